@@ -1,0 +1,74 @@
+CREATE TABLE `artists` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`event_id` text NOT NULL,
+	`name` text NOT NULL,
+	`image_url` text,
+	`position` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `artists_event_idx` ON `artists` (`event_id`);--> statement-breakpoint
+CREATE TABLE `event_dates` (
+	`id` text PRIMARY KEY NOT NULL,
+	`event_id` text NOT NULL,
+	`date_of_event` text NOT NULL,
+	`is_live` integer DEFAULT true NOT NULL,
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `event_dates_event_idx` ON `event_dates` (`event_id`);--> statement-breakpoint
+CREATE TABLE `events` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`description` text DEFAULT '' NOT NULL,
+	`category` text NOT NULL,
+	`city` text NOT NULL,
+	`images_urls` text DEFAULT '[]' NOT NULL,
+	`poster_url` text,
+	`start_time` text NOT NULL,
+	`end_time` text,
+	`event_location_text` text DEFAULT '' NOT NULL,
+	`google_maps_embed_link` text,
+	`age_restrictions` integer,
+	`terms_and_conditions` text DEFAULT '[]' NOT NULL,
+	`platform_fee_rate` real,
+	`created_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `events_city_idx` ON `events` (`city`);--> statement-breakpoint
+CREATE INDEX `events_start_idx` ON `events` (`start_time`);--> statement-breakpoint
+CREATE TABLE `slots` (
+	`id` text PRIMARY KEY NOT NULL,
+	`event_date_id` text NOT NULL,
+	`start_time` text NOT NULL,
+	`end_time` text NOT NULL,
+	FOREIGN KEY (`event_date_id`) REFERENCES `event_dates`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `slots_date_idx` ON `slots` (`event_date_id`);--> statement-breakpoint
+CREATE TABLE `ticket_types` (
+	`id` text PRIMARY KEY NOT NULL,
+	`slot_id` text NOT NULL,
+	`name` text NOT NULL,
+	`price_paise` integer NOT NULL,
+	`person_allowed_per_ticket` integer DEFAULT 1 NOT NULL,
+	`description` text DEFAULT '' NOT NULL,
+	`is_refundable` integer DEFAULT false NOT NULL,
+	`total_tickets` integer NOT NULL,
+	`available_tickets` integer NOT NULL,
+	`is_live` integer DEFAULT true NOT NULL,
+	`benefits` text DEFAULT '[]' NOT NULL,
+	`position` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`slot_id`) REFERENCES `slots`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `ticket_types_slot_idx` ON `ticket_types` (`slot_id`);--> statement-breakpoint
+CREATE TABLE `contact_messages` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`first_name` text NOT NULL,
+	`last_name` text NOT NULL,
+	`email` text NOT NULL,
+	`mobile` text NOT NULL,
+	`message` text NOT NULL,
+	`created_at` text NOT NULL
+);

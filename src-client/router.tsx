@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import type { TrpcUtils } from './lib/trpc.ts';
+import { rootRoute } from './routes/__root.tsx';
+import { checkoutRoute } from './routes/checkout.tsx';
+import { contactUsRoute } from './routes/contact-us.tsx';
+import { eventDetailRoute } from './routes/event-detail.tsx';
+import { exploreRoute } from './routes/explore.tsx';
+import { homeRoute } from './routes/index.tsx';
+import { loginRoute } from './routes/login.tsx';
+import { myBookingsRoute } from './routes/my-bookings.tsx';
+import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
+import { profileRoute } from './routes/profile.tsx';
+import { protectedRoute } from './routes/protected.tsx';
+import { sharedEventLinkRoute, signUpAliasRoute } from './routes/redirects.tsx';
+import { searchRoute } from './routes/search.tsx';
+import { selectTicketsRoute } from './routes/select-tickets.tsx';
+import { signUpRoute } from './routes/sign-up.tsx';
+import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
+import { termsRoute } from './routes/terms.tsx';
+import { ticketRoute } from './routes/ticket.tsx';
+
+// Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
+// ampersand ('/Terms & Conditions'), which file-based route names cannot spell.
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  signUpRoute,
+  signUpAliasRoute,
+  eventDetailRoute,
+  sharedEventLinkRoute,
+  selectTicketsRoute,
+  checkoutRoute,
+  privacyPolicyRoute,
+  termsRoute,
+  contactUsRoute,
+  profileRoute,
+  myBookingsRoute,
+  ticketRoute,
+  protectedRoute,
+  tempCheckoutRoute,
+  searchRoute,
+  exploreRoute,
+]);
+
+export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: TrpcUtils }) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Loaders prefetch into React Query; let it own freshness.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

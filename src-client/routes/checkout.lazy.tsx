@@ -1,0 +1,6 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../components/placeholder-page.tsx';
+
+export const Route = createLazyRoute('/checkout-tickets')({
+  component: () => <PlaceholderPage title="Checkout" />,
+});

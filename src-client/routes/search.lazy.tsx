@@ -1,0 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../components/placeholder-page.tsx';
+
+export const Route = createLazyRoute('/search')({ component: () => <PlaceholderPage title="Search" /> });

@@ -1,0 +1,131 @@
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './deps.ts';
+import { DomainError } from './errors.ts';
+import { serveClient } from './http/client.ts';
+import type { Logger } from './logger.ts';
+import { createContext } from './trpc/context.ts';
+import { appRouter } from './trpc/root.ts';
+
+export type AppEnv = { Variables: { requestId: string; logger: Logger } };
+
+/** Largest request body accepted anywhere (forms and webhooks are a few KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The whole HTTP app, built from its dependencies so tests can run the real thing on a fresh database. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const isProduction = deps.env.NODE_ENV === 'production';
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('logger', logger);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https://lumberjack.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://www.google.com', 'https://maps.google.com'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+    }),
+  );
+  app.use(compress());
+  app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
+  app.use('/api/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
+  app.use('/trpc/*', sameOriginWrites(deps));
+  app.use('/api/*', sameOriginWrites(deps));
+
+  app.get('/healthz', (c) => {
+    deps.sqlite.prepare('select 1').get();
+    return c.json({ status: 'ok' });
+  });
+
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/trpc',
+      createContext: (opts, c) => createContext(deps, opts, c),
+      onError: ({ error, path, ctx }) => {
+        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+        (ctx?.logger ?? deps.logger).error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof DomainError) return c.json({ error: { message: err.message } }, statusOf(err));
+    c.get('logger').error({ err }, 'unhandled error');
+    return c.json({ error: { message: 'Something went wrong. Please try again.' } }, 500);
+  });
+
+  if (deps.clientDir) serveClient(app, deps);
+  else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));
+
+  return app;
+}
+
+const tooLarge = { error: { message: 'Request body is too large' } };
+
+const STATUS_BY_CODE = {
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BAD_REQUEST: 400,
+  TOO_MANY_REQUESTS: 429,
+  PRECONDITION_FAILED: 412,
+} as const;
+
+function statusOf(err: DomainError) {
+  return STATUS_BY_CODE[err.code];
+}
+
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF). Browsers always send Origin on
+ * cross-site POSTs; requests without one (server-to-server webhooks, curl) carry no ambient cookies
+ * worth stealing, and webhooks authenticate by signature instead.
+ */
+function sameOriginWrites(deps: AppDeps) {
+  return async (c: import('hono').Context<AppEnv>, next: () => Promise<void>) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    const origin = c.req.header('origin');
+    if (!origin) return next();
+    const allowed = new Set([new URL(c.req.url).origin]);
+    const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+    if (host) {
+      allowed.add(`http://${host}`);
+      allowed.add(`https://${host}`);
+    }
+    if (deps.env.PUBLIC_URL) allowed.add(new URL(deps.env.PUBLIC_URL).origin);
+    if (!allowed.has(origin)) return c.json({ error: { message: 'Cross-origin request refused' } }, 403);
+    return next();
+  };
+}

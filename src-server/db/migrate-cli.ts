@@ -1,0 +1,8 @@
+import { loadEnv } from '../env.ts';
+import { databaseFile, openDatabase } from './client.ts';
+
+// `npm run db:migrate`: applies pending migrations without starting the server (the server also does this at boot).
+const env = loadEnv();
+const file = databaseFile(env.DATA_DIR);
+openDatabase(file).close();
+console.error(`Migrated ${file}`);

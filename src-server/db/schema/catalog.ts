@@ -1,0 +1,95 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { EventCategory } from '../../../shared/categories.ts';
+
+/**
+ * The spec's nested event document (event → dates → slots → ticket types), normalised so that
+ * inventory can be locked one ticket type at a time. Instants are UTC ISO-8601 text; money is paise.
+ */
+export const events = sqliteTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').$type<EventCategory>().notNull(),
+    /** One of the city list's names (shared/cities.ts). */
+    city: text('city').notNull(),
+    imagesUrls: text('images_urls', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    posterUrl: text('poster_url'),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time'),
+    eventLocationText: text('event_location_text').notNull().default(''),
+    googleMapsEmbedLink: text('google_maps_embed_link'),
+    ageRestrictions: integer('age_restrictions'),
+    termsAndConditions: text('terms_and_conditions', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    /** Percent of the subtotal charged as the convenience fee; null means the default (shared/pricing.ts). */
+    platformFeeRate: real('platform_fee_rate'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('events_city_idx').on(t.city), index('events_start_idx').on(t.startTime)],
+);
+
+export const artists = sqliteTable(
+  'artists',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('artists_event_idx').on(t.eventId)],
+);
+
+export const eventDates = sqliteTable(
+  'event_dates',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    dateOfEvent: text('date_of_event').notNull(),
+    isLive: integer('is_live', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [index('event_dates_event_idx').on(t.eventId)],
+);
+
+export const slots = sqliteTable(
+  'slots',
+  {
+    id: text('id').primaryKey(),
+    eventDateId: text('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+  },
+  (t) => [index('slots_date_idx').on(t.eventDateId)],
+);
+
+export const ticketTypes = sqliteTable(
+  'ticket_types',
+  {
+    id: text('id').primaryKey(),
+    slotId: text('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    personAllowedPerTicket: integer('person_allowed_per_ticket').notNull().default(1),
+    description: text('description').notNull().default(''),
+    isRefundable: integer('is_refundable', { mode: 'boolean' }).notNull().default(false),
+    totalTickets: integer('total_tickets').notNull(),
+    /** Decremented when seats are held, restored when a hold is released (see services/inventory). */
+    availableTickets: integer('available_tickets').notNull(),
+    isLive: integer('is_live', { mode: 'boolean' }).notNull().default(true),
+    benefits: text('benefits', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('ticket_types_slot_idx').on(t.slotId)],
+);

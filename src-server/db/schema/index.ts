@@ -1,0 +1,3 @@
+// The one place drizzle sees every table (client.ts passes it as the query schema). Add a line per area file.
+export * from './catalog.ts';
+export * from './contact.ts';

@@ -1,0 +1,19 @@
+import { count } from 'drizzle-orm';
+import type { Clock } from '../../deps.ts';
+import { insertEvent } from '../../services/catalog/insert-event.ts';
+import type { Db } from '../client.ts';
+import { events } from '../schema/catalog.ts';
+import { demoEvents } from './demo-events.ts';
+
+/**
+ * Fills an empty catalogue with the demo events, dated relative to `clock` so they are always upcoming.
+ * Does nothing when any event exists, so starting twice never duplicates them. Returns how many it added.
+ */
+export function seedDemoData(db: Db, clock: Clock): number {
+  const existing = db.select({ n: count() }).from(events).get()?.n ?? 0;
+  if (existing > 0) return 0;
+  const now = clock.now();
+  const docs = demoEvents(now);
+  for (const doc of docs) insertEvent(db, doc, now.toISOString());
+  return docs.length;
+}

@@ -1,0 +1,27 @@
+import type Database from 'better-sqlite3';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './logger.ts';
+
+/** Current time, injectable so tests can move it (hold expiry, session expiry, rate-limit windows). */
+export interface Clock {
+  now: () => Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Everything the app needs from the outside world. `createApp(deps)` builds the whole HTTP app from
+ * these, so a test can build the real app on a fresh database with a fake clock and fake providers.
+ */
+export interface AppDeps {
+  db: Db;
+  sqlite: Database.Database;
+  env: Env;
+  logger: Logger;
+  clock: Clock;
+  /** Secret for HMAC signatures the app issues itself (ticket QR tokens, simulator payments). */
+  appSecret: string;
+  /** Folder of the built client (index.html and assets); absent when only the API is served. */
+  clientDir?: string;
+}

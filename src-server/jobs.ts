@@ -1,0 +1,33 @@
+import type { AppDeps } from './deps.ts';
+
+export interface BackgroundJob {
+  name: string;
+  intervalMs: number;
+  run: (deps: AppDeps) => Promise<void> | void;
+}
+
+/**
+ * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).
+ * Each area adds its job to this list.
+ */
+export const BACKGROUND_JOBS: BackgroundJob[] = [];
+
+export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(deps);
+      } catch (err) {
+        deps.logger.error({ err, job: job.name }, 'background job failed');
+      } finally {
+        running = false;
+      }
+    }, job.intervalMs);
+    timer.unref();
+    return timer;
+  });
+  return { stop: () => timers.forEach(clearInterval) };
+}

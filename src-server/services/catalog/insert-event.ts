@@ -1,0 +1,95 @@
+import type { EventCategory } from '../../../shared/categories.ts';
+import type { Db } from '../../db/client.ts';
+import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+
+/** An event in the spec's nested document shape (§3), as demo data and tests describe it. */
+export interface EventDocument {
+  id: string;
+  name: string;
+  description: string;
+  category: EventCategory;
+  city: string;
+  imagesUrls: string[];
+  posterUrl: string | null;
+  startTime: string;
+  endTime: string | null;
+  eventLocationText: string;
+  googleMapsEmbedLink: string | null;
+  ageRestrictions: number | null;
+  artistLineup: { name: string; imageUrl: string | null }[] | null;
+  termsAndConditions: string[];
+  platformFeeRate: number | null;
+  tickets: DateEntryDocument[];
+}
+
+export interface DateEntryDocument {
+  id: string;
+  dateOfEvent: string;
+  isLive: boolean;
+  slots: SlotDocument[];
+}
+
+export interface SlotDocument {
+  id: string;
+  startTime: string;
+  endTime: string;
+  tickets: TicketTypeDocument[];
+}
+
+export interface TicketTypeDocument {
+  id: string;
+  name: string;
+  pricePaise: number;
+  personAllowedPerTicket: number;
+  description: string;
+  isRefundable: boolean;
+  totalTickets: number;
+  availableTickets: number;
+  isLive: boolean;
+  benefits: string[];
+}
+
+/** Writes one event with its artists, dates, slots and ticket types in a single transaction. */
+export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void {
+  db.transaction((tx) => {
+    tx.insert(events)
+      .values({
+        id: doc.id,
+        name: doc.name,
+        description: doc.description,
+        category: doc.category,
+        city: doc.city,
+        imagesUrls: doc.imagesUrls,
+        posterUrl: doc.posterUrl,
+        startTime: doc.startTime,
+        endTime: doc.endTime,
+        eventLocationText: doc.eventLocationText,
+        googleMapsEmbedLink: doc.googleMapsEmbedLink,
+        ageRestrictions: doc.ageRestrictions,
+        termsAndConditions: doc.termsAndConditions,
+        platformFeeRate: doc.platformFeeRate,
+        createdAt,
+      })
+      .run();
+    (doc.artistLineup ?? []).forEach((artist, position) => {
+      tx.insert(artists)
+        .values({ eventId: doc.id, name: artist.name, imageUrl: artist.imageUrl, position })
+        .run();
+    });
+    for (const date of doc.tickets) {
+      tx.insert(eventDates)
+        .values({ id: date.id, eventId: doc.id, dateOfEvent: date.dateOfEvent, isLive: date.isLive })
+        .run();
+      for (const slot of date.slots) {
+        tx.insert(slots)
+          .values({ id: slot.id, eventDateId: date.id, startTime: slot.startTime, endTime: slot.endTime })
+          .run();
+        slot.tickets.forEach((ticket, position) => {
+          tx.insert(ticketTypes)
+            .values({ ...ticket, slotId: slot.id, position })
+            .run();
+        });
+      }
+    }
+  });
+}

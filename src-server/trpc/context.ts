@@ -1,0 +1,53 @@
+import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
+import type { Context as HonoContext } from 'hono';
+import type { AppDeps } from '../deps.ts';
+import type { Logger } from '../logger.ts';
+import { resolveSessionUser, type SessionUser } from '../services/accounts/session-user.ts';
+
+export type RequestInfo = {
+  requestId: string;
+  /** Client address, used for rate limits; never logged with personal data. */
+  ip: string;
+  /** Headers to add to the response: cookies are set here, because tRPC's response drops Hono's setCookie. */
+  resHeaders: Headers;
+  cookieHeader: string | null;
+  logger: Logger;
+};
+
+// A type alias, not an interface: tRPC's adapter wants a plain record.
+export type Context = RequestInfo & {
+  deps: AppDeps;
+  db: AppDeps['db'];
+  user: SessionUser | null;
+  sessionId: string | null;
+};
+
+export async function createContext(
+  deps: AppDeps,
+  opts: FetchCreateContextFnOptions,
+  c: HonoContext,
+): Promise<Context> {
+  const info = requestInfo(c, opts.resHeaders);
+  const session = await resolveSessionUser(deps, info);
+  return { ...info, deps, db: deps.db, user: session?.user ?? null, sessionId: session?.sessionId ?? null };
+}
+
+export function requestInfo(c: HonoContext, resHeaders: Headers): RequestInfo {
+  const requestId = (c.get('requestId') as string | undefined) ?? 'unknown';
+  const logger = (c.get('logger') as Logger | undefined) ?? (c.env as { logger: Logger }).logger;
+  return {
+    requestId,
+    ip: clientAddress(c),
+    resHeaders,
+    cookieHeader: c.req.header('cookie') ?? null,
+    logger,
+  };
+}
+
+function clientAddress(c: HonoContext): string {
+  // Behind a reverse proxy (docs/operations.md) the proxy's X-Forwarded-For first hop is the client.
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}

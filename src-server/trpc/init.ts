@@ -1,0 +1,65 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { DomainError } from '../errors.ts';
+import type { Context } from './context.ts';
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+const t = initTRPC.context<Context>().create({
+  // Never send stack traces, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let fieldErrors: Record<string, string> | undefined;
+    if (cause instanceof ZodError) fieldErrors = firstMessagePerField(cause);
+    else if (cause instanceof DomainError) fieldErrors = cause.fieldErrors;
+    const message =
+      error.code === 'INTERNAL_SERVER_ERROR'
+        ? GENERIC_ERROR_MESSAGE
+        : cause instanceof ZodError
+          ? (Object.values(fieldErrors ?? {})[0] ?? 'Invalid input')
+          : shape.message;
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+    };
+  },
+});
+
+/** Turns a service's DomainError into the matching tRPC code, keeping the spec's message. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** A procedure for signed-in people only; `ctx.user` is non-null inside. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionId)
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'User not authenticated' });
+  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+});
+
+/** Staff only (gate check-in). Anyone else is told the procedure does not exist for them. */
+export const staffProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isStaff) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+  return next();
+});
+
+function firstMessagePerField(error: ZodError): Record<string, string> {
+  const flat = z.flattenError(error);
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(flat.fieldErrors) as [string, string[] | undefined][]) {
+    if (messages?.[0]) out[field] = messages[0];
+  }
+  if (Object.keys(out).length === 0 && flat.formErrors[0]) out._form = flat.formErrors[0];
+  return out;
+}

@@ -1,0 +1,18 @@
+import { router } from './init.ts';
+import { authRouter } from './routers/auth.ts';
+import { bookingsRouter } from './routers/bookings.ts';
+import { contactRouter } from './routers/contact.ts';
+import { eventsRouter } from './routers/events.ts';
+import { paymentsRouter } from './routers/payments.ts';
+import { ticketsRouter } from './routers/tickets.ts';
+
+export const appRouter = router({
+  events: eventsRouter,
+  auth: authRouter,
+  contact: contactRouter,
+  tickets: ticketsRouter,
+  payments: paymentsRouter,
+  bookings: bookingsRouter,
+});
+
+export type AppRouter = typeof appRouter;

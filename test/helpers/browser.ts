@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no network beyond loopback). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const PHONE = { width: 375, height: 740 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * A fresh browser context (own cookies and storage) on the test server. Content-Security-Policy
+ * violations are collected so a test can assert the app runs under its own policy.
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'en-IN',
+    timezoneId: 'America/New_York',
+  });
+  const cspViolations: string[] = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+  });
+  return { context, cspViolations };
+}
+
+/** Fails with the list of serious or critical accessibility violations axe-core finds on the page. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const lines = serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    throw new Error(`Accessibility violations on ${page.url()}:\n${lines.join('\n')}`);
+  }
+}
+
+export type { Browser, BrowserContext, Page };

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src-server/app.ts';
+import { openDatabase } from '../../src-server/db/client.ts';
+import type { AppDeps, Clock } from '../../src-server/deps.ts';
+import { type Env, EnvSchema } from '../../src-server/env.ts';
+import { createLogger } from '../../src-server/logger.ts';
+
+/** A clock tests can move: `clock.advance(ms)`. */
+export interface TestClock extends Clock {
+  set: (date: Date) => void;
+  advance: (ms: number) => void;
+}
+
+export function testClock(start = new Date('2026-11-21T06:30:00.000Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  deps: AppDeps;
+  clock: TestClock;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** Calls the real app over its fetch interface (real routing, middleware, cookies as headers). */
+  request: (pathname: string, init?: RequestInit) => Promise<Response>;
+  close: () => void;
+}
+
+/**
+ * The real app on a fresh, migrated SQLite file in a temporary folder. Each test file (or test) gets
+ * its own, so tests never share state.
+ */
+export function createTestApp(overrides: Partial<Env> = {}, depsOverrides: Partial<AppDeps> = {}): TestApp {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
+  const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const database = openDatabase(path.join(dataDir, 'jalsa.db'));
+  const clock = testClock();
+  const deps: AppDeps = {
+    db: database.db,
+    sqlite: database.sqlite,
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    clock,
+    appSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+    ...depsOverrides,
+  };
+  const app = createApp(deps);
+  return {
+    deps,
+    clock,
+    app,
+    dataDir,
+    request: async (pathname, init) => app.request(`http://localhost${pathname}`, init),
+    close: () => {
+      database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

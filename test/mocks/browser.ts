@@ -1,0 +1,6 @@
+import { setupWorker } from 'msw/browser';
+import { trpcHandlers } from './trpc-handlers.ts';
+
+export async function startMockWorker() {
+  await setupWorker(...trpcHandlers).start({ onUnhandledRequest: 'bypass' });
+}

@@ -1,0 +1,39 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_PATHS = ['/trpc', '/api', '/healthz', '/dev/mail', '/simulator'];
+
+export default defineConfig(({ mode }) => ({
+  root: 'src-client',
+  publicDir: '../public',
+  plugins: [react(), tailwindcss(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    // `npm run dev` runs the API on :3000 beside this dev server; `dev:mock` answers from msw instead.
+    proxy:
+      mode === 'mock' ? undefined : Object.fromEntries(API_PATHS.map((p) => [p, 'http://localhost:3000'])),
+  },
+}));
+
+/** Serves msw's service worker in `dev:mock` only, so it never ships in a production build. */
+function mockServiceWorker(): Plugin {
+  const file = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'jalsa-msw-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        createReadStream(file).pipe(res);
+      });
+    },
+  };
+}
