@@ -1,3 +1,33 @@
+CREATE TABLE `sessions` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`expires_at` text NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);--> statement-breakpoint
+CREATE TABLE `users` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text,
+	`email` text NOT NULL,
+	`phone` text,
+	`image_url` text,
+	`is_email_verified` integer DEFAULT false NOT NULL,
+	`password_hash` text,
+	`google_id` text,
+	`booking_ids_list` text DEFAULT '[]' NOT NULL,
+	`gender` text,
+	`country` text,
+	`state` text,
+	`about` text,
+	`is_staff` integer DEFAULT false NOT NULL,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
+CREATE UNIQUE INDEX `users_google_id_unique` ON `users` (`google_id`);--> statement-breakpoint
 CREATE TABLE `artists` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`event_id` text NOT NULL,
@@ -72,3 +102,22 @@ CREATE TABLE `contact_messages` (
 	`message` text NOT NULL,
 	`created_at` text NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `outbox` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`idempotency_key` text NOT NULL,
+	`to` text NOT NULL,
+	`subject` text NOT NULL,
+	`html` text NOT NULL,
+	`text` text NOT NULL,
+	`attachments` text DEFAULT '[]' NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`next_attempt_at` text NOT NULL,
+	`last_error` text,
+	`created_at` text NOT NULL,
+	`sent_at` text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `outbox_idempotency_key_unique` ON `outbox` (`idempotency_key`);--> statement-breakpoint
+CREATE INDEX `outbox_due_idx` ON `outbox` (`status`,`next_attempt_at`);

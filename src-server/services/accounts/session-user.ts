@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import type { RequestInfo } from '../../trpc/context.ts';
+import { readSessionToken, sessionCookie, validateSessionToken } from './sessions.ts';
 
 /** What every procedure may know about the signed-in person. Never includes secrets. */
 export interface SessionUser {
@@ -9,13 +10,25 @@ export interface SessionUser {
   isStaff: boolean;
 }
 
+/** Cookies are Secure except on plain-HTTP localhost development and tests. */
+export function secureCookies(deps: Pick<AppDeps, 'env'>): boolean {
+  return deps.env.NODE_ENV === 'production';
+}
+
 /**
- * Reads the session cookie and returns its user, sliding the expiry. Replaced by the accounts issue
- * with database-backed sessions; until then nobody is signed in.
+ * Reads the session cookie and returns its user, sliding the expiry (and re-sending the cookie) when
+ * the session is renewed. A missing, unknown or expired token means nobody is signed in.
  */
 export async function resolveSessionUser(
-  _deps: AppDeps,
-  _request: Pick<RequestInfo, 'cookieHeader' | 'resHeaders'>,
+  deps: AppDeps,
+  request: Pick<RequestInfo, 'cookieHeader' | 'resHeaders'>,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
-  return null;
+  const token = readSessionToken(request.cookieHeader);
+  if (!token) return null;
+  const session = validateSessionToken(deps.db, token, deps.clock.now());
+  if (!session) return null;
+  if (session.renewed) {
+    request.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, secureCookies(deps)));
+  }
+  return { user: session.user, sessionId: session.sessionId };
 }

@@ -1,0 +1,33 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64-encoded bytes. */
+  content: string;
+}
+
+/**
+ * Mail waiting to be sent. Rows are written in the same transaction as whatever caused them (a booking,
+ * a sign-up), and a background sender delivers them with retries (services/mail).
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Sent to the provider so a retry after an unclear failure never delivers twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: text('attachments', { mode: 'json' }).$type<MailAttachment[]>().notNull().default([]),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,118 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/accounts.ts';
+import type { SessionUser } from './session-user.ts';
+
+// Database-backed sessions as in the lucia-auth.com guide: the cookie holds a random token, the
+// database holds only its SHA-256, and expiry slides forward while the session is used.
+
+export const SESSION_COOKIE = 'jalsa_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Extend a session's expiry once less than this much is left, so a busy user's row is not rewritten every request. */
+const RENEW_WITHIN_MS = 15 * DAY_MS;
+
+/** 20 random bytes (160 bits), base32: the session token that goes in the cookie. */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function createSession(db: Pick<Db, 'insert'>, userId: string, now: Date) {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  db.insert(sessions)
+    .values({
+      id: sessionIdOf(token),
+      userId,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .run();
+  return { token, sessionId: sessionIdOf(token), expiresAt };
+}
+
+export interface ValidatedSession {
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: Date;
+  /** True when the expiry moved forward and the cookie should be re-sent. */
+  renewed: boolean;
+}
+
+export function validateSessionToken(db: Db, token: string, now: Date): ValidatedSession | null {
+  const sessionId = sessionIdOf(token);
+  const row = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isStaff: users.isStaff,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (!row) return null;
+  let expiresAt = new Date(row.expiresAt);
+  if (now >= expiresAt) {
+    db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+    return null;
+  }
+  let renewed = false;
+  if (expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    db.update(sessions).set({ expiresAt: expiresAt.toISOString() }).where(eq(sessions.id, sessionId)).run();
+    renewed = true;
+  }
+  return {
+    sessionId,
+    user: { id: row.id, name: row.name, email: row.email, isStaff: row.isStaff },
+    expiresAt,
+    renewed,
+  };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/** The Set-Cookie value for a session: HttpOnly, SameSite=Lax, Secure unless served from localhost. */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const parts = [
+    `${SESSION_COOKIE}=${token}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    'Path=/',
+    `Expires=${expiresAt.toUTCString()}`,
+  ];
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function blankSessionCookie(secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=`, 'HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=0'];
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function readSessionToken(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/client.ts';
+import { type MailAttachment, outbox } from '../../db/schema/mail.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** Unique per message (e.g. `booking-confirmed:{bookingId}`); enqueuing the same key twice is a no-op. */
+  idempotencyKey: string;
+}
+
+/** Anything drizzle can write through: the database or an open transaction. */
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Queues a mail. Call it inside the transaction that causes the mail, so the mail exists if and only if
+ * the cause committed. The background sender delivers it.
+ */
+export function enqueueMail(writer: Writer, mail: OutgoingMail, now: Date): void {
+  const at = now.toISOString();
+  writer
+    .insert(outbox)
+    .values({
+      idempotencyKey: mail.idempotencyKey,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? [],
+      nextAttemptAt: at,
+      createdAt: at,
+    })
+    .onConflictDoNothing({ target: outbox.idempotencyKey })
+    .run();
+}
