@@ -28,6 +28,42 @@ CREATE TABLE `users` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
 CREATE UNIQUE INDEX `users_google_id_unique` ON `users` (`google_id`);--> statement-breakpoint
+CREATE TABLE `bookings` (
+	`id` text PRIMARY KEY NOT NULL,
+	`payment_id` text NOT NULL,
+	`order_id` text NOT NULL,
+	`event_id` text NOT NULL,
+	`slot_id` text NOT NULL,
+	`ticket_date` text NOT NULL,
+	`ticket_slot` text NOT NULL,
+	`ticket_slot_end` text NOT NULL,
+	`ticket_type` text NOT NULL,
+	`ticket_types` text NOT NULL,
+	`ticket_count` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`user_name` text NOT NULL,
+	`user_phone` text NOT NULL,
+	`user_email` text NOT NULL,
+	`user_state` text NOT NULL,
+	`user_city` text,
+	`event_name` text NOT NULL,
+	`event_location` text NOT NULL,
+	`subtotal_amount_paise` integer NOT NULL,
+	`fee_amount_paise` integer NOT NULL,
+	`igst_amount_paise` integer NOT NULL,
+	`total_amount_paise` integer NOT NULL,
+	`status` text DEFAULT 'confirmed' NOT NULL,
+	`is_check_in` integer DEFAULT false NOT NULL,
+	`total_user_allowed` integer NOT NULL,
+	`number_of_user_checked_in` integer DEFAULT 0 NOT NULL,
+	`last_check_in_at` text,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `bookings_payment_id_unique` ON `bookings` (`payment_id`);--> statement-breakpoint
+CREATE INDEX `bookings_user_idx` ON `bookings` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `artists` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`event_id` text NOT NULL,

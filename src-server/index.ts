@@ -20,7 +20,8 @@ if (env.SEED_DEMO_DATA) {
   if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
 }
 
-const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+// CLIENT_DIR lets tests serve a build of their own; normally the client is built into dist/client.
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? path.join(import.meta.dirname, '../dist/client'));
 const deps: AppDeps = {
   db: database.db,
   sqlite: database.sqlite,

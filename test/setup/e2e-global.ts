@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,26 +15,27 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Builds the client once (skipped with E2E_REUSE_BUILD=1 when dist/ exists) and starts the real server
- * on a free port with its own data folder, demo data and the offline payment simulator.
+ * Builds the client once per run and starts the real server on a free port with its own data folder,
+ * demo data and the offline payment simulator. Each run builds into its own folder, so test runs
+ * started side by side never overwrite each other's files.
  */
 export default async function setup(project: TestProject) {
-  const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(path.join(ROOT, 'dist/client/index.html'));
-  if (!reuse)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-e2e-'));
-  const server = await startServerProcess({ dataDir });
+  const server = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
   project.provide('baseURL', server.baseURL);
   project.provide('e2eDataDir', dataDir);
 
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
   };
 }

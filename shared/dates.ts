@@ -1,0 +1,55 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** Everything a person reads is in India time, whatever the browser's or server's zone. */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+function inIndia(instant: string | Date): TZDate {
+  return new TZDate(new Date(instant).getTime(), INDIA_TIME_ZONE);
+}
+
+/** Formats an instant in India time with a date-fns pattern (the spec's §9 patterns). */
+export function formatInIndia(instant: string | Date, pattern: string): string {
+  return format(inIndia(instant), pattern);
+}
+
+/** 'dd MMM yyyy', e.g. '05 Dec 2026'. */
+export const formatLongDate = (instant: string | Date) => formatInIndia(instant, 'dd MMM yyyy');
+/** 'h:mm a', e.g. '7:30 PM'. */
+export const formatTime = (instant: string | Date) => formatInIndia(instant, 'h:mm a');
+/** Event card date: short weekday, day, short month, e.g. 'Sat, 5 Dec'. */
+export const formatCardDate = (instant: string | Date) => formatInIndia(instant, 'EEE, d MMM');
+/** 'dd MMM yyyy | h:mm a - h:mm a' (ticket selection header). */
+export function formatDateWithTimeRange(start: string | Date, end: string | Date): string {
+  return `${formatLongDate(start)} | ${formatTime(start)} - ${formatTime(end)}`;
+}
+/** My Bookings date: day, long English month, year, e.g. '5 December 2026'. */
+export const formatBookingDate = (instant: string | Date) => formatInIndia(instant, 'd MMMM yyyy');
+/** Date chip parts: day number, weekday 'EEE', month 'MMM' upper-cased. */
+export function dateChipParts(instant: string | Date) {
+  return {
+    day: formatInIndia(instant, 'd'),
+    weekday: formatInIndia(instant, 'EEE'),
+    month: formatInIndia(instant, 'MMM').toUpperCase(),
+  };
+}
+/** The India calendar day of an instant, 'yyyy-MM-dd', for matching dates by calendar day. */
+export const indiaCalendarDay = (instant: string | Date) => formatInIndia(instant, 'yyyy-MM-dd');
+
+/**
+ * Duration between start and end as hours and minutes with singular or plural words
+ * ('2 hours 30 minutes', '1 hour', '45 minutes'); 'Duration not available' when it cannot be computed.
+ */
+export function formatDuration(start: string | null | undefined, end: string | null | undefined): string {
+  const unavailable = 'Duration not available';
+  if (!start || !end) return unavailable;
+  const ms = new Date(end).getTime() - new Date(start).getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return unavailable;
+  const totalMinutes = Math.round(ms / 60_000);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const parts: string[] = [];
+  if (hours > 0) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
+  if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
+  return parts.join(' ');
+}

@@ -1,0 +1,73 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts.ts';
+import { events } from './catalog.ts';
+
+/** The ticket type as it was when bought (spec §3 Booking.ticketType), kept even if the event changes. */
+export interface BookedTicketType {
+  id: string;
+  name: string;
+  pricePaise: number;
+  personAllowedPerTicket: number;
+  description: string;
+  isRefundable: boolean;
+  totalTickets: number;
+  availableTickets: number;
+  isLive: boolean;
+}
+
+/** One line of a booking (spec §3 Booking.ticketTypes). */
+export interface BookedTicketLine {
+  id: string;
+  name: string;
+  pricePaise: number;
+  quantity: number;
+  personAllowedPerTicket: number;
+  totalPersons: number;
+}
+
+/**
+ * A confirmed purchase, with every field of spec §3 Booking. Written once, by the payments service's
+ * idempotent confirmation, in the same transaction that turns the hold into sold tickets.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    /** Gateway payment id; unique, so one payment can never make two bookings. */
+    paymentId: text('payment_id').notNull().unique(),
+    orderId: text('order_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    slotId: text('slot_id').notNull(),
+    /** ISO instant of the chosen date. */
+    ticketDate: text('ticket_date').notNull(),
+    /** ISO start of the chosen slot. */
+    ticketSlot: text('ticket_slot').notNull(),
+    ticketSlotEnd: text('ticket_slot_end').notNull(),
+    ticketType: text('ticket_type', { mode: 'json' }).$type<BookedTicketType>().notNull(),
+    ticketTypes: text('ticket_types', { mode: 'json' }).$type<BookedTicketLine[]>().notNull(),
+    ticketCount: integer('ticket_count').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    userName: text('user_name').notNull(),
+    userPhone: text('user_phone').notNull(),
+    userEmail: text('user_email').notNull(),
+    userState: text('user_state').notNull(),
+    userCity: text('user_city'),
+    eventName: text('event_name').notNull(),
+    eventLocation: text('event_location').notNull(),
+    subtotalAmountPaise: integer('subtotal_amount_paise').notNull(),
+    feeAmountPaise: integer('fee_amount_paise').notNull(),
+    igstAmountPaise: integer('igst_amount_paise').notNull(),
+    totalAmountPaise: integer('total_amount_paise').notNull(),
+    status: text('status').$type<'confirmed'>().notNull().default('confirmed'),
+    isCheckIn: integer('is_check_in', { mode: 'boolean' }).notNull().default(false),
+    totalUserAllowed: integer('total_user_allowed').notNull(),
+    numberOfUserCheckedIn: integer('number_of_user_checked_in').notNull().default(0),
+    lastCheckInAt: text('last_check_in_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+);
