@@ -16,6 +16,9 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+// A production image ships dist/client without the client's sources: nothing to check there.
+if (!existsSync(path.join(root, 'src-client'))) process.exit(0);
+
 const sources = ['src-client', 'shared', 'public'].map((d) => newestMtime(path.join(root, d)));
 const stale = !existsSync(builtIndex) || Math.max(...sources) > statSync(builtIndex).mtimeMs;
 if (stale) {

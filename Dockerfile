@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: compile native modules and the client with dev tools, ship only what runs.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 and argon2 fall back to compiling when no prebuilt binary matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data
+COPY --from=build --chown=node:node /app/package.json /app/.npmrc ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/src-server ./src-server
+COPY --from=build --chown=node:node /app/shared ./shared
+COPY --from=build --chown=node:node /app/migrations ./migrations
+COPY --from=build --chown=node:node /app/scripts ./scripts
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Run with `docker run --init` (or tini) so SIGTERM reaches the server for a graceful shutdown.
+CMD ["npm", "start"]
