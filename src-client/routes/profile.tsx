@@ -1,6 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
+import { requireSignedIn } from '../lib/auth.ts';
 import { rootRoute } from './__root.tsx';
 
-export const profileRoute = createRoute({ getParentRoute: () => rootRoute, path: '/profile' }).lazy(() =>
-  import('./profile.lazy.tsx').then((m) => m.Route),
-);
+export const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  beforeLoad: requireSignedIn,
+}).lazy(() => import('./profile.lazy.tsx').then((m) => m.Route));

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+// One schema per account form, used by the form (react-hook-form + zodResolver) and by the tRPC
+// procedure's `.input()`. The messages are spec §5's, word for word.
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const COUNTRIES = ['india', 'us', 'uk'] as const;
+export type Gender = (typeof GENDERS)[number];
+export type Country = (typeof COUNTRIES)[number];
+
+export const PASSWORD_MIN = 6;
+/** Not in the spec; argon2 of a huge input is a cheap way to burn server CPU, so a ceiling is needed. */
+export const PASSWORD_MAX = 128;
+export const MOBILE_MAX = 10;
+
+/** The spec's "simple address shape": something, an at sign, something, a dot, something; no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MOBILE_SHAPE = /^[6-9]\d{9}$/;
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordShort: 'Password must be at least 6 characters',
+  passwordLong: 'Password must be at most 128 characters',
+  nameRequired: 'Name is required',
+  nameShort: 'Name must be at least 2 characters',
+  nameLong: 'Name must be at most 100 characters',
+  mobileInvalid: 'Please enter a valid 10-digit mobile number',
+  confirmRequired: 'Please confirm your password',
+  passwordsDiffer: 'Passwords do not match',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later',
+  signInDefault: 'An error occurred during login',
+  signUpDefault: 'An error occurred during signup',
+  resetRequested: "If an account exists for that address, we've sent a reset link",
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired.',
+  currentPasswordWrong: 'Incorrect password',
+} as const;
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .regex(EMAIL_SHAPE, MESSAGES.emailInvalid)
+  .toLowerCase();
+
+/** Sign-up rules for a new password; sign-in uses the same (spec §5 Login: required, at least 6). */
+export const passwordField = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, MESSAGES.passwordShort)
+  .max(PASSWORD_MAX, MESSAGES.passwordLong);
+
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .min(2, MESSAGES.nameShort)
+  .max(100, MESSAGES.nameLong);
+
+/** Optional: empty means not given; otherwise 10 digits starting 6-9. */
+export const mobileField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || MOBILE_SHAPE.test(v), MESSAGES.mobileInvalid);
+
+const confirmPasswordField = z.string().min(1, MESSAGES.confirmRequired);
+
+/** Reports 'Passwords do not match' on confirmPassword, even when other fields are still invalid. */
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.confirmPassword !== '' && value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+  }
+}
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    mobile: mobileField,
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+    acceptTerms: z.boolean().refine((v) => v, MESSAGES.termsRequired),
+  })
+  .superRefine(passwordsMatch);
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const profileSchema = z.object({
+  name: nameField,
+  phone: mobileField,
+  gender: z.union([z.enum(GENDERS), z.literal('')]),
+  country: z.union([z.enum(COUNTRIES), z.literal('')]),
+  state: z.string().trim().max(100, 'State must be at most 100 characters'),
+  about: z.string().trim().max(1000, 'About You must be at most 1000 characters'),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+const tokenField = z.string().trim().min(1).max(200);
+
+export const resetPasswordSchema = z
+  .object({
+    token: tokenField,
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .superRefine(passwordsMatch);
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    /** Empty for an account created through Google that has never had a password. */
+    currentPassword: z.string().max(PASSWORD_MAX),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const verifyEmailSchema = z.object({ token: tokenField });
+
+/**
+ * Where to go after signing in: only a path on this site (`/x`), never `//host` or `/\host`, which
+ * browsers treat as another origin.
+ */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string') return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if ([...value].some((ch) => ch.charCodeAt(0) < 32)) return fallback;
+  return value;
+}
