@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { isIndianState } from './states.ts';
+
+/** Shown above the list of every failed checkout rule (spec §5). */
+export const CHECKOUT_INCOMPLETE_HEADING = 'Please complete all required fields:';
+
+/** Non-space text, an at sign, a domain and a dot (spec §5). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Spec §5, applied after removing spaces, dashes and parentheses: optional +91 with an optional
+ * separator, optional 0, optional 91, then a digit 6-9 and nine more digits.
+ */
+const INDIAN_PHONE = /^(?:\+91[\s-]?)?0?(?:91)?[6-9]\d{9}$/;
+
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[\s\-()]/g, '');
+}
+
+/** The checkout's Ticket Details (name, e-mail, phone, state), checked on Proceed and on the server. */
+export const ticketDetailsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .regex(EMAIL_SHAPE, 'Please enter a valid email address'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number'),
+  state: z
+    .string()
+    .min(1, 'State is required')
+    .refine((v) => isIndianState(v), 'State is required'),
+});
+export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
+
+/** Every message the details fail with, in form order, for the one 'Please complete all required fields:' list. */
+export function ticketDetailsProblems(details: Partial<Record<keyof TicketDetails, string>>): string[] {
+  const parsed = ticketDetailsSchema.safeParse({
+    name: details.name ?? '',
+    email: details.email ?? '',
+    phone: details.phone ?? '',
+    state: details.state ?? '',
+  });
+  if (parsed.success) return [];
+  const order = ['name', 'email', 'phone', 'state'];
+  const firstPerField = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]);
+    if (!firstPerField.has(field)) firstPerField.set(field, issue.message);
+  }
+  return order.flatMap((field) => (firstPerField.has(field) ? [firstPerField.get(field)!] : []));
+}
+
+export const selectedTicketSchema = z.object({
+  ticketTypeId: z.string().min(1),
+  quantity: z.number().int().min(1).max(MAX_TICKETS_PER_TYPE, `At most ${MAX_TICKETS_PER_TYPE} tickets per type`),
+});
+
+/**
+ * Proceed on the checkout: reserve the seats and open a payment order. No amount is accepted: the
+ * server prices the hold itself (anything else the client sends is stripped by zod).
+ */
+export const startCheckoutSchema = z.object({
+  eventId: z.string().min(1, 'Required field missing: eventId'),
+  selectedDate: z.string().min(1, 'Required field missing: selectedDate'),
+  selectedSlot: z.string().min(1, 'Required field missing: selectedSlot'),
+  selectedTickets: z
+    .array(selectedTicketSchema)
+    .min(1, 'Required field missing: selectedTickets')
+    .refine((lines) => new Set(lines.map((l) => l.ticketTypeId)).size === lines.length, 'Each ticket type once'),
+  ticketDetails: ticketDetailsSchema,
+  /** The city the visitor chose in the top bar (local storage), kept on the booking as userCity. */
+  userCity: z.string().trim().max(100).optional(),
+});
+export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
+
+/** What the payment window hands back on success; verified on the server against the stored order. */
+export const confirmPaymentSchema = z.object({
+  orderId: z.string().min(1, 'Checkout data is missing'),
+  paymentId: z.string().min(1, 'Payment ID is missing'),
+  signature: z.string().min(1, 'Failed to complete booking. Please contact support.'),
+});
+export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
+
+export const RELEASE_REASONS = ['cancelled', 'failed', 'expired'] as const;
+export const releaseHoldSchema = z.object({
+  holdId: z.string().min(1),
+  reason: z.enum(RELEASE_REASONS),
+});

@@ -1,0 +1,161 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
+import { users } from './accounts.ts';
+import { eventDates, events, slots, ticketTypes } from './catalog.ts';
+
+export type HoldStatus = 'active' | 'converted' | 'released';
+
+/**
+ * Seats taken from `ticket_types.available_tickets` at Proceed, before any payment (services/inventory).
+ * A hold ends converted (its booking exists) or released (its seats were added back in the same
+ * transaction). Per ticket type: available + active holds + sold = total.
+ */
+export const holds = sqliteTable(
+  'holds',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    eventDateId: text('event_date_id')
+      .notNull()
+      .references(() => eventDates.id),
+    slotId: text('slot_id')
+      .notNull()
+      .references(() => slots.id),
+    status: text('status').$type<HoldStatus>().notNull().default('active'),
+    /** The buyer's contact details from the checkout, copied onto the booking. */
+    details: text('details', { mode: 'json' }).$type<TicketDetails>().notNull(),
+    userCity: text('user_city'),
+    /** The amounts charged, computed once from the held lines (shared/pricing.ts). */
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    feePaise: integer('fee_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    /** End of the payment session the buyer sees as a countdown (300 000 ms after Proceed). */
+    sessionExpiresAt: text('session_expires_at').notNull(),
+    /** The session plus a short grace for verification; the sweeper releases the hold after this. */
+    expiresAt: text('expires_at').notNull(),
+    releaseReason: text('release_reason'),
+    createdAt: text('created_at').notNull(),
+    endedAt: text('ended_at'),
+  },
+  (t) => [index('holds_status_expiry_idx').on(t.status, t.expiresAt), index('holds_user_idx').on(t.userId)],
+);
+
+/** The ticket types and quantities of a hold: one conditional UPDATE per row at reservation. */
+export const holdItems = sqliteTable(
+  'hold_items',
+  {
+    holdId: text('hold_id')
+      .notNull()
+      .references(() => holds.id, { onDelete: 'cascade' }),
+    ticketTypeId: text('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    quantity: integer('quantity').notNull(),
+    /** Unit price when held; the booking charges this, whatever the catalogue says later. */
+    pricePaise: integer('price_paise').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.holdId, t.ticketTypeId] }), index('hold_items_type_idx').on(t.ticketTypeId)],
+);
+
+export type PaymentOrderStatus = 'created' | 'paid' | 'refunded';
+
+/** A gateway order opened for a hold. Its id is the gateway's order id, against which signatures verify. */
+export const paymentOrders = sqliteTable(
+  'payment_orders',
+  {
+    id: text('id').primaryKey(),
+    gateway: text('gateway').$type<'razorpay' | 'simulator'>().notNull(),
+    holdId: text('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    receipt: text('receipt').notNull(),
+    notes: text('notes', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    status: text('status').$type<PaymentOrderStatus>().notNull().default('created'),
+    /** Last time the reconciler asked the gateway about this order. */
+    checkedAt: text('checked_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('payment_orders_hold_idx').on(t.holdId), index('payment_orders_status_idx').on(t.status)],
+);
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/**
+ * A verified payment that could not become a booking (its seats were gone). Unique on payment id, and
+ * written in a transaction that also checks `bookings.payment_id`: a payment ends as one booking or one
+ * refund, never both. The gateway call happens after commit; the reconciler retries pending refunds.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    gatewayRefundId: text('gateway_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('refunds_status_idx').on(t.status)],
+);
+
+/** Webhook deliveries already seen, by the gateway's event id, so a replay is acknowledged and ignored. */
+export const webhookEvents = sqliteTable('webhook_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: text('received_at').notNull(),
+  processedAt: text('processed_at'),
+});
+
+/**
+ * The offline simulator's own books (integrations/simulator): what a real gateway keeps on its side.
+ * The app never reads these except through the PaymentGateway interface.
+ */
+export const simulatorOrders = sqliteTable('simulator_orders', {
+  id: text('id').primaryKey(),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency').notNull(),
+  receipt: text('receipt').notNull(),
+  notes: text('notes', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  status: text('status').$type<'created' | 'attempted' | 'paid'>().notNull().default('created'),
+  createdAt: text('created_at').notNull(),
+});
+
+export const simulatorPayments = sqliteTable(
+  'simulator_payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => simulatorOrders.id),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'captured' | 'failed' | 'refunded'>().notNull(),
+    errorDescription: text('error_description'),
+    amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
+    refundId: text('refund_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('simulator_payments_order_idx').on(t.orderId)],
+);
