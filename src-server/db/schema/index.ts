@@ -4,3 +4,4 @@ export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './contact.ts';
 export * from './mail.ts';
+export * from './payments.ts';
