@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { COUNTRIES, GENDERS } from '../../../shared/auth-schemas.ts';
 
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const COUNTRIES = ['india', 'us', 'uk'] as const;
+export { COUNTRIES, GENDERS };
 
 /** A person's account (spec §3 User) plus the profile fields of §3 Profile form. */
 export const users = sqliteTable('users', {
@@ -38,4 +38,51 @@ export const sessions = sqliteTable(
     createdAt: text('created_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset links: only the SHA-256 of the token is stored; 30-minute life. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** E-mail verification links sent at sign-up: hashed like reset tokens, for the address they were sent to. */
+export const emailVerificationTokens = sqliteTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, counted per e-mail address and per client address over a sliding window
+ * (services/accounts/login-throttle.ts). The e-mail need not belong to an account.
+ */
+export const failedLogins = sqliteTable(
+  'failed_logins',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    index('failed_logins_email_idx').on(t.email, t.createdAt),
+    index('failed_logins_ip_idx').on(t.ip, t.createdAt),
+  ],
 );

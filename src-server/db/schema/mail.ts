@@ -28,6 +28,8 @@ export const outbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: text('created_at').notNull(),
     sentAt: text('sent_at'),
+    /** The provider's id for the delivered message (Resend's email id, or the development mailbox file). */
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
