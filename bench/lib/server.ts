@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../test/helpers/server-process.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  baseURL: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts bench/lib/serve.ts in its own process (one core for the server, the other for the load
+ * generator) on a fresh database with the demo catalogue, NODE_ENV=production.
+ */
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/serve.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    stop: async () => {
+      child.removeAllListeners('exit');
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
