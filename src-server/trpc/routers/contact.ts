@@ -1,3 +1,10 @@
-import { router } from '../init.ts';
+import { ContactMessageInput } from '../../../shared/catalog-schemas.ts';
+import { saveContactMessage } from '../../services/contact/messages.ts';
+import { publicProcedure, router } from '../init.ts';
 
-export const contactRouter = router({});
+export const contactRouter = router({
+  /** Stores a Contact Us message. */
+  send: publicProcedure
+    .input(ContactMessageInput)
+    .mutation(({ ctx, input }) => saveContactMessage(ctx.db, input, ctx.deps.clock.now())),
+});

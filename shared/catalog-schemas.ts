@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { EVENT_CATEGORIES } from './categories.ts';
+
+/** An India calendar day, 'yyyy-MM-dd'. */
+const indiaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a valid date');
+
+/** events.list: everything upcoming, optionally in one city, one category and a range of India days. */
+export const EventListInput = z
+  .object({
+    /** A city name or alias ('Bangalore' finds Bengaluru's events); unknown names match nothing. */
+    city: z.string().trim().min(1).max(80).optional(),
+    category: z.enum(EVENT_CATEGORIES).optional(),
+    from: indiaDay.optional(),
+    to: indiaDay.optional(),
+  })
+  .optional();
+export type EventListInput = z.infer<typeof EventListInput>;
+
+export const SEARCH_QUERY_MAX = 100;
+
+/** events.search: the top bar's box; matches event name, venue, city (or alias) and artist. */
+export const EventSearchInput = z.object({
+  q: z.string().trim().min(1, 'Type something to search for').max(SEARCH_QUERY_MAX),
+});
+export type EventSearchInput = z.infer<typeof EventSearchInput>;
+
+export const EventByIdInput = z.object({ id: z.string().trim().min(1).max(100) });
+export type EventByIdInput = z.infer<typeof EventByIdInput>;
+
+/** Contact Us (spec §2). Mobile is optional; when given it must be an Indian mobile number. */
+export const ContactMessageInput = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
+  lastName: z.string().trim().max(80, 'Last name is too long').default(''),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^(?:[6-9]\d{9})?$/, 'Please enter a valid 10-digit mobile number')
+    .default(''),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(2000, 'Message must be at most 2000 characters'),
+});
+export type ContactMessageInput = z.input<typeof ContactMessageInput>;
