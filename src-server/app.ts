@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { serveClient } from './http/client.ts';
+import { ticketFileRoutes } from './http/ticket-files.ts';
 import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps) {
     c.get('logger').error({ err }, 'unhandled error');
     return c.json({ error: { message: 'Something went wrong. Please try again.' } }, 500);
   });
+
+  app.route('/api/tickets', ticketFileRoutes(deps));
 
   if (deps.clientDir) serveClient(app, deps);
   else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));

@@ -1,3 +1,21 @@
-import { router } from '../init.ts';
+import { BookingIdInput, CheckInInput } from '../../../shared/bookings-schemas.ts';
+import { getOwnBooking, listOwnBookings } from '../../services/bookings/owner-bookings.ts';
+import { checkInTicket } from '../../services/tickets/check-in.ts';
+import { protectedProcedure, publicProcedure, router, staffProcedure } from '../init.ts';
 
-export const bookingsRouter = router({});
+export const bookingsRouter = router({
+  /** My Bookings: the signed-in person's bookings, newest first. */
+  mine: protectedProcedure.query(({ ctx }) => listOwnBookings(ctx.db, ctx.deps.appSecret, ctx.user.id)),
+
+  /** The ticket page. Not signed in, not yours and unknown all answer NOT_FOUND alike. */
+  byId: publicProcedure
+    .input(BookingIdInput)
+    .query(({ ctx, input }) =>
+      getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId),
+    ),
+
+  /** Gate check-in from a scanned or pasted QR token (staff only). */
+  checkIn: staffProcedure
+    .input(CheckInInput)
+    .mutation(({ ctx, input }) => checkInTicket(ctx.db, ctx.deps.appSecret, input, ctx.deps.clock.now())),
+});

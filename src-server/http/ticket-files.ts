@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import { resolveSessionUser } from '../services/accounts/session-user.ts';
+import { getOwnBooking } from '../services/bookings/owner-bookings.ts';
+import { bookingIcs } from '../services/tickets/calendar.ts';
+import { renderTicketsPdf } from '../services/tickets/ticket-pdf.ts';
+
+/**
+ * GET /api/tickets/{bookingId}.pdf and /api/tickets/{bookingId}.ics: the ticket as a PDF and as a
+ * calendar entry, for the booking's owner only (session cookie). Anyone else, signed in or not, gets
+ * the same 404 as for a booking that does not exist.
+ */
+export function ticketFileRoutes(deps: AppDeps) {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:file', async (c) => {
+    const match = /^(.+)\.(pdf|ics)$/.exec(c.req.param('file'));
+    if (!match) return c.json({ error: { message: 'Not found' } }, 404);
+    const [, bookingId, kind] = match as unknown as [string, string, 'pdf' | 'ics'];
+
+    const resHeaders = new Headers();
+    const session = await resolveSessionUser(deps, {
+      cookieHeader: c.req.header('cookie') ?? null,
+      resHeaders,
+    });
+    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    // Throws the not-found DomainError, which app.onError answers with 404.
+    const booking = getOwnBooking(deps.db, deps.appSecret, session?.user.id ?? null, bookingId);
+
+    c.header('Cache-Control', 'private, no-store');
+    const filename = `jalsa-ticket-${safeFilePart(booking.id)}.${kind}`;
+    c.header('Content-Disposition', `attachment; filename="${filename}"`);
+    if (kind === 'ics') {
+      const origin = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      c.header('Content-Type', 'text/calendar; charset=utf-8');
+      return c.body(bookingIcs({ ...booking, ticketType: { name: booking.ticketTypeName } }, origin));
+    }
+    c.header('Content-Type', 'application/pdf');
+    return c.body(new Uint8Array(await renderTicketsPdf([booking])));
+  });
+  return routes;
+}
+
+const safeFilePart = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');

@@ -1,0 +1,124 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { events } from '../../db/schema/catalog.ts';
+import { notFound } from '../../errors.ts';
+import { signTicketToken } from '../tickets/ticket-token.ts';
+
+/** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
+export interface OwnBooking {
+  id: string;
+  eventId: string;
+  eventName: string;
+  eventLocation: string;
+  /** The event's poster, else its first image; null when it has neither (the client shows a default). */
+  posterUrl: string | null;
+  imageUrl: string | null;
+  ticketDate: string;
+  ticketSlot: string;
+  ticketSlotEnd: string;
+  ticketTypeName: string;
+  ticketCount: number;
+  ticketTypes: { name: string; quantity: number; pricePaise: number }[];
+  userName: string;
+  totalAmountPaise: number;
+  status: 'confirmed';
+  isCheckIn: boolean;
+  numberOfUserCheckedIn: number;
+  totalUserAllowed: number;
+  createdAt: string;
+  /** The signed text the ticket's QR code carries (services/tickets/ticket-token.ts). */
+  qrToken: string;
+}
+
+/** The signed-in person's bookings, newest first, read by their own id. */
+export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
+  return selectOwnBookings(db)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .all()
+    .map((row) => toOwnBooking(row, appSecret));
+}
+
+/**
+ * One booking for its owner. Someone else's booking, an unknown id and a signed-out caller all get the
+ * same not-found answer, so a booking id reveals nothing to anyone but its owner.
+ */
+export function getOwnBooking(
+  db: Db,
+  appSecret: string,
+  userId: string | null,
+  bookingId: string,
+): OwnBooking {
+  if (!userId) throw bookingNotFound();
+  const row = selectOwnBookings(db)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .get();
+  if (!row) throw bookingNotFound();
+  return toOwnBooking(row, appSecret);
+}
+
+export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found';
+const bookingNotFound = () => notFound(BOOKING_NOT_FOUND_MESSAGE);
+
+function selectOwnBookings(db: Db) {
+  return db
+    .select({
+      id: bookings.id,
+      eventId: bookings.eventId,
+      bookedEventName: bookings.eventName,
+      bookedEventLocation: bookings.eventLocation,
+      eventName: events.name,
+      eventLocationText: events.eventLocationText,
+      posterUrl: events.posterUrl,
+      imagesUrls: events.imagesUrls,
+      ticketDate: bookings.ticketDate,
+      ticketSlot: bookings.ticketSlot,
+      ticketSlotEnd: bookings.ticketSlotEnd,
+      ticketType: bookings.ticketType,
+      ticketTypes: bookings.ticketTypes,
+      ticketCount: bookings.ticketCount,
+      userName: bookings.userName,
+      totalAmountPaise: bookings.totalAmountPaise,
+      status: bookings.status,
+      isCheckIn: bookings.isCheckIn,
+      numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+      totalUserAllowed: bookings.totalUserAllowed,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .leftJoin(events, eq(events.id, bookings.eventId))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
+
+function toOwnBooking(row: Row, appSecret: string): OwnBooking {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    // The names as bought, else the event's current ones; the client adds the spec's last fallbacks.
+    eventName: row.bookedEventName || row.eventName || '',
+    eventLocation: row.bookedEventLocation || row.eventLocationText || '',
+    posterUrl: row.posterUrl || null,
+    imageUrl: row.imagesUrls?.[0] || null,
+    ticketDate: row.ticketDate,
+    ticketSlot: row.ticketSlot,
+    ticketSlotEnd: row.ticketSlotEnd,
+    ticketTypeName: row.ticketType.name,
+    ticketCount: row.ticketCount,
+    ticketTypes: row.ticketTypes.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+    })),
+    userName: row.userName,
+    totalAmountPaise: row.totalAmountPaise,
+    status: row.status,
+    isCheckIn: row.isCheckIn,
+    numberOfUserCheckedIn: row.numberOfUserCheckedIn,
+    totalUserAllowed: row.totalUserAllowed,
+    createdAt: row.createdAt,
+    qrToken: signTicketToken(appSecret, row.id),
+  };
+}

@@ -1,0 +1,92 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatBookingDate, formatTime } from '../../../shared/dates.ts';
+import { formatPaiseExact } from '../../../shared/money.ts';
+import type { OwnBooking } from '../bookings/owner-bookings.ts';
+
+/**
+ * A printable ticket: one A5 page per booking with the event, the date and time in India time, the
+ * venue, the holder, the tickets, the amount paid, the Booking ID and the signed QR code.
+ */
+export async function renderTicketsPdf(tickets: OwnBooking[]): Promise<Buffer> {
+  const qrImages = await Promise.all(
+    tickets.map((t) =>
+      QRCode.toBuffer(t.qrToken, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 }),
+    ),
+  );
+  const doc = new PDFDocument({
+    size: 'A5',
+    margin: 36,
+    autoFirstPage: false,
+    info: { Title: 'Jalsa ticket', Author: 'Jalsa', Creator: 'Jalsa' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  tickets.forEach((ticket, i) => {
+    drawTicket(doc, ticket, qrImages[i]!);
+  });
+  doc.end();
+  return finished;
+}
+
+const BRAND = '#e11d48';
+const MUTED = '#4b5563';
+
+function drawTicket(doc: PDFKit.PDFDocument, ticket: OwnBooking, qrPng: Buffer) {
+  doc.addPage();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text('Jalsa', left, 36);
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text('E-ticket', { width, align: 'left' });
+  doc.moveDown(1);
+
+  doc
+    .fillColor('#111827')
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(pdfText(ticket.eventName || 'Event'), { width });
+  doc.moveDown(0.5);
+
+  const rows: [string, string][] = [
+    ['Date', formatBookingDate(ticket.ticketSlot || ticket.ticketDate)],
+    ['Time', `${formatTime(ticket.ticketSlot)} - ${formatTime(ticket.ticketSlotEnd)} (India time)`],
+    ['Venue', ticket.eventLocation || 'Location'],
+    ['Name', ticket.userName || '-'],
+    ['Tickets', ticketLines(ticket)],
+    ['Amount paid', pdfText(formatPaiseExact(ticket.totalAmountPaise))],
+    ['Booking ID', ticket.id],
+  ];
+  for (const [label, value] of rows) {
+    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label.toUpperCase(), { width });
+    doc.fillColor('#111827').font('Helvetica-Bold').fontSize(12).text(pdfText(value), { width });
+    doc.moveDown(0.4);
+  }
+
+  const qrSize = 150;
+  const qrTop = Math.min(doc.y + 6, doc.page.height - doc.page.margins.bottom - qrSize - 30);
+  doc.image(qrPng, left + (width - qrSize) / 2, qrTop, { width: qrSize, height: qrSize });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text('Show this QR code at the entrance with a government ID.', left, qrTop + qrSize + 6, {
+      width,
+      align: 'center',
+    });
+}
+
+function ticketLines(ticket: OwnBooking): string {
+  if (ticket.ticketTypes.length > 1)
+    return ticket.ticketTypes.map((l) => `${l.name} x ${l.quantity}`).join(', ');
+  return `${ticket.ticketTypeName || 'Ticket'} x ${ticket.ticketCount || 1}`;
+}
+
+// The PDF's built-in fonts cover Latin-1 only: the rupee sign becomes 'Rs.' rather than a blank box.
+function pdfText(text: string): string {
+  return text.replaceAll('₹', 'Rs. ');
+}

@@ -1,0 +1,149 @@
+import ical from 'node-ical';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { createBooking } from '../helpers/bookings.ts';
+import { pdfPageCount, pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+describe('My Bookings, tickets and ticket files are for the owner only', () => {
+  let t: TestApp;
+  let owner: ReturnType<typeof createSignedInUser>;
+  let stranger: ReturnType<typeof createSignedInUser>;
+  let bookingId: string;
+
+  beforeEach(() => {
+    t = createTestApp();
+    owner = createSignedInUser(t, { name: 'Asha Rao' });
+    stranger = createSignedInUser(t, { name: 'Someone Else' });
+    bookingId = createBooking(t, { userId: owner.userId, userName: 'Asha Rao' }).bookingId;
+  });
+  afterEach(() => t.close());
+
+  it('lists only the signed-in person’s bookings, newest first, with the ticket fields', async () => {
+    t.clock.advance(60_000);
+    const newer = createBooking(t, { userId: owner.userId, quantity: 1, personAllowedPerTicket: 1 });
+    createBooking(t, { userId: stranger.userId });
+
+    const { status, data } = await callProcedure(t, 'query', 'bookings.mine', undefined, {
+      cookie: owner.cookie,
+    });
+    expect(status).toBe(200);
+    const list = data as { id: string; eventName: string; ticketCount: number; qrToken: string }[];
+    expect(list.map((b) => b.id)).toEqual([newer.bookingId, bookingId]);
+    expect(list[1]).toMatchObject({
+      eventLocation: 'NSCI Dome, Worli, Mumbai',
+      posterUrl: '/images/demo/arijit-poster.jpg',
+      imageUrl: '/images/demo/arijit-1.jpg',
+      ticketSlot: '2026-12-05T13:30:00.000Z',
+      ticketTypeName: 'Gold Circle',
+      ticketCount: 2,
+      totalUserAllowed: 4,
+      userName: 'Asha Rao',
+    });
+    expect(verifyTicketToken(t.deps.appSecret, list[1]!.qrToken)).toBe(bookingId);
+    // Nothing beyond the explicit field list (no payment ids, no contact details).
+    expect(Object.keys(list[1]!)).not.toContain('paymentId');
+    expect(Object.keys(list[1]!)).not.toContain('userEmail');
+  });
+
+  it('gives a stranger an empty list and a signed-out visitor no data', async () => {
+    const strangerList = await callProcedure(t, 'query', 'bookings.mine', undefined, {
+      cookie: stranger.cookie,
+    });
+    expect(strangerList.data).toEqual([]);
+    const signedOut = await callProcedure(t, 'query', 'bookings.mine');
+    expect(signedOut.body.error?.data.code).toBe('UNAUTHORIZED');
+    expect(signedOut.data).toBeUndefined();
+  });
+
+  it('shows a booking to its owner by id', async () => {
+    const { status, data } = await callProcedure(
+      t,
+      'query',
+      'bookings.byId',
+      { bookingId },
+      { cookie: owner.cookie },
+    );
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ id: bookingId, eventName: expect.stringContaining('Arijit Singh Live') });
+  });
+
+  it.each([
+    ['another user', () => stranger.cookie],
+    ['a signed-out visitor', () => undefined],
+  ])('answers %s with not found on bookings.byId, never the data', async (_who, cookieOf) => {
+    const res = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, { cookie: cookieOf() });
+    expect(res.status).toBe(404);
+    expect(res.body.error?.data.code).toBe('NOT_FOUND');
+    expect(JSON.stringify(res.body)).not.toContain('Asha');
+    const unknown = await callProcedure(
+      t,
+      'query',
+      'bookings.byId',
+      { bookingId: 'bk_nope' },
+      { cookie: cookieOf() },
+    );
+    expect(unknown.body.error).toEqual(res.body.error);
+  });
+
+  it.each(['pdf', 'ics'])(
+    'answers another user, a signed-out visitor and an unknown id alike on the .%s download',
+    async (kind) => {
+      for (const [cookie, id] of [
+        [stranger.cookie, bookingId],
+        [undefined, bookingId],
+        [owner.cookie, 'bk_nope'],
+      ] as const) {
+        const res = await t.request(`/api/tickets/${id}.${kind}`, { headers: cookie ? { cookie } : {} });
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).toContain('application/json');
+        const text = await res.text();
+        expect(text).not.toContain('Asha');
+        expect(text).not.toContain('Arijit');
+      }
+    },
+  );
+
+  it('downloads the PDF ticket for the owner: one page with the booking’s details and Booking ID', async () => {
+    const res = await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`jalsa-ticket-${bookingId}.pdf`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfPageCount(pdf)).toBe(1);
+    const text = pdfPageText(pdf);
+    for (const expected of [
+      bookingId,
+      'Arijit Singh Live',
+      '5 December 2026',
+      '7:00 PM - 11:00 PM (India time)',
+      'NSCI Dome, Worli, Mumbai',
+      'Asha Rao',
+      'Gold Circle x 2',
+      'Rs. 2,117.98',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The QR image is embedded.
+    expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('downloads the calendar entry for the owner with the slot’s UTC start and end', async () => {
+    const res = await t.request(`/api/tickets/${bookingId}.ics`, { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const parsed = ical.sync.parseICS(await res.text());
+    const entries = Object.values(parsed).filter((c) => c?.type === 'VEVENT');
+    expect(entries).toHaveLength(1);
+    const entry = entries[0] as ical.VEvent;
+    expect(entry.start.toISOString()).toBe('2026-12-05T13:30:00.000Z');
+    expect(entry.end?.toISOString()).toBe('2026-12-05T17:30:00.000Z');
+    expect(String(entry.summary)).toContain('Arijit Singh Live');
+    expect(String(entry.location)).toBe('NSCI Dome, Worli, Mumbai');
+    expect(String(entry.url)).toBe(`http://localhost/ticket/${bookingId}`);
+  });
+});
