@@ -66,7 +66,7 @@ export const EVENT_NOT_FOUND = 'Event not found';
  * alias), one category and a range of India calendar days on which the event has a date.
  */
 export function listEvents(db: Db, now: Date, filter: EventListInput = {}): EventSummary[] {
-  const conditions: SQL[] = [upcoming(now)];
+  const conditions: SQL[] = [upcoming(db, now)];
   if (filter.city) {
     // An unknown typed city (spec §4 saves it as given) simply has no events.
     conditions.push(eq(events.city, findCity(filter.city)?.name ?? filter.city));
@@ -120,7 +120,7 @@ export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
     ),
   ];
   if (aliasCities.length > 0) matches.push(inArray(events.city, aliasCities));
-  return summaries(db, and(upcoming(now), or(...matches))!);
+  return summaries(db, and(upcoming(db, now), or(...matches))!);
 }
 
 /** One event with everything its detail page shows; 'Event not found' when it does not exist. */
@@ -254,13 +254,16 @@ function summaries(db: Db, where: SQL): EventSummary[] {
 }
 
 /** Not over yet: it ends (or, without an end, starts) at or after `now`, or has a date still to come. */
-function upcoming(now: Date): SQL {
+function upcoming(db: Db, now: Date): SQL {
   const instant = now.toISOString();
   return or(
     gte(sql`coalesce(${events.endTime}, ${events.startTime})`, instant),
     exists(
-      sql`select 1 from ${slots} inner join ${eventDates} on ${eventDates.id} = ${slots.eventDateId}
-          where ${eventDates.eventId} = ${events.id} and ${slots.endTime} >= ${instant}`,
+      db
+        .select({ one: sql`1` })
+        .from(slots)
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .where(and(eq(eventDates.eventId, events.id), gte(slots.endTime, instant))),
     ),
   )!;
 }
