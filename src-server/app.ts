@@ -7,6 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { serveClient } from './http/client.ts';
+import { devMailRoutes } from './http/dev-mail.ts';
+import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
 import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
@@ -88,6 +90,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/tickets', ticketFileRoutes(deps));
+
+  app.route('/api/auth/google', googleOAuthRoutes(deps));
+  app.route('/dev/mail', devMailRoutes(deps));
 
   if (deps.clientDir) serveClient(app, deps);
   else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));

@@ -1,4 +1,6 @@
 import type { AppDeps } from './deps.ts';
+import { accountsCleanupJob } from './services/accounts/cleanup.ts';
+import { mailSenderJob } from './services/mail/sender.ts';
 
 export interface BackgroundJob {
   name: string;
@@ -10,7 +12,7 @@ export interface BackgroundJob {
  * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).
  * Each area adds its job to this list.
  */
-export const BACKGROUND_JOBS: BackgroundJob[] = [];
+export const BACKGROUND_JOBS: BackgroundJob[] = [mailSenderJob, accountsCleanupJob];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
   const timers = jobs.map((job) => {

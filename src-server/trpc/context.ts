@@ -12,6 +12,8 @@ export type RequestInfo = {
   resHeaders: Headers;
   cookieHeader: string | null;
   logger: Logger;
+  /** The request's own origin: the base of e-mail links when PUBLIC_URL is unset (development, tests). */
+  origin: string;
 };
 
 // A type alias, not an interface: tRPC's adapter wants a plain record.
@@ -41,6 +43,7 @@ export function requestInfo(c: HonoContext, resHeaders: Headers): RequestInfo {
     resHeaders,
     cookieHeader: c.req.header('cookie') ?? null,
     logger,
+    origin: new URL(c.req.url).origin,
   };
 }
 

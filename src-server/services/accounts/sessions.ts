@@ -81,7 +81,7 @@ export function validateSessionToken(db: Db, token: string, now: Date): Validate
   };
 }
 
-export function invalidateSession(db: Db, sessionId: string): void {
+export function invalidateSession(db: Pick<Db, 'delete'>, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 

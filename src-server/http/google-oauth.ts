@@ -1,0 +1,158 @@
+import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic';
+import { type Context, Hono } from 'hono';
+import { safeRedirectPath } from '../../shared/auth-schemas.ts';
+import type { AppEnv } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import { DomainError } from '../errors.ts';
+import { signInWithGoogle } from '../services/accounts/google.ts';
+import { googleSignInEnabled } from '../services/accounts/google-oauth-config.ts';
+import { secureCookies } from '../services/accounts/session-user.ts';
+import {
+  invalidateSession,
+  readSessionToken,
+  sessionCookie,
+  sessionIdOf,
+} from '../services/accounts/sessions.ts';
+
+const STATE_COOKIE = 'google_oauth_state';
+const VERIFIER_COOKIE = 'google_code_verifier';
+const REDIRECT_COOKIE = 'google_oauth_redirect';
+const COOKIE_PATH = '/api/auth/google';
+/** The round trip through Google's consent screen must finish within ten minutes. */
+const FLOW_MAX_AGE_S = 600;
+
+/**
+ * 'Continue with Google' (OAuth 2.0 authorization code flow with PKCE, through arctic):
+ *   GET /api/auth/google?redirect=/path   sends the browser to Google's consent screen
+ *   GET /api/auth/google/callback          Google sends it back; we exchange the code, read the ID token,
+ *                                          sign in (linking by verified e-mail) and return to the app
+ * Both answer 404 unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. Failures land on
+ * /login?error=... where the sign-in page explains them.
+ */
+export function googleOAuthRoutes(deps: AppDeps) {
+  const routes = new Hono<AppEnv>();
+  const secure = secureCookies(deps);
+
+  routes.use('*', async (c, next) => {
+    if (!googleSignInEnabled(deps.env)) return c.json({ error: { message: 'Not found' } }, 404);
+    return next();
+  });
+
+  routes.get('/', (c) => {
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const url = googleClient(deps, c).createAuthorizationURL(state, codeVerifier, [
+      'openid',
+      'profile',
+      'email',
+    ]);
+    url.searchParams.set('prompt', 'select_account');
+    const redirectTo = safeRedirectPath(c.req.query('redirect'));
+    c.header('Set-Cookie', flowCookie(STATE_COOKIE, state, secure), { append: true });
+    c.header('Set-Cookie', flowCookie(VERIFIER_COOKIE, codeVerifier, secure), { append: true });
+    c.header('Set-Cookie', flowCookie(REDIRECT_COOKIE, encodeURIComponent(redirectTo), secure), {
+      append: true,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(url.toString(), 302);
+  });
+
+  routes.get('/callback', async (c) => {
+    const cookies = parseCookies(c.req.header('cookie'));
+    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, REDIRECT_COOKIE]) {
+      c.header('Set-Cookie', flowCookie(name, '', secure, 0), { append: true });
+    }
+    c.header('Cache-Control', 'no-store');
+    const code = c.req.query('code');
+    const state = c.req.query('state');
+    const expectedState = cookies.get(STATE_COOKIE);
+    const codeVerifier = cookies.get(VERIFIER_COOKIE);
+    if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
+      return c.redirect('/login?error=google', 302);
+    }
+
+    let claims: IdTokenClaims;
+    try {
+      const tokens = await googleClient(deps, c).validateAuthorizationCode(code, codeVerifier);
+      claims = decodeIdToken(tokens.idToken()) as IdTokenClaims;
+    } catch (err) {
+      c.get('logger').warn({ err }, 'Google sign-in: code exchange failed');
+      return c.redirect('/login?error=google', 302);
+    }
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.email !== 'string' ||
+      !audienceMatches(claims.aud, deps.env.GOOGLE_CLIENT_ID!)
+    ) {
+      return c.redirect('/login?error=google', 302);
+    }
+
+    let session: ReturnType<typeof signInWithGoogle>;
+    try {
+      const previous = readSessionToken(c.req.header('cookie') ?? null);
+      if (previous) invalidateSession(deps.db, sessionIdOf(previous));
+      session = signInWithGoogle(deps, {
+        sub: claims.sub,
+        email: claims.email,
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+        name: typeof claims.name === 'string' ? claims.name : null,
+      });
+    } catch (err) {
+      if (err instanceof DomainError) {
+        const reason = err.code === 'CONFLICT' ? 'google-linked' : 'google-unverified';
+        return c.redirect(`/login?error=${reason}`, 302);
+      }
+      throw err;
+    }
+    c.header('Set-Cookie', sessionCookie(session.token, session.expiresAt, secure), { append: true });
+    const redirectTo = safeRedirectPath(decodeURIComponentSafe(cookies.get(REDIRECT_COOKIE)));
+    return c.redirect(redirectTo, 302);
+  });
+
+  return routes;
+}
+
+interface IdTokenClaims {
+  sub?: unknown;
+  aud?: unknown;
+  email?: unknown;
+  email_verified?: unknown;
+  name?: unknown;
+}
+
+function googleClient(deps: AppDeps, c: Context<AppEnv>): Google {
+  const origin = new URL(deps.env.PUBLIC_URL ?? c.req.url).origin;
+  return new Google(
+    deps.env.GOOGLE_CLIENT_ID!,
+    deps.env.GOOGLE_CLIENT_SECRET!,
+    `${origin}${COOKIE_PATH}/callback`,
+  );
+}
+
+function audienceMatches(aud: unknown, clientId: string): boolean {
+  return aud === clientId || (Array.isArray(aud) && aud.includes(clientId));
+}
+
+function flowCookie(name: string, value: string, secure: boolean, maxAge = FLOW_MAX_AGE_S): string {
+  const parts = [`${name}=${value}`, 'HttpOnly', 'SameSite=Lax', `Path=${COOKIE_PATH}`, `Max-Age=${maxAge}`];
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+function decodeURIComponentSafe(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}

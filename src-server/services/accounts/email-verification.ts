@@ -1,0 +1,99 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/auth-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { emailVerificationTokens, users } from '../../db/schema/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { linkBase, verificationMail } from './emails.ts';
+import { linkTokenId, newLinkToken } from './tokens.ts';
+
+export const VERIFICATION_TTL_MS = 48 * 60 * 60_000;
+/** At most this many verification mails per account per quarter hour (resend button). */
+const RESEND_LIMIT = 3;
+const RESEND_WINDOW_MS = 15 * 60_000;
+
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Creates a verification token and queues its mail, inside the caller's transaction (sign-up), so the
+ * mail exists if and only if the account does.
+ */
+export function queueVerificationMail(
+  tx: Writer,
+  options: { userId: string; email: string; name: string | null; baseUrl: string; now: Date },
+): void {
+  const { token, id } = newLinkToken();
+  tx.insert(emailVerificationTokens)
+    .values({
+      id,
+      userId: options.userId,
+      email: options.email,
+      expiresAt: new Date(options.now.getTime() + VERIFICATION_TTL_MS).toISOString(),
+      createdAt: options.now.toISOString(),
+    })
+    .run();
+  const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  enqueueMail(tx, verificationMail({ to: options.email, name: options.name, url, tokenId: id }), options.now);
+}
+
+/** Sends another verification mail to a signed-in, unverified account (quietly limited). */
+export function resendVerificationMail(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
+  userId: string,
+  requestOrigin: string,
+): void {
+  const now = deps.clock.now();
+  deps.db.transaction((tx) => {
+    const user = tx
+      .select({ email: users.email, name: users.name, verified: users.isEmailVerified })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (!user || user.verified) return;
+    const recent = tx
+      .select({ n: count() })
+      .from(emailVerificationTokens)
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, userId),
+          gt(emailVerificationTokens.createdAt, new Date(now.getTime() - RESEND_WINDOW_MS).toISOString()),
+        ),
+      )
+      .get();
+    if ((recent?.n ?? 0) >= RESEND_LIMIT) return;
+    queueVerificationMail(tx, {
+      userId,
+      email: user.email,
+      name: user.name,
+      baseUrl: linkBase(deps.env.PUBLIC_URL, requestOrigin),
+      now,
+    });
+  });
+}
+
+/**
+ * Marks the account's e-mail verified. The token stays usable until it expires, so opening the link
+ * twice (or a mail scanner opening it first) still ends verified; it only counts for the address it
+ * was sent to.
+ */
+export function verifyEmail(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): void {
+  const now = deps.clock.now().toISOString();
+  deps.db.transaction((tx) => {
+    const row = tx
+      .select({
+        userId: emailVerificationTokens.userId,
+        email: emailVerificationTokens.email,
+        expiresAt: emailVerificationTokens.expiresAt,
+        currentEmail: users.email,
+      })
+      .from(emailVerificationTokens)
+      .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+      .where(eq(emailVerificationTokens.id, linkTokenId(token)))
+      .get();
+    if (!row || row.expiresAt <= now || row.email !== row.currentEmail) {
+      throw badRequest(MESSAGES.verifyLinkInvalid);
+    }
+    tx.update(users).set({ isEmailVerified: true, updatedAt: now }).where(eq(users.id, row.userId)).run();
+  });
+}

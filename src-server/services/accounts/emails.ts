@@ -1,0 +1,56 @@
+import { renderMail } from '../mail/layout.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+
+/** The base URL for links in e-mails: PUBLIC_URL when configured, else the origin the request came to. */
+export function linkBase(publicUrl: string | undefined, requestOrigin: string): string {
+  return new URL(publicUrl ?? requestOrigin).origin;
+}
+
+export function verificationMail(options: {
+  to: string;
+  name: string | null;
+  url: string;
+  tokenId: string;
+}): OutgoingMail {
+  const content = renderMail({
+    heading: 'Verify your email address',
+    greeting: `Hi ${options.name ?? 'there'},`,
+    paragraphs: [
+      'Thanks for signing up for Jalsa. Please confirm that this is your email address so we can send you your tickets and booking updates.',
+    ],
+    action: { label: 'Verify email address', url: options.url },
+    footnote:
+      "This link is valid for 48 hours. If you didn't create a Jalsa account, you can ignore this email.",
+  });
+  return {
+    to: options.to,
+    subject: 'Verify your email address for Jalsa',
+    ...content,
+    idempotencyKey: `verify-email:${options.tokenId}`,
+  };
+}
+
+export function passwordResetMail(options: {
+  to: string;
+  name: string | null;
+  url: string;
+  tokenId: string;
+}): OutgoingMail {
+  const content = renderMail({
+    heading: 'Reset your password',
+    greeting: `Hi ${options.name ?? 'there'},`,
+    paragraphs: [
+      'We received a request to reset the password of your Jalsa account. Choose a new password with the button below.',
+      'Setting a new password signs you out of Jalsa on every other device.',
+    ],
+    action: { label: 'Reset password', url: options.url },
+    footnote:
+      "This link is valid for 30 minutes and can be used once. If you didn't ask to reset your password, you can ignore this email; your password stays the same.",
+  });
+  return {
+    to: options.to,
+    subject: 'Reset your Jalsa password',
+    ...content,
+    idempotencyKey: `password-reset:${options.tokenId}`,
+  };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { createSession, invalidateUserSessions } from './sessions.ts';
+import type { NewSession } from './sign-up.ts';
+
+/** What Google's ID token tells us about the person (OpenID Connect claims). */
+export interface GoogleProfile {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google account has no verified email address.';
+export const GOOGLE_OTHER_ACCOUNT = 'This email address is already linked to a different Google account.';
+
+/**
+ * Signs in with a Google identity: the account already linked to it; else the account with the same
+ * e-mail, which gets linked (Google has verified the address); else a new account. If the matching
+ * account had never verified its address, whoever chose its password never proved they own the mailbox,
+ * so the password and every session are removed (the owner can set a password with a reset link).
+ */
+export function signInWithGoogle(deps: Pick<AppDeps, 'db' | 'clock'>, profile: GoogleProfile): NewSession {
+  const now = deps.clock.now();
+  const email = profile.email.trim().toLowerCase();
+  return deps.db.transaction((tx) => {
+    const linked = tx.select({ id: users.id }).from(users).where(eq(users.googleId, profile.sub)).get();
+    let userId = linked?.id;
+    if (!userId) {
+      if (!profile.emailVerified) throw badRequest(GOOGLE_EMAIL_UNVERIFIED);
+      const existing = tx
+        .select({ id: users.id, googleId: users.googleId, isEmailVerified: users.isEmailVerified })
+        .from(users)
+        .where(eq(users.email, email))
+        .get();
+      if (existing) {
+        if (existing.googleId) throw conflict(GOOGLE_OTHER_ACCOUNT);
+        if (!existing.isEmailVerified) invalidateUserSessions(tx, existing.id);
+        tx.update(users)
+          .set({
+            googleId: profile.sub,
+            isEmailVerified: true,
+            ...(existing.isEmailVerified ? {} : { passwordHash: null }),
+            updatedAt: now.toISOString(),
+          })
+          .where(eq(users.id, existing.id))
+          .run();
+        userId = existing.id;
+      } else {
+        userId = randomUUID();
+        tx.insert(users)
+          .values({
+            id: userId,
+            name: profile.name,
+            email,
+            phone: null,
+            imageUrl: null,
+            isEmailVerified: true,
+            passwordHash: null,
+            googleId: profile.sub,
+            bookingIdsList: [],
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          })
+          .run();
+      }
+    }
+    const session = createSession(tx, userId, now);
+    return { userId, token: session.token, expiresAt: session.expiresAt };
+  });
+}

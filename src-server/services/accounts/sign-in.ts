@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MESSAGES, type signInSchema } from '../../../shared/auth-schemas.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { tooManyRequests, unauthorized } from '../../errors.ts';
+import { clearFailedSignIns, isSignInBlocked, recordFailedSignIn } from './login-throttle.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { createSession, invalidateSession } from './sessions.ts';
+import type { NewSession } from './sign-up.ts';
+
+/**
+ * Checks e-mail and password and opens a fresh session. An unknown e-mail and a wrong password answer
+ * alike ('Invalid email or password'), in about the same time, so the answer does not reveal who has
+ * an account. A session the browser already had is ended, so a planted cookie never becomes signed in.
+ */
+export async function signIn(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: z.output<typeof signInSchema>,
+  client: { ip: string; previousSessionId: string | null },
+): Promise<NewSession> {
+  if (isSignInBlocked(deps.db, input.email, client.ip, deps.clock.now())) {
+    throw tooManyRequests(MESSAGES.tooManyAttempts);
+  }
+  const user = deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get();
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  const now = deps.clock.now();
+  if (!user || !ok) {
+    recordFailedSignIn(deps.db, input.email, client.ip, now);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  return deps.db.transaction((tx) => {
+    clearFailedSignIns(tx, input.email);
+    if (client.previousSessionId) invalidateSession(tx, client.previousSessionId);
+    const session = createSession(tx, user.id, now);
+    return { userId: user.id, token: session.token, expiresAt: session.expiresAt };
+  });
+}

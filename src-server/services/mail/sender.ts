@@ -1,0 +1,127 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/mail.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { BackgroundJob } from '../../jobs.ts';
+import type { Logger } from '../../logger.ts';
+import { type Mailer, MailSendError } from './mailer.ts';
+import { mailerFor } from './select-mailer.ts';
+
+/** Attempts before a message is marked failed; with the backoff below that is about five hours of trying. */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+/**
+ * A claimed message is not picked up again for this long. If the process dies mid-send, the message is
+ * retried after the lease with the same idempotency key, which the provider deduplicates.
+ */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const BATCH_SIZE = 20;
+
+/** Delay before attempt `attempts + 1`, after `attempts` failures: 30 s, 1 min, 2 min, ... capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+export interface SendResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Delivers the outbox's due messages, oldest first. Each is claimed before sending (so another sender
+ * process skips it), then marked sent, rescheduled with exponential backoff, or marked failed.
+ */
+export async function sendDueMail(options: {
+  db: Db;
+  mailer: Mailer;
+  from: string;
+  clock: { now: () => Date };
+  logger: Logger;
+}): Promise<SendResult> {
+  const { db, mailer, from, clock, logger } = options;
+  const result: SendResult = { sent: 0, retrying: 0, failed: 0 };
+  const due = db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, clock.now().toISOString())))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(BATCH_SIZE)
+    .all();
+
+  for (const mail of due) {
+    const claimed = db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
+      .where(
+        and(
+          eq(outbox.id, mail.id),
+          eq(outbox.status, 'pending'),
+          eq(outbox.nextAttemptAt, mail.nextAttemptAt),
+        ),
+      )
+      .run();
+    if (claimed.changes !== 1) continue;
+
+    const attempts = mail.attempts + 1;
+    try {
+      const { messageId } = await mailer.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments,
+        idempotencyKey: mail.idempotencyKey,
+      });
+      db.update(outbox)
+        .set({
+          status: 'sent',
+          attempts,
+          sentAt: clock.now().toISOString(),
+          providerMessageId: messageId,
+          lastError: null,
+        })
+        .where(eq(outbox.id, mail.id))
+        .run();
+      result.sent += 1;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryable = !(err instanceof MailSendError) || err.retryable;
+      const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
+      db.update(outbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          attempts,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
+        })
+        .where(eq(outbox.id, mail.id))
+        .run();
+      // The address is personal data; the outbox id is enough to find the row.
+      logger.warn(
+        { outboxId: mail.id, attempts, giveUp, mailer: mailer.name, err: message },
+        'mail not sent',
+      );
+      if (giveUp) result.failed += 1;
+      else result.retrying += 1;
+    }
+  }
+  return result;
+}
+
+/** The background job that drains the outbox every few seconds (registered in jobs.ts). */
+export const mailSenderJob: BackgroundJob = {
+  name: 'mail-sender',
+  intervalMs: 3_000,
+  run: async (deps: AppDeps) => {
+    await sendDueMail({
+      db: deps.db,
+      mailer: mailerFor(deps),
+      from: deps.env.MAIL_FROM,
+      clock: deps.clock,
+      logger: deps.logger,
+    });
+  },
+};
