@@ -7,6 +7,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { serveClient } from './http/client.ts';
+import { mountTestOrder } from './http/test-order.ts';
+import { mountPaymentWebhooks } from './http/webhooks.ts';
+import { mountSimulator } from './integrations/simulator/routes.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
@@ -93,6 +96,10 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/auth/google', googleOAuthRoutes(deps));
   app.route('/dev/mail', devMailRoutes(deps));
+
+  mountPaymentWebhooks(app, deps);
+  mountSimulator(app, deps);
+  mountTestOrder(app, deps);
 
   if (deps.clientDir) serveClient(app, deps);
   else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 
 /** Current time, injectable so tests can move it (hold expiry, session expiry, rate-limit windows). */
@@ -23,6 +24,8 @@ export interface AppDeps {
   clock: Clock;
   /** Secret for HMAC signatures the app issues itself (ticket QR tokens, simulator payments). */
   appSecret: string;
+  /** Payment gateway override for tests; otherwise chosen from env (services/payments/gateway-of.ts). */
+  paymentGateway?: PaymentGateway;
   /** Folder of the built client (index.html and assets); absent when only the API is served. */
   clientDir?: string;
   /** Delivers outbox mail; absent means chosen from env (services/mail/select-mailer.ts). Tests pass a fake. */

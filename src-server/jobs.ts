@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
+import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 
 export interface BackgroundJob {
   name: string;
@@ -12,7 +13,12 @@ export interface BackgroundJob {
  * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).
  * Each area adds its job to this list.
  */
-export const BACKGROUND_JOBS: BackgroundJob[] = [mailSenderJob, accountsCleanupJob];
+export const BACKGROUND_JOBS: BackgroundJob[] = [
+  mailSenderJob,
+  accountsCleanupJob,
+  holdSweeperJob,
+  paymentReconcilerJob,
+];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
   const timers = jobs.map((job) => {

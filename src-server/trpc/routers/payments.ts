@@ -1,3 +1,29 @@
-import { router } from '../init.ts';
+import { confirmPaymentSchema, releaseHoldSchema, startCheckoutSchema } from '../../../shared/checkout-schemas.ts';
+import { startCheckout } from '../../services/checkout/start-checkout.ts';
+import { releaseHold } from '../../services/inventory/holds.ts';
+import { confirmCheckoutPayment } from '../../services/payments/confirm.ts';
+import { paymentGatewayOf } from '../../services/payments/gateway-of.ts';
+import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
-export const paymentsRouter = router({});
+export const paymentsRouter = router({
+  /** Which checkout window the browser opens: Razorpay's script or the offline simulator's dialog. */
+  config: publicProcedure.query(({ ctx }) => {
+    const gateway = paymentGatewayOf(ctx.deps);
+    return { gateway: gateway.name, keyId: gateway.keyId };
+  }),
+
+  /** Proceed: hold the seats, price them on the server and open a gateway order. */
+  start: protectedProcedure
+    .input(startCheckoutSchema)
+    .mutation(({ ctx, input }) => startCheckout(ctx.deps, ctx.user.id, input)),
+
+  /** The payment window's success result: verified against the stored order, then confirmed once. */
+  confirm: protectedProcedure
+    .input(confirmPaymentSchema)
+    .mutation(({ ctx, input }) => confirmCheckoutPayment(ctx.deps, ctx.user.id, input)),
+
+  /** Dismissal, failure or the session time-out: the seats go back on sale now. */
+  release: protectedProcedure.input(releaseHoldSchema).mutation(({ ctx, input }) => ({
+    released: releaseHold(ctx.db, input.holdId, input.reason, ctx.deps.clock.now(), ctx.user.id),
+  })),
+});

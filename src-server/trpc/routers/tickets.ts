@@ -1,3 +1,10 @@
-import { router } from '../init.ts';
+import { z } from 'zod';
+import { ticketOptions } from '../../services/checkout/ticket-options.ts';
+import { publicProcedure, router } from '../init.ts';
 
-export const ticketsRouter = router({});
+export const ticketsRouter = router({
+  /** Ticket selection and checkout: the event header and its dates → slots → ticket types, live availability. */
+  options: publicProcedure
+    .input(z.object({ eventId: z.string().min(1).max(200) }))
+    .query(({ ctx, input }) => ticketOptions(ctx.db, input.eventId)),
+});

@@ -1,0 +1,109 @@
+import Razorpay from 'razorpay';
+import {
+  type CreateOrderInput,
+  GatewayError,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayPaymentStatus,
+  type GatewayRefund,
+  type PaymentGateway,
+} from '../../services/payments/gateway.ts';
+import { verifyHmacSha256Hex, verifyPaymentSignature } from '../../services/payments/signatures.ts';
+
+export interface RazorpayKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** The real gateway, through the official `razorpay` SDK (https://api.razorpay.com/v1). */
+export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
+  const client = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
+
+  return {
+    name: 'razorpay',
+    keyId: keys.keyId,
+
+    async createOrder(input: CreateOrderInput): Promise<GatewayOrder> {
+      const order = await call(() =>
+        client.orders.create({
+          amount: input.amountPaise,
+          currency: input.currency,
+          receipt: input.receipt,
+          notes: input.notes,
+        }),
+      );
+      return {
+        id: order.id,
+        amountPaise: Number(order.amount),
+        currency: order.currency,
+        receipt: order.receipt ?? input.receipt,
+        status: order.status,
+      };
+    },
+
+    async fetchPayment(paymentId) {
+      return toPayment(await call(() => client.payments.fetch(paymentId)));
+    },
+
+    async fetchOrderPayments(orderId) {
+      const list = await call(() => client.orders.fetchPayments(orderId));
+      return list.items.map(toPayment);
+    },
+
+    async capturePayment(paymentId, amountPaise, currency) {
+      return toPayment(await call(() => client.payments.capture(paymentId, amountPaise, currency)));
+    },
+
+    async refundPayment(paymentId, amountPaise, notes): Promise<GatewayRefund> {
+      const refund = await call(() => client.payments.refund(paymentId, { amount: amountPaise, notes }));
+      return {
+        id: refund.id,
+        paymentId: refund.payment_id,
+        amountPaise: Number(refund.amount),
+        status: refund.status,
+      };
+    },
+
+    verifyPaymentSignature: (result) => verifyPaymentSignature(keys.keySecret, result),
+    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
+  };
+}
+
+interface RazorpayPaymentLike {
+  id: string;
+  order_id?: string | null;
+  amount: number | string;
+  currency: string;
+  status: string;
+  amount_refunded?: number | string | null;
+  error_description?: string | null;
+}
+
+export function toPayment(p: RazorpayPaymentLike): GatewayPayment {
+  return {
+    id: p.id,
+    orderId: p.order_id ?? '',
+    amountPaise: Number(p.amount),
+    currency: p.currency,
+    status: p.status as GatewayPaymentStatus,
+    amountRefundedPaise: Number(p.amount_refunded ?? 0),
+    errorDescription: p.error_description ?? null,
+  };
+}
+
+/**
+ * The SDK rejects with `{ statusCode, error: { description } }` when Razorpay answers with an error,
+ * and with whatever axios threw (it has no response to normalise) when the network fails.
+ */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as { statusCode?: number; error?: { description?: string } } | null;
+    if (e && typeof e.statusCode === 'number') {
+      throw new GatewayError(e.error?.description ?? `Razorpay answered ${e.statusCode}`, 'api', e.statusCode);
+    }
+    throw new GatewayError(`Razorpay could not be reached: ${(err as Error)?.message ?? String(err)}`, 'network');
+  }
+}

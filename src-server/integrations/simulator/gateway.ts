@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
+import type { Clock } from '../../deps.ts';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
+import {
+  hmacSha256Hex,
+  paymentSignaturePayload,
+  verifyHmacSha256Hex,
+  verifyPaymentSignature,
+} from '../../services/payments/signatures.ts';
+
+/** The simulator's public key, shown to the checkout like Razorpay's test keys. */
+export const SIMULATOR_KEY_ID = 'rzp_test_jalsasimulator';
+
+export interface SimulatorSecrets {
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** The simulator's key and webhook secrets, derived from the app secret so nothing else needs configuring. */
+export function simulatorSecrets(appSecret: string): SimulatorSecrets {
+  return {
+    keySecret: hmacSha256Hex(appSecret, 'jalsa-simulator:key-secret'),
+    webhookSecret: hmacSha256Hex(appSecret, 'jalsa-simulator:webhook-secret'),
+  };
+}
+
+/**
+ * The offline gateway: the same protocol as Razorpay, with its books in the simulator_* tables.
+ * The buyer's side (Pay / Fail / Dismiss) lives in `simulator/routes.ts` and the checkout's dialog.
+ */
+export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: string }): PaymentGateway {
+  const secrets = simulatorSecrets(deps.appSecret);
+  const { db, clock } = deps;
+
+  return {
+    name: 'simulator',
+    keyId: SIMULATOR_KEY_ID,
+
+    async createOrder(input) {
+      const id = gatewayId('order');
+      db.insert(simulatorOrders)
+        .values({
+          id,
+          amountPaise: input.amountPaise,
+          currency: input.currency,
+          receipt: input.receipt,
+          notes: input.notes,
+          createdAt: clock.now().toISOString(),
+        })
+        .run();
+      return { id, amountPaise: input.amountPaise, currency: input.currency, receipt: input.receipt, status: 'created' };
+    },
+
+    async fetchPayment(paymentId) {
+      const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+      if (!row) throw new GatewayError('The id provided does not exist', 'api', 400);
+      return toPayment(row);
+    },
+
+    async fetchOrderPayments(orderId) {
+      return db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId)).all().map(toPayment);
+    },
+
+    async capturePayment(paymentId) {
+      // Simulated payments are captured the moment they are paid.
+      return this.fetchPayment(paymentId);
+    },
+
+    async refundPayment(paymentId, amountPaise) {
+      const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+      if (!row || row.status === 'failed') throw new GatewayError('The id provided does not exist', 'api', 400);
+      if (row.amountRefundedPaise + amountPaise > row.amountPaise) {
+        throw new GatewayError('The total refund amount is greater than the refund payment amount', 'api', 400);
+      }
+      const refundId = gatewayId('rfnd');
+      const refunded = row.amountRefundedPaise + amountPaise;
+      db.update(simulatorPayments)
+        .set({
+          amountRefundedPaise: refunded,
+          refundId,
+          status: refunded === row.amountPaise ? 'refunded' : row.status,
+        })
+        .where(eq(simulatorPayments.id, paymentId))
+        .run();
+      return { id: refundId, paymentId, amountPaise, status: 'processed' };
+    },
+
+    verifyPaymentSignature: (result) => verifyPaymentSignature(secrets.keySecret, result),
+    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(secrets.webhookSecret, rawBody, signature),
+  };
+}
+
+/** The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it. */
+export function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string }, orderId: string) {
+  const order = findOrder(deps.db, orderId);
+  const paymentId = gatewayId('pay');
+  deps.db.transaction((tx) => {
+    tx.insert(simulatorPayments)
+      .values({
+        id: paymentId,
+        orderId,
+        amountPaise: order.amountPaise,
+        currency: order.currency,
+        status: 'captured',
+        createdAt: deps.clock.now().toISOString(),
+      })
+      .run();
+    tx.update(simulatorOrders).set({ status: 'paid' }).where(eq(simulatorOrders.id, orderId)).run();
+  });
+  const signature = hmacSha256Hex(simulatorSecrets(deps.appSecret).keySecret, paymentSignaturePayload(orderId, paymentId));
+  return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature };
+}
+
+/** The buyer pressed Fail: a failed attempt and the error object Razorpay's `payment.failed` event carries. */
+export function simulateFailure(deps: { db: Db; clock: Clock }, orderId: string, description: string) {
+  const order = findOrder(deps.db, orderId);
+  const paymentId = gatewayId('pay');
+  deps.db
+    .insert(simulatorPayments)
+    .values({
+      id: paymentId,
+      orderId,
+      amountPaise: order.amountPaise,
+      currency: order.currency,
+      status: 'failed',
+      errorDescription: description,
+      createdAt: deps.clock.now().toISOString(),
+    })
+    .run();
+  deps.db.update(simulatorOrders).set({ status: 'attempted' }).where(eq(simulatorOrders.id, orderId)).run();
+  return {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'customer',
+    step: 'payment_authorization',
+    reason: 'payment_failed',
+    metadata: { order_id: orderId, payment_id: paymentId },
+  };
+}
+
+/** A payment as Razorpay's API and webhooks describe it (the `payment` entity). */
+export function simulatorPaymentEntity(db: Db, paymentId: string) {
+  const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+  if (!row) throw new GatewayError('The id provided does not exist', 'api', 400);
+  return {
+    id: row.id,
+    entity: 'payment',
+    amount: row.amountPaise,
+    currency: row.currency,
+    status: row.status,
+    order_id: row.orderId,
+    method: 'card',
+    amount_refunded: row.amountRefundedPaise,
+    captured: row.status === 'captured',
+    error_description: row.errorDescription,
+    created_at: Math.floor(new Date(row.createdAt).getTime() / 1000),
+  };
+}
+
+export function findSimulatorOrder(db: Db, orderId: string) {
+  return db.select().from(simulatorOrders).where(eq(simulatorOrders.id, orderId)).get() ?? null;
+}
+
+function findOrder(db: Db, orderId: string) {
+  const order = findSimulatorOrder(db, orderId);
+  if (!order) throw new GatewayError('The id provided does not exist', 'api', 400);
+  return order;
+}
+
+function toPayment(row: typeof simulatorPayments.$inferSelect): GatewayPayment {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amountPaise: row.amountPaise,
+    currency: row.currency,
+    status: row.status,
+    amountRefundedPaise: row.amountRefundedPaise,
+    errorDescription: row.errorDescription,
+  };
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Razorpay-shaped ids: `order_`, `pay_`, `rfnd_` followed by 14 letters and digits. */
+function gatewayId(prefix: string): string {
+  const bytes = randomBytes(14);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return `${prefix}_${out}`;
+}

@@ -1,0 +1,150 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import { releaseHold, releaseUserHoldsOnSlot, reserveSeats } from '../inventory/holds.ts';
+import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
+
+/** Shown in the checkout window (spec §7 'a product name'). */
+export const CHECKOUT_PRODUCT_NAME = 'Jalsa';
+
+export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please try again.';
+
+/** Everything the browser needs to open the payment window for a fresh hold. */
+export interface CheckoutSession {
+  holdId: string;
+  gateway: 'razorpay' | 'simulator';
+  keyId: string;
+  orderId: string;
+  amountPaise: number;
+  currency: 'INR';
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  notes: Record<string, string>;
+  subtotalPaise: number;
+  feePaise: number;
+  igstPaise: number;
+  /** When the payment session ends (the countdown), and when the seats go back to sale. */
+  sessionExpiresAt: string;
+  expiresAt: string;
+}
+
+/**
+ * Proceed: checks the selection against the catalogue, holds the seats (the spec's messages when not
+ * enough are left), prices the hold on the server and opens a gateway order for exactly that amount.
+ * If the gateway cannot open the order, the seats go straight back.
+ */
+export async function startCheckout(
+  deps: AppDeps,
+  userId: string,
+  input: StartCheckoutInput,
+): Promise<CheckoutSession> {
+  const { db } = deps;
+  const event = db
+    .select({ id: events.id, name: events.name, platformFeeRate: events.platformFeeRate })
+    .from(events)
+    .where(eq(events.id, input.eventId))
+    .get();
+  if (!event) throw notFound('Event not found');
+  const date = db
+    .select({ id: eventDates.id, isLive: eventDates.isLive })
+    .from(eventDates)
+    .where(and(eq(eventDates.id, input.selectedDate), eq(eventDates.eventId, event.id)))
+    .get();
+  if (!date?.isLive) throw notFound('Selected date not found in event');
+  const slot = db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.id, input.selectedSlot), eq(slots.eventDateId, date.id)))
+    .get();
+  if (!slot) throw notFound('Selected slot not found in event');
+  const ids = input.selectedTickets.map((t) => t.ticketTypeId);
+  const types = db
+    .select({ id: ticketTypes.id, name: ticketTypes.name })
+    .from(ticketTypes)
+    .where(and(inArray(ticketTypes.id, ids), eq(ticketTypes.slotId, slot.id)))
+    .all();
+  if (types.length !== ids.length) throw notFound('No ticket types available for this slot.');
+  const nameOf = new Map(types.map((t) => [t.id, t.name]));
+
+  const now = deps.clock.now();
+  releaseUserHoldsOnSlot(db, userId, slot.id, now);
+  const hold = reserveSeats(
+    db,
+    {
+      userId,
+      eventId: event.id,
+      eventDateId: date.id,
+      slotId: slot.id,
+      lines: input.selectedTickets,
+      details: input.ticketDetails,
+      userCity: input.userCity || null,
+      platformFeeRate: event.platformFeeRate,
+    },
+    now,
+  );
+
+  const gateway = paymentGatewayOf(deps);
+  const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
+  const receipt = buildReceipt(event.id, now);
+  const notes = buildOrderNotes({
+    eventId: event.id,
+    eventName: event.name,
+    slotId: slot.id,
+    totalTickets,
+    userEmail: input.ticketDetails.email,
+    userName: input.ticketDetails.name,
+  });
+  let orderId: string;
+  try {
+    const order = await gateway.createOrder({ amountPaise: hold.totalPaise, currency: 'INR', receipt, notes });
+    orderId = order.id;
+  } catch (err) {
+    releaseHold(db, hold.id, 'order_failed', deps.clock.now());
+    deps.logger.error({ err, holdId: hold.id }, 'payment order could not be created');
+    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+  }
+  db.insert(paymentOrders)
+    .values({
+      id: orderId,
+      gateway: gateway.name,
+      holdId: hold.id,
+      userId,
+      amountPaise: hold.totalPaise,
+      currency: 'INR',
+      receipt,
+      notes,
+      createdAt: now.toISOString(),
+    })
+    .run();
+
+  return {
+    holdId: hold.id,
+    gateway: gateway.name,
+    keyId: gateway.keyId,
+    orderId,
+    amountPaise: hold.totalPaise,
+    currency: 'INR',
+    name: CHECKOUT_PRODUCT_NAME,
+    description: `${event.name} - Ticket Booking`,
+    prefill: {
+      name: input.ticketDetails.name,
+      email: input.ticketDetails.email,
+      contact: input.ticketDetails.phone,
+    },
+    notes: buildCheckoutNotes(
+      event.id,
+      slot.id,
+      input.selectedTickets.map((t) => ({ ...t, name: nameOf.get(t.ticketTypeId) ?? '' })),
+    ),
+    subtotalPaise: hold.subtotalPaise,
+    feePaise: hold.feePaise,
+    igstPaise: hold.igstPaise,
+    sessionExpiresAt: hold.sessionExpiresAt,
+    expiresAt: hold.expiresAt,
+  };
+}

@@ -1,0 +1,198 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { rupeesToPaise } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { notFound } from '../../errors.ts';
+
+/**
+ * The §3 fallback for an event with no ticket types: one date, one slot and three sample types, each
+ * one person per ticket, refundable and live. They are real inventory, so they can be held and sold.
+ */
+export const FALLBACK_TICKET_TYPES = [
+  { key: 'student', name: 'Student Pass', price: 199.99, total: 100 },
+  { key: 'lounge', name: 'Lounge Pass', price: 499.99, total: 50 },
+  { key: 'gold', name: 'Gold Circle', price: 999.99, total: 25 },
+] as const;
+
+/** Length of the fallback slot when the event has no end time. */
+const FALLBACK_SLOT_MS = 3 * 60 * 60 * 1000;
+
+export interface TicketTypeOption {
+  id: string;
+  name: string;
+  pricePaise: number;
+  personAllowedPerTicket: number;
+  description: string;
+  isRefundable: boolean;
+  totalTickets: number;
+  availableTickets: number;
+  isLive: boolean;
+  benefits: string[];
+}
+
+export interface TicketOptions {
+  event: {
+    id: string;
+    name: string;
+    eventLocationText: string;
+    city: string;
+    posterUrl: string | null;
+    imageUrl: string | null;
+    startTime: string;
+    endTime: string | null;
+    platformFeeRate: number | null;
+  };
+  dates: {
+    id: string;
+    dateOfEvent: string;
+    slots: { id: string; startTime: string; endTime: string; ticketTypes: TicketTypeOption[] }[];
+  }[];
+}
+
+/**
+ * What the ticket selection and checkout pages show: the event header and its live dates → slots →
+ * ticket types with current availability. Materialises the §3 fallback the first time it is needed.
+ */
+export function ticketOptions(db: Db, eventId: string): TicketOptions {
+  const event = db
+    .select({
+      id: events.id,
+      name: events.name,
+      eventLocationText: events.eventLocationText,
+      city: events.city,
+      posterUrl: events.posterUrl,
+      imagesUrls: events.imagesUrls,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      platformFeeRate: events.platformFeeRate,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get();
+  if (!event) throw notFound('Event not found');
+
+  let dateRows = db
+    .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
+    .from(eventDates)
+    .where(eq(eventDates.eventId, eventId))
+    .orderBy(asc(eventDates.dateOfEvent))
+    .all();
+  let slotRows = slotsOf(db, dateRows.map((d) => d.id));
+  let typeRows = typesOf(db, slotRows.map((s) => s.id));
+  if (typeRows.length === 0) {
+    ensureFallbackTicketTypes(db, event);
+    dateRows = db
+      .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
+      .from(eventDates)
+      .where(eq(eventDates.eventId, eventId))
+      .orderBy(asc(eventDates.dateOfEvent))
+      .all();
+    slotRows = slotsOf(db, dateRows.map((d) => d.id));
+    typeRows = typesOf(db, slotRows.map((s) => s.id));
+  }
+
+  return {
+    event: {
+      id: event.id,
+      name: event.name,
+      eventLocationText: event.eventLocationText,
+      city: event.city,
+      posterUrl: event.posterUrl,
+      imageUrl: event.imagesUrls[0] ?? null,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      platformFeeRate: event.platformFeeRate,
+    },
+    dates: dateRows
+      .filter((d) => d.isLive)
+      .map((d) => ({
+        id: d.id,
+        dateOfEvent: d.dateOfEvent,
+        slots: slotRows
+          .filter((s) => s.eventDateId === d.id)
+          .map((s) => ({
+            id: s.id,
+            startTime: s.startTime,
+            endTime: s.endTime,
+            ticketTypes: typeRows.filter((t) => t.slotId === s.id).map(({ slotId: _slot, ...t }) => t),
+          })),
+      })),
+  };
+}
+
+/**
+ * Inserts the fallback date, slot and ticket types with ids derived from the event id, ignoring rows
+ * that exist: calling it twice (or from two requests at once) creates them once.
+ */
+export function ensureFallbackTicketTypes(db: Db, event: { id: string; startTime: string; endTime: string | null }) {
+  const dateId = `${event.id}-fallback-date`;
+  const slotId = `${event.id}-fallback-slot`;
+  const end =
+    event.endTime && event.endTime > event.startTime
+      ? event.endTime
+      : new Date(new Date(event.startTime).getTime() + FALLBACK_SLOT_MS).toISOString();
+  db.transaction(
+    (tx) => {
+      tx.insert(eventDates)
+        .values({ id: dateId, eventId: event.id, dateOfEvent: event.startTime, isLive: true })
+        .onConflictDoNothing()
+        .run();
+      tx.insert(slots)
+        .values({ id: slotId, eventDateId: dateId, startTime: event.startTime, endTime: end })
+        .onConflictDoNothing()
+        .run();
+      FALLBACK_TICKET_TYPES.forEach((type, position) => {
+        tx.insert(ticketTypes)
+          .values({
+            id: `${event.id}-${type.key}`,
+            slotId,
+            name: type.name,
+            pricePaise: rupeesToPaise(type.price),
+            personAllowedPerTicket: 1,
+            description: '',
+            isRefundable: true,
+            totalTickets: type.total,
+            availableTickets: type.total,
+            isLive: true,
+            benefits: [],
+            position,
+          })
+          .onConflictDoNothing()
+          .run();
+      });
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function slotsOf(db: Db, dateIds: string[]) {
+  if (dateIds.length === 0) return [];
+  return db
+    .select({ id: slots.id, eventDateId: slots.eventDateId, startTime: slots.startTime, endTime: slots.endTime })
+    .from(slots)
+    .where(inArray(slots.eventDateId, dateIds))
+    .orderBy(asc(slots.startTime))
+    .all();
+}
+
+function typesOf(db: Db, slotIds: string[]) {
+  if (slotIds.length === 0) return [];
+  return db
+    .select({
+      id: ticketTypes.id,
+      slotId: ticketTypes.slotId,
+      name: ticketTypes.name,
+      pricePaise: ticketTypes.pricePaise,
+      personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
+      description: ticketTypes.description,
+      isRefundable: ticketTypes.isRefundable,
+      totalTickets: ticketTypes.totalTickets,
+      availableTickets: ticketTypes.availableTickets,
+      isLive: ticketTypes.isLive,
+      benefits: ticketTypes.benefits,
+    })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.slotId, slotIds))
+    .orderBy(asc(ticketTypes.position))
+    .all();
+}

@@ -1,0 +1,335 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
+import type { GatewayPayment } from './gateway.ts';
+import { paymentGatewayOf } from './gateway-of.ts';
+
+/** Spec §8 Post-payment: shown when a returned payment cannot be verified or completed. */
+export const BOOKING_FAILED_MESSAGE = 'Failed to complete booking. Please contact support.';
+/** Shown on screen (and mailed) when a verified payment came too late for its seats and was refunded. */
+export const LATE_PAYMENT_REFUNDED_MESSAGE =
+  'The tickets sold out before your payment completed, so no booking was made. Your payment has been refunded in full.';
+
+export type ConfirmSource = 'callback' | 'webhook' | 'reconciler';
+
+export type PaymentOutcome =
+  | { outcome: 'booked'; bookingId: string }
+  | { outcome: 'refunded'; paymentId: string; amountPaise: number; message: string };
+
+/**
+ * The browser's success callback: the signature must be the gateway's HMAC over the order id the
+ * server stored for this buyer and the returned payment id. Then the one idempotent settlement.
+ */
+export async function confirmCheckoutPayment(
+  deps: AppDeps,
+  userId: string,
+  input: ConfirmPaymentInput,
+): Promise<PaymentOutcome> {
+  const order = deps.db
+    .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.userId, userId)))
+    .get();
+  if (!order) throw notFound('Checkout data is missing');
+  const verified = paymentGatewayOf(deps).verifyPaymentSignature({
+    orderId: order.id,
+    paymentId: input.paymentId,
+    signature: input.signature,
+  });
+  if (!verified) {
+    deps.logger.warn({ orderId: order.id, paymentId: input.paymentId }, 'payment signature did not verify');
+    throw badRequest(BOOKING_FAILED_MESSAGE);
+  }
+  return settlePayment(deps, order.id, input.paymentId, { amountPaise: order.amountPaise, source: 'callback' });
+}
+
+/**
+ * A captured payment reported by the gateway itself (a verified webhook or the reconciler's fetch).
+ * Returns null for a payment on an order this app did not open (e.g. the /temp-checkout test page).
+ */
+export async function settleGatewayPayment(
+  deps: AppDeps,
+  payment: Pick<GatewayPayment, 'id' | 'orderId' | 'amountPaise' | 'currency'>,
+  source: Exclude<ConfirmSource, 'callback'>,
+): Promise<PaymentOutcome | null> {
+  const order = deps.db
+    .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise, currency: paymentOrders.currency })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, payment.orderId))
+    .get();
+  if (!order) return null;
+  const matches = payment.amountPaise === order.amountPaise && payment.currency === order.currency;
+  if (!matches) deps.logger.error({ payment, order }, 'captured amount differs from the order: refunding');
+  return settlePayment(deps, order.id, payment.id, {
+    amountPaise: payment.amountPaise,
+    source,
+    refundReason: matches ? undefined : 'amount_mismatch',
+  });
+}
+
+/**
+ * The one idempotent confirmation shared by the callback, the webhook and the reconciler. In one
+ * BEGIN IMMEDIATE transaction it either finds this payment's booking or refund (a repeat), or turns
+ * the hold into a booking (re-taking released seats if they are still there), or records a refund.
+ * `bookings.payment_id` and `refunds.payment_id` are unique, so a payment ends as exactly one of them.
+ */
+export async function settlePayment(
+  deps: AppDeps,
+  orderId: string,
+  paymentId: string,
+  options: { amountPaise: number; source: ConfirmSource; refundReason?: string },
+): Promise<PaymentOutcome> {
+  const now = deps.clock.now();
+  const result = deps.db.transaction(
+    (tx): PaymentOutcome & { refundId?: string } => {
+      const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).get();
+      if (booked) return { outcome: 'booked', bookingId: booked.id };
+      const refunded = tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).get();
+      if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
+
+      const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+      if (!order) throw notFound('Checkout data is missing');
+      const hold = tx.select().from(holds).where(eq(holds.id, order.holdId)).get();
+      if (!hold) throw notFound('Booking data is missing. Please try again.');
+
+      let reason = options.refundReason;
+      if (!reason) {
+        if (hold.status === 'active') return createBooking(deps, tx, hold, order.id, paymentId, now);
+        if (hold.status === 'released' && retakeHeldSeats(tx, hold.id)) {
+          deps.logger.info({ holdId: hold.id, paymentId }, 'late payment: released seats taken again');
+          return createBooking(deps, tx, hold, order.id, paymentId, now);
+        }
+        // Released and gone, or converted by another payment on the same order.
+        reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
+      }
+      const refundId = randomUUID();
+      tx.insert(refunds)
+        .values({
+          id: refundId,
+          paymentId,
+          orderId: order.id,
+          userId: hold.userId,
+          amountPaise: options.amountPaise,
+          reason,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .run();
+      if (hold.status !== 'converted') {
+        tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
+      }
+      const eventName = tx.select({ name: events.name }).from(events).where(eq(events.id, hold.eventId)).get()?.name;
+      enqueueMail(
+        tx,
+        paymentRefundedMail({
+          paymentId,
+          userName: hold.details.name,
+          userEmail: hold.details.email,
+          eventName: eventName ?? 'your event',
+          amountPaise: options.amountPaise,
+          supportEmail: deps.env.SUPPORT_EMAIL,
+        }),
+        now,
+      );
+      deps.logger.warn({ paymentId, orderId: order.id, reason, source: options.source }, 'payment will be refunded');
+      return { ...refundOutcome(paymentId, options.amountPaise), refundId };
+    },
+    { behavior: 'immediate' },
+  );
+  if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
+    await issueRefund(deps, result.refundId);
+    const { refundId: _issued, ...outcome } = result;
+    return outcome;
+  }
+  return result;
+}
+
+/**
+ * Asks the gateway to refund a recorded refund. A failure leaves it pending for the reconciler; before
+ * a retry the payment is fetched, so a refund whose answer was lost is never issued twice.
+ */
+export async function issueRefund(deps: AppDeps, refundId: string): Promise<void> {
+  const refund = deps.db.select().from(refunds).where(eq(refunds.id, refundId)).get();
+  if (!refund || refund.status !== 'pending') return;
+  const gateway = paymentGatewayOf(deps);
+  const at = () => deps.clock.now().toISOString();
+  deps.db
+    .update(refunds)
+    .set({ attempts: refund.attempts + 1, updatedAt: at() })
+    .where(eq(refunds.id, refundId))
+    .run();
+  try {
+    if (refund.attempts > 0) {
+      const payment = await gateway.fetchPayment(refund.paymentId);
+      if (payment.amountRefundedPaise >= refund.amountPaise) {
+        deps.db
+          .update(refunds)
+          .set({ status: 'processed', lastError: null, updatedAt: at() })
+          .where(eq(refunds.id, refundId))
+          .run();
+        return;
+      }
+    }
+    const issued = await gateway.refundPayment(refund.paymentId, refund.amountPaise, { reason: refund.reason });
+    deps.db
+      .update(refunds)
+      .set({ status: 'processed', gatewayRefundId: issued.id, lastError: null, updatedAt: at() })
+      .where(eq(refunds.id, refundId))
+      .run();
+  } catch (err) {
+    deps.logger.error({ err, refundId, paymentId: refund.paymentId }, 'refund failed; the reconciler will retry');
+    deps.db
+      .update(refunds)
+      .set({ lastError: (err as Error).message ?? String(err), updatedAt: at() })
+      .where(eq(refunds.id, refundId))
+      .run();
+  }
+}
+
+function refundOutcome(paymentId: string, amountPaise: number): PaymentOutcome {
+  return { outcome: 'refunded', paymentId, amountPaise, message: LATE_PAYMENT_REFUNDED_MESSAGE };
+}
+
+/** Writes the booking with every §3 field, records it on the user, marks the hold sold and queues the mail. */
+function createBooking(
+  deps: AppDeps,
+  tx: DbOrTx,
+  hold: typeof holds.$inferSelect,
+  orderId: string,
+  paymentId: string,
+  now: Date,
+): PaymentOutcome {
+  const event = tx
+    .select({ id: events.id, name: events.name, location: events.eventLocationText })
+    .from(events)
+    .where(eq(events.id, hold.eventId))
+    .get();
+  const date = tx.select().from(eventDates).where(eq(eventDates.id, hold.eventDateId)).get();
+  const slot = tx.select().from(slots).where(eq(slots.id, hold.slotId)).get();
+  if (!event || !date || !slot) throw notFound('Event not found');
+  const items = tx
+    .select({
+      quantity: holdItems.quantity,
+      heldPrice: holdItems.pricePaise,
+      id: ticketTypes.id,
+      name: ticketTypes.name,
+      personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
+      description: ticketTypes.description,
+      isRefundable: ticketTypes.isRefundable,
+      totalTickets: ticketTypes.totalTickets,
+      availableTickets: ticketTypes.availableTickets,
+      isLive: ticketTypes.isLive,
+    })
+    .from(holdItems)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, holdItems.ticketTypeId))
+    .where(eq(holdItems.holdId, hold.id))
+    .orderBy(asc(holdItems.position))
+    .all();
+  const first = items[0];
+  if (!first) throw notFound('Booking data is missing. Please try again.');
+
+  const ticketType: BookedTicketType = {
+    id: first.id,
+    name: first.name,
+    pricePaise: first.heldPrice,
+    personAllowedPerTicket: first.personAllowedPerTicket,
+    description: first.description,
+    isRefundable: first.isRefundable,
+    totalTickets: first.totalTickets,
+    availableTickets: first.availableTickets,
+    isLive: first.isLive,
+  };
+  const lines: BookedTicketLine[] = items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    pricePaise: item.heldPrice,
+    quantity: item.quantity,
+    personAllowedPerTicket: item.personAllowedPerTicket,
+    totalPersons: item.quantity * item.personAllowedPerTicket,
+  }));
+  const bookingId = newBookingId();
+  tx.insert(bookings)
+    .values({
+      id: bookingId,
+      paymentId,
+      orderId,
+      eventId: event.id,
+      slotId: slot.id,
+      ticketDate: date.dateOfEvent,
+      ticketSlot: slot.startTime,
+      ticketSlotEnd: slot.endTime,
+      ticketType,
+      ticketTypes: lines,
+      ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+      userId: hold.userId,
+      userName: hold.details.name,
+      userPhone: hold.details.phone,
+      userEmail: hold.details.email,
+      userState: hold.details.state,
+      userCity: hold.userCity,
+      eventName: event.name,
+      eventLocation: event.location,
+      subtotalAmountPaise: hold.subtotalPaise,
+      feeAmountPaise: hold.feePaise,
+      igstAmountPaise: hold.igstPaise,
+      totalAmountPaise: hold.totalPaise,
+      status: 'confirmed',
+      isCheckIn: false,
+      totalUserAllowed: lines.reduce((sum, l) => sum + l.totalPersons, 0),
+      numberOfUserCheckedIn: 0,
+      createdAt: now.toISOString(),
+    })
+    .run();
+  const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
+  tx.update(users)
+    .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })
+    .where(eq(users.id, hold.userId))
+    .run();
+  tx.update(holds)
+    .set({ status: 'converted', endedAt: now.toISOString() })
+    .where(eq(holds.id, hold.id))
+    .run();
+  tx.update(paymentOrders).set({ status: 'paid' }).where(eq(paymentOrders.id, orderId)).run();
+  enqueueMail(
+    tx,
+    bookingConfirmedMail({
+      bookingId,
+      userName: hold.details.name,
+      userEmail: hold.details.email,
+      eventName: event.name,
+      venue: event.location,
+      slotStart: slot.startTime,
+      slotEnd: slot.endTime,
+      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+      subtotalPaise: hold.subtotalPaise,
+      bookingFeePaise: hold.feePaise + hold.igstPaise,
+      totalPaise: hold.totalPaise,
+      siteUrl: siteUrl(deps),
+      supportEmail: deps.env.SUPPORT_EMAIL,
+    }),
+    now,
+  );
+  return { outcome: 'booked', bookingId };
+}
+
+/** Public origin for links in mail: PUBLIC_URL, or the local server. */
+export function siteUrl(deps: Pick<AppDeps, 'env'>): string {
+  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+}
+
+const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 'JB' and 10 characters without look-alikes (0/O, 1/I): easy to read out at a gate or to support. */
+function newBookingId(): string {
+  let id = 'JB';
+  for (const b of randomBytes(10)) id += BOOKING_ID_ALPHABET[b % BOOKING_ID_ALPHABET.length];
+  return id;
+}

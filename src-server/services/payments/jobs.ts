@@ -1,0 +1,23 @@
+import type { BackgroundJob } from '../../jobs.ts';
+import { sweepExpiredHolds } from '../inventory/holds.ts';
+import { reconcilePayments } from './reconcile.ts';
+
+/** Puts expired holds' seats back on sale, even when the buyer never returns. */
+export const holdSweeperJob: BackgroundJob = {
+  name: 'hold-sweeper',
+  intervalMs: 15_000,
+  run: (deps) => {
+    const released = sweepExpiredHolds(deps.db, deps.clock.now());
+    if (released > 0) deps.logger.info({ released }, 'expired holds released');
+  },
+};
+
+/** Settles payments whose callback and webhook were both lost, and retries refunds. */
+export const paymentReconcilerJob: BackgroundJob = {
+  name: 'payment-reconciler',
+  intervalMs: 60_000,
+  run: async (deps) => {
+    const report = await reconcilePayments(deps);
+    if (report.paymentsSettled > 0 || report.refundsRetried > 0) deps.logger.info(report, 'payments reconciled');
+  },
+};

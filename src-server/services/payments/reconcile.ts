@@ -1,0 +1,77 @@
+import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { paymentOrders, refunds } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { issueRefund, settleGatewayPayment } from './confirm.ts';
+import { paymentGatewayOf } from './gateway-of.ts';
+
+/** Orders younger than this are left to the browser callback and the webhook. */
+const SETTLE_AFTER_MS = 60_000;
+/** How often one open order is asked about. */
+const RECHECK_EVERY_MS = 60_000;
+/** Orders older than this are no longer checked (a payment cannot start on them any more). */
+const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
+const BATCH = 50;
+
+export interface ReconcileReport {
+  ordersChecked: number;
+  paymentsSettled: number;
+  refundsRetried: number;
+}
+
+/**
+ * The reconciler: asks the gateway about orders still open (a callback and a webhook may both have
+ * been lost) and settles any captured payment through the same idempotent confirmation; then retries
+ * refunds the gateway has not accepted yet.
+ */
+export async function reconcilePayments(deps: AppDeps): Promise<ReconcileReport> {
+  const gateway = paymentGatewayOf(deps);
+  const now = deps.clock.now();
+  const iso = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const open = deps.db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'created'),
+        lte(paymentOrders.createdAt, iso(SETTLE_AFTER_MS)),
+        gte(paymentOrders.createdAt, iso(GIVE_UP_AFTER_MS)),
+        or(isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, iso(RECHECK_EVERY_MS))),
+      ),
+    )
+    .orderBy(asc(paymentOrders.createdAt))
+    .limit(BATCH)
+    .all();
+
+  const report: ReconcileReport = { ordersChecked: 0, paymentsSettled: 0, refundsRetried: 0 };
+  for (const order of open) {
+    try {
+      for (let payment of await gateway.fetchOrderPayments(order.id)) {
+        if (payment.status === 'authorized') {
+          payment = await gateway.capturePayment(payment.id, payment.amountPaise, payment.currency);
+        }
+        if (payment.status !== 'captured') continue;
+        if (await settleGatewayPayment(deps, payment, 'reconciler')) report.paymentsSettled += 1;
+      }
+      report.ordersChecked += 1;
+    } catch (err) {
+      deps.logger.error({ err, orderId: order.id }, 'reconciler could not check an order');
+    }
+    deps.db
+      .update(paymentOrders)
+      .set({ checkedAt: deps.clock.now().toISOString() })
+      .where(eq(paymentOrders.id, order.id))
+      .run();
+  }
+
+  const pending = deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, iso(RECHECK_EVERY_MS))))
+    .limit(BATCH)
+    .all();
+  for (const refund of pending) {
+    await issueRefund(deps, refund.id);
+    report.refundsRetried += 1;
+  }
+  return report;
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { refunds, webhookEvents } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { settleGatewayPayment } from './confirm.ts';
+import { paymentGatewayOf } from './gateway-of.ts';
+
+export type WebhookResult =
+  | { status: 'rejected' }
+  | { status: 'duplicate' }
+  | { status: 'ignored'; event: string }
+  | { status: 'processed'; event: string };
+
+interface RazorpayWebhook {
+  event?: string;
+  payload?: {
+    payment?: { entity?: PaymentEntity };
+    order?: { entity?: { id?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; status?: string } };
+  };
+}
+interface PaymentEntity {
+  id: string;
+  order_id?: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+/**
+ * One webhook delivery (POST /api/webhooks/razorpay). The signature is checked on the raw body in
+ * constant time; deliveries are deduplicated by the gateway's event id; and every event leads to the
+ * same idempotent settlement, so the order in which they arrive does not matter.
+ */
+export async function handleWebhook(
+  deps: AppDeps,
+  rawBody: string,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<WebhookResult> {
+  const gateway = paymentGatewayOf(deps);
+  if (!signature || !gateway.verifyWebhookSignature(rawBody, signature)) return { status: 'rejected' };
+  let body: RazorpayWebhook;
+  try {
+    body = JSON.parse(rawBody) as RazorpayWebhook;
+  } catch {
+    return { status: 'rejected' };
+  }
+  const event = body.event ?? 'unknown';
+  const eventId = eventIdHeader || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+  const now = deps.clock.now().toISOString();
+
+  const seen = deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).get();
+  if (seen?.processedAt) return { status: 'duplicate' };
+  if (!seen) {
+    deps.db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing().run();
+  }
+
+  const handled = await dispatch(deps, event, body);
+  // Marked only after it was handled: a delivery that failed half-way is processed again on retry.
+  deps.db
+    .update(webhookEvents)
+    .set({ processedAt: deps.clock.now().toISOString() })
+    .where(eq(webhookEvents.id, eventId))
+    .run();
+  return handled ? { status: 'processed', event } : { status: 'ignored', event };
+}
+
+async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Promise<boolean> {
+  const payment = body.payload?.payment?.entity;
+  switch (event) {
+    case 'payment.captured':
+    case 'order.paid': {
+      if (!payment?.order_id || payment.status !== 'captured') return false;
+      const outcome = await settleGatewayPayment(
+        deps,
+        { id: payment.id, orderId: payment.order_id, amountPaise: payment.amount, currency: payment.currency },
+        'webhook',
+      );
+      return outcome !== null;
+    }
+    case 'payment.authorized': {
+      // Accounts without automatic capture: capture now, then settle like any captured payment.
+      if (!payment?.order_id) return false;
+      const captured = await paymentGatewayOf(deps).capturePayment(payment.id, payment.amount, payment.currency);
+      if (captured.status !== 'captured') return false;
+      return (await settleGatewayPayment(deps, captured, 'webhook')) !== null;
+    }
+    case 'refund.processed':
+    case 'refund.failed': {
+      const refund = body.payload?.refund?.entity;
+      if (!refund?.payment_id) return false;
+      const changed = deps.db
+        .update(refunds)
+        .set({
+          status: event === 'refund.processed' ? 'processed' : 'failed',
+          gatewayRefundId: refund.id ?? null,
+          updatedAt: deps.clock.now().toISOString(),
+        })
+        .where(eq(refunds.paymentId, refund.payment_id))
+        .run();
+      return changed.changes > 0;
+    }
+    default:
+      // payment.failed and the rest: the buyer may still retry in the open window; the browser, the
+      // sweeper and the reconciler decide what happens to the hold.
+      return false;
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src-server/db/client.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
+import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+
+export interface TicketTypeSpec {
+  name: string;
+  pricePaise: number;
+  totalTickets: number;
+  availableTickets?: number;
+  isLive?: boolean;
+  personAllowedPerTicket?: number;
+}
+
+export interface TicketedEvent {
+  eventId: string;
+  eventName: string;
+  dateId: string;
+  slotId: string;
+  slotStart: string;
+  slotEnd: string;
+  ticketTypeIds: string[];
+}
+
+/** An event with one date, one slot and the given ticket types (default: Gold Circle ₹999.99 × 50). */
+export function createTicketedEvent(
+  db: Db,
+  options: { types?: TicketTypeSpec[]; platformFeeRate?: number | null; name?: string; noTickets?: boolean } = {},
+): TicketedEvent {
+  const id = `evt-${randomUUID().slice(0, 8)}`;
+  const types = options.types ?? [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 50 }];
+  const slotStart = '2026-12-05T13:30:00.000Z';
+  const slotEnd = '2026-12-05T17:30:00.000Z';
+  const ticketTypeIds = types.map((_, i) => `${id}-type-${i}`);
+  const eventName = options.name ?? `Sunburn Arena ${id}`;
+  insertEvent(
+    db,
+    {
+      id,
+      name: eventName,
+      description: 'A night of music.',
+      category: 'concerts',
+      city: 'Mumbai',
+      imagesUrls: [],
+      posterUrl: null,
+      startTime: slotStart,
+      endTime: slotEnd,
+      eventLocationText: 'NSCI Dome, Worli, Mumbai',
+      googleMapsEmbedLink: null,
+      ageRestrictions: 18,
+      artistLineup: null,
+      termsAndConditions: [],
+      platformFeeRate: options.platformFeeRate ?? null,
+      tickets: options.noTickets
+        ? []
+        : [
+            {
+              id: `${id}-date`,
+              dateOfEvent: '2026-12-05T13:30:00.000Z',
+              isLive: true,
+              slots: [
+                {
+                  id: `${id}-slot`,
+                  startTime: slotStart,
+                  endTime: slotEnd,
+                  tickets: types.map((t, i) => ({
+                    id: ticketTypeIds[i]!,
+                    name: t.name,
+                    pricePaise: t.pricePaise,
+                    personAllowedPerTicket: t.personAllowedPerTicket ?? 1,
+                    description: `${t.name} entry`,
+                    isRefundable: true,
+                    totalTickets: t.totalTickets,
+                    availableTickets: t.availableTickets ?? t.totalTickets,
+                    isLive: t.isLive ?? true,
+                    benefits: ['Entry'],
+                  })),
+                },
+              ],
+            },
+          ],
+    },
+    new Date('2026-11-01T00:00:00.000Z').toISOString(),
+  );
+  return { eventId: id, eventName, dateId: `${id}-date`, slotId: `${id}-slot`, slotStart, slotEnd, ticketTypeIds };
+}
+
+export interface InventoryCount {
+  ticketTypeId: string;
+  total: number;
+  available: number;
+  held: number;
+  sold: number;
+}
+
+/** Per ticket type: available, seats in active holds, and seats sold according to the bookings. */
+export function inventoryCounts(db: Db): InventoryCount[] {
+  const counts = new Map<string, InventoryCount>();
+  for (const t of db.select().from(ticketTypes).all()) {
+    counts.set(t.id, { ticketTypeId: t.id, total: t.totalTickets, available: t.availableTickets, held: 0, sold: 0 });
+  }
+  const active = db
+    .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
+    .from(holdItems)
+    .innerJoin(holds, eq(holds.id, holdItems.holdId))
+    .where(eq(holds.status, 'active'))
+    .all();
+  for (const item of active) counts.get(item.ticketTypeId)!.held += item.quantity;
+  for (const booking of db.select({ lines: bookings.ticketTypes }).from(bookings).all()) {
+    for (const line of booking.lines) {
+      const c = counts.get(line.id);
+      if (c) c.sold += line.quantity;
+    }
+  }
+  return [...counts.values()];
+}
+
+/** The inventory invariant: for every ticket type, available + active holds + sold = total, and none negative. */
+export function expectInventoryInvariant(db: Db) {
+  for (const c of inventoryCounts(db)) {
+    expect(c.available, `available of ${c.ticketTypeId}`).toBeGreaterThanOrEqual(0);
+    expect(c.available + c.held + c.sold, `available + held + sold of ${c.ticketTypeId}`).toBe(c.total);
+  }
+}
+
+export function countOf(db: Db, ticketTypeId: string): InventoryCount {
+  const c = inventoryCounts(db).find((x) => x.ticketTypeId === ticketTypeId);
+  if (!c) throw new Error(`no ticket type ${ticketTypeId}`);
+  return c;
+}
+
+/** Valid checkout details for tests. */
+export const DETAILS = {
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '+91 98765-43210',
+  state: 'Maharashtra',
+} as const;
