@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
+import { checkInRoute } from './routes/check-in.tsx';
 import { checkoutRoute } from './routes/checkout.tsx';
 import { contactUsRoute } from './routes/contact-us.tsx';
 import { eventDetailRoute } from './routes/event-detail.tsx';
@@ -18,7 +19,7 @@ import { selectTicketsRoute } from './routes/select-tickets.tsx';
 import { signUpRoute } from './routes/sign-up.tsx';
 import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
 import { termsRoute } from './routes/terms.tsx';
-import { ticketRoute } from './routes/ticket.tsx';
+import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
 // ampersand ('/Terms & Conditions'), which file-based route names cannot spell.
@@ -37,6 +38,8 @@ const routeTree = rootRoute.addChildren([
   profileRoute,
   myBookingsRoute,
   ticketRoute,
+  ticketWithoutIdRoute,
+  checkInRoute,
   protectedRoute,
   tempCheckoutRoute,
   searchRoute,

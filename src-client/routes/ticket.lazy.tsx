@@ -1,6 +1,95 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { TicketQr } from '../components/ticket-qr.tsx';
+import { bookingDisplay } from '../lib/booking-display.ts';
+import { trpc } from '../lib/trpc.ts';
 
-export const Route = createLazyRoute('/ticket/$bookingId')({
-  component: () => <PlaceholderPage title="Ticket" />,
-});
+export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
+export const WithoutIdRoute = createLazyRoute('/ticket')({ component: () => <TicketMessage text={NO_ID} /> });
+
+const NO_ID = 'No bookingId provided in URL.';
+
+function TicketPage() {
+  const { bookingId } = Route.useParams();
+  const id = bookingId.trim();
+  const ticket = trpc.bookings.byId.useQuery({ bookingId: id }, { enabled: id !== '' });
+
+  if (id === '') return <TicketMessage text={NO_ID} />;
+  if (ticket.isPending) {
+    return (
+      <div role="status" className="px-4 py-16 text-center text-gray-600">
+        <p>Loading ticket...</p>
+        <p className="mt-1 text-sm">Booking ID: {id}</p>
+      </div>
+    );
+  }
+  if (ticket.isError) {
+    const text =
+      ticket.error.data?.code === 'NOT_FOUND'
+        ? `Ticket not found for bookingId: ${id}`
+        : `Failed to load ticket: ${ticket.error.message}`;
+    return <TicketMessage text={text} alert />;
+  }
+  if (!ticket.data) return <TicketMessage text="No ticket data found." />;
+
+  const booking = ticket.data;
+  const show = bookingDisplay(booking);
+  return (
+    <section className="mx-auto max-w-md px-4 py-8 print:max-w-none print:p-0">
+      <style>{PRINT_ONLY_THE_TICKET}</style>
+      <article
+        aria-labelledby="ticket-title"
+        className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-md print:rounded-none print:border-2 print:border-gray-800 print:shadow-none print:break-inside-avoid"
+      >
+        <div className="bg-brand-600 px-5 py-3 text-white print:bg-white print:text-black">
+          <p className="text-sm font-semibold tracking-wide uppercase">Jalsa e-ticket</p>
+        </div>
+        <div className="space-y-3 px-5 py-5">
+          <h1 id="ticket-title" className="text-2xl font-bold">
+            {show.name}
+          </h1>
+          <Field label="Venue" value={show.location} />
+          <Field label="Date and time" value={`${show.date}, ${show.time}`} />
+          <Field label="Ticket" value={show.ticket} />
+          <Field label="Name" value={show.holder} />
+          <Field label="Booking ID" value={booking.id} mono />
+        </div>
+        <div className="flex flex-col items-center border-t border-dashed border-gray-300 px-5 py-5">
+          <TicketQr token={booking.qrToken} bookingId={booking.id} size={224} />
+          <p className="mt-2 text-center text-xs text-gray-600">
+            Show this QR code at the entrance with a government ID.
+          </p>
+        </div>
+      </article>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="mt-6 w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 print:hidden"
+      >
+        Print / Download Ticket
+      </button>
+    </section>
+  );
+}
+
+// The page's header and footer belong to the app shell; printing should give one clean ticket only.
+const PRINT_ONLY_THE_TICKET = `@media print {
+  body > #root header, body > #root footer, body > #root a[href="#main"] { display: none !important; }
+  @page { margin: 12mm; }
+}`;
+
+function Field({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">{label}</p>
+      <p className={mono ? 'font-mono text-sm break-all' : 'font-medium'}>{value}</p>
+    </div>
+  );
+}
+
+function TicketMessage({ text, alert = false }: { text: string; alert?: boolean }) {
+  return (
+    <p role={alert ? 'alert' : 'status'} className="mx-auto max-w-xl px-4 py-16 text-center text-gray-700">
+      {text}
+    </p>
+  );
+}

@@ -14,6 +14,9 @@ export const bookingsRouter = router({
       getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId),
     ),
 
+  /** Whether the caller may use the check-in page (the page only decides what to show; checkIn authorises). */
+  canCheckIn: publicProcedure.query(({ ctx }) => ctx.user?.isStaff ?? false),
+
   /** Gate check-in from a scanned or pasted QR token (staff only). */
   checkIn: staffProcedure
     .input(CheckInInput)
