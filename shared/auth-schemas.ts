@@ -39,6 +39,9 @@ export const MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   verifyLinkInvalid: 'This verification link is invalid or has expired.',
   currentPasswordWrong: 'Incorrect password',
+  googleFailed: 'Google sign-in failed. Please try again.',
+  googleEmailUnverified: 'Your Google account has no verified email address.',
+  googleOtherAccount: 'This email address is already linked to a different Google account.',
 } as const;
 
 export const emailField = z

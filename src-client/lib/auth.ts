@@ -1,7 +1,8 @@
-import { type ParsedLocation, redirect } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ParsedLocation, redirect, useNavigate } from '@tanstack/react-router';
 import { safeRedirectPath } from '../../shared/auth-schemas.ts';
 import type { RouterContext } from '../routes/__root.tsx';
-import { trpc } from './trpc.ts';
+import { type RouterOutputs, trpc } from './trpc.ts';
 
 /**
  * The signed-in person's account (or null), shared by the header menu, guards and forms through one
@@ -32,4 +33,43 @@ export async function requireSignedIn({
 /** The page to open after signing in: the `redirect` search parameter if it is a path on this site. */
 export function afterSignInPath(redirectParam: string | undefined): string {
   return safeRedirectPath(redirectParam, '/');
+}
+
+type Account = NonNullable<RouterOutputs['auth']['me']>;
+
+/**
+ * What the account screens do after the session changes: remember the new account (or nobody) and drop
+ * every other cached answer, which may belong to the previous person (bookings, tickets).
+ */
+export function useSessionChange() {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return {
+    signedIn(account: Account) {
+      queryClient.removeQueries({ predicate: (q) => !isMeQuery(q.queryKey) });
+      utils.auth.me.setData(undefined, account);
+    },
+    signedOut() {
+      queryClient.removeQueries({ predicate: (q) => !isMeQuery(q.queryKey) });
+      utils.auth.me.setData(undefined, null);
+    },
+  };
+}
+
+function isMeQuery(key: readonly unknown[]): boolean {
+  const path = key[0];
+  return Array.isArray(path) && path[0] === 'auth' && path[1] === 'me';
+}
+
+/** Logout: ends the session on the server, forgets the account here, and goes home. */
+export function useSignOut() {
+  const { signedOut } = useSessionChange();
+  const navigate = useNavigate();
+  const mutation = trpc.auth.signOut.useMutation({
+    onSettled: () => {
+      signedOut();
+      void navigate({ to: '/' });
+    },
+  });
+  return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
 }

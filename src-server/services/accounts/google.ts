@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/auth-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -14,9 +15,6 @@ export interface GoogleProfile {
   name: string | null;
 }
 
-export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google account has no verified email address.';
-export const GOOGLE_OTHER_ACCOUNT = 'This email address is already linked to a different Google account.';
-
 /**
  * Signs in with a Google identity: the account already linked to it; else the account with the same
  * e-mail, which gets linked (Google has verified the address); else a new account. If the matching
@@ -30,14 +28,14 @@ export function signInWithGoogle(deps: Pick<AppDeps, 'db' | 'clock'>, profile: G
     const linked = tx.select({ id: users.id }).from(users).where(eq(users.googleId, profile.sub)).get();
     let userId = linked?.id;
     if (!userId) {
-      if (!profile.emailVerified) throw badRequest(GOOGLE_EMAIL_UNVERIFIED);
+      if (!profile.emailVerified) throw badRequest(MESSAGES.googleEmailUnverified);
       const existing = tx
         .select({ id: users.id, googleId: users.googleId, isEmailVerified: users.isEmailVerified })
         .from(users)
         .where(eq(users.email, email))
         .get();
       if (existing) {
-        if (existing.googleId) throw conflict(GOOGLE_OTHER_ACCOUNT);
+        if (existing.googleId) throw conflict(MESSAGES.googleOtherAccount);
         if (!existing.isEmailVerified) invalidateUserSessions(tx, existing.id);
         tx.update(users)
           .set({
