@@ -57,7 +57,11 @@ export function ticketDetailsProblems(details: Partial<Record<keyof TicketDetail
 
 export const selectedTicketSchema = z.object({
   ticketTypeId: z.string().min(1),
-  quantity: z.number().int().min(1).max(MAX_TICKETS_PER_TYPE, `At most ${MAX_TICKETS_PER_TYPE} tickets per type`),
+  quantity: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TICKETS_PER_TYPE, `At most ${MAX_TICKETS_PER_TYPE} tickets per type`),
 });
 
 /**
@@ -71,7 +75,10 @@ export const startCheckoutSchema = z.object({
   selectedTickets: z
     .array(selectedTicketSchema)
     .min(1, 'Required field missing: selectedTickets')
-    .refine((lines) => new Set(lines.map((l) => l.ticketTypeId)).size === lines.length, 'Each ticket type once'),
+    .refine(
+      (lines) => new Set(lines.map((l) => l.ticketTypeId)).size === lines.length,
+      'Each ticket type once',
+    ),
   ticketDetails: ticketDetailsSchema,
   /** The city the visitor chose in the top bar (local storage), kept on the booking as userCity. */
   userCity: z.string().trim().max(100).optional(),

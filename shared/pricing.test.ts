@@ -16,7 +16,11 @@ describe('priceBreakdown', () => {
   });
 
   it("uses the event's platformFeeRate, fractional rates included", () => {
-    expect(priceBreakdown(100_000, 10)).toMatchObject({ feePaise: 10_000, igstPaise: 1_800, grandTotalPaise: 111_800 });
+    expect(priceBreakdown(100_000, 10)).toMatchObject({
+      feePaise: 10_000,
+      igstPaise: 1_800,
+      grandTotalPaise: 111_800,
+    });
     expect(priceBreakdown(100_000, 2.5)).toMatchObject({ feePaise: 2_500, igstPaise: 450 });
     expect(priceBreakdown(100_000, 0)).toMatchObject({ feePaise: 0, igstPaise: 0, grandTotalPaise: 100_000 });
   });
@@ -31,20 +35,28 @@ describe('priceBreakdown', () => {
       grandTotalPaise: 21_179,
     });
     // 3 × 999.99 = 2999.97; fee 149.9985 → 150.00; IGST 27.00
-    expect(priceBreakdown(299_997)).toMatchObject({ feePaise: 15_000, igstPaise: 2_700, grandTotalPaise: 317_697 });
+    expect(priceBreakdown(299_997)).toMatchObject({
+      feePaise: 15_000,
+      igstPaise: 2_700,
+      grandTotalPaise: 317_697,
+    });
     // fee 5 % of 0.10 = 0.005 → 0.01 (half up); IGST 18 % of 0.01 = 0.0018 → 0.00
     expect(priceBreakdown(10)).toMatchObject({ feePaise: 1, igstPaise: 0, grandTotalPaise: 11 });
   });
 
   it('always returns whole paise that add up, for any subtotal and rate', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), fc.integer({ min: 0, max: 3000 }), (subtotal, bp) => {
-        const p = priceBreakdown(subtotal, bp / 100);
-        for (const v of Object.values(p)) expect(Number.isInteger(v)).toBe(true);
-        expect(p.grandTotalPaise).toBe(p.subtotalPaise + p.feePaise + p.igstPaise);
-        expect(Math.abs(p.feePaise - (subtotal * bp) / 10_000)).toBeLessThanOrEqual(0.5);
-        expect(Math.abs(p.igstPaise - (p.feePaise * 18) / 100)).toBeLessThanOrEqual(0.5);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_00 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (subtotal, bp) => {
+          const p = priceBreakdown(subtotal, bp / 100);
+          for (const v of Object.values(p)) expect(Number.isInteger(v)).toBe(true);
+          expect(p.grandTotalPaise).toBe(p.subtotalPaise + p.feePaise + p.igstPaise);
+          expect(Math.abs(p.feePaise - (subtotal * bp) / 10_000)).toBeLessThanOrEqual(0.5);
+          expect(Math.abs(p.igstPaise - (p.feePaise * 18) / 100)).toBeLessThanOrEqual(0.5);
+        },
+      ),
     );
   });
 
@@ -56,7 +68,12 @@ describe('priceBreakdown', () => {
 
 describe('subtotalOf', () => {
   it('sums price × quantity', () => {
-    expect(subtotalOf([{ pricePaise: 19_999, quantity: 2 }, { pricePaise: 49_999, quantity: 1 }])).toBe(89_997);
+    expect(
+      subtotalOf([
+        { pricePaise: 19_999, quantity: 2 },
+        { pricePaise: 49_999, quantity: 1 },
+      ]),
+    ).toBe(89_997);
     expect(subtotalOf([])).toBe(0);
   });
 });

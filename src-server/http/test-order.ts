@@ -29,7 +29,12 @@ export function mountTestOrder(app: Hono<AppEnv>, deps: AppDeps) {
         receipt: `test_${deps.clock.now().getTime()}`,
         notes: { purpose: 'temp-checkout' },
       });
-      return c.json({ order_id: order.id, amount: order.amountPaise, currency: order.currency, key_id: gateway.keyId });
+      return c.json({
+        order_id: order.id,
+        amount: order.amountPaise,
+        currency: order.currency,
+        key_id: gateway.keyId,
+      });
     } catch (err) {
       c.get('logger').error({ err }, 'test order could not be created');
       return c.json({ error: { message: 'Failed to create order. Please try again.' } }, 502);

@@ -29,7 +29,12 @@ export interface TicketedEvent {
 /** An event with one date, one slot and the given ticket types (default: Gold Circle ₹999.99 × 50). */
 export function createTicketedEvent(
   db: Db,
-  options: { types?: TicketTypeSpec[]; platformFeeRate?: number | null; name?: string; noTickets?: boolean } = {},
+  options: {
+    types?: TicketTypeSpec[];
+    platformFeeRate?: number | null;
+    name?: string;
+    noTickets?: boolean;
+  } = {},
 ): TicketedEvent {
   const id = `evt-${randomUUID().slice(0, 8)}`;
   const types = options.types ?? [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 50 }];
@@ -86,7 +91,15 @@ export function createTicketedEvent(
     },
     new Date('2026-11-01T00:00:00.000Z').toISOString(),
   );
-  return { eventId: id, eventName, dateId: `${id}-date`, slotId: `${id}-slot`, slotStart, slotEnd, ticketTypeIds };
+  return {
+    eventId: id,
+    eventName,
+    dateId: `${id}-date`,
+    slotId: `${id}-slot`,
+    slotStart,
+    slotEnd,
+    ticketTypeIds,
+  };
 }
 
 export interface InventoryCount {
@@ -101,7 +114,13 @@ export interface InventoryCount {
 export function inventoryCounts(db: Db): InventoryCount[] {
   const counts = new Map<string, InventoryCount>();
   for (const t of db.select().from(ticketTypes).all()) {
-    counts.set(t.id, { ticketTypeId: t.id, total: t.totalTickets, available: t.availableTickets, held: 0, sold: 0 });
+    counts.set(t.id, {
+      ticketTypeId: t.id,
+      total: t.totalTickets,
+      available: t.availableTickets,
+      held: 0,
+      sold: 0,
+    });
   }
   const active = db
     .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })

@@ -36,7 +36,9 @@ describe('holds and inventory', () => {
   it('holds seats at Proceed and releases them on cancel, once', async () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
-    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 3), { cookie: buyer.cookie });
+    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 3), {
+      cookie: buyer.cookie,
+    });
     expect(start.status).toBe(200);
     const session = start.data as { holdId: string; sessionExpiresAt: string; expiresAt: string };
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 47, held: 3, sold: 0 });
@@ -68,9 +70,17 @@ describe('holds and inventory', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const other = createSignedInUser(t);
-    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), { cookie: buyer.cookie });
+    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: buyer.cookie,
+    });
     const { holdId } = start.data as { holdId: string };
-    const res = await callProcedure(t, 'mutation', 'payments.release', { holdId, reason: 'cancelled' }, { cookie: other.cookie });
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'payments.release',
+      { holdId, reason: 'cancelled' },
+      { cookie: other.cookie },
+    );
     expect(res.data).toEqual({ released: false });
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(2);
   });
@@ -100,14 +110,24 @@ describe('holds and inventory', () => {
       ],
     });
     // The two unavailable types were never sold by anyone: declare them consistent for the invariant.
-    t.deps.db.update(ticketTypes).set({ totalTickets: 0 }).where(eq(ticketTypes.id, ev.ticketTypeIds[1]!)).run();
+    t.deps.db
+      .update(ticketTypes)
+      .set({ totalTickets: 0 })
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[1]!))
+      .run();
     const buyer = createSignedInUser(t);
-    const tooMany = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 4), { cookie: buyer.cookie });
+    const tooMany = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 4), {
+      cookie: buyer.cookie,
+    });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.error?.message).toBe('Insufficient tickets available for Lounge Pass');
-    const none = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1, 1), { cookie: buyer.cookie });
+    const none = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1, 1), {
+      cookie: buyer.cookie,
+    });
     expect(none.body.error?.message).toBe('Gold Circle: Sold Out');
-    const offSale = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1, 2), { cookie: buyer.cookie });
+    const offSale = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1, 2), {
+      cookie: buyer.cookie,
+    });
     expect(offSale.body.error?.message).toBe('Backstage: Sold Out');
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 3, held: 0 });
     expect(t.deps.db.select().from(holds).all()).toEqual([]);
@@ -116,7 +136,9 @@ describe('holds and inventory', () => {
   it('enforces the per-order limit of 10 on the server', async () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
-    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 11), { cookie: buyer.cookie });
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 11), {
+      cookie: buyer.cookie,
+    });
     expect(res.status).toBe(400);
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).available).toBe(50);
   });
@@ -139,7 +161,9 @@ describe('holds and inventory', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyers = Array.from({ length: 200 }, () => createSignedInUser(t));
     const results = await Promise.all(
-      buyers.map((b) => callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: b.cookie })),
+      buyers.map((b) =>
+        callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: b.cookie }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(50);
     const refused = results.filter((r) => r.status !== 200);
@@ -203,7 +227,10 @@ describe('tickets.options', () => {
     const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
     const data = res.data as {
       event: { name: string; eventLocationText: string };
-      dates: { id: string; slots: { id: string; ticketTypes: { name: string; availableTickets: number }[] }[] }[];
+      dates: {
+        id: string;
+        slots: { id: string; ticketTypes: { name: string; availableTickets: number }[] }[];
+      }[];
     };
     expect(data.event.eventLocationText).toBe('NSCI Dome, Worli, Mumbai');
     expect(data.dates).toHaveLength(1);
@@ -228,7 +255,15 @@ describe('tickets.options', () => {
         id: string;
         slots: {
           id: string;
-          ticketTypes: { id: string; name: string; pricePaise: number; availableTickets: number; isRefundable: boolean; isLive: boolean; personAllowedPerTicket: number }[];
+          ticketTypes: {
+            id: string;
+            name: string;
+            pricePaise: number;
+            availableTickets: number;
+            isRefundable: boolean;
+            isLive: boolean;
+            personAllowedPerTicket: number;
+          }[];
         }[];
       }[];
     };
@@ -240,7 +275,8 @@ describe('tickets.options', () => {
       ['Lounge Pass', 49_999, 50],
       ['Gold Circle', 99_999, 25],
     ]);
-    for (const x of types) expect(x).toMatchObject({ isRefundable: true, isLive: true, personAllowedPerTicket: 1 });
+    for (const x of types)
+      expect(x).toMatchObject({ isRefundable: true, isLive: true, personAllowedPerTicket: 1 });
     expect(t.deps.db.select().from(ticketTypes).all()).toHaveLength(3);
 
     const buyer = createSignedInUser(t);

@@ -61,7 +61,10 @@ export const holdItems = sqliteTable(
     pricePaise: integer('price_paise').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.holdId, t.ticketTypeId] }), index('hold_items_type_idx').on(t.ticketTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.holdId, t.ticketTypeId] }),
+    index('hold_items_type_idx').on(t.ticketTypeId),
+  ],
 );
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'refunded';
@@ -87,7 +90,10 @@ export const paymentOrders = sqliteTable(
     checkedAt: text('checked_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [uniqueIndex('payment_orders_hold_idx').on(t.holdId), index('payment_orders_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('payment_orders_hold_idx').on(t.holdId),
+    index('payment_orders_status_idx').on(t.status),
+  ],
 );
 
 export type RefundStatus = 'pending' | 'processed' | 'failed';

@@ -66,7 +66,8 @@ export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
     },
 
     verifyPaymentSignature: (result) => verifyPaymentSignature(keys.keySecret, result),
-    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
+    verifyWebhookSignature: (rawBody, signature) =>
+      verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
   };
 }
 
@@ -102,8 +103,15 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     const e = err as { statusCode?: number; error?: { description?: string } } | null;
     if (e && typeof e.statusCode === 'number') {
-      throw new GatewayError(e.error?.description ?? `Razorpay answered ${e.statusCode}`, 'api', e.statusCode);
+      throw new GatewayError(
+        e.error?.description ?? `Razorpay answered ${e.statusCode}`,
+        'api',
+        e.statusCode,
+      );
     }
-    throw new GatewayError(`Razorpay could not be reached: ${(err as Error)?.message ?? String(err)}`, 'network');
+    throw new GatewayError(
+      `Razorpay could not be reached: ${(err as Error)?.message ?? String(err)}`,
+      'network',
+    );
   }
 }

@@ -51,7 +51,13 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
           createdAt: clock.now().toISOString(),
         })
         .run();
-      return { id, amountPaise: input.amountPaise, currency: input.currency, receipt: input.receipt, status: 'created' };
+      return {
+        id,
+        amountPaise: input.amountPaise,
+        currency: input.currency,
+        receipt: input.receipt,
+        status: 'created',
+      };
     },
 
     async fetchPayment(paymentId) {
@@ -61,7 +67,12 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     },
 
     async fetchOrderPayments(orderId) {
-      return db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId)).all().map(toPayment);
+      return db
+        .select()
+        .from(simulatorPayments)
+        .where(eq(simulatorPayments.orderId, orderId))
+        .all()
+        .map(toPayment);
     },
 
     async capturePayment(paymentId) {
@@ -71,9 +82,14 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
 
     async refundPayment(paymentId, amountPaise) {
       const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
-      if (!row || row.status === 'failed') throw new GatewayError('The id provided does not exist', 'api', 400);
+      if (!row || row.status === 'failed')
+        throw new GatewayError('The id provided does not exist', 'api', 400);
       if (row.amountRefundedPaise + amountPaise > row.amountPaise) {
-        throw new GatewayError('The total refund amount is greater than the refund payment amount', 'api', 400);
+        throw new GatewayError(
+          'The total refund amount is greater than the refund payment amount',
+          'api',
+          400,
+        );
       }
       const refundId = gatewayId('rfnd');
       const refunded = row.amountRefundedPaise + amountPaise;
@@ -89,7 +105,8 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     },
 
     verifyPaymentSignature: (result) => verifyPaymentSignature(secrets.keySecret, result),
-    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(secrets.webhookSecret, rawBody, signature),
+    verifyWebhookSignature: (rawBody, signature) =>
+      verifyHmacSha256Hex(secrets.webhookSecret, rawBody, signature),
   };
 }
 
@@ -110,7 +127,10 @@ export function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string 
       .run();
     tx.update(simulatorOrders).set({ status: 'paid' }).where(eq(simulatorOrders.id, orderId)).run();
   });
-  const signature = hmacSha256Hex(simulatorSecrets(deps.appSecret).keySecret, paymentSignaturePayload(orderId, paymentId));
+  const signature = hmacSha256Hex(
+    simulatorSecrets(deps.appSecret).keySecret,
+    paymentSignaturePayload(orderId, paymentId),
+  );
   return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature };
 }
 

@@ -33,7 +33,12 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
   app.get('/api/simulator/orders/:orderId', (c) => {
     const order = findSimulatorOrder(deps.db, c.req.param('orderId'));
     if (!order) return c.json({ error: { message: 'The id provided does not exist' } }, 404);
-    return c.json({ id: order.id, amount: order.amountPaise, currency: order.currency, status: order.status });
+    return c.json({
+      id: order.id,
+      amount: order.amountPaise,
+      currency: order.currency,
+      status: order.status,
+    });
   });
 
   app.post('/api/simulator/orders/:orderId/pay', (c) => {
@@ -42,7 +47,10 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
       const payment = simulatorPaymentEntity(deps.db, result.razorpay_payment_id);
       sendWebhooks(app, deps, [
         { event: 'payment.captured', payload: { payment: { entity: payment } } },
-        { event: 'order.paid', payload: { payment: { entity: payment }, order: { entity: { id: payment.order_id } } } },
+        {
+          event: 'order.paid',
+          payload: { payment: { entity: payment }, order: { entity: { id: payment.order_id } } },
+        },
       ]);
       return c.json(result);
     } catch (err) {

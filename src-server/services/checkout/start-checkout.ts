@@ -101,7 +101,12 @@ export async function startCheckout(
   });
   let orderId: string;
   try {
-    const order = await gateway.createOrder({ amountPaise: hold.totalPaise, currency: 'INR', receipt, notes });
+    const order = await gateway.createOrder({
+      amountPaise: hold.totalPaise,
+      currency: 'INR',
+      receipt,
+      notes,
+    });
     orderId = order.id;
   } catch (err) {
     releaseHold(db, hold.id, 'order_failed', deps.clock.now());

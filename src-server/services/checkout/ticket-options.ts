@@ -77,8 +77,14 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
     .where(eq(eventDates.eventId, eventId))
     .orderBy(asc(eventDates.dateOfEvent))
     .all();
-  let slotRows = slotsOf(db, dateRows.map((d) => d.id));
-  let typeRows = typesOf(db, slotRows.map((s) => s.id));
+  let slotRows = slotsOf(
+    db,
+    dateRows.map((d) => d.id),
+  );
+  let typeRows = typesOf(
+    db,
+    slotRows.map((s) => s.id),
+  );
   if (typeRows.length === 0) {
     ensureFallbackTicketTypes(db, event);
     dateRows = db
@@ -87,8 +93,14 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
       .where(eq(eventDates.eventId, eventId))
       .orderBy(asc(eventDates.dateOfEvent))
       .all();
-    slotRows = slotsOf(db, dateRows.map((d) => d.id));
-    typeRows = typesOf(db, slotRows.map((s) => s.id));
+    slotRows = slotsOf(
+      db,
+      dateRows.map((d) => d.id),
+    );
+    typeRows = typesOf(
+      db,
+      slotRows.map((s) => s.id),
+    );
   }
 
   return {
@@ -124,7 +136,10 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
  * Inserts the fallback date, slot and ticket types with ids derived from the event id, ignoring rows
  * that exist: calling it twice (or from two requests at once) creates them once.
  */
-export function ensureFallbackTicketTypes(db: Db, event: { id: string; startTime: string; endTime: string | null }) {
+export function ensureFallbackTicketTypes(
+  db: Db,
+  event: { id: string; startTime: string; endTime: string | null },
+) {
   const dateId = `${event.id}-fallback-date`;
   const slotId = `${event.id}-fallback-slot`;
   const end =
@@ -168,7 +183,12 @@ export function ensureFallbackTicketTypes(db: Db, event: { id: string; startTime
 function slotsOf(db: Db, dateIds: string[]) {
   if (dateIds.length === 0) return [];
   return db
-    .select({ id: slots.id, eventDateId: slots.eventDateId, startTime: slots.startTime, endTime: slots.endTime })
+    .select({
+      id: slots.id,
+      eventDateId: slots.eventDateId,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+    })
     .from(slots)
     .where(inArray(slots.eventDateId, dateIds))
     .orderBy(asc(slots.startTime))

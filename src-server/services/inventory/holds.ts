@@ -6,8 +6,8 @@ import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { MAX_TICKETS_PER_TYPE, priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import { holdItems, holds } from '../../db/schema/payments.ts';
 import type * as schema from '../../db/schema/index.ts';
+import { holdItems, holds } from '../../db/schema/payments.ts';
 import { conflict, DomainError } from '../../errors.ts';
 
 /** The database or an open transaction: every helper here runs inside the caller's transaction. */
@@ -101,11 +101,19 @@ export function releaseHold(db: Db, holdId: string, reason: string, now: Date, u
   return db.transaction((tx) => releaseHoldIn(tx, holdId, reason, now, userId), { behavior: 'immediate' });
 }
 
-export function releaseHoldIn(tx: DbOrTx, holdId: string, reason: string, now: Date, userId?: string): boolean {
+export function releaseHoldIn(
+  tx: DbOrTx,
+  holdId: string,
+  reason: string,
+  now: Date,
+  userId?: string,
+): boolean {
   const ended = tx
     .update(holds)
     .set({ status: 'released', releaseReason: reason, endedAt: now.toISOString() })
-    .where(and(eq(holds.id, holdId), eq(holds.status, 'active'), userId ? eq(holds.userId, userId) : undefined))
+    .where(
+      and(eq(holds.id, holdId), eq(holds.status, 'active'), userId ? eq(holds.userId, userId) : undefined),
+    )
     .run();
   if (ended.changes !== 1) return false;
   for (const item of tx.select().from(holdItems).where(eq(holdItems.holdId, holdId)).all()) {
@@ -151,7 +159,12 @@ export function sweepExpiredHolds(db: Db, now: Date, limit = 500): number {
  * still there. All or nothing (a failed line throws, rolling back the caller's transaction savepoint).
  */
 export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
-  const items = tx.select().from(holdItems).where(eq(holdItems.holdId, holdId)).orderBy(asc(holdItems.position)).all();
+  const items = tx
+    .select()
+    .from(holdItems)
+    .where(eq(holdItems.holdId, holdId))
+    .orderBy(asc(holdItems.position))
+    .all();
   try {
     tx.transaction((savepoint) => {
       takeSeats(savepoint, items);
@@ -209,6 +222,6 @@ function soldOut(tx: DbOrTx, ticketTypeId: string, name: string): DomainError {
     .from(ticketTypes)
     .where(eq(ticketTypes.id, ticketTypeId))
     .get();
-  if (!now || !now.isLive || now.available <= 0) return conflict(`${name}: Sold Out`);
+  if (!now?.isLive || now.available <= 0) return conflict(`${name}: Sold Out`);
   return conflict(`Insufficient tickets available for ${name}`);
 }

@@ -38,7 +38,8 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
   const name = facts.userName || 'there';
 
   const lineText = facts.lines.map(
-    (l) => `${l.name}: ${l.quantity} x ${formatPaiseExact(l.pricePaise)} = ${formatPaiseExact(l.pricePaise * l.quantity)}`,
+    (l) =>
+      `${l.name}: ${l.quantity} x ${formatPaiseExact(l.pricePaise)} = ${formatPaiseExact(l.pricePaise * l.quantity)}`,
   );
   const text = [
     `Hi ${name},`,
@@ -73,7 +74,8 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
         `<td style="padding:6px 0;text-align:right">${esc(formatPaiseExact(l.pricePaise * l.quantity))}</td></tr>`,
     )
     .join('');
-  const html = layout(`
+  const html = layout(
+    `
     <h1 style="font-size:22px;margin:0 0 12px">Booking Confirmed 🎟️</h1>
     <p>Hi ${esc(name)},</p>
     <p>Thank you for your booking! Your tickets for <strong>${esc(facts.eventName)}</strong> are confirmed.</p>
@@ -94,7 +96,9 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
     </table>
     <p style="margin:20px 0"><a href="${esc(ticketUrl)}" style="background:#e11d48;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">View your ticket</a></p>
     <p>Show the QR code on your ticket at the entry together with a government ID. All your bookings are under <a href="${esc(bookingsUrl)}">My Bookings</a>.</p>
-  `, facts.supportEmail);
+  `,
+    facts.supportEmail,
+  );
 
   return {
     to: facts.userEmail,
@@ -127,13 +131,16 @@ export function paymentRefundedMail(facts: RefundMailFacts): OutgoingMail {
     `Payment ID: ${facts.paymentId}`,
     `Need help? Write to ${facts.supportEmail}`,
   ].join('\n');
-  const html = layout(`
+  const html = layout(
+    `
     <h1 style="font-size:22px;margin:0 0 12px">Your payment is being refunded</h1>
     <p>Hi ${esc(name)},</p>
     <p>Your payment of <strong>${esc(amount)}</strong> for <strong>${esc(facts.eventName)}</strong> arrived after the tickets you chose were no longer available, so no booking was made.</p>
     <p>We have refunded the full amount to your original payment method. Banks usually show it within 5-7 working days.</p>
     <p style="color:#6b7280">Payment ID: ${esc(facts.paymentId)}</p>
-  `, facts.supportEmail);
+  `,
+    facts.supportEmail,
+  );
   return {
     to: facts.userEmail,
     subject: `Payment refunded - ${facts.eventName}`,
@@ -144,7 +151,9 @@ export function paymentRefundedMail(facts: RefundMailFacts): OutgoingMail {
 }
 
 function layout(body: string, supportEmail: string): string {
-  const social = SOCIAL_LINKS.map((s) => `<a href="${esc(s.url)}" style="color:#6b7280;margin:0 6px">${esc(s.name)}</a>`).join('');
+  const social = SOCIAL_LINKS.map(
+    (s) => `<a href="${esc(s.url)}" style="color:#6b7280;margin:0 6px">${esc(s.name)}</a>`,
+  ).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jalsa</title></head>
 <body style="margin:0;background:#f9fafb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1f2937">
 <div style="max-width:600px;margin:0 auto;background:#fff;padding:24px">

@@ -49,7 +49,10 @@ export async function confirmCheckoutPayment(
     deps.logger.warn({ orderId: order.id, paymentId: input.paymentId }, 'payment signature did not verify');
     throw badRequest(BOOKING_FAILED_MESSAGE);
   }
-  return settlePayment(deps, order.id, input.paymentId, { amountPaise: order.amountPaise, source: 'callback' });
+  return settlePayment(deps, order.id, input.paymentId, {
+    amountPaise: order.amountPaise,
+    source: 'callback',
+  });
 }
 
 /**
@@ -62,7 +65,11 @@ export async function settleGatewayPayment(
   source: Exclude<ConfirmSource, 'callback'>,
 ): Promise<PaymentOutcome | null> {
   const order = deps.db
-    .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise, currency: paymentOrders.currency })
+    .select({
+      id: paymentOrders.id,
+      amountPaise: paymentOrders.amountPaise,
+      currency: paymentOrders.currency,
+    })
     .from(paymentOrders)
     .where(eq(paymentOrders.id, payment.orderId))
     .get();
@@ -91,7 +98,11 @@ export async function settlePayment(
   const now = deps.clock.now();
   const result = deps.db.transaction(
     (tx): PaymentOutcome & { refundId?: string } => {
-      const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).get();
+      const booked = tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.paymentId, paymentId))
+        .get();
       if (booked) return { outcome: 'booked', bookingId: booked.id };
       const refunded = tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).get();
       if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
@@ -127,7 +138,11 @@ export async function settlePayment(
       if (hold.status !== 'converted') {
         tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
       }
-      const eventName = tx.select({ name: events.name }).from(events).where(eq(events.id, hold.eventId)).get()?.name;
+      const eventName = tx
+        .select({ name: events.name })
+        .from(events)
+        .where(eq(events.id, hold.eventId))
+        .get()?.name;
       enqueueMail(
         tx,
         paymentRefundedMail({
@@ -140,7 +155,10 @@ export async function settlePayment(
         }),
         now,
       );
-      deps.logger.warn({ paymentId, orderId: order.id, reason, source: options.source }, 'payment will be refunded');
+      deps.logger.warn(
+        { paymentId, orderId: order.id, reason, source: options.source },
+        'payment will be refunded',
+      );
       return { ...refundOutcome(paymentId, options.amountPaise), refundId };
     },
     { behavior: 'immediate' },
@@ -159,7 +177,7 @@ export async function settlePayment(
  */
 export async function issueRefund(deps: AppDeps, refundId: string): Promise<void> {
   const refund = deps.db.select().from(refunds).where(eq(refunds.id, refundId)).get();
-  if (!refund || refund.status !== 'pending') return;
+  if (refund?.status !== 'pending') return;
   const gateway = paymentGatewayOf(deps);
   const at = () => deps.clock.now().toISOString();
   deps.db
@@ -179,14 +197,19 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
         return;
       }
     }
-    const issued = await gateway.refundPayment(refund.paymentId, refund.amountPaise, { reason: refund.reason });
+    const issued = await gateway.refundPayment(refund.paymentId, refund.amountPaise, {
+      reason: refund.reason,
+    });
     deps.db
       .update(refunds)
       .set({ status: 'processed', gatewayRefundId: issued.id, lastError: null, updatedAt: at() })
       .where(eq(refunds.id, refundId))
       .run();
   } catch (err) {
-    deps.logger.error({ err, refundId, paymentId: refund.paymentId }, 'refund failed; the reconciler will retry');
+    deps.logger.error(
+      { err, refundId, paymentId: refund.paymentId },
+      'refund failed; the reconciler will retry',
+    );
     deps.db
       .update(refunds)
       .set({ lastError: (err as Error).message ?? String(err), updatedAt: at() })

@@ -11,7 +11,11 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   capturePayment(paymentId: string, amountPaise: number, currency: string): Promise<GatewayPayment>;
-  refundPayment(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<GatewayRefund>;
+  refundPayment(
+    paymentId: string,
+    amountPaise: number,
+    notes: Record<string, string>,
+  ): Promise<GatewayRefund>;
   /** Checks a checkout result's signature over `orderId|paymentId`, in constant time. */
   verifyPaymentSignature(result: { orderId: string; paymentId: string; signature: string }): boolean;
   /** Checks a webhook's `X-Razorpay-Signature` over the raw body, in constant time. */

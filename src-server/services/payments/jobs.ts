@@ -18,6 +18,7 @@ export const paymentReconcilerJob: BackgroundJob = {
   intervalMs: 60_000,
   run: async (deps) => {
     const report = await reconcilePayments(deps);
-    if (report.paymentsSettled > 0 || report.refundsRetried > 0) deps.logger.info(report, 'payments reconciled');
+    if (report.paymentsSettled > 0 || report.refundsRetried > 0)
+      deps.logger.info(report, 'payments reconciled');
   },
 };

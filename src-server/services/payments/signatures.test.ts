@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256Hex, paymentSignaturePayload, verifyHmacSha256Hex, verifyPaymentSignature } from './signatures.ts';
+import {
+  hmacSha256Hex,
+  paymentSignaturePayload,
+  verifyHmacSha256Hex,
+  verifyPaymentSignature,
+} from './signatures.ts';
 
 const secret = 'key-secret';
 
@@ -16,7 +21,9 @@ describe('payment signatures', () => {
   });
 
   it('rejects a signature made for another order, another payment or with another secret', () => {
-    expect(verifyPaymentSignature(secret, { orderId: 'order_Other', paymentId, signature: good })).toBe(false);
+    expect(verifyPaymentSignature(secret, { orderId: 'order_Other', paymentId, signature: good })).toBe(
+      false,
+    );
     expect(verifyPaymentSignature(secret, { orderId, paymentId: 'pay_Other', signature: good })).toBe(false);
     expect(verifyPaymentSignature('other-secret', { orderId, paymentId, signature: good })).toBe(false);
   });

@@ -26,5 +26,9 @@ export function verifyPaymentSignature(
   keySecret: string,
   result: { orderId: string; paymentId: string; signature: string },
 ): boolean {
-  return verifyHmacSha256Hex(keySecret, paymentSignaturePayload(result.orderId, result.paymentId), result.signature);
+  return verifyHmacSha256Hex(
+    keySecret,
+    paymentSignaturePayload(result.orderId, result.paymentId),
+    result.signature,
+  );
 }

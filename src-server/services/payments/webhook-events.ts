@@ -74,7 +74,12 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (!payment?.order_id || payment.status !== 'captured') return false;
       const outcome = await settleGatewayPayment(
         deps,
-        { id: payment.id, orderId: payment.order_id, amountPaise: payment.amount, currency: payment.currency },
+        {
+          id: payment.id,
+          orderId: payment.order_id,
+          amountPaise: payment.amount,
+          currency: payment.currency,
+        },
         'webhook',
       );
       return outcome !== null;
@@ -82,7 +87,11 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
     case 'payment.authorized': {
       // Accounts without automatic capture: capture now, then settle like any captured payment.
       if (!payment?.order_id) return false;
-      const captured = await paymentGatewayOf(deps).capturePayment(payment.id, payment.amount, payment.currency);
+      const captured = await paymentGatewayOf(deps).capturePayment(
+        payment.id,
+        payment.amount,
+        payment.currency,
+      );
       if (captured.status !== 'captured') return false;
       return (await settleGatewayPayment(deps, captured, 'webhook')) !== null;
     }

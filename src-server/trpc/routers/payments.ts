@@ -1,4 +1,8 @@
-import { confirmPaymentSchema, releaseHoldSchema, startCheckoutSchema } from '../../../shared/checkout-schemas.ts';
+import {
+  confirmPaymentSchema,
+  releaseHoldSchema,
+  startCheckoutSchema,
+} from '../../../shared/checkout-schemas.ts';
 import { startCheckout } from '../../services/checkout/start-checkout.ts';
 import { releaseHold } from '../../services/inventory/holds.ts';
 import { confirmCheckoutPayment } from '../../services/payments/confirm.ts';

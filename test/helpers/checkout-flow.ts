@@ -1,0 +1,84 @@
+import { expect } from 'vitest';
+import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import { DETAILS, type TicketedEvent } from './inventory.ts';
+import type { TestApp } from './test-app.ts';
+import { callProcedure } from './trpc-http.ts';
+
+export function startInput(ev: TicketedEvent, quantity: number, typeIndex = 0) {
+  return {
+    eventId: ev.eventId,
+    selectedDate: ev.dateId,
+    selectedSlot: ev.slotId,
+    selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[typeIndex]!, quantity }],
+    ticketDetails: DETAILS,
+  };
+}
+
+/** Proceed through the real procedure; fails the test unless the hold and order were made. */
+export async function proceed(
+  t: TestApp,
+  cookie: string,
+  ev: TicketedEvent,
+  quantity = 2,
+  extra: object = {},
+) {
+  const res = await callProcedure(
+    t,
+    'mutation',
+    'payments.start',
+    { ...startInput(ev, quantity), ...extra },
+    { cookie },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.data as CheckoutSession;
+}
+
+export interface PaidResult {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+/**
+ * The buyer presses Pay in the simulator's dialog. The simulator's webhooks are left in flight unless
+ * `waitForWebhooks` is set (then they are delivered before this returns).
+ */
+export async function payWithSimulator(
+  t: TestApp,
+  orderId: string,
+  waitForWebhooks = false,
+): Promise<PaidResult> {
+  const res = await t.request(`/api/simulator/orders/${orderId}/pay`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  const paid = (await res.json()) as PaidResult;
+  if (waitForWebhooks) await simulatorWebhooksDelivered(t.deps);
+  return paid;
+}
+
+export async function confirm(t: TestApp, cookie: string, paid: PaidResult) {
+  return callProcedure(
+    t,
+    'mutation',
+    'payments.confirm',
+    {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    },
+    { cookie },
+  );
+}
+
+/** Every payment the simulator captured ended as exactly one booking or exactly one refund. */
+export function expectEveryCapturedPaymentSettledOnce(t: TestApp) {
+  const rows = t.deps.sqlite
+    .prepare(
+      `select p.id,
+        (select count(*) from bookings b where b.payment_id = p.id) as booked,
+        (select count(*) from refunds r where r.payment_id = p.id) as refunded
+       from simulator_payments p where p.status in ('captured', 'refunded')`,
+    )
+    .all() as { id: string; booked: number; refunded: number }[];
+  for (const row of rows) expect(row.booked + row.refunded, `outcomes of ${row.id}`).toBe(1);
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holds, paymentOrders, simulatorOrders } from '../../src-server/db/schema/payments.ts';
+import { createSimulatorGateway } from '../../src-server/integrations/simulator/gateway.ts';
+import type { PaymentGateway } from '../../src-server/services/payments/gateway.ts';
+import { GatewayError } from '../../src-server/services/payments/gateway.ts';
+import { proceed, startInput } from '../helpers/checkout-flow.ts';
+import { countOf, createTicketedEvent, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+describe('Proceed: hold and payment order', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  it('opens an order for the rounded grand total in paise, INR, with the §7 receipt and notes', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Student Pass', pricePaise: 19_999, totalTickets: 100 }],
+    });
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 3);
+    // 3 × 199.99 = 599.97; fee 5 % = 29.9985 → 30.00; IGST 18 % = 5.40; total 635.37
+    expect(session).toMatchObject({
+      gateway: 'simulator',
+      amountPaise: 63_537,
+      currency: 'INR',
+      subtotalPaise: 59_997,
+      feePaise: 3_000,
+      igstPaise: 540,
+      description: `${ev.eventName} - Ticket Booking`,
+      prefill: { name: DETAILS.name, email: DETAILS.email, contact: DETAILS.phone },
+    });
+    expect(JSON.parse(session.notes.tickets!)).toEqual([
+      { id: ev.ticketTypeIds[0], name: 'Student Pass', quantity: 3 },
+    ]);
+    const order = t.deps.db.select().from(paymentOrders).get()!;
+    expect(order).toMatchObject({
+      id: session.orderId,
+      amountPaise: 63_537,
+      currency: 'INR',
+      status: 'created',
+    });
+    expect(order.receipt).toBe(`ticket_${t.clock.now().getTime()}_${ev.eventId}`.slice(0, 40));
+    expect(order.receipt.length).toBeLessThanOrEqual(40);
+    expect(order.notes).toEqual({
+      event_id: ev.eventId,
+      event_name: ev.eventName,
+      slot_id: ev.slotId,
+      total_tickets: '3',
+      user_email: DETAILS.email,
+      user_name: DETAILS.name,
+    });
+    // The gateway was asked for the same amount.
+    expect(t.deps.db.select().from(simulatorOrders).get()).toMatchObject({
+      id: session.orderId,
+      amountPaise: 63_537,
+    });
+  });
+
+  it("uses the event's platformFeeRate", async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      platformFeeRate: 10,
+      types: [{ name: 'Gold', pricePaise: 100_000, totalTickets: 10 }],
+    });
+    const session = await proceed(t, createSignedInUser(t).cookie, ev, 1);
+    expect(session.amountPaise).toBe(100_000 + 10_000 + 1_800);
+  });
+
+  it('ignores whatever total the client sends', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 2, {
+      totalPrice: 1,
+      totalAmount: 1,
+      amount: 100,
+      grandTotal: 1,
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 2, price: 1, pricePaise: 1 }],
+    });
+    // 2 × 999.99 = 1999.98; fee 100.00 (99.999 rounded); IGST 18.00
+    expect(session.amountPaise).toBe(199_998 + 10_000 + 1_800);
+    expect(t.deps.db.select().from(paymentOrders).get()?.amountPaise).toBe(211_798);
+  });
+
+  it('checks the §5 details on the server with the spec messages', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...startInput(ev, 1), ticketDetails: { name: '  ', email: 'nope', phone: '12345', state: '' } },
+      { cookie: buyer.cookie },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error?.data.fieldErrors).toMatchObject({ ticketDetails: 'Name is required' });
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).available).toBe(50);
+  });
+
+  it('refuses a slot or ticket type from another event', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const other = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const wrongSlot = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...startInput(ev, 1), selectedSlot: other.slotId },
+      { cookie: buyer.cookie },
+    );
+    expect(wrongSlot.body.error?.message).toBe('Selected slot not found in event');
+    const wrongDate = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...startInput(ev, 1), selectedDate: other.dateId },
+      { cookie: buyer.cookie },
+    );
+    expect(wrongDate.body.error?.message).toBe('Selected date not found in event');
+    const wrongType = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...startInput(ev, 1), selectedTickets: [{ ticketTypeId: other.ticketTypeIds[0], quantity: 1 }] },
+      { cookie: buyer.cookie },
+    );
+    expect(wrongType.status).toBe(404);
+    expect(countOf(t.deps.db, other.ticketTypeIds[0]!).available).toBe(50);
+  });
+});
+
+describe('Proceed when the gateway cannot open an order', () => {
+  let t: TestApp;
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  it("releases the seats and says 'Failed to create order. Please try again.'", async () => {
+    t = createTestApp();
+    const real = createSimulatorGateway(t.deps);
+    const failing: PaymentGateway = {
+      ...real,
+      createOrder: async () => {
+        throw new GatewayError('Razorpay could not be reached', 'network');
+      },
+    };
+    t.deps.paymentGateway = failing;
+    const ev = createTicketedEvent(t.deps.db);
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(res.body.error?.message).toBe('Failed to create order. Please try again.');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
+    expect(t.deps.db.select().from(holds).get()).toMatchObject({
+      status: 'released',
+      releaseReason: 'order_failed',
+    });
+  });
+});

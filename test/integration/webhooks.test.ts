@@ -1,0 +1,190 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { holds, refunds, webhookEvents } from '../../src-server/db/schema/payments.ts';
+import {
+  simulatePayment,
+  simulatorPaymentEntity,
+  simulatorSecrets,
+} from '../../src-server/integrations/simulator/gateway.ts';
+import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
+import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
+import {
+  expectEveryCapturedPaymentSettledOnce,
+  payWithSimulator,
+  proceed,
+} from '../helpers/checkout-flow.ts';
+import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+function signedDelivery(t: TestApp, event: string, payload: object, eventId: string, secret?: string) {
+  const body = JSON.stringify({
+    entity: 'event',
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: 1,
+  });
+  const key = secret ?? simulatorSecrets(t.deps.appSecret).webhookSecret;
+  return {
+    body,
+    send: (overrides: { body?: string; signature?: string } = {}) =>
+      t.request('/api/webhooks/razorpay', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': overrides.signature ?? createHmac('sha256', key).update(body).digest('hex'),
+          'x-razorpay-event-id': eventId,
+        },
+        body: overrides.body ?? body,
+      }),
+  };
+}
+
+describe('POST /api/webhooks/razorpay', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(async () => {
+    await simulatorWebhooksDelivered(t.deps);
+    expectInventoryInvariant(t.deps.db);
+    expectEveryCapturedPaymentSettledOnce(t);
+    t.close();
+  });
+
+  async function paidOrder(quantity = 2) {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, quantity);
+    const paid = simulatePayment(t.deps, session.orderId);
+    const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
+    return { ev, buyer, session, paid, payment };
+  }
+
+  it('books a payment the browser never reported, from the simulator’s own webhooks', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 2);
+    const paid = await payWithSimulator(t, session.orderId, true);
+    const booking = t.deps.db.select().from(bookings).get();
+    expect(booking?.paymentId).toBe(paid.razorpay_payment_id);
+    expect(
+      t.deps.db
+        .select()
+        .from(webhookEvents)
+        .all()
+        .map((e) => e.event)
+        .sort(),
+    ).toEqual(['order.paid', 'payment.captured']);
+  });
+
+  it('acknowledges a replayed delivery without acting twice', async () => {
+    const { ev, payment } = await paidOrder();
+    const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_replay01');
+    const first = await delivery.send();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: 'processed', event: 'payment.captured' });
+    const replay = await delivery.send();
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ status: 'duplicate' });
+    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+  });
+
+  it('handles events out of order: order.paid first, then payment.captured, then the browser', async () => {
+    const { buyer, payment, paid } = await paidOrder();
+    const orderPaid = signedDelivery(
+      t,
+      'order.paid',
+      { payment: { entity: payment }, order: { entity: { id: payment.order_id } } },
+      'evt_order01',
+    );
+    const captured = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_capt01');
+    const failedEarlier = signedDelivery(
+      t,
+      'payment.failed',
+      { payment: { entity: { ...payment, status: 'failed' } } },
+      'evt_fail01',
+    );
+    expect(await (await orderPaid.send()).json()).toMatchObject({ status: 'processed' });
+    // A failure event for an earlier attempt that arrives late must not undo the booking or free its seats.
+    expect(await (await failedEarlier.send()).json()).toMatchObject({ status: 'ignored' });
+    expect(await (await captured.send()).json()).toMatchObject({ status: 'processed' });
+    const booking = t.deps.db.select().from(bookings).all();
+    expect(booking).toHaveLength(1);
+    expect(t.deps.db.select().from(holds).get()?.status).toBe('converted');
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'payments.confirm',
+      {
+        orderId: paid.razorpay_order_id,
+        paymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      },
+      { cookie: buyer.cookie },
+    );
+    expect(res.data).toEqual({ outcome: 'booked', bookingId: booking[0]!.id });
+  });
+
+  it('rejects a forged signature, a tampered body and a missing signature', async () => {
+    const { payment } = await paidOrder();
+    const forged = signedDelivery(
+      t,
+      'payment.captured',
+      { payment: { entity: payment } },
+      'evt_forged1',
+      'not-the-secret',
+    );
+    expect((await forged.send()).status).toBe(400);
+    const genuine = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_tamper1');
+    const tampered = genuine.body.replace(`"amount":${payment.amount}`, '"amount":1');
+    expect(tampered).not.toBe(genuine.body);
+    expect((await genuine.send({ body: tampered })).status).toBe(400);
+    const missing = await t.request('/api/webhooks/razorpay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: genuine.body,
+    });
+    expect(missing.status).toBe(400);
+    expect(t.deps.db.select().from(bookings).all()).toHaveLength(0);
+    expect(t.deps.db.select().from(webhookEvents).all()).toHaveLength(0);
+    // The same event, correctly signed, is still accepted afterwards.
+    expect((await genuine.send()).status).toBe(200);
+    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
+  });
+
+  it('refunds a captured payment whose amount differs from the order instead of booking it', async () => {
+    const { payment, ev } = await paidOrder();
+    const odd = { ...payment, amount: payment.amount - 100 };
+    const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: odd } }, 'evt_odd001');
+    expect((await delivery.send()).status).toBe(200);
+    expect(t.deps.db.select().from(bookings).all()).toHaveLength(0);
+    expect(t.deps.db.select().from(refunds).get()).toMatchObject({
+      reason: 'amount_mismatch',
+      amountPaise: odd.amount,
+    });
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(2);
+    t.clock.advance(421_000);
+    // Nothing else books that payment later: the hold simply expires.
+    sweepExpiredHolds(t.deps.db, t.clock.now());
+  });
+
+  it('ignores a payment for an order the app never opened (the test page)', async () => {
+    const res = await t.request('/api/create-order', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 1_000_000, currency: 'INR' }),
+    });
+    const { order_id } = (await res.json()) as { order_id: string };
+    const paid = simulatePayment(t.deps, order_id);
+    const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
+    const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_test01');
+    expect(await (await delivery.send()).json()).toEqual({ status: 'ignored', event: 'payment.captured' });
+    // Test-page payments are outside bookings: take it off the settled-once check.
+    t.deps.sqlite.prepare('delete from simulator_payments where id = ?').run(paid.razorpay_payment_id);
+  });
+});
