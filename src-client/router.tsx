@@ -7,18 +7,21 @@ import { checkoutRoute } from './routes/checkout.tsx';
 import { contactUsRoute } from './routes/contact-us.tsx';
 import { eventDetailRoute } from './routes/event-detail.tsx';
 import { exploreRoute } from './routes/explore.tsx';
+import { forgotPasswordRoute } from './routes/forgot-password.tsx';
 import { homeRoute } from './routes/index.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
 import { protectedRoute } from './routes/protected.tsx';
+import { resetPasswordRoute } from './routes/reset-password.tsx';
 import { sharedEventLinkRoute, signUpAliasRoute } from './routes/redirects.tsx';
 import { searchRoute } from './routes/search.tsx';
 import { selectTicketsRoute } from './routes/select-tickets.tsx';
 import { signUpRoute } from './routes/sign-up.tsx';
 import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
 import { termsRoute } from './routes/terms.tsx';
+import { verifyEmailRoute } from './routes/verify-email.tsx';
 import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
@@ -44,6 +47,9 @@ const routeTree = rootRoute.addChildren([
   tempCheckoutRoute,
   searchRoute,
   exploreRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
 ]);
 
 export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: TrpcUtils }) {

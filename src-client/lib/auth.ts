@@ -73,3 +73,10 @@ export function useSignOut() {
   });
   return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
 }
+
+/** The server's message for an answered request; the spec's default when the request never got one. */
+export function messageOf(error: unknown, fallback: string): string {
+  const answered = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  const message = (error as { message?: unknown } | null)?.message;
+  return answered && typeof message === 'string' && message ? message : fallback;
+}

@@ -1,4 +1,114 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES, type SignInInput, signInSchema } from '../../shared/auth-schemas.ts';
+import {
+  AuthCard,
+  FormError,
+  GoogleButton,
+  OrDivider,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../components/auth-fields.tsx';
+import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { loginRoute } from './login.tsx';
 
-export const Route = createLazyRoute('/login')({ component: () => <PlaceholderPage title="Sign in" /> });
+export const Route = createLazyRoute('/login')({ component: LoginPage });
+
+const GOOGLE_ERRORS: Record<string, string> = {
+  google: MESSAGES.googleFailed,
+  'google-unverified': MESSAGES.googleEmailUnverified,
+  'google-linked': MESSAGES.googleOtherAccount,
+};
+
+function LoginPage() {
+  const search = loginRoute.useSearch();
+  const navigate = useNavigate();
+  const { signedIn } = useSessionChange();
+  const googleEnabled = trpc.auth.googleEnabled.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const [formError, setFormError] = useState<string | null>(
+    search.error ? (GOOGLE_ERRORS[search.error] ?? MESSAGES.googleFailed) : null,
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SignInInput, unknown, z.output<typeof signInSchema>>({
+    resolver: zodResolver(signInSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
+  const signIn = trpc.auth.signIn.useMutation();
+
+  // §4: editing a field clears that field's error and the general error.
+  const clearOnEdit = (field: keyof SignInInput) => ({
+    onChange: () => {
+      clearErrors(field);
+      setFormError(null);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const account = await signIn.mutateAsync(values);
+      signedIn(account);
+      await navigate({ href: afterSignInPath(search.redirect), replace: true });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const [field, message] of Object.entries(fields)) {
+        if (field === 'email' || field === 'password') setError(field, { message });
+      }
+      if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signInDefault));
+    }
+  });
+
+  const busy = signIn.isPending;
+  return (
+    <AuthCard title="Sign In">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormError message={formError} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', clearOnEdit('email'))}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', clearOnEdit('password'))}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <SubmitButton busy={busy} busyText="Signing in...">
+          Sign In
+        </SubmitButton>
+      </form>
+      <p className="mt-4 text-center text-sm text-gray-700">
+        Don't have an account?{' '}
+        <Link to="/SignUp" className="font-semibold text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+      {googleEnabled.data && (
+        <>
+          <OrDivider />
+          <GoogleButton redirect={search.redirect} disabled={busy} />
+        </>
+      )}
+    </AuthCard>
+  );
+}

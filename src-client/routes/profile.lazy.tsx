@@ -1,4 +1,413 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type ChangePasswordInput,
+  COUNTRIES,
+  changePasswordSchema,
+  GENDERS,
+  MOBILE_MAX,
+  type ProfileInput,
+  profileSchema,
+} from '../../shared/auth-schemas.ts';
+import { FieldError, FormError, PasswordField, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { LoadingText } from '../components/status-screens.tsx';
+import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
-export const Route = createLazyRoute('/profile')({ component: () => <PlaceholderPage title="My Profile" /> });
+export const Route = createLazyRoute('/profile')({ component: ProfilePage });
+
+type Account = NonNullable<RouterOutputs['auth']['me']>;
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+};
+const COUNTRY_LABELS: Record<(typeof COUNTRIES)[number], string> = { india: 'India', us: 'US', uk: 'UK' };
+
+function ProfilePage() {
+  const me = useCurrentUser();
+  if (me.isPending) return <LoadingText text="Loading user data..." />;
+  if (me.isError) return <p className="px-4 py-16 text-center text-red-700">Error: {me.error.message}</p>;
+  // The route guard sent signed-out visitors to /login; this covers a session ending while here.
+  if (!me.data) return <p className="px-4 py-16 text-center text-gray-700">User data not found</p>;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="sr-only">My Profile</h1>
+      <ProfileCard account={me.data} />
+      {!me.data.isEmailVerified && <VerifyEmailNotice />}
+      <ChangePassword hasPassword={me.data.hasPassword} />
+    </section>
+  );
+}
+
+function toForm(account: Account): ProfileInput {
+  return {
+    name: account.name ?? '',
+    phone: account.phone ?? '',
+    gender: account.gender ?? '',
+    country: account.country ?? '',
+    state: account.state ?? '',
+    about: account.about ?? '',
+  };
+}
+
+function ProfileCard({ account }: { account: Account }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const update = trpc.auth.updateProfile.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    reValidateMode: 'onSubmit',
+    values: toForm(account),
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const clearOnEdit = (field: keyof ProfileInput) => ({
+    onChange: () => {
+      clearErrors(field);
+      setFormError(null);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const updated = await update.mutateAsync(values);
+      utils.auth.me.setData(undefined, updated);
+      setEditing(false);
+      setSaved(true);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      let shown = false;
+      for (const [field, message] of Object.entries(fields)) {
+        if (field in toForm(account)) {
+          setError(field as keyof ProfileInput, { message });
+          shown = true;
+        }
+      }
+      if (!shown) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+
+  const initial = (account.name?.trim()[0] ?? 'U').toUpperCase();
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+      <div className="flex flex-col items-start gap-4 border-b border-gray-200 p-6 sm:flex-row sm:items-center">
+        <div
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white"
+        >
+          {initial}
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-xl font-bold">{account.name || 'Your Name'}</p>
+          <p className="truncate text-gray-600">{account.email || 'your@email.com'}</p>
+        </div>
+        {!editing && (
+          <button
+            type="button"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+            className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Edit Profile
+          </button>
+        )}
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="space-y-4 p-6">
+        {saved && (
+          <p
+            role="status"
+            className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
+          >
+            Profile saved
+          </p>
+        )}
+        <FormError message={formError} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            autoComplete="name"
+            disabled={!editing}
+            error={errors.name?.message}
+            {...register('name', clearOnEdit('name'))}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            value={account.email}
+            readOnly
+            disabled
+            hint="Your sign-in email can't be changed here."
+          />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="numeric"
+            maxLength={MOBILE_MAX}
+            disabled={!editing}
+            error={errors.phone?.message}
+            {...register('phone', clearOnEdit('phone'))}
+          />
+          <SelectField
+            label="Gender"
+            disabled={!editing}
+            error={errors.gender?.message}
+            {...register('gender', clearOnEdit('gender'))}
+          >
+            <option value="">Select gender</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Country"
+            disabled={!editing}
+            error={errors.country?.message}
+            {...register('country', clearOnEdit('country'))}
+          >
+            <option value="">Select country</option>
+            {COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {COUNTRY_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="State"
+            autoComplete="address-level1"
+            disabled={!editing}
+            error={errors.state?.message}
+            {...register('state', clearOnEdit('state'))}
+          />
+        </div>
+        <TextAreaField
+          label="About You"
+          rows={4}
+          disabled={!editing}
+          error={errors.about?.message}
+          {...register('about', clearOnEdit('about'))}
+        />
+        {editing && (
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => {
+                reset(toForm(account));
+                setFormError(null);
+                setEditing(false);
+              }}
+              className="rounded-md border border-gray-300 px-4 py-2.5 font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Cancel
+            </button>
+            <div className="sm:w-40">
+              <SubmitButton busy={update.isPending} busyText="Saving...">
+                Save
+              </SubmitButton>
+            </div>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}
+
+function VerifyEmailNotice() {
+  const resend = trpc.auth.resendVerification.useMutation();
+  return (
+    <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+      <p>
+        Your email address is not verified yet. Open the link in the email we sent you when you signed up.
+      </p>
+      {resend.isSuccess ? (
+        <p role="status" className="mt-2 font-semibold">
+          We've sent you a new verification email.
+        </p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+          className="mt-2 font-semibold text-amber-900 underline"
+        >
+          {resend.isPending ? 'Sending...' : 'Send the verification email again'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { signedIn } = useSessionChange();
+  const change = trpc.auth.changePassword.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      signedIn(await change.mutateAsync(values));
+      reset();
+      setOpen(false);
+      setDone(true);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      let shown = false;
+      for (const field of ['currentPassword', 'password', 'confirmPassword'] as const) {
+        if (fields[field]) {
+          setError(field, { message: fields[field] });
+          shown = true;
+        }
+      }
+      if (!shown) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+
+  return (
+    <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-bold">Password</h2>
+        {!open && (
+          <button
+            type="button"
+            onClick={() => {
+              setDone(false);
+              setOpen(true);
+            }}
+            className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            {hasPassword ? 'Change Password' : 'Set a Password'}
+          </button>
+        )}
+      </div>
+      {done && (
+        <p role="status" className="mt-3 text-green-800">
+          Password changed. You have been signed out on your other devices.
+        </p>
+      )}
+      {open && (
+        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <FormError message={formError} />
+          {hasPassword && (
+            <PasswordField
+              label="Current Password"
+              autoComplete="current-password"
+              error={errors.currentPassword?.message}
+              {...register('currentPassword', { onChange: () => clearErrors('currentPassword') })}
+            />
+          )}
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password', { onChange: () => clearErrors('password') })}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+          />
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => {
+                reset();
+                setFormError(null);
+                setOpen(false);
+              }}
+              className="rounded-md border border-gray-300 px-4 py-2.5 font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Cancel
+            </button>
+            <div className="sm:w-48">
+              <SubmitButton busy={change.isPending} busyText="Saving...">
+                Save Password
+              </SubmitButton>
+            </div>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+type SelectProps = ComponentProps<'select'> & { label: string; error?: string; children: ReactNode };
+
+function SelectField({ label, error, children, ref, ...rest }: SelectProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600"
+        {...rest}
+      >
+        {children}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function TextAreaField({
+  label,
+  error,
+  ref,
+  ...rest
+}: ComponentProps<'textarea'> & { label: string; error?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600"
+        {...rest}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

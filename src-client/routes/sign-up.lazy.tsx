@@ -1,4 +1,144 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES, MOBILE_MAX, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import {
+  AuthCard,
+  FieldError,
+  FormError,
+  GoogleButton,
+  OrDivider,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../components/auth-fields.tsx';
+import { messageOf, useSessionChange } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
-export const Route = createLazyRoute('/SignUp')({ component: () => <PlaceholderPage title="Sign up" /> });
+export const Route = createLazyRoute('/SignUp')({ component: SignUpPage });
+
+const FIELDS = ['name', 'email', 'mobile', 'password', 'confirmPassword', 'acceptTerms'] as const;
+
+function SignUpPage() {
+  const navigate = useNavigate();
+  const { signedIn } = useSessionChange();
+  const googleEnabled = trpc.auth.googleEnabled.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SignUpInput, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', email: '', mobile: '', password: '', confirmPassword: '', acceptTerms: false },
+  });
+  const signUp = trpc.auth.signUp.useMutation();
+
+  // §4: editing a field clears its error; the terms error clears when the box is toggled.
+  const clearOnEdit = (field: (typeof FIELDS)[number]) => ({ onChange: () => clearErrors(field) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const account = await signUp.mutateAsync(values);
+      signedIn(account);
+      await navigate({ to: '/', replace: true });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const [field, message] of Object.entries(fields)) {
+        if ((FIELDS as readonly string[]).includes(field)) {
+          setError(field as (typeof FIELDS)[number], { message });
+        }
+      }
+      // §8: the general error shows when no email or password field error exists.
+      if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signUpDefault));
+    }
+  });
+
+  const busy = signUp.isPending;
+  return (
+    <AuthCard title="Create Account">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormError message={formError} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name', clearOnEdit('name'))}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', clearOnEdit('email'))}
+        />
+        <TextField
+          label="Mobile (optional)"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          maxLength={MOBILE_MAX}
+          error={errors.mobile?.message}
+          {...register('mobile', clearOnEdit('mobile'))}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password', clearOnEdit('password'))}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword', clearOnEdit('confirmPassword'))}
+        />
+        <div>
+          <div className="flex items-start gap-2">
+            <input
+              id="accept-terms"
+              type="checkbox"
+              className="mt-1 h-4 w-4 accent-brand-600"
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+              {...register('acceptTerms', clearOnEdit('acceptTerms'))}
+            />
+            <label htmlFor="accept-terms" className="text-sm text-gray-800">
+              I accept the{' '}
+              <Link to="/Terms & Conditions" className="font-medium text-brand-700 underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>
+            </label>
+          </div>
+          <FieldError id="accept-terms-error" message={errors.acceptTerms?.message} />
+        </div>
+        <SubmitButton busy={busy} busyText="Creating Account...">
+          Create Account
+        </SubmitButton>
+      </form>
+      {googleEnabled.data && (
+        <>
+          <OrDivider />
+          <GoogleButton disabled={busy} />
+        </>
+      )}
+      <p className="mt-4 text-center text-sm text-gray-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

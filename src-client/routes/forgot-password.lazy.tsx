@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/auth-schemas.ts';
+import { AuthCard, FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/forgot-password')({ component: ForgotPasswordPage });
+
+function ForgotPasswordPage() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const request = trpc.auth.requestPasswordReset.useMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput, unknown, z.output<typeof forgotPasswordSchema>>({
+    resolver: zodResolver(forgotPasswordSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await request.mutateAsync(values);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.email) setError('email', { message: fields.email });
+      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+
+  return (
+    <AuthCard title="Forgot Password">
+      {request.data ? (
+        <div className="space-y-4">
+          <p
+            role="status"
+            className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
+          >
+            {request.data.message}
+          </p>
+          <p className="text-sm text-gray-700">
+            The link is valid for 30 minutes. Check your spam folder too.
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <p className="text-sm text-gray-700">
+            Enter the email address of your account and we'll send you a link to set a new password.
+          </p>
+          <FormError message={formError} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email', {
+              onChange: () => {
+                clearErrors('email');
+                setFormError(null);
+              },
+            })}
+          />
+          <SubmitButton busy={request.isPending} busyText="Sending...">
+            Send Reset Link
+          </SubmitButton>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

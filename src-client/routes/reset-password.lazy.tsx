@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES, type ResetPasswordInput, resetPasswordSchema } from '../../shared/auth-schemas.ts';
+import { AuthCard, FormError, PasswordField, SubmitButton } from '../components/auth-fields.tsx';
+import { messageOf, useSessionChange } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { resetPasswordRoute } from './reset-password.tsx';
+
+export const Route = createLazyRoute('/reset-password')({ component: ResetPasswordPage });
+
+function ResetPasswordPage() {
+  const { token } = resetPasswordRoute.useSearch();
+  const { signedOut } = useSessionChange();
+  const [formError, setFormError] = useState<string | null>(null);
+  const reset = trpc.auth.resetPassword.useMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
+    resolver: zodResolver(resetPasswordSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset Password">
+        <FormError message={MESSAGES.resetLinkInvalid} />
+        <RequestNewLink />
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Reset Password">
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900">
+          Your password has been changed and you have been signed out everywhere. Sign in with your new
+          password.
+        </p>
+        <Link
+          to="/login"
+          className="mt-6 block rounded-md bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+        >
+          Sign In
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync(values);
+      // Every session of the account has ended, possibly including this browser's.
+      signedOut();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.password) setError('password', { message: fields.password });
+      if (fields.confirmPassword) setError('confirmPassword', { message: fields.confirmPassword });
+      if (!fields.password && !fields.confirmPassword) {
+        setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      }
+    }
+  });
+
+  const linkDead = formError === MESSAGES.resetLinkInvalid;
+  return (
+    <AuthCard title="Reset Password">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <p className="text-sm text-gray-700">Choose a new password of at least 6 characters.</p>
+        <FormError message={formError} />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password', { onChange: () => clearErrors('password') })}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+        />
+        <SubmitButton busy={reset.isPending} busyText="Saving...">
+          Set New Password
+        </SubmitButton>
+      </form>
+      {linkDead && <RequestNewLink />}
+    </AuthCard>
+  );
+}
+
+function RequestNewLink() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+        Request a new reset link
+      </Link>
+    </p>
+  );
+}
