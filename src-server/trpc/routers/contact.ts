@@ -6,5 +6,7 @@ export const contactRouter = router({
   /** Stores a Contact Us message. */
   send: publicProcedure
     .input(ContactMessageInput)
-    .mutation(({ ctx, input }) => saveContactMessage(ctx.db, input, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) =>
+      saveContactMessage(ctx.db, input, ctx.deps.clock.now(), ctx.deps.env.SUPPORT_EMAIL),
+    ),
 });

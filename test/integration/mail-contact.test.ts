@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../src-server/db/schema/contact.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+describe('Contact Us mail', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp({ SUPPORT_EMAIL: 'help@jalsa.example' });
+  });
+  afterEach(() => t.close());
+
+  it('queues a mail to the support address with the message, in the same write', async () => {
+    const res = await callProcedure(t, 'mutation', 'contact.send', {
+      firstName: 'Asha',
+      lastName: 'Verma',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      message: 'Is there parking at the <venue>?',
+    });
+    expect(res.status).toBe(200);
+    const mails = t.deps.db.select().from(outbox).all();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toBe('help@jalsa.example');
+    expect(mail.subject).toBe('Contact Us: message from Asha Verma');
+    expect(mail.text).toContain('Is there parking at the <venue>?');
+    expect(mail.text).toContain('asha@example.com');
+    expect(mail.html).toContain('Is there parking at the &#60;venue&#62;?');
+    const saved = t.deps.db.select().from(contactMessages).all();
+    expect(mail.idempotencyKey).toBe(`contact-message:${saved[0]!.id}`);
+  });
+
+  it('queues nothing for a message that fails validation', async () => {
+    const res = await callProcedure(t, 'mutation', 'contact.send', {
+      firstName: '',
+      email: 'x',
+      message: '',
+    });
+    expect(res.status).toBe(400);
+    expect(t.deps.db.select().from(outbox).all()).toHaveLength(0);
+  });
+});
