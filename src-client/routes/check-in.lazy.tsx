@@ -34,11 +34,11 @@ function CheckInForm() {
   const form = useForm({ resolver: zodResolver(CheckInInput), defaultValues: { token: '', persons: 1 } });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    await checkIn.mutateAsync(values).catch(() => undefined);
-    // Ready for the next person: a handheld scanner types the next code followed by Enter.
+  const submit = form.handleSubmit((values) => {
+    // Ready for the next person at once: a handheld scanner types the next code followed by Enter.
     form.reset({ token: '', persons: 1 });
     form.setFocus('token');
+    checkIn.mutate(values);
   });
 
   return (

@@ -34,7 +34,7 @@ function TicketPage() {
   const booking = ticket.data;
   const show = bookingDisplay(booking);
   return (
-    <section className="mx-auto max-w-md px-4 py-8 print:max-w-none print:p-0">
+    <section className="mx-auto max-w-md px-4 py-8 print:max-w-lg print:p-0">
       <style>{PRINT_ONLY_THE_TICKET}</style>
       <article
         aria-labelledby="ticket-title"

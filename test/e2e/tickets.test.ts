@@ -116,6 +116,8 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     await page.waitForURL(/\/login\?redirect=/);
     await page.goto('/ticket/bk_whatever');
     await page.waitForURL(/\/login\?redirect=/);
+    await page.goto('/ticket');
+    await page.getByText('No bookingId provided in URL.').waitFor();
 
     await signUp(context, 'empty');
     await page.goto('/my-bookings');
