@@ -13,7 +13,7 @@ export const MAX_PERSONS_PER_CHECK_IN = 100;
 export const CheckInInput = z.object({
   token: z.string().trim().min(1, 'Scan or paste the ticket code').max(500, 'This is not a ticket code'),
   persons: z
-    .number()
+    .number({ error: 'Enter a whole number of people' })
     .int('Enter a whole number of people')
     .min(1, 'Admit at least 1 person')
     .max(MAX_PERSONS_PER_CHECK_IN, `Admit at most ${MAX_PERSONS_PER_CHECK_IN} people at once`)
