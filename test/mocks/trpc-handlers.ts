@@ -7,4 +7,37 @@ import type { AppRouter } from '../../src-server/trpc/root.ts';
  */
 export const trpcMsw = createTRPCMsw<AppRouter>({ links: [httpLink({ url: '/trpc' })] });
 
-export const trpcHandlers = [];
+/** A signed-in demo account, so `npm run dev:mock` shows the user menu and the profile page. */
+const demoAccount = {
+  id: 'mock-user-1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  imageUrl: null,
+  isEmailVerified: true,
+  gender: 'female' as const,
+  country: 'india' as const,
+  state: 'Karnataka',
+  about: null,
+  bookingIdsList: [],
+  hasPassword: true,
+  googleLinked: false,
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+const accountHandlers = [
+  trpcMsw.auth.me.query(() => demoAccount),
+  trpcMsw.auth.googleEnabled.query(() => false),
+  trpcMsw.auth.signIn.mutation(() => demoAccount),
+  trpcMsw.auth.signUp.mutation(() => demoAccount),
+  trpcMsw.auth.signOut.mutation(() => ({ ok: true as const })),
+  trpcMsw.auth.updateProfile.mutation(({ input }) => ({
+    ...demoAccount,
+    ...input,
+    phone: input.phone || null,
+    gender: input.gender || null,
+    country: input.country || null,
+  })),
+];
+
+export const trpcHandlers = [...accountHandlers];
