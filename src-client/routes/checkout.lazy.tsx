@@ -1,6 +1,436 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import {
+  CHECKOUT_INCOMPLETE_HEADING,
+  type TicketDetails,
+  ticketDetailsProblems,
+} from '../../shared/checkout-schemas.ts';
+import { formatDateWithTimeRange } from '../../shared/dates.ts';
+import { formatPaiseExact } from '../../shared/money.ts';
+import { priceBreakdown, subtotalOf } from '../../shared/pricing.ts';
+import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
+import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
+import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
+import { EditableField } from '../components/checkout/editable-field.tsx';
+import { HoldCountdown } from '../components/checkout/hold-countdown.tsx';
+import { PaymentErrorBanner } from '../components/checkout/payment-error-banner.tsx';
+import { PaymentSummary } from '../components/checkout/payment-summary.tsx';
+import {
+  loadRazorpayScript,
+  openRazorpayWindow,
+  type PaymentCallbacks,
+  type PaymentFailure,
+  type PaymentSuccess,
+  type PaymentWindowOptions,
+} from '../components/checkout/razorpay-window.ts';
+import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
+import { LoadingText } from '../components/status-screens.tsx';
+import { useCurrentUser } from '../lib/auth.ts';
+import { useSelectedCity } from '../lib/city-storage.ts';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { checkoutRoute } from './checkout.tsx';
 
-export const Route = createLazyRoute('/checkout-tickets')({
-  component: () => <PlaceholderPage title="Checkout" />,
-});
+export const Route = createLazyRoute('/checkout-tickets')({ component: CheckoutPage });
+
+const NO_BOOKING_DATA = 'No booking data found. Please go back and select your tickets again.';
+const DETAILS_KEY = 'jalsa.checkout.details';
+/** Spec §9: the success overlay shows for 2000 ms before the redirect. */
+const REDIRECT_AFTER_MS = 2000;
+
+type Options = RouterOutputs['tickets']['options'];
+type Session = RouterOutputs['payments']['start'];
+type Banner = { message: string; items?: string[] };
+type Phase = 'idle' | 'starting' | 'paying' | 'confirming' | 'success';
+
+function CheckoutPage() {
+  const search = checkoutRoute.useSearch();
+  const complete =
+    search.eventId && search.selectedDate && search.selectedSlot && (search.selectedTickets?.length ?? 0) > 0;
+  if (!complete) return <Notice text={NO_BOOKING_DATA} />;
+  return <CheckoutLoader search={search as Required<Pick<CheckoutSearch, 'eventId'>> & CheckoutSearch} />;
+}
+
+function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string } }) {
+  const options = trpc.tickets.options.useQuery({ eventId: search.eventId });
+  if (options.isPending) return <LoadingText />;
+  if (options.error) {
+    return (
+      <Notice text={options.error.data?.code === 'NOT_FOUND' ? 'Event not found' : 'Failed to load event'} />
+    );
+  }
+  const date = options.data.dates.find((d) => d.id === search.selectedDate);
+  const slot = date?.slots.find((s) => s.id === search.selectedSlot);
+  const lines = (search.selectedTickets ?? []).flatMap((sel) => {
+    const type = slot?.ticketTypes.find((t) => t.id === sel.ticketTypeId);
+    return type ? [{ type, quantity: sel.quantity }] : [];
+  });
+  if (!date || !slot || lines.length === 0) return <Notice text={NO_BOOKING_DATA} />;
+  return <Checkout data={options.data} dateId={date.id} slot={slot} lines={lines} />;
+}
+
+type Slot = Options['dates'][number]['slots'][number];
+type Line = { type: Slot['ticketTypes'][number]; quantity: number };
+
+function Checkout({
+  data,
+  dateId,
+  slot,
+  lines,
+}: {
+  data: Options;
+  dateId: string;
+  slot: Slot;
+  lines: Line[];
+}) {
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const city = useSelectedCity();
+  const config = trpc.payments.config.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const start = trpc.payments.start.useMutation();
+  const confirm = trpc.payments.confirm.useMutation();
+  const release = trpc.payments.release.useMutation();
+
+  const [details, setDetails] = useStoredDetails();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [session, setSession] = useState<Session | null>(null);
+  const [bookingId, setBookingId] = useState<string | null>(null);
+  const closeWindow = useRef<(() => void) | null>(null);
+
+  // Prefill from the profile once it has loaded, without overwriting what the buyer already typed.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !me.data) return;
+    prefilled.current = true;
+    setDetails((d) => ({
+      name: d.name || me.data?.name || '',
+      email: d.email || me.data?.email || '',
+      phone: d.phone || me.data?.phone || '',
+      state: d.state || (me.data?.state && isIndianState(me.data.state) ? me.data.state : ''),
+    }));
+  }, [me.data, setDetails]);
+
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(() => navigate({ to: '/my-bookings' }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [phase, navigate]);
+
+  const price = priceBreakdown(
+    subtotalOf(lines.map((l) => ({ pricePaise: l.type.pricePaise, quantity: l.quantity }))),
+    data.event.platformFeeRate,
+  );
+
+  const endAttempt = (holdId: string, reason: 'cancelled' | 'failed' | 'expired', message: string) => {
+    closeWindow.current?.();
+    closeWindow.current = null;
+    setSession(null);
+    setPhase('idle');
+    setBanner({ message });
+    release.mutate({ holdId, reason });
+  };
+
+  const callbacksFor = (current: Session): PaymentCallbacks => ({
+    onSuccess: (result: PaymentSuccess) => void settle(current, result),
+    onFailure: (error: PaymentFailure) =>
+      endAttempt(current.holdId, 'failed', `Payment failed: ${error.description ?? 'Unknown error'}`),
+    onDismiss: () =>
+      endAttempt(current.holdId, 'cancelled', 'Payment was cancelled. You can try again when ready.'),
+  });
+
+  const settle = async (current: Session, result: PaymentSuccess) => {
+    closeWindow.current = null;
+    setSession(null);
+    setPhase('confirming');
+    try {
+      const outcome = await confirm.mutateAsync({
+        orderId: result.razorpay_order_id || current.orderId,
+        paymentId: result.razorpay_payment_id,
+        signature: result.razorpay_signature,
+      });
+      if (outcome.outcome === 'booked') {
+        setBookingId(outcome.bookingId);
+        setPhase('success');
+      } else {
+        setPhase('idle');
+        setBanner({ message: `Booking Error: ${outcome.message}` });
+      }
+    } catch (err) {
+      setPhase('idle');
+      const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
+      setBanner({
+        message:
+          status && status < 500
+            ? (err as Error).message
+            : 'Failed to process booking. Please contact support.',
+      });
+    }
+  };
+
+  const onSessionExpired = () => {
+    if (session) endAttempt(session.holdId, 'expired', 'Payment session expired. Please try again.');
+  };
+
+  const proceed = async () => {
+    setBanner(null);
+    if (me.isPending) return setBanner({ message: 'Please wait while we load your details...' });
+    if (me.data === null) {
+      setBanner({ message: 'Please log in to continue with your booking.' });
+      return navigate({
+        to: '/login',
+        search: { redirect: window.location.pathname + window.location.search },
+      });
+    }
+    const problems = ticketDetailsProblems(details);
+    if (problems.length > 0) return setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
+
+    setPhase('starting');
+    let current: Session;
+    try {
+      current = await start.mutateAsync({
+        eventId: data.event.id,
+        selectedDate: dateId,
+        selectedSlot: slot.id,
+        selectedTickets: lines.map((l) => ({ ticketTypeId: l.type.id, quantity: l.quantity })),
+        ticketDetails: details as TicketDetails,
+        userCity: city.storedName ?? undefined,
+      });
+    } catch (err) {
+      setPhase('idle');
+      return setBanner(startErrorBanner(err));
+    }
+
+    const windowOptions: PaymentWindowOptions = {
+      keyId: current.keyId,
+      orderId: current.orderId,
+      amountPaise: current.amountPaise,
+      currency: current.currency,
+      name: current.name,
+      description: current.description,
+      prefill: current.prefill,
+      notes: current.notes,
+      timeoutSeconds: Math.max(
+        1,
+        Math.floor((new Date(current.sessionExpiresAt).getTime() - Date.now()) / 1000),
+      ),
+    };
+    if (current.gateway === 'razorpay') {
+      if (!(await loadRazorpayScript())) {
+        setPhase('idle');
+        release.mutate({ holdId: current.holdId, reason: 'cancelled' });
+        return setBanner({ message: 'Razorpay SDK failed to load. Please check your internet connection.' });
+      }
+      try {
+        closeWindow.current = openRazorpayWindow(windowOptions, callbacksFor(current));
+      } catch {
+        setPhase('idle');
+        release.mutate({ holdId: current.holdId, reason: 'cancelled' });
+        return setBanner({ message: 'Failed to initiate payment. Please try again.' });
+      }
+    }
+    setSession(current);
+    setPhase('paying');
+  };
+
+  const busy = phase !== 'idle';
+  const proceedText = me.isPending ? 'Loading Details...' : busy ? 'Processing...' : 'Proceed';
+  const firstSlot = slot;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      {banner && (
+        <div className="mt-4">
+          <PaymentErrorBanner
+            message={banner.message}
+            items={banner.items}
+            onDismiss={() => setBanner(null)}
+          />
+        </div>
+      )}
+      {session && phase === 'paying' && (
+        <div className="mt-4">
+          <HoldCountdown until={session.sessionExpiresAt} onExpire={onSessionExpired} />
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-6 md:grid-cols-[1fr_340px]">
+        <div className="space-y-6">
+          <section
+            aria-labelledby="important-heading"
+            className="rounded-xl border border-amber-200 bg-amber-50 p-4"
+          >
+            <h2 id="important-heading" className="font-bold">
+              Important Points
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-800">
+              <li>
+                Your tickets will appear in the My Bookings section of your profile once the payment succeeds.
+              </li>
+              <li>Bring a valid government ID to the venue; it is checked together with your ticket.</li>
+              <li>Show the QR code on your ticket at the entry.</li>
+            </ul>
+          </section>
+
+          <section
+            aria-labelledby="details-heading"
+            className="rounded-xl border border-gray-200 bg-white p-4"
+          >
+            <h2 id="details-heading" className="text-lg font-bold">
+              Ticket Details
+            </h2>
+            {me.error && (
+              <p role="status" className="mt-2 text-sm text-red-700">
+                Failed to load user details. Please refresh the page or fill in your details manually.
+              </p>
+            )}
+            <div className="mt-2">
+              <EditableField
+                label="Name"
+                value={details.name}
+                placeholder="Your full name"
+                autoComplete="name"
+                onChange={(name) => setDetails((d) => ({ ...d, name }))}
+              />
+              <EditableField
+                label="Email"
+                type="email"
+                value={details.email}
+                placeholder="you@example.com"
+                autoComplete="email"
+                onChange={(email) => setDetails((d) => ({ ...d, email }))}
+              />
+              <EditableField
+                label="Phone"
+                type="tel"
+                value={details.phone}
+                placeholder="10-digit mobile number"
+                autoComplete="tel"
+                onChange={(phone) => setDetails((d) => ({ ...d, phone }))}
+              />
+              <div className="py-3">
+                <label
+                  htmlFor="checkout-state"
+                  className="block text-xs font-medium uppercase tracking-wide text-gray-500"
+                >
+                  State
+                </label>
+                <select
+                  id="checkout-state"
+                  value={details.state}
+                  onChange={(e) => setDetails((d) => ({ ...d, state: e.target.value }))}
+                  className="mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2"
+                >
+                  <option value="">Select your state</option>
+                  {INDIAN_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </section>
+        </div>
+
+        <aside className="space-y-4">
+          <section
+            aria-labelledby="event-summary-heading"
+            className="rounded-xl border border-gray-200 bg-white p-4"
+          >
+            <h2 id="event-summary-heading" className="text-lg font-bold">
+              {data.event.name}
+            </h2>
+            <p className="text-sm text-gray-600">{data.event.eventLocationText}</p>
+            <p className="mt-1 text-sm text-gray-600">
+              {formatDateWithTimeRange(firstSlot.startTime, firstSlot.endTime)}
+            </p>
+            <ul className="mt-3 space-y-1 text-sm">
+              {lines.map((l) => (
+                <li key={l.type.id} className="flex justify-between gap-2">
+                  <span>
+                    {l.type.name} × {l.quantity}
+                  </span>
+                  <span>{formatPaiseExact(l.type.pricePaise * l.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <PaymentSummary price={price} />
+
+          <p className="text-center text-sm">
+            Need Support?{' '}
+            <Link to="/Contact_Us" className="font-medium text-brand-700 underline">
+              Help?
+            </Link>
+          </p>
+
+          <button
+            type="button"
+            onClick={proceed}
+            disabled={busy || config.isPending}
+            className="w-full rounded-md bg-brand-600 px-4 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {proceedText}
+          </button>
+        </aside>
+      </div>
+
+      {session && phase === 'paying' && session.gateway === 'simulator' && (
+        <SimulatorDialog
+          options={{
+            keyId: session.keyId,
+            orderId: session.orderId,
+            amountPaise: session.amountPaise,
+            currency: session.currency,
+            name: session.name,
+            description: session.description,
+            prefill: session.prefill,
+            notes: session.notes,
+          }}
+          callbacks={callbacksFor(session)}
+        />
+      )}
+      {phase === 'confirming' && <ConfirmingOverlay />}
+      {phase === 'success' && bookingId && <SuccessOverlay bookingId={bookingId} />}
+    </div>
+  );
+}
+
+/** §8 banner texts for a Proceed that did not get as far as the payment window. */
+function startErrorBanner(err: unknown): Banner {
+  const data = (err as { data?: { code?: string; httpStatus?: number } } | null)?.data;
+  const message = (err as Error | null)?.message ?? '';
+  if (!data?.httpStatus) return { message: 'Failed to create order. Please check your connection.' };
+  if (data.code === 'UNAUTHORIZED') return { message: 'Please log in to continue with your booking.' };
+  if (data.code === 'BAD_REQUEST') {
+    const items = [...new Set(Object.values(fieldErrorsOf(err)))];
+    if (items.length > 0) return { message: CHECKOUT_INCOMPLETE_HEADING, items };
+  }
+  if (data.code === 'CONFLICT' || data.code === 'NOT_FOUND') return { message: `Booking Error: ${message}` };
+  return { message: message || 'Failed to create order. Please try again.' };
+}
+
+/** The buyer's details survive a reload of the checkout (session storage, this tab only). */
+function useStoredDetails() {
+  const [details, setDetails] = useState<Record<keyof TicketDetails, string>>(() => {
+    const empty = { name: '', email: '', phone: '', state: '' };
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(DETAILS_KEY) ?? 'null') as Partial<
+        typeof empty
+      > | null;
+      return { ...empty, ...stored };
+    } catch {
+      return empty;
+    }
+  });
+  useEffect(() => {
+    sessionStorage.setItem(DETAILS_KEY, JSON.stringify(details));
+  }, [details]);
+  return [details, setDetails] as const;
+}
+
+function Notice({ text }: { text: string }) {
+  return <p className="px-4 py-16 text-center text-gray-600">{text}</p>;
+}

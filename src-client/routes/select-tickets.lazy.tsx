@@ -1,6 +1,285 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
+import { formatPaise } from '../../shared/money.ts';
+import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
+import { LoadingText } from '../components/status-screens.tsx';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { selectTicketsRoute } from './select-tickets.tsx';
 
-export const Route = createLazyRoute('/select-tickets/$eventId')({
-  component: () => <PlaceholderPage title="Select tickets" />,
-});
+export const Route = createLazyRoute('/select-tickets/$eventId')({ component: SelectTicketsPage });
+
+type Options = RouterOutputs['tickets']['options'];
+type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][number];
+
+/** A ticket type can be bought only while live and with seats left (spec §5). */
+const purchasable = (t: TicketType) => t.isLive && t.availableTickets > 0;
+const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.availableTickets);
+
+function SelectTicketsPage() {
+  const { eventId } = selectTicketsRoute.useParams();
+  const options = trpc.tickets.options.useQuery({ eventId });
+  if (options.isPending) return <LoadingText />;
+  if (options.error) {
+    const notFound = options.error.data?.code === 'NOT_FOUND';
+    return <Message text={notFound ? 'Event not found' : 'Failed to load event'} />;
+  }
+  if (options.data.dates.length === 0) return <Message text="Event data not available" />;
+  return <Selection data={options.data} />;
+}
+
+function Selection({ data }: { data: Options }) {
+  const router = useRouter();
+  const [dateIndex, setDateIndex] = useState(0);
+  // Spec §4: choosing a date leaves the slot choice as it is, so the slot is kept by position.
+  const [slotIndex, setSlotIndex] = useState(0);
+  const [selected, setSelected] = useState<{ ticketTypeId: string; quantity: number } | null>(null);
+
+  const date = data.dates[dateIndex] ?? data.dates[0]!;
+  const slot = date.slots[Math.min(slotIndex, date.slots.length - 1)];
+  const firstSlot = data.dates[0]?.slots[0];
+  const selectedType = slot?.ticketTypes.find((t) => t.id === selected?.ticketTypeId);
+  const quantity = selectedType ? (selected?.quantity ?? 0) : 0;
+  const totalPaise = selectedType ? selectedType.pricePaise * quantity : 0;
+
+  const setQuantity = (type: TicketType, next: number) => {
+    if (next <= 0) setSelected(null);
+    else setSelected({ ticketTypeId: type.id, quantity: Math.min(next, maxFor(type)) });
+  };
+
+  return (
+    <div className="pb-28">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-4xl items-start gap-3 px-4 py-4">
+          <button
+            type="button"
+            onClick={() => router.history.back()}
+            aria-label="Back"
+            className="rounded-full p-2 hover:bg-gray-100"
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+          <div className="min-w-0 flex-1">
+            <h1 className="text-xl font-bold">{data.event.name}</h1>
+            <p className="text-sm text-gray-600">{data.event.eventLocationText}</p>
+            {firstSlot && (
+              <p className="text-sm text-gray-600">
+                {formatDateWithTimeRange(firstSlot.startTime, firstSlot.endTime)}
+              </p>
+            )}
+          </div>
+          <Link to="/" aria-label="Close" className="rounded-full p-2 hover:bg-gray-100">
+            <span aria-hidden="true">✕</span>
+          </Link>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-4xl px-4">
+        <section aria-labelledby="dates-heading" className="mt-5">
+          <h2 id="dates-heading" className="text-sm font-semibold text-gray-700">
+            Date
+          </h2>
+          <div className="no-scrollbar mt-2 flex gap-2 overflow-x-auto">
+            {data.dates.map((d, i) => {
+              const chip = dateChipParts(d.dateOfEvent);
+              const active = i === dateIndex;
+              return (
+                <button
+                  key={d.id}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => {
+                    setDateIndex(i);
+                    setSelected(null);
+                  }}
+                  className={`flex min-w-16 flex-col items-center rounded-lg border px-3 py-2 ${
+                    active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
+                  }`}
+                >
+                  <span className="text-xs">{chip.weekday}</span>
+                  <span className="text-lg font-bold">{chip.day}</span>
+                  <span className="text-xs">{chip.month}</span>
+                </button>
+              );
+            })}
+          </div>
+        </section>
+
+        <section aria-labelledby="times-heading" className="mt-5">
+          <h2 id="times-heading" className="text-sm font-semibold text-gray-700">
+            Time
+          </h2>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {date.slots.map((s, i) => {
+              const active = s.id === slot?.id;
+              return (
+                <button
+                  key={s.id}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => {
+                    setSlotIndex(i);
+                    setSelected(null);
+                  }}
+                  className={`rounded-lg border px-4 py-2 text-sm font-medium ${
+                    active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
+                  }`}
+                >
+                  {formatTime(s.startTime)}
+                </button>
+              );
+            })}
+          </div>
+        </section>
+
+        <section aria-labelledby="types-heading" className="mt-6">
+          <h2 id="types-heading" className="text-lg font-bold">
+            Tickets
+          </h2>
+          {!slot || slot.ticketTypes.length === 0 ? (
+            <p className="mt-3 text-gray-600">No ticket types available for this slot.</p>
+          ) : (
+            <ul className="mt-3 space-y-4">
+              {slot.ticketTypes.map((type) => (
+                <TicketTypeCard
+                  key={type.id}
+                  type={type}
+                  quantity={selectedType?.id === type.id ? quantity : 0}
+                  onSelect={() => setQuantity(type, 1)}
+                  onChange={(next) => setQuantity(type, next)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)]">
+        <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-3">
+          <div>
+            <p className="text-lg font-bold" data-testid="selection-total">
+              {formatPaise(totalPaise)}
+            </p>
+            <p className="text-sm text-gray-600">{quantity} Ticket(s)</p>
+          </div>
+          {selectedType && slot ? (
+            <Link
+              to="/checkout-tickets"
+              search={{
+                eventId: data.event.id,
+                selectedDate: date.id,
+                selectedSlot: slot.id,
+                selectedTickets: [{ ticketTypeId: selectedType.id, quantity }],
+                totalPrice: totalPaise,
+                totalTickets: quantity,
+                eventName: data.event.name,
+                eventLocation: data.event.eventLocationText,
+              }}
+              className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              Checkout
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className="cursor-not-allowed rounded-md bg-gray-300 px-6 py-2.5 font-semibold text-gray-600"
+            >
+              Checkout
+            </span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TicketTypeCard({
+  type,
+  quantity,
+  onSelect,
+  onChange,
+}: {
+  type: TicketType;
+  quantity: number;
+  onSelect: () => void;
+  onChange: (next: number) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const available = purchasable(type);
+  const long = type.description.length > 90;
+  const max = maxFor(type);
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h3 className="font-semibold">{type.name}</h3>
+          <p className="mt-0.5 text-lg font-bold">{formatPaise(type.pricePaise)}</p>
+          <p className={`text-sm font-medium ${available ? 'text-green-700' : 'text-red-700'}`}>
+            {available ? 'Available' : 'Sold Out'}
+          </p>
+        </div>
+        <div className="shrink-0">
+          {quantity > 0 ? (
+            <div className="flex items-center gap-2" role="group" aria-label={`${type.name} quantity`}>
+              <button
+                type="button"
+                onClick={() => onChange(quantity - 1)}
+                aria-label={`Remove one ${type.name}`}
+                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700"
+              >
+                −
+              </button>
+              <span className="w-6 text-center font-semibold" aria-live="polite">
+                {quantity}
+              </span>
+              <button
+                type="button"
+                onClick={() => onChange(quantity + 1)}
+                disabled={quantity >= max}
+                aria-label={`Add one ${type.name}`}
+                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700 disabled:border-gray-300 disabled:text-gray-400"
+              >
+                +
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              onClick={onSelect}
+              disabled={!available}
+              aria-label={`Select Ticket: ${type.name}`}
+              className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:border-gray-300 disabled:text-gray-400"
+            >
+              Select Ticket
+            </button>
+          )}
+        </div>
+      </div>
+      {type.benefits.length > 0 && (
+        <ul className="mt-3 list-disc space-y-0.5 pl-5 text-sm text-gray-700">
+          {type.benefits.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      )}
+      {type.description && (
+        <div className="mt-2 text-sm text-gray-600">
+          <p className={expanded || !long ? '' : 'line-clamp-2'}>{type.description}</p>
+          {long && (
+            <button
+              type="button"
+              onClick={() => setExpanded((v) => !v)}
+              className="mt-1 font-medium text-brand-700 underline"
+            >
+              {expanded ? 'Show less' : 'Show more'}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return <p className="px-4 py-16 text-center text-gray-600">{text}</p>;
+}

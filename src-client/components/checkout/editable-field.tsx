@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+/** A Ticket Details value shown as text with an edit button; clicking turns it into an input (spec §2). */
+export function EditableField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  placeholder: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (editing) input.current?.focus();
+  }, [editing]);
+
+  return (
+    <div className="flex items-center justify-between gap-3 border-b border-gray-100 py-3 last:border-b-0">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="block text-xs font-medium uppercase tracking-wide text-gray-500">
+          {label}
+        </label>
+        {editing ? (
+          <input
+            id={id}
+            ref={input}
+            type={type}
+            value={value}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={() => setEditing(false)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setEditing(false);
+            }}
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+          />
+        ) : (
+          <output id={id} className={`mt-1 block truncate ${value ? '' : 'text-gray-400'}`}>
+            {value || placeholder}
+          </output>
+        )}
+      </div>
+      {!editing && (
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit ${label}`}
+          className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          Edit
+        </button>
+      )}
+    </div>
+  );
+}

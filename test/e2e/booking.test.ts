@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import {
+  type Browser,
+  type BrowserContext,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  type Page,
+  PHONE,
+} from '../helpers/browser.ts';
+import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
+
+describe('booking in Chromium with the payment simulator', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // The e2e server's own database (WAL lets this connection write beside it).
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    database?.close();
+  });
+
+  /** A fresh buyer with no phone or state on the profile, so the checkout has something to validate. */
+  async function signIn(context: BrowserContext) {
+    const now = new Date();
+    const userId = randomUUID();
+    const email = `e2e-buyer-${userId.slice(0, 8)}@example.com`;
+    database.db
+      .insert(users)
+      .values({
+        id: userId,
+        email,
+        name: 'Meera Iyer',
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    const { token } = createSession(database.db, userId, now);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
+    return { userId, email };
+  }
+
+  async function selectTwoGold(page: Page, ev: TicketedEvent) {
+    await page.goto(`/select-tickets/${ev.eventId}`);
+    await page.getByRole('heading', { name: ev.eventName }).waitFor();
+    await page.getByRole('button', { name: 'Select Ticket: Gold Circle' }).click();
+    await page.getByRole('button', { name: 'Add one Gold Circle' }).click();
+    await expect(page.getByText('2 Ticket(s)').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('selection-total').textContent()).resolves.toBe('₹1,999.98');
+  }
+
+  it('select → sign in → checkout with validation → pay → success overlay → /my-bookings', async () => {
+    const ev = createTicketedEvent(database.db, {
+      types: [
+        { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 50 },
+        { name: 'Gold Circle', pricePaise: 99_999, totalTickets: 25 },
+      ],
+    });
+    const { context, cspViolations } = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await expectNoSeriousA11yViolations(page);
+
+    // Signed out: the Checkout link goes through /login and back.
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    const back = new URL(page.url()).searchParams.get('redirect')!;
+    expect(back).toContain('/checkout-tickets');
+    const buyer = await signIn(context);
+    await page.goto(back);
+
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    const ticketDetails = page.getByRole('region', { name: 'Ticket Details' });
+    await expect(ticketDetails.getByText('Meera Iyer').isVisible()).resolves.toBe(true);
+    await expect(ticketDetails.getByText(buyer.email).isVisible()).resolves.toBe(true);
+    // 1999.98 + fee 100.00 + IGST 18.00
+    await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
+    await page.getByRole('button', { name: /Booking Fee/ }).click();
+    await expect(page.getByText('Convenience Fee').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('IGST 18%').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const banner = page.getByRole('alert');
+    await banner.waitFor();
+    const bannerText = await banner.textContent();
+    expect(bannerText).toContain('Payment Error:');
+    expect(bannerText).toContain('Please complete all required fields:');
+    expect(bannerText).toContain('Phone number is required');
+    expect(bannerText).toContain('State is required');
+    expect(bannerText).not.toContain('Name is required');
+
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('12345');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'Please enter a valid phone number',
+    );
+    await page.getByRole('button', { name: 'Dismiss payment error' }).click();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('+91 98765-43210');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await expectNoSeriousA11yViolations(page);
+
+    // A reload keeps the selection (URL) and what was typed (session storage).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await expect(page.getByText('+91 98765-43210').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('State').inputValue()).resolves.toBe('Karnataka');
+
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(page.getByTestId('hold-countdown').textContent()).resolves.toMatch(/^[45]:\d\d$/);
+    await dialog.getByRole('button', { name: 'Pay ₹2,117.98' }).click();
+
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect(page.getByText('Your booking has been confirmed').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Redirecting to your ticket...').isVisible()).resolves.toBe(true);
+    const bookingId = (await page.getByTestId('booking-id').textContent())!;
+    expect(bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
+    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+
+    const booking = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+    expect(booking).toMatchObject({
+      userId: buyer.userId,
+      userPhone: '+91 98765-43210',
+      userState: 'Karnataka',
+      ticketCount: 2,
+      totalAmountPaise: 211_798,
+    });
+    expect(booking?.ticketType.name).toBe('Gold Circle');
+    expectInventoryInvariant(database.db, ev.ticketTypeIds);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('fail → banner → dismiss → banner → retry → success, on a phone', async () => {
+    const ev = createTicketedEvent(database.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 3 }],
+    });
+    const { context } = await newContext(browser, baseURL, PHONE);
+    await signIn(context);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Delhi');
+
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
+    await dialog.getByLabel('Failure description').fill('Card declined by the issuing bank');
+    await dialog.getByRole('button', { name: 'Fail payment' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'Payment failed: Card declined by the issuing bank',
+    );
+    // The failed attempt gave its seats back.
+    await expect.poll(() => availableOf(ev)).toBe(3);
+
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(() => availableOf(ev)).toBe(1);
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'Payment was cancelled. You can try again when ready.',
+    );
+    await expect.poll(() => availableOf(ev)).toBe(3);
+
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    expect(availableOf(ev)).toBe(1);
+    expectInventoryInvariant(database.db, ev.ticketTypeIds);
+    await context.close();
+  });
+
+  function availableOf(ev: TicketedEvent): number {
+    const row = database.sqlite
+      .prepare('select available_tickets as n from ticket_types where id = ?')
+      .get(ev.ticketTypeIds[ev.ticketTypeIds.length - 1]) as { n: number };
+    return row.n;
+  }
+});
