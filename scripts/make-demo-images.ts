@@ -229,6 +229,7 @@ function artist(name: string, category: EventCategory): string {
 </svg>`;
 }
 
+/** The home banner's picture; its words are HTML over it, so they reflow on phones. */
 function banner(): string {
   const w = 1600;
   const h = 500;
@@ -250,8 +251,6 @@ function banner(): string {
     const top = 380 + rnd() * 30;
     return `<circle cx="${x}" cy="${top}" r="16" fill="#1f0610"/><path d="M${x - 22} 500 L${x - 16} ${top + 16} L${x + 16} ${top + 16} L${x + 22} 500Z" fill="#1f0610"/><line x1="${x}" y1="${top}" x2="${x + (rnd() > 0.5 ? 30 : -30)}" y2="${top - 60}" stroke="#1f0610" stroke-width="9" stroke-linecap="round"/>`;
   }).join('')}
-  <text x="80" y="180" font-family="${FONT}" font-size="86" font-weight="800" fill="#ffffff">Live it up, India.</text>
-  <text x="84" y="245" font-family="${FONT}" font-size="34" fill="#fff1f2">Concerts, comedy, sports, shows and workshops in your city.</text>
 </svg>`;
 }
 

@@ -1,7 +1,163 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { POPULAR_CITIES } from '../../shared/cities.ts';
+import { AppStoreBadge, GooglePlayBadge } from './store-badges.tsx';
+
+const AppDownloadDialog = lazy(() => import('./app-download-dialog.tsx'));
+
+const SOCIAL = [
+  {
+    name: 'Instagram',
+    href: 'https://www.instagram.com/',
+    path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01',
+  },
+  { name: 'X', href: 'https://x.com/', path: 'M4 4l16 16M20 4L4 20' },
+  {
+    name: 'Facebook',
+    href: 'https://www.facebook.com/',
+    path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v6h4v-6h3l1-4h-4V8z',
+  },
+  {
+    name: 'YouTube',
+    href: 'https://www.youtube.com/',
+    path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8zm7 1v6l5-3-5-3z',
+  },
+];
+
+const linkClass = 'text-gray-300 hover:text-white hover:underline';
+
+/** Footer (spec §2): listings text, company and resource links, store badges, social links, copyright. */
 export function Footer() {
+  const [appDialogOpen, setAppDialogOpen] = useState(false);
+  const cities = POPULAR_CITIES.map((c) => c.name);
   return (
-    <footer className="border-t border-gray-200 bg-gray-50 px-4 py-6 text-center text-sm text-gray-600">
-      © 2025 Jalsa
+    <footer className="bg-gray-900 text-sm text-gray-300">
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <p className="max-w-4xl leading-relaxed text-gray-400">
+          Jalsa lists live concerts, stand-up comedy, theatre and shows, sports matches and hands-on workshops
+          in {cities.slice(0, -1).join(', ')} and {cities.at(-1)}, and in over sixty more Indian cities. Pick
+          your city to see what is happening near you this week, browse by category or date, and book in
+          rupees with instant e-tickets.
+        </p>
+        <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <nav aria-labelledby="footer-company">
+            <h2 id="footer-company" className="mb-3 font-bold uppercase tracking-wide text-white">
+              Company
+            </h2>
+            <ul className="space-y-2">
+              <li>
+                <Link to="/explore" className={linkClass}>
+                  Event
+                </Link>
+              </li>
+              <li>
+                <Link to="/Contact_Us" className={linkClass}>
+                  List your Event
+                </Link>
+              </li>
+              <li>
+                <Link to="/Contact_Us" className={linkClass}>
+                  Our Team
+                </Link>
+              </li>
+              <li>
+                <Link to="/Contact_Us" className={linkClass}>
+                  Careers
+                </Link>
+              </li>
+              <li>
+                <Link to="/Contact_Us" className={linkClass}>
+                  Contact us
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-resources">
+            <h2 id="footer-resources" className="mb-3 font-bold uppercase tracking-wide text-white">
+              Resources
+            </h2>
+            <ul className="space-y-2">
+              <li>
+                <Link to="/privacy-policy" className={linkClass}>
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link to="/Terms & Conditions" className={linkClass}>
+                  Terms &amp; Condition
+                </Link>
+              </li>
+              <li>
+                <Link to="/Contact_Us" className={linkClass}>
+                  Customer Support
+                </Link>
+              </li>
+              <li>
+                <Link to="/Terms & Conditions" hash="refunds" className={linkClass}>
+                  Purchase &amp; Refund
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <section aria-labelledby="footer-app">
+            <h2 id="footer-app" className="mb-3 font-bold uppercase tracking-wide text-white">
+              Get the app
+            </h2>
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="button"
+                onClick={() => setAppDialogOpen(true)}
+                aria-label="Download on the App Store"
+              >
+                <AppStoreBadge />
+              </button>
+              <button type="button" onClick={() => setAppDialogOpen(true)} aria-label="Get it on Google Play">
+                <GooglePlayBadge />
+              </button>
+            </div>
+          </section>
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social" className="mb-3 font-bold uppercase tracking-wide text-white">
+              Follow us
+            </h2>
+            <ul className="flex gap-3">
+              {SOCIAL.map((s) => (
+                <li key={s.name}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={s.name}
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-gray-800 text-gray-200 hover:bg-brand-600 hover:text-white"
+                  >
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="20"
+                      height="20"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
+                      <path d={s.path} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <p className="mt-10 border-t border-gray-800 pt-6 text-gray-400">
+          © 2025 Jalsa. All rights reserved.
+        </p>
+      </div>
+      {appDialogOpen && (
+        <Suspense fallback={null}>
+          <AppDownloadDialog open onOpenChange={setAppDialogOpen} />
+        </Suspense>
+      )}
     </footer>
   );
 }

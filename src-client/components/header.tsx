@@ -1,13 +1,157 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useId, useState } from 'react';
+import { setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
+import { useSelectedCity } from '../lib/city-storage.ts';
+import { UserMenu } from './user-menu.tsx';
 
+// Radix and the city list UI load only when the picker is first opened.
+const CityPicker = lazy(() => import('./city-picker.tsx'));
+
+/** Top bar (spec §2): logo, city button, search, 'Event', sign-in or user menu; a collapsible menu on phones. */
 export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pickerOpen = useCityPickerOpen();
+  const menuId = useId();
+
   return (
-    <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="text-xl font-extrabold text-brand-600">
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-extrabold text-brand-600">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
           Jalsa
         </Link>
+        <CityButton className="hidden md:inline-flex" />
+        <SearchBox className="hidden flex-1 md:flex" />
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-3 md:flex">
+          <Link
+            to="/explore"
+            className="rounded-md px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100"
+            activeProps={{ className: 'bg-brand-50 text-brand-700' }}
+          >
+            Event
+          </Link>
+          <UserMenu variant="desktop" />
+        </nav>
+        <div className="ml-auto flex items-center gap-2 md:hidden">
+          <CityButton />
+          <button
+            type="button"
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
+      {menuOpen && (
+        <div
+          id={menuId}
+          className="border-t border-gray-200 px-4 pb-4 md:hidden"
+          onClick={closeOnLink(setMenuOpen)}
+        >
+          <SearchBox className="mt-3 flex" onSearched={() => setMenuOpen(false)} />
+          <nav aria-label="Mobile" className="mt-2 flex flex-col">
+            <Link to="/explore" className="block px-4 py-3 font-semibold text-gray-800">
+              Event
+            </Link>
+            <UserMenu variant="mobile" />
+          </nav>
+        </div>
+      )}
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <CityPicker open onOpenChange={setCityPickerOpen} />
+        </Suspense>
+      )}
     </header>
   );
+}
+
+function CityButton({ className = '' }: { className?: string }) {
+  const { code, name } = useSelectedCity();
+  return (
+    <button
+      type="button"
+      onClick={() => setCityPickerOpen(true)}
+      className={`items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500 ${className || 'inline-flex'}`}
+      title={code === 'Select' ? 'Select your city' : `Change city (${name})`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+        <circle cx="12" cy="9.5" r="2.5" />
+      </svg>
+      <span className="sr-only">City: </span>
+      {code}
+    </button>
+  );
+}
+
+function SearchBox({ className = '', onSearched }: { className?: string; onSearched?: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      className={`items-center ${className}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = text.trim();
+        if (!q) return;
+        void navigate({ to: '/search', search: { q } });
+        onSearched?.();
+      }}
+    >
+      <label className="relative w-full max-w-md">
+        <span className="sr-only">Search events</span>
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-3.5-3.5" />
+        </svg>
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search for Events, Workshop"
+          maxLength={100}
+          className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pl-10 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
+        />
+      </label>
+    </form>
+  );
+}
+
+function closeOnLink(setOpen: (open: boolean) => void) {
+  return (event: React.MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
 }

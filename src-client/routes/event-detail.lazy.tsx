@@ -1,6 +1,200 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatOnwards } from '../../shared/lowest-price.ts';
+import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
+import { LoadingText } from '../components/status-screens.tsx';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
-export const Route = createLazyRoute('/events/$eventId')({
-  component: () => <PlaceholderPage title="Event" />,
-});
+const ShareDialog = lazy(() => import('../components/share-dialog.tsx'));
+
+export const Route = createLazyRoute('/events/$eventId')({ component: EventDetailPage });
+
+type EventDetail = RouterOutputs['events']['byId'];
+
+function EventDetailPage() {
+  const { eventId } = Route.useParams();
+  const query = trpc.events.byId.useQuery({ id: eventId });
+
+  if (query.isPending) return <LoadingText />;
+  if (query.error) {
+    const notFound = query.error.data?.code === 'NOT_FOUND';
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{notFound ? 'Event not found' : 'Failed to load event'}</h1>
+        <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+          Browse events
+        </Link>
+      </section>
+    );
+  }
+  return <EventDetailView event={query.data} />;
+}
+
+export function EventDetailView({ event }: { event: EventDetail }) {
+  const [shareOpen, setShareOpen] = useState(false);
+  const onwards = formatOnwards(event.lowestPricePaise);
+  const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 pb-24 pt-6 lg:pb-6">
+      <img
+        src={image}
+        alt=""
+        width={1200}
+        height={600}
+        className="aspect-[2/1] w-full rounded-2xl bg-gray-100 object-cover sm:aspect-[12/5]"
+      />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_320px]">
+        <div>
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="text-2xl font-extrabold text-gray-900 sm:text-3xl">{event.name}</h1>
+            <button
+              type="button"
+              onClick={() => setShareOpen(true)}
+              className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <circle cx="18" cy="5" r="3" />
+                <circle cx="6" cy="12" r="3" />
+                <circle cx="18" cy="19" r="3" />
+                <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+              </svg>
+              Share
+            </button>
+          </div>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 text-gray-800 sm:grid-cols-2">
+            <Fact label="Date">{formatLongDate(event.startTime)}</Fact>
+            <Fact label="Starts">{formatTime(event.startTime)}</Fact>
+            <Fact label="Ends">{event.endTime ? formatTime(event.endTime) : 'Not announced'}</Fact>
+            <Fact label="Venue">{event.eventLocationText}</Fact>
+          </dl>
+
+          <Section title="About Event">
+            <p className="whitespace-pre-line leading-relaxed text-gray-800">{event.description}</p>
+          </Section>
+
+          <Section title="More Information">
+            <dl className="grid gap-3 sm:grid-cols-3">
+              <InfoTile label="Language">English, Hindi</InfoTile>
+              <InfoTile label="Age limit">
+                {event.ageRestrictions !== null ? `${event.ageRestrictions} yrs +` : 'All ages'}
+              </InfoTile>
+              <InfoTile label="Duration">{formatDuration(event.startTime, event.endTime)}</InfoTile>
+            </dl>
+          </Section>
+
+          {event.artistLineup && (
+            <Section title="Artists">
+              <ul className="flex flex-wrap gap-6">
+                {event.artistLineup.map((artist) => (
+                  <li key={artist.name} className="w-28 text-center">
+                    <img
+                      src={artist.imageUrl ?? DEFAULT_EVENT_IMAGE}
+                      alt=""
+                      width={112}
+                      height={112}
+                      loading="lazy"
+                      className="mx-auto h-24 w-24 rounded-full bg-gray-100 object-cover"
+                    />
+                    <p className="mt-2 text-sm font-semibold text-gray-900">{artist.name}</p>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+
+          <Section title="Venue">
+            <p className="mb-3 text-gray-800">{event.eventLocationText}</p>
+            {event.googleMapsEmbedLink && (
+              <iframe
+                title={`Map of ${event.eventLocationText}`}
+                src={event.googleMapsEmbedLink}
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+                className="h-72 w-full rounded-xl border-0 bg-gray-100"
+              />
+            )}
+          </Section>
+
+          {event.termsAndConditions.length > 0 && (
+            <Section title="Terms & Conditions">
+              <ul className="list-disc space-y-1 pl-5 text-gray-800">
+                {event.termsAndConditions.map((term) => (
+                  <li key={term}>{term}</li>
+                ))}
+              </ul>
+            </Section>
+          )}
+        </div>
+
+        <aside className="hidden lg:sticky lg:top-24 lg:block lg:self-start">
+          <div className="rounded-2xl border border-gray-200 p-5 shadow-sm">
+            {onwards && <p className="text-xl font-bold text-gray-900">{onwards}</p>}
+            <p className="mt-1 text-sm text-gray-700">
+              {formatLongDate(event.startTime)} · {formatTime(event.startTime)}
+            </p>
+            <Link
+              to="/select-tickets/$eventId"
+              params={{ eventId: event.id }}
+              className="mt-4 block rounded-lg bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
+            >
+              Book Now
+            </Link>
+          </div>
+        </aside>
+      </div>
+      {/* Phones: price and Book Now stay at hand in a bar along the bottom. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
+        <p className="font-bold text-gray-900">{onwards ?? formatLongDate(event.startTime)}</p>
+        <Link
+          to="/select-tickets/$eventId"
+          params={{ eventId: event.id }}
+          className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white hover:bg-brand-700"
+        >
+          Book Now
+        </Link>
+      </div>
+      {shareOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog open onOpenChange={setShareOpen} eventId={event.id} title={event.name} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="font-semibold text-gray-600">{label}:</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function InfoTile({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-gray-50 p-4">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="mt-1 font-semibold text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-8">
+      <h2 className="mb-3 text-xl font-bold text-gray-900">{title}</h2>
+      {children}
+    </section>
+  );
+}

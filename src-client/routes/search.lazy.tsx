@@ -1,4 +1,54 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { EventCard } from '../components/event-card.tsx';
+import { LoadingText } from '../components/status-screens.tsx';
+import { trpc } from '../lib/trpc.ts';
 
-export const Route = createLazyRoute('/search')({ component: () => <PlaceholderPage title="Search" /> });
+export const Route = createLazyRoute('/search')({ component: SearchPage });
+
+/** Results of the top bar's search: event name, venue, city (or alias) and artist. */
+function SearchPage() {
+  const { q } = Route.useSearch();
+  const text = q.trim();
+  const results = trpc.events.search.useQuery({ q: text }, { enabled: text.length > 0 });
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-gray-900">{text ? `Results for "${text}"` : 'Search events'}</h1>
+      {!text ? (
+        <p className="mt-3 text-gray-700">Type an event, venue, city or artist in the search box above.</p>
+      ) : results.isPending ? (
+        <LoadingText text="Searching..." />
+      ) : results.error ? (
+        <p role="alert" className="mt-4 text-red-700">
+          Search failed. Please try again.
+        </p>
+      ) : results.data.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-gray-50 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-gray-900">No events found for "{text}"</p>
+          <p className="mt-2 text-gray-700">
+            Try another name, venue, city or artist, or browse everything on.
+          </p>
+          <Link
+            to="/explore"
+            className="mt-5 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Browse all events
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-gray-700">
+            {results.data.length} {results.data.length === 1 ? 'event' : 'events'} found
+          </p>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {results.data.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import { formatCardDate, formatTime } from '../../shared/dates.ts';
+import type { RouterOutputs } from '../lib/trpc.ts';
+
+export type EventSummary = RouterOutputs['events']['list'][number];
+
+export const DEFAULT_EVENT_IMAGE = '/images/event-default.webp';
+
+/** Event card (spec §2): poster, name, 'Sat, 5 Dec · 7:30 PM' in India time, location; opens the event. */
+export function EventCard({ event }: { event: EventSummary }) {
+  return (
+    <Link
+      to="/events/$eventId"
+      params={{ eventId: event.id }}
+      className="group block w-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <img
+        src={event.posterUrl ?? event.imageUrl ?? DEFAULT_EVENT_IMAGE}
+        alt=""
+        width={600}
+        height={800}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[3/4] w-full bg-gray-100 object-cover transition group-hover:scale-[1.02]"
+      />
+      <div className="p-3">
+        <h3 className="line-clamp-2 font-semibold text-gray-900">{event.name}</h3>
+        <p className="mt-1 text-sm text-gray-700">
+          {formatCardDate(event.startTime)} · {formatTime(event.startTime)}
+        </p>
+        <p className="mt-0.5 line-clamp-1 text-sm text-gray-600">{event.eventLocationText}</p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the city picker is open. The top bar renders the (lazily loaded) dialog; other screens,
+ * such as the home page's "choose another city" prompt, open it through `openCityPicker()`.
+ */
+let open = false;
+const listeners = new Set<() => void>();
+
+export function setCityPickerOpen(next: boolean) {
+  open = next;
+  for (const listener of listeners) listener();
+}
+
+export const openCityPicker = () => setCityPickerOpen(true);
+
+export function useCityPickerOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => open,
+    () => false,
+  );
+}
