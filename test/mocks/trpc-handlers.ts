@@ -1,5 +1,7 @@
+import { TRPCError } from '@trpc/server';
 import { createTRPCMsw, httpLink } from 'msw-trpc';
 import type { AppRouter } from '../../src-server/trpc/root.ts';
+import { mockCatalog } from './catalog-fixtures.ts';
 
 /**
  * msw answers for tRPC procedures, used by `npm run dev:mock` and by client tests. Each area adds
@@ -40,4 +42,17 @@ const accountHandlers = [
   })),
 ];
 
-export const trpcHandlers = [...accountHandlers];
+/** The demo catalogue, dated from today, answering the storefront's procedures. */
+const catalog = mockCatalog();
+const catalogHandlers = [
+  trpcMsw.events.list.query(({ input }) => catalog.list(input ?? {})),
+  trpcMsw.events.search.query(({ input }) => catalog.search(input.q)),
+  trpcMsw.events.byId.query(({ input }) => {
+    const event = catalog.details.find((e) => e.id === input.id);
+    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+    return event;
+  }),
+  trpcMsw.contact.send.mutation(() => ({ id: 1 })),
+];
+
+export const trpcHandlers = [...accountHandlers, ...catalogHandlers];
