@@ -1,9 +1,9 @@
 // A separate process holding its own SQLite connection, for the cross-process reservation race in
-// test/integration/inventory.test.ts and bench/reserve.ts:
-//   node --import tsx test/helpers/reserve-worker.ts <db file> <json args>
-import { openDatabase } from '../../src-server/db/client.ts';
-import { DomainError } from '../../src-server/errors.ts';
-import { reserveSeats } from '../../src-server/services/inventory/holds.ts';
+// test/integration/inventory.test.ts and bench/reserve.ts (cross-process race):
+//   node --import tsx bench/reserve-worker.ts <db file> <json args>
+import { openDatabase } from '../src-server/db/client.ts';
+import { DomainError } from '../src-server/errors.ts';
+import { reserveSeats } from '../src-server/services/inventory/holds.ts';
 
 interface Args {
   eventId: string;

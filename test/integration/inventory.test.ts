@@ -184,7 +184,7 @@ describe('holds and inventory', () => {
           [
             '--import',
             'tsx',
-            'test/helpers/reserve-worker.ts',
+            'bench/reserve-worker.ts',
             file,
             JSON.stringify({
               eventId: ev.eventId,

@@ -1,0 +1,46 @@
+import { runCatalogThroughput } from './catalog-throughput.ts';
+import { runReserveBenchmark } from './reserve.ts';
+
+/**
+ * `npm run bench -- <name> [--flag value ...]`; without a name every benchmark runs in turn.
+ * Results are printed as tables; docs/benchmarks.md records them with the machine they ran on.
+ */
+const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
+  catalog: (flags) =>
+    runCatalogThroughput({
+      connections: flags.number('connections', 64),
+      durationSeconds: flags.number('duration', 10),
+    }),
+  reserve: (flags) => runReserveBenchmark({ ops: flags.number('ops', 2000) }),
+};
+
+interface Flags {
+  number: (name: string, fallback: number) => number;
+}
+
+function parseFlags(argv: string[]): Flags {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--')) values.set(arg.slice(2), argv[i + 1] ?? '');
+  }
+  return {
+    number: (name, fallback) => {
+      const value = Number(values.get(name));
+      return Number.isFinite(value) && value > 0 ? value : fallback;
+    },
+  };
+}
+
+const [name, ...rest] = process.argv.slice(2);
+const selected = name && !name.startsWith('--') ? [name] : Object.keys(BENCHMARKS);
+const flags = parseFlags(name?.startsWith('--') ? [name, ...rest] : rest);
+for (const key of selected) {
+  const bench = BENCHMARKS[key];
+  if (!bench) {
+    console.error(`Unknown benchmark '${key}'. Available: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`\n== ${key} ==`);
+  await bench(flags);
+}
