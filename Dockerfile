@@ -12,6 +12,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
+# Set PUBLIC_URL (required in production) with `docker run -e PUBLIC_URL=https://your.domain`.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data

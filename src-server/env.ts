@@ -10,29 +10,36 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Public origin of the site, used in e-mail links and Open Graph tags. */
-  PUBLIC_URL: z.url().optional(),
-  /** Signs ticket QR codes and simulator payments. Generated and kept in DATA_DIR when unset. */
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  RAZORPAY_KEY_ID: optionalText,
-  RAZORPAY_KEY_SECRET: optionalText,
-  RAZORPAY_WEBHOOK_SECRET: optionalText,
-  RESEND_API_KEY: optionalText,
-  MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
-  SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-});
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Public origin of the site, used in e-mail links and Open Graph tags. */
+    PUBLIC_URL: z.url().optional(),
+    /** Signs ticket QR codes and simulator payments. Generated and kept in DATA_DIR when unset. */
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO_DATA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    RESEND_API_KEY: optionalText,
+    MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
+    SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
+    // Links in e-mail (password reset, tickets) must never be built from a request's Host header, which a
+    // client can forge; in production the public origin is configured, not guessed.
+    path: ['PUBLIC_URL'],
+    message: 'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

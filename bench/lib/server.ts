@@ -22,7 +22,14 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,9 @@ import { createSignedInUser } from '../helpers/users.ts';
  * file), is fed random, oversized, wrongly typed and hostile input, signed out and signed in. Whatever the
  * input: never a 5xx, never a stack trace or internal detail in the body, always a message.
  */
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+)
   .filter(([, procedure]) => procedure._def.type === 'query' || procedure._def.type === 'mutation')
   .map(([name, procedure]) => ({ name, kind: procedure._def.type as 'query' | 'mutation' }));
 

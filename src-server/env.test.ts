@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('runs locally with no settings at all', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.RAZORPAY_KEY_ID).toBeUndefined();
+  });
+
+  it('treats empty optional settings as unset, as .env.example leaves them', () => {
+    expect(loadEnv({ RESEND_API_KEY: '', GOOGLE_CLIENT_ID: ' ' }).RESEND_API_KEY).toBeUndefined();
+  });
+
+  it('fails fast with a clear message for a bad value', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('requires PUBLIC_URL in production, so links are never built from a forged Host header', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' }).PUBLIC_URL).toBe(
+      'https://tickets.example.in',
+    );
+  });
+});
