@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { httpLink } from '@trpc/client';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SELECTED_CITY_DATA_KEY, SELECTED_CITY_KEY } from '../shared/cities.ts';
+import { trpcHandlers } from '../test/mocks/trpc-handlers.ts';
+import { createQueryClient, createTrpcUtils, trpc } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+
+// The client on msw-mocked procedures: the very handlers `npm run dev:mock` answers with.
+const server = setupServer(...trpcHandlers);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  localStorage.clear();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+async function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createQueryClient();
+  // msw-trpc matches one procedure per request, so the test client does not batch.
+  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
+  const router = createAppRouter({ queryClient, trpcUtils: createTrpcUtils(queryClient, trpcClient) });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+  });
+}
+
+async function waitFor<T>(check: () => T | undefined | null | false, what: string): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+  }
+}
+
+const rowTitles = (heading: string) => {
+  const section = [...document.querySelectorAll('section')].find(
+    (s) => s.querySelector('h2')?.textContent === heading,
+  );
+  return section ? [...section.querySelectorAll('li h3')].map((h) => h.textContent ?? '') : undefined;
+};
+
+describe('home page on mocked procedures', () => {
+  it("shows the stored city's events under 'Happening near me' and the rest under 'You may Also Like'", async () => {
+    localStorage.setItem(SELECTED_CITY_KEY, 'Mumbai');
+    await renderApp('/');
+    const near = await waitFor(
+      () => rowTitles('Happening near me')?.length && rowTitles('Happening near me'),
+      'near row',
+    );
+    expect(near).toEqual(
+      expect.arrayContaining([
+        'Retro Bollywood Live',
+        'Mumbai Premier T20 Final',
+        'Tughlaq: A Play in Two Acts',
+      ]),
+    );
+    expect(near).not.toContain('Sufi Nights under the Stars');
+    expect(rowTitles('You may Also Like')).toContain('Sufi Nights under the Stars');
+    expect(document.body.textContent).toContain('4 events in Mumbai');
+    const cityButton = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('City:'));
+    expect(cityButton?.textContent).toContain('MUM');
+  });
+
+  it("opens 'Select Your City', finds Bengaluru by its alias and switches the rows", async () => {
+    await renderApp('/');
+    await waitFor(() => rowTitles('Happening near me')?.length, 'near row');
+    // Nothing stored yet: the button says 'Select' while the page uses Delhi/NCR (spec §4 default 'Delhi').
+    const cityButton = [...document.querySelectorAll('button')].find((b) =>
+      b.textContent?.includes('City:'),
+    )!;
+    expect(cityButton.textContent).toContain('Select');
+    expect(rowTitles('Happening near me')).toContain('Sufi Nights under the Stars');
+
+    await act(async () => cityButton.click());
+    const search = await waitFor(
+      () => document.querySelector<HTMLInputElement>('input[placeholder="Search for your city..."]'),
+      'city picker',
+    );
+    expect(document.body.textContent).toContain('Select Your City');
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(search, 'bangalore');
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const tile = await waitFor(
+      () =>
+        [...document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === 'Bengaluru'),
+      'Bengaluru tile',
+    );
+    expect(document.body.textContent).not.toContain('More Cities');
+    await act(async () => (tile as HTMLButtonElement).click());
+
+    await waitFor(
+      () => rowTitles('Happening near me')?.includes('Bengaluru Indie Rock Fest'),
+      'Bengaluru row',
+    );
+    expect(localStorage.getItem(SELECTED_CITY_KEY)).toBe('Bengaluru');
+    expect(JSON.parse(localStorage.getItem(SELECTED_CITY_DATA_KEY)!)).toEqual({
+      name: 'Bengaluru',
+      coordinates: { latitude: 12.9716, longitude: 77.5946 },
+    });
+    expect(cityButton.textContent).toContain('BLR');
+  });
+
+  it('shows the nearest alternatives and a friendly line for a city with no events', async () => {
+    localStorage.setItem(SELECTED_CITY_KEY, 'Nashik');
+    await renderApp('/');
+    const near = await waitFor(
+      () => rowTitles('Happening near me')?.length && rowTitles('Happening near me'),
+      'row',
+    );
+    expect(document.body.textContent).toContain('Nothing is on in Nashik just yet.');
+    // Nashik's nearest cities with events are Mumbai and Pune.
+    expect(near.slice(0, 4)).toEqual(
+      expect.arrayContaining(['Retro Bollywood Live', 'Mumbai Premier T20 Final']),
+    );
+  });
+});
