@@ -1,0 +1,454 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { holds } from '../../src-server/db/schema/payments.ts';
+import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
+import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
+import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { appRouter } from '../../src-server/trpc/root.ts';
+import { createBooking } from '../helpers/bookings.ts';
+import { proceed } from '../helpers/checkout-flow.ts';
+import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+/**
+ * The access matrix (docs/security.md). Every tRPC procedure and every plain HTTP route is classified
+ * here; the classification is checked against the router and the Hono route table, so a new procedure,
+ * a new route or a new id parameter fails this file until someone decides who may use it.
+ *
+ * For each thing that names someone's private data by id, four callers try it: a signed-out visitor,
+ * another signed-in user, gate staff who do not own it, and the owner. Only the owner (or staff where
+ * documented) succeeds; everyone else gets exactly the answer an id that does not exist would get, so an
+ * id reveals nothing, and nothing changes.
+ */
+
+type Access =
+  /** Public catalogue or static data: ids name public things (events, slots, ticket types). */
+  | { kind: 'public'; ids: string[]; why: string }
+  /** Acts only on the caller's own account or session; no id of anyone's data is accepted. */
+  | { kind: 'self'; ids: string[]; signedIn: boolean; why: string }
+  /** A random secret mailed to the account's owner is the credential (reset and verification links). */
+  | { kind: 'capability'; ids: string[]; why: string }
+  /**
+   * Takes the id of someone's private data: owner only (tested below). `signedOut` is what a visitor
+   * who is not signed in gets: 401 from a signed-in-only procedure, or the same 404 as everyone else.
+   */
+  | { kind: 'owner'; ids: string[]; signedOut: 401 | 404; why: string }
+  /** Gate staff only (tested below). */
+  | { kind: 'staff'; ids: string[]; signedOut: 401; why: string };
+
+const PROCEDURES: Record<string, Access> = {
+  'events.list': { kind: 'public', ids: [], why: 'catalogue' },
+  'events.search': { kind: 'public', ids: [], why: 'catalogue' },
+  'events.byId': { kind: 'public', ids: ['id'], why: 'an event is public' },
+  'tickets.options': { kind: 'public', ids: ['eventId'], why: 'live availability of a public event' },
+  'contact.send': { kind: 'public', ids: [], why: 'anyone may write to support' },
+  'payments.config': { kind: 'public', ids: [], why: 'the gateway name and its public key' },
+  'auth.me': { kind: 'self', ids: [], signedIn: false, why: "the caller's own account, or null" },
+  'auth.googleEnabled': { kind: 'public', ids: [], why: 'whether Google keys are configured' },
+  'auth.signUp': { kind: 'self', ids: [], signedIn: false, why: 'creates the caller’s account' },
+  'auth.signIn': { kind: 'self', ids: [], signedIn: false, why: 'rate-limited credential check' },
+  'auth.signOut': { kind: 'self', ids: [], signedIn: false, why: "ends the caller's own session" },
+  'auth.updateProfile': { kind: 'self', ids: [], signedIn: true, why: 'writes ctx.user only' },
+  'auth.changePassword': { kind: 'self', ids: [], signedIn: true, why: 'writes ctx.user only' },
+  'auth.resendVerification': { kind: 'self', ids: [], signedIn: true, why: 'mails ctx.user only' },
+  'auth.requestPasswordReset': {
+    kind: 'self',
+    ids: [],
+    signedIn: false,
+    why: 'same answer for every address; the mail goes to the address only',
+  },
+  'auth.resetPassword': { kind: 'capability', ids: ['token'], why: 'mailed reset token (hashed, 30 min)' },
+  'auth.verifyEmail': { kind: 'capability', ids: ['token'], why: 'mailed verification token (hashed)' },
+  'payments.start': {
+    kind: 'self',
+    ids: ['eventId', 'selectedTickets.ticketTypeId'],
+    signedIn: true,
+    why: 'public catalogue ids; the hold and order are created for ctx.user and priced on the server',
+  },
+  'payments.confirm': {
+    kind: 'owner',
+    ids: ['orderId', 'paymentId'],
+    signedOut: 401,
+    why: "the buyer's payment order",
+  },
+  'payments.release': { kind: 'owner', ids: ['holdId'], signedOut: 401, why: "the buyer's seat hold" },
+  'bookings.mine': { kind: 'self', ids: [], signedIn: true, why: 'filtered by ctx.user.id' },
+  'bookings.byId': { kind: 'owner', ids: ['bookingId'], signedOut: 404, why: 'a booking and its QR token' },
+  'bookings.canCheckIn': { kind: 'self', ids: [], signedIn: false, why: "the caller's own staff flag" },
+  'bookings.checkIn': {
+    kind: 'staff',
+    ids: ['token'],
+    signedOut: 401,
+    why: 'signed ticket token, gate staff only',
+  },
+};
+
+type RouteAccess = { kind: 'public' | 'owner' | 'signature' | 'gateway' | 'development'; why: string };
+
+/** Plain HTTP routes, as `METHOD path` from Hono's route table (middleware excluded). */
+const ROUTES: Record<string, RouteAccess> = {
+  'GET /healthz': { kind: 'public', why: 'status only' },
+  'GET /api/tickets/:file': { kind: 'owner', why: 'PDF and .ics of a booking' },
+  'POST /api/webhooks/razorpay': { kind: 'signature', why: 'HMAC of the raw body with the webhook secret' },
+  'GET /api/simulator/orders/:orderId': {
+    kind: 'gateway',
+    why: "the offline gateway's checkout: amount and status only, like Razorpay's hosted checkout",
+  },
+  'POST /api/simulator/orders/:orderId/pay': {
+    kind: 'gateway',
+    why: 'paying an order books it for the order’s owner, never for the payer',
+  },
+  'POST /api/simulator/orders/:orderId/fail': { kind: 'gateway', why: 'a failed attempt changes no hold' },
+  'POST /api/create-order': { kind: 'public', why: 'the /temp-checkout test page; off with live Razorpay' },
+  'GET /api/auth/google': { kind: 'public', why: 'starts OAuth; 404 unless configured' },
+  'GET /api/auth/google/callback': { kind: 'public', why: 'state cookie + PKCE' },
+  'GET /dev/mail': { kind: 'development', why: 'development mailbox; absent in production' },
+  'GET /dev/mail/:id': { kind: 'development', why: 'development mailbox; absent in production' },
+  'GET /dev/mail/:id/html': { kind: 'development', why: 'development mailbox; absent in production' },
+};
+
+type ZodNode = { _zod?: { def: Record<string, unknown> & { type: string } } };
+
+/** Every input key that looks like an id or a token, as dotted paths (arrays are walked through). */
+function idKeysOf(schema: unknown, prefix = ''): string[] {
+  const def = (schema as ZodNode)?._zod?.def;
+  if (!def) return [];
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      return Object.entries(shape).flatMap(([key, child]) => {
+        const here = prefix ? `${prefix}.${key}` : key;
+        const own = /(^id$|Id$|^token$)/.test(key) ? [here] : [];
+        return [...own, ...idKeysOf(child, here)];
+      });
+    }
+    case 'array':
+      return idKeysOf(def.element, prefix);
+    case 'pipe':
+      return idKeysOf(def.in, prefix);
+    default:
+      return 'innerType' in def ? idKeysOf(def.innerType, prefix) : [];
+  }
+}
+
+const procedures = Object.entries(
+  appRouter._def.procedures as Record<string, { _def: { type: string; inputs: unknown[] } }>,
+).map(([name, p]) => ({
+  name,
+  kind: p._def.type as 'query' | 'mutation',
+  ids: [...new Set(p._def.inputs.flatMap((schema) => idKeysOf(schema)))].sort(),
+}));
+
+describe('the access matrix covers everything', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('classifies every procedure, and lists exactly the id and token inputs each one takes', () => {
+    expect(procedures.length).toBeGreaterThan(20);
+    const unclassified = procedures.filter((p) => !PROCEDURES[p.name]).map((p) => p.name);
+    expect(unclassified, 'add these procedures to the access matrix').toEqual([]);
+    const stale = Object.keys(PROCEDURES).filter((name) => !procedures.some((p) => p.name === name));
+    expect(stale, 'these procedures no longer exist').toEqual([]);
+    for (const p of procedures) {
+      expect(p.ids, `id inputs of ${p.name}: re-check its access`).toEqual(
+        [...PROCEDURES[p.name]!.ids].sort(),
+      );
+    }
+  });
+
+  it('classifies every plain HTTP route', () => {
+    const routes = [
+      ...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
+    ];
+    expect(routes.length).toBeGreaterThan(5);
+    expect(
+      routes.filter((r) => !ROUTES[r]),
+      'add these routes to the access matrix',
+    ).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('answers UNAUTHORIZED to a signed-out visitor on every signed-in-only procedure, whatever the input', async () => {
+    const signedInOnly = procedures.filter((p) => {
+      const access = PROCEDURES[p.name]!;
+      if (access.kind === 'self') return access.signedIn;
+      return (access.kind === 'owner' || access.kind === 'staff') && access.signedOut === 401;
+    });
+    expect(signedInOnly.length).toBeGreaterThan(5);
+    for (const p of signedInOnly) {
+      for (const input of [undefined, {}, { bookingId: 'x', holdId: 'x', orderId: 'x' }]) {
+        const res = await callProcedure(t, p.kind, p.name, input);
+        expect(res.status, `${p.name} signed out`).toBe(401);
+        expect(res.body.error?.message).toBe('User not authenticated');
+      }
+    }
+  });
+});
+
+/** What a caller sees: enough to compare two answers, without ids that differ by construction. */
+function answer(res: { status: number; body: { error?: { message: string } }; data?: unknown }) {
+  return { status: res.status, message: res.body.error?.message ?? null, data: res.data ?? null };
+}
+
+describe('owner-only data, tried by every kind of caller', () => {
+  let t: TestApp;
+  let owner: ReturnType<typeof createSignedInUser>;
+  let stranger: ReturnType<typeof createSignedInUser>;
+  let staff: ReturnType<typeof createSignedInUser>;
+  /** Everyone who is not the owner; `null` is a signed-out visitor. */
+  let others: { who: string; cookie: string | undefined }[];
+
+  beforeEach(() => {
+    t = createTestApp();
+    owner = createSignedInUser(t);
+    stranger = createSignedInUser(t);
+    staff = createSignedInUser(t);
+    setGateStaff(t.deps.db, staff.email, true, t.clock.now());
+    others = [
+      { who: 'signed out', cookie: undefined },
+      { who: 'another user', cookie: stranger.cookie },
+      { who: 'gate staff', cookie: staff.cookie },
+    ];
+  });
+  afterEach(async () => {
+    await simulatorWebhooksDelivered(t.deps);
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  /**
+   * Each non-owner gets a refusal (401 signed out, else 404) identical to the one for an id that does
+   * not exist, so the answer says nothing about whether the id is real.
+   */
+  async function expectOthersRefused(
+    call: (id: 'real' | 'unknown', cookie: string | undefined) => Promise<ReturnType<typeof answer>>,
+    refusal: (cookie: string | undefined) => number,
+  ) {
+    for (const { who, cookie } of others) {
+      const real = await call('real', cookie);
+      const unknown = await call('unknown', cookie);
+      expect(real, `${who}: same answer as for an unknown id`).toEqual(unknown);
+      expect(real.status, who).toBe(refusal(cookie));
+    }
+  }
+
+  it('bookings.byId: only the owner sees the booking (and its QR token)', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'query',
+          'bookings.byId',
+          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+          { cookie },
+        ),
+      );
+    expect(PROCEDURES['bookings.byId']).toMatchObject({ signedOut: 404 });
+    await expectOthersRefused(call, () => 404);
+    expect((await call('unknown', stranger.cookie)).message).toBe('Booking not found');
+    const mine = await call('real', owner.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.data).toMatchObject({ id: bookingId });
+  });
+
+  it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) => {
+      const res = await t.request(
+        `/api/tickets/${id === 'real' ? bookingId : 'bk_doesnotexist000000'}.${ext}`,
+        { headers: cookie ? { cookie } : {} },
+      );
+      const text = await res.text();
+      return { status: res.status, message: text, data: null };
+    };
+    // Signed out is not-found too: a file URL names one booking, and says nothing about it.
+    await expectOthersRefused(call, () => 404);
+    const mine = await call('real', owner.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.message).toContain(ext === 'pdf' ? '%PDF-' : 'BEGIN:VCALENDAR');
+  });
+
+  it('payments.confirm: nobody but the buyer can turn the buyer’s paid order into a booking', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const session = await proceed(t, owner.cookie, ev, 2);
+    // The genuine signed result (as the payment window returns it), without the simulator's webhooks.
+    const paid = simulatePayment(t.deps, session.orderId);
+    const genuine = {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    };
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'payments.confirm',
+          id === 'real' ? genuine : { ...genuine, orderId: 'order_doesnotexist00' },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
+    expect(t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)).get()?.status).toBe('active');
+
+    const mine = await call('real', owner.cookie);
+    expect(mine.status).toBe(200);
+    const booked = t.deps.db.select().from(bookings).all();
+    expect(booked.map((b) => b.userId)).toEqual([owner.userId]);
+  });
+
+  it('payments.release: nobody but the buyer can put the buyer’s held seats back on sale', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const session = await proceed(t, owner.cookie, ev, 3);
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'payments.release',
+          {
+            holdId: id === 'real' ? session.holdId : '00000000-0000-4000-8000-000000000000',
+            reason: 'cancelled',
+          },
+          { cookie },
+        ),
+      );
+    // Signed out: 401. Signed in: the procedure answers { released: false } for a hold that is not
+    // yours exactly as for one that does not exist (no 404, but no difference and no effect).
+    for (const { who, cookie } of others) {
+      const real = await call('real', cookie);
+      expect(real, who).toEqual(await call('unknown', cookie));
+      if (cookie) expect(real, who).toEqual({ status: 200, message: null, data: { released: false } });
+      else expect(real.status, who).toBe(401);
+    }
+    expect(t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)).get()?.status).toBe('active');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 3, available: 47 });
+
+    expect(await call('real', owner.cookie)).toEqual({
+      status: 200,
+      message: null,
+      data: { released: true },
+    });
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 0, available: 50 });
+  });
+
+  it('bookings.checkIn: gate staff only; the ticket’s owner cannot check their own ticket in', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId, quantity: 1, personAllowedPerTicket: 1 });
+    const token = signTicketToken(t.deps.appSecret, bookingId);
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'bookings.checkIn',
+          { token: id === 'real' ? token : signTicketToken(t.deps.appSecret, 'bk_doesnotexist000000') },
+          { cookie },
+        ),
+      );
+    for (const { who, cookie } of [
+      { who: 'signed out', cookie: undefined },
+      { who: 'another user', cookie: stranger.cookie },
+      { who: 'the owner', cookie: owner.cookie },
+    ]) {
+      const real = await call('real', cookie);
+      expect(real, who).toEqual(await call('unknown', cookie));
+      expect(real.status, who).toBe(cookie ? 404 : 401);
+    }
+    const row = () => t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    expect(row()).toMatchObject({ isCheckIn: false, numberOfUserCheckedIn: 0 });
+
+    const admitted = await call('real', staff.cookie);
+    expect(admitted.status).toBe(200);
+    expect(admitted.data).toMatchObject({ outcome: 'admitted' });
+    expect(row()).toMatchObject({ isCheckIn: true, numberOfUserCheckedIn: 1 });
+  });
+
+  it('bookings.mine lists only the caller’s own bookings', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    for (const cookie of [stranger.cookie, staff.cookie]) {
+      const res = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.data)).not.toContain(bookingId);
+    }
+    const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: owner.cookie });
+    expect((mine.data as { id: string }[]).map((b) => b.id)).toEqual([bookingId]);
+  });
+
+  it("the simulator's Pay on someone else's order books it for the order's owner, never for the payer", async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const session = await proceed(t, owner.cookie, ev, 1);
+
+    const peek = await t.request(`/api/simulator/orders/${session.orderId}`);
+    expect(peek.status).toBe(200);
+    const shown = await peek.json();
+    expect(Object.keys(shown).sort()).toEqual(['amount', 'currency', 'id', 'status']);
+
+    const paid = await t.request(`/api/simulator/orders/${session.orderId}/pay`, {
+      method: 'POST',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(paid.status).toBe(200);
+    await simulatorWebhooksDelivered(t.deps);
+    expect(
+      t.deps.db
+        .select()
+        .from(bookings)
+        .all()
+        .map((b) => b.userId),
+    ).toEqual([owner.userId]);
+    const strangers = await callProcedure(t, 'query', 'bookings.mine', undefined, {
+      cookie: stranger.cookie,
+    });
+    expect(strangers.data).toEqual([]);
+
+    // An order id that was never issued is unknown to the gateway.
+    expect(
+      (await t.request('/api/simulator/orders/order_doesnotexist00/pay', { method: 'POST' })).status,
+    ).toBe(404);
+  });
+});
+
+describe('development-only routes', () => {
+  it('/dev/mail (which shows reset links) does not exist in production', async () => {
+    const prod = createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
+    try {
+      expect(prod.app.routes.some((r) => r.path.startsWith('/dev/'))).toBe(false);
+      for (const path of ['/dev/mail', '/dev/mail/anything', '/dev/mail/anything/html']) {
+        const res = await prod.request(path);
+        expect(res.status, path).toBe(404);
+        expect(await res.text()).not.toContain('Development mailbox');
+      }
+    } finally {
+      prod.close();
+    }
+  });
+
+  it('/api/create-order (the test page) is off in production with live Razorpay keys', async () => {
+    const prod = createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.in',
+      RAZORPAY_KEY_ID: 'rzp_live_key',
+      RAZORPAY_KEY_SECRET: 'live-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
+    });
+    try {
+      const res = await prod.request('/api/create-order', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 1_000_000, currency: 'INR' }),
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      prod.close();
+    }
+  });
+});
