@@ -57,7 +57,7 @@ async function waitFor<T>(check: () => T | undefined | null | false, what: strin
   }
 }
 
-const rowTitles = (heading: string) => {
+const rowTitles = (heading: string): string[] | undefined => {
   const section = [...document.querySelectorAll('section')].find(
     (s) => s.querySelector('h2')?.textContent === heading,
   );
@@ -69,7 +69,7 @@ describe('home page on mocked procedures', () => {
     localStorage.setItem(SELECTED_CITY_KEY, 'Mumbai');
     await renderApp('/');
     const near = await waitFor(
-      () => rowTitles('Happening near me')?.length && rowTitles('Happening near me'),
+      () => (rowTitles('Happening near me')?.length ? rowTitles('Happening near me') : undefined),
       'near row',
     );
     expect(near).toEqual(
@@ -131,7 +131,7 @@ describe('home page on mocked procedures', () => {
     localStorage.setItem(SELECTED_CITY_KEY, 'Nashik');
     await renderApp('/');
     const near = await waitFor(
-      () => rowTitles('Happening near me')?.length && rowTitles('Happening near me'),
+      () => (rowTitles('Happening near me')?.length ? rowTitles('Happening near me') : undefined),
       'row',
     );
     expect(document.body.textContent).toContain('Nothing is on in Nashik just yet.');
