@@ -16,7 +16,12 @@ import { releaseHold, reserveSeats } from '../src-server/services/inventory/hold
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DETAILS = { name: 'Bench Buyer', email: 'bench@example.com', phone: '9876543210', state: 'Goa' };
+const DETAILS = {
+  name: 'Bench Buyer',
+  email: 'bench@example.com',
+  phone: '9876543210',
+  state: 'Goa',
+} as const;
 
 /**
  * Reservation speed (issue 4): how fast Proceed can take seats without ever overselling.

@@ -55,4 +55,58 @@ const catalogHandlers = [
   trpcMsw.contact.send.mutation(() => ({ id: 1 })),
 ];
 
-export const trpcHandlers = [...accountHandlers, ...catalogHandlers];
+/** Ticket selection and checkout on the §3 fallback ticket types; payments answer as the simulator would. */
+const checkoutHandlers = [
+  trpcMsw.tickets.options.query(({ input }) => {
+    const start = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const end = new Date(Date.now() + 14 * 86_400_000 + 3 * 3_600_000).toISOString();
+    const type = (key: string, name: string, pricePaise: number, total: number) => ({
+      id: `${input.eventId}-${key}`,
+      name,
+      pricePaise,
+      personAllowedPerTicket: 1,
+      description: '',
+      isRefundable: true,
+      totalTickets: total,
+      availableTickets: total,
+      isLive: true,
+      benefits: [],
+    });
+    return {
+      event: {
+        id: input.eventId,
+        name: 'Mock Night Live',
+        eventLocationText: 'Jawaharlal Nehru Stadium, Delhi',
+        city: 'Delhi/NCR',
+        posterUrl: null,
+        imageUrl: null,
+        startTime: start,
+        endTime: end,
+        platformFeeRate: null,
+      },
+      dates: [
+        {
+          id: `${input.eventId}-fallback-date`,
+          dateOfEvent: start,
+          slots: [
+            {
+              id: `${input.eventId}-fallback-slot`,
+              startTime: start,
+              endTime: end,
+              ticketTypes: [
+                type('student', 'Student Pass', 19_999, 100),
+                type('lounge', 'Lounge Pass', 49_999, 50),
+                type('gold', 'Gold Circle', 99_999, 25),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+  }),
+  trpcMsw.payments.config.query(() => ({ gateway: 'simulator' as const, keyId: 'rzp_test_jalsasimulator' })),
+  trpcMsw.payments.release.mutation(() => ({ released: true })),
+  trpcMsw.payments.confirm.mutation(() => ({ outcome: 'booked' as const, bookingId: 'JBMOCK234567' })),
+];
+
+export const trpcHandlers = [...accountHandlers, ...catalogHandlers, ...checkoutHandlers];
