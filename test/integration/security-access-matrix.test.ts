@@ -136,7 +136,7 @@ function idKeysOf(schema: unknown, prefix = ''): string[] {
 }
 
 const procedures = Object.entries(
-  appRouter._def.procedures as Record<string, { _def: { type: string; inputs: unknown[] } }>,
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>,
 ).map(([name, p]) => ({
   name,
   kind: p._def.type as 'query' | 'mutation',

@@ -1,0 +1,280 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionIdOf } from '../../src-server/services/accounts/sessions.ts';
+import { appRouter } from '../../src-server/trpc/root.ts';
+import { createBooking } from '../helpers/bookings.ts';
+import { proceed } from '../helpers/checkout-flow.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+import { sessionCookieFrom, signInVia, signUpVia } from './auth-helpers.ts';
+
+/**
+ * Session and CSRF rules that test/integration/auth*.test.ts do not already prove: the flags on every
+ * cookie the app issues in production (not only at sign-in), a stored session id that is useless as a
+ * cookie, and the Origin check on every state-changing procedure and route, which must change nothing.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' } as const;
+
+function expectSessionCookieFlags(header: string | undefined, secure: boolean) {
+  expect(header, 'a session Set-Cookie').toBeDefined();
+  const attributes = header!
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
+  expect(attributes).toContain('httponly');
+  expect(attributes).toContain('samesite=lax');
+  expect(attributes).toContain('path=/');
+  expect(attributes.includes('secure')).toBe(secure);
+  expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+}
+
+const sessionSetCookie = (setCookies: string[]) => setCookies.find((c) => c.startsWith('jalsa_session='));
+
+describe('session cookies in production', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp(PRODUCTION);
+  });
+  afterEach(() => t.close());
+
+  // Requests reach the production app over HTTPS behind the proxy (docs/operations.md).
+  const origin = PRODUCTION.PUBLIC_URL;
+
+  it('every Set-Cookie of the session is HttpOnly, SameSite=Lax, Path=/ and Secure, host-only', async () => {
+    const person = await signUpVia(t);
+    const signedIn = await signInVia(t, person.email, person.password);
+    expectSessionCookieFlags(sessionSetCookie(signedIn.setCookies), true);
+    const cookie = sessionCookieFrom(signedIn.setCookies)!;
+
+    const changed = await callProcedure(
+      t,
+      'mutation',
+      'auth.changePassword',
+      { currentPassword: person.password, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+      { cookie, origin },
+    );
+    expect(changed.status).toBe(200);
+    expectSessionCookieFlags(sessionSetCookie(changed.setCookies), true);
+    const fresh = sessionCookieFrom(changed.setCookies)!;
+
+    // The sliding renewal re-sends the cookie: with the same flags.
+    t.clock.advance(20 * DAY);
+    const renewed = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: fresh });
+    expect(renewed.data).not.toBeNull();
+    expectSessionCookieFlags(sessionSetCookie(renewed.setCookies), true);
+
+    const out = await callProcedure(t, 'mutation', 'auth.signOut', undefined, { cookie: fresh, origin });
+    const cleared = sessionSetCookie(out.setCookies);
+    expectSessionCookieFlags(cleared, true);
+    expect(cleared).toMatch(/^jalsa_session=;.*Max-Age=0/i);
+  });
+
+  it('the renewal from a ticket download carries the same flags', async () => {
+    const person = createSignedInUser(t);
+    const { bookingId } = createBooking(t, { userId: person.userId });
+    t.clock.advance(20 * DAY);
+    const res = await t.request(`/api/tickets/${bookingId}.ics`, { headers: { cookie: person.cookie } });
+    expect(res.status).toBe(200);
+    expectSessionCookieFlags(sessionSetCookie(res.headers.getSetCookie()), true);
+  });
+});
+
+describe('session tokens', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('the stored session id (the token’s hash) does not work as a cookie, nor does a made-up token', async () => {
+    const person = await signUpVia(t);
+    const token = person.cookie.split('=')[1]!;
+    for (const value of [sessionIdOf(token), 'a'.repeat(32), `${token}x`, token.toUpperCase(), '']) {
+      const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: `jalsa_session=${value}` });
+      expect(me.status).toBe(200);
+      expect(me.data, value).toBeNull();
+    }
+    expect(
+      (await callProcedure(t, 'query', 'auth.me', undefined, { cookie: person.cookie })).data,
+    ).not.toBeNull();
+  });
+
+  it('a signed-out cookie opens nothing anywhere, plain routes included', async () => {
+    const person = await signUpVia(t);
+    const { bookingId } = createBooking(t, { userId: person.account.id });
+    expect(
+      (await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: person.cookie } })).status,
+    ).toBe(200);
+    await callProcedure(t, 'mutation', 'auth.signOut', undefined, { cookie: person.cookie });
+    expect(
+      (await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: person.cookie } })).status,
+    ).toBe(404);
+    const byId = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, { cookie: person.cookie });
+    expect(byId.status).toBe(404);
+  });
+});
+
+/** Every row of every table, to prove a refused request changed nothing at all. */
+function snapshot(t: TestApp): Record<string, unknown[]> {
+  const tables = t.deps.sqlite
+    .prepare("select name from sqlite_master where type = 'table' order by name")
+    .all() as { name: string }[];
+  return Object.fromEntries(
+    tables.map(({ name }) => [name, t.deps.sqlite.prepare(`select * from "${name}"`).all()]),
+  );
+}
+
+const mutations = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+)
+  .filter(([, p]) => p._def.type === 'mutation')
+  .map(([name]) => name);
+
+/** A valid input per mutation, so a refusal can only come from the Origin check. */
+function validInputs(t: TestApp, password: string): Record<string, unknown> {
+  const ev = createTicketedEvent(t.deps.db);
+  return {
+    'auth.signUp': {
+      name: 'Evil Twin',
+      email: 'evil-twin@example.com',
+      password: 'secret-pass',
+      confirmPassword: 'secret-pass',
+      acceptTerms: true,
+    },
+    'auth.signIn': { email: 'victim@example.com', password },
+    'auth.signOut': undefined,
+    'auth.updateProfile': {
+      name: 'Hacked Name',
+      phone: '',
+      gender: '',
+      country: '',
+      state: '',
+      about: 'pwned',
+    },
+    'auth.changePassword': {
+      currentPassword: password,
+      password: 'attacker-pass',
+      confirmPassword: 'attacker-pass',
+    },
+    'auth.requestPasswordReset': { email: 'victim@example.com' },
+    'auth.resetPassword': {
+      token: 'x'.repeat(40),
+      password: 'attacker-pass',
+      confirmPassword: 'attacker-pass',
+    },
+    'auth.verifyEmail': { token: 'x'.repeat(40) },
+    'auth.resendVerification': undefined,
+    'contact.send': {
+      firstName: 'Evil',
+      lastName: 'Site',
+      email: 'evil@example.com',
+      mobile: '9876543210',
+      message: 'spam',
+    },
+    'payments.start': {
+      eventId: ev.eventId,
+      selectedDate: ev.dateId,
+      selectedSlot: ev.slotId,
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0]!, quantity: 10 }],
+      ticketDetails: { name: 'Evil', email: 'evil@example.com', phone: '9876543210', state: 'Goa' },
+    },
+    'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
+    'payments.release': { holdId: 'hold', reason: 'cancelled' },
+    'bookings.checkIn': { token: 'x.y', persons: 1 },
+  };
+}
+
+describe('cross-origin state changes (CSRF)', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it.each(['https://evil.example', 'null', 'http://localhost:8080', 'http://localhost.evil.example'])(
+    'every mutation posted with Origin %s gets 403 and changes nothing',
+    async (origin) => {
+      const victim = await signUpVia(t, { email: 'victim@example.com' });
+      const inputs = validInputs(t, victim.password);
+      expect(mutations.length).toBeGreaterThan(10);
+      const before = snapshot(t);
+      for (const name of mutations) {
+        expect(name in inputs, `a valid input for ${name}`).toBe(true);
+        const res = await callProcedure(t, 'mutation', name, inputs[name], { cookie: victim.cookie, origin });
+        expect(res.status, `${name} from ${origin}`).toBe(403);
+        expect(res.body).toEqual({ error: { message: 'Cross-origin request refused' } });
+        expect(res.setCookies, name).toEqual([]);
+      }
+      expect(snapshot(t)).toEqual(before);
+      // The victim is still signed in with the same profile.
+      const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: victim.cookie });
+      expect(me.data).toMatchObject({ email: 'victim@example.com', name: 'Asha Verma' });
+    },
+  );
+
+  it('the same requests from the app’s own origin go through (the check is not refusing everything)', async () => {
+    const victim = await signUpVia(t);
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'auth.updateProfile',
+      { name: 'Asha V', phone: '', gender: '', country: '', state: '', about: '' },
+      { cookie: victim.cookie, origin: 'http://localhost' },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('plain POST routes refuse another origin too, and change nothing', async () => {
+    const buyer = createSignedInUser(t);
+    const ev = createTicketedEvent(t.deps.db);
+    const session = await proceed(t, buyer.cookie, ev, 1);
+    const before = snapshot(t);
+    for (const path of [
+      '/api/create-order',
+      `/api/simulator/orders/${session.orderId}/pay`,
+      `/api/simulator/orders/${session.orderId}/fail`,
+      '/api/webhooks/razorpay',
+    ]) {
+      const res = await t.request(path, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json', cookie: buyer.cookie },
+        body: JSON.stringify({ amount: 100_000, currency: 'INR' }),
+      });
+      expect(res.status, path).toBe(403);
+    }
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  it('a mutation cannot be triggered with GET (a link or an <img> on another site)', async () => {
+    const victim = await signUpVia(t);
+    const before = snapshot(t);
+    for (const name of ['auth.signOut', 'auth.resendVerification', 'auth.updateProfile']) {
+      const res = await t.request(`/trpc/${name}?input=${encodeURIComponent('{}')}`, {
+        headers: { cookie: victim.cookie },
+      });
+      expect(res.status, name).toBe(405);
+    }
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  it('no CORS: another site’s script cannot read answers (no Access-Control-Allow-* headers)', async () => {
+    const victim = await signUpVia(t);
+    const res = await t.request('/trpc/auth.me', {
+      headers: { origin: 'https://evil.example', cookie: victim.cookie },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await t.request('/trpc/auth.updateProfile', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
