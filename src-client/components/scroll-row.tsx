@@ -53,7 +53,7 @@ export function ScrollRow({
         </div>
       </div>
       {intro}
-      <ul ref={scroller} onScroll={update} className="no-scrollbar flex snap-x gap-4 overflow-x-auto pb-2">
+      <ul ref={scroller} onScroll={update} className="no-scrollbar flex gap-4 overflow-x-auto pb-2">
         {children}
       </ul>
     </section>
@@ -62,7 +62,7 @@ export function ScrollRow({
 
 /** Wraps one card in the row with the fixed width cards have there. */
 export function ScrollItem({ children }: { children: ReactNode }) {
-  return <li className="w-40 shrink-0 snap-start sm:w-52">{children}</li>;
+  return <li className="w-40 shrink-0 sm:w-52">{children}</li>;
 }
 
 function ArrowButton({
