@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ical from 'node-ical';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
@@ -121,6 +122,15 @@ describe('confirming a payment', () => {
       expect(body).toContain('instagram.com');
     }
     expect(mail.text).toContain('3 x ₹1,500.00');
+
+    // The mail carries the booking as a calendar entry starting at the slot's start (7:00 PM India time).
+    expect(mail.attachments).toHaveLength(1);
+    const [ics] = mail.attachments;
+    expect(ics).toMatchObject({ filename: `jalsa-${outcome.bookingId}.ics`, contentType: 'text/calendar' });
+    const calendar = ical.sync.parseICS(Buffer.from(ics!.content, 'base64').toString('utf8'));
+    const entry = Object.values(calendar).find((c) => c?.type === 'VEVENT') as ical.VEvent;
+    expect(entry.start.toISOString()).toBe('2026-12-05T13:30:00.000Z');
+    expect(entry.summary).toBe(ev.eventName);
   });
 
   it('confirmed twice (and by the webhook too) gives one booking', async () => {

@@ -28,6 +28,8 @@ export interface BookingMailFacts {
   totalPaise: number;
   siteUrl: string;
   supportEmail: string;
+  /** The booking as an iCalendar entry (services/tickets/calendar.ts), attached so one tap adds it to a calendar. */
+  calendarIcs: string;
 }
 
 /** Spec §7 'Send confirmation e-mail': subject with a ticket emoji, HTML and text with every listed fact. */
@@ -106,6 +108,13 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
     html,
     text,
     idempotencyKey: `booking-confirmed:${facts.bookingId}`,
+    attachments: [
+      {
+        filename: `jalsa-${facts.bookingId}.ics`,
+        contentType: 'text/calendar',
+        content: Buffer.from(facts.calendarIcs).toString('base64'),
+      },
+    ],
   };
 }
 

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { bookingIcs } from '../tickets/calendar.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
@@ -338,6 +339,18 @@ function createBooking(
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,
+      calendarIcs: bookingIcs(
+        {
+          id: bookingId,
+          eventName: event.name,
+          eventLocation: event.location,
+          ticketSlot: slot.startTime,
+          ticketSlotEnd: slot.endTime,
+          ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+          ticketType: { name: lines[0]?.name ?? 'Ticket' },
+        },
+        siteUrl(deps),
+      ),
     }),
     now,
   );
