@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -110,6 +110,14 @@ function CityButton({ className = '' }: { className?: string }) {
 function SearchBox({ className = '', onSearched }: { className?: string; onSearched?: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  // On the results page the box shows what was searched for.
+  const searched = useRouterState({
+    select: (s) =>
+      s.location.pathname === '/search' ? ((s.location.search as { q?: string }).q ?? '') : null,
+  });
+  useEffect(() => {
+    if (searched !== null) setText(searched);
+  }, [searched]);
   return (
     <form
       role="search"

@@ -1,5 +1,5 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
@@ -35,6 +35,9 @@ export function EventDetailView({ event }: { event: EventDetail }) {
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise);
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
+  useEffect(() => {
+    document.title = `${event.name} | Jalsa`;
+  }, [event.name]);
 
   return (
     <article className="mx-auto max-w-6xl px-4 pb-24 pt-6 lg:pb-6">
