@@ -4,6 +4,7 @@ import { insertEvent } from '../../services/catalog/insert-event.ts';
 import type { Db } from '../client.ts';
 import { events } from '../schema/catalog.ts';
 import { demoEvents } from './demo-events.ts';
+import { seedSoldOutBookings } from './demo-sales.ts';
 
 /**
  * Fills an empty catalogue with the demo events, dated relative to `clock` so they are always upcoming.
@@ -15,5 +16,6 @@ export function seedDemoData(db: Db, clock: Clock): number {
   const now = clock.now();
   const docs = demoEvents(now);
   for (const doc of docs) insertEvent(db, doc, now.toISOString());
+  seedSoldOutBookings(db, docs, now);
   return docs.length;
 }
