@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, type TRPCClientErrorLike } from '@trpc/client';
+import { httpBatchLink, httpLink, type TRPCClientErrorLike } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../src-server/trpc/root.ts';
@@ -25,7 +25,8 @@ export function createQueryClient() {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc' })],
+    // msw-trpc answers one procedure per request, so `dev:mock` sends them unbatched.
+    links: [import.meta.env.MODE === 'mock' ? httpLink({ url: '/trpc' }) : httpBatchLink({ url: '/trpc' })],
   });
 }
 
