@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatCardDate, formatTime } from '../../shared/dates.ts';
+import { formatCardDate, formatTime } from '../../shared/india-clock.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
 
 export type EventSummary = RouterOutputs['events']['list'][number];

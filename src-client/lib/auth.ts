@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect, useNavigate } from '@tanstack/react-router';
-import { safeRedirectPath } from '../../shared/auth-schemas.ts';
+import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import type { RouterContext } from '../routes/__root.tsx';
 import { type RouterOutputs, trpc } from './trpc.ts';
 

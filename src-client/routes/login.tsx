@@ -1,16 +1,17 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 import { rootRoute } from './__root.tsx';
 
-const searchSchema = z.object({
+export interface LoginSearch {
   /** The page that sent a signed-out visitor here (lib/auth.ts requireSignedIn); checked before use. */
-  redirect: z.string().optional().catch(undefined),
+  redirect?: string;
   /** Set by the Google sign-in callback when it could not sign the person in. */
-  error: z.string().optional().catch(undefined),
-});
+  error?: string;
+}
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    definedOnly({ redirect: optionalString(search.redirect), error: optionalString(search.error) }),
 }).lazy(() => import('./login.lazy.tsx').then((m) => m.Route));

@@ -1,9 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 import { rootRoute } from './__root.tsx';
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    definedOnly({ token: optionalString(search.token) }),
 }).lazy(() => import('./reset-password.lazy.tsx').then((m) => m.Route));
