@@ -3,21 +3,83 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Prints the gzipped size of the JavaScript a first visit to the home page downloads: the entry script
- * and the chunks index.html preloads (lazy route chunks load later, on navigation).
+ * Prints the gzipped JavaScript a first visit downloads before the page can render, from Vite's
+ * manifest (`build.manifest: true`):
+ *  - home page `/`: the entry and every chunk it imports statically (what index.html preloads), plus
+ *    any classic script index.html loads;
+ *  - event page `/events/{id}`: the same, plus the event route's lazy chunk and its static imports,
+ *    which the router fetches before it renders that page.
+ * Chunks loaded later (dialogs, other routes) are not counted. Target (issue 6): home ≤ 130 KB.
+ * Run by `npm run build` and by `npm run bench -- bundle`; the last line is the figures as JSON.
  */
-const dist = path.resolve(import.meta.dirname, '../dist/client');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [
-  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-].map((m) => m[1]!);
-let total = 0;
-for (const src of scripts) {
-  const bytes = gzipSync(readFileSync(path.join(dist, src))).length;
-  total += bytes;
-  console.log(`  ${src}  ${(bytes / 1024).toFixed(1)} KB gzipped`);
+export const HOME_TARGET_BYTES = 130 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
 }
-console.log(
-  `Home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (${scripts.length} files)`,
-);
-console.log(JSON.stringify({ homeInitialJsGzipBytes: total, files: scripts.length }));
+
+export function reportBundleSize(dist = path.resolve(import.meta.dirname, '../dist/client')) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('No entry in the Vite manifest');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const classicScripts = [...html.matchAll(/<script(?![^>]*type="module")[^>]+src="([^"]+\.js)"/g)].map((m) =>
+    m[1]!.replace(/^\//, ''),
+  );
+
+  const home = [...new Set([...classicScripts, ...staticClosure(manifest, [entryKey])])];
+  const eventKey = Object.keys(manifest).find((key) => key.endsWith('routes/event-detail.lazy.tsx'));
+  if (!eventKey) throw new Error('No event-detail route chunk in the Vite manifest');
+  const event = [...new Set([...home, ...staticClosure(manifest, [entryKey, eventKey])])];
+
+  const sizeOf = new Map<string, number>();
+  for (const file of event) sizeOf.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+  const total = (files: string[]) => files.reduce((sum, f) => sum + (sizeOf.get(f) ?? 0), 0);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+  const rows = event.map((file) => ({
+    file,
+    'KB gzipped': Number(((sizeOf.get(file) ?? 0) / 1024).toFixed(1)),
+    home: home.includes(file) ? 'yes' : '',
+    event: 'yes',
+  }));
+  console.table(rows);
+  const homeBytes = total(home);
+  const eventBytes = total(event);
+  console.log(`Home page initial JavaScript: ${kb(homeBytes)} gzipped (${home.length} files)`);
+  console.log(`Event page initial JavaScript: ${kb(eventBytes)} gzipped (${event.length} files)`);
+  const summary = {
+    bench: 'bundle',
+    homeInitialJsGzipBytes: homeBytes,
+    homeFiles: home.length,
+    eventInitialJsGzipBytes: eventBytes,
+    eventFiles: event.length,
+    homeTargetBytes: HOME_TARGET_BYTES,
+    pass: homeBytes <= HOME_TARGET_BYTES,
+  };
+  console.log(JSON.stringify(summary));
+  return summary;
+}
+
+/** The files of the given manifest chunks and everything they import statically, in load order. */
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Chunk ${key} is missing from the Vite manifest`);
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) reportBundleSize();
