@@ -33,6 +33,8 @@ export const EnvSchema = z
     SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
+    /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
+    JOB_INTERVAL_MS: optionalText.pipe(z.coerce.number().int().positive().optional()),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
     // Links in e-mail (password reset, tickets) must never be built from a request's Host header, which a

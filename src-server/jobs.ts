@@ -33,7 +33,7 @@ export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKG
       } finally {
         running = false;
       }
-    }, job.intervalMs);
+    }, deps.env.JOB_INTERVAL_MS ?? job.intervalMs);
     timer.unref();
     return timer;
   });
