@@ -27,7 +27,8 @@ async function openUserMenu(page: Page, name: string) {
 
 /** Reloads /dev/mail until a message to `to` with `subject` is listed (the sender runs every few seconds). */
 async function openMail(page: Page, to: string, subject: string) {
-  for (let i = 0; i < 40; i++) {
+  // The outbox sender runs every 3 s; on a loaded CI machine allow it up to 40 s.
+  for (let i = 0; i < 80; i++) {
     await page.goto('/dev/mail');
     const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
     if ((await row.count()) > 0) {

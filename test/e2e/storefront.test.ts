@@ -103,6 +103,8 @@ describe('storefront in Chromium', () => {
     await box.press('Enter');
     await page.waitForURL('**/search?q=prithvi');
     await page.getByRole('heading', { name: 'Results for "prithvi"' }).waitFor();
+    // The heading renders before the results arrive: wait for the result, then check it is the only one.
+    await page.getByRole('link', { name: /Tughlaq/ }).waitFor();
     await expect(page.getByRole('link', { name: /Tughlaq/ }).count()).resolves.toBe(1);
 
     await page.goto('/search?q=Zoya%20Qureshi');

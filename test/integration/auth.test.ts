@@ -110,7 +110,7 @@ describe('sign in', () => {
   });
 
   it('marks the cookie Secure in production', async () => {
-    const prod = createTestApp({ NODE_ENV: 'production' });
+    const prod = createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
     try {
       const res = await callProcedure(prod, 'mutation', 'auth.signUp', signUpInput());
       expect(res.setCookies.find((c) => c.startsWith('jalsa_session='))).toMatch(/; Secure/);

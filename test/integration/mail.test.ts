@@ -266,7 +266,7 @@ describe('the development mailbox', () => {
   });
 
   it('is not served in production', async () => {
-    const prod = createTestApp({ NODE_ENV: 'production' });
+    const prod = createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
     try {
       const res = await prod.request('/dev/mail');
       expect(res.status).toBe(404);
