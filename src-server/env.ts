@@ -25,6 +25,19 @@ export const EnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** Honour X-Forwarded-For / X-Forwarded-Host: only behind a reverse proxy that overwrites them. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /**
+     * In production the offline simulator would hand out tickets without payment, so it is refused unless
+     * this is set (a public demo that takes no money). Outside production the simulator is the default.
+     */
+    ALLOW_PAYMENT_SIMULATOR: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,

@@ -9,9 +9,15 @@ import { type AppDeps, systemClock } from './deps.ts';
 import { loadEnv } from './env.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { createLogger } from './logger.ts';
+import { paymentSetupProblem } from './services/payments/gateway-of.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
+const paymentProblem = paymentSetupProblem(env);
+if (paymentProblem) {
+  logger.fatal(paymentProblem);
+  process.exit(1);
+}
 mkdirSync(env.DATA_DIR, { recursive: true });
 
 const database = openDatabase(databaseFile(env.DATA_DIR));

@@ -29,17 +29,17 @@ export async function createContext(
   opts: FetchCreateContextFnOptions,
   c: HonoContext,
 ): Promise<Context> {
-  const info = requestInfo(c, opts.resHeaders);
+  const info = requestInfo(c, opts.resHeaders, deps.env.TRUST_PROXY);
   const session = await resolveSessionUser(deps, info);
   return { ...info, deps, db: deps.db, user: session?.user ?? null, sessionId: session?.sessionId ?? null };
 }
 
-export function requestInfo(c: HonoContext, resHeaders: Headers): RequestInfo {
+export function requestInfo(c: HonoContext, resHeaders: Headers, trustProxy = false): RequestInfo {
   const requestId = (c.get('requestId') as string | undefined) ?? 'unknown';
   const logger = (c.get('logger') as Logger | undefined) ?? (c.env as { logger: Logger }).logger;
   return {
     requestId,
-    ip: clientAddress(c),
+    ip: clientAddress(c, trustProxy),
     resHeaders,
     cookieHeader: c.req.header('cookie') ?? null,
     logger,
@@ -47,10 +47,14 @@ export function requestInfo(c: HonoContext, resHeaders: Headers): RequestInfo {
   };
 }
 
-function clientAddress(c: HonoContext): string {
-  // Behind a reverse proxy (docs/operations.md) the proxy's X-Forwarded-For first hop is the client.
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
+function clientAddress(c: HonoContext, trustProxy: boolean): string {
+  // Behind a trusted reverse proxy (TRUST_PROXY, docs/operations.md) the proxy sets X-Forwarded-For to the
+  // client's address. Without one, the header is whatever the client wrote, so it is ignored: otherwise
+  // a client could dodge the sign-in rate limit per address by changing it.
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { z } from 'zod';
 import { createApp } from '../../src-server/app.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
-import { type Env, EnvSchema } from '../../src-server/env.ts';
+import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
 
 /** A clock tests can move: `clock.advance(ms)`. */
@@ -40,7 +41,10 @@ export interface TestApp {
  * The real app on a fresh, migrated SQLite file in a temporary folder. Each test file (or test) gets
  * its own, so tests never share state.
  */
-export function createTestApp(overrides: Partial<Env> = {}, depsOverrides: Partial<AppDeps> = {}): TestApp {
+export function createTestApp(
+  overrides: Partial<z.input<typeof EnvSchema>> = {},
+  depsOverrides: Partial<AppDeps> = {},
+): TestApp {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = openDatabase(path.join(dataDir, 'jalsa.db'));

@@ -71,6 +71,8 @@ export async function startCheckout(
   if (types.length !== ids.length) throw notFound('No ticket types available for this slot.');
   const nameOf = new Map(types.map((t) => [t.id, t.name]));
 
+  // Before any seat is taken: a site that cannot take payments must not hold seats for a payment.
+  const gateway = paymentGatewayOf(deps);
   const now = deps.clock.now();
   releaseUserHoldsOnSlot(db, userId, slot.id, now);
   const hold = reserveSeats(
@@ -88,7 +90,6 @@ export async function startCheckout(
     now,
   );
 
-  const gateway = paymentGatewayOf(deps);
   const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
   const receipt = buildReceipt(event.id, now);
   const notes = buildOrderNotes({
