@@ -27,6 +27,7 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, sqlite, close: () => sqlite.close() };
@@ -34,4 +35,32 @@ export function openDatabase(file: string): DatabaseHandle {
 
 export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'jalsa.db');
+}
+
+/** How many distinct SQL texts keep their compiled statement (least recently used ones are dropped). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Drizzle compiles every query again (`client.prepare(sql)`) each time it runs; with SQLite that compile
+ * was the largest single cost of a reservation (docs/benchmarks.md). The same query builder always
+ * produces the same SQL text with `?` parameters, so compiled statements are kept per text and reused.
+ * Calls are synchronous, so a statement is never in use twice at once (nothing here uses `.iterate()`);
+ * a reused statement is put back into its default row mode, as a fresh one would be.
+ */
+function cacheStatements(sqlite: Database.Database): void {
+  const compile = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached) {
+      cache.delete(source);
+      cache.set(source, cached);
+      if (cached.reader) cached.raw(false).pluck(false).expand(false);
+      return cached;
+    }
+    const statement = compile(source);
+    cache.set(source, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return statement;
+  }) as Database.Database['prepare'];
 }
