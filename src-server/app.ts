@@ -7,14 +7,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { serveClient } from './http/client.ts';
-import { mountTestOrder } from './http/test-order.ts';
-import { mountPaymentWebhooks } from './http/webhooks.ts';
-import { mountSimulator } from './integrations/simulator/routes.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { knownLength } from './http/known-length.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
+import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
+import { mountPaymentWebhooks } from './http/webhooks.ts';
+import { mountSimulator } from './integrations/simulator/routes.ts';
 import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
@@ -98,12 +98,12 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/tickets', ticketFileRoutes(deps));
 
-  app.route('/api/auth/google', googleOAuthRoutes(deps));
-  app.route('/dev/mail', devMailRoutes(deps));
-
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);
   mountTestOrder(app, deps);
+
+  app.route('/api/auth/google', googleOAuthRoutes(deps));
+  app.route('/dev/mail', devMailRoutes(deps));
 
   if (deps.clientDir) serveClient(app, deps);
   else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));
@@ -138,7 +138,8 @@ function sameOriginWrites(deps: AppDeps) {
     const origin = c.req.header('origin');
     if (!origin) return next();
     const allowed = new Set([new URL(c.req.url).origin]);
-    const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+    const host =
+      (deps.env.TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined) ?? c.req.header('host');
     if (host) {
       allowed.add(`http://${host}`);
       allowed.add(`https://${host}`);
