@@ -1,6 +1,9 @@
 import { measure, report } from './lib/load.ts';
 import { startBenchServer } from './lib/server.ts';
 
+/** What Chromium sends. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * Event list and event detail throughput against a bare Hono JSON endpoint in the same process and the
  * same run. Targets (issue 6): each ≥ 0.7 × bare. Flags: --connections N (64), --duration S (10).
@@ -17,7 +20,12 @@ export async function runCatalogThroughput(args: { connections: number; duration
     if (!eventId) throw new Error('events.list returned no events');
     const detailInput = encodeURIComponent(JSON.stringify({ id: eventId }));
 
-    const options = { connections: args.connections, durationSeconds: args.durationSeconds };
+    // Browsers always offer compression; the catalogue's answers are sent gzipped to them.
+    const options = {
+      connections: args.connections,
+      durationSeconds: args.durationSeconds,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    };
     // Warm up (JIT, caches) before measuring anything.
     await measure('warm-up', `${server.baseURL}/trpc/events.list`, { ...options, durationSeconds: 2 });
     const bare = await measure('bare Hono JSON', `${server.baseURL}/__bench/bare`, options);

@@ -1,4 +1,5 @@
 import { runCatalogThroughput } from './catalog-throughput.ts';
+import { runFlashSale } from './flash-sale.ts';
 import { runReserveBenchmark } from './reserve.ts';
 
 /**
@@ -8,6 +9,13 @@ import { runReserveBenchmark } from './reserve.ts';
 const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
   catalog: (flags) =>
     runCatalogThroughput({
+      connections: flags.number('connections', 64),
+      durationSeconds: flags.number('duration', 10),
+    }),
+  'flash-sale': (flags) =>
+    runFlashSale({
+      buyers: flags.number('buyers', 5000),
+      seats: flags.number('seats', 500),
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
     }),

@@ -18,13 +18,24 @@ export interface LoadResult {
 export async function measure(
   name: string,
   url: string,
-  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    durationSeconds?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+    /** Changes each request before it is sent (e.g. a different buyer's session cookie). */
+    setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 64,
     duration: options.durationSeconds ?? 10,
     headers: options.headers,
+    ...(options.method && { method: options.method }),
+    ...(options.body !== undefined && { body: options.body }),
+    ...(options.setupRequest && { requests: [{ setupRequest: options.setupRequest }] }),
   });
   return {
     name,

@@ -20,7 +20,11 @@ export interface BenchServer {
 export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/serve.ts'], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (read it with bench/profile-top.ts).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/lib/serve.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -28,6 +32,8 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       DATA_DIR: dataDir,
+      // No Razorpay keys here: production mode with the offline simulator as the gateway.
+      ALLOW_PAYMENT_SIMULATOR: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

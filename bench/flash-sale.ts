@@ -1,0 +1,298 @@
+import { databaseFile, openDatabase } from '../src-server/db/client.ts';
+import {
+  type BenchEvent,
+  createBuyers,
+  createOnSaleEvent,
+  type InventoryRow,
+  inventoryOf,
+  startBody,
+} from './lib/fixtures.ts';
+import { createHttpClient, type HttpAnswer, percentiles } from './lib/http.ts';
+import { type LoadResult, measure, report } from './lib/load.ts';
+import { startBenchServer } from './lib/server.ts';
+
+export interface FlashSaleArgs {
+  buyers: number;
+  seats: number;
+  connections: number;
+  /** Seconds per sustained measurement in part 2 (bare, reservations, bare again). */
+  durationSeconds: number;
+}
+
+/**
+ * The on-sale rush (issue 6), against the real app in production mode in its own process.
+ *  1. Flash sale: `buyers` signed-in buyers (real sessions) race for `seats` seats (80 % General, 20 % VIP)
+ *     over `connections` keep-alive connections, each through the real HTTP API: payments.start (the
+ *     hold) → the simulator's Pay (POST /api/simulator/orders/:id/pay, which also fires the signed
+ *     webhooks) → payments.confirm. Checks: exactly the seats sold, none oversold, no server error, and
+ *     per ticket type available + active holds + sold = total.
+ *  2. Reservation throughput: payments.start held for `durationSeconds` at `connections` connections on
+ *     an event with ten million seats, each request a different buyer, between two measurements of a
+ *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms.
+ */
+export async function runFlashSale(args: FlashSaleArgs) {
+  const server = await startBenchServer();
+  const database = openDatabase(databaseFile(server.dataDir));
+  const client = createHttpClient(server.baseURL, args.connections);
+  try {
+    const vipSeats = Math.floor(args.seats / 5);
+    const types = [{ name: 'General', seats: args.seats - vipSeats }];
+    if (vipSeats > 0) types.push({ name: 'VIP', seats: vipSeats });
+    const flash = createOnSaleEvent(database.db, 'Flash Sale Night', types);
+    const flashCookies = createBuyers(database.db, args.buyers, 'flash');
+    const sustained = createOnSaleEvent(database.db, 'Sustained Night', [
+      { name: 'General', seats: 10_000_000 },
+    ]);
+    const sustainedCookies = createBuyers(database.db, 40_000, 'sustained');
+    const wantedType = (i: number) => flash.ticketTypes[i % 5 === 4 && vipSeats > 0 ? 1 : 0]!;
+
+    // Warm-up (JIT, page cache) on the sustained event and the bare route, never on the flash event.
+    let sustainedNext = 0;
+    const sustainedRequest = reservationRequests(sustained, sustainedCookies, () => sustainedNext++);
+    await measure('warm-up bare', `${server.baseURL}/__bench/bare`, {
+      connections: args.connections,
+      durationSeconds: 2,
+    });
+    await measure('warm-up reserve', `${server.baseURL}/trpc/payments.start`, {
+      ...sustainedRequest,
+      connections: args.connections,
+      durationSeconds: 3,
+    });
+
+    // 1. The flash sale.
+    const steps = { start: newStep(), pay: newStep(), confirm: newStep() };
+    let booked = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: args.connections }, async () => {
+        while (next < args.buyers) {
+          const i = next++;
+          const cookie = flashCookies[i]!;
+          const start = await client.post('/trpc/payments.start', startBody(flash, wantedType(i).id), {
+            cookie,
+          });
+          steps.start.record(start, (a) => a.status === 409 && a.body.includes('Sold Out'));
+          if (start.status !== 200) continue;
+          const order = (JSON.parse(start.body) as { result: { data: { orderId: string } } }).result.data;
+          const pay = await client.post(`/api/simulator/orders/${order.orderId}/pay`, null);
+          steps.pay.record(pay);
+          if (pay.status !== 200) continue;
+          const paid = JSON.parse(pay.body) as {
+            razorpay_order_id: string;
+            razorpay_payment_id: string;
+            razorpay_signature: string;
+          };
+          const confirm = await client.post(
+            '/trpc/payments.confirm',
+            JSON.stringify({
+              orderId: paid.razorpay_order_id,
+              paymentId: paid.razorpay_payment_id,
+              signature: paid.razorpay_signature,
+            }),
+            { cookie },
+          );
+          steps.confirm.record(confirm);
+          if (confirm.status === 200 && confirm.body.includes('"outcome":"booked"')) booked += 1;
+        }
+      }),
+    );
+    const flashSeconds = (performance.now() - started) / 1000;
+    // The simulator's webhooks arrive 50 ms after each Pay; let the last ones land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const inventory = inventoryOf(database.sqlite, flash);
+    const expectedSold = flash.ticketTypes.reduce(
+      (sum, t, index) =>
+        sum +
+        Math.min(
+          t.total,
+          countWanting(args.buyers, (i) => wantedType(i).id === t.id, index),
+        ),
+      0,
+    );
+
+    // 2. Sustained reservations between two bare measurements.
+    const options = { connections: args.connections, durationSeconds: args.durationSeconds };
+    const bareBefore = await measure('bare Hono JSON (before)', `${server.baseURL}/__bench/bare`, options);
+    const reserve = await measure('payments.start (sustained)', `${server.baseURL}/trpc/payments.start`, {
+      ...options,
+      ...sustainedRequest,
+    });
+    const bareAfter = await measure('bare Hono JSON (after)', `${server.baseURL}/__bench/bare`, options);
+    const bareRps = Math.round((bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2);
+    const sustainedInventory = inventoryOf(database.sqlite, sustained);
+
+    return printResults(args, {
+      steps,
+      booked,
+      flashSeconds,
+      inventory,
+      expectedSold,
+      bareBefore,
+      bareAfter,
+      bareRps,
+      reserve,
+      sustainedInventory,
+    });
+  } finally {
+    client.close();
+    database.close();
+    await server.stop();
+  }
+}
+
+/** autocannon options for payments.start: one ticket, and each request a different buyer's session. */
+function reservationRequests(event: BenchEvent, cookies: string[], nextIndex: () => number) {
+  return {
+    method: 'POST' as const,
+    body: startBody(event, event.ticketTypes[0]!.id),
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request: import('autocannon').Request) => ({
+      ...request,
+      headers: { ...request.headers, cookie: cookies[nextIndex() % cookies.length]! },
+    }),
+  };
+}
+
+function countWanting(buyers: number, wants: (i: number) => boolean, _type: number): number {
+  let n = 0;
+  for (let i = 0; i < buyers; i += 1) if (wants(i)) n += 1;
+  return n;
+}
+
+interface Step {
+  latencies: number[];
+  statuses: Map<number, number>;
+  errors: number;
+  serverErrors: number;
+  record: (answer: HttpAnswer, expected?: (a: HttpAnswer) => boolean) => void;
+}
+
+/** Latencies and answers of one step; `expected` marks non-200 answers that are not errors (sold out). */
+function newStep(): Step {
+  const step: Step = {
+    latencies: [],
+    statuses: new Map(),
+    errors: 0,
+    serverErrors: 0,
+    record(answer, expected) {
+      step.latencies.push(answer.ms);
+      step.statuses.set(answer.status, (step.statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status !== 200 && !expected?.(answer)) step.errors += 1;
+      if (answer.status === 0 || answer.status >= 500) step.serverErrors += 1;
+    },
+  };
+  return step;
+}
+
+function printResults(
+  args: FlashSaleArgs,
+  r: {
+    steps: Record<'start' | 'pay' | 'confirm', Step>;
+    booked: number;
+    flashSeconds: number;
+    inventory: InventoryRow[];
+    expectedSold: number;
+    bareBefore: LoadResult;
+    bareAfter: LoadResult;
+    bareRps: number;
+    reserve: LoadResult;
+    sustainedInventory: InventoryRow[];
+  },
+) {
+  const sold = r.inventory.reduce((sum, t) => sum + t.sold, 0);
+  const oversold = r.inventory.reduce(
+    (sum, t) => sum + Math.max(0, t.sold + t.held - t.total) + Math.max(0, -t.available),
+    0,
+  );
+  const serverErrors = Object.values(r.steps).reduce((sum, s) => sum + s.serverErrors, 0);
+  const errors = Object.values(r.steps).reduce((sum, s) => sum + s.errors, 0);
+  const invariantHolds = [...r.inventory, ...r.sustainedInventory].every((t) => t.invariant);
+  const startLatency = percentiles(r.steps.start.latencies);
+  const reservationsPerSecond = Math.round(r.steps.start.latencies.length / r.flashSeconds);
+  const statusText = (s: Step) =>
+    [...s.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
+
+  console.log(
+    `\nFlash sale: ${args.buyers} buyers, ${args.seats} seats, ${args.connections} connections, ${r.flashSeconds.toFixed(1)} s`,
+  );
+  console.table(
+    (['start', 'pay', 'confirm'] as const).map((name) => {
+      const s = r.steps[name];
+      const p = percentiles(s.latencies);
+      return {
+        step:
+          name === 'start' ? 'payments.start (hold)' : name === 'pay' ? 'simulator pay' : 'payments.confirm',
+        requests: s.latencies.length,
+        statuses: statusText(s),
+        errors: s.errors,
+        'p50 ms': p.p50,
+        'p95 ms': p.p95,
+        'p99 ms': p.p99,
+        'max ms': p.max,
+      };
+    }),
+  );
+  console.log('Inventory after the run (available + held + sold = total):');
+  console.table(
+    [...r.inventory, ...r.sustainedInventory].map(({ ticketTypeId: _id, ...row }) => ({
+      ...row,
+      invariant: row.invariant ? 'holds' : 'BROKEN',
+    })),
+  );
+  const ratio = Number((r.reserve.requestsPerSecond / r.bareRps).toFixed(2));
+  const rows = [r.bareBefore, r.reserve, r.bareAfter].map((x) => ({
+    endpoint: x.name,
+    'req/s': x.requestsPerSecond,
+    'p50 ms': x.p50,
+    'p97.5 ms': x.p97_5,
+    'p99 ms': x.p99,
+    'bytes/resp': x.bytesPerRequest,
+    'non-2xx': x.non2xx,
+    errors: x.errors,
+  }));
+  const pass =
+    sold === r.expectedSold &&
+    oversold === 0 &&
+    serverErrors === 0 &&
+    invariantHolds &&
+    r.booked === sold &&
+    ratio >= 0.5 &&
+    r.reserve.p99 < 100 &&
+    r.reserve.non2xx === 0;
+  report(
+    `Reservation throughput vs bare Hono (${args.connections} connections, ${args.durationSeconds} s each; ratio against the mean of both bare runs)`,
+    rows,
+    {
+      bench: 'flash-sale',
+      buyers: args.buyers,
+      seats: args.seats,
+      connections: args.connections,
+      sold,
+      expectedSold: r.expectedSold,
+      booked: r.booked,
+      oversold,
+      serverErrors,
+      errors,
+      statuses: Object.fromEntries(
+        (['start', 'pay', 'confirm'] as const).map((k) => [k, Object.fromEntries(r.steps[k].statuses)]),
+      ),
+      invariantHolds,
+      flashSeconds: Number(r.flashSeconds.toFixed(2)),
+      reservationsPerSecond,
+      startP50Ms: startLatency.p50,
+      startP95Ms: startLatency.p95,
+      startP99Ms: startLatency.p99,
+      bareRps: r.bareRps,
+      reserveRps: r.reserve.requestsPerSecond,
+      reserveRatio: ratio,
+      reserveP99Ms: r.reserve.p99,
+      reserveNon2xx: r.reserve.non2xx,
+      pass,
+    },
+  );
+  return pass;
+}

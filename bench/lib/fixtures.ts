@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Db } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+
+export interface BenchEvent {
+  eventId: string;
+  dateId: string;
+  slotId: string;
+  ticketTypes: { id: string; name: string; total: number }[];
+}
+
+/**
+ * Signed-in buyers, written straight into the server's database: a user row and a real session made by
+ * the app's own `createSession` (the cookie is the token the server will validate on every request).
+ * Sign-in itself (argon2, deliberately slow) is not what the benchmarks measure.
+ */
+export function createBuyers(db: Db, count: number, label: string): string[] {
+  const now = new Date();
+  return db.transaction((tx) => {
+    const cookies: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const id = randomUUID();
+      tx.insert(users)
+        .values({
+          id,
+          email: `${label}-${i}-${id.slice(0, 8)}@bench.local`,
+          name: `Bench Buyer ${i}`,
+          isEmailVerified: true,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .run();
+      cookies.push(`${SESSION_COOKIE}=${createSession(tx, id, now).token}`);
+    }
+    return cookies;
+  });
+}
+
+/** An on-sale event a month ahead with one date, one slot and the given ticket types. */
+export function createOnSaleEvent(
+  db: Db,
+  name: string,
+  types: { name: string; seats: number }[],
+): BenchEvent {
+  const id = `bench-${randomUUID().slice(0, 8)}`;
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const end = new Date(Date.now() + 30 * 86_400_000 + 3 * 3_600_000).toISOString();
+  const ticketTypes = types.map((t, i) => ({ id: `${id}-t${i}`, name: t.name, total: t.seats }));
+  insertEvent(
+    db,
+    {
+      id,
+      name,
+      description: 'Benchmark event.',
+      category: 'concerts',
+      city: 'Mumbai',
+      imagesUrls: [],
+      posterUrl: null,
+      startTime: start,
+      endTime: end,
+      eventLocationText: 'Bench Arena, Mumbai',
+      googleMapsEmbedLink: null,
+      ageRestrictions: null,
+      artistLineup: null,
+      termsAndConditions: [],
+      platformFeeRate: null,
+      tickets: [
+        {
+          id: `${id}-d`,
+          dateOfEvent: start,
+          isLive: true,
+          slots: [
+            {
+              id: `${id}-s`,
+              startTime: start,
+              endTime: end,
+              tickets: ticketTypes.map((t, i) => ({
+                id: t.id,
+                name: t.name,
+                pricePaise: 99_900 + i * 150_000,
+                personAllowedPerTicket: 1,
+                description: `${t.name} entry`,
+                isRefundable: true,
+                totalTickets: t.total,
+                availableTickets: t.total,
+                isLive: true,
+                benefits: [],
+              })),
+            },
+          ],
+        },
+      ],
+    },
+    new Date().toISOString(),
+  );
+  return { eventId: id, dateId: `${id}-d`, slotId: `${id}-s`, ticketTypes };
+}
+
+/** Checkout details every bench buyer sends (the same size as a real buyer's). */
+export const BENCH_DETAILS = {
+  name: 'Asha Verma',
+  email: 'asha.verma@example.com',
+  phone: '+91 98765-43210',
+  state: 'Maharashtra',
+} as const;
+
+/** The payments.start body for one ticket of a type. */
+export function startBody(event: BenchEvent, ticketTypeId: string): string {
+  return JSON.stringify({
+    eventId: event.eventId,
+    selectedDate: event.dateId,
+    selectedSlot: event.slotId,
+    selectedTickets: [{ ticketTypeId, quantity: 1 }],
+    ticketDetails: BENCH_DETAILS,
+    userCity: 'Mumbai',
+  });
+}
+
+export interface InventoryRow {
+  ticketTypeId: string;
+  name: string;
+  total: number;
+  available: number;
+  held: number;
+  sold: number;
+  invariant: boolean;
+}
+
+/** Per ticket type: available + seats in active holds + seats sold (from bookings) must equal total. */
+export function inventoryOf(sqlite: Database.Database, event: BenchEvent): InventoryRow[] {
+  return event.ticketTypes.map((t) => {
+    const type = sqlite
+      .prepare('select total_tickets as total, available_tickets as available from ticket_types where id = ?')
+      .get(t.id) as { total: number; available: number };
+    const held = sqlite
+      .prepare(
+        `select coalesce(sum(i.quantity), 0) as n from hold_items i join holds h on h.id = i.hold_id
+         where h.status = 'active' and i.ticket_type_id = ?`,
+      )
+      .get(t.id) as { n: number };
+    const sold = sqlite
+      .prepare(
+        `select coalesce(sum(json_extract(l.value, '$.quantity')), 0) as n
+         from bookings b, json_each(b.ticket_types) l where json_extract(l.value, '$.id') = ?`,
+      )
+      .get(t.id) as { n: number };
+    return {
+      ticketTypeId: t.id,
+      name: t.name,
+      total: type.total,
+      available: type.available,
+      held: held.n,
+      sold: sold.n,
+      invariant: type.available >= 0 && type.available + held.n + sold.n === type.total,
+    };
+  });
+}
