@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import type { SessionUser } from './session-user.ts';
@@ -49,18 +49,7 @@ export interface ValidatedSession {
 
 export function validateSessionToken(db: Db, token: string, now: Date): ValidatedSession | null {
   const sessionId = sessionIdOf(token);
-  const row = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isStaff: users.isStaff,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .get();
+  const row = sessionLookup(db).get({ sessionId });
   if (!row) return null;
   let expiresAt = new Date(row.expiresAt);
   if (now >= expiresAt) {
@@ -79,6 +68,36 @@ export function validateSessionToken(db: Db, token: string, now: Date): Validate
     expiresAt,
     renewed,
   };
+}
+
+const lookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * The session and its user, built and compiled once per database: every signed-in request runs it, and
+ * building the query each time cost more than running it (docs/benchmarks.md).
+ */
+function sessionLookup(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isStaff: users.isStaff,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare();
 }
 
 export function invalidateSession(db: Pick<Db, 'delete'>, sessionId: string): void {
