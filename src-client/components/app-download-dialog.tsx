@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { ModalPanel } from './modal.tsx';
 import { AppStoreBadge, GooglePlayBadge } from './store-badges.tsx';
 
 /** The download-our-app modal (spec §1, §2), opened from the footer's store badges. */
@@ -10,39 +11,38 @@ export default function AppDownloadDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-center shadow-xl focus:outline-none">
-          <img src="/favicon.svg" alt="" width={56} height={56} className="mx-auto" />
-          <Dialog.Title className="mt-3 text-xl font-bold">Download our app</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-gray-700">
-            Get event alerts for your city, book in a couple of taps and keep your tickets offline with the
-            Jalsa app for iPhone and Android.
-          </Dialog.Description>
-          <div className="mt-5 flex flex-wrap justify-center gap-3">
-            <a
-              href="https://apps.apple.com/"
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Download on the App Store"
-            >
-              <AppStoreBadge />
-            </a>
-            <a
-              href="https://play.google.com/store/apps"
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Get it on Google Play"
-            >
-              <GooglePlayBadge />
-            </a>
-          </div>
-          <Dialog.Close className="mt-6 rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50">
-            Close
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalPanel
+      open={open}
+      onOpenChange={onOpenChange}
+      className="w-[calc(100%-1.5rem)] max-w-md p-6 text-center"
+    >
+      <img src="/favicon.svg" alt="" width={56} height={56} className="mx-auto" />
+      <Dialog.Title className="mt-3 text-xl font-bold">Download our app</Dialog.Title>
+      <Dialog.Description className="mt-2 text-sm text-gray-700">
+        Get event alerts for your city, book in a couple of taps and keep your tickets offline with the Jalsa
+        app for iPhone and Android.
+      </Dialog.Description>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <a
+          href="https://apps.apple.com/"
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Download on the App Store"
+        >
+          <AppStoreBadge />
+        </a>
+        <a
+          href="https://play.google.com/store/apps"
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Get it on Google Play"
+        >
+          <GooglePlayBadge />
+        </a>
+      </div>
+      <Dialog.Close className="mt-6 rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50">
+        Close
+      </Dialog.Close>
+    </ModalPanel>
   );
 }

@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type City, OTHER_CITIES, POPULAR_CITIES, searchCities } from '../../shared/cities.ts';
 import { saveSelectedCity } from '../lib/city-storage.ts';
 import { AUTO_SELECT_DELAY_MS, detectCity } from '../lib/detect-city.ts';
+import Modal from './modal.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -47,135 +47,116 @@ export default function CityPicker({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex h-[500px] max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[640px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between border-b border-gray-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Select Your City</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
-              <svg
-                viewBox="0 0 24 24"
-                width="22"
-                height="22"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            Search for your city, detect your location, or pick one of the cities below.
-          </Dialog.Description>
-          <div className="space-y-3 px-5 pt-4">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                const first = [...popular, ...others][0];
-                // Spec §4: a name that matches no listed city is saved as typed.
-                if (searching) choose(first?.name ?? query);
-              }}
-            >
-              <input
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder="Search for your city..."
-                aria-label="Search for your city..."
-                className="w-full rounded-lg border border-gray-300 px-4 py-2.5 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-              />
-            </form>
-            <button
-              type="button"
-              onClick={detect}
-              disabled={detecting}
-              className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline disabled:opacity-60"
-            >
-              <svg
-                viewBox="0 0 24 24"
-                width="18"
-                height="18"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <circle cx="12" cy="12" r="3" />
-                <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
-                <circle cx="12" cy="12" r="7" />
-              </svg>
-              {detecting ? 'Detecting your location...' : 'Detect my location'}
-            </button>
-            <p
-              role="status"
-              className={
-                notice
-                  ? `rounded-md px-3 py-2 text-sm ${notice.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`
-                  : 'sr-only'
-              }
-            >
-              {notice?.text}
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Select Your City"
+      description="Search for your city, detect your location, or pick one of the cities below."
+      descriptionHidden
+      className="flex h-[500px] max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[640px] flex-col"
+      headerClassName="flex items-center justify-between border-b border-gray-200 px-5 py-4"
+    >
+      <div className="space-y-3 px-5 pt-4">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const first = [...popular, ...others][0];
+            // Spec §4: a name that matches no listed city is saved as typed.
+            if (searching) choose(first?.name ?? query);
+          }}
+        >
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search for your city..."
+            aria-label="Search for your city..."
+            className="w-full rounded-lg border border-gray-300 px-4 py-2.5 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+        </form>
+        <button
+          type="button"
+          onClick={detect}
+          disabled={detecting}
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline disabled:opacity-60"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="3" />
+            <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+            <circle cx="12" cy="12" r="7" />
+          </svg>
+          {detecting ? 'Detecting your location...' : 'Detect my location'}
+        </button>
+        <p
+          role="status"
+          className={
+            notice
+              ? `rounded-md px-3 py-2 text-sm ${notice.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`
+              : 'sr-only'
+          }
+        >
+          {notice?.text}
+        </p>
+      </div>
+      <div className="mt-2 flex-1 overflow-y-auto px-5 pb-5">
+        {searching && popular.length === 0 && others.length === 0 ? (
+          <div className="py-8 text-center">
+            <p className="font-semibold text-gray-800">No cities found matching "{query.trim()}"</p>
+            <p className="mt-1 text-sm text-gray-600">
+              Try a different search term or use location detection
             </p>
           </div>
-          <div className="mt-2 flex-1 overflow-y-auto px-5 pb-5">
-            {searching && popular.length === 0 && others.length === 0 ? (
-              <div className="py-8 text-center">
-                <p className="font-semibold text-gray-800">No cities found matching "{query.trim()}"</p>
-                <p className="mt-1 text-sm text-gray-600">
-                  Try a different search term or use location detection
-                </p>
-              </div>
-            ) : (
-              <>
-                {popular.length > 0 && (
-                  <section aria-labelledby="popular-cities">
-                    <h3
-                      id="popular-cities"
-                      className="mb-2 mt-2 text-sm font-bold uppercase tracking-wide text-gray-600"
-                    >
-                      Popular Cities
-                    </h3>
-                    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                      {popular.map((city) => (
-                        <li key={city.name}>
-                          <PopularTile city={city} onChoose={choose} />
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                )}
-                {others.length > 0 && (
-                  <section aria-labelledby="more-cities" className="mt-4">
-                    <h3
-                      id="more-cities"
-                      className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-600"
-                    >
-                      More Cities
-                    </h3>
-                    <ul className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
-                      {others.map((city) => (
-                        <li key={city.name}>
-                          <button
-                            type="button"
-                            onClick={() => choose(city.name)}
-                            className="w-full rounded-md px-2 py-1.5 text-left text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700"
-                          >
-                            {city.name}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                )}
-              </>
+        ) : (
+          <>
+            {popular.length > 0 && (
+              <section aria-labelledby="popular-cities">
+                <h3
+                  id="popular-cities"
+                  className="mb-2 mt-2 text-sm font-bold uppercase tracking-wide text-gray-600"
+                >
+                  Popular Cities
+                </h3>
+                <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                  {popular.map((city) => (
+                    <li key={city.name}>
+                      <PopularTile city={city} onChoose={choose} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {others.length > 0 && (
+              <section aria-labelledby="more-cities" className="mt-4">
+                <h3 id="more-cities" className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-600">
+                  More Cities
+                </h3>
+                <ul className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
+                  {others.map((city) => (
+                    <li key={city.name}>
+                      <button
+                        type="button"
+                        onClick={() => choose(city.name)}
+                        className="w-full rounded-md px-2 py-1.5 text-left text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700"
+                      >
+                        {city.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </Modal>
   );
 }
 

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { formatPaiseExact } from '../../../shared/money.ts';
+import { ModalPanel } from '../modal.tsx';
 import type {
   PaymentCallbacks,
   PaymentFailure,
@@ -54,89 +55,85 @@ export function SimulatorDialog({
   };
 
   return (
-    <Dialog.Root
+    <ModalPanel
       open
       onOpenChange={(open) => {
         if (!open && !busy) callbacks.onDismiss();
       }}
+      className="w-[min(92vw,420px)] p-6"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,420px)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{options.name} · Test payment</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-600">
-            {options.description}. This is the offline payment simulator: no money moves.
-          </Dialog.Description>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-gray-600">Amount</dt>
-            <dd className="font-semibold">{formatPaiseExact(options.amountPaise)}</dd>
-            <dt className="text-gray-600">Order</dt>
-            <dd className="break-all font-mono text-xs leading-5">{options.orderId}</dd>
-            <dt className="text-gray-600">Paying as</dt>
-            <dd className="break-all">{options.prefill.email || options.prefill.name}</dd>
-          </dl>
-          {problem && (
-            <p role="alert" className="mt-3 text-sm text-red-700">
-              {problem}
-            </p>
-          )}
-          {failing ? (
-            <div className="mt-5 space-y-3">
-              <label className="block text-sm font-medium" htmlFor="simulator-failure">
-                Failure description
-              </label>
-              <input
-                id="simulator-failure"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                className="w-full rounded-md border border-gray-300 px-3 py-2"
-              />
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  onClick={fail}
-                  disabled={busy || !description.trim()}
-                  className="flex-1 rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-                >
-                  Fail payment
-                </button>
-                <button
-                  type="button"
-                  onClick={() => setFailing(false)}
-                  disabled={busy}
-                  className="rounded-md border border-gray-300 px-4 py-2"
-                >
-                  Back
-                </button>
-              </div>
-            </div>
-          ) : (
-            <div className="mt-5 flex flex-wrap gap-2">
-              <button
-                type="button"
-                onClick={pay}
-                disabled={busy}
-                className="flex-1 rounded-md bg-green-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
-              >
-                Pay {formatPaiseExact(options.amountPaise)}
-              </button>
-              <button
-                type="button"
-                onClick={() => setFailing(true)}
-                disabled={busy}
-                className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700"
-              >
-                Fail
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" disabled={busy} className="rounded-md border border-gray-300 px-4 py-2">
-                  Dismiss
-                </button>
-              </Dialog.Close>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <Dialog.Title className="text-lg font-bold">{options.name} · Test payment</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-gray-600">
+        {options.description}. This is the offline payment simulator: no money moves.
+      </Dialog.Description>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-600">Amount</dt>
+        <dd className="font-semibold">{formatPaiseExact(options.amountPaise)}</dd>
+        <dt className="text-gray-600">Order</dt>
+        <dd className="break-all font-mono text-xs leading-5">{options.orderId}</dd>
+        <dt className="text-gray-600">Paying as</dt>
+        <dd className="break-all">{options.prefill.email || options.prefill.name}</dd>
+      </dl>
+      {problem && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {failing ? (
+        <div className="mt-5 space-y-3">
+          <label className="block text-sm font-medium" htmlFor="simulator-failure">
+            Failure description
+          </label>
+          <input
+            id="simulator-failure"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2"
+          />
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={fail}
+              disabled={busy || !description.trim()}
+              className="flex-1 rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+            >
+              Fail payment
+            </button>
+            <button
+              type="button"
+              onClick={() => setFailing(false)}
+              disabled={busy}
+              className="rounded-md border border-gray-300 px-4 py-2"
+            >
+              Back
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-5 flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={pay}
+            disabled={busy}
+            className="flex-1 rounded-md bg-green-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+          >
+            Pay {formatPaiseExact(options.amountPaise)}
+          </button>
+          <button
+            type="button"
+            onClick={() => setFailing(true)}
+            disabled={busy}
+            className="rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700"
+          >
+            Fail
+          </button>
+          <Dialog.Close asChild>
+            <button type="button" disabled={busy} className="rounded-md border border-gray-300 px-4 py-2">
+              Dismiss
+            </button>
+          </Dialog.Close>
+        </div>
+      )}
+    </ModalPanel>
   );
 }

@@ -1,0 +1,82 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+type ModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** Keeps the description as the dialog's accessible description without showing it. */
+  descriptionHidden?: boolean;
+  /** Size, padding and layout of the panel, added to the shared centring and look. */
+  className: string;
+  /** Layout of the row holding the title and the close (X) button. */
+  headerClassName: string;
+  children: ReactNode;
+};
+
+/** A titled modal with a close (X) button beside its title and a description under it. */
+export default function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  descriptionHidden = false,
+  className,
+  headerClassName,
+  children,
+}: ModalProps) {
+  return (
+    <ModalPanel open={open} onOpenChange={onOpenChange} className={className}>
+      <div className={headerClassName}>
+        <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+        <Dialog.Close className="rounded-md p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </Dialog.Close>
+      </div>
+      <Dialog.Description className={descriptionHidden ? 'sr-only' : 'mt-1 text-sm text-gray-700'}>
+        {description}
+      </Dialog.Description>
+      {children}
+    </ModalPanel>
+  );
+}
+
+/**
+ * The bare frame every modal shares: a dimmed page and a centred white panel. Dialogs with their own
+ * title layout or closing buttons (Radix `Dialog.Title`, `Dialog.Close`) render them inside.
+ */
+export function ModalPanel({
+  open,
+  onOpenChange,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-xl focus:outline-none ${className}`}
+        >
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
