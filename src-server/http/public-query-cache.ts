@@ -15,7 +15,7 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   /** A Uint8Array, which @hono/node-server writes straight to the socket (no web stream). */
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
+import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -44,30 +45,15 @@ export async function startCheckout(
   input: StartCheckoutInput,
 ): Promise<CheckoutSession> {
   const { db } = deps;
-  const event = db
-    .select({ id: events.id, name: events.name, platformFeeRate: events.platformFeeRate })
-    .from(events)
-    .where(eq(events.id, input.eventId))
-    .get();
+  const lookups = catalogueLookups(db);
+  const event = lookups.event.get({ eventId: input.eventId });
   if (!event) throw notFound('Event not found');
-  const date = db
-    .select({ id: eventDates.id, isLive: eventDates.isLive })
-    .from(eventDates)
-    .where(and(eq(eventDates.id, input.selectedDate), eq(eventDates.eventId, event.id)))
-    .get();
+  const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
   if (!date?.isLive) throw notFound('Selected date not found in event');
-  const slot = db
-    .select({ id: slots.id })
-    .from(slots)
-    .where(and(eq(slots.id, input.selectedSlot), eq(slots.eventDateId, date.id)))
-    .get();
+  const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
   const ids = input.selectedTickets.map((t) => t.ticketTypeId);
-  const types = db
-    .select({ id: ticketTypes.id, name: ticketTypes.name })
-    .from(ticketTypes)
-    .where(and(inArray(ticketTypes.id, ids), eq(ticketTypes.slotId, slot.id)))
-    .all();
+  const types = ids.flatMap((typeId) => lookups.ticketType.get({ typeId, slotId: slot.id }) ?? []);
   if (types.length !== ids.length) throw notFound('No ticket types available for this slot.');
   const nameOf = new Map(types.map((t) => [t.id, t.name]));
 
@@ -152,5 +138,49 @@ export async function startCheckout(
     igstPaise: hold.igstPaise,
     sessionExpiresAt: hold.sessionExpiresAt,
     expiresAt: hold.expiresAt,
+  };
+}
+
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+
+/**
+ * The catalogue checks of Proceed, built and compiled once per database: building a Drizzle query
+ * cost several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
+ */
+function catalogueLookups(db: Db) {
+  let lookups = preparedLookups.get(db);
+  if (!lookups) {
+    lookups = prepareLookups(db);
+    preparedLookups.set(db, lookups);
+  }
+  return lookups;
+}
+
+function prepareLookups(db: Db) {
+  return {
+    event: db
+      .select({ id: events.id, name: events.name, platformFeeRate: events.platformFeeRate })
+      .from(events)
+      .where(eq(events.id, sql.placeholder('eventId')))
+      .prepare(),
+    date: db
+      .select({ id: eventDates.id, isLive: eventDates.isLive })
+      .from(eventDates)
+      .where(
+        and(eq(eventDates.id, sql.placeholder('dateId')), eq(eventDates.eventId, sql.placeholder('eventId'))),
+      )
+      .prepare(),
+    slot: db
+      .select({ id: slots.id })
+      .from(slots)
+      .where(and(eq(slots.id, sql.placeholder('slotId')), eq(slots.eventDateId, sql.placeholder('dateId'))))
+      .prepare(),
+    ticketType: db
+      .select({ id: ticketTypes.id, name: ticketTypes.name })
+      .from(ticketTypes)
+      .where(
+        and(eq(ticketTypes.id, sql.placeholder('typeId')), eq(ticketTypes.slotId, sql.placeholder('slotId'))),
+      )
+      .prepare(),
   };
 }
