@@ -113,9 +113,10 @@ export async function waitUntil(check: () => boolean, what: string, diagnostics?
 }
 
 /**
- * Lets time pass while the servers are down: moves the order, refund and hold times `ms` into the
- * past, as if the restart came that much later (the reconciler leaves orders younger than a minute
- * to the callback and webhooks, and retries a refund at most once a minute).
+ * Lets time pass while the servers are down: moves the order, refund, hold and outbox times `ms` into
+ * the past, as if the restart came that much later (the reconciler leaves orders younger than a minute
+ * to the callback and webhooks and retries a refund at most once a minute; the mail sender waits out
+ * its backoff and the lease on a message it was sending).
  */
 export function letTimePass(database: DatabaseHandle, ms: number) {
   const shift = `'-${Math.round(ms / 1000)} seconds'`;
@@ -126,6 +127,7 @@ export function letTimePass(database: DatabaseHandle, ms: number) {
     update refunds set updated_at = ${iso('updated_at')};
     update holds set created_at = ${iso('created_at')}, expires_at = ${iso('expires_at')},
       session_expires_at = ${iso('session_expires_at')};
+    update outbox set next_attempt_at = ${iso('next_attempt_at')} where status = 'pending';
   `);
 }
 
@@ -319,4 +321,15 @@ export function expectEachPaymentSettledOnce(database: DatabaseHandle) {
   expect(mails.filter((k) => k.startsWith('payment-refunded:')).sort()).toEqual(
     refunded.map((r) => `payment-refunded:${r.paymentId}`).sort(),
   );
+}
+
+/** A small seeded generator (mulberry32), so every run sends the same mix in the same order. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }

@@ -16,6 +16,7 @@ import {
   type ProcedureAnswer,
   proceedOn,
   type SignedResult,
+  seededRandom,
   settledOrCut,
   signedInBuyer,
   startFaultServer,
@@ -60,7 +61,7 @@ describe('kill -9 during a flash sale, then restart', () => {
 
   it('keeps the inventory invariant for every ticket type and sells no seat twice', async () => {
     const ev = createTicketedEvent(database.db, { types: TYPES });
-    const random = mulberry32(7);
+    const random = seededRandom(7);
     const buyers = Array.from({ length: BUYERS }, () => ({
       ...signedInBuyer(database),
       typeIndex: Math.floor(random() * TYPES.length),
@@ -172,15 +173,4 @@ async function payInWindow(server: ServerProcess, orderId: string): Promise<Sign
   const res = await fetch(`${server.baseURL}/api/simulator/orders/${orderId}/pay`, { method: 'POST' });
   expect(res.status).toBe(200);
   return (await res.json()) as SignedResult;
-}
-
-/** A small seeded generator, so every run sends the same mix of buyers. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
