@@ -1,7 +1,9 @@
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
+import { trpc } from '../lib/trpc.ts';
 
-// Form pieces shared by the account screens (sign in, sign up, profile, password reset): a labelled
-// input with its error beside it, a password input with a show/hide toggle, and the general error banner.
+// Form pieces shared by the account screens (sign in, sign up, profile, password reset): labelled
+// inputs, drop-downs and text areas with their errors below them, a password input with a show/hide
+// toggle, and the form-wide error and success messages.
 
 const inputClass =
   'mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600';
@@ -15,10 +17,7 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
+    <LabelledField inputId={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={inputId}
@@ -27,9 +26,7 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
         className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...rest}
       />
-      {hint && !error && <p className="mt-1 text-xs text-gray-500">{hint}</p>}
-      <FieldError id={`${inputId}-error`} message={error} />
-    </div>
+    </LabelledField>
   );
 });
 
@@ -41,10 +38,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<InputProps, 'type
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
+    <LabelledField inputId={inputId} label={label} error={error} className={className}>
       <div className="relative">
         <input
           ref={ref}
@@ -66,10 +60,68 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<InputProps, 'type
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      <FieldError id={`${inputId}-error`} message={error} />
-    </div>
+    </LabelledField>
   );
 });
+
+/** A labelled drop-down whose first, empty option is `placeholder`. */
+export function SelectField<T extends string>({
+  label,
+  error,
+  placeholder,
+  options,
+  optionLabels,
+  className,
+  ref,
+  ...rest
+}: Omit<ComponentProps<'select'>, 'children'> & {
+  label: string;
+  error?: string;
+  placeholder: string;
+  options: readonly T[];
+  optionLabels: Record<T, string>;
+}) {
+  const id = useId();
+  return (
+    <LabelledField inputId={id} label={label} error={error} className={className}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass} border-gray-300 bg-white`}
+        {...rest}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabels[option]}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  className,
+  ref,
+  ...rest
+}: ComponentProps<'textarea'> & { label: string; error?: string }) {
+  const id = useId();
+  return (
+    <LabelledField inputId={id} label={label} error={error} className={className}>
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass} border-gray-300`}
+        {...rest}
+      />
+    </LabelledField>
+  );
+}
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -87,6 +139,15 @@ export function FormError({ message }: { message?: string | null }) {
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {message}
     </div>
+  );
+}
+
+/** A form's success message (e.g. 'Profile saved'), announced to screen readers. */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900">
+      {children}
+    </p>
   );
 }
 
@@ -110,8 +171,32 @@ export function SubmitButton({
   );
 }
 
+/** 'or' and 'Continue with Google', shown only when the server has Google sign-in configured. */
+export function GoogleSignIn({ redirect, disabled }: { redirect?: string; disabled: boolean }) {
+  const googleEnabled = trpc.auth.googleEnabled.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  if (!googleEnabled.data) return null;
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton redirect={redirect} disabled={disabled} />
+    </>
+  );
+}
+
+/** A centred card holding an account form. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="mb-6 text-center text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** 'Continue with Google': a full-page visit to the server's OAuth start, which comes back signed in. */
-export function GoogleButton({ redirect, disabled }: { redirect?: string; disabled?: boolean }) {
+function GoogleButton({ redirect, disabled }: { redirect?: string; disabled?: boolean }) {
   const href = `/api/auth/google${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
   return (
     <a
@@ -128,19 +213,7 @@ export function GoogleButton({ redirect, disabled }: { redirect?: string; disabl
   );
 }
 
-/** A centred card holding an account form. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="mb-6 text-center text-2xl font-bold">{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-export function OrDivider() {
+function OrDivider() {
   return (
     <div className="my-5 flex items-center gap-3 text-sm text-gray-500">
       <span className="h-px flex-1 bg-gray-200" />
@@ -150,24 +223,55 @@ export function OrDivider() {
   );
 }
 
+/** The label above a form control, and its hint or error below it (the error's id is `<inputId>-error`). */
+function LabelledField({
+  inputId,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="mt-1 text-xs text-gray-500">{hint}</p>}
+      <FieldError id={`${inputId}-error`} message={error} />
+    </div>
+  );
+}
+
 function EyeIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function EyeOffIcon() {
   return (
+    <LineIcon>
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </LineIcon>
+  );
+}
+
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
@@ -176,9 +280,7 @@ function EyeOffIcon() {
       stroke="currentColor"
       strokeWidth="2"
     >
-      <path d="M3 3l18 18" />
-      <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      {children}
     </svg>
   );
 }

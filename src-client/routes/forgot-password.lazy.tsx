@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/auth-schemas.ts';
-import { AuthCard, FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { AuthCard, FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
@@ -40,12 +40,7 @@ function ForgotPasswordPage() {
     <AuthCard title="Forgot Password">
       {request.data ? (
         <div className="space-y-4">
-          <p
-            role="status"
-            className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
-          >
-            {request.data.message}
-          </p>
+          <FormNotice>{request.data.message}</FormNotice>
           <p className="text-sm text-gray-700">
             The link is valid for 30 minutes. Check your spam folder too.
           </p>

@@ -7,8 +7,7 @@ import { MESSAGES, type SignInInput, signInSchema } from '../../shared/auth-sche
 import {
   AuthCard,
   FormError,
-  GoogleButton,
-  OrDivider,
+  GoogleSignIn,
   PasswordField,
   SubmitButton,
   TextField,
@@ -29,7 +28,6 @@ function LoginPage() {
   const search = loginRoute.useSearch();
   const navigate = useNavigate();
   const { signedIn } = useSessionChange();
-  const googleEnabled = trpc.auth.googleEnabled.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const [formError, setFormError] = useState<string | null>(
     search.error ? (GOOGLE_ERRORS[search.error] ?? MESSAGES.googleFailed) : null,
   );
@@ -103,12 +101,7 @@ function LoginPage() {
           Sign up
         </Link>
       </p>
-      {googleEnabled.data && (
-        <>
-          <OrDivider />
-          <GoogleButton redirect={search.redirect} disabled={busy} />
-        </>
-      )}
+      <GoogleSignIn redirect={search.redirect} disabled={busy} />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute } from '@tanstack/react-router';
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -12,7 +12,15 @@ import {
   type ProfileInput,
   profileSchema,
 } from '../../shared/auth-schemas.ts';
-import { FieldError, FormError, PasswordField, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import {
+  FormError,
+  FormNotice,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../components/auth-fields.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -131,14 +139,7 @@ function ProfileCard({ account }: { account: Account }) {
       </div>
 
       <form noValidate onSubmit={onSubmit} className="space-y-4 p-6">
-        {saved && (
-          <p
-            role="status"
-            className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
-          >
-            Profile saved
-          </p>
-        )}
+        {saved && <FormNotice>Profile saved</FormNotice>}
         <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -168,30 +169,22 @@ function ProfileCard({ account }: { account: Account }) {
           />
           <SelectField
             label="Gender"
+            placeholder="Select gender"
+            options={GENDERS}
+            optionLabels={GENDER_LABELS}
             disabled={!editing}
             error={errors.gender?.message}
             {...register('gender', clearOnEdit('gender'))}
-          >
-            <option value="">Select gender</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {GENDER_LABELS[g]}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SelectField
             label="Country"
+            placeholder="Select country"
+            options={COUNTRIES}
+            optionLabels={COUNTRY_LABELS}
             disabled={!editing}
             error={errors.country?.message}
             {...register('country', clearOnEdit('country'))}
-          >
-            <option value="">Select country</option>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {COUNTRY_LABELS[c]}
-              </option>
-            ))}
-          </SelectField>
+          />
           <TextField
             label="State"
             autoComplete="address-level1"
@@ -361,53 +354,6 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
           </div>
         </form>
       )}
-    </div>
-  );
-}
-
-type SelectProps = ComponentProps<'select'> & { label: string; error?: string; children: ReactNode };
-
-function SelectField({ label, error, children, ref, ...rest }: SelectProps) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600"
-        {...rest}
-      >
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-function TextAreaField({
-  label,
-  error,
-  ref,
-  ...rest
-}: ComponentProps<'textarea'> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600"
-        {...rest}
-      />
-      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

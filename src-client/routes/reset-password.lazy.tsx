@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, type ResetPasswordInput, resetPasswordSchema } from '../../shared/auth-schemas.ts';
-import { AuthCard, FormError, PasswordField, SubmitButton } from '../components/auth-fields.tsx';
+import { AuthCard, FormError, FormNotice, PasswordField, SubmitButton } from '../components/auth-fields.tsx';
 import { messageOf, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 import { resetPasswordRoute } from './reset-password.tsx';
@@ -40,10 +40,10 @@ function ResetPasswordPage() {
   if (reset.isSuccess) {
     return (
       <AuthCard title="Reset Password">
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900">
+        <FormNotice>
           Your password has been changed and you have been signed out everywhere. Sign in with your new
           password.
-        </p>
+        </FormNotice>
         <Link
           to="/login"
           className="mt-6 block rounded-md bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700"

@@ -8,8 +8,7 @@ import {
   AuthCard,
   FieldError,
   FormError,
-  GoogleButton,
-  OrDivider,
+  GoogleSignIn,
   PasswordField,
   SubmitButton,
   TextField,
@@ -24,7 +23,6 @@ const FIELDS = ['name', 'email', 'mobile', 'password', 'confirmPassword', 'accep
 function SignUpPage() {
   const navigate = useNavigate();
   const { signedIn } = useSessionChange();
-  const googleEnabled = trpc.auth.googleEnabled.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -127,12 +125,7 @@ function SignUpPage() {
           Create Account
         </SubmitButton>
       </form>
-      {googleEnabled.data && (
-        <>
-          <OrDivider />
-          <GoogleButton disabled={busy} />
-        </>
-      )}
+      <GoogleSignIn disabled={busy} />
       <p className="mt-4 text-center text-sm text-gray-700">
         Already have an account?{' '}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline">
