@@ -1,5 +1,5 @@
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
@@ -75,62 +75,42 @@ function Selection({ data }: { data: Options }) {
       </header>
 
       <div className="mx-auto max-w-4xl px-4">
-        <section aria-labelledby="dates-heading" className="mt-5">
-          <h2 id="dates-heading" className="text-sm font-semibold text-gray-700">
-            Date
-          </h2>
-          <div className="no-scrollbar mt-2 flex gap-2 overflow-x-auto">
-            {data.dates.map((d, i) => {
-              const chip = dateChipParts(d.dateOfEvent);
-              const active = i === dateIndex;
-              return (
-                <button
-                  key={d.id}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setDateIndex(i);
-                    setSelected(null);
-                  }}
-                  className={`flex min-w-16 flex-col items-center rounded-lg border px-3 py-2 ${
-                    active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
-                  }`}
-                >
-                  <span className="text-xs">{chip.weekday}</span>
-                  <span className="text-lg font-bold">{chip.day}</span>
-                  <span className="text-xs">{chip.month}</span>
-                </button>
-              );
-            })}
-          </div>
-        </section>
+        <ChoiceGroup id="dates-heading" heading="Date" rowClassName="no-scrollbar overflow-x-auto">
+          {data.dates.map((d, i) => {
+            const chip = dateChipParts(d.dateOfEvent);
+            return (
+              <ChoiceButton
+                key={d.id}
+                active={i === dateIndex}
+                onClick={() => {
+                  setDateIndex(i);
+                  setSelected(null);
+                }}
+                className="flex min-w-16 flex-col items-center px-3 py-2"
+              >
+                <span className="text-xs">{chip.weekday}</span>
+                <span className="text-lg font-bold">{chip.day}</span>
+                <span className="text-xs">{chip.month}</span>
+              </ChoiceButton>
+            );
+          })}
+        </ChoiceGroup>
 
-        <section aria-labelledby="times-heading" className="mt-5">
-          <h2 id="times-heading" className="text-sm font-semibold text-gray-700">
-            Time
-          </h2>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {date.slots.map((s, i) => {
-              const active = s.id === slot?.id;
-              return (
-                <button
-                  key={s.id}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setSlotIndex(i);
-                    setSelected(null);
-                  }}
-                  className={`rounded-lg border px-4 py-2 text-sm font-medium ${
-                    active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
-                  }`}
-                >
-                  {formatTime(s.startTime)}
-                </button>
-              );
-            })}
-          </div>
-        </section>
+        <ChoiceGroup id="times-heading" heading="Time" rowClassName="flex-wrap">
+          {date.slots.map((s, i) => (
+            <ChoiceButton
+              key={s.id}
+              active={s.id === slot?.id}
+              onClick={() => {
+                setSlotIndex(i);
+                setSelected(null);
+              }}
+              className="px-4 py-2 text-sm font-medium"
+            >
+              {formatTime(s.startTime)}
+            </ChoiceButton>
+          ))}
+        </ChoiceGroup>
 
         <section aria-labelledby="types-heading" className="mt-6">
           <h2 id="types-heading" className="text-lg font-bold">
@@ -190,6 +170,53 @@ function Selection({ data }: { data: Options }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A titled row of choices, one of them pressed (the dates, the time slots). */
+function ChoiceGroup({
+  id,
+  heading,
+  rowClassName,
+  children,
+}: {
+  id: string;
+  heading: string;
+  rowClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-5">
+      <h2 id={id} className="text-sm font-semibold text-gray-700">
+        {heading}
+      </h2>
+      <div className={`mt-2 flex gap-2 ${rowClassName}`}>{children}</div>
+    </section>
+  );
+}
+
+function ChoiceButton({
+  active,
+  onClick,
+  className,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={`rounded-lg border ${className} ${
+        active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
+      }`}
+    >
+      {children}
+    </button>
   );
 }
 
