@@ -16,9 +16,20 @@ export interface RazorpayKeys {
   webhookSecret: string;
 }
 
+/**
+ * How long one Razorpay call may take before it counts as a network failure. The SDK sets no time-out
+ * of its own, so without one a Razorpay that never answers would keep the buyer's Proceed (and the
+ * seats it holds) or a refund waiting indefinitely.
+ */
+export const RAZORPAY_TIMEOUT_MS = 15_000;
+
 /** The real gateway, through the official `razorpay` SDK (https://api.razorpay.com/v1). */
-export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
+export function createRazorpayGateway(
+  keys: RazorpayKeys,
+  options: { timeoutMs?: number } = {},
+): PaymentGateway {
   const client = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
+  const call = <T>(fn: () => Promise<T>) => callRazorpay(fn, options.timeoutMs ?? RAZORPAY_TIMEOUT_MS);
 
   return {
     name: 'razorpay',
@@ -95,12 +106,22 @@ export function toPayment(p: RazorpayPaymentLike): GatewayPayment {
 
 /**
  * The SDK rejects with `{ statusCode, error: { description } }` when Razorpay answers with an error,
- * and with whatever axios threw (it has no response to normalise) when the network fails.
+ * and with whatever axios threw (it has no response to normalise) when the network fails. No answer
+ * within `timeoutMs` is a network failure too: callers treat it as "may or may not have happened"
+ * (an order is abandoned, a refund is checked before it is retried).
  */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
+async function callRazorpay<T>(fn: () => Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new GatewayError(`Razorpay did not answer within ${timeoutMs} ms`, 'network')),
+      timeoutMs,
+    );
+  });
   try {
-    return await fn();
+    return await Promise.race([fn(), timeout]);
   } catch (err) {
+    if (err instanceof GatewayError) throw err;
     const e = err as { statusCode?: number; error?: { description?: string } } | null;
     if (e && typeof e.statusCode === 'number') {
       throw new GatewayError(
@@ -113,5 +134,7 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
       `Razorpay could not be reached: ${(err as Error)?.message ?? String(err)}`,
       'network',
     );
+  } finally {
+    clearTimeout(timer);
   }
 }
