@@ -33,3 +33,16 @@ export function EventCard({ event }: { event: EventSummary }) {
     </Link>
   );
 }
+
+/** Event cards in rows of two (phone), three and five (desktop): the explore and search results. */
+export function EventGrid({ events, className }: { events: readonly EventSummary[]; className: string }) {
+  return (
+    <ul className={`${className} grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5`}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

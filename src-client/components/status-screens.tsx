@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 /** The router's error screen (spec §2: 'Unexpected Application Error!'). */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -31,5 +32,15 @@ export function LoadingText({ text = 'Loading...' }: { text?: string }) {
     <p role="status" className="px-4 py-16 text-center text-gray-600">
       {text}
     </p>
+  );
+}
+
+/** The grey panel a list shows when nothing matches, with what to try next below its title. */
+export function NoResults({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mt-8 rounded-2xl bg-gray-50 px-6 py-12 text-center">
+      <p className="text-lg font-semibold text-gray-900">{title}</p>
+      {children}
+    </div>
   );
 }

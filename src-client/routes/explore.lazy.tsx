@@ -1,8 +1,8 @@
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../shared/categories.ts';
 import { indiaCalendarDay } from '../../shared/dates.ts';
-import { EventCard } from '../components/event-card.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { EventGrid } from '../components/event-card.tsx';
+import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { trpc } from '../lib/trpc.ts';
 import type { DateChoice, ExploreParams } from './explore.tsx';
 
@@ -76,24 +76,17 @@ function ExplorePage() {
           Events could not be loaded. Please try again.
         </p>
       ) : events.data.length === 0 ? (
-        <div className="mt-8 rounded-2xl bg-gray-50 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-gray-900">No events match these filters</p>
+        <NoResults title="No events match these filters">
           <Link to="/explore" className="mt-4 inline-block font-semibold text-brand-700 underline">
             Clear filters
           </Link>
-        </div>
+        </NoResults>
       ) : (
         <>
           <p className="mt-6 text-gray-700" role="status">
             {events.data.length} {events.data.length === 1 ? 'event' : 'events'}
           </p>
-          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {events.data.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventGrid events={events.data} className="mt-4" />
         </>
       )}
     </section>

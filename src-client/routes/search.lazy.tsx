@@ -1,6 +1,6 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { EventCard } from '../components/event-card.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { EventGrid } from '../components/event-card.tsx';
+import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/search')({ component: SearchPage });
@@ -23,8 +23,7 @@ function SearchPage() {
           Search failed. Please try again.
         </p>
       ) : results.data.length === 0 ? (
-        <div className="mt-8 rounded-2xl bg-gray-50 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-gray-900">No events found for "{text}"</p>
+        <NoResults title={`No events found for "${text}"`}>
           <p className="mt-2 text-gray-700">
             Try another name, venue, city or artist, or browse everything on.
           </p>
@@ -34,19 +33,13 @@ function SearchPage() {
           >
             Browse all events
           </Link>
-        </div>
+        </NoResults>
       ) : (
         <>
           <p className="mt-2 text-gray-700">
             {results.data.length} {results.data.length === 1 ? 'event' : 'events'} found
           </p>
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {results.data.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventGrid events={results.data} className="mt-6" />
         </>
       )}
     </section>
