@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { systemClock } from '../../src-server/deps.ts';
 import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
-import { mailSenderJob } from '../../src-server/services/mail/sender.ts';
+import { MAX_ATTEMPTS, mailSenderJob } from '../../src-server/services/mail/sender.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import {
   confirmOn,
@@ -125,6 +125,37 @@ describe('Resend down for forty minutes (the real sender job, Resend through msw
     await mailSenderJob.run(t.deps);
     expect(fake.requests).toHaveLength(requestsSoFar);
   }, 30_000);
+
+  it('after an outage longer than the retry window the messages are kept as failed, and re-queueing sends each once', async () => {
+    for (const n of [1, 2, 3]) {
+      await callProcedure(t, 'mutation', 'contact.send', {
+        firstName: 'Asha',
+        lastName: `Verma ${n}`,
+        email: 'asha@example.com',
+        mobile: '9876543210',
+        message: `Question number ${n}`,
+      });
+    }
+    fake.setOutage('server-error');
+    for (let minute = 0; minute < 5 * 60; minute += 1) {
+      await mailSenderJob.run(t.deps);
+      t.clock.advance(60_000);
+    }
+    // Ten attempts over about three hours, then the sender stops trying; nothing is deleted.
+    expect(rows()).toHaveLength(3);
+    expect(rows().every((r) => r.status === 'failed' && r.attempts === MAX_ATTEMPTS)).toBe(true);
+    expect(fake.deliveries).toHaveLength(0);
+
+    // Resend is back; the operator re-queues the failed messages (docs/operations.md).
+    fake.setOutage(null);
+    t.deps.sqlite
+      .prepare(
+        "update outbox set status = 'pending', attempts = 0, next_attempt_at = ? where status = 'failed'",
+      )
+      .run(t.clock.now().toISOString());
+    await mailSenderJob.run(t.deps);
+    expectEachSentOnce(rows(), fake);
+  });
 });
 
 describe('Resend down, the server killed mid-send and restarted (server process, local fake Resend)', () => {
