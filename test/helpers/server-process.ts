@@ -41,7 +41,13 @@ export async function startServerProcess(options: {
     output += chunk;
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => output);
+  try {
+    await waitForHealth(baseURL, child, () => output);
+  } catch (err) {
+    // Nobody else holds the child yet: end it here, or it outlives the test run.
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
     baseURL,
     port,
