@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { reportBundleSize } from '../scripts/report-bundle-size.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
+import { runLighthouse } from './lighthouse.ts';
 import { runReserveBenchmark } from './reserve.ts';
 
 /**
@@ -19,6 +22,11 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
     }),
+  lighthouse: () => runLighthouse(),
+  bundle: async () => {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });
+    return reportBundleSize();
+  },
   reserve: (flags) => runReserveBenchmark({ ops: flags.number('ops', 2000) }),
 };
 

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { report } from './lib/load.ts';
+import { startBenchServer } from './lib/server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Debian's Chromium; chrome-launcher also honours CHROME_PATH. */
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse (issue 6) on the production build served by the real server: the home page and an event
+ * page, with Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown) and its desktop preset.
+ * Targets (mobile): performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95.
+ */
+export async function runLighthouse() {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const server = await startBenchServer({ CLIENT_DIR: path.join(ROOT, 'dist/client') });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const list = (await (await fetch(`${server.baseURL}/trpc/events.list`)).json()) as {
+      result: { data: { id: string }[] };
+    };
+    const eventId = list.result.data[0]?.id;
+    if (!eventId) throw new Error('events.list returned no events');
+    const pages = [
+      { page: '/', url: `${server.baseURL}/` },
+      { page: '/events/{id}', url: `${server.baseURL}/events/${eventId}` },
+    ];
+    const rows: Record<string, string | number>[] = [];
+    for (const { page, url } of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) console.error(`${page} ${formFactor}: ${runtimeError.code} ${runtimeError.message}`);
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        rows.push({
+          page,
+          formFactor,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best practices': score('best-practices'),
+          seo: score('seo'),
+          'LCP ms': Math.round(value('largest-contentful-paint')),
+          'TBT ms': Math.round(value('total-blocking-time')),
+          CLS: Number(value('cumulative-layout-shift').toFixed(3)),
+          failing: Object.values(categories)
+            .flatMap((c) => c.auditRefs)
+            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+            .map((ref) => ref.id)
+            .join(' '),
+        });
+      }
+    }
+    const mobile = rows.filter((r) => r.formFactor === 'mobile');
+    const pass = mobile.every(
+      (r) =>
+        Number(r.performance) >= 95 &&
+        Number(r.accessibility) === 100 &&
+        Number(r['best practices']) >= 95 &&
+        Number(r.seo) >= 95,
+    );
+    report('Lighthouse (mobile: simulated slow 4G and 4× CPU slowdown; desktop preset)', rows, {
+      bench: 'lighthouse',
+      results: rows,
+      pass,
+    });
+    return pass;
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
