@@ -51,7 +51,8 @@ export async function runLighthouse() {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) console.error(`${page} ${formFactor}: ${runtimeError.code} ${runtimeError.message}`);
+        if (runtimeError)
+          console.error(`${page} ${formFactor}: ${runtimeError.code} ${runtimeError.message}`);
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         rows.push({
