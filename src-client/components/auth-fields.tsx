@@ -1,5 +1,6 @@
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
 import { trpc } from '../lib/trpc.ts';
+import { LineIcon } from './line-icon.tsx';
 
 // Form pieces shared by the account screens (sign in, sign up, profile, password reset): labelled
 // inputs, drop-downs and text areas with their errors below them, a password input with a show/hide
@@ -253,7 +254,7 @@ function LabelledField({
 
 function EyeIcon() {
   return (
-    <LineIcon>
+    <LineIcon className="h-5 w-5">
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
     </LineIcon>
@@ -262,26 +263,11 @@ function EyeIcon() {
 
 function EyeOffIcon() {
   return (
-    <LineIcon>
+    <LineIcon className="h-5 w-5">
       <path d="M3 3l18 18" />
       <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
       <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
     </LineIcon>
-  );
-}
-
-function LineIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      {children}
-    </svg>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type City, OTHER_CITIES, POPULAR_CITIES, searchCities } from '../../shared/cities.ts';
 import { saveSelectedCity } from '../lib/city-storage.ts';
 import { AUTO_SELECT_DELAY_MS, detectCity } from '../lib/detect-city.ts';
+import { LineIcon } from './line-icon.tsx';
 import Modal from './modal.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -80,19 +81,11 @@ export default function CityPicker({
           disabled={detecting}
           className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline disabled:opacity-60"
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <LineIcon size={18}>
             <circle cx="12" cy="12" r="3" />
             <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
             <circle cx="12" cy="12" r="7" />
-          </svg>
+          </LineIcon>
           {detecting ? 'Detecting your location...' : 'Detect my location'}
         </button>
         <p

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { POPULAR_CITIES } from '../../shared/cities.ts';
+import { LineIcon } from './line-icon.tsx';
 import { AppStoreBadge, GooglePlayBadge } from './store-badges.tsx';
 
 const AppDownloadDialog = lazy(() => import('./app-download-dialog.tsx'));
@@ -130,19 +131,9 @@ export function Footer() {
                     aria-label={s.name}
                     className="flex h-10 w-10 items-center justify-center rounded-full bg-gray-800 text-gray-200 hover:bg-brand-600 hover:text-white"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      width="20"
-                      height="20"
-                      aria-hidden="true"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    >
+                    <LineIcon size={20} strokeLinecap="round" strokeLinejoin="round">
                       <path d={s.path} />
-                    </svg>
+                    </LineIcon>
                   </a>
                 </li>
               ))}

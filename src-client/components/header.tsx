@@ -2,6 +2,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
+import { LineIcon } from './line-icon.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // Radix and the city list UI load only when the picker is first opened.
@@ -42,17 +43,9 @@ export function Header() {
             onClick={() => setMenuOpen((open) => !open)}
           >
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <LineIcon size={24}>
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            </LineIcon>
           </button>
         </div>
       </div>
@@ -89,18 +82,10 @@ function CityButton({ className = '' }: { className?: string }) {
       className={`items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500 ${className || 'inline-flex'}`}
       title={code === 'Select' ? 'Select your city' : `Change city (${name})`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon size={16}>
         <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
         <circle cx="12" cy="9.5" r="2.5" />
-      </svg>
+      </LineIcon>
       <span className="sr-only">City: </span>
       {code}
     </button>
@@ -132,19 +117,13 @@ function SearchBox({ className = '', onSearched }: { className?: string; onSearc
     >
       <label className="relative w-full max-w-md">
         <span className="sr-only">Search events</span>
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
+        <LineIcon
+          size={18}
           className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
         >
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-3.5-3.5" />
-        </svg>
+        </LineIcon>
         <input
           type="search"
           value={text}

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { LineIcon } from './line-icon.tsx';
 
 type ModalProps = {
   open: boolean;
@@ -31,17 +32,9 @@ export default function Modal({
       <div className={headerClassName}>
         <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
         <Dialog.Close className="rounded-md p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <LineIcon size={22}>
             <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          </LineIcon>
         </Dialog.Close>
       </div>
       <Dialog.Description className={descriptionHidden ? 'sr-only' : 'mt-1 text-sm text-gray-700'}>

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { LineIcon } from './line-icon.tsx';
 
 /** Spec §2 and §9: arrows move the row 250 px, smoothly. */
 export const SCROLL_STEP_PX = 250;
@@ -81,17 +82,9 @@ function ArrowButton({
       onClick={onClick}
       className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:border-brand-500 hover:text-brand-700"
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
+      <LineIcon size={18} strokeWidth={2.5}>
         <path d={direction === 1 ? 'M9 5l7 7-7 7' : 'M15 5l-7 7 7 7'} />
-      </svg>
+      </LineIcon>
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
+import { LineIcon } from '../components/line-icon.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -57,20 +58,12 @@ export function EventDetailView({ event }: { event: EventDetail }) {
               onClick={() => setShareOpen(true)}
               className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500"
             >
-              <svg
-                viewBox="0 0 24 24"
-                width="18"
-                height="18"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <LineIcon size={18}>
                 <circle cx="18" cy="5" r="3" />
                 <circle cx="6" cy="12" r="3" />
                 <circle cx="18" cy="19" r="3" />
                 <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-              </svg>
+              </LineIcon>
               Share
             </button>
           </div>

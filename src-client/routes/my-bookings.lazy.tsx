@@ -1,4 +1,5 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
+import { LineIcon } from '../components/line-icon.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { bookingDisplay, type OwnBooking, ticketIcsUrl, ticketPdfUrl } from '../lib/booking-display.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -113,16 +114,9 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
 
 function WarningIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="mx-auto h-10 w-10 text-red-600"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon className="mx-auto h-10 w-10 text-red-600">
       <path d="M12 3 2 21h20L12 3z" strokeLinejoin="round" />
       <path d="M12 10v5M12 18h.01" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }
