@@ -47,7 +47,10 @@ export const EnvSchema = z
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
-    JOB_INTERVAL_MS: optionalText.pipe(z.coerce.number().int().positive().optional()),
+    JOB_INTERVAL_MS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
     // Links in e-mail (password reset, tickets) must never be built from a request's Host header, which a
