@@ -19,6 +19,10 @@ export const FAULT_APP_SECRET = 'fault-tests-secret-0123456789abcdef0123456789';
 
 const BARRIER_PRELOAD = path.resolve(import.meta.dirname, 'fault-barrier.ts');
 const started = new Set<ServerProcess>();
+// Last resort if a test run ends without its afterAll: no server outlives the test process.
+process.once('exit', () => {
+  for (const server of started) server.child.kill('SIGKILL');
+});
 
 /** msw stands in for third parties and refuses unknown requests; the server processes are ours. */
 const localServers = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
