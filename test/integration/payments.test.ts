@@ -243,7 +243,7 @@ describe('confirming a payment', () => {
       paymentId: paid.razorpay_payment_id,
       amountPaise: session.amountPaise,
       message:
-        'The tickets sold out before your payment completed, so no booking was made. Your payment has been refunded in full.',
+        'The tickets sold out before your payment completed, so no booking was made. Your payment is being refunded in full.',
     });
     expect(t.deps.db.select().from(refunds).get()).toMatchObject({
       paymentId: paid.razorpay_payment_id,

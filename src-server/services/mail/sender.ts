@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.ts';
 import { type Mailer, MailSendError } from './mailer.ts';
 import { mailerFor } from './select-mailer.ts';
 
-/** Attempts before a message is marked failed; with the backoff below that is about five hours of trying. */
+/** Attempts before a message is marked failed; with the backoff below (30 s doubling to 1 h) that is about three hours of trying. */
 export const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;

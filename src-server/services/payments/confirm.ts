@@ -18,7 +18,7 @@ import { paymentGatewayOf } from './gateway-of.ts';
 export const BOOKING_FAILED_MESSAGE = 'Failed to complete booking. Please contact support.';
 /** Shown on screen (and mailed) when a verified payment came too late for its seats and was refunded. */
 export const LATE_PAYMENT_REFUNDED_MESSAGE =
-  'The tickets sold out before your payment completed, so no booking was made. Your payment has been refunded in full.';
+  'The tickets sold out before your payment completed, so no booking was made. Your payment is being refunded in full.';
 
 export type ConfirmSource = 'callback' | 'webhook' | 'reconciler';
 
