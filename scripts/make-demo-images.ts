@@ -65,7 +65,8 @@ function seeded(text: string) {
   return () => {
     h = Math.imul(h ^ (h >>> 15), 2246822507);
     h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
   };
 }
 
@@ -78,7 +79,7 @@ function wrap(text: string, maxChars: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > maxChars) {
+    if (line && `${line} ${word}`.length > maxChars) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
