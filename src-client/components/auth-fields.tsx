@@ -1,4 +1,11 @@
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
+import {
+  type FieldValues,
+  type FieldError as FormFieldError,
+  get,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { trpc } from '../lib/trpc.ts';
 import { LineIcon } from './line-icon.tsx';
 
@@ -10,6 +17,26 @@ const inputClass =
   'mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-100 disabled:text-gray-600';
 
 type InputProps = ComponentProps<'input'> & { label: string; error?: string; hint?: ReactNode };
+
+/**
+ * Wires a react-hook-form form to the fields below: `field(name)` is the registration plus the field's
+ * error message. Editing a field clears its error (spec §4) and calls `onEdit`, e.g. to clear the
+ * form-wide error too.
+ */
+export function fieldBinder<T extends FieldValues, Transformed>(
+  form: UseFormReturn<T, unknown, Transformed>,
+  onEdit?: () => void,
+) {
+  return (name: Path<T>) => ({
+    error: (get(form.formState.errors, name) as FormFieldError | undefined)?.message,
+    ...form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        onEdit?.();
+      },
+    }),
+  });
+}
 
 export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField(
   { label, error, hint, id, className, ...rest },

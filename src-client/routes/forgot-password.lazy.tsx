@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/auth-schemas.ts';
-import { AuthCard, FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import {
+  AuthCard,
+  FormError,
+  FormNotice,
+  fieldBinder,
+  SubmitButton,
+  TextField,
+} from '../components/auth-fields.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
@@ -13,25 +20,21 @@ export const Route = createLazyRoute('/forgot-password')({ component: ForgotPass
 function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const request = trpc.auth.requestPasswordReset.useMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ForgotPasswordInput, unknown, z.output<typeof forgotPasswordSchema>>({
+  const form = useForm<ForgotPasswordInput, unknown, z.output<typeof forgotPasswordSchema>>({
     resolver: zodResolver(forgotPasswordSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const fieldProps = fieldBinder(form, () => setFormError(null));
+
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await request.mutateAsync(values);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.email) setError('email', { message: fields.email });
+      if (fields.email) form.setError('email', { message: fields.email });
       else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
     }
   });
@@ -56,13 +59,7 @@ function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={errors.email?.message}
-            {...register('email', {
-              onChange: () => {
-                clearErrors('email');
-                setFormError(null);
-              },
-            })}
+            {...fieldProps('email')}
           />
           <SubmitButton busy={request.isPending} busyText="Sending...">
             Send Reset Link

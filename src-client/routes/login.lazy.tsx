@@ -7,6 +7,7 @@ import { MESSAGES, type SignInInput, signInSchema } from '../../shared/auth-sche
 import {
   AuthCard,
   FormError,
+  fieldBinder,
   GoogleSignIn,
   PasswordField,
   SubmitButton,
@@ -31,13 +32,7 @@ function LoginPage() {
   const [formError, setFormError] = useState<string | null>(
     search.error ? (GOOGLE_ERRORS[search.error] ?? MESSAGES.googleFailed) : null,
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<SignInInput, unknown, z.output<typeof signInSchema>>({
+  const form = useForm<SignInInput, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { email: '', password: '' },
@@ -45,14 +40,9 @@ function LoginPage() {
   const signIn = trpc.auth.signIn.useMutation();
 
   // §4: editing a field clears that field's error and the general error.
-  const clearOnEdit = (field: keyof SignInInput) => ({
-    onChange: () => {
-      clearErrors(field);
-      setFormError(null);
-    },
-  });
+  const fieldProps = fieldBinder(form, () => setFormError(null));
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const account = await signIn.mutateAsync(values);
@@ -61,7 +51,7 @@ function LoginPage() {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       for (const [field, message] of Object.entries(fields)) {
-        if (field === 'email' || field === 'password') setError(field, { message });
+        if (field === 'email' || field === 'password') form.setError(field, { message });
       }
       if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signInDefault));
     }
@@ -77,15 +67,9 @@ function LoginPage() {
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={errors.email?.message}
-          {...register('email', clearOnEdit('email'))}
+          {...fieldProps('email')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password', clearOnEdit('password'))}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...fieldProps('password')} />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             Forgot Password?

@@ -15,6 +15,7 @@ import {
 import {
   FormError,
   FormNotice,
+  fieldBinder,
   PasswordField,
   SelectField,
   SubmitButton,
@@ -69,28 +70,17 @@ function ProfileCard({ account }: { account: Account }) {
   const [formError, setFormError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
+  const form = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     reValidateMode: 'onSubmit',
     values: toForm(account),
     resetOptions: { keepDirtyValues: true },
   });
 
-  const clearOnEdit = (field: keyof ProfileInput) => ({
-    onChange: () => {
-      clearErrors(field);
-      setFormError(null);
-    },
-  });
+  const fieldProps = fieldBinder(form, () => setFormError(null));
+  const editable = (name: keyof ProfileInput) => ({ ...fieldProps(name), disabled: !editing });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const updated = await update.mutateAsync(values);
@@ -102,7 +92,7 @@ function ProfileCard({ account }: { account: Account }) {
       let shown = false;
       for (const [field, message] of Object.entries(fields)) {
         if (field in toForm(account)) {
-          setError(field as keyof ProfileInput, { message });
+          form.setError(field as keyof ProfileInput, { message });
           shown = true;
         }
       }
@@ -142,13 +132,7 @@ function ProfileCard({ account }: { account: Account }) {
         {saved && <FormNotice>Profile saved</FormNotice>}
         <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            disabled={!editing}
-            error={errors.name?.message}
-            {...register('name', clearOnEdit('name'))}
-          />
+          <TextField label="Name" autoComplete="name" {...editable('name')} />
           <TextField
             label="Email"
             type="email"
@@ -163,49 +147,31 @@ function ProfileCard({ account }: { account: Account }) {
             autoComplete="tel-national"
             inputMode="numeric"
             maxLength={MOBILE_MAX}
-            disabled={!editing}
-            error={errors.phone?.message}
-            {...register('phone', clearOnEdit('phone'))}
+            {...editable('phone')}
           />
           <SelectField
             label="Gender"
             placeholder="Select gender"
             options={GENDERS}
             optionLabels={GENDER_LABELS}
-            disabled={!editing}
-            error={errors.gender?.message}
-            {...register('gender', clearOnEdit('gender'))}
+            {...editable('gender')}
           />
           <SelectField
             label="Country"
             placeholder="Select country"
             options={COUNTRIES}
             optionLabels={COUNTRY_LABELS}
-            disabled={!editing}
-            error={errors.country?.message}
-            {...register('country', clearOnEdit('country'))}
+            {...editable('country')}
           />
-          <TextField
-            label="State"
-            autoComplete="address-level1"
-            disabled={!editing}
-            error={errors.state?.message}
-            {...register('state', clearOnEdit('state'))}
-          />
+          <TextField label="State" autoComplete="address-level1" {...editable('state')} />
         </div>
-        <TextAreaField
-          label="About You"
-          rows={4}
-          disabled={!editing}
-          error={errors.about?.message}
-          {...register('about', clearOnEdit('about'))}
-        />
+        <TextAreaField label="About You" rows={4} {...editable('about')} />
         {editing && (
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
             <button
               type="button"
               onClick={() => {
-                reset(toForm(account));
+                form.reset(toForm(account));
                 setFormError(null);
                 setEditing(false);
               }}
@@ -256,24 +222,19 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { signedIn } = useSessionChange();
   const change = trpc.auth.changePassword.useMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
+  const form = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const fieldProps = fieldBinder(form);
+
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       signedIn(await change.mutateAsync(values));
-      reset();
+      form.reset();
       setOpen(false);
       setDone(true);
     } catch (error) {
@@ -281,7 +242,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
       let shown = false;
       for (const field of ['currentPassword', 'password', 'confirmPassword'] as const) {
         if (fields[field]) {
-          setError(field, { message: fields[field] });
+          form.setError(field, { message: fields[field] });
           shown = true;
         }
       }
@@ -318,27 +279,20 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
             <PasswordField
               label="Current Password"
               autoComplete="current-password"
-              error={errors.currentPassword?.message}
-              {...register('currentPassword', { onChange: () => clearErrors('currentPassword') })}
+              {...fieldProps('currentPassword')}
             />
           )}
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password', { onChange: () => clearErrors('password') })}
-          />
+          <PasswordField label="New Password" autoComplete="new-password" {...fieldProps('password')} />
           <PasswordField
             label="Confirm New Password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+            {...fieldProps('confirmPassword')}
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
             <button
               type="button"
               onClick={() => {
-                reset();
+                form.reset();
                 setFormError(null);
                 setOpen(false);
               }}

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, type ResetPasswordInput, resetPasswordSchema } from '../../shared/auth-schemas.ts';
-import { AuthCard, FormError, FormNotice, PasswordField, SubmitButton } from '../components/auth-fields.tsx';
+import {
+  AuthCard,
+  FormError,
+  FormNotice,
+  fieldBinder,
+  PasswordField,
+  SubmitButton,
+} from '../components/auth-fields.tsx';
 import { messageOf, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 import { resetPasswordRoute } from './reset-password.tsx';
@@ -16,13 +23,7 @@ function ResetPasswordPage() {
   const { signedOut } = useSessionChange();
   const [formError, setFormError] = useState<string | null>(null);
   const reset = trpc.auth.resetPassword.useMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
+  const form = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
     resolver: zodResolver(resetPasswordSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
@@ -54,7 +55,8 @@ function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const fieldProps = fieldBinder(form);
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await reset.mutateAsync(values);
@@ -62,8 +64,8 @@ function ResetPasswordPage() {
       signedOut();
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.password) setError('password', { message: fields.password });
-      if (fields.confirmPassword) setError('confirmPassword', { message: fields.confirmPassword });
+      if (fields.password) form.setError('password', { message: fields.password });
+      if (fields.confirmPassword) form.setError('confirmPassword', { message: fields.confirmPassword });
       if (!fields.password && !fields.confirmPassword) {
         setFormError(messageOf(error, 'Something went wrong. Please try again.'));
       }
@@ -76,17 +78,11 @@ function ResetPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-gray-700">Choose a new password of at least 6 characters.</p>
         <FormError message={formError} />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
-        />
+        <PasswordField label="New Password" autoComplete="new-password" {...fieldProps('password')} />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+          {...fieldProps('confirmPassword')}
         />
         <SubmitButton busy={reset.isPending} busyText="Saving...">
           Set New Password

@@ -8,6 +8,7 @@ import {
   AuthCard,
   FieldError,
   FormError,
+  fieldBinder,
   GoogleSignIn,
   PasswordField,
   SubmitButton,
@@ -24,13 +25,7 @@ function SignUpPage() {
   const navigate = useNavigate();
   const { signedIn } = useSessionChange();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<SignUpInput, unknown, z.output<typeof signUpSchema>>({
+  const form = useForm<SignUpInput, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { name: '', email: '', mobile: '', password: '', confirmPassword: '', acceptTerms: false },
@@ -38,9 +33,10 @@ function SignUpPage() {
   const signUp = trpc.auth.signUp.useMutation();
 
   // §4: editing a field clears its error; the terms error clears when the box is toggled.
-  const clearOnEdit = (field: (typeof FIELDS)[number]) => ({ onChange: () => clearErrors(field) });
+  const fieldProps = fieldBinder(form);
+  const { error: termsError, ...acceptTerms } = fieldProps('acceptTerms');
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const account = await signUp.mutateAsync(values);
@@ -50,7 +46,7 @@ function SignUpPage() {
       const fields = fieldErrorsOf(error);
       for (const [field, message] of Object.entries(fields)) {
         if ((FIELDS as readonly string[]).includes(field)) {
-          setError(field as (typeof FIELDS)[number], { message });
+          form.setError(field as (typeof FIELDS)[number], { message });
         }
       }
       // §8: the general error shows when no email or password field error exists.
@@ -63,19 +59,13 @@ function SignUpPage() {
     <AuthCard title="Create Account">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
-        <TextField
-          label="Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name', clearOnEdit('name'))}
-        />
+        <TextField label="Name" autoComplete="name" {...fieldProps('name')} />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={errors.email?.message}
-          {...register('email', clearOnEdit('email'))}
+          {...fieldProps('email')}
         />
         <TextField
           label="Mobile (optional)"
@@ -83,20 +73,13 @@ function SignUpPage() {
           autoComplete="tel-national"
           inputMode="numeric"
           maxLength={MOBILE_MAX}
-          error={errors.mobile?.message}
-          {...register('mobile', clearOnEdit('mobile'))}
+          {...fieldProps('mobile')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password', clearOnEdit('password'))}
-        />
+        <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', clearOnEdit('confirmPassword'))}
+          {...fieldProps('confirmPassword')}
         />
         <div>
           <div className="flex items-start gap-2">
@@ -104,9 +87,9 @@ function SignUpPage() {
               id="accept-terms"
               type="checkbox"
               className="mt-1 h-4 w-4 accent-brand-600"
-              aria-invalid={errors.acceptTerms ? true : undefined}
-              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
-              {...register('acceptTerms', clearOnEdit('acceptTerms'))}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? 'accept-terms-error' : undefined}
+              {...acceptTerms}
             />
             <label htmlFor="accept-terms" className="text-sm text-gray-800">
               I accept the{' '}
@@ -119,7 +102,7 @@ function SignUpPage() {
               </Link>
             </label>
           </div>
-          <FieldError id="accept-terms-error" message={errors.acceptTerms?.message} />
+          <FieldError id="accept-terms-error" message={termsError} />
         </div>
         <SubmitButton busy={busy} busyText="Creating Account...">
           Create Account
