@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { POPULAR_CITIES } from '../../shared/cities.ts';
 import { LineIcon } from './line-icon.tsx';
@@ -25,7 +25,22 @@ const SOCIAL = [
   },
 ];
 
-const linkClass = 'text-gray-300 hover:text-white hover:underline';
+const COMPANY_LINKS = [
+  { to: '/explore', label: 'Event' },
+  { to: '/Contact_Us', label: 'List your Event' },
+  { to: '/Contact_Us', label: 'Our Team' },
+  { to: '/Contact_Us', label: 'Careers' },
+  { to: '/Contact_Us', label: 'Contact us' },
+] as const;
+
+const RESOURCE_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/Terms & Conditions', label: 'Terms & Condition' },
+  { to: '/Contact_Us', label: 'Customer Support' },
+  { to: '/Terms & Conditions', hash: 'refunds', label: 'Purchase & Refund' },
+] as const;
+
+const headingClass = 'mb-3 font-bold uppercase tracking-wide text-white';
 
 /** Footer (spec §2): listings text, company and resource links, store badges, social links, copyright. */
 export function Footer() {
@@ -41,67 +56,10 @@ export function Footer() {
           rupees with instant e-tickets.
         </p>
         <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          <nav aria-labelledby="footer-company">
-            <h2 id="footer-company" className="mb-3 font-bold uppercase tracking-wide text-white">
-              Company
-            </h2>
-            <ul className="space-y-2">
-              <li>
-                <Link to="/explore" className={linkClass}>
-                  Event
-                </Link>
-              </li>
-              <li>
-                <Link to="/Contact_Us" className={linkClass}>
-                  List your Event
-                </Link>
-              </li>
-              <li>
-                <Link to="/Contact_Us" className={linkClass}>
-                  Our Team
-                </Link>
-              </li>
-              <li>
-                <Link to="/Contact_Us" className={linkClass}>
-                  Careers
-                </Link>
-              </li>
-              <li>
-                <Link to="/Contact_Us" className={linkClass}>
-                  Contact us
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-resources">
-            <h2 id="footer-resources" className="mb-3 font-bold uppercase tracking-wide text-white">
-              Resources
-            </h2>
-            <ul className="space-y-2">
-              <li>
-                <Link to="/privacy-policy" className={linkClass}>
-                  Privacy Policy
-                </Link>
-              </li>
-              <li>
-                <Link to="/Terms & Conditions" className={linkClass}>
-                  Terms &amp; Condition
-                </Link>
-              </li>
-              <li>
-                <Link to="/Contact_Us" className={linkClass}>
-                  Customer Support
-                </Link>
-              </li>
-              <li>
-                <Link to="/Terms & Conditions" hash="refunds" className={linkClass}>
-                  Purchase &amp; Refund
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <FooterLinks id="footer-company" title="Company" links={COMPANY_LINKS} />
+          <FooterLinks id="footer-resources" title="Resources" links={RESOURCE_LINKS} />
           <section aria-labelledby="footer-app">
-            <h2 id="footer-app" className="mb-3 font-bold uppercase tracking-wide text-white">
+            <h2 id="footer-app" className={headingClass}>
               Get the app
             </h2>
             <div className="flex flex-wrap gap-3">
@@ -118,7 +76,7 @@ export function Footer() {
             </div>
           </section>
           <section aria-labelledby="footer-social">
-            <h2 id="footer-social" className="mb-3 font-bold uppercase tracking-wide text-white">
+            <h2 id="footer-social" className={headingClass}>
               Follow us
             </h2>
             <ul className="flex gap-3">
@@ -150,5 +108,32 @@ export function Footer() {
         </Suspense>
       )}
     </footer>
+  );
+}
+
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ to: LinkProps['to']; hash?: string; label: string }>;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {title}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} hash={link.hash} className="text-gray-300 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
