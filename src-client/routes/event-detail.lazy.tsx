@@ -138,26 +138,14 @@ export function EventDetailView({ event }: { event: EventDetail }) {
             <p className="mt-1 text-sm text-gray-700">
               {formatLongDate(event.startTime)} · {formatTime(event.startTime)}
             </p>
-            <Link
-              to="/select-tickets/$eventId"
-              params={{ eventId: event.id }}
-              className="mt-4 block rounded-lg bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
-            >
-              Book Now
-            </Link>
+            <BookNow eventId={event.id} className="mt-4 block px-4 py-3 text-center" />
           </div>
         </aside>
       </div>
       {/* Phones: price and Book Now stay at hand in a bar along the bottom. */}
       <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
         <p className="font-bold text-gray-900">{onwards ?? formatLongDate(event.startTime)}</p>
-        <Link
-          to="/select-tickets/$eventId"
-          params={{ eventId: event.id }}
-          className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white hover:bg-brand-700"
-        >
-          Book Now
-        </Link>
+        <BookNow eventId={event.id} className="px-6 py-2.5" />
       </div>
       {shareOpen && (
         <Suspense fallback={null}>
@@ -165,6 +153,18 @@ export function EventDetailView({ event }: { event: EventDetail }) {
         </Suspense>
       )}
     </article>
+  );
+}
+
+function BookNow({ eventId, className }: { eventId: string; className: string }) {
+  return (
+    <Link
+      to="/select-tickets/$eventId"
+      params={{ eventId }}
+      className={`${className} rounded-lg bg-brand-600 font-bold text-white hover:bg-brand-700`}
+    >
+      Book Now
+    </Link>
   );
 }
 
