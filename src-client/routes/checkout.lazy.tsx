@@ -9,6 +9,7 @@ import { formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { priceBreakdown, subtotalOf } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
+import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
 import { EditableField } from '../components/checkout/editable-field.tsx';
@@ -272,13 +273,7 @@ function Checkout({
             </ul>
           </section>
 
-          <section
-            aria-labelledby="details-heading"
-            className="rounded-xl border border-gray-200 bg-white p-4"
-          >
-            <h2 id="details-heading" className="text-lg font-bold">
-              Ticket Details
-            </h2>
+          <CheckoutCard id="details-heading" title="Ticket Details">
             {me.error && (
               <p role="status" className="mt-2 text-sm text-red-700">
                 Failed to load user details. Please refresh the page or fill in your details manually.
@@ -330,17 +325,11 @@ function Checkout({
                 </select>
               </div>
             </div>
-          </section>
+          </CheckoutCard>
         </div>
 
         <aside className="space-y-4">
-          <section
-            aria-labelledby="event-summary-heading"
-            className="rounded-xl border border-gray-200 bg-white p-4"
-          >
-            <h2 id="event-summary-heading" className="text-lg font-bold">
-              {data.event.name}
-            </h2>
+          <CheckoutCard id="event-summary-heading" title={data.event.name}>
             <p className="text-sm text-gray-600">{data.event.eventLocationText}</p>
             <p className="mt-1 text-sm text-gray-600">
               {formatDateWithTimeRange(firstSlot.startTime, firstSlot.endTime)}
@@ -355,7 +344,7 @@ function Checkout({
                 </li>
               ))}
             </ul>
-          </section>
+          </CheckoutCard>
 
           <PaymentSummary price={price} />
 

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import type { PriceBreakdown } from '../../../shared/pricing.ts';
+import { CheckoutCard } from './checkout-card.tsx';
 
 /** Subtotal, an expandable Booking Fee (Convenience Fee and IGST 18%) and the Grand Total (spec §2). */
 export function PaymentSummary({ price }: { price: PriceBreakdown }) {
   const [open, setOpen] = useState(false);
   return (
-    <section
-      aria-labelledby="payment-summary-heading"
-      className="rounded-xl border border-gray-200 bg-white p-4"
-    >
-      <h2 id="payment-summary-heading" className="text-lg font-bold">
-        Payment Summary
-      </h2>
+    <CheckoutCard id="payment-summary-heading" title="Payment Summary">
       <dl className="mt-3 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
@@ -52,6 +47,6 @@ export function PaymentSummary({ price }: { price: PriceBreakdown }) {
           <dd data-testid="grand-total">{formatPaiseExact(price.grandTotalPaise)}</dd>
         </div>
       </dl>
-    </section>
+    </CheckoutCard>
   );
 }
