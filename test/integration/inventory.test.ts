@@ -157,6 +157,42 @@ describe('holds and inventory', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, held: 2 });
   });
 
+  it('a replacing Proceed can take the seats its abandoned hold frees, in the same transaction', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 3 }],
+    });
+    const buyer = createSignedInUser(t);
+    const first = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 3), {
+      cookie: buyer.cookie,
+    });
+    const again = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 3), {
+      cookie: buyer.cookie,
+    });
+    expect(again.status).toBe(200);
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, held: 3 });
+    const old = t.deps.db
+      .select()
+      .from(holds)
+      .where(eq(holds.id, (first.data as { holdId: string }).holdId))
+      .get();
+    expect(old).toMatchObject({ status: 'released', releaseReason: 'replaced' });
+  });
+
+  it('a refused replacing Proceed still gives back the abandoned hold, and holds nothing new', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 3 }],
+    });
+    const buyer = createSignedInUser(t);
+    await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), { cookie: buyer.cookie });
+    const tooMany = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 4), {
+      cookie: buyer.cookie,
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error?.message).toBe('Insufficient tickets available for Lounge Pass');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 3, held: 0 });
+    expect(t.deps.db.select({ status: holds.status }).from(holds).all()).toEqual([{ status: 'released' }]);
+  });
+
   it('200 concurrent reservations for 50 seats hold exactly 50', async () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyers = Array.from({ length: 200 }, () => createSignedInUser(t));

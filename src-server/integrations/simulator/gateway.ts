@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
 import type { Clock } from '../../deps.ts';
@@ -34,6 +34,7 @@ export function simulatorSecrets(appSecret: string): SimulatorSecrets {
 export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: string }): PaymentGateway {
   const secrets = simulatorSecrets(deps.appSecret);
   const { db, clock } = deps;
+  let insertOrder: ReturnType<typeof prepareInsertOrder> | undefined;
 
   return {
     name: 'simulator',
@@ -41,16 +42,15 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
 
     async createOrder(input) {
       const id = gatewayId('order');
-      db.insert(simulatorOrders)
-        .values({
-          id,
-          amountPaise: input.amountPaise,
-          currency: input.currency,
-          receipt: input.receipt,
-          notes: input.notes,
-          createdAt: clock.now().toISOString(),
-        })
-        .run();
+      insertOrder ??= prepareInsertOrder(db);
+      insertOrder.run({
+        id,
+        amountPaise: input.amountPaise,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes,
+        createdAt: clock.now().toISOString(),
+      });
       return {
         id,
         amountPaise: input.amountPaise,
@@ -108,6 +108,21 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     verifyWebhookSignature: (rawBody, signature) =>
       verifyHmacSha256Hex(secrets.webhookSecret, rawBody, signature),
   };
+}
+
+/** Order creation runs at every Proceed: built once per gateway, like the app's own hot statements. */
+function prepareInsertOrder(db: Db) {
+  return db
+    .insert(simulatorOrders)
+    .values({
+      id: sql.placeholder('id'),
+      amountPaise: sql.placeholder('amountPaise'),
+      currency: sql.placeholder('currency'),
+      receipt: sql.placeholder('receipt'),
+      notes: sql.placeholder('notes'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
 }
 
 /** The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it. */

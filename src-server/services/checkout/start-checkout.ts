@@ -5,7 +5,7 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DomainError, notFound } from '../../errors.ts';
-import { releaseHold, releaseUserHoldsOnSlot, reserveSeats } from '../inventory/holds.ts';
+import { releaseHold, replaceHoldsAndReserve } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
 
@@ -60,8 +60,7 @@ export async function startCheckout(
   // Before any seat is taken: a site that cannot take payments must not hold seats for a payment.
   const gateway = paymentGatewayOf(deps);
   const now = deps.clock.now();
-  releaseUserHoldsOnSlot(db, userId, slot.id, now);
-  const hold = reserveSeats(
+  const hold = replaceHoldsAndReserve(
     db,
     {
       userId,
@@ -100,19 +99,17 @@ export async function startCheckout(
     deps.logger.error({ err, holdId: hold.id }, 'payment order could not be created');
     throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
   }
-  db.insert(paymentOrders)
-    .values({
-      id: orderId,
-      gateway: gateway.name,
-      holdId: hold.id,
-      userId,
-      amountPaise: hold.totalPaise,
-      currency: 'INR',
-      receipt,
-      notes,
-      createdAt: now.toISOString(),
-    })
-    .run();
+  lookups.insertPaymentOrder.run({
+    id: orderId,
+    gateway: gateway.name,
+    holdId: hold.id,
+    userId,
+    amountPaise: hold.totalPaise,
+    currency: 'INR',
+    receipt,
+    notes,
+    createdAt: now.toISOString(),
+  });
 
   return {
     holdId: hold.id,
@@ -144,7 +141,7 @@ export async function startCheckout(
 const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
 
 /**
- * The catalogue checks of Proceed, built and compiled once per database: building a Drizzle query
+ * The catalogue checks of Proceed and its payment-order row, built and compiled once per database: building a Drizzle query
  * cost several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
  */
 function catalogueLookups(db: Db) {
@@ -181,6 +178,20 @@ function prepareLookups(db: Db) {
       .where(
         and(eq(ticketTypes.id, sql.placeholder('typeId')), eq(ticketTypes.slotId, sql.placeholder('slotId'))),
       )
+      .prepare(),
+    insertPaymentOrder: db
+      .insert(paymentOrders)
+      .values({
+        id: sql.placeholder('id'),
+        gateway: sql.placeholder('gateway'),
+        holdId: sql.placeholder('holdId'),
+        userId: sql.placeholder('userId'),
+        amountPaise: sql.placeholder('amountPaise'),
+        currency: sql.placeholder('currency'),
+        receipt: sql.placeholder('receipt'),
+        notes: sql.placeholder('notes'),
+        createdAt: sql.placeholder('createdAt'),
+      })
       .prepare(),
   };
 }

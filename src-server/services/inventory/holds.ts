@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { MAX_TICKETS_PER_TYPE, priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
@@ -50,46 +50,29 @@ export interface Hold {
  * row. The caller has already checked that the ticket types belong to the slot.
  */
 export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
-  return db.transaction(
-    (tx) => {
-      const priced = takeSeats(tx, input.lines);
-      const amounts = priceBreakdown(subtotalOf(priced), input.platformFeeRate);
-      const hold: Hold = {
-        id: randomUUID(),
-        subtotalPaise: amounts.subtotalPaise,
-        feePaise: amounts.feePaise,
-        igstPaise: amounts.igstPaise,
-        totalPaise: amounts.grandTotalPaise,
-        sessionExpiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS).toISOString(),
-        expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
-      };
-      tx.insert(holds)
-        .values({
-          ...hold,
-          userId: input.userId,
-          eventId: input.eventId,
-          eventDateId: input.eventDateId,
-          slotId: input.slotId,
-          details: input.details,
-          userCity: input.userCity,
-          createdAt: now.toISOString(),
-        })
-        .run();
-      tx.insert(holdItems)
-        .values(
-          priced.map((line, position) => ({
-            holdId: hold.id,
-            ticketTypeId: line.ticketTypeId,
-            quantity: line.quantity,
-            pricePaise: line.pricePaise,
-            position,
-          })),
-        )
-        .run();
-      return hold;
-    },
-    { behavior: 'immediate' },
-  );
+  return immediateTransaction(db, () => reserveIn(db, input, now));
+}
+
+/**
+ * Proceed's one write transaction: releases the buyer's other active holds on the slot (a new Proceed
+ * replaces an abandoned attempt, and its seats count for the new one) and takes the new seats. When
+ * the new seats cannot be taken, the release still stands (as if the two had been separate
+ * transactions) and the spec's message is thrown after commit: the taking runs in a savepoint.
+ */
+export function replaceHoldsAndReserve(db: Db, input: ReserveInput, now: Date): Hold {
+  let refused: DomainError | undefined;
+  const hold = immediateTransaction(db, () => {
+    if (releaseActiveOnSlot(db, input.userId, input.slotId, now) === 0) return reserveIn(db, input, now);
+    try {
+      return savepoint(db, () => reserveIn(db, input, now));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      refused = err;
+      return null;
+    }
+  });
+  if (!hold) throw refused!;
+  return hold;
 }
 
 /**
@@ -98,7 +81,7 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
  * that person's hold is touched.
  */
 export function releaseHold(db: Db, holdId: string, reason: string, now: Date, userId?: string): boolean {
-  return db.transaction((tx) => releaseHoldIn(tx, holdId, reason, now, userId), { behavior: 'immediate' });
+  return immediateTransaction(db, () => releaseHoldIn(db, holdId, reason, now, userId));
 }
 
 export function releaseHoldIn(
@@ -108,36 +91,15 @@ export function releaseHoldIn(
   now: Date,
   userId?: string,
 ): boolean {
-  const ended = tx
-    .update(holds)
-    .set({ status: 'released', releaseReason: reason, endedAt: now.toISOString() })
-    .where(
-      and(eq(holds.id, holdId), eq(holds.status, 'active'), userId ? eq(holds.userId, userId) : undefined),
-    )
-    .run();
+  const ended =
+    userId === undefined
+      ? query(tx, 'endHold').run({ holdId, reason, endedAt: now.toISOString() })
+      : query(tx, 'endHoldOfUser').run({ holdId, reason, endedAt: now.toISOString(), userId });
   if (ended.changes !== 1) return false;
-  for (const item of tx.select().from(holdItems).where(eq(holdItems.holdId, holdId)).all()) {
-    tx.update(ticketTypes)
-      .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${item.quantity}` })
-      .where(eq(ticketTypes.id, item.ticketTypeId))
-      .run();
+  for (const item of query(tx, 'itemsOfHold').all({ holdId })) {
+    query(tx, 'addSeats').run({ ticketTypeId: item.ticketTypeId, quantity: item.quantity });
   }
   return true;
-}
-
-/** Releases a person's other active holds on a slot: a new Proceed replaces an abandoned attempt. */
-export function releaseUserHoldsOnSlot(db: Db, userId: string, slotId: string, now: Date): number {
-  return db.transaction(
-    (tx) => {
-      const active = tx
-        .select({ id: holds.id })
-        .from(holds)
-        .where(and(eq(holds.userId, userId), eq(holds.slotId, slotId), eq(holds.status, 'active')))
-        .all();
-      return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
-    },
-    { behavior: 'immediate' },
-  );
 }
 
 /** The sweeper: releases every hold past its expiry, even if nobody comes back. Returns how many. */
@@ -159,12 +121,7 @@ export function sweepExpiredHolds(db: Db, now: Date, limit = 500): number {
  * still there. All or nothing (a failed line throws, rolling back the caller's transaction savepoint).
  */
 export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
-  const items = tx
-    .select()
-    .from(holdItems)
-    .where(eq(holdItems.holdId, holdId))
-    .orderBy(asc(holdItems.position))
-    .all();
+  const items = query(tx, 'itemsOfHold').all({ holdId });
   try {
     tx.transaction((savepoint) => {
       takeSeats(savepoint, items);
@@ -176,40 +133,71 @@ export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
   }
 }
 
+/**
+ * `BEGIN IMMEDIATE` … `COMMIT` (ROLLBACK when `work` throws) straight on the connection: the same as
+ * Drizzle's `db.transaction(…, { behavior: 'immediate' })`, without building a transaction object over
+ * the whole schema on every call (5 % of a reservation's CPU). The statements inside are the
+ * database's prepared ones, which run on this same connection.
+ */
+function immediateTransaction<T>(db: Db, work: () => T): T {
+  return db.$client.transaction(work).immediate();
+}
+
+/** Inside an open transaction: `SAVEPOINT` … `RELEASE` (ROLLBACK TO when `work` throws). */
+function savepoint<T>(db: Db, work: () => T): T {
+  return db.$client.transaction(work)();
+}
+
+/** Releases a person's other active holds on a slot, inside the caller's transaction. */
+function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
+  const active = query(tx, 'activeHoldsOnSlot').all({ userId, slotId });
+  return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
+}
+
+/** The hold and its lines, inside the caller's transaction. */
+function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date): Hold {
+  const priced = takeSeats(tx, input.lines);
+  const amounts = priceBreakdown(subtotalOf(priced), input.platformFeeRate);
+  const hold: Hold = {
+    id: randomUUID(),
+    subtotalPaise: amounts.subtotalPaise,
+    feePaise: amounts.feePaise,
+    igstPaise: amounts.igstPaise,
+    totalPaise: amounts.grandTotalPaise,
+    sessionExpiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
+  };
+  query(tx, 'insertHold').run({
+    ...hold,
+    userId: input.userId,
+    eventId: input.eventId,
+    eventDateId: input.eventDateId,
+    slotId: input.slotId,
+    details: input.details,
+    userCity: input.userCity,
+    createdAt: now.toISOString(),
+  });
+  priced.forEach((line, position) => {
+    query(tx, 'insertHoldItem').run({
+      holdId: hold.id,
+      ticketTypeId: line.ticketTypeId,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+      position,
+    });
+  });
+  return hold;
+}
+
 /** One conditional UPDATE per line; throws the spec's message (rolling back) when a line cannot be taken. */
 function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: number })[] {
-  const ids = lines.map((l) => l.ticketTypeId);
-  const types = new Map(
-    tx
-      .select({
-        id: ticketTypes.id,
-        name: ticketTypes.name,
-        pricePaise: ticketTypes.pricePaise,
-        availableTickets: ticketTypes.availableTickets,
-        isLive: ticketTypes.isLive,
-      })
-      .from(ticketTypes)
-      .where(inArray(ticketTypes.id, ids))
-      .all()
-      .map((t) => [t.id, t]),
-  );
   return lines.map((line) => {
-    const type = types.get(line.ticketTypeId);
+    const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_TICKETS_PER_TYPE) {
       throw new DomainError('BAD_REQUEST', `You can book at most ${MAX_TICKETS_PER_TYPE} tickets of a type`);
     }
-    const taken = tx
-      .update(ticketTypes)
-      .set({ availableTickets: sql`${ticketTypes.availableTickets} - ${line.quantity}` })
-      .where(
-        and(
-          eq(ticketTypes.id, line.ticketTypeId),
-          eq(ticketTypes.isLive, true),
-          gte(ticketTypes.availableTickets, line.quantity),
-        ),
-      )
-      .run();
+    const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
     if (taken.changes !== 1) throw soldOut(tx, line.ticketTypeId, type.name);
     return { ...line, pricePaise: type.pricePaise };
   });
@@ -217,11 +205,120 @@ function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: num
 
 /** 'Sold Out' when nothing is left (or the type is off sale), else the spec's insufficient-tickets message. */
 function soldOut(tx: DbOrTx, ticketTypeId: string, name: string): DomainError {
-  const now = tx
-    .select({ available: ticketTypes.availableTickets, isLive: ticketTypes.isLive })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, ticketTypeId))
-    .get();
-  if (!now?.isLive || now.available <= 0) return conflict(`${name}: Sold Out`);
+  const now = query(tx, 'ticketType').get({ ticketTypeId });
+  if (!now?.isLive || now.availableTickets <= 0) return conflict(`${name}: Sold Out`);
   return conflict(`Insufficient tickets available for ${name}`);
+}
+
+const p = sql.placeholder;
+
+/**
+ * Every statement of a reservation and a release, as Drizzle prepared queries: building a query cost
+ * several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
+ * Plain portable SQL; each is built on first use for a database and kept (an open transaction runs them
+ * on the same connection, so the database's own are used inside `db.transaction`).
+ */
+const builders = {
+  ticketType: (db: DbOrTx) =>
+    db
+      .select({
+        name: ticketTypes.name,
+        pricePaise: ticketTypes.pricePaise,
+        availableTickets: ticketTypes.availableTickets,
+        isLive: ticketTypes.isLive,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, p('ticketTypeId')))
+      .prepare(),
+  takeSeats: (db: DbOrTx) =>
+    db
+      .update(ticketTypes)
+      .set({ availableTickets: sql`${ticketTypes.availableTickets} - ${p('quantity')}` })
+      .where(
+        and(
+          eq(ticketTypes.id, p('ticketTypeId')),
+          eq(ticketTypes.isLive, true),
+          gte(ticketTypes.availableTickets, p('quantity')),
+        ),
+      )
+      .prepare(),
+  addSeats: (db: DbOrTx) =>
+    db
+      .update(ticketTypes)
+      .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${p('quantity')}` })
+      .where(eq(ticketTypes.id, p('ticketTypeId')))
+      .prepare(),
+  insertHold: (db: DbOrTx) =>
+    db
+      .insert(holds)
+      .values({
+        id: p('id'),
+        userId: p('userId'),
+        eventId: p('eventId'),
+        eventDateId: p('eventDateId'),
+        slotId: p('slotId'),
+        details: p('details'),
+        userCity: p('userCity'),
+        subtotalPaise: p('subtotalPaise'),
+        feePaise: p('feePaise'),
+        igstPaise: p('igstPaise'),
+        totalPaise: p('totalPaise'),
+        sessionExpiresAt: p('sessionExpiresAt'),
+        expiresAt: p('expiresAt'),
+        createdAt: p('createdAt'),
+      })
+      .prepare(),
+  insertHoldItem: (db: DbOrTx) =>
+    db
+      .insert(holdItems)
+      .values({
+        holdId: p('holdId'),
+        ticketTypeId: p('ticketTypeId'),
+        quantity: p('quantity'),
+        pricePaise: p('pricePaise'),
+        position: p('position'),
+      })
+      .prepare(),
+  activeHoldsOnSlot: (db: DbOrTx) =>
+    db
+      .select({ id: holds.id })
+      .from(holds)
+      .where(and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), eq(holds.status, 'active')))
+      .prepare(),
+  endHold: (db: DbOrTx) =>
+    db
+      .update(holds)
+      .set({ status: 'released', releaseReason: sql`${p('reason')}`, endedAt: sql`${p('endedAt')}` })
+      .where(and(eq(holds.id, p('holdId')), eq(holds.status, 'active')))
+      .prepare(),
+  endHoldOfUser: (db: DbOrTx) =>
+    db
+      .update(holds)
+      .set({ status: 'released', releaseReason: sql`${p('reason')}`, endedAt: sql`${p('endedAt')}` })
+      .where(and(eq(holds.id, p('holdId')), eq(holds.status, 'active'), eq(holds.userId, p('userId'))))
+      .prepare(),
+  itemsOfHold: (db: DbOrTx) =>
+    db
+      .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
+      .from(holdItems)
+      .where(eq(holdItems.holdId, p('holdId')))
+      .orderBy(asc(holdItems.position))
+      .prepare(),
+};
+
+type Queries = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
+const prepared = new WeakMap<DbOrTx, Partial<Queries>>();
+
+function query<K extends keyof Queries>(db: DbOrTx, name: K): Queries[K] {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = {};
+    prepared.set(db, queries);
+  }
+  let built = queries[name] as Queries[K] | undefined;
+  if (!built) {
+    built = builders[name](db) as Queries[K];
+    queries[name] = built;
+  }
+  return built;
 }
