@@ -58,6 +58,11 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
   );
 });
 
+/** The account's email address: email keyboard and autofill. */
+export function EmailField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'type'>) {
+  return <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
 export const PasswordField = forwardRef<HTMLInputElement, Omit<InputProps, 'type'>>(function PasswordField(
   { label, error, id, className, ...rest },
   ref,

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/auth-schemas.ts';
 import {
   AuthCard,
+  EmailField,
   FormError,
   FormNotice,
   fieldBinder,
   SubmitButton,
-  TextField,
 } from '../components/auth-fields.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
@@ -54,13 +54,7 @@ function ForgotPasswordPage() {
             Enter the email address of your account and we'll send you a link to set a new password.
           </p>
           <FormError message={formError} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...fieldProps('email')}
-          />
+          <EmailField {...fieldProps('email')} />
           <SubmitButton busy={request.isPending} busyText="Sending...">
             Send Reset Link
           </SubmitButton>

@@ -6,12 +6,12 @@ import type { z } from 'zod';
 import { MESSAGES, type SignInInput, signInSchema } from '../../shared/auth-schemas.ts';
 import {
   AuthCard,
+  EmailField,
   FormError,
   fieldBinder,
   GoogleSignIn,
   PasswordField,
   SubmitButton,
-  TextField,
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
@@ -62,13 +62,7 @@ function LoginPage() {
     <AuthCard title="Sign In">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...fieldProps('email')}
-        />
+        <EmailField {...fieldProps('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...fieldProps('password')} />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { MESSAGES, MOBILE_MAX, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
 import {
   AuthCard,
+  EmailField,
   FieldError,
   FormError,
   fieldBinder,
@@ -60,13 +61,7 @@ function SignUpPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
         <TextField label="Name" autoComplete="name" {...fieldProps('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...fieldProps('email')}
-        />
+        <EmailField {...fieldProps('email')} />
         <TextField
           label="Mobile (optional)"
           type="tel"
