@@ -27,6 +27,11 @@ export function NotFoundScreen() {
   );
 }
 
+/** A page-sized message in place of content that cannot be shown (e.g. 'Event not found'). */
+export function NoticeText({ text }: { text: string }) {
+  return <p className="px-4 py-16 text-center text-gray-600">{text}</p>;
+}
+
 export function LoadingText({ text = 'Loading...' }: { text?: string }) {
   return (
     <p role="status" className="px-4 py-16 text-center text-gray-600">

@@ -25,7 +25,7 @@ import {
   type PaymentWindowOptions,
 } from '../components/checkout/razorpay-window.ts';
 import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -47,7 +47,7 @@ function CheckoutPage() {
   const search = checkoutRoute.useSearch();
   const complete =
     search.eventId && search.selectedDate && search.selectedSlot && (search.selectedTickets?.length ?? 0) > 0;
-  if (!complete) return <Notice text={NO_BOOKING_DATA} />;
+  if (!complete) return <NoticeText text={NO_BOOKING_DATA} />;
   return <CheckoutLoader search={search as Required<Pick<CheckoutSearch, 'eventId'>> & CheckoutSearch} />;
 }
 
@@ -56,7 +56,9 @@ function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string
   if (options.isPending) return <LoadingText />;
   if (options.error) {
     return (
-      <Notice text={options.error.data?.code === 'NOT_FOUND' ? 'Event not found' : 'Failed to load event'} />
+      <NoticeText
+        text={options.error.data?.code === 'NOT_FOUND' ? 'Event not found' : 'Failed to load event'}
+      />
     );
   }
   const date = options.data.dates.find((d) => d.id === search.selectedDate);
@@ -65,7 +67,7 @@ function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string
     const type = slot?.ticketTypes.find((t) => t.id === sel.ticketTypeId);
     return type ? [{ type, quantity: sel.quantity }] : [];
   });
-  if (!date || !slot || lines.length === 0) return <Notice text={NO_BOOKING_DATA} />;
+  if (!date || !slot || lines.length === 0) return <NoticeText text={NO_BOOKING_DATA} />;
   return <Checkout data={options.data} dateId={date.id} slot={slot} lines={lines} />;
 }
 
@@ -418,8 +420,4 @@ function useStoredDetails() {
     sessionStorage.setItem(DETAILS_KEY, JSON.stringify(details));
   }, [details]);
   return [details, setDetails] as const;
-}
-
-function Notice({ text }: { text: string }) {
-  return <p className="px-4 py-16 text-center text-gray-600">{text}</p>;
 }

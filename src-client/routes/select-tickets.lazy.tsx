@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { selectTicketsRoute } from './select-tickets.tsx';
 
@@ -22,9 +22,9 @@ function SelectTicketsPage() {
   if (options.isPending) return <LoadingText />;
   if (options.error) {
     const notFound = options.error.data?.code === 'NOT_FOUND';
-    return <Message text={notFound ? 'Event not found' : 'Failed to load event'} />;
+    return <NoticeText text={notFound ? 'Event not found' : 'Failed to load event'} />;
   }
-  if (options.data.dates.length === 0) return <Message text="Event data not available" />;
+  if (options.data.dates.length === 0) return <NoticeText text="Event data not available" />;
   return <Selection data={options.data} />;
 }
 
@@ -305,8 +305,4 @@ function TicketTypeCard({
       )}
     </li>
   );
-}
-
-function Message({ text }: { text: string }) {
-  return <p className="px-4 py-16 text-center text-gray-600">{text}</p>;
 }
