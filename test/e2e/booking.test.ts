@@ -197,27 +197,29 @@ describe('booking in Chromium with the payment simulator', () => {
   it('/temp-checkout pays 10,000 rupees through the app order endpoint and the simulator', async () => {
     const { context } = await newContext(browser, baseURL);
     const page = await context.newPage();
+    // Alerts are accepted the moment they open, so a pending alert never stalls a click.
+    const alerts: string[] = [];
+    page.on('dialog', (shown) => {
+      alerts.push(shown.message());
+      void shown.accept();
+    });
     await page.goto('/temp-checkout');
     await page.getByRole('heading', { name: 'Razorpay Payment' }).waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('Ticket Booking');
-    const alert = page.waitForEvent('dialog');
     await dialog.getByRole('button', { name: 'Pay ₹10,000.00' }).click();
-    const shown = await alert;
-    expect(shown.message()).toMatch(/Payment ID: pay_[A-Za-z0-9]{14}/);
-    await shown.accept();
+    await expect.poll(() => alerts.length, { timeout: 30_000 }).toBe(1);
+    expect(alerts[0]).toMatch(/Payment ID: pay_[A-Za-z0-9]{14}/);
 
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Fail', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Failure description').fill('Insufficient funds');
-    const failure = page.waitForEvent('dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Fail payment' }).click();
-    const failed = await failure;
-    expect(failed.message()).toContain('Description: Insufficient funds');
-    expect(failed.message()).toMatch(/Order ID: order_\w+/);
-    await failed.accept();
+    await expect.poll(() => alerts.length, { timeout: 30_000 }).toBe(2);
+    expect(alerts[1]).toContain('Description: Insufficient funds');
+    expect(alerts[1]).toMatch(/Order ID: order_\w+/);
     await context.close();
   });
 
