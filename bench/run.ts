@@ -22,7 +22,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
     }),
-  lighthouse: () => runLighthouse(),
+  lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3) }),
   bundle: async () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });
     return reportBundleSize();

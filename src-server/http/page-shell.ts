@@ -1,0 +1,72 @@
+/**
+ * The first paint before the JavaScript arrives (issue 6, Lighthouse): the server puts a static copy of
+ * the page's top into `#root` — the header bar, and on the home and event pages the hero the reader
+ * came for — so the browser paints it from the HTML and the CSS alone. React replaces the whole of
+ * `#root` on its first render (main.tsx renders once the route's data and code are loaded), with new
+ * elements at the same places, so nothing shifts and nothing flashes.
+ *
+ * The markup copies the client's own (components/header.tsx, routes/index.tsx,
+ * routes/event-detail.lazy.tsx) class for class: Tailwind only generates classes the client uses, and
+ * the copy must take the same room. Change them together.
+ */
+
+/** The home page's banner (routes/index.tsx): the largest paint of `/`. */
+export const HOME_BANNER = '/images/banner-home.webp';
+/** What an event without pictures shows (components/event-card.tsx DEFAULT_EVENT_IMAGE). */
+export const DEFAULT_EVENT_IMAGE = '/images/event-default.webp';
+
+export interface PageShell {
+  /** Inside `#root`. */
+  body: string;
+  /** The image the page paints largest, fetched first (`<link rel="preload">`). */
+  lcpImage: string | null;
+}
+
+/** The header bar alone: logo and the room the city and menu buttons take once React is there. */
+function withHeader(content: string): string {
+  return [
+    '<header class="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">',
+    '<div class="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">',
+    '<a href="/" class="flex shrink-0 items-center gap-2 text-xl font-extrabold text-brand-600">',
+    '<img src="/favicon.svg" alt="" width="28" height="28">Jalsa</a>',
+    // The phone's menu button is 40 px tall; on wider screens the city button and search box, 38 px.
+    '<div class="ml-auto h-10 md:hidden"></div><div class="hidden md:flex" style="height:38px"></div>',
+    '</div></header>',
+    content,
+  ].join('');
+}
+
+export function genericShell(): PageShell {
+  return { body: withHeader(''), lcpImage: null };
+}
+
+export function homeShell(): PageShell {
+  const hero = [
+    '<div class="mx-auto max-w-7xl px-4 pt-4">',
+    '<div class="relative overflow-hidden rounded-2xl bg-brand-700">',
+    `<img src="${HOME_BANNER}" alt="" width="1600" height="500" fetchpriority="high" class="h-44 w-full object-cover sm:h-64 lg:h-80">`,
+    '<div class="absolute inset-0 flex flex-col justify-center bg-gradient-to-r from-black/45 to-transparent px-6 pb-10 sm:px-12">',
+    '<h1 class="text-3xl font-extrabold text-white drop-shadow sm:text-5xl lg:text-6xl">Live it up, India.</h1>',
+    '<p class="mt-2 max-w-xl text-sm text-white sm:text-lg">Concerts, comedy, sports, shows and workshops in your city.</p>',
+    '</div></div></div>',
+  ].join('');
+  return { body: withHeader(hero), lcpImage: HOME_BANNER };
+}
+
+/** An existing event: its picture and name where the event page puts them. */
+export function eventShell(event: { name: string; imageUrl: string | null }): PageShell {
+  const image = event.imageUrl ?? DEFAULT_EVENT_IMAGE;
+  const top = [
+    '<article class="mx-auto max-w-6xl px-4 pb-24 pt-6 lg:pb-6">',
+    `<img src="${escapeHtml(image)}" alt="" width="1200" height="600" fetchpriority="high" class="aspect-[2/1] w-full rounded-2xl bg-gray-100 object-cover sm:aspect-[12/5]">`,
+    '<div class="mt-6 grid gap-8 lg:grid-cols-[1fr_320px]"><div>',
+    '<div class="flex items-start justify-between gap-4">',
+    `<h1 class="text-2xl font-extrabold text-gray-900 sm:text-3xl">${escapeHtml(event.name)}</h1>`,
+    '</div></div></div></article>',
+  ].join('');
+  return { body: withHeader(top), lcpImage: image };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
