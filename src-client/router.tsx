@@ -14,15 +14,15 @@ import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
 import { protectedRoute } from './routes/protected.tsx';
-import { resetPasswordRoute } from './routes/reset-password.tsx';
 import { sharedEventLinkRoute, signUpAliasRoute } from './routes/redirects.tsx';
+import { resetPasswordRoute } from './routes/reset-password.tsx';
 import { searchRoute } from './routes/search.tsx';
 import { selectTicketsRoute } from './routes/select-tickets.tsx';
 import { signUpRoute } from './routes/sign-up.tsx';
 import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
 import { termsRoute } from './routes/terms.tsx';
-import { verifyEmailRoute } from './routes/verify-email.tsx';
 import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
+import { verifyEmailRoute } from './routes/verify-email.tsx';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
 // ampersand ('/Terms & Conditions'), which file-based route names cannot spell.

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
-import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { Mailer } from './services/mail/mailer.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
 
 /** Current time, injectable so tests can move it (hold expiry, session expiry, rate-limit windows). */
 export interface Clock {
