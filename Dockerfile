@@ -6,7 +6,8 @@ WORKDIR /app
 # better-sqlite3 and argon2 fall back to compiling when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund
+# Falls back to npm install when npm ci refuses the lock (docs/decisions/0008-lockfile-and-npm-ci.md).
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
