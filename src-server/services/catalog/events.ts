@@ -6,6 +6,7 @@ import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { type EventDateDetail, loadTicketTree } from './ticket-tree.ts';
 
 /** What an event card and a list need: no ticket details, just the lowest price. */
 export interface EventSummary {
@@ -32,31 +33,6 @@ export interface EventDetail extends EventSummary {
   termsAndConditions: string[];
   platformFeeRate: number | null;
   tickets: EventDateDetail[];
-}
-
-export interface EventDateDetail {
-  id: string;
-  dateOfEvent: string;
-  isLive: boolean;
-  slots: {
-    id: string;
-    startTime: string;
-    endTime: string;
-    tickets: TicketTypeDetail[];
-  }[];
-}
-
-export interface TicketTypeDetail {
-  id: string;
-  name: string;
-  pricePaise: number;
-  personAllowedPerTicket: number;
-  description: string;
-  isRefundable: boolean;
-  totalTickets: number;
-  availableTickets: number;
-  isLive: boolean;
-  benefits: string[];
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -134,69 +110,7 @@ export function getEvent(db: Db, id: string): EventDetail {
     .where(eq(artists.eventId, id))
     .orderBy(asc(artists.position), asc(artists.id))
     .all();
-  const dateRows = db
-    .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
-    .from(eventDates)
-    .where(eq(eventDates.eventId, id))
-    .orderBy(asc(eventDates.dateOfEvent))
-    .all();
-  const slotRows = dateRows.length
-    ? db
-        .select({
-          id: slots.id,
-          eventDateId: slots.eventDateId,
-          startTime: slots.startTime,
-          endTime: slots.endTime,
-        })
-        .from(slots)
-        .where(
-          inArray(
-            slots.eventDateId,
-            dateRows.map((d) => d.id),
-          ),
-        )
-        .orderBy(asc(slots.startTime))
-        .all()
-    : [];
-  const typeRows = slotRows.length
-    ? db
-        .select({
-          id: ticketTypes.id,
-          slotId: ticketTypes.slotId,
-          name: ticketTypes.name,
-          pricePaise: ticketTypes.pricePaise,
-          personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
-          description: ticketTypes.description,
-          isRefundable: ticketTypes.isRefundable,
-          totalTickets: ticketTypes.totalTickets,
-          availableTickets: ticketTypes.availableTickets,
-          isLive: ticketTypes.isLive,
-          benefits: ticketTypes.benefits,
-        })
-        .from(ticketTypes)
-        .where(
-          inArray(
-            ticketTypes.slotId,
-            slotRows.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(ticketTypes.position), asc(ticketTypes.id))
-        .all()
-    : [];
-
-  const tickets: EventDateDetail[] = dateRows.map((date) => ({
-    id: date.id,
-    dateOfEvent: date.dateOfEvent,
-    isLive: date.isLive,
-    slots: slotRows
-      .filter((s) => s.eventDateId === date.id)
-      .map((slot) => ({
-        id: slot.id,
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        tickets: typeRows.filter((t) => t.slotId === slot.id).map(({ slotId: _slotId, ...type }) => type),
-      })),
-  }));
+  const tickets = loadTicketTree(db, id);
 
   return {
     id: row.id,

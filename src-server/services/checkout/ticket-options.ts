@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
 
 /**
  * The §3 fallback for an event with no ticket types: one date, one slot and three sample types, each
@@ -17,18 +18,7 @@ export const FALLBACK_TICKET_TYPES = [
 /** Length of the fallback slot when the event has no end time. */
 const FALLBACK_SLOT_MS = 3 * 60 * 60 * 1000;
 
-export interface TicketTypeOption {
-  id: string;
-  name: string;
-  pricePaise: number;
-  personAllowedPerTicket: number;
-  description: string;
-  isRefundable: boolean;
-  totalTickets: number;
-  availableTickets: number;
-  isLive: boolean;
-  benefits: string[];
-}
+export type TicketTypeOption = TicketTypeDetail;
 
 export interface TicketOptions {
   event: {
@@ -71,36 +61,10 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
     .get();
   if (!event) throw notFound('Event not found');
 
-  let dateRows = db
-    .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
-    .from(eventDates)
-    .where(eq(eventDates.eventId, eventId))
-    .orderBy(asc(eventDates.dateOfEvent))
-    .all();
-  let slotRows = slotsOf(
-    db,
-    dateRows.map((d) => d.id),
-  );
-  let typeRows = typesOf(
-    db,
-    slotRows.map((s) => s.id),
-  );
-  if (typeRows.length === 0) {
+  let tree = loadTicketTree(db, eventId);
+  if (!tree.some((date) => date.slots.some((slot) => slot.tickets.length > 0))) {
     ensureFallbackTicketTypes(db, event);
-    dateRows = db
-      .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
-      .from(eventDates)
-      .where(eq(eventDates.eventId, eventId))
-      .orderBy(asc(eventDates.dateOfEvent))
-      .all();
-    slotRows = slotsOf(
-      db,
-      dateRows.map((d) => d.id),
-    );
-    typeRows = typesOf(
-      db,
-      slotRows.map((s) => s.id),
-    );
+    tree = loadTicketTree(db, eventId);
   }
 
   return {
@@ -115,19 +79,12 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
       endTime: event.endTime,
       platformFeeRate: event.platformFeeRate,
     },
-    dates: dateRows
+    dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({
         id: d.id,
         dateOfEvent: d.dateOfEvent,
-        slots: slotRows
-          .filter((s) => s.eventDateId === d.id)
-          .map((s) => ({
-            id: s.id,
-            startTime: s.startTime,
-            endTime: s.endTime,
-            ticketTypes: typeRows.filter((t) => t.slotId === s.id).map(({ slotId: _slot, ...t }) => t),
-          })),
+        slots: d.slots.map(({ tickets, ...slot }) => ({ ...slot, ticketTypes: tickets })),
       })),
   };
 }
@@ -178,41 +135,4 @@ export function ensureFallbackTicketTypes(
     },
     { behavior: 'immediate' },
   );
-}
-
-function slotsOf(db: Db, dateIds: string[]) {
-  if (dateIds.length === 0) return [];
-  return db
-    .select({
-      id: slots.id,
-      eventDateId: slots.eventDateId,
-      startTime: slots.startTime,
-      endTime: slots.endTime,
-    })
-    .from(slots)
-    .where(inArray(slots.eventDateId, dateIds))
-    .orderBy(asc(slots.startTime))
-    .all();
-}
-
-function typesOf(db: Db, slotIds: string[]) {
-  if (slotIds.length === 0) return [];
-  return db
-    .select({
-      id: ticketTypes.id,
-      slotId: ticketTypes.slotId,
-      name: ticketTypes.name,
-      pricePaise: ticketTypes.pricePaise,
-      personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
-      description: ticketTypes.description,
-      isRefundable: ticketTypes.isRefundable,
-      totalTickets: ticketTypes.totalTickets,
-      availableTickets: ticketTypes.availableTickets,
-      isLive: ticketTypes.isLive,
-      benefits: ticketTypes.benefits,
-    })
-    .from(ticketTypes)
-    .where(inArray(ticketTypes.slotId, slotIds))
-    .orderBy(asc(ticketTypes.position))
-    .all();
 }
