@@ -2,12 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { httpLink } from '@trpc/client';
+import { TRPCError } from '@trpc/server';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SELECTED_CITY_DATA_KEY, SELECTED_CITY_KEY } from '../shared/cities.ts';
-import { trpcHandlers } from '../test/mocks/trpc-handlers.ts';
+import { trpcHandlers, trpcMsw } from '../test/mocks/trpc-handlers.ts';
 import { createQueryClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -47,8 +48,8 @@ async function renderApp(path: string) {
   });
 }
 
-async function waitFor<T>(check: () => T | undefined | null | false, what: string): Promise<T> {
-  const deadline = Date.now() + 5_000;
+async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const value = check();
     if (value) return value;
@@ -139,5 +140,22 @@ describe('home page on mocked procedures', () => {
     expect(near.slice(0, 4)).toEqual(
       expect.arrayContaining(['Retro Bollywood Live', 'Mumbai Premier T20 Final']),
     );
+  });
+});
+
+describe('the header on mocked procedures', () => {
+  it("says 'Error: Failed to load user data' when the signed-in user cannot be loaded", async () => {
+    server.use(
+      trpcMsw.auth.me.query(() => {
+        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'database is locked' });
+      }),
+    );
+    await renderApp('/');
+    await waitFor(
+      () => document.body.textContent?.includes('Error: Failed to load user data'),
+      'the error',
+      10_000,
+    );
+    expect(document.body.textContent).not.toContain('database is locked');
   });
 });

@@ -5,7 +5,7 @@ import { useCurrentUser, useSignOut } from '../lib/auth.ts';
 /**
  * The signed-in part of the top bar: 'Sign In', or 'Hi, {name}' with My Profile, My Bookings and Logout.
  * `variant` picks the desktop dropdown or the mobile menu's list. While the account loads it says
- * 'Loading user data...'; if that fails, 'Error: {message}' (spec §2).
+ * 'Loading user data...'; if that fails, 'Error: Failed to load user data' (spec §2 and §8).
  */
 export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
   const me = useCurrentUser();
@@ -22,7 +22,8 @@ export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
   if (me.isError) {
     return (
       <p role="alert" className={variant === 'desktop' ? 'text-sm text-red-700' : 'px-4 py-3 text-red-700'}>
-        Error: {me.error.message}
+        {/* What failed (a network error, a server fault) means nothing to a buyer; the spec's message does. */}
+        Error: Failed to load user data
       </p>
     );
   }
