@@ -58,13 +58,11 @@ describe('accounts in Chromium', () => {
     // Sign up: every §5 message shows beside its field, and editing clears it.
     await page.goto('/SignUp');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Name is required').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Email is required').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Password is required').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Please confirm your password').isVisible()).resolves.toBe(true);
-    await expect(
-      page.getByText('Please accept the Terms of Service and Privacy Policy').isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.getByText('Please confirm your password').waitFor();
+    await page.getByText('Please accept the Terms of Service and Privacy Policy').waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Name').fill(name);
     await expect(page.getByText('Name is required').count()).resolves.toBe(0);
@@ -122,7 +120,7 @@ describe('accounts in Chromium', () => {
     await expect(page.getByLabel('Country').inputValue()).resolves.toBe('india');
     await expect(page.getByLabel('State').inputValue()).resolves.toBe('Karnataka');
     await expect(page.getByLabel('About You').inputValue()).resolves.toBe('Loves live music');
-    await expect(page.getByText('Asha V', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await page.getByText('Asha V', { exact: true }).first().waitFor();
     await openUserMenu(page, 'Asha V');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();

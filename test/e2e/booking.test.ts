@@ -57,7 +57,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByRole('heading', { name: ev.eventName }).waitFor();
     await page.getByRole('button', { name: 'Select Ticket: Gold Circle' }).click();
     await page.getByRole('button', { name: 'Add one Gold Circle' }).click();
-    await expect(page.getByText('2 Ticket(s)').isVisible()).resolves.toBe(true);
+    await page.getByText('2 Ticket(s)').waitFor();
     await expect(page.getByTestId('selection-total').textContent()).resolves.toBe('₹1,999.98');
   }
 
@@ -83,13 +83,13 @@ describe('booking in Chromium with the payment simulator', () => {
 
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     const ticketDetails = page.getByRole('region', { name: 'Ticket Details' });
-    await expect(ticketDetails.getByText('Meera Iyer').isVisible()).resolves.toBe(true);
-    await expect(ticketDetails.getByText(buyer.email).isVisible()).resolves.toBe(true);
+    await ticketDetails.getByText('Meera Iyer').waitFor();
+    await ticketDetails.getByText(buyer.email).waitFor();
     // 1999.98 + fee 100.00 + IGST 18.00
     await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
     await page.getByRole('button', { name: /Booking Fee/ }).click();
-    await expect(page.getByText('Convenience Fee').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('IGST 18%').isVisible()).resolves.toBe(true);
+    await page.getByText('Convenience Fee').waitFor();
+    await page.getByText('IGST 18%').waitFor();
 
     await page.getByRole('button', { name: 'Proceed' }).click();
     const banner = page.getByRole('alert');
@@ -117,7 +117,7 @@ describe('booking in Chromium with the payment simulator', () => {
     // A reload keeps the selection (URL) and what was typed (session storage).
     await page.reload();
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
-    await expect(page.getByText('+91 98765-43210').isVisible()).resolves.toBe(true);
+    await page.getByText('+91 98765-43210').waitFor();
     await expect(page.getByLabel('State').inputValue()).resolves.toBe('Karnataka');
 
     await page.getByRole('button', { name: 'Proceed' }).click();
@@ -127,8 +127,8 @@ describe('booking in Chromium with the payment simulator', () => {
     await dialog.getByRole('button', { name: 'Pay ₹2,117.98' }).click();
 
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    await expect(page.getByText('Your booking has been confirmed').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Redirecting to your ticket...').isVisible()).resolves.toBe(true);
+    await page.getByText('Your booking has been confirmed').waitFor();
+    await page.getByText('Redirecting to your ticket...').waitFor();
     const bookingId = (await page.getByTestId('booking-id').textContent())!;
     expect(bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
     await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });

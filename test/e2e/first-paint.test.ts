@@ -32,10 +32,8 @@ describe('first paint before JavaScript', () => {
   it('home: the header and the banner come in the HTML, the banner preloaded', async () => {
     const { context, page } = await withoutScripts(PHONE);
     await page.goto('/');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Live it up, India.' }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Jalsa' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Live it up, India.' }).waitFor();
+    await page.getByRole('link', { name: 'Jalsa' }).waitFor();
     await expect(page.locator('#root img[fetchpriority="high"]').getAttribute('src')).resolves.toBe(
       '/images/banner-home.webp',
     );
@@ -46,9 +44,7 @@ describe('first paint before JavaScript', () => {
   it("an event page: the event's picture and name come in the HTML, the picture preloaded", async () => {
     const { context, page } = await withoutScripts(PHONE);
     await page.goto(EVENT_PATH);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
     const src = await page.locator('#root img[fetchpriority="high"]').getAttribute('src');
     expect(src).toMatch(/^\/images\/events\/.+\.webp$/);
     await expect(preloaded(page)).resolves.toEqual([src]);
@@ -58,7 +54,7 @@ describe('first paint before JavaScript', () => {
   it('other pages get the header only, and nothing preloaded', async () => {
     const { context, page } = await withoutScripts(PHONE);
     await page.goto('/explore');
-    await expect(page.getByRole('link', { name: 'Jalsa' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Jalsa' }).waitFor();
     await expect(page.locator('#root h1').count()).resolves.toBe(0);
     await expect(preloaded(page)).resolves.toEqual([]);
     await context.close();

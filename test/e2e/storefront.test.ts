@@ -55,8 +55,8 @@ describe('storefront in Chromium', () => {
     await page.waitForURL('**/events/retro-bollywood-mumbai');
     await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
     await expect(page.getByText('₹799 Onwards').locator('visible=true').count()).resolves.toBe(1);
-    await expect(page.getByText('2 hours 45 minutes').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('5 yrs +').isVisible()).resolves.toBe(true);
+    await page.getByText('2 hours 45 minutes').waitFor();
+    await page.getByText('5 yrs +').waitFor();
     const bookNow = page.getByRole('link', { name: 'Book Now' }).locator('visible=true');
     await expect(bookNow.getAttribute('href')).resolves.toBe('/select-tickets/retro-bollywood-mumbai');
 

@@ -38,8 +38,8 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     await page.goto('/my-bookings');
     const card = page.getByRole('article', { name: purchase.eventName });
     await card.waitFor();
-    await expect(card.getByText(`Booking ID: ${purchase.bookingId}`).isVisible()).resolves.toBe(true);
-    await expect(card.getByText(`${purchase.ticketTypeName} x 1`).isVisible()).resolves.toBe(true);
+    await card.getByText(`Booking ID: ${purchase.bookingId}`).waitFor();
+    await card.getByText(`${purchase.ticketTypeName} x 1`).waitFor();
     await card.getByRole('img', { name: `QR code for booking ${purchase.bookingId}` }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
@@ -61,9 +61,7 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     await page.getByRole('link', { name: 'View ticket' }).first().click();
     await page.waitForURL(`**/ticket/${purchase.bookingId}`);
     await page.getByRole('heading', { name: purchase.eventName }).waitFor();
-    await expect(page.getByRole('button', { name: 'Print / Download Ticket' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('button', { name: 'Print / Download Ticket' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     const qr = page.getByRole('img', { name: `QR code for booking ${purchase.bookingId}` });
     await qr.waitFor();
@@ -86,16 +84,14 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     const outcome = gatePage.locator('[data-outcome]');
     await outcome.waitFor();
     await expect(outcome.getAttribute('data-outcome')).resolves.toBe('admitted');
-    await expect(outcome.getByText('Admitted 1 person: 1 of 1 checked in').isVisible()).resolves.toBe(true);
+    await outcome.getByText('Admitted 1 person: 1 of 1 checked in').waitFor();
     await expectNoSeriousA11yViolations(gatePage);
 
     // The ticket is now used up: the same code is refused.
     await gatePage.getByLabel('Ticket code').fill(decoded!.data);
     await gatePage.getByRole('button', { name: 'Check in' }).click();
     await gatePage.locator('[data-outcome="refused"]').waitFor();
-    await expect(
-      gatePage.getByText(/^Already used: all 1 entries were checked in/).isVisible(),
-    ).resolves.toBe(true);
+    await gatePage.getByText(/^Already used: all 1 entries were checked in/).waitFor();
 
     // Someone else's ticket is not found, and the buyer cannot reach the check-in page's procedure.
     const strangerPage = await gate.newPage();
@@ -122,13 +118,11 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     await signUp(context, 'empty');
     await page.goto('/my-bookings');
     await page.getByRole('heading', { name: 'No Bookings Yet!' }).waitFor();
-    await expect(
-      page
-        .getByText(
-          "You haven't booked any events yet. Your bookings will appear here once you book your first event.",
-        )
-        .isVisible(),
-    ).resolves.toBe(true);
+    await page
+      .getByText(
+        "You haven't booked any events yet. Your bookings will appear here once you book your first event.",
+      )
+      .waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Browse Events' }).click();
     await page.waitForURL((url) => url.pathname === '/');
