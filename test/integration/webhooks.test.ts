@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { holds, refunds, webhookEvents } from '../../src-server/db/schema/payments.ts';
+import { holds, refunds, simulatorPayments, webhookEvents } from '../../src-server/db/schema/payments.ts';
 import {
   simulatePayment,
   simulatorPaymentEntity,
@@ -9,6 +10,7 @@ import {
 } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
+import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
 import {
   expectEveryCapturedPaymentSettledOnce,
   payWithSimulator,
@@ -170,6 +172,45 @@ describe('POST /api/webhooks/razorpay', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(2);
     t.clock.advance(421_000);
     // Nothing else books that payment later: the hold simply expires.
+    sweepExpiredHolds(t.deps.db, t.clock.now());
+  });
+
+  it('issues a refund again, once, when the bank returns it (refund.failed)', async () => {
+    const { payment } = await paidOrder();
+    const odd = { ...payment, amount: payment.amount - 100 };
+    await signedDelivery(t, 'payment.captured', { payment: { entity: odd } }, 'evt_odd002').send();
+    const first = t.deps.db.select().from(refunds).get()!;
+    expect(first).toMatchObject({ status: 'processed', amountPaise: odd.amount });
+    const refundedAtGateway = () =>
+      t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.id, payment.id)).get()!
+        .amountRefundedPaise;
+
+    // A report about some other, superseded refund changes nothing.
+    const stale = { refund: { entity: { id: 'rfnd_someother', payment_id: payment.id } } };
+    await signedDelivery(t, 'refund.failed', stale, 'evt_rfail0').send();
+    expect(t.deps.db.select().from(refunds).get()?.status).toBe('processed');
+
+    // The bank sends the money back: the gateway shows nothing refunded and reports our refund failed.
+    t.deps.db
+      .update(simulatorPayments)
+      .set({ status: 'captured', amountRefundedPaise: 0 })
+      .where(eq(simulatorPayments.id, payment.id))
+      .run();
+    const returned = { refund: { entity: { id: first.gatewayRefundId, payment_id: payment.id } } };
+    expect((await signedDelivery(t, 'refund.failed', returned, 'evt_rfail1').send()).status).toBe(200);
+    expect(t.deps.db.select().from(refunds).get()?.status).toBe('pending');
+
+    t.clock.advance(15 * 60_000);
+    await reconcilePayments(t.deps);
+    const reissued = t.deps.db.select().from(refunds).get()!;
+    expect(reissued.status).toBe('processed');
+    expect(reissued.gatewayRefundId).not.toBe(first.gatewayRefundId);
+    expect(refundedAtGateway()).toBe(odd.amount);
+
+    // Later passes find nothing left to do: never a second refund.
+    t.clock.advance(15 * 60_000);
+    await reconcilePayments(t.deps);
+    expect(refundedAtGateway()).toBe(odd.amount);
     sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 

@@ -96,7 +96,8 @@ export const paymentOrders = sqliteTable(
   ],
 );
 
-export type RefundStatus = 'pending' | 'processed' | 'failed';
+/** A refund the bank returns (refund.failed) goes back to pending and is issued again. */
+export type RefundStatus = 'pending' | 'processed';
 
 /**
  * A verified payment that could not become a booking (its seats were gone). Unique on payment id, and

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { refunds, webhookEvents } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { settleGatewayPayment } from './confirm.ts';
@@ -95,18 +95,39 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (captured.status !== 'captured') return false;
       return (await settleGatewayPayment(deps, captured, 'webhook')) !== null;
     }
-    case 'refund.processed':
-    case 'refund.failed': {
+    case 'refund.processed': {
       const refund = body.payload?.refund?.entity;
       if (!refund?.payment_id) return false;
       const changed = deps.db
         .update(refunds)
         .set({
-          status: event === 'refund.processed' ? 'processed' : 'failed',
+          status: 'processed',
           gatewayRefundId: refund.id ?? null,
           updatedAt: deps.clock.now().toISOString(),
         })
         .where(eq(refunds.paymentId, refund.payment_id))
+        .run();
+      return changed.changes > 0;
+    }
+    case 'refund.failed': {
+      // The bank returned our refund. The money is still the buyer's due, so the refund goes back to
+      // pending and the reconciler issues a new one (it first checks what the gateway has refunded, so a
+      // late or stale report can never refund twice). A report about an older, superseded refund is ignored.
+      const refund = body.payload?.refund?.entity;
+      if (!refund?.payment_id) return false;
+      const changed = deps.db
+        .update(refunds)
+        .set({
+          status: 'pending',
+          lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+          updatedAt: deps.clock.now().toISOString(),
+        })
+        .where(
+          and(
+            eq(refunds.paymentId, refund.payment_id),
+            or(isNull(refunds.gatewayRefundId), eq(refunds.gatewayRefundId, refund.id ?? '')),
+          ),
+        )
         .run();
       return changed.changes > 0;
     }
