@@ -9,12 +9,19 @@ import { escapeHtml } from '../services/mail/layout.ts';
  *   GET /dev/mail            the list, newest first
  *   GET /dev/mail/:id        headers and the plain-text body, with a link to the HTML body
  *   GET /dev/mail/:id/html   the HTML body as the recipient would see it
- * Never served when NODE_ENV=production: the routes do not exist there.
+ * Never served when NODE_ENV=production (the routes do not exist there), and elsewhere only to this
+ * machine: the messages hold password-reset links, so a development server reached over the network
+ * answers 404 to everyone else.
  */
 export function devMailRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
   if (deps.env.NODE_ENV === 'production') return routes;
   const dataDir = deps.env.DATA_DIR;
+
+  routes.use('*', async (c, next) => {
+    if (!fromThisMachine(c.env)) return c.json({ error: { message: 'Not found' } }, 404);
+    return next();
+  });
 
   routes.get('/', (c) => {
     const mails = listDevMail(dataDir);
@@ -91,4 +98,18 @@ a{color:#be123c}
 </style></head>
 <body><main>${body}</main></body>
 </html>`;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * True for a connection from a loopback address, or for a request made inside the process
+ * (`app.request()` in tests has no socket at all). Forwarded headers are not consulted: they are the
+ * client's word.
+ */
+function fromThisMachine(env: unknown): boolean {
+  const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+    ?.socket;
+  if (!socket) return true;
+  return LOOPBACK.test(socket.remoteAddress ?? '');
 }

@@ -31,7 +31,6 @@ const FLOW_MAX_AGE_S = 600;
  */
 export function googleOAuthRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
-  const secure = secureCookies(deps);
 
   routes.use('*', async (c, next) => {
     if (!googleSignInEnabled(deps.env)) return c.json({ error: { message: 'Not found' } }, 404);
@@ -39,6 +38,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
   });
 
   routes.get('/', (c) => {
+    const secure = secureCookies(deps, new URL(c.req.url).origin);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const url = googleClient(deps, c).createAuthorizationURL(state, codeVerifier, [
@@ -58,6 +58,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
   });
 
   routes.get('/callback', async (c) => {
+    const secure = secureCookies(deps, new URL(c.req.url).origin);
     const cookies = parseCookies(c.req.header('cookie'));
     for (const name of [STATE_COOKIE, VERIFIER_COOKIE, REDIRECT_COOKIE]) {
       c.header('Set-Cookie', flowCookie(name, '', secure, 0), { append: true });

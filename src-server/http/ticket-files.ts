@@ -22,6 +22,7 @@ export function ticketFileRoutes(deps: AppDeps) {
     const session = await resolveSessionUser(deps, {
       cookieHeader: c.req.header('cookie') ?? null,
       resHeaders,
+      origin: new URL(c.req.url).origin,
     });
     for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     // Throws the not-found DomainError, which app.onError answers with 404.

@@ -10,9 +10,17 @@ export interface SessionUser {
   isStaff: boolean;
 }
 
-/** Cookies are Secure except on plain-HTTP localhost development and tests. */
-export function secureCookies(deps: Pick<AppDeps, 'env'>): boolean {
-  return deps.env.NODE_ENV === 'production';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Cookies are Secure everywhere except plain-HTTP localhost (development, tests): always in production,
+ * and on any other host or over HTTPS whatever NODE_ENV says, so a development build reached over the
+ * network still never sends its session cookie in the clear.
+ */
+export function secureCookies(deps: Pick<AppDeps, 'env'>, requestOrigin: string): boolean {
+  if (deps.env.NODE_ENV === 'production') return true;
+  const { protocol, hostname } = new URL(requestOrigin);
+  return protocol === 'https:' || !LOCAL_HOSTS.has(hostname);
 }
 
 /**
@@ -21,14 +29,17 @@ export function secureCookies(deps: Pick<AppDeps, 'env'>): boolean {
  */
 export async function resolveSessionUser(
   deps: AppDeps,
-  request: Pick<RequestInfo, 'cookieHeader' | 'resHeaders'>,
+  request: Pick<RequestInfo, 'cookieHeader' | 'resHeaders' | 'origin'>,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const token = readSessionToken(request.cookieHeader);
   if (!token) return null;
   const session = validateSessionToken(deps.db, token, deps.clock.now());
   if (!session) return null;
   if (session.renewed) {
-    request.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, secureCookies(deps)));
+    request.resHeaders.append(
+      'Set-Cookie',
+      sessionCookie(token, session.expiresAt, secureCookies(deps, request.origin)),
+    );
   }
   return { user: session.user, sessionId: session.sessionId };
 }

@@ -43,7 +43,7 @@ export const authRouter = router({
   /** Ends this browser's session on the server and clears its cookie. */
   signOut: publicProcedure.mutation(({ ctx }) => {
     if (ctx.sessionId) invalidateSession(ctx.db, ctx.sessionId);
-    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(secureCookies(ctx.deps)));
+    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(secureCookies(ctx.deps, ctx.origin)));
     return { ok: true as const };
   }),
 
@@ -81,7 +81,7 @@ export const authRouter = router({
 function startSession(ctx: Context, session: NewSession): Account {
   ctx.resHeaders.append(
     'Set-Cookie',
-    sessionCookie(session.token, session.expiresAt, secureCookies(ctx.deps)),
+    sessionCookie(session.token, session.expiresAt, secureCookies(ctx.deps, ctx.origin)),
   );
   const account = getAccount(ctx.db, session.userId);
   if (!account) throw unauthorized();
