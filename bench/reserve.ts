@@ -11,8 +11,8 @@ import { systemClock } from '../src-server/deps.ts';
 import { EnvSchema } from '../src-server/env.ts';
 import { createLogger } from '../src-server/logger.ts';
 import { createSession, SESSION_COOKIE } from '../src-server/services/accounts/sessions.ts';
-import { insertEvent } from '../src-server/services/catalog/insert-event.ts';
 import { releaseHold, reserveSeats } from '../src-server/services/inventory/holds.ts';
+import { createOnSaleEvent } from './lib/fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -175,60 +175,13 @@ export async function runReserveBenchmark(args: { ops: number }) {
   }
 }
 
+/** One on-sale event with one ticket type of `seats`, in the shape the reservation calls take. */
 function benchEvent(db: ReturnType<typeof openDatabase>['db'], seats: number) {
-  const id = `bench-${randomUUID().slice(0, 8)}`;
-  const start = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const end = new Date(Date.now() + 30 * 86_400_000 + 3 * 3_600_000).toISOString();
-  insertEvent(
-    db,
-    {
-      id,
-      name: 'Bench Night',
-      description: '',
-      category: 'concerts',
-      city: 'Mumbai',
-      imagesUrls: [],
-      posterUrl: null,
-      startTime: start,
-      endTime: end,
-      eventLocationText: 'Bench Arena',
-      googleMapsEmbedLink: null,
-      ageRestrictions: null,
-      artistLineup: null,
-      termsAndConditions: [],
-      platformFeeRate: null,
-      tickets: [
-        {
-          id: `${id}-d`,
-          dateOfEvent: start,
-          isLive: true,
-          slots: [
-            {
-              id: `${id}-s`,
-              startTime: start,
-              endTime: end,
-              tickets: [
-                {
-                  id: `${id}-t`,
-                  name: 'General',
-                  pricePaise: 99_900,
-                  personAllowedPerTicket: 1,
-                  description: '',
-                  isRefundable: true,
-                  totalTickets: seats,
-                  availableTickets: seats,
-                  isLive: true,
-                  benefits: [],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    new Date().toISOString(),
-  );
-  return { base: { eventId: id, eventDateId: `${id}-d`, slotId: `${id}-s` }, typeId: `${id}-t` };
+  const ev = createOnSaleEvent(db, 'Bench Night', [{ name: 'General', seats }]);
+  return {
+    base: { eventId: ev.eventId, eventDateId: ev.dateId, slotId: ev.slotId },
+    typeId: ev.ticketTypes[0]!.id,
+  };
 }
 
 function pct(latencies: number[]) {
