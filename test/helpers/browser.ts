@@ -42,6 +42,20 @@ export async function newContext(
   context.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
   });
+  // Chromium does not log every violation to the console (zod's blocked `new Function` probe was silent
+  // there); the page's own securitypolicyviolation events report them all.
+  await context.exposeBinding('__reportCspViolation', (_source, report: string) => {
+    cspViolations.push(report);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (r: string) => void })
+        .__reportCspViolation;
+      report(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
   return { context, cspViolations };
 }
 
