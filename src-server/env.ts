@@ -46,6 +46,14 @@ export const EnvSchema = z
     SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
+    /**
+     * Server processes sharing the port and the database file (docs/decisions/0009-web-concurrency.md).
+     * 1 is today's single process; more fork workers with node:cluster, and only worker 0 runs the jobs.
+     */
+    WEB_CONCURRENCY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(64).default(1),
+    ),
     /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
     JOB_INTERVAL_MS: z.preprocess(
       (v) => (v === '' ? undefined : v),
