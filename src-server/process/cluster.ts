@@ -74,7 +74,7 @@ async function runPrimary({
   await prepare?.();
 
   const slots = Array.from({ length: workers }, () => ({ crashesInARow: 0, startedAt: 0 }));
-  const running = new Map<Worker, number>();
+  const running = new Set<Worker>();
   let stopping = false;
   let exitCode = 0;
   let anyListened = false;
@@ -82,7 +82,7 @@ async function runPrimary({
   const fork = (index: number) => {
     slots[index]!.startedAt = Date.now();
     const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });
-    running.set(worker, index);
+    running.add(worker);
     worker.once('listening', () => {
       anyListened = true;
     });
@@ -118,10 +118,10 @@ async function runPrimary({
     exitCode = code;
     logger.info({ reason, workers: running.size }, 'stopping workers');
     if (running.size === 0) process.exit(exitCode);
-    for (const worker of running.keys()) worker.process.kill('SIGTERM');
+    for (const worker of running) worker.process.kill('SIGTERM');
     // Workers give their in-flight requests 10 s; anything still alive after that is stuck.
     setTimeout(() => {
-      for (const worker of running.keys()) worker.process.kill('SIGKILL');
+      for (const worker of running) worker.process.kill('SIGKILL');
       logger.error({ workers: running.size }, 'workers did not stop in time: killed');
       process.exit(1);
     }, shutdownTimeoutMs).unref();
