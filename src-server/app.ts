@@ -2,7 +2,6 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
@@ -11,6 +10,7 @@ import { devMailRoutes } from './http/dev-mail.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { knownLength } from './http/known-length.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
+import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
@@ -19,7 +19,14 @@ import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
-export type AppEnv = { Variables: { requestId: string; logger: Logger } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** The app's logger; `requestLogger(c)` binds it to the request id when something logs. */
+    baseLogger: Logger;
+    logger?: Logger;
+  };
+};
 
 /** Largest request body accepted anywhere (forms and webhooks are a few KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -29,22 +36,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const isProduction = deps.env.NODE_ENV === 'production';
 
-  app.use(requestId());
-  app.use(async (c, next) => {
-    const logger = deps.logger.child({ requestId: c.get('requestId') });
-    c.set('logger', logger);
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
-  });
+  app.use(requestContext(deps.logger));
+  // Outside the header middlewares: a cached answer already carries every header they add.
+  app.use('/trpc/*', publicQueryCache(deps));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -64,7 +58,7 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: 'DENY',
     }),
   );
-  app.use('/trpc/*', publicQueryCache(deps));
+  app.use(requestIdHeader());
   app.use(compress());
   app.use('/trpc/*', knownLength());
   app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
@@ -92,7 +86,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof DomainError) return c.json({ error: { message: err.message } }, statusOf(err));
-    c.get('logger').error({ err }, 'unhandled error');
+    requestLogger(c).error({ err }, 'unhandled error');
     return c.json({ error: { message: 'Something went wrong. Please try again.' } }, 500);
   });
 

@@ -1,5 +1,8 @@
 import http from 'node:http';
 
+/** What Chromium sends: the catalogue's answers go out gzipped to browsers. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 export interface HttpAnswer {
   status: number;
   body: string;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -9,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   bytesPerRequest: number;
+  /** CPU time the server process spent per request (user + system), when its pid is given. */
+  serverCpuMicrosPerRequest?: number;
 }
 
 /**
@@ -24,10 +27,16 @@ export async function measure(
     headers?: Record<string, string>;
     method?: 'GET' | 'POST';
     body?: string;
+    /**
+     * The server's pid: its CPU time per request is then reported too. Unlike requests per second it
+     * hardly moves when something else shares the machine, so runs on a busy machine stay comparable.
+     */
+    serverPid?: number;
     /** Changes each request before it is sent (e.g. a different buyer's session cookie). */
     setupRequest?: (request: autocannon.Request) => autocannon.Request;
   } = {},
 ): Promise<LoadResult> {
+  const cpuBefore = options.serverPid ? processCpuMicros(options.serverPid) : 0;
   const result = await autocannon({
     url,
     connections: options.connections ?? 64,
@@ -47,8 +56,48 @@ export async function measure(
     errors: result.errors + result.timeouts,
     bytesPerRequest:
       result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    ...(options.serverPid &&
+      result.requests.total > 0 && {
+        serverCpuMicrosPerRequest: Math.round(
+          (processCpuMicros(options.serverPid) - cpuBefore) / result.requests.total,
+        ),
+      }),
   };
 }
+
+/**
+ * User + system CPU time so far of a process and its children (a cluster's workers), from /proc
+ * (Linux), in microseconds.
+ */
+export function processCpuMicros(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((sum, each) => sum + ownCpuMicros(each), 0);
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return []; // gone in between: nothing to add
+  }
+}
+
+function ownCpuMicros(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // Fields after the command name (which may hold spaces) start at the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in; 100 on every mainstream architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Prints a human table, then the figures as one JSON line (the last line of every benchmark's output). */
 export function report(

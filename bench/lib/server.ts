@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../test/helpers/server-process.ts';
@@ -24,6 +24,9 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
+  // The server's log goes to a file, as a deployment's stdout goes to its log collector.
+  const logFile = path.join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/lib/serve.ts'], {
     cwd: ROOT,
     env: {
@@ -34,15 +37,15 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       DATA_DIR: dataDir,
       // No Razorpay keys here: production mode with the offline simulator as the gateway.
       ALLOW_PAYMENT_SIMULATOR: 'true',
+      LOG_LEVEL: 'info',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', log, 'inherit', 'ipc'],
   });
+  closeSync(log);
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve();
-    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}; see ${logFile}`)));
+    child.once('message', () => resolve());
   });
   return {
     baseURL: `http://127.0.0.1:${port}`,

@@ -13,6 +13,7 @@ import {
   sessionCookie,
   sessionIdOf,
 } from '../services/accounts/sessions.ts';
+import { requestLogger } from './request-context.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
@@ -77,7 +78,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
       const tokens = await googleClient(deps, c).validateAuthorizationCode(code, codeVerifier);
       claims = decodeIdToken(tokens.idToken()) as IdTokenClaims;
     } catch (err) {
-      c.get('logger').warn({ err }, 'Google sign-in: code exchange failed');
+      requestLogger(c).warn({ err }, 'Google sign-in: code exchange failed');
       return c.redirect('/login?error=google', 302);
     }
     if (

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import { paymentGatewayOf } from '../services/payments/gateway-of.ts';
+import { requestLogger } from './request-context.ts';
 
 const bodySchema = z.object({
   amount: z.number().int().min(100).max(10_000_000),
@@ -36,7 +37,7 @@ export function mountTestOrder(app: Hono<AppEnv>, deps: AppDeps) {
         key_id: gateway.keyId,
       });
     } catch (err) {
-      c.get('logger').error({ err }, 'test order could not be created');
+      requestLogger(c).error({ err }, 'test order could not be created');
       return c.json({ error: { message: 'Failed to create order. Please try again.' } }, 502);
     }
   });

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import { handleWebhook } from '../services/payments/webhook-events.ts';
+import { requestLogger } from './request-context.ts';
 
 /**
  * POST /api/webhooks/razorpay. Razorpay (or the simulator) signs the raw body with the webhook secret;
@@ -18,7 +19,7 @@ export function mountPaymentWebhooks(app: Hono<AppEnv>, deps: AppDeps) {
       c.req.header('x-razorpay-event-id'),
     );
     if (result.status === 'rejected') {
-      c.get('logger').warn('webhook with a missing or invalid signature refused');
+      requestLogger(c).warn('webhook with a missing or invalid signature refused');
       return c.json({ error: { message: 'Invalid signature' } }, 400);
     }
     return c.json(result);

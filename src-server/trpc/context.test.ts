@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../app.ts';
+import { requestContext } from '../http/request-context.ts';
 import { createLogger } from '../logger.ts';
 import { requestInfo } from './context.ts';
 
 function appReportingIp(trustProxy: boolean) {
-  const app = new Hono<{ Variables: { logger: ReturnType<typeof createLogger> } }>();
-  app.use((c, next) => {
-    c.set('logger', createLogger('silent'));
-    return next();
-  });
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(createLogger('silent')));
   app.get('/ip', (c) => c.text(requestInfo(c, new Headers(), trustProxy).ip));
   return app;
 }

@@ -1,6 +1,8 @@
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import type { Context as HonoContext } from 'hono';
+import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
+import { requestLogger } from '../http/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { resolveSessionUser, type SessionUser } from '../services/accounts/session-user.ts';
 
@@ -27,27 +29,25 @@ export type Context = RequestInfo & {
 export async function createContext(
   deps: AppDeps,
   opts: FetchCreateContextFnOptions,
-  c: HonoContext,
+  c: HonoContext<AppEnv>,
 ): Promise<Context> {
   const info = requestInfo(c, opts.resHeaders, deps.env.TRUST_PROXY);
   const session = await resolveSessionUser(deps, info);
   return { ...info, deps, db: deps.db, user: session?.user ?? null, sessionId: session?.sessionId ?? null };
 }
 
-export function requestInfo(c: HonoContext, resHeaders: Headers, trustProxy = false): RequestInfo {
-  const requestId = (c.get('requestId') as string | undefined) ?? 'unknown';
-  const logger = (c.get('logger') as Logger | undefined) ?? (c.env as { logger: Logger }).logger;
+export function requestInfo(c: HonoContext<AppEnv>, resHeaders: Headers, trustProxy = false): RequestInfo {
   return {
-    requestId,
+    requestId: c.get('requestId'),
     ip: clientAddress(c, trustProxy),
     resHeaders,
     cookieHeader: c.req.header('cookie') ?? null,
-    logger,
+    logger: requestLogger(c),
     origin: new URL(c.req.url).origin,
   };
 }
 
-function clientAddress(c: HonoContext, trustProxy: boolean): string {
+function clientAddress(c: HonoContext<AppEnv>, trustProxy: boolean): string {
   // Behind a trusted reverse proxy (TRUST_PROXY, docs/operations.md) the proxy sets X-Forwarded-For to the
   // client's address. Without one, the header is whatever the client wrote, so it is ignored: otherwise
   // a client could dodge the sign-in rate limit per address by changing it.

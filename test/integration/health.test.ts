@@ -22,6 +22,17 @@ describe('the HTTP app', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it("gives every response a request id, the caller's own when a proxy set a well-formed one", async () => {
+    for (const path of ['/healthz', '/trpc/events.list', '/trpc/nope.nothing']) {
+      const res = await t.request(path);
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const traced = await t.request('/trpc/events.list', { headers: { 'x-request-id': 'edge-42_a=' } });
+    expect(traced.headers.get('x-request-id')).toBe('edge-42_a=');
+    const forged = await t.request('/trpc/events.list', { headers: { 'x-request-id': 'a b<script>' } });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses a state-changing request from another origin', async () => {
     const res = await t.request('/trpc/contact.send', {
       method: 'POST',

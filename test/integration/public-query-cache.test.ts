@@ -1,10 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { type Context, Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../src-server/app.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
+import { publicQueryCache } from '../../src-server/http/public-query-cache.ts';
+import { requestContext } from '../../src-server/http/request-context.ts';
+import { createLogger } from '../../src-server/logger.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
 import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp, testClock } from '../helpers/test-app.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 // The catalogue micro-cache (src-server/http/public-query-cache.ts) must never show availability older
@@ -40,9 +45,14 @@ describe('cached public catalogue reads', () => {
     expect(second.json).toEqual(first.json);
     expect(second.res.status).toBe(200);
     expect(second.res.headers.get('content-encoding')).toBe('gzip');
-    expect(second.res.headers.get('content-type')).toBe(first.res.headers.get('content-type'));
-    // Security headers are added on cached answers too.
+    // A hit sends every header the miss sent (security headers included), with its own request id.
+    const withoutId = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => name !== 'x-request-id'));
+    expect(withoutId(second.res)).toEqual(withoutId(first.res));
     expect(second.res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(second.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(second.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.res.headers.get('x-request-id')).not.toBe(first.res.headers.get('x-request-id'));
     // A client that accepts no compression gets plain JSON.
     const plain = await get('/trpc/events.list', '');
     expect(plain.res.headers.get('content-encoding')).toBeNull();
@@ -81,6 +91,58 @@ describe('cached public catalogue reads', () => {
     expect(await ids()).toContain(ev.eventId);
     t.clock.set(new Date('2026-12-06T00:00:00.000Z'));
     expect(await ids()).not.toContain(ev.eventId);
+  });
+});
+
+describe('a burst of misses for one URL', () => {
+  /** The cache in front of a handler that counts its calls and answers only when released. */
+  function countingApp(answer: (c: Context) => Response) {
+    const database = openDatabase(':memory:');
+    const app = new Hono<AppEnv>();
+    app.use(requestContext(createLogger('silent')));
+    app.use('/trpc/*', publicQueryCache({ sqlite: database.sqlite, clock: testClock() }));
+    let calls = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    app.get('/trpc/events.list', async (c) => {
+      calls += 1;
+      await released;
+      return answer(c);
+    });
+    return { app, calls: () => calls, release, close: database.close };
+  }
+
+  it('computes the answer once and gives it to every request that was waiting', async () => {
+    const t = countingApp((c) => c.json({ result: { data: ['one answer'] } }));
+    try {
+      const responses = Array.from({ length: 20 }, () => t.app.request('/trpc/events.list'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      t.release();
+      const answers = await Promise.all(responses);
+      expect(t.calls()).toBe(1);
+      for (const res of answers) expect(await res.json()).toEqual({ result: { data: ['one answer'] } });
+      const ids = new Set(answers.map((res) => res.headers.get('x-request-id')));
+      expect(ids.size).toBe(20);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('lets each waiting request answer for itself when the first answer cannot be shared', async () => {
+    const t = countingApp((c) => {
+      c.header('set-cookie', 'session=renewed');
+      return c.json({ result: { data: [] } });
+    });
+    try {
+      const responses = Array.from({ length: 5 }, () => t.app.request('/trpc/events.list'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      t.release();
+      const answers = await Promise.all(responses);
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(t.calls()).toBe(5);
+    } finally {
+      t.close();
+    }
   });
 });
 
