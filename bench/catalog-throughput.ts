@@ -4,10 +4,15 @@ import { startBenchServer } from './lib/server.ts';
 
 /**
  * Event list and event detail throughput against a bare Hono JSON endpoint in the same process and the
- * same run. Targets (issue 6): each ≥ 0.7 × bare. Flags: --connections N (64), --duration S (10).
+ * same run. Targets (issue 6): each ≥ 0.7 × bare. Flags: --connections N (64), --duration S (10),
+ * --workers N (1; WEB_CONCURRENCY of the server).
  */
-export async function runCatalogThroughput(args: { connections: number; durationSeconds: number }) {
-  const server = await startBenchServer();
+export async function runCatalogThroughput(args: {
+  connections: number;
+  durationSeconds: number;
+  workers: number;
+}) {
+  const server = await startBenchServer({ WEB_CONCURRENCY: String(args.workers) });
   try {
     const list = (await (await fetch(`${server.baseURL}/trpc/events.list`)).json()) as {
       result: { data: { id: string }[] | { events: { id: string }[] } };
@@ -66,6 +71,7 @@ export async function runCatalogThroughput(args: { connections: number; duration
       bench: 'catalog',
       connections: args.connections,
       durationSeconds: args.durationSeconds,
+      workers: args.workers,
       bareRps: bare.requestsPerSecond,
       listRps: listResult.requestsPerSecond,
       detailRps: detail.requestsPerSecond,

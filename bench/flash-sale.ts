@@ -17,6 +17,8 @@ export interface FlashSaleArgs {
   connections: number;
   /** Seconds per sustained measurement in part 2 (bare, reservations, bare again). */
   durationSeconds: number;
+  /** Server processes (WEB_CONCURRENCY): 1 is the default deployment. */
+  workers: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface FlashSaleArgs {
  *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms.
  */
 export async function runFlashSale(args: FlashSaleArgs) {
-  const server = await startBenchServer();
+  const server = await startBenchServer({ WEB_CONCURRENCY: String(args.workers) });
   const database = openDatabase(databaseFile(server.dataDir));
   const client = createHttpClient(server.baseURL, args.connections);
   try {
@@ -112,7 +114,11 @@ export async function runFlashSale(args: FlashSaleArgs) {
     );
 
     // 2. Sustained reservations between two bare measurements.
-    const options = { connections: args.connections, durationSeconds: args.durationSeconds };
+    const options = {
+      connections: args.connections,
+      durationSeconds: args.durationSeconds,
+      serverPid: server.child.pid,
+    };
     const bareBefore = await measure('bare Hono JSON (before)', `${server.baseURL}/__bench/bare`, options);
     const reserve = await measure('payments.start (sustained)', `${server.baseURL}/trpc/payments.start`, {
       ...options,
@@ -251,6 +257,7 @@ function printResults(
     'p97.5 ms': x.p97_5,
     'p99 ms': x.p99,
     'bytes/resp': x.bytesPerRequest,
+    'server CPU µs/req': x.serverCpuMicrosPerRequest ?? '',
     'non-2xx': x.non2xx,
     errors: x.errors,
   }));
@@ -264,13 +271,14 @@ function printResults(
     r.reserve.p99 < 100 &&
     r.reserve.non2xx === 0;
   report(
-    `Reservation throughput vs bare Hono (${args.connections} connections, ${args.durationSeconds} s each; ratio against the mean of both bare runs)`,
+    `Reservation throughput vs bare Hono (${args.workers} server process${args.workers > 1 ? 'es' : ''}, ${args.connections} connections, ${args.durationSeconds} s each; ratio against the mean of both bare runs)`,
     rows,
     {
       bench: 'flash-sale',
       buyers: args.buyers,
       seats: args.seats,
       connections: args.connections,
+      workers: args.workers,
       sold,
       expectedSold: r.expectedSold,
       booked: r.booked,
@@ -290,6 +298,8 @@ function printResults(
       reserveRps: r.reserve.requestsPerSecond,
       reserveRatio: ratio,
       reserveP99Ms: r.reserve.p99,
+      reserveCpuMicros: r.reserve.serverCpuMicrosPerRequest,
+      bareCpuMicros: r.bareBefore.serverCpuMicrosPerRequest,
       reserveNon2xx: r.reserve.non2xx,
       pass,
     },

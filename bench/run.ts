@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
     runCatalogThroughput({
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
+      workers: flags.number('workers', 1),
     }),
   'flash-sale': (flags) =>
     runFlashSale({
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       seats: flags.number('seats', 500),
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
+      workers: flags.number('workers', 1),
     }),
   lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3) }),
   bundle: async () => {

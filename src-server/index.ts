@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import { loadEnv } from './env.ts';
-import { startBackgroundJobs } from './jobs.ts';
 import { createLogger } from './logger.ts';
-import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
+import { runServerProcesses } from './process/cluster.ts';
+import { startServer } from './server.ts';
 import { paymentSetupProblem } from './services/payments/gateway-of.ts';
 
 const env = loadEnv();
@@ -28,7 +26,7 @@ const clientDir = existsSync(path.join(clientDirCandidate, 'index.html')) ? clie
 
 if (env.WEB_CONCURRENCY === 1) {
   // One process serves everything and runs the background jobs (the default).
-  const server = startServer(appDeps(prepareData(), logger), { runJobs: true });
+  const server = startServer(appDeps(prepareData(), logger), serverOptions(true));
   process.on('SIGTERM', () => server.shutdown('SIGTERM'));
   process.on('SIGINT', () => server.shutdown('SIGINT'));
 } else {
@@ -38,9 +36,10 @@ if (env.WEB_CONCURRENCY === 1) {
     logger,
     prepare: () => prepareData().close(),
     startWorker: ({ index, runsJobs }) =>
-      startServer(appDeps(openDatabase(databaseFile(env.DATA_DIR)), logger.child({ worker: index })), {
-        runJobs: runsJobs,
-      }),
+      startServer(
+        appDeps(openDatabase(databaseFile(env.DATA_DIR)), logger.child({ worker: index })),
+        serverOptions(runsJobs),
+      ),
   });
 }
 
@@ -60,6 +59,10 @@ function prepareData(): DatabaseHandle {
   return database;
 }
 
+function serverOptions(runJobs: boolean) {
+  return { port: env.PORT, hostname: env.HOST, runJobs };
+}
+
 function appDeps(database: DatabaseHandle, log: typeof logger): AppDeps {
   return {
     db: database.db,
@@ -69,34 +72,6 @@ function appDeps(database: DatabaseHandle, log: typeof logger): AppDeps {
     clock: systemClock,
     appSecret: env.APP_SECRET ?? persistedSecret(env.DATA_DIR),
     clientDir,
-  };
-}
-
-/** Serves the app on PORT (shared by every worker under WEB_CONCURRENCY) and, if asked, runs the jobs. */
-function startServer(deps: AppDeps, { runJobs }: { runJobs: boolean }): StartedWorker {
-  const jobs = runJobs ? startBackgroundJobs(deps) : undefined;
-  const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    deps.logger.info(`Jalsa is listening on http://localhost:${info.port}`);
-  });
-
-  let stopping = false;
-  return {
-    shutdown(signal) {
-      if (stopping) return;
-      stopping = true;
-      deps.logger.info({ signal }, 'shutting down');
-      jobs?.stop();
-      server.close(() => {
-        deps.sqlite.close();
-        process.exit(0);
-      });
-      // Connections kept alive by browsers would hold close() open; give in-flight requests 10 s.
-      setTimeout(() => process.exit(0), 10_000).unref();
-    },
-    closeNow() {
-      jobs?.stop();
-      deps.sqlite.close();
-    },
   };
 }
 

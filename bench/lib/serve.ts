@@ -1,16 +1,15 @@
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../src-server/app.ts';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
 import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import { type AppDeps, systemClock } from '../../src-server/deps.ts';
 import { loadEnv } from '../../src-server/env.ts';
-import { startBackgroundJobs } from '../../src-server/jobs.ts';
 import { createLogger } from '../../src-server/logger.ts';
 import { runServerProcesses, type StartedWorker } from '../../src-server/process/cluster.ts';
+import { startServer } from '../../src-server/server.ts';
 import { BROWSER_ACCEPT_ENCODING } from './http.ts';
 
 /**
@@ -67,28 +66,19 @@ async function startWorker(
     appSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
     clientDir: process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : undefined,
   };
-  const app = createApp(deps);
-  const jobs = runJobs ? startBackgroundJobs(deps) : undefined;
-  const bare = await bareRoutes(app);
-
-  // One string test picks the baselines (their URLs have no query string): the baselines and the app
-  // each get exactly one Hono dispatch, as the app does in production (index.ts serves createApp().fetch).
-  const fetch = (request: Request, bindings: unknown) =>
-    request.url.includes(BARE_PREFIX) ? bare.fetch(request, bindings) : app.fetch(request, bindings);
-  await new Promise<void>((listening) => {
-    serve({ fetch, port: env.PORT, hostname: '127.0.0.1' }, () => listening());
+  const bare = await bareRoutes(createApp(deps));
+  return new Promise((resolve) => {
+    const worker = startServer(deps, {
+      port: env.PORT,
+      hostname: '127.0.0.1',
+      runJobs,
+      // One string test picks the baselines (their URLs have no query string): the baselines and the
+      // app each get exactly one Hono dispatch, as the app does in production.
+      wrapFetch: (appFetch) => (request, bindings) =>
+        request.url.includes(BARE_PREFIX) ? bare.fetch(request, bindings) : appFetch(request, bindings),
+      onListening: () => resolve(worker),
+    });
   });
-  const close = () => {
-    jobs?.stop();
-    database.close();
-  };
-  return {
-    shutdown: () => {
-      close();
-      process.exit(0);
-    },
-    closeNow: close,
-  };
 }
 
 async function bareRoutes(app: ReturnType<typeof createApp>) {
