@@ -1,10 +1,10 @@
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
+import { bodySizeLimit } from './http/body-size-limit.ts';
 import { serveClient } from './http/client.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
@@ -61,8 +61,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestIdHeader());
   app.use(compress());
   app.use('/trpc/*', knownLength());
-  app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
-  app.use('/api/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(tooLarge, 413) }));
+  app.use('/trpc/*', bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)));
+  app.use('/api/*', bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)));
   app.use('/trpc/*', sameOriginWrites(deps));
   app.use('/api/*', sameOriginWrites(deps));
 
