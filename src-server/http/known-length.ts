@@ -12,10 +12,15 @@ export function knownLength(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.headers.has('content-length') || res.headers.has('content-encoding')) return;
+    if (res.headers.has('content-length') || res.headers.has('content-encoding')) return;
     // A Uint8Array body lets @hono/node-server write it straight to the socket.
     const body = new Uint8Array(await res.arrayBuffer());
-    c.res = new Response(body, res);
-    c.res.headers.set('content-length', String(body.byteLength));
+    if (body.byteLength === 0 && res.status === 204) return;
+    const headers = new Headers(res.headers); // a Headers object keeps several Set-Cookie apart
+    headers.set('content-length', String(body.byteLength));
+    // Cleared first: assigning over a response makes Hono wrap the new one in yet another Response and
+    // copy every header across, which on @hono/node-server builds a full Fetch Response (its body getter).
+    c.res = undefined;
+    c.res = new Response(body, { status: res.status, headers });
   };
 }
