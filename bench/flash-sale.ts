@@ -30,7 +30,8 @@ export interface FlashSaleArgs {
  *     per ticket type available + active holds + sold = total.
  *  2. Reservation throughput: payments.start held for `durationSeconds` at `connections` connections on
  *     an event with ten million seats, each request a different buyer, between two measurements of a
- *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms.
+ *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms. Beside it,
+ *     a signed-in call that does nothing (bookings.canCheckIn) shows what the app's stack alone costs.
  */
 export async function runFlashSale(args: FlashSaleArgs) {
   const server = await startBenchServer({ WEB_CONCURRENCY: String(args.workers) });
@@ -120,6 +121,23 @@ export async function runFlashSale(args: FlashSaleArgs) {
       serverPid: server.child.pid,
     };
     const bareBefore = await measure('bare Hono JSON (before)', `${server.baseURL}/__bench/bare`, options);
+    // The app's whole stack for a signed-in call that does no work of its own (tRPC, the middleware, the
+    // session lookup): what a reservation costs before its own validation, pricing and writes.
+    let signedInNext = 0;
+    const signedIn = await measure(
+      'bookings.canCheckIn (signed in)',
+      `${server.baseURL}/trpc/bookings.canCheckIn`,
+      {
+        ...options,
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            cookie: sustainedCookies[signedInNext++ % sustainedCookies.length]!,
+          },
+        }),
+      },
+    );
     const reserve = await measure('payments.start (sustained)', `${server.baseURL}/trpc/payments.start`, {
       ...options,
       ...sustainedRequest,
@@ -137,6 +155,7 @@ export async function runFlashSale(args: FlashSaleArgs) {
       bareBefore,
       bareAfter,
       bareRps,
+      signedIn,
       reserve,
       sustainedInventory,
     });
@@ -202,6 +221,7 @@ function printResults(
     bareBefore: LoadResult;
     bareAfter: LoadResult;
     bareRps: number;
+    signedIn: LoadResult;
     reserve: LoadResult;
     sustainedInventory: InventoryRow[];
   },
@@ -250,7 +270,7 @@ function printResults(
     })),
   );
   const ratio = Number((r.reserve.requestsPerSecond / r.bareRps).toFixed(2));
-  const rows = [r.bareBefore, r.reserve, r.bareAfter].map((x) => ({
+  const rows = [r.bareBefore, r.signedIn, r.reserve, r.bareAfter].map((x) => ({
     endpoint: x.name,
     'req/s': x.requestsPerSecond,
     'p50 ms': x.p50,
@@ -299,6 +319,8 @@ function printResults(
       reserveRatio: ratio,
       reserveP99Ms: r.reserve.p99,
       reserveCpuMicros: r.reserve.serverCpuMicrosPerRequest,
+      signedInRps: r.signedIn.requestsPerSecond,
+      signedInCpuMicros: r.signedIn.serverCpuMicrosPerRequest,
       bareCpuMicros: r.bareBefore.serverCpuMicrosPerRequest,
       reserveNon2xx: r.reserve.non2xx,
       pass,

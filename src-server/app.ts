@@ -61,8 +61,14 @@ export function createApp(deps: AppDeps) {
   app.use(requestIdHeader());
   app.use(compress());
   app.use('/trpc/*', knownLength());
-  app.use('/trpc/*', bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)));
-  app.use('/api/*', bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)));
+  app.use(
+    '/trpc/*',
+    bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)),
+  );
+  app.use(
+    '/api/*',
+    bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)),
+  );
   app.use('/trpc/*', sameOriginWrites(deps));
   app.use('/api/*', sameOriginWrites(deps));
 
