@@ -20,21 +20,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: '[redacted]',
     },
   };
-  return pino(options, destination ?? standardOutput());
+  // Stdout is written synchronously, a line per write. An asynchronous destination was tried and
+  // dropped: under a sustained rush its queue fell seconds behind (one write per event-loop turn) and
+  // grew without bound in memory (docs/benchmarks.md).
+  return destination ? pino(options, destination) : pino(options);
 }
 
-/**
- * Stdout, written off the request path: a line is queued and written by the thread pool, and lines
- * queued while a write is in flight go out together, so a rush costs one write per batch instead of
- * one per request. pino flushes the queue when the process exits; a SIGKILL can lose the lines of
- * the last write in flight (docs/operations.md). Batches stay within PIPE_BUF (4 KB) and hold whole
- * lines, so processes sharing one pipe (WEB_CONCURRENCY) never interleave inside a line.
- */
-function standardOutput(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF });
-}
-
-const PIPE_BUF = 4096;
 
 /**
  * The access log: one line per request, written to the same place as `logger`. Its lines have a fixed
