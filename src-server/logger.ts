@@ -26,7 +26,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
-
 /**
  * The access log: one line per request, written to the same place as `logger`. Its lines have a fixed
  * shape (request id, method, path without the query string, status, duration) that holds no secrets
