@@ -1,26 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import type { AppDeps } from './deps.ts';
+import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { type AppDeps, systemClock } from './deps.ts';
+import type { Env } from './env.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import type { StartedWorker } from './process/cluster.ts';
+import type { Logger } from './logger.ts';
+import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
 
 type Fetch = ReturnType<typeof createApp>['fetch'];
 
-export interface ServerOptions {
-  port: number;
-  hostname: string;
-  /** Whether this process runs the background jobs (exactly one process does). */
-  runJobs: boolean;
+export interface RunOptions {
   /** Puts something in front of the app (the benchmarks' baseline routes). */
   wrapFetch?: (appFetch: Fetch) => Fetch;
+  /** Called in each serving process once it listens. */
   onListening?: (port: number) => void;
 }
 
 /**
- * Serves the app (the one process, or one worker under WEB_CONCURRENCY) and, if asked, runs the
- * background jobs. The benchmarks start their server through this too, so they measure this code.
+ * Runs the server as configured: one process (WEB_CONCURRENCY=1, the default) or a primary and N workers
+ * on one port and one database file, of which only worker 0 runs the background jobs (ADR 0009).
+ * `src-server/index.ts` and the benchmarks' server (bench/lib/serve.ts) both start through here.
  */
-export function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
+export async function runServer(env: Env, logger: Logger, options: RunOptions = {}): Promise<void> {
+  // CLIENT_DIR lets tests serve a build of their own; normally the client is built into dist/client.
+  const clientDirCandidate = path.resolve(
+    process.env.CLIENT_DIR ?? path.join(import.meta.dirname, '../dist/client'),
+  );
+  const clientDir = existsSync(path.join(clientDirCandidate, 'index.html')) ? clientDirCandidate : undefined;
+
+  /**
+   * Everything that happens once per data folder: create it, open the database (applying migrations),
+   * add demo data to an empty database, generate the app secret if none is configured.
+   */
+  const prepareData = (): DatabaseHandle => {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    const database = openDatabase(databaseFile(env.DATA_DIR));
+    if (env.SEED_DEMO_DATA) {
+      const seeded = seedDemoData(database.db, systemClock);
+      if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
+    }
+    if (!env.APP_SECRET) persistedSecret(env.DATA_DIR);
+    if (!clientDir) logger.warn('dist/client is missing: serving the API only (run `npm run build`)');
+    return database;
+  };
+  const appDeps = (database: DatabaseHandle, log: Logger): AppDeps => ({
+    db: database.db,
+    sqlite: database.sqlite,
+    env,
+    logger: log,
+    clock: systemClock,
+    appSecret: env.APP_SECRET ?? persistedSecret(env.DATA_DIR),
+    clientDir,
+  });
+  const serverOptions = (runJobs: boolean): ServerOptions => ({
+    port: env.PORT,
+    hostname: env.HOST,
+    runJobs,
+    ...options,
+  });
+
+  if (env.WEB_CONCURRENCY === 1) {
+    const server = startServer(appDeps(prepareData(), logger), serverOptions(true));
+    process.on('SIGTERM', () => server.shutdown('SIGTERM'));
+    process.on('SIGINT', () => server.shutdown('SIGINT'));
+    return;
+  }
+  await runServerProcesses({
+    workers: env.WEB_CONCURRENCY,
+    logger,
+    prepare: () => prepareData().close(),
+    startWorker: ({ index, runsJobs }) =>
+      startServer(
+        appDeps(openDatabase(databaseFile(env.DATA_DIR)), logger.child({ worker: index })),
+        serverOptions(runsJobs),
+      ),
+  });
+}
+
+interface ServerOptions extends RunOptions {
+  port: number;
+  hostname: string;
+  /** Whether this process runs the background jobs (exactly one process does). */
+  runJobs: boolean;
+}
+
+/** Serves the app (the one process, or one worker) and, if asked, runs the background jobs. */
+function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
   const jobs = options.runJobs ? startBackgroundJobs(deps) : undefined;
   const appFetch = createApp(deps).fetch;
   const server = serve(
@@ -54,4 +123,13 @@ export function startServer(deps: AppDeps, options: ServerOptions): StartedWorke
       deps.sqlite.close();
     },
   };
+}
+
+/** A secret generated on first start and kept beside the database, so issued tickets stay valid across restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -34,6 +34,7 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
+      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // No Razorpay keys here: production mode with the offline simulator as the gateway.
       ALLOW_PAYMENT_SIMULATOR: 'true',
