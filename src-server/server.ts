@@ -7,6 +7,7 @@ import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/seed/seed.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import type { Env } from './env.ts';
+import { inArrivalOrder } from './http/arrival-order.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
@@ -91,7 +92,7 @@ interface ServerOptions extends RunOptions {
 /** Serves the app (the one process, or one worker) and, if asked, runs the background jobs. */
 function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
   const jobs = options.runJobs ? startBackgroundJobs(deps) : undefined;
-  const appFetch = createApp(deps).fetch;
+  const appFetch = inArrivalOrder(createApp(deps).fetch);
   const server = serve(
     {
       fetch: options.wrapFetch ? options.wrapFetch(appFetch) : appFetch,

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inArrivalOrder } from './arrival-order.ts';
+
+/** Keeps the CPU busy, as a reservation's synchronous SQLite work does. */
+function busyFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe('inArrivalOrder', () => {
+  it('runs a request at once when nobody is waiting', async () => {
+    const calls: string[] = [];
+    const handle = inArrivalOrder((name: string) => {
+      calls.push(name);
+      return name;
+    });
+    expect(handle('first')).toBe('first');
+    expect(calls).toEqual(['first']);
+  });
+
+  it('starts queued requests in the order they arrived, one event-loop iteration each', async () => {
+    const events: string[] = [];
+    const handle = inArrivalOrder((name: string) => {
+      events.push(`start ${name}`);
+      busyFor(3); // longer than a turn: whoever comes next waits
+      return name;
+    });
+    const answers = Promise.all([handle('a'), handle('b'), handle('c')]);
+    setImmediate(() => events.push('loop'));
+    expect(await answers).toEqual(['a', 'b', 'c']);
+    // `a` ran at once and used the turn; `b` and `c` each started in a later iteration, after the loop
+    // had polled again (and run what was queued before them).
+    expect(events).toEqual(['start a', 'loop', 'start b', 'start c']);
+  });
+
+  it('passes a handler’s rejection to its caller and goes on with the queue', async () => {
+    const handle = inArrivalOrder((name: string) => {
+      busyFor(3);
+      if (name === 'bad') throw new Error('boom');
+      return name;
+    });
+    const first = handle('first');
+    const bad = handle('bad');
+    const after = handle('after');
+    expect(first).toBe('first');
+    await expect(bad).rejects.toThrow('boom');
+    await expect(after).resolves.toBe('after');
+  });
+});
+
+describe('inArrivalOrder behind a real HTTP server', () => {
+  let server: Server | undefined;
+  afterEach(() => server?.close());
+
+  /**
+   * Each request keeps the server busy for 150 ms. The client (another process) sends r0; r1, r2 and
+   * r3 at once while r0 runs; r4 while r1 runs; and r5 on r1's connection 20 ms after r1's answer,
+   * while r2 runs. Every connection is open beforehand. r4 arrived before r5, so it must start first.
+   * Without the queue, r1 to r3 run in one round, and the next round follows epoll's list, in which
+   * r1's connection kept its place ahead of r4's: r5 starts before r4.
+   */
+  it('starts a request that arrived while the server was busy before later ones', async () => {
+    const started: string[] = [];
+    const handle = inArrivalOrder((name: string) => {
+      started.push(name);
+      busyFor(150);
+      return name;
+    });
+    server = createServer(async (req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').searchParams.get('r');
+      // Opening the connections costs nothing, so it cannot change the order of the others.
+      res.end(name ? await handle(name) : 'open');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    await runClient(port);
+    expect(started).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
+  });
+});
+
+/** The client in its own process, so the server's busy handler cannot delay what it sends. */
+function runClient(port: number): Promise<void> {
+  const script = `
+    const http = require('node:http');
+    const get = (agent, name) => new Promise((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: ${port}, path: name ? '/?r=' + name : '/', agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject);
+    });
+    const agents = [0, 1, 2, 3, 4].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const after = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    Promise.all(agents.map((agent) => get(agent, null))).then(() => {
+      const r0 = get(agents[0], 'r0');
+      const r1 = after(30).then(() => get(agents[1], 'r1')).then(() => after(20)).then(() => get(agents[1], 'r5'));
+      const rest = after(30).then(() => Promise.all([get(agents[2], 'r2'), get(agents[3], 'r3')]));
+      const r4 = after(200).then(() => get(agents[4], 'r4'));
+      return Promise.all([r0, r1, rest, r4]);
+    }).then(() => { agents.forEach((a) => a.destroy()); process.exit(0); },
+      (err) => { console.error(err); process.exit(1); });
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exited with ${code}`))));
+  });
+}
