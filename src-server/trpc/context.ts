@@ -2,8 +2,6 @@ import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import type { Context as HonoContext } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
-import { requestLogger } from '../http/request-context.ts';
-import type { Logger } from '../logger.ts';
 import { resolveSessionUser, type SessionUser } from '../services/accounts/session-user.ts';
 
 export type RequestInfo = {
@@ -13,7 +11,6 @@ export type RequestInfo = {
   /** Headers to add to the response: cookies are set here, because tRPC's response drops Hono's setCookie. */
   resHeaders: Headers;
   cookieHeader: string | null;
-  logger: Logger;
   /** The request's own origin: the base of e-mail links when PUBLIC_URL is unset (development, tests). */
   origin: string;
 };
@@ -42,7 +39,6 @@ export function requestInfo(c: HonoContext<AppEnv>, resHeaders: Headers, trustPr
     ip: clientAddress(c, trustProxy),
     resHeaders,
     cookieHeader: c.req.header('cookie') ?? null,
-    logger: requestLogger(c),
     origin: new URL(c.req.url).origin,
   };
 }
