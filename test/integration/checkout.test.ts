@@ -141,7 +141,7 @@ describe('Proceed when the gateway cannot open an order', () => {
     t.close();
   });
 
-  it("releases the seats and says 'Failed to create order. Please try again.'", async () => {
+  it("holds no seat and says 'Failed to create order. Please try again.'", async () => {
     t = createTestApp();
     const real = createSimulatorGateway(t.deps);
     const failing: PaymentGateway = {
@@ -157,9 +157,80 @@ describe('Proceed when the gateway cannot open an order', () => {
     });
     expect(res.body.error?.message).toBe('Failed to create order. Please try again.');
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
-    expect(t.deps.db.select().from(holds).get()).toMatchObject({
-      status: 'released',
-      releaseReason: 'order_failed',
+    expect(t.deps.db.select().from(holds).all()).toEqual([]);
+    expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
+  });
+});
+
+describe('Proceed: the order is opened before the seats are taken', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  it('opens no gateway order when the seats are plainly gone', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 2 }],
     });
+    await proceed(t, createSignedInUser(t).cookie, ev, 2);
+    const late = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error?.message).toBe('Lounge Pass: Sold Out');
+    expect(t.deps.db.select().from(simulatorOrders).all()).toHaveLength(1);
+  });
+
+  it('holds nothing when the seats go while the order is being opened, and says Sold Out', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 2 }],
+    });
+    const rival = createSignedInUser(t);
+    const real = createSimulatorGateway(t.deps);
+    let rivalDone = false;
+    t.deps.paymentGateway = {
+      ...real,
+      // While this buyer's order is being opened, someone else takes the last seats.
+      createOrder: async (order) => {
+        if (!rivalDone) {
+          rivalDone = true;
+          await proceed(t, rival.cookie, ev, 2);
+        }
+        return real.createOrder(order);
+      },
+    };
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe('Lounge Pass: Sold Out');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, held: 2 });
+    // Only the rival's order was recorded against a hold; the other is simply never paid.
+    expect(t.deps.db.select().from(paymentOrders).all()).toHaveLength(1);
+  });
+
+  it('refuses when a price changes while the order is being opened, holding nothing', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const real = createSimulatorGateway(t.deps);
+    t.deps.paymentGateway = {
+      ...real,
+      createOrder: async (order) => {
+        t.deps.sqlite
+          .prepare('update ticket_types set price_paise = price_paise + 100 where id = ?')
+          .run(ev.ticketTypeIds[0]);
+        return real.createOrder(order);
+      },
+    };
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(res.body.error?.message).toBe('Failed to create order. Please try again.');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
+    expect(t.deps.db.select().from(holds).all()).toEqual([]);
+    expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
   });
 });

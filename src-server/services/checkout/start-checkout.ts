@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
+import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DomainError, notFound } from '../../errors.ts';
-import { releaseHold, replaceHoldsAndReserve } from '../inventory/holds.ts';
+import { quoteSeats, replaceHoldsAndReserve } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
 
@@ -35,9 +36,12 @@ export interface CheckoutSession {
 }
 
 /**
- * Proceed: checks the selection against the catalogue, holds the seats (the spec's messages when not
- * enough are left), prices the hold on the server and opens a gateway order for exactly that amount.
- * If the gateway cannot open the order, the seats go straight back.
+ * Proceed: checks the selection against the catalogue, prices it on the server, opens a gateway order
+ * for exactly that amount, then holds the seats and records the order in one transaction (the spec's
+ * messages when not enough are left). The order comes first so the seats are never held while the
+ * gateway is being asked, nothing needs giving back when it cannot open one, and a Proceed costs one
+ * local commit (docs/decisions/0004-payments-and-holds.md). An order whose seats are taken by someone
+ * else in between is never paid, which costs nothing.
  */
 export async function startCheckout(
   deps: AppDeps,
@@ -57,8 +61,36 @@ export async function startCheckout(
   if (types.length !== ids.length) throw notFound('No ticket types available for this slot.');
   const nameOf = new Map(types.map((t) => [t.id, t.name]));
 
-  // Before any seat is taken: a site that cannot take payments must not hold seats for a payment.
+  // Before anything else: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
+  const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
+  const amounts = priceBreakdown(subtotalOf(quoted), event.platformFeeRate);
+
+  const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
+  const receipt = buildReceipt(event.id, deps.clock.now());
+  const notes = buildOrderNotes({
+    eventId: event.id,
+    eventName: event.name,
+    slotId: slot.id,
+    totalTickets,
+    userEmail: input.ticketDetails.email,
+    userName: input.ticketDetails.name,
+  });
+  let orderId: string;
+  try {
+    const order = await gateway.createOrder({
+      amountPaise: amounts.grandTotalPaise,
+      currency: 'INR',
+      receipt,
+      notes,
+    });
+    orderId = order.id;
+  } catch (err) {
+    deps.logger.error({ err, eventId: event.id }, 'payment order could not be created');
+    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+  }
+
+  // The payment session starts once the order exists: the gateway may have taken a while.
   const now = deps.clock.now();
   const hold = replaceHoldsAndReserve(
     db,
@@ -73,43 +105,24 @@ export async function startCheckout(
       platformFeeRate: event.platformFeeRate,
     },
     now,
+    (held) => {
+      // A price changed while the order was being opened: its amount is no longer the hold's.
+      if (held.totalPaise !== amounts.grandTotalPaise) {
+        throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+      }
+      lookups.insertPaymentOrder.run({
+        id: orderId,
+        gateway: gateway.name,
+        holdId: held.id,
+        userId,
+        amountPaise: held.totalPaise,
+        currency: 'INR',
+        receipt,
+        notes,
+        createdAt: now.toISOString(),
+      });
+    },
   );
-
-  const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
-  const receipt = buildReceipt(event.id, now);
-  const notes = buildOrderNotes({
-    eventId: event.id,
-    eventName: event.name,
-    slotId: slot.id,
-    totalTickets,
-    userEmail: input.ticketDetails.email,
-    userName: input.ticketDetails.name,
-  });
-  let orderId: string;
-  try {
-    const order = await gateway.createOrder({
-      amountPaise: hold.totalPaise,
-      currency: 'INR',
-      receipt,
-      notes,
-    });
-    orderId = order.id;
-  } catch (err) {
-    releaseHold(db, hold.id, 'order_failed', deps.clock.now());
-    deps.logger.error({ err, holdId: hold.id }, 'payment order could not be created');
-    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
-  }
-  lookups.insertPaymentOrder.run({
-    id: orderId,
-    gateway: gateway.name,
-    holdId: hold.id,
-    userId,
-    amountPaise: hold.totalPaise,
-    currency: 'INR',
-    receipt,
-    notes,
-    createdAt: now.toISOString(),
-  });
 
   return {
     holdId: hold.id,

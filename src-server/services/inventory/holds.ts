@@ -55,16 +55,27 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
 
 /**
  * Proceed's one write transaction: releases the buyer's other active holds on the slot (a new Proceed
- * replaces an abandoned attempt, and its seats count for the new one) and takes the new seats. When
- * the new seats cannot be taken, the release still stands (as if the two had been separate
+ * replaces an abandoned attempt, and its seats count for the new one), takes the new seats and, with
+ * `recordOrder`, writes the payment order in the same transaction (it may throw to undo the new hold).
+ * When the new seats cannot be taken, the release still stands (as if the two had been separate
  * transactions) and the spec's message is thrown after commit: the taking runs in a savepoint.
  */
-export function replaceHoldsAndReserve(db: Db, input: ReserveInput, now: Date): Hold {
+export function replaceHoldsAndReserve(
+  db: Db,
+  input: ReserveInput,
+  now: Date,
+  recordOrder?: (hold: Hold) => void,
+): Hold {
   let refused: DomainError | undefined;
+  const reserve = () => {
+    const hold = reserveIn(db, input, now);
+    recordOrder?.(hold);
+    return hold;
+  };
   const hold = immediateTransaction(db, () => {
-    if (releaseActiveOnSlot(db, input.userId, input.slotId, now) === 0) return reserveIn(db, input, now);
+    if (releaseActiveOnSlot(db, input.userId, input.slotId, now) === 0) return reserve();
     try {
-      return savepoint(db, () => reserveIn(db, input, now));
+      return savepoint(db, reserve);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       refused = err;
@@ -73,6 +84,31 @@ export function replaceHoldsAndReserve(db: Db, input: ReserveInput, now: Date): 
   });
   if (!hold) throw refused!;
   return hold;
+}
+
+/**
+ * What a selection costs at today's prices, read before any seat is taken, so the gateway order can
+ * be opened first. Refuses with the spec's messages when the seats are plainly gone, so a sold-out
+ * rush does not open a gateway order per buyer; a buyer's own active hold on the slot may free seats
+ * for the new Proceed, so then only the transaction decides. Advisory: `replaceHoldsAndReserve`
+ * still decides, under its lock.
+ */
+export function quoteSeats(
+  db: Db,
+  input: Pick<ReserveInput, 'userId' | 'slotId' | 'lines'>,
+): (HoldLine & { pricePaise: number })[] {
+  let mayFreeSeats: boolean | undefined;
+  return input.lines.map((line) => {
+    const type = query(db, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
+    if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
+    checkQuantity(line.quantity);
+    if (!type.isLive || type.availableTickets < line.quantity) {
+      mayFreeSeats ??=
+        query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
+      if (!mayFreeSeats) throw soldOut(db, line.ticketTypeId, type.name);
+    }
+    return { ...line, pricePaise: type.pricePaise };
+  });
 }
 
 /**
@@ -194,13 +230,17 @@ function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: num
   return lines.map((line) => {
     const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_TICKETS_PER_TYPE) {
-      throw new DomainError('BAD_REQUEST', `You can book at most ${MAX_TICKETS_PER_TYPE} tickets of a type`);
-    }
+    checkQuantity(line.quantity);
     const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
     if (taken.changes !== 1) throw soldOut(tx, line.ticketTypeId, type.name);
     return { ...line, pricePaise: type.pricePaise };
   });
+}
+
+function checkQuantity(quantity: number) {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TICKETS_PER_TYPE) {
+    throw new DomainError('BAD_REQUEST', `You can book at most ${MAX_TICKETS_PER_TYPE} tickets of a type`);
+  }
 }
 
 /** 'Sold Out' when nothing is left (or the type is off sale), else the spec's insufficient-tickets message. */
