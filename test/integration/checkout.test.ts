@@ -234,3 +234,23 @@ describe('Proceed: the order is opened before the seats are taken', () => {
     expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
   });
 });
+
+describe('ids made in a rush', () => {
+  it('hold ids and the simulator’s order ids sort in the order they were made', async () => {
+    const t = createTestApp();
+    try {
+      const ev = createTicketedEvent(t.deps.db);
+      const first = await proceed(t, createSignedInUser(t).cookie, ev, 1);
+      // Hold ids take the app's clock; the simulator, like Razorpay, its own.
+      t.clock.advance(1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const second = await proceed(t, createSignedInUser(t).cookie, ev, 1);
+      expect(first.holdId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(first.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
+      expect(first.holdId < second.holdId).toBe(true);
+      expect(first.orderId < second.orderId).toBe(true);
+    } finally {
+      t.close();
+    }
+  });
+});

@@ -217,11 +217,18 @@ function toPayment(row: typeof simulatorPayments.$inferSelect): GatewayPayment {
   };
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** Razorpay-shaped ids: `order_`, `pay_`, `rfnd_` followed by 14 letters and digits. */
+/** Letters and digits in ASCII order, so that ids compare as text in the order they were made. */
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/**
+ * Razorpay-shaped ids: `order_`, `pay_`, `rfnd_` followed by 14 letters and digits. The first 8 are
+ * the time in milliseconds, so new orders land at the end of the simulator's and the app's indexes;
+ * the last 6 are random.
+ */
 function gatewayId(prefix: string): string {
-  const bytes = randomBytes(14);
   let out = '';
-  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  for (let time = Date.now(), i = 0; i < 8; i += 1, time = Math.floor(time / 62)) {
+    out = ALPHABET[time % 62] + out;
+  }
+  for (const b of randomBytes(6)) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}_${out}`;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
@@ -8,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import type * as schema from '../../db/schema/index.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
+import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { conflict, DomainError } from '../../errors.ts';
 
 /** The database or an open transaction: every helper here runs inside the caller's transaction. */
@@ -195,7 +195,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date): Hold {
   const priced = takeSeats(tx, input.lines);
   const amounts = priceBreakdown(subtotalOf(priced), input.platformFeeRate);
   const hold: Hold = {
-    id: randomUUID(),
+    id: timeOrderedUuid(now.getTime()),
     subtotalPaise: amounts.subtotalPaise,
     feePaise: amounts.feePaise,
     igstPaise: amounts.igstPaise,
