@@ -24,10 +24,12 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
+  // BENCH_NODE_FLAGS adds Node flags to the server (e.g. `--trace-gc`; its lines go to the server's log).
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   // The server's log goes to a file, as a deployment's stdout goes to its log collector.
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/lib/serve.ts'], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, '--import', 'tsx', 'bench/lib/serve.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
