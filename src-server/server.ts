@@ -92,6 +92,8 @@ interface ServerOptions extends RunOptions {
 /** Serves the app (the one process, or one worker) and, if asked, runs the background jobs. */
 function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
   const jobs = options.runJobs ? startBackgroundJobs(deps) : undefined;
+  // Requests start in the order they arrived, a short turn at a time (http/arrival-order.ts): in a rush
+  // no buyer waits two rounds of the event loop behind buyers who came later.
   const appFetch = inArrivalOrder(createApp(deps).fetch);
   const server = serve(
     {
