@@ -130,6 +130,7 @@ describe('Proceed: hold and payment order', () => {
       { cookie: buyer.cookie },
     );
     expect(wrongType.status).toBe(404);
+    expect(wrongType.body.error?.message).toBe('No ticket types available for this slot.');
     expect(countOf(t.deps.db, other.ticketTypeIds[0]!).available).toBe(50);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DomainError, notFound } from '../../errors.ts';
@@ -56,14 +56,10 @@ export async function startCheckout(
   if (!date?.isLive) throw notFound('Selected date not found in event');
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
-  const ids = input.selectedTickets.map((t) => t.ticketTypeId);
-  const types = ids.flatMap((typeId) => lookups.ticketType.get({ typeId, slotId: slot.id }) ?? []);
-  if (types.length !== ids.length) throw notFound('No ticket types available for this slot.');
-  const nameOf = new Map(types.map((t) => [t.id, t.name]));
-
-  // Before anything else: a site that cannot take payments must not open orders or hold seats.
-  const gateway = paymentGatewayOf(deps);
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
+
+  // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
+  const gateway = paymentGatewayOf(deps);
   const amounts = priceBreakdown(subtotalOf(quoted), event.platformFeeRate);
 
   const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
@@ -138,11 +134,7 @@ export async function startCheckout(
       email: input.ticketDetails.email,
       contact: input.ticketDetails.phone,
     },
-    notes: buildCheckoutNotes(
-      event.id,
-      slot.id,
-      input.selectedTickets.map((t) => ({ ...t, name: nameOf.get(t.ticketTypeId) ?? '' })),
-    ),
+    notes: buildCheckoutNotes(event.id, slot.id, quoted),
     subtotalPaise: hold.subtotalPaise,
     feePaise: hold.feePaise,
     igstPaise: hold.igstPaise,
@@ -184,13 +176,6 @@ function prepareLookups(db: Db) {
       .select({ id: slots.id })
       .from(slots)
       .where(and(eq(slots.id, sql.placeholder('slotId')), eq(slots.eventDateId, sql.placeholder('dateId'))))
-      .prepare(),
-    ticketType: db
-      .select({ id: ticketTypes.id, name: ticketTypes.name })
-      .from(ticketTypes)
-      .where(
-        and(eq(ticketTypes.id, sql.placeholder('typeId')), eq(ticketTypes.slotId, sql.placeholder('slotId'))),
-      )
       .prepare(),
     insertPaymentOrder: db
       .insert(paymentOrders)

@@ -8,7 +8,7 @@ import { ticketTypes } from '../../db/schema/catalog.ts';
 import type * as schema from '../../db/schema/index.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
-import { conflict, DomainError } from '../../errors.ts';
+import { conflict, DomainError, notFound } from '../../errors.ts';
 
 /** The database or an open transaction: every helper here runs inside the caller's transaction. */
 export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
@@ -86,28 +86,31 @@ export function replaceHoldsAndReserve(
   return hold;
 }
 
+/** The selection's ticket types are not all on the slot (spec §7's message). */
+const NO_TYPES_ON_SLOT_MESSAGE = 'No ticket types available for this slot.';
+
 /**
  * What a selection costs at today's prices, read before any seat is taken, so the gateway order can
- * be opened first. Refuses with the spec's messages when the seats are plainly gone, so a sold-out
- * rush does not open a gateway order per buyer; a buyer's own active hold on the slot may free seats
- * for the new Proceed, so then only the transaction decides. Advisory: `replaceHoldsAndReserve`
- * still decides, under its lock.
+ * be opened first. Checks that every ticket type belongs to the slot, and refuses with the spec's
+ * messages when the seats are plainly gone, so a sold-out rush does not open a gateway order per buyer;
+ * a buyer's own active hold on the slot may free seats for the new Proceed, so then only the
+ * transaction decides. Advisory: `replaceHoldsAndReserve` still decides, under its lock.
  */
 export function quoteSeats(
   db: Db,
   input: Pick<ReserveInput, 'userId' | 'slotId' | 'lines'>,
-): (HoldLine & { pricePaise: number })[] {
+): (HoldLine & { name: string; pricePaise: number })[] {
   let mayFreeSeats: boolean | undefined;
   return input.lines.map((line) => {
     const type = query(db, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
-    if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
+    if (type?.slotId !== input.slotId) throw notFound(NO_TYPES_ON_SLOT_MESSAGE);
     checkQuantity(line.quantity);
     if (!type.isLive || type.availableTickets < line.quantity) {
       mayFreeSeats ??=
         query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
-      if (!mayFreeSeats) throw soldOut(db, line.ticketTypeId, type.name);
+      if (!mayFreeSeats) throw soldOut(type);
     }
-    return { ...line, pricePaise: type.pricePaise };
+    return { ...line, name: type.name, pricePaise: type.pricePaise };
   });
 }
 
@@ -232,7 +235,8 @@ function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: num
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     checkQuantity(line.quantity);
     const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
-    if (taken.changes !== 1) throw soldOut(tx, line.ticketTypeId, type.name);
+    // The row was read in this same transaction, so it says why the update changed nothing.
+    if (taken.changes !== 1) throw soldOut(type);
     return { ...line, pricePaise: type.pricePaise };
   });
 }
@@ -244,10 +248,9 @@ function checkQuantity(quantity: number) {
 }
 
 /** 'Sold Out' when nothing is left (or the type is off sale), else the spec's insufficient-tickets message. */
-function soldOut(tx: DbOrTx, ticketTypeId: string, name: string): DomainError {
-  const now = query(tx, 'ticketType').get({ ticketTypeId });
-  if (!now?.isLive || now.availableTickets <= 0) return conflict(`${name}: Sold Out`);
-  return conflict(`Insufficient tickets available for ${name}`);
+function soldOut(type: { name: string; isLive: boolean; availableTickets: number }): DomainError {
+  if (!type.isLive || type.availableTickets <= 0) return conflict(`${type.name}: Sold Out`);
+  return conflict(`Insufficient tickets available for ${type.name}`);
 }
 
 const p = sql.placeholder;
@@ -263,6 +266,7 @@ const builders = {
     db
       .select({
         name: ticketTypes.name,
+        slotId: ticketTypes.slotId,
         pricePaise: ticketTypes.pricePaise,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
