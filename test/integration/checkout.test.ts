@@ -133,25 +133,23 @@ describe('Proceed: hold and payment order', () => {
     expect(wrongType.body.error?.message).toBe('No ticket types available for this slot.');
     expect(countOf(t.deps.db, other.ticketTypeIds[0]!).available).toBe(50);
   });
-});
 
-describe('Proceed when the gateway cannot open an order', () => {
-  let t: TestApp;
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
-  });
-
-  it("holds no seat and says 'Failed to create order. Please try again.'", async () => {
-    t = createTestApp();
+  /** The simulator, running `whileOpening` as each order is being opened (a throw stands for a failure). */
+  function gatewayWhileOpening(whileOpening: () => void | Promise<void>): PaymentGateway {
     const real = createSimulatorGateway(t.deps);
-    const failing: PaymentGateway = {
+    return {
       ...real,
-      createOrder: async () => {
-        throw new GatewayError('Razorpay could not be reached', 'network');
+      createOrder: async (order) => {
+        await whileOpening();
+        return real.createOrder(order);
       },
     };
-    t.deps.paymentGateway = failing;
+  }
+
+  it("holds no seat when the gateway cannot open an order, and says 'Failed to create order. Please try again.'", async () => {
+    t.deps.paymentGateway = gatewayWhileOpening(() => {
+      throw new GatewayError('Razorpay could not be reached', 'network');
+    });
     const ev = createTicketedEvent(t.deps.db);
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
       cookie: createSignedInUser(t).cookie,
@@ -160,17 +158,6 @@ describe('Proceed when the gateway cannot open an order', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     expect(t.deps.db.select().from(holds).all()).toEqual([]);
     expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
-  });
-});
-
-describe('Proceed: the order is opened before the seats are taken', () => {
-  let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
-  });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
   });
 
   it('opens no gateway order when the seats are plainly gone', async () => {
@@ -191,19 +178,13 @@ describe('Proceed: the order is opened before the seats are taken', () => {
       types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 2 }],
     });
     const rival = createSignedInUser(t);
-    const real = createSimulatorGateway(t.deps);
     let rivalDone = false;
-    t.deps.paymentGateway = {
-      ...real,
-      // While this buyer's order is being opened, someone else takes the last seats.
-      createOrder: async (order) => {
-        if (!rivalDone) {
-          rivalDone = true;
-          await proceed(t, rival.cookie, ev, 2);
-        }
-        return real.createOrder(order);
-      },
-    };
+    // While this buyer's order is being opened, someone else takes the last seats.
+    t.deps.paymentGateway = gatewayWhileOpening(async () => {
+      if (rivalDone) return;
+      rivalDone = true;
+      await proceed(t, rival.cookie, ev, 2);
+    });
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
       cookie: createSignedInUser(t).cookie,
     });
@@ -216,16 +197,11 @@ describe('Proceed: the order is opened before the seats are taken', () => {
 
   it('refuses when a price changes while the order is being opened, holding nothing', async () => {
     const ev = createTicketedEvent(t.deps.db);
-    const real = createSimulatorGateway(t.deps);
-    t.deps.paymentGateway = {
-      ...real,
-      createOrder: async (order) => {
-        t.deps.sqlite
-          .prepare('update ticket_types set price_paise = price_paise + 100 where id = ?')
-          .run(ev.ticketTypeIds[0]);
-        return real.createOrder(order);
-      },
-    };
+    t.deps.paymentGateway = gatewayWhileOpening(() => {
+      t.deps.sqlite
+        .prepare('update ticket_types set price_paise = price_paise + 100 where id = ?')
+        .run(ev.ticketTypeIds[0]);
+    });
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
       cookie: createSignedInUser(t).cookie,
     });
@@ -234,24 +210,17 @@ describe('Proceed: the order is opened before the seats are taken', () => {
     expect(t.deps.db.select().from(holds).all()).toEqual([]);
     expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
   });
-});
 
-describe('ids made in a rush', () => {
   it('hold ids and the simulator’s order ids sort in the order they were made', async () => {
-    const t = createTestApp();
-    try {
-      const ev = createTicketedEvent(t.deps.db);
-      const first = await proceed(t, createSignedInUser(t).cookie, ev, 1);
-      // Hold ids take the app's clock; the simulator, like Razorpay, its own.
-      t.clock.advance(1);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      const second = await proceed(t, createSignedInUser(t).cookie, ev, 1);
-      expect(first.holdId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      expect(first.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
-      expect(first.holdId < second.holdId).toBe(true);
-      expect(first.orderId < second.orderId).toBe(true);
-    } finally {
-      t.close();
-    }
+    const ev = createTicketedEvent(t.deps.db);
+    const first = await proceed(t, createSignedInUser(t).cookie, ev, 1);
+    // Hold ids take the app's clock; the simulator, like Razorpay, its own.
+    t.clock.advance(1);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = await proceed(t, createSignedInUser(t).cookie, ev, 1);
+    expect(first.holdId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
+    expect(first.holdId < second.holdId).toBe(true);
+    expect(first.orderId < second.orderId).toBe(true);
   });
 });
