@@ -61,16 +61,10 @@ export function createApp(deps: AppDeps) {
   app.use(requestIdHeader());
   app.use(compress());
   app.use('/trpc/*', knownLength());
-  app.use(
-    '/trpc/*',
-    bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)),
-  );
-  app.use(
-    '/api/*',
-    bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413)),
-  );
-  app.use('/trpc/*', sameOriginWrites(deps));
-  app.use('/api/*', sameOriginWrites(deps));
+  // Everything that accepts a body: at most MAX_BODY_BYTES, and writes only from our own origin.
+  const limitBody = bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413));
+  const ownOriginWrites = sameOriginWrites(deps);
+  for (const path of ['/trpc/*', '/api/*']) app.use(path, limitBody, ownOriginWrites);
 
   app.get('/healthz', (c) => {
     deps.sqlite.prepare('select 1').get();
