@@ -36,6 +36,30 @@ describe('inArrivalOrder', () => {
     expect(events).toEqual(['start a', 'loop', 'start b', 'start c']);
   });
 
+  it('starts several cheap queued requests in one turn once it has seen how long they take', async () => {
+    let iteration = 0;
+    let counting = true;
+    const count = () => {
+      iteration += 1;
+      if (counting) setImmediate(count);
+    };
+    count();
+    const startedIn = new Map<string, number>();
+    const handle = inArrivalOrder((name: string) => {
+      startedIn.set(name, iteration);
+      if (name === 'slow') busyFor(3); // uses the turn, so the rest queue
+      return name;
+    });
+    const cheap = Array.from({ length: 10 }, (_, i) => `cheap ${i}`);
+    await Promise.all([handle('slow'), ...cheap.map((name) => handle(name))]);
+    counting = false;
+    // The first queued one starts alone (nothing measured yet); it took next to nothing, so the next
+    // turn starts all the others together instead of one per iteration.
+    const iterations = new Set(cheap.map((name) => startedIn.get(name)));
+    expect(iterations.size).toBe(2);
+    expect(startedIn.get('cheap 1')).toBe(startedIn.get('cheap 9'));
+  });
+
   it('passes a handler’s rejection to its caller and goes on with the queue', async () => {
     const handle = inArrivalOrder((name: string) => {
       busyFor(3);
