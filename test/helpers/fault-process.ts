@@ -2,14 +2,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { http, passthrough } from 'msw';
 import { expect } from 'vitest';
 import { type DatabaseHandle, databaseFile, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
-import { mswServer } from '../mocks/server.ts';
+import { allowLocalServers } from '../mocks/server.ts';
 import { type ArmedBarrier, BARRIER_FILE, BARRIER_MARK } from './fault-barrier.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -23,14 +22,6 @@ const started = new Set<ServerProcess>();
 process.once('exit', () => {
   for (const server of started) server.child.kill('SIGKILL');
 });
-
-/** msw stands in for third parties and refuses unknown requests; the server processes are ours. */
-const localServers = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
-
-/** Lets requests to the child servers through msw (its handlers are reset after every test). */
-function allowLocalServers() {
-  if (!mswServer.listHandlers().includes(localServers)) mswServer.use(localServers);
-}
 
 /**
  * A data folder for one scenario and the test's own connection to its database (SQLite in WAL mode

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
@@ -14,7 +13,7 @@ import {
 } from '../helpers/fault-process.ts';
 import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { mswServer } from '../mocks/server.ts';
+import { allowLocalServers } from '../mocks/server.ts';
 
 /**
  * Issue 6, WEB_CONCURRENCY (docs/decisions/0009-web-concurrency.md): the real server started with two
@@ -22,11 +21,7 @@ import { mswServer } from '../mocks/server.ts';
  * primary's child processes) and from the workers' own JSON logs (pino writes each line with its pid).
  */
 
-/** msw stands in for third parties and refuses unknown requests; the server processes are ours. */
-const localServers = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
-beforeEach(() => {
-  mswServer.use(localServers);
-});
+beforeEach(allowLocalServers);
 
 const started = new Set<ServerProcess>();
 // Last resort if the run ends without its afterAll (the workers follow their primary by themselves).
@@ -35,7 +30,7 @@ process.once('exit', () => {
 });
 
 async function startTwoWorkers(dataDir: string): Promise<ServerProcess> {
-  mswServer.use(localServers);
+  allowLocalServers();
   const server = await startServerProcess({
     dataDir,
     env: {
