@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { writesAlongsideOtherProcesses } from './db/write-when-free.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import type { Env } from './env.ts';
 import { inArrivalOrder } from './http/arrival-order.ts';
@@ -77,11 +78,11 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
       prepareData().close();
       if (!env.APP_SECRET) persistedSecret(env.DATA_DIR);
     },
-    startWorker: ({ index, runsJobs }) =>
-      startServer(
-        appDeps(openDatabase(databaseFile(env.DATA_DIR)), logger.child({ worker: index })),
-        serverOptions(runsJobs),
-      ),
+    startWorker: ({ index, runsJobs }) => {
+      const database = openDatabase(databaseFile(env.DATA_DIR));
+      writesAlongsideOtherProcesses(database.sqlite);
+      return startServer(appDeps(database, logger.child({ worker: index })), serverOptions(runsJobs));
+    },
   });
 }
 

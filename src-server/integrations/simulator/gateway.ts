@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
+import { writeWhenFree } from '../../db/write-when-free.ts';
 import type { Clock } from '../../deps.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
 import {
@@ -43,14 +44,17 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     async createOrder(input) {
       const id = gatewayId('order');
       insertOrder ??= prepareInsertOrder(db);
-      insertOrder.run({
-        id,
-        amountPaise: input.amountPaise,
-        currency: input.currency,
-        receipt: input.receipt,
-        notes: input.notes,
-        createdAt: clock.now().toISOString(),
-      });
+      const insert = insertOrder;
+      await writeWhenFree(db.$client, () =>
+        insert.run({
+          id,
+          amountPaise: input.amountPaise,
+          currency: input.currency,
+          receipt: input.receipt,
+          notes: input.notes,
+          createdAt: clock.now().toISOString(),
+        }),
+      );
       return {
         id,
         amountPaise: input.amountPaise,

@@ -4,6 +4,7 @@ import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
+import { writeWhenFree } from '../../db/write-when-free.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { quoteSeats, replaceHoldsAndReserve } from '../inventory/holds.ts';
@@ -88,36 +89,38 @@ export async function startCheckout(
 
   // The payment session starts once the order exists: the gateway may have taken a while.
   const now = deps.clock.now();
-  const hold = replaceHoldsAndReserve(
-    db,
-    {
-      userId,
-      eventId: event.id,
-      eventDateId: date.id,
-      slotId: slot.id,
-      lines: input.selectedTickets,
-      details: input.ticketDetails,
-      userCity: input.userCity || null,
-      platformFeeRate: event.platformFeeRate,
-    },
-    now,
-    (held) => {
-      // A price changed while the order was being opened: its amount is no longer the hold's.
-      if (held.totalPaise !== amounts.grandTotalPaise) {
-        throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
-      }
-      lookups.insertPaymentOrder.run({
-        id: orderId,
-        gateway: gateway.name,
-        holdId: held.id,
+  const hold = await writeWhenFree(db.$client, () =>
+    replaceHoldsAndReserve(
+      db,
+      {
         userId,
-        amountPaise: held.totalPaise,
-        currency: 'INR',
-        receipt,
-        notes,
-        createdAt: now.toISOString(),
-      });
-    },
+        eventId: event.id,
+        eventDateId: date.id,
+        slotId: slot.id,
+        lines: input.selectedTickets,
+        details: input.ticketDetails,
+        userCity: input.userCity || null,
+        platformFeeRate: event.platformFeeRate,
+      },
+      now,
+      (held) => {
+        // A price changed while the order was being opened: its amount is no longer the hold's.
+        if (held.totalPaise !== amounts.grandTotalPaise) {
+          throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+        }
+        lookups.insertPaymentOrder.run({
+          id: orderId,
+          gateway: gateway.name,
+          holdId: held.id,
+          userId,
+          amountPaise: held.totalPaise,
+          currency: 'INR',
+          receipt,
+          notes,
+          createdAt: now.toISOString(),
+        });
+      },
+    ),
   );
 
   return {
