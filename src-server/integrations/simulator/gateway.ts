@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { groupCommitOf } from '../../db/group-commit.ts';
 import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
-import { writeWhenFree } from '../../db/write-when-free.ts';
 import type { Clock } from '../../deps.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
 import {
@@ -45,7 +45,7 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
       const id = gatewayId('order');
       insertOrder ??= prepareInsertOrder(db);
       const insert = insertOrder;
-      await writeWhenFree(db.$client, () =>
+      await groupCommitOf(db.$client).write(() =>
         insert.run({
           id,
           amountPaise: input.amountPaise,

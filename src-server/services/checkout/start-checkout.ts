@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
+import { groupCommitOf } from '../../db/group-commit.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
-import { writeWhenFree } from '../../db/write-when-free.ts';
 import type { AppDeps } from '../../deps.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { quoteSeats, replaceHoldsAndReserve } from '../inventory/holds.ts';
@@ -89,7 +89,7 @@ export async function startCheckout(
 
   // The payment session starts once the order exists: the gateway may have taken a while.
   const now = deps.clock.now();
-  const hold = await writeWhenFree(db.$client, () =>
+  const hold = await groupCommitOf(db.$client).write(() =>
     replaceHoldsAndReserve(
       db,
       {

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+import { GroupCommit } from './group-commit.ts';
+
+describe('GroupCommit', () => {
+  let dir: string;
+  let ours: DatabaseHandle;
+  /** Another connection: it sees only what has been committed. */
+  let reader: DatabaseHandle;
+  let group: GroupCommit;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'jalsa-group-commit-'));
+    ours = openDatabase(path.join(dir, 'jalsa.db'));
+    reader = openDatabase(path.join(dir, 'jalsa.db'));
+    ours.sqlite.exec('CREATE TABLE marks (n INTEGER NOT NULL UNIQUE)');
+    group = new GroupCommit(ours.sqlite);
+  });
+
+  afterEach(() => {
+    reader.close();
+    ours.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const committed = () => reader.sqlite.prepare('SELECT n FROM marks ORDER BY rowid').pluck().all();
+  const insert = (n: number) => () => ours.sqlite.prepare('INSERT INTO marks (n) VALUES (?)').run(n).changes;
+
+  it('commits the writes handed in together once, in arrival order, and answers each after the commit', async () => {
+    const seenByOthers: unknown[][] = [];
+    const writes = [1, 2, 3].map((n) =>
+      group.write(() => {
+        seenByOthers.push(committed());
+        return insert(n)() * n;
+      }),
+    );
+    // Nothing runs before the window closes.
+    expect(committed()).toEqual([]);
+
+    expect(await Promise.all(writes)).toEqual([1, 2, 3]);
+    // While the group ran, no write of it was visible elsewhere: one transaction, not three.
+    expect(seenByOthers).toEqual([[], [], []]);
+    expect(committed()).toEqual([1, 2, 3]);
+  });
+
+  it('fails only the write that failed; the others commit', async () => {
+    const results = await Promise.allSettled([
+      group.write(insert(1)),
+      group.write(insert(1)), // UNIQUE
+      group.write(insert(2)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(committed()).toEqual([1, 2]);
+  });
+
+  it('undoes all of a failed transaction function (a savepoint in the group), and nothing else', async () => {
+    const twoThenFail = ours.sqlite.transaction(() => {
+      insert(20)();
+      insert(21)();
+      throw new Error('Sold Out');
+    });
+    const results = await Promise.allSettled([
+      group.write(insert(1)),
+      group.write(() => twoThenFail()),
+      group.write(insert(2)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'Sold Out' });
+    expect(committed()).toEqual([1, 2]);
+  });
+
+  it('fails every write, and keeps none, when SQLite rolls the whole transaction back', async () => {
+    // What SQLite does on a full disk or an I/O error mid-transaction, simulated.
+    const diskFull = () => {
+      ours.sqlite.exec('ROLLBACK');
+      throw new Error('database or disk is full');
+    };
+    let ranAfter = false;
+    const results = await Promise.allSettled([
+      group.write(insert(1)),
+      group.write(diskFull),
+      group.write(() => {
+        ranAfter = true;
+        return insert(2)();
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(ranAfter).toBe(false);
+    expect(committed()).toEqual([]);
+    // The connection is usable again afterwards.
+    await group.write(insert(3));
+    expect(committed()).toEqual([3]);
+  });
+
+  it('commits a full group without waiting for the window', async () => {
+    const slow = new GroupCommit(ours.sqlite, { windowMs: 60_000, maxWrites: 3 });
+    await expect(Promise.all([1, 2, 3].map((n) => slow.write(insert(n))))).resolves.toEqual([1, 1, 1]);
+    expect(committed()).toEqual([1, 2, 3]);
+  });
+});
