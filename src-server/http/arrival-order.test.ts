@@ -45,11 +45,13 @@ describe('inArrivalOrder', () => {
     };
     count();
     const startedIn = new Map<string, number>();
+    // A long turn, so that a loop iteration stretched by a busy machine still counts as cheap.
+    const turnMs = 50;
     const handle = inArrivalOrder((name: string) => {
       startedIn.set(name, iteration);
-      if (name === 'slow') busyFor(3); // uses the turn, so the rest queue
+      if (name === 'slow') busyFor(turnMs + 1); // uses the turn, so the rest queue
       return name;
-    });
+    }, turnMs);
     const cheap = Array.from({ length: 10 }, (_, i) => `cheap ${i}`);
     await Promise.all([handle('slow'), ...cheap.map((name) => handle(name))]);
     counting = false;
