@@ -254,10 +254,16 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
       'the new sweeper',
       () => server.output(),
     );
-    const lastSweep = logLines(server)
+    // The sweeper logs after its commit, and the line reaches us through a pipe: wait for it.
+    await waitUntil(
+      () => logLines(server).some((l) => l.msg === 'expired holds released' && l.pid === replacement),
+      "the replacement's sweep in the log",
+      () => server.output(),
+    );
+    const sweepers = logLines(server)
       .filter((l) => l.msg === 'expired holds released')
-      .at(-1);
-    expect(lastSweep?.pid).toBe(replacement);
+      .map((l) => l.pid);
+    expect(sweepers.filter((pid) => pid !== jobsPid && pid !== replacement)).toEqual([]);
     expectInventoryInvariant(database.db);
   }, 60_000);
 });
