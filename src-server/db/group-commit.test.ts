@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { GroupCommit } from './group-commit.ts';
+import { writesAlongsideOtherProcesses } from './write-when-free.ts';
 
 describe('GroupCommit', () => {
   let dir: string;
@@ -39,8 +40,11 @@ describe('GroupCommit', () => {
     );
     // Nothing runs before the window closes.
     expect(committed()).toEqual([]);
+    // The first caller hears back only once the whole group is committed.
+    const seenByFirstCaller = writes[0]!.then(() => committed());
 
     expect(await Promise.all(writes)).toEqual([1, 2, 3]);
+    expect(await seenByFirstCaller).toEqual([1, 2, 3]);
     // While the group ran, no write of it was visible elsewhere: one transaction, not three.
     expect(seenByOthers).toEqual([[], [], []]);
     expect(committed()).toEqual([1, 2, 3]);
@@ -96,9 +100,52 @@ describe('GroupCommit', () => {
     expect(committed()).toEqual([3]);
   });
 
-  it('commits a full group without waiting for the window', async () => {
+  it('commits a full group without waiting for the window, and starts a new group after it', async () => {
     const slow = new GroupCommit(ours.sqlite, { windowMs: 60_000, maxWrites: 3 });
-    await expect(Promise.all([1, 2, 3].map((n) => slow.write(insert(n))))).resolves.toEqual([1, 1, 1]);
+    const full = [1, 2, 3].map((n) => slow.write(insert(n)));
+    await expect(Promise.all(full)).resolves.toEqual([1, 1, 1]);
     expect(committed()).toEqual([1, 2, 3]);
+
+    const capped = new GroupCommit(ours.sqlite, { windowMs: 20, maxWrites: 2 });
+    const seen: number[] = [];
+    await Promise.all(
+      [4, 5, 6].map((n) =>
+        capped.write(() => {
+          seen.push(committed().length);
+          return insert(n)();
+        }),
+      ),
+    );
+    // 4 and 5 filled a group and committed together; 6 waited for the next one.
+    expect(seen).toEqual([3, 3, 5]);
+  });
+
+  it('commits groups in the order they closed while the lock is held by another process', async () => {
+    const holder = openDatabase(path.join(dir, 'jalsa.db'));
+    try {
+      writesAlongsideOtherProcesses(ours.sqlite);
+      holder.sqlite.exec('BEGIN IMMEDIATE');
+      const first = group.write(insert(1));
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the first group is waiting for the lock
+      const second = group.write(insert(2));
+      await new Promise((resolve) => setTimeout(resolve, 20)); // and so is the second
+      holder.sqlite.exec('COMMIT');
+      await Promise.all([first, second]);
+      expect(committed()).toEqual([1, 2]);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('refuses a write handed in by another write, and a write that is not synchronous', async () => {
+    let inner: Promise<unknown> | undefined;
+    const outer = group.write(() => {
+      inner = group.write(insert(9));
+      return insert(1)();
+    });
+    const asynchronous = group.write(async () => insert(2)());
+    await expect(outer).resolves.toBe(1);
+    await expect(inner).rejects.toThrow('A grouped write cannot hand in another write');
+    await expect(asynchronous).rejects.toThrow('A grouped write must be synchronous');
   });
 });

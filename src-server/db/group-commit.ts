@@ -21,14 +21,20 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * (docs/benchmarks.md). Durability is unchanged: no answer goes out before its commit. A buyer alone
  * waits the window, a few milliseconds beside the gateway's own round trip.
  *
- * Each write must be one statement or one transaction function: nested in the group's transaction, a
- * better-sqlite3 transaction function becomes a savepoint, so a write that fails undoes only itself
- * and its caller gets the error, while the others still commit. A failed COMMIT fails every write in
- * the group, none of which is then in the database.
+ * Each write must be synchronous, and one statement or one transaction function: nested in the
+ * group's transaction, a better-sqlite3 transaction function becomes a savepoint, so a write that
+ * fails undoes only itself and its caller gets the error, while the others still commit. A failed
+ * COMMIT fails every write in the group, none of which is then in the database. Groups commit one
+ * after another in the order they closed, also while one waits for another process's lock.
+ *
+ * The window is a real timer: a test with fake timers must advance them for a grouped write to finish.
  */
 export class GroupCommit {
   #pending: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
+  /** The last group's commit: the next one starts only once it has settled. */
+  #committing: Promise<void> = Promise.resolve();
+  #running = false;
   readonly #sqlite: Database.Database;
   readonly #runAll: Database.Transaction<(writes: Pending[]) => Outcome[]>;
   readonly #windowMs: number;
@@ -42,22 +48,27 @@ export class GroupCommit {
   }
 
   write<T>(write: Write<T>): Promise<T> {
+    // A write handed in by another write would land in a later group: the two would not be atomic.
+    if (this.#running) return Promise.reject(new Error('A grouped write cannot hand in another write'));
     return new Promise<T>((resolve, reject) => {
       this.#pending.push({ write, resolve: resolve as (value: unknown) => void, reject });
       if (this.#pending.length === 1) {
-        this.#timer = setTimeout(() => void this.#commit(), this.#windowMs);
+        this.#timer = setTimeout(() => this.#close(), this.#windowMs);
       } else if (this.#pending.length === this.#maxWrites) {
-        // A full group goes on the loop's next turn, not at the end of the window: a commit's pause
-        // stays short however large the rush.
+        // A full group closes at once: a commit's pause stays short however large the rush.
         clearTimeout(this.#timer);
-        setImmediate(() => void this.#commit());
+        this.#close();
       }
     });
   }
 
-  async #commit(): Promise<void> {
+  #close(): void {
     const writes = this.#pending;
     this.#pending = [];
+    this.#committing = this.#committing.then(() => this.#commit(writes));
+  }
+
+  async #commit(writes: Pending[]): Promise<void> {
     let outcomes: Outcome[];
     try {
       outcomes = await writeWhenFree(this.#sqlite, () => this.#runAll.immediate(writes));
@@ -74,17 +85,28 @@ export class GroupCommit {
 
   #runInOrder(writes: Pending[]): Outcome[] {
     const outcomes: Outcome[] = [];
-    for (const pending of writes) {
-      try {
-        outcomes.push({ ok: true, value: pending.write() });
-      } catch (error) {
-        // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: then nothing of
-        // the group is kept, and every caller must hear so rather than have later writes autocommit.
-        if (!this.#sqlite.inTransaction) throw error;
-        outcomes.push({ ok: false, error });
-      }
+    this.#running = true;
+    try {
+      for (const pending of writes) outcomes.push(this.#runOne(pending));
+    } finally {
+      this.#running = false;
     }
     return outcomes;
+  }
+
+  #runOne(pending: Pending): Outcome {
+    try {
+      const value = pending.write();
+      if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+        return { ok: false, error: new TypeError('A grouped write must be synchronous') };
+      }
+      return { ok: true, value };
+    } catch (error) {
+      // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: then nothing of
+      // the group is kept, and every caller must hear so rather than have later writes autocommit.
+      if (!this.#sqlite.inTransaction) throw error;
+      return { ok: false, error };
+    }
   }
 }
 

@@ -40,9 +40,10 @@ export interface CheckoutSession {
  * Proceed: checks the selection against the catalogue, prices it on the server, opens a gateway order
  * for exactly that amount, then holds the seats and records the order in one transaction (the spec's
  * messages when not enough are left). The order comes first so the seats are never held while the
- * gateway is being asked, nothing needs giving back when it cannot open one, and a Proceed costs one
- * local commit (docs/decisions/0004-payments-and-holds.md). An order whose seats are taken by someone
- * else in between is never paid, which costs nothing.
+ * gateway is being asked, nothing needs giving back when it cannot open one, and a Proceed writes once
+ * (docs/decisions/0004-payments-and-holds.md). That write, like the simulator's order, goes into a
+ * group commit shared with the buyers who proceed in the same 2 ms (ADR 0010). An order whose seats are
+ * taken by someone else in between is never paid, which costs nothing.
  */
 export async function startCheckout(
   deps: AppDeps,

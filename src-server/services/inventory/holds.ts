@@ -58,7 +58,9 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
  * replaces an abandoned attempt, and its seats count for the new one), takes the new seats and, with
  * `recordOrder`, writes the payment order in the same transaction (it may throw to undo the new hold).
  * When the new seats cannot be taken, the release still stands (as if the two had been separate
- * transactions) and the spec's message is thrown after commit: the taking runs in a savepoint.
+ * transactions) and the spec's message is thrown once the transaction is over: the taking runs in a
+ * savepoint. Run alone it is a BEGIN IMMEDIATE transaction; inside a group commit (Proceed, ADR 0010)
+ * it is a savepoint of the group's, and the buyer hears the outcome after the group's COMMIT.
  */
 export function replaceHoldsAndReserve(
   db: Db,
