@@ -1,31 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './client.ts';
+import { type ScratchDatabase, scratchDatabase } from '../../test/helpers/scratch-database.ts';
+import type { DatabaseHandle } from './client.ts';
 import { GroupCommit } from './group-commit.ts';
 import { writesAlongsideOtherProcesses } from './write-when-free.ts';
 
 describe('GroupCommit', () => {
-  let dir: string;
+  let scratch: ScratchDatabase;
   let ours: DatabaseHandle;
   /** Another connection: it sees only what has been committed. */
   let reader: DatabaseHandle;
   let group: GroupCommit;
 
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'jalsa-group-commit-'));
-    ours = openDatabase(path.join(dir, 'jalsa.db'));
-    reader = openDatabase(path.join(dir, 'jalsa.db'));
+    scratch = scratchDatabase('jalsa-group-commit-');
+    ours = scratch.database;
+    reader = scratch.connect();
     ours.sqlite.exec('CREATE TABLE marks (n INTEGER NOT NULL UNIQUE)');
     group = new GroupCommit(ours.sqlite);
   });
 
-  afterEach(() => {
-    reader.close();
-    ours.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => scratch.remove());
 
   const committed = () => reader.sqlite.prepare('SELECT n FROM marks ORDER BY rowid').pluck().all();
   const insert = (n: number) => () => ours.sqlite.prepare('INSERT INTO marks (n) VALUES (?)').run(n).changes;
@@ -121,20 +115,16 @@ describe('GroupCommit', () => {
   });
 
   it('commits groups in the order they closed while the lock is held by another process', async () => {
-    const holder = openDatabase(path.join(dir, 'jalsa.db'));
-    try {
-      writesAlongsideOtherProcesses(ours.sqlite);
-      holder.sqlite.exec('BEGIN IMMEDIATE');
-      const first = group.write(insert(1));
-      await new Promise((resolve) => setTimeout(resolve, 20)); // the first group is waiting for the lock
-      const second = group.write(insert(2));
-      await new Promise((resolve) => setTimeout(resolve, 20)); // and so is the second
-      holder.sqlite.exec('COMMIT');
-      await Promise.all([first, second]);
-      expect(committed()).toEqual([1, 2]);
-    } finally {
-      holder.close();
-    }
+    const holder = scratch.connect();
+    writesAlongsideOtherProcesses(ours.sqlite);
+    holder.sqlite.exec('BEGIN IMMEDIATE');
+    const first = group.write(insert(1));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the first group is waiting for the lock
+    const second = group.write(insert(2));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // and so is the second
+    holder.sqlite.exec('COMMIT');
+    await Promise.all([first, second]);
+    expect(committed()).toEqual([1, 2]);
   });
 
   it('refuses a write handed in by another write, and a write that is not synchronous', async () => {

@@ -1,34 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './client.ts';
-
-/** openDatabase's busy time-out. */
-const USUAL_TIMEOUT_MS = 5000;
-
+import { type ScratchDatabase, scratchDatabase } from '../../test/helpers/scratch-database.ts';
+import type { DatabaseHandle } from './client.ts';
 import { writesAlongsideOtherProcesses, writeWhenFree } from './write-when-free.ts';
 
 // Two connections on one file stand for two server processes: SQLite's locks are per connection.
 describe('writeWhenFree', () => {
-  let dir: string;
+  let scratch: ScratchDatabase;
   let other: DatabaseHandle;
   let ours: DatabaseHandle;
+  /** openDatabase's busy time-out. */
+  let usualTimeoutMs: number;
 
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'jalsa-write-lock-'));
-    other = openDatabase(path.join(dir, 'jalsa.db'));
-    ours = openDatabase(path.join(dir, 'jalsa.db'));
+    scratch = scratchDatabase('jalsa-write-lock-');
+    other = scratch.database;
+    ours = scratch.connect();
     ours.sqlite.exec('CREATE TABLE marks (n INTEGER NOT NULL)');
     writesAlongsideOtherProcesses(ours.sqlite);
+    usualTimeoutMs = ours.sqlite.pragma('busy_timeout', { simple: true }) as number;
   });
 
-  afterEach(() => {
-    if (other.sqlite.inTransaction) other.sqlite.exec('ROLLBACK');
-    other.close();
-    ours.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => scratch.remove());
 
   const insertMark = (n: number) => () => ours.sqlite.prepare('INSERT INTO marks (n) VALUES (?)').run(n);
   const marks = () => ours.sqlite.prepare('SELECT n FROM marks ORDER BY rowid').pluck().all();
@@ -50,13 +42,13 @@ describe('writeWhenFree', () => {
 
     expect(marks()).toEqual([1, 2]);
     expect(ticksWhileWaiting).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(USUAL_TIMEOUT_MS);
+    expect(Date.now() - started).toBeLessThan(usualTimeoutMs);
   });
 
   it('writes at once when the lock is free, and keeps the usual busy time-out for other writes', async () => {
     await writeWhenFree(ours.sqlite, insertMark(7));
     expect(marks()).toEqual([7]);
-    expect(ours.sqlite.pragma('busy_timeout', { simple: true })).toBe(USUAL_TIMEOUT_MS);
+    expect(ours.sqlite.pragma('busy_timeout', { simple: true })).toBe(usualTimeoutMs);
   });
 
   it('passes other errors straight on, without trying again, and still restores the time-out', async () => {
@@ -69,7 +61,7 @@ describe('writeWhenFree', () => {
       code: 'SQLITE_CONSTRAINT_NOTNULL',
     });
     expect(attempts).toBe(1);
-    expect(ours.sqlite.pragma('busy_timeout', { simple: true })).toBe(USUAL_TIMEOUT_MS);
+    expect(ours.sqlite.pragma('busy_timeout', { simple: true })).toBe(usualTimeoutMs);
   });
 
   it('gives up like SQLite does when the lock is never freed', async () => {
@@ -87,19 +79,15 @@ describe('writeWhenFree', () => {
   });
 
   it('is the plain write on a connection no other server process shares', async () => {
-    const alone = openDatabase(path.join(dir, 'jalsa.db'));
-    try {
-      other.sqlite.exec('BEGIN IMMEDIATE');
-      alone.sqlite.pragma('busy_timeout = 0');
-      let attempts = 0;
-      const write = () => {
-        attempts += 1;
-        return alone.sqlite.prepare('INSERT INTO marks (n) VALUES (4)').run();
-      };
-      await expect(writeWhenFree(alone.sqlite, write)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
-      expect(attempts).toBe(1);
-    } finally {
-      alone.close();
-    }
+    const alone = scratch.connect();
+    other.sqlite.exec('BEGIN IMMEDIATE');
+    alone.sqlite.pragma('busy_timeout = 0');
+    let attempts = 0;
+    const write = () => {
+      attempts += 1;
+      return alone.sqlite.prepare('INSERT INTO marks (n) VALUES (4)').run();
+    };
+    await expect(writeWhenFree(alone.sqlite, write)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(attempts).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import type { CheckoutSession } from '../../src-server/services/checkout/start-c
 import { allowLocalServers } from '../mocks/server.ts';
 import { type ArmedBarrier, BARRIER_FILE, BARRIER_MARK } from './fault-barrier.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';
+import { scratchDatabase } from './scratch-database.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** The app secret every fault-test server runs with, so the test can sign simulator webhooks too. */
@@ -28,16 +29,7 @@ process.once('exit', () => {
  * lets the test read and write beside the server processes, as a second process would).
  */
 export function faultDataDir(): { dataDir: string; database: DatabaseHandle; remove: () => void } {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-fault-'));
-  const database = openDatabase(databaseFile(dataDir));
-  return {
-    dataDir,
-    database,
-    remove: () => {
-      database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return scratchDatabase('jalsa-fault-');
 }
 
 /**
