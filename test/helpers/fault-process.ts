@@ -1,9 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { type DatabaseHandle, databaseFile, openDatabase } from '../../src-server/db/client.ts';
+import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
