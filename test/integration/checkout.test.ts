@@ -4,7 +4,13 @@ import { createSimulatorGateway } from '../../src-server/integrations/simulator/
 import type { PaymentGateway } from '../../src-server/services/payments/gateway.ts';
 import { GatewayError } from '../../src-server/services/payments/gateway.ts';
 import { proceed, startInput } from '../helpers/checkout-flow.ts';
-import { countOf, createTicketedEvent, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
+import {
+  countOf,
+  createTicketedEvent,
+  DETAILS,
+  expectInventoryInvariant,
+  type TicketedEvent,
+} from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -146,18 +152,31 @@ describe('Proceed: hold and payment order', () => {
     };
   }
 
-  it("holds no seat when the gateway cannot open an order, and says 'Failed to create order. Please try again.'", async () => {
-    t.deps.paymentGateway = gatewayWhileOpening(() => {
-      throw new GatewayError('Razorpay could not be reached', 'network');
-    });
-    const ev = createTicketedEvent(t.deps.db);
-    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+  /** A new buyer proceeds with two of the event's first type while the order opens as `whileOpening` says. */
+  async function proceedWhileOpening(ev: TicketedEvent, whileOpening: () => void | Promise<void>) {
+    t.deps.paymentGateway = gatewayWhileOpening(whileOpening);
+    return callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
       cookie: createSignedInUser(t).cookie,
     });
+  }
+
+  /** 'Failed to create order. Please try again.', and not a seat, hold or payment order left behind. */
+  function expectOrderFailedHoldingNothing(
+    res: { body: { error?: { message: string } } },
+    ev: TicketedEvent,
+  ) {
     expect(res.body.error?.message).toBe('Failed to create order. Please try again.');
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     expect(t.deps.db.select().from(holds).all()).toEqual([]);
     expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
+  }
+
+  it("holds no seat when the gateway cannot open an order, and says 'Failed to create order. Please try again.'", async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const res = await proceedWhileOpening(ev, () => {
+      throw new GatewayError('Razorpay could not be reached', 'network');
+    });
+    expectOrderFailedHoldingNothing(res, ev);
   });
 
   it('opens no gateway order when the seats are plainly gone', async () => {
@@ -197,18 +216,12 @@ describe('Proceed: hold and payment order', () => {
 
   it('refuses when a price changes while the order is being opened, holding nothing', async () => {
     const ev = createTicketedEvent(t.deps.db);
-    t.deps.paymentGateway = gatewayWhileOpening(() => {
+    const res = await proceedWhileOpening(ev, () => {
       t.deps.sqlite
         .prepare('update ticket_types set price_paise = price_paise + 100 where id = ?')
         .run(ev.ticketTypeIds[0]);
     });
-    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
-      cookie: createSignedInUser(t).cookie,
-    });
-    expect(res.body.error?.message).toBe('Failed to create order. Please try again.');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
-    expect(t.deps.db.select().from(holds).all()).toEqual([]);
-    expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
+    expectOrderFailedHoldingNothing(res, ev);
   });
 
   it('hold ids and the simulator’s order ids sort in the order they were made', async () => {
