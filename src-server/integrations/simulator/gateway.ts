@@ -35,7 +35,7 @@ export function simulatorSecrets(appSecret: string): SimulatorSecrets {
 export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: string }): PaymentGateway {
   const secrets = simulatorSecrets(deps.appSecret);
   const { db, clock } = deps;
-  let insertOrder: ReturnType<typeof prepareInsertOrder> | undefined;
+  const insertOrder = prepareInsertOrder(db);
 
   return {
     name: 'simulator',
@@ -43,10 +43,8 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
 
     async createOrder(input) {
       const id = gatewayId('order');
-      insertOrder ??= prepareInsertOrder(db);
-      const insert = insertOrder;
       await groupCommitOf(db.$client).write(() =>
-        insert.run({
+        insertOrder.run({
           id,
           amountPaise: input.amountPaise,
           currency: input.currency,
@@ -114,7 +112,7 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
   };
 }
 
-/** Order creation runs at every Proceed: built once per gateway, like the app's own hot statements. */
+/** Order creation runs at every Proceed: compiled once, when the gateway is made, like the app's own hot statements. */
 function prepareInsertOrder(db: Db) {
   return db
     .insert(simulatorOrders)
