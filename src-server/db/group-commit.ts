@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { oncePer } from './once-per.ts';
 import { writeWhenFree } from './write-when-free.ts';
 
 /** A write to commit with others: one statement, or one transaction function (nested, a savepoint). */
@@ -110,14 +111,5 @@ export class GroupCommit {
   }
 }
 
-const groups = new WeakMap<Database.Database, GroupCommit>();
-
 /** The connection's one group commit. */
-export function groupCommitOf(sqlite: Database.Database): GroupCommit {
-  let group = groups.get(sqlite);
-  if (!group) {
-    group = new GroupCommit(sqlite);
-    groups.set(sqlite, group);
-  }
-  return group;
-}
+export const groupCommitOf = oncePer((sqlite: Database.Database) => new GroupCommit(sqlite));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { oncePer } from './once-per.ts';
 
 /**
  * Runs one write (a single statement, or one transaction) as soon as the database's write lock is
@@ -45,17 +46,10 @@ export function writesAlongsideOtherProcesses(sqlite: Database.Database): void {
   sharedConnections.add(sqlite);
 }
 
-const usualBusyTimeouts = new WeakMap<Database.Database, number>();
-
 /** The connection's busy time-out as first seen here (openDatabase sets it once). */
-function usualBusyTimeoutOf(sqlite: Database.Database): number {
-  let usualMs = usualBusyTimeouts.get(sqlite);
-  if (usualMs === undefined) {
-    usualMs = sqlite.pragma('busy_timeout', { simple: true }) as number;
-    usualBusyTimeouts.set(sqlite, usualMs);
-  }
-  return usualMs;
-}
+const usualBusyTimeoutOf = oncePer(
+  (sqlite: Database.Database) => sqlite.pragma('busy_timeout', { simple: true }) as number,
+);
 
 function isBusy(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

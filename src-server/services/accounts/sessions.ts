@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -71,20 +72,11 @@ export function validateSessionToken(db: Db, token: string, now: Date): Validate
   };
 }
 
-const lookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
 /**
  * The session and its user, built and compiled once per database: every signed-in request runs it, and
  * building the query each time cost more than running it (docs/benchmarks.md).
  */
-function sessionLookup(db: Db) {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    lookups.set(db, lookup);
-  }
-  return lookup;
-}
+const sessionLookup = oncePer(prepareSessionLookup);
 
 function prepareSessionLookup(db: Db) {
   return db

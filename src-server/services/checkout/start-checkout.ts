@@ -3,6 +3,7 @@ import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -147,20 +148,11 @@ export async function startCheckout(
   };
 }
 
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-
 /**
  * The catalogue checks of Proceed and its payment-order row, built and compiled once per database: building a Drizzle query
  * cost several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
  */
-function catalogueLookups(db: Db) {
-  let lookups = preparedLookups.get(db);
-  if (!lookups) {
-    lookups = prepareLookups(db);
-    preparedLookups.set(db, lookups);
-  }
-  return lookups;
-}
+const catalogueLookups = oncePer(prepareLookups);
 
 function prepareLookups(db: Db) {
   return {

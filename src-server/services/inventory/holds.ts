@@ -4,6 +4,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { MAX_TICKETS_PER_TYPE, priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import type * as schema from '../../db/schema/index.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
@@ -181,28 +182,21 @@ export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
  * database's prepared ones, which run on this same connection.
  */
 function immediateTransaction<T>(db: Db, work: () => T): T {
-  return transactionOf(db).immediate(work) as T;
+  return transactionOf(db.$client).immediate(work) as T;
 }
 
 /** Inside an open transaction: `SAVEPOINT` … `RELEASE` (ROLLBACK TO when `work` throws). */
 function savepoint<T>(db: Db, work: () => T): T {
-  return transactionOf(db)(work) as T;
+  return transactionOf(db.$client)(work) as T;
 }
-
-const transactions = new WeakMap<Database.Database, Database.Transaction<(work: () => unknown) => unknown>>();
 
 /**
  * One better-sqlite3 transaction function per connection that runs whatever it is given: building one
  * per call (`sqlite.transaction(work)`) cost ≈ 10 µs, more than the BEGIN and COMMIT themselves.
  */
-function transactionOf(db: Db) {
-  let transaction = transactions.get(db.$client);
-  if (!transaction) {
-    transaction = db.$client.transaction((work: () => unknown) => work());
-    transactions.set(db.$client, transaction);
-  }
-  return transaction;
-}
+const transactionOf = oncePer((sqlite: Database.Database) =>
+  sqlite.transaction((work: () => unknown) => work()),
+);
 
 /** Releases a person's other active holds on a slot, inside the caller's transaction. */
 function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
