@@ -1,17 +1,17 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: compile native modules and the client with dev tools, ship only what runs.
 
-FROM node:22-bookworm-slim AS build
+FROM node:26.10.0-slim AS build
 WORKDIR /app
-# better-sqlite3 and argon2 fall back to compiling when no prebuilt binary matches.
+# Node's version is the one in .node-version. better-sqlite3, argon2 and sharp ship prebuilt Node-API
+# binaries; the compilers are here for a platform they do not cover.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
-# Falls back to npm install when npm ci refuses the lock (docs/decisions/0008-lockfile-and-npm-ci.md).
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:26.10.0-slim AS runtime
 WORKDIR /app
 # Set PUBLIC_URL (required in production) with `docker run -e PUBLIC_URL=https://your.domain`.
 ENV NODE_ENV=production \

@@ -18,10 +18,6 @@ export const FAULT_APP_SECRET = 'fault-tests-secret-0123456789abcdef0123456789';
 
 const BARRIER_PRELOAD = path.resolve(import.meta.dirname, 'fault-barrier.ts');
 const started = new Set<ServerProcess>();
-// Last resort if a test run ends without its afterAll: no server outlives the test process.
-process.once('exit', () => {
-  for (const server of started) server.child.kill('SIGKILL');
-});
 
 /**
  * A data folder for one scenario and the test's own connection to its database (SQLite in WAL mode

@@ -3,6 +3,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const EXIT_WITH_TEST_PROCESS = path.resolve(import.meta.dirname, 'exit-with-test-process.cjs');
+
+/** Process groups of the servers this test process started and has not stopped yet. */
+const liveGroups = new Set<number>();
+// Last resort when a test file ends without its clean-up: nothing it started outlives it.
+process.once('exit', () => {
+  for (const group of liveGroups) killGroup(group);
+});
 
 export interface ServerProcess {
   baseURL: string;
@@ -10,10 +18,20 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed, for diagnosing a failed test. */
   output: () => string;
+  /**
+   * Sends `signal` to the server's main process (as a supervisor would), waits for it to exit, then
+   * kills whatever is left of its process group (cluster workers, tsx's esbuild helper).
+   */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Sends `signal` to the main process only and waits for it to exit; the rest of the group is left. */
+  signalMainProcess: (signal: NodeJS.Signals) => Promise<void>;
 }
 
-/** Starts `src-server/index.ts` as a real child process and waits until /healthz answers. */
+/**
+ * Starts `src-server/index.ts` as a real child process in a process group of its own and waits until
+ * /healthz answers. The group is killed by `stop()`, when this test process exits, and, should this
+ * process die without either, by the server itself (exit-with-test-process.cjs).
+ */
 export async function startServerProcess(options: {
   dataDir: string;
   port?: number;
@@ -31,9 +49,15 @@ export async function startServerProcess(options: {
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
       ...options.env,
+      NODE_OPTIONS:
+        `${options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} --require ${EXIT_WITH_TEST_PROCESS}`.trim(),
+      JALSA_TEST_PROCESS_PID: String(process.pid),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const group = child.pid!;
+  liveGroups.add(group);
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -45,21 +69,36 @@ export async function startServerProcess(options: {
     await waitForHealth(baseURL, child, () => output);
   } catch (err) {
     // Nobody else holds the child yet: end it here, or it outlives the test run.
-    child.kill('SIGKILL');
+    killGroup(group);
+    liveGroups.delete(group);
     throw err;
   }
+  const signalMainProcess = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   return {
     baseURL,
     port,
     child,
     output: () => output,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      }),
+    signalMainProcess,
+    stop: async (signal = 'SIGTERM') => {
+      await signalMainProcess(signal);
+      killGroup(group);
+      liveGroups.delete(group);
+    },
   };
+}
+
+function killGroup(group: number) {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 export function freePort(): Promise<number> {

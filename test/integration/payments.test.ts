@@ -6,7 +6,10 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, paymentOrders, refunds, simulatorPayments } from '../../src-server/db/schema/payments.ts';
 import { createSimulatorGateway, simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
-import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
+import {
+  holdSimulatorWebhooks,
+  simulatorWebhooksDelivered,
+} from '../../src-server/integrations/simulator/routes.ts';
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
 import { GatewayError, type PaymentGateway } from '../../src-server/services/payments/gateway.ts';
 import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
@@ -161,6 +164,10 @@ describe('confirming a payment', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
+    // The simulator's signed webhook would book this order by itself 50 ms after Pay (a legitimate
+    // path): held back until the refused confirmations are checked, so a slow run cannot mistake its
+    // booking for one of theirs (it did on Node 26).
+    const releaseWebhooks = holdSimulatorWebhooks(t.deps);
     const paid = await payWithSimulator(t, session.orderId);
 
     const forged = await confirm(t, buyer.cookie, { ...paid, razorpay_signature: 'f'.repeat(64) });
@@ -186,6 +193,7 @@ describe('confirming a payment', () => {
 
     // The genuine result still works afterwards.
     expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
+    releaseWebhooks();
     await simulatorWebhooksDelivered(t.deps);
     await callProcedure(
       t,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
@@ -24,10 +24,6 @@ import { allowLocalServers } from '../mocks/server.ts';
 beforeEach(allowLocalServers);
 
 const started = new Set<ServerProcess>();
-// Last resort if the run ends without its afterAll (the workers follow their primary by themselves).
-process.once('exit', () => {
-  for (const server of started) server.child.kill('SIGKILL');
-});
 
 async function startTwoWorkers(dataDir: string): Promise<ServerProcess> {
   allowLocalServers();
@@ -74,7 +70,11 @@ function listeningPids(server: ServerProcess): number[] {
     .map((l) => l.pid);
 }
 
-/** The primary's live `node` child processes (tsx also starts an esbuild helper, which is not a worker). */
+/**
+ * The primary's live child processes that run this Node binary (tsx also starts an esbuild helper,
+ * which is not a worker). Told apart by the executable, not the process name: Node 24 names its main
+ * thread 'MainThread' and Node 26 'node-MainThread', where Node 22 says 'node'.
+ */
 function workerPids(server: ServerProcess): number[] {
   const primary = server.child.pid!;
   const children = readdirSync(`/proc/${primary}/task`).flatMap((task) =>
@@ -84,12 +84,14 @@ function workerPids(server: ServerProcess): number[] {
       .filter(Boolean)
       .map(Number),
   );
-  return children.filter((pid) => isAlive(pid) && commandOf(pid) === 'node');
+  return children.filter((pid) => isAlive(pid) && executableOf(pid) === NODE_BINARY);
 }
 
-function commandOf(pid: number): string | undefined {
+const NODE_BINARY = realpathSync(process.execPath);
+
+function executableOf(pid: number): string | undefined {
   try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    return readlinkSync(`/proc/${pid}/exe`);
   } catch {
     return undefined;
   }
@@ -284,7 +286,7 @@ describe('WEB_CONCURRENCY=2: stopping', () => {
     const server = await startTwoWorkers(scratch.dataDir);
     const pids = workerPids(server);
     expect(pids).toHaveLength(2);
-    await server.stop('SIGTERM');
+    await server.signalMainProcess('SIGTERM');
     expect(server.child.exitCode).toBe(0);
     for (const pid of pids) expect(isAlive(pid), `worker ${pid}`).toBe(false);
     expect(logLines(server).filter((l) => l.msg === 'shutting down')).toHaveLength(2);
@@ -294,7 +296,7 @@ describe('WEB_CONCURRENCY=2: stopping', () => {
     const server = await startTwoWorkers(scratch.dataDir);
     const pids = workerPids(server);
     expect(pids).toHaveLength(2);
-    await server.stop('SIGKILL');
+    await server.signalMainProcess('SIGKILL');
     const deadline = Date.now() + 10_000;
     while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     for (const pid of pids) expect(isAlive(pid), `worker ${pid}`).toBe(false);
