@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { knownLength, stringBodyOf } from './known-length.ts';
 
 describe('known length for tRPC answers', () => {

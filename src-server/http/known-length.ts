@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /**
  * tRPC answers with a complete body but no Content-Length, and Hono's `compress()` compresses every

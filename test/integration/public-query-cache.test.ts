@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { type Context, Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src-server/app.ts';
+import type { AppEnv } from '../../src-server/app-env.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { publicQueryCache } from '../../src-server/http/public-query-cache.ts';
 import { requestContext } from '../../src-server/http/request-context.ts';

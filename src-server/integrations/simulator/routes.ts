@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import type { AppDeps } from '../../deps.ts';
 import { GatewayError } from '../../services/payments/gateway.ts';
 import { hmacSha256Hex } from '../../services/payments/signatures.ts';
