@@ -157,6 +157,30 @@ describe('confirming a payment', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, sold: 2 });
   });
 
+  it('refunds a second payment on a booked order, and the order stays paid with its booking', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 2);
+    const first = simulatePayment(t.deps, session.orderId);
+    expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
+
+    // A second card attempt on the same order that also went through.
+    const second = simulatePayment(t.deps, session.orderId);
+    expect((await confirm(t, buyer.cookie, second)).data).toMatchObject({
+      outcome: 'refunded',
+      paymentId: second.razorpay_payment_id,
+    });
+    expect(t.deps.db.select().from(refunds).all()).toMatchObject([
+      { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment' },
+    ]);
+    const order = t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId)).get();
+    expect(order?.status).toBe('paid');
+    expect(t.deps.db.select().from(bookings).all()).toMatchObject([
+      { paymentId: first.razorpay_payment_id, status: 'confirmed' },
+    ]);
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+  });
+
   it('rejects a forged or mismatched signature, and someone else’s order', async () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
