@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createApp } from '../src-server/app.ts';
+import { composeDeps } from '../src-server/compose-deps.ts';
 import { openDatabase } from '../src-server/db/client.ts';
 import { users } from '../src-server/db/schema/accounts.ts';
 import { systemClock } from '../src-server/deps.ts';
@@ -108,14 +109,16 @@ export async function runReserveBenchmark(args: { ops: number }) {
 
     // 3. Through the HTTP app.
     const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const app = createApp({
-      db,
-      sqlite: database.sqlite,
-      env,
-      logger: createLogger('silent'),
-      clock: systemClock,
-      appSecret: 'bench-secret-0123456789abcdef0123456789',
-    });
+    const app = createApp(
+      composeDeps({
+        db,
+        sqlite: database.sqlite,
+        env,
+        logger: createLogger('silent'),
+        clock: systemClock,
+        appSecret: 'bench-secret-0123456789abcdef0123456789',
+      }),
+    );
     const cookies = buyers.map((id) => `${SESSION_COOKIE}=${createSession(db, id, new Date()).token}`);
     const httpLatencies: number[] = [];
     let httpFailures = 0;

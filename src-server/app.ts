@@ -2,6 +2,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './app-env.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { bodySizeLimit } from './http/body-size-limit.ts';
@@ -15,18 +16,8 @@ import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
 import { mountSimulator } from './integrations/simulator/routes.ts';
-import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
-
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    /** The app's logger; `requestLogger(c)` binds it to the request id when something logs. */
-    baseLogger: Logger;
-    logger?: Logger;
-  };
-};
 
 /** Largest request body accepted anywhere (forms and webhooks are a few KB). */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -15,6 +15,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /**
  * Everything the app needs from the outside world. `createApp(deps)` builds the whole HTTP app from
  * these, so a test can build the real app on a fresh database with a fake clock and fake providers.
+ * compose-deps.ts fills in the providers (gateway, mailer) from the environment.
  */
 export interface AppDeps {
   db: Db;
@@ -24,10 +25,10 @@ export interface AppDeps {
   clock: Clock;
   /** Secret for HMAC signatures the app issues itself (ticket QR tokens, simulator payments). */
   appSecret: string;
-  /** Payment gateway override for tests; otherwise chosen from env (services/payments/gateway-of.ts). */
-  paymentGateway?: PaymentGateway;
+  /** Chosen from env by compose-deps.ts (tests may pass a fake); null when this site cannot take payments. */
+  paymentGateway: PaymentGateway | null;
   /** Folder of the built client (index.html and assets); absent when only the API is served. */
   clientDir?: string;
-  /** Delivers outbox mail; absent means chosen from env (services/mail/select-mailer.ts). Tests pass a fake. */
-  mailer?: Mailer;
+  /** Delivers outbox mail; chosen from env by compose-deps.ts (tests may pass a fake). */
+  mailer: Mailer;
 }

@@ -1,13 +1,8 @@
+import type { BackgroundJob } from './background-job.ts';
 import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
-
-export interface BackgroundJob {
-  name: string;
-  intervalMs: number;
-  run: (deps: AppDeps) => Promise<void> | void;
-}
 
 /**
  * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { composeDeps } from './compose-deps.ts';
 import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { writesAlongsideOtherProcesses } from './db/write-when-free.ts';
@@ -49,15 +50,16 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     if (!clientDir) logger.warn('dist/client is missing: serving the API only (run `npm run build`)');
     return database;
   };
-  const appDeps = (database: DatabaseHandle, log: Logger): AppDeps => ({
-    db: database.db,
-    sqlite: database.sqlite,
-    env,
-    logger: log,
-    clock: systemClock,
-    appSecret: env.APP_SECRET ?? persistedSecret(env.DATA_DIR),
-    clientDir,
-  });
+  const appDeps = (database: DatabaseHandle, log: Logger): AppDeps =>
+    composeDeps({
+      db: database.db,
+      sqlite: database.sqlite,
+      env,
+      logger: log,
+      clock: systemClock,
+      appSecret: env.APP_SECRET ?? persistedSecret(env.DATA_DIR),
+      clientDir,
+    });
   const serverOptions = (runJobs: boolean): ServerOptions => ({
     port: env.PORT,
     hostname: env.HOST,

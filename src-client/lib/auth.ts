@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect, useNavigate } from '@tanstack/react-router';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
-import type { RouterContext } from '../routes/__root.tsx';
+import type { RouterContext } from './router-context.ts';
 import { type RouterOutputs, trpc } from './trpc.ts';
 
 /**

@@ -1,14 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
-import type { TrpcUtils } from '../lib/trpc.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpcUtils: TrpcUtils;
-}
+import type { RouterContext } from '../lib/router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

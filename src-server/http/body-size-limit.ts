@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /**
  * Refuses request bodies over `maxSize` bytes with 413, like Hono's `bodyLimit`, which it uses for

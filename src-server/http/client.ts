@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEventMeta } from '../services/catalog/event-meta.ts';
 import { escapeHtml, eventShell, genericShell, homeShell, type PageShell } from './page-shell.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { listDevMail, readDevMail } from '../services/mail/dev-mailbox.ts';
 import { escapeHtml } from '../services/mail/layout.ts';

@@ -1,7 +1,7 @@
 import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic';
 import { type Context, Hono } from 'hono';
 import { safeRedirectPath } from '../../shared/auth-schemas.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../errors.ts';
 import { signInWithGoogle } from '../services/accounts/google.ts';

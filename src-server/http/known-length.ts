@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /**
  * tRPC answers with a complete body but no Content-Length, and Hono's `compress()` compresses every
@@ -31,10 +31,10 @@ export function knownLength(): MiddlewareHandler<AppEnv> {
  * `new Response(json)` builds in the server, tRPC's answers included), read where that class keeps it:
  * under its own symbol named 'cache', as [status, body, headers]. Reading it through `arrayBuffer()`
  * instead first builds the full Fetch Response the class exists to avoid, about 30 µs per tRPC answer
- * (docs/benchmarks.md). Undefined for any other response, which is then read the standard way; a test
- * fails if a new version of @hono/node-server keeps its body elsewhere.
+ * (docs/benchmarks.md). Undefined for any other response, which is then read the standard way, as it
+ * would be if a new version of @hono/node-server kept its body elsewhere: slower, never wrong.
  */
-export function stringBodyOf(res: Response): string | undefined {
+function stringBodyOf(res: Response): string | undefined {
   const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
   const cached: unknown = key && (res as unknown as Record<symbol, unknown>)[key];
   return Array.isArray(cached) && typeof cached[1] === 'string' ? cached[1] : undefined;

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { REQUEST_ID_HEADER } from './request-context.ts';
 

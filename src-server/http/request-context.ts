@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { accessLogger, type Logger } from '../logger.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

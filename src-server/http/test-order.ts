@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { paymentGatewayOf } from '../services/payments/gateway-of.ts';
 import { requestLogger } from './request-context.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { getOwnBooking } from '../services/bookings/owner-bookings.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { handleWebhook } from '../services/payments/webhook-events.ts';
 import { requestLogger } from './request-context.ts';

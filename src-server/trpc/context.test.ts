@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requestContext } from '../http/request-context.ts';
 import { createLogger } from '../logger.ts';
 import { requestInfo } from './context.ts';

@@ -1,8 +1,9 @@
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import type { Context as HonoContext } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
-import { resolveSessionUser, type SessionUser } from '../services/accounts/session-user.ts';
+import { resolveSessionUser } from '../services/accounts/session-user.ts';
+import type { SessionUser } from '../services/accounts/sessions.ts';
 
 export type RequestInfo = {
   requestId: string;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { createApp } from '../../src-server/app.ts';
+import { composeDeps } from '../../src-server/compose-deps.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
@@ -49,7 +50,7 @@ export function createTestApp(
   const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = openDatabase(path.join(dataDir, 'jalsa.db'));
   const clock = testClock();
-  const deps: AppDeps = {
+  const deps = composeDeps({
     db: database.db,
     sqlite: database.sqlite,
     env,
@@ -57,7 +58,7 @@ export function createTestApp(
     clock,
     appSecret: 'test-secret-0123456789abcdef0123456789abcdef',
     ...depsOverrides,
-  };
+  });
   const app = createApp(deps);
   return {
     deps,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
@@ -32,6 +32,14 @@ describe('holds and inventory', () => {
     expectInventoryInvariant(t.deps.db);
     t.close();
   });
+
+  function activeHoldsOf(userId: string) {
+    return t.deps.db
+      .select({ id: holds.id })
+      .from(holds)
+      .where(and(eq(holds.userId, userId), eq(holds.status, 'active')))
+      .all();
+  }
 
   it('holds seats at Proceed and releases them on cancel, once', async () => {
     const ev = createTicketedEvent(t.deps.db);
@@ -191,6 +199,72 @@ describe('holds and inventory', () => {
     expect(tooMany.body.error?.message).toBe('Insufficient tickets available for Lounge Pass');
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 3, held: 0 });
     expect(t.deps.db.select({ status: holds.status }).from(holds).all()).toEqual([{ status: 'released' }]);
+  });
+
+  it('a replacing Proceed refused on its second type gives the first type back in full', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [
+        { name: 'Gold Circle', pricePaise: 99_999, totalTickets: 50 },
+        { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 5 },
+      ],
+    });
+    const [gold, lounge] = ev.ticketTypeIds as [string, string];
+    const both = (goldSeats: number, loungeSeats: number) => ({
+      ...startInput(ev, goldSeats),
+      selectedTickets: [
+        { ticketTypeId: gold, quantity: goldSeats },
+        { ticketTypeId: lounge, quantity: loungeSeats },
+      ],
+    });
+    const buyer = createSignedInUser(t);
+    const first = await callProcedure(t, 'mutation', 'payments.start', both(2, 2), { cookie: buyer.cookie });
+    expect(first.status).toBe(200);
+    const rival = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 3, 1), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(rival.status).toBe(200);
+
+    // Gold Circle is taken first and would fit; Lounge Pass then cannot (2 left once the old hold goes).
+    const refused = await callProcedure(t, 'mutation', 'payments.start', both(4, 3), {
+      cookie: buyer.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe('Insufficient tickets available for Lounge Pass');
+    expect(countOf(t.deps.db, gold)).toMatchObject({ available: 50, held: 0 });
+    expect(countOf(t.deps.db, lounge)).toMatchObject({ available: 2, held: 3 });
+    expect(activeHoldsOf(buyer.userId)).toEqual([]);
+  });
+
+  it('a replacing Proceed is refused once its ticket type is off sale, and holds nothing', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const type = ev.ticketTypeIds[0]!;
+    const buyer = createSignedInUser(t);
+    const first = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: buyer.cookie,
+    });
+    expect(first.status).toBe(200);
+    t.deps.db.update(ticketTypes).set({ isLive: false }).where(eq(ticketTypes.id, type)).run();
+
+    const again = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: buyer.cookie,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe('Gold Circle: Sold Out');
+    expect(countOf(t.deps.db, type)).toMatchObject({ available: 50, held: 0 });
+    expect(activeHoldsOf(buyer.userId)).toEqual([]);
+  });
+
+  it('holds exactly the per-order maximum of 10, even when they are the last 10 seats', async () => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 10 }],
+    });
+    const buyer = createSignedInUser(t);
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 10), {
+      cookie: buyer.cookie,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, held: 10 });
+    expect(activeHoldsOf(buyer.userId)).toHaveLength(1);
   });
 
   it('200 concurrent reservations for 50 seats hold exactly 50', async () => {

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { type Context, Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src-server/app.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../../src-server/app-env.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { publicQueryCache } from '../../src-server/http/public-query-cache.ts';
 import { requestContext } from '../../src-server/http/request-context.ts';
@@ -37,6 +37,36 @@ describe('cached public catalogue reads', () => {
         tickets: { slots: { tickets: { availableTickets: number }[] }[] }[];
       }
     ).tickets[0]!.slots[0]!.tickets[0]!.availableTickets;
+
+  /** How many times `work` made the database read the events table (through any statement). */
+  async function eventReadsDuring(work: () => Promise<unknown>): Promise<number> {
+    type Run = (this: Database.Statement, ...params: unknown[]) => unknown;
+    const statement = Object.getPrototypeOf(t.deps.sqlite.prepare('select 1')) as Record<'all' | 'get', Run>;
+    let reads = 0;
+    for (const method of ['all', 'get'] as const) {
+      const run = statement[method];
+      vi.spyOn(statement, method).mockImplementation(function (this: Database.Statement, ...params) {
+        if (/\bfrom "events"/i.test(this.source)) reads += 1;
+        return run.apply(this, params);
+      });
+    }
+    try {
+      await work();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    return reads;
+  }
+
+  it('answers a repeat from the cache, without reading the events again', async () => {
+    const first = await get('/trpc/events.list');
+    let second: Awaited<ReturnType<typeof get>> | undefined;
+    expect(await eventReadsDuring(async () => (second = await get('/trpc/events.list')))).toBe(0);
+    expect(second?.json).toEqual(first.json);
+    // The same read after a write reads the events again: the count above could have been more than 0.
+    createTicketedEvent(t.deps.db);
+    expect(await eventReadsDuring(() => get('/trpc/events.list'))).toBeGreaterThan(0);
+  });
 
   it('answers a repeat with the same body and headers, compressed for a browser', async () => {
     for (let i = 0; i < 10; i += 1) createTicketedEvent(t.deps.db);
@@ -142,22 +172,6 @@ describe('a burst of misses for one URL', () => {
       expect(t.calls()).toBe(5);
     } finally {
       t.close();
-    }
-  });
-});
-
-describe('compiled statement reuse (db/client.ts)', () => {
-  it('reuses one statement per SQL text and resets its row mode', () => {
-    const { sqlite, close } = openDatabase(':memory:');
-    try {
-      const first = sqlite.prepare('select 1 as one');
-      expect(first.raw().get()).toEqual([1]);
-      const again = sqlite.prepare('select 1 as one');
-      expect(again).toBe(first);
-      expect(again.get()).toEqual({ one: 1 });
-      expect(sqlite.prepare('select 2 as two')).not.toBe(first);
-    } finally {
-      close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { holds, refunds, simulatorPayments, webhookEvents } from '../../src-server/db/schema/payments.ts';
 import {
+  simulateFailure,
   simulatePayment,
   simulatorPaymentEntity,
   simulatorSecrets,
@@ -130,6 +131,39 @@ describe('POST /api/webhooks/razorpay', () => {
       { cookie: buyer.cookie },
     );
     expect(res.data).toEqual({ outcome: 'booked', bookingId: booking[0]!.id });
+  });
+
+  it('books nothing on a signed payment.captured or order.paid whose payment is only authorized or failed', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 2);
+    const failure = simulateFailure(t.deps, session.orderId, 'Your card was declined');
+    const failed = simulatorPaymentEntity(t.deps.db, failure.metadata.payment_id);
+    const authorized = {
+      ...failed,
+      id: 'pay_authorizedonly01',
+      status: 'authorized',
+      error_description: null,
+    };
+    const deliveries = [failed, authorized].flatMap((entity) =>
+      ['payment.captured', 'order.paid'].map((event) =>
+        signedDelivery(
+          t,
+          event,
+          { payment: { entity }, order: { entity: { id: session.orderId } } },
+          `evt_${entity.status}_${event}`,
+        ),
+      ),
+    );
+    for (const delivery of deliveries) {
+      const res = await delivery.send();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: 'ignored' });
+    }
+    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
+    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    expect(t.deps.db.select().from(holds).get()?.status).toBe('active');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 2, sold: 0 });
   });
 
   it('rejects a forged signature, a tampered body and a missing signature', async () => {

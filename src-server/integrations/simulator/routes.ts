@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import type { AppDeps } from '../../deps.ts';
 import { GatewayError } from '../../services/payments/gateway.ts';
 import { hmacSha256Hex } from '../../services/payments/signatures.ts';
@@ -15,23 +15,6 @@ import {
 
 /** Webhook deliveries still in flight per app, so tests can wait for them. */
 const inFlight = new WeakMap<AppDeps, Set<Promise<void>>>();
-
-/** Webhooks held back per app by a test (see holdSimulatorWebhooks). */
-const heldBack = new WeakMap<AppDeps, Promise<void>>();
-
-/**
- * For tests: the simulator's webhooks wait until the returned function is called. Razorpay's webhook
- * is a second, legitimate way for a payment to book, 50 ms after Pay here; a test that checks what
- * the buyer's own confirmation did (and did not) book must keep it out of the way meanwhile.
- */
-export function holdSimulatorWebhooks(deps: AppDeps): () => void {
-  let release = () => {};
-  heldBack.set(deps, new Promise<void>((resolve) => (release = resolve)));
-  return () => {
-    heldBack.delete(deps);
-    release();
-  };
-}
 
 /** Resolves once every webhook the simulator has scheduled so far was delivered. */
 export async function simulatorWebhooksDelivered(deps: AppDeps): Promise<void> {
@@ -103,7 +86,6 @@ function sendWebhooks(app: Hono<AppEnv>, deps: AppDeps, events: { event: string;
   const delivery = (async () => {
     // Let the browser's callback usually arrive first, as it does with the real gateway.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await heldBack.get(deps);
     for (const { event, payload } of events) {
       const body = JSON.stringify({
         entity: 'event',

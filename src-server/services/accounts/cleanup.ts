@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
+import type { BackgroundJob } from '../../background-job.ts';
 import { emailVerificationTokens, passwordResetTokens, sessions } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { BackgroundJob } from '../../jobs.ts';
 import { pruneFailedSignIns } from './login-throttle.ts';
 
 /** Deletes expired sessions and links, and failed sign-ins older than the rate-limit window. */

@@ -1,14 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
-import type { RequestInfo } from '../../trpc/context.ts';
-import { readSessionToken, sessionCookie, validateSessionToken } from './sessions.ts';
-
-/** What every procedure may know about the signed-in person. Never includes secrets. */
-export interface SessionUser {
-  id: string;
-  name: string | null;
-  email: string;
-  isStaff: boolean;
-}
+import { readSessionToken, type SessionUser, sessionCookie, validateSessionToken } from './sessions.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -29,7 +20,7 @@ export function secureCookies(deps: Pick<AppDeps, 'env'>, requestOrigin: string)
  */
 export async function resolveSessionUser(
   deps: AppDeps,
-  request: Pick<RequestInfo, 'cookieHeader' | 'resHeaders' | 'origin'>,
+  request: SessionRequest,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const token = readSessionToken(request.cookieHeader);
   if (!token) return null;
@@ -42,4 +33,12 @@ export async function resolveSessionUser(
     );
   }
   return { user: session.user, sessionId: session.sessionId };
+}
+
+/** The parts of a request that sessions read and write (the tRPC context and the ticket-file routes have them). */
+export interface SessionRequest {
+  cookieHeader: string | null;
+  /** Where a renewed session's cookie is appended. */
+  resHeaders: Headers;
+  origin: string;
 }

@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
-import type { SessionUser } from './session-user.ts';
 
 // Database-backed sessions as in the lucia-auth.com guide: the cookie holds a random token, the
 // database holds only its SHA-256, and expiry slides forward while the session is used.
@@ -39,6 +38,14 @@ export function createSession(db: Pick<Db, 'insert'>, userId: string, now: Date)
     })
     .run();
   return { token, sessionId: sessionIdOf(token), expiresAt };
+}
+
+/** What every procedure may know about the signed-in person. Never includes secrets. */
+export interface SessionUser {
+  id: string;
+  name: string | null;
+  email: string;
+  isStaff: boolean;
 }
 
 export interface ValidatedSession {

@@ -11,7 +11,7 @@ export interface MailMessage {
   idempotencyKey: string;
 }
 
-/** A way to deliver mail: Resend in production, the development mailbox otherwise (mail/select-mailer.ts). */
+/** A way to deliver mail: Resend in production, the development mailbox otherwise (chosen in compose-deps.ts). */
 export interface Mailer {
   readonly name: string;
   /** Resolves with the provider's message id; rejects with MailSendError. */

@@ -1,11 +1,10 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
+import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/mail.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { BackgroundJob } from '../../jobs.ts';
 import type { Logger } from '../../logger.ts';
 import { type Mailer, MailSendError } from './mailer.ts';
-import { mailerFor } from './select-mailer.ts';
 
 /** Attempts before a message is marked failed; with the backoff below (30 s doubling to 1 h) that is about three hours of trying. */
 export const MAX_ATTEMPTS = 10;
@@ -118,7 +117,7 @@ export const mailSenderJob: BackgroundJob = {
   run: async (deps: AppDeps) => {
     await sendDueMail({
       db: deps.db,
-      mailer: mailerFor(deps),
+      mailer: deps.mailer,
       from: deps.env.MAIL_FROM,
       clock: deps.clock,
       logger: deps.logger,

@@ -1,4 +1,4 @@
-import type { BackgroundJob } from '../../jobs.ts';
+import type { BackgroundJob } from '../../background-job.ts';
 import { sweepExpiredHolds } from '../inventory/holds.ts';
 import { reconcilePayments } from './reconcile.ts';
 

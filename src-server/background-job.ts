@@ -1,0 +1,8 @@
+import type { AppDeps } from './deps.ts';
+
+/** Work that runs every `intervalMs` in the one process that runs jobs (jobs.ts lists them). */
+export interface BackgroundJob {
+  name: string;
+  intervalMs: number;
+  run: (deps: AppDeps) => Promise<void> | void;
+}

@@ -1,0 +1,52 @@
+import type { AppDeps } from './deps.ts';
+import { createRazorpayGateway } from './integrations/razorpay/gateway.ts';
+import { createResendMailer } from './integrations/resend/resend-mailer.ts';
+import { createSimulatorGateway } from './integrations/simulator/gateway.ts';
+import { createDevMailer } from './services/mail/dev-mailbox.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
+import { simulatorAllowed } from './services/payments/gateway-of.ts';
+
+/** AppDeps before the providers are chosen; a test may pass its own gateway or mailer. */
+export type BaseDeps = Omit<AppDeps, 'paymentGateway' | 'mailer'> &
+  Partial<Pick<AppDeps, 'paymentGateway' | 'mailer'>>;
+
+/**
+ * The composition root's choices: which payment gateway and which mailer this app uses, picked from
+ * the environment unless `base` already has one (a test's fake). Services receive them in AppDeps and
+ * never import integrations/. This is a module of its own, not deps.ts, because every service imports
+ * deps.ts for the AppDeps type: choosing there would make services → deps → integrations → services.
+ */
+export function composeDeps(base: BaseDeps): AppDeps {
+  return {
+    ...base,
+    paymentGateway: base.paymentGateway === undefined ? choosePaymentGateway(base) : base.paymentGateway,
+    mailer: base.mailer ?? chooseMailer(base),
+  };
+}
+
+/**
+ * Razorpay when all three RAZORPAY_* settings are present, otherwise the offline simulator where it is
+ * allowed, otherwise none (services/payments/gateway-of.ts then refuses payments).
+ */
+function choosePaymentGateway(deps: BaseDeps): PaymentGateway | null {
+  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = deps.env;
+  if (RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET && RAZORPAY_WEBHOOK_SECRET) {
+    return createRazorpayGateway({
+      keyId: RAZORPAY_KEY_ID,
+      keySecret: RAZORPAY_KEY_SECRET,
+      webhookSecret: RAZORPAY_WEBHOOK_SECRET,
+    });
+  }
+  // The simulator's Pay button costs nothing: it never sells real tickets unless explicitly allowed.
+  return simulatorAllowed(deps.env) ? createSimulatorGateway(deps) : null;
+}
+
+/** Resend when RESEND_API_KEY is set, otherwise the development mailbox in DATA_DIR/mail. */
+function chooseMailer(deps: BaseDeps): Mailer {
+  if (deps.env.RESEND_API_KEY) return createResendMailer(deps.env.RESEND_API_KEY);
+  if (deps.env.NODE_ENV === 'production') {
+    deps.logger.warn('RESEND_API_KEY is not set: e-mail is written to DATA_DIR/mail and not delivered');
+  }
+  return createDevMailer(deps.env.DATA_DIR, deps.clock);
+}
