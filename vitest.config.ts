@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Node 25+ has a global localStorage of its own, which warns on every touch without --localstorage-file and
+// would shadow the DOM test environment's; the tests never want Node's.
+const execArgv = ['--no-experimental-webstorage'];
+
 // One `npm test` runs three projects: pure unit tests beside the code, integration tests on a real
 // SQLite database and real HTTP, and end-to-end tests in Debian's Chromium against the built app.
 export default defineConfig({
@@ -8,6 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          execArgv,
           include: ['shared/**/*.test.ts', 'src-server/**/*.test.ts', 'src-client/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -15,6 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          execArgv,
           include: ['test/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup/msw.ts'],
           environment: 'node',
@@ -24,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          execArgv,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/e2e-global.ts'],
           testTimeout: 60_000,
