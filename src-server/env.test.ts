@@ -24,3 +24,14 @@ describe('loadEnv', () => {
     );
   });
 });
+
+describe('demo data', () => {
+  it('is added by default in development and tests, never unasked in production', () => {
+    expect(loadEnv({}).SEED_DEMO_DATA).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test' }).SEED_DEMO_DATA).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' };
+    expect(loadEnv(production).SEED_DEMO_DATA).toBe(false);
+    expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+    expect(loadEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+  });
+});

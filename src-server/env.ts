@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -10,70 +11,102 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-export const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    /** Public origin of the site, used in e-mail links and Open Graph tags. */
-    PUBLIC_URL: z.url().optional(),
-    /** Signs ticket QR codes and simulator payments. Generated and kept in DATA_DIR when unset. */
-    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SEED_DEMO_DATA: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
-    /** Honour X-Forwarded-For / X-Forwarded-Host: only behind a reverse proxy that overwrites them. */
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    /**
-     * In production the offline simulator would hand out tickets without payment, so it is refused unless
-     * this is set (a public demo that takes no money). Outside production the simulator is the default.
-     */
-    ALLOW_PAYMENT_SIMULATOR: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    RAZORPAY_KEY_ID: optionalText,
-    RAZORPAY_KEY_SECRET: optionalText,
-    RAZORPAY_WEBHOOK_SECRET: optionalText,
-    RESEND_API_KEY: optionalText,
-    MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
-    SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
-    GOOGLE_CLIENT_ID: optionalText,
-    GOOGLE_CLIENT_SECRET: optionalText,
-    /**
-     * Server processes sharing the port and the database file (docs/decisions/0009-web-concurrency.md).
-     * 1 is today's single process; more fork workers with node:cluster, and only worker 0 runs the jobs.
-     */
-    WEB_CONCURRENCY: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce.number().int().min(1).max(64).default(1),
-    ),
-    /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
-    JOB_INTERVAL_MS: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce.number().int().positive().optional(),
-    ),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined, {
+/** Each setting on its own; EnvSchema adds the rules between them. */
+export const EnvFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Public origin of the site, used in e-mail links and Open Graph tags. */
+  PUBLIC_URL: z.url().optional(),
+  /** Signs ticket QR codes and simulator payments. Generated and kept in DATA_DIR when unset. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Demo events in an empty database: on by default in development and tests, never unasked in production. */
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Honour X-Forwarded-For / X-Forwarded-Host: only behind a reverse proxy that overwrites them. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * In production the offline simulator would hand out tickets without payment, so it is refused unless
+   * this is set (a public demo that takes no money). Outside production the simulator is the default.
+   */
+  ALLOW_PAYMENT_SIMULATOR: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RESEND_API_KEY: optionalText,
+  /**
+   * Production refuses to start without RESEND_API_KEY unless this is set: mail then goes to
+   * DATA_DIR/mail, where no buyer ever reads it (a demo, or a site whose mail is not set up yet).
+   */
+  ALLOW_FILE_MAILBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
+  SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /**
+   * Server processes sharing the port and the database file (docs/decisions/0009-web-concurrency.md).
+   * 1 is today's single process; more fork workers with node:cluster, and only worker 0 runs the jobs.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
+  /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
+  JOB_INTERVAL_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+});
+
+export const PUBLIC_URL_REQUIRED =
+  'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)';
+
+export const EnvSchema = EnvFields.refine(
+  (env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined,
+  {
     // Links in e-mail (password reset, tickets) must never be built from a request's Host header, which a
     // client can forge; in production the public origin is configured, not guessed.
     path: ['PUBLIC_URL'],
-    message: 'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)',
-  });
+    message: PUBLIC_URL_REQUIRED,
+  },
+).transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * The settings from `source`, or an error listing every bad one. Reading the process's own environment
+ * first adds `.env` from the working directory when there is one (as `.env.example` promises); a variable
+ * already set in the environment wins over the file.
+ */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  readDotEnvInto(source);
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid environment:\n${issueLines(parsed.error).join('\n')}`);
   return parsed.data;
+}
+
+/** `.env` from the working directory into the process's environment, once, when reading that. */
+export function readDotEnvInto(source: NodeJS.ProcessEnv): void {
+  if (source !== process.env || dotEnvRead) return;
+  dotEnvRead = true;
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+let dotEnvRead = false;
+
+/** One line per bad setting: "PORT: Invalid input: expected number, received NaN". */
+export function issueLines(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
 }

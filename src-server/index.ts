@@ -1,14 +1,14 @@
 import { loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { runServer } from './server.ts';
-import { paymentSetupProblem } from './services/payments/gateway-of.ts';
+import { startupMessage, startupProblems } from './startup-check.ts';
 
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL);
-const paymentProblem = paymentSetupProblem(env);
-if (paymentProblem) {
-  logger.fatal(paymentProblem);
+// Every missing or bad setting in one readable message, never a stack trace.
+const problems = startupMessage(startupProblems());
+if (problems) {
+  process.stderr.write(`${problems}\n`);
   process.exit(1);
 }
 
-await runServer(env, logger);
+const env = loadEnv();
+await runServer(env, createLogger(env.LOG_LEVEL));

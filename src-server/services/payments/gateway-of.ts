@@ -18,7 +18,16 @@ export function paymentGatewayOf(deps: AppDeps): PaymentGateway {
  * Why this configuration cannot take payments, or null when it can. The server refuses to start in
  * production without Razorpay keys unless ALLOW_PAYMENT_SIMULATOR is set.
  */
-export function paymentSetupProblem(env: AppDeps['env']): string | null {
+export function paymentSetupProblem(
+  env: Pick<
+    AppDeps['env'],
+    | 'NODE_ENV'
+    | 'ALLOW_PAYMENT_SIMULATOR'
+    | 'RAZORPAY_KEY_ID'
+    | 'RAZORPAY_KEY_SECRET'
+    | 'RAZORPAY_WEBHOOK_SECRET'
+  >,
+): string | null {
   if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) return null;
   if (simulatorAllowed(env)) return null;
   return 'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take payments in production, or ALLOW_PAYMENT_SIMULATOR=true for a demo that takes no money.';
