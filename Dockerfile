@@ -13,7 +13,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:26.10.0-slim AS runtime
 WORKDIR /app
-# Set PUBLIC_URL (required in production) with `docker run -e PUBLIC_URL=https://your.domain`.
+# Production needs PUBLIC_URL, Razorpay keys (or ALLOW_PAYMENT_SIMULATOR=true) and RESEND_API_KEY (or
+# ALLOW_FILE_MAILBOX=true); a start without them lists every one missing and exits (README "Run it for real").
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
@@ -24,10 +25,15 @@ COPY --from=build --chown=node:node /app/src-server ./src-server
 COPY --from=build --chown=node:node /app/shared ./shared
 COPY --from=build --chown=node:node /app/migrations ./migrations
 COPY --from=build --chown=node:node /app/scripts ./scripts
+# The data folder (database, app secret, backups) belongs to the image's `node` user, uid 1000: a bind
+# mount must be owned by that uid (chown -R 1000:1000 ./data); a named volume is set up from this folder.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Run with `docker run --init` (or tini) so SIGTERM reaches the server for a graceful shutdown.
-CMD ["npm", "start"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# The server itself is the container's process (no npm, sh or tsx CLI in between), so `docker stop`'s
+# SIGTERM reaches it: it stops taking requests, answers those in flight (10 s at most) and closes the
+# database. tsx runs inside the same process as a loader.
+CMD ["node", "--import", "tsx", "src-server/index.ts"]
