@@ -89,11 +89,11 @@ export function googleOAuthRoutes(deps: AppDeps) {
       return c.redirect('/login?error=google', 302);
     }
 
-    let session: ReturnType<typeof signInWithGoogle>;
+    let session: Awaited<ReturnType<typeof signInWithGoogle>>;
     try {
       const previous = readSessionToken(c.req.header('cookie') ?? null);
       if (previous) invalidateSession(deps.db, sessionIdOf(previous));
-      session = signInWithGoogle(deps, {
+      session = await signInWithGoogle(deps, {
         sub: claims.sub,
         email: claims.email,
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',

@@ -203,7 +203,7 @@ describe('confirming a payment', () => {
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     t.clock.advance(420_001);
-    expect(sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     expectInventoryInvariant(t.deps.db);
 
@@ -336,7 +336,7 @@ describe('the reconciler', () => {
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     // Paid at the gateway, but the browser closed and no webhook arrived.
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
     t.clock.advance(61_000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 1 });
@@ -358,6 +358,6 @@ describe('the reconciler', () => {
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 0 });
     t.clock.advance(49 * 60 * 60 * 1000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
-    sweepExpiredHolds(t.deps.db, t.clock.now());
+    await sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 });
