@@ -62,9 +62,14 @@ export function killHard(server: ServerProcess): Promise<void> {
   return server.stop('SIGKILL');
 }
 
-/** For afterEach/afterAll: SIGKILLs every fault-test server still running. */
+/** For afterEach/afterAll: SIGKILLs every fault-test server still running, and whatever it started. */
 export async function killAllServers(): Promise<void> {
-  await Promise.all([...started].map(killHard));
+  await Promise.all(
+    [...started].map(async (server) => {
+      await killHard(server);
+      await server.stopAll();
+    }),
+  );
 }
 
 export function armBarrier(dataDir: string, barrier: ArmedBarrier) {

@@ -10,10 +10,26 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed, for diagnosing a failed test. */
   output: () => string;
+  /** Signals the server process alone (its workers, if any, react as they would in production). */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /**
+   * Ends the server's whole process group (the primary, its workers and tsx's esbuild helper): SIGTERM,
+   * then SIGKILL for anything still there once the primary has gone or after 10 s. For afterAll.
+   */
+  stopAll: () => Promise<void>;
 }
 
-/** Starts `src-server/index.ts` as a real child process and waits until /healthz answers. */
+/** Every server this helper started whose process group may still be alive. */
+const liveGroups = new Set<number>();
+// Last resort if a test run ends without its afterAll: no server process outlives the test process.
+process.once('exit', () => {
+  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
+});
+
+/**
+ * Starts `src-server/index.ts` as a real child process and waits until /healthz answers. The child
+ * leads its own process group, so `stopAll` (and the exit hook above) can end everything it started.
+ */
 export async function startServerProcess(options: {
   dataDir: string;
   port?: number;
@@ -33,7 +49,10 @@ export async function startServerProcess(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const pid = child.pid!;
+  liveGroups.add(pid);
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -45,7 +64,8 @@ export async function startServerProcess(options: {
     await waitForHealth(baseURL, child, () => output);
   } catch (err) {
     // Nobody else holds the child yet: end it here, or it outlives the test run.
-    child.kill('SIGKILL');
+    signalGroup(pid, 'SIGKILL');
+    liveGroups.delete(pid);
     throw err;
   }
   return {
@@ -59,7 +79,27 @@ export async function startServerProcess(options: {
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
+    stopAll: async () => {
+      if (!liveGroups.has(pid)) return;
+      const exited = new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+      });
+      signalGroup(pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      signalGroup(pid, 'SIGKILL');
+      liveGroups.delete(pid);
+    },
   };
+}
+
+/** Sends `signal` to every process in the group `pid` leads; a group that is gone is fine. */
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 export function freePort(): Promise<number> {
