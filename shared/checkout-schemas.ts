@@ -47,22 +47,29 @@ export const ticketDetailsSchema = z.object({
 });
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 
+type DetailsDraft = Partial<Record<keyof TicketDetails, string>>;
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'state'] as const;
+
 /** Every message the details fail with, in form order, for the one 'Please complete all required fields:' list. */
-export function ticketDetailsProblems(details: Partial<Record<keyof TicketDetails, string>>): string[] {
+export function ticketDetailsProblems(details: DetailsDraft): string[] {
+  const perField = ticketDetailsFieldProblems(details);
+  return DETAIL_FIELDS.flatMap((field) => (perField[field] ? [perField[field]] : []));
+}
+
+/** The first message per field, shown beside each field as well as in the list. */
+export function ticketDetailsFieldProblems(details: DetailsDraft): DetailsDraft {
   const parsed = ticketDetailsSchema.safeParse({
     name: details.name ?? '',
     email: details.email ?? '',
     phone: details.phone ?? '',
     state: details.state ?? '',
   });
-  if (parsed.success) return [];
-  const order = ['name', 'email', 'phone', 'state'];
-  const firstPerField = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0]);
-    if (!firstPerField.has(field)) firstPerField.set(field, issue.message);
+  const problems: DetailsDraft = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof TicketDetails;
+    problems[field] ??= issue.message;
   }
-  return order.flatMap((field) => (firstPerField.has(field) ? [firstPerField.get(field)!] : []));
+  return problems;
 }
 
 /** Ticket types in one order: more than a slot sensibly has, far fewer than a hostile list. */
