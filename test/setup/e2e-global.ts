@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eDataDir', dataDir);
 
   return async () => {
-    await server.stop();
+    await server.stopAll();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(clientDir, { recursive: true, force: true });
   };
