@@ -66,7 +66,7 @@ export async function runReserveBenchmark(args: { ops: number }) {
         new Date(),
       );
       serviceLatencies.push(performance.now() - t0);
-      releaseHold(db, hold.id, 'cancelled', new Date());
+      await releaseHold(db, hold.id, 'cancelled', new Date());
     }
     const serviceSeconds = (performance.now() - serviceStarted) / 1000;
 

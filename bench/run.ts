@@ -3,6 +3,7 @@ import { reportBundleSize } from '../scripts/report-bundle-size.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { runPdfHealthz } from './pdf-healthz.ts';
 import { runReserveBenchmark } from './reserve.ts';
 
 /**
@@ -30,6 +31,8 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
     return reportBundleSize();
   },
   reserve: (flags) => runReserveBenchmark({ ops: flags.number('ops', 2000) }),
+  'pdf-healthz': (flags) =>
+    runPdfHealthz({ pdfs: flags.number('pdfs', 20), probes: flags.number('probes', 50) }),
 };
 
 interface Flags {

@@ -12,6 +12,9 @@ export const PASSWORD_MIN = 6;
 /** Not in the spec; argon2 of a huge input is a cheap way to burn server CPU, so a ceiling is needed. */
 export const PASSWORD_MAX = 128;
 export const MOBILE_MAX = 10;
+/** Every free-text field has a ceiling (issue 18): a person's name, and an address (RFC 5321's 254). */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
 
 /** The spec's "simple address shape": something, an at sign, something, a dot, something; no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,6 +29,7 @@ export const MESSAGES = {
   nameRequired: 'Name is required',
   nameShort: 'Name must be at least 2 characters',
   nameLong: 'Name must be at most 100 characters',
+  emailLong: 'Email must be at most 254 characters',
   mobileInvalid: 'Please enter a valid 10-digit mobile number',
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
@@ -48,7 +52,8 @@ export const emailField = z
   .string()
   .trim()
   .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
+  // abort: the shape's regex backtracks on a long input (a 50,000-character address took 5 s).
+  .max(EMAIL_MAX, { message: MESSAGES.emailLong, abort: true })
   .regex(EMAIL_SHAPE, MESSAGES.emailInvalid)
   .toLowerCase();
 
@@ -64,12 +69,13 @@ export const nameField = z
   .trim()
   .min(1, MESSAGES.nameRequired)
   .min(2, MESSAGES.nameShort)
-  .max(100, MESSAGES.nameLong);
+  .max(NAME_MAX, MESSAGES.nameLong);
 
 /** Optional: empty means not given; otherwise 10 digits starting 6-9. */
 export const mobileField = z
   .string()
   .trim()
+  .max(MOBILE_MAX, { message: MESSAGES.mobileInvalid, abort: true })
   .refine((v) => v === '' || MOBILE_SHAPE.test(v), MESSAGES.mobileInvalid);
 
 const confirmPasswordField = z.string().min(1, MESSAGES.confirmRequired);

@@ -20,7 +20,11 @@ export const SEARCH_QUERY_MAX = 100;
 
 /** events.search: the top bar's box; matches event name, venue, city (or alias) and artist. */
 export const EventSearchInput = z.object({
-  q: z.string().trim().min(1, 'Type something to search for').max(SEARCH_QUERY_MAX),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters`),
 });
 export type EventSearchInput = z.infer<typeof EventSearchInput>;
 
@@ -29,17 +33,23 @@ export type EventByIdInput = z.infer<typeof EventByIdInput>;
 
 /** Contact Us (spec §2). Mobile is optional; when given it must be an Indian mobile number. */
 export const ContactMessageInput = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
-  lastName: z.string().trim().max(80, 'Last name is too long').default(''),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters').default(''),
   email: z
     .string()
     .trim()
     .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
+    // abort: the shape's regex backtracks on a long input.
+    .max(254, { message: 'Email must be at most 254 characters', abort: true })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
   mobile: z
     .string()
     .trim()
+    .max(10, { message: 'Please enter a valid 10-digit mobile number', abort: true })
     .regex(/^(?:[6-9]\d{9})?$/, 'Please enter a valid 10-digit mobile number')
     .default(''),
   message: z

@@ -12,6 +12,12 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * separator, optional 0, optional 91, then a digit 6-9 and nine more digits.
  */
 const INDIAN_PHONE = /^(?:\+91[\s-]?)?0?(?:91)?[6-9]\d{9}$/;
+/** Room for '+91 0 98765-43210' and the like with spaces, dashes and parentheses. */
+const PHONE_MAX = 30;
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+/** Ids the client copies from the server's answers (events, dates, slots, ticket types, orders, holds). */
+const ID_MAX = 200;
 
 export function normalisePhone(phone: string): string {
   return phone.replace(/[\s\-()]/g, '');
@@ -19,44 +25,58 @@ export function normalisePhone(phone: string): string {
 
 /** The checkout's Ticket Details (name, e-mail, phone, state), checked on Proceed and on the server. */
 export const ticketDetailsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name must be at most 100 characters'),
   email: z
     .string()
     .trim()
     .min(1, 'Email is required')
+    // abort: the shape's regex backtracks on a long input.
+    .max(EMAIL_MAX, { message: 'Email must be at most 254 characters', abort: true })
     .regex(EMAIL_SHAPE, 'Please enter a valid email address'),
   phone: z
     .string()
     .trim()
     .min(1, 'Phone number is required')
+    .max(PHONE_MAX, { message: 'Please enter a valid phone number', abort: true })
     .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number'),
   state: z
     .string()
     .min(1, 'State is required')
+    .max(100, { message: 'State is required', abort: true })
     .refine((v) => isIndianState(v), 'State is required'),
 });
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 
+type DetailsDraft = Partial<Record<keyof TicketDetails, string>>;
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'state'] as const;
+
 /** Every message the details fail with, in form order, for the one 'Please complete all required fields:' list. */
-export function ticketDetailsProblems(details: Partial<Record<keyof TicketDetails, string>>): string[] {
+export function ticketDetailsProblems(details: DetailsDraft): string[] {
+  const perField = ticketDetailsFieldProblems(details);
+  return DETAIL_FIELDS.flatMap((field) => (perField[field] ? [perField[field]] : []));
+}
+
+/** The first message per field, shown beside each field as well as in the list. */
+export function ticketDetailsFieldProblems(details: DetailsDraft): DetailsDraft {
   const parsed = ticketDetailsSchema.safeParse({
     name: details.name ?? '',
     email: details.email ?? '',
     phone: details.phone ?? '',
     state: details.state ?? '',
   });
-  if (parsed.success) return [];
-  const order = ['name', 'email', 'phone', 'state'];
-  const firstPerField = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0]);
-    if (!firstPerField.has(field)) firstPerField.set(field, issue.message);
+  const problems: DetailsDraft = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof TicketDetails;
+    problems[field] ??= issue.message;
   }
-  return order.flatMap((field) => (firstPerField.has(field) ? [firstPerField.get(field)!] : []));
+  return problems;
 }
 
+/** Ticket types in one order: more than a slot sensibly has, far fewer than a hostile list. */
+const MAX_LINES = 20;
+
 export const selectedTicketSchema = z.object({
-  ticketTypeId: z.string().min(1),
+  ticketTypeId: z.string().min(1).max(ID_MAX),
   quantity: z
     .number()
     .int()
@@ -69,12 +89,13 @@ export const selectedTicketSchema = z.object({
  * server prices the hold itself (anything else the client sends is stripped by zod).
  */
 export const startCheckoutSchema = z.object({
-  eventId: z.string().min(1, 'Required field missing: eventId'),
-  selectedDate: z.string().min(1, 'Required field missing: selectedDate'),
-  selectedSlot: z.string().min(1, 'Required field missing: selectedSlot'),
+  eventId: z.string().min(1, 'Required field missing: eventId').max(ID_MAX),
+  selectedDate: z.string().min(1, 'Required field missing: selectedDate').max(ID_MAX),
+  selectedSlot: z.string().min(1, 'Required field missing: selectedSlot').max(ID_MAX),
   selectedTickets: z
     .array(selectedTicketSchema)
     .min(1, 'Required field missing: selectedTickets')
+    .max(MAX_LINES, `At most ${MAX_LINES} ticket types`)
     .refine(
       (lines) => new Set(lines.map((l) => l.ticketTypeId)).size === lines.length,
       'Each ticket type once',
@@ -87,14 +108,17 @@ export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 
 /** What the payment window hands back on success; verified on the server against the stored order. */
 export const confirmPaymentSchema = z.object({
-  orderId: z.string().min(1, 'Checkout data is missing'),
-  paymentId: z.string().min(1, 'Payment ID is missing'),
-  signature: z.string().min(1, 'Failed to complete booking. Please contact support.'),
+  orderId: z.string().min(1, 'Checkout data is missing').max(ID_MAX),
+  paymentId: z.string().min(1, 'Payment ID is missing').max(ID_MAX),
+  signature: z
+    .string()
+    .min(1, 'Failed to complete booking. Please contact support.')
+    .max(ID_MAX, 'Failed to complete booking. Please contact support.'),
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
 export const RELEASE_REASONS = ['cancelled', 'failed', 'expired'] as const;
 export const releaseHoldSchema = z.object({
-  holdId: z.string().min(1),
+  holdId: z.string().min(1).max(ID_MAX),
   reason: z.enum(RELEASE_REASONS),
 });

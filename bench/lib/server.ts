@@ -44,6 +44,8 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       ...extraEnv,
     },
     stdio: ['ignore', log, 'inherit', 'ipc'],
+    // Its own process group, so stop() also ends any worker processes (WEB_CONCURRENCY) it started.
+    detached: true,
   });
   closeSync(log);
   await new Promise<void>((resolve, reject) => {
@@ -60,6 +62,11 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // the whole group is gone already
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   CHECKOUT_INCOMPLETE_HEADING,
   type TicketDetails,
+  ticketDetailsFieldProblems,
   ticketDetailsProblems,
 } from '../../shared/checkout-schemas.ts';
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
@@ -94,6 +95,9 @@ function Checkout({
   const release = trpc.payments.release.useMutation();
 
   const [details, setDetails] = useStoredDetails();
+  // After the first Proceed, each field shows its own problem until it is fixed.
+  const [detailsChecked, setDetailsChecked] = useState(false);
+  const fieldProblems = detailsChecked ? ticketDetailsFieldProblems(details) : {};
   const [banner, setBanner] = useState<Banner | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [session, setSession] = useState<Session | null>(null);
@@ -184,6 +188,7 @@ function Checkout({
         search: { redirect: window.location.pathname + window.location.search },
       });
     }
+    setDetailsChecked(true);
     const problems = ticketDetailsProblems(details);
     if (problems.length > 0) return setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
 
@@ -287,6 +292,7 @@ function Checkout({
                 value={details.name}
                 placeholder="Your full name"
                 autoComplete="name"
+                error={fieldProblems.name}
                 onChange={(name) => setDetails((d) => ({ ...d, name }))}
               />
               <EditableField
@@ -295,6 +301,7 @@ function Checkout({
                 value={details.email}
                 placeholder="you@example.com"
                 autoComplete="email"
+                error={fieldProblems.email}
                 onChange={(email) => setDetails((d) => ({ ...d, email }))}
               />
               <EditableField
@@ -303,6 +310,7 @@ function Checkout({
                 value={details.phone}
                 placeholder="10-digit mobile number"
                 autoComplete="tel"
+                error={fieldProblems.phone}
                 onChange={(phone) => setDetails((d) => ({ ...d, phone }))}
               />
               <div className="py-3">

@@ -1,6 +1,6 @@
 import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic';
 import { type Context, Hono } from 'hono';
-import { safeRedirectPath } from '../../shared/auth-schemas.ts';
+import { NAME_MAX, safeRedirectPath } from '../../shared/auth-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../errors.ts';
@@ -89,15 +89,16 @@ export function googleOAuthRoutes(deps: AppDeps) {
       return c.redirect('/login?error=google', 302);
     }
 
-    let session: ReturnType<typeof signInWithGoogle>;
+    let session: Awaited<ReturnType<typeof signInWithGoogle>>;
     try {
       const previous = readSessionToken(c.req.header('cookie') ?? null);
       if (previous) invalidateSession(deps.db, sessionIdOf(previous));
-      session = signInWithGoogle(deps, {
+      session = await signInWithGoogle(deps, {
         sub: claims.sub,
         email: claims.email,
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-        name: typeof claims.name === 'string' ? claims.name : null,
+        // Google's name is not bounded by our schema: keep it within the sign-up form's limit.
+        name: typeof claims.name === 'string' ? claims.name.trim().slice(0, NAME_MAX) || null : null,
       });
     } catch (err) {
       if (err instanceof DomainError) {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import { oncePer } from '../db/once-per.ts';
 import type { AppDeps } from '../deps.ts';
 import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { getOwnBooking } from '../services/bookings/owner-bookings.ts';
 import { bookingIcs } from '../services/tickets/calendar.ts';
-import { renderTicketsPdf } from '../services/tickets/ticket-pdf.ts';
+import { createTicketPdfWorker } from '../services/tickets/ticket-pdf-worker.ts';
 
 /**
  * GET /api/tickets/{bookingId}.pdf and /api/tickets/{bookingId}.ics: the ticket as a PDF and as a
@@ -37,9 +38,12 @@ export function ticketFileRoutes(deps: AppDeps) {
       return c.body(bookingIcs({ ...booking, ticketType: { name: booking.ticketTypeName } }, origin));
     }
     c.header('Content-Type', 'application/pdf');
-    return c.body(new Uint8Array(await renderTicketsPdf([booking])));
+    return c.body(new Uint8Array(await pdfWorkerOf(deps).render([booking])));
   });
   return routes;
 }
+
+/** One PDF thread per app: drawing a PDF never holds up the requests this process answers. */
+const pdfWorkerOf = oncePer((_deps: AppDeps) => createTicketPdfWorker());
 
 const safeFilePart = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');

@@ -58,7 +58,7 @@ export function killHard(server: ServerProcess): Promise<void> {
   return server.stop('SIGKILL');
 }
 
-/** For afterEach/afterAll: SIGKILLs every fault-test server still running. */
+/** For afterEach/afterAll: SIGKILLs every fault-test server still running, and whatever it started. */
 export async function killAllServers(): Promise<void> {
   await Promise.all([...started].map(killHard));
 }

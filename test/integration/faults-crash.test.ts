@@ -60,8 +60,8 @@ describe('kill -9 between payment verification and booking commit', () => {
   });
 
   /** The buyer pays in the window: the gateway captures the payment (no webhook sent yet). */
-  function payAtGateway(orderId: string) {
-    const paid = simulatePayment(
+  async function payAtGateway(orderId: string) {
+    const paid = await simulatePayment(
       { db: database.db, clock: systemClock, appSecret: FAULT_APP_SECRET },
       orderId,
     );
@@ -84,7 +84,7 @@ describe('kill -9 between payment verification and booking commit', () => {
     });
     const buyer = signedInBuyer(database);
     const session = await proceedOrFail(server, buyer.cookie, ev, 2);
-    return { ev, buyer, holdId: session.holdId, ...payAtGateway(session.orderId) };
+    return { ev, buyer, holdId: session.holdId, ...(await payAtGateway(session.orderId)) };
   }
 
   /**
@@ -107,9 +107,9 @@ describe('kill -9 between payment verification and booking commit', () => {
     expect(released.data).toEqual({ released: true });
     const quick = signedInBuyer(database);
     const quickSession = await proceedOrFail(server, quick.cookie, ev, 1);
-    const quickPaid = payAtGateway(quickSession.orderId).paid;
+    const quickPaid = (await payAtGateway(quickSession.orderId)).paid;
     expect((await confirmOn(server, quick.cookie, quickPaid)).data).toMatchObject({ outcome: 'booked' });
-    return { ev, buyer: late, holdId: session.holdId, ...payAtGateway(session.orderId) };
+    return { ev, buyer: late, holdId: session.holdId, ...(await payAtGateway(session.orderId)) };
   }
 
   /** Razorpay's two events for a captured payment, as first sent. */

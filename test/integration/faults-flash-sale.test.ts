@@ -130,7 +130,7 @@ describe('kill -9 during a flash sale, then restart', () => {
     expect(unpaid).toHaveLength(3);
     for (const r of unpaid) {
       const { orderId } = (r.start as { data: { orderId: string } }).data;
-      simulatePayment({ db: database.db, clock: systemClock, appSecret: FAULT_APP_SECRET }, orderId);
+      await simulatePayment({ db: database.db, clock: systemClock, appSecret: FAULT_APP_SECRET }, orderId);
     }
 
     // Every payment the gateway captured before the restart must end as exactly one booking or refund:

@@ -196,7 +196,7 @@ describe('Resend down, the server killed mid-send and restarted (server process,
     for (let i = 0; i < 3; i++) {
       const buyer = signedInBuyer(database);
       const session = await proceedOrFail(server, buyer.cookie, ev, 1);
-      const paid = simulatePayment(
+      const paid = await simulatePayment(
         { db: database.db, clock: systemClock, appSecret: FAULT_APP_SECRET },
         session.orderId,
       );

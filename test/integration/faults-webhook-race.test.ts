@@ -66,14 +66,14 @@ describe('webhooks three times, out of order, racing the callback on two process
     return { buyer, session };
   }
 
-  function capture(name: string, cookie: string, orderId: string, failFirst = false): Payment {
+  async function capture(name: string, cookie: string, orderId: string, failFirst = false): Promise<Payment> {
     const earlierFailure = failFirst
       ? simulatorPaymentEntity(
           database.db,
           simulateFailure(gateway(), orderId, 'Card declined').metadata.payment_id,
         )
       : undefined;
-    const paid = simulatePayment(gateway(), orderId);
+    const paid = await simulatePayment(gateway(), orderId);
     return {
       name,
       cookie,
@@ -135,7 +135,7 @@ describe('webhooks three times, out of order, racing the callback on two process
     const payments: Payment[] = [];
     for (const [i, name] of ['asha', 'ravi', 'meera', 'kabir'].entries()) {
       const { buyer, session } = await buy(concert, 2);
-      payments.push(capture(name, buyer.cookie, session.orderId, i === 0));
+      payments.push(await capture(name, buyer.cookie, session.orderId, i === 0));
     }
     // The last seat of a workshop: one buyer dismissed the window, another took the seat, then the
     // first buyer's payment went through anyway and must be refunded.
@@ -152,8 +152,8 @@ describe('webhooks three times, out of order, racing the callback on two process
     );
     expect(released.data).toEqual({ released: true });
     const quick = await buy(workshop, 1);
-    payments.push(capture('quick', quick.buyer.cookie, quick.session.orderId));
-    payments.push(capture('late', late.buyer.cookie, late.session.orderId));
+    payments.push(await capture('quick', quick.buyer.cookie, quick.session.orderId));
+    payments.push(await capture('late', late.buyer.cookie, late.session.orderId));
 
     // The orders are a few minutes old, so both servers' reconcilers join the race too.
     letTimePass(database, 120_000);

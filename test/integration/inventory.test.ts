@@ -97,13 +97,13 @@ describe('holds and inventory', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 4), { cookie: buyer.cookie });
-    expect(sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(0);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(0);
     t.clock.advance(300_000);
     // Within the grace period after the session the hold still stands, for a late verification.
-    expect(sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(0);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(0);
     expectInventoryInvariant(t.deps.db);
     t.clock.advance(120_000);
-    expect(sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     const hold = t.deps.db.select().from(holds).get();
     expect(hold).toMatchObject({ status: 'released', releaseReason: 'expired' });

@@ -161,11 +161,11 @@ describe('confirming a payment', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
-    const first = simulatePayment(t.deps, session.orderId);
+    const first = await simulatePayment(t.deps, session.orderId);
     expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
 
     // A second card attempt on the same order that also went through.
-    const second = simulatePayment(t.deps, session.orderId);
+    const second = await simulatePayment(t.deps, session.orderId);
     expect((await confirm(t, buyer.cookie, second)).data).toMatchObject({
       outcome: 'refunded',
       paymentId: second.razorpay_payment_id,
@@ -187,7 +187,7 @@ describe('confirming a payment', () => {
     const session = await proceed(t, buyer.cookie, ev, 2);
     // Paid without the simulator's webhooks, which would book it (genuinely) while this test is still
     // checking that nothing was booked.
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
 
     const forged = await confirm(t, buyer.cookie, { ...paid, razorpay_signature: 'f'.repeat(64) });
     expect(forged.status).toBe(400);
@@ -228,7 +228,7 @@ describe('confirming a payment', () => {
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     t.clock.advance(420_001);
-    expect(sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     expectInventoryInvariant(t.deps.db);
 
@@ -361,7 +361,7 @@ describe('the reconciler', () => {
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     // Paid at the gateway, but the browser closed and no webhook arrived.
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
     t.clock.advance(61_000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 1 });
@@ -383,6 +383,6 @@ describe('the reconciler', () => {
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 0 });
     t.clock.advance(49 * 60 * 60 * 1000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
-    sweepExpiredHolds(t.deps.db, t.clock.now());
+    await sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 });

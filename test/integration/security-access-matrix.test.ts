@@ -280,7 +280,7 @@ describe('owner-only data, tried by every kind of caller', () => {
     const ev = createTicketedEvent(t.deps.db);
     const session = await proceed(t, owner.cookie, ev, 2);
     // The genuine signed result (as the payment window returns it), without the simulator's webhooks.
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     const genuine = {
       orderId: paid.razorpay_order_id,
       paymentId: paid.razorpay_payment_id,

@@ -90,7 +90,7 @@ describe('payment integrity', () => {
 
   it('refuses every forged checkout signature, and books nothing until the genuine one', async () => {
     const session = await proceed(t, buyer.cookie, ev, 2);
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     const { keySecret, webhookSecret } = simulatorSecrets(t.deps.appSecret);
     const order = paid.razorpay_order_id;
     const payment = paid.razorpay_payment_id;
@@ -160,7 +160,7 @@ describe('payment integrity', () => {
 
   it('a captured genuine delivery replayed (same id, new ids, no id, both events) books once and mails once', async () => {
     const session = await proceed(t, buyer.cookie, ev, 2);
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     const entity = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     const { webhookSecret } = simulatorSecrets(t.deps.appSecret);
     const captured = webhook({ event: 'payment.captured', payload: { payment: { entity } } });
@@ -236,7 +236,7 @@ describe('payment integrity', () => {
       .get();
     expect(gatewayOrder).toMatchObject({ amountPaise: expected, currency: 'INR' });
 
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     const booked = await confirm(t, buyer.cookie, paid);
     const row = t.deps.db
       .select()
@@ -307,7 +307,7 @@ describe('payment integrity', () => {
     const second = createTicketedEvent(t.deps.db);
     const a = await proceed(t, buyer.cookie, ev, 2);
     const b = await proceed(t, buyer.cookie, second, 2);
-    const paidA = simulatePayment(t.deps, a.orderId);
+    const paidA = await simulatePayment(t.deps, a.orderId);
 
     // The result for A presented for B: the signature covers A's order id.
     const onB = await confirm(t, buyer.cookie, { ...paidA, razorpay_order_id: b.orderId });
@@ -324,7 +324,7 @@ describe('payment integrity', () => {
     expect(holdStatus(b.holdId)).toBe('active');
 
     // Paying A again (a second card attempt that also went through) is refunded in full, never booked.
-    const paidAgain = simulatePayment(t.deps, a.orderId);
+    const paidAgain = await simulatePayment(t.deps, a.orderId);
     const again = await confirm(t, buyer.cookie, paidAgain);
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ outcome: 'refunded', amountPaise: a.amountPaise });
@@ -348,7 +348,7 @@ describe('payment integrity', () => {
     const attacker = createSignedInUser(t);
     const victim = await proceed(t, buyer.cookie, ev, 1);
     const own = await proceed(t, attacker.cookie, ev, 1);
-    const paidVictim = simulatePayment(t.deps, victim.orderId);
+    const paidVictim = await simulatePayment(t.deps, victim.orderId);
 
     const onOwn = await confirm(t, attacker.cookie, { ...paidVictim, razorpay_order_id: own.orderId });
     expect(onOwn.status).toBe(400);

@@ -62,7 +62,7 @@ describe('POST /api/webhooks/razorpay', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, quantity);
-    const paid = simulatePayment(t.deps, session.orderId);
+    const paid = await simulatePayment(t.deps, session.orderId);
     const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     return { ev, buyer, session, paid, payment };
   }
@@ -206,7 +206,7 @@ describe('POST /api/webhooks/razorpay', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(2);
     t.clock.advance(421_000);
     // Nothing else books that payment later: the hold simply expires.
-    sweepExpiredHolds(t.deps.db, t.clock.now());
+    await sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 
   it('issues a refund again, once, when the bank returns it (refund.failed)', async () => {
@@ -245,7 +245,7 @@ describe('POST /api/webhooks/razorpay', () => {
     t.clock.advance(15 * 60_000);
     await reconcilePayments(t.deps);
     expect(refundedAtGateway()).toBe(odd.amount);
-    sweepExpiredHolds(t.deps.db, t.clock.now());
+    await sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 
   it('ignores a payment for an order the app never opened (the test page)', async () => {
@@ -255,7 +255,7 @@ describe('POST /api/webhooks/razorpay', () => {
       body: JSON.stringify({ amount: 1_000_000, currency: 'INR' }),
     });
     const { order_id } = (await res.json()) as { order_id: string };
-    const paid = simulatePayment(t.deps, order_id);
+    const paid = await simulatePayment(t.deps, order_id);
     const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_test01');
     expect(await (await delivery.send()).json()).toEqual({ status: 'ignored', event: 'payment.captured' });

@@ -8,6 +8,7 @@ export function EditableField({
   type = 'text',
   autoComplete,
   placeholder,
+  error,
 }: {
   label: string;
   value: string;
@@ -15,10 +16,13 @@ export function EditableField({
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   placeholder: string;
+  /** The field's problem after a Proceed, shown under it (the banner lists them all as well). */
+  error?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const errorId = `${id}-error`;
   useEffect(() => {
     if (editing) input.current?.focus();
   }, [editing]);
@@ -37,6 +41,8 @@ export function EditableField({
             value={value}
             autoComplete={autoComplete}
             placeholder={placeholder}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             onChange={(e) => onChange(e.target.value)}
             onBlur={() => setEditing(false)}
             onKeyDown={(e) => {
@@ -48,6 +54,11 @@ export function EditableField({
           <output id={id} className={`mt-1 block truncate ${value ? '' : 'text-gray-400'}`}>
             {value || placeholder}
           </output>
+        )}
+        {error && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
         )}
       </div>
       {!editing && (

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
 import {
@@ -128,10 +129,10 @@ function prepareInsertOrder(db: Db) {
 }
 
 /** The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it. */
-export function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string }, orderId: string) {
+export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string }, orderId: string) {
   const order = findOrder(deps.db, orderId);
   const paymentId = gatewayId('pay');
-  deps.db.transaction((tx) => {
+  await writeTransaction(deps.db, (tx) => {
     tx.insert(simulatorPayments)
       .values({
         id: paymentId,

@@ -41,9 +41,9 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
     });
   });
 
-  app.post('/api/simulator/orders/:orderId/pay', (c) => {
+  app.post('/api/simulator/orders/:orderId/pay', async (c) => {
     try {
-      const result = simulatePayment(deps, c.req.param('orderId'));
+      const result = await simulatePayment(deps, c.req.param('orderId'));
       const payment = simulatorPaymentEntity(deps.db, result.razorpay_payment_id);
       sendWebhooks(app, deps, [
         { event: 'payment.captured', payload: { payment: { entity: payment } } },

@@ -1,14 +1,15 @@
 import { lt } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import { emailVerificationTokens, passwordResetTokens, sessions } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { pruneFailedSignIns } from './login-throttle.ts';
 
 /** Deletes expired sessions and links, and failed sign-ins older than the rate-limit window. */
-export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): void {
+export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const now = deps.clock.now();
   const at = now.toISOString();
-  deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     tx.delete(sessions).where(lt(sessions.expiresAt, at)).run();
     tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, at)).run();
     tx.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, at)).run();

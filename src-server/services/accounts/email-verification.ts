@@ -2,6 +2,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/auth-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { emailVerificationTokens, users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -42,9 +43,9 @@ export function resendVerificationMail(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
   userId: string,
   requestOrigin: string,
-): void {
+): Promise<void> {
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const user = tx
       .select({ email: users.email, name: users.name, verified: users.isEmailVerified })
       .from(users)
@@ -77,9 +78,9 @@ export function resendVerificationMail(
  * twice (or a mail scanner opening it first) still ends verified; it only counts for the address it
  * was sent to.
  */
-export function verifyEmail(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): void {
+export function verifyEmail(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): Promise<void> {
   const now = deps.clock.now().toISOString();
-  deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const row = tx
       .select({
         userId: emailVerificationTokens.userId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/auth-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { createSession, invalidateUserSessions } from './sessions.ts';
@@ -21,10 +22,13 @@ export interface GoogleProfile {
  * account had never verified its address, whoever chose its password never proved they own the mailbox,
  * so the password and every session are removed (the owner can set a password with a reset link).
  */
-export function signInWithGoogle(deps: Pick<AppDeps, 'db' | 'clock'>, profile: GoogleProfile): NewSession {
+export function signInWithGoogle(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  profile: GoogleProfile,
+): Promise<NewSession> {
   const now = deps.clock.now();
   const email = profile.email.trim().toLowerCase();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const linked = tx.select({ id: users.id }).from(users).where(eq(users.googleId, profile.sub)).get();
     let userId = linked?.id;
     if (!userId) {

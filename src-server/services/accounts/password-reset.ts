@@ -6,6 +6,7 @@ import {
   type resetPasswordSchema,
 } from '../../../shared/auth-schemas.ts';
 import { passwordResetTokens, users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -27,9 +28,9 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
  * Queues a reset link if the address has an account. The caller answers the same way whatever happens
  * here, so the form does not reveal who has an account.
  */
-export function requestPasswordReset(deps: Deps, email: string, requestOrigin: string): void {
+export function requestPasswordReset(deps: Deps, email: string, requestOrigin: string): Promise<void> {
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const user = tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -76,7 +77,7 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
   if (!found || new Date(found.expiresAt) <= deps.clock.now()) throw badRequest(MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  deps.db.transaction((tx) => {
+  await writeTransaction(deps.db, (tx) => {
     const row = tx
       .delete(passwordResetTokens)
       .where(eq(passwordResetTokens.id, tokenId))
@@ -116,7 +117,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     tx.update(users).set({ passwordHash, updatedAt: now.toISOString() }).where(eq(users.id, userId)).run();
     invalidateUserSessions(tx, userId);
     const session = createSession(tx, userId, now);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type signInSchema } from '../../../shared/auth-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tooManyRequests, unauthorized } from '../../errors.ts';
 import { clearFailedSignIns, isSignInBlocked, recordFailedSignIn } from './login-throttle.ts';
@@ -35,7 +36,7 @@ export async function signIn(
     recordFailedSignIn(deps.db, input.email, client.ip, now);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     clearFailedSignIns(tx, input.email);
     if (client.previousSessionId) invalidateSession(tx, client.previousSessionId);
     const session = createSession(tx, user.id, now);

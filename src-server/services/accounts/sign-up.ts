@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type signUpSchema } from '../../../shared/auth-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { queueVerificationMail } from './email-verification.ts';
@@ -30,7 +31,7 @@ export async function signUp(
   const now = deps.clock.now();
   const userId = randomUUID();
   try {
-    return deps.db.transaction((tx) => {
+    return await writeTransaction(deps.db, (tx) => {
       // Checked again inside the write: another sign-up may have won while the password was hashing.
       if (emailTaken({ db: tx }, input.email)) throw emailTakenError();
       tx.insert(users)

@@ -49,7 +49,11 @@ export interface TicketTypeDocument {
   benefits: string[];
 }
 
-/** Writes one event with its artists, dates, slots and ticket types in a single transaction. */
+/**
+ * Writes one event with its artists, dates, slots and ticket types in a single transaction. Synchronous,
+ * unlike the app's other writes (`writeTransaction`): it runs while nothing else writes, when the demo
+ * data is seeded before any server process serves, and in tests' and benchmarks' setup.
+ */
 export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void {
   db.transaction((tx) => {
     tx.insert(events)

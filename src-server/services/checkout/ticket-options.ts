@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
 
@@ -43,7 +44,7 @@ export interface TicketOptions {
  * What the ticket selection and checkout pages show: the event header and its live dates → slots →
  * ticket types with current availability. Materialises the §3 fallback the first time it is needed.
  */
-export function ticketOptions(db: Db, eventId: string): TicketOptions {
+export async function ticketOptions(db: Db, eventId: string): Promise<TicketOptions> {
   const event = db
     .select({
       id: events.id,
@@ -63,7 +64,7 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
 
   let tree = loadTicketTree(db, eventId);
   if (!tree.some((date) => date.slots.some((slot) => slot.tickets.length > 0))) {
-    ensureFallbackTicketTypes(db, event);
+    await ensureFallbackTicketTypes(db, event);
     tree = loadTicketTree(db, eventId);
   }
 
@@ -96,43 +97,40 @@ export function ticketOptions(db: Db, eventId: string): TicketOptions {
 export function ensureFallbackTicketTypes(
   db: Db,
   event: { id: string; startTime: string; endTime: string | null },
-) {
+): Promise<void> {
   const dateId = `${event.id}-fallback-date`;
   const slotId = `${event.id}-fallback-slot`;
   const end =
     event.endTime && event.endTime > event.startTime
       ? event.endTime
       : new Date(new Date(event.startTime).getTime() + FALLBACK_SLOT_MS).toISOString();
-  db.transaction(
-    (tx) => {
-      tx.insert(eventDates)
-        .values({ id: dateId, eventId: event.id, dateOfEvent: event.startTime, isLive: true })
+  return writeTransaction(db, (tx) => {
+    tx.insert(eventDates)
+      .values({ id: dateId, eventId: event.id, dateOfEvent: event.startTime, isLive: true })
+      .onConflictDoNothing()
+      .run();
+    tx.insert(slots)
+      .values({ id: slotId, eventDateId: dateId, startTime: event.startTime, endTime: end })
+      .onConflictDoNothing()
+      .run();
+    FALLBACK_TICKET_TYPES.forEach((type, position) => {
+      tx.insert(ticketTypes)
+        .values({
+          id: `${event.id}-${type.key}`,
+          slotId,
+          name: type.name,
+          pricePaise: rupeesToPaise(type.price),
+          personAllowedPerTicket: 1,
+          description: '',
+          isRefundable: true,
+          totalTickets: type.total,
+          availableTickets: type.total,
+          isLive: true,
+          benefits: [],
+          position,
+        })
         .onConflictDoNothing()
         .run();
-      tx.insert(slots)
-        .values({ id: slotId, eventDateId: dateId, startTime: event.startTime, endTime: end })
-        .onConflictDoNothing()
-        .run();
-      FALLBACK_TICKET_TYPES.forEach((type, position) => {
-        tx.insert(ticketTypes)
-          .values({
-            id: `${event.id}-${type.key}`,
-            slotId,
-            name: type.name,
-            pricePaise: rupeesToPaise(type.price),
-            personAllowedPerTicket: 1,
-            description: '',
-            isRefundable: true,
-            totalTickets: type.total,
-            availableTickets: type.total,
-            isLive: true,
-            benefits: [],
-            position,
-          })
-          .onConflictDoNothing()
-          .run();
-      });
-    },
-    { behavior: 'immediate' },
-  );
+    });
+  });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ContactMessageInput } from '../../../shared/catalog-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { renderMail } from '../mail/layout.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
@@ -14,8 +15,8 @@ export function saveContactMessage(
   message: z.output<typeof ContactMessageInput>,
   now: Date,
   supportEmail: string,
-): { id: number } {
-  return db.transaction((tx) => {
+): Promise<{ id: number }> {
+  return writeTransaction(db, (tx) => {
     const row = tx
       .insert(contactMessages)
       .values({ ...message, createdAt: now.toISOString() })

@@ -9,6 +9,7 @@ import { ticketTypes } from '../../db/schema/catalog.ts';
 import type * as schema from '../../db/schema/index.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 
 /** The database or an open transaction: every helper here runs inside the caller's transaction. */
@@ -122,8 +123,15 @@ export function quoteSeats(
  * was already converted or released (so releasing twice never adds seats twice). With `userId`, only
  * that person's hold is touched.
  */
-export function releaseHold(db: Db, holdId: string, reason: string, now: Date, userId?: string): boolean {
-  return immediateTransaction(db, () => releaseHoldIn(db, holdId, reason, now, userId));
+export function releaseHold(
+  db: Db,
+  holdId: string,
+  reason: string,
+  now: Date,
+  userId?: string,
+): Promise<boolean> {
+  // The database's own prepared statements run inside the transaction (same connection).
+  return writeTransaction(db, () => releaseHoldIn(db, holdId, reason, now, userId));
 }
 
 export function releaseHoldIn(
@@ -145,7 +153,7 @@ export function releaseHoldIn(
 }
 
 /** The sweeper: releases every hold past its expiry, even if nobody comes back. Returns how many. */
-export function sweepExpiredHolds(db: Db, now: Date, limit = 500): number {
+export async function sweepExpiredHolds(db: Db, now: Date, limit = 500): Promise<number> {
   const expired = db
     .select({ id: holds.id })
     .from(holds)
@@ -154,7 +162,7 @@ export function sweepExpiredHolds(db: Db, now: Date, limit = 500): number {
     .limit(limit)
     .all();
   let released = 0;
-  for (const hold of expired) if (releaseHold(db, hold.id, 'expired', now)) released += 1;
+  for (const hold of expired) if (await releaseHold(db, hold.id, 'expired', now)) released += 1;
   return released;
 }
 

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
-import { writeWhenFree } from '../../db/write-when-free.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
@@ -98,75 +98,70 @@ export async function settlePayment(
   options: { amountPaise: number; source: ConfirmSource; refundReason?: string },
 ): Promise<PaymentOutcome> {
   const now = deps.clock.now();
-  const settle = () =>
-    deps.db.transaction(
-      (tx): PaymentOutcome & { refundId?: string } => {
-        const booked = tx
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(eq(bookings.paymentId, paymentId))
-          .get();
-        if (booked) return { outcome: 'booked', bookingId: booked.id };
-        const refunded = tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).get();
-        if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
+  const result = await writeTransaction(deps.db, (tx): PaymentOutcome & { refundId?: string } => {
+    const booked = tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.paymentId, paymentId))
+      .get();
+    if (booked) return { outcome: 'booked', bookingId: booked.id };
+    const refunded = tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).get();
+    if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
 
-        const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
-        if (!order) throw notFound('Checkout data is missing');
-        const hold = tx.select().from(holds).where(eq(holds.id, order.holdId)).get();
-        if (!hold) throw notFound('Booking data is missing. Please try again.');
+    const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+    if (!order) throw notFound('Checkout data is missing');
+    const hold = tx.select().from(holds).where(eq(holds.id, order.holdId)).get();
+    if (!hold) throw notFound('Booking data is missing. Please try again.');
 
-        let reason = options.refundReason;
-        if (!reason) {
-          if (hold.status === 'active') return createBooking(deps, tx, hold, order.id, paymentId, now);
-          if (hold.status === 'released' && retakeHeldSeats(tx, hold.id)) {
-            deps.logger.info({ holdId: hold.id, paymentId }, 'late payment: released seats taken again');
-            return createBooking(deps, tx, hold, order.id, paymentId, now);
-          }
-          // Released and gone, or converted by another payment on the same order.
-          reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
-        }
-        const refundId = randomUUID();
-        tx.insert(refunds)
-          .values({
-            id: refundId,
-            paymentId,
-            orderId: order.id,
-            userId: hold.userId,
-            amountPaise: options.amountPaise,
-            reason,
-            createdAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-          })
-          .run();
-        if (hold.status !== 'converted') {
-          tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
-        }
-        const eventName = tx
-          .select({ name: events.name })
-          .from(events)
-          .where(eq(events.id, hold.eventId))
-          .get()?.name;
-        enqueueMail(
-          tx,
-          paymentRefundedMail({
-            paymentId,
-            userName: hold.details.name,
-            userEmail: hold.details.email,
-            eventName: eventName ?? 'your event',
-            amountPaise: options.amountPaise,
-            supportEmail: deps.env.SUPPORT_EMAIL,
-          }),
-          now,
-        );
-        deps.logger.warn(
-          { paymentId, orderId: order.id, reason, source: options.source },
-          'payment will be refunded',
-        );
-        return { ...refundOutcome(paymentId, options.amountPaise), refundId };
-      },
-      { behavior: 'immediate' },
+    let reason = options.refundReason;
+    if (!reason) {
+      if (hold.status === 'active') return createBooking(deps, tx, hold, order.id, paymentId, now);
+      if (hold.status === 'released' && retakeHeldSeats(tx, hold.id)) {
+        deps.logger.info({ holdId: hold.id, paymentId }, 'late payment: released seats taken again');
+        return createBooking(deps, tx, hold, order.id, paymentId, now);
+      }
+      // Released and gone, or converted by another payment on the same order.
+      reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
+    }
+    const refundId = randomUUID();
+    tx.insert(refunds)
+      .values({
+        id: refundId,
+        paymentId,
+        orderId: order.id,
+        userId: hold.userId,
+        amountPaise: options.amountPaise,
+        reason,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    if (hold.status !== 'converted') {
+      tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
+    }
+    const eventName = tx
+      .select({ name: events.name })
+      .from(events)
+      .where(eq(events.id, hold.eventId))
+      .get()?.name;
+    enqueueMail(
+      tx,
+      paymentRefundedMail({
+        paymentId,
+        userName: hold.details.name,
+        userEmail: hold.details.email,
+        eventName: eventName ?? 'your event',
+        amountPaise: options.amountPaise,
+        supportEmail: deps.env.SUPPORT_EMAIL,
+      }),
+      now,
     );
-  const result = await writeWhenFree(deps.db.$client, settle);
+    deps.logger.warn(
+      { paymentId, orderId: order.id, reason, source: options.source },
+      'payment will be refunded',
+    );
+    return { ...refundOutcome(paymentId, options.amountPaise), refundId };
+  });
   if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
     await issueRefund(deps, result.refundId);
     const { refundId: _issued, ...outcome } = result;

@@ -6,8 +6,8 @@ import { reconcilePayments } from './reconcile.ts';
 export const holdSweeperJob: BackgroundJob = {
   name: 'hold-sweeper',
   intervalMs: 15_000,
-  run: (deps) => {
-    const released = sweepExpiredHolds(deps.db, deps.clock.now());
+  run: async (deps) => {
+    const released = await sweepExpiredHolds(deps.db, deps.clock.now());
     if (released > 0) deps.logger.info({ released }, 'expired holds released');
   },
 };

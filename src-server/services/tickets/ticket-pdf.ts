@@ -7,6 +7,10 @@ import type { OwnBooking } from '../bookings/owner-bookings.ts';
 /**
  * A printable ticket: one A5 page per booking with the event, the date and time in India time, the
  * venue, the holder, the tickets, the amount paid, the Booking ID and the signed QR code.
+ *
+ * Laying out text is synchronous and grows with its length (a 50,000-character name took ~2 s), so
+ * every stored text is clamped before it is drawn, and the server runs this in a worker thread
+ * (`ticket-pdf-worker.ts`), never on the event loop that answers requests.
  */
 export async function renderTicketsPdf(tickets: OwnBooking[]): Promise<Buffer> {
   const qrImages = await Promise.all(
@@ -33,6 +37,12 @@ export async function renderTicketsPdf(tickets: OwnBooking[]): Promise<Buffer> {
   return finished;
 }
 
+/**
+ * The longest text drawn per field. The holder's name matches the forms' limit (100); rows written
+ * before that limit existed may hold more, and are cut here.
+ */
+const TEXT_MAX = { eventName: 150, venue: 200, name: 100, tickets: 300, bookingId: 60 } as const;
+
 const BRAND = '#e11d48';
 const MUTED = '#4b5563';
 
@@ -49,17 +59,17 @@ function drawTicket(doc: PDFKit.PDFDocument, ticket: OwnBooking, qrPng: Buffer) 
     .fillColor('#111827')
     .font('Helvetica-Bold')
     .fontSize(16)
-    .text(pdfText(ticket.eventName || 'Event'), { width });
+    .text(pdfText(clamp(ticket.eventName || 'Event', TEXT_MAX.eventName)), { width });
   doc.moveDown(0.5);
 
   const rows: [string, string][] = [
     ['Date', formatBookingDate(ticket.ticketSlot || ticket.ticketDate)],
     ['Time', `${formatTime(ticket.ticketSlot)} - ${formatTime(ticket.ticketSlotEnd)} (India time)`],
-    ['Venue', ticket.eventLocation || 'Location'],
-    ['Name', ticket.userName || '-'],
-    ['Tickets', ticketLines(ticket)],
+    ['Venue', clamp(ticket.eventLocation || 'Location', TEXT_MAX.venue)],
+    ['Name', clamp(ticket.userName || '-', TEXT_MAX.name)],
+    ['Tickets', clamp(ticketLines(ticket), TEXT_MAX.tickets)],
     ['Amount paid', pdfText(formatPaiseExact(ticket.totalAmountPaise))],
-    ['Booking ID', ticket.id],
+    ['Booking ID', clamp(ticket.id, TEXT_MAX.bookingId)],
   ];
   for (const [label, value] of rows) {
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label.toUpperCase(), { width });
@@ -84,6 +94,11 @@ function ticketLines(ticket: OwnBooking): string {
   if (ticket.ticketTypes.length > 1)
     return ticket.ticketTypes.map((l) => `${l.name} x ${l.quantity}`).join(', ');
   return `${ticket.ticketTypeName || 'Ticket'} x ${ticket.ticketCount || 1}`;
+}
+
+/** At most `max` characters, the last three '...' when something was cut. */
+function clamp(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
 }
 
 // The PDF's built-in fonts cover Latin-1 only: the rupee sign becomes 'Rs.' rather than a blank box.

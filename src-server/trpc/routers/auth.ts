@@ -56,8 +56,8 @@ export const authRouter = router({
   }),
 
   /** Always the same answer, whether or not the address has an account. */
-  requestPasswordReset: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => {
-    requestPasswordReset(ctx.deps, input.email, ctx.origin);
+  requestPasswordReset: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.deps, input.email, ctx.origin);
     return { message: MESSAGES.resetRequested };
   }),
 
@@ -66,13 +66,13 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 
-  verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => {
-    verifyEmail(ctx.deps, input.token);
+  verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(async ({ ctx, input }) => {
+    await verifyEmail(ctx.deps, input.token);
     return { ok: true as const };
   }),
 
-  resendVerification: protectedProcedure.mutation(({ ctx }) => {
-    resendVerificationMail(ctx.deps, ctx.user.id, ctx.origin);
+  resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
+    await resendVerificationMail(ctx.deps, ctx.user.id, ctx.origin);
     return { ok: true as const };
   }),
 });

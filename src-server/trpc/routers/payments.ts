@@ -27,7 +27,7 @@ export const paymentsRouter = router({
     .mutation(({ ctx, input }) => confirmCheckoutPayment(ctx.deps, ctx.user.id, input)),
 
   /** Dismissal, failure or the session time-out: the seats go back on sale now. */
-  release: protectedProcedure.input(releaseHoldSchema).mutation(({ ctx, input }) => ({
-    released: releaseHold(ctx.db, input.holdId, input.reason, ctx.deps.clock.now(), ctx.user.id),
+  release: protectedProcedure.input(releaseHoldSchema).mutation(async ({ ctx, input }) => ({
+    released: await releaseHold(ctx.db, input.holdId, input.reason, ctx.deps.clock.now(), ctx.user.id),
   })),
 });
