@@ -221,9 +221,10 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
       () => server.output(),
     );
     expect(countOf(database.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
-    const sweeps = logLines(server).filter((l) => l.msg === 'expired holds released');
-    expect(sweeps.length).toBeGreaterThan(0);
-    expect(new Set(sweeps.map((l) => l.pid))).toEqual(new Set([jobsPid]));
+    // The sweeper logs after its commit, and the line reaches us through a pipe: wait for it.
+    const sweeps = () => logLines(server).filter((l) => l.msg === 'expired holds released');
+    await waitUntil(() => sweeps().length > 0, 'the sweep in the log', () => server.output());
+    expect(new Set(sweeps().map((l) => l.pid))).toEqual(new Set([jobsPid]));
   }, 60_000);
 
   it('replaces a worker killed with SIGKILL, jobs included, and keeps answering', async () => {
