@@ -27,7 +27,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const isProduction = deps.env.NODE_ENV === 'production';
 
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, deps.env.TRUST_PROXY));
   // Outside the header middlewares: a cached answer already carries every header they add.
   app.use('/trpc/*', publicQueryCache(deps));
   app.use(

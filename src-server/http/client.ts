@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { isPagePath } from '../../shared/page-paths.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEventMeta } from '../services/catalog/event-meta.ts';
@@ -12,7 +13,7 @@ const DEFAULT_DESCRIPTION = 'Book tickets for concerts, sports, comedy, shows an
 
 /**
  * Serves the built React client: hashed assets with a year-long cache, and index.html for every other
- * path so the client router can take over. Event pages get their own title and Open Graph tags, so a
+ * path so the client router can take over (HTTP 404 where it has no screen: shared/page-paths.ts). Event pages get their own title and Open Graph tags, so a
  * link shared on WhatsApp previews the event. Every page starts with a static shell (page-shell.ts) that
  * the browser paints before the JavaScript runs; the home and event pages' shells hold their hero image,
  * which is also preloaded, and the stylesheet comes inside the page.
@@ -58,8 +59,17 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
       preloadImage: shell.lcpImage,
     });
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    // A path with no screen still gets the app (its router shows the not-found page), but as a 404.
+    return c.html(html, isPagePath(decodedPath(c.req.path)) ? 200 : 404);
   });
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 interface PageMeta {

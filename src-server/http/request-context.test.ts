@@ -4,12 +4,12 @@ import type { AppEnv } from '../app-env.ts';
 import { createLogger } from '../logger.ts';
 import { requestContext, requestIdHeader, requestLogger } from './request-context.ts';
 
-function appWritingInto(lines: Record<string, unknown>[]) {
+function appWritingInto(lines: Record<string, unknown>[], trustProxy = false) {
   const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) }).child({
     worker: 1,
   });
   const app = new Hono<AppEnv>();
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, trustProxy));
   app.use(requestIdHeader());
   app.post('/sign-in', async (c) => {
     requestLogger(c).warn({ email: 'asha@example.in', attempt: 2 }, 'sign-in refused');
@@ -45,5 +45,16 @@ describe('request context', () => {
     const refused = lines.find((line) => line.msg === 'sign-in refused');
     expect(refused).toMatchObject({ requestId: id, attempt: 2, email: '[redacted]', worker: 1 });
     expect(lines.find((line) => line.msg === 'request')).toMatchObject({ requestId: id, status: 401 });
+  });
+
+  it('logs the client address (through a trusted proxy only) and the user agent', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'user-agent': 'Mozilla/5.0 (Test)' };
+    const trusted: Record<string, unknown>[] = [];
+    await appWritingInto(trusted, true).request('/quiet', { headers });
+    expect(trusted[0]).toMatchObject({ ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (Test)' });
+    // Without a trusted proxy the header is the client's own word and is not logged as its address.
+    const direct: Record<string, unknown>[] = [];
+    await appWritingInto(direct).request('/quiet', { headers });
+    expect(direct[0]?.ip).not.toBe('203.0.113.9');
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { accessLogger, type Logger } from '../logger.ts';
+import { clientAddress } from './client-address.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const MAX_REQUEST_ID_LENGTH = 255;
@@ -10,10 +11,10 @@ const UNSAFE_REQUEST_ID = /[^\w\-=]/;
 /**
  * Outermost middleware: gives each request its id (the caller's X-Request-Id when it is short and made
  * of safe characters, as a proxy in front may set one; otherwise a new UUID) and writes one access line
- * per request when it ends. The logger bound to the id is made only when something logs
+ * per request when it ends (with the client's address, through a trusted proxy, and its user agent). The logger bound to the id is made only when something logs
  * (`requestLogger`): most requests never log, and binding a redacting child costs ≈ 4 µs each.
  */
-export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestContext(logger: Logger, trustProxy = false): MiddlewareHandler<AppEnv> {
   const access = accessLogger(logger);
   return async (c, next) => {
     const incoming = c.req.header(REQUEST_ID_HEADER);
@@ -32,6 +33,8 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        ip: clientAddress(c, trustProxy),
+        userAgent: c.req.header('user-agent'),
       },
       'request',
     );

@@ -2,6 +2,7 @@ import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import type { Context as HonoContext } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import type { SessionUser } from '../services/accounts/sessions.ts';
 
@@ -42,16 +43,4 @@ export function requestInfo(c: HonoContext<AppEnv>, resHeaders: Headers, trustPr
     cookieHeader: c.req.header('cookie') ?? null,
     origin: new URL(c.req.url).origin,
   };
-}
-
-function clientAddress(c: HonoContext<AppEnv>, trustProxy: boolean): string {
-  // Behind a trusted reverse proxy (TRUST_PROXY, docs/operations.md) the proxy sets X-Forwarded-For to the
-  // client's address. Without one, the header is whatever the client wrote, so it is ignored: otherwise
-  // a client could dodge the sign-in rate limit per address by changing it.
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
 }

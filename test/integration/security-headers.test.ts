@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../helpers/bookings.ts';
+import { fakeClientDir } from '../helpers/fake-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -13,17 +14,6 @@ import { createSignedInUser } from '../helpers/users.ts';
  */
 
 /** A stand-in for the built client, so the HTML and asset paths are served as in production. */
-function fakeClientDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-headers-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
-  );
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
-
 function parseCsp(header: string | null): Map<string, string[]> {
   expect(header, 'Content-Security-Policy header').toBeTruthy();
   return new Map(

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { expect, it } from 'vitest';
+import { isPagePath, PAGE_PATHS } from '../shared/page-paths.ts';
+import type { TrpcUtils } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+
+it('the server knows every path the client router has a screen for, and only those', () => {
+  const router = createAppRouter({ queryClient: new QueryClient(), trpcUtils: {} as TrpcUtils });
+  const routerPaths = Object.values(router.routesById as Record<string, { fullPath: string; id: string }>)
+    .filter((route) => route.id !== '__root__')
+    .map((route) => route.fullPath);
+  expect([...routerPaths].sort()).toEqual([...PAGE_PATHS].sort());
+});
+
+it('matches screens by path, case and a trailing slash aside, and nothing else', () => {
+  expect(isPagePath('/')).toBe(true);
+  expect(isPagePath('/events/evt-123')).toBe(true);
+  expect(isPagePath('/Events/evt-123/')).toBe(true);
+  expect(isPagePath('/Terms & Conditions')).toBe(true);
+  expect(isPagePath('/events')).toBe(false);
+  expect(isPagePath('/events/a/b')).toBe(false);
+  expect(isPagePath('/dev/mail')).toBe(false);
+  expect(isPagePath('/wp-login.php')).toBe(false);
+});
