@@ -1,28 +1,32 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { backupDatabase } from '../src-server/db/backup.ts';
 import { databaseFile } from '../src-server/db/client.ts';
 import { loadEnv } from '../src-server/env.ts';
 
 /**
- * `npm run db:backup [-- target-file]`: a consistent copy of the live database through SQLite's online
- * backup API, safe while the server is running and writing. Default target:
- * DATA_DIR/backups/jalsa-<UTC timestamp>.db
+ * `npm run db:backup [-- <folder>] [--keep N]`: a consistent copy of the live database and its
+ * app-secret, safe while the server runs and writes, into `<folder>/jalsa-<UTC time>/` (default
+ * DATA_DIR/backups), keeping the newest N backups there (default 14). Copy the folder off the machine
+ * (rsync, a mounted volume), or use Litestream for continuous replication (docs/operations.md).
  */
+const args = process.argv.slice(2);
+const keepAt = args.indexOf('--keep');
+const keep = keepAt >= 0 ? Number(args[keepAt + 1]) : 14;
+const folderArg = args.find((arg, i) => !arg.startsWith('--') && i !== keepAt + 1);
+if (!Number.isInteger(keep) || keep < 1) {
+  console.error('Usage: npm run db:backup -- [folder] [--keep N]   (N is a whole number, 1 or more)');
+  process.exit(2);
+}
 const env = loadEnv();
-const source = databaseFile(env.DATA_DIR);
-const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const target = path.resolve(process.argv[2] ?? path.join(env.DATA_DIR, 'backups', `jalsa-${stamp}.db`));
-mkdirSync(path.dirname(target), { recursive: true });
-
-const db = new Database(source, { readonly: true, fileMustExist: true });
+const targetDir = path.resolve(folderArg ?? path.join(env.DATA_DIR, 'backups'));
+const live = new Database(databaseFile(env.DATA_DIR), { fileMustExist: true });
 try {
-  await db.backup(target);
-  const check = new Database(target, { readonly: true });
-  const integrity = check.pragma('integrity_check', { simple: true });
-  check.close();
-  if (integrity !== 'ok') throw new Error(`backup failed its integrity check: ${String(integrity)}`);
-  console.log(`Backed up ${source} to ${target}`);
+  live.pragma('busy_timeout = 5000');
+  const folder = backupDatabase(live, { dataDir: env.DATA_DIR, targetDir, keep });
+  console.log(
+    `Backed up ${databaseFile(env.DATA_DIR)} to ${folder} (keeping the newest ${keep} in ${targetDir})`,
+  );
 } finally {
-  db.close();
+  live.close();
 }

@@ -1,3 +1,4 @@
+import { StartupRefusal } from './app-secret.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { runServer } from './server.ts';
@@ -11,4 +12,10 @@ if (problems) {
 }
 
 const env = loadEnv();
-await runServer(env, createLogger(env.LOG_LEVEL));
+try {
+  await runServer(env, createLogger(env.LOG_LEVEL));
+} catch (err) {
+  if (!(err instanceof StartupRefusal)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { backupDatabase } from './backup.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
@@ -20,7 +21,14 @@ const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../migrations');
  * WAL lets readers run beside the single writer; synchronous=NORMAL in WAL mode never corrupts the
  * file and loses at most the last commits on a power cut (docs/operations.md explains the recovery).
  */
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(
+  file: string,
+  options: {
+    /** Before applying migrations to a database that has data, back it up into this folder first. */
+    backupBeforeMigrating?: string;
+    log?: (line: string) => void;
+  } = {},
+): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -29,8 +37,35 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
+  if (options.backupBeforeMigrating && pendingMigrations(sqlite) > 0) {
+    const folder = backupDatabase(sqlite, {
+      dataDir: path.dirname(file),
+      targetDir: options.backupBeforeMigrating,
+      keep: 10,
+      label: 'before-upgrade',
+    });
+    options.log?.(
+      `backed up the database to ${folder} before applying ${pendingMigrations(sqlite)} migration(s)`,
+    );
+  }
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, sqlite, close: () => sqlite.close() };
+}
+
+/**
+ * Migrations the database has yet to apply, when it already has some applied (a new, empty database has
+ * nothing worth backing up).
+ */
+function pendingMigrations(sqlite: Database.Database): number {
+  const hasJournal = sqlite
+    .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+    .get();
+  if (!hasJournal) return 0;
+  const applied = (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+  const journal = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
+  if (applied === 0 || !existsSync(journal)) return 0;
+  const known = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length;
+  return Math.max(0, known - applied);
 }
 
 export function databaseFile(dataDir: string): string {

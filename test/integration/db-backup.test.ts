@@ -1,47 +1,190 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appSecretFor } from '../../src-server/app-secret.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { contactMessages } from '../../src-server/db/schema/contact.ts';
+import { signTicketToken, verifyTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { insertBookingWithEvent } from '../helpers/bookings.ts';
+import { signedInBuyer } from '../helpers/fault-process.ts';
+import { scratchDatabase } from '../helpers/scratch-database.ts';
 
-describe('npm run db:backup', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const scratches: { remove: () => void }[] = [];
+afterEach(() => {
+  for (const s of scratches.splice(0)) s.remove();
+});
+
+function scratch() {
+  const s = scratchDatabase('jalsa-backup-');
+  scratches.push(s);
+  return s;
+}
+
+/** `npm run db:backup -- <args>` on `dataDir`; returns the backup folder it reports. */
+function runBackup(dataDir: string, args: string[] = []): string {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
   });
+  return / to (\S+) \(keeping/.exec(out)![1]!;
+}
 
-  it('copies a live database, including commits still in the WAL, into a file that passes integrity_check', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-backup-'));
-    dirs.push(dataDir);
-    // The live handle stays open (as the server's would) and its commits are only in the WAL.
-    const live = openDatabase(path.join(dataDir, 'jalsa.db'));
-    live.sqlite.pragma('wal_autocheckpoint = 0');
-    for (let i = 0; i < 25; i++) {
-      live.db
-        .insert(contactMessages)
-        .values({
-          firstName: `F${i}`,
-          lastName: 'L',
-          email: 'a@b.in',
-          mobile: '9876543210',
-          message: 'hi',
-          createdAt: '2026-11-21T00:00:00Z',
-        })
-        .run();
-    }
-    const target = path.join(dataDir, 'copy.db');
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', target], {
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    });
-    live.close();
+function addMessages(db: ReturnType<typeof openDatabase>['db'], n: number) {
+  for (let i = 0; i < n; i++) {
+    db.insert(contactMessages)
+      .values({
+        firstName: `F${i}`,
+        lastName: 'L',
+        email: 'a@b.in',
+        mobile: '9876543210',
+        message: 'hi',
+        createdAt: '2026-11-21T00:00:00Z',
+      })
+      .run();
+  }
+}
 
-    const copy = new Database(target, { readonly: true });
+describe('npm run db:backup (issue 22)', () => {
+  it('copies a live database, commits still in the WAL included, with its app-secret, into a checked folder', () => {
+    const { dataDir, database } = scratch();
+    appSecretFor(database.db, { dataDir, now: new Date() });
+    database.sqlite.pragma('wal_autocheckpoint = 0');
+    addMessages(database.db, 25);
+
+    const folder = runBackup(dataDir);
+    expect(path.dirname(folder)).toBe(path.join(dataDir, 'backups'));
+    const copy = new Database(path.join(folder, 'jalsa.db'), { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(copy.prepare('select count(*) as n from contact_messages').get()).toEqual({ n: 25 });
     copy.close();
+    const secret = path.join(folder, 'app-secret');
+    expect(statSync(secret).mode & 0o777).toBe(0o600);
+  });
+
+  it('finishes while another process keeps writing, and keeps only the newest N', async () => {
+    const { dataDir } = scratch();
+    const writer = startWriter(dataDir);
+    try {
+      await writer.rowsAtLeast(200);
+      const target = path.join(dataDir, 'elsewhere');
+      const folders = [runBackup(dataDir, [target, '--keep', '2'])];
+      const during = await writer.rows();
+      folders.push(runBackup(dataDir, [target, '--keep', '2']));
+      folders.push(runBackup(dataDir, [target, '--keep', '2']));
+      // The writer never stopped: backups do not wait for a quiet moment.
+      await writer.rowsAtLeast(during + 50);
+      expect(readdirSync(target).sort()).toEqual(folders.slice(1).map((f) => path.basename(f)));
+      const copy = new Database(path.join(folders[2]!, 'jalsa.db'), { readonly: true });
+      expect((copy.prepare('select count(*) as n from contact_messages').get() as { n: number }).n).toBeGreaterThan(
+        during,
+      );
+      copy.close();
+    } finally {
+      writer.stop();
+    }
+  }, 60_000);
+
+  it('restored into a fresh data folder, a ticket issued before still verifies; without its app-secret the start is refused', () => {
+    const { dataDir, database } = scratch();
+    const secret = appSecretFor(database.db, { dataDir, now: new Date() });
+    const buyer = signedInBuyer(database);
+    const { bookingId } = insertBookingWithEvent(database.db, new Date(), { userId: buyer.userId });
+    const token = signTicketToken(secret, bookingId);
+    const folder = runBackup(dataDir);
+
+    // Restore as docs/operations.md says: both files into a new DATA_DIR.
+    const restoredDir = path.join(dataDir, 'restored');
+    mkdirSync(restoredDir);
+    copyFileSync(path.join(folder, 'jalsa.db'), path.join(restoredDir, 'jalsa.db'));
+    copyFileSync(path.join(folder, 'app-secret'), path.join(restoredDir, 'app-secret'));
+    const reopened = openDatabase(path.join(restoredDir, 'jalsa.db'));
+    const restoredSecret = appSecretFor(reopened.db, { dataDir: restoredDir, now: new Date() });
+    expect(verifyTicketToken(restoredSecret, token)).toBe(bookingId);
+    reopened.close();
+
+    // The database alone, or with another secret: the real server refuses, in one sentence, and mints nothing.
+    const withoutSecret = path.join(dataDir, 'without-secret');
+    mkdirSync(withoutSecret);
+    copyFileSync(path.join(folder, 'jalsa.db'), path.join(withoutSecret, 'jalsa.db'));
+    const refused = startServer(withoutSecret);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('app-secret is missing, but the tickets in this database were signed');
+    expect(refused.stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(path.join(withoutSecret, 'app-secret'))).toBe(false);
+
+    writeFileSync(path.join(withoutSecret, 'app-secret'), 'another-secret-0123456789abcdef0123456789', { mode: 0o600 });
+    const wrong = startServer(withoutSecret);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('is not the one this database');
+  }, 60_000);
+
+  it('backs the database up by itself before applying pending migrations', () => {
+    const { dataDir, database } = scratch();
+    addMessages(database.db, 3);
+    // As a database from the release before the last migration: forget that migration and its table.
+    database.sqlite.exec(
+      'drop table installation; delete from __drizzle_migrations where id = (select max(id) from __drizzle_migrations)',
+    );
+    database.close();
+
+    const backups = path.join(dataDir, 'backups');
+    const lines: string[] = [];
+    const upgraded = openDatabase(path.join(dataDir, 'jalsa.db'), {
+      backupBeforeMigrating: backups,
+      log: (line) => lines.push(line),
+    });
+    upgraded.close();
+    const [folder] = readdirSync(backups);
+    expect(folder).toMatch(/-before-upgrade$/);
+    expect(lines[0]).toMatch(/before applying 1 migration/);
+    const copy = new Database(path.join(backups, folder!, 'jalsa.db'), { readonly: true });
+    expect(copy.prepare('select count(*) as n from contact_messages').get()).toEqual({ n: 3 });
+    copy.close();
+
+    // Nothing pending on the next start: no second backup.
+    openDatabase(path.join(dataDir, 'jalsa.db'), { backupBeforeMigrating: backups }).close();
+    expect(readdirSync(backups)).toHaveLength(1);
   });
 });
+
+function startServer(dataDir: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src-server/index.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', PORT: '0' },
+  });
+}
+
+/** A second process inserting rows as fast as it can until stopped, as a server in an on-sale would. */
+function startWriter(dataDir: string) {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(${JSON.stringify(path.join(dataDir, 'jalsa.db'))});
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare("insert into contact_messages (first_name, last_name, email, mobile, message, created_at) values ('W', 'L', 'w@b.in', '9876543210', 'load', '2026-11-21T00:00:00Z')");
+    for (;;) insert.run();
+  `;
+  const child: ChildProcess = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'ignore' });
+  const reader = new Database(path.join(dataDir, 'jalsa.db'), { readonly: true });
+  const rows = async () => (reader.prepare('select count(*) as n from contact_messages').get() as { n: number }).n;
+  return {
+    rows,
+    async rowsAtLeast(n: number) {
+      const deadline = Date.now() + 20_000;
+      while ((await rows()) < n) {
+        if (Date.now() > deadline) throw new Error(`the writer did not reach ${n} rows`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop() {
+      child.kill('SIGKILL');
+      reader.close();
+    },
+  };
+}

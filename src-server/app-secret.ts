@@ -1,0 +1,52 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { installation } from './db/schema/installation.ts';
+
+/** A start that must not go on, with a message for the operator (printed without a stack trace). */
+export class StartupRefusal extends Error {}
+
+export function appSecretFile(dataDir: string): string {
+  return path.join(dataDir, 'app-secret');
+}
+
+/**
+ * The secret that signs this installation's tickets and simulator payments: APP_SECRET, else the one
+ * generated on first start into DATA_DIR/app-secret. The database remembers a fingerprint of it. A start
+ * with a different secret, or with none beside a database that already has one (a database restored
+ * without its `app-secret`), is refused: a new secret would make every ticket already issued fail at the
+ * gate. A database from a release before the fingerprint adopts the secret it starts with.
+ */
+export function appSecretFor(db: Db, options: { configured?: string; dataDir: string; now: Date }): string {
+  const recorded = db.select().from(installation).where(eq(installation.id, 1)).get()?.appSecretFingerprint;
+  const file = appSecretFile(options.dataDir);
+  let secret = options.configured ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
+  if (secret === undefined) {
+    if (recorded) {
+      throw new StartupRefusal(
+        `Jalsa cannot start: ${file} is missing, but the tickets in this database were signed with an app secret. Restore app-secret from the same backup as the database (or set APP_SECRET to it); a new secret would make every ticket already issued fail at the gate.`,
+      );
+    }
+    secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+  }
+  const fingerprint = fingerprintOf(secret);
+  if (!recorded) {
+    db.insert(installation)
+      .values({ id: 1, appSecretFingerprint: fingerprint, createdAt: options.now.toISOString() })
+      .onConflictDoNothing()
+      .run();
+  } else if (recorded !== fingerprint) {
+    throw new StartupRefusal(
+      `Jalsa cannot start: the app secret (${options.configured ? 'APP_SECRET' : file}) is not the one this database's tickets were signed with. Restore the app-secret saved with this database's backup (or set APP_SECRET to it); with another secret every ticket already issued would fail at the gate.`,
+    );
+  }
+  return secret;
+}
+
+/** Tells secrets apart without storing anything that helps guess one. */
+function fingerprintOf(secret: string): string {
+  return createHmac('sha256', secret).update('jalsa-app-secret-fingerprint').digest('hex').slice(0, 32);
+}

@@ -1,0 +1,54 @@
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export const BACKUP_PREFIX = 'jalsa-';
+
+/**
+ * Backs up a live database into a new folder `<targetDir>/jalsa-<UTC time>[-label]/` holding `jalsa.db`
+ * and, when there is one, the `app-secret` that signed its tickets (a database restored without it would
+ * make every issued ticket fail at the gate). Then keeps only the newest `keep` backups in `targetDir`.
+ *
+ * `VACUUM INTO` copies one read snapshot: writers go on beside it (WAL) and cannot make it start over,
+ * so it finishes in about the time it takes to write the file, also in the middle of an on-sale. (The
+ * online backup API restarts whenever another connection writes, and under a steady load never ends.)
+ */
+export function backupDatabase(
+  sqlite: Database.Database,
+  options: { dataDir: string; targetDir: string; keep: number; label?: string; now?: Date },
+): string {
+  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const folder = path.join(
+    options.targetDir,
+    `${BACKUP_PREFIX}${stamp}${options.label ? `-${options.label}` : ''}`,
+  );
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const copy = path.join(folder, 'jalsa.db');
+  sqlite.prepare('VACUUM INTO ?').run(copy);
+  const check = new Database(copy, { readonly: true });
+  try {
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok')
+      throw new Error(`the backup in ${folder} failed its integrity check: ${String(integrity)}`);
+  } finally {
+    check.close();
+  }
+  const secret = path.join(options.dataDir, 'app-secret');
+  if (existsSync(secret)) {
+    copyFileSync(secret, path.join(folder, 'app-secret'));
+    chmodSync(path.join(folder, 'app-secret'), 0o600);
+  }
+  pruneBackups(options.targetDir, options.keep);
+  return folder;
+}
+
+/** Deletes all but the newest `keep` backup folders (their names sort by time). */
+function pruneBackups(targetDir: string, keep: number): void {
+  const backups = readdirSync(targetDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith(BACKUP_PREFIX))
+    .map((entry) => entry.name)
+    .sort();
+  for (const name of backups.slice(0, Math.max(0, backups.length - keep))) {
+    rmSync(path.join(targetDir, name), { recursive: true, force: true });
+  }
+}
