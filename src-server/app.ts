@@ -2,6 +2,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import { MAX_BATCH_ITEMS } from '../shared/trpc-batch.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { bodySizeLimit } from './http/body-size-limit.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
+      maxBatchSize: MAX_BATCH_ITEMS,
       createContext: (opts, c) => createContext(deps, opts, c),
       onError: ({ error, path, ctx }) => {
         if (error.code !== 'INTERNAL_SERVER_ERROR') return;
