@@ -15,6 +15,7 @@ import { requestContext, requestIdHeader, requestLogger } from './http/request-c
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
+import { wellFormedPath } from './http/well-formed-path.ts';
 import { mountSimulator } from './integrations/simulator/routes.ts';
 import type { Logger } from './logger.ts';
 import { createContext } from './trpc/context.ts';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(requestIdHeader());
+  app.use(wellFormedPath());
   app.use(compress());
   app.use('/trpc/*', knownLength());
   // Everything that accepts a body: at most MAX_BODY_BYTES, and writes only from our own origin.
