@@ -2,9 +2,10 @@ import { lt } from 'drizzle-orm';
 import { emailVerificationTokens, passwordResetTokens, sessions } from '../../db/schema/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { BackgroundJob } from '../../jobs.ts';
+import { pruneRateLimitHits } from '../rate-limits/rate-limits.ts';
 import { pruneFailedSignIns } from './login-throttle.ts';
 
-/** Deletes expired sessions and links, and failed sign-ins older than the rate-limit window. */
+/** Deletes expired sessions and links, and failed sign-ins and rate-limit counts older than their window. */
 export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): void {
   const now = deps.clock.now();
   const at = now.toISOString();
@@ -13,6 +14,7 @@ export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): vo
     tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, at)).run();
     tx.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, at)).run();
     pruneFailedSignIns(tx, now);
+    pruneRateLimitHits(tx, now);
   });
 }
 
