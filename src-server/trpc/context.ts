@@ -44,7 +44,7 @@ export function requestInfo(c: HonoContext<AppEnv>, resHeaders: Headers, trustPr
   };
 }
 
-function clientAddress(c: HonoContext<AppEnv>, trustProxy: boolean): string {
+export function clientAddress(c: HonoContext<AppEnv>, trustProxy: boolean): string {
   // Behind a trusted reverse proxy (TRUST_PROXY, docs/operations.md) the proxy sets X-Forwarded-For to the
   // client's address. Without one, the header is whatever the client wrote, so it is ignored: otherwise
   // a client could dodge the sign-in rate limit per address by changing it.

@@ -223,7 +223,11 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
     expect(countOf(database.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
     // The sweeper logs after its commit, and the line reaches us through a pipe: wait for it.
     const sweeps = () => logLines(server).filter((l) => l.msg === 'expired holds released');
-    await waitUntil(() => sweeps().length > 0, 'the sweep in the log', () => server.output());
+    await waitUntil(
+      () => sweeps().length > 0,
+      'the sweep in the log',
+      () => server.output(),
+    );
     expect(new Set(sweeps().map((l) => l.pid))).toEqual(new Set([jobsPid]));
   }, 60_000);
 
