@@ -37,6 +37,8 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed login attempts. Please try again later',
+  tooManySignUps: 'Too many sign-up attempts. Please try again later',
+  tooManyMailRequests: 'Too many emails requested. Please try again later',
   signInDefault: 'An error occurred during login',
   signUpDefault: 'An error occurred during signup',
   resetRequested: "If an account exists for that address, we've sent a reset link",

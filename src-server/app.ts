@@ -2,6 +2,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import { MAX_BATCH_ITEMS } from '../shared/trpc-batch.ts';
 import type { AppEnv } from './app-env.ts';
 import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
@@ -15,6 +16,7 @@ import { requestContext, requestIdHeader, requestLogger } from './http/request-c
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
+import { wellFormedPath } from './http/well-formed-path.ts';
 import { mountSimulator } from './integrations/simulator/routes.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
@@ -50,6 +52,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(requestIdHeader());
+  app.use(wellFormedPath());
   app.use(compress());
   app.use('/trpc/*', knownLength());
   // Everything that accepts a body: at most MAX_BODY_BYTES, and writes only from our own origin.
@@ -67,6 +70,7 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
+      maxBatchSize: MAX_BATCH_ITEMS,
       createContext: (opts, c) => createContext(deps, opts, c),
       onError: ({ error, path, ctx }) => {
         if (error.code !== 'INTERNAL_SERVER_ERROR') return;

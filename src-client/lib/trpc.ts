@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, type TRPCClientErrorLike } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { MAX_BATCH_ITEMS } from '../../shared/trpc-batch.ts';
 import type { AppRouter } from '../../src-server/trpc/root.ts';
 
 /** React hooks for every procedure, typed from the server's router: no hand-written API contract. */
@@ -23,10 +24,13 @@ export function createQueryClient() {
   });
 }
 
-export function createTrpcClient() {
+/** `url` is the page's own `/trpc`; tests give a server's full address. */
+export function createTrpcClient(url = '/trpc') {
   return trpc.createClient({
     // msw-trpc answers one procedure per request, so `dev:mock` sends them unbatched.
-    links: [import.meta.env.MODE === 'mock' ? httpLink({ url: '/trpc' }) : httpBatchLink({ url: '/trpc' })],
+    links: [
+      import.meta.env.MODE === 'mock' ? httpLink({ url }) : httpBatchLink({ url, maxItems: MAX_BATCH_ITEMS }),
+    ],
   });
 }
 

@@ -212,6 +212,11 @@ function VerifyEmailNotice() {
           {resend.isPending ? 'Sending...' : 'Send the verification email again'}
         </button>
       )}
+      {resend.isError && (
+        <p role="alert" className="mt-2 font-semibold">
+          {messageOf(resend.error, 'Something went wrong. Please try again.')}
+        </p>
+      )}
     </div>
   );
 }

@@ -11,7 +11,10 @@ import { escapeHtml } from '../services/mail/layout.ts';
  *   GET /dev/mail/:id/html   the HTML body as the recipient would see it
  * Never served when NODE_ENV=production (the routes do not exist there), and elsewhere only to this
  * machine: the messages hold password-reset links, so a development server reached over the network
- * answers 404 to everyone else.
+ * answers 404 to everyone else. The Host must name this machine too (localhost, 127.0.0.1, [::1]): a
+ * page on another site can point its own domain at 127.0.0.1 (DNS rebinding), and its requests then
+ * come from this machine as same-origin requests that can read the answer; they still carry the
+ * attacker's domain as Host, and get 403.
  */
 export function devMailRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
@@ -20,6 +23,9 @@ export function devMailRoutes(deps: AppDeps) {
 
   routes.use('*', async (c, next) => {
     if (!fromThisMachine(c.env)) return c.json({ error: { message: 'Not found' } }, 404);
+    if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) {
+      return c.json({ error: { message: 'Open the development mailbox at localhost' } }, 403);
+    }
     return next();
   });
 
@@ -101,6 +107,8 @@ a{color:#be123c}
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** Host names that can only mean this machine (the request URL's host is the Host header's). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * True for a connection from a loopback address, or for a request made inside the process

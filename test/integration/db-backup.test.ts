@@ -80,9 +80,9 @@ describe('npm run db:backup (issue 22)', () => {
       await writer.rowsAtLeast(during + 50);
       expect(readdirSync(target).sort()).toEqual(folders.slice(1).map((f) => path.basename(f)));
       const copy = new Database(path.join(folders[2]!, 'jalsa.db'), { readonly: true });
-      expect((copy.prepare('select count(*) as n from contact_messages').get() as { n: number }).n).toBeGreaterThan(
-        during,
-      );
+      expect(
+        (copy.prepare('select count(*) as n from contact_messages').get() as { n: number }).n,
+      ).toBeGreaterThan(during);
       copy.close();
     } finally {
       writer.stop();
@@ -117,7 +117,9 @@ describe('npm run db:backup (issue 22)', () => {
     expect(refused.stderr).not.toMatch(/^\s+at /m);
     expect(existsSync(path.join(withoutSecret, 'app-secret'))).toBe(false);
 
-    writeFileSync(path.join(withoutSecret, 'app-secret'), 'another-secret-0123456789abcdef0123456789', { mode: 0o600 });
+    writeFileSync(path.join(withoutSecret, 'app-secret'), 'another-secret-0123456789abcdef0123456789', {
+      mode: 0o600,
+    });
     const wrong = startServer(withoutSecret);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('is not the one this database');
@@ -172,7 +174,8 @@ function startWriter(dataDir: string) {
   `;
   const child: ChildProcess = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'ignore' });
   const reader = new Database(path.join(dataDir, 'jalsa.db'), { readonly: true });
-  const rows = async () => (reader.prepare('select count(*) as n from contact_messages').get() as { n: number }).n;
+  const rows = async () =>
+    (reader.prepare('select count(*) as n from contact_messages').get() as { n: number }).n;
   return {
     rows,
     async rowsAtLeast(n: number) {

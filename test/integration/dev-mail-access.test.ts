@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listen } from '../helpers/listen.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** What @hono/node-server passes as the request's env: the Node request, with its socket. */
@@ -30,4 +32,43 @@ describe('the development mailbox outside production', () => {
       expect(await res.text()).not.toContain('Development mailbox');
     }
   });
+
+  it('refuses a loopback connection whose Host is another name: a DNS-rebinding page reads nothing', async () => {
+    const server = await listen(t);
+    const port = new URL(server.url).port;
+    try {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        '127.0.0.1.nip.io',
+      ]) {
+        const res = await getWithHost(`${server.url}/dev/mail`, host);
+        expect(res.status, host).toBe(403);
+        expect(res.body, host).not.toContain('Development mailbox');
+      }
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
+        const res = await getWithHost(`${server.url}/dev/mail`, host);
+        expect(res.status, host).toBe(200);
+        expect(res.body, host).toContain('Development mailbox');
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
+
+/** A GET over a real socket with the Host header a browser would send for that name. */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}

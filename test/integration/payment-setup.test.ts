@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src-server/app.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import {
   PAYMENTS_NOT_CONFIGURED,
   paymentSetupProblem,
 } from '../../src-server/services/payments/gateway-of.ts';
-import { startInput } from '../helpers/checkout-flow.ts';
+import { proceed, startInput } from '../helpers/checkout-flow.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -46,5 +47,36 @@ describe('payments in production', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
     expect(paymentSetupProblem(loadEnv({ ...PRODUCTION, ...keys }))).toBeNull();
     expect(paymentSetupProblem(loadEnv({}))).toBeNull();
+  });
+});
+
+describe("the simulator's routes", () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('do not exist once Razorpay is configured, even for an order the simulator made before', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const { orderId } = await proceed(t, buyer.cookie, ev);
+    expect((await t.request(`/api/simulator/orders/${orderId}`)).status).toBe(200);
+
+    // The same database, now served with Razorpay's keys.
+    const withRazorpay = createApp({
+      ...t.deps,
+      env: {
+        ...t.deps.env,
+        RAZORPAY_KEY_ID: 'rzp_test_key',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      },
+    });
+    const base = 'http://localhost/api/simulator/orders';
+    expect((await withRazorpay.request(`${base}/${orderId}`)).status).toBe(404);
+    for (const action of ['pay', 'fail']) {
+      const res = await withRazorpay.request(`${base}/${orderId}/${action}`, { method: 'POST' });
+      expect(res.status, action).toBe(404);
+    }
+    expect(t.deps.sqlite.prepare('select count(*) as n from bookings').get()).toEqual({ n: 0 });
   });
 });

@@ -70,8 +70,10 @@ export const emailVerificationTokens = sqliteTable(
 );
 
 /**
- * Failed sign-ins, counted per e-mail address and per client address over a sliding window
- * (services/accounts/login-throttle.ts). The e-mail need not belong to an account.
+ * Sign-in attempts that did not succeed, counted per e-mail address and per client address over a
+ * sliding window (services/accounts/login-throttle.ts). A row is written when an attempt is let in,
+ * before its password is checked, and deleted again if it succeeds. The e-mail need not belong to an
+ * account.
  */
 export const failedLogins = sqliteTable(
   'failed_logins',

@@ -6,3 +6,4 @@ export * from './contact.ts';
 export * from './installation.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './rate-limits.ts';

@@ -3,9 +3,10 @@ import type { BackgroundJob } from '../../background-job.ts';
 import { emailVerificationTokens, passwordResetTokens, sessions } from '../../db/schema/accounts.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pruneRateLimitHits } from '../rate-limits/rate-limits.ts';
 import { pruneFailedSignIns } from './login-throttle.ts';
 
-/** Deletes expired sessions and links, and failed sign-ins older than the rate-limit window. */
+/** Deletes expired sessions and links, and failed sign-ins and rate-limit counts older than their window. */
 export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const now = deps.clock.now();
   const at = now.toISOString();
@@ -14,6 +15,7 @@ export function pruneExpiredAccountRows(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
     tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, at)).run();
     tx.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, at)).run();
     pruneFailedSignIns(tx, now);
+    pruneRateLimitHits(tx, now);
   });
 }
 

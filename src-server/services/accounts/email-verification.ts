@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { linkBase, verificationMail } from './emails.ts';
+import { limitAccountMailRequests } from './request-limits.ts';
 import { linkTokenId, newLinkToken } from './tokens.ts';
 
 export const VERIFICATION_TTL_MS = 48 * 60 * 60_000;
@@ -22,7 +23,7 @@ type Writer = Pick<Db, 'insert'>;
  */
 export function queueVerificationMail(
   tx: Writer,
-  options: { userId: string; email: string; name: string | null; baseUrl: string; now: Date },
+  options: { userId: string; email: string; baseUrl: string; now: Date },
 ): void {
   const { token, id } = newLinkToken();
   tx.insert(emailVerificationTokens)
@@ -35,19 +36,21 @@ export function queueVerificationMail(
     })
     .run();
   const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  enqueueMail(tx, verificationMail({ to: options.email, name: options.name, url, tokenId: id }), options.now);
+  enqueueMail(tx, verificationMail({ to: options.email, url, tokenId: id }), options.now);
 }
 
 /** Sends another verification mail to a signed-in, unverified account (quietly limited). */
-export function resendVerificationMail(
+export async function resendVerificationMail(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
   userId: string,
   requestOrigin: string,
+  clientIp: string,
 ): Promise<void> {
   const now = deps.clock.now();
+  await limitAccountMailRequests(deps.db, clientIp, now);
   return writeTransaction(deps.db, (tx) => {
     const user = tx
-      .select({ email: users.email, name: users.name, verified: users.isEmailVerified })
+      .select({ email: users.email, verified: users.isEmailVerified })
       .from(users)
       .where(eq(users.id, userId))
       .get();
@@ -66,7 +69,6 @@ export function resendVerificationMail(
     queueVerificationMail(tx, {
       userId,
       email: user.email,
-      name: user.name,
       baseUrl: linkBase(deps.env.PUBLIC_URL, requestOrigin),
       now,
     });

@@ -6,15 +6,15 @@ export function linkBase(publicUrl: string | undefined, requestOrigin: string): 
   return new URL(publicUrl ?? requestOrigin).origin;
 }
 
-export function verificationMail(options: {
-  to: string;
-  name: string | null;
-  url: string;
-  tokenId: string;
-}): OutgoingMail {
+/**
+ * Goes to an address nobody has proved yet, so it holds no text the person signing up chose: anyone
+ * can sign up with a stranger's address, and a name such as 'Claim your refund at evil.example' would
+ * otherwise reach the stranger in a genuine Jalsa mail.
+ */
+export function verificationMail(options: { to: string; url: string; tokenId: string }): OutgoingMail {
   const content = renderMail({
     heading: 'Verify your email address',
-    greeting: `Hi ${options.name ?? 'there'},`,
+    greeting: 'Hi there,',
     paragraphs: [
       'Thanks for signing up for Jalsa. Please confirm that this is your email address so we can send you your tickets and booking updates.',
     ],
@@ -30,6 +30,7 @@ export function verificationMail(options: {
   };
 }
 
+/** `name` only for a verified address (the reason is on `verificationMail`). */
 export function passwordResetMail(options: {
   to: string;
   name: string | null;

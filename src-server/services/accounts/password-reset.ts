@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { linkBase, passwordResetMail } from './emails.ts';
 import { clearFailedSignIns } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { limitAccountMailRequests } from './request-limits.ts';
 import { createSession, invalidateUserSessions } from './sessions.ts';
 import type { NewSession } from './sign-up.ts';
 import { linkTokenId, newLinkToken } from './tokens.ts';
@@ -26,13 +27,20 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
 /**
  * Queues a reset link if the address has an account. The caller answers the same way whatever happens
- * here, so the form does not reveal who has an account.
+ * here, so the form does not reveal who has an account; the one refusal, too many requests from this
+ * client address, is counted before the address is looked up and says nothing about it either.
  */
-export function requestPasswordReset(deps: Deps, email: string, requestOrigin: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: Deps,
+  email: string,
+  requestOrigin: string,
+  clientIp: string,
+): Promise<void> {
   const now = deps.clock.now();
+  await limitAccountMailRequests(deps.db, clientIp, now);
   return writeTransaction(deps.db, (tx) => {
     const user = tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, verified: users.isEmailVerified })
       .from(users)
       .where(eq(users.email, email))
       .get();
@@ -58,7 +66,11 @@ export function requestPasswordReset(deps: Deps, email: string, requestOrigin: s
       })
       .run();
     const url = `${linkBase(deps.env.PUBLIC_URL, requestOrigin)}/reset-password?token=${encodeURIComponent(token)}`;
-    enqueueMail(tx, passwordResetMail({ to: user.email, name: user.name, url, tokenId: id }), now);
+    enqueueMail(
+      tx,
+      passwordResetMail({ to: user.email, name: user.verified ? user.name : null, url, tokenId: id }),
+      now,
+    );
   });
 }
 

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tooManyRequests, unauthorized } from '../../errors.ts';
-import { clearFailedSignIns, isSignInBlocked, recordFailedSignIn } from './login-throttle.ts';
+import { claimSignInAttempt, clearFailedSignIns } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createSession, invalidateSession } from './sessions.ts';
 import type { NewSession } from './sign-up.ts';
@@ -20,7 +20,8 @@ export async function signIn(
   input: z.output<typeof signInSchema>,
   client: { ip: string; previousSessionId: string | null },
 ): Promise<NewSession> {
-  if (isSignInBlocked(deps.db, input.email, client.ip, deps.clock.now())) {
+  // Counted as a failure from here on; only a correct password takes it back (login-throttle.ts).
+  if (!(await claimSignInAttempt(deps.db, input.email, client.ip, deps.clock.now()))) {
     throw tooManyRequests(MESSAGES.tooManyAttempts);
   }
   const user = deps.db
@@ -31,11 +32,8 @@ export async function signIn(
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   const now = deps.clock.now();
-  if (!user || !ok) {
-    recordFailedSignIn(deps.db, input.email, client.ip, now);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
   return writeTransaction(deps.db, (tx) => {
     clearFailedSignIns(tx, input.email);
     if (client.previousSessionId) invalidateSession(tx, client.previousSessionId);

@@ -9,6 +9,7 @@ import { conflict } from '../../errors.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { linkBase } from './emails.ts';
 import { hashPassword } from './passwords.ts';
+import { limitSignUps } from './request-limits.ts';
 import { createSession } from './sessions.ts';
 
 export interface NewSession {
@@ -19,13 +20,16 @@ export interface NewSession {
 
 /**
  * Creates the account (spec §3 User: no image, e-mail not yet verified, no bookings), signs the person
- * in and queues the verification mail, all in one transaction.
+ * in and queues the verification mail, all in one transaction. Attempts are limited per e-mail address
+ * and per client address (request-limits.ts), counted before the address is checked for an account.
  */
 export async function signUp(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
   input: z.output<typeof signUpSchema>,
   requestOrigin: string,
+  clientIp: string,
 ): Promise<NewSession> {
+  await limitSignUps(deps.db, input.email, clientIp, deps.clock.now());
   if (emailTaken(deps, input.email)) throw emailTakenError();
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -51,7 +55,6 @@ export async function signUp(
       queueVerificationMail(tx, {
         userId,
         email: input.email,
-        name: input.name,
         baseUrl: linkBase(deps.env.PUBLIC_URL, requestOrigin),
         now,
       });

@@ -33,7 +33,7 @@ export const authRouter = router({
   googleEnabled: publicProcedure.query(({ ctx }) => googleSignInEnabled(ctx.deps.env)),
 
   signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }) => {
-    return startSession(ctx, await signUp(ctx.deps, input, ctx.origin));
+    return startSession(ctx, await signUp(ctx.deps, input, ctx.origin, ctx.ip));
   }),
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
@@ -57,7 +57,7 @@ export const authRouter = router({
 
   /** Always the same answer, whether or not the address has an account. */
   requestPasswordReset: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
-    await requestPasswordReset(ctx.deps, input.email, ctx.origin);
+    await requestPasswordReset(ctx.deps, input.email, ctx.origin, ctx.ip);
     return { message: MESSAGES.resetRequested };
   }),
 
@@ -72,7 +72,7 @@ export const authRouter = router({
   }),
 
   resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
-    await resendVerificationMail(ctx.deps, ctx.user.id, ctx.origin);
+    await resendVerificationMail(ctx.deps, ctx.user.id, ctx.origin, ctx.ip);
     return { ok: true as const };
   }),
 });

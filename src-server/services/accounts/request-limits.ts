@@ -1,0 +1,36 @@
+import { MESSAGES } from '../../../shared/auth-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { tooManyRequests } from '../../errors.ts';
+import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
+
+/**
+ * Limits on the account requests that send mail to an address nobody has proved is theirs: sign-up
+ * (the verification mail), 'send the verification email again' and 'forgot password'. Sign-in has its
+ * own (login-throttle.ts). Each mail kind is also held to 3 per account per window, quietly (in
+ * email-verification.ts and password-reset.ts); these add the client address, and the e-mail address
+ * for sign-ups, whether or not an account ends up made. The window and the per-address numbers follow
+ * the sign-in limits: many people may share one public address.
+ */
+const WINDOW_MS = 15 * 60_000;
+export const SIGN_UPS_PER_EMAIL: RateLimit = { name: 'sign-up/email', max: 3, windowMs: WINDOW_MS };
+export const SIGN_UPS_PER_CLIENT: RateLimit = { name: 'sign-up/client', max: 20, windowMs: WINDOW_MS };
+export const ACCOUNT_MAILS_PER_CLIENT: RateLimit = {
+  name: 'account-mail/client',
+  max: 10,
+  windowMs: WINDOW_MS,
+};
+
+export async function limitSignUps(db: Db, email: string, ip: string, now: Date): Promise<void> {
+  const counted = [
+    { limit: SIGN_UPS_PER_EMAIL, key: email },
+    { limit: SIGN_UPS_PER_CLIENT, key: ip },
+  ];
+  if (!(await takeRateLimited(db, counted, now))) throw tooManyRequests(MESSAGES.tooManySignUps);
+}
+
+/** Verification resends and password-reset requests, together, per client address. */
+export async function limitAccountMailRequests(db: Db, ip: string, now: Date): Promise<void> {
+  if (!(await takeRateLimited(db, [{ limit: ACCOUNT_MAILS_PER_CLIENT, key: ip }], now))) {
+    throw tooManyRequests(MESSAGES.tooManyMailRequests);
+  }
+}
