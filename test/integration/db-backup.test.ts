@@ -130,7 +130,7 @@ describe('npm run db:backup (issue 22)', () => {
     addMessages(database.db, 3);
     // As a database from the release before the last migration: forget that migration and its table.
     database.sqlite.exec(
-      'drop table installation; delete from __drizzle_migrations where id = (select max(id) from __drizzle_migrations)',
+      'drop table installation; delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)',
     );
     database.close();
 
