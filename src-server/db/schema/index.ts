@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './contact.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './roles.ts';
