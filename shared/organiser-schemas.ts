@@ -112,14 +112,14 @@ export type GrantRoleInput = z.input<typeof GrantRoleInput>;
 
 export const EventIdInput = z.object({ eventId: idField });
 
+/** The invite form; the procedure adds the event's id (EventIdInput). */
 export const InviteTeamMemberInput = z.object({
-  eventId: idField,
   email: emailField,
   role: z.enum(TEAM_ROLES, 'Choose a role'),
 });
 export type InviteTeamMemberInput = z.input<typeof InviteTeamMemberInput>;
 
-export const RemoveTeamMemberInput = z.object({ eventId: idField, memberUserId: idField });
-export const CancelInvitationInput = z.object({ eventId: idField, invitationId: idField });
+export const TeamMemberIdInput = z.object({ memberUserId: idField });
+export const InvitationIdInput = z.object({ invitationId: idField });
 
 export const InvitationTokenInput = z.object({ token: z.string().trim().min(1).max(100) });

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { AccountRole } from '../../../shared/organiser-schemas.ts';
+import { type AccountRole, ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { accountRoles } from '../../db/schema/roles.ts';
+import { conflict } from '../../errors.ts';
 
 type Writer = Pick<Db, 'insert' | 'delete'>;
 
 /**
  * Sets an account's installation-wide role, found by e-mail address. Returns the account and the role
- * it had, or null when no account has that address. Used by `npm run user:role` and the admin page.
+ * it had, or null when no account has that address. Used by `npm run user:role` and, with `keepAdmins`
+ * (an admin is made or unmade only on the server, by the script), by the admin page.
  */
 export function setAccountRoleByEmail(
   db: Db,
-  change: { email: string; role: AccountRole; grantedBy: string | null },
+  change: { email: string; role: AccountRole; grantedBy: string | null; keepAdmins?: boolean },
   now: Date,
 ): { userId: string; previous: AccountRole } | null {
   return db.transaction((tx) => {
@@ -23,6 +25,9 @@ export function setAccountRoleByEmail(
       .where(eq(users.email, change.email.trim().toLowerCase()))
       .get();
     if (!account) return null;
+    if (change.keepAdmins && (account.role === 'admin' || change.role === 'admin')) {
+      throw conflict(ORGANISER_MESSAGES.adminRoleViaScript);
+    }
     writeAccountRole(tx, account.id, change.role, change.grantedBy, now);
     return { userId: account.id, previous: account.role ?? 'none' };
   });
