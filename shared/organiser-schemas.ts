@@ -36,7 +36,8 @@ export const ORGANISER_MESSAGES = {
   notAllowed: 'You are not allowed to do this.',
   eventNotFound: 'Event not found',
   invitationInvalid: 'This invitation link is invalid or has expired.',
-  invitationOtherEmail: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  invitationOtherEmail:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   invitationUsed: 'This invitation has already been accepted.',
   alreadyOnTeam: 'That person is already on this event’s team.',
   inviteOwner: 'The owner is already in charge of this event.',

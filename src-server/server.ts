@@ -10,9 +10,9 @@ import { type AppDeps, systemClock } from './deps.ts';
 import type { Env } from './env.ts';
 import { inArrivalOrder } from './http/arrival-order.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { demoSignInNotice, ensureDemoSignIns } from './services/roles/ensure-demo-accounts.ts';
 import type { Logger } from './logger.ts';
 import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
+import { demoSignInNotice, ensureDemoSignIns } from './services/roles/ensure-demo-accounts.ts';
 
 type Fetch = ReturnType<typeof createApp>['fetch'];
 

@@ -10,8 +10,8 @@ import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
-import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
 import { DEMO_ORGANISER } from '../../src-server/services/roles/ensure-demo-accounts.ts';
+import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { expectInventoryInvariant } from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -106,7 +106,8 @@ describe('upgrading a database made by the previous release', () => {
   it('applies the roles migrations, gives old events the demo organiser as owner, and keeps bookings, staff and check-in working', async () => {
     t = createTestApp({ DATA_DIR: previousReleaseDatabase() });
     const db = t.deps.db;
-    const cookieOf = (userId: string) => `${SESSION_COOKIE}=${createSession(db, userId, t!.clock.now()).token}`;
+    const cookieOf = (userId: string) =>
+      `${SESSION_COOKIE}=${createSession(db, userId, t!.clock.now()).token}`;
 
     // Ownership: the old event belongs to the demo organiser, an organiser nobody can sign in as.
     const owner = db.select().from(users).where(eq(users.email, DEMO_ORGANISER.email)).get();
@@ -119,9 +120,19 @@ describe('upgrading a database made by the previous release', () => {
     expectInventoryInvariant(db);
 
     // The buyer still sees the booking.
-    const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: cookieOf('old-buyer') });
+    const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, {
+      cookie: cookieOf('old-buyer'),
+    });
     expect(mine.status).toBe(200);
     expect((mine.data as { id: string }[]).map((b) => b.id)).toEqual(['bk_old_booking_0001']);
+
+    // The demo organiser's console shows the old sale, counted by the database.
+    const home = await callProcedure(t, 'query', 'console.myEvents', undefined, {
+      cookie: cookieOf(owner!.id),
+    });
+    expect(home.data).toMatchObject([
+      { id: 'old-event', myRole: 'owner', status: 'on_sale', sold: 2, capacity: 50, grossPaise: 200_000 },
+    ]);
 
     // The old staff flag still checks the ticket in.
     const checkIn = await callProcedure(

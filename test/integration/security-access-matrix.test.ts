@@ -93,7 +93,12 @@ const PROCEDURES: Record<string, Access> = {
   'organiserRequests.submit': { kind: 'self', ids: [], signedIn: true, why: 'a request by ctx.user' },
   'organiserRequests.mine': { kind: 'self', ids: [], signedIn: true, why: "ctx.user's own request" },
   'console.access': { kind: 'self', ids: [], signedIn: false, why: "the caller's own role, or null" },
-  'console.myEvents': { kind: 'self', ids: [], signedIn: true, why: 'events ctx.user owns or is on the team of' },
+  'console.myEvents': {
+    kind: 'self',
+    ids: [],
+    signedIn: true,
+    why: 'events ctx.user owns or is on the team of',
+  },
   'console.event': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'any role on the event' },
   'console.team': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'owner, admin, co-organiser' },
   'console.invite': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'owner or admin' },
@@ -109,7 +114,11 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'owner or admin; the invitation must be for that event',
   },
-  'console.invitation': { kind: 'capability', ids: ['token'], why: 'mailed invitation token (hashed, 7 days)' },
+  'console.invitation': {
+    kind: 'capability',
+    ids: ['token'],
+    why: 'mailed invitation token (hashed, 7 days)',
+  },
   'console.acceptInvitation': {
     kind: 'role',
     ids: ['token'],

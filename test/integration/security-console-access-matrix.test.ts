@@ -1,7 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../src-server/db/schema/mail.ts';
-import { accountRoles, eventTeamMembers, organiserRequests, teamInvitations } from '../../src-server/db/schema/roles.ts';
+import {
+  accountRoles,
+  eventTeamMembers,
+  organiserRequests,
+  teamInvitations,
+} from '../../src-server/db/schema/roles.ts';
 import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
 import {
@@ -12,6 +17,7 @@ import {
   createAccount,
   createConsoleWorld,
   createPendingRequest,
+  inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -76,7 +82,11 @@ const CASES: Record<string, Case> = {
   'console.invite': {
     kind: 'mutation',
     expected: MANAGE_TEAM,
-    input: (w) => ({ eventId: w.event.eventId, email: `new-${Math.random()}@example.com`, role: 'gate_staff' }),
+    input: (w) => ({
+      eventId: w.event.eventId,
+      email: `new-${Math.random()}@example.com`,
+      role: 'gate_staff',
+    }),
     unknown: () => ({ eventId: 'evt-doesnotexist', email: 'someone@example.com', role: 'gate_staff' }),
     state: (t) => [tableCount(t, teamInvitations), tableCount(t, outbox)],
   },
@@ -98,7 +108,12 @@ const CASES: Record<string, Case> = {
       const { invitationId } = inviteTeamMember(
         t.deps.db,
         {
-          event: { id: w.event.eventId, name: w.event.eventName, city: 'Mumbai', ownerId: w.people.owner.userId },
+          event: {
+            id: w.event.eventId,
+            name: w.event.eventName,
+            city: 'Mumbai',
+            ownerId: w.people.owner.userId,
+          },
           email: `invitee-${Math.random()}@example.com`,
           role: 'co_organiser',
           invitedBy: { id: w.people.owner.userId, name: 'Owner' },
@@ -115,23 +130,29 @@ const CASES: Record<string, Case> = {
   'admin.approveRequest': {
     kind: 'mutation',
     expected: ADMIN_ONLY,
-    input: (w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
+    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
     state: (t) =>
-      t.deps.db.select({ n: count() }).from(organiserRequests).where(eq(organiserRequests.status, 'pending')).get()!
-        .n,
+      t.deps.db
+        .select({ n: count() })
+        .from(organiserRequests)
+        .where(eq(organiserRequests.status, 'pending'))
+        .get()!.n,
   },
   'admin.declineRequest': {
     kind: 'mutation',
     expected: ADMIN_ONLY,
-    input: (w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
+    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
     state: (t) =>
-      t.deps.db.select({ n: count() }).from(organiserRequests).where(eq(organiserRequests.status, 'pending')).get()!
-        .n,
+      t.deps.db
+        .select({ n: count() })
+        .from(organiserRequests)
+        .where(eq(organiserRequests.status, 'pending'))
+        .get()!.n,
   },
   'admin.setOrganiser': {
     kind: 'mutation',
     expected: ADMIN_ONLY,
-    input: (w, t) => ({ email: createAccount(t).email, role: 'organiser' }),
+    input: (_w, t) => ({ email: createAccount(t).email, role: 'organiser' }),
     state: (t) =>
       t.deps.db.select({ n: count() }).from(accountRoles).where(eq(accountRoles.role, 'organiser')).get()!.n,
   },
@@ -170,7 +191,10 @@ describe('the console access matrix covers every organiser and admin procedure',
       'console.invitation',
       'console.acceptInvitation',
     ]);
-    expect(names.filter((n) => !CASES[n] && !elsewhere.has(n)), 'add these to CASES').toEqual([]);
+    expect(
+      names.filter((n) => !CASES[n] && !elsewhere.has(n)),
+      'add these to CASES',
+    ).toEqual([]);
   });
 });
 
@@ -215,7 +239,9 @@ describe('self-only and capability procedures', () => {
   it('console.myEvents lists only the events each caller owns or is on the team of', async () => {
     const seen: Record<string, string[]> = {};
     for (const caller of CALLERS) {
-      const res = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: w.cookieOf(caller) });
+      const res = await callProcedure(t, 'query', 'console.myEvents', undefined, {
+        cookie: w.cookieOf(caller),
+      });
       seen[caller] = res.status === 200 ? (res.data as { id: string }[]).map((e) => e.id) : [`${res.status}`];
     }
     expect(seen).toEqual({
@@ -232,8 +258,9 @@ describe('self-only and capability procedures', () => {
   it('console.access tells each caller their own role only', async () => {
     const seen: Record<string, unknown> = {};
     for (const caller of CALLERS) {
-      seen[caller] = (await callProcedure(t, 'query', 'console.access', undefined, { cookie: w.cookieOf(caller) }))
-        .data;
+      seen[caller] = (
+        await callProcedure(t, 'query', 'console.access', undefined, { cookie: w.cookieOf(caller) })
+      ).data;
     }
     expect(seen).toEqual({
       'signed out': null,
@@ -262,21 +289,35 @@ describe('self-only and capability procedures', () => {
     const invitee = createAccount(t);
     const { token } = await inviteThroughOwner(t, w, invitee.email);
     for (const caller of CALLERS) {
-      const res = await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, {
-        cookie: w.cookieOf(caller),
-      });
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'console.acceptInvitation',
+        { token },
+        {
+          cookie: w.cookieOf(caller),
+        },
+      );
       expect(res.status, caller).toBe(caller === 'signed out' ? 401 : 403);
     }
     const members = () =>
       t.deps.db
         .select({ n: count() })
         .from(eventTeamMembers)
-        .where(and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, invitee.userId)))
+        .where(
+          and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, invitee.userId)),
+        )
         .get()!.n;
     expect(members()).toBe(0);
-    const accepted = await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, {
-      cookie: invitee.cookie,
-    });
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
     expect(accepted.status).toBe(200);
     expect(members()).toBe(1);
     // An unknown token is not found for everyone, signed in or not.
@@ -284,18 +325,3 @@ describe('self-only and capability procedures', () => {
     expect(unknown.status).toBe(404);
   });
 });
-
-/** Invites through the real procedure as the owner and reads the token from the mailed link. */
-export async function inviteThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
-  const res = await callProcedure(
-    t,
-    'mutation',
-    'console.invite',
-    { eventId: w.event.eventId, email, role },
-    { cookie: w.people.owner.cookie },
-  );
-  expect(res.status).toBe(200);
-  const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).get()!;
-  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
-  return { token, mail };
-}

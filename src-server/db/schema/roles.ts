@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type {
-  AccountRole,
-  OrganiserRequestStatus,
-  TeamRole,
-} from '../../../shared/organiser-schemas.ts';
+import type { AccountRole, OrganiserRequestStatus, TeamRole } from '../../../shared/organiser-schemas.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 
@@ -86,8 +82,6 @@ export const organiserRequests = sqliteTable(
   (t) => [
     index('organiser_requests_status_idx').on(t.status, t.createdAt),
     // At most one request waiting per person.
-    uniqueIndex('organiser_requests_one_pending_idx')
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('organiser_requests_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -34,7 +34,9 @@ export function decideOrganiserRequest(
         .from(organiserRequests)
         .where(eq(organiserRequests.id, decision.requestId))
         .get();
-      throw exists ? conflict(ORGANISER_MESSAGES.requestDecided) : notFound(ORGANISER_MESSAGES.requestNotFound);
+      throw exists
+        ? conflict(ORGANISER_MESSAGES.requestDecided)
+        : notFound(ORGANISER_MESSAGES.requestNotFound);
     }
     // An admin who asked keeps being an admin. (The read goes through the same connection, so it sees
     // this transaction.)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SqliteError } from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORGANISER_MESSAGES, type OrganiserRequestInput } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';

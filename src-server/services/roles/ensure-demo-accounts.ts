@@ -13,7 +13,11 @@ export const DEMO_ORGANISER = {
 } as const;
 
 /** Exists only in development, to try the admin page. */
-export const DEMO_ADMIN = { id: 'demo-admin', email: 'admin@demo.jalsa.local', name: 'Jalsa Demo Admin' } as const;
+export const DEMO_ADMIN = {
+  id: 'demo-admin',
+  email: 'admin@demo.jalsa.local',
+  name: 'Jalsa Demo Admin',
+} as const;
 
 /**
  * Creates the demo organiser (no password: nobody can sign in as it) if it is missing, with the

@@ -47,6 +47,9 @@ export function writeAccountRole(
   }
   tx.insert(accountRoles)
     .values({ userId, role, grantedBy, grantedAt: now.toISOString() })
-    .onConflictDoUpdate({ target: accountRoles.userId, set: { role, grantedBy, grantedAt: now.toISOString() } })
+    .onConflictDoUpdate({
+      target: accountRoles.userId,
+      set: { role, grantedBy, grantedAt: now.toISOString() },
+    })
     .run();
 }

@@ -24,8 +24,13 @@ export function acceptInvitation(
       if (invitation.acceptedBy === user.id) return { eventId: invitation.eventId, role: invitation.role };
       throw conflict(ORGANISER_MESSAGES.invitationUsed);
     }
-    if (invitation.email !== user.email.toLowerCase()) throw forbidden(ORGANISER_MESSAGES.invitationOtherEmail);
-    const event = tx.select({ ownerId: events.ownerId }).from(events).where(eq(events.id, invitation.eventId)).get();
+    if (invitation.email !== user.email.toLowerCase())
+      throw forbidden(ORGANISER_MESSAGES.invitationOtherEmail);
+    const event = tx
+      .select({ ownerId: events.ownerId })
+      .from(events)
+      .where(eq(events.id, invitation.eventId))
+      .get();
     if (event?.ownerId === user.id) throw conflict(ORGANISER_MESSAGES.inviteOwner);
 
     const at = now.toISOString();

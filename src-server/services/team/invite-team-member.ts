@@ -18,7 +18,12 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export function inviteTeamMember(
   db: Db,
-  invite: { event: ConsoleEvent; email: string; role: TeamRole; invitedBy: { id: string; name: string | null } },
+  invite: {
+    event: ConsoleEvent;
+    email: string;
+    role: TeamRole;
+    invitedBy: { id: string; name: string | null };
+  },
   now: Date,
   links: { base: string },
 ): { invitationId: string } {

@@ -26,7 +26,8 @@ export function invitationMail(options: {
         `${what} Sign in (or sign up) with this e-mail address, then accept.`,
       ],
       action: { label: 'Accept the invitation', url: options.url },
-      footnote: "This invitation is valid for 7 days. If you weren't expecting it, you can ignore this email.",
+      footnote:
+        "This invitation is valid for 7 days. If you weren't expecting it, you can ignore this email.",
     }),
     idempotencyKey: `team-invitation:${options.invitationId}`,
   };
