@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  type Page,
+  PHONE,
+} from '../helpers/browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'console-pass-123';
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+async function fillSignUp(page: Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+describe('organiser console in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a new account asks to list events, an admin approves it with one click, and /organiser opens', async () => {
+    const baseURL = inject('baseURL');
+    const requester = await newContext(browser, baseURL);
+    const page = await requester.context.newPage();
+    const requesterEmail = uniqueEmail('organiser');
+
+    // 'Event' sends a signed-out visitor to sign in, and from there to sign up, and back.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Event' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/organiser',
+    );
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/SignUp');
+    await fillSignUp(page, 'Meera Iyer', requesterEmail);
+    // Not an organiser yet: the console's guard opens the request form.
+    await page.waitForURL((url) => url.pathname === '/list-your-event');
+    await page.getByRole('heading', { name: 'List your Event' }).waitFor();
+
+    // Inline errors from the shared schema, beside each field.
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Organisation name is required').waitFor();
+    await page.getByText('Please enter a valid 10-digit mobile number').waitFor();
+    await page.getByText('Please choose a city').waitFor();
+    await page.getByText('Tell us what kind of events you run').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Organisation name').fill('Tala Collective');
+    await page.getByLabel('Contact phone').fill('98765 43210');
+    await page.getByLabel('City').selectOption('Pune');
+    await page.getByLabel('What do you run?').fill('Jazz nights and open-mic evenings');
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZW');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)').waitFor();
+    await page.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('status').filter({ hasText: 'is waiting for an admin' }).waitFor();
+
+    // The admin page is not for them.
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+
+    // An admin: signs up, is made admin on the server with the script, approves on the admin page.
+    const admin = await newContext(browser, baseURL, PHONE);
+    const adminPage = await admin.context.newPage();
+    const adminEmail = uniqueEmail('admin');
+    await adminPage.goto('/SignUp');
+    await fillSignUp(adminPage, 'Arjun Admin', adminEmail);
+    await adminPage.waitForURL((url) => url.pathname === '/');
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', adminEmail, 'admin'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
+    });
+    await adminPage.goto('/admin');
+    const card = adminPage.getByRole('listitem').filter({ hasText: 'Tala Collective' });
+    await card.getByText(requesterEmail).waitFor();
+    await expectNoSeriousA11yViolations(adminPage);
+    await card.getByRole('button', { name: 'Approve Tala Collective' }).click();
+    await card.getByText('Approved', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Decline Tala Collective' }).count()).toBe(0);
+
+    // The requester's 'Event' now opens the console.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Event' }).click();
+    await page.waitForURL((url) => url.pathname === '/organiser');
+    await page.getByRole('heading', { name: 'Organiser console' }).waitFor();
+    await page.getByText('No events yet').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    expect(requester.cspViolations).toEqual([]);
+    expect(admin.cspViolations).toEqual([]);
+    await requester.context.close();
+    await admin.context.close();
+  });
+});
