@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { AccountRole, OrganiserRequestStatus, TeamRole } from '../../../shared/organiser-schemas.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
