@@ -1,6 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -26,12 +31,22 @@ async function fillSignUp(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+function setRole(email: string, role: string) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', email, role], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
+  });
+}
+
 describe('organiser console in Chromium', () => {
   let browser: Browser;
+  let database: DatabaseHandle;
   beforeAll(async () => {
     browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
   });
   afterAll(async () => {
+    database?.close();
     await browser?.close();
   });
 
@@ -83,10 +98,7 @@ describe('organiser console in Chromium', () => {
     await adminPage.goto('/SignUp');
     await fillSignUp(adminPage, 'Arjun Admin', adminEmail);
     await adminPage.waitForURL((url) => url.pathname === '/');
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', adminEmail, 'admin'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
-    });
+    setRole(adminEmail, 'admin');
     await adminPage.goto('/admin');
     const card = adminPage.getByRole('listitem').filter({ hasText: 'Tala Collective' });
     await card.getByText(requesterEmail).waitFor();
@@ -107,5 +119,74 @@ describe('organiser console in Chromium', () => {
     expect(admin.cspViolations).toEqual([]);
     await requester.context.close();
     await admin.context.close();
+  });
+
+  it('the owner invites gate staff from the console, the invitee signs up from the link and accepts, the owner removes them', async () => {
+    const baseURL = inject('baseURL');
+    const owner = await newContext(browser, baseURL);
+    const page = await owner.context.newPage();
+    const ownerEmail = uniqueEmail('owner');
+    await page.goto('/SignUp');
+    await fillSignUp(page, 'Owen Owner', ownerEmail);
+    await page.waitForURL((url) => url.pathname === '/');
+    setRole(ownerEmail, 'organiser');
+    const ownerId = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, ownerEmail))
+      .get()!.id;
+    const sale = insertBookingWithEvent(database.db, new Date(), {
+      userId: ownerId,
+      quantity: 2,
+      event: { ownerId },
+    });
+
+    await page.goto('/organiser');
+    const row = page.getByRole('row').filter({ hasText: sale.row.eventName });
+    await row.getByText('2 / 25').waitFor();
+    await row.getByText('On sale').waitFor();
+    await row.getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('heading', { name: `Team of ${sale.row.eventName}` }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    const staffEmail = uniqueEmail('gate');
+    await page.getByLabel('Their e-mail').fill(staffEmail);
+    await page.getByLabel('Role').selectOption('gate_staff');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Invitation sent to ${staffEmail}` })
+      .waitFor();
+    await page.getByText(`${staffEmail} · Gate staff`).waitFor();
+
+    // The invitee opens the mailed link, creates an account from it, comes back and accepts.
+    const mail = database.db.select().from(outbox).where(eq(outbox.to, staffEmail)).get()!;
+    const link = /http:\/\/[^\s]+\/organiser\/invitations\/[a-z0-9]+/.exec(mail.text)![0];
+    const invitee = await newContext(browser, baseURL, PHONE);
+    const staffPage = await invitee.context.newPage();
+    await staffPage.goto(new URL(link).pathname);
+    await staffPage.getByRole('heading', { name: `Join ${sale.row.eventName}` }).waitFor();
+    await expectNoSeriousA11yViolations(staffPage);
+    await staffPage.getByRole('link', { name: 'Create an account' }).click();
+    await fillSignUp(staffPage, 'Gita Gate', staffEmail);
+    await staffPage.waitForURL((url) => url.pathname === new URL(link).pathname);
+    await staffPage.getByRole('button', { name: 'Accept invitation' }).click();
+    await staffPage.waitForURL((url) => url.pathname === '/organiser');
+    await staffPage
+      .getByRole('row')
+      .filter({ hasText: sale.row.eventName })
+      .getByText('Gate staff')
+      .waitFor();
+
+    // The owner removes them; their console no longer lists the event.
+    await page.reload();
+    await page.getByRole('button', { name: 'Remove Gita Gate' }).click();
+    await page.getByText('Nobody yet besides the owner.').waitFor();
+    await staffPage.goto('/organiser');
+    await staffPage.waitForURL((url) => url.pathname === '/list-your-event');
+
+    expect(owner.cspViolations).toEqual([]);
+    expect(invitee.cspViolations).toEqual([]);
+    await owner.context.close();
+    await invitee.context.close();
   });
 });
