@@ -61,7 +61,7 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     from events e
     where e.owner_id = ${userId}
        or exists (select 1 from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
-    order by case when next_start is null then 1 else 0 end, next_start, e.name
+    order by next_start nulls last, e.name
   `);
   return rows.map((r) => ({
     id: r.id,
