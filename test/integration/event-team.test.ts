@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
 import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
-import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
+import {
+  INVITATION_TTL_MS,
+  INVITATIONS_PER_EVENT_PER_HOUR,
+  TOO_MANY_INVITATIONS,
+} from '../../src-server/services/team/invite-team-member.ts';
 import {
   type ConsoleWorld,
   createAccount,
@@ -197,4 +202,77 @@ describe('event team: invite, accept, remove', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error?.data.fieldErrors?.email).toBeDefined();
   });
+
+  it('a new invitation to the same address replaces the old one, whose link stops working', async () => {
+    const invitee = createAccount(t);
+    const first = await inviteThroughOwner(t, w, invitee.email, 'co_organiser');
+    t.clock.advance(1000);
+    const second = await inviteThroughOwnerAgain(invitee.email, 'gate_staff');
+    const old = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token: first.token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(old.status).toBe(404);
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token: second },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(accepted.data).toMatchObject({ role: 'gate_staff' });
+  });
+
+  it(`sends at most ${INVITATIONS_PER_EVENT_PER_HOUR} invitations per event an hour, re-sends and cancelled ones included`, async () => {
+    const invite = (email: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: w.event.eventId, email, role: 'gate_staff' },
+        {
+          cookie: w.people.owner.cookie,
+        },
+      );
+    for (let i = 0; i < INVITATIONS_PER_EVENT_PER_HOUR; i++) {
+      // Half of them re-send to one address: replacing does not reset the count.
+      expect((await invite(i % 2 === 0 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
+    }
+    const refused = await invite('one-more@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(TOO_MANY_INVITATIONS);
+    // Another event's limit is its own; and an hour later this one may invite again.
+    const other = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.otherEvent.eventId, email: 'x@example.com', role: 'gate_staff' },
+      { cookie: w.people['organiser of another event'].cookie },
+    );
+    expect(other.status).toBe(200);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await invite('one-more@example.com')).status).toBe(200);
+  });
+
+  async function inviteThroughOwnerAgain(email: string, role: string): Promise<string> {
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.event.eventId, email, role },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
+    expect(res.status).toBe(200);
+    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
+    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
+  }
 });

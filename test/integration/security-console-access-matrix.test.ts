@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
@@ -124,7 +124,12 @@ const CASES: Record<string, Case> = {
       return { eventId: w.event.eventId, invitationId };
     },
     unknown: () => ({ eventId: 'evt-doesnotexist', invitationId: 'inv-doesnotexist' }),
-    state: (t) => tableCount(t, teamInvitations),
+    state: (t) =>
+      t.deps.db
+        .select({ n: count() })
+        .from(teamInvitations)
+        .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
+        .get()!.n,
   },
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.approveRequest': {

@@ -52,7 +52,9 @@ export const consoleRouter = router({
 
   cancelInvitation: eventProcedure('manageTeam')
     .input(InvitationIdInput)
-    .mutation(({ ctx, input }) => cancelInvitation(ctx.db, ctx.event.id, input.invitationId)),
+    .mutation(({ ctx, input }) =>
+      cancelInvitation(ctx.db, ctx.event.id, input.invitationId, ctx.deps.clock.now()),
+    ),
 
   /** The mailed link's page: which event and role (the token is the credential). */
   invitation: publicProcedure
