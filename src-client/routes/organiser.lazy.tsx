@@ -28,6 +28,15 @@ function ConsoleHome() {
           </Link>
         )}
       </div>
+      {access.data?.role === 'none' && (
+        <p className="mt-2 text-gray-700">
+          You are on the team of the events below. To run events of your own,{' '}
+          <Link to="/list-your-event" className="font-semibold text-brand-700 underline">
+            List your Event
+          </Link>
+          .
+        </p>
+      )}
       <h2 className="mt-6 text-xl font-bold text-gray-900">My events</h2>
       {events.isPending ? (
         <LoadingText />
@@ -38,7 +47,13 @@ function ConsoleHome() {
           </p>
         </NoResults>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
+        // Scrolls sideways on a phone, so it takes focus and can be scrolled from the keyboard.
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="My events"
+          className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+        >
           <table className="w-full min-w-[640px] text-left text-sm">
             <thead className="bg-gray-50 text-gray-700">
               <tr>

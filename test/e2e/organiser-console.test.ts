@@ -176,6 +176,9 @@ describe('organiser console in Chromium', () => {
       .filter({ hasText: sale.row.eventName })
       .getByText('Gate staff')
       .waitFor();
+    // Not an organiser themselves: the console offers the request form.
+    await staffPage.getByRole('main').getByRole('link', { name: 'List your Event' }).waitFor();
+    await expectNoSeriousA11yViolations(staffPage);
 
     // The owner removes them; their console no longer lists the event.
     await page.reload();
