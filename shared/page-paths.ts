@@ -28,6 +28,11 @@ export const PAGE_PATHS = [
   '/privacy-policy',
   '/Terms & Conditions',
   '/Contact_Us',
+  '/list-your-event',
+  '/organiser',
+  '/organiser/events/$eventId/team',
+  '/organiser/invitations/$token',
+  '/admin',
 ] as const;
 
 const patterns = PAGE_PATHS.map(

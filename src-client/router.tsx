@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
+import { adminRoute } from './routes/admin.tsx';
 import { checkInRoute } from './routes/check-in.tsx';
 import { checkoutRoute } from './routes/checkout.tsx';
 import { contactUsRoute } from './routes/contact-us.tsx';
@@ -9,8 +10,12 @@ import { eventDetailRoute } from './routes/event-detail.tsx';
 import { exploreRoute } from './routes/explore.tsx';
 import { forgotPasswordRoute } from './routes/forgot-password.tsx';
 import { homeRoute } from './routes/index.tsx';
+import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
+import { organiserRoute } from './routes/organiser.tsx';
+import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
+import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
 import { protectedRoute } from './routes/protected.tsx';
@@ -50,6 +55,11 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   verifyEmailRoute,
+  listYourEventRoute,
+  organiserRoute,
+  organiserTeamRoute,
+  organiserInvitationRoute,
+  adminRoute,
 ]);
 
 export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: TrpcUtils }) {

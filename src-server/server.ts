@@ -13,6 +13,7 @@ import { inArrivalOrder } from './http/arrival-order.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
+import { demoSignInNotice, ensureDemoSignIns } from './services/roles/ensure-demo-accounts.ts';
 
 type Fetch = ReturnType<typeof createApp>['fetch'];
 
@@ -38,20 +39,26 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
   /**
    * Everything that happens once per data folder: create it, open the database (backing it up first
    * when migrations are pending, then applying them), settle the app secret (app-secret.ts; the primary
-   * does it before forking workers that would race to generate it), add demo data to an empty database.
+   * does it before forking workers that would race to generate it), add demo data to an empty database
+   * and, in development, print how to sign in as the demo admin and organiser (only here, so once per
+   * start whatever WEB_CONCURRENCY is).
    */
   const secretOf = (database: DatabaseHandle) =>
     appSecretFor(database.db, { configured: env.APP_SECRET, dataDir: env.DATA_DIR, now: systemClock.now() });
-  const prepareData = (): DatabaseHandle => {
+  const prepareData = async (): Promise<DatabaseHandle> => {
     mkdirSync(env.DATA_DIR, { recursive: true });
     const database = openDatabase(databaseFile(env.DATA_DIR), {
       backupBeforeMigrating: path.join(env.DATA_DIR, 'backups'),
       log: (line) => logger.info(line),
     });
-    secretOf(database);
+    const appSecret = secretOf(database);
     if (env.SEED_DEMO_DATA) {
       const seeded = seedDemoData(database.db, systemClock);
       if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
+    }
+    if (env.SEED_DEMO_DATA && env.NODE_ENV === 'development') {
+      const signIns = await ensureDemoSignIns(database.db, appSecret, systemClock.now());
+      logger.info(demoSignInNotice(signIns));
     }
     if (!clientDir) logger.warn('dist/client is missing: serving the API only (run `npm run build`)');
     return database;
@@ -74,7 +81,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
   });
 
   if (env.WEB_CONCURRENCY === 1) {
-    const server = startServer(appDeps(prepareData(), logger), serverOptions(true));
+    const server = startServer(appDeps(await prepareData(), logger), serverOptions(true));
     process.on('SIGTERM', () => server.shutdown('SIGTERM'));
     process.on('SIGINT', () => server.shutdown('SIGINT'));
     return;
@@ -84,7 +91,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     logger,
     // The primary opens the database (migrations, demo data) and settles the app secret before forking
     // workers that would otherwise race to generate it.
-    prepare: () => prepareData().close(),
+    prepare: async () => (await prepareData()).close(),
     startWorker: ({ index, runsJobs }) => {
       const database = openDatabase(databaseFile(env.DATA_DIR));
       writesAlongsideOtherProcesses(database.sqlite);

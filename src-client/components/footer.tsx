@@ -27,7 +27,8 @@ const SOCIAL = [
 
 const COMPANY_LINKS = [
   { to: '/explore', label: 'Event' },
-  { to: '/Contact_Us', label: 'List your Event' },
+  // The organiser console, or for someone not yet an organiser the request form (lib/console-access.ts).
+  { to: '/organiser', label: 'List your Event' },
   { to: '/Contact_Us', label: 'Our Team' },
   { to: '/Contact_Us', label: 'Careers' },
   { to: '/Contact_Us', label: 'Contact us' },

@@ -8,7 +8,11 @@ import { UserMenu } from './user-menu.tsx';
 // Radix and the city list UI load only when the picker is first opened.
 const CityPicker = lazy(() => import('./city-picker.tsx'));
 
-/** Top bar (spec §2): logo, city button, search, 'Event', sign-in or user menu; a collapsible menu on phones. */
+/**
+ * Top bar (spec §2): logo, city button, search, 'Event', sign-in or user menu; a collapsible menu on
+ * phones. 'Event' opens the organiser console, whose guard sends a visitor to sign in and someone who
+ * is not an organiser yet to the "List your Event" form (lib/console-access.ts).
+ */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pickerOpen = useCityPickerOpen();
@@ -25,7 +29,7 @@ export function Header() {
         <SearchBox className="hidden flex-1 md:flex" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-3 md:flex">
           <Link
-            to="/explore"
+            to="/organiser"
             className="rounded-md px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100"
             activeProps={{ className: 'bg-brand-50 text-brand-700' }}
           >
@@ -57,7 +61,7 @@ export function Header() {
         >
           <SearchBox className="mt-3 flex" onSearched={() => setMenuOpen(false)} />
           <nav aria-label="Mobile" className="mt-2 flex flex-col">
-            <Link to="/explore" className="block px-4 py-3 font-semibold text-gray-800">
+            <Link to="/organiser" className="block px-4 py-3 font-semibold text-gray-800">
               Event
             </Link>
             <UserMenu variant="mobile" />

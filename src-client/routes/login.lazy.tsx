@@ -14,6 +14,7 @@ import {
   SubmitButton,
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
+import { definedOnly } from '../lib/search-params.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 import { loginRoute } from './login.tsx';
 
@@ -75,7 +76,11 @@ function LoginPage() {
       </form>
       <p className="mt-4 text-center text-sm text-gray-700">
         Don't have an account?{' '}
-        <Link to="/SignUp" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/SignUp"
+          search={definedOnly({ redirect: search.redirect })}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Sign up
         </Link>
       </p>

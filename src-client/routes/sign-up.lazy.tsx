@@ -15,7 +15,7 @@ import {
   SubmitButton,
   TextField,
 } from '../components/auth-fields.tsx';
-import { messageOf, useSessionChange } from '../lib/auth.ts';
+import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/SignUp')({ component: SignUpPage });
@@ -24,6 +24,7 @@ const FIELDS = ['name', 'email', 'mobile', 'password', 'confirmPassword', 'accep
 
 function SignUpPage() {
   const navigate = useNavigate();
+  const search = Route.useSearch();
   const { signedIn } = useSessionChange();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignUpInput, unknown, z.output<typeof signUpSchema>>({
@@ -42,7 +43,7 @@ function SignUpPage() {
     try {
       const account = await signUp.mutateAsync(values);
       signedIn(account);
-      await navigate({ to: '/', replace: true });
+      await navigate({ href: afterSignInPath(search.redirect), replace: true });
     } catch (error) {
       const fields = fieldErrorsOf(error);
       for (const [field, message] of Object.entries(fields)) {

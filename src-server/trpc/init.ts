@@ -1,6 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { EventIdInput, ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import { DomainError } from '../errors.ts';
+import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { type EventPermission, eventRoleMay } from '../services/team/event-permissions.ts';
+import { loadEventAccess } from '../services/team/load-event-access.ts';
 import type { Context } from './context.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -58,6 +62,43 @@ export const staffProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isStaff) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
   return next();
 });
+
+/**
+ * Signed in, with the account's installation-wide role read once for the request (one primary-key
+ * lookup; buyer procedures never pay for it). The base of the role and event middlewares below.
+ */
+const roleProcedure = protectedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { role: getAccountRole(ctx.db, ctx.user.id) } }),
+);
+
+const notAllowed = () => new TRPCError({ code: 'FORBIDDEN', message: ORGANISER_MESSAGES.notAllowed });
+
+/** Admins of the installation only; anyone else signed in is told they are not allowed. */
+export const adminProcedure = roleProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== 'admin') throw notAllowed();
+  return next({ ctx: { role: 'admin' as const } });
+});
+
+/** Organisers (and admins, who may do what organisers do). */
+export const organiserProcedure = roleProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== 'organiser' && ctx.role !== 'admin') throw notAllowed();
+  return next({ ctx: { role: ctx.role } });
+});
+
+/**
+ * A procedure about one event (input `eventId`): loads the event and the caller's role on it (owner,
+ * admin, co-organiser or gate staff) and passes both to the handler as `ctx.event` and `ctx.eventRole`.
+ * An event the caller has no role on answers exactly like one that does not exist; a role the
+ * permission does not include is refused as not allowed (the caller knows the event already).
+ */
+export function eventProcedure(permission: EventPermission) {
+  return roleProcedure.input(EventIdInput).use(({ ctx, input, next }) => {
+    const access = loadEventAccess(ctx.db, input.eventId, ctx.user.id, ctx.role);
+    if (!access) throw new TRPCError({ code: 'NOT_FOUND', message: ORGANISER_MESSAGES.eventNotFound });
+    if (!eventRoleMay(access.role, permission)) throw notAllowed();
+    return next({ ctx: { event: access.event, eventRole: access.role } });
+  });
+}
 
 function firstMessagePerField(error: ZodError): Record<string, string> {
   const flat = z.flattenError(error);

@@ -1,8 +1,11 @@
 import { router } from './init.ts';
+import { adminRouter } from './routers/admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { bookingsRouter } from './routers/bookings.ts';
+import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
 import { eventsRouter } from './routers/events.ts';
+import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { ticketsRouter } from './routers/tickets.ts';
 
@@ -13,6 +16,9 @@ export const appRouter = router({
   tickets: ticketsRouter,
   payments: paymentsRouter,
   bookings: bookingsRouter,
+  organiserRequests: organiserRequestsRouter,
+  console: consoleRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

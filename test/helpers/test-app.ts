@@ -40,13 +40,14 @@ export interface TestApp {
 
 /**
  * The real app on a fresh, migrated SQLite file in a temporary folder. Each test file (or test) gets
- * its own, so tests never share state.
+ * its own, so tests never share state. A `DATA_DIR` override opens (and migrates) an existing folder's
+ * database instead, e.g. one an older release made; `close` removes it all the same.
  */
 export function createTestApp(
   overrides: Partial<z.input<typeof EnvSchema>> = {},
   depsOverrides: Partial<AppDeps> = {},
 ): TestApp {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
+  const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = openDatabase(path.join(dataDir, 'jalsa.db'));
   const clock = testClock();

@@ -38,7 +38,12 @@ type Access =
    */
   | { kind: 'owner'; ids: string[]; signedOut: 401 | 404; why: string }
   /** Gate staff only (tested below). */
-  | { kind: 'staff'; ids: string[]; signedOut: 401; why: string };
+  | { kind: 'staff'; ids: string[]; signedOut: 401; why: string }
+  /**
+   * Decided by the installation role or the caller's role on the event (organiser console, admin page):
+   * every one is tried by all seven kinds of caller in security-console-access-matrix.test.ts.
+   */
+  | { kind: 'role'; ids: string[]; signedOut: 401; why: string };
 
 const PROCEDURES: Record<string, Access> = {
   'events.list': { kind: 'public', ids: [], why: 'catalogue' },
@@ -85,6 +90,45 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'signed ticket token, gate staff only',
   },
+  'organiserRequests.submit': { kind: 'self', ids: [], signedIn: true, why: 'a request by ctx.user' },
+  'organiserRequests.mine': { kind: 'self', ids: [], signedIn: true, why: "ctx.user's own request" },
+  'console.access': { kind: 'self', ids: [], signedIn: false, why: "the caller's own role, or null" },
+  'console.myEvents': {
+    kind: 'self',
+    ids: [],
+    signedIn: true,
+    why: 'events ctx.user owns or is on the team of',
+  },
+  'console.event': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'any role on the event' },
+  'console.team': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'owner, admin, co-organiser' },
+  'console.invite': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'owner or admin' },
+  'console.removeMember': {
+    kind: 'role',
+    ids: ['eventId', 'memberUserId'],
+    signedOut: 401,
+    why: 'owner or admin; the member must be on that event',
+  },
+  'console.cancelInvitation': {
+    kind: 'role',
+    ids: ['eventId', 'invitationId'],
+    signedOut: 401,
+    why: 'owner or admin; the invitation must be for that event',
+  },
+  'console.invitation': {
+    kind: 'capability',
+    ids: ['token'],
+    why: 'mailed invitation token (hashed, 7 days)',
+  },
+  'console.acceptInvitation': {
+    kind: 'role',
+    ids: ['token'],
+    signedOut: 401,
+    why: 'mailed token, and only the account with the invited address',
+  },
+  'admin.organiserRequests': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
+  'admin.approveRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
+  'admin.declineRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
+  'admin.setOrganiser': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
 };
 
 type RouteAccess = { kind: 'public' | 'owner' | 'signature' | 'gateway' | 'development'; why: string };
@@ -179,7 +223,10 @@ describe('the access matrix covers everything', () => {
     const signedInOnly = procedures.filter((p) => {
       const access = PROCEDURES[p.name]!;
       if (access.kind === 'self') return access.signedIn;
-      return (access.kind === 'owner' || access.kind === 'staff') && access.signedOut === 401;
+      return (
+        (access.kind === 'owner' || access.kind === 'staff' || access.kind === 'role') &&
+        access.signedOut === 401
+      );
     });
     expect(signedInOnly.length).toBeGreaterThan(5);
     for (const p of signedInOnly) {

@@ -109,4 +109,23 @@ const checkoutHandlers = [
   trpcMsw.payments.confirm.mutation(() => ({ outcome: 'booked' as const, bookingId: 'JBMOCK234567' })),
 ];
 
-export const trpcHandlers = [...accountHandlers, ...catalogHandlers, ...checkoutHandlers];
+/** The mock account is an organiser with one event, so 'Event' opens a console with something in it. */
+const consoleHandlers = [
+  trpcMsw.console.access.query(() => ({ role: 'organiser' as const, teamEvents: 0 })),
+  trpcMsw.console.myEvents.query(() => [
+    {
+      id: 'mock-event',
+      name: 'Mock Jazz Night',
+      city: 'Pune',
+      myRole: 'owner' as const,
+      status: 'on_sale' as const,
+      nextStart: '2026-12-05T13:30:00.000Z',
+      sold: 12,
+      capacity: 200,
+      grossPaise: 1_199_988,
+    },
+  ]),
+  trpcMsw.organiserRequests.mine.query(() => null),
+];
+
+export const trpcHandlers = [...accountHandlers, ...catalogHandlers, ...checkoutHandlers, ...consoleHandlers];

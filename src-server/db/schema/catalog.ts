@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { EventCategory } from '../../../shared/categories.ts';
+import { users } from './accounts.ts';
 
 /**
  * The spec's nested event document (event → dates → slots → ticket types), normalised so that
@@ -27,9 +28,18 @@ export const events = sqliteTable(
       .default([]),
     /** Percent of the subtotal charged as the convenience fee; null means the default (shared/pricing.ts). */
     platformFeeRate: real('platform_fee_rate'),
+    /**
+     * The organiser who owns the event (docs/decisions/0012-roles-and-ownership.md). Nullable only
+     * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.
+     */
+    ownerId: text('owner_id').references(() => users.id),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('events_city_idx').on(t.city), index('events_start_idx').on(t.startTime)],
+  (t) => [
+    index('events_city_idx').on(t.city),
+    index('events_start_idx').on(t.startTime),
+    index('events_owner_idx').on(t.ownerId),
+  ],
 );
 
 export const artists = sqliteTable(

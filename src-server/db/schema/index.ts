@@ -7,3 +7,4 @@ export * from './installation.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';
+export * from './roles.ts';

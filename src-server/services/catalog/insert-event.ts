@@ -19,6 +19,8 @@ export interface EventDocument {
   artistLineup: { name: string; imageUrl: string | null }[] | null;
   termsAndConditions: string[];
   platformFeeRate: number | null;
+  /** The organiser who owns it (docs/decisions/0012-roles-and-ownership.md). */
+  ownerId?: string | null;
   tickets: DateEntryDocument[];
 }
 
@@ -72,6 +74,7 @@ export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void
         ageRestrictions: doc.ageRestrictions,
         termsAndConditions: doc.termsAndConditions,
         platformFeeRate: doc.platformFeeRate,
+        ownerId: doc.ownerId ?? null,
         createdAt,
       })
       .run();

@@ -1,0 +1,36 @@
+import { ACCOUNT_ROLES, type AccountRole } from '../shared/organiser-schemas.ts';
+import { databaseFile, openDatabase } from '../src-server/db/client.ts';
+import { loadEnv } from '../src-server/env.ts';
+import { setAccountRoleByEmail } from '../src-server/services/roles/set-account-role.ts';
+
+// `npm run user:role -- someone@example.com admin|organiser|none` sets that account's installation-wide
+// role in DATA_DIR's database (also while the server runs: the change is one short transaction, and
+// the server reads roles per request). Gate staff for /check-in stay `npm run user:staff`.
+const [email, role, ...rest] = process.argv.slice(2);
+if (!email || !ACCOUNT_ROLES.includes(role as AccountRole) || rest.length > 0) {
+  console.error(`Usage: npm run user:role -- <email> ${ACCOUNT_ROLES.join('|')}`);
+  process.exit(2);
+}
+
+const env = loadEnv();
+const database = openDatabase(databaseFile(env.DATA_DIR));
+const changed = setAccountRoleByEmail(
+  database.db,
+  { email, role: role as AccountRole, grantedBy: null },
+  new Date(),
+);
+database.close();
+if (!changed) {
+  console.error(`No account with the e-mail address ${email}. Sign up first, then run this again.`);
+  process.exit(1);
+}
+const what: Record<AccountRole, string> = {
+  admin: 'an admin (admin page at /admin)',
+  organiser: 'an organiser (console at /organiser)',
+  none: 'neither admin nor organiser',
+};
+console.log(
+  changed.previous === role
+    ? `${email} was already ${what[role as AccountRole]}.`
+    : `${email} is now ${what[role as AccountRole]} (was ${changed.previous}).`,
+);

@@ -1,0 +1,82 @@
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
+import { FormError } from '../components/auth-fields.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { messageOf, useCurrentUser } from '../lib/auth.ts';
+import { trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/invitations/$token')({ component: InvitationPage });
+
+function InvitationPage() {
+  const { token } = Route.useParams();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const invitation = trpc.console.invitation.useQuery({ token });
+  const utils = trpc.useUtils();
+  const accept = trpc.console.acceptInvitation.useMutation({
+    onSuccess: async () => {
+      await utils.console.invalidate();
+      await navigate({ to: '/organiser' });
+    },
+  });
+  if (invitation.isPending || me.isPending) return <LoadingText />;
+  if (!invitation.data) {
+    return (
+      <NoticeText text={messageOf(invitation.error, 'This invitation link is invalid or has expired.')} />
+    );
+  }
+  const { eventName, email, role, accepted } = invitation.data;
+  const here = `/organiser/invitations/${token}`;
+  return (
+    <section className="mx-auto w-full max-w-lg px-4 py-12">
+      <div className="rounded-xl border border-gray-200 p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Join {eventName}</h1>
+        <p className="mt-3 text-gray-700">
+          You are invited to the team of {eventName} as {TEAM_ROLE_LABELS[role].toLowerCase()}. The invitation
+          was sent to <strong>{email}</strong>.
+        </p>
+        {accepted ? (
+          <p className="mt-4 text-gray-700">
+            This invitation has been accepted.{' '}
+            <Link to="/organiser" className="font-semibold text-brand-700 underline">
+              Open the organiser console
+            </Link>
+          </p>
+        ) : me.data ? (
+          <div className="mt-6 space-y-3">
+            <FormError
+              message={
+                accept.error ? messageOf(accept.error, 'Something went wrong. Please try again.') : null
+              }
+            />
+            <button
+              type="button"
+              disabled={accept.isPending}
+              onClick={() => accept.mutate({ token })}
+              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {accept.isPending ? 'Accepting...' : 'Accept invitation'}
+            </button>
+          </div>
+        ) : (
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to="/login"
+              search={{ redirect: here }}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Sign in to accept
+            </Link>
+            <Link
+              to="/SignUp"
+              search={{ redirect: here }}
+              className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Create an account
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatLongDate } from '../../shared/dates.ts';
+import {
+  type InviteTeamMemberInput as InviteForm,
+  InviteTeamMemberInput,
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
+} from '../../shared/organiser-schemas.ts';
+import {
+  FormError,
+  FormNotice,
+  fieldBinder,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../components/auth-fields.tsx';
+import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/events/$eventId/team')({ component: TeamPage });
+
+function TeamPage() {
+  const { eventId } = Route.useParams();
+  const event = trpc.console.event.useQuery({ eventId });
+  const team = trpc.console.team.useQuery({ eventId }, { enabled: event.data?.myRole !== 'gate_staff' });
+  if (event.isPending) return <LoadingText />;
+  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
+  if (event.data.myRole === 'gate_staff' || team.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  const canManage = event.data.myRole === 'owner' || event.data.myRole === 'admin';
+  return (
+    <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
+      <div>
+        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
+          Organiser console
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Team of {event.data.name}</h1>
+      </div>
+      {team.isPending ? (
+        <LoadingText />
+      ) : team.data ? (
+        <>
+          <section aria-labelledby="members-heading">
+            <h2 id="members-heading" className="text-xl font-bold">
+              Members
+            </h2>
+            {team.data.members.length === 0 ? (
+              <p className="mt-2 text-gray-600">Nobody yet besides the owner.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200">
+                {team.data.members.map((m) => (
+                  <li key={m.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                    <span>
+                      <span className="font-semibold">{m.name ?? m.email}</span>{' '}
+                      <span className="text-sm text-gray-600">
+                        {m.email} · {TEAM_ROLE_LABELS[m.role]}
+                      </span>
+                    </span>
+                    {canManage && (
+                      <RemoveButton eventId={eventId} memberUserId={m.userId} who={m.name ?? m.email} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="invitations-heading">
+            <h2 id="invitations-heading" className="text-xl font-bold">
+              Invitations waiting
+            </h2>
+            {team.data.invitations.length === 0 ? (
+              <p className="mt-2 text-gray-600">None.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200">
+                {team.data.invitations.map((i) => (
+                  <li key={i.id} className="px-4 py-3 text-sm">
+                    {i.email} · {TEAM_ROLE_LABELS[i.role]} · valid until {formatLongDate(i.expiresAt)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {canManage && <InviteMember eventId={eventId} />}
+        </>
+      ) : (
+        <NoticeText text={messageOf(team.error, 'Something went wrong. Please try again.')} />
+      )}
+    </section>
+  );
+}
+
+function RemoveButton({
+  eventId,
+  memberUserId,
+  who,
+}: {
+  eventId: string;
+  memberUserId: string;
+  who: string;
+}) {
+  const utils = trpc.useUtils();
+  const remove = trpc.console.removeMember.useMutation({ onSettled: () => utils.console.team.invalidate() });
+  return (
+    <button
+      type="button"
+      disabled={remove.isPending}
+      onClick={() => remove.mutate({ eventId, memberUserId })}
+      aria-label={`Remove ${who}`}
+      className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60"
+    >
+      Remove
+    </button>
+  );
+}
+
+const ROLE_OPTIONS = TEAM_ROLE_LABELS;
+
+function InviteMember({ eventId }: { eventId: string }) {
+  const utils = trpc.useUtils();
+  const invite = trpc.console.invite.useMutation({ onSuccess: () => utils.console.team.invalidate() });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<InviteForm, unknown, z.output<typeof InviteTeamMemberInput>>({
+    resolver: zodResolver(InviteTeamMemberInput),
+    defaultValues: { email: '', role: 'gate_staff' },
+  });
+  const field = fieldBinder(form, () => {
+    setFormError(null);
+    setSentTo(null);
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await invite.mutateAsync({ eventId, ...values });
+      setSentTo(values.email);
+      form.reset();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.email) form.setError('email', { message: fields.email });
+      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <section aria-labelledby="invite-heading" className="max-w-md">
+      <h2 id="invite-heading" className="text-xl font-bold">
+        Invite someone
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+        <TextField label="Their e-mail" type="email" autoComplete="off" maxLength={254} {...field('email')} />
+        <SelectField
+          label="Role"
+          placeholder="Choose a role"
+          options={TEAM_ROLES}
+          optionLabels={ROLE_OPTIONS}
+          {...field('role')}
+        />
+        <FormError message={formError} />
+        {sentTo && <FormNotice>Invitation sent to {sentTo}.</FormNotice>}
+        <SubmitButton busy={form.formState.isSubmitting} busyText="Sending...">
+          Send invitation
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

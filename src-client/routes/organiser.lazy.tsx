@@ -1,0 +1,126 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatPaise } from '../../shared/money.ts';
+import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
+import { LoadingText, NoResults } from '../components/status-screens.tsx';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser')({ component: ConsoleHome });
+
+type MyEvent = RouterOutputs['console']['myEvents'][number];
+
+const STATUS_LABELS: Record<MyEvent['status'], string> = {
+  on_sale: 'On sale',
+  sale_ended: 'Sale ended',
+  past: 'Past',
+};
+
+function ConsoleHome() {
+  const events = trpc.console.myEvents.useQuery();
+  const access = trpc.console.access.useQuery();
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-extrabold text-gray-900">Organiser console</h1>
+        {access.data?.role === 'admin' && (
+          <Link to="/admin" className="font-semibold text-brand-700 underline">
+            Admin page
+          </Link>
+        )}
+      </div>
+      {access.data?.role === 'none' && (
+        <p className="mt-2 text-gray-700">
+          You are on the team of the events below. To run events of your own,{' '}
+          <Link to="/list-your-event" className="font-semibold text-brand-700 underline">
+            List your Event
+          </Link>
+          .
+        </p>
+      )}
+      <h2 className="mt-6 text-xl font-bold text-gray-900">My events</h2>
+      {events.isPending ? (
+        <LoadingText />
+      ) : !events.data || events.data.length === 0 ? (
+        <NoResults title="No events yet">
+          <p className="mt-2 text-gray-600">
+            Events you own, and events whose team you join, will be listed here.
+          </p>
+        </NoResults>
+      ) : (
+        // Scrolls sideways on a phone, so it takes focus and can be scrolled from the keyboard.
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="My events"
+          className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+        >
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <thead className="bg-gray-50 text-gray-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Event
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Next date
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Sold / capacity
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Gross
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {events.data.map((event) => (
+                <EventRow key={event.id} event={event} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EventRow({ event }: { event: MyEvent }) {
+  return (
+    <tr>
+      <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+        {event.name}
+        <span className="block text-xs font-normal text-gray-600">
+          {event.city} · {event.myRole === 'owner' ? 'Owner' : TEAM_ROLE_LABELS[event.myRole]}
+          {event.myRole !== 'gate_staff' && (
+            <>
+              {' · '}
+              <Link
+                to="/organiser/events/$eventId/team"
+                params={{ eventId: event.id }}
+                className="text-brand-700 underline"
+              >
+                Team
+              </Link>
+            </>
+          )}
+        </span>
+      </th>
+      <td className="px-4 py-3">{STATUS_LABELS[event.status]}</td>
+      <td className="px-4 py-3">
+        {event.nextStart ? (
+          <time dateTime={event.nextStart}>
+            {formatLongDate(event.nextStart)}, {formatTime(event.nextStart)}
+          </time>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">
+        {event.sold} / {event.capacity}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatPaise(event.grossPaise)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,20 @@
+import type { EventRole } from '../../../shared/organiser-schemas.ts';
+
+/**
+ * Who may do what with one event (docs/decisions/0012-roles-and-ownership.md). The event-scoped
+ * middleware checks one of these before the handler runs; a role outside the list is refused.
+ */
+export const EVENT_PERMISSIONS = {
+  /** The console's event pages. Gate staff see the event they work at. */
+  view: ['owner', 'admin', 'co_organiser', 'gate_staff'],
+  /** See who is on the team. */
+  viewTeam: ['owner', 'admin', 'co_organiser'],
+  /** Invite people and remove them. */
+  manageTeam: ['owner', 'admin'],
+} as const satisfies Record<string, readonly EventRole[]>;
+
+export type EventPermission = keyof typeof EVENT_PERMISSIONS;
+
+export function eventRoleMay(role: EventRole, permission: EventPermission): boolean {
+  return (EVENT_PERMISSIONS[permission] as readonly EventRole[]).includes(role);
+}

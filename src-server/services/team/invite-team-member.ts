@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { ORGANISER_MESSAGES, type TeamRole } from '../../../shared/organiser-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
+import { conflict, tooManyRequests } from '../../errors.ts';
+import { newLinkToken } from '../accounts/tokens.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { ConsoleEvent } from './load-event-access.ts';
+import { invitationMail } from './team-mails.ts';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations one event may send per hour (re-sends and cancelled ones count): a team is not a mailing list. */
+export const INVITATIONS_PER_EVENT_PER_HOUR = 30;
+export const TOO_MANY_INVITATIONS = 'Too many invitations sent for this event. Please try again in an hour.';
+
+/**
+ * Invites someone, by e-mail address, to one event's team. The address need not have an account yet:
+ * the link works after signing up. A new invitation to the same address replaces one still waiting (the
+ * old link stops working, so an earlier role cannot be picked instead).
+ */
+export function inviteTeamMember(
+  db: Db,
+  invite: {
+    event: ConsoleEvent;
+    email: string;
+    role: TeamRole;
+    invitedBy: { id: string; name: string | null };
+  },
+  now: Date,
+  links: { base: string },
+): { invitationId: string } {
+  const email = invite.email.trim().toLowerCase();
+  const { token, id: tokenHash } = newLinkToken();
+  const invitationId = randomUUID();
+  db.transaction((tx) => {
+    const account = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    if (account && account.id === invite.event.ownerId) throw conflict(ORGANISER_MESSAGES.inviteOwner);
+    if (account) {
+      const member = tx
+        .select({ role: eventTeamMembers.role })
+        .from(eventTeamMembers)
+        .where(and(eq(eventTeamMembers.eventId, invite.event.id), eq(eventTeamMembers.userId, account.id)))
+        .get();
+      if (member) throw conflict(ORGANISER_MESSAGES.alreadyOnTeam);
+    }
+    const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+    const sent = tx
+      .select({ n: count() })
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.eventId, invite.event.id), gt(teamInvitations.createdAt, hourAgo)))
+      .get()!.n;
+    if (sent >= INVITATIONS_PER_EVENT_PER_HOUR) throw tooManyRequests(TOO_MANY_INVITATIONS);
+    // Replaced, not deleted: the rows keep counting towards the hourly limit.
+    tx.update(teamInvitations)
+      .set({ expiresAt: now.toISOString() })
+      .where(
+        and(
+          eq(teamInvitations.eventId, invite.event.id),
+          eq(teamInvitations.email, email),
+          isNull(teamInvitations.acceptedAt),
+          gt(teamInvitations.expiresAt, now.toISOString()),
+        ),
+      )
+      .run();
+    tx.insert(teamInvitations)
+      .values({
+        id: invitationId,
+        eventId: invite.event.id,
+        email,
+        tokenHash,
+        role: invite.role,
+        invitedBy: invite.invitedBy.id,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .run();
+    enqueueMail(
+      tx,
+      invitationMail({
+        to: email,
+        invitationId,
+        eventName: invite.event.name,
+        role: invite.role,
+        inviterName: invite.invitedBy.name ?? 'An organiser',
+        url: `${links.base}/organiser/invitations/${token}`,
+      }),
+      now,
+    );
+  });
+  return { invitationId };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { eventTeamMembers, organiserRequests } from '../../src-server/db/schema/roles.ts';
+import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import { createTicketedEvent, type TicketedEvent } from './inventory.ts';
+import type { TestApp } from './test-app.ts';
+import { callProcedure } from './trpc-http.ts';
+import { createSignedInUser } from './users.ts';
+
+export const CALLERS = [
+  'signed out',
+  'buyer',
+  'organiser of another event',
+  'gate staff',
+  'co-organiser',
+  'owner',
+  'admin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+type Person = ReturnType<typeof createSignedInUser>;
+
+export interface ConsoleWorld {
+  event: TicketedEvent;
+  otherEvent: TicketedEvent;
+  people: Record<Exclude<Caller, 'signed out'>, Person>;
+  cookieOf: (caller: Caller) => string | undefined;
+}
+
+/** A signed-in account with an installation role. */
+export function createAccount(t: TestApp, role: AccountRole = 'none', overrides = {}): Person {
+  const person = createSignedInUser(t, overrides);
+  writeAccountRole(t.deps.db, person.userId, role, null, t.clock.now());
+  return person;
+}
+
+export function addTeamMember(t: TestApp, eventId: string, userId: string, role: TeamRole) {
+  t.deps.db
+    .insert(eventTeamMembers)
+    .values({ eventId, userId, role, addedAt: t.clock.now().toISOString() })
+    .run();
+}
+
+/** An event owned by `ownerId`, with one slot and one ticket type. */
+export function createOwnedEvent(t: TestApp, ownerId: string, name?: string): TicketedEvent {
+  const event = createTicketedEvent(t.deps.db, name ? { name } : {});
+  t.deps.db.update(events).set({ ownerId }).where(eq(events.id, event.eventId)).run();
+  return event;
+}
+
+export function createPendingRequest(t: TestApp, userId: string): string {
+  const id = randomUUID();
+  t.deps.db
+    .insert(organiserRequests)
+    .values({
+      id,
+      userId,
+      organisationName: 'Sur Sangam Events',
+      contactPhone: '9876543210',
+      city: 'Pune',
+      whatTheyRun: 'Classical concerts',
+      createdAt: t.clock.now().toISOString(),
+    })
+    .run();
+  return id;
+}
+
+/**
+ * Everyone the access matrix tries: an event with its owner, a co-organiser and gate staff; an
+ * organiser who owns another event; a buyer; an admin of the installation.
+ */
+export function createConsoleWorld(t: TestApp): ConsoleWorld {
+  const people = {
+    buyer: createAccount(t),
+    'organiser of another event': createAccount(t, 'organiser'),
+    'gate staff': createAccount(t),
+    'co-organiser': createAccount(t),
+    owner: createAccount(t, 'organiser'),
+    admin: createAccount(t, 'admin'),
+  };
+  const event = createOwnedEvent(t, people.owner.userId);
+  const otherEvent = createOwnedEvent(t, people['organiser of another event'].userId);
+  addTeamMember(t, event.eventId, people['gate staff'].userId, 'gate_staff');
+  addTeamMember(t, event.eventId, people['co-organiser'].userId, 'co_organiser');
+  return {
+    event,
+    otherEvent,
+    people,
+    cookieOf: (caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
+  };
+}
+
+/** Invites through the real procedure as the owner and reads the token from the mailed link. */
+export async function inviteThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
+  const res = await callProcedure(
+    t,
+    'mutation',
+    'console.invite',
+    { eventId: w.event.eventId, email, role },
+    { cookie: w.people.owner.cookie },
+  );
+  expect(res.status).toBe(200);
+  const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).get()!;
+  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
+  return { token, mail };
+}

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBooking } from '../helpers/bookings.ts';
+import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+describe('console home: my events with their figures', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('lists status, next date, sold / capacity and gross from the bookings, soonest first', async () => {
+    const owner = createAccount(t, 'organiser');
+    const buyer = createAccount(t);
+    // Two bookings of one event: 3 + 2 Gold Circle tickets at ₹999.99 (capacity 25).
+    const first = createBooking(t, { userId: buyer.userId, quantity: 3, event: { ownerId: owner.userId } });
+    createBooking(t, {
+      userId: buyer.userId,
+      quantity: 2,
+      eventId: first.eventId,
+      event: { id: `unused-${Math.random()}` },
+    });
+    const soldOut = createOwnedEvent(t, owner.userId, 'Sold Out Show');
+    t.deps.sqlite
+      .prepare('update ticket_types set available_tickets = 0 where id = ?')
+      .run(soldOut.ticketTypeIds[0]);
+    createOwnedEvent(t, createAccount(t, 'organiser').userId, 'Somebody Else’s Show');
+
+    const home = async () =>
+      (await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: owner.cookie })).data as {
+        name: string;
+        status: string;
+        nextStart: string | null;
+        sold: number;
+        capacity: number;
+        grossPaise: number;
+      }[];
+
+    const rows = await home();
+    expect(rows.map((r) => r.name).sort()).toEqual([first.row.eventName, 'Sold Out Show'].sort());
+    expect(rows.find((r) => r.name === first.row.eventName)).toMatchObject({
+      myRole: 'owner',
+      status: 'on_sale',
+      nextStart: '2026-12-05T13:30:00.000Z',
+      sold: 5,
+      capacity: 25,
+      grossPaise: 5 * 99_999,
+    });
+    expect(rows.find((r) => r.name === 'Sold Out Show')).toMatchObject({
+      status: 'sale_ended',
+      sold: 0,
+      capacity: 50,
+    });
+
+    t.clock.set(new Date('2026-12-06T00:00:00.000Z'));
+    expect((await home()).map((r) => [r.status, r.nextStart])).toEqual([
+      ['past', null],
+      ['past', null],
+    ]);
+  });
+});

@@ -1,0 +1,278 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
+import {
+  INVITATION_TTL_MS,
+  INVITATIONS_PER_EVENT_PER_HOUR,
+  TOO_MANY_INVITATIONS,
+} from '../../src-server/services/team/invite-team-member.ts';
+import {
+  type ConsoleWorld,
+  createAccount,
+  createConsoleWorld,
+  inviteThroughOwner,
+} from '../helpers/console-world.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { signUpVia, uniqueEmail } from './auth-helpers.ts';
+
+describe('event team: invite, accept, remove', () => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => t.close());
+
+  const roleOf = (userId: string) =>
+    t.deps.db
+      .select({ role: eventTeamMembers.role })
+      .from(eventTeamMembers)
+      .where(and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, userId)))
+      .get()?.role ?? null;
+
+  it('someone without an account is invited, signs up with that address, accepts from the link and joins the team', async () => {
+    const email = uniqueEmail('gate');
+    const { token, mail } = await inviteThroughOwner(t, w, email, 'gate_staff');
+    expect(mail.subject).toBe(`You're invited to ${w.event.eventName} on Jalsa`);
+    expect(mail.text).toContain('as gate staff');
+
+    // The link's page works signed out: it names the event, the role and the address.
+    const shown = await callProcedure(t, 'query', 'console.invitation', { token });
+    expect(shown.data).toEqual({ eventName: w.event.eventName, email, role: 'gate_staff', accepted: false });
+    // The owner sees it waiting.
+    const team = await callProcedure(
+      t,
+      'query',
+      'console.team',
+      { eventId: w.event.eventId },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
+    expect((team.data as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toEqual([
+      email,
+    ]);
+
+    const invitee = await signUpVia(t, { email: email.toUpperCase() });
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(accepted.data).toEqual({ eventId: w.event.eventId, role: 'gate_staff' });
+    expect(roleOf(invitee.account.id)).toBe('gate_staff');
+    // The mailed link proved the address.
+    expect(
+      t.deps.db.select().from(users).where(eq(users.id, invitee.account.id)).get()?.isEmailVerified,
+    ).toBe(true);
+    // Accepting again is harmless; the event now appears in their console with their role.
+    expect(
+      (await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: invitee.cookie }))
+        .status,
+    ).toBe(200);
+    const mine = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: invitee.cookie });
+    expect(mine.data).toMatchObject([{ id: w.event.eventId, myRole: 'gate_staff' }]);
+    const view = await callProcedure(
+      t,
+      'query',
+      'console.event',
+      { eventId: w.event.eventId },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(view.data).toMatchObject({ myRole: 'gate_staff' });
+  });
+
+  it('the owner removes a member, whose access ends with their next request', async () => {
+    const member = createAccount(t);
+    const { token } = await inviteThroughOwner(t, w, member.email, 'co_organiser');
+    await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: member.cookie });
+    expect(roleOf(member.userId)).toBe('co_organiser');
+    const view = () =>
+      callProcedure(t, 'query', 'console.event', { eventId: w.event.eventId }, { cookie: member.cookie });
+    expect((await view()).status).toBe(200);
+
+    const removed = await callProcedure(
+      t,
+      'mutation',
+      'console.removeMember',
+      { eventId: w.event.eventId, memberUserId: member.userId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(removed.data).toEqual({ removed: true });
+    expect(roleOf(member.userId)).toBeNull();
+    expect((await view()).status).toBe(404);
+    // A member of another event cannot be removed through this one.
+    const elsewhere = await callProcedure(
+      t,
+      'mutation',
+      'console.removeMember',
+      { eventId: w.event.eventId, memberUserId: w.people['organiser of another event'].userId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('refuses a link used by another account, an expired link, a cancelled one, and inviting the owner or a member', async () => {
+    const invitee = createAccount(t);
+    const { token } = await inviteThroughOwner(t, w, invitee.email);
+    const other = createAccount(t);
+    const wrong = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: other.cookie },
+    );
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error?.message).toBe(
+      'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+    );
+
+    t.clock.advance(INVITATION_TTL_MS + 1);
+    const expired = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(expired.status).toBe(404);
+    expect(expired.body.error?.message).toBe('This invitation link is invalid or has expired.');
+    expect(roleOf(invitee.userId)).toBeNull();
+
+    const fresh = await inviteThroughOwner(t, w, invitee.email);
+    const team = await callProcedure(
+      t,
+      'query',
+      'console.team',
+      { eventId: w.event.eventId },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
+    const [waiting] = (team.data as { invitations: { id: string }[] }).invitations;
+    await callProcedure(
+      t,
+      'mutation',
+      'console.cancelInvitation',
+      { eventId: w.event.eventId, invitationId: waiting!.id },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(
+      (
+        await callProcedure(
+          t,
+          'mutation',
+          'console.acceptInvitation',
+          { token: fresh.token },
+          { cookie: invitee.cookie },
+        )
+      ).status,
+    ).toBe(404);
+
+    const invite = (email: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: w.event.eventId, email, role: 'gate_staff' },
+        {
+          cookie: w.people.admin.cookie,
+        },
+      );
+    expect((await invite(w.people.owner.email)).body.error?.message).toBe(
+      'The owner is already in charge of this event.',
+    );
+    expect((await invite(w.people['gate staff'].email)).body.error?.message).toBe(
+      'That person is already on this event’s team.',
+    );
+    const bad = await invite('not-an-email');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.data.fieldErrors?.email).toBeDefined();
+  });
+
+  it('a new invitation to the same address replaces the old one, whose link stops working', async () => {
+    const invitee = createAccount(t);
+    const first = await inviteThroughOwner(t, w, invitee.email, 'co_organiser');
+    t.clock.advance(1000);
+    const second = await inviteThroughOwnerAgain(invitee.email, 'gate_staff');
+    const old = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token: first.token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(old.status).toBe(404);
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token: second },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(accepted.data).toMatchObject({ role: 'gate_staff' });
+  });
+
+  it(`sends at most ${INVITATIONS_PER_EVENT_PER_HOUR} invitations per event an hour, re-sends and cancelled ones included`, async () => {
+    const invite = (email: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: w.event.eventId, email, role: 'gate_staff' },
+        {
+          cookie: w.people.owner.cookie,
+        },
+      );
+    for (let i = 0; i < INVITATIONS_PER_EVENT_PER_HOUR; i++) {
+      // Half of them re-send to one address: replacing does not reset the count.
+      expect((await invite(i % 2 === 0 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
+    }
+    const refused = await invite('one-more@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(TOO_MANY_INVITATIONS);
+    // Another event's limit is its own; and an hour later this one may invite again.
+    const other = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.otherEvent.eventId, email: 'x@example.com', role: 'gate_staff' },
+      { cookie: w.people['organiser of another event'].cookie },
+    );
+    expect(other.status).toBe(200);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await invite('one-more@example.com')).status).toBe(200);
+  });
+
+  async function inviteThroughOwnerAgain(email: string, role: string): Promise<string> {
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.event.eventId, email, role },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
+    expect(res.status).toBe(200);
+    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
+    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
+  }
+});

@@ -1,0 +1,332 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import {
+  accountRoles,
+  eventTeamMembers,
+  organiserRequests,
+  teamInvitations,
+} from '../../src-server/db/schema/roles.ts';
+import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
+import { appRouter } from '../../src-server/trpc/root.ts';
+import {
+  addTeamMember,
+  CALLERS,
+  type Caller,
+  type ConsoleWorld,
+  createAccount,
+  createConsoleWorld,
+  createPendingRequest,
+  inviteThroughOwner,
+} from '../helpers/console-world.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+/**
+ * Issue 14's access matrix: every organiser and admin procedure × {signed out, buyer, organiser of
+ * another event, gate staff, co-organiser, owner, admin}. For each, the expected status per caller;
+ * a refused call must change nothing, and a not-found refusal must be the very answer an id that does
+ * not exist gets, so an event id reveals nothing about another organiser's event.
+ */
+
+type Expected = Record<Caller, 200 | 401 | 403 | 404 | 409>;
+
+interface Case {
+  kind: 'query' | 'mutation';
+  expected: Expected;
+  /** The input for one call; called afresh before each caller (removals need a member each time). */
+  input: (w: ConsoleWorld, t: TestApp) => Record<string, unknown> | undefined;
+  /** The same input naming an event (or thing) that does not exist, for the 404 comparison. */
+  unknown?: (w: ConsoleWorld, t: TestApp) => Record<string, unknown>;
+  /** What a refused call must leave unchanged. */
+  state?: (t: TestApp) => unknown;
+}
+
+const VIEW: Expected = {
+  'signed out': 401,
+  buyer: 404,
+  'organiser of another event': 404,
+  'gate staff': 200,
+  'co-organiser': 200,
+  owner: 200,
+  admin: 200,
+};
+const VIEW_TEAM: Expected = { ...VIEW, 'gate staff': 403 };
+const MANAGE_TEAM: Expected = { ...VIEW_TEAM, 'co-organiser': 403 };
+const ADMIN_ONLY: Expected = {
+  'signed out': 401,
+  buyer: 403,
+  'organiser of another event': 403,
+  'gate staff': 403,
+  'co-organiser': 403,
+  owner: 403,
+  admin: 200,
+};
+
+const tableCount = (t: TestApp, table: typeof eventTeamMembers | typeof teamInvitations | typeof outbox) =>
+  t.deps.db.select({ n: count() }).from(table).get()!.n;
+
+const CASES: Record<string, Case> = {
+  'console.event': {
+    kind: 'query',
+    expected: VIEW,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: 'evt-doesnotexist' }),
+  },
+  'console.team': {
+    kind: 'query',
+    expected: VIEW_TEAM,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: 'evt-doesnotexist' }),
+  },
+  'console.invite': {
+    kind: 'mutation',
+    expected: MANAGE_TEAM,
+    input: (w) => ({
+      eventId: w.event.eventId,
+      email: `new-${Math.random()}@example.com`,
+      role: 'gate_staff',
+    }),
+    unknown: () => ({ eventId: 'evt-doesnotexist', email: 'someone@example.com', role: 'gate_staff' }),
+    state: (t) => [tableCount(t, teamInvitations), tableCount(t, outbox)],
+  },
+  'console.removeMember': {
+    kind: 'mutation',
+    expected: MANAGE_TEAM,
+    input: (w, t) => {
+      const member = createAccount(t);
+      addTeamMember(t, w.event.eventId, member.userId, 'gate_staff');
+      return { eventId: w.event.eventId, memberUserId: member.userId };
+    },
+    unknown: (w) => ({ eventId: 'evt-doesnotexist', memberUserId: w.people['gate staff'].userId }),
+    state: (t) => tableCount(t, eventTeamMembers),
+  },
+  'console.cancelInvitation': {
+    kind: 'mutation',
+    expected: MANAGE_TEAM,
+    input: (w, t) => {
+      const { invitationId } = inviteTeamMember(
+        t.deps.db,
+        {
+          event: {
+            id: w.event.eventId,
+            name: w.event.eventName,
+            city: 'Mumbai',
+            ownerId: w.people.owner.userId,
+          },
+          email: `invitee-${Math.random()}@example.com`,
+          role: 'co_organiser',
+          invitedBy: { id: w.people.owner.userId, name: 'Owner' },
+        },
+        t.clock.now(),
+        { base: 'http://localhost' },
+      );
+      return { eventId: w.event.eventId, invitationId };
+    },
+    unknown: () => ({ eventId: 'evt-doesnotexist', invitationId: 'inv-doesnotexist' }),
+    state: (t) =>
+      t.deps.db
+        .select({ n: count() })
+        .from(teamInvitations)
+        .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
+        .get()!.n,
+  },
+  'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
+  'admin.approveRequest': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
+    state: (t) =>
+      t.deps.db
+        .select({ n: count() })
+        .from(organiserRequests)
+        .where(eq(organiserRequests.status, 'pending'))
+        .get()!.n,
+  },
+  'admin.declineRequest': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
+    state: (t) =>
+      t.deps.db
+        .select({ n: count() })
+        .from(organiserRequests)
+        .where(eq(organiserRequests.status, 'pending'))
+        .get()!.n,
+  },
+  'admin.setOrganiser': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (_w, t) => ({ email: createAccount(t).email, role: 'organiser' }),
+    state: (t) =>
+      t.deps.db.select({ n: count() }).from(accountRoles).where(eq(accountRoles.role, 'organiser')).get()!.n,
+  },
+  'organiserRequests.submit': {
+    kind: 'mutation',
+    expected: {
+      'signed out': 401,
+      buyer: 200,
+      'organiser of another event': 409,
+      'gate staff': 200,
+      'co-organiser': 200,
+      owner: 409,
+      admin: 409,
+    },
+    input: () => ({
+      organisationName: 'Tala Collective',
+      contactPhone: '9876543210',
+      city: 'Mumbai',
+      whatTheyRun: 'Jazz nights',
+      gstin: '',
+    }),
+  },
+};
+
+describe('the console access matrix covers every organiser and admin procedure', () => {
+  it('has a row for each procedure of the console, admin and organiser-request routers', () => {
+    const names = Object.keys(appRouter._def.procedures).filter((n) =>
+      /^(console|admin|organiserRequests)\./.test(n),
+    );
+    const elsewhere = new Set([
+      // Self-only (the caller's own data), tested in the flows and below.
+      'console.access',
+      'console.myEvents',
+      'organiserRequests.mine',
+      // Capabilities (a mailed token), tested below.
+      'console.invitation',
+      'console.acceptInvitation',
+    ]);
+    expect(
+      names.filter((n) => !CASES[n] && !elsewhere.has(n)),
+      'add these to CASES',
+    ).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(CASES))('%s', (name, c) => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => t.close());
+
+  it.each(CALLERS)('as %s', async (caller) => {
+    const expected = c.expected[caller];
+    const input = c.input(w, t);
+    const before = c.state?.(t);
+    const res = await callProcedure(t, c.kind, name, input, { cookie: w.cookieOf(caller) });
+    expect(res.status, JSON.stringify(res.body.error)).toBe(expected);
+    if (expected === 401) expect(res.body.error?.message).toBe('User not authenticated');
+    if (expected === 403) expect(res.body.error?.message).toBe('You are not allowed to do this.');
+    if (expected === 404 && c.unknown) {
+      const unknown = await callProcedure(t, c.kind, name, c.unknown(w, t), { cookie: w.cookieOf(caller) });
+      expect({ status: res.status, message: res.body.error?.message }).toEqual({
+        status: unknown.status,
+        message: unknown.body.error?.message,
+      });
+    }
+    if (c.state && expected !== 200) expect(c.state(t), 'a refused call changes nothing').toEqual(before);
+    if (c.state && expected === 200) expect(c.state(t), 'an allowed call has its effect').not.toEqual(before);
+  });
+});
+
+describe('self-only and capability procedures', () => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => t.close());
+
+  it('console.myEvents lists only the events each caller owns or is on the team of', async () => {
+    const seen: Record<string, string[]> = {};
+    for (const caller of CALLERS) {
+      const res = await callProcedure(t, 'query', 'console.myEvents', undefined, {
+        cookie: w.cookieOf(caller),
+      });
+      seen[caller] = res.status === 200 ? (res.data as { id: string }[]).map((e) => e.id) : [`${res.status}`];
+    }
+    expect(seen).toEqual({
+      'signed out': ['401'],
+      buyer: [],
+      'organiser of another event': [w.otherEvent.eventId],
+      'gate staff': [w.event.eventId],
+      'co-organiser': [w.event.eventId],
+      owner: [w.event.eventId],
+      admin: [],
+    });
+  });
+
+  it('console.access tells each caller their own role only', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const caller of CALLERS) {
+      seen[caller] = (
+        await callProcedure(t, 'query', 'console.access', undefined, { cookie: w.cookieOf(caller) })
+      ).data;
+    }
+    expect(seen).toEqual({
+      'signed out': null,
+      buyer: { role: 'none', teamEvents: 0 },
+      'organiser of another event': { role: 'organiser', teamEvents: 0 },
+      'gate staff': { role: 'none', teamEvents: 1 },
+      'co-organiser': { role: 'none', teamEvents: 1 },
+      owner: { role: 'organiser', teamEvents: 0 },
+      admin: { role: 'admin', teamEvents: 0 },
+    });
+  });
+
+  it('organiserRequests.mine shows a caller only their own request', async () => {
+    createPendingRequest(t, w.people.buyer.userId);
+    for (const caller of CALLERS) {
+      const res = await callProcedure(t, 'query', 'organiserRequests.mine', undefined, {
+        cookie: w.cookieOf(caller),
+      });
+      if (caller === 'signed out') expect(res.status).toBe(401);
+      else if (caller === 'buyer') expect(res.data).toMatchObject({ status: 'pending' });
+      else expect(res.data, caller).toBeNull();
+    }
+  });
+
+  it('console.acceptInvitation: only the invited address may accept; everyone else changes nothing', async () => {
+    const invitee = createAccount(t);
+    const { token } = await inviteThroughOwner(t, w, invitee.email);
+    for (const caller of CALLERS) {
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'console.acceptInvitation',
+        { token },
+        {
+          cookie: w.cookieOf(caller),
+        },
+      );
+      expect(res.status, caller).toBe(caller === 'signed out' ? 401 : 403);
+    }
+    const members = () =>
+      t.deps.db
+        .select({ n: count() })
+        .from(eventTeamMembers)
+        .where(
+          and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, invitee.userId)),
+        )
+        .get()!.n;
+    expect(members()).toBe(0);
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      {
+        cookie: invitee.cookie,
+      },
+    );
+    expect(accepted.status).toBe(200);
+    expect(members()).toBe(1);
+    // An unknown token is not found for everyone, signed in or not.
+    const unknown = await callProcedure(t, 'query', 'console.invitation', { token: 'nosuchtoken' });
+    expect(unknown.status).toBe(404);
+  });
+});
