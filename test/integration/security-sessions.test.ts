@@ -184,6 +184,19 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
     'bookings.checkIn': { token: 'x.y', persons: 1 },
+    'organiserRequests.submit': {
+      organisationName: 'Evil Events',
+      contactPhone: '9876543210',
+      city: 'Mumbai',
+      whatTheyRun: 'spam',
+    },
+    'console.invite': { eventId: ev.eventId, email: 'evil@example.com', role: 'gate_staff' },
+    'console.removeMember': { eventId: ev.eventId, memberUserId: 'member' },
+    'console.cancelInvitation': { eventId: ev.eventId, invitationId: 'invitation' },
+    'console.acceptInvitation': { token: 'x'.repeat(40) },
+    'admin.approveRequest': { requestId: 'request' },
+    'admin.declineRequest': { requestId: 'request' },
+    'admin.setOrganiser': { email: 'victim@example.com', role: 'organiser' },
   };
 }
 
