@@ -134,6 +134,9 @@ describe('npm run user:role', () => {
         LOG_LEVEL: 'info',
         PUBLIC_URL: 'https://tickets.example.in',
         ALLOW_PAYMENT_SIMULATOR: 'true',
+        ALLOW_FILE_MAILBOX: 'true',
+        // Demo events even in production (asked for explicitly): still no demo sign-in.
+        SEED_DEMO_DATA: 'true',
       },
     });
     cleanup.push(() => prod.stop());
