@@ -29,7 +29,7 @@ export const events = sqliteTable(
     /** Percent of the subtotal charged as the convenience fee; null means the default (shared/pricing.ts). */
     platformFeeRate: real('platform_fee_rate'),
     /**
-     * The organiser who owns the event (docs/decisions/0012-roles-and-ownership.md). Nullable only
+     * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.
      */
     ownerId: text('owner_id').references(() => users.id),

@@ -1,7 +1,7 @@
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 
 /**
- * Who may do what with one event (docs/decisions/0012-roles-and-ownership.md). The event-scoped
+ * Who may do what with one event (docs/decisions/0015-roles-and-ownership.md). The event-scoped
  * middleware checks one of these before the handler runs; a role outside the list is refused.
  */
 export const EVENT_PERMISSIONS = {
