@@ -43,7 +43,9 @@ async function trpc(server: ServerProcess, procedure: string, input?: unknown, c
   };
 }
 
-describe('npm run user:role', () => {
+// Each case starts real server processes and runs the script several times (a tsx start each): minutes on a
+// loaded 2-core machine, not the integration tests' usual 20 s.
+describe('npm run user:role', { timeout: 90_000 }, () => {
   const cleanup: (() => Promise<void> | void)[] = [];
   beforeEach(allowLocalServers);
   afterEach(async () => {
