@@ -1,0 +1,132 @@
+import type Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+/** Tables that grow with use: a request must never read one of them end to end. */
+const GROWING = new Set([
+  'holds',
+  'hold_items',
+  'payment_orders',
+  'bookings',
+  'refunds',
+  'webhook_events',
+  'sessions',
+  'failed_logins',
+  'password_reset_tokens',
+  'email_verification_tokens',
+  'outbox',
+  'rate_limit_hits',
+  'simulator_orders',
+  'simulator_payments',
+]);
+
+/**
+ * Issue 21: a request's cost must not grow with history. Every distinct statement the buyer's journey
+ * compiles is explained; a full scan of a growing table fails, and so does a search whose index leaves
+ * one of the statement's equality filters on that table out (unless it is a search by a unique key,
+ * which reads one row whatever else is filtered). The organiser paths are not covered yet.
+ */
+describe('query plans on the buyer journey', () => {
+  it('reads growing tables only through indexes that cover their equality filters', async () => {
+    const t = createTestApp();
+    try {
+      const compiled = new Set<string>();
+      const prepare = t.deps.sqlite.prepare;
+      t.deps.sqlite.prepare = ((source: string) => {
+        compiled.add(source);
+        return prepare(source);
+      }) as typeof prepare;
+
+      const ev = createTicketedEvent(t.deps.db);
+      const buyer = createSignedInUser(t);
+      const signedIn = { cookie: buyer.cookie };
+      expect((await callProcedure(t, 'query', 'auth.me', undefined, signedIn)).status).toBe(200);
+      expect((await callProcedure(t, 'query', 'events.list', undefined)).status).toBe(200);
+      expect((await callProcedure(t, 'query', 'events.byId', { id: ev.eventId })).status).toBe(200);
+      const abandoned = await proceed(t, buyer.cookie, ev, 1);
+      const released = await callProcedure(
+        t,
+        'mutation',
+        'payments.release',
+        { holdId: abandoned.holdId, reason: 'cancelled' },
+        signedIn,
+      );
+      expect(released.data).toEqual({ released: true });
+      await proceed(t, buyer.cookie, ev, 1);
+      const session = await proceed(t, buyer.cookie, ev, 2); // replaces the one before
+      const paid = await payWithSimulator(t, session.orderId, true);
+      expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
+      const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, signedIn);
+      const [booking] = mine.data as { bookingId?: string; id?: string }[];
+      const bookingId = booking?.bookingId ?? booking?.id;
+      expect(bookingId).toBeTruthy();
+      const detail = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, signedIn);
+      expect(detail.status).toBe(200);
+      t.deps.sqlite.prepare = prepare;
+
+      const statements = [...compiled].filter((source) =>
+        /^\s*(select|insert|update|delete|with)\b/i.test(source),
+      );
+      expect(statements.some((s) => s.includes('from "holds"'))).toBe(true);
+      const problems = statements.flatMap((source) => planProblems(t.deps.sqlite, source));
+      expect(problems).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+function planProblems(sqlite: Database.Database, source: string): string[] {
+  const parameters = Array((source.match(/\?/g) ?? []).length).fill(null);
+  const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...parameters) as { detail: string }[];
+  const problems: string[] = [];
+  for (const { detail } of plan) {
+    const step = /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING )?INDEX (\w+)(?: \(([^)]*)\))?)?/.exec(detail);
+    if (!step || !GROWING.has(step[2]!)) continue;
+    const [, kind, table, index, searched = ''] = step as unknown as [
+      string,
+      string,
+      string,
+      string?,
+      string?,
+    ];
+    if (kind === 'SCAN') {
+      problems.push(`${detail} :: ${source}`);
+      continue;
+    }
+    if (!index || isUniqueLookup(sqlite, table, index, searched)) continue;
+    const indexed = new Set([
+      ...[...searched.matchAll(/(\w+)=/g)].map((m) => m[1]!),
+      ...partialIndexColumns(sqlite, index),
+    ]);
+    const filtered = [...source.matchAll(new RegExp(`"${table}"\\."(\\w+)" = (?:\\?|'[^']*')`, 'g'))].map(
+      (m) => m[1]!,
+    );
+    const left = filtered.filter((column) => !indexed.has(column));
+    if (left.length > 0) problems.push(`${detail} leaves ${left.join(', ')} unindexed :: ${source}`);
+  }
+  return problems;
+}
+
+/** A search on every column of a unique index (a primary key included) reads at most one row. */
+function isUniqueLookup(sqlite: Database.Database, table: string, index: string, searched: string): boolean {
+  const list = sqlite.prepare(`PRAGMA index_list("${table}")`).all() as { name: string; unique: number }[];
+  if (!list.find((each) => each.name === index)?.unique) return false;
+  const columns = (sqlite.prepare(`PRAGMA index_info("${index}")`).all() as { name: string }[]).map(
+    (c) => c.name,
+  );
+  return columns.every((column) => searched.includes(`${column}=`));
+}
+
+/** The columns a partial index's own WHERE fixes (`… WHERE status = 'active'`): every row in it matches. */
+function partialIndexColumns(sqlite: Database.Database, index: string): string[] {
+  const row = sqlite.prepare("select sql from sqlite_master where type = 'index' and name = ?").get(index) as
+    | { sql: string | null }
+    | undefined;
+  const where = row?.sql?.split(/\bWHERE\b/i)[1] ?? '';
+  return [...where.matchAll(/[`"]?(\w+)[`"]? = /g)].map((m) => m[1]!);
+}
