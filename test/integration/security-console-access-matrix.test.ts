@@ -84,8 +84,6 @@ const countRows = (
   t: TestApp,
   table: typeof events | typeof eventDates | typeof slots | typeof ticketTypes,
 ) => t.deps.db.select({ n: count() }).from(table).get()!.n;
-const eventRow = (t: TestApp, w: ConsoleWorld) =>
-  t.deps.db.select().from(events).where(eq(events.id, w.event.eventId)).get()!;
 
 /** A date, a slot on it and (unless `bare`) a ticket type in it, nothing sold: things that may be removed. */
 function addRemovable(t: TestApp, w: ConsoleWorld, bare = false) {
