@@ -82,6 +82,8 @@ describe('the event editor over HTTP', () => {
       language: 'Hindi',
     });
     expect(await cityList('Pune')).not.toContain(eventId);
+    const home = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: organiser.cookie });
+    expect(home.data).toMatchObject([{ id: eventId, status: 'draft', myRole: 'owner' }]);
     // The team previews the draft; buyers cannot see it.
     expect((await call('query', 'preview', { eventId })).data).toMatchObject({ name: 'Monsoon Ragas' });
     expect((await callProcedure(t, 'query', 'events.byId', { id: eventId })).status).toBe(404);
