@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
+import { saleWindowMessage } from '../../shared/sale-window.ts';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { selectTicketsRoute } from './select-tickets.tsx';
@@ -12,9 +13,13 @@ export const Route = createLazyRoute('/select-tickets/$eventId')({ component: Se
 type Options = RouterOutputs['tickets']['options'];
 type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][number];
 
-/** A ticket type can be bought only while live and with seats left (spec §5). */
-const purchasable = (t: TicketType) => t.isLive && t.availableTickets > 0;
-const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.availableTickets);
+/**
+ * A ticket type can be bought only while live, inside its sale window and with seats left (spec §5);
+ * the server refuses the rest at Proceed too.
+ */
+const purchasable = (t: TicketType) =>
+  t.isLive && t.availableTickets > 0 && saleWindowMessage(t, new Date()) === null;
+const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.maxPerOrder, t.availableTickets);
 
 function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();
@@ -242,7 +247,7 @@ function TicketTypeCard({
           <h3 className="font-semibold">{type.name}</h3>
           <p className="mt-0.5 text-lg font-bold">{formatPaise(type.pricePaise)}</p>
           <p className={`text-sm font-medium ${available ? 'text-green-700' : 'text-red-700'}`}>
-            {available ? 'Available' : 'Sold Out'}
+            {available ? 'Available' : (saleWindowMessage(type, new Date()) ?? 'Sold Out')}
           </p>
         </div>
         <div className="shrink-0">

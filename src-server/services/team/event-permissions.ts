@@ -9,6 +9,8 @@ export const EVENT_PERMISSIONS = {
   view: ['owner', 'admin', 'co_organiser', 'gate_staff'],
   /** See who is on the team. */
   viewTeam: ['owner', 'admin', 'co_organiser'],
+  /** The event editor: details, dates, slots, ticket types, publish and unpublish. */
+  edit: ['owner', 'admin', 'co_organiser'],
   /** Invite people and remove them. */
   manageTeam: ['owner', 'admin'],
 } as const satisfies Record<string, readonly EventRole[]>;
