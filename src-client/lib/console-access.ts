@@ -1,6 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import type { RouterContext } from './router-context.ts';
 import { requireSignedIn } from './auth.ts';
+import type { RouterContext } from './router-context.ts';
 
 /**
  * The /organiser guard: a signed-out visitor signs in first; someone with neither organiser rights nor
