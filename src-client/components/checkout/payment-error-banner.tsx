@@ -1,16 +1,25 @@
-/** The dismissible 'Payment Error:' banner (spec §2, §8); `items` lists every failed checkout rule. */
+import type { Ref } from 'react';
+
+/**
+ * The dismissible 'Payment Error:' banner (spec §2, §8); `items` lists every failed checkout rule. It is
+ * not a live region itself: the checkout keeps one mounted live region around it, which screen readers
+ * announce more reliably than a region inserted with its text.
+ */
 export function PaymentErrorBanner({
   message,
   items,
   onDismiss,
+  ref,
 }: {
   message: string;
   items?: string[];
   onDismiss: () => void;
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
     <div
-      role="alert"
+      ref={ref}
+      data-testid="payment-error"
       className="relative rounded-lg border border-red-200 bg-red-50 p-4 pr-10 text-sm text-red-800"
     >
       <p>
