@@ -12,10 +12,13 @@ import {
   fieldBinder,
   GoogleSignIn,
   PasswordField,
+  SignInReason,
   SubmitButton,
   TextField,
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
+import { definedOnly } from '../lib/search-params.ts';
+import { signInReason } from '../lib/sign-in-reason.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/SignUp')({ component: SignUpPage });
@@ -59,6 +62,7 @@ function SignUpPage() {
   const busy = signUp.isPending;
   return (
     <AuthCard title="Create Account">
+      <SignInReason text={signInReason(search.redirect, 'sign-up')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
         <TextField label="Name" autoComplete="name" {...fieldProps('name')} />
@@ -104,10 +108,14 @@ function SignUpPage() {
           Create Account
         </SubmitButton>
       </form>
-      <GoogleSignIn disabled={busy} />
+      <GoogleSignIn redirect={search.redirect} disabled={busy} />
       <p className="mt-4 text-center text-sm text-gray-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/login"
+          search={definedOnly({ redirect: search.redirect })}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Sign in
         </Link>
       </p>

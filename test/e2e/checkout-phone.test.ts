@@ -117,6 +117,47 @@ describe('checkout on a phone (390×844)', () => {
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
+
+  it('a new buyer sent to sign in signs up and comes back to checkout with the selection', async () => {
+    const ev = createTicketedEvent(database.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    const checkoutPath = new URL(page.url()).searchParams.get('redirect')!;
+    await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
+      'Please log in to continue with your booking. Your ticket selection is kept',
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(checkoutPath);
+    await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
+      'Create an account to continue with your booking.',
+    );
+    // Changing one's mind back to signing in keeps the way back too.
+    const signInHref = await page.getByRole('link', { name: 'Sign in' }).getAttribute('href');
+    expect(new URL(signInHref!, baseURL).searchParams.get('redirect')).toBe(checkoutPath);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Name').fill('Kabir Rao');
+    await page.getByLabel('Email').fill(`e2e-new-${ev.eventId}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-Passw0rd!');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('a-long-Passw0rd!');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout-tickets');
+    await page.getByText('Gold Circle × 2').waitFor();
+    await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
+    await page.getByRole('region', { name: 'Ticket Details' }).getByText('Kabir Rao').waitFor();
+    await context.close();
+  });
 });
 
 function isFocused(locator: Locator) {
