@@ -181,7 +181,7 @@ export function SignInReason({ text }: { text: string | null }) {
   return (
     <p
       data-testid="sign-in-reason"
-      className="mb-4 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-gray-800"
+      className="mb-4 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-800"
     >
       {text}
     </p>

@@ -5,15 +5,17 @@ describe('signInReason', () => {
   const checkout = '/checkout-tickets?eventId=e1&selectedDate=d1';
 
   it('tells a buyer from checkout that the selection is kept, on both pages', () => {
-    expect(signInReason(checkout, 'sign-in')).toMatch(
-      /^Please log in to continue with your booking\. Your ticket selection is kept/,
+    expect(signInReason(checkout, 'sign-in')).toBe(
+      'Please log in to continue with your booking. Your tickets stay selected.',
     );
-    expect(signInReason(checkout, 'sign-up')).toMatch(/^Create an account to continue with your booking\./);
+    expect(signInReason(checkout, 'sign-up')).toBe(
+      'Create an account to continue with your booking. Your tickets stay selected.',
+    );
   });
 
   it('says the visitor will be taken back for any other page of this site', () => {
     expect(signInReason('/my-bookings', 'sign-in')).toBe(
-      'Please log in to see that page. You will be taken back to it once you are in.',
+      'Please log in to see that page. You will be taken back to it.',
     );
   });
 

@@ -9,10 +9,10 @@ export function signInReason(redirect: string | undefined, page: 'sign-in' | 'si
   if (target === '' || target === '/') return null;
   if (target.startsWith('/checkout-tickets')) {
     return page === 'sign-in'
-      ? 'Please log in to continue with your booking. Your ticket selection is kept, and you will be back at checkout once you are in.'
-      : 'Create an account to continue with your booking. Your ticket selection is kept, and you will be back at checkout once you are in.';
+      ? 'Please log in to continue with your booking. Your tickets stay selected.'
+      : 'Create an account to continue with your booking. Your tickets stay selected.';
   }
   return page === 'sign-in'
-    ? 'Please log in to see that page. You will be taken back to it once you are in.'
-    : 'Create an account to see that page. You will be taken back to it once you are in.';
+    ? 'Please log in to see that page. You will be taken back to it.'
+    : 'Create an account to see that page. You will be taken back to it.';
 }

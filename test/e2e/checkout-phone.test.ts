@@ -129,7 +129,7 @@ describe('checkout on a phone (390×844)', () => {
     await page.waitForURL(/\/login\?redirect=/);
     const checkoutPath = new URL(page.url()).searchParams.get('redirect')!;
     await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
-      'Please log in to continue with your booking. Your ticket selection is kept',
+      'Please log in to continue with your booking. Your tickets stay selected.',
     );
     await expectNoSeriousA11yViolations(page);
 
@@ -137,7 +137,7 @@ describe('checkout on a phone (390×844)', () => {
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(checkoutPath);
     await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
-      'Create an account to continue with your booking.',
+      'Create an account to continue with your booking. Your tickets stay selected.',
     );
     // Changing one's mind back to signing in keeps the way back too.
     const signInHref = await page.getByRole('link', { name: 'Sign in' }).getAttribute('href');
