@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobileDigits, MOBILE_INPUT_MAX } from './indian-mobile.ts';
 
 // One schema per account form, used by the form (react-hook-form + zodResolver) and by the tRPC
 // procedure's `.input()`. The messages are spec §5's, word for word.
@@ -11,14 +12,12 @@ export type Country = (typeof COUNTRIES)[number];
 export const PASSWORD_MIN = 6;
 /** Not in the spec; argon2 of a huge input is a cheap way to burn server CPU, so a ceiling is needed. */
 export const PASSWORD_MAX = 128;
-export const MOBILE_MAX = 10;
 /** Every free-text field has a ceiling (issue 18): a person's name, and an address (RFC 5321's 254). */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
 /** The spec's "simple address shape": something, an at sign, something, a dot, something; no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MOBILE_SHAPE = /^[6-9]\d{9}$/;
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -73,12 +72,16 @@ export const nameField = z
   .min(2, MESSAGES.nameShort)
   .max(NAME_MAX, MESSAGES.nameLong);
 
-/** Optional: empty means not given; otherwise 10 digits starting 6-9. */
+/**
+ * Optional: empty means not given; otherwise an Indian mobile number as people type it (+91, 0, spaces,
+ * dashes), kept as its 10 digits starting 6-9.
+ */
 export const mobileField = z
   .string()
   .trim()
-  .max(MOBILE_MAX, { message: MESSAGES.mobileInvalid, abort: true })
-  .refine((v) => v === '' || MOBILE_SHAPE.test(v), MESSAGES.mobileInvalid);
+  .max(MOBILE_INPUT_MAX, { message: MESSAGES.mobileInvalid, abort: true })
+  .refine((v) => v === '' || indianMobileDigits(v) !== null, MESSAGES.mobileInvalid)
+  .transform((v) => (v === '' ? '' : (indianMobileDigits(v) ?? v)));
 
 const confirmPasswordField = z.string().min(1, MESSAGES.confirmRequired);
 

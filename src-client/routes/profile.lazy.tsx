@@ -8,10 +8,10 @@ import {
   COUNTRIES,
   changePasswordSchema,
   GENDERS,
-  MOBILE_MAX,
   type ProfileInput,
   profileSchema,
 } from '../../shared/auth-schemas.ts';
+import { MOBILE_INPUT_MAX } from '../../shared/indian-mobile.ts';
 import {
   FormError,
   FormNotice,
@@ -145,8 +145,8 @@ function ProfileCard({ account }: { account: Account }) {
             label="Phone Number"
             type="tel"
             autoComplete="tel-national"
-            inputMode="numeric"
-            maxLength={MOBILE_MAX}
+            inputMode="tel"
+            maxLength={MOBILE_INPUT_MAX}
             {...editable('phone')}
           />
           <SelectField

@@ -3,7 +3,8 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, MOBILE_MAX, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import { MESSAGES, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import { MOBILE_INPUT_MAX } from '../../shared/indian-mobile.ts';
 import {
   AuthCard,
   EmailField,
@@ -71,8 +72,8 @@ function SignUpPage() {
           label="Mobile (optional)"
           type="tel"
           autoComplete="tel-national"
-          inputMode="numeric"
-          maxLength={MOBILE_MAX}
+          inputMode="tel"
+          maxLength={MOBILE_INPUT_MAX}
           {...fieldProps('mobile')}
         />
         <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />

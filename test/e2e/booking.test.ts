@@ -103,7 +103,7 @@ describe('booking in Chromium with the payment simulator', () => {
     const booking = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
     expect(booking).toMatchObject({
       userId: buyer.userId,
-      userPhone: '+91 98765-43210',
+      userPhone: '9876543210',
       userState: 'Karnataka',
       ticketCount: 2,
       totalAmountPaise: 211_798,

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -145,7 +147,11 @@ describe('checkout on a phone (390×844)', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Name').fill('Kabir Rao');
-    await page.getByLabel('Email').fill(`e2e-new-${ev.eventId}@example.com`);
+    const email = `e2e-new-${ev.eventId}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    // Typed the way people write it: kept whole in the box, stored as the 10 digits.
+    await page.getByLabel('Mobile (optional)').fill('+91 98765 43210');
+    await expect(page.getByLabel('Mobile (optional)').inputValue()).resolves.toBe('+91 98765 43210');
     await page.getByLabel('Password', { exact: true }).fill('a-long-Passw0rd!');
     await page.getByLabel('Confirm Password', { exact: true }).fill('a-long-Passw0rd!');
     await page.getByLabel(/I accept the/).check();
@@ -156,6 +162,8 @@ describe('checkout on a phone (390×844)', () => {
     await page.getByText('Gold Circle × 2').waitFor();
     await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
     await page.getByRole('region', { name: 'Ticket Details' }).getByText('Kabir Rao').waitFor();
+    await page.getByRole('region', { name: 'Ticket Details' }).getByText('9876543210').waitFor();
+    expect(database.db.select().from(users).where(eq(users.email, email)).get()?.phone).toBe('9876543210');
     await context.close();
   });
 });
