@@ -71,6 +71,15 @@ describe('signUpSchema', () => {
     expect(signUpSchema.parse({ ...validSignUp, mobile: '' }).mobile).toBe('');
   });
 
+  it("takes the profile's State from the checkout's list, or none", () => {
+    const profile = { name: 'Asha', phone: '', gender: '', country: '', about: '' } as const;
+    expect(profileSchema.parse({ ...profile, state: 'Tamil Nadu' }).state).toBe('Tamil Nadu');
+    expect(profileSchema.parse({ ...profile, state: '' }).state).toBe('');
+    expect(firstErrors(profileSchema, { ...profile, state: 'Karnatka' })).toEqual({
+      state: 'Please choose your state from the list',
+    });
+  });
+
   it('trims the name before counting and lower-cases the email', () => {
     expect(firstErrors(signUpSchema, { ...validSignUp, name: ' A ' })).toEqual({
       name: 'Name must be at least 2 characters',

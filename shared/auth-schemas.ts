@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indianMobileDigits, MOBILE_INPUT_MAX } from './indian-mobile.ts';
+import { isIndianState } from './states.ts';
 
 // One schema per account form, used by the form (react-hook-form + zodResolver) and by the tRPC
 // procedure's `.input()`. The messages are spec §5's, word for word.
@@ -115,7 +116,12 @@ export const profileSchema = z.object({
   phone: mobileField,
   gender: z.union([z.enum(GENDERS), z.literal('')]),
   country: z.union([z.enum(COUNTRIES), z.literal('')]),
-  state: z.string().trim().max(100, 'State must be at most 100 characters'),
+  // The checkout's list of states and union territories, so the profile prefills the checkout (issue 17).
+  state: z
+    .string()
+    .trim()
+    .max(100, { message: 'Please choose your state from the list', abort: true })
+    .refine((v) => v === '' || isIndianState(v), 'Please choose your state from the list'),
   about: z.string().trim().max(1000, 'About You must be at most 1000 characters'),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
