@@ -33,6 +33,7 @@ export function createTicketedEvent(
     types?: TicketTypeSpec[];
     platformFeeRate?: number | null;
     name?: string;
+    city?: string;
     noTickets?: boolean;
   } = {},
 ): TicketedEvent {
@@ -49,7 +50,7 @@ export function createTicketedEvent(
       name: eventName,
       description: 'A night of music.',
       category: 'concerts',
-      city: 'Mumbai',
+      city: options.city ?? 'Mumbai',
       imagesUrls: [],
       posterUrl: null,
       startTime: slotStart,
