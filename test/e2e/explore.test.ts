@@ -51,4 +51,26 @@ describe('explore on a phone (390×844)', () => {
     expect(new URL(page.url()).searchParams.get('cities')).toBe('all');
     await context.close();
   });
+
+  it('cuts a long venue on a card but keeps its city in view', async () => {
+    const ev = createTicketedEvent(database.db, {
+      city: 'Pune',
+      name: `Pune Jazz ${Date.now()}`,
+      location: 'Jawaharlal Nehru Memorial Auditorium and Convention Centre, Gate 4, Shivajinagar, Pune',
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    await context.addInitScript(() => localStorage.setItem('selectedCity', 'Pune'));
+    const page = await context.newPage();
+    await page.goto('/explore');
+    const card = page.getByRole('link', { name: new RegExp(ev.eventName) });
+    const city = card.getByText('Pune', { exact: true });
+    await city.waitFor();
+    const shown = await city.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const cardBox = el.closest('a')!.getBoundingClientRect();
+      return el.scrollWidth <= el.clientWidth && box.left >= cardBox.left && box.right <= cardBox.right;
+    });
+    expect(shown).toBe(true);
+    await context.close();
+  });
 });

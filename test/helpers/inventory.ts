@@ -34,6 +34,7 @@ export function createTicketedEvent(
     platformFeeRate?: number | null;
     name?: string;
     city?: string;
+    location?: string;
     noTickets?: boolean;
   } = {},
 ): TicketedEvent {
@@ -55,7 +56,7 @@ export function createTicketedEvent(
       posterUrl: null,
       startTime: slotStart,
       endTime: slotEnd,
-      eventLocationText: 'NSCI Dome, Worli, Mumbai',
+      eventLocationText: options.location ?? 'NSCI Dome, Worli, Mumbai',
       googleMapsEmbedLink: null,
       ageRestrictions: 18,
       artistLineup: null,
