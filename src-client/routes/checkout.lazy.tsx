@@ -149,11 +149,16 @@ function Checkout({
     }));
   }, [me.data, setDetails]);
 
+  // The overlay says 'Redirecting to your ticket...': it goes to that ticket (issue 17; the spec's target
+  // was the bookings list). Replacing the checkout means Back cannot offer to pay for it again.
   useEffect(() => {
-    if (phase !== 'success') return;
-    const timer = setTimeout(() => navigate({ to: '/my-bookings' }), REDIRECT_AFTER_MS);
+    if (phase !== 'success' || !bookingId) return;
+    const timer = setTimeout(
+      () => navigate({ to: '/ticket/$bookingId', params: { bookingId }, replace: true }),
+      REDIRECT_AFTER_MS,
+    );
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, bookingId, navigate]);
 
   const price = priceBreakdown(
     subtotalOf(lines.map((l) => ({ pricePaise: l.type.pricePaise, quantity: l.quantity }))),

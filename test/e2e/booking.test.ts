@@ -28,7 +28,7 @@ describe('booking in Chromium with the payment simulator', () => {
     database?.close();
   });
 
-  it('select → sign in → checkout with validation → pay → success overlay → /my-bookings', async () => {
+  it('select → sign in → checkout with validation → pay → success overlay → the ticket', async () => {
     const ev = createTicketedEvent(database.db, {
       types: [
         { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 50 },
@@ -98,7 +98,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByText('Redirecting to your ticket...').waitFor();
     const bookingId = (await page.getByTestId('booking-id').textContent())!;
     expect(bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
-    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    await page.waitForURL(new RegExp(`/ticket/${bookingId}$`), { timeout: 10_000 });
 
     const booking = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
     expect(booking).toMatchObject({
@@ -155,7 +155,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
     expect(availableOf(ev)).toBe(1);
     expectInventoryInvariant(database.db, ev.ticketTypeIds);
     await context.close();
