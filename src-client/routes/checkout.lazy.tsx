@@ -45,7 +45,8 @@ const REDIRECT_AFTER_MS = 2000;
 
 type Options = RouterOutputs['tickets']['options'];
 type Session = RouterOutputs['payments']['start'];
-type Banner = { message: string; items?: string[] };
+/** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
+type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice' };
 type Phase = 'idle' | 'starting' | 'paying' | 'confirming' | 'success';
 
 function CheckoutPage() {
@@ -170,7 +171,7 @@ function Checkout({
     closeWindow.current = null;
     setSession(null);
     setPhase('idle');
-    showResult({ message });
+    showResult({ message, tone: reason === 'cancelled' ? 'notice' : 'error' });
     release.mutate({ holdId, reason });
   };
 
@@ -414,6 +415,7 @@ function Checkout({
                 ref={bannerBox}
                 message={banner.message}
                 items={banner.items}
+                tone={banner.tone}
                 onDismiss={() => setBanner(null)}
               />
             )}

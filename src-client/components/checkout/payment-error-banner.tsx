@@ -9,21 +9,29 @@ export function PaymentErrorBanner({
   message,
   items,
   onDismiss,
+  tone = 'error',
   ref,
 }: {
   message: string;
   items?: string[];
   onDismiss: () => void;
+  /** 'notice' is the buyer's own doing (they closed the payment window): neutral, no 'Payment Error:'. */
+  tone?: 'error' | 'notice';
   ref?: Ref<HTMLDivElement>;
 }) {
   return (
     <div
       ref={ref}
-      data-testid="payment-error"
-      className="relative rounded-lg border border-red-200 bg-red-50 p-4 pr-10 text-sm text-red-800"
+      data-testid={tone === 'error' ? 'payment-error' : 'payment-notice'}
+      className={`relative rounded-lg border p-4 pr-10 text-sm ${
+        tone === 'error'
+          ? 'border-red-200 bg-red-50 text-red-800'
+          : 'border-gray-200 bg-gray-50 text-gray-800'
+      }`}
     >
       <p>
-        <strong>Payment Error:</strong> {message}
+        {tone === 'error' && <strong>Payment Error: </strong>}
+        {message}
       </p>
       {items && items.length > 0 && (
         <ul className="mt-2 list-disc pl-5">
@@ -35,8 +43,8 @@ export function PaymentErrorBanner({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss payment error"
-        className="absolute right-2 top-2 rounded p-1 text-red-800 hover:bg-red-100"
+        aria-label={tone === 'error' ? 'Dismiss payment error' : 'Dismiss message'}
+        className="absolute right-2 top-2 rounded p-1 hover:bg-black/5"
       >
         <span aria-hidden="true">✕</span>
       </button>
