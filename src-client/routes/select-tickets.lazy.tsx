@@ -307,28 +307,33 @@ function TicketTypeCard({
         </div>
         <div className="shrink-0">
           {quantity > 0 ? (
-            <div className="flex items-center gap-2" role="group" aria-label={`${type.name} quantity`}>
-              <button
-                type="button"
-                onClick={() => onChange(quantity - 1)}
-                aria-label={`Remove one ${type.name}`}
-                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700"
-              >
-                −
-              </button>
-              <span className="w-6 text-center font-semibold" aria-live="polite">
-                {quantity}
-              </span>
-              <button
-                type="button"
-                onClick={() => onChange(quantity + 1)}
-                disabled={quantity >= max}
-                aria-label={`Add one ${type.name}`}
-                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700 disabled:border-gray-300 disabled:text-gray-400"
-              >
-                +
-              </button>
-            </div>
+            <>
+              <div className="flex items-center gap-2" role="group" aria-label={`${type.name} quantity`}>
+                <button
+                  type="button"
+                  onClick={() => onChange(quantity - 1)}
+                  aria-label={`Remove one ${type.name}`}
+                  className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700"
+                >
+                  −
+                </button>
+                <span className="w-6 text-center font-semibold" aria-live="polite">
+                  {quantity}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onChange(quantity + 1)}
+                  disabled={quantity >= max}
+                  aria-label={`Add one ${type.name}`}
+                  className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700 disabled:border-gray-300 disabled:text-gray-400"
+                >
+                  +
+                </button>
+              </div>
+              <p className="mt-1 text-right text-xs text-gray-600" data-testid="quantity-limit">
+                {max < MAX_TICKETS_PER_TYPE ? `Only ${max} left` : `Max ${MAX_TICKETS_PER_TYPE} per booking`}
+              </p>
+            </>
           ) : (
             <button
               type="button"

@@ -77,6 +77,10 @@ describe('ticket selection on a phone (390×844)', () => {
     await page.getByRole('button', { name: 'Select Ticket: Silver' }).click();
     await page.getByRole('button', { name: 'Add one Silver' }).click();
     await page.getByText('2 Ticket(s)').waitFor();
+    // The limit is said next to the stepper, before the + button stops.
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Silver' }).getByTestId('quantity-limit').textContent(),
+    ).resolves.toBe('Max 10 per booking');
 
     const selectGold = page.getByRole('button', { name: 'Select Ticket: Gold' });
     await selectGold.click();
