@@ -339,10 +339,10 @@ function TicketTypeCard({
               type="button"
               onClick={onSelect}
               disabled={!available}
-              aria-label={`Select Ticket: ${type.name}`}
+              aria-label={available ? `Select Ticket: ${type.name}` : undefined}
               className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:border-gray-300 disabled:text-gray-400"
             >
-              Select Ticket
+              {available ? 'Select Ticket' : availability(type)}
             </button>
           )}
         </div>

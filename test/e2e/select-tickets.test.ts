@@ -63,9 +63,19 @@ describe('ticket selection on a phone (390×844)', () => {
     await page.goto(`/select-tickets/${ev.id}`);
     await page.getByRole('region', { name: 'Date' }).getByRole('button').nth(0).click();
     const backstage = page.getByRole('listitem').filter({ hasText: 'Backstage' });
-    await backstage.getByText('Not on sale yet').waitFor();
+    await backstage.getByRole('paragraph').filter({ hasText: 'Not on sale yet' }).waitFor();
     await expect(backstage.getByText('Sold Out').count()).resolves.toBe(0);
-    await page.getByRole('listitem').filter({ hasText: 'Silver' }).getByText('Sold Out').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Silver' })
+      .getByRole('paragraph')
+      .filter({ hasText: 'Sold Out' })
+      .waitFor();
+    // The buttons say why they cannot be pressed.
+    await expect(backstage.getByRole('button').textContent()).resolves.toBe('Not on sale yet');
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Silver' }).getByRole('button').textContent(),
+    ).resolves.toBe('Sold Out');
     await context.close();
   });
 
