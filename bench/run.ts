@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { reportBundleSize } from '../scripts/report-bundle-size.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
+import { runHotPaths } from './hot-paths.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runPdfHealthz } from './pdf-healthz.ts';
 import { runReserveBenchmark } from './reserve.ts';
@@ -24,6 +25,13 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
       workers: flags.number('workers', 1),
+    }),
+  'hot-paths': (flags) =>
+    runHotPaths({
+      buyers: flags.number('buyers', 2000),
+      pastHolds: flags.number('past-holds', 300),
+      connections: flags.number('connections', 32),
+      durationSeconds: flags.number('duration', 10),
     }),
   lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3) }),
   bundle: async () => {

@@ -30,6 +30,8 @@ export const PAGE_PATHS = [
   '/Contact_Us',
   '/list-your-event',
   '/organiser',
+  '/organiser/events/new',
+  '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
   '/organiser/invitations/$token',
   '/admin',

@@ -14,7 +14,9 @@ import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { organiserRoute } from './routes/organiser.tsx';
+import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
+import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
 import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
@@ -58,6 +60,8 @@ const routeTree = rootRoute.addChildren([
   listYourEventRoute,
   organiserRoute,
   organiserTeamRoute,
+  organiserNewEventRoute,
+  organiserEventEditorRoute,
   organiserInvitationRoute,
   adminRoute,
 ]);

@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestIdHeader());
   app.use(wellFormedPath());
   app.use(compress());
-  app.use('/trpc/*', knownLength());
+  app.use('/trpc/*', knownLength({ readAnyBody: true }));
+  app.use(knownLength());
   // Everything that accepts a body: at most MAX_BODY_BYTES, and writes only from our own origin.
   const limitBody = bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413));
   const ownOriginWrites = sameOriginWrites(deps);

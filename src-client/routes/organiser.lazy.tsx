@@ -10,6 +10,8 @@ export const Route = createLazyRoute('/organiser')({ component: ConsoleHome });
 type MyEvent = RouterOutputs['console']['myEvents'][number];
 
 const STATUS_LABELS: Record<MyEvent['status'], string> = {
+  draft: 'Draft',
+  cancelled: 'Cancelled',
   on_sale: 'On sale',
   sale_ended: 'Sale ended',
   past: 'Past',
@@ -22,11 +24,21 @@ function ConsoleHome() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-extrabold text-gray-900">Organiser console</h1>
-        {access.data?.role === 'admin' && (
-          <Link to="/admin" className="font-semibold text-brand-700 underline">
-            Admin page
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-4">
+          {access.data?.role === 'admin' && (
+            <Link to="/admin" className="font-semibold text-brand-700 underline">
+              Admin page
+            </Link>
+          )}
+          {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
+            <Link
+              to="/organiser/events/new"
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Create event
+            </Link>
+          )}
+        </div>
       </div>
       {access.data?.role === 'none' && (
         <p className="mt-2 text-gray-700">
@@ -95,6 +107,14 @@ function EventRow({ event }: { event: MyEvent }) {
           {event.city} · {event.myRole === 'owner' ? 'Owner' : TEAM_ROLE_LABELS[event.myRole]}
           {event.myRole !== 'gate_staff' && (
             <>
+              {' · '}
+              <Link
+                to="/organiser/events/$eventId/edit"
+                params={{ eventId: event.id }}
+                className="text-brand-700 underline"
+              >
+                Edit
+              </Link>
               {' · '}
               <Link
                 to="/organiser/events/$eventId/team"

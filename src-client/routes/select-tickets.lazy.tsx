@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
+import { saleWindowMessage } from '../../shared/sale-window.ts';
 import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { firstOnSale, ticketDays } from '../lib/ticket-days.ts';
@@ -15,12 +16,22 @@ export const Route = createLazyRoute('/select-tickets/$eventId')({ component: Se
 type Options = RouterOutputs['tickets']['options'];
 type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][number];
 
-/** A ticket type can be bought only while live and with seats left (spec §5). */
-const purchasable = (t: TicketType) => t.isLive && t.availableTickets > 0;
-const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.availableTickets);
-/** A type that is not live has not gone on sale (or was paused); only a live one with no seats is sold out. */
+/**
+ * A ticket type can be bought only while live, inside its sale window and with seats left (spec §5);
+ * the server refuses the rest at Proceed too.
+ */
+const purchasable = (t: TicketType) =>
+  t.isLive && t.availableTickets > 0 && saleWindowMessage(t, new Date()) === null;
+const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.maxPerOrder, t.availableTickets);
+/**
+ * Why a type cannot be bought, or 'Available': outside its sale window 'Sale opens <IST time>' or
+ * 'Sales closed'; a type that is not live has not gone on sale (or was paused); only a live one with no
+ * seats is sold out.
+ */
 const availability = (t: TicketType) =>
-  purchasable(t) ? 'Available' : t.isLive ? 'Sold Out' : 'Not on sale yet';
+  purchasable(t)
+    ? 'Available'
+    : (saleWindowMessage(t, new Date()) ?? (t.isLive ? 'Sold Out' : 'Not on sale yet'));
 
 function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();

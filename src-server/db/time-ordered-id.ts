@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../pooled-random.ts';
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of Unix time in milliseconds, then 74 random bits. Ids made
@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
  * checkpoint copies back from the WAL stay few (docs/benchmarks.md). Still unguessable.
  */
 export function timeOrderedUuid(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
+  const bytes = pooledRandomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant

@@ -11,7 +11,7 @@ import { knownLength } from './known-length.ts';
 describe('known length for tRPC answers', () => {
   it('adds the length and keeps status, body and every header, several cookies included', async () => {
     const app = new Hono<AppEnv>();
-    app.use(knownLength());
+    app.use(knownLength({ readAnyBody: true }));
     app.get('/answer', () => {
       const headers = new Headers({ 'content-type': 'application/json', vary: 'accept' });
       headers.append('set-cookie', 'a=1; Path=/');
@@ -25,6 +25,27 @@ describe('known length for tRPC answers', () => {
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
     expect(res.headers.get('vary')).toBe('accept');
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  });
+});
+
+describe('known length for other answers', () => {
+  it('leaves a streamed body unread and of unknown length', async () => {
+    const app = new Hono<AppEnv>();
+    app.use(knownLength());
+    let pulled = 0;
+    app.get('/stream', () => {
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new TextEncoder().encode('chunk'));
+          if (pulled === 3) controller.close();
+        },
+      });
+      return new Response(stream, { headers: { 'content-type': 'application/octet-stream' } });
+    });
+    const res = await app.request('/stream');
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(await res.text()).toBe('chunkchunkchunk');
   });
 });
 

@@ -2,19 +2,26 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 
 /**
- * tRPC answers with a complete body but no Content-Length, and Hono's `compress()` compresses every
- * response of unknown length, so even a 40-byte answer went through a gzip stream (measurable CPU per
- * request: docs/benchmarks.md). Giving tRPC's answers their length lets `compress()` apply its own
- * 1 KB threshold: small answers go out as they are, larger ones are compressed exactly as before.
- * Mount inside `compress()` (after it in `app.use` order).
+ * Answers made from a complete body carry no Content-Length, and Hono's `compress()` compresses every
+ * response of unknown length: even `/healthz`'s 15 bytes went through a gzip stream, and setting `Vary`
+ * on the way turned @hono/node-server's light Response into a full Fetch Response with a web stream
+ * (issue 21: 54 µs against 27 with the length known; docs/benchmarks.md). Giving them their length lets
+ * `compress()` apply its own 1 KB threshold: small answers go out as they are, larger ones are
+ * compressed exactly as before. Mount inside `compress()` (after it in `app.use` order).
+ *
+ * Every answer made from a string (`c.json()`, `c.text()`, `c.html()`, tRPC's) gets its length. With
+ * `readAnyBody`, any other body is read to its end first (tRPC, whose answers are small); without it
+ * such answers (files, streams) are left as they are, never buffered.
  */
-export function knownLength(): MiddlewareHandler<AppEnv> {
+export function knownLength(options: { readAnyBody?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const res = c.res;
     if (res.headers.has('content-length') || res.headers.has('content-encoding')) return;
     // A string or Uint8Array body lets @hono/node-server write it straight to the socket.
-    const body = stringBodyOf(res) ?? new Uint8Array(await res.arrayBuffer());
+    const text = stringBodyOf(res);
+    if (text === undefined && !options.readAnyBody) return;
+    const body = text ?? new Uint8Array(await res.arrayBuffer());
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     if (length === 0 && res.status === 204) return;
     const headers = new Headers(res.headers); // a Headers object keeps several Set-Cookie apart

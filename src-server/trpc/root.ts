@@ -5,6 +5,7 @@ import { bookingsRouter } from './routers/bookings.ts';
 import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
 import { eventsRouter } from './routers/events.ts';
+import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { ticketsRouter } from './routers/tickets.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   organiserRequests: organiserRequestsRouter,
   console: consoleRouter,
+  organiser: organiserRouter,
   admin: adminRouter,
 });
 

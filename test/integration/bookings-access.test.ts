@@ -46,6 +46,9 @@ describe('My Bookings, tickets and ticket files are for the owner only', () => {
     // Nothing beyond the explicit field list (no payment ids, no contact details).
     expect(Object.keys(list[1]!)).not.toContain('paymentId');
     expect(Object.keys(list[1]!)).not.toContain('userEmail');
+    // The ticket page reads the same fields for one booking.
+    const one = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, { cookie: owner.cookie });
+    expect(one.data).toStrictEqual(list[1]);
   });
 
   it('gives a stranger an empty list and a signed-out visitor no data', async () => {

@@ -1,7 +1,21 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
@@ -126,27 +140,47 @@ describe('npm run db:backup (issue 22)', () => {
   }, 60_000);
 
   it('backs the database up by itself before applying pending migrations', () => {
-    const { dataDir, database } = scratch();
-    addMessages(database.db, 3);
-    // As a database from the release before the last migration (a data migration that is safe to
-    // apply again): forget that it was applied.
-    database.sqlite.exec(
-      'delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)',
+    // A database as the previous release (migrations up to 0002_accounts) left it, with data in it.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-upgrade-backup-'));
+    scratches.push({ remove: () => rmSync(dataDir, { recursive: true, force: true }) });
+    const journal = JSON.parse(readFileSync(path.join(ROOT, 'migrations/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const previous = journal.entries.slice(
+      0,
+      journal.entries.findIndex((e) => e.tag === '0002_accounts') + 1,
     );
-    database.close();
+    const oldMigrations = path.join(dataDir, 'old-migrations');
+    mkdirSync(path.join(oldMigrations, 'meta'), { recursive: true });
+    writeFileSync(
+      path.join(oldMigrations, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: previous }),
+    );
+    for (const { tag } of previous)
+      cpSync(path.join(ROOT, `migrations/${tag}.sql`), path.join(oldMigrations, `${tag}.sql`));
+    const old = new Database(path.join(dataDir, 'jalsa.db'));
+    old.pragma('journal_mode = WAL');
+    migrate(drizzle(old), { migrationsFolder: oldMigrations });
+    old.exec(
+      "insert into contact_messages (first_name, last_name, email, mobile, message, created_at) values ('A', 'B', 'a@b.in', '9876543210', 'hi', '2026-11-21T00:00:00Z')",
+    );
+    old.close();
 
     const backups = path.join(dataDir, 'backups');
     const lines: string[] = [];
-    const upgraded = openDatabase(path.join(dataDir, 'jalsa.db'), {
+    openDatabase(path.join(dataDir, 'jalsa.db'), {
       backupBeforeMigrating: backups,
       log: (line) => lines.push(line),
-    });
-    upgraded.close();
+    }).close();
     const [folder] = readdirSync(backups);
     expect(folder).toMatch(/-before-upgrade$/);
-    expect(lines[0]).toMatch(/before applying 1 migration/);
+    expect(lines[0]).toContain(`before applying ${journal.entries.length - previous.length} migration(s)`);
     const copy = new Database(path.join(backups, folder!, 'jalsa.db'), { readonly: true });
-    expect(copy.prepare('select count(*) as n from contact_messages').get()).toEqual({ n: 3 });
+    expect(copy.prepare('select count(*) as n from contact_messages').get()).toEqual({ n: 1 });
+    // The copy is the database as it was: no table of a later migration.
+    expect(copy.prepare("select count(*) as n from sqlite_master where name = 'installation'").get()).toEqual(
+      { n: 0 },
+    );
     copy.close();
 
     // Nothing pending on the next start: no second backup.

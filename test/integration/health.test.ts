@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listen } from '../helpers/listen.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('the HTTP app', () => {
@@ -53,4 +55,63 @@ describe('the HTTP app', () => {
     expect(malformed.status).toBeLessThan(500);
     expect(await malformed.text()).not.toMatch(/at .*\.ts:\d+/);
   });
+});
+
+// Served as in production (@hono/node-server, whose light Response `c.json()` then builds): a reply of
+// unknown length went through compress()'s gzip stream however small it was (issue 21).
+describe('replies of known length over HTTP', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const fetchResponse = globalThis.Response;
+  const fetchRequest = globalThis.Request;
+  beforeAll(async () => {
+    t = createTestApp();
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    t.close();
+    // serve() installs its Response and Request as globals; give the other tests back the standard ones.
+    globalThis.Response = fetchResponse;
+    globalThis.Request = fetchRequest;
+  });
+
+  /** Status, headers and the bytes as sent, asking for gzip as a browser does. */
+  function get(path: string) {
+    return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
+      (resolve, reject) => {
+        request(`${server.url}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      },
+    );
+  }
+
+  it.each([
+    ['/healthz', 200, { status: 'ok' }],
+    ['/api/no-such-route', 404, { error: { message: 'Not found' } }],
+  ])(
+    '%s (a c.json() reply) carries its Content-Length and goes out uncompressed',
+    async (path, status, body) => {
+      const res = await get(path);
+      expect(res.status).toBe(status);
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.text)));
+      expect(JSON.parse(res.text)).toEqual(body);
+      // The header middlewares still ran.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 });

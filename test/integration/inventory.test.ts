@@ -407,3 +407,49 @@ describe('tickets.options', () => {
     expect(countOf(t.deps.db, types[2]!.id)).toMatchObject({ available: 23, held: 2 });
   });
 });
+
+describe("finding the buyer's active hold on the slot (every Proceed)", () => {
+  it("searches the active holds by buyer and slot, never the buyer's whole history", async () => {
+    const t = createTestApp();
+    try {
+      // Every SQL text the app compiles from here on (Proceed's queries are built on first use).
+      const compiled = new Set<string>();
+      const prepare = t.deps.sqlite.prepare;
+      t.deps.sqlite.prepare = ((source: string) => {
+        compiled.add(source);
+        return prepare(source);
+      }) as typeof prepare;
+      const ev = createTicketedEvent(t.deps.db);
+      const buyer = createSignedInUser(t);
+      // Each Proceed after the first replaces the buyer's active hold, leaving released ones behind.
+      for (let i = 0; i < 4; i += 1) {
+        const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+          cookie: buyer.cookie,
+        });
+        expect(start.status).toBe(200);
+      }
+      const statuses = t.deps.db
+        .select({ status: holds.status })
+        .from(holds)
+        .where(eq(holds.userId, buyer.userId))
+        .all()
+        .map((h) => h.status)
+        .sort();
+      expect(statuses).toEqual(['active', 'released', 'released', 'released']);
+
+      const lookups = [...compiled].filter(
+        (source) => /^select .* from "holds"/.test(source) && source.includes('"slot_id" = ?'),
+      );
+      expect(lookups).toHaveLength(1);
+      const plan = t.deps.sqlite.prepare(`EXPLAIN QUERY PLAN ${lookups[0]}`).all(buyer.userId, ev.slotId) as {
+        detail: string;
+      }[];
+      expect(plan.map((step) => step.detail)).toEqual([
+        'SEARCH holds USING INDEX holds_active_user_slot_idx (user_id=? AND slot_id=?)',
+      ]);
+      expectInventoryInvariant(t.deps.db);
+    } finally {
+      t.close();
+    }
+  });
+});

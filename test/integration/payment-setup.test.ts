@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app.ts';
+import { composeDeps } from '../../src-server/compose-deps.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import {
   PAYMENTS_NOT_CONFIGURED,
@@ -61,16 +62,19 @@ describe("the simulator's routes", () => {
     const { orderId } = await proceed(t, buyer.cookie, ev);
     expect((await t.request(`/api/simulator/orders/${orderId}`)).status).toBe(200);
 
-    // The same database, now served with Razorpay's keys.
-    const withRazorpay = createApp({
-      ...t.deps,
-      env: {
-        ...t.deps.env,
-        RAZORPAY_KEY_ID: 'rzp_test_key',
-        RAZORPAY_KEY_SECRET: 'key-secret',
-        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
-      },
-    });
+    // The same database, now served with Razorpay's keys: the composition root chooses Razorpay.
+    const withRazorpay = createApp(
+      composeDeps({
+        ...t.deps,
+        paymentGateway: undefined,
+        env: {
+          ...t.deps.env,
+          RAZORPAY_KEY_ID: 'rzp_test_key',
+          RAZORPAY_KEY_SECRET: 'key-secret',
+          RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+        },
+      }),
+    );
     const base = 'http://localhost/api/simulator/orders';
     expect((await withRazorpay.request(`${base}/${orderId}`)).status).toBe(404);
     for (const action of ['pay', 'fail']) {

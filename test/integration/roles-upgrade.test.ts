@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { DEMO_ORGANISER } from '../../src-server/services/roles/ensure-demo-accounts.ts';
 import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
@@ -103,7 +103,7 @@ describe('upgrading a database made by the previous release', () => {
   let t: TestApp | undefined;
   afterEach(() => t?.close());
 
-  it('applies the roles migrations, gives old events the demo organiser as owner, and keeps bookings, staff and check-in working', async () => {
+  it('applies the roles and editor migrations, gives old events the demo organiser as owner, and keeps bookings, staff and check-in working', async () => {
     t = createTestApp({ DATA_DIR: previousReleaseDatabase() });
     const db = t.deps.db;
     const cookieOf = (userId: string) =>
@@ -113,6 +113,16 @@ describe('upgrading a database made by the previous release', () => {
     const owner = db.select().from(users).where(eq(users.email, DEMO_ORGANISER.email)).get();
     expect(owner).toMatchObject({ passwordHash: null, googleId: null });
     expect(db.select({ ownerId: events.ownerId }).from(events).get()).toEqual({ ownerId: owner!.id });
+    // The editor's migration: the old event is published at version 1, its ticket type sells with no
+    // window and the old per-order limit; buyers still see it.
+    expect(db.select({ status: events.status, version: events.version }).from(events).get()).toEqual({
+      status: 'published',
+      version: 1,
+    });
+    const oldType = db.select().from(ticketTypes).get();
+    expect(oldType).toMatchObject({ maxPerOrder: 10, saleOpensAt: null, saleClosesAt: null });
+    const detail = await callProcedure(t, 'query', 'events.byId', { id: 'old-event' });
+    expect(detail.status).toBe(200);
     expect(getAccountRole(db, owner!.id)).toBe('organiser');
     // Existing accounts keep no role and their staff flag.
     expect(getAccountRole(db, 'old-buyer')).toBe('none');

@@ -1,5 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
   accountRoles,
@@ -53,6 +54,18 @@ const VIEW: Expected = {
 };
 const VIEW_TEAM: Expected = { ...VIEW, 'gate staff': 403 };
 const MANAGE_TEAM: Expected = { ...VIEW_TEAM, 'co-organiser': 403 };
+/** The event editor: the owner, co-organisers and admins. */
+const EDIT: Expected = { ...VIEW, 'gate staff': 403 };
+/** Starting an event: organisers and admins, whatever events they have. */
+const ORGANISERS: Expected = {
+  'signed out': 401,
+  buyer: 403,
+  'organiser of another event': 200,
+  'gate staff': 403,
+  'co-organiser': 403,
+  owner: 200,
+  admin: 200,
+};
 const ADMIN_ONLY: Expected = {
   'signed out': 401,
   buyer: 403,
@@ -66,7 +79,208 @@ const ADMIN_ONLY: Expected = {
 const tableCount = (t: TestApp, table: typeof eventTeamMembers | typeof teamInvitations | typeof outbox) =>
   t.deps.db.select({ n: count() }).from(table).get()!.n;
 
+const NO_EVENT = 'evt-doesnotexist';
+const countRows = (
+  t: TestApp,
+  table: typeof events | typeof eventDates | typeof slots | typeof ticketTypes,
+) => t.deps.db.select({ n: count() }).from(table).get()!.n;
+
+/** A date, a slot on it and (unless `bare`) a ticket type in it, nothing sold: things that may be removed. */
+function addRemovable(t: TestApp, w: ConsoleWorld, bare = false) {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const dateId = `date-${suffix}`;
+  const slotId = `slot-${suffix}`;
+  const ticketTypeId = `tt-${suffix}`;
+  t.deps.db
+    .insert(eventDates)
+    .values({ id: dateId, eventId: w.event.eventId, dateOfEvent: '2026-12-19T18:30:00.000Z' })
+    .run();
+  t.deps.db
+    .insert(slots)
+    .values({
+      id: slotId,
+      eventDateId: dateId,
+      startTime: '2026-12-20T13:30:00.000Z',
+      endTime: '2026-12-20T15:30:00.000Z',
+    })
+    .run();
+  if (!bare) {
+    t.deps.db
+      .insert(ticketTypes)
+      .values({
+        id: ticketTypeId,
+        slotId,
+        name: 'Spare',
+        pricePaise: 10_000,
+        totalTickets: 5,
+        availableTickets: 5,
+      })
+      .run();
+  }
+  return { dateId, slotId, ticketTypeId };
+}
+
+const DETAILS = {
+  name: 'Renamed Night',
+  category: 'concerts',
+  city: 'Mumbai',
+  eventLocationText: 'NSCI Dome',
+  googleMapsEmbedLink: '',
+  description: 'Music.',
+  ageRestrictions: null,
+  language: 'Hindi',
+  termsAndConditions: [],
+  artists: [],
+  platformFeeRate: null,
+};
+const TICKET = {
+  name: 'Silver',
+  priceRupees: 499.5,
+  totalTickets: 40,
+  maxPerOrder: 6,
+  personAllowedPerTicket: 1,
+  description: '',
+  benefits: [],
+  isRefundable: false,
+  onSale: true,
+  saleOpensAt: null,
+  saleClosesAt: null,
+};
+const setStatus = (t: TestApp, w: ConsoleWorld, status: 'draft' | 'published') =>
+  t.deps.db.update(events).set({ status }).where(eq(events.id, w.event.eventId)).run();
+
+const EDITOR_CASES: Record<string, Case> = {
+  'organiser.createEvent': {
+    kind: 'mutation',
+    expected: ORGANISERS,
+    input: () => DETAILS,
+    state: (t) => countRows(t, events),
+  },
+  'organiser.editableEvent': {
+    kind: 'query',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: NO_EVENT }),
+  },
+  'organiser.preview': {
+    kind: 'query',
+    expected: VIEW,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: NO_EVENT }),
+  },
+  'organiser.updateDetails': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, version: 1, ...DETAILS }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1, ...DETAILS }),
+    state: (t) => t.deps.db.select({ name: events.name, version: events.version }).from(events).all(),
+  },
+  'organiser.addDate': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, version: 1, day: '2026-12-10' }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1, day: '2026-12-10' }),
+    state: (t) => countRows(t, eventDates),
+  },
+  'organiser.removeDate': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w, t) => ({ eventId: w.event.eventId, version: 1, dateId: addRemovable(t, w).dateId }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1, dateId: 'date-none' }),
+    state: (t) => countRows(t, eventDates),
+  },
+  'organiser.addSlot': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({
+      eventId: w.event.eventId,
+      version: 1,
+      dateId: w.event.dateId,
+      startTime: '10:00',
+      endTime: '12:00',
+    }),
+    unknown: (w) => ({
+      eventId: NO_EVENT,
+      version: 1,
+      dateId: w.event.dateId,
+      startTime: '10:00',
+      endTime: '12:00',
+    }),
+    state: (t) => countRows(t, slots),
+  },
+  'organiser.removeSlot': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w, t) => ({ eventId: w.event.eventId, version: 1, slotId: addRemovable(t, w).slotId }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1, slotId: 'slot-none' }),
+    state: (t) => countRows(t, slots),
+  },
+  'organiser.addTicketType': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, version: 1, slotId: w.event.slotId, ticket: TICKET }),
+    unknown: (w) => ({ eventId: NO_EVENT, version: 1, slotId: w.event.slotId, ticket: TICKET }),
+    state: (t) => countRows(t, ticketTypes),
+  },
+  'organiser.updateTicketType': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({
+      eventId: w.event.eventId,
+      version: 1,
+      ticketTypeId: w.event.ticketTypeIds[0],
+      ticket: TICKET,
+    }),
+    unknown: (w) => ({
+      eventId: NO_EVENT,
+      version: 1,
+      ticketTypeId: w.event.ticketTypeIds[0],
+      ticket: TICKET,
+    }),
+    state: (t) => t.deps.db.select().from(ticketTypes).all(),
+  },
+  'organiser.removeTicketType': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w, t) => ({
+      eventId: w.event.eventId,
+      version: 1,
+      ticketTypeId: addRemovable(t, w).ticketTypeId,
+    }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1, ticketTypeId: 'tt-none' }),
+    state: (t) => countRows(t, ticketTypes),
+  },
+  'organiser.copyTicketTypesToAllSlots': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w, t) => {
+      addRemovable(t, w, true);
+      return { eventId: w.event.eventId, version: 1, fromSlotId: w.event.slotId };
+    },
+    unknown: (w) => ({ eventId: NO_EVENT, version: 1, fromSlotId: w.event.slotId }),
+    state: (t) => countRows(t, ticketTypes),
+  },
+  'organiser.publish': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w, t) => {
+      setStatus(t, w, 'draft');
+      return { eventId: w.event.eventId, version: 1 };
+    },
+    unknown: () => ({ eventId: NO_EVENT, version: 1 }),
+    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
+  },
+  'organiser.unpublish': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, version: 1 }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1 }),
+    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
+  },
+};
+
 const CASES: Record<string, Case> = {
+  ...EDITOR_CASES,
   'console.event': {
     kind: 'query',
     expected: VIEW,
@@ -183,9 +397,9 @@ const CASES: Record<string, Case> = {
 };
 
 describe('the console access matrix covers every organiser and admin procedure', () => {
-  it('has a row for each procedure of the console, admin and organiser-request routers', () => {
+  it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests)\./.test(n),
+      /^(console|admin|organiserRequests|organiser)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.

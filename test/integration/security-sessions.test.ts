@@ -136,6 +136,7 @@ const mutations = Object.entries(
 /** A valid input per mutation, so a refusal can only come from the Origin check. */
 function validInputs(t: TestApp, password: string): Record<string, unknown> {
   const ev = createTicketedEvent(t.deps.db);
+  const versioned = { eventId: ev.eventId, version: 1 };
   return {
     'auth.signUp': {
       name: 'Evil Twin',
@@ -184,8 +185,61 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
     'bookings.checkIn': { token: 'x.y', persons: 1 },
+    'organiserRequests.submit': {
+      organisationName: 'Evil Events',
+      contactPhone: '9876543210',
+      city: 'Mumbai',
+      whatTheyRun: 'Spam',
+      gstin: '',
+    },
+    'console.invite': { eventId: ev.eventId, email: 'evil@example.com', role: 'co_organiser' },
+    'console.removeMember': { eventId: ev.eventId, memberUserId: 'someone' },
+    'console.cancelInvitation': { eventId: ev.eventId, invitationId: 'inv' },
+    'console.acceptInvitation': { token: 'x'.repeat(40) },
+    'admin.approveRequest': { requestId: 'req' },
+    'admin.declineRequest': { requestId: 'req' },
+    'admin.setOrganiser': { email: 'evil@example.com', role: 'organiser' },
+    'organiser.createEvent': EVIL_DETAILS,
+    'organiser.updateDetails': { ...versioned, ...EVIL_DETAILS },
+    'organiser.addDate': { ...versioned, day: '2026-12-24' },
+    'organiser.removeDate': { ...versioned, dateId: ev.dateId },
+    'organiser.addSlot': { ...versioned, dateId: ev.dateId, startTime: '10:00', endTime: '11:00' },
+    'organiser.removeSlot': { ...versioned, slotId: ev.slotId },
+    'organiser.addTicketType': { ...versioned, slotId: ev.slotId, ticket: EVIL_TICKET },
+    'organiser.updateTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0], ticket: EVIL_TICKET },
+    'organiser.removeTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0] },
+    'organiser.copyTicketTypesToAllSlots': { ...versioned, fromSlotId: ev.slotId },
+    'organiser.publish': versioned,
+    'organiser.unpublish': versioned,
   };
 }
+
+const EVIL_DETAILS = {
+  name: 'Evil Night',
+  category: 'concerts',
+  city: 'Mumbai',
+  eventLocationText: '',
+  googleMapsEmbedLink: '',
+  description: '',
+  ageRestrictions: null,
+  language: '',
+  termsAndConditions: [],
+  artists: [],
+  platformFeeRate: null,
+};
+const EVIL_TICKET = {
+  name: 'Evil',
+  priceRupees: 1,
+  totalTickets: 1,
+  maxPerOrder: 1,
+  personAllowedPerTicket: 1,
+  description: '',
+  benefits: [],
+  isRefundable: false,
+  onSale: true,
+  saleOpensAt: null,
+  saleClosesAt: null,
+};
 
 describe('cross-origin state changes (CSRF)', () => {
   let t: TestApp;

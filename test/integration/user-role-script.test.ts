@@ -43,7 +43,9 @@ async function trpc(server: ServerProcess, procedure: string, input?: unknown, c
   };
 }
 
-describe('npm run user:role', () => {
+// Each case starts real server processes and runs the script several times (a tsx start each): minutes on a
+// loaded 2-core machine, not the integration tests' usual 20 s.
+describe('npm run user:role', { timeout: 90_000 }, () => {
   const cleanup: (() => Promise<void> | void)[] = [];
   beforeEach(allowLocalServers);
   afterEach(async () => {
@@ -134,6 +136,9 @@ describe('npm run user:role', () => {
         LOG_LEVEL: 'info',
         PUBLIC_URL: 'https://tickets.example.in',
         ALLOW_PAYMENT_SIMULATOR: 'true',
+        ALLOW_FILE_MAILBOX: 'true',
+        // Demo events even in production (asked for explicitly): still no demo sign-in.
+        SEED_DEMO_DATA: 'true',
       },
     });
     cleanup.push(() => prod.stop());

@@ -51,7 +51,7 @@ function toDetail(doc: EventDocument): EventDetail {
       id: slot.id,
       startTime: slot.startTime,
       endTime: slot.endTime,
-      tickets: slot.tickets.map((t) => ({ ...t })),
+      tickets: slot.tickets.map((t) => ({ maxPerOrder: 10, saleOpensAt: null, saleClosesAt: null, ...t })),
     })),
   }));
   return {

@@ -70,7 +70,10 @@ const checkoutHandlers = [
       totalTickets: total,
       availableTickets: total,
       isLive: true,
-      benefits: [],
+      benefits: [] as string[],
+      maxPerOrder: 10,
+      saleOpensAt: null,
+      saleClosesAt: null,
     });
     return {
       event: {

@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { EventCategory } from '../../../shared/categories.ts';
+import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -22,6 +23,8 @@ export const events = sqliteTable(
     eventLocationText: text('event_location_text').notNull().default(''),
     googleMapsEmbedLink: text('google_maps_embed_link'),
     ageRestrictions: integer('age_restrictions'),
+    /** The language the event is performed in, as the organiser writes it; null when not given. */
+    language: text('language'),
     termsAndConditions: text('terms_and_conditions', { mode: 'json' })
       .$type<string[]>()
       .notNull()
@@ -29,16 +32,24 @@ export const events = sqliteTable(
     /** Percent of the subtotal charged as the convenience fee; null means the default (shared/pricing.ts). */
     platformFeeRate: real('platform_fee_rate'),
     /**
-     * The organiser who owns the event (docs/decisions/0012-roles-and-ownership.md). Nullable only
+     * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.
      */
     ownerId: text('owner_id').references(() => users.id),
+    /**
+     * Only 'published' events reach buyers (lists, search, detail, link previews, Proceed). Events made
+     * before the editor existed were all on sale, hence the default.
+     */
+    status: text('status').$type<EventStatus>().notNull().default('published'),
+    /** Raised by every console edit; an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
   },
   (t) => [
     index('events_city_idx').on(t.city),
     index('events_start_idx').on(t.startTime),
     index('events_owner_idx').on(t.ownerId),
+    index('events_status_start_idx').on(t.status, t.startTime),
   ],
 );
 
@@ -100,6 +111,11 @@ export const ticketTypes = sqliteTable(
     isLive: integer('is_live', { mode: 'boolean' }).notNull().default(true),
     benefits: text('benefits', { mode: 'json' }).$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
+    /** Most tickets of this type one order may take (never above shared/pricing.ts's MAX_TICKETS_PER_TYPE). */
+    maxPerOrder: integer('max_per_order').notNull().default(10),
+    /** When sales open and close (UTC ISO-8601); null means no limit on that side. */
+    saleOpensAt: text('sale_opens_at'),
+    saleClosesAt: text('sale_closes_at'),
   },
   (t) => [index('ticket_types_slot_idx').on(t.slotId)],
 );

@@ -30,6 +30,14 @@ export const outbox = sqliteTable(
     sentAt: text('sent_at'),
     /** The provider's id for the delivered message (Resend's email id, or the development mailbox file). */
     providerMessageId: text('provider_message_id'),
+    /**
+     * 0 for transactional mail (confirmations, tickets, verification, resets), 1 for bulk and Contact Us
+     * copies: the sender takes every due transactional message first, so a flood cannot delay a ticket.
+     */
+    priority: integer('priority').notNull().default(0),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_due_by_priority_idx').on(t.status, t.priority, t.nextAttemptAt),
+  ],
 );

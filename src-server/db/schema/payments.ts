@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { users } from './accounts.ts';
@@ -43,7 +44,13 @@ export const holds = sqliteTable(
     createdAt: text('created_at').notNull(),
     endedAt: text('ended_at'),
   },
-  (t) => [index('holds_status_expiry_idx').on(t.status, t.expiresAt), index('holds_user_idx').on(t.userId)],
+  (t) => [
+    index('holds_status_expiry_idx').on(t.status, t.expiresAt),
+    index('holds_user_idx').on(t.userId),
+    // The buyer's active hold on a slot (every Proceed): only active holds are indexed, so finding it
+    // costs the same for a buyer's 300th hold as for the first (issue 21).
+    index('holds_active_user_slot_idx').on(t.userId, t.slotId).where(sql`status = 'active'`),
+  ],
 );
 
 /** The ticket types and quantities of a hold: one conditional UPDATE per row at reservation. */

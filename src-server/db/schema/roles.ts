@@ -5,7 +5,7 @@ import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 
 /**
- * An account's installation-wide role (docs/decisions/0012-roles-and-ownership.md). No row means 'none':
+ * An account's installation-wide role (docs/decisions/0015-roles-and-ownership.md). No row means 'none':
  * a buyer. A table of its own rather than a column on `users`, so the session lookup every request
  * makes stays as it is and only organiser and admin procedures read it.
  */

@@ -10,6 +10,7 @@ export function createResendMailer(apiKey: string): Mailer {
   const resend = new Resend(apiKey);
   return {
     name: 'resend',
+    maxPerSecond: 2,
     async send(message: MailMessage) {
       const { data, error } = await resend.emails.send(
         {
@@ -28,7 +29,11 @@ export function createResendMailer(apiKey: string): Mailer {
       );
       if (error) {
         const status = (error as { statusCode?: number | null }).statusCode ?? null;
-        throw new MailSendError(`Resend ${error.name}: ${error.message}`, isRetryable(status, error.name));
+        throw new MailSendError(
+          `Resend ${error.name}: ${error.message}`,
+          isRetryable(status, error.name),
+          status === 429,
+        );
       }
       if (!data?.id) throw new MailSendError('Resend answered without an email id', true);
       return { messageId: data.id };

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
+import { pooledRandomBytes } from '../../pooled-random.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
 import {
   hmacSha256Hex,
@@ -232,6 +232,6 @@ function gatewayId(prefix: string): string {
   for (let time = Date.now(), i = 0; i < 8; i += 1, time = Math.floor(time / 62)) {
     out = ALPHABET[time % 62] + out;
   }
-  for (const b of randomBytes(6)) out += ALPHABET[b % ALPHABET.length];
+  for (const b of pooledRandomBytes(6)) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}_${out}`;
 }

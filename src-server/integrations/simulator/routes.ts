@@ -27,12 +27,13 @@ const failSchema = z.object({ description: z.string().trim().min(1).max(200) });
 /**
  * The buyer's side of the offline gateway, called by the checkout's simulator dialog: Pay returns a
  * signed result exactly like Razorpay's checkout; Fail returns Razorpay's error object. Both then send
- * the matching signed webhooks to this app's own webhook endpoint, as Razorpay would. With Razorpay
- * configured the routes do not exist: a site taking real money has no use for a Pay button that costs
- * nothing, whatever its orders table still holds from before.
+ * the matching signed webhooks to this app's own webhook endpoint, as Razorpay would. The routes exist
+ * only while the simulator is the app's gateway (compose-deps.ts chooses Razorpay once it is configured):
+ * a site taking real money has no use for a Pay button that costs nothing, whatever its orders table
+ * still holds from before.
  */
 export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
-  if (razorpayConfigured(deps)) return;
+  if (deps.paymentGateway?.name !== 'simulator') return;
   app.get('/api/simulator/orders/:orderId', (c) => {
     const order = findSimulatorOrder(deps.db, c.req.param('orderId'));
     if (!order) return c.json({ error: { message: 'The id provided does not exist' } }, 404);
@@ -75,12 +76,6 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
       throw err;
     }
   });
-}
-
-function razorpayConfigured(deps: AppDeps): boolean {
-  if (deps.paymentGateway) return deps.paymentGateway.name === 'razorpay';
-  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = deps.env;
-  return Boolean(RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET && RAZORPAY_WEBHOOK_SECRET);
 }
 
 /** Signs and posts each event to /api/webhooks/razorpay after the buyer's answer, one after another. */

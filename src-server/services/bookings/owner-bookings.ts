@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
@@ -33,10 +34,8 @@ export interface OwnBooking {
 
 /** The signed-in person's bookings, newest first, read by their own id. */
 export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
-  return selectOwnBookings(db)
-    .where(eq(bookings.userId, userId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .all()
+  return ownBookingQueries(db)
+    .list.all({ userId })
     .map((row) => toOwnBooking(row, appSecret));
 }
 
@@ -51,9 +50,7 @@ export function getOwnBooking(
   bookingId: string,
 ): OwnBooking {
   if (!userId) throw bookingNotFound();
-  const row = selectOwnBookings(db)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-    .get();
+  const row = ownBookingQueries(db).one.get({ bookingId, userId });
   if (!row) throw bookingNotFound();
   return toOwnBooking(row, appSecret);
 }
@@ -90,6 +87,20 @@ function selectOwnBookings(db: Db) {
     .leftJoin(events, eq(events.id, bookings.eventId))
     .$dynamic();
 }
+
+/**
+ * Both reads built once per database (My Bookings and the ticket page are signed-in paths every buyer
+ * takes; building a select cost more than running it, issue 21).
+ */
+const ownBookingQueries = oncePer((db: Db) => ({
+  list: selectOwnBookings(db)
+    .where(eq(bookings.userId, sql.placeholder('userId')))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .prepare(),
+  one: selectOwnBookings(db)
+    .where(and(eq(bookings.id, sql.placeholder('bookingId')), eq(bookings.userId, sql.placeholder('userId'))))
+    .prepare(),
+}));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 

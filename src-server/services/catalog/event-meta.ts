@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 
@@ -8,7 +8,7 @@ export interface EventMeta {
   imageUrl: string | null;
 }
 
-/** What a shared link's preview (Open Graph) shows for an event, or null when it does not exist. */
+/** What a shared link's preview (Open Graph) shows for a published event, or null (drafts included). */
 export function findEventMeta(db: Db, eventId: string): EventMeta | null {
   const row = db
     .select({
@@ -18,7 +18,7 @@ export function findEventMeta(db: Db, eventId: string): EventMeta | null {
       images: events.imagesUrls,
     })
     .from(events)
-    .where(eq(events.id, eventId))
+    .where(and(eq(events.id, eventId), eq(events.status, 'published')))
     .get();
   if (!row) return null;
   return {

@@ -42,7 +42,7 @@ export const EVENT_NOT_FOUND = 'Event not found';
  * alias), one category and a range of India calendar days on which the event has a date.
  */
 export function listEvents(db: Db, now: Date, filter: EventListInput = {}): EventSummary[] {
-  const conditions: SQL[] = [upcoming(db, now)];
+  const conditions: SQL[] = [eq(events.status, 'published'), upcoming(db, now)];
   if (filter.city) {
     // An unknown typed city (spec §4 saves it as given) simply has no events.
     conditions.push(eq(events.city, findCity(filter.city)?.name ?? filter.city));
@@ -96,13 +96,16 @@ export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
     ),
   ];
   if (aliasCities.length > 0) matches.push(inArray(events.city, aliasCities));
-  return summaries(db, and(upcoming(db, now), or(...matches))!);
+  return summaries(db, and(eq(events.status, 'published'), upcoming(db, now), or(...matches))!);
 }
 
-/** One event with everything its detail page shows; 'Event not found' when it does not exist. */
-export function getEvent(db: Db, id: string): EventDetail {
+/**
+ * One event with everything its detail page shows; 'Event not found' when it does not exist or is not
+ * published (a draft or a cancelled event), unless `preview` (the event's team, checked by the caller).
+ */
+export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}): EventDetail {
   const row = db.select().from(events).where(eq(events.id, id)).get();
-  if (!row) throw notFound(EVENT_NOT_FOUND);
+  if (!row || (row.status !== 'published' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
 
   const lineup = db
     .select({ name: artists.name, imageUrl: artists.imageUrl })

@@ -19,7 +19,7 @@ export interface EventDocument {
   artistLineup: { name: string; imageUrl: string | null }[] | null;
   termsAndConditions: string[];
   platformFeeRate: number | null;
-  /** The organiser who owns it (docs/decisions/0012-roles-and-ownership.md). */
+  /** The organiser who owns it (docs/decisions/0015-roles-and-ownership.md). */
   ownerId?: string | null;
   tickets: DateEntryDocument[];
 }

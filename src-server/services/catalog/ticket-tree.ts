@@ -13,6 +13,10 @@ export interface TicketTypeDetail {
   availableTickets: number;
   isLive: boolean;
   benefits: string[];
+  maxPerOrder: number;
+  /** Sale window (UTC); null means open on that side. Outside it the type cannot be held. */
+  saleOpensAt: string | null;
+  saleClosesAt: string | null;
 }
 
 export interface EventDateDetail {
@@ -70,6 +74,9 @@ export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
           availableTickets: ticketTypes.availableTickets,
           isLive: ticketTypes.isLive,
           benefits: ticketTypes.benefits,
+          maxPerOrder: ticketTypes.maxPerOrder,
+          saleOpensAt: ticketTypes.saleOpensAt,
+          saleClosesAt: ticketTypes.saleClosesAt,
         })
         .from(ticketTypes)
         .where(

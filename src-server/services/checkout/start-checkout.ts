@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
+import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { eventDates, events, slots } from '../../db/schema/catalog.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
-import { DomainError, notFound } from '../../errors.ts';
+import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
 import { quoteSeats, replaceHoldsAndReserve } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
@@ -59,6 +60,7 @@ export async function startCheckout(
   if (!date?.isLive) throw notFound('Selected date not found in event');
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
+  checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
@@ -149,6 +151,26 @@ export async function startCheckout(
 }
 
 /**
+ * A ticket type outside its sale window cannot be held ('Sale opens …' / 'Sales closed', as the page
+ * shows), nor more of it than its per-order maximum. Unknown ids are left to the reservation's checks.
+ */
+function checkSaleWindows(
+  lookups: ReturnType<typeof catalogueLookups>,
+  lines: { ticketTypeId: string; quantity: number }[],
+  now: Date,
+): void {
+  for (const line of lines) {
+    const type = lookups.saleWindow.get({ ticketTypeId: line.ticketTypeId });
+    if (!type) continue;
+    const closed = saleWindowMessage(type, now);
+    if (closed) throw conflict(`${type.name}: ${closed}`);
+    if (line.quantity > type.maxPerOrder) {
+      throw badRequest(`You can book at most ${type.maxPerOrder} tickets of ${type.name}`);
+    }
+  }
+}
+
+/**
  * The catalogue checks of Proceed and its payment-order row, built and compiled once per database: building a Drizzle query
  * cost several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
  */
@@ -159,7 +181,18 @@ function prepareLookups(db: Db) {
     event: db
       .select({ id: events.id, name: events.name, platformFeeRate: events.platformFeeRate })
       .from(events)
-      .where(eq(events.id, sql.placeholder('eventId')))
+      // Drafts and cancelled events cannot be bought, whatever the client sends.
+      .where(and(eq(events.id, sql.placeholder('eventId')), eq(events.status, 'published')))
+      .prepare(),
+    saleWindow: db
+      .select({
+        name: ticketTypes.name,
+        maxPerOrder: ticketTypes.maxPerOrder,
+        saleOpensAt: ticketTypes.saleOpensAt,
+        saleClosesAt: ticketTypes.saleClosesAt,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, sql.placeholder('ticketTypeId')))
       .prepare(),
     date: db
       .select({ id: eventDates.id, isLive: eventDates.isLive })

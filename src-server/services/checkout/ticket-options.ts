@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
@@ -58,7 +58,7 @@ export async function ticketOptions(db: Db, eventId: string): Promise<TicketOpti
       platformFeeRate: events.platformFeeRate,
     })
     .from(events)
-    .where(eq(events.id, eventId))
+    .where(and(eq(events.id, eventId), eq(events.status, 'published')))
     .get();
   if (!event) throw notFound('Event not found');
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 
-/** The issue's statuses that exist before drafts and cancellations do (they come with the editor). */
-export type ConsoleEventStatus = 'on_sale' | 'sale_ended' | 'past';
+/** Issue 14's statuses: a draft or cancelled event says so; a published one is on sale, ended or past. */
+export type ConsoleEventStatus = 'draft' | 'cancelled' | 'on_sale' | 'sale_ended' | 'past';
 
 export interface MyEvent {
   id: string;
@@ -36,8 +36,9 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     sold: number;
     capacity: number;
     gross: number;
+    status: 'draft' | 'published' | 'cancelled';
   }>(sql`
-    select e.id, e.name, e.city,
+    select e.id, e.name, e.city, e.status,
       case when e.owner_id = ${userId} then 'owner'
            else (select m.role from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
       end as my_role,
@@ -68,7 +69,7 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     name: r.name,
     city: r.city,
     myRole: r.my_role,
-    status: !r.upcoming ? 'past' : r.on_sale ? 'on_sale' : 'sale_ended',
+    status: r.status !== 'published' ? r.status : !r.upcoming ? 'past' : r.on_sale ? 'on_sale' : 'sale_ended',
     nextStart: r.next_start,
     sold: r.sold,
     capacity: r.capacity,

@@ -342,11 +342,15 @@ const builders = {
         position: p('position'),
       })
       .prepare(),
+  // The status is a literal, not a bound value: SQLite uses the partial index holds_active_user_slot_idx
+  // (WHERE status = 'active') only when the query's own text implies its condition.
   activeHoldsOnSlot: (db: DbOrTx) =>
     db
       .select({ id: holds.id })
       .from(holds)
-      .where(and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), eq(holds.status, 'active')))
+      .where(
+        and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} = 'active'`),
+      )
       .prepare(),
   endHold: (db: DbOrTx) =>
     db

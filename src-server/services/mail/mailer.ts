@@ -14,6 +14,8 @@ export interface MailMessage {
 /** A way to deliver mail: Resend in production, the development mailbox otherwise (chosen in compose-deps.ts). */
 export interface Mailer {
   readonly name: string;
+  /** The provider's request rate limit, which the sender keeps under (Resend's default is 2 per second). */
+  readonly maxPerSecond?: number;
   /** Resolves with the provider's message id; rejects with MailSendError. */
   send(message: MailMessage): Promise<{ messageId: string }>;
 }
@@ -26,6 +28,8 @@ export class MailSendError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The provider refused because of its rate limit (HTTP 429): the sender stops for this round. */
+    readonly rateLimited = false,
   ) {
     super(message);
     this.name = 'MailSendError';

@@ -9,7 +9,12 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
   /** Unique per message (e.g. `booking-confirmed:{bookingId}`); enqueuing the same key twice is a no-op. */
   idempotencyKey: string;
+  /** Mail nobody is waiting for (Contact Us copies, announcements): sent after every transactional one. */
+  bulk?: boolean;
 }
+
+export const TRANSACTIONAL_PRIORITY = 0;
+export const BULK_PRIORITY = 1;
 
 /** Anything drizzle can write through: the database or an open transaction. */
 type Writer = Pick<Db, 'insert'>;
@@ -31,6 +36,7 @@ export function enqueueMail(writer: Writer, mail: OutgoingMail, now: Date): void
       attachments: mail.attachments ?? [],
       nextAttemptAt: at,
       createdAt: at,
+      priority: mail.bulk ? BULK_PRIORITY : TRANSACTIONAL_PRIORITY,
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .run();

@@ -29,8 +29,10 @@ export interface SendResult {
 }
 
 /**
- * Delivers the outbox's due messages, oldest first. Each is claimed before sending (so another sender
- * process skips it), then marked sent, rescheduled with exponential backoff, or marked failed.
+ * Delivers the outbox's due messages: transactional mail before bulk mail, each oldest first. Each is
+ * claimed before sending (so another sender process skips it), then marked sent, rescheduled with
+ * exponential backoff, or marked failed. Sends are spaced to stay under the provider's rate limit; a
+ * refusal for that limit (429) ends the round, and the rest wait for the next one.
  */
 export async function sendDueMail(options: {
   db: Db;
@@ -38,18 +40,27 @@ export async function sendDueMail(options: {
   from: string;
   clock: { now: () => Date };
   logger: Logger;
+  /** Waits between sends (tests pass one that moves their clock). */
+  pause?: (ms: number) => Promise<void>;
 }): Promise<SendResult> {
   const { db, mailer, from, clock, logger } = options;
+  const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const spacingMs = mailer.maxPerSecond ? Math.ceil(1000 / mailer.maxPerSecond) : 0;
   const result: SendResult = { sent: 0, retrying: 0, failed: 0 };
   const due = db
     .select()
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, clock.now().toISOString())))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(BATCH_SIZE)
     .all();
 
+  let lastSendAt: number | undefined;
   for (const mail of due) {
+    if (spacingMs > 0 && lastSendAt !== undefined) {
+      const wait = lastSendAt + spacingMs - clock.now().getTime();
+      if (wait > 0) await pause(wait);
+    }
     const claimed = db
       .update(outbox)
       .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
@@ -64,6 +75,7 @@ export async function sendDueMail(options: {
     if (claimed.changes !== 1) continue;
 
     const attempts = mail.attempts + 1;
+    lastSendAt = clock.now().getTime();
     try {
       const { messageId } = await mailer.send({
         from,
@@ -105,6 +117,7 @@ export async function sendDueMail(options: {
       );
       if (giveUp) result.failed += 1;
       else result.retrying += 1;
+      if (err instanceof MailSendError && err.rateLimited) break;
     }
   }
   return result;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -8,6 +8,7 @@ import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/paymen
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { pooledRandomBytes } from '../../pooled-random.ts';
 import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
@@ -364,6 +365,6 @@ const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** 'JB' and 10 characters without look-alikes (0/O, 1/I): easy to read out at a gate or to support. */
 function newBookingId(): string {
   let id = 'JB';
-  for (const b of randomBytes(10)) id += BOOKING_ID_ALPHABET[b % BOOKING_ID_ALPHABET.length];
+  for (const b of pooledRandomBytes(10)) id += BOOKING_ID_ALPHABET[b % BOOKING_ID_ALPHABET.length];
   return id;
 }

@@ -1,7 +1,7 @@
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 
 /**
- * Who may do what with one event (docs/decisions/0012-roles-and-ownership.md). The event-scoped
+ * Who may do what with one event (docs/decisions/0015-roles-and-ownership.md). The event-scoped
  * middleware checks one of these before the handler runs; a role outside the list is refused.
  */
 export const EVENT_PERMISSIONS = {
@@ -9,6 +9,8 @@ export const EVENT_PERMISSIONS = {
   view: ['owner', 'admin', 'co_organiser', 'gate_staff'],
   /** See who is on the team. */
   viewTeam: ['owner', 'admin', 'co_organiser'],
+  /** The event editor: details, dates, slots, ticket types, publish and unpublish. */
+  edit: ['owner', 'admin', 'co_organiser'],
   /** Invite people and remove them. */
   manageTeam: ['owner', 'admin'],
 } as const satisfies Record<string, readonly EventRole[]>;

@@ -4,9 +4,11 @@ import { publicProcedure, router } from '../init.ts';
 
 export const contactRouter = router({
   /** Stores a Contact Us message. */
-  send: publicProcedure
-    .input(ContactMessageInput)
-    .mutation(({ ctx, input }) =>
-      saveContactMessage(ctx.db, input, ctx.deps.clock.now(), ctx.deps.env.SUPPORT_EMAIL),
-    ),
+  send: publicProcedure.input(ContactMessageInput).mutation(({ ctx, input }) =>
+    saveContactMessage(ctx.db, input, {
+      now: ctx.deps.clock.now(),
+      supportEmail: ctx.deps.env.SUPPORT_EMAIL,
+      clientIp: ctx.ip,
+    }),
+  ),
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `holds_active_user_slot_idx` ON `holds` (`user_id`,`slot_id`) WHERE status = 'active';

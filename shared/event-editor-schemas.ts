@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { EVENT_CATEGORIES } from './categories.ts';
+import { findCity } from './cities.ts';
+import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+
+/** Only 'published' events reach buyers; the console sees all three. */
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const EDITOR_MESSAGES = {
+  staleVersion: 'This event was changed by someone else. Reload to see their changes.',
+  nameRequired: 'Event name is required',
+  nameLong: 'Event name must be at most 120 characters',
+  cityInvalid: 'Please choose a city from the list',
+  textLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
+  mapLinkInvalid: 'Map link must be an https:// address',
+  ageInvalid: 'Age limit must be a whole number from 0 to 99',
+  feeInvalid: 'Convenience fee must be between 0 and 20 %',
+  dayInvalid: 'Please enter a date as YYYY-MM-DD',
+  dayPast: 'This date is in the past',
+  timeInvalid: 'Please enter a time as HH:MM',
+  slotEndBeforeStart: 'End time must be after start time',
+  slotPast: 'This slot has already started',
+  priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
+  capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
+  maxPerOrderInvalid: `Per-order maximum must be a whole number from 1 to ${MAX_TICKETS_PER_TYPE}`,
+  personsInvalid: 'Persons per ticket must be a whole number from 1 to 20',
+  instantInvalid: 'Please enter a valid date and time',
+  saleWindowOrder: 'Sales must close after they open',
+  dateNotFound: 'Date not found',
+  slotNotFound: 'Slot not found',
+  ticketTypeNotFound: 'Ticket type not found',
+  dateExists: 'This event already has that date',
+  hasBookings: (what: string) => `This ${what} has bookings and cannot be deleted. Stop its sales instead.`,
+  capacityBelowSold: (sold: number, held: number) =>
+    `Capacity cannot be lower than the ${sold + held} tickets already sold or held (${sold} sold, ${held} held).`,
+  notDraft: 'Only a draft can be published.',
+  notPublished: 'Only a published event can be unpublished.',
+  cannotPublish: 'This event cannot be published yet.',
+  cancelledLocked: 'A cancelled event cannot be edited.',
+} as const;
+
+const M = EDITOR_MESSAGES;
+
+const shortText = (what: string, max: number) => z.string().trim().max(max, M.textLong(what, max));
+
+/** An instant as the client sends it (UTC ISO-8601, from a form field read in India time). */
+const instant = z.iso.datetime({ offset: true, message: M.instantInvalid });
+
+/** What the buyer's event page shows about the event itself. */
+export const EventDetailsFields = z.object({
+  name: z.string().trim().min(1, M.nameRequired).max(120, M.nameLong),
+  category: z.enum(EVENT_CATEGORIES, { message: 'Please choose a category' }),
+  city: z
+    .string()
+    .trim()
+    .min(1, M.cityInvalid)
+    .max(60, M.cityInvalid)
+    .refine((c) => findCity(c)?.name === c, M.cityInvalid),
+  eventLocationText: shortText('Venue', 300),
+  googleMapsEmbedLink: z
+    .string()
+    .trim()
+    .max(2000, M.textLong('Map link', 2000))
+    .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), M.mapLinkInvalid),
+  description: shortText('Description', 5000),
+  ageRestrictions: z
+    .number({ message: M.ageInvalid })
+    .int(M.ageInvalid)
+    .min(0, M.ageInvalid)
+    .max(99, M.ageInvalid)
+    .nullable(),
+  language: shortText('Language', 60),
+  termsAndConditions: z
+    .array(shortText('Each term', 500).min(1, 'A term cannot be empty'))
+    .max(30, 'At most 30 terms'),
+  artists: z
+    .array(z.object({ name: shortText('Artist name', 120).min(1, 'Artist name is required') }))
+    .max(30, 'At most 30 artists'),
+  platformFeeRate: z.number({ message: M.feeInvalid }).min(0, M.feeInvalid).max(20, M.feeInvalid).nullable(),
+});
+export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
+
+export const CreateEventInput = EventDetailsFields;
+
+const Versioned = z.object({
+  eventId: z.string().min(1).max(100),
+  /** The version the edit was based on; a newer one in the database refuses the edit. */
+  version: z.number().int().min(1),
+});
+
+export const UpdateEventDetailsInput = Versioned.extend(EventDetailsFields.shape);
+
+export const VersionedEventInput = Versioned;
+
+const indiaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, M.dayInvalid);
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
+
+/** A calendar day in India, 'yyyy-MM-dd'; the server refuses days already past. */
+export const AddEventDateInput = Versioned.extend({ day: indiaDay });
+export const RemoveEventDateInput = Versioned.extend({ dateId: z.string().min(1).max(100) });
+
+/** A slot's times on its date, in India time ('HH:MM'), ending the same day. */
+export const SlotFields = z
+  .object({ startTime: clockTime, endTime: clockTime })
+  .refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+export const AddSlotInput = Versioned.extend({
+  dateId: z.string().min(1).max(100),
+  startTime: clockTime,
+  endTime: clockTime,
+}).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ message }).int(message).min(min, message).max(max, message);
+
+/** A ticket type as the form edits it: price in rupees (stored as paise), sale window as instants. */
+export const TicketTypeFields = z
+  .object({
+    name: z.string().trim().min(1, 'Ticket name is required').max(80, M.textLong('Ticket name', 80)),
+    priceRupees: z
+      .number({ message: M.priceInvalid })
+      .min(0, M.priceInvalid)
+      .max(1_000_000, M.priceInvalid)
+      .refine((r) => Math.abs(Math.round(r * 100) - r * 100) < 1e-6, M.priceInvalid),
+    totalTickets: wholeNumber(M.capacityInvalid, 1, 100_000),
+    maxPerOrder: wholeNumber(M.maxPerOrderInvalid, 1, MAX_TICKETS_PER_TYPE),
+    personAllowedPerTicket: wholeNumber(M.personsInvalid, 1, 20),
+    description: shortText('Ticket description', 500),
+    benefits: z
+      .array(shortText('Each benefit', 200).min(1, 'A benefit cannot be empty'))
+      .max(20, 'At most 20 benefits'),
+    isRefundable: z.boolean(),
+    /** False stops sales without deleting anything. */
+    onSale: z.boolean(),
+    saleOpensAt: instant.nullable(),
+    saleClosesAt: instant.nullable(),
+  })
+  .refine(
+    (t) => !t.saleOpensAt || !t.saleClosesAt || Date.parse(t.saleClosesAt) > Date.parse(t.saleOpensAt),
+    {
+      message: M.saleWindowOrder,
+      path: ['saleClosesAt'],
+    },
+  );
+export type TicketTypeFields = z.infer<typeof TicketTypeFields>;
+
+export const AddTicketTypeInput = z.object({
+  ...Versioned.shape,
+  slotId: z.string().min(1).max(100),
+  ticket: TicketTypeFields,
+});
+export const UpdateTicketTypeInput = z.object({
+  ...Versioned.shape,
+  ticketTypeId: z.string().min(1).max(100),
+  ticket: TicketTypeFields,
+});
+export const RemoveTicketTypeInput = Versioned.extend({ ticketTypeId: z.string().min(1).max(100) });
+/** Copies one slot's ticket types to every other slot of the event that lacks a type of that name. */
+export const CopyTicketTypesInput = Versioned.extend({ fromSlotId: z.string().min(1).max(100) });

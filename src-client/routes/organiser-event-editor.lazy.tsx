@@ -1,0 +1,396 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatLongDate, formatTime } from '../../shared/dates.ts';
+import { SlotFields } from '../../shared/event-editor-schemas.ts';
+import { formatPaise } from '../../shared/money.ts';
+import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { EventDetailsForm } from '../components/console/event-details-form.tsx';
+import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
+import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
+
+type Editable = RouterOutputs['organiser']['editableEvent'];
+type Slot = Editable['dates'][number]['slots'][number];
+type TicketType = Slot['tickets'][number];
+
+const STATUS_LABELS: Record<Editable['status'], string> = {
+  draft: 'Draft',
+  published: 'Published',
+  cancelled: 'Cancelled',
+};
+
+/** The day field of AddEventDateInput, for the "Add date" form. */
+const DayForm = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD'),
+});
+
+function EditorPage() {
+  const { eventId } = Route.useParams();
+  const event = trpc.organiser.editableEvent.useQuery({ eventId });
+  if (event.isPending) return <LoadingText />;
+  if (event.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
+  return <Editor event={event.data} />;
+}
+
+/** Every edit sends the version it was based on; the page reloads the event after each one. */
+function useEdit() {
+  const utils = trpc.useUtils();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e, 'Something went wrong. Please try again.'));
+      throw e;
+    } finally {
+      await utils.organiser.editableEvent.invalidate();
+    }
+  };
+  return { error, run };
+}
+
+function Editor({ event }: { event: Editable }) {
+  const eventId = event.id;
+  const base = { eventId, version: event.version };
+  const updateDetails = trpc.organiser.updateDetails.useMutation();
+  const { error, run } = useEdit();
+  const rest = event;
+  const details = {
+    name: rest.name,
+    category: rest.category,
+    city: rest.city,
+    eventLocationText: rest.eventLocationText,
+    googleMapsEmbedLink: rest.googleMapsEmbedLink,
+    description: rest.description,
+    ageRestrictions: rest.ageRestrictions,
+    language: rest.language,
+    termsAndConditions: rest.termsAndConditions,
+    artists: rest.artists,
+    platformFeeRate: rest.platformFeeRate,
+  };
+  return (
+    <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
+      <div>
+        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
+          Organiser console
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{event.name}</h1>
+        <p className="mt-1 text-gray-700">
+          Status: <strong>{STATUS_LABELS[event.status]}</strong>
+        </p>
+        {error && (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="details-heading">
+        <h2 id="details-heading" className="text-xl font-bold">
+          Details
+        </h2>
+        <div className="mt-3">
+          <EventDetailsForm
+            key={event.version}
+            initial={details}
+            submitLabel="Save details"
+            onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }))}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="dates-heading">
+        <h2 id="dates-heading" className="text-xl font-bold">
+          Dates, slots and tickets
+        </h2>
+        <ul className="mt-3 space-y-6">
+          {event.dates.map((date) => (
+            <DateBlock key={date.id} base={base} date={date} run={run} />
+          ))}
+        </ul>
+        <AddDate base={base} run={run} />
+      </section>
+
+      <PublishSection event={event} run={run} />
+    </section>
+  );
+}
+
+type Base = { eventId: string; version: number };
+type Run = (work: () => Promise<unknown>) => Promise<void>;
+
+function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][number]; run: Run }) {
+  const removeDate = trpc.organiser.removeDate.useMutation();
+  const label = formatLongDate(date.dateOfEvent);
+  return (
+    <li className="rounded-xl border border-gray-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">{label}</h3>
+        <button
+          type="button"
+          disabled={removeDate.isPending}
+          onClick={() => run(() => removeDate.mutateAsync({ ...base, dateId: date.id })).catch(() => {})}
+          className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
+          aria-label={`Remove date ${label}`}
+        >
+          Remove date
+        </button>
+      </div>
+      <ul className="mt-3 space-y-4">
+        {date.slots.map((slot) => (
+          <SlotBlock key={slot.id} base={base} slot={slot} run={run} />
+        ))}
+      </ul>
+      <AddSlot base={base} dateId={date.id} dateLabel={label} run={run} />
+    </li>
+  );
+}
+
+function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
+  const removeSlot = trpc.organiser.removeSlot.useMutation();
+  const copy = trpc.organiser.copyTicketTypesToAllSlots.useMutation();
+  const addType = trpc.organiser.addTicketType.useMutation();
+  const label = `${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`;
+  return (
+    <li className="rounded-lg bg-gray-50 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-semibold">Slot {label}</h4>
+        <div className="flex gap-2">
+          {slot.tickets.length > 0 && (
+            <button
+              type="button"
+              disabled={copy.isPending}
+              onClick={() => run(() => copy.mutateAsync({ ...base, fromSlotId: slot.id })).catch(() => {})}
+              className="rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 disabled:opacity-60"
+            >
+              Copy ticket types to all slots
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={removeSlot.isPending}
+            onClick={() => run(() => removeSlot.mutateAsync({ ...base, slotId: slot.id })).catch(() => {})}
+            className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
+            aria-label={`Remove slot ${label}`}
+          >
+            Remove slot
+          </button>
+        </div>
+      </div>
+      <ul className="mt-2 divide-y divide-gray-200">
+        {slot.tickets.map((type) => (
+          <TicketTypeRow key={type.id} base={base} type={type} run={run} />
+        ))}
+      </ul>
+      <details className="mt-3">
+        <summary className="cursor-pointer font-semibold text-brand-700">Add ticket type</summary>
+        <div className="mt-3">
+          <TicketTypeForm
+            initial={NEW_TICKET}
+            submitLabel="Add ticket type"
+            onSave={(ticket) => run(() => addType.mutateAsync({ ...base, slotId: slot.id, ticket }))}
+          />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run: Run }) {
+  const update = trpc.organiser.updateTicketType.useMutation();
+  const remove = trpc.organiser.removeTicketType.useMutation();
+  const initial = {
+    name: type.name,
+    priceRupees: type.pricePaise / 100,
+    totalTickets: type.totalTickets,
+    maxPerOrder: type.maxPerOrder,
+    personAllowedPerTicket: type.personAllowedPerTicket,
+    description: type.description,
+    benefits: type.benefits,
+    isRefundable: type.isRefundable,
+    onSale: type.isLive,
+    saleOpensAt: type.saleOpensAt,
+    saleClosesAt: type.saleClosesAt,
+  };
+  return (
+    <li className="py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span>
+          <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
+          of {type.totalTickets}
+          {!type.isLive && ' · not on sale'}
+        </span>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => run(() => remove.mutateAsync({ ...base, ticketTypeId: type.id })).catch(() => {})}
+          className="rounded-md border border-gray-300 px-2 py-1 text-xs font-semibold disabled:opacity-60"
+          aria-label={`Remove ${type.name}`}
+        >
+          Remove
+        </button>
+      </div>
+      <details className="mt-1">
+        <summary className="cursor-pointer text-sm text-brand-700">Edit {type.name}</summary>
+        <div className="mt-2">
+          <TicketTypeForm
+            key={base.version}
+            initial={initial}
+            submitLabel="Save ticket type"
+            onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}
+          />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function AddDate({ base, run }: { base: Base; run: Run }) {
+  const add = trpc.organiser.addDate.useMutation();
+  const form = useForm<z.infer<typeof DayForm>>({
+    resolver: zodResolver(DayForm),
+    defaultValues: { day: '' },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async ({ day }) => {
+    setError(null);
+    try {
+      await run(() => add.mutateAsync({ ...base, day }));
+      form.reset({ day: '' });
+    } catch (e) {
+      setError(messageOf(e, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-md flex-col gap-2">
+      <TextField
+        label="New date"
+        type="date"
+        error={form.formState.errors.day?.message}
+        {...form.register('day')}
+      />
+      <FormError message={error} />
+      <SubmitButton busy={form.formState.isSubmitting} busyText="Adding...">
+        Add date
+      </SubmitButton>
+    </form>
+  );
+}
+
+function AddSlot({
+  base,
+  dateId,
+  dateLabel,
+  run,
+}: {
+  base: Base;
+  dateId: string;
+  dateLabel: string;
+  run: Run;
+}) {
+  const add = trpc.organiser.addSlot.useMutation();
+  const form = useForm<z.infer<typeof SlotFields>>({
+    resolver: zodResolver(SlotFields),
+    defaultValues: { startTime: '19:00', endTime: '21:00' },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await run(() => add.mutateAsync({ ...base, dateId, ...values }));
+    } catch (e) {
+      setError(messageOf(e, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Add slot on ${dateLabel}`}
+      className="mt-3 grid max-w-md grid-cols-2 gap-2"
+    >
+      <TextField
+        label="Slot start (India time)"
+        type="time"
+        error={form.formState.errors.startTime?.message}
+        {...form.register('startTime')}
+      />
+      <TextField
+        label="Slot end (India time)"
+        type="time"
+        error={form.formState.errors.endTime?.message}
+        {...form.register('endTime')}
+      />
+      <div className="col-span-2">
+        <FormError message={error} />
+        <SubmitButton busy={form.formState.isSubmitting} busyText="Adding...">
+          Add slot
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function PublishSection({ event, run }: { event: Editable; run: Run }) {
+  const publish = trpc.organiser.publish.useMutation();
+  const unpublish = trpc.organiser.unpublish.useMutation();
+  const [missing, setMissing] = useState<string[]>([]);
+  const base = { eventId: event.id, version: event.version };
+  return (
+    <section aria-labelledby="publish-heading">
+      <h2 id="publish-heading" className="text-xl font-bold">
+        Publish
+      </h2>
+      {event.status === 'draft' && (
+        <>
+          <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>
+          <button
+            type="button"
+            disabled={publish.isPending}
+            onClick={() =>
+              run(async () => {
+                const result = await publish.mutateAsync(base);
+                setMissing(result.published ? [] : result.missing);
+              }).catch(() => {})
+            }
+            className="mt-3 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white disabled:opacity-70"
+          >
+            {publish.isPending ? 'Publishing...' : 'Publish event'}
+          </button>
+          {missing.length > 0 && (
+            <div role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-semibold">Before it can be published:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+      {event.status === 'published' && (
+        <>
+          <p className="mt-1 text-gray-700">The event is on sale.</p>
+          <button
+            type="button"
+            disabled={unpublish.isPending}
+            onClick={() => run(() => unpublish.mutateAsync(base)).catch(() => {})}
+            className="mt-3 rounded-md border border-gray-300 px-4 py-2.5 font-semibold disabled:opacity-70"
+          >
+            {unpublish.isPending ? 'Unpublishing...' : 'Unpublish'}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { appSecretFile } from './app-secret.ts';
+import { databaseFile, openDatabase } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import { startupProblems } from './startup-check.ts';
+
+export interface DoctorCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const RAZORPAY_API = 'https://api.razorpay.com/v1';
+
+/**
+ * `npm run doctor`: checks a configuration end to end, as an operator would by hand before an on-sale:
+ * the settings and the data folder, the database and its app secret, the Razorpay keys against
+ * Razorpay's API, the webhook secret through the site's own public webhook URL (so the proxy in front is
+ * checked too), and a real test mail through the configured mailer. Each check is independent: every
+ * problem is reported, not only the first.
+ */
+export async function runDoctor(
+  source: NodeJS.ProcessEnv,
+  env: Env,
+  options: { mailer: Mailer; mailTo: string; fetch?: typeof fetch },
+): Promise<DoctorCheck[]> {
+  const http = options.fetch ?? fetch;
+  const checks: DoctorCheck[] = [];
+  const problems = startupProblems(source);
+  checks.push({
+    name: 'settings and data folder',
+    ok: problems.length === 0,
+    detail: problems.length === 0 ? `DATA_DIR ${env.DATA_DIR} is writable` : problems.join('\n'),
+  });
+  checks.push(checkDatabase(env));
+
+  const {
+    RAZORPAY_KEY_ID: keyId,
+    RAZORPAY_KEY_SECRET: keySecret,
+    RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+  } = env;
+  if (keyId && keySecret && webhookSecret) {
+    checks.push(await checkRazorpayKeys(http, keyId, keySecret));
+    checks.push(await checkWebhook(http, env, webhookSecret));
+  } else {
+    checks.push({
+      name: 'payments',
+      ok: env.NODE_ENV !== 'production' || env.ALLOW_PAYMENT_SIMULATOR,
+      detail: 'Razorpay is not configured: the offline simulator takes the payments (no money).',
+    });
+  }
+
+  try {
+    const { messageId } = await options.mailer.send({
+      from: env.MAIL_FROM,
+      to: options.mailTo,
+      subject: 'Jalsa doctor: test mail',
+      html: '<p>This test mail shows that Jalsa can send e-mail with this configuration.</p>',
+      text: 'This test mail shows that Jalsa can send e-mail with this configuration.',
+      attachments: [],
+      idempotencyKey: `doctor:${randomUUID()}`,
+    });
+    checks.push({
+      name: 'mail',
+      ok: options.mailer.name !== 'dev-mailbox' || env.NODE_ENV !== 'production' || env.ALLOW_FILE_MAILBOX,
+      detail: `test mail to ${options.mailTo} accepted by ${options.mailer.name} (${messageId})`,
+    });
+  } catch (err) {
+    checks.push({
+      name: 'mail',
+      ok: false,
+      detail: `test mail to ${options.mailTo} failed: ${(err as Error).message}`,
+    });
+  }
+  return checks;
+}
+
+function checkDatabase(env: Env): DoctorCheck {
+  const file = databaseFile(env.DATA_DIR);
+  if (!existsSync(file)) {
+    return { name: 'database', ok: true, detail: `${file} does not exist yet; the first start creates it` };
+  }
+  try {
+    const database = openDatabase(file);
+    try {
+      const integrity = database.sqlite.pragma('quick_check', { simple: true });
+      const secret = env.APP_SECRET
+        ? 'APP_SECRET'
+        : existsSync(appSecretFile(env.DATA_DIR))
+          ? 'app-secret'
+          : null;
+      return {
+        name: 'database',
+        ok: integrity === 'ok' && secret !== null,
+        detail:
+          integrity !== 'ok'
+            ? `${file} failed its integrity check: ${String(integrity)}`
+            : secret
+              ? `${file} is sound; tickets are signed with ${secret}`
+              : `${file} exists but neither APP_SECRET nor ${appSecretFile(env.DATA_DIR)} does: restore app-secret from its backup`,
+      };
+    } finally {
+      database.close();
+    }
+  } catch (err) {
+    return { name: 'database', ok: false, detail: `${file} cannot be opened: ${(err as Error).message}` };
+  }
+}
+
+async function checkRazorpayKeys(http: typeof fetch, keyId: string, keySecret: string): Promise<DoctorCheck> {
+  try {
+    const res = await http(`${RAZORPAY_API}/payments?count=1`, {
+      headers: { authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}` },
+      signal: AbortSignal.timeout(15_000),
+    });
+    const mode = keyId.startsWith('rzp_live_') ? 'live' : 'test';
+    if (res.ok) return { name: 'razorpay keys', ok: true, detail: `Razorpay accepted the ${mode} keys` };
+    return {
+      name: 'razorpay keys',
+      ok: false,
+      detail: `Razorpay refused RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET (HTTP ${res.status}); copy them again from Account & Settings → API Keys`,
+    };
+  } catch (err) {
+    return {
+      name: 'razorpay keys',
+      ok: false,
+      detail: `Razorpay could not be reached: ${(err as Error).message}`,
+    };
+  }
+}
+
+/** Posts a signed event the app acknowledges without acting on it to the public webhook URL. */
+async function checkWebhook(http: typeof fetch, env: Env, webhookSecret: string): Promise<DoctorCheck> {
+  const url = `${env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`}/api/webhooks/razorpay`;
+  const body = JSON.stringify({ entity: 'event', event: 'jalsa.doctor', contains: [], payload: {} });
+  try {
+    const res = await http(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+        'x-razorpay-event-id': `evt_doctor_${randomUUID().slice(0, 8)}`,
+      },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (res.ok)
+      return {
+        name: 'razorpay webhook',
+        ok: true,
+        detail: `${url} accepted a webhook signed with RAZORPAY_WEBHOOK_SECRET`,
+      };
+    return {
+      name: 'razorpay webhook',
+      ok: false,
+      detail:
+        res.status === 400
+          ? `${url} refused the signature: the running server has another RAZORPAY_WEBHOOK_SECRET than this one`
+          : `${url} answered HTTP ${res.status}: is the server running behind that URL?`,
+    };
+  } catch (err) {
+    return {
+      name: 'razorpay webhook',
+      ok: false,
+      detail: `${url} could not be reached (${(err as Error).message}): is the server running?`,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { indiaCalendarDay } from '../../../shared/dates.ts';
+import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { eventDates, slots } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Clock } from '../../deps.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { indiaInstant, refreshEventTimes } from './event-times.ts';
+import { claimVersion } from './event-version.ts';
+
+/** Adds a slot (start and end in India time, same day) to one of the event's dates; not one already started. */
+export async function addSlot(
+  db: Db,
+  clock: Clock,
+  eventId: string,
+  basedOn: number,
+  input: { dateId: string; startTime: string; endTime: string },
+): Promise<{ version: number; slotId: string }> {
+  return writeTransaction(db, (tx) => {
+    const version = claimVersion(tx, eventId, basedOn);
+    const date = tx
+      .select({ dateOfEvent: eventDates.dateOfEvent })
+      .from(eventDates)
+      .where(and(eq(eventDates.id, input.dateId), eq(eventDates.eventId, eventId)))
+      .get();
+    if (!date) throw notFound(EDITOR_MESSAGES.dateNotFound);
+    const day = indiaCalendarDay(date.dateOfEvent);
+    const startTime = indiaInstant(day, input.startTime);
+    const endTime = indiaInstant(day, input.endTime);
+    if (endTime <= startTime)
+      throw badRequest(EDITOR_MESSAGES.slotEndBeforeStart, { endTime: EDITOR_MESSAGES.slotEndBeforeStart });
+    if (Date.parse(startTime) <= clock.now().getTime()) {
+      throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });
+    }
+    const slotId = `slot-${randomUUID()}`;
+    tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
+    refreshEventTimes(tx, eventId);
+    return { version, slotId };
+  });
+}

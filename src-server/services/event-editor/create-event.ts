@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { artists, events } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Clock } from '../../deps.ts';
+
+/**
+ * A new event owned by the caller, as a draft (invisible to buyers until published). Its start time is
+ * the creation time until it has a slot (then the earliest slot's start, see refresh-event-times).
+ */
+export async function createEvent(
+  db: Db,
+  clock: Clock,
+  ownerId: string,
+  details: EventDetailsFields,
+): Promise<{ eventId: string; version: number }> {
+  const eventId = `evt-${randomUUID()}`;
+  const now = clock.now().toISOString();
+  await writeTransaction(db, (tx) => {
+    tx.insert(events)
+      .values({
+        id: eventId,
+        ...eventColumns(details),
+        imagesUrls: [],
+        posterUrl: null,
+        startTime: now,
+        endTime: null,
+        ownerId,
+        status: 'draft',
+        version: 1,
+        createdAt: now,
+      })
+      .run();
+    details.artists.forEach((artist, position) => {
+      tx.insert(artists).values({ eventId, name: artist.name, imageUrl: null, position }).run();
+    });
+  });
+  return { eventId, version: 1 };
+}
+
+/** The events columns the details form sets. */
+export function eventColumns(details: EventDetailsFields) {
+  return {
+    name: details.name,
+    category: details.category,
+    city: details.city,
+    eventLocationText: details.eventLocationText,
+    googleMapsEmbedLink: details.googleMapsEmbedLink || null,
+    description: details.description,
+    ageRestrictions: details.ageRestrictions,
+    language: details.language || null,
+    termsAndConditions: details.termsAndConditions,
+    platformFeeRate: details.platformFeeRate,
+  };
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { artists, events } from '../../db/schema/catalog.ts';
+import { holdItems, holds } from '../../db/schema/payments.ts';
+import { loadTicketTree } from '../catalog/ticket-tree.ts';
+
+/**
+ * Everything the editor shows about one event, drafts included: its details with the version edits must
+ * carry, and its dates → slots → ticket types with sold and held counts (sold = total − available − held).
+ */
+export function getEditableEvent(db: Db, eventId: string) {
+  const event = db
+    .select({
+      id: events.id,
+      name: events.name,
+      category: events.category,
+      city: events.city,
+      eventLocationText: events.eventLocationText,
+      googleMapsEmbedLink: events.googleMapsEmbedLink,
+      description: events.description,
+      ageRestrictions: events.ageRestrictions,
+      language: events.language,
+      termsAndConditions: events.termsAndConditions,
+      platformFeeRate: events.platformFeeRate,
+      status: events.status,
+      version: events.version,
+      ownerId: events.ownerId,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get()!;
+  const lineup = db
+    .select({ name: artists.name })
+    .from(artists)
+    .where(eq(artists.eventId, eventId))
+    .orderBy(asc(artists.position), asc(artists.id))
+    .all();
+  const tree = loadTicketTree(db, eventId);
+  const typeIds = tree.flatMap((d) => d.slots.flatMap((s) => s.tickets.map((t) => t.id)));
+  const held = new Map(
+    typeIds.length
+      ? db
+          .select({ id: holdItems.ticketTypeId, held: sql<number>`sum(${holdItems.quantity})` })
+          .from(holdItems)
+          .innerJoin(holds, eq(holds.id, holdItems.holdId))
+          .where(and(inArray(holdItems.ticketTypeId, typeIds), eq(holds.status, 'active')))
+          .groupBy(holdItems.ticketTypeId)
+          .all()
+          .map((r) => [r.id, r.held])
+      : [],
+  );
+  const { ownerId: _ownerId, ...details } = event;
+  return {
+    ...details,
+    language: details.language ?? '',
+    googleMapsEmbedLink: details.googleMapsEmbedLink ?? '',
+    artists: lineup,
+    dates: tree.map((date) => ({
+      ...date,
+      slots: date.slots.map((slot) => ({
+        ...slot,
+        tickets: slot.tickets.map((type) => {
+          const heldNow = held.get(type.id) ?? 0;
+          return { ...type, held: heldNow, sold: type.totalTickets - type.availableTickets - heldNow };
+        }),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import { saleWindowState } from '../../../shared/sale-window.ts';
+import type { Db } from '../../db/client.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { Clock } from '../../deps.ts';
+import { conflict } from '../../errors.ts';
+import { claimVersion } from './event-version.ts';
+
+export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
+
+/**
+ * Draft → published, after checking the whole event. When something is missing nothing changes and
+ * the answer lists every gap, in the words the console shows.
+ */
+export async function publishEvent(
+  db: Db,
+  clock: Clock,
+  eventId: string,
+  basedOn: number,
+): Promise<PublishResult> {
+  return writeTransaction(db, (tx): PublishResult => {
+    const event = tx
+      .select({ status: events.status, version: events.version })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .get()!;
+    if (event.version !== basedOn) throw conflict(EDITOR_MESSAGES.staleVersion);
+    if (event.status !== 'draft') throw conflict(EDITOR_MESSAGES.notDraft);
+    // A refused publish writes nothing, not even a new version.
+    const missing = findWhatIsMissing(tx, eventId, clock.now());
+    if (missing.length > 0) return { published: false, missing };
+    const version = claimVersion(tx, eventId, basedOn);
+    tx.update(events).set({ status: 'published' }).where(eq(events.id, eventId)).run();
+    return { published: true, version };
+  });
+}
+
+/** What stops the event from going on sale; empty when it can be published. */
+export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): string[] {
+  const event = tx
+    .select({ eventLocationText: events.eventLocationText, description: events.description })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get();
+  if (!event) return [];
+  const missing: string[] = [];
+  if (!event.eventLocationText.trim()) missing.push('Add the venue.');
+  if (!event.description.trim()) missing.push('Add a description.');
+  const futureSlots = tx
+    .select({ id: slots.id, startTime: slots.startTime })
+    .from(slots)
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .where(and(eq(eventDates.eventId, eventId), eq(eventDates.isLive, true)))
+    .all()
+    .filter((s) => Date.parse(s.startTime) > now.getTime());
+  if (futureSlots.length === 0) {
+    missing.push('Add a date with a slot that has not started yet.');
+    return missing;
+  }
+  const onSale = futureSlots.some((slot) =>
+    tx
+      .select({
+        isLive: ticketTypes.isLive,
+        saleOpensAt: ticketTypes.saleOpensAt,
+        saleClosesAt: ticketTypes.saleClosesAt,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.slotId, slot.id))
+      .all()
+      .some((t) => t.isLive && saleWindowState(t, now) !== 'closed'),
+  );
+  if (!onSale) missing.push('Add a ticket type on sale to a slot that has not started yet.');
+  return missing;
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { artists, events } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { eventColumns } from './create-event.ts';
+import { claimVersion } from './event-version.ts';
+
+/** Replaces what the buyer's page says about the event (not its dates or tickets). */
+export async function updateEventDetails(
+  db: Db,
+  eventId: string,
+  basedOn: number,
+  details: EventDetailsFields,
+): Promise<{ version: number }> {
+  return writeTransaction(db, (tx) => {
+    const version = claimVersion(tx, eventId, basedOn);
+    tx.update(events).set(eventColumns(details)).where(eq(events.id, eventId)).run();
+    // The list is written again in order; an artist kept by name keeps their photo.
+    const photos = new Map(
+      tx
+        .select({ name: artists.name, imageUrl: artists.imageUrl })
+        .from(artists)
+        .where(eq(artists.eventId, eventId))
+        .all()
+        .map((a) => [a.name, a.imageUrl]),
+    );
+    tx.delete(artists).where(eq(artists.eventId, eventId)).run();
+    details.artists.forEach((artist, position) => {
+      const imageUrl = photos.get(artist.name) ?? null;
+      tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
+    });
+    return { version };
+  });
+}

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import { EDITOR_MESSAGES, type TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { conflict } from '../../errors.ts';
+import { claimVersion } from './event-version.ts';
+import { findTicketTypeInEvent } from './find-in-event.ts';
+import { heldQuantity } from './sold-or-held.ts';
+import { ticketTypeColumns } from './ticket-type-row.ts';
+
+/**
+ * Changes a ticket type. Capacity may not drop below what is sold plus held (checked in the same
+ * transaction as the update, so a Proceed cannot slip in between); the seats added or removed change
+ * what is available by the same amount. A new price applies to new holds only: a hold keeps the price
+ * it was taken at, and a booking what it paid.
+ */
+export async function updateTicketType(
+  db: Db,
+  eventId: string,
+  basedOn: number,
+  ticketTypeId: string,
+  ticket: TicketTypeFields,
+): Promise<{ version: number }> {
+  return writeTransaction(db, (tx) => {
+    const version = claimVersion(tx, eventId, basedOn);
+    const type = findTicketTypeInEvent(tx, eventId, ticketTypeId);
+    const taken = type.totalTickets - type.availableTickets;
+    if (ticket.totalTickets < taken) {
+      const held = heldQuantity(tx, ticketTypeId);
+      const message = EDITOR_MESSAGES.capacityBelowSold(taken - held, held);
+      throw conflict(message, { totalTickets: message });
+    }
+    tx.update(ticketTypes)
+      .set({
+        ...ticketTypeColumns(ticket),
+        totalTickets: ticket.totalTickets,
+        availableTickets: sql`${ticketTypes.availableTickets} + ${ticket.totalTickets - type.totalTickets}`,
+      })
+      .where(eq(ticketTypes.id, ticketTypeId))
+      .run();
+    return { version };
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  AddEventDateInput,
+  AddSlotInput,
+  AddTicketTypeInput,
+  CopyTicketTypesInput,
+  CreateEventInput,
+  RemoveEventDateInput,
+  RemoveSlotInput,
+  RemoveTicketTypeInput,
+  UpdateEventDetailsInput,
+  UpdateTicketTypeInput,
+  VersionedEventInput,
+} from '../../../shared/event-editor-schemas.ts';
+import { getEvent } from '../../services/catalog/events.ts';
+import { addEventDate } from '../../services/event-editor/add-event-date.ts';
+import { addSlot } from '../../services/event-editor/add-slot.ts';
+import { addTicketType } from '../../services/event-editor/add-ticket-type.ts';
+import { copyTicketTypesToAllSlots } from '../../services/event-editor/copy-ticket-types-to-all-slots.ts';
+import { createEvent } from '../../services/event-editor/create-event.ts';
+import { getEditableEvent } from '../../services/event-editor/get-editable-event.ts';
+import { publishEvent } from '../../services/event-editor/publish-event.ts';
+import { removeEventDate } from '../../services/event-editor/remove-event-date.ts';
+import { removeSlot } from '../../services/event-editor/remove-slot.ts';
+import { removeTicketType } from '../../services/event-editor/remove-ticket-type.ts';
+import { unpublishEvent } from '../../services/event-editor/unpublish-event.ts';
+import { updateEventDetails } from '../../services/event-editor/update-event-details.ts';
+import { updateTicketType } from '../../services/event-editor/update-ticket-type.ts';
+import { eventProcedure, organiserProcedure, router } from '../init.ts';
+
+/**
+ * The event editor. Every edit carries the version it was based on and answers the new one; another
+ * organiser's ids answer NOT_FOUND (eventProcedure), gate staff are not allowed.
+ */
+export const organiserRouter = router({
+  /** A new draft owned by the caller. */
+  createEvent: organiserProcedure
+    .input(CreateEventInput)
+    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.deps.clock, ctx.user.id, input)),
+
+  /** The editor's view of one event, drafts included, with sold and held counts. */
+  editableEvent: eventProcedure('edit').query(({ ctx }) => getEditableEvent(ctx.db, ctx.event.id)),
+
+  /** The buyer's event page as it will look, for the team, whatever the status. */
+  preview: eventProcedure('view').query(({ ctx }) => getEvent(ctx.db, ctx.event.id, { preview: true })),
+
+  updateDetails: eventProcedure('edit')
+    .input(UpdateEventDetailsInput)
+    .mutation(({ ctx, input: { eventId: _id, version, ...details } }) =>
+      updateEventDetails(ctx.db, ctx.event.id, version, details),
+    ),
+
+  addDate: eventProcedure('edit')
+    .input(AddEventDateInput)
+    .mutation(({ ctx, input }) =>
+      addEventDate(ctx.db, ctx.deps.clock, ctx.event.id, input.version, input.day),
+    ),
+
+  removeDate: eventProcedure('edit')
+    .input(RemoveEventDateInput)
+    .mutation(({ ctx, input }) => removeEventDate(ctx.db, ctx.event.id, input.version, input.dateId)),
+
+  addSlot: eventProcedure('edit')
+    .input(AddSlotInput)
+    .mutation(({ ctx, input }) => addSlot(ctx.db, ctx.deps.clock, ctx.event.id, input.version, input)),
+
+  removeSlot: eventProcedure('edit')
+    .input(RemoveSlotInput)
+    .mutation(({ ctx, input }) => removeSlot(ctx.db, ctx.event.id, input.version, input.slotId)),
+
+  addTicketType: eventProcedure('edit')
+    .input(AddTicketTypeInput)
+    .mutation(({ ctx, input }) =>
+      addTicketType(ctx.db, ctx.event.id, input.version, input.slotId, input.ticket),
+    ),
+
+  updateTicketType: eventProcedure('edit')
+    .input(UpdateTicketTypeInput)
+    .mutation(({ ctx, input }) =>
+      updateTicketType(ctx.db, ctx.event.id, input.version, input.ticketTypeId, input.ticket),
+    ),
+
+  removeTicketType: eventProcedure('edit')
+    .input(RemoveTicketTypeInput)
+    .mutation(({ ctx, input }) => removeTicketType(ctx.db, ctx.event.id, input.version, input.ticketTypeId)),
+
+  copyTicketTypesToAllSlots: eventProcedure('edit')
+    .input(CopyTicketTypesInput)
+    .mutation(({ ctx, input }) =>
+      copyTicketTypesToAllSlots(ctx.db, ctx.event.id, input.version, input.fromSlotId),
+    ),
+
+  /** Publishes, or answers `{ published: false, missing }` listing what the event still needs. */
+  publish: eventProcedure('edit')
+    .input(VersionedEventInput)
+    .mutation(({ ctx, input }) => publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version)),
+
+  unpublish: eventProcedure('edit')
+    .input(VersionedEventInput)
+    .mutation(({ ctx, input }) => unpublishEvent(ctx.db, ctx.event.id, input.version)),
+});

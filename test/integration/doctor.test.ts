@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDoctor } from '../../src-server/doctor.ts';
+import { loadEnv } from '../../src-server/env.ts';
+import { type Mailer, MailSendError } from '../../src-server/services/mail/mailer.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { mswServer } from '../mocks/server.ts';
+
+const KEYS = {
+  RAZORPAY_KEY_ID: 'rzp_test_abc',
+  RAZORPAY_KEY_SECRET: 'key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+};
+
+/** Issue 22: `npm run doctor` checks a production configuration end to end; Razorpay is mocked at the edge. */
+describe('npm run doctor', () => {
+  let site: TestApp;
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-doctor-'));
+    // The running site, behind its public URL, with the real webhook secret.
+    site = createTestApp({ ...KEYS, NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
+  });
+  afterAll(() => {
+    site.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function edge() {
+    mswServer.use(
+      http.get('https://api.razorpay.com/v1/payments', ({ request }) => {
+        const expected = `Basic ${Buffer.from(`${KEYS.RAZORPAY_KEY_ID}:${KEYS.RAZORPAY_KEY_SECRET}`).toString('base64')}`;
+        return request.headers.get('authorization') === expected
+          ? HttpResponse.json({ entity: 'collection', count: 0, items: [] })
+          : HttpResponse.json({ error: { code: 'BAD_REQUEST_ERROR' } }, { status: 401 });
+      }),
+      http.post('https://tickets.example.in/api/webhooks/razorpay', ({ request }) =>
+        site.app.request(request),
+      ),
+    );
+  }
+
+  const source = (overrides: Record<string, string> = {}) => ({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://tickets.example.in',
+    RESEND_API_KEY: 're_test',
+    DATA_DIR: dataDir,
+    ...KEYS,
+    ...overrides,
+  });
+  const sent: string[] = [];
+  const mailer: Mailer = {
+    name: 'resend',
+    send: async (m) => {
+      sent.push(m.to);
+      return { messageId: 'email_1' };
+    },
+  };
+
+  it('passes a configuration that works: settings, data folder, keys, webhook through the public URL, a test mail', async () => {
+    edge();
+    const checks = await runDoctor(source(), loadEnv(source()), { mailer, mailTo: 'ops@example.in' });
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checks.map((c) => c.name)).toEqual([
+      'settings and data folder',
+      'database',
+      'razorpay keys',
+      'razorpay webhook',
+      'mail',
+    ]);
+    expect(sent).toContain('ops@example.in');
+  });
+
+  it('names each thing that is wrong: keys Razorpay refuses, a webhook secret the site does not share, mail that fails', async () => {
+    edge();
+    const wrong = source({ RAZORPAY_KEY_SECRET: 'typo', RAZORPAY_WEBHOOK_SECRET: 'not-the-sites' });
+    const failing: Mailer = {
+      name: 'resend',
+      send: async () => {
+        throw new MailSendError('Resend validation_error: The domain is not verified', false);
+      },
+    };
+    const checks = await runDoctor(wrong, loadEnv(wrong), { mailer: failing, mailTo: 'ops@example.in' });
+    const failed = Object.fromEntries(checks.filter((c) => !c.ok).map((c) => [c.name, c.detail]));
+    expect(Object.keys(failed)).toEqual(['razorpay keys', 'razorpay webhook', 'mail']);
+    expect(failed['razorpay keys']).toContain(
+      'Razorpay refused RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET (HTTP 401)',
+    );
+    expect(failed['razorpay webhook']).toContain('refused the signature');
+    expect(failed.mail).toContain('The domain is not verified');
+  });
+});

@@ -1,0 +1,403 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { holdItems } from '../../src-server/db/schema/payments.ts';
+import { proceed } from '../helpers/checkout-flow.ts';
+import { type ConsoleWorld, createAccount, createConsoleWorld } from '../helpers/console-world.ts';
+import { expectInventoryInvariant } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+// The test clock reads 2026-11-21T06:30Z (12:00 in India).
+const DETAILS = {
+  name: 'Monsoon Ragas',
+  category: 'concerts',
+  city: 'Pune',
+  eventLocationText: 'Ganesh Kala Krida Manch, Swargate',
+  googleMapsEmbedLink: 'https://maps.google.com/?q=Ganesh+Kala+Krida',
+  description: 'An evening of Hindustani classical music.',
+  ageRestrictions: 12,
+  language: 'Hindi',
+  termsAndConditions: ['Carry a photo ID.'],
+  artists: [{ name: 'Kaushiki Chakraborty' }],
+  platformFeeRate: 4,
+};
+const TICKET = {
+  name: 'Gold',
+  priceRupees: 1499.5,
+  totalTickets: 100,
+  maxPerOrder: 6,
+  personAllowedPerTicket: 1,
+  description: 'Front rows',
+  benefits: ['Reserved seating'],
+  isRefundable: true,
+  onSale: true,
+  saleOpensAt: null,
+  saleClosesAt: null,
+};
+
+/** What the editor's mutations answer (each a subset). */
+interface EditAnswer {
+  version: number;
+  eventId: string;
+  dateId: string;
+  slotId: string;
+  created: number;
+}
+
+describe('the event editor over HTTP', () => {
+  let t: TestApp;
+  let organiser: ReturnType<typeof createAccount>;
+  beforeEach(() => {
+    t = createTestApp();
+    organiser = createAccount(t, 'organiser');
+  });
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  const call = async (kind: 'query' | 'mutation', name: string, input: unknown, cookie = organiser.cookie) =>
+    callProcedure(t, kind, `organiser.${name}`, input, { cookie });
+  const ok = async (name: string, input: unknown) => {
+    const res = await call('mutation', name, input);
+    expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+    return res.data as EditAnswer;
+  };
+  const cityList = async (city: string) =>
+    ((await callProcedure(t, 'query', 'events.list', { city })).data as { id: string }[]).map((e) => e.id);
+
+  it('creates a draft the caller owns, builds two dates of slots and ticket types, publishes it for buyers', async () => {
+    const { eventId, version: v1 } = (await ok('createEvent', DETAILS)) as {
+      eventId: string;
+      version: number;
+    };
+    expect(v1).toBe(1);
+    const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+    expect(row).toMatchObject({
+      ownerId: organiser.userId,
+      status: 'draft',
+      city: 'Pune',
+      language: 'Hindi',
+    });
+    expect(await cityList('Pune')).not.toContain(eventId);
+    const home = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: organiser.cookie });
+    expect(home.data).toMatchObject([{ id: eventId, status: 'draft', myRole: 'owner' }]);
+    // The team previews the draft; buyers cannot see it.
+    expect((await call('query', 'preview', { eventId })).data).toMatchObject({ name: 'Monsoon Ragas' });
+    expect((await callProcedure(t, 'query', 'events.byId', { id: eventId })).status).toBe(404);
+
+    const d1 = await ok('addDate', { eventId, version: v1, day: '2026-12-12' });
+    const d2 = await ok('addDate', { eventId, version: d1.version, day: '2026-12-13' });
+    const s1 = await ok('addSlot', {
+      eventId,
+      version: d2.version,
+      dateId: d1.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    const s2 = await ok('addSlot', {
+      eventId,
+      version: s1.version,
+      dateId: d2.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    const g = await ok('addTicketType', { eventId, version: s2.version, slotId: s1.slotId, ticket: TICKET });
+    const s = await ok('addTicketType', {
+      eventId,
+      version: g.version,
+      slotId: s1.slotId,
+      ticket: { ...TICKET, name: 'Silver', priceRupees: 499, totalTickets: 200 },
+    });
+    const copied = await ok('copyTicketTypesToAllSlots', {
+      eventId,
+      version: s.version,
+      fromSlotId: s1.slotId,
+    });
+    expect(copied.created).toBe(2);
+    // Running it again adds nothing: the other slot already has both names.
+    const again = await ok('copyTicketTypesToAllSlots', {
+      eventId,
+      version: copied.version,
+      fromSlotId: s1.slotId,
+    });
+    expect(again.created).toBe(0);
+
+    const editable = (await call('query', 'editableEvent', { eventId })).data as {
+      version: number;
+      status: string;
+      dates: {
+        slots: {
+          startTime: string;
+          tickets: { name: string; pricePaise: number; sold: number; held: number }[];
+        }[];
+      }[];
+    };
+    expect(editable.version).toBe(again.version);
+    expect(editable.dates.map((d) => d.slots[0]!.startTime)).toEqual([
+      '2026-12-12T13:00:00.000Z',
+      '2026-12-13T13:00:00.000Z',
+    ]);
+    for (const date of editable.dates) {
+      expect(date.slots[0]!.tickets.map((x) => [x.name, x.pricePaise, x.sold, x.held])).toEqual([
+        ['Gold', 149_950, 0, 0],
+        ['Silver', 49_900, 0, 0],
+      ]);
+    }
+    // The event's own start and end follow its slots.
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+      startTime: '2026-12-12T13:00:00.000Z',
+      endTime: '2026-12-13T15:30:00.000Z',
+    });
+
+    const published = await ok('publish', { eventId, version: again.version });
+    expect(published).toEqual({ published: true, version: again.version + 1 });
+    expect(await cityList('Pune')).toContain(eventId);
+    expect(await cityList('Mumbai')).not.toContain(eventId);
+
+    const unpublished = await ok('unpublish', { eventId, version: published.version });
+    expect(unpublished.version).toBe(published.version + 1);
+    expect(await cityList('Pune')).not.toContain(eventId);
+  });
+
+  it('publishing lists what is missing and changes nothing', async () => {
+    const { eventId } = await ok('createEvent', { ...DETAILS, description: '' });
+    expect(await ok('publish', { eventId, version: 1 })).toEqual({
+      published: false,
+      missing: ['Add a description.', 'Add a date with a slot that has not started yet.'],
+    });
+    const d = await ok('addDate', { eventId, version: 1, day: '2026-12-12' });
+    const s = await ok('addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    // A ticket type whose sale has closed is not on sale.
+    await ok('addTicketType', {
+      eventId,
+      version: s.version,
+      slotId: s.slotId,
+      ticket: { ...TICKET, saleClosesAt: '2026-11-21T06:00:00.000Z' },
+    });
+    const res = await ok('publish', { eventId, version: s.version + 1 });
+    expect(res).toEqual({
+      published: false,
+      missing: ['Add a description.', 'Add a ticket type on sale to a slot that has not started yet.'],
+    });
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+      status: 'draft',
+      version: s.version + 1,
+    });
+  });
+
+  it('refuses an edit based on a version someone else has already changed', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    await ok('updateDetails', { eventId, version: 1, ...DETAILS, name: 'First save' });
+    const second = await call('mutation', 'updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      name: 'Second save',
+    });
+    expect(second.body.error?.data.code).toBe('CONFLICT');
+    expect(second.body.error?.message).toBe(
+      'This event was changed by someone else. Reload to see their changes.',
+    );
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+      name: 'First save',
+      version: 2,
+    });
+  });
+
+  it('refuses bad input with a message per field', async () => {
+    const bad = await call('mutation', 'createEvent', {
+      ...DETAILS,
+      name: '',
+      city: 'Atlantis',
+      platformFeeRate: 50,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.data.fieldErrors).toMatchObject({
+      name: EDITOR_MESSAGES.nameRequired,
+      city: EDITOR_MESSAGES.cityInvalid,
+      platformFeeRate: EDITOR_MESSAGES.feeInvalid,
+    });
+    const long = await call('mutation', 'createEvent', { ...DETAILS, description: 'x'.repeat(5001) });
+    expect(long.body.error?.data.fieldErrors?.description).toBe(
+      'Description must be at most 5000 characters',
+    );
+
+    const { eventId } = await ok('createEvent', DETAILS);
+    const past = await call('mutation', 'addDate', { eventId, version: 1, day: '2026-11-20' });
+    expect(past.body.error).toMatchObject({
+      message: EDITOR_MESSAGES.dayPast,
+      data: { code: 'BAD_REQUEST' },
+    });
+    const d = await ok('addDate', { eventId, version: 1, day: '2026-11-21' });
+    // Today, but 11:00 in India has passed at 12:00.
+    const started = await call('mutation', 'addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '11:00',
+      endTime: '13:00',
+    });
+    expect(started.body.error?.message).toBe(EDITOR_MESSAGES.slotPast);
+    const backwards = await call('mutation', 'addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '20:00',
+      endTime: '19:00',
+    });
+    expect(backwards.body.error?.data.fieldErrors?.endTime).toBe(EDITOR_MESSAGES.slotEndBeforeStart);
+    const s = await ok('addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '19:00',
+      endTime: '21:00',
+    });
+    const negative = await call('mutation', 'addTicketType', {
+      eventId,
+      version: s.version,
+      slotId: s.slotId,
+      ticket: { ...TICKET, totalTickets: -5, priceRupees: 10.005 },
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body.error?.message).toMatch(/Capacity|Price/);
+    expect(t.deps.db.select().from(ticketTypes).all()).toEqual([]);
+  });
+
+  it("answers NOT_FOUND for another event's date, slot or ticket type passed with one's own event", async () => {
+    const w: ConsoleWorld = createConsoleWorld(t);
+    const { eventId } = await ok('createEvent', DETAILS);
+    const cases = [
+      ['addSlot', { dateId: w.event.dateId, startTime: '18:00', endTime: '20:00' }],
+      ['removeDate', { dateId: w.event.dateId }],
+      ['removeSlot', { slotId: w.event.slotId }],
+      ['addTicketType', { slotId: w.event.slotId, ticket: TICKET }],
+      ['updateTicketType', { ticketTypeId: w.event.ticketTypeIds[0], ticket: TICKET }],
+      ['removeTicketType', { ticketTypeId: w.event.ticketTypeIds[0] }],
+      ['copyTicketTypesToAllSlots', { fromSlotId: w.event.slotId }],
+    ] as const;
+    let version = 1;
+    for (const [name, input] of cases) {
+      const res = await call('mutation', name, { eventId, version, ...input });
+      expect(res.body.error?.data.code, name).toBe('NOT_FOUND');
+      // The refusal rolled the version claim back.
+      version = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!.version;
+      expect(version).toBe(1);
+    }
+    expect(
+      t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)).get(),
+    ).toMatchObject({
+      name: 'Gold Circle',
+    });
+  });
+});
+
+describe('edits never break what is sold', () => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  const edit = (name: string, input: object, version: number) =>
+    callProcedure(
+      t,
+      'mutation',
+      `organiser.${name}`,
+      { eventId: w.event.eventId, version, ...input },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
+  const type = () =>
+    t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)).get()!;
+  const version = () => t.deps.db.select().from(events).where(eq(events.id, w.event.eventId)).get()!.version;
+  const ticket = (overrides: object) => ({
+    ticketTypeId: w.event.ticketTypeIds[0],
+    ticket: { ...TICKET, name: 'Gold Circle', priceRupees: 999.99, ...overrides },
+  });
+
+  it('capacity cannot go below sold + held; raising and lowering it moves availability by the same amount', async () => {
+    await proceed(t, w.people.buyer.cookie, w.event, 3);
+    const low = await edit('updateTicketType', ticket({ totalTickets: 2 }), 1);
+    expect(low.body.error?.data.code).toBe('CONFLICT');
+    expect(low.body.error?.message).toBe(
+      'Capacity cannot be lower than the 3 tickets already sold or held (0 sold, 3 held).',
+    );
+    expect(low.body.error?.data.fieldErrors?.totalTickets).toBe(low.body.error?.message);
+    expect(type()).toMatchObject({ totalTickets: 50, availableTickets: 47 });
+
+    expect((await edit('updateTicketType', ticket({ totalTickets: 3 }), 1)).status).toBe(200);
+    expect(type()).toMatchObject({ totalTickets: 3, availableTickets: 0 });
+    expect((await edit('updateTicketType', ticket({ totalTickets: 60 }), 2)).status).toBe(200);
+    expect(type()).toMatchObject({ totalTickets: 60, availableTickets: 57 });
+  });
+
+  it('a price change applies to new orders only', async () => {
+    await proceed(t, w.people.buyer.cookie, w.event, 1);
+    expect((await edit('updateTicketType', ticket({ priceRupees: 1200 }), 1)).status).toBe(200);
+    await proceed(t, w.people['gate staff'].cookie, w.event, 1);
+    expect(
+      t.deps.db
+        .select({ price: holdItems.pricePaise })
+        .from(holdItems)
+        .all()
+        .map((r) => r.price)
+        .sort(),
+    ).toEqual([120_000, 99_999]);
+  });
+
+  it('a ticket type, slot or date with bookings cannot be deleted, only stopped from selling', async () => {
+    await proceed(t, w.people.buyer.cookie, w.event, 1);
+    const tries = [
+      [
+        'removeTicketType',
+        { ticketTypeId: w.event.ticketTypeIds[0] },
+        EDITOR_MESSAGES.hasBookings('ticket type'),
+      ],
+      ['removeSlot', { slotId: w.event.slotId }, EDITOR_MESSAGES.hasBookings('slot')],
+      ['removeDate', { dateId: w.event.dateId }, EDITOR_MESSAGES.hasBookings('date')],
+    ] as const;
+    for (const [name, input, message] of tries) {
+      const res = await edit(name, input, 1);
+      expect(res.body.error?.message, name).toBe(message);
+    }
+    expect(version()).toBe(1);
+    expect((await edit('updateTicketType', ticket({ onSale: false, totalTickets: 50 }), 1)).status).toBe(200);
+    expect(type()).toMatchObject({ isLive: false, availableTickets: 49 });
+    const buy = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      {
+        eventId: w.event.eventId,
+        selectedDate: w.event.dateId,
+        selectedSlot: w.event.slotId,
+        selectedTickets: [{ ticketTypeId: w.event.ticketTypeIds[0], quantity: 1 }],
+        ticketDetails: { name: 'A', email: 'a@example.com', phone: '9876543210', state: 'Maharashtra' },
+      },
+      { cookie: w.people.admin.cookie },
+    );
+    expect(buy.body.error?.message).toBe('Gold Circle: Sold Out');
+  });
+
+  it('a cancelled event is not edited', async () => {
+    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, w.event.eventId)).run();
+    const res = await edit('updateTicketType', ticket({ totalTickets: 70 }), 1);
+    expect(res.body.error?.message).toBe(EDITOR_MESSAGES.cancelledLocked);
+  });
+});

@@ -1,0 +1,189 @@
+import type Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+/** Tables that grow with use: a request must never read one of them end to end. */
+const GROWING = new Set([
+  'holds',
+  'hold_items',
+  'payment_orders',
+  'bookings',
+  'refunds',
+  'webhook_events',
+  'sessions',
+  'failed_logins',
+  'password_reset_tokens',
+  'email_verification_tokens',
+  'outbox',
+  'rate_limit_hits',
+  'simulator_orders',
+  'simulator_payments',
+  'event_team_members',
+  'team_invitations',
+  'organiser_requests',
+  'account_roles',
+]);
+
+/**
+ * Searches allowed to leave a filter unindexed, each with its reason. Keyed by table and the columns left.
+ */
+const ALLOWED: Record<string, string> = {
+  // Inviting reads the event's open invitations by email: one event's invitations (a team's worth,
+  // whatever the installation's size). An index on (event_id, email) belongs with the team work's next
+  // migration; until then this reads a handful of rows, not a growing history.
+  'team_invitations: email': "one event's invitations only",
+};
+
+/**
+ * Issue 21: a request's cost must not grow with history. Every distinct statement the buyer's journey
+ * compiles is explained; a full scan of a growing table fails, and so does a search whose index leaves
+ * one of the statement's equality filters on that table out (unless it is a search by a unique key,
+ * which reads one row whatever else is filtered). The organiser console's paths are covered as far as
+ * they exist (access, home, event, team, invitations); the gate and on-sale work should add theirs.
+ */
+describe('query plans on the request paths', () => {
+  it('the buyer journey reads growing tables only through indexes that cover their equality filters', async () => {
+    const t = createTestApp();
+    try {
+      const compiled = recordStatements(t);
+
+      const ev = createTicketedEvent(t.deps.db);
+      const buyer = createSignedInUser(t);
+      const signedIn = { cookie: buyer.cookie };
+      expect((await callProcedure(t, 'query', 'auth.me', undefined, signedIn)).status).toBe(200);
+      expect((await callProcedure(t, 'query', 'events.list', undefined)).status).toBe(200);
+      expect((await callProcedure(t, 'query', 'events.byId', { id: ev.eventId })).status).toBe(200);
+      const abandoned = await proceed(t, buyer.cookie, ev, 1);
+      const released = await callProcedure(
+        t,
+        'mutation',
+        'payments.release',
+        { holdId: abandoned.holdId, reason: 'cancelled' },
+        signedIn,
+      );
+      expect(released.data).toEqual({ released: true });
+      await proceed(t, buyer.cookie, ev, 1);
+      const session = await proceed(t, buyer.cookie, ev, 2); // replaces the one before
+      const paid = await payWithSimulator(t, session.orderId, true);
+      expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
+      const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, signedIn);
+      const [booking] = mine.data as { bookingId?: string; id?: string }[];
+      const bookingId = booking?.bookingId ?? booking?.id;
+      expect(bookingId).toBeTruthy();
+      const detail = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, signedIn);
+      expect(detail.status).toBe(200);
+
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('from "holds"'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('the organiser console reads growing tables only through indexes that cover their equality filters', async () => {
+    const t = createTestApp();
+    try {
+      const owner = createAccount(t, 'organiser');
+      const event = createOwnedEvent(t, owner.userId);
+      const signedIn = { cookie: owner.cookie };
+      const compiled = recordStatements(t);
+      for (const [procedure, input] of [
+        ['console.access', undefined],
+        ['console.myEvents', undefined],
+        ['console.event', { eventId: event.eventId }],
+        ['console.team', { eventId: event.eventId }],
+      ] as const) {
+        expect((await callProcedure(t, 'query', procedure, input, signedIn)).status, procedure).toBe(200);
+      }
+      const invite = await callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: event.eventId, email: 'gate@example.com', role: 'gate_staff' },
+        signedIn,
+      );
+      expect(invite.status).toBe(200);
+      const team = await callProcedure(t, 'query', 'console.team', { eventId: event.eventId }, signedIn);
+      expect(team.status).toBe(200);
+      const statements = compiled.stop();
+      expect(statements.length).toBeGreaterThan(3);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+/** Every distinct SQL text the app compiles from now until `stop()` (statements are built on first use). */
+function recordStatements(t: TestApp) {
+  const compiled = new Set<string>();
+  const prepare = t.deps.sqlite.prepare;
+  t.deps.sqlite.prepare = ((source: string) => {
+    compiled.add(source);
+    return prepare(source);
+  }) as typeof prepare;
+  return {
+    stop: () => {
+      t.deps.sqlite.prepare = prepare;
+      return [...compiled].filter((source) => /^\s*(select|insert|update|delete|with)\b/i.test(source));
+    },
+  };
+}
+
+function planProblems(sqlite: Database.Database, source: string): string[] {
+  const parameters = Array((source.match(/\?/g) ?? []).length).fill(null);
+  const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...parameters) as { detail: string }[];
+  const problems: string[] = [];
+  for (const { detail } of plan) {
+    const step = /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING )?INDEX (\w+)(?: \(([^)]*)\))?)?/.exec(detail);
+    if (!step || !GROWING.has(step[2]!)) continue;
+    const [, kind, table, index, searched = ''] = step as unknown as [
+      string,
+      string,
+      string,
+      string?,
+      string?,
+    ];
+    if (kind === 'SCAN') {
+      problems.push(`${detail} :: ${source}`);
+      continue;
+    }
+    if (!index || isUniqueLookup(sqlite, table, index, searched)) continue;
+    const indexed = new Set([
+      ...[...searched.matchAll(/(\w+)=/g)].map((m) => m[1]!),
+      ...partialIndexColumns(sqlite, index),
+    ]);
+    const filtered = [...source.matchAll(new RegExp(`"${table}"\\."(\\w+)" = (?:\\?|'[^']*')`, 'g'))].map(
+      (m) => m[1]!,
+    );
+    const left = filtered.filter((column) => !indexed.has(column));
+    if (left.length > 0 && !ALLOWED[`${table}: ${left.join(', ')}`])
+      problems.push(`${detail} leaves ${left.join(', ')} unindexed :: ${source}`);
+  }
+  return problems;
+}
+
+/** A search on every column of a unique index (a primary key included) reads at most one row. */
+function isUniqueLookup(sqlite: Database.Database, table: string, index: string, searched: string): boolean {
+  const list = sqlite.prepare(`PRAGMA index_list("${table}")`).all() as { name: string; unique: number }[];
+  if (!list.find((each) => each.name === index)?.unique) return false;
+  const columns = (sqlite.prepare(`PRAGMA index_info("${index}")`).all() as { name: string }[]).map(
+    (c) => c.name,
+  );
+  return columns.every((column) => searched.includes(`${column}=`));
+}
+
+/** The columns a partial index's own WHERE fixes (`… WHERE status = 'active'`): every row in it matches. */
+function partialIndexColumns(sqlite: Database.Database, index: string): string[] {
+  const row = sqlite.prepare("select sql from sqlite_master where type = 'index' and name = ?").get(index) as
+    | { sql: string | null }
+    | undefined;
+  const where = row?.sql?.split(/\bWHERE\b/i)[1] ?? '';
+  return [...where.matchAll(/[`"]?(\w+)[`"]? = /g)].map((m) => m[1]!);
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { holds } from '../../src-server/db/schema/payments.ts';
+import { startInput } from '../helpers/checkout-flow.ts';
+import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const holdCount = (t: TestApp) => t.deps.db.select().from(holds).all().length;
+
+describe('the storefront shows published events only', () => {
+  let t: TestApp;
+  let ev: TicketedEvent;
+  beforeEach(() => {
+    t = createTestApp();
+    ev = createTicketedEvent(t.deps.db, { name: 'Hidden Raga Night' });
+  });
+  afterEach(() => t.close());
+
+  const listed = async () => {
+    const list = await callProcedure(t, 'query', 'events.list', { city: 'Mumbai' });
+    const search = await callProcedure(t, 'query', 'events.search', { q: 'Hidden Raga' });
+    return [list, search].map((r) => (r.data as { id: string }[]).some((e) => e.id === ev.eventId));
+  };
+
+  for (const status of ['draft', 'cancelled'] as const) {
+    it(`a ${status} event is absent from lists, search, detail, link previews, ticket options and Proceed`, async () => {
+      expect(await listed()).toEqual([true, true]);
+      t.deps.db.update(events).set({ status }).where(eq(events.id, ev.eventId)).run();
+
+      expect(await listed()).toEqual([false, false]);
+      const detail = await callProcedure(t, 'query', 'events.byId', { id: ev.eventId });
+      expect(detail.body.error?.data.code).toBe('NOT_FOUND');
+      const options = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
+      expect(options.body.error?.data.code).toBe('NOT_FOUND');
+      const page = await t.request(`/events/${ev.eventId}`);
+      expect(await page.text()).not.toContain('Hidden Raga Night');
+
+      const buyer = createSignedInUser(t);
+      const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+        cookie: buyer.cookie,
+      });
+      expect(start.body.error?.data.code).toBe('NOT_FOUND');
+      expect(holdCount(t)).toBe(0);
+    });
+  }
+});
+
+describe('sale windows and per-order maximums are enforced at Proceed', () => {
+  let t: TestApp;
+  let ev: TicketedEvent;
+  let cookie: string;
+  beforeEach(() => {
+    // The test clock reads 2026-11-21T06:30Z.
+    t = createTestApp();
+    ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 50_000, totalTickets: 20 }] });
+    cookie = createSignedInUser(t).cookie;
+  });
+  afterEach(() => {
+    expectInventoryInvariant(t.deps.db);
+    t.close();
+  });
+
+  const setType = (values: Partial<typeof ticketTypes.$inferInsert>) =>
+    t.deps.db.update(ticketTypes).set(values).where(eq(ticketTypes.id, ev.ticketTypeIds[0]!)).run();
+  const start = (quantity: number) =>
+    callProcedure(t, 'mutation', 'payments.start', startInput(ev, quantity), { cookie });
+
+  it('refuses a type whose sale has not opened, with the opening time in India time', async () => {
+    setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
+    const res = await start(1);
+    expect(res.body.error?.data.code).toBe('CONFLICT');
+    expect(res.body.error?.message).toBe('Gold: Sale opens 22 Nov 2026, 10:00 AM');
+    expect(holdCount(t)).toBe(0);
+  });
+
+  it('refuses a type whose sale has closed', async () => {
+    setType({ saleClosesAt: '2026-11-21T06:30:00.000Z' });
+    const res = await start(1);
+    expect(res.body.error?.message).toBe('Gold: Sales closed');
+    expect(holdCount(t)).toBe(0);
+  });
+
+  it('holds a type inside its window', async () => {
+    setType({ saleOpensAt: '2026-11-21T06:00:00.000Z', saleClosesAt: '2026-11-21T07:00:00.000Z' });
+    const res = await start(2);
+    expect(res.status).toBe(200);
+    expect(holdCount(t)).toBe(1);
+  });
+
+  it("refuses more than the type's per-order maximum", async () => {
+    setType({ maxPerOrder: 2 });
+    const res = await start(3);
+    expect(res.body.error?.data.code).toBe('BAD_REQUEST');
+    expect(res.body.error?.message).toBe('You can book at most 2 tickets of Gold');
+    expect((await start(2)).status).toBe(200);
+  });
+
+  it('the ticket options carry the window so the page can say why a type cannot be bought', async () => {
+    setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
+    const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
+    const type = (res.data as { dates: { slots: { ticketTypes: object[] }[] }[] }).dates[0]!.slots[0]!
+      .ticketTypes[0];
+    expect(type).toMatchObject({
+      saleOpensAt: '2026-11-22T04:30:00.000Z',
+      saleClosesAt: null,
+      maxPerOrder: 10,
+    });
+  });
+});
