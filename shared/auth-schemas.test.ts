@@ -53,11 +53,31 @@ describe('signUpSchema', () => {
     for (const mobile of ['', '6000000000', '9999999999', ' 9876543210 ']) {
       expect(signUpSchema.safeParse({ ...validSignUp, mobile }).success).toBe(true);
     }
-    for (const mobile of ['5999999999', '98765', '98765432101', '98765-4321', '+919876543210']) {
+    for (const mobile of ['5999999999', '98765', '98765432101', '98765-4321', '+1 415 555 0100']) {
       expect(firstErrors(signUpSchema, { ...validSignUp, mobile })).toEqual({
         mobile: 'Please enter a valid 10-digit mobile number',
       });
     }
+  });
+
+  it('accepts a mobile as people type it (+91, 0, spaces, dashes) and keeps its 10 digits', () => {
+    for (const mobile of ['98765 43210', '+91 98765-43210', '09876543210', '+919876543210']) {
+      expect(signUpSchema.parse({ ...validSignUp, mobile }).mobile, mobile).toBe('9876543210');
+      expect(
+        profileSchema.parse({ name: 'Asha', phone: mobile, gender: '', country: '', state: '', about: '' })
+          .phone,
+      ).toBe('9876543210');
+    }
+    expect(signUpSchema.parse({ ...validSignUp, mobile: '' }).mobile).toBe('');
+  });
+
+  it("takes the profile's State from the checkout's list, or none", () => {
+    const profile = { name: 'Asha', phone: '', gender: '', country: '', about: '' } as const;
+    expect(profileSchema.parse({ ...profile, state: 'Tamil Nadu' }).state).toBe('Tamil Nadu');
+    expect(profileSchema.parse({ ...profile, state: '' }).state).toBe('');
+    expect(firstErrors(profileSchema, { ...profile, state: 'Karnatka' })).toEqual({
+      state: 'Please choose your state from the list',
+    });
   });
 
   it('trims the name before counting and lower-cases the email', () => {

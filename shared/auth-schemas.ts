@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { indianMobileDigits, MOBILE_INPUT_MAX } from './indian-mobile.ts';
+import { isIndianState } from './states.ts';
 
 // One schema per account form, used by the form (react-hook-form + zodResolver) and by the tRPC
 // procedure's `.input()`. The messages are spec §5's, word for word.
@@ -11,14 +13,12 @@ export type Country = (typeof COUNTRIES)[number];
 export const PASSWORD_MIN = 6;
 /** Not in the spec; argon2 of a huge input is a cheap way to burn server CPU, so a ceiling is needed. */
 export const PASSWORD_MAX = 128;
-export const MOBILE_MAX = 10;
 /** Every free-text field has a ceiling (issue 18): a person's name, and an address (RFC 5321's 254). */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
 /** The spec's "simple address shape": something, an at sign, something, a dot, something; no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MOBILE_SHAPE = /^[6-9]\d{9}$/;
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -73,12 +73,16 @@ export const nameField = z
   .min(2, MESSAGES.nameShort)
   .max(NAME_MAX, MESSAGES.nameLong);
 
-/** Optional: empty means not given; otherwise 10 digits starting 6-9. */
+/**
+ * Optional: empty means not given; otherwise an Indian mobile number as people type it (+91, 0, spaces,
+ * dashes), kept as its 10 digits starting 6-9.
+ */
 export const mobileField = z
   .string()
   .trim()
-  .max(MOBILE_MAX, { message: MESSAGES.mobileInvalid, abort: true })
-  .refine((v) => v === '' || MOBILE_SHAPE.test(v), MESSAGES.mobileInvalid);
+  .max(MOBILE_INPUT_MAX, { message: MESSAGES.mobileInvalid, abort: true })
+  .refine((v) => v === '' || indianMobileDigits(v) !== null, MESSAGES.mobileInvalid)
+  .transform((v) => (v === '' ? '' : (indianMobileDigits(v) ?? v)));
 
 const confirmPasswordField = z.string().min(1, MESSAGES.confirmRequired);
 
@@ -112,7 +116,12 @@ export const profileSchema = z.object({
   phone: mobileField,
   gender: z.union([z.enum(GENDERS), z.literal('')]),
   country: z.union([z.enum(COUNTRIES), z.literal('')]),
-  state: z.string().trim().max(100, 'State must be at most 100 characters'),
+  // The checkout's list of states and union territories, so the profile prefills the checkout (issue 17).
+  state: z
+    .string()
+    .trim()
+    .max(100, { message: 'Please choose your state from the list', abort: true })
+    .refine((v) => v === '' || isIndianState(v), 'Please choose your state from the list'),
   about: z.string().trim().max(1000, 'About You must be at most 1000 characters'),
 });
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobileDigits } from './indian-mobile.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { isIndianState } from './states.ts';
 
@@ -38,7 +39,9 @@ export const ticketDetailsSchema = z.object({
     .trim()
     .min(1, 'Phone number is required')
     .max(PHONE_MAX, { message: 'Please enter a valid phone number', abort: true })
-    .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number'),
+    .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number')
+    // Stored as the 10 digits, as on sign-up and the profile (issue 17).
+    .transform((v) => indianMobileDigits(normalisePhone(v)) ?? v),
   state: z
     .string()
     .min(1, 'State is required')

@@ -66,7 +66,16 @@ const rowTitles = (heading: string): string[] | undefined => {
 };
 
 describe('home page on mocked procedures', () => {
-  it("shows the stored city's events under 'Happening near me' and the rest under 'You may Also Like'", async () => {
+  it("words the footer plainly: 'Events', 'Terms & Conditions' and this year's copyright", async () => {
+    await renderApp('/');
+    const footer = await waitFor(() => document.querySelector('footer'), 'the footer');
+    const links = [...footer.querySelectorAll('a')].map((a) => a.textContent);
+    expect(links).toContain('Events');
+    expect(links).toContain('Terms & Conditions');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Jalsa. All rights reserved.`);
+  });
+
+  it("shows the stored city's events under 'Happening near me' and the rest under 'You may also like'", async () => {
     localStorage.setItem(SELECTED_CITY_KEY, 'Mumbai');
     await renderApp('/');
     const near = await waitFor(
@@ -81,7 +90,7 @@ describe('home page on mocked procedures', () => {
       ]),
     );
     expect(near).not.toContain('Sufi Nights under the Stars');
-    expect(rowTitles('You may Also Like')).toContain('Sufi Nights under the Stars');
+    expect(rowTitles('You may also like')).toContain('Sufi Nights under the Stars');
     expect(document.body.textContent).toContain('4 events in Mumbai');
     const cityButton = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('City:'));
     expect(cityButton?.textContent).toContain('MUM');

@@ -175,6 +175,19 @@ export function FormError({ message }: { message?: string | null }) {
   );
 }
 
+/** Why the visitor is on this page (e.g. sent from checkout to sign in); nothing when there is no reason. */
+export function SignInReason({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p
+      data-testid="sign-in-reason"
+      className="mb-4 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-800"
+    >
+      {text}
+    </p>
+  );
+}
+
 /** A form's success message (e.g. 'Profile saved'), announced to screen readers. */
 export function FormNotice({ children }: { children: ReactNode }) {
   return (

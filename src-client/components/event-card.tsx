@@ -6,8 +6,15 @@ export type EventSummary = RouterOutputs['events']['list'][number];
 
 export const DEFAULT_EVENT_IMAGE = '/images/event-default.webp';
 
-/** Event card (spec §2): poster, name, 'Sat, 5 Dec · 7:30 PM' in India time, location; opens the event. */
+/**
+ * Event card (spec §2): poster, name, 'Sat, 5 Dec · 7:30 PM' in India time, location; opens the event.
+ * A long venue is cut, never the place after its last comma (the city or area), which tells apart cards
+ * in rows that mix cities.
+ */
 export function EventCard({ event }: { event: EventSummary }) {
+  const comma = event.eventLocationText.lastIndexOf(',');
+  const venue = comma > 0 ? event.eventLocationText.slice(0, comma + 1) : '';
+  const place = event.eventLocationText.slice(comma + 1).trim();
   return (
     <Link
       to="/events/$eventId"
@@ -28,7 +35,10 @@ export function EventCard({ event }: { event: EventSummary }) {
         <p className="mt-1 text-sm text-gray-700">
           {formatCardDate(event.startTime)} · {formatTime(event.startTime)}
         </p>
-        <p className="mt-0.5 line-clamp-1 text-sm text-gray-600">{event.eventLocationText}</p>
+        <p className="mt-0.5 flex text-sm text-gray-600">
+          {venue && <span className="min-w-0 truncate">{venue}</span>}
+          <span className="shrink-0 whitespace-nowrap pl-1 first:pl-0">{place}</span>
+        </p>
       </div>
     </Link>
   );

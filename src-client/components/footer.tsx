@@ -26,8 +26,8 @@ const SOCIAL = [
 ];
 
 const COMPANY_LINKS = [
-  { to: '/explore', label: 'Event' },
-  // The organiser console, or for someone not yet an organiser the request form (lib/console-access.ts).
+  { to: '/explore', label: 'Events' },
+  // The organiser console, or for someone not yet an organiser the request form (routes/organiser.lazy.tsx).
   { to: '/organiser', label: 'List your Event' },
   { to: '/Contact_Us', label: 'Our Team' },
   { to: '/Contact_Us', label: 'Careers' },
@@ -36,7 +36,7 @@ const COMPANY_LINKS = [
 
 const RESOURCE_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/Terms & Conditions', label: 'Terms & Condition' },
+  { to: '/Terms & Conditions', label: 'Terms & Conditions' },
   { to: '/Contact_Us', label: 'Customer Support' },
   { to: '/Terms & Conditions', hash: 'refunds', label: 'Purchase & Refund' },
 ] as const;
@@ -100,7 +100,7 @@ export function Footer() {
           </section>
         </div>
         <p className="mt-10 border-t border-gray-800 pt-6 text-gray-400">
-          © 2025 Jalsa. All rights reserved.
+          © {new Date().getFullYear()} Jalsa. All rights reserved.
         </p>
       </div>
       {appDialogOpen && (

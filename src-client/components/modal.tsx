@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { LineIcon } from './line-icon.tsx';
 
 type ModalProps = {
@@ -60,11 +60,22 @@ export function ModalPanel({
   className: string;
   children: ReactNode;
 }) {
+  // Radix returns focus to a Dialog.Trigger; these dialogs are opened by ordinary buttons, so focus goes
+  // back to whatever had it when the dialog opened (still on the page), instead of to the page's start.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           className={`fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-xl focus:outline-none ${className}`}
         >
           {children}

@@ -13,7 +13,11 @@ import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
-import { EditableField } from '../components/checkout/editable-field.tsx';
+import {
+  EditableField,
+  type EditableFieldHandle,
+  focusInView,
+} from '../components/checkout/editable-field.tsx';
 import { HoldCountdown } from '../components/checkout/hold-countdown.tsx';
 import { PaymentErrorBanner } from '../components/checkout/payment-error-banner.tsx';
 import { PaymentSummary } from '../components/checkout/payment-summary.tsx';
@@ -41,7 +45,8 @@ const REDIRECT_AFTER_MS = 2000;
 
 type Options = RouterOutputs['tickets']['options'];
 type Session = RouterOutputs['payments']['start'];
-type Banner = { message: string; items?: string[] };
+/** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
+type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice' };
 type Phase = 'idle' | 'starting' | 'paying' | 'confirming' | 'success';
 
 function CheckoutPage() {
@@ -103,6 +108,34 @@ function Checkout({
   const [session, setSession] = useState<Session | null>(null);
   const [bookingId, setBookingId] = useState<string | null>(null);
   const closeWindow = useRef<(() => void) | null>(null);
+  const fields = {
+    name: useRef<EditableFieldHandle>(null),
+    email: useRef<EditableFieldHandle>(null),
+    phone: useRef<EditableFieldHandle>(null),
+  };
+  const stateSelect = useRef<HTMLSelectElement>(null);
+  const bannerBox = useRef<HTMLDivElement>(null);
+  // A result that arrives while the buyer looks elsewhere (a phone's sticky Proceed bar, a closed payment
+  // window) is scrolled to; validation instead takes the buyer to the first field to fix.
+  const [revealBanner, setRevealBanner] = useState(0);
+  useEffect(() => {
+    if (revealBanner > 0) bannerBox.current?.scrollIntoView({ block: 'center' });
+  }, [revealBanner]);
+  // After the render that shows each field's problem, so that focus lands on a field already described.
+  const [revealField, setRevealField] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per Proceed, on that Proceed's details.
+  useEffect(() => {
+    if (revealField === 0) return;
+    const problems = ticketDetailsFieldProblems(details);
+    if (problems.name) fields.name.current?.reveal();
+    else if (problems.email) fields.email.current?.reveal();
+    else if (problems.phone) fields.phone.current?.reveal();
+    else if (problems.state) focusInView(stateSelect.current);
+  }, [revealField]);
+  const showResult = (next: Banner) => {
+    setBanner(next);
+    setRevealBanner((n) => n + 1);
+  };
 
   // Prefill from the profile once it has loaded, without overwriting what the buyer already typed.
   const prefilled = useRef(false);
@@ -117,11 +150,16 @@ function Checkout({
     }));
   }, [me.data, setDetails]);
 
+  // The overlay says 'Redirecting to your ticket...': it goes to that ticket (issue 17; the spec's target
+  // was the bookings list). Replacing the checkout means Back cannot offer to pay for it again.
   useEffect(() => {
-    if (phase !== 'success') return;
-    const timer = setTimeout(() => navigate({ to: '/my-bookings' }), REDIRECT_AFTER_MS);
+    if (phase !== 'success' || !bookingId) return;
+    const timer = setTimeout(
+      () => navigate({ to: '/ticket/$bookingId', params: { bookingId }, replace: true }),
+      REDIRECT_AFTER_MS,
+    );
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, bookingId, navigate]);
 
   const price = priceBreakdown(
     subtotalOf(lines.map((l) => ({ pricePaise: l.type.pricePaise, quantity: l.quantity }))),
@@ -133,7 +171,7 @@ function Checkout({
     closeWindow.current = null;
     setSession(null);
     setPhase('idle');
-    setBanner({ message });
+    showResult({ message, tone: reason === 'cancelled' ? 'notice' : 'error' });
     release.mutate({ holdId, reason });
   };
 
@@ -160,12 +198,12 @@ function Checkout({
         setPhase('success');
       } else {
         setPhase('idle');
-        setBanner({ message: `Booking Error: ${outcome.message}` });
+        showResult({ message: `Booking Error: ${outcome.message}` });
       }
     } catch (err) {
       setPhase('idle');
       const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
-      setBanner({
+      showResult({
         message:
           status && status < 500
             ? (err as Error).message
@@ -190,7 +228,10 @@ function Checkout({
     }
     setDetailsChecked(true);
     const problems = ticketDetailsProblems(details);
-    if (problems.length > 0) return setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
+    if (problems.length > 0) {
+      setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
+      return setRevealField((n) => n + 1);
+    }
 
     setPhase('starting');
     let current: Session;
@@ -205,7 +246,7 @@ function Checkout({
       });
     } catch (err) {
       setPhase('idle');
-      return setBanner(startErrorBanner(err));
+      return showResult(startErrorBanner(err));
     }
 
     const windowOptions: PaymentWindowOptions = {
@@ -226,14 +267,14 @@ function Checkout({
       if (!(await loadRazorpayScript())) {
         setPhase('idle');
         release.mutate({ holdId: current.holdId, reason: 'cancelled' });
-        return setBanner({ message: 'Razorpay SDK failed to load. Please check your internet connection.' });
+        return showResult({ message: 'Razorpay SDK failed to load. Please check your internet connection.' });
       }
       try {
         closeWindow.current = openRazorpayWindow(windowOptions, callbacksFor(current));
       } catch {
         setPhase('idle');
         release.mutate({ holdId: current.holdId, reason: 'cancelled' });
-        return setBanner({ message: 'Failed to initiate payment. Please try again.' });
+        return showResult({ message: 'Failed to initiate payment. Please try again.' });
       }
     }
     setSession(current);
@@ -245,17 +286,8 @@ function Checkout({
   const firstSlot = slot;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6">
+    <div className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pb-6">
       <h1 className="text-2xl font-bold">Checkout</h1>
-      {banner && (
-        <div className="mt-4">
-          <PaymentErrorBanner
-            message={banner.message}
-            items={banner.items}
-            onDismiss={() => setBanner(null)}
-          />
-        </div>
-      )}
       {session && phase === 'paying' && (
         <div className="mt-4">
           <HoldCountdown until={session.sessionExpiresAt} onExpire={onSessionExpired} />
@@ -293,6 +325,7 @@ function Checkout({
                 placeholder="Your full name"
                 autoComplete="name"
                 error={fieldProblems.name}
+                ref={fields.name}
                 onChange={(name) => setDetails((d) => ({ ...d, name }))}
               />
               <EditableField
@@ -302,6 +335,7 @@ function Checkout({
                 placeholder="you@example.com"
                 autoComplete="email"
                 error={fieldProblems.email}
+                ref={fields.email}
                 onChange={(email) => setDetails((d) => ({ ...d, email }))}
               />
               <EditableField
@@ -311,6 +345,7 @@ function Checkout({
                 placeholder="10-digit mobile number"
                 autoComplete="tel"
                 error={fieldProblems.phone}
+                ref={fields.phone}
                 onChange={(phone) => setDetails((d) => ({ ...d, phone }))}
               />
               <div className="py-3">
@@ -322,7 +357,10 @@ function Checkout({
                 </label>
                 <select
                   id="checkout-state"
+                  ref={stateSelect}
                   value={details.state}
+                  aria-invalid={fieldProblems.state ? true : undefined}
+                  aria-describedby={fieldProblems.state ? 'checkout-state-error' : undefined}
                   onChange={(e) => setDetails((d) => ({ ...d, state: e.target.value }))}
                   className="mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2"
                 >
@@ -333,6 +371,11 @@ function Checkout({
                     </option>
                   ))}
                 </select>
+                {fieldProblems.state && (
+                  <p id="checkout-state-error" className="mt-1 text-sm text-red-700">
+                    {fieldProblems.state}
+                  </p>
+                )}
               </div>
             </div>
           </CheckoutCard>
@@ -365,15 +408,51 @@ function Checkout({
             </Link>
           </p>
 
+          {/* Mounted from the start so that what appears in it is announced; beside Proceed, where the buyer is. */}
+          <div aria-live="assertive" aria-atomic="true" data-testid="checkout-messages">
+            {banner && (
+              <PaymentErrorBanner
+                ref={bannerBox}
+                message={banner.message}
+                items={banner.items}
+                tone={banner.tone}
+                onDismiss={() => setBanner(null)}
+              />
+            )}
+          </div>
+
           <button
             type="button"
             onClick={proceed}
             disabled={busy || config.isPending}
-            className="w-full rounded-md bg-brand-600 px-4 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            className="hidden w-full rounded-md bg-brand-600 px-4 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70 md:block"
           >
             {proceedText}
           </button>
         </aside>
+      </div>
+
+      {/* On a phone the total and Proceed stay on screen, as on ticket selection. */}
+      <div
+        data-testid="checkout-bar"
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:hidden"
+      >
+        <div className="flex items-center justify-between gap-4 px-4 py-3">
+          <div>
+            <p className="text-xs text-gray-600">Grand Total</p>
+            <p className="text-lg font-bold" data-testid="bar-grand-total">
+              {formatPaiseExact(price.grandTotalPaise)}
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={proceed}
+            disabled={busy || config.isPending}
+            className="rounded-md bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {proceedText}
+          </button>
+        </div>
       </div>
 
       {session && phase === 'paying' && session.gateway === 'simulator' && (

@@ -3,6 +3,7 @@ import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../shared/categories.ts';
 import { indiaCalendarDay } from '../../shared/dates.ts';
 import { EventGrid } from '../components/event-card.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
+import { useSelectedCity } from '../lib/city-storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import type { DateChoice, ExploreParams } from './explore.tsx';
 
@@ -14,12 +15,18 @@ const DATE_LABELS: Record<DateChoice, string> = {
   weekend: 'This Weekend',
 };
 
-/** Browse every upcoming event, filtered by category and date (the top bar's 'Event' button). */
+/**
+ * Browse upcoming events in the chosen city (or, asked for, in all cities), filtered by category and date
+ * (the top bar's 'Event' button).
+ */
 function ExplorePage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/explore' });
+  const { name: cityName } = useSelectedCity();
+  const allCities = search.cities === 'all';
   const range = dayRange(search.when, new Date());
   const events = trpc.events.list.useQuery({
+    ...(!allCities && { city: cityName }),
     ...(search.category && { category: search.category }),
     ...range,
   });
@@ -29,8 +36,21 @@ function ExplorePage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-gray-900">Explore events</h1>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {allCities ? 'Explore events in all cities' : `Explore events in ${cityName}`}
+      </h1>
       <div className="mt-5 space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-gray-700">City</legend>
+          <div className="flex flex-wrap gap-2">
+            <Chip active={!allCities} onClick={() => set({ cities: undefined })}>
+              {cityName}
+            </Chip>
+            <Chip active={allCities} onClick={() => set({ cities: 'all' })}>
+              All cities
+            </Chip>
+          </div>
+        </fieldset>
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-gray-700">Category</legend>
           <div className="flex flex-wrap gap-2">

@@ -9,6 +9,8 @@ export interface ExploreParams {
   category?: EventCategory;
   /** A quick choice, or one India calendar day 'yyyy-MM-dd'. */
   when?: DateChoice | string;
+  /** Every city's events; without it the list keeps to the chosen city (issue 17). */
+  cities?: 'all';
 }
 
 export const exploreRoute = createRoute({
@@ -21,6 +23,7 @@ export const exploreRoute = createRoute({
       ((DATE_CHOICES as readonly string[]).includes(search.when) || /^\d{4}-\d{2}-\d{2}$/.test(search.when))
         ? search.when
         : undefined;
-    return { ...(category && { category }), ...(when && { when }) };
+    const cities = search.cities === 'all' ? ('all' as const) : undefined;
+    return { ...(category && { category }), ...(when && { when }), ...(cities && { cities }) };
   },
 }).lazy(() => import('./explore.lazy.tsx').then((m) => m.Route));

@@ -90,7 +90,7 @@ function HomePage() {
             ))}
           </ScrollRow>
           {rows.rest.length > 0 && (
-            <ScrollRow title="You may Also Like">
+            <ScrollRow title="You may also like">
               {rows.rest.map((event) => (
                 <ScrollItem key={event.id}>
                   <EventCard event={event} />
@@ -107,7 +107,7 @@ function HomePage() {
 /**
  * 'Happening near me' is the chosen city's events. When it has none, the row suggests events from the
  * nearest cities that have some (or simply the soonest, for a typed city without coordinates), and
- * 'You may Also Like' shows everything else.
+ * 'You may also like' shows everything else.
  */
 export function splitByCity(events: EventSummary[], cityName: string, city: City | undefined) {
   const near = events.filter((e) => e.city === cityName);

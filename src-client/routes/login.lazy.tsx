@@ -11,10 +11,12 @@ import {
   fieldBinder,
   GoogleSignIn,
   PasswordField,
+  SignInReason,
   SubmitButton,
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
 import { definedOnly } from '../lib/search-params.ts';
+import { signInReason } from '../lib/sign-in-reason.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 import { loginRoute } from './login.tsx';
 
@@ -61,6 +63,7 @@ function LoginPage() {
   const busy = signIn.isPending;
   return (
     <AuthCard title="Sign In">
+      <SignInReason text={signInReason(search.redirect, 'sign-in')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
         <EmailField {...fieldProps('email')} />

@@ -1,4 +1,4 @@
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute, Link, Navigate } from '@tanstack/react-router';
 import { formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
@@ -19,7 +19,14 @@ const STATUS_LABELS: Record<MyEvent['status'], string> = {
 
 function ConsoleHome() {
   const events = trpc.console.myEvents.useQuery();
-  const access = trpc.console.access.useQuery();
+  // Fresh each time: an admin may have just approved the request. The check lives here, in the
+  // console's own chunk, not in the route's beforeLoad, which every buyer page would download.
+  const access = trpc.console.access.useQuery(undefined, { staleTime: 0 });
+  // Neither organiser rights nor a place on a team: the "List your Event" form instead. It only decides
+  // where to send a person; every console procedure authorises itself on the server.
+  if (access.data && access.data.role === 'none' && access.data.teamEvents === 0) {
+    return <Navigate to="/list-your-event" replace />;
+  }
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">

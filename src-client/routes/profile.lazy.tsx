@@ -8,10 +8,11 @@ import {
   COUNTRIES,
   changePasswordSchema,
   GENDERS,
-  MOBILE_MAX,
   type ProfileInput,
   profileSchema,
 } from '../../shared/auth-schemas.ts';
+import { MOBILE_INPUT_MAX } from '../../shared/indian-mobile.ts';
+import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import {
   FormError,
   FormNotice,
@@ -27,6 +28,11 @@ import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/profile')({ component: ProfilePage });
+
+const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<
+  (typeof INDIAN_STATES)[number],
+  string
+>;
 
 type Account = NonNullable<RouterOutputs['auth']['me']>;
 
@@ -59,7 +65,8 @@ function toForm(account: Account): ProfileInput {
     phone: account.phone ?? '',
     gender: account.gender ?? '',
     country: account.country ?? '',
-    state: account.state ?? '',
+    // A state typed before the profile used the list is not one of its choices: it starts unchosen.
+    state: account.state && isIndianState(account.state) ? account.state : '',
     about: account.about ?? '',
   };
 }
@@ -145,8 +152,8 @@ function ProfileCard({ account }: { account: Account }) {
             label="Phone Number"
             type="tel"
             autoComplete="tel-national"
-            inputMode="numeric"
-            maxLength={MOBILE_MAX}
+            inputMode="tel"
+            maxLength={MOBILE_INPUT_MAX}
             {...editable('phone')}
           />
           <SelectField
@@ -163,7 +170,14 @@ function ProfileCard({ account }: { account: Account }) {
             optionLabels={COUNTRY_LABELS}
             {...editable('country')}
           />
-          <TextField label="State" autoComplete="address-level1" {...editable('state')} />
+          <SelectField
+            label="State"
+            placeholder="Select your state"
+            autoComplete="address-level1"
+            options={INDIAN_STATES}
+            optionLabels={STATE_LABELS}
+            {...editable('state')}
+          />
         </div>
         <TextAreaField label="About You" rows={4} {...editable('about')} />
         {editing && (

@@ -1,10 +1,13 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
 import { saleWindowMessage } from '../../shared/sale-window.ts';
+import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { firstOnSale, ticketDays } from '../lib/ticket-days.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { selectTicketsRoute } from './select-tickets.tsx';
 
@@ -20,6 +23,15 @@ type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][numbe
 const purchasable = (t: TicketType) =>
   t.isLive && t.availableTickets > 0 && saleWindowMessage(t, new Date()) === null;
 const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.maxPerOrder, t.availableTickets);
+/**
+ * Why a type cannot be bought, or 'Available': outside its sale window 'Sale opens <IST time>' or
+ * 'Sales closed'; a type that is not live has not gone on sale (or was paused); only a live one with no
+ * seats is sold out.
+ */
+const availability = (t: TicketType) =>
+  purchasable(t)
+    ? 'Available'
+    : (saleWindowMessage(t, new Date()) ?? (t.isLive ? 'Sold Out' : 'Not on sale yet'));
 
 function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();
@@ -35,14 +47,18 @@ function SelectTicketsPage() {
 
 function Selection({ data }: { data: Options }) {
   const router = useRouter();
-  const [dateIndex, setDateIndex] = useState(0);
+  const days = useMemo(() => ticketDays(data.dates), [data.dates]);
+  const [start] = useState(() => firstOnSale(days, purchasable));
+  const [dayIndex, setDayIndex] = useState(start.dayIndex);
   // Spec §4: choosing a date leaves the slot choice as it is, so the slot is kept by position.
-  const [slotIndex, setSlotIndex] = useState(0);
+  const [slotIndex, setSlotIndex] = useState(start.slotIndex);
   const [selected, setSelected] = useState<{ ticketTypeId: string; quantity: number } | null>(null);
+  // Spec §4 allows one ticket type per booking: choosing another asks before replacing the first.
+  const [replacing, setReplacing] = useState<TicketType | null>(null);
 
-  const date = data.dates[dateIndex] ?? data.dates[0]!;
-  const slot = date.slots[Math.min(slotIndex, date.slots.length - 1)];
-  const firstSlot = data.dates[0]?.slots[0];
+  const day = days[dayIndex] ?? days[0]!;
+  const chosen = day.slots[Math.min(slotIndex, day.slots.length - 1)];
+  const slot = chosen?.slot;
   const selectedType = slot?.ticketTypes.find((t) => t.id === selected?.ticketTypeId);
   const quantity = selectedType ? (selected?.quantity ?? 0) : 0;
   const totalPaise = selectedType ? selectedType.pricePaise * quantity : 0;
@@ -50,6 +66,10 @@ function Selection({ data }: { data: Options }) {
   const setQuantity = (type: TicketType, next: number) => {
     if (next <= 0) setSelected(null);
     else setSelected({ ticketTypeId: type.id, quantity: Math.min(next, maxFor(type)) });
+  };
+  const choose = (type: TicketType) => {
+    if (selectedType && selectedType.id !== type.id) setReplacing(type);
+    else setQuantity(type, 1);
   };
 
   return (
@@ -67,9 +87,9 @@ function Selection({ data }: { data: Options }) {
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-bold">{data.event.name}</h1>
             <p className="text-sm text-gray-600">{data.event.eventLocationText}</p>
-            {firstSlot && (
-              <p className="text-sm text-gray-600">
-                {formatDateWithTimeRange(firstSlot.startTime, firstSlot.endTime)}
+            {slot && (
+              <p className="text-sm text-gray-600" data-testid="chosen-date">
+                {formatDateWithTimeRange(slot.startTime, slot.endTime)}
               </p>
             )}
           </div>
@@ -81,14 +101,14 @@ function Selection({ data }: { data: Options }) {
 
       <div className="mx-auto max-w-4xl px-4">
         <ChoiceGroup id="dates-heading" heading="Date" rowClassName="no-scrollbar overflow-x-auto">
-          {data.dates.map((d, i) => {
+          {days.map((d, i) => {
             const chip = dateChipParts(d.dateOfEvent);
             return (
               <ChoiceButton
-                key={d.id}
-                active={i === dateIndex}
+                key={d.key}
+                active={i === dayIndex}
                 onClick={() => {
-                  setDateIndex(i);
+                  setDayIndex(i);
                   setSelected(null);
                 }}
                 className="flex min-w-16 flex-col items-center px-3 py-2"
@@ -102,7 +122,7 @@ function Selection({ data }: { data: Options }) {
         </ChoiceGroup>
 
         <ChoiceGroup id="times-heading" heading="Time" rowClassName="flex-wrap">
-          {date.slots.map((s, i) => (
+          {day.slots.map(({ slot: s }, i) => (
             <ChoiceButton
               key={s.id}
               active={s.id === slot?.id}
@@ -130,7 +150,7 @@ function Selection({ data }: { data: Options }) {
                   key={type.id}
                   type={type}
                   quantity={selectedType?.id === type.id ? quantity : 0}
-                  onSelect={() => setQuantity(type, 1)}
+                  onSelect={() => choose(type)}
                   onChange={(next) => setQuantity(type, next)}
                 />
               ))}
@@ -147,12 +167,12 @@ function Selection({ data }: { data: Options }) {
             </p>
             <p className="text-sm text-gray-600">{quantity} Ticket(s)</p>
           </div>
-          {selectedType && slot ? (
+          {selectedType && slot && chosen ? (
             <Link
               to="/checkout-tickets"
               search={{
                 eventId: data.event.id,
-                selectedDate: date.id,
+                selectedDate: chosen.dateId,
                 selectedSlot: slot.id,
                 selectedTickets: [{ ticketTypeId: selectedType.id, quantity }],
                 totalPrice: totalPaise,
@@ -174,7 +194,53 @@ function Selection({ data }: { data: Options }) {
           )}
         </div>
       </div>
+      {replacing && selectedType && (
+        <ReplaceSelectionDialog
+          current={`${quantity} × ${selectedType.name}`}
+          next={replacing.name}
+          onAnswer={(replace) => {
+            if (replace) setQuantity(replacing, 1);
+            setReplacing(null);
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/** Asks before a second ticket type replaces the first (one ticket category per booking, spec §4). */
+function ReplaceSelectionDialog({
+  current,
+  next,
+  onAnswer,
+}: {
+  current: string;
+  next: string;
+  onAnswer: (replace: boolean) => void;
+}) {
+  return (
+    <ModalPanel open onOpenChange={(open) => !open && onAnswer(false)} className="w-[min(92vw,26rem)] p-5">
+      <Dialog.Title className="text-lg font-bold">One ticket category per booking</Dialog.Title>
+      <Dialog.Description className="mt-2 text-gray-700">
+        One ticket category per booking — replace {current} with {next}?
+      </Dialog.Description>
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => onAnswer(false)}
+          className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          Keep {current}
+        </button>
+        <button
+          type="button"
+          onClick={() => onAnswer(true)}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          Replace with {next}
+        </button>
+      </div>
+    </ModalPanel>
   );
 }
 
@@ -247,42 +313,47 @@ function TicketTypeCard({
           <h3 className="font-semibold">{type.name}</h3>
           <p className="mt-0.5 text-lg font-bold">{formatPaise(type.pricePaise)}</p>
           <p className={`text-sm font-medium ${available ? 'text-green-700' : 'text-red-700'}`}>
-            {available ? 'Available' : (saleWindowMessage(type, new Date()) ?? 'Sold Out')}
+            {availability(type)}
           </p>
         </div>
         <div className="shrink-0">
           {quantity > 0 ? (
-            <div className="flex items-center gap-2" role="group" aria-label={`${type.name} quantity`}>
-              <button
-                type="button"
-                onClick={() => onChange(quantity - 1)}
-                aria-label={`Remove one ${type.name}`}
-                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700"
-              >
-                −
-              </button>
-              <span className="w-6 text-center font-semibold" aria-live="polite">
-                {quantity}
-              </span>
-              <button
-                type="button"
-                onClick={() => onChange(quantity + 1)}
-                disabled={quantity >= max}
-                aria-label={`Add one ${type.name}`}
-                className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700 disabled:border-gray-300 disabled:text-gray-400"
-              >
-                +
-              </button>
-            </div>
+            <>
+              <div className="flex items-center gap-2" role="group" aria-label={`${type.name} quantity`}>
+                <button
+                  type="button"
+                  onClick={() => onChange(quantity - 1)}
+                  aria-label={`Remove one ${type.name}`}
+                  className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700"
+                >
+                  −
+                </button>
+                <span className="w-6 text-center font-semibold" aria-live="polite">
+                  {quantity}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onChange(quantity + 1)}
+                  disabled={quantity >= max}
+                  aria-label={`Add one ${type.name}`}
+                  className="h-9 w-9 rounded-full border border-brand-600 text-lg font-bold text-brand-700 disabled:border-gray-300 disabled:text-gray-400"
+                >
+                  +
+                </button>
+              </div>
+              <p className="mt-1 text-right text-xs text-gray-600" data-testid="quantity-limit">
+                {max < MAX_TICKETS_PER_TYPE ? `Only ${max} left` : `Max ${MAX_TICKETS_PER_TYPE} per booking`}
+              </p>
+            </>
           ) : (
             <button
               type="button"
               onClick={onSelect}
               disabled={!available}
-              aria-label={`Select Ticket: ${type.name}`}
+              aria-label={available ? `Select Ticket: ${type.name}` : undefined}
               className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:border-gray-300 disabled:text-gray-400"
             >
-              Select Ticket
+              {available ? 'Select Ticket' : availability(type)}
             </button>
           )}
         </div>

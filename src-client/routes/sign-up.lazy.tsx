@@ -3,7 +3,8 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, MOBILE_MAX, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import { MESSAGES, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import { MOBILE_INPUT_MAX } from '../../shared/indian-mobile.ts';
 import {
   AuthCard,
   EmailField,
@@ -12,10 +13,13 @@ import {
   fieldBinder,
   GoogleSignIn,
   PasswordField,
+  SignInReason,
   SubmitButton,
   TextField,
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
+import { definedOnly } from '../lib/search-params.ts';
+import { signInReason } from '../lib/sign-in-reason.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/SignUp')({ component: SignUpPage });
@@ -59,6 +63,7 @@ function SignUpPage() {
   const busy = signUp.isPending;
   return (
     <AuthCard title="Create Account">
+      <SignInReason text={signInReason(search.redirect, 'sign-up')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={formError} />
         <TextField label="Name" autoComplete="name" {...fieldProps('name')} />
@@ -67,8 +72,8 @@ function SignUpPage() {
           label="Mobile (optional)"
           type="tel"
           autoComplete="tel-national"
-          inputMode="numeric"
-          maxLength={MOBILE_MAX}
+          inputMode="tel"
+          maxLength={MOBILE_INPUT_MAX}
           {...fieldProps('mobile')}
         />
         <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />
@@ -104,10 +109,14 @@ function SignUpPage() {
           Create Account
         </SubmitButton>
       </form>
-      <GoogleSignIn disabled={busy} />
+      <GoogleSignIn redirect={search.redirect} disabled={busy} />
       <p className="mt-4 text-center text-sm text-gray-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/login"
+          search={definedOnly({ redirect: search.redirect })}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Sign in
         </Link>
       </p>

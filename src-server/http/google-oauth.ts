@@ -70,7 +70,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
     const expectedState = cookies.get(STATE_COOKIE);
     const codeVerifier = cookies.get(VERIFIER_COOKIE);
     if (!code || !state || !expectedState || !codeVerifier || state !== expectedState) {
-      return c.redirect('/login?error=google', 302);
+      return c.redirect(backToLogin('google', cookies), 302);
     }
 
     let claims: IdTokenClaims;
@@ -79,14 +79,14 @@ export function googleOAuthRoutes(deps: AppDeps) {
       claims = decodeIdToken(tokens.idToken()) as IdTokenClaims;
     } catch (err) {
       requestLogger(c).warn({ err }, 'Google sign-in: code exchange failed');
-      return c.redirect('/login?error=google', 302);
+      return c.redirect(backToLogin('google', cookies), 302);
     }
     if (
       typeof claims.sub !== 'string' ||
       typeof claims.email !== 'string' ||
       !audienceMatches(claims.aud, deps.env.GOOGLE_CLIENT_ID!)
     ) {
-      return c.redirect('/login?error=google', 302);
+      return c.redirect(backToLogin('google', cookies), 302);
     }
 
     let session: Awaited<ReturnType<typeof signInWithGoogle>>;
@@ -103,7 +103,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
     } catch (err) {
       if (err instanceof DomainError) {
         const reason = err.code === 'CONFLICT' ? 'google-linked' : 'google-unverified';
-        return c.redirect(`/login?error=${reason}`, 302);
+        return c.redirect(backToLogin(reason, cookies), 302);
       }
       throw err;
     }
@@ -113,6 +113,16 @@ export function googleOAuthRoutes(deps: AppDeps) {
   });
 
   return routes;
+}
+
+/**
+ * The sign-in page with the reason Google sign-in failed, still carrying the page that asked for it (a
+ * buyer's checkout), so that another try or a password sign-in returns there.
+ */
+function backToLogin(reason: string, cookies: Map<string, string>): string {
+  const redirectTo = safeRedirectPath(decodeURIComponentSafe(cookies.get(REDIRECT_COOKIE)));
+  const back = redirectTo === '/' ? '' : `&redirect=${encodeURIComponent(redirectTo)}`;
+  return `/login?error=${reason}${back}`;
 }
 
 interface IdTokenClaims {

@@ -106,7 +106,7 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Phone Number').fill('9123456780');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Country').selectOption('india');
-    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('State').selectOption('Karnataka');
     await page.getByLabel('About You').fill('Loves live music');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Profile saved' }).waitFor();

@@ -1,20 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
-import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import {
   type Browser,
-  type BrowserContext,
   expectNoSeriousA11yViolations,
   launchBrowser,
   newContext,
-  type Page,
   PHONE,
 } from '../helpers/browser.ts';
+import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
 import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
 
 describe('booking in Chromium with the payment simulator', () => {
@@ -32,36 +28,7 @@ describe('booking in Chromium with the payment simulator', () => {
     database?.close();
   });
 
-  /** A fresh buyer with no phone or state on the profile, so the checkout has something to validate. */
-  async function signIn(context: BrowserContext) {
-    const now = new Date();
-    const userId = randomUUID();
-    const email = `e2e-buyer-${userId.slice(0, 8)}@example.com`;
-    database.db
-      .insert(users)
-      .values({
-        id: userId,
-        email,
-        name: 'Meera Iyer',
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      })
-      .run();
-    const { token } = createSession(database.db, userId, now);
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-    return { userId, email };
-  }
-
-  async function selectTwoGold(page: Page, ev: TicketedEvent) {
-    await page.goto(`/select-tickets/${ev.eventId}`);
-    await page.getByRole('heading', { name: ev.eventName }).waitFor();
-    await page.getByRole('button', { name: 'Select Ticket: Gold Circle' }).click();
-    await page.getByRole('button', { name: 'Add one Gold Circle' }).click();
-    await page.getByText('2 Ticket(s)').waitFor();
-    await expect(page.getByTestId('selection-total').textContent()).resolves.toBe('₹1,999.98');
-  }
-
-  it('select → sign in → checkout with validation → pay → success overlay → /my-bookings', async () => {
+  it('select → sign in → checkout with validation → pay → success overlay → the ticket', async () => {
     const ev = createTicketedEvent(database.db, {
       types: [
         { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 50 },
@@ -78,7 +45,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.waitForURL(/\/login\?redirect=/);
     const back = new URL(page.url()).searchParams.get('redirect')!;
     expect(back).toContain('/checkout-tickets');
-    const buyer = await signIn(context);
+    const buyer = await signInNewBuyer(database.db, context, baseURL);
     await page.goto(back);
 
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
@@ -92,7 +59,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByText('IGST 18%').waitFor();
 
     await page.getByRole('button', { name: 'Proceed' }).click();
-    const banner = page.getByRole('alert');
+    const banner = page.getByTestId('payment-error');
     await banner.waitFor();
     const bannerText = await banner.textContent();
     expect(bannerText).toContain('Payment Error:');
@@ -101,14 +68,14 @@ describe('booking in Chromium with the payment simulator', () => {
     expect(bannerText).toContain('State is required');
     expect(bannerText).not.toContain('Name is required');
 
-    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    // Proceed opened the first field to fix.
     await page.getByLabel('Phone').fill('12345');
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+    await expect(page.getByTestId('payment-error').textContent()).resolves.toContain(
       'Please enter a valid phone number',
     );
     await page.getByRole('button', { name: 'Dismiss payment error' }).click();
-    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await expect(page.getByTestId('payment-error').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Edit Phone' }).click();
     await page.getByLabel('Phone').fill('+91 98765-43210');
     await page.getByLabel('State').selectOption('Karnataka');
@@ -131,12 +98,12 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByText('Redirecting to your ticket...').waitFor();
     const bookingId = (await page.getByTestId('booking-id').textContent())!;
     expect(bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
-    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    await page.waitForURL(new RegExp(`/ticket/${bookingId}$`), { timeout: 10_000 });
 
     const booking = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
     expect(booking).toMatchObject({
       userId: buyer.userId,
-      userPhone: '+91 98765-43210',
+      userPhone: '9876543210',
       userState: 'Karnataka',
       ticketCount: 2,
       totalAmountPaise: 211_798,
@@ -152,7 +119,7 @@ describe('booking in Chromium with the payment simulator', () => {
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 3 }],
     });
     const { context } = await newContext(browser, baseURL, PHONE);
-    await signIn(context);
+    await signInNewBuyer(database.db, context, baseURL);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -167,7 +134,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
     await dialog.getByLabel('Failure description').fill('Card declined by the issuing bank');
     await dialog.getByRole('button', { name: 'Fail payment' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+    await expect(page.getByTestId('payment-error').textContent()).resolves.toContain(
       'Payment failed: Card declined by the issuing bank',
     );
     // The failed attempt gave its seats back.
@@ -178,9 +145,11 @@ describe('booking in Chromium with the payment simulator', () => {
     await dialog.waitFor();
     await expect.poll(() => availableOf(ev)).toBe(1);
     await dialog.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+    // The buyer closed the window themselves: said plainly, not as a red 'Payment Error:'.
+    await expect(page.getByTestId('payment-notice').locator('p').textContent()).resolves.toBe(
       'Payment was cancelled. You can try again when ready.',
     );
+    await expect(page.getByTestId('payment-error').count()).resolves.toBe(0);
     await expect.poll(() => availableOf(ev)).toBe(3);
 
     await page.getByRole('button', { name: 'Proceed' }).click();
@@ -188,7 +157,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
     expect(availableOf(ev)).toBe(1);
     expectInventoryInvariant(database.db, ev.ticketTypeIds);
     await context.close();

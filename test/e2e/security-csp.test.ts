@@ -136,7 +136,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     expect(cspViolations).toEqual([]);
-    await page.waitForURL(/\/my-bookings$/, { timeout: 10_000 });
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
     await page.waitForLoadState('networkidle');
     expect(cspViolations).toEqual([]);
     await context.close();

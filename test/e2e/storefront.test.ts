@@ -186,7 +186,7 @@ describe('storefront in Chromium', () => {
   it('scroll arrows show only on desktop and only when there is more to scroll', async () => {
     const { context, page } = await open(DESKTOP);
     await page.goto('/');
-    const row = page.locator('section', { has: page.getByRole('heading', { name: 'You may Also Like' }) });
+    const row = page.locator('section', { has: page.getByRole('heading', { name: 'You may also like' }) });
     await row.getByRole('button', { name: 'Scroll right' }).waitFor();
     await expect(row.getByRole('button', { name: 'Scroll left' }).count()).resolves.toBe(0);
     await row.getByRole('button', { name: 'Scroll right' }).click();
@@ -196,7 +196,7 @@ describe('storefront in Chromium', () => {
 
     const phone = await open(PHONE);
     await phone.page.goto('/');
-    await phone.page.getByRole('heading', { name: 'You may Also Like' }).waitFor();
+    await phone.page.getByRole('heading', { name: 'You may also like' }).waitFor();
     await expect(phone.page.getByRole('button', { name: /Scroll (left|right)/ }).count()).resolves.toBe(0);
     await phone.context.close();
   });

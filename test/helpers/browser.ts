@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,6 +22,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** The phone the buyer journey was walked on (issue 17): a common modern phone's CSS viewport. */
+export const PHONE_390 = { width: 390, height: 844 } as const;
 
 /**
  * A fresh browser context (own cookies and storage) on the test server. Content-Security-Policy
@@ -71,4 +73,19 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   }
 }
 
-export type { Browser, BrowserContext, Page };
+/**
+ * Whether the element is wholly on screen and not under a fixed bottom bar (`data-testid` given), as the
+ * person would see it without scrolling.
+ */
+export function isOnScreen(locator: Locator, bottomBarTestId?: string): Promise<boolean> {
+  return locator.evaluate((el, barId) => {
+    const box = el.getBoundingClientRect();
+    const bar = barId
+      ? document.querySelector(`[data-testid="${barId}"]`)?.getBoundingClientRect()
+      : undefined;
+    const floor = bar && bar.height > 0 ? bar.top : window.innerHeight;
+    return box.height > 0 && box.top >= 0 && box.bottom <= floor;
+  }, bottomBarTestId);
+}
+
+export type { Browser, BrowserContext, Locator, Page };

@@ -33,6 +33,8 @@ export function createTicketedEvent(
     types?: TicketTypeSpec[];
     platformFeeRate?: number | null;
     name?: string;
+    city?: string;
+    location?: string;
     noTickets?: boolean;
   } = {},
 ): TicketedEvent {
@@ -49,12 +51,12 @@ export function createTicketedEvent(
       name: eventName,
       description: 'A night of music.',
       category: 'concerts',
-      city: 'Mumbai',
+      city: options.city ?? 'Mumbai',
       imagesUrls: [],
       posterUrl: null,
       startTime: slotStart,
       endTime: slotEnd,
-      eventLocationText: 'NSCI Dome, Worli, Mumbai',
+      eventLocationText: options.location ?? 'NSCI Dome, Worli, Mumbai',
       googleMapsEmbedLink: null,
       ageRestrictions: 18,
       artistLineup: null,

@@ -175,6 +175,22 @@ describe('Continue with Google', () => {
     expect(rejected.session).toBeUndefined();
   });
 
+  it('keeps the page that asked (a checkout) when Google sign-in fails', async () => {
+    await signUpVia(t, { email: 'ravi@example.com' });
+    mswServer.use(googleTokenEndpoint({ sub: 'g-450', email: 'ravi@example.com', email_verified: false }));
+    const checkout = '/checkout-tickets?eventId=e1&selectedTickets=[{"ticketTypeId":"t1","quantity":2}]';
+    const unverified = await roundTrip({ redirect: checkout });
+    const location = new URL(unverified.callback.headers.get('location')!, 'http://localhost');
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('google-unverified');
+    expect(location.searchParams.get('redirect')).toBe(checkout);
+
+    const forged = await roundTrip({ redirect: checkout, tamperState: true });
+    expect(
+      new URL(forged.callback.headers.get('location')!, 'http://localhost').searchParams.get('redirect'),
+    ).toBe(checkout);
+  });
+
   it('refuses an ID token issued to another client', async () => {
     mswServer.use(
       googleTokenEndpoint({

@@ -40,7 +40,7 @@ describe('Proceed: hold and payment order', () => {
       feePaise: 3_000,
       igstPaise: 540,
       description: `${ev.eventName} - Ticket Booking`,
-      prefill: { name: DETAILS.name, email: DETAILS.email, contact: DETAILS.phone },
+      prefill: { name: DETAILS.name, email: DETAILS.email, contact: '9876543210' },
     });
     expect(JSON.parse(session.notes.tickets!)).toEqual([
       { id: ev.ticketTypeIds[0], name: 'Student Pass', quantity: 3 },

@@ -57,7 +57,8 @@ describe('confirming a payment', () => {
       ticketCount: 3,
       userId: buyer.userId,
       userName: DETAILS.name,
-      userPhone: DETAILS.phone,
+      // Typed as '+91 98765-43210'; kept as its 10 digits.
+      userPhone: '9876543210',
       userEmail: DETAILS.email,
       userState: DETAILS.state,
       userCity: 'Mumbai',

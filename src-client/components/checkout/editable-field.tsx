@@ -1,4 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+
+export interface EditableFieldHandle {
+  /** Opens the field for editing, focuses it and scrolls it to the middle of the screen. */
+  reveal(): void;
+}
 
 /** A Ticket Details value shown as text with an edit button; clicking turns it into an input (spec §2). */
 export function EditableField({
@@ -9,6 +14,7 @@ export function EditableField({
   autoComplete,
   placeholder,
   error,
+  ref,
 }: {
   label: string;
   value: string;
@@ -18,14 +24,21 @@ export function EditableField({
   placeholder: string;
   /** The field's problem after a Proceed, shown under it (the banner lists them all as well). */
   error?: string;
+  ref?: Ref<EditableFieldHandle>;
 }) {
   const [editing, setEditing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
   useEffect(() => {
-    if (editing) input.current?.focus();
+    if (editing) focusInView(input.current);
   }, [editing]);
+  useImperativeHandle(ref, () => ({
+    reveal() {
+      if (input.current) focusInView(input.current);
+      else setEditing(true);
+    },
+  }));
 
   return (
     <div className="flex items-center justify-between gap-3 border-b border-gray-100 py-3 last:border-b-0">
@@ -51,7 +64,7 @@ export function EditableField({
             className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
           />
         ) : (
-          <output id={id} className={`mt-1 block truncate ${value ? '' : 'text-gray-400'}`}>
+          <output id={id} className={`mt-1 block truncate ${value ? '' : 'text-gray-500'}`}>
             {value || placeholder}
           </output>
         )}
@@ -73,4 +86,14 @@ export function EditableField({
       )}
     </div>
   );
+}
+
+/**
+ * Focus without the browser's own minimal scroll, then centre the field: on a phone the checkout's
+ * sticky Proceed bar covers the bottom of the screen, where a minimal scroll would leave it.
+ */
+export function focusInView(element: HTMLElement | null) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'center' });
 }

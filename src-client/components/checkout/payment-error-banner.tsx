@@ -1,20 +1,37 @@
-/** The dismissible 'Payment Error:' banner (spec §2, §8); `items` lists every failed checkout rule. */
+import type { Ref } from 'react';
+
+/**
+ * The dismissible 'Payment Error:' banner (spec §2, §8); `items` lists every failed checkout rule. It is
+ * not a live region itself: the checkout keeps one mounted live region around it, which screen readers
+ * announce more reliably than a region inserted with its text.
+ */
 export function PaymentErrorBanner({
   message,
   items,
   onDismiss,
+  tone = 'error',
+  ref,
 }: {
   message: string;
   items?: string[];
   onDismiss: () => void;
+  /** 'notice' is the buyer's own doing (they closed the payment window): neutral, no 'Payment Error:'. */
+  tone?: 'error' | 'notice';
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
     <div
-      role="alert"
-      className="relative rounded-lg border border-red-200 bg-red-50 p-4 pr-10 text-sm text-red-800"
+      ref={ref}
+      data-testid={tone === 'error' ? 'payment-error' : 'payment-notice'}
+      className={`relative rounded-lg border p-4 pr-10 text-sm ${
+        tone === 'error'
+          ? 'border-red-200 bg-red-50 text-red-800'
+          : 'border-gray-200 bg-gray-50 text-gray-800'
+      }`}
     >
       <p>
-        <strong>Payment Error:</strong> {message}
+        {tone === 'error' && <strong>Payment Error: </strong>}
+        {message}
       </p>
       {items && items.length > 0 && (
         <ul className="mt-2 list-disc pl-5">
@@ -26,8 +43,8 @@ export function PaymentErrorBanner({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss payment error"
-        className="absolute right-2 top-2 rounded p-1 text-red-800 hover:bg-red-100"
+        aria-label={tone === 'error' ? 'Dismiss payment error' : 'Dismiss message'}
+        className="absolute right-2 top-2 rounded p-1 hover:bg-black/5"
       >
         <span aria-hidden="true">✕</span>
       </button>

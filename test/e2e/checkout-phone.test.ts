@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  isOnScreen,
+  type Locator,
+  launchBrowser,
+  newContext,
+  type Page,
+  PHONE_390,
+} from '../helpers/browser.ts';
+import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+
+// Issue 17, 'Losing the sale': on a phone the buyer's eyes are on the Proceed button, so what Proceed
+// leads to must show up there.
+describe('checkout on a phone (390×844)', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    database?.close();
+  });
+
+  async function openCheckout() {
+    const ev = createTicketedEvent(database.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    await signInNewBuyer(database.db, context, baseURL);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    return { page, context };
+  }
+
+  it('keeps the Grand Total and Proceed on screen from the top of the page', async () => {
+    const { page, context } = await openCheckout();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const proceed = page.getByRole('button', { name: 'Proceed' });
+    expect(await isOnScreen(proceed)).toBe(true);
+    // 1999.98 + fee 100.00 + IGST 18.00, in the bar as well as in the Payment Summary further down.
+    const totals = page.getByText('₹2,117.98', { exact: true });
+    const onScreen = await totals.evaluateAll((els) =>
+      els.some((el) => {
+        const box = el.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    );
+    expect(onScreen).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  it('takes the buyer to each missing field in turn, with its problem beside it', async () => {
+    const { page, context } = await openCheckout();
+    await page.getByRole('button', { name: 'Proceed' }).click();
+
+    // The new buyer has no phone: the Phone field opens, focused and on screen, described by its problem.
+    const phone = page.getByLabel('Phone');
+    await expect.poll(() => isFocused(phone)).toBe(true);
+    expect(await descriptionOf(phone)).toBe('Phone number is required');
+    expect(await isOnScreen(phone, 'checkout-bar')).toBe(true);
+
+    await phone.fill('98765 43210');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const state = page.getByLabel('State');
+    await expect.poll(() => isFocused(state)).toBe(true);
+    expect(await descriptionOf(state)).toBe('State is required');
+    expect(await isOnScreen(state, 'checkout-bar')).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  it('shows and announces a failed payment and a failed order beside Proceed, wherever the page was', async () => {
+    const { page, context } = await openCheckout();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Kerala');
+    // The announcer is on the page before anything is said in it, so screen readers pick up what comes.
+    const announcer = page.getByTestId('checkout-messages');
+    expect(await announcer.getAttribute('aria-live')).toBe('assertive');
+    expect(await announcer.textContent()).toBe('');
+
+    await scrollToTop(page);
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
+    await dialog.getByLabel('Failure description').fill('Your card was declined by the bank.');
+    await dialog.getByRole('button', { name: 'Fail payment' }).click();
+    const banner = page.getByTestId('payment-error');
+    await banner.waitFor();
+    expect(await announcer.textContent()).toContain('Payment failed: Your card was declined by the bank.');
+    expect(await isOnScreen(banner, 'checkout-bar')).toBe(true);
+
+    // The connection drops as the order is created.
+    await page.getByRole('button', { name: 'Dismiss payment error' }).click();
+    await page.route(
+      (url) => url.pathname.includes('payments.start'),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await scrollToTop(page);
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await banner.waitFor();
+    expect(await announcer.textContent()).toContain('Failed to create order. Please check your connection.');
+    expect(await isOnScreen(banner, 'checkout-bar')).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  it('a new buyer sent to sign in signs up and comes back to checkout with the selection', async () => {
+    const ev = createTicketedEvent(database.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    const checkoutPath = new URL(page.url()).searchParams.get('redirect')!;
+    await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
+      'Please log in to continue with your booking. Your tickets stay selected.',
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(checkoutPath);
+    await expect(page.getByTestId('sign-in-reason').textContent()).resolves.toContain(
+      'Create an account to continue with your booking. Your tickets stay selected.',
+    );
+    // Changing one's mind back to signing in keeps the way back too.
+    const signInHref = await page.getByRole('link', { name: 'Sign in' }).getAttribute('href');
+    expect(new URL(signInHref!, baseURL).searchParams.get('redirect')).toBe(checkoutPath);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Name').fill('Kabir Rao');
+    const email = `e2e-new-${ev.eventId}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    // Typed the way people write it: kept whole in the box, stored as the 10 digits.
+    await page.getByLabel('Mobile (optional)').fill('+91 98765 43210');
+    await expect(page.getByLabel('Mobile (optional)').inputValue()).resolves.toBe('+91 98765 43210');
+    await page.getByLabel('Password', { exact: true }).fill('a-long-Passw0rd!');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('a-long-Passw0rd!');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout-tickets');
+    await page.getByText('Gold Circle × 2').waitFor();
+    await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
+    await page.getByRole('region', { name: 'Ticket Details' }).getByText('Kabir Rao').waitFor();
+    await page.getByRole('region', { name: 'Ticket Details' }).getByText('9876543210').waitFor();
+    expect(database.db.select().from(users).where(eq(users.email, email)).get()?.phone).toBe('9876543210');
+    await context.close();
+  });
+});
+
+function isFocused(locator: Locator) {
+  return locator.evaluate((el) => el === document.activeElement);
+}
+
+/** The text of the elements the field's aria-describedby names. */
+function descriptionOf(locator: Locator) {
+  return locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
+
+async function scrollToTop(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  PHONE_390,
+} from '../helpers/browser.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+
+// Issue 17: Explore listed every city's events whatever city was chosen.
+describe('explore on a phone (390×844)', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    database?.close();
+  });
+
+  it("keeps to the chosen city, with an explicit 'All cities'", async () => {
+    const inPune = createTicketedEvent(database.db, { city: 'Pune', name: `Pune Comedy ${Date.now()}` });
+    const inMumbai = createTicketedEvent(database.db, {
+      city: 'Mumbai',
+      name: `Mumbai Comedy ${Date.now()}`,
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    await context.addInitScript(() => localStorage.setItem('selectedCity', 'Pune'));
+    const page = await context.newPage();
+    await page.goto('/explore');
+
+    await page.getByRole('heading', { name: 'Explore events in Pune' }).waitFor();
+    await page.getByRole('link', { name: new RegExp(inPune.eventName) }).waitFor();
+    await expect(page.getByRole('link', { name: new RegExp(inMumbai.eventName) }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Pune' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'All cities' }).click();
+    await page.getByRole('heading', { name: 'Explore events in all cities' }).waitFor();
+    await page.getByRole('link', { name: new RegExp(inMumbai.eventName) }).waitFor();
+    await page.getByRole('link', { name: new RegExp(inPune.eventName) }).waitFor();
+    expect(new URL(page.url()).searchParams.get('cities')).toBe('all');
+    await context.close();
+  });
+
+  it('cuts a long venue on a card but keeps its city in view', async () => {
+    const ev = createTicketedEvent(database.db, {
+      city: 'Pune',
+      name: `Pune Jazz ${Date.now()}`,
+      location: 'Jawaharlal Nehru Memorial Auditorium and Convention Centre, Gate 4, Shivajinagar, Pune',
+    });
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    await context.addInitScript(() => localStorage.setItem('selectedCity', 'Pune'));
+    const page = await context.newPage();
+    await page.goto('/explore');
+    const card = page.getByRole('link', { name: new RegExp(ev.eventName) });
+    const city = card.getByText('Pune', { exact: true });
+    await city.waitFor();
+    const shown = await city.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const cardBox = el.closest('a')!.getBoundingClientRect();
+      return el.scrollWidth <= el.clientWidth && box.left >= cardBox.left && box.right <= cardBox.right;
+    });
+    expect(shown).toBe(true);
+    await context.close();
+  });
+});

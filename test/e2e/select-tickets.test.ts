@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  PHONE_390,
+} from '../helpers/browser.ts';
+
+// Issue 17, 'Misleading': what ticket selection says must match what the buyer chose.
+describe('ticket selection on a phone (390×844)', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    database?.close();
+  });
+
+  it('one chip per day, starting on the first day with tickets, with the chosen date in the header', async () => {
+    const ev = createTwoDayEvent(database);
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await page.goto(`/select-tickets/${ev.id}`);
+    await page.getByRole('heading', { name: ev.name }).waitFor();
+
+    // Sunday 6 December has two shows (two dates in the data) and gets one chip.
+    const chips = page.getByRole('region', { name: 'Date' }).getByRole('button');
+    await expect(chips.count()).resolves.toBe(2);
+    // Saturday has nothing on sale, so Sunday's matinee is where the buyer starts.
+    await expect(chips.nth(1).getAttribute('aria-pressed')).resolves.toBe('true');
+    const header = page.getByTestId('chosen-date');
+    await expect(header.textContent()).resolves.toBe('06 Dec 2026 | 2:00 PM - 5:00 PM');
+    const times = page.getByRole('region', { name: 'Time' }).getByRole('button');
+    await expect(times.allTextContents()).resolves.toEqual(['2:00 PM', '7:00 PM']);
+
+    // The evening show is its own date in the data: checkout gets that date's id.
+    await times.nth(1).click();
+    await expect(header.textContent()).resolves.toBe('06 Dec 2026 | 7:00 PM - 10:00 PM');
+    await page.getByRole('button', { name: 'Select Ticket: Gold' }).click();
+    const checkoutHref = await page.getByRole('link', { name: 'Checkout' }).getAttribute('href');
+    expect(new URL(checkoutHref!, baseURL).searchParams.get('selectedDate')).toBe(`${ev.id}-sun-evening`);
+
+    await chips.nth(0).click();
+    await expect(header.textContent()).resolves.toBe('05 Dec 2026 | 7:00 PM - 10:00 PM');
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  it('says a type not yet on sale is not on sale yet, not Sold Out', async () => {
+    const ev = createTwoDayEvent(database);
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await page.goto(`/select-tickets/${ev.id}`);
+    await page.getByRole('region', { name: 'Date' }).getByRole('button').nth(0).click();
+    const backstage = page.getByRole('listitem').filter({ hasText: 'Backstage' });
+    await backstage.getByRole('paragraph').filter({ hasText: 'Not on sale yet' }).waitFor();
+    await expect(backstage.getByText('Sold Out').count()).resolves.toBe(0);
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Silver' })
+      .getByRole('paragraph')
+      .filter({ hasText: 'Sold Out' })
+      .waitFor();
+    // The buttons say why they cannot be pressed.
+    await expect(backstage.getByRole('button').textContent()).resolves.toBe('Not on sale yet');
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Silver' }).getByRole('button').textContent(),
+    ).resolves.toBe('Sold Out');
+    await context.close();
+  });
+
+  it('asks before a second ticket type replaces the first', async () => {
+    const ev = createTwoDayEvent(database);
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await page.goto(`/select-tickets/${ev.id}`);
+    await page.getByRole('button', { name: 'Select Ticket: Silver' }).click();
+    await page.getByRole('button', { name: 'Add one Silver' }).click();
+    await page.getByText('2 Ticket(s)').waitFor();
+    // The limit is said next to the stepper, before the + button stops.
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Silver' }).getByTestId('quantity-limit').textContent(),
+    ).resolves.toBe('Max 10 per booking');
+
+    const selectGold = page.getByRole('button', { name: 'Select Ticket: Gold' });
+    await selectGold.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain(
+      'One ticket category per booking — replace 2 × Silver with Gold?',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Keep 2 × Silver' }).click();
+    await expect(dialog.count()).resolves.toBe(0);
+    await page.getByText('2 Ticket(s)').waitFor();
+    // Focus goes back to what opened the question.
+    await expect.poll(() => selectGold.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await selectGold.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Replace with Gold' }).click();
+    await page.getByText('1 Ticket(s)').waitFor();
+    await page.getByRole('group', { name: 'Gold quantity' }).waitFor();
+    await expect(page.getByRole('group', { name: 'Silver quantity' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+/**
+ * Saturday 5 Dec: Silver sold out and Backstage not yet on sale. Sunday 6 Dec: a 2 PM and a 7 PM show,
+ * listed as two dates of the same day (as an organiser may enter them), both with Silver and Gold.
+ */
+function createTwoDayEvent(database: DatabaseHandle) {
+  const id = `evt-${randomUUID().slice(0, 8)}`;
+  const name = `Zakir Live ${id}`;
+  const type = (suffix: string, typeName: string, pricePaise: number, extra: object = {}) => ({
+    id: `${id}-${suffix}`,
+    name: typeName,
+    pricePaise,
+    personAllowedPerTicket: 1,
+    description: `${typeName} entry`,
+    isRefundable: true,
+    totalTickets: 20,
+    availableTickets: 20,
+    isLive: true,
+    benefits: ['Entry'],
+    ...extra,
+  });
+  const date = (suffix: string, start: string, end: string, types: ReturnType<typeof type>[]) => ({
+    id: `${id}-${suffix}`,
+    dateOfEvent: start,
+    isLive: true,
+    slots: [{ id: `${id}-${suffix}-slot`, startTime: start, endTime: end, tickets: types }],
+  });
+  insertEvent(
+    database.db,
+    {
+      id,
+      name,
+      description: 'Stand-up comedy.',
+      category: 'comedy',
+      city: 'Mumbai',
+      imagesUrls: [],
+      posterUrl: null,
+      startTime: '2026-12-05T13:30:00.000Z',
+      endTime: '2026-12-06T16:30:00.000Z',
+      eventLocationText: 'NCPA, Nariman Point, Mumbai',
+      googleMapsEmbedLink: null,
+      ageRestrictions: 16,
+      artistLineup: null,
+      termsAndConditions: [],
+      platformFeeRate: null,
+      tickets: [
+        date('sat', '2026-12-05T13:30:00.000Z', '2026-12-05T16:30:00.000Z', [
+          type('sat-silver', 'Silver', 49_900, { availableTickets: 0 }),
+          type('sat-backstage', 'Backstage', 299_900, { isLive: false }),
+        ]),
+        date('sun-evening', '2026-12-06T13:30:00.000Z', '2026-12-06T16:30:00.000Z', [
+          type('sun-evening-silver', 'Silver', 49_900),
+          type('sun-evening-gold', 'Gold', 99_900),
+        ]),
+        date('sun-matinee', '2026-12-06T08:30:00.000Z', '2026-12-06T11:30:00.000Z', [
+          type('sun-matinee-silver', 'Silver', 49_900),
+          type('sun-matinee-gold', 'Gold', 99_900),
+        ]),
+      ],
+    },
+    new Date('2026-11-01T00:00:00.000Z').toISOString(),
+  );
+  return { id, name };
+}
