@@ -129,33 +129,31 @@ describe('inArrivalOrder behind a real HTTP server', () => {
    */
   // Retried: whether the kernel has r4's bytes ready for the server's next poll still depends on how two
   // processes are scheduled; on a loaded 2-core machine (the full suite beside it) an attempt fails now
-  // and then in either direction. Without the queue it fails every attempt.
-  it(
-    'starts a request that arrived while the server was busy before later ones',
-    { retry: 3 },
-    async () => {
-      signals = mkdtempSync(path.join(tmpdir(), 'jalsa-arrival-'));
-      const folder = signals;
-      const started: string[] = [];
-      const handle = inArrivalOrder((name: string) => {
-        started.push(name);
-        writeFileSync(path.join(folder, `started-${name}`), '');
-        busyUntil(path.join(folder, `sent-during-${name}`));
-        return name;
-      });
-      server = createServer(async (req, res) => {
-        const name = new URL(req.url ?? '/', 'http://x').searchParams.get('r');
-        // Opening the connections costs nothing, so it cannot change the order of the others.
-        res.end(name ? await handle(name) : 'open');
-      });
-      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as AddressInfo;
+  // and then. Without the queue it fails every attempt.
+  it('starts a request that arrived while the server was busy before later ones', {
+    retry: 3,
+    timeout: 30_000,
+  }, async () => {
+    signals = mkdtempSync(path.join(tmpdir(), 'jalsa-arrival-'));
+    const folder = signals;
+    const started: string[] = [];
+    const handle = inArrivalOrder((name: string) => {
+      started.push(name);
+      writeFileSync(path.join(folder, `started-${name}`), '');
+      busyUntil(path.join(folder, `sent-during-${name}`));
+      return name;
+    });
+    server = createServer(async (req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').searchParams.get('r');
+      // Opening the connections costs nothing, so it cannot change the order of the others.
+      res.end(name ? await handle(name) : 'open');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
 
-      await runClient(port, folder);
-      expect(started).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
-    },
-    30_000,
-  );
+    await runClient(port, folder);
+    expect(started).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
+  });
 });
 
 /** Keeps the CPU busy until `file` exists (or, should the client have failed, for at most 10 s). */
