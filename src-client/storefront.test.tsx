@@ -92,6 +92,11 @@ describe('home page on mocked procedures', () => {
     expect(near).not.toContain('Sufi Nights under the Stars');
     expect(rowTitles('You may also like')).toContain('Sufi Nights under the Stars');
     expect(document.body.textContent).toContain('4 events in Mumbai');
+    // Each card says what the cheapest ticket costs (issue 17), from the server's lowest price.
+    const card = [...document.querySelectorAll('li')].find((li) =>
+      li.querySelector('h3')?.textContent?.includes('Retro Bollywood Live'),
+    );
+    expect(card?.textContent).toMatch(/₹[\d,]+(\.\d\d)? onwards/);
     const cityButton = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('City:'));
     expect(cityButton?.textContent).toContain('MUM');
   });

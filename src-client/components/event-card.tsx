@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatCardDate, formatTime } from '../../shared/india-clock.ts';
+import { formatPaise } from '../../shared/money.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
 
 export type EventSummary = RouterOutputs['events']['list'][number];
@@ -7,7 +8,8 @@ export type EventSummary = RouterOutputs['events']['list'][number];
 export const DEFAULT_EVENT_IMAGE = '/images/event-default.webp';
 
 /**
- * Event card (spec §2): poster, name, 'Sat, 5 Dec · 7:30 PM' in India time, location; opens the event.
+ * Event card (spec §2): poster, name, 'Sat, 5 Dec · 7:30 PM' in India time, location, '₹499 onwards'
+ * (the lowest ticket price the server computed; nothing when no ticket type is on sale); opens the event.
  * A long venue is cut, never the place after its last comma (the city or area), which tells apart cards
  * in rows that mix cities.
  */
@@ -39,6 +41,11 @@ export function EventCard({ event }: { event: EventSummary }) {
           {venue && <span className="min-w-0 truncate">{venue}</span>}
           <span className="shrink-0 whitespace-nowrap pl-1 first:pl-0">{place}</span>
         </p>
+        {event.lowestPricePaise !== null && (
+          <p className="mt-1 text-sm font-semibold text-gray-900">
+            {event.lowestPricePaise === 0 ? 'Free' : `${formatPaise(event.lowestPricePaise)} onwards`}
+          </p>
+        )}
       </div>
     </Link>
   );
