@@ -32,12 +32,7 @@ const GROWING = new Set([
 /**
  * Searches allowed to leave a filter unindexed, each with its reason. Keyed by table and the columns left.
  */
-const ALLOWED: Record<string, string> = {
-  // Inviting reads the event's open invitations by email: one event's invitations (a team's worth,
-  // whatever the installation's size). An index on (event_id, email) belongs with the team work's next
-  // migration; until then this reads a handful of rows, not a growing history.
-  'team_invitations: email': "one event's invitations only",
-};
+const ALLOWED: Record<string, string> = {};
 
 /**
  * Issue 21: a request's cost must not grow with history. Every distinct statement the buyer's journey

@@ -57,7 +57,11 @@ export const teamInvitations = sqliteTable(
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('team_invitations_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('team_invitations_event_idx').on(t.eventId, t.createdAt),
+    // Inviting looks up the event's open invitation for an address (invite-team-member.ts).
+    index('team_invitations_event_email_idx').on(t.eventId, t.email),
+  ],
 );
 
 /** "List your Event": someone asks to become an organiser; an admin approves or declines. */

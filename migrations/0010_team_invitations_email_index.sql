@@ -1,0 +1,1 @@
+CREATE INDEX `team_invitations_event_email_idx` ON `team_invitations` (`event_id`,`email`);
