@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inArrivalOrder } from './arrival-order.ts';
 
@@ -111,36 +108,20 @@ describe('inArrivalOrder', () => {
 
 describe('inArrivalOrder behind a real HTTP server', () => {
   let server: Server | undefined;
-  let signals: string | undefined;
-  afterEach(() => {
-    server?.close();
-    if (signals) rmSync(signals, { recursive: true, force: true });
-  });
+  afterEach(() => server?.close());
 
   /**
-   * The client (another process) sends r0; r1, r2 and r3 while r0 runs; r4 while r1 runs; and r5 on
-   * r1's connection after r1's answer, while r2 runs. Every connection is open beforehand. r4 arrived
-   * before r5, so it must start first. Without the queue, r1 to r3 run in one round, and the next round
-   * follows epoll's list, in which r1's connection kept its place ahead of r4's: r5 starts before r4.
-   *
-   * "While r0 runs" is made sure of, not timed: a handler marks that it started and then keeps the
-   * server busy (as a reservation's synchronous work does) until the client says it has sent what it
-   * sends during that request, through files in a scratch folder.
+   * Each request keeps the server busy for 150 ms. The client (another process) sends r0; r1, r2 and
+   * r3 at once while r0 runs; r4 while r1 runs; and r5 on r1's connection 20 ms after r1's answer,
+   * while r2 runs. Every connection is open beforehand. r4 arrived before r5, so it must start first.
+   * Without the queue, r1 to r3 run in one round, and the next round follows epoll's list, in which
+   * r1's connection kept its place ahead of r4's: r5 starts before r4.
    */
-  // Retried: whether the kernel has r4's bytes ready for the server's next poll still depends on how two
-  // processes are scheduled; on a loaded 2-core machine (the full suite beside it) an attempt fails now
-  // and then. Without the queue it fails every attempt.
-  it('starts a request that arrived while the server was busy before later ones', {
-    retry: 3,
-    timeout: 30_000,
-  }, async () => {
-    signals = mkdtempSync(path.join(tmpdir(), 'jalsa-arrival-'));
-    const folder = signals;
+  it('starts a request that arrived while the server was busy before later ones', { retry: 2 }, async () => {
     const started: string[] = [];
     const handle = inArrivalOrder((name: string) => {
       started.push(name);
-      writeFileSync(path.join(folder, `started-${name}`), '');
-      busyUntil(path.join(folder, `sent-during-${name}`));
+      busyFor(150);
       return name;
     });
     server = createServer(async (req, res) => {
@@ -151,75 +132,31 @@ describe('inArrivalOrder behind a real HTTP server', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
 
-    await runClient(port, folder);
+    await runClient(port);
     expect(started).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
   });
 });
 
-/** Keeps the CPU busy until `file` exists (or, should the client have failed, for at most 10 s). */
-function busyUntil(file: string) {
-  const giveUpAt = performance.now() + 10_000;
-  while (!existsSync(file) && performance.now() < giveUpAt);
-}
-
-/**
- * The client in its own process, so the server's busy handler cannot delay what it sends. It waits for
- * the server to start a request before sending what arrives during it, and says when that is sent
- * (handed to the operating system, which on loopback means readable on the server's socket).
- */
-function runClient(port: number, folder: string): Promise<void> {
+/** The client in its own process, so the server's busy handler cannot delay what it sends. */
+function runClient(port: number): Promise<void> {
   const script = `
     const http = require('node:http');
-    const fs = require('node:fs');
-    const path = require('node:path');
-    const folder = ${JSON.stringify(folder)};
-    const mark = (name) => fs.writeFileSync(path.join(folder, name), '');
-    const startedFile = (name) => path.join(folder, 'started-' + name);
-    const whenStarted = (name) => new Promise((resolve) => {
-      const check = () => (fs.existsSync(startedFile(name)) ? resolve() : setTimeout(check, 1));
-      check();
+    const get = (agent, name) => new Promise((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: ${port}, path: name ? '/?r=' + name : '/', agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject);
     });
-    /** Sends a request; resolves 'sent' once it is written and 'answered' once the answer is read. */
-    const send = (agent, name) => {
-      let sent;
-      const answered = new Promise((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port: ${port}, path: name ? '/?r=' + name : '/', agent }, (res) => {
-          res.resume();
-          res.on('end', resolve);
-        });
-        req.on('error', reject);
-        sent = new Promise((resolve) => req.on('finish', resolve));
-      });
-      return { sent, answered };
-    };
     const agents = [0, 1, 2, 3, 4].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    (async () => {
-      await Promise.all(agents.map((agent) => send(agent, null).answered));
-      const answers = [];
-      const r0 = send(agents[0], 'r0');
-      answers.push(r0.answered);
-      await whenStarted('r0');
-      for (const [i, name] of [[1, 'r1'], [2, 'r2'], [3, 'r3']]) {
-        const r = send(agents[i], name);
-        answers.push(r.answered);
-        await r.sent;
-      }
-      mark('sent-during-r0');
-      await whenStarted('r1');
-      const r4 = send(agents[4], 'r4');
-      answers.push(r4.answered);
-      await r4.sent;
-      mark('sent-during-r1');
-      await answers[1];
-      await whenStarted('r2');
-      const r5 = send(agents[1], 'r5');
-      answers.push(r5.answered);
-      await r5.sent;
-      mark('sent-during-r2');
-      for (const name of ['r3', 'r4', 'r5']) mark('sent-during-' + name);
-      await Promise.all(answers);
-      agents.forEach((a) => a.destroy());
-    })().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+    const after = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    Promise.all(agents.map((agent) => get(agent, null))).then(() => {
+      const r0 = get(agents[0], 'r0');
+      const r1 = after(30).then(() => get(agents[1], 'r1')).then(() => after(20)).then(() => get(agents[1], 'r5'));
+      const rest = after(30).then(() => Promise.all([get(agents[2], 'r2'), get(agents[3], 'r3')]));
+      const r4 = after(200).then(() => get(agents[4], 'r4'));
+      return Promise.all([r0, r1, rest, r4]);
+    }).then(() => { agents.forEach((a) => a.destroy()); process.exit(0); },
+      (err) => { console.error(err); process.exit(1); });
   `;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
