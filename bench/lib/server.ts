@@ -40,6 +40,8 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       DATA_DIR: dataDir,
       // No Razorpay keys here: production mode with the offline simulator as the gateway.
       ALLOW_PAYMENT_SIMULATOR: 'true',
+      // Production no longer adds demo data unasked; the benchmarks measure the demo catalogue.
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'info',
       ...extraEnv,
     },
