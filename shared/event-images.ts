@@ -85,7 +85,8 @@ export function otherSizeOf(url: string, size: ImageSize): string {
 export function eventImageUrl(kind: ImageKind) {
   const saved = sizeName(IMAGE_SIZES[kind][0]);
   const uploaded = new RegExp(`^/uploads/[0-9a-f]{32}\\.${saved}\\.webp$`);
-  const demo = kind === 'artist' ? /^\/images\/artists\/[a-z0-9-]+\.webp$/ : /^\/images\/events\/[a-z0-9-]+\.webp$/;
+  const demo =
+    kind === 'artist' ? /^\/images\/artists\/[a-z0-9-]+\.webp$/ : /^\/images\/events\/[a-z0-9-]+\.webp$/;
   return z
     .string()
     .max(200, IMAGE_MESSAGES.notOurs)

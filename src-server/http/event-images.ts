@@ -6,8 +6,8 @@ import { badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.
 import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { takeRateLimited } from '../services/rate-limits/rate-limits.ts';
 import { requireEventPermission } from '../services/team/require-event-permission.ts';
-import { UPLOAD_RATE_LIMIT } from '../services/uploads/upload-rate-limit.ts';
 import { uploadEventImage } from '../services/uploads/upload-event-image.ts';
+import { UPLOAD_RATE_LIMIT } from '../services/uploads/upload-rate-limit.ts';
 
 /** The upload route's path; app.ts gives it a larger body limit than the rest of /api. */
 export const IMAGE_UPLOAD_PATH = /^\/api\/organiser\/events\/[^/]+\/images$/;

@@ -52,7 +52,16 @@ describe('uploading event pictures', () => {
   afterEach(() => t.close());
 
   it.each([
-    ['jpeg', 'poster', 1800, 2400, [[600, 800], [1200, 1600]]],
+    [
+      'jpeg',
+      'poster',
+      1800,
+      2400,
+      [
+        [600, 800],
+        [1200, 1600],
+      ],
+    ],
     ['png', 'banner', 2000, 1000, [[1200, 600]]],
     ['webp', 'artist', 500, 640, [[300, 300]]],
   ] as const)('takes a %s %s and stores each size as WebP', async (format, kind, width, height, sizes) => {
@@ -60,7 +69,9 @@ describe('uploading event pictures', () => {
       cookie: owner,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.url).toMatch(new RegExp(`^/uploads/[0-9a-f]{32}\\.${sizes[0]![0]}x${sizes[0]![1]}\\.webp$`));
+    expect(res.body.url).toMatch(
+      new RegExp(`^/uploads/[0-9a-f]{32}\\.${sizes[0]![0]}x${sizes[0]![1]}\\.webp$`),
+    );
     expect(res.body.sizes!.map((s) => [s.width, s.height])).toEqual(sizes);
     for (const size of res.body.sizes!) {
       const { res: file, metadata } = await served(t, size.url);
@@ -166,7 +177,9 @@ describe('uploading event pictures', () => {
   it('limits uploads per account', async () => {
     const notAnImage = new TextEncoder().encode('nope');
     for (let i = 0; i < 60; i += 1) {
-      expect((await uploadImage(t, w.event.eventId, 'poster', notAnImage, { cookie: owner })).status).toBe(400);
+      expect((await uploadImage(t, w.event.eventId, 'poster', notAnImage, { cookie: owner })).status).toBe(
+        400,
+      );
     }
     const refused = await uploadImage(t, w.event.eventId, 'poster', notAnImage, { cookie: owner });
     expect(refused.status).toBe(429);
@@ -263,8 +276,11 @@ describe('saving pictures on the event', () => {
   it('saves uploaded URLs, shows them to buyers, and gives link previews the large picture', async () => {
     const eventId = w.event.eventId;
     const upload = async (kind: string, width: number, height: number) =>
-      (await uploadImage(t, eventId, kind, await makeImage('jpeg', width, height), { cookie: w.people.owner.cookie }))
-        .body;
+      (
+        await uploadImage(t, eventId, kind, await makeImage('jpeg', width, height), {
+          cookie: w.people.owner.cookie,
+        })
+      ).body;
     const poster = await upload('poster', 900, 1200);
     const banner = await upload('banner', 1600, 800);
     const photo = await upload('artist', 400, 400);
@@ -278,9 +294,15 @@ describe('saving pictures on the event', () => {
       artists: [{ name: 'Kaushiki Chakraborty', imageUrl: photo.url }],
     });
     expect(saved.status, JSON.stringify(saved.body.error)).toBe(200);
-    const editable = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId }, {
-      cookie: w.people.owner.cookie,
-    });
+    const editable = await callProcedure(
+      t,
+      'query',
+      'organiser.editableEvent',
+      { eventId },
+      {
+        cookie: w.people.owner.cookie,
+      },
+    );
     expect(editable.data).toMatchObject({
       posterUrl: poster.url,
       bannerUrl: null,
@@ -299,12 +321,14 @@ describe('saving pictures on the event', () => {
 
     // Saving again without naming the pictures keeps them; a banner then leads the previews.
     const next = (saved.data as { version: number }).version;
-    expect((await editor('updateDetails', { eventId, version: next, ...DETAILS, bannerUrl: banner.url })).status).toBe(
-      200,
-    );
+    expect(
+      (await editor('updateDetails', { eventId, version: next, ...DETAILS, bannerUrl: banner.url })).status,
+    ).toBe(200);
     const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
     expect([row.posterUrl, row.imagesUrls]).toEqual([poster.url, [banner.url]]);
-    expect(t.deps.db.select().from(artists).where(eq(artists.eventId, eventId)).get()!.imageUrl).toBe(photo.url);
+    expect(t.deps.db.select().from(artists).where(eq(artists.eventId, eventId)).get()!.imageUrl).toBe(
+      photo.url,
+    );
     const withBanner = await (await t.request(`/events/${eventId}`)).text();
     expect(withBanner).toContain(`<meta property="og:image" content="http://localhost${banner.url}">`);
   });
@@ -315,7 +339,12 @@ describe('saving pictures on the event', () => {
     ['an upload of the wrong size for a poster', `/uploads/${'a'.repeat(32)}.1200x600.webp`],
     ['a path that climbs out', `/uploads/../jalsa.db`],
   ])('refuses a poster URL from %s', async (_what, url) => {
-    const res = await editor('updateDetails', { eventId: w.event.eventId, version: 1, ...DETAILS, posterUrl: url });
+    const res = await editor('updateDetails', {
+      eventId: w.event.eventId,
+      version: 1,
+      ...DETAILS,
+      posterUrl: url,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error?.data.fieldErrors).toEqual({ posterUrl: IMAGE_MESSAGES.notOurs });
   });

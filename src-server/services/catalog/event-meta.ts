@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { IMAGE_SIZES, otherSizeOf } from '../../../shared/event-images.ts';
+import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 
 export interface EventMeta {

@@ -6,8 +6,8 @@ import {
   type ImageKind,
   MAX_UPLOAD_PIXELS,
   MIN_IMAGE_SIZE,
-  type UploadedImage,
   sizeName,
+  type UploadedImage,
   uploadUrl,
 } from '../../../shared/event-images.ts';
 import { badRequest } from '../../errors.ts';
@@ -44,7 +44,8 @@ export async function uploadEventImage(
   if (metadata.width * metadata.height > MAX_UPLOAD_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
   const upright = metadata.autoOrient ?? metadata;
   const min = MIN_IMAGE_SIZE[kind];
-  if (upright.width < min.width || upright.height < min.height) throw badRequest(IMAGE_MESSAGES.tooSmall(kind));
+  if (upright.width < min.width || upright.height < min.height)
+    throw badRequest(IMAGE_MESSAGES.tooSmall(kind));
 
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const sizes = IMAGE_SIZES[kind];
