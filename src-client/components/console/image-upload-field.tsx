@@ -5,7 +5,7 @@ import { uploadEventImage } from '../../lib/upload-image.ts';
 /** How each kind's preview is framed: the shape the pages crop it to. */
 const PREVIEW_CLASS: Record<ImageKind, string> = {
   poster: 'aspect-[3/4] w-32',
-  banner: 'aspect-[2/1] w-full max-w-sm',
+  banner: 'aspect-[2/1] w-64',
   artist: 'aspect-square w-20 rounded-full',
 };
 
