@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -78,7 +79,17 @@ describe('uploading event pictures', () => {
       expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', size.width, size.height]);
       expect(file.headers.get('content-type')).toBe('image/webp');
       expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(existsSync(path.join(t.dataDir, 'uploads', path.basename(size.url)))).toBe(true);
     }
+  });
+
+  it('finishes uploads sent at once (two are encoded at a time, the others wait their turn)', async () => {
+    const images = await Promise.all([500, 520, 540, 560, 580].map((side) => makeImage('png', side, side)));
+    const answers = await Promise.all(
+      images.map((image) => uploadImage(t, w.event.eventId, 'artist', image, { cookie: owner })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.url)).size).toBe(5);
   });
 
   it('turns a photo upright by its EXIF orientation and strips its metadata', async () => {

@@ -31,6 +31,14 @@ export async function uploadEventImage(
   kind: ImageKind,
   bytes: Uint8Array,
 ): Promise<UploadedImage> {
+  return inTurn(() => processUpload(storage, kind, bytes));
+}
+
+async function processUpload(
+  storage: ImageStorage,
+  kind: ImageKind,
+  bytes: Uint8Array,
+): Promise<UploadedImage> {
   const format = sniffFormat(bytes);
   if (!format) throw badRequest(IMAGE_MESSAGES.notAnImage);
   const options = { limitInputPixels: MAX_UPLOAD_PIXELS, autoOrient: true, failOn: 'error' } as const;
@@ -67,6 +75,27 @@ export async function uploadEventImage(
     url: uploadUrl(hash, sizes[0]),
     sizes: sizes.map((size) => ({ url: uploadUrl(hash, size), ...size })),
   };
+}
+
+/**
+ * At most two pictures are decoded at once in this process: a 50-megapixel photo takes a few hundred MB
+ * while it is resized, and the thread pool they share also serves file and crypto work for buyers.
+ * Others wait their turn (the 8 MB body already read), in arrival order.
+ */
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
 }
 
 /** The format the file's signature announces, if it is one we accept. */
