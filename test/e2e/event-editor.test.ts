@@ -125,7 +125,10 @@ describe('event editor in Chromium', () => {
       buffer: Buffer.from(await makeImage('jpeg', 1200, 1600)),
     });
     const preview = page.getByRole('img', { name: 'Poster image preview' });
-    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{32}\.600x800\.webp$/);
+    // Encoding takes a moment on a busy machine.
+    await expect
+      .poll(() => preview.getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/uploads\/[0-9a-f]{32}\.600x800\.webp$/);
     const posterUrl = (await preview.getAttribute('src'))!;
     expect(await page.getByText(IMAGE_MESSAGES.notAnImage).count()).toBe(0);
     const saved = page.waitForResponse((r) => r.url().includes('/trpc/organiser.updateDetails'));
@@ -133,7 +136,7 @@ describe('event editor in Chromium', () => {
     expect((await saved).status()).toBe(200);
     // The editor reloads the event: the poster is now the saved one.
     await page.getByText('Status: Draft').waitFor();
-    await expect.poll(() => preview.getAttribute('src')).toBe(posterUrl);
+    await expect.poll(() => preview.getAttribute('src'), { timeout: 10_000 }).toBe(posterUrl);
     // A banner too small for the event page is refused beside its field, naming the minimum.
     await page.getByLabel('Banner image').setInputFiles({
       name: 'banner.png',
@@ -160,7 +163,9 @@ describe('event editor in Chromium', () => {
     const shown = home.locator(`article img[src="${posterUrl}"]`).first();
     await shown.waitFor();
     await expect
-      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 10_000,
+      })
       .toBe(600);
     expect(buyer.cspViolations).toEqual([]);
     await organiser.context.close();

@@ -149,7 +149,7 @@ describe('uploading event pictures', () => {
     const res = await uploadImage(t, w.event.eventId, 'poster', bomb, { cookie: owner });
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe(IMAGE_MESSAGES.tooManyPixels);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('refuses a picture smaller than its kind needs', async () => {
@@ -261,7 +261,7 @@ describe('a 50 MB upload over a real socket', () => {
     );
     expect(status).toBe(413);
     expect(JSON.parse(body).error.message).toBe(IMAGE_MESSAGES.tooLarge);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(sent).toBeGreaterThan(8 * 1024 * 1024);
     const health = await fetch(new URL('/healthz', server.url));
     expect(health.status).toBe(200);
