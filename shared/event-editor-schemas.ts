@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_CATEGORIES } from './categories.ts';
 import { findCity } from './cities.ts';
+import { eventImageUrl } from './event-images.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 
 /** Only 'published' events reach buyers; the console sees all three. */
@@ -75,9 +76,21 @@ export const EventDetailsFields = z.object({
     .array(shortText('Each term', 500).min(1, 'A term cannot be empty'))
     .max(30, 'At most 30 terms'),
   artists: z
-    .array(z.object({ name: shortText('Artist name', 120).min(1, 'Artist name is required') }))
+    .array(
+      z.object({
+        name: shortText('Artist name', 120).min(1, 'Artist name is required'),
+        /** Left out: an artist kept by name keeps their photo. */
+        imageUrl: eventImageUrl('artist').nullable().optional(),
+      }),
+    )
     .max(30, 'At most 30 artists'),
   platformFeeRate: z.number({ message: M.feeInvalid }).min(0, M.feeInvalid).max(20, M.feeInvalid).nullable(),
+  /**
+   * Uploaded pictures (shared/event-images.ts): only URLs this installation made, in the size saved for
+   * that kind. Left out, the event keeps the picture it has; null removes it.
+   */
+  posterUrl: eventImageUrl('poster').nullable().optional(),
+  bannerUrl: eventImageUrl('banner').nullable().optional(),
 });
 export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
 

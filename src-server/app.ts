@@ -2,6 +2,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '../shared/event-images.ts';
 import { MAX_BATCH_ITEMS } from '../shared/trpc-batch.ts';
 import type { AppEnv } from './app-env.ts';
 import type { AppDeps } from './deps.ts';
@@ -9,6 +10,7 @@ import { DomainError } from './errors.ts';
 import { bodySizeLimit } from './http/body-size-limit.ts';
 import { serveClient } from './http/client.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
+import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { knownLength } from './http/known-length.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
@@ -56,10 +58,19 @@ export function createApp(deps: AppDeps) {
   app.use(compress());
   app.use('/trpc/*', knownLength({ readAnyBody: true }));
   app.use(knownLength());
-  // Everything that accepts a body: at most MAX_BODY_BYTES, and writes only from our own origin.
+  // Everything that accepts a body: at most MAX_BODY_BYTES (an image upload MAX_UPLOAD_BYTES), and
+  // writes only from our own origin.
   const limitBody = bodySizeLimit(MAX_BODY_BYTES, (c) => c.json(tooLarge, 413));
+  const limitUpload = bodySizeLimit(MAX_UPLOAD_BYTES, (c) =>
+    c.json({ error: { message: IMAGE_MESSAGES.tooLarge } }, 413),
+  );
   const ownOriginWrites = sameOriginWrites(deps);
-  for (const path of ['/trpc/*', '/api/*']) app.use(path, limitBody, ownOriginWrites);
+  app.use('/trpc/*', limitBody, ownOriginWrites);
+  app.use(
+    '/api/*',
+    (c, next) => (IMAGE_UPLOAD_PATH.test(c.req.path) ? limitUpload : limitBody)(c, next),
+    ownOriginWrites,
+  );
 
   app.get('/healthz', (c) => {
     deps.sqlite.prepare('select 1').get();
@@ -87,6 +98,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/tickets', ticketFileRoutes(deps));
+  mountEventImages(app, deps);
 
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);

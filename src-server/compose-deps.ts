@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppDeps } from './deps.ts';
 import { createRazorpayGateway } from './integrations/razorpay/gateway.ts';
 import { createResendMailer } from './integrations/resend/resend-mailer.ts';
@@ -6,10 +7,12 @@ import { createDevMailer } from './services/mail/dev-mailbox.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { simulatorAllowed } from './services/payments/gateway-of.ts';
+import { createDiskImageStorage } from './services/uploads/disk-image-storage.ts';
+import type { ImageStorage } from './services/uploads/image-storage.ts';
 
-/** AppDeps before the providers are chosen; a test may pass its own gateway or mailer. */
-export type BaseDeps = Omit<AppDeps, 'paymentGateway' | 'mailer'> &
-  Partial<Pick<AppDeps, 'paymentGateway' | 'mailer'>>;
+/** AppDeps before the providers are chosen; a test may pass its own gateway, mailer or image storage. */
+export type BaseDeps = Omit<AppDeps, 'paymentGateway' | 'mailer' | 'images'> &
+  Partial<Pick<AppDeps, 'paymentGateway' | 'mailer' | 'images'>>;
 
 /**
  * The composition root's choices: which payment gateway and which mailer this app uses, picked from
@@ -22,7 +25,16 @@ export function composeDeps(base: BaseDeps): AppDeps {
     ...base,
     paymentGateway: base.paymentGateway === undefined ? choosePaymentGateway(base) : base.paymentGateway,
     mailer: base.mailer ?? chooseMailer(base),
+    images: base.images ?? chooseImageStorage(base),
   };
+}
+
+/**
+ * Uploaded images live in DATA_DIR/uploads, beside the database they belong to (and backed up with
+ * it). An S3-compatible bucket would be chosen here from its settings (docs/decisions/0018-image-storage.md).
+ */
+function chooseImageStorage(deps: Pick<BaseDeps, 'env'>): ImageStorage {
+  return createDiskImageStorage(path.join(deps.env.DATA_DIR, 'uploads'));
 }
 
 /**

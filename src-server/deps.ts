@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
+import type { ImageStorage } from './services/uploads/image-storage.ts';
 
 /** Current time, injectable so tests can move it (hold expiry, session expiry, rate-limit windows). */
 export interface Clock {
@@ -31,4 +32,6 @@ export interface AppDeps {
   clientDir?: string;
   /** Delivers outbox mail; chosen from env by compose-deps.ts (tests may pass a fake). */
   mailer: Mailer;
+  /** Where uploaded event images are kept; chosen by compose-deps.ts (DATA_DIR/uploads today). */
+  images: ImageStorage;
 }

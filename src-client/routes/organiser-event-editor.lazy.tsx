@@ -76,6 +76,8 @@ function Editor({ event }: { event: Editable }) {
     termsAndConditions: rest.termsAndConditions,
     artists: rest.artists,
     platformFeeRate: rest.platformFeeRate,
+    posterUrl: rest.posterUrl,
+    bannerUrl: rest.bannerUrl,
   };
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
@@ -102,6 +104,7 @@ function Editor({ event }: { event: Editable }) {
           <EventDetailsForm
             key={event.version}
             initial={details}
+            eventId={eventId}
             submitLabel="Save details"
             onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }))}
           />

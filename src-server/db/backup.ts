@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -7,7 +7,8 @@ export const BACKUP_PREFIX = 'jalsa-';
 /**
  * Backs up a live database into a new folder `<targetDir>/jalsa-<UTC time>[-label]/` holding `jalsa.db`
  * and, when there is one, the `app-secret` that signed its tickets (a database restored without it would
- * make every issued ticket fail at the gate). Then keeps only the newest `keep` backups in `targetDir`.
+ * make every issued ticket fail at the gate), and the uploaded pictures its events name (`uploads/`).
+ * Then keeps only the newest `keep` backups in `targetDir`.
  *
  * `VACUUM INTO` copies one read snapshot: writers go on beside it (WAL) and cannot make it start over,
  * so it finishes in about the time it takes to write the file, also in the middle of an on-sale. (The
@@ -38,8 +39,29 @@ export function backupDatabase(
     copyFileSync(secret, path.join(folder, 'app-secret'));
     chmodSync(path.join(folder, 'app-secret'), 0o600);
   }
+  copyUploads(path.join(options.dataDir, 'uploads'), path.join(folder, 'uploads'));
   pruneBackups(options.targetDir, options.keep);
   return folder;
+}
+
+/**
+ * Uploaded files never change once written (their names are their content's hash), so on the same
+ * file system a hard link is a complete copy that costs no space: fourteen backups hold each picture
+ * once. Elsewhere (another disk) the files are copied. Half-written temporary files are skipped.
+ */
+function copyUploads(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
 }
 
 /** Deletes all but the newest `keep` backup folders (their names sort by time). */

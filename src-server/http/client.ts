@@ -54,7 +54,9 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
     const html = withMeta(withShell(template, shell), {
       title: meta ? `${meta.title} | Jalsa` : DEFAULT_TITLE,
       description: meta?.description || DEFAULT_DESCRIPTION,
-      image: meta?.imageUrl ? new URL(meta.imageUrl, origin).href : `${origin}/images/og-default.jpg`,
+      image: meta?.shareImageUrl
+        ? new URL(meta.shareImageUrl, origin).href
+        : `${origin}/images/og-default.jpg`,
       url: new URL(c.req.path, origin).href,
       preloadImage: shell.lcpImage,
     });

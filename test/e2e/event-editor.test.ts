@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatLongDate, indiaCalendarDay } from '../../shared/dates.ts';
+import { IMAGE_MESSAGES } from '../../shared/event-images.ts';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -9,6 +10,7 @@ import {
   newContext,
   type Page,
 } from '../helpers/browser.ts';
+import { makeImage } from '../helpers/images.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'editor-pass-123';
@@ -107,6 +109,43 @@ describe('event editor in Chromium', () => {
     await expect.poll(() => page.getByText('0 sold, 0 held of 200').count()).toBe(2);
     await expectNoSeriousA11yViolations(page);
 
+    // The poster: a text file named like a photo is refused by its content, a real JPEG is taken.
+    await page.getByRole('button', { name: 'Publish event' }).click();
+    await page.getByText('Add a poster image.').waitFor();
+    const poster = page.getByLabel('Poster image');
+    await poster.setInputFiles({
+      name: 'poster.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('not a photo at all\n'.repeat(20)),
+    });
+    await page.getByText(IMAGE_MESSAGES.notAnImage).waitFor();
+    await poster.setInputFiles({
+      name: 'poster.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(await makeImage('jpeg', 1200, 1600)),
+    });
+    const preview = page.getByRole('img', { name: 'Poster image preview' });
+    // Encoding takes a moment on a busy machine.
+    await expect
+      .poll(() => preview.getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/uploads\/[0-9a-f]{32}\.600x800\.webp$/);
+    const posterUrl = (await preview.getAttribute('src'))!;
+    expect(await page.getByText(IMAGE_MESSAGES.notAnImage).count()).toBe(0);
+    const saved = page.waitForResponse((r) => r.url().includes('/trpc/organiser.updateDetails'));
+    await page.getByRole('button', { name: 'Save details' }).click();
+    expect((await saved).status()).toBe(200);
+    // The editor reloads the event: the poster is now the saved one.
+    await page.getByText('Status: Draft').waitFor();
+    await expect.poll(() => preview.getAttribute('src'), { timeout: 10_000 }).toBe(posterUrl);
+    // A banner too small for the event page is refused beside its field, naming the minimum.
+    await page.getByLabel('Banner image').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(await makeImage('png', 300, 200)),
+    });
+    await page.getByText(IMAGE_MESSAGES.tooSmall('banner')).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
     await page.getByRole('button', { name: 'Publish event' }).click();
     await page.getByText('Status: Published').waitFor();
     expect(organiser.cspViolations).toEqual([]);
@@ -120,6 +159,15 @@ describe('event editor in Chromium', () => {
     await near.getByRole('link', { name: new RegExp(name) }).click();
     await home.getByRole('heading', { level: 1, name }).waitFor();
     await home.getByText('₹499 Onwards').locator('visible=true').first().waitFor();
+    // With no banner, the event page shows the uploaded poster, loaded (not blocked, not broken).
+    const shown = home.locator(`article img[src="${posterUrl}"]`).first();
+    await shown.waitFor();
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBe(600);
+    expect(buyer.cspViolations).toEqual([]);
     await organiser.context.close();
     await buyer.context.close();
   });

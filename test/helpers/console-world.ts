@@ -45,10 +45,17 @@ export function addTeamMember(t: TestApp, eventId: string, userId: string, role:
     .run();
 }
 
-/** An event owned by `ownerId`, with one slot and one ticket type. */
+/**
+ * An event owned by `ownerId`, with one slot, one ticket type and a poster (a demo picture: publishing
+ * needs one), so that as a draft it could be published as it is.
+ */
 export function createOwnedEvent(t: TestApp, ownerId: string, name?: string): TicketedEvent {
   const event = createTicketedEvent(t.deps.db, name ? { name } : {});
-  t.deps.db.update(events).set({ ownerId }).where(eq(events.id, event.eventId)).run();
+  t.deps.db
+    .update(events)
+    .set({ ownerId, posterUrl: '/images/events/sufi-nights-delhi-poster.webp' })
+    .where(eq(events.id, event.eventId))
+    .run();
   return event;
 }
 

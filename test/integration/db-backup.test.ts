@@ -18,6 +18,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
+import { backupDatabase } from '../../src-server/db/backup.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { contactMessages } from '../../src-server/db/schema/contact.ts';
 import { signTicketToken, verifyTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
@@ -78,6 +79,32 @@ describe('npm run db:backup (issue 22)', () => {
     copy.close();
     const secret = path.join(folder, 'app-secret');
     expect(statSync(secret).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the uploaded pictures with the database (linked, so each is stored once), in the folder given too', () => {
+    const { dataDir, database } = scratch();
+    mkdirSync(path.join(dataDir, 'uploads'));
+    const name = `${'ab'.repeat(16)}.600x800.webp`;
+    writeFileSync(path.join(dataDir, 'uploads', name), 'picture bytes');
+    writeFileSync(path.join(dataDir, 'uploads', '.half-written.tmp'), 'partial');
+    const first = backupDatabase(database.sqlite, {
+      dataDir,
+      targetDir: path.join(dataDir, 'backups'),
+      keep: 3,
+    });
+    const second = backupDatabase(database.sqlite, {
+      dataDir,
+      targetDir: path.join(dataDir, 'backups'),
+      keep: 3,
+      label: 'again',
+    });
+    for (const folder of [first, second]) {
+      expect(readdirSync(path.join(folder, 'uploads'))).toEqual([name]);
+      expect(readFileSync(path.join(folder, 'uploads', name), 'utf8')).toBe('picture bytes');
+    }
+    expect(statSync(path.join(second, 'uploads', name)).ino).toBe(
+      statSync(path.join(dataDir, 'uploads', name)).ino,
+    );
   });
 
   it('finishes while another process keeps writing, and keeps only the newest N', async () => {

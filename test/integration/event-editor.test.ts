@@ -69,7 +69,11 @@ describe('the event editor over HTTP', () => {
     ((await callProcedure(t, 'query', 'events.list', { city })).data as { id: string }[]).map((e) => e.id);
 
   it('creates a draft the caller owns, builds two dates of slots and ticket types, publishes it for buyers', async () => {
-    const { eventId, version: v1 } = (await ok('createEvent', DETAILS)) as {
+    // A demo picture stands in for an upload here (test/integration/event-images.test.ts uploads).
+    const { eventId, version: v1 } = (await ok('createEvent', {
+      ...DETAILS,
+      posterUrl: '/images/events/sufi-nights-delhi-poster.webp',
+    })) as {
       eventId: string;
       version: number;
     };
@@ -166,7 +170,11 @@ describe('the event editor over HTTP', () => {
     const { eventId } = await ok('createEvent', { ...DETAILS, description: '' });
     expect(await ok('publish', { eventId, version: 1 })).toEqual({
       published: false,
-      missing: ['Add a description.', 'Add a date with a slot that has not started yet.'],
+      missing: [
+        'Add a description.',
+        'Add a poster image.',
+        'Add a date with a slot that has not started yet.',
+      ],
     });
     const d = await ok('addDate', { eventId, version: 1, day: '2026-12-12' });
     const s = await ok('addSlot', {
@@ -186,7 +194,11 @@ describe('the event editor over HTTP', () => {
     const res = await ok('publish', { eventId, version: s.version + 1 });
     expect(res).toEqual({
       published: false,
-      missing: ['Add a description.', 'Add a ticket type on sale to a slot that has not started yet.'],
+      missing: [
+        'Add a description.',
+        'Add a poster image.',
+        'Add a ticket type on sale to a slot that has not started yet.',
+      ],
     });
     expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
       status: 'draft',

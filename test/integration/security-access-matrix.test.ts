@@ -215,7 +215,11 @@ const PROCEDURES: Record<string, Access> = {
   'admin.setOrganiser': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
 };
 
-type RouteAccess = { kind: 'public' | 'owner' | 'signature' | 'gateway' | 'development'; why: string };
+type RouteAccess = {
+  /** 'role': decided like an eventProcedure, tried by all seven callers in the console matrix. */
+  kind: 'public' | 'owner' | 'signature' | 'gateway' | 'development' | 'role';
+  why: string;
+};
 
 /** Plain HTTP routes, as `METHOD path` from Hono's route table (middleware excluded). */
 const ROUTES: Record<string, RouteAccess> = {
@@ -234,6 +238,11 @@ const ROUTES: Record<string, RouteAccess> = {
   'POST /api/create-order': { kind: 'public', why: 'the /temp-checkout test page; off with live Razorpay' },
   'GET /api/auth/google': { kind: 'public', why: 'starts OAuth; 404 unless configured' },
   'GET /api/auth/google/callback': { kind: 'public', why: 'state cookie + PKCE' },
+  'POST /api/organiser/events/:eventId/images': {
+    kind: 'role',
+    why: "image upload: the event's edit permission, a same-origin Origin required",
+  },
+  'GET /uploads/:file': { kind: 'public', why: 'uploaded event pictures, named by their content hash' },
   'GET /dev/mail': { kind: 'development', why: 'development mailbox; absent in production' },
   'GET /dev/mail/:id': { kind: 'development', why: 'development mailbox; absent in production' },
   'GET /dev/mail/:id/html': { kind: 'development', why: 'development mailbox; absent in production' },

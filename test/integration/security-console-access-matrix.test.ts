@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
@@ -20,6 +22,7 @@ import {
   createPendingRequest,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
+import { makeImage, uploadImage } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -542,5 +545,38 @@ describe('self-only and capability procedures', () => {
     // An unknown token is not found for everyone, signed in or not.
     const unknown = await callProcedure(t, 'query', 'console.invitation', { token: 'nosuchtoken' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('POST /api/organiser/events/:eventId/images (the editor’s uploads) × every caller', () => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => t.close());
+
+  it('lets the event’s editors upload; anyone else is refused like for an event that does not exist', async () => {
+    const image = await makeImage('png', 400, 400);
+    const unknown = await uploadImage(t, NO_EVENT, 'artist', image, { cookie: w.people.owner.cookie });
+    const statuses: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      const files = () => readdirSync(path.join(t.dataDir, 'uploads'), { withFileTypes: true }).length;
+      const before = existsSync(path.join(t.dataDir, 'uploads')) ? files() : 0;
+      const res = await uploadImage(t, w.event.eventId, 'artist', image, { cookie: w.cookieOf(caller) });
+      statuses[caller] = res.status;
+      if (res.status === 404) expect(res.body, caller).toEqual(unknown.body);
+      if (res.status !== 201) {
+        const after = existsSync(path.join(t.dataDir, 'uploads')) ? files() : 0;
+        expect(after, `${caller} stored nothing`).toBe(before);
+      }
+    }
+    expect(statuses).toEqual({ ...EDIT, owner: 201, 'co-organiser': 201, admin: 201 });
+    // The other organiser may upload to their own event.
+    const own = await uploadImage(t, w.otherEvent.eventId, 'artist', image, {
+      cookie: w.people['organiser of another event'].cookie,
+    });
+    expect(own.status).toBe(201);
   });
 });

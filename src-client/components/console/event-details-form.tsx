@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../../shared/categories.ts';
 import { CITIES } from '../../../shared/cities.ts';
 import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
@@ -14,6 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from '../auth-fields.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 
 const CITY_NAMES = CITIES.map((c) => c.name);
 const CITY_LABELS = Object.fromEntries(CITY_NAMES.map((n) => [n, n])) as Record<string, string>;
@@ -30,6 +31,8 @@ export const EMPTY_DETAILS: EventDetailsFields = {
   termsAndConditions: [],
   artists: [],
   platformFeeRate: null,
+  posterUrl: null,
+  bannerUrl: null,
 };
 
 const emptyToNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -42,18 +45,24 @@ const lines = (text: string) =>
 /**
  * What the buyer's page says about the event, for both "Create event" and the editor: the shared zod
  * schema checks it here and again on the server, whose field messages land beside the same fields.
+ * Pictures are uploaded to an event, so they appear once there is one (`eventId`, the editor).
  */
 export function EventDetailsForm({
   initial,
   submitLabel,
   onSave,
+  eventId,
 }: {
   initial: EventDetailsFields;
   submitLabel: string;
   onSave: (values: EventDetailsFields) => Promise<unknown>;
+  eventId?: string;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // Uploads under way: saving waits for them, or it would save the picture being replaced.
+  const [uploading, setUploading] = useState(0);
+  const onBusyChange = (busy: boolean) => setUploading((n) => n + (busy ? 1 : -1));
   const form = useForm<EventDetailsFields>({
     resolver: zodResolver(EventDetailsFields),
     defaultValues: initial,
@@ -82,6 +91,16 @@ export function EventDetailsForm({
   });
   const errorOf = (name: keyof EventDetailsFields) =>
     form.formState.errors[name]?.message as string | undefined;
+  const lineup = useWatch({ control: form.control, name: 'artists' });
+  const setPicture = (name: 'posterUrl' | 'bannerUrl', url: string | null) => {
+    form.setValue(name, url, { shouldDirty: true, shouldValidate: true });
+    setSaved(false);
+  };
+  const setArtistPhoto = (index: number, url: string | null) => {
+    const next = form.getValues('artists').map((a, i) => (i === index ? { ...a, imageUrl: url } : a));
+    form.setValue('artists', next, { shouldDirty: true, shouldValidate: true });
+    setSaved(false);
+  };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField label="Event name" maxLength={120} {...field('name')} />
@@ -142,14 +161,64 @@ export function EventDetailsForm({
             rows={3}
             error={fieldState.error?.message ?? form.formState.errors.artists?.[0]?.name?.message}
             defaultValue={f.value.map((a) => a.name).join('\n')}
-            onChange={(e) => f.onChange(lines(e.target.value).map((name) => ({ name })))}
+            onChange={(e) => {
+              // An artist whose name stays keeps the photo already chosen.
+              const photos = new Map(f.value.map((a) => [a.name, a.imageUrl ?? null]));
+              f.onChange(lines(e.target.value).map((name) => ({ name, imageUrl: photos.get(name) ?? null })));
+            }}
             onBlur={f.onBlur}
           />
         )}
       />
+      {eventId ? (
+        <fieldset className="space-y-5 rounded-xl border border-gray-200 p-4">
+          <legend className="px-1 text-base font-bold text-gray-900">Pictures</legend>
+          <ImageUploadField
+            label="Poster image"
+            kind="poster"
+            eventId={eventId}
+            value={form.watch('posterUrl') ?? null}
+            onChange={(url) => setPicture('posterUrl', url)}
+            onBusyChange={onBusyChange}
+            error={errorOf('posterUrl')}
+          />
+          <ImageUploadField
+            label="Banner image"
+            kind="banner"
+            eventId={eventId}
+            value={form.watch('bannerUrl') ?? null}
+            onChange={(url) => setPicture('bannerUrl', url)}
+            onBusyChange={onBusyChange}
+            error={errorOf('bannerUrl')}
+          />
+          {lineup.map((artist, index) => (
+            <ImageUploadField
+              key={artist.name}
+              label={`Photo of ${artist.name}`}
+              kind="artist"
+              eventId={eventId}
+              value={artist.imageUrl ?? null}
+              onChange={(url) => setArtistPhoto(index, url)}
+              onBusyChange={onBusyChange}
+              error={form.formState.errors.artists?.[index]?.imageUrl?.message}
+            />
+          ))}
+          <p className="text-sm text-gray-700">
+            New pictures are kept when you save the details. The banner is optional: without one the event
+            page shows the poster.
+          </p>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-gray-700">
+          You can add the poster and other pictures once the draft is created.
+        </p>
+      )}
       <FormError message={formError} />
       {saved && <p className="text-sm font-semibold text-green-700">Saved.</p>}
-      <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+      <SubmitButton
+        busy={form.formState.isSubmitting || uploading > 0}
+        busyText={uploading > 0 ? 'Uploading...' : 'Saving...'}
+      >
         {submitLabel}
       </SubmitButton>
     </form>

@@ -22,8 +22,6 @@ export async function createEvent(
       .values({
         id: eventId,
         ...eventColumns(details),
-        imagesUrls: [],
-        posterUrl: null,
         startTime: now,
         endTime: null,
         ownerId,
@@ -33,15 +31,20 @@ export async function createEvent(
       })
       .run();
     details.artists.forEach((artist, position) => {
-      tx.insert(artists).values({ eventId, name: artist.name, imageUrl: null, position }).run();
+      const imageUrl = artist.imageUrl ?? null;
+      tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
   });
   return { eventId, version: 1 };
 }
 
-/** The events columns the details form sets. */
+/** The events columns the details form sets; pictures left out (undefined) are not written. */
 export function eventColumns(details: EventDetailsFields) {
+  const { bannerUrl } = details;
   return {
+    posterUrl: details.posterUrl,
+    // The event page shows the first of imagesUrls as its banner.
+    imagesUrls: bannerUrl === undefined ? undefined : bannerUrl ? [bannerUrl] : [],
     name: details.name,
     category: details.category,
     city: details.city,

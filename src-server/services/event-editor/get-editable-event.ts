@@ -22,6 +22,8 @@ export function getEditableEvent(db: Db, eventId: string) {
       language: events.language,
       termsAndConditions: events.termsAndConditions,
       platformFeeRate: events.platformFeeRate,
+      posterUrl: events.posterUrl,
+      imagesUrls: events.imagesUrls,
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,
@@ -30,7 +32,7 @@ export function getEditableEvent(db: Db, eventId: string) {
     .where(eq(events.id, eventId))
     .get()!;
   const lineup = db
-    .select({ name: artists.name })
+    .select({ name: artists.name, imageUrl: artists.imageUrl })
     .from(artists)
     .where(eq(artists.eventId, eventId))
     .orderBy(asc(artists.position), asc(artists.id))
@@ -49,9 +51,10 @@ export function getEditableEvent(db: Db, eventId: string) {
           .map((r) => [r.id, r.held])
       : [],
   );
-  const { ownerId: _ownerId, ...details } = event;
+  const { ownerId: _ownerId, imagesUrls, ...details } = event;
   return {
     ...details,
+    bannerUrl: imagesUrls[0] ?? null,
     language: details.language ?? '',
     googleMapsEmbedLink: details.googleMapsEmbedLink ?? '',
     artists: lineup,

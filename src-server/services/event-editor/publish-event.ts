@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
@@ -40,7 +41,11 @@ export async function publishEvent(
 /** What stops the event from going on sale; empty when it can be published. */
 export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): string[] {
   const event = tx
-    .select({ eventLocationText: events.eventLocationText, description: events.description })
+    .select({
+      eventLocationText: events.eventLocationText,
+      description: events.description,
+      posterUrl: events.posterUrl,
+    })
     .from(events)
     .where(eq(events.id, eventId))
     .get();
@@ -48,6 +53,8 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
   const missing: string[] = [];
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   if (!event.description.trim()) missing.push('Add a description.');
+  // Cards, the event page and link previews all fall back to the poster; the banner may be left out.
+  if (!event.posterUrl) missing.push(IMAGE_MESSAGES.posterMissing);
   const futureSlots = tx
     .select({ id: slots.id, startTime: slots.startTime })
     .from(slots)

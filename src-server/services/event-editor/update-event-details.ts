@@ -16,7 +16,8 @@ export async function updateEventDetails(
   return writeTransaction(db, (tx) => {
     const version = claimVersion(tx, eventId, basedOn);
     tx.update(events).set(eventColumns(details)).where(eq(events.id, eventId)).run();
-    // The list is written again in order; an artist kept by name keeps their photo.
+    // The list is written again in order; an artist kept by name keeps their photo unless a new one
+    // (or null, no photo) is given.
     const photos = new Map(
       tx
         .select({ name: artists.name, imageUrl: artists.imageUrl })
@@ -27,7 +28,7 @@ export async function updateEventDetails(
     );
     tx.delete(artists).where(eq(artists.eventId, eventId)).run();
     details.artists.forEach((artist, position) => {
-      const imageUrl = photos.get(artist.name) ?? null;
+      const imageUrl = artist.imageUrl === undefined ? (photos.get(artist.name) ?? null) : artist.imageUrl;
       tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
     return { version };

@@ -1,0 +1,65 @@
+import type { Hono } from 'hono';
+import { IMAGE_KINDS, IMAGE_MESSAGES, UPLOAD_FILE_PATTERN } from '../../shared/event-images.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { AppDeps } from '../deps.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
+import { resolveSessionUser } from '../services/accounts/session-user.ts';
+import { takeRateLimited } from '../services/rate-limits/rate-limits.ts';
+import { requireEventPermission } from '../services/team/require-event-permission.ts';
+import { uploadEventImage } from '../services/uploads/upload-event-image.ts';
+import { UPLOAD_RATE_LIMIT } from '../services/uploads/upload-rate-limit.ts';
+
+/** The upload route's path; app.ts gives it a larger body limit than the rest of /api. */
+export const IMAGE_UPLOAD_PATH = /^\/api\/organiser\/events\/[^/]+\/images$/;
+
+/**
+ * POST /api/organiser/events/{eventId}/images?kind=poster|banner|artist with the picture as the raw
+ * body: the event editor's uploads. tRPC carries JSON, not files, so this is a plain route that makes
+ * the checks an `eventProcedure('edit')` makes (session, the caller's role on the event) plus the
+ * CSRF check, strictly: app.ts refuses a foreign Origin, and this route also refuses none at all
+ * (browsers send Origin with every fetch POST). The body is read only after those checks, and never
+ * beyond MAX_UPLOAD_BYTES (app.ts).
+ *
+ * GET /uploads/{file}: the stored sizes, public and immutable (the name changes with the content).
+ */
+export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
+  app.post('/api/organiser/events/:eventId/images', async (c) => {
+    if (!c.req.header('origin')) throw forbidden('Cross-origin request refused');
+    const resHeaders = new Headers();
+    const session = await resolveSessionUser(deps, {
+      cookieHeader: c.req.header('cookie') ?? null,
+      resHeaders,
+      origin: new URL(c.req.url).origin,
+    });
+    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    if (!session) throw unauthorized();
+    const userId = session.user.id;
+    requireEventPermission(deps.db, c.req.param('eventId'), userId, 'edit');
+    const kind = IMAGE_KINDS.find((k) => k === c.req.query('kind'));
+    if (!kind) throw badRequest(IMAGE_MESSAGES.kindInvalid);
+    const allowed = await takeRateLimited(
+      deps.db,
+      [{ limit: UPLOAD_RATE_LIMIT, key: userId }],
+      deps.clock.now(),
+    );
+    if (!allowed) throw tooManyRequests(IMAGE_MESSAGES.tooMany);
+
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const uploaded = await uploadEventImage(deps.images, kind, bytes);
+    c.header('Cache-Control', 'no-store');
+    return c.json(uploaded, 201);
+  });
+
+  app.get('/uploads/:file', async (c) => {
+    const file = c.req.param('file');
+    const bytes = UPLOAD_FILE_PATTERN.test(file) ? await deps.images.get(file) : null;
+    if (!bytes) {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ error: { message: 'Not found' } }, 404);
+    }
+    c.header('Content-Type', 'image/webp');
+    c.header('Content-Length', String(bytes.byteLength));
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(bytes);
+  });
+}

@@ -1,0 +1,23 @@
+import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { getAccountRole } from '../roles/get-account-role.ts';
+import { type EventPermission, eventRoleMay } from './event-permissions.ts';
+import { type ConsoleEvent, loadEventAccess } from './load-event-access.ts';
+
+/**
+ * The event-scoped middleware's check (trpc/init.ts `eventProcedure`) for plain HTTP routes: the same
+ * lookups, the same answers. An event the caller has no role on is not found, exactly like one that
+ * does not exist; a role without the permission is not allowed.
+ */
+export function requireEventPermission(
+  db: Db,
+  eventId: string,
+  userId: string,
+  permission: EventPermission,
+): ConsoleEvent {
+  const access = loadEventAccess(db, eventId, userId, getAccountRole(db, userId));
+  if (!access) throw notFound(ORGANISER_MESSAGES.eventNotFound);
+  if (!eventRoleMay(access.role, permission)) throw forbidden(ORGANISER_MESSAGES.notAllowed);
+  return access.event;
+}
