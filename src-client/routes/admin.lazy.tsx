@@ -273,7 +273,16 @@ function PlatformEventRow({ event }: { event: PlatformEvent }) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
-        <Link to="/events/$eventId" params={{ eventId: event.id }} className="underline">
+        {/* Drafts and cancelled events are not on the storefront: the admin opens the team's preview. */}
+        <Link
+          to={
+            event.status === 'draft' || event.status === 'cancelled'
+              ? '/organiser/events/$eventId/preview'
+              : '/events/$eventId'
+          }
+          params={{ eventId: event.id }}
+          className="underline"
+        >
           {event.name}
         </Link>
         <span className="block text-xs font-normal text-gray-700">{event.city}</span>

@@ -23,7 +23,7 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
-describe('admin page in Chromium', () => {
+describe('admin page and event preview in Chromium', () => {
   let browser: Browser;
   let database: DatabaseHandle;
   const baseURL = inject('baseURL');
@@ -114,5 +114,53 @@ describe('admin page in Chromium', () => {
     expect(cspViolations).toEqual([]);
     await context.close();
     await buyer.context.close();
+  });
+
+  it('the team previews a draft as the buyer page, with booking off; buyers still cannot open it', async () => {
+    const owner = account('Farah Organiser', 'organiser');
+    const ev = createTicketedEvent(database.db, {
+      now: new Date(),
+      name: `Draft Ghazal Evening ${Date.now()}`,
+    });
+    database.db
+      .update(events)
+      .set({ ownerId: owner.id, status: 'draft' })
+      .where(eq(events.id, ev.eventId))
+      .run();
+
+    for (const [viewport, name] of [
+      [PHONE_390, 'preview-phone.png'],
+      [DESKTOP, 'preview-desktop.png'],
+    ] as const) {
+      const { context, cspViolations } = await newContext(browser, baseURL, viewport);
+      await signIn(context, owner.token);
+      const page = await context.newPage();
+      await page.goto(`/organiser/events/${ev.eventId}/edit`);
+      await page.getByRole('link', { name: 'Preview the event page' }).click();
+      await page.waitForURL((url) => url.pathname === `/organiser/events/${ev.eventId}/preview`);
+      await page.getByRole('note').getByText('Preview — not visible to buyers.').waitFor();
+      await page.getByRole('heading', { name: ev.eventName, level: 1 }).waitFor();
+      // Booking is off: every Book Now is a disabled button, no link to ticket selection.
+      const bookNow = page.getByRole('button', { name: 'Book Now' });
+      expect(await bookNow.count()).toBeGreaterThan(0);
+      for (const button of await bookNow.all()) expect(await button.isDisabled()).toBe(true);
+      expect(await page.locator(`a[href*="/select-tickets/"]`).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+      expect(cspViolations).toEqual([]);
+      await context.close();
+    }
+
+    // A buyer (signed in, no role on the event) gets neither the storefront page nor the preview.
+    const buyer = account('Bina Buyer', 'none');
+    const { context } = await newContext(browser, baseURL);
+    await signIn(context, buyer.token);
+    const page = await context.newPage();
+    await page.goto(`/events/${ev.eventId}`);
+    await page.getByRole('heading', { name: 'Event not found' }).waitFor();
+    await page.goto(`/organiser/events/${ev.eventId}/preview`);
+    await page.getByText('Event not found').waitFor();
+    expect(await page.getByRole('heading', { name: ev.eventName }).count()).toBe(0);
+    await context.close();
   });
 });
