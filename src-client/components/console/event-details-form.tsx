@@ -14,6 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from '../auth-fields.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 const CITY_NAMES = CITIES.map((c) => c.name);
 const CITY_LABELS = Object.fromEntries(CITY_NAMES.map((n) => [n, n])) as Record<string, string>;
@@ -84,6 +85,7 @@ export function EventDetailsForm({
     form.formState.errors[name]?.message as string | undefined;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <UnsavedChangesGuard form={form} />
       <TextField label="Event name" maxLength={120} {...field('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

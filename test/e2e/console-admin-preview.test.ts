@@ -23,7 +23,7 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
-describe('admin page and event preview in Chromium', () => {
+describe('admin page, event preview and unsaved-changes warning in Chromium', () => {
   let browser: Browser;
   let database: DatabaseHandle;
   const baseURL = inject('baseURL');
@@ -161,6 +161,70 @@ describe('admin page and event preview in Chromium', () => {
     await page.goto(`/organiser/events/${ev.eventId}/preview`);
     await page.getByText('Event not found').waitFor();
     expect(await page.getByRole('heading', { name: ev.eventName }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('the event editor asks before in-app navigation or closing the tab loses unsaved edits, and only then', async () => {
+    const owner = account('Farah Organiser', 'organiser');
+    const ev = createTicketedEvent(database.db, {
+      now: new Date(),
+      name: `Unsaved Sitar Recital ${Date.now()}`,
+    });
+    database.db
+      .update(events)
+      .set({ ownerId: owner.id, status: 'draft' })
+      .where(eq(events.id, ev.eventId))
+      .run();
+    const { context } = await newContext(browser, baseURL);
+    await signIn(context, owner.token);
+    const page = await context.newPage();
+    const editor = `/organiser/events/${ev.eventId}/edit`;
+    await page.goto(editor);
+    const name = page.getByLabel('Event name');
+    await name.waitFor();
+
+    // Clean: the link just goes.
+    await page.getByRole('link', { name: 'Organiser console' }).click();
+    await page.waitForURL((url) => url.pathname === '/organiser');
+    await page.goto(editor);
+
+    // Dirty: the link asks; staying keeps the edit, leaving goes without saving.
+    await name.fill('Renamed but not saved');
+    await page.getByRole('link', { name: 'Organiser console' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(editor);
+    await expect(name.inputValue()).resolves.toBe('Renamed but not saved');
+
+    // Closing the tab gets the browser's own question (beforeunload).
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', async (d) => {
+        resolve(d.type());
+        await d.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect(asked).resolves.toBe('beforeunload');
+
+    // Saved: clean again, so navigation does not ask.
+    const second = await context.newPage();
+    await second.goto(editor);
+    await second.getByLabel('Event name').fill('Renamed and saved');
+    await second.getByRole('link', { name: 'Organiser console' }).click();
+    await second
+      .getByRole('dialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave without saving' })
+      .click();
+    await second.waitForURL((url) => url.pathname === '/organiser');
+    await second.goto(editor);
+    await second.getByLabel('Event name').fill('Renamed and saved');
+    await second.getByRole('button', { name: 'Save details' }).click();
+    await second.getByRole('heading', { name: 'Renamed and saved', level: 1 }).waitFor();
+    await second.getByRole('link', { name: 'Organiser console' }).click();
+    await second.waitForURL((url) => url.pathname === '/organiser');
     await context.close();
   });
 });
