@@ -1,5 +1,6 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import type { AdminPage as Paged } from '../../shared/admin-schemas.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { GrantRoleInput } from '../../shared/organiser-schemas.ts';
@@ -186,25 +187,14 @@ function Organisers() {
   const [page, setPage] = useState(1);
   const organisers = trpc.admin.organisers.useQuery({ page }, { placeholderData: (previous) => previous });
   return (
-    <section aria-labelledby="organisers-heading">
-      <h2 id="organisers-heading" className="text-xl font-bold text-gray-900">
-        Organisers
-      </h2>
-      {organisers.isPending ? (
-        <LoadingText />
-      ) : !organisers.data || organisers.data.total === 0 ? (
-        <p className="mt-3 text-gray-600">No organisers yet.</p>
-      ) : (
-        <>
-          <ListTable label="Organisers" columns={['Organiser', 'Events', 'Since', '']}>
-            {organisers.data.items.map((organiser) => (
-              <OrganiserRow key={organiser.userId} organiser={organiser} />
-            ))}
-          </ListTable>
-          <Pager {...organisers.data} label="Organisers pages" onPage={setPage} />
-        </>
-      )}
-    </section>
+    <PagedList
+      title="Organisers"
+      empty="No organisers yet."
+      columns={['Organiser', 'Events', 'Since', '']}
+      query={organisers}
+      onPage={setPage}
+      row={(organiser) => <OrganiserRow key={organiser.userId} organiser={organiser} />}
+    />
   );
 }
 
@@ -242,25 +232,14 @@ function AllEvents() {
   const [page, setPage] = useState(1);
   const events = trpc.admin.events.useQuery({ page }, { placeholderData: (previous) => previous });
   return (
-    <section aria-labelledby="events-heading">
-      <h2 id="events-heading" className="text-xl font-bold text-gray-900">
-        All events
-      </h2>
-      {events.isPending ? (
-        <LoadingText />
-      ) : !events.data || events.data.total === 0 ? (
-        <p className="mt-3 text-gray-600">No events yet.</p>
-      ) : (
-        <>
-          <ListTable label="All events" columns={['Event', 'Owner', 'Status', 'Date', 'Sold', '']}>
-            {events.data.items.map((event) => (
-              <PlatformEventRow key={event.id} event={event} />
-            ))}
-          </ListTable>
-          <Pager {...events.data} label="Events pages" onPage={setPage} />
-        </>
-      )}
-    </section>
+    <PagedList
+      title="All events"
+      empty="No events yet."
+      columns={['Event', 'Owner', 'Status', 'Date', 'Sold', '']}
+      query={events}
+      onPage={setPage}
+      row={(event) => <PlatformEventRow key={event.id} event={event} />}
+    />
   );
 }
 
@@ -311,6 +290,38 @@ function PlatformEventRow({ event }: { event: PlatformEvent }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** A titled, server-paged list: a table that scrolls sideways on a phone, with previous / next. */
+function PagedList<T>(props: {
+  title: string;
+  empty: string;
+  columns: string[];
+  query: { isPending: boolean; data?: Paged<T> };
+  onPage: (page: number) => void;
+  row: (item: T) => ReactNode;
+}) {
+  const headingId = useId();
+  const { data } = props.query;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-gray-900">
+        {props.title}
+      </h2>
+      {props.query.isPending ? (
+        <LoadingText />
+      ) : !data || data.total === 0 ? (
+        <p className="mt-3 text-gray-600">{props.empty}</p>
+      ) : (
+        <>
+          <ListTable label={props.title} columns={props.columns}>
+            {data.items.map(props.row)}
+          </ListTable>
+          <Pager {...data} label={`${props.title} pages`} onPage={props.onPage} />
+        </>
+      )}
+    </section>
   );
 }
 
