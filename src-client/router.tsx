@@ -15,6 +15,7 @@ import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { organiserRoute } from './routes/organiser.tsx';
 import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
+import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
 import { organiserTeamRoute } from './routes/organiser-team.tsx';
@@ -60,6 +61,7 @@ const routeTree = rootRoute.addChildren([
   listYourEventRoute,
   organiserRoute,
   organiserTeamRoute,
+  organiserEventPreviewRoute,
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,

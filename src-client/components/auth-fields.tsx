@@ -6,6 +6,7 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
+import { CITIES } from '../../shared/cities.ts';
 import { trpc } from '../lib/trpc.ts';
 import { LineIcon } from './line-icon.tsx';
 
@@ -132,6 +133,22 @@ export function SelectField<T extends string>({
         ))}
       </select>
     </LabelledField>
+  );
+}
+
+const CITY_NAMES = CITIES.map((c) => c.name);
+const CITY_LABELS = Object.fromEntries(CITY_NAMES.map((name) => [name, name])) as Record<string, string>;
+
+/** A drop-down of the city list (shared/cities.ts): where an organiser is based, where an event is held. */
+export function CityField(props: Omit<ComponentProps<'select'>, 'children'> & { error?: string }) {
+  return (
+    <SelectField
+      label="City"
+      placeholder="Choose a city"
+      options={CITY_NAMES}
+      optionLabels={CITY_LABELS}
+      {...props}
+    />
   );
 }
 

@@ -1,26 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { createLazyRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { type ReactNode, useId, useState } from 'react';
+import type { AdminPage as Paged } from '../../shared/admin-schemas.ts';
 import { formatLongDate } from '../../shared/dates.ts';
-import { type GrantRoleInput, GrantRoleInput as GrantRoleSchema } from '../../shared/organiser-schemas.ts';
-import {
-  FormError,
-  FormNotice,
-  fieldBinder,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '../components/auth-fields.tsx';
+import { formatPaise } from '../../shared/money.ts';
+import { GrantRoleInput } from '../../shared/organiser-schemas.ts';
+import { EmailRoleForm } from '../components/console/email-role-form.tsx';
+import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/admin')({ component: AdminPage });
 
 type OrganiserRequest = RouterOutputs['admin']['organiserRequests'][number];
+type Organiser = RouterOutputs['admin']['organisers']['items'][number];
+type PlatformEvent = RouterOutputs['admin']['events']['items'][number];
 
 function AdminPage() {
   const access = trpc.console.access.useQuery();
@@ -29,7 +24,10 @@ function AdminPage() {
   return (
     <section className="mx-auto w-full max-w-6xl space-y-10 px-4 py-8">
       <h1 className="text-3xl font-extrabold text-gray-900">Admin</h1>
+      <PlatformTotals />
       <OrganiserRequests />
+      <Organisers />
+      <AllEvents />
       <GrantOrganiser />
     </section>
   );
@@ -120,33 +118,8 @@ function RequestCard({ request }: { request: OrganiserRequest }) {
 const ROLE_LABELS = { organiser: 'Organiser', none: 'No organiser rights' } as const;
 
 function GrantOrganiser() {
-  const grant = trpc.admin.setOrganiser.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const form = useForm<GrantRoleInput, unknown, z.output<typeof GrantRoleSchema>>({
-    resolver: zodResolver(GrantRoleSchema),
-    defaultValues: { email: '', role: 'organiser' },
-  });
-  const field = fieldBinder(form, () => {
-    setFormError(null);
-    setDone(null);
-  });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await grant.mutateAsync(values);
-      setDone(
-        values.role === 'organiser'
-          ? `${values.email} can now list events.`
-          : `${values.email} no longer has organiser rights.`,
-      );
-      form.reset();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.email) form.setError('email', { message: fields.email });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
-    }
-  });
+  const utils = trpc.useUtils();
+  const grant = trpc.admin.setOrganiser.useMutation({ onSuccess: () => utils.admin.organisers.invalidate() });
   return (
     <section aria-labelledby="grant-heading" className="max-w-md">
       <h2 id="grant-heading" className="text-xl font-bold text-gray-900">
@@ -155,27 +128,317 @@ function GrantOrganiser() {
       <p className="mt-1 text-sm text-gray-700">
         Give an account organiser rights without a request, or take them away.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-        <TextField
-          label="Account e-mail"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          {...field('email')}
-        />
-        <SelectField
-          label="Rights"
-          placeholder="Choose"
-          options={['organiser', 'none'] as const}
-          optionLabels={ROLE_LABELS}
-          {...field('role')}
-        />
-        <FormError message={formError} />
-        {done && <FormNotice>{done}</FormNotice>}
-        <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
-          Save
-        </SubmitButton>
-      </form>
+      <EmailRoleForm
+        schema={GrantRoleInput}
+        defaultRole="organiser"
+        emailLabel="Account e-mail"
+        roleLabel="Rights"
+        rolePlaceholder="Choose"
+        roles={['organiser', 'none'] as const}
+        roleLabels={ROLE_LABELS}
+        submitLabel="Save"
+        busyText="Saving..."
+        onSubmit={async (values) => {
+          await grant.mutateAsync(values);
+          return values.role === 'organiser'
+            ? `${values.email} can now list events.`
+            : `${values.email} no longer has organiser rights.`;
+        }}
+      />
     </section>
+  );
+}
+
+function PlatformTotals() {
+  const totals = trpc.admin.totals.useQuery();
+  const figures: [string, ReactNode][] = totals.data
+    ? [
+        ['Events on sale or past', totals.data.events.published],
+        ['Drafts', totals.data.events.draft],
+        ['Cancelled events', totals.data.events.cancelled],
+        ['Tickets sold', totals.data.ticketsSold],
+        ['Gross (face value)', formatPaise(totals.data.grossPaise)],
+        ['Convenience fees', formatPaise(totals.data.feesPaise)],
+        ['Refunds', `${totals.data.refunds} · ${formatPaise(totals.data.refundsPaise)}`],
+      ]
+    : [];
+  return (
+    <section aria-labelledby="totals-heading">
+      <h2 id="totals-heading" className="text-xl font-bold text-gray-900">
+        Platform totals
+      </h2>
+      {totals.isPending ? (
+        <LoadingText />
+      ) : (
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {figures.map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-gray-200 p-3">
+              <dt className="text-sm text-gray-700">{label}</dt>
+              <dd className="mt-1 text-lg font-bold tabular-nums text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Organisers() {
+  const [page, setPage] = useState(1);
+  const organisers = trpc.admin.organisers.useQuery({ page }, { placeholderData: (previous) => previous });
+  return (
+    <PagedList
+      title="Organisers"
+      empty="No organisers yet."
+      columns={['Organiser', 'Events', 'Since', '']}
+      query={organisers}
+      onPage={setPage}
+      row={(organiser) => <OrganiserRow key={organiser.userId} organiser={organiser} />}
+    />
+  );
+}
+
+function OrganiserRow({ organiser }: { organiser: Organiser }) {
+  const utils = trpc.useUtils();
+  const revoke = trpc.admin.setOrganiser.useMutation({
+    onSettled: () => utils.admin.organisers.invalidate(),
+  });
+  const who = organiser.name ?? organiser.email;
+  return (
+    <tr>
+      <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+        {who}
+        <span className="block text-xs font-normal text-gray-700">{organiser.email}</span>
+      </th>
+      <td className="px-4 py-3 tabular-nums">{organiser.eventsCount}</td>
+      <td className="px-4 py-3">
+        <time dateTime={organiser.since}>{formatLongDate(organiser.since)}</time>
+      </td>
+      <td className="px-4 py-3 text-right">
+        <ConfirmButton
+          label="Revoke"
+          question={`Take organiser rights away from ${who}? Their events stay as they are.`}
+          busy={revoke.isPending}
+          error={revoke.error}
+          onConfirm={() => revoke.mutate({ email: organiser.email, role: 'none' })}
+          name={who}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function AllEvents() {
+  const [page, setPage] = useState(1);
+  const events = trpc.admin.events.useQuery({ page }, { placeholderData: (previous) => previous });
+  return (
+    <PagedList
+      title="All events"
+      empty="No events yet."
+      columns={['Event', 'Owner', 'Status', 'Date', 'Sold', '']}
+      query={events}
+      onPage={setPage}
+      row={(event) => <PlatformEventRow key={event.id} event={event} />}
+    />
+  );
+}
+
+function PlatformEventRow({ event }: { event: PlatformEvent }) {
+  const utils = trpc.useUtils();
+  const unpublish = trpc.admin.unpublishEvent.useMutation({
+    onSettled: () => Promise.all([utils.admin.events.invalidate(), utils.admin.totals.invalidate()]),
+  });
+  const date = event.nextStart ?? event.startTime;
+  return (
+    <tr>
+      <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+        {/* Drafts and cancelled events are not on the storefront: the admin opens the team's preview. */}
+        <Link
+          to={
+            event.status === 'draft' || event.status === 'cancelled'
+              ? '/organiser/events/$eventId/preview'
+              : '/events/$eventId'
+          }
+          params={{ eventId: event.id }}
+          className="underline"
+        >
+          {event.name}
+        </Link>
+        <span className="block text-xs font-normal text-gray-700">{event.city}</span>
+      </th>
+      <td className="px-4 py-3">
+        {event.ownerName ?? event.ownerEmail ?? '—'}
+        {event.ownerEmail && <span className="block text-xs text-gray-700">{event.ownerEmail}</span>}
+      </td>
+      <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
+      <td className="px-4 py-3">
+        <time dateTime={date}>{formatLongDate(date)}</time>
+      </td>
+      <td className="px-4 py-3 tabular-nums">
+        {event.sold} / {event.capacity}
+      </td>
+      <td className="px-4 py-3 text-right">
+        {event.status !== 'draft' && event.status !== 'cancelled' && (
+          <ConfirmButton
+            label="Unpublish"
+            question={`Take ${event.name} off sale? Buyers stop seeing it; bookings stay valid and the owner is e-mailed.`}
+            busy={unpublish.isPending}
+            error={unpublish.error}
+            onConfirm={() => unpublish.mutate({ eventId: event.id, version: event.version })}
+            name={event.name}
+          />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** A titled, server-paged list: a table that scrolls sideways on a phone, with previous / next. */
+function PagedList<T>(props: {
+  title: string;
+  empty: string;
+  columns: string[];
+  query: { isPending: boolean; data?: Paged<T> };
+  onPage: (page: number) => void;
+  row: (item: T) => ReactNode;
+}) {
+  const headingId = useId();
+  const { data } = props.query;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-gray-900">
+        {props.title}
+      </h2>
+      {props.query.isPending ? (
+        <LoadingText />
+      ) : !data || data.total === 0 ? (
+        <p className="mt-3 text-gray-600">{props.empty}</p>
+      ) : (
+        <>
+          <ListTable label={props.title} columns={props.columns}>
+            {data.items.map(props.row)}
+          </ListTable>
+          <Pager {...data} label={`${props.title} pages`} onPage={props.onPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A list that scrolls sideways on a phone (so it takes focus and scrolls from the keyboard). */
+function ListTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+    >
+      <table className="w-full min-w-[640px] text-left text-sm">
+        <thead className="bg-gray-50 text-gray-700">
+          <tr>
+            {columns.map((column, i) => (
+              <th key={column || i} scope="col" className="px-4 py-3 font-semibold">
+                {column || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous / next over a server-paged list. */
+function Pager(props: {
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+  if (pages === 1) return null;
+  const button =
+    'rounded-md border border-gray-300 px-3 py-1.5 font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-50';
+  return (
+    <nav aria-label={props.label} className="mt-3 flex items-center gap-3 text-sm">
+      <button
+        type="button"
+        className={button}
+        disabled={props.page <= 1}
+        onClick={() => props.onPage(props.page - 1)}
+      >
+        Previous
+      </button>
+      <span>
+        Page {props.page} of {pages}
+      </span>
+      <button
+        type="button"
+        className={button}
+        disabled={props.page >= pages}
+        onClick={() => props.onPage(props.page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A row action that asks once before it acts. */
+function ConfirmButton(props: {
+  label: string;
+  name: string;
+  question: string;
+  busy: boolean;
+  error: unknown;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="flex flex-col items-end gap-2">
+      {asking ? (
+        <div role="group" aria-label={`${props.label} ${props.name}?`} className="max-w-xs text-left">
+          <p className="text-sm text-gray-800">{props.question}</p>
+          <div className="mt-2 flex justify-end gap-2">
+            <button
+              type="button"
+              disabled={props.busy}
+              onClick={() => {
+                props.onConfirm();
+                setAsking(false);
+              }}
+              className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Yes, {props.label.toLowerCase()}
+            </button>
+            <button
+              type="button"
+              onClick={() => setAsking(false)}
+              className="rounded-md border border-gray-300 px-3 py-1.5 font-semibold text-gray-800"
+            >
+              Keep
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          disabled={props.busy}
+          aria-label={`${props.label} ${props.name}`}
+          onClick={() => setAsking(true)}
+          className="rounded-md border border-red-300 px-3 py-1.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+        >
+          {props.label}
+        </button>
+      )}
+      {Boolean(props.error) && (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(props.error, 'Something went wrong. Please try again.')}
+        </p>
+      )}
+    </div>
   );
 }

@@ -32,13 +32,14 @@ function EventDetailPage() {
   return <EventDetailView event={query.data} />;
 }
 
-export function EventDetailView({ event }: { event: EventDetail }) {
+/** The event page; `preview` (the team's preview of a draft) switches booking and sharing off. */
+export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise);
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
   useEffect(() => {
-    document.title = `${event.name} | Jalsa`;
-  }, [event.name]);
+    document.title = `${preview ? 'Preview: ' : ''}${event.name} | Jalsa`;
+  }, [event.name, preview]);
 
   return (
     <article className="mx-auto max-w-6xl px-4 pb-24 pt-6 lg:pb-6">
@@ -55,8 +56,9 @@ export function EventDetailView({ event }: { event: EventDetail }) {
             <h1 className="text-2xl font-extrabold text-gray-900 sm:text-3xl">{event.name}</h1>
             <button
               type="button"
+              disabled={preview}
               onClick={() => setShareOpen(true)}
-              className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500"
+              className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500 disabled:opacity-60"
             >
               <LineIcon size={18}>
                 <circle cx="18" cy="5" r="3" />
@@ -138,14 +140,18 @@ export function EventDetailView({ event }: { event: EventDetail }) {
             <p className="mt-1 text-sm text-gray-700">
               {formatLongDate(event.startTime)} · {formatTime(event.startTime)}
             </p>
-            <BookNow eventId={event.id} className="mt-4 block px-4 py-3 text-center" />
+            <BookNow
+              eventId={event.id}
+              preview={preview}
+              className="mt-4 block w-full px-4 py-3 text-center"
+            />
           </div>
         </aside>
       </div>
       {/* Phones: price and Book Now stay at hand in a bar along the bottom. */}
       <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
         <p className="font-bold text-gray-900">{onwards ?? formatLongDate(event.startTime)}</p>
-        <BookNow eventId={event.id} className="px-6 py-2.5" />
+        <BookNow eventId={event.id} preview={preview} className="px-6 py-2.5" />
       </div>
       {shareOpen && (
         <Suspense fallback={null}>
@@ -156,13 +162,17 @@ export function EventDetailView({ event }: { event: EventDetail }) {
   );
 }
 
-function BookNow({ eventId, className }: { eventId: string; className: string }) {
+function BookNow({ eventId, preview, className }: { eventId: string; preview: boolean; className: string }) {
+  const look = `${className} rounded-lg bg-brand-600 font-bold text-white`;
+  if (preview) {
+    return (
+      <button type="button" disabled className={`${look} opacity-60`}>
+        Book Now
+      </button>
+    );
+  }
   return (
-    <Link
-      to="/select-tickets/$eventId"
-      params={{ eventId }}
-      className={`${className} rounded-lg bg-brand-600 font-bold text-white hover:bg-brand-700`}
-    >
+    <Link to="/select-tickets/$eventId" params={{ eventId }} className={`${look} hover:bg-brand-700`}>
       Book Now
     </Link>
   );

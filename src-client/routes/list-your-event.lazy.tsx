@@ -5,15 +5,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatLongDate } from '../../shared/dates.ts';
 import {
-  CITY_NAMES,
   OrganiserRequestInput,
   type OrganiserRequestInput as RequestFormInput,
 } from '../../shared/organiser-schemas.ts';
 import {
+  CityField,
   FormError,
   FormNotice,
   fieldBinder,
-  SelectField,
   SubmitButton,
   TextAreaField,
   TextField,
@@ -25,7 +24,6 @@ import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 export const Route = createLazyRoute('/list-your-event')({ component: ListYourEventPage });
 
 const FIELDS = ['organisationName', 'contactPhone', 'city', 'whatTheyRun', 'gstin'] as const;
-const CITY_LABELS = Object.fromEntries(CITY_NAMES.map((c) => [c, c])) as Record<string, string>;
 
 function ListYourEventPage() {
   const access = trpc.console.access.useQuery();
@@ -107,13 +105,7 @@ function RequestForm() {
         maxLength={20}
         {...field('contactPhone')}
       />
-      <SelectField
-        label="City"
-        placeholder="Choose a city"
-        options={CITY_NAMES}
-        optionLabels={CITY_LABELS}
-        {...field('city')}
-      />
+      <CityField {...field('city')} />
       <TextAreaField label="What do you run?" rows={4} maxLength={1000} {...field('whatTheyRun')} />
       <TextField
         label="GSTIN (optional)"

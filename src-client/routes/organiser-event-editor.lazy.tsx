@@ -87,7 +87,14 @@ function Editor({ event }: { event: Editable }) {
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{event.name}</h1>
         <p className="mt-1 text-gray-700">
-          Status: <strong>{STATUS_LABELS[event.status]}</strong>
+          Status: <strong>{STATUS_LABELS[event.status]}</strong> ·{' '}
+          <Link
+            to="/organiser/events/$eventId/preview"
+            params={{ eventId }}
+            className="font-semibold text-brand-700 underline"
+          >
+            Preview the event page
+          </Link>
         </p>
         {error && (
           <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">

@@ -1,27 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { formatLongDate } from '../../shared/dates.ts';
-import {
-  type InviteTeamMemberInput as InviteForm,
-  InviteTeamMemberInput,
-  TEAM_ROLE_LABELS,
-  TEAM_ROLES,
-} from '../../shared/organiser-schemas.ts';
-import {
-  FormError,
-  FormNotice,
-  fieldBinder,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '../components/auth-fields.tsx';
+import { InviteTeamMemberInput, TEAM_ROLE_LABELS, TEAM_ROLES } from '../../shared/organiser-schemas.ts';
+import { EmailRoleForm } from '../components/console/email-role-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/events/$eventId/team')({ component: TeamPage });
 
@@ -118,53 +102,29 @@ function RemoveButton({
   );
 }
 
-const ROLE_OPTIONS = TEAM_ROLE_LABELS;
-
 function InviteMember({ eventId }: { eventId: string }) {
   const utils = trpc.useUtils();
   const invite = trpc.console.invite.useMutation({ onSuccess: () => utils.console.team.invalidate() });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<InviteForm, unknown, z.output<typeof InviteTeamMemberInput>>({
-    resolver: zodResolver(InviteTeamMemberInput),
-    defaultValues: { email: '', role: 'gate_staff' },
-  });
-  const field = fieldBinder(form, () => {
-    setFormError(null);
-    setSentTo(null);
-  });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await invite.mutateAsync({ eventId, ...values });
-      setSentTo(values.email);
-      form.reset();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.email) form.setError('email', { message: fields.email });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
-    }
-  });
   return (
     <section aria-labelledby="invite-heading" className="max-w-md">
       <h2 id="invite-heading" className="text-xl font-bold">
         Invite someone
       </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
-        <TextField label="Their e-mail" type="email" autoComplete="off" maxLength={254} {...field('email')} />
-        <SelectField
-          label="Role"
-          placeholder="Choose a role"
-          options={TEAM_ROLES}
-          optionLabels={ROLE_OPTIONS}
-          {...field('role')}
-        />
-        <FormError message={formError} />
-        {sentTo && <FormNotice>Invitation sent to {sentTo}.</FormNotice>}
-        <SubmitButton busy={form.formState.isSubmitting} busyText="Sending...">
-          Send invitation
-        </SubmitButton>
-      </form>
+      <EmailRoleForm
+        schema={InviteTeamMemberInput}
+        defaultRole="gate_staff"
+        emailLabel="Their e-mail"
+        roleLabel="Role"
+        rolePlaceholder="Choose a role"
+        roles={TEAM_ROLES}
+        roleLabels={TEAM_ROLE_LABELS}
+        submitLabel="Send invitation"
+        busyText="Sending..."
+        onSubmit={async (values) => {
+          await invite.mutateAsync({ eventId, ...values });
+          return `Invitation sent to ${values.email}.`;
+        }}
+      />
     </section>
   );
 }

@@ -2,20 +2,13 @@ import { createLazyRoute, Link, Navigate } from '@tanstack/react-router';
 import { formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
+import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser')({ component: ConsoleHome });
 
 type MyEvent = RouterOutputs['console']['myEvents'][number];
-
-const STATUS_LABELS: Record<MyEvent['status'], string> = {
-  draft: 'Draft',
-  cancelled: 'Cancelled',
-  on_sale: 'On sale',
-  sale_ended: 'Sale ended',
-  past: 'Past',
-};
 
 function ConsoleHome() {
   const events = trpc.console.myEvents.useQuery();
@@ -134,7 +127,7 @@ function EventRow({ event }: { event: MyEvent }) {
           )}
         </span>
       </th>
-      <td className="px-4 py-3">{STATUS_LABELS[event.status]}</td>
+      <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
       <td className="px-4 py-3">
         {event.nextStart ? (
           <time dateTime={event.nextStart}>

@@ -30,6 +30,7 @@ describe('booking in Chromium with the payment simulator', () => {
 
   it('select → sign in → checkout with validation → pay → success overlay → the ticket', async () => {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [
         { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 50 },
         { name: 'Gold Circle', pricePaise: 99_999, totalTickets: 25 },
@@ -116,6 +117,7 @@ describe('booking in Chromium with the payment simulator', () => {
 
   it('fail → banner → dismiss → banner → retry → success, on a phone', async () => {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 3 }],
     });
     const { context } = await newContext(browser, baseURL, PHONE);

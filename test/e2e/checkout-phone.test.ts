@@ -34,6 +34,7 @@ describe('checkout on a phone (390×844)', () => {
 
   async function openCheckout() {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     const { context } = await newContext(browser, baseURL, PHONE_390);
@@ -122,6 +123,7 @@ describe('checkout on a phone (390×844)', () => {
 
   it('a new buyer sent to sign in signs up and comes back to checkout with the selection', async () => {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     const { context } = await newContext(browser, baseURL, PHONE_390);

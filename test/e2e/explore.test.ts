@@ -26,8 +26,13 @@ describe('explore on a phone (390×844)', () => {
   });
 
   it("keeps to the chosen city, with an explicit 'All cities'", async () => {
-    const inPune = createTicketedEvent(database.db, { city: 'Pune', name: `Pune Comedy ${Date.now()}` });
+    const inPune = createTicketedEvent(database.db, {
+      now: new Date(),
+      city: 'Pune',
+      name: `Pune Comedy ${Date.now()}`,
+    });
     const inMumbai = createTicketedEvent(database.db, {
+      now: new Date(),
       city: 'Mumbai',
       name: `Mumbai Comedy ${Date.now()}`,
     });
@@ -54,6 +59,7 @@ describe('explore on a phone (390×844)', () => {
 
   it('cuts a long venue on a card but keeps its city in view', async () => {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       city: 'Pune',
       name: `Pune Jazz ${Date.now()}`,
       location: 'Jawaharlal Nehru Memorial Auditorium and Convention Centre, Gate 4, Shivajinagar, Pune',

@@ -76,7 +76,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   }
 
   it('every main page, signed out, renders with zero violations', async () => {
-    const ev = createTicketedEvent(database.db);
+    const ev = createTicketedEvent(database.db, { now: new Date() });
     const { context, cspViolations } = await contextWithCollector(false);
     const page = await context.newPage();
     const seen: Record<string, string[]> = {};
@@ -120,7 +120,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   });
 
   it('a whole purchase (select, checkout, the simulator dialog, success) runs with zero violations', async () => {
-    const ev = createTicketedEvent(database.db);
+    const ev = createTicketedEvent(database.db, { now: new Date() });
     const { context, cspViolations } = await contextWithCollector(true);
     const page = await context.newPage();
     await page.goto(`/select-tickets/${ev.eventId}`);

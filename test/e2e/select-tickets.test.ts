@@ -10,6 +10,7 @@ import {
   newContext,
   PHONE_390,
 } from '../helpers/browser.ts';
+import { daysToSaturday, type FixtureShow, fixtureShow, indiaDayLabel } from '../helpers/fixture-dates.ts';
 
 // Issue 17, 'Misleading': what ticket selection says must match what the buyer chose.
 describe('ticket selection on a phone (390×844)', () => {
@@ -33,25 +34,25 @@ describe('ticket selection on a phone (390×844)', () => {
     await page.goto(`/select-tickets/${ev.id}`);
     await page.getByRole('heading', { name: ev.name }).waitFor();
 
-    // Sunday 6 December has two shows (two dates in the data) and gets one chip.
+    // Sunday has two shows (two dates in the data) and gets one chip.
     const chips = page.getByRole('region', { name: 'Date' }).getByRole('button');
     await expect(chips.count()).resolves.toBe(2);
     // Saturday has nothing on sale, so Sunday's matinee is where the buyer starts.
     await expect(chips.nth(1).getAttribute('aria-pressed')).resolves.toBe('true');
     const header = page.getByTestId('chosen-date');
-    await expect(header.textContent()).resolves.toBe('06 Dec 2026 | 2:00 PM - 5:00 PM');
+    await expect(header.textContent()).resolves.toBe(`${ev.sunday} | 2:00 PM - 5:00 PM`);
     const times = page.getByRole('region', { name: 'Time' }).getByRole('button');
     await expect(times.allTextContents()).resolves.toEqual(['2:00 PM', '7:00 PM']);
 
     // The evening show is its own date in the data: checkout gets that date's id.
     await times.nth(1).click();
-    await expect(header.textContent()).resolves.toBe('06 Dec 2026 | 7:00 PM - 10:00 PM');
+    await expect(header.textContent()).resolves.toBe(`${ev.sunday} | 7:00 PM - 10:00 PM`);
     await page.getByRole('button', { name: 'Select Ticket: Gold' }).click();
     const checkoutHref = await page.getByRole('link', { name: 'Checkout' }).getAttribute('href');
     expect(new URL(checkoutHref!, baseURL).searchParams.get('selectedDate')).toBe(`${ev.id}-sun-evening`);
 
     await chips.nth(0).click();
-    await expect(header.textContent()).resolves.toBe('05 Dec 2026 | 7:00 PM - 10:00 PM');
+    await expect(header.textContent()).resolves.toBe(`${ev.saturday} | 7:00 PM - 10:00 PM`);
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
@@ -115,8 +116,9 @@ describe('ticket selection on a phone (390×844)', () => {
 });
 
 /**
- * Saturday 5 Dec: Silver sold out and Backstage not yet on sale. Sunday 6 Dec: a 2 PM and a 7 PM show,
- * listed as two dates of the same day (as an organiser may enter them), both with Silver and Gold.
+ * A weekend at least two weeks ahead of the real clock (the server under test reads it). Saturday:
+ * Silver sold out and Backstage not yet on sale. Sunday: a 2 PM and a 7 PM show, listed as two dates of
+ * the same day (as an organiser may enter them), both with Silver and Gold.
  */
 function createTwoDayEvent(database: DatabaseHandle) {
   const id = `evt-${randomUUID().slice(0, 8)}`;
@@ -140,6 +142,12 @@ function createTwoDayEvent(database: DatabaseHandle) {
     isLive: true,
     slots: [{ id: `${id}-${suffix}-slot`, startTime: start, endTime: end, tickets: types }],
   });
+  const now = new Date();
+  const saturday = fixtureShow(now, daysToSaturday(now));
+  const sunday = fixtureShow(now, daysToSaturday(now) + 1);
+  // Show times in India time on those days: 7-10 PM is 13:30-16:30 UTC, 2-5 PM is 08:30-11:30 UTC.
+  const at = (show: FixtureShow, hoursAfterMidnight: number) =>
+    new Date(Date.parse(show.day) + hoursAfterMidnight * 3_600_000).toISOString();
   insertEvent(
     database.db,
     {
@@ -150,8 +158,8 @@ function createTwoDayEvent(database: DatabaseHandle) {
       city: 'Mumbai',
       imagesUrls: [],
       posterUrl: null,
-      startTime: '2026-12-05T13:30:00.000Z',
-      endTime: '2026-12-06T16:30:00.000Z',
+      startTime: at(saturday, 19),
+      endTime: at(sunday, 22),
       eventLocationText: 'NCPA, Nariman Point, Mumbai',
       googleMapsEmbedLink: null,
       ageRestrictions: 16,
@@ -159,21 +167,21 @@ function createTwoDayEvent(database: DatabaseHandle) {
       termsAndConditions: [],
       platformFeeRate: null,
       tickets: [
-        date('sat', '2026-12-05T13:30:00.000Z', '2026-12-05T16:30:00.000Z', [
+        date('sat', at(saturday, 19), at(saturday, 22), [
           type('sat-silver', 'Silver', 49_900, { availableTickets: 0 }),
           type('sat-backstage', 'Backstage', 299_900, { isLive: false }),
         ]),
-        date('sun-evening', '2026-12-06T13:30:00.000Z', '2026-12-06T16:30:00.000Z', [
+        date('sun-evening', at(sunday, 19), at(sunday, 22), [
           type('sun-evening-silver', 'Silver', 49_900),
           type('sun-evening-gold', 'Gold', 99_900),
         ]),
-        date('sun-matinee', '2026-12-06T08:30:00.000Z', '2026-12-06T11:30:00.000Z', [
+        date('sun-matinee', at(sunday, 14), at(sunday, 17), [
           type('sun-matinee-silver', 'Silver', 49_900),
           type('sun-matinee-gold', 'Gold', 99_900),
         ]),
       ],
     },
-    new Date('2026-11-01T00:00:00.000Z').toISOString(),
+    now.toISOString(),
   );
-  return { id, name };
+  return { id, name, saturday: indiaDayLabel(saturday.start), sunday: indiaDayLabel(sunday.start) };
 }

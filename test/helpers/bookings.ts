@@ -3,6 +3,7 @@ import type { Db } from '../../src-server/db/client.ts';
 import type { BookedTicketLine, BookedTicketType } from '../../src-server/db/schema/bookings.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { type EventDocument, insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+import { fixtureShow } from './fixture-dates.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -16,7 +17,8 @@ export interface CreatedBooking {
 /**
  * A confirmed booking as the payments service would write it, inserted directly (with its event) so
  * tests of My Bookings, tickets and check-in do not depend on the purchase flow. The default is two
- * Gold Circle tickets for 2 people each on 5 Dec 2026, 7:00-11:00 PM India time.
+ * Gold Circle tickets for 2 people each for the fixture show 14 days after `now` (7:00-11:00 PM India
+ * time; 5 Dec 2026 on the test clock).
  */
 export function createBooking(
   t: Pick<TestApp, 'deps' | 'clock'>,
@@ -47,8 +49,7 @@ export function insertBookingWithEvent(
     event: eventOverrides,
     ...bookingOverrides
   } = options;
-  const slotStart = '2026-12-05T13:30:00.000Z';
-  const slotEnd = '2026-12-05T17:30:00.000Z';
+  const { day, start: slotStart, end: slotEnd } = fixtureShow(now);
   const ticketType: BookedTicketType = {
     id: `tt-${suffix}`,
     name: 'Gold Circle',
@@ -79,7 +80,7 @@ export function insertBookingWithEvent(
     tickets: [
       {
         id: `date-${suffix}`,
-        dateOfEvent: '2026-12-04T18:30:00.000Z',
+        dateOfEvent: day,
         isLive: true,
         slots: [
           {
@@ -113,7 +114,7 @@ export function insertBookingWithEvent(
     orderId: `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`,
     eventId: event.id,
     slotId: `slot-${suffix}`,
-    ticketDate: '2026-12-04T18:30:00.000Z',
+    ticketDate: day,
     ticketSlot: slotStart,
     ticketSlotEnd: slotEnd,
     ticketType,

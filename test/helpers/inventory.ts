@@ -6,6 +6,7 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
 import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+import { fixtureShow, TEST_CLOCK_START } from './fixture-dates.ts';
 
 export interface TicketTypeSpec {
   name: string;
@@ -26,7 +27,11 @@ export interface TicketedEvent {
   ticketTypeIds: string[];
 }
 
-/** An event with one date, one slot and the given ticket types (default: Gold Circle ₹999.99 × 50). */
+/**
+ * An event with one date, one slot and the given ticket types (default: Gold Circle ₹999.99 × 50). The
+ * slot is the fixture show 14 days after `now`: pass the real time when the server under test is a
+ * process reading the real clock; the default suits in-process apps on the test clock (5 Dec 2026).
+ */
 export function createTicketedEvent(
   db: Db,
   options: {
@@ -36,12 +41,13 @@ export function createTicketedEvent(
     city?: string;
     location?: string;
     noTickets?: boolean;
+    now?: Date;
   } = {},
 ): TicketedEvent {
   const id = `evt-${randomUUID().slice(0, 8)}`;
   const types = options.types ?? [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 50 }];
-  const slotStart = '2026-12-05T13:30:00.000Z';
-  const slotEnd = '2026-12-05T17:30:00.000Z';
+  const now = options.now ?? TEST_CLOCK_START;
+  const { start: slotStart, end: slotEnd } = fixtureShow(now);
   const ticketTypeIds = types.map((_, i) => `${id}-type-${i}`);
   const eventName = options.name ?? `Sunburn Arena ${id}`;
   insertEvent(
@@ -67,7 +73,7 @@ export function createTicketedEvent(
         : [
             {
               id: `${id}-date`,
-              dateOfEvent: '2026-12-05T13:30:00.000Z',
+              dateOfEvent: slotStart,
               isLive: true,
               slots: [
                 {
@@ -91,7 +97,7 @@ export function createTicketedEvent(
             },
           ],
     },
-    new Date('2026-11-01T00:00:00.000Z').toISOString(),
+    new Date(now.getTime() - 20 * 86_400_000).toISOString(),
   );
   return {
     eventId: id,

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src-server/db/client.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
+import { TEST_CLOCK_START } from './fixture-dates.ts';
 
 /** A clock tests can move: `clock.advance(ms)`. */
 export interface TestClock extends Clock {
@@ -15,7 +16,7 @@ export interface TestClock extends Clock {
   advance: (ms: number) => void;
 }
 
-export function testClock(start = new Date('2026-11-21T06:30:00.000Z')): TestClock {
+export function testClock(start = TEST_CLOCK_START): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

@@ -80,6 +80,7 @@ describe('kill -9 between payment verification and booking commit', () => {
   /** One buyer, one held seat, paid at the gateway. */
   async function paidBooking(): Promise<Scenario> {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     const buyer = signedInBuyer(database);
@@ -93,6 +94,7 @@ describe('kill -9 between payment verification and booking commit', () => {
    */
   async function paidTooLate(): Promise<Scenario> {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 1 }],
     });
     const late = signedInBuyer(database);

@@ -191,6 +191,7 @@ describe('Resend down, the server killed mid-send and restarted (server process,
 
     // Three bookings while Resend answers 503.
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     for (let i = 0; i < 3; i++) {

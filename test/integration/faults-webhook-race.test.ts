@@ -130,6 +130,7 @@ describe('webhooks three times, out of order, racing the callback on two process
   it('ends with one booking per payment, one refund for the late one, and the right counts', async () => {
     // Four buyers of two seats each; the first had a declined card before paying.
     const concert = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     const payments: Payment[] = [];
@@ -140,6 +141,7 @@ describe('webhooks three times, out of order, racing the callback on two process
     // The last seat of a workshop: one buyer dismissed the window, another took the seat, then the
     // first buyer's payment went through anyway and must be refunded.
     const workshop = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Studio Seat', pricePaise: 150_000, totalTickets: 1 }],
     });
     const late = await buy(workshop, 1);

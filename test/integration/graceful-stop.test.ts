@@ -19,6 +19,7 @@ const BUYERS = 60;
 it('SIGTERM during a burst of Proceeds: every accepted request answered, exit 0, database intact', async () => {
   allowLocalServers();
   const ev = createTicketedEvent(scratch.database.db, {
+    now: new Date(),
     types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 1000 }],
   });
   const buyers = Array.from({ length: BUYERS }, () => signedInBuyer(scratch.database));

@@ -213,6 +213,10 @@ const PROCEDURES: Record<string, Access> = {
   'admin.approveRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
   'admin.declineRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
   'admin.setOrganiser': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
+  'admin.organisers': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
+  'admin.events': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
+  'admin.unpublishEvent': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'admins only' },
+  'admin.totals': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
 };
 
 type RouteAccess = {

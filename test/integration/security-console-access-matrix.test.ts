@@ -378,6 +378,15 @@ const CASES: Record<string, Case> = {
     state: (t) =>
       t.deps.db.select({ n: count() }).from(accountRoles).where(eq(accountRoles.role, 'organiser')).get()!.n,
   },
+  'admin.organisers': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
+  'admin.events': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
+  'admin.totals': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
+  'admin.unpublishEvent': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (w) => ({ eventId: w.otherEvent.eventId, version: 1 }),
+    state: (t) => t.deps.db.select({ status: events.status, version: events.version }).from(events).all(),
+  },
   'organiserRequests.submit': {
     kind: 'mutation',
     expected: {

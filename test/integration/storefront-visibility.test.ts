@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
@@ -13,11 +16,22 @@ const holdCount = (t: TestApp) => t.deps.db.select().from(holds).all().length;
 describe('the storefront shows published events only', () => {
   let t: TestApp;
   let ev: TicketedEvent;
+  let clientDir: string;
   beforeEach(() => {
-    t = createTestApp();
+    // The server renders pages (with their link-preview tags) around the client's index.html; a minimal
+    // one stands in for the build.
+    clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
+    );
+    t = createTestApp({}, { clientDir });
     ev = createTicketedEvent(t.deps.db, { name: 'Hidden Raga Night' });
   });
-  afterEach(() => t.close());
+  afterEach(() => {
+    t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
 
   const listed = async () => {
     const list = await callProcedure(t, 'query', 'events.list', { city: 'Mumbai' });
@@ -28,6 +42,8 @@ describe('the storefront shows published events only', () => {
   for (const status of ['draft', 'cancelled'] as const) {
     it(`a ${status} event is absent from lists, search, detail, link previews, ticket options and Proceed`, async () => {
       expect(await listed()).toEqual([true, true]);
+      // Published, its page (the link preview's source) carries the name: the check below means something.
+      expect(await (await t.request(`/events/${ev.eventId}`)).text()).toContain('Hidden Raga Night');
       t.deps.db.update(events).set({ status }).where(eq(events.id, ev.eventId)).run();
 
       expect(await listed()).toEqual([false, false]);
@@ -35,8 +51,18 @@ describe('the storefront shows published events only', () => {
       expect(detail.body.error?.data.code).toBe('NOT_FOUND');
       const options = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
       expect(options.body.error?.data.code).toBe('NOT_FOUND');
-      const page = await t.request(`/events/${ev.eventId}`);
-      expect(await page.text()).not.toContain('Hidden Raga Night');
+      // Link previews and crawlers: no page the server renders names it, the team's preview included
+      // (its data comes only from the signed-in organiser.preview), nor a sitemap should there be one.
+      for (const path of [
+        `/events/${ev.eventId}`,
+        `/event/${ev.eventId}`,
+        `/organiser/events/${ev.eventId}/preview`,
+        '/sitemap.xml',
+      ]) {
+        expect(await (await t.request(path)).text(), path).not.toContain('Hidden Raga Night');
+      }
+      const preview = await callProcedure(t, 'query', 'organiser.preview', { eventId: ev.eventId });
+      expect(preview.status).toBe(401);
 
       const buyer = createSignedInUser(t);
       const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {

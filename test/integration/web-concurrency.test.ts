@@ -172,6 +172,7 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
 
   it('holds exactly the seats there are when buyers race across both workers', async () => {
     const ev = createTicketedEvent(database.db, {
+      now: new Date(),
       types: [{ name: 'Fan Pit', pricePaise: 250_000, totalTickets: 5 }],
     });
     const buyers = Array.from({ length: 30 }, () => signedInBuyer(database));
@@ -200,7 +201,7 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
   it('runs the background jobs in exactly one worker', async () => {
     const [jobsPid] = jobPids(server);
     expect(jobsPid).toBeDefined();
-    const ev = createTicketedEvent(database.db);
+    const ev = createTicketedEvent(database.db, { now: new Date() });
     const buyer = signedInBuyer(database);
     const { holdId } = await proceedOrFail(server, buyer.cookie, ev);
 
@@ -253,7 +254,7 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
     expect(await healthy(server, 8)).toBe(true);
 
     // The replacement took over the jobs: a hold that expires now is released by it.
-    const ev = createTicketedEvent(database.db);
+    const ev = createTicketedEvent(database.db, { now: new Date() });
     const { holdId } = await proceedOrFail(server, signedInBuyer(database).cookie, ev);
     expireHold(database, holdId);
     await waitUntil(

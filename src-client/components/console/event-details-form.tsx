@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../../shared/categories.ts';
-import { CITIES } from '../../../shared/cities.ts';
 import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import {
+  CityField,
   FormError,
   fieldBinder,
   SelectField,
@@ -15,9 +15,7 @@ import {
   TextField,
 } from '../auth-fields.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
-
-const CITY_NAMES = CITIES.map((c) => c.name);
-const CITY_LABELS = Object.fromEntries(CITY_NAMES.map((n) => [n, n])) as Record<string, string>;
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const EMPTY_DETAILS: EventDetailsFields = {
   name: '',
@@ -103,6 +101,7 @@ export function EventDetailsForm({
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <UnsavedChangesGuard form={form} />
       <TextField label="Event name" maxLength={120} {...field('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -112,13 +111,7 @@ export function EventDetailsForm({
           optionLabels={CATEGORY_LABELS}
           {...field('category')}
         />
-        <SelectField
-          label="City"
-          placeholder="Choose a city"
-          options={CITY_NAMES}
-          optionLabels={CITY_LABELS}
-          {...field('city')}
-        />
+        <CityField {...field('city')} />
       </div>
       <TextField label="Venue" maxLength={300} {...field('eventLocationText')} />
       <TextField label="Map link" type="url" maxLength={2000} {...field('googleMapsEmbedLink')} />
@@ -142,12 +135,12 @@ export function EventDetailsForm({
         control={form.control}
         name="termsAndConditions"
         render={({ field: f, fieldState }) => (
-          <TextAreaField
+          <LinesField
             label="Terms (one per line)"
             rows={4}
             error={fieldState.error?.message ?? form.formState.errors.termsAndConditions?.[0]?.message}
-            defaultValue={f.value.join('\n')}
-            onChange={(e) => f.onChange(lines(e.target.value))}
+            initial={f.value}
+            onLines={f.onChange}
             onBlur={f.onBlur}
           />
         )}
@@ -156,15 +149,15 @@ export function EventDetailsForm({
         control={form.control}
         name="artists"
         render={({ field: f, fieldState }) => (
-          <TextAreaField
+          <LinesField
             label="Artists (one per line)"
             rows={3}
             error={fieldState.error?.message ?? form.formState.errors.artists?.[0]?.name?.message}
-            defaultValue={f.value.map((a) => a.name).join('\n')}
-            onChange={(e) => {
+            initial={f.value.map((a) => a.name)}
+            onLines={(names) => {
               // An artist whose name stays keeps the photo already chosen.
               const photos = new Map(f.value.map((a) => [a.name, a.imageUrl ?? null]));
-              f.onChange(lines(e.target.value).map((name) => ({ name, imageUrl: photos.get(name) ?? null })));
+              f.onChange(names.map((name) => ({ name, imageUrl: photos.get(name) ?? null })));
             }}
             onBlur={f.onBlur}
           />
@@ -222,5 +215,26 @@ export function EventDetailsForm({
         {submitLabel}
       </SubmitButton>
     </form>
+  );
+}
+
+/** A text area edited as a list, one entry per non-empty line. */
+function LinesField(props: {
+  label: string;
+  rows: number;
+  error: string | undefined;
+  initial: string[];
+  onLines: (lines: string[]) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <TextAreaField
+      label={props.label}
+      rows={props.rows}
+      error={props.error}
+      defaultValue={props.initial.join('\n')}
+      onChange={(e) => props.onLines(lines(e.target.value))}
+      onBlur={props.onBlur}
+    />
   );
 }

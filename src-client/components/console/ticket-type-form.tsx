@@ -6,6 +6,7 @@ import { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const NEW_TICKET: TicketTypeFields = {
   name: '',
@@ -66,7 +67,9 @@ export function TicketTypeForm({
     setFormError(null);
     try {
       await onSave(values);
-      if (initial === NEW_TICKET) form.reset(NEW_TICKET);
+      // Saved: a new type's form empties for the next one, an edited type's keeps what was saved; either
+      // way it is clean again.
+      form.reset(initial === NEW_TICKET ? NEW_TICKET : values);
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.totalTickets) form.setError('totalTickets', { message: fields.totalTickets });
@@ -75,6 +78,7 @@ export function TicketTypeForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <UnsavedChangesGuard form={form} />
       <TextField label="Ticket name" maxLength={80} {...text('name')} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Price (₹)" {...number('priceRupees')} />

@@ -9,15 +9,20 @@ import { events } from './catalog.ts';
  * a buyer. A table of its own rather than a column on `users`, so the session lookup every request
  * makes stays as it is and only organiser and admin procedures read it.
  */
-export const accountRoles = sqliteTable('account_roles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role').$type<Exclude<AccountRole, 'none'>>().notNull(),
-  /** Null when set by `npm run user:role`, a migration or the demo seed. */
-  grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
-  grantedAt: text('granted_at').notNull(),
-});
+export const accountRoles = sqliteTable(
+  'account_roles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Exclude<AccountRole, 'none'>>().notNull(),
+    /** Null when set by `npm run user:role`, a migration or the demo seed. */
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: text('granted_at').notNull(),
+  },
+  // The admin page lists organisers newest first, a page at a time.
+  (t) => [index('account_roles_role_granted_idx').on(t.role, t.grantedAt)],
+);
 
 /** The people an event's owner added to it: one role per person and event. */
 export const eventTeamMembers = sqliteTable(

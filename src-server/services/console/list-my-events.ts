@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
-
-/** Issue 14's statuses: a draft or cancelled event says so; a published one is on sale, ended or past. */
-export type ConsoleEventStatus = 'draft' | 'cancelled' | 'on_sale' | 'sale_ended' | 'past';
+import {
+  type ConsoleEventStatus,
+  consoleStatus,
+  type EventFigureRow,
+  eventFigureColumns,
+} from './event-figures.ts';
 
 export interface MyEvent {
   id: string;
@@ -24,41 +27,14 @@ export interface MyEvent {
  * the database in one query (correlated subqueries, portable SQL), soonest first, past events last.
  */
 export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
-  const at = now.toISOString();
-  const rows = db.all<{
-    id: string;
-    name: string;
-    city: string;
-    my_role: 'owner' | TeamRole;
-    next_start: string | null;
-    upcoming: number;
-    on_sale: number;
-    sold: number;
-    capacity: number;
-    gross: number;
-    status: 'draft' | 'published' | 'cancelled';
-  }>(sql`
-    select e.id, e.name, e.city, e.status,
+  const rows = db.all<
+    EventFigureRow & { id: string; name: string; city: string; my_role: 'owner' | TeamRole }
+  >(sql`
+    select e.id, e.name, e.city,
       case when e.owner_id = ${userId} then 'owner'
            else (select m.role from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
       end as my_role,
-      (select min(s.start_time) from slots s join event_dates d on d.id = s.event_date_id
-        where d.event_id = e.id and s.start_time >= ${at}) as next_start,
-      case when coalesce(e.end_time, e.start_time) >= ${at}
-             or exists (select 1 from slots s join event_dates d on d.id = s.event_date_id
-                         where d.event_id = e.id and s.end_time >= ${at})
-           then 1 else 0 end as upcoming,
-      case when exists (select 1 from ticket_types t join slots s on s.id = t.slot_id
-                          join event_dates d on d.id = s.event_date_id
-                         where d.event_id = e.id and d.is_live = 1 and t.is_live = 1
-                           and t.available_tickets > 0 and s.end_time >= ${at})
-           then 1 else 0 end as on_sale,
-      (select coalesce(sum(b.ticket_count), 0) from bookings b
-        where b.event_id = e.id and b.status = 'confirmed') as sold,
-      (select coalesce(sum(t.total_tickets), 0) from ticket_types t join slots s on s.id = t.slot_id
-         join event_dates d on d.id = s.event_date_id where d.event_id = e.id) as capacity,
-      (select coalesce(sum(b.subtotal_amount_paise), 0) from bookings b
-        where b.event_id = e.id and b.status = 'confirmed') as gross
+      ${eventFigureColumns(now)}
     from events e
     where e.owner_id = ${userId}
        or exists (select 1 from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
@@ -69,7 +45,7 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     name: r.name,
     city: r.city,
     myRole: r.my_role,
-    status: r.status !== 'published' ? r.status : !r.upcoming ? 'past' : r.on_sale ? 'on_sale' : 'sale_ended',
+    status: consoleStatus(r),
     nextStart: r.next_start,
     sold: r.sold,
     capacity: r.capacity,

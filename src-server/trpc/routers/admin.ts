@@ -1,12 +1,17 @@
+import { AdminPageInput, AdminUnpublishInput } from '../../../shared/admin-schemas.ts';
 import { GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
 import { linkBase } from '../../services/accounts/emails.ts';
+import { getPlatformTotals } from '../../services/admin/get-platform-totals.ts';
+import { listAllEvents } from '../../services/admin/list-all-events.ts';
+import { listOrganisers } from '../../services/admin/list-organisers.ts';
+import { unpublishAnyEvent } from '../../services/admin/unpublish-any-event.ts';
 import { decideOrganiserRequest } from '../../services/organiser-requests/decide-organiser-request.ts';
 import { listOrganiserRequests } from '../../services/organiser-requests/list-organiser-requests.ts';
 import { grantOrganiserRole } from '../../services/roles/grant-organiser-role.ts';
 import type { Context } from '../context.ts';
 import { adminProcedure, router } from '../init.ts';
 
-/** The admin page (/admin): organiser requests and organiser rights. */
+/** The admin page (/admin): organiser requests and rights, every organiser's events, platform totals. */
 export const adminRouter = router({
   organiserRequests: adminProcedure.query(({ ctx }) => listOrganiserRequests(ctx.db)),
 
@@ -24,6 +29,25 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) =>
       grantOrganiserRole(ctx.db, { ...input, adminId: ctx.user.id }, ctx.deps.clock.now()),
     ),
+
+  /** Organisers, one page at a time; revoking is `setOrganiser` with role 'none'. */
+  organisers: adminProcedure
+    .input(AdminPageInput)
+    .query(({ ctx, input }) => listOrganisers(ctx.db, input.page)),
+
+  /** Every organiser's events, one page at a time. */
+  events: adminProcedure
+    .input(AdminPageInput)
+    .query(({ ctx, input }) => listAllEvents(ctx.db, input.page, ctx.deps.clock.now())),
+
+  /** Takes any published event off sale; its owner is e-mailed. */
+  unpublishEvent: adminProcedure.input(AdminUnpublishInput).mutation(({ ctx, input }) =>
+    unpublishAnyEvent(ctx.db, input, ctx.deps.clock.now(), {
+      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin),
+    }),
+  ),
+
+  totals: adminProcedure.query(({ ctx }) => getPlatformTotals(ctx.db)),
 });
 
 function decide(ctx: Context & { user: { id: string } }, requestId: string, approve: boolean) {

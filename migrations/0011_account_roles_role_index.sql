@@ -1,0 +1,1 @@
+CREATE INDEX `account_roles_role_granted_idx` ON `account_roles` (`role`,`granted_at`);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { VersionedEventInput } from './event-editor-schemas.ts';
+
+/** Rows per page of the admin page's lists (organisers, all events). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** One page of an admin list, counted from 1. */
+export const AdminPageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) });
+export type AdminPageInput = z.input<typeof AdminPageInput>;
+
+/** An admin takes any organiser's published event off sale, based on the version the list showed. */
+export const AdminUnpublishInput = VersionedEventInput;
+
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { events } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { claimVersion } from '../event-editor/event-version.ts';
+import { renderMail } from '../mail/layout.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+
+/**
+ * An admin takes any organiser's published event off sale (back to draft), and the owner is told by
+ * e-mail in the same transaction. Like the owner's own unpublish, bookings already made stay valid.
+ * The admin does not republish: the event is the owner's, who can correct it and publish it again
+ * through the editor (which validates it whole); an admin who must keep someone off the storefront
+ * revokes their organiser rights.
+ */
+export async function unpublishAnyEvent(
+  db: Db,
+  change: { eventId: string; version: number },
+  now: Date,
+  links: { base: string },
+): Promise<{ version: number }> {
+  return writeTransaction(db, (tx) => {
+    const event = tx
+      .select({ name: events.name, status: events.status, ownerId: events.ownerId })
+      .from(events)
+      .where(eq(events.id, change.eventId))
+      .get();
+    if (!event) throw notFound('Event not found');
+    const version = claimVersion(tx, change.eventId, change.version);
+    if (event.status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
+    tx.update(events).set({ status: 'draft' }).where(eq(events.id, change.eventId)).run();
+    const owner = event.ownerId
+      ? tx
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, event.ownerId))
+          .get()
+      : undefined;
+    if (owner) {
+      enqueueMail(
+        tx,
+        {
+          to: owner.email,
+          subject: `${event.name} was taken off sale`,
+          ...renderMail({
+            heading: 'Your event was taken off sale',
+            greeting: `Hi ${owner.name ?? 'there'},`,
+            paragraphs: [
+              `An administrator of Jalsa has taken ${event.name} off sale. Buyers no longer see it and cannot book it; bookings already made stay valid.`,
+              'It is a draft again: correct it in the organiser console and publish it when it is ready, or reply through Contact Us to ask why.',
+            ],
+            action: { label: 'Open the event', url: `${links.base}/organiser/events/${change.eventId}/edit` },
+          }),
+          idempotencyKey: `admin-unpublish:${change.eventId}:v${version}`,
+        },
+        now,
+      );
+    }
+    return { version };
+  });
+}

@@ -1,0 +1,51 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Issue 14's statuses: a draft or cancelled event says so; a published one is on sale, ended or past. */
+export type ConsoleEventStatus = 'draft' | 'cancelled' | 'on_sale' | 'sale_ended' | 'past';
+
+/** What `eventFigureColumns` adds to a row of `events e`. */
+export interface EventFigureRow {
+  status: 'draft' | 'published' | 'cancelled';
+  next_start: string | null;
+  upcoming: number;
+  on_sale: number;
+  sold: number;
+  capacity: number;
+  gross: number;
+}
+
+/**
+ * The console's per-event figures as select-list columns over `events e` (correlated subqueries,
+ * portable SQL), so a list computes them in its one query: the next slot to come, whether the event is
+ * still upcoming and has a ticket type on sale, tickets sold, capacity, and the face value sold.
+ */
+export function eventFigureColumns(now: Date): SQL {
+  const at = now.toISOString();
+  return sql`e.status,
+      (select min(s.start_time) from slots s join event_dates d on d.id = s.event_date_id
+        where d.event_id = e.id and s.start_time >= ${at}) as next_start,
+      case when coalesce(e.end_time, e.start_time) >= ${at}
+             or exists (select 1 from slots s join event_dates d on d.id = s.event_date_id
+                         where d.event_id = e.id and s.end_time >= ${at})
+           then 1 else 0 end as upcoming,
+      case when exists (select 1 from ticket_types t join slots s on s.id = t.slot_id
+                          join event_dates d on d.id = s.event_date_id
+                         where d.event_id = e.id and d.is_live = 1 and t.is_live = 1
+                           and t.available_tickets > 0 and s.end_time >= ${at})
+           then 1 else 0 end as on_sale,
+      (select coalesce(sum(b.ticket_count), 0) from bookings b
+        where b.event_id = e.id and b.status = 'confirmed') as sold,
+      (select coalesce(sum(t.total_tickets), 0) from ticket_types t join slots s on s.id = t.slot_id
+         join event_dates d on d.id = s.event_date_id where d.event_id = e.id) as capacity,
+      (select coalesce(sum(b.subtotal_amount_paise), 0) from bookings b
+        where b.event_id = e.id and b.status = 'confirmed') as gross`;
+}
+
+/** The status a console list shows, from the stored status and the figures. */
+export function consoleStatus(
+  row: Pick<EventFigureRow, 'status' | 'upcoming' | 'on_sale'>,
+): ConsoleEventStatus {
+  if (row.status !== 'published') return row.status;
+  if (!row.upcoming) return 'past';
+  return row.on_sale ? 'on_sale' : 'sale_ended';
+}

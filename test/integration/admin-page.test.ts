@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PAGE_SIZE } from '../../shared/admin-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
+import { createBooking } from '../helpers/bookings.ts';
+import { confirm, proceed } from '../helpers/checkout-flow.ts';
+import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+describe('admin page: organisers, all events, platform totals', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof createAccount>;
+  beforeEach(() => {
+    t = createTestApp();
+    admin = createAccount(t, 'admin');
+  });
+  afterEach(() => t.close());
+
+  const asAdmin = async (kind: 'query' | 'mutation', procedure: string, input?: unknown) =>
+    callProcedure(t, kind, procedure, input, { cookie: admin.cookie });
+
+  it('lists organisers newest first with their events count, a page at a time, and revokes one', async () => {
+    const organisers = Array.from({ length: ADMIN_PAGE_SIZE + 2 }, (_, i) => {
+      t.clock.advance(60_000);
+      return createAccount(t, 'organiser', { name: `Organiser ${i}` });
+    });
+    createOwnedEvent(t, organisers[0]!.userId);
+    createOwnedEvent(t, organisers[0]!.userId);
+    createAccount(t); // a buyer is not listed
+
+    const first = (await asAdmin('query', 'admin.organisers', { page: 1 })).data as Page<{
+      name: string;
+      email: string;
+      eventsCount: number;
+      since: string;
+    }>;
+    expect(first.total).toBe(ADMIN_PAGE_SIZE + 2);
+    expect(first.items).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.items[0]).toMatchObject({ name: `Organiser ${ADMIN_PAGE_SIZE + 1}`, eventsCount: 0 });
+    const second = (await asAdmin('query', 'admin.organisers', { page: 2 })).data as typeof first;
+    expect(second.items.map((o) => o.name)).toEqual(['Organiser 1', 'Organiser 0']);
+    expect(second.items[1]).toMatchObject({ email: organisers[0]!.email, eventsCount: 2 });
+
+    // Revoking is the same procedure as the grant form, with 'none'.
+    const revoked = await asAdmin('mutation', 'admin.setOrganiser', {
+      email: organisers[0]!.email,
+      role: 'none',
+    });
+    expect(revoked.status).toBe(200);
+    const after = (await asAdmin('query', 'admin.organisers', { page: 2 })).data as typeof first;
+    expect(after.total).toBe(ADMIN_PAGE_SIZE + 1);
+    expect(after.items.map((o) => o.name)).toEqual(['Organiser 1']);
+    const access = await callProcedure(t, 'query', 'console.access', undefined, {
+      cookie: organisers[0]!.cookie,
+    });
+    expect(access.data).toMatchObject({ role: 'none' });
+  });
+
+  it('lists every organiser’s events with owner, status and sold, and pages them', async () => {
+    const asha = createAccount(t, 'organiser', { name: 'Asha' });
+    const ravi = createAccount(t, 'organiser', { name: 'Ravi' });
+    const buyer = createAccount(t);
+    const sold = createBooking(t, { userId: buyer.userId, quantity: 3, event: { ownerId: asha.userId } });
+    t.clock.advance(1000);
+    const draft = createOwnedEvent(t, ravi.userId, 'Ravi’s Draft');
+    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, draft.eventId)).run();
+
+    const list = (await asAdmin('query', 'admin.events', { page: 1 })).data as Page<{
+      id: string;
+      name: string;
+      status: string;
+      ownerName: string;
+      ownerEmail: string;
+      sold: number;
+      startTime: string;
+    }>;
+    expect(list.total).toBe(2);
+    expect(list.items.find((e) => e.id === sold.eventId)).toMatchObject({
+      status: 'on_sale',
+      ownerName: 'Asha',
+      ownerEmail: asha.email,
+      sold: 3,
+      startTime: '2026-12-05T13:30:00.000Z',
+    });
+    expect(list.items.find((e) => e.id === draft.eventId)).toMatchObject({
+      status: 'draft',
+      ownerName: 'Ravi',
+    });
+
+    for (let i = 0; i < ADMIN_PAGE_SIZE; i++) createOwnedEvent(t, ravi.userId, `Filler ${i}`);
+    const page2 = (await asAdmin('query', 'admin.events', { page: 2 })).data as typeof list;
+    expect(page2.total).toBe(ADMIN_PAGE_SIZE + 2);
+    expect(page2.items).toHaveLength(2);
+  });
+
+  it('unpublishes another organiser’s event: gone from the storefront, owner mailed, bookings kept', async () => {
+    const owner = createAccount(t, 'organiser', { name: 'Meera' });
+    const buyer = createAccount(t);
+    const booked = createBooking(t, {
+      userId: buyer.userId,
+      event: { ownerId: owner.userId, name: 'Meera Live' },
+    });
+    const byId = () => callProcedure(t, 'query', 'events.byId', { id: booked.eventId });
+    expect((await byId()).status).toBe(200);
+
+    const stale = await asAdmin('mutation', 'admin.unpublishEvent', { eventId: booked.eventId, version: 99 });
+    expect(stale.status).toBe(409);
+
+    const done = await asAdmin('mutation', 'admin.unpublishEvent', { eventId: booked.eventId, version: 1 });
+    expect(done.status).toBe(200);
+    expect(done.data).toEqual({ version: 2 });
+    expect((await byId()).status).toBe(404);
+    const list = (await callProcedure(t, 'query', 'events.list', undefined)).data as { id: string }[];
+    expect(list.map((e) => e.id)).not.toContain(booked.eventId);
+
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, owner.email)).get();
+    expect(mail?.subject).toBe('Meera Live was taken off sale');
+    expect(mail?.text).toContain(`/organiser/events/${booked.eventId}/edit`);
+    const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: buyer.cookie });
+    expect(JSON.stringify(mine.data)).toContain(booked.row.id);
+
+    // Only a published event can be taken off sale; an unknown id is not found.
+    const again = await asAdmin('mutation', 'admin.unpublishEvent', { eventId: booked.eventId, version: 2 });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe('Only a published event can be unpublished.');
+    const unknown = await asAdmin('mutation', 'admin.unpublishEvent', { eventId: 'evt-nope', version: 1 });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('adds up the platform: events by status, tickets sold, gross, convenience fees and refunds', async () => {
+    const owner = createAccount(t, 'organiser');
+    const buyer = createAccount(t);
+    createBooking(t, { userId: buyer.userId, quantity: 2, event: { ownerId: owner.userId } });
+    const draft = createOwnedEvent(t, owner.userId, 'A Draft');
+    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, draft.eventId)).run();
+    // Through the real checkout: one booking of 1 ticket, and a second payment on the same order refunded.
+    const ev = createOwnedEvent(t, owner.userId, 'Paid Twice');
+    const session = await proceed(t, buyer.cookie, ev, 1);
+    await confirm(t, buyer.cookie, await simulatePayment(t.deps, session.orderId));
+    const refunded = await confirm(t, buyer.cookie, await simulatePayment(t.deps, session.orderId));
+    expect(refunded.data).toMatchObject({ outcome: 'refunded' });
+
+    const totals = (await asAdmin('query', 'admin.totals')).data;
+    const subtotal = 2 * 99_999 + 99_999;
+    const expected = t.deps.sqlite
+      .prepare(
+        'select sum(fee_amount_paise) as fees, sum(total_amount_paise) as paidOnce from bookings where event_id = ?',
+      )
+      .get(ev.eventId) as { fees: number; paidOnce: number };
+    expect(totals).toEqual({
+      events: { draft: 1, published: 2, cancelled: 0 },
+      ticketsSold: 3,
+      grossPaise: subtotal,
+      feesPaise: Math.round(2 * 99_999 * 0.05) + expected.fees,
+      refunds: 1,
+      refundsPaise: expected.paidOnce,
+    });
+  });
+});
