@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type OrdersFilter, SALES_MESSAGES } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -109,6 +109,8 @@ function afterCursor(cursor: string, newest: boolean): SQL {
   const createdAt = cursor.slice(0, split);
   const id = cursor.slice(split + 1);
   if (split < 0 || !createdAt || !id) throw new DomainError('BAD_REQUEST', SALES_MESSAGES.badCursor);
-  const past = newest ? lt : gt;
-  return or(past(bookings.createdAt, createdAt), and(eq(bookings.createdAt, createdAt), past(bookings.id, id)))!;
+  // A row-value comparison, which SQLite (and PostgreSQL) turn into a range on the event's index.
+  return newest
+    ? sql`(${bookings.createdAt}, ${bookings.id}) < (${createdAt}, ${id})`
+    : sql`(${bookings.createdAt}, ${bookings.id}) > (${createdAt}, ${id})`;
 }
