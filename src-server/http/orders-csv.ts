@@ -39,7 +39,10 @@ export function ordersCsvRoutes(deps: AppDeps) {
       return c.json({ error: { message: filter.error.issues[0]?.message ?? 'Invalid input' } }, 400);
     }
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${csvFileName(access.event.name, deps.clock.now())}"`);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="${csvFileName(access.event.name, deps.clock.now())}"`,
+    );
     return c.body(streamOrdersCsv(deps.db, access.event.id, filter.data));
   });
   return routes;

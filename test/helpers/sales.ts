@@ -51,5 +51,9 @@ export function seedOrders(t: TestApp, ev: TicketedEvent, count: number, from: s
     status: 'confirmed' as const,
     createdAt: new Date(start + i * 1000).toISOString(),
   }));
-  for (let i = 0; i < rows.length; i += 500) t.deps.db.insert(bookings).values(rows.slice(i, i + 500)).run();
+  for (let i = 0; i < rows.length; i += 500)
+    t.deps.db
+      .insert(bookings)
+      .values(rows.slice(i, i + 500))
+      .run();
 }

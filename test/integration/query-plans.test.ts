@@ -128,7 +128,9 @@ describe('query plans on the request paths', () => {
       const event = createOwnedEvent(t, owner.userId);
       const buyer = createSignedInUser(t);
       const session = await proceed(t, buyer.cookie, event, 2);
-      expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(200);
+      expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(
+        200,
+      );
       await proceed(t, createSignedInUser(t).cookie, event, 1); // an active hold
       const signedIn = { cookie: owner.cookie };
       const eventId = event.eventId;
@@ -203,9 +205,7 @@ function planProblems(sqlite: Database.Database, source: string): string[] {
       ...partialIndexColumns(sqlite, index),
     ]);
     const filtered = [
-      ...source.matchAll(
-        new RegExp(`(?:"${table}"|\\b${alias})\\."?(\\w+)"? = (?:\\?|'[^']*')`, 'g'),
-      ),
+      ...source.matchAll(new RegExp(`(?:"${table}"|\\b${alias})\\."?(\\w+)"? = (?:\\?|'[^']*')`, 'g')),
     ].map((m) => m[1]!);
     const left = [...new Set(filtered)].filter((column) => !indexed.has(column));
     if (left.length > 0 && !ALLOWED[`${table}: ${left.join(', ')}`])

@@ -129,7 +129,13 @@ describe('sales dashboard', () => {
   afterEach(() => t.close());
 
   const dashboard = async (cookie = owner.cookie) => {
-    const res = await callProcedure(t, 'query', 'console.salesDashboard', { eventId: ev.eventId }, { cookie });
+    const res = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: ev.eventId },
+      { cookie },
+    );
     expect(res.status, JSON.stringify(res.body.error)).toBe(200);
     return res.data as {
       money: Record<string, number>;
@@ -164,9 +170,9 @@ describe('sales dashboard', () => {
       { name: 'Silver', capacity: 30, sold: 4, held: 0 },
       { name: 'Late Show', capacity: 20, sold: 0, held: 0 },
     ]);
-    expect(types.map((type) => (type as unknown as { soldFaceValuePaise: number }).soldFaceValuePaise)).toEqual(
-      [199_998, 199_800, 0],
-    );
+    expect(
+      types.map((type) => (type as unknown as { soldFaceValuePaise: number }).soldFaceValuePaise),
+    ).toEqual([199_998, 199_800, 0]);
     expect(perSlot).toEqual([
       expect.objectContaining({ id: ev.slotId, capacity: 80, sold: 6, held: 3, orders: 2 }),
       expect.objectContaining({ id: lateSlotId, capacity: 20, sold: 0, held: 0, orders: 0 }),
@@ -258,7 +264,8 @@ describe('sales dashboard', () => {
     });
 
     it('searches by name, e-mail, mobile and booking id, and filters by slot and status', async () => {
-      const found = async (input: Record<string, unknown>) => (await orders(input)).page.orders.map((o) => o.id);
+      const found = async (input: Record<string, unknown>) =>
+        (await orders(input)).page.orders.map((o) => o.id);
       expect(await found({ q: 'bina' })).toEqual([ids.b]);
       expect(await found({ q: 'CHETAN@EXAMPLE' })).toEqual([ids.c]);
       expect(await found({ q: '98765 43210' })).toEqual([ids.a]);
