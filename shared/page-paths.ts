@@ -33,6 +33,8 @@ export const PAGE_PATHS = [
   '/organiser/events/new',
   '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
+  '/organiser/events/$eventId/sales',
+  '/organiser/events/$eventId/orders',
   '/organiser/invitations/$token',
   '/admin',
 ] as const;

@@ -32,7 +32,8 @@ const optionalText = (max: number, message?: string) =>
 export const OrdersFilter = z.object({
   q: optionalText(MAX_ORDER_SEARCH, SALES_MESSAGES.searchLong),
   slotId: optionalText(100),
-  status: z.enum(ORDER_STATUSES).optional(),
+  /** '' (the form's "All statuses") is no filter. */
+  status: z.union([z.enum(ORDER_STATUSES), z.literal('').transform(() => undefined)]).optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
 });
 export type OrdersFilter = z.output<typeof OrdersFilter>;

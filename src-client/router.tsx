@@ -17,6 +17,8 @@ import { organiserRoute } from './routes/organiser.tsx';
 import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
+import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
+import { organiserSalesRoute } from './routes/organiser-sales.tsx';
 import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
@@ -63,6 +65,8 @@ const routeTree = rootRoute.addChildren([
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,
+  organiserSalesRoute,
+  organiserOrdersRoute,
   adminRoute,
 ]);
 

@@ -18,6 +18,7 @@ import {
   SubmitButton,
   TextField,
 } from '../components/auth-fields.tsx';
+import { EventNav } from '../components/console/event-nav.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -40,6 +41,7 @@ function TeamPage() {
           Organiser console
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Team of {event.data.name}</h1>
+        <EventNav eventId={eventId} current="team" />
       </div>
       {team.isPending ? (
         <LoadingText />
