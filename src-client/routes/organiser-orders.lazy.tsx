@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData } from '@tanstack/react-query';
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
@@ -72,6 +72,7 @@ function Filters({ eventId, filter }: { eventId: string; filter: z.output<typeof
     },
   });
   const field = fieldBinder(form);
+  const sortId = useId();
   const onSubmit = form.handleSubmit((values) =>
     navigate({
       search: {
@@ -115,13 +116,22 @@ function Filters({ eventId, filter }: { eventId: string; filter: z.output<typeof
         optionLabels={ORDER_STATUS_LABELS}
         {...field('status')}
       />
-      <SelectField
-        label="Order"
-        placeholder="Newest first"
-        options={['oldest'] as const}
-        optionLabels={{ oldest: SORT_LABELS.oldest }}
-        {...form.register('sort', { setValueAs: (v: string) => (v === '' ? 'newest' : v) })}
-      />
+      <div>
+        <label htmlFor={sortId} className="block text-sm font-medium text-gray-800">
+          Order
+        </label>
+        <select
+          id={sortId}
+          className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm"
+          {...form.register('sort')}
+        >
+          {(['newest', 'oldest'] as const).map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="flex flex-wrap items-center gap-3 lg:col-span-5">
         <button
           type="submit"

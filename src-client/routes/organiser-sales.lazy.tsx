@@ -137,8 +137,9 @@ function SalesSummary({ points, bucket }: { points: SalesPoint[]; bucket: 'day' 
   return (
     <div className="mt-3 text-sm text-gray-700">
       <p id="chart-summary">
-        {tickets} tickets ({formatPaise(gross)}) over {points.length} {bucket === 'day' ? 'days' : 'hours'}{' '}
-        with sales; busiest: {bucketLabel(best.start, bucket)} with {best.tickets} tickets.
+        {tickets} tickets ({formatPaise(gross)}) over {points.length} {bucket}
+        {points.length === 1 ? '' : 's'} with sales; busiest: {bucketLabel(best.start, bucket)} with{' '}
+        {best.tickets} tickets.
       </p>
       <details className="mt-2">
         <summary className="cursor-pointer font-semibold text-brand-700">

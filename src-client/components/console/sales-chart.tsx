@@ -28,13 +28,20 @@ export function SalesChart({ points, bucket }: { points: SalesPoint[]; bucket: '
       points.map((p) => p.grossPaise / 100),
     ];
     const width = () => Math.max(280, element.clientWidth);
+    const step = bucket === 'day' ? 86_400 : 3_600;
     const chart = new uPlot(
       {
         width: width(),
         height: 260,
         // Times in India, whatever the browser's zone.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Asia/Kolkata'),
-        scales: { x: { time: true }, tickets: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: {
+          // A bucket's width of room either side, so a single day is a bar in the middle, not a sliver
+          // at the edge of a range uPlot would otherwise invent.
+          x: { time: true, range: (_u, min, max) => [min - step, max + step] },
+          tickets: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          rupees: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
         series: [
           { label: bucket === 'day' ? 'Day' : 'Hour' },
           {
