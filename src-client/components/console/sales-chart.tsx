@@ -22,13 +22,9 @@ export function SalesChart({ points, bucket }: { points: SalesPoint[]; bucket: '
   useEffect(() => {
     const element = box.current;
     if (!element || points.length === 0) return;
-    const data: uPlot.AlignedData = [
-      points.map((p) => Date.parse(p.start) / 1000),
-      points.map((p) => p.tickets),
-      points.map((p) => p.grossPaise / 100),
-    ];
-    const width = () => Math.max(280, element.clientWidth);
     const step = bucket === 'day' ? 86_400 : 3_600;
+    const data = withEmptyBuckets(points, step);
+    const width = () => Math.max(280, element.clientWidth);
     const chart = new uPlot(
       {
         width: width(),
@@ -36,9 +32,7 @@ export function SalesChart({ points, bucket }: { points: SalesPoint[]; bucket: '
         // Times in India, whatever the browser's zone.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Asia/Kolkata'),
         scales: {
-          // A bucket's width of room either side, so a single day is a bar in the middle, not a sliver
-          // at the edge of a range uPlot would otherwise invent.
-          x: { time: true, range: (_u, min, max) => [min - step, max + step] },
+          x: { time: true },
           tickets: { range: (_u, _min, max) => [0, Math.max(1, max)] },
           rupees: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
@@ -85,4 +79,29 @@ export function SalesChart({ points, bucket }: { points: SalesPoint[]; bucket: '
   }, [points, bucket]);
   // The canvas is decoration for sighted readers; the summary and table beside it carry the figures.
   return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" data-testid="sales-chart" />;
+}
+
+/** Longest run of buckets drawn with its empty ones filled in (about four months of hours). */
+const MAX_BUCKETS = 3_000;
+
+/**
+ * The buckets as uPlot's columns, with the days (or hours) without sales as zeros and one empty bucket
+ * either side: a time axis spans the sales, and a single day's bar stands in the middle instead of at
+ * the edge of a range uPlot would otherwise invent. India has no daylight saving, so every day is
+ * 86,400 s. Loops over buckets (a few hundred), never over bookings.
+ */
+function withEmptyBuckets(points: SalesPoint[], step: number): uPlot.AlignedData {
+  const bySecond = new Map(points.map((p) => [Date.parse(p.start) / 1000, p]));
+  const seconds = [...bySecond.keys()];
+  const first = Math.min(...seconds) - step;
+  const last = Math.max(...seconds) + step;
+  const xs =
+    (last - first) / step > MAX_BUCKETS
+      ? seconds
+      : Array.from({ length: (last - first) / step + 1 }, (_, i) => first + i * step);
+  return [
+    xs,
+    xs.map((x) => bySecond.get(x)?.tickets ?? 0),
+    xs.map((x) => (bySecond.get(x)?.grossPaise ?? 0) / 100),
+  ];
 }
