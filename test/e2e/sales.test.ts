@@ -152,7 +152,11 @@ describe('sales dashboard and orders in Chromium', () => {
     const phonePage = await phone.context.newPage();
     await phonePage.goto(`/organiser/events/${sale.eventId}/sales`);
     await phonePage.locator('[data-testid="sales-chart"] canvas').first().waitFor();
+    await expectNoSeriousA11yViolations(phonePage);
     await phonePage.screenshot({ path: `${SHOTS}/sales-dashboard-phone.png`, fullPage: true });
+    // Per hour: the same sales, grouped by India-time hour.
+    await phonePage.getByRole('button', { name: 'Per hour' }).click();
+    await phonePage.getByText(/4 tickets \(₹4,235\.96\) over 1 hour with sales/).waitFor();
     await phonePage.goto(`/organiser/events/${sale.eventId}/orders`);
     await phonePage.getByRole('heading', { name: 'Orders 1–2 of 2' }).waitFor();
     const pageWidth = await phonePage.evaluate(() => document.documentElement.scrollWidth);
