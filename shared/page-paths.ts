@@ -34,6 +34,8 @@ export const PAGE_PATHS = [
   '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
   '/organiser/events/$eventId/preview',
+  '/organiser/events/$eventId/sales',
+  '/organiser/events/$eventId/orders',
   '/organiser/invitations/$token',
   '/admin',
 ] as const;

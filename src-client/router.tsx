@@ -18,6 +18,8 @@ import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
+import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
+import { organiserSalesRoute } from './routes/organiser-sales.tsx';
 import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
@@ -65,6 +67,8 @@ const routeTree = rootRoute.addChildren([
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,
+  organiserSalesRoute,
+  organiserOrdersRoute,
   adminRoute,
 ]);
 

@@ -13,6 +13,7 @@ import { devMailRoutes } from './http/dev-mail.ts';
 import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { knownLength } from './http/known-length.ts';
+import { ordersCsvRoutes } from './http/orders-csv.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
 import { mountTestOrder } from './http/test-order.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/tickets', ticketFileRoutes(deps));
   mountEventImages(app, deps);
+  app.route('/api/organiser', ordersCsvRoutes(deps));
 
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);

@@ -8,6 +8,7 @@ import { SlotFields } from '../../shared/event-editor-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
+import { EventNav } from '../components/console/event-nav.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -86,6 +87,7 @@ function Editor({ event }: { event: Editable }) {
           Organiser console
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{event.name}</h1>
+        <EventNav eventId={eventId} current="edit" />
         <p className="mt-1 text-gray-700">
           Status: <strong>{STATUS_LABELS[event.status]}</strong> ·{' '}
           <Link

@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { formatLongDate } from '../../shared/dates.ts';
 import { InviteTeamMemberInput, TEAM_ROLE_LABELS, TEAM_ROLES } from '../../shared/organiser-schemas.ts';
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
+import { EventNav } from '../components/console/event-nav.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -24,6 +25,7 @@ function TeamPage() {
           Organiser console
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Team of {event.data.name}</h1>
+        <EventNav eventId={eventId} current="team" />
       </div>
       {team.isPending ? (
         <LoadingText />

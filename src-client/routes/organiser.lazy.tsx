@@ -123,6 +123,22 @@ function EventRow({ event }: { event: MyEvent }) {
               >
                 Team
               </Link>
+              {' · '}
+              <Link
+                to="/organiser/events/$eventId/sales"
+                params={{ eventId: event.id }}
+                className="text-brand-700 underline"
+              >
+                Sales
+              </Link>
+              {' · '}
+              <Link
+                to="/organiser/events/$eventId/orders"
+                params={{ eventId: event.id }}
+                className="text-brand-700 underline"
+              >
+                Orders
+              </Link>
             </>
           )}
         </span>

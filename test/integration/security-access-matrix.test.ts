@@ -125,6 +125,24 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'mailed token, and only the account with the invited address',
   },
+  'console.salesDashboard': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (viewSales)',
+  },
+  'console.salesOverTime': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (viewSales)',
+  },
+  'console.orders': {
+    kind: 'role',
+    ids: ['eventId', 'slotId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (viewSales); buyers' details; slotId only filters that event's bookings",
+  },
   'organiser.createEvent': {
     kind: 'role',
     ids: [],
@@ -229,6 +247,10 @@ type RouteAccess = {
 const ROUTES: Record<string, RouteAccess> = {
   'GET /healthz': { kind: 'public', why: 'status only' },
   'GET /api/tickets/:file': { kind: 'owner', why: 'PDF and .ics of a booking' },
+  'GET /api/organiser/events/:eventId/orders.csv': {
+    kind: 'role',
+    why: "eventProcedure('viewSales')'s answers, tried by seven callers in orders-csv.test.ts",
+  },
   'POST /api/webhooks/razorpay': { kind: 'signature', why: 'HMAC of the raw body with the webhook secret' },
   'GET /api/simulator/orders/:orderId': {
     kind: 'gateway',

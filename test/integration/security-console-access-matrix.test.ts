@@ -282,8 +282,29 @@ const EDITOR_CASES: Record<string, Case> = {
   },
 };
 
+/** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
+const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
+
 const CASES: Record<string, Case> = {
   ...EDITOR_CASES,
+  'console.salesDashboard': {
+    kind: 'query',
+    expected: VIEW_SALES,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: NO_EVENT }),
+  },
+  'console.salesOverTime': {
+    kind: 'query',
+    expected: VIEW_SALES,
+    input: (w) => ({ eventId: w.event.eventId, bucket: 'hour' }),
+    unknown: () => ({ eventId: NO_EVENT, bucket: 'hour' }),
+  },
+  'console.orders': {
+    kind: 'query',
+    expected: VIEW_SALES,
+    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId, q: 'a', limit: 25 }),
+    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId, q: 'a', limit: 25 }),
+  },
   'console.event': {
     kind: 'query',
     expected: VIEW,

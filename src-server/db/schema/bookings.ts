@@ -2,6 +2,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 
+export type BookingStatus = 'confirmed' | 'cancelled';
+
 /** The ticket type as it was when bought (spec §3 Booking.ticketType), kept even if the event changes. */
 export interface BookedTicketType {
   id: string;
@@ -62,12 +64,18 @@ export const bookings = sqliteTable(
     feeAmountPaise: integer('fee_amount_paise').notNull(),
     igstAmountPaise: integer('igst_amount_paise').notNull(),
     totalAmountPaise: integer('total_amount_paise').notNull(),
-    status: text('status').$type<'confirmed'>().notNull().default('confirmed'),
+    /** 'cancelled' when the booking was cancelled and refunded (its seats went back on sale). */
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     isCheckIn: integer('is_check_in', { mode: 'boolean' }).notNull().default(false),
     totalUserAllowed: integer('total_user_allowed').notNull(),
     numberOfUserCheckedIn: integer('number_of_user_checked_in').notNull().default(0),
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    // An event's orders, newest first, paged by (created_at, id): the sales dashboard's panels, the
+    // orders table and its CSV export, and the console home's per-event figures (ADR 0020).
+    index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
+  ],
 );

@@ -50,6 +50,8 @@ export const holds = sqliteTable(
     // The buyer's active hold on a slot (every Proceed): only active holds are indexed, so finding it
     // costs the same for a buyer's 300th hold as for the first (issue 21).
     index('holds_active_user_slot_idx').on(t.userId, t.slotId).where(sql`status = 'active'`),
+    // Seats held for one event right now (the sales dashboard): only active holds are indexed.
+    index('holds_active_event_idx').on(t.eventId, t.expiresAt).where(sql`status = 'active'`),
   ],
 );
 

@@ -11,6 +11,8 @@ export const EVENT_PERMISSIONS = {
   viewTeam: ['owner', 'admin', 'co_organiser'],
   /** The event editor: details, dates, slots, ticket types, publish and unpublish. */
   edit: ['owner', 'admin', 'co_organiser'],
+  /** The sales dashboard, the orders table and its CSV: buyers' names, e-mails and money. Not the gate. */
+  viewSales: ['owner', 'admin', 'co_organiser'],
   /** Invite people and remove them. */
   manageTeam: ['owner', 'admin'],
 } as const satisfies Record<string, readonly EventRole[]>;

@@ -14,6 +14,7 @@ import { inviteTeamMember } from '../../services/team/invite-team-member.ts';
 import { listEventTeam } from '../../services/team/list-event-team.ts';
 import { removeTeamMember } from '../../services/team/remove-team-member.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
+import { salesProcedures } from './sales.ts';
 
 /** The organiser console (/organiser): the caller's events and each event's team. */
 export const consoleRouter = router({
@@ -64,4 +65,6 @@ export const consoleRouter = router({
   acceptInvitation: protectedProcedure
     .input(InvitationTokenInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx.db, input.token, ctx.user, ctx.deps.clock.now())),
+
+  ...salesProcedures,
 });

@@ -1,0 +1,2 @@
+CREATE INDEX `bookings_event_created_idx` ON `bookings` (`event_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `holds_active_event_idx` ON `holds` (`event_id`,`expires_at`) WHERE status = 'active';

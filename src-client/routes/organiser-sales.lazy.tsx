@@ -1,0 +1,297 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
+import { EventNav } from '../components/console/event-nav.tsx';
+import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
+import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/events/$eventId/sales')({ component: SalesPage });
+
+type Dashboard = RouterOutputs['console']['salesDashboard'];
+
+function SalesPage() {
+  const { eventId } = Route.useParams();
+  const event = trpc.console.event.useQuery({ eventId });
+  const mayView = event.data !== undefined && event.data.myRole !== 'gate_staff';
+  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: mayView });
+  if (event.isPending) return <LoadingText />;
+  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
+  if (!mayView || dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  return (
+    <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
+      <div>
+        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
+          Organiser console
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Sales of {event.data.name}</h1>
+        <EventNav eventId={eventId} current="sales" />
+      </div>
+      {dashboard.isPending ? (
+        <LoadingText />
+      ) : dashboard.data ? (
+        <>
+          <MoneyPanel money={dashboard.data.money} checkIns={dashboard.data.checkIns} />
+          <SalesOverTime eventId={eventId} />
+          <TicketTypesPanel types={dashboard.data.ticketTypes} />
+          <SlotsPanel slots={dashboard.data.slots} />
+        </>
+      ) : (
+        <NoticeText text={messageOf(dashboard.error, 'Something went wrong. Please try again.')} />
+      )}
+    </section>
+  );
+}
+
+function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: Dashboard['checkIns'] }) {
+  return (
+    <section aria-labelledby="money-heading">
+      <h2 id="money-heading" className="text-xl font-bold">
+        Money and check-ins
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+        <Figure label="Gross" value={formatPaiseExact(money.grossPaise)}>
+          {money.orders} {money.orders === 1 ? 'order' : 'orders'}, tickets{' '}
+          {formatPaise(money.ticketsFaceValuePaise)}
+        </Figure>
+        <Figure label="Convenience fees" value={formatPaiseExact(money.convenienceFeesPaise)}>
+          + GST {formatPaise(money.gstOnFeesPaise)}
+        </Figure>
+        <Figure label="Refunds" value={formatPaiseExact(money.refundsPaise)}>
+          {money.cancelledOrders} cancelled
+          {money.refundsPendingPaise > 0 && `, ${formatPaise(money.refundsPendingPaise)} pending`}
+        </Figure>
+        <Figure label="Net" value={formatPaiseExact(money.netPaise)}>
+          Gross − refunds
+        </Figure>
+        <Figure label="Checked in" value={`${checkIns.peopleAdmitted} / ${checkIns.peopleExpected}`}>
+          people, from {checkIns.bookingsCheckedIn} of {checkIns.bookings} bookings
+        </Figure>
+      </dl>
+    </section>
+  );
+}
+
+function Figure({ label, value, children }: { label: string; value: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-gray-200 p-4">
+      <dt className="text-sm font-semibold text-gray-600">{label}</dt>
+      <dd className="mt-1 text-xl font-extrabold text-gray-900 tabular-nums">{value}</dd>
+      <dd className="mt-1 text-xs text-gray-600">{children}</dd>
+    </div>
+  );
+}
+
+function SalesOverTime({ eventId }: { eventId: string }) {
+  const [bucket, setBucket] = useState<'day' | 'hour'>('day');
+  const series = trpc.console.salesOverTime.useQuery({ eventId, bucket });
+  const points: SalesPoint[] = series.data ?? [];
+  return (
+    <section aria-labelledby="chart-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="chart-heading" className="text-xl font-bold">
+          Sales over time
+        </h2>
+        <fieldset className="flex gap-1 text-sm">
+          <legend className="sr-only">Group sales by</legend>
+          {(['day', 'hour'] as const).map((each) => (
+            <button
+              key={each}
+              type="button"
+              aria-pressed={bucket === each}
+              onClick={() => setBucket(each)}
+              className={`rounded-md border px-3 py-1.5 font-semibold ${
+                bucket === each ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 text-gray-800'
+              }`}
+            >
+              Per {each}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {series.isPending ? (
+        <LoadingText />
+      ) : points.length === 0 ? (
+        <p className="mt-3 text-gray-600">No orders yet.</p>
+      ) : (
+        <div className="mt-3 rounded-xl border border-gray-200 p-3">
+          <SalesChart points={points} bucket={bucket} />
+          <SalesSummary points={points} bucket={bucket} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const bucketLabel = (start: string, bucket: 'day' | 'hour') =>
+  bucket === 'day' ? formatLongDate(start) : formatInIndia(start, 'dd MMM yyyy, h a');
+
+/** The chart's text alternative: a one-line summary, and every bucket in a table for those who want it. */
+function SalesSummary({ points, bucket }: { points: SalesPoint[]; bucket: 'day' | 'hour' }) {
+  const tickets = points.reduce((sum, p) => sum + p.tickets, 0);
+  const gross = points.reduce((sum, p) => sum + p.grossPaise, 0);
+  const best = points.reduce((top, p) => (p.tickets > top.tickets ? p : top), points[0]!);
+  return (
+    <div className="mt-3 text-sm text-gray-700">
+      <p id="chart-summary">
+        {tickets} tickets ({formatPaise(gross)}) over {points.length} {bucket}
+        {points.length === 1 ? '' : 's'} with sales; busiest: {bucketLabel(best.start, bucket)} with{' '}
+        {best.tickets} tickets.
+      </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          Sales per {bucket} as a table
+        </summary>
+        <div tabIndex={0} role="region" aria-label={`Sales per ${bucket}`} className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[360px] text-left">
+            <thead className="text-gray-700">
+              <tr>
+                <th scope="col" className="px-2 py-1 font-semibold">
+                  {bucket === 'day' ? 'Day' : 'Hour'}
+                </th>
+                <th scope="col" className="px-2 py-1 text-right font-semibold">
+                  Orders
+                </th>
+                <th scope="col" className="px-2 py-1 text-right font-semibold">
+                  Tickets
+                </th>
+                <th scope="col" className="px-2 py-1 text-right font-semibold">
+                  Gross
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {points.map((p) => (
+                <tr key={p.start}>
+                  <th scope="row" className="px-2 py-1 font-normal">
+                    {bucketLabel(p.start, bucket)}
+                  </th>
+                  <td className="px-2 py-1 text-right tabular-nums">{p.orders}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{p.tickets}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{formatPaise(p.grossPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+const slotLabel = (start: string, end: string) =>
+  `${formatLongDate(start)}, ${formatTime(start)} – ${formatTime(end)}`;
+
+function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
+  return (
+    <section aria-labelledby="types-heading">
+      <h2 id="types-heading" className="text-xl font-bold">
+        Ticket types
+      </h2>
+      {types.length === 0 ? (
+        <p className="mt-2 text-gray-600">No ticket types yet.</p>
+      ) : (
+        <ScrollTable label="Ticket types">
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              <Th>Ticket type</Th>
+              <Th>Slot</Th>
+              <Th right>Price</Th>
+              <Th right>Sold</Th>
+              <Th right>Held</Th>
+              <Th right>Capacity</Th>
+              <Th right>Sold (face value)</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {types.map((type) => (
+              <tr key={type.id}>
+                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                  {type.name}
+                  {!type.onSale && (
+                    <span className="block text-xs font-normal text-gray-600">Not on sale</span>
+                  )}
+                </th>
+                <td className="px-4 py-3">{slotLabel(type.slotStart, type.slotEnd)}</td>
+                <Td>{formatPaise(type.pricePaise)}</Td>
+                <Td>{type.sold}</Td>
+                <Td>{type.held}</Td>
+                <Td>{type.capacity}</Td>
+                <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function SlotsPanel({ slots }: { slots: Dashboard['slots'] }) {
+  return (
+    <section aria-labelledby="slots-heading">
+      <h2 id="slots-heading" className="text-xl font-bold">
+        Slots
+      </h2>
+      {slots.length === 0 ? (
+        <p className="mt-2 text-gray-600">No slots yet.</p>
+      ) : (
+        <ScrollTable label="Slots">
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              <Th>Slot</Th>
+              <Th right>Orders</Th>
+              <Th right>Sold</Th>
+              <Th right>Held</Th>
+              <Th right>Capacity</Th>
+              <Th right>Sold (face value)</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {slots.map((slot) => (
+              <tr key={slot.id}>
+                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                  {slotLabel(slot.startTime, slot.endTime)}
+                </th>
+                <Td>{slot.orders}</Td>
+                <Td>{slot.sold}</Td>
+                <Td>{slot.held}</Td>
+                <Td>{slot.capacity}</Td>
+                <Td>{formatPaise(slot.soldFaceValuePaise)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+/** A table that scrolls sideways on a phone; focusable so it can be scrolled from the keyboard. */
+function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
+    >
+      <table className="w-full min-w-[640px] text-left text-sm">{children}</table>
+    </div>
+  );
+}
+
+function Th({ children, right = false }: { children: ReactNode; right?: boolean }) {
+  return (
+    <th scope="col" className={`px-4 py-3 font-semibold ${right ? 'text-right' : ''}`}>
+      {children}
+    </th>
+  );
+}
+
+function Td({ children }: { children: ReactNode }) {
+  return <td className="px-4 py-3 text-right tabular-nums">{children}</td>;
+}

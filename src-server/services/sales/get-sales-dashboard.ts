@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The sales dashboard of one event (docs/decisions/0020-sales-dashboard.md). Each panel is one SQL
+ * aggregate: the database adds up the bookings, holds and refunds, never a loop in JavaScript, so a
+ * panel costs the same for 10 orders as for 10,000 (the event's index on bookings bounds the read).
+ *
+ * Money: gross is what buyers paid for the event's bookings (tickets + convenience fee + GST on it),
+ * cancelled ones included since that money was taken; refunds are what went (or is going) back; net is
+ * gross − refunds. "Sold" counts tickets of confirmed bookings; "held" counts seats in holds that are
+ * active and not yet expired (a buyer at the payment step).
+ */
+export function getSalesDashboard(db: Db, eventId: string, now: Date) {
+  const at = now.toISOString();
+  return {
+    money: moneyPanel(db, eventId),
+    ticketTypes: ticketTypesPanel(db, eventId, at),
+    slots: slotsPanel(db, eventId, at),
+    checkIns: checkInsPanel(db, eventId),
+  };
+}
+
+export type SalesDashboard = ReturnType<typeof getSalesDashboard>;
+
+function moneyPanel(db: Db, eventId: string) {
+  const row = db.get<{
+    orders: number;
+    confirmed: number;
+    cancelled: number;
+    gross: number;
+    face: number;
+    fees: number;
+    gst: number;
+    refunded: number;
+    refund_pending: number;
+  }>(sql`
+    select count(*) as orders,
+      coalesce(sum(case when b.status = 'confirmed' then 1 else 0 end), 0) as confirmed,
+      coalesce(sum(case when b.status = 'cancelled' then 1 else 0 end), 0) as cancelled,
+      coalesce(sum(b.total_amount_paise), 0) as gross,
+      coalesce(sum(b.subtotal_amount_paise), 0) as face,
+      coalesce(sum(b.fee_amount_paise), 0) as fees,
+      coalesce(sum(b.igst_amount_paise), 0) as gst,
+      coalesce(sum(r.amount_paise), 0) as refunded,
+      coalesce(sum(case when r.status = 'pending' then r.amount_paise else 0 end), 0) as refund_pending
+    from bookings b
+    left join refunds r on r.payment_id = b.payment_id
+    where b.event_id = ${eventId}
+  `)!;
+  return {
+    orders: row.orders,
+    confirmedOrders: row.confirmed,
+    cancelledOrders: row.cancelled,
+    grossPaise: row.gross,
+    ticketsFaceValuePaise: row.face,
+    convenienceFeesPaise: row.fees,
+    gstOnFeesPaise: row.gst,
+    refundsPaise: row.refunded,
+    refundsPendingPaise: row.refund_pending,
+    netPaise: row.gross - row.refunded,
+  };
+}
+
+/**
+ * Per ticket type: capacity, sold (from the confirmed bookings' own lines, so a booking with two types
+ * counts each), held now, and the face value sold. json_each reads a booking's stored lines in SQL;
+ * PostgreSQL's json_array_elements is the same shape if the database ever moves (ADR 0020).
+ */
+function ticketTypesPanel(db: Db, eventId: string, at: string) {
+  const rows = db.all<{
+    id: string;
+    name: string;
+    slot_id: string;
+    slot_start: string;
+    slot_end: string;
+    price: number;
+    capacity: number;
+    on_sale: number;
+    sold: number;
+    face: number;
+    held: number;
+  }>(sql`
+    with sold as (
+      select json_extract(line.value, '$.id') as type_id,
+        sum(json_extract(line.value, '$.quantity')) as quantity,
+        sum(json_extract(line.value, '$.quantity') * json_extract(line.value, '$.pricePaise')) as face
+      from bookings b, json_each(b.ticket_types) line
+      where b.event_id = ${eventId} and b.status = 'confirmed'
+      group by type_id
+    ),
+    held as (
+      select i.ticket_type_id as type_id, sum(i.quantity) as quantity
+      from holds h join hold_items i on i.hold_id = h.id
+      where h.event_id = ${eventId} and h.status = 'active' and h.expires_at > ${at}
+      group by i.ticket_type_id
+    )
+    select t.id, t.name, s.id as slot_id, s.start_time as slot_start, s.end_time as slot_end,
+      t.price_paise as price, t.total_tickets as capacity, t.is_live as on_sale,
+      coalesce(sold.quantity, 0) as sold, coalesce(sold.face, 0) as face, coalesce(held.quantity, 0) as held
+    from event_dates d
+    join slots s on s.event_date_id = d.id
+    join ticket_types t on t.slot_id = s.id
+    left join sold on sold.type_id = t.id
+    left join held on held.type_id = t.id
+    where d.event_id = ${eventId}
+    order by s.start_time, t.position, t.id
+  `);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slotId: r.slot_id,
+    slotStart: r.slot_start,
+    slotEnd: r.slot_end,
+    pricePaise: r.price,
+    capacity: r.capacity,
+    onSale: r.on_sale === 1,
+    sold: r.sold,
+    held: r.held,
+    soldFaceValuePaise: r.face,
+  }));
+}
+
+/** Per slot: capacity of its ticket types, tickets sold, seats held now, and the face value sold. */
+function slotsPanel(db: Db, eventId: string, at: string) {
+  const rows = db.all<{
+    id: string;
+    start_time: string;
+    end_time: string;
+    capacity: number;
+    sold: number;
+    face: number;
+    held: number;
+    orders: number;
+  }>(sql`
+    with sold as (
+      select b.slot_id, sum(b.ticket_count) as tickets, sum(b.subtotal_amount_paise) as face, count(*) as orders
+      from bookings b
+      where b.event_id = ${eventId} and b.status = 'confirmed'
+      group by b.slot_id
+    ),
+    held as (
+      select h.slot_id, sum(i.quantity) as quantity
+      from holds h join hold_items i on i.hold_id = h.id
+      where h.event_id = ${eventId} and h.status = 'active' and h.expires_at > ${at}
+      group by h.slot_id
+    )
+    select s.id, s.start_time, s.end_time,
+      (select coalesce(sum(t.total_tickets), 0) from ticket_types t where t.slot_id = s.id) as capacity,
+      coalesce(sold.tickets, 0) as sold, coalesce(sold.face, 0) as face, coalesce(sold.orders, 0) as orders,
+      coalesce(held.quantity, 0) as held
+    from event_dates d
+    join slots s on s.event_date_id = d.id
+    left join sold on sold.slot_id = s.id
+    left join held on held.slot_id = s.id
+    where d.event_id = ${eventId}
+    order by s.start_time, s.id
+  `);
+  return rows.map((r) => ({
+    id: r.id,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    capacity: r.capacity,
+    sold: r.sold,
+    held: r.held,
+    orders: r.orders,
+    soldFaceValuePaise: r.face,
+  }));
+}
+
+/** People let in so far, out of the people the confirmed bookings admit. */
+function checkInsPanel(db: Db, eventId: string) {
+  const row = db.get<{ admitted: number; expected: number; bookings_in: number; bookings: number }>(sql`
+    select coalesce(sum(b.number_of_user_checked_in), 0) as admitted,
+      coalesce(sum(b.total_user_allowed), 0) as expected,
+      coalesce(sum(case when b.number_of_user_checked_in > 0 then 1 else 0 end), 0) as bookings_in,
+      count(*) as bookings
+    from bookings b
+    where b.event_id = ${eventId} and b.status = 'confirmed'
+  `)!;
+  return {
+    peopleAdmitted: row.admitted,
+    peopleExpected: row.expected,
+    bookingsCheckedIn: row.bookings_in,
+    bookings: row.bookings,
+  };
+}

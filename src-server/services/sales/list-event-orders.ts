@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type OrdersFilter, SALES_MESSAGES } from '../../../shared/sales-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { refunds } from '../../db/schema/payments.ts';
+import { DomainError } from '../../errors.ts';
+
+export type EventOrder = ReturnType<typeof orderPage>[number];
+
+/**
+ * One page of an event's orders (its bookings), newest or oldest first, filtered by a search over
+ * buyer name, e-mail, mobile and booking id, by slot and by status. Keyset paging on (created_at, id):
+ * page 200 costs what page 1 does, and the CSV export walks the same pages (stream-orders-csv.ts).
+ * `total` counts every row the filter matches, for "x of N".
+ */
+export function listEventOrders(
+  db: Db,
+  eventId: string,
+  filter: OrdersFilter,
+  page: { limit: number; after?: string | undefined },
+) {
+  const rows = orderPage(db, eventId, filter, { limit: page.limit + 1, after: page.after });
+  const more = rows.length > page.limit;
+  const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  const total = db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(...filterConditions(eventId, filter)))
+    .get()!.n;
+  return { orders: shown, total, next: more && last ? cursorOf(last) : null };
+}
+
+/** `<created_at>|<id>` of a row: where the next page starts. */
+export const cursorOf = (row: { createdAt: string; id: string }) => `${row.createdAt}|${row.id}`;
+
+/** The rows of one page, without the count: what the CSV export reads page after page. */
+export function orderPage(
+  db: Db,
+  eventId: string,
+  filter: OrdersFilter,
+  page: { limit: number; after?: string | undefined },
+) {
+  const newest = filter.sort === 'newest';
+  const conditions = filterConditions(eventId, filter);
+  if (page.after) conditions.push(afterCursor(page.after, newest));
+  return db
+    .select({
+      id: bookings.id,
+      createdAt: bookings.createdAt,
+      status: bookings.status,
+      userName: bookings.userName,
+      userEmail: bookings.userEmail,
+      userPhone: bookings.userPhone,
+      userState: bookings.userState,
+      userCity: bookings.userCity,
+      slotId: bookings.slotId,
+      slotStart: bookings.ticketSlot,
+      slotEnd: bookings.ticketSlotEnd,
+      lines: bookings.ticketTypes,
+      ticketCount: bookings.ticketCount,
+      persons: bookings.totalUserAllowed,
+      checkedIn: bookings.numberOfUserCheckedIn,
+      subtotalPaise: bookings.subtotalAmountPaise,
+      feePaise: bookings.feeAmountPaise,
+      gstPaise: bookings.igstAmountPaise,
+      totalPaise: bookings.totalAmountPaise,
+      refundedPaise: sql<number>`coalesce(${refunds.amountPaise}, 0)`,
+    })
+    .from(bookings)
+    .leftJoin(refunds, eq(refunds.paymentId, bookings.paymentId))
+    .where(and(...conditions))
+    .orderBy(
+      newest ? desc(bookings.createdAt) : asc(bookings.createdAt),
+      newest ? desc(bookings.id) : asc(bookings.id),
+    )
+    .limit(page.limit)
+    .all();
+}
+
+function filterConditions(eventId: string, filter: OrdersFilter): SQL[] {
+  const conditions: SQL[] = [eq(bookings.eventId, eventId)];
+  if (filter.slotId) conditions.push(eq(bookings.slotId, filter.slotId));
+  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  return conditions;
+}
+
+/**
+ * Anywhere in the name or e-mail, the mobile's digits, or the start of a booking id (LIKE ignores the
+ * case of ASCII letters, so 'jb7k' finds 'JB7K…'). The event's index narrows the rows first; an event has at most its capacity.
+ */
+function searchCondition(q: string): SQL {
+  const anywhere = `%${escapeLike(q)}%`;
+  const parts = [
+    sql`${bookings.userName} like ${anywhere} escape '\\'`,
+    sql`${bookings.userEmail} like ${anywhere} escape '\\'`,
+    sql`${bookings.id} like ${`${escapeLike(q)}%`} escape '\\'`,
+  ];
+  const digits = q.replace(/\D/g, '');
+  if (digits.length >= 3) parts.push(sql`${bookings.userPhone} like ${`%${digits.slice(-10)}%`}`);
+  return or(...parts)!;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function afterCursor(cursor: string, newest: boolean): SQL {
+  const split = cursor.indexOf('|');
+  const createdAt = cursor.slice(0, split);
+  const id = cursor.slice(split + 1);
+  if (split < 0 || !createdAt || !id) throw new DomainError('BAD_REQUEST', SALES_MESSAGES.badCursor);
+  // A row-value comparison, which SQLite (and PostgreSQL) turn into a range on the event's index.
+  return newest
+    ? sql`(${bookings.createdAt}, ${bookings.id}) < (${createdAt}, ${id})`
+    : sql`(${bookings.createdAt}, ${bookings.id}) > (${createdAt}, ${id})`;
+}
