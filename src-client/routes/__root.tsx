@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
@@ -24,6 +25,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <FirstVisitCityPrompt />
     </div>
   );
 }
