@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
@@ -6,12 +7,21 @@ import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
 import type { RouterContext } from '../lib/router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  errorComponent: ErrorScreen,
+  component: () => (
+    <RootLayout>
+      <Outlet />
+    </RootLayout>
+  ),
+  // Even an error above every page keeps the header (a way home, the account) and the footer.
+  errorComponent: ({ error }) => (
+    <RootLayout>
+      <ErrorScreen error={error} />
+    </RootLayout>
+  ),
   notFoundComponent: NotFoundScreen,
 });
 
-function RootLayout() {
+function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +32,7 @@ function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <FirstVisitCityPrompt />

@@ -4,7 +4,7 @@ import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.t
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 const ShareDialog = lazy(() => import('../components/share-dialog.tsx'));
@@ -19,14 +19,12 @@ function EventDetailPage() {
 
   if (query.isPending) return <LoadingText />;
   if (query.error) {
-    const notFound = query.error.data?.code === 'NOT_FOUND';
+    if (query.error.data?.code !== 'NOT_FOUND') return <LoadFailed message="Failed to load event" />;
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Event not found' : 'Failed to load event'}</h1>
-        <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
-          Browse events
-        </Link>
-      </section>
+      <NotFound
+        title="We couldn't find this event"
+        text="Event not found. It may have ended or been taken down, or the link may be mistyped."
+      />
     );
   }
   return <EventDetailView event={query.data} />;

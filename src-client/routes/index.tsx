@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { type City, citiesByDistance } from '../../shared/cities.ts';
 import { EventCard, type EventSummary } from '../components/event-card.tsx';
 import { ScrollItem, ScrollRow } from '../components/scroll-row.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { openCityPicker } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -57,6 +57,9 @@ function HomePage() {
       </div>
       {events.isPending ? (
         <LoadingText />
+      ) : events.isError ? (
+        // Not 'Nothing is on in <city>': a failed load is not an empty city (issue 17).
+        <LoadFailed message="We couldn't load the events just now. Please check your connection and try again." />
       ) : (
         <>
           <ScrollRow

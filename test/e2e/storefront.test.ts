@@ -138,7 +138,8 @@ describe('storefront in Chromium', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.goto('/events/no-such-event');
-    await page.getByRole('heading', { name: 'Event not found' }).waitFor();
+    await page.getByRole('heading', { name: "We couldn't find this event" }).waitFor();
+    await page.getByRole('link', { name: 'Browse events' }).waitFor();
     await context.close();
   });
 
