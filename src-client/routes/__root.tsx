@@ -4,6 +4,7 @@ import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx'
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
+import { useFlash } from '../lib/flash.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -36,6 +37,24 @@ function RootLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <FirstVisitCityPrompt />
+      <FlashMessage />
     </div>
+  );
+}
+
+/** The app's toast (lib/flash.ts): a live region from the start, so screen readers announce it. */
+function FlashMessage() {
+  const message = useFlash();
+  return (
+    <p
+      role="status"
+      className={
+        message
+          ? 'fixed bottom-6 left-1/2 z-50 -translate-x-1/2 rounded-lg bg-gray-900 px-5 py-3 font-semibold text-white shadow-lg'
+          : 'sr-only'
+      }
+    >
+      {message}
+    </p>
   );
 }

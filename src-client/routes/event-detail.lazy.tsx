@@ -5,6 +5,7 @@ import { formatOnwards } from '../../shared/lowest-price.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
 import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
+import { shareLink, shareNatively } from '../lib/share.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 const ShareDialog = lazy(() => import('../components/share-dialog.tsx'));
@@ -53,7 +54,13 @@ export function EventDetailView({ event }: { event: EventDetail }) {
             <h1 className="text-2xl font-extrabold text-gray-900 sm:text-3xl">{event.name}</h1>
             <button
               type="button"
-              onClick={() => setShareOpen(true)}
+              onClick={async () => {
+                const shared = await shareNatively({
+                  title: event.name,
+                  url: shareLink(window.location.origin, event.id),
+                });
+                if (!shared) setShareOpen(true);
+              }}
               className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500"
             >
               <LineIcon size={18}>
@@ -107,15 +114,32 @@ export function EventDetailView({ event }: { event: EventDetail }) {
           )}
 
           <Section title="Venue">
-            <p className="mb-3 text-gray-800">{event.eventLocationText}</p>
+            <p className="text-gray-800">{event.eventLocationText}</p>
+            {/* Always there: a map that cannot load (offline, blocked) would otherwise leave a grey box. */}
+            <a
+              href={mapsSearchUrl(event.eventLocationText)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 mb-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+            >
+              Open in Maps<span className="sr-only"> (opens in a new tab)</span>
+            </a>
             {event.googleMapsEmbedLink && (
-              <iframe
-                title={`Map of ${event.eventLocationText}`}
-                src={event.googleMapsEmbedLink}
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-                className="h-72 w-full rounded-xl border-0 bg-gray-100"
-              />
+              <div className="relative">
+                <p
+                  aria-hidden="true"
+                  className="absolute inset-0 flex items-center justify-center text-gray-600"
+                >
+                  Map loading… or use Open in Maps above
+                </p>
+                <iframe
+                  title={`Map of ${event.eventLocationText}`}
+                  src={event.googleMapsEmbedLink}
+                  loading="lazy"
+                  referrerPolicy="no-referrer-when-downgrade"
+                  className="relative h-72 w-full rounded-xl border-0"
+                />
+              </div>
             )}
           </Section>
 
@@ -191,4 +215,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
+}
+
+/** Google Maps' search link for a venue: opens the Maps app on a phone, the website elsewhere. */
+export function mapsSearchUrl(venue: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}`;
 }
