@@ -20,7 +20,8 @@ function EventDetailPage() {
 
   if (query.isPending) return <LoadingText />;
   if (query.error) {
-    if (query.error.data?.code !== 'NOT_FOUND') return <LoadFailed message="Failed to load event" />;
+    if (query.error.data?.code !== 'NOT_FOUND')
+      return <LoadFailed title="Event" message="Failed to load event" />;
     return (
       <NotFound
         title="We couldn't find this event"
@@ -125,21 +126,13 @@ export function EventDetailView({ event }: { event: EventDetail }) {
               Open in Maps<span className="sr-only"> (opens in a new tab)</span>
             </a>
             {event.googleMapsEmbedLink && (
-              <div className="relative">
-                <p
-                  aria-hidden="true"
-                  className="absolute inset-0 flex items-center justify-center text-gray-600"
-                >
-                  Map loading… or use Open in Maps above
-                </p>
-                <iframe
-                  title={`Map of ${event.eventLocationText}`}
-                  src={event.googleMapsEmbedLink}
-                  loading="lazy"
-                  referrerPolicy="no-referrer-when-downgrade"
-                  className="relative h-72 w-full rounded-xl border-0"
-                />
-              </div>
+              <iframe
+                title={`Map of ${event.eventLocationText}`}
+                src={event.googleMapsEmbedLink}
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+                className="h-72 w-full rounded-xl border-0 bg-gray-100"
+              />
             )}
           </Section>
 

@@ -46,7 +46,7 @@ const COUNTRY_LABELS: Record<(typeof COUNTRIES)[number], string> = { india: 'Ind
 function ProfilePage() {
   const me = useCurrentUser();
   if (me.isPending) return <LoadingText text="Loading user data..." />;
-  if (me.isError) return <LoadFailed message="Failed to load user data" />;
+  if (me.isError) return <LoadFailed title="My Profile" message="Failed to load user data" />;
   // The route guard sent signed-out visitors to /login; this covers a session ending while here.
   if (!me.data) return <p className="px-4 py-16 text-center text-gray-700">User data not found</p>;
   return (

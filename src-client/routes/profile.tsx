@@ -8,5 +8,5 @@ export const profileRoute = createRoute({
   path: '/profile',
   beforeLoad: requireSignedIn,
   pendingComponent: () => <LoadingText text="Loading user data..." />,
-  errorComponent: () => <LoadFailed message="Failed to load user data" />,
+  errorComponent: () => <LoadFailed title="My Profile" message="Failed to load user data" />,
 }).lazy(() => import('./profile.lazy.tsx').then((m) => m.Route));

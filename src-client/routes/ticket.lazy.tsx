@@ -25,7 +25,8 @@ function TicketPage() {
     );
   }
   if (ticket.isError) {
-    if (ticket.error.data?.code !== 'NOT_FOUND') return <LoadFailed message={ticketFailed(ticket.error)} />;
+    if (ticket.error.data?.code !== 'NOT_FOUND')
+      return <LoadFailed title="Ticket" message={ticketFailed(ticket.error)} />;
     return (
       <NotFound
         title="We couldn't find this ticket"

@@ -11,7 +11,7 @@ export const ticketRoute = createRoute({
     void context.trpcUtils.bookings.byId.prefetch({ bookingId: params.bookingId });
   },
   pendingComponent: () => <LoadingText text="Loading ticket..." />,
-  errorComponent: ({ error }) => <LoadFailed message={ticketFailed(error)} />,
+  errorComponent: ({ error }) => <LoadFailed title="Ticket" message={ticketFailed(error)} />,
 }).lazy(() => import('./ticket.lazy.tsx').then((m) => m.Route));
 
 /** '/ticket' with no booking id: the ticket page's 'No bookingId provided in URL.' */
