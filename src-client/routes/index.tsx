@@ -82,6 +82,19 @@ function HomePage() {
               ) : (
                 <p className="mb-3 text-gray-700">
                   {rows.near.length} {rows.near.length === 1 ? 'event' : 'events'} in {selected.name}
+                  {/* Delhi/NCR is only the default until the visitor says where they are. */}
+                  {selected.storedName === null && (
+                    <>
+                      {' · '}
+                      <button
+                        type="button"
+                        onClick={openCityPicker}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        Choose your city
+                      </button>
+                    </>
+                  )}
                 </p>
               )
             }

@@ -166,7 +166,9 @@ describe('buyer polish', () => {
     await page.screenshot({ path: '/tmp/polish-reset-dead-phone.png' });
     await expectNoSeriousA11yViolations(page);
 
-    const { userId } = await signInNewBuyer(database.db, await browser.newContext(), baseURL);
+    const other = await browser.newContext();
+    const { userId } = await signInNewBuyer(database.db, other, baseURL);
+    await other.close();
     const { token, id } = newLinkToken();
     const now = Date.now();
     database.db

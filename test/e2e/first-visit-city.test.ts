@@ -63,6 +63,9 @@ describe('a first visit asks for the city', () => {
     await page.waitForTimeout(500);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await expect(cityButton(page).textContent()).resolves.toContain('Select');
+    // The default city is shown as a default, with the way to change it beside it.
+    await page.getByRole('button', { name: 'Choose your city' }).click();
+    await picker.waitFor();
     await context.close();
   });
 
