@@ -140,6 +140,9 @@ export const resetPasswordSchema = z
   .superRefine(passwordsMatch);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** The reset page asks, as it opens, whether its link still works (issue 17). */
+export const resetLinkSchema = z.object({ token: tokenField });
+
 export const changePasswordSchema = z
   .object({
     /** Empty for an account created through Google that has never had a password. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { ErrorScreen, LoadingText } from './components/status-screens.tsx';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
 import { adminRoute } from './routes/admin.tsx';
@@ -80,6 +81,10 @@ export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: 
     // Loaders prefetch into React Query; let it own freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // A route that fails or waits shows so inside the page's own header and footer (issue 17): without
+    // these the failure reached the root's boundary, which replaced the whole layout.
+    defaultErrorComponent: ErrorScreen,
+    defaultPendingComponent: () => <LoadingText />,
   });
 }
 

@@ -143,6 +143,6 @@ function SearchBox({ className = '', onSearched }: { className?: string; onSearc
 
 function closeOnLink(setOpen: (open: boolean) => void) {
   return (event: React.MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+    if ((event.target as HTMLElement).closest('a, [data-closes-menu]')) setOpen(false);
   };
 }

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { shareLink, whatsappHref } from '../lib/share.ts';
 import Modal from './modal.tsx';
 
-/** Share modal: the link, 'Copy Link' (alerts 'Link copied!') and 'Share on WhatsApp'. */
+/** Share modal: the link, 'Copy Link' (says 'Link copied!' without blocking) and 'Share on WhatsApp'. */
 export default function ShareDialog({
   open,
   onOpenChange,
@@ -16,6 +16,12 @@ export default function ShareDialog({
 }) {
   const link = shareLink(window.location.origin, eventId);
   const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 3_000);
+    return () => clearTimeout(timer);
+  }, [copied]);
 
   const copy = async () => {
     try {
@@ -25,7 +31,8 @@ export default function ShareDialog({
       input.current?.select();
       document.execCommand('copy');
     }
-    window.alert('Link copied!');
+    // A toast, not window.alert: an alert blocks the page and must be dismissed (issue 17).
+    setCopied(true);
   };
 
   return (
@@ -64,6 +71,16 @@ export default function ShareDialog({
           Share on WhatsApp
         </a>
       </div>
+      <p
+        role="status"
+        className={
+          copied
+            ? 'mt-4 rounded-lg bg-gray-900 px-4 py-2.5 text-center text-sm font-semibold text-white'
+            : 'sr-only'
+        }
+      >
+        {copied ? 'Link copied!' : ''}
+      </p>
     </Modal>
   );
 }

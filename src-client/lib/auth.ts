@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect, useNavigate } from '@tanstack/react-router';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
+import { flash } from './flash.ts';
 import type { RouterContext } from './router-context.ts';
 import { type RouterOutputs, trpc } from './trpc.ts';
 
@@ -61,7 +62,7 @@ function isMeQuery(key: readonly unknown[]): boolean {
   return Array.isArray(path) && path[0] === 'auth' && path[1] === 'me';
 }
 
-/** Logout: ends the session on the server, forgets the account here, and goes home. */
+/** Logout: ends the session on the server, forgets the account here, goes home and says so. */
 export function useSignOut() {
   const { signedOut } = useSessionChange();
   const navigate = useNavigate();
@@ -69,6 +70,7 @@ export function useSignOut() {
     onSettled: () => {
       signedOut();
       void navigate({ to: '/' });
+      flash('Signed out. See you again soon!');
     },
   });
   return { signOut: () => mutation.mutate(), isPending: mutation.isPending };

@@ -30,3 +30,24 @@ export function bookingDisplay(booking: OwnBooking) {
 /** Owner-only downloads (src-server/http/ticket-files.ts). */
 export const ticketPdfUrl = (bookingId: string) => `/api/tickets/${encodeURIComponent(bookingId)}.pdf`;
 export const ticketIcsUrl = (bookingId: string) => `/api/tickets/${encodeURIComponent(bookingId)}.ics`;
+
+/**
+ * My Bookings' two lists (issue 17): 'Upcoming' (the show has not ended), soonest first, and 'Past',
+ * latest first. A booking whose times are missing counts as upcoming, so it is never hidden away.
+ */
+export function splitByEventDate<T extends Pick<OwnBooking, 'ticketDate' | 'ticketSlot' | 'ticketSlotEnd'>>(
+  bookings: T[],
+  now: Date,
+): { upcoming: T[]; past: T[] } {
+  const start = (b: T) => Date.parse(b.ticketSlot || b.ticketDate) || 0;
+  const end = (b: T) => Date.parse(b.ticketSlotEnd || b.ticketSlot || b.ticketDate);
+  const upcoming: T[] = [];
+  const past: T[] = [];
+  for (const booking of bookings) {
+    const ends = end(booking);
+    (Number.isFinite(ends) && ends < now.getTime() ? past : upcoming).push(booking);
+  }
+  upcoming.sort((a, b) => start(a) - start(b));
+  past.sort((a, b) => start(b) - start(a));
+  return { upcoming, past };
+}

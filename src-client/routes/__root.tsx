@@ -1,16 +1,28 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
+import { useFlash } from '../lib/flash.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  errorComponent: ErrorScreen,
+  component: () => (
+    <RootLayout>
+      <Outlet />
+    </RootLayout>
+  ),
+  // Even an error above every page keeps the header (a way home, the account) and the footer.
+  errorComponent: ({ error }) => (
+    <RootLayout>
+      <ErrorScreen error={error} />
+    </RootLayout>
+  ),
   notFoundComponent: NotFoundScreen,
 });
 
-function RootLayout() {
+function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,9 +33,28 @@ function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <Footer />
+      <FirstVisitCityPrompt />
+      <FlashMessage />
     </div>
+  );
+}
+
+/** The app's toast (lib/flash.ts): a live region from the start, so screen readers announce it. */
+function FlashMessage() {
+  const message = useFlash();
+  return (
+    <p
+      role="status"
+      className={
+        message
+          ? 'fixed bottom-6 left-1/2 z-50 -translate-x-1/2 rounded-lg bg-gray-900 px-5 py-3 font-semibold text-white shadow-lg'
+          : 'sr-only'
+      }
+    >
+      {message}
+    </p>
   );
 }

@@ -4,7 +4,8 @@ import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.t
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
+import { shareLink, shareNatively } from '../lib/share.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 const ShareDialog = lazy(() => import('../components/share-dialog.tsx'));
@@ -19,14 +20,13 @@ function EventDetailPage() {
 
   if (query.isPending) return <LoadingText />;
   if (query.error) {
-    const notFound = query.error.data?.code === 'NOT_FOUND';
+    if (query.error.data?.code !== 'NOT_FOUND')
+      return <LoadFailed title="Event" message="Failed to load event" />;
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Event not found' : 'Failed to load event'}</h1>
-        <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
-          Browse events
-        </Link>
-      </section>
+      <NotFound
+        title="We couldn't find this event"
+        text="Event not found. It may have ended or been taken down, or the link may be mistyped."
+      />
     );
   }
   return <EventDetailView event={query.data} />;
@@ -57,7 +57,13 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
             <button
               type="button"
               disabled={preview}
-              onClick={() => setShareOpen(true)}
+              onClick={async () => {
+                const shared = await shareNatively({
+                  title: event.name,
+                  url: shareLink(window.location.origin, event.id),
+                });
+                if (!shared) setShareOpen(true);
+              }}
               className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 hover:border-brand-500 disabled:opacity-60"
             >
               <LineIcon size={18}>
@@ -111,7 +117,16 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
           )}
 
           <Section title="Venue">
-            <p className="mb-3 text-gray-800">{event.eventLocationText}</p>
+            <p className="text-gray-800">{event.eventLocationText}</p>
+            {/* Always there: a map that cannot load (offline, blocked) would otherwise leave a grey box. */}
+            <a
+              href={mapsSearchUrl(event.eventLocationText)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 mb-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+            >
+              Open in Maps<span className="sr-only"> (opens in a new tab)</span>
+            </a>
             {event.googleMapsEmbedLink && (
               <iframe
                 title={`Map of ${event.eventLocationText}`}
@@ -203,4 +218,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
+}
+
+/** Google Maps' search link for a venue: opens the Maps app on a phone, the website elsewhere. */
+export function mapsSearchUrl(venue: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}`;
 }

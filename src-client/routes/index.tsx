@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { type City, citiesByDistance } from '../../shared/cities.ts';
 import { EventCard, type EventSummary } from '../components/event-card.tsx';
 import { ScrollItem, ScrollRow } from '../components/scroll-row.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { openCityPicker } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -57,6 +57,9 @@ function HomePage() {
       </div>
       {events.isPending ? (
         <LoadingText />
+      ) : events.isError ? (
+        // Not 'Nothing is on in <city>': a failed load is not an empty city (issue 17).
+        <LoadFailed message="We couldn't load the events just now. Please check your connection and try again." />
       ) : (
         <>
           <ScrollRow
@@ -79,6 +82,19 @@ function HomePage() {
               ) : (
                 <p className="mb-3 text-gray-700">
                   {rows.near.length} {rows.near.length === 1 ? 'event' : 'events'} in {selected.name}
+                  {/* Delhi/NCR is only the default until the visitor says where they are. */}
+                  {selected.storedName === null && (
+                    <>
+                      {' · '}
+                      <button
+                        type="button"
+                        onClick={openCityPicker}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        Choose your city
+                      </button>
+                    </>
+                  )}
                 </p>
               )
             }

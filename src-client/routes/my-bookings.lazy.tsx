@@ -1,36 +1,30 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { LineIcon } from '../components/line-icon.tsx';
+import { useId, useMemo } from 'react';
+import { formatPaise } from '../../shared/money.ts';
+import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
-import { bookingDisplay, type OwnBooking, ticketIcsUrl, ticketPdfUrl } from '../lib/booking-display.ts';
+import {
+  bookingDisplay,
+  type OwnBooking,
+  splitByEventDate,
+  ticketIcsUrl,
+  ticketPdfUrl,
+} from '../lib/booking-display.ts';
 import { trpc } from '../lib/trpc.ts';
+import { BOOKINGS_FAILED } from './my-bookings.tsx';
 
 export const Route = createLazyRoute('/my-bookings')({ component: MyBookingsPage });
 
 function MyBookingsPage() {
   const bookings = trpc.bookings.mine.useQuery();
+  const lists = useMemo(() => splitByEventDate(bookings.data ?? [], new Date()), [bookings.data]);
 
+  if (bookings.isError) return <LoadFailed title="My Bookings" message={BOOKINGS_FAILED} />;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
       {bookings.isPending ? (
-        <p role="status" className="py-16 text-center text-gray-600">
-          Loading your bookings...
-        </p>
-      ) : bookings.isError ? (
-        <div
-          role="alert"
-          className="mx-auto mt-10 max-w-md rounded-lg border border-red-200 bg-red-50 p-6 text-center"
-        >
-          <WarningIcon />
-          <p className="mt-3 font-medium text-red-800">Failed to fetch bookings and events</p>
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="mt-4 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadingText text="Loading your bookings..." />
       ) : bookings.data.length === 0 ? (
         <div className="mx-auto mt-10 max-w-md text-center">
           <h2 className="text-xl font-semibold">No Bookings Yet!</h2>
@@ -45,8 +39,38 @@ function MyBookingsPage() {
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 space-y-5">
-          {bookings.data.map((booking) => (
+        <>
+          <BookingList
+            title="Upcoming"
+            bookings={lists.upcoming}
+            empty="No upcoming events. Time to book one?"
+          />
+          <BookingList title="Past" bookings={lists.past} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One of My Bookings' lists; 'Past' is left out when there is nothing in it. */
+function BookingList({ title, bookings, empty }: { title: string; bookings: OwnBooking[]; empty?: string }) {
+  const headingId = useId();
+  if (bookings.length === 0 && !empty) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-bold text-gray-900">
+        {title} <span className="text-base font-normal text-gray-600">({bookings.length})</span>
+      </h2>
+      {bookings.length === 0 ? (
+        <p className="mt-3 text-gray-600">
+          {empty}{' '}
+          <Link to="/" className="font-semibold text-brand-700 underline">
+            Browse Events
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-5">
+          {bookings.map((booking) => (
             <li key={booking.id}>
               <BookingCard booking={booking} />
             </li>
@@ -66,11 +90,11 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
     >
       <img src={show.poster} alt="" className="h-44 w-full object-cover sm:h-auto sm:w-44" loading="lazy" />
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h2 id={`booking-${booking.id}`} className="text-lg font-bold">
+        <h3 id={`booking-${booking.id}`} className="text-lg font-bold">
           <Link to="/ticket/$bookingId" params={{ bookingId: booking.id }} className="hover:text-brand-700">
             {show.name}
           </Link>
-        </h2>
+        </h3>
         <p className="text-gray-700">{show.location}</p>
         <p className="text-gray-700">
           <span>{show.date}</span>
@@ -78,6 +102,10 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
           <span>{show.time}</span>
         </p>
         <p className="font-medium">{show.ticket}</p>
+        <p className="text-gray-700">
+          Amount paid:{' '}
+          <span className="font-semibold text-gray-900">{formatPaise(booking.totalAmountPaise)}</span>
+        </p>
         <p className="mt-1 text-sm text-gray-600">
           Booking ID: <span className="font-mono text-gray-900">{booking.id}</span>
         </p>
@@ -109,14 +137,5 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
         <TicketQr token={booking.qrToken} bookingId={booking.id} size={144} />
       </div>
     </article>
-  );
-}
-
-function WarningIcon() {
-  return (
-    <LineIcon className="mx-auto h-10 w-10 text-red-600">
-      <path d="M12 3 2 21h20L12 3z" strokeLinejoin="round" />
-      <path d="M12 10v5M12 18h.01" strokeLinecap="round" />
-    </LineIcon>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -23,7 +23,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
-import { LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -46,7 +46,7 @@ const COUNTRY_LABELS: Record<(typeof COUNTRIES)[number], string> = { india: 'Ind
 function ProfilePage() {
   const me = useCurrentUser();
   if (me.isPending) return <LoadingText text="Loading user data..." />;
-  if (me.isError) return <p className="px-4 py-16 text-center text-red-700">Error: {me.error.message}</p>;
+  if (me.isError) return <LoadFailed title="My Profile" message="Failed to load user data" />;
   // The route guard sent signed-out visitors to /login; this covers a session ending while here.
   if (!me.data) return <p className="px-4 py-16 text-center text-gray-700">User data not found</p>;
   return (
@@ -107,6 +107,21 @@ function ProfileCard({ account }: { account: Account }) {
     }
   });
 
+  const editButton = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    // reset() applies the form's resetOptions too, whose keepDirtyValues kept what was typed: Cancel
+    // (and Esc) must throw the edits away.
+    form.reset(toForm(account), { keepDirtyValues: false });
+    setFormError(null);
+    setEditing(false);
+  };
+  // The edit button comes back when editing ends: focus returns to it, not to the page's top.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!editing && returnFocus.current) editButton.current?.focus();
+    returnFocus.current = editing;
+  }, [editing]);
+
   const initial = (account.name?.trim()[0] ?? 'U').toUpperCase();
   return (
     <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -123,6 +138,7 @@ function ProfileCard({ account }: { account: Account }) {
         </div>
         {!editing && (
           <button
+            ref={editButton}
             type="button"
             onClick={() => {
               setSaved(false);
@@ -135,7 +151,18 @@ function ProfileCard({ account }: { account: Account }) {
         )}
       </div>
 
-      <form noValidate onSubmit={onSubmit} className="space-y-4 p-6">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // Esc cancels the edit, as Cancel does (issue 17).
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && editing && !update.isPending) {
+            e.preventDefault();
+            cancel();
+          }
+        }}
+        className="space-y-4 p-6"
+      >
         {saved && <FormNotice>Profile saved</FormNotice>}
         <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -184,11 +211,7 @@ function ProfileCard({ account }: { account: Account }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
             <button
               type="button"
-              onClick={() => {
-                form.reset(toForm(account));
-                setFormError(null);
-                setEditing(false);
-              }}
+              onClick={cancel}
               className="rounded-md border border-gray-300 px-4 py-2.5 font-semibold text-gray-800 hover:bg-gray-50"
             >
               Cancel

@@ -23,13 +23,19 @@ function ResetPasswordPage() {
   const { signedOut } = useSessionChange();
   const [formError, setFormError] = useState<string | null>(null);
   const reset = trpc.auth.resetPassword.useMutation();
+  // Ask on opening whether the link still works, rather than after a new password has been typed.
+  const link = trpc.auth.resetLinkStatus.useQuery(
+    { token: token ?? '' },
+    { enabled: !!token, staleTime: Number.POSITIVE_INFINITY },
+  );
   const form = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
     resolver: zodResolver(resetPasswordSchema),
     reValidateMode: 'onSubmit',
     defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
   });
 
-  if (!token) {
+  // Not after a successful reset: the link is used up then, and the page says the password changed.
+  if (!token || (link.data?.usable === false && !reset.isSuccess)) {
     return (
       <AuthCard title="Reset Password">
         <FormError message={MESSAGES.resetLinkInvalid} />

@@ -1,7 +1,9 @@
-import { createLazyRoute } from '@tanstack/react-router';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { LoadFailed, NotFound } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { bookingDisplay } from '../lib/booking-display.ts';
 import { trpc } from '../lib/trpc.ts';
+import { ticketFailed } from './ticket.tsx';
 
 export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
 export const WithoutIdRoute = createLazyRoute('/ticket')({ component: () => <TicketMessage text={NO_ID} /> });
@@ -23,11 +25,21 @@ function TicketPage() {
     );
   }
   if (ticket.isError) {
-    const text =
-      ticket.error.data?.code === 'NOT_FOUND'
-        ? `Ticket not found for bookingId: ${id}`
-        : `Failed to load ticket: ${ticket.error.message}`;
-    return <TicketMessage text={text} alert />;
+    if (ticket.error.data?.code !== 'NOT_FOUND')
+      return <LoadFailed title="Ticket" message={ticketFailed(ticket.error)} />;
+    return (
+      <NotFound
+        title="We couldn't find this ticket"
+        text={`Ticket not found for bookingId: ${id}. Check the link, or find your tickets in My Bookings.`}
+      >
+        <Link
+          to="/my-bookings"
+          className="mx-2 mt-6 inline-block rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800"
+        >
+          My Bookings
+        </Link>
+      </NotFound>
+    );
   }
   if (!ticket.data) return <TicketMessage text="No ticket data found." />;
 
@@ -86,9 +98,9 @@ function Field({ label, value, mono = false }: { label: string; value: string; m
   );
 }
 
-function TicketMessage({ text, alert = false }: { text: string; alert?: boolean }) {
+function TicketMessage({ text }: { text: string }) {
   return (
-    <p role={alert ? 'alert' : 'status'} className="mx-auto max-w-xl px-4 py-16 text-center text-gray-700">
+    <p role="status" className="mx-auto max-w-xl px-4 py-16 text-center text-gray-700">
       {text}
     </p>
   );

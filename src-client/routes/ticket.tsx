@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../lib/auth.ts';
+import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
+import { messageOf, requireSignedIn } from '../lib/auth.ts';
 import { rootRoute } from './__root.tsx';
 
 export const ticketRoute = createRoute({
@@ -9,6 +10,8 @@ export const ticketRoute = createRoute({
   loader: ({ context, params }) => {
     void context.trpcUtils.bookings.byId.prefetch({ bookingId: params.bookingId });
   },
+  pendingComponent: () => <LoadingText text="Loading ticket..." />,
+  errorComponent: ({ error }) => <LoadFailed title="Ticket" message={ticketFailed(error)} />,
 }).lazy(() => import('./ticket.lazy.tsx').then((m) => m.Route));
 
 /** '/ticket' with no booking id: the ticket page's 'No bookingId provided in URL.' */
@@ -16,3 +19,8 @@ export const ticketWithoutIdRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ticket',
 }).lazy(() => import('./ticket.lazy.tsx').then((m) => m.WithoutIdRoute));
+
+/** Spec §8 'Failed to load ticket: {message}', with words a buyer understands when no server answered. */
+export function ticketFailed(error: unknown): string {
+  return `Failed to load ticket: ${messageOf(error, 'please check your connection and try again.')}`;
+}

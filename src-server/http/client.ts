@@ -6,7 +6,7 @@ import { isPagePath } from '../../shared/page-paths.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEventMeta } from '../services/catalog/event-meta.ts';
-import { escapeHtml, eventShell, genericShell, homeShell, type PageShell } from './page-shell.ts';
+import { escapeHtml, eventShell, homeShell, type PageShell, pathShell } from './page-shell.ts';
 
 const DEFAULT_TITLE = 'Jalsa: concerts, sports, comedy and shows near you';
 const DEFAULT_DESCRIPTION = 'Book tickets for concerts, sports, comedy, shows and workshops in your city.';
@@ -50,7 +50,7 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
         ? homeShell()
         : meta
           ? eventShell({ name: meta.title, imageUrl: meta.imageUrl })
-          : genericShell();
+          : pathShell(c.req.path);
     const html = withMeta(withShell(template, shell), {
       title: meta ? `${meta.title} | Jalsa` : DEFAULT_TITLE,
       description: meta?.description || DEFAULT_DESCRIPTION,

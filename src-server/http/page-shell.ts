@@ -36,8 +36,23 @@ function withHeader(content: string): string {
   ].join('');
 }
 
-export function genericShell(): PageShell {
-  return { body: withHeader(''), lcpImage: null };
+/**
+ * What a page says while its data is on the way (components/status-screens.tsx LoadingText), so a slow
+ * network shows the spec's loading text rather than a blank page until the first render (issue 17).
+ */
+const loading = (text: string) => `<p role="status" class="px-4 py-16 text-center text-gray-600">${text}</p>`;
+
+/** The signed-in pages whose first render waits for the account: their own loading texts (spec §5). */
+const LOADING_TEXTS: [RegExp, string][] = [
+  [/^\/my-bookings\/?$/i, 'Loading your bookings...'],
+  [/^\/ticket\/[^/]+\/?$/i, 'Loading ticket...'],
+  [/^\/profile\/?$/i, 'Loading user data...'],
+];
+
+/** The header and, for a page that waits for its data, that page's loading text. */
+export function pathShell(path: string): PageShell {
+  const text = LOADING_TEXTS.find(([pattern]) => pattern.test(path))?.[1];
+  return { body: withHeader(text ? loading(text) : ''), lcpImage: null };
 }
 
 export function homeShell(): PageShell {
@@ -49,6 +64,8 @@ export function homeShell(): PageShell {
     '<h1 class="text-3xl font-extrabold text-white drop-shadow sm:text-5xl lg:text-6xl">Live it up, India.</h1>',
     '<p class="mt-2 max-w-xl text-sm text-white sm:text-lg">Concerts, comedy, sports, shows and workshops in your city.</p>',
     '</div></div></div>',
+    // Below the banner, until the events are here.
+    loading('Loading...'),
   ].join('');
   return { body: withHeader(hero), lcpImage: HOME_BANNER };
 }
@@ -62,7 +79,10 @@ export function eventShell(event: { name: string; imageUrl: string | null }): Pa
     '<div class="mt-6 grid gap-8 lg:grid-cols-[1fr_320px]"><div>',
     '<div class="flex items-start justify-between gap-4">',
     `<h1 class="text-2xl font-extrabold text-gray-900 sm:text-3xl">${escapeHtml(event.name)}</h1>`,
-    '</div></div></div></article>',
+    '</div></div></div>',
+    // The rest of the event (dates, price, venue) arrives with its data.
+    loading('Loading...'),
+    '</article>',
   ].join('');
   return { body: withHeader(top), lcpImage: image };
 }

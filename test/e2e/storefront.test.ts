@@ -69,14 +69,8 @@ describe('storefront in Chromium', () => {
     expect(decodeURIComponent(whatsapp!.replace('https://wa.me/?text=', ''))).toBe(
       `Hey! Check out this event "Retro Bollywood Live" ${link}`,
     );
-    const alertText = new Promise<string>((resolve) =>
-      page.once('dialog', async (dialog) => {
-        resolve(dialog.message());
-        await dialog.accept();
-      }),
-    );
     await share.getByRole('button', { name: 'Copy Link' }).click();
-    await expect(alertText).resolves.toBe('Link copied!');
+    await share.getByRole('status').filter({ hasText: 'Link copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expectNoSeriousA11yViolations(page);
     expect(cspViolations).toEqual([]);
@@ -138,7 +132,8 @@ describe('storefront in Chromium', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.goto('/events/no-such-event');
-    await page.getByRole('heading', { name: 'Event not found' }).waitFor();
+    await page.getByRole('heading', { name: "We couldn't find this event" }).waitFor();
+    await page.getByRole('link', { name: 'Browse events' }).waitFor();
     await context.close();
   });
 

@@ -33,13 +33,20 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
+  options: { firstVisit?: boolean; geolocation?: { latitude: number; longitude: number } } = {},
 ) {
   const context = await browser.newContext({
     baseURL,
     viewport,
     locale: 'en-IN',
     timezoneId: 'America/New_York',
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
+  // The home and Explore pages ask a first-time visitor for their city (first-visit-city-prompt.tsx).
+  // Tests about something else start as a visitor who was already asked this visit and closed it.
+  if (!options.firstVisit) {
+    await context.addInitScript(() => sessionStorage.setItem('cityAsked', '1'));
+  }
   const cspViolations: string[] = [];
   context.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());

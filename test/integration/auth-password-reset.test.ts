@@ -80,6 +80,26 @@ describe('password reset', () => {
     expect((await signInVia(t, person.email, 'brand-new-pass')).status).toBe(200);
   });
 
+  it('tells the reset page whether its link still works: fresh yes; used, expired or made up no', async () => {
+    const status = async (token: string) =>
+      (await callProcedure(t, 'query', 'auth.resetLinkStatus', { token })).data;
+    const person = await signUpVia(t);
+    await requestReset(person.email);
+    const used = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    expect(await status(used)).toEqual({ usable: true });
+    expect((await reset(used, 'brand-new-pass')).status).toBe(200);
+    expect(await status(used)).toEqual({ usable: false });
+
+    t.clock.advance(20 * MINUTE);
+    await requestReset(person.email);
+    const expiring = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    t.clock.advance(29 * MINUTE);
+    expect(await status(expiring)).toEqual({ usable: true });
+    t.clock.advance(MINUTE);
+    expect(await status(expiring)).toEqual({ usable: false });
+    expect(await status('not-a-real-token')).toEqual({ usable: false });
+  });
+
   it('expires the link after 30 minutes', async () => {
     const person = await signUpVia(t);
     await requestReset(person.email);

@@ -67,6 +67,11 @@ const PROCEDURES: Record<string, Access> = {
     why: 'same answer for every address; the mail goes to the address only',
   },
   'auth.resetPassword': { kind: 'capability', ids: ['token'], why: 'mailed reset token (hashed, 30 min)' },
+  'auth.resetLinkStatus': {
+    kind: 'capability',
+    ids: ['token'],
+    why: 'whether a mailed reset token still works; nothing about its account',
+  },
   'auth.verifyEmail': { kind: 'capability', ids: ['token'], why: 'mailed verification token (hashed)' },
   'payments.start': {
     kind: 'self',

@@ -3,6 +3,7 @@ import {
   forgotPasswordSchema,
   MESSAGES,
   profileSchema,
+  resetLinkSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -18,6 +19,7 @@ import {
   resetPassword,
 } from '../../services/accounts/password-reset.ts';
 import { updateProfile } from '../../services/accounts/profile.ts';
+import { isResetLinkUsable } from '../../services/accounts/reset-link-status.ts';
 import { secureCookies } from '../../services/accounts/session-user.ts';
 import { blankSessionCookie, invalidateSession, sessionCookie } from '../../services/accounts/sessions.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
@@ -60,6 +62,11 @@ export const authRouter = router({
     await requestPasswordReset(ctx.deps, input.email, ctx.origin, ctx.ip);
     return { message: MESSAGES.resetRequested };
   }),
+
+  /** Whether a reset link can still set a password, so a used or expired one says so on opening. */
+  resetLinkStatus: publicProcedure
+    .input(resetLinkSchema)
+    .query(({ ctx, input }) => ({ usable: isResetLinkUsable(ctx.deps, input.token) })),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
     await resetPassword(ctx.deps, input);

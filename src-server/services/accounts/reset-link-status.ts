@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { passwordResetTokens } from '../../db/schema/accounts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { linkTokenId } from './tokens.ts';
+
+/**
+ * Whether a reset link would still set a password: its (hashed) token is stored and not expired. The
+ * link is a random secret mailed to one address, so the answer tells its holder nothing more than
+ * trying it would; resetPassword checks again when the form is sent.
+ */
+export function isResetLinkUsable(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): boolean {
+  const found = deps.db
+    .select({ expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.id, linkTokenId(token)))
+    .get();
+  return !!found && new Date(found.expiresAt) > deps.clock.now();
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type Browser,
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  type Page,
+  PHONE_390,
+} from '../helpers/browser.ts';
+
+// Issue 17: a first visit showed 'Happening near me' for Delhi/NCR while the header said 'Select'.
+describe('a first visit asks for the city', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const cityButton = (page: Page) => page.getByRole('button', { name: /^City:/ }).locator('visible=true');
+
+  it('opens the city picker, detects the city from the position, and remembers it (phone)', async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390, {
+      firstVisit: true,
+      geolocation: { latitude: 18.5204, longitude: 73.8567 },
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const picker = page.getByRole('dialog', { name: 'Select Your City' });
+    await picker.waitFor();
+    await page.screenshot({ path: '/tmp/polish-city-prompt-phone.png' });
+    await expectNoSeriousA11yViolations(page);
+    await picker.getByRole('button', { name: 'Detect my location' }).click();
+    await picker.getByText('Detected: 18.52° N, 73.86° E. Selecting Pune...').waitFor();
+    await picker.waitFor({ state: 'detached' });
+    await expect(cityButton(page).textContent()).resolves.toContain('PUN');
+    expect(await page.evaluate(() => localStorage.getItem('selectedCity'))).toBe('Pune');
+
+    // A later visit (a new tab: nothing in session storage) knows the city and does not ask again.
+    const later = await context.newPage();
+    await later.goto('/');
+    await later.getByRole('heading', { name: 'Happening near me' }).waitFor();
+    await expect(cityButton(later).textContent()).resolves.toContain('PUN');
+    await later.waitForTimeout(500);
+    await expect(later.getByRole('dialog').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('asks once per visit: closed without a choice, it stays closed (desktop)', async () => {
+    const { context } = await newContext(browser, baseURL, DESKTOP, { firstVisit: true });
+    const page = await context.newPage();
+    await page.goto('/explore');
+    const picker = page.getByRole('dialog', { name: 'Select Your City' });
+    await picker.waitFor();
+    await page.screenshot({ path: '/tmp/polish-city-prompt-desktop.png' });
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Happening near me' }).waitFor();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expect(cityButton(page).textContent()).resolves.toContain('Select');
+    // The default city is shown as a default, with the way to change it beside it.
+    await page.getByRole('button', { name: 'Choose your city' }).click();
+    await picker.waitFor();
+    await context.close();
+  });
+
+  it('does not ask on an event page someone was sent to', async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390, { firstVisit: true });
+    const page = await context.newPage();
+    await page.goto('/events/retro-bollywood-mumbai');
+    await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
