@@ -124,6 +124,8 @@ export function signedInBuyer(database: DatabaseHandle) {
       email: `buyer-${userId.slice(0, 8)}@example.com`,
       name: 'Fault Buyer',
       phone: '9876543210',
+      // Holding seats needs a verified address (issue 19).
+      isEmailVerified: true,
       createdAt: now,
       updatedAt: now,
     })

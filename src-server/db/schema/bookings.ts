@@ -69,5 +69,9 @@ export const bookings = sqliteTable(
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    // An account's tickets for one event: the organiser's per-buyer maximum at Proceed.
+    index('bookings_user_event_idx').on(t.userId, t.eventId),
+  ],
 );
