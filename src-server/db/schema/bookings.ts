@@ -72,6 +72,6 @@ export const bookings = sqliteTable(
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
     // An account's tickets for one event: the organiser's per-buyer maximum at Proceed.
-    index('bookings_user_event_idx').on(t.userId, t.eventId),
+    index('bookings_user_event_idx').on(t.userId, t.eventId, t.status),
   ],
 );

@@ -54,9 +54,9 @@ export const holds = sqliteTable(
     // The buyer's active hold on a slot (every Proceed): only active holds are indexed, so finding it
     // costs the same for a buyer's 300th hold as for the first (issue 21).
     index('holds_active_user_slot_idx').on(t.userId, t.slotId).where(sql`status = 'active'`),
-    // An account's holds on a slot, newest last: the replacement's expiry, the cool-down and the
-    // re-hold limit at Proceed (services/inventory/hoarding.ts).
-    index('holds_user_slot_created_idx').on(t.userId, t.slotId, t.createdAt),
+    // An account's ended holds on a slot, newest last: the cool-down and the re-hold limit at Proceed
+    // (services/inventory/hoarding.ts). Partial, so the active-hold lookup above keeps its own index.
+    index('holds_ended_user_slot_idx').on(t.userId, t.slotId, t.createdAt).where(sql`status <> 'active'`),
     // Seats held from one client address right now (the per-address cap), read from the index alone.
     index('holds_active_address_idx').on(t.clientAddress, t.seats).where(sql`status = 'active'`),
   ],

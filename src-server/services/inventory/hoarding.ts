@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
@@ -75,9 +75,13 @@ export function checkHoarding(
   const q = lookups(db);
   const { userId, eventId, slotId, seats } = hold;
   const { limits } = context;
+  // The account's active holds: few, as the per-account cap keeps them so.
+  const active = q.activeOfAccount.all({ userId });
+  const replaced = active.filter((h) => h.slotId === slotId);
 
+  // The newest hold on the slot: an active one is always the newest (a new hold ends the one before).
+  const latest = replaced[0] ?? q.latestEndedOnSlot.get({ userId, slotId });
   let window: HoldWindow | null = null;
-  const latest = q.latestOnSlot.get({ userId, slotId });
   if (latest && latest.status !== 'converted') {
     const sessionEnd = Date.parse(latest.sessionExpiresAt);
     if (sessionEnd > now.getTime()) {
@@ -92,28 +96,39 @@ export function checkHoarding(
   }
 
   const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
-  const recent = q.recentOnSlot.get({ userId, slotId, since });
-  if (recent && recent.n >= limits.holdsPerSlotPerWindow && recent.oldest) {
-    const waitMs = Date.parse(recent.oldest) + REHOLD_WINDOW_MS - now.getTime();
+  const ended = q.recentEndedOnSlot.get({ userId, slotId, since });
+  const fresh = replaced.map((h) => h.createdAt).filter((at) => at > since);
+  if ((ended?.n ?? 0) + fresh.length >= limits.holdsPerSlotPerWindow) {
+    const oldest = [ended?.oldest ?? fresh[0]!, ...fresh].sort()[0]!;
+    const waitMs = Date.parse(oldest) + REHOLD_WINDOW_MS - now.getTime();
     throw tooManyRequests(HOARDING_MESSAGES.tooManyAttempts(minutesOf(waitMs)));
   }
 
-  const byAccount = q.heldByAccount.get({ userId, slotId })?.seats ?? 0;
+  const kept = active.filter((h) => h.slotId !== slotId);
+  const byAccount = sum(kept.map((h) => h.seats));
   if (byAccount + seats > limits.seatsPerAccount) {
     throw conflict(HOARDING_MESSAGES.accountCap(limits.seatsPerAccount));
   }
-  const byAddress =
-    q.heldFromAddress.get({ clientAddress: context.clientAddress, userId, slotId })?.seats ?? 0;
-  if (byAddress + seats > limits.seatsPerAddress) throw conflict(HOARDING_MESSAGES.addressCap);
+  const fromAddress = q.heldFromAddress.get({ clientAddress: context.clientAddress })?.seats ?? 0;
+  const replacedHere = sum(
+    replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
+  );
+  if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
+    throw conflict(HOARDING_MESSAGES.addressCap);
+  }
 
   const max = context.maxTicketsPerBuyer;
   if (max !== null) {
     const already =
-      (q.heldForEvent.get({ userId, eventId, slotId })?.seats ?? 0) +
+      sum(kept.filter((h) => h.eventId === eventId).map((h) => h.seats)) +
       (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0);
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, v) => total + v, 0);
 }
 
 /** Whole minutes, rounded up, at least one: 'again in 0 minutes' would be a lie. */
@@ -126,7 +141,22 @@ const p = sql.placeholder;
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
 // 'active') only when the query's own text implies its condition.
 const lookups = oncePer((db: Db) => ({
-  latestOnSlot: db
+  activeOfAccount: db
+    .select({
+      slotId: holds.slotId,
+      eventId: holds.eventId,
+      seats: holds.seats,
+      clientAddress: holds.clientAddress,
+      status: holds.status,
+      releaseReason: holds.releaseReason,
+      sessionExpiresAt: holds.sessionExpiresAt,
+      expiresAt: holds.expiresAt,
+      createdAt: holds.createdAt,
+    })
+    .from(holds)
+    .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
+    .prepare(),
+  latestEndedOnSlot: db
     .select({
       status: holds.status,
       releaseReason: holds.releaseReason,
@@ -134,44 +164,28 @@ const lookups = oncePer((db: Db) => ({
       expiresAt: holds.expiresAt,
     })
     .from(holds)
-    .where(and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId'))))
+    .where(
+      and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
+    )
     .orderBy(sql`${holds.createdAt} desc`)
     .limit(1)
     .prepare(),
-  recentOnSlot: db
+  recentEndedOnSlot: db
     .select({ n: sql<number>`count(*)`, oldest: sql<string | null>`min(${holds.createdAt})` })
-    .from(holds)
-    .where(
-      and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), gt(holds.createdAt, p('since'))),
-    )
-    .prepare(),
-  heldByAccount: db
-    .select({ seats: sql<number>`coalesce(sum(${holds.seats}), 0)` })
-    .from(holds)
-    .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`, ne(holds.slotId, p('slotId'))))
-    .prepare(),
-  heldFromAddress: db
-    .select({ seats: sql<number>`coalesce(sum(${holds.seats}), 0)` })
-    .from(holds)
-    .where(
-      and(
-        eq(holds.clientAddress, p('clientAddress')),
-        sql`${holds.status} = 'active'`,
-        sql`not (${holds.userId} = ${p('userId')} and ${holds.slotId} = ${p('slotId')})`,
-      ),
-    )
-    .prepare(),
-  heldForEvent: db
-    .select({ seats: sql<number>`coalesce(sum(${holds.seats}), 0)` })
     .from(holds)
     .where(
       and(
         eq(holds.userId, p('userId')),
-        sql`${holds.status} = 'active'`,
-        eq(holds.eventId, p('eventId')),
-        ne(holds.slotId, p('slotId')),
+        eq(holds.slotId, p('slotId')),
+        sql`${holds.status} <> 'active'`,
+        gt(holds.createdAt, p('since')),
       ),
     )
+    .prepare(),
+  heldFromAddress: db
+    .select({ seats: sql<number>`coalesce(sum(${holds.seats}), 0)` })
+    .from(holds)
+    .where(and(eq(holds.clientAddress, p('clientAddress')), sql`${holds.status} = 'active'`))
     .prepare(),
   bookedForEvent: db
     .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
