@@ -16,6 +16,7 @@ export const EDITOR_MESSAGES = {
   mapLinkInvalid: 'Map link must be an https:// address',
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
   feeInvalid: 'Convenience fee must be between 0 and 20 %',
+  maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
   dayInvalid: 'Please enter a date as YYYY-MM-DD',
   dayPast: 'This date is in the past',
   timeInvalid: 'Please enter a time as HH:MM',
@@ -78,6 +79,17 @@ export const EventDetailsFields = z.object({
     .array(z.object({ name: shortText('Artist name', 120).min(1, 'Artist name is required') }))
     .max(30, 'At most 30 artists'),
   platformFeeRate: z.number({ message: M.feeInvalid }).min(0, M.feeInvalid).max(20, M.feeInvalid).nullable(),
+  /**
+   * The most tickets one buyer may have for the event, held and booked together (issue 19); null: only
+   * each ticket type's per-order maximum. Optional so an edit that leaves it out keeps the stored value.
+   */
+  maxTicketsPerBuyer: z
+    .number({ message: M.maxPerBuyerInvalid })
+    .int(M.maxPerBuyerInvalid)
+    .min(1, M.maxPerBuyerInvalid)
+    .max(1000, M.maxPerBuyerInvalid)
+    .nullable()
+    .optional(),
 });
 export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
 

@@ -76,6 +76,7 @@ function Editor({ event }: { event: Editable }) {
     termsAndConditions: rest.termsAndConditions,
     artists: rest.artists,
     platformFeeRate: rest.platformFeeRate,
+    maxTicketsPerBuyer: rest.maxTicketsPerBuyer,
   };
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">

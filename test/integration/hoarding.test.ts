@@ -109,7 +109,9 @@ describe('a replacement Proceed keeps the first hold’s payment session', () =>
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1);
-    expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(200);
+    expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(
+      200,
+    );
     t.clock.advance(2 * MINUTE);
     const more = await proceed(t, buyer.cookie, ev, 1);
     expect(Date.parse(more.sessionExpiresAt)).toBe(t.clock.now().getTime() + PAYMENT_SESSION_MS);
@@ -241,7 +243,9 @@ describe("the organiser's maximum tickets per buyer", () => {
     expect(tooMany.body.error?.message).toBe('You can book at most 4 tickets for this event.');
 
     const session = await proceed(t, buyer.cookie, ev, 3);
-    expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(200);
+    expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(
+      200,
+    );
     const more = await proceedFrom(buyer.cookie, ev, 2);
     expect(more.status).toBe(409);
     expect(more.body.error?.message).toBe(
@@ -318,9 +322,9 @@ describe('replaying the hoarding attack', () => {
     // The cap and the cool-down did the refusing (the re-hold limit may join in), and nothing else refused.
     expect(refusals.get('address cap')).toBeGreaterThan(0);
     expect(refusals.get('cool-down')).toBeGreaterThan(0);
-    expect([...refusals.keys()].filter((k) => !['address cap', 'cool-down', 're-hold limit'].includes(k))).toEqual(
-      [],
-    );
+    expect(
+      [...refusals.keys()].filter((k) => !['address cap', 'cool-down', 're-hold limit'].includes(k)),
+    ).toEqual([]);
 
     // Their holds run out and are swept: the whole stock is back on sale, and a real buyer books.
     t.clock.advance(PAYMENT_SESSION_MS + HOLD_GRACE_MS);

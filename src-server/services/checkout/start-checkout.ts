@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
-import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';

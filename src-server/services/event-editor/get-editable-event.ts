@@ -22,6 +22,7 @@ export function getEditableEvent(db: Db, eventId: string) {
       language: events.language,
       termsAndConditions: events.termsAndConditions,
       platformFeeRate: events.platformFeeRate,
+      maxTicketsPerBuyer: events.maxTicketsPerBuyer,
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,
