@@ -485,7 +485,8 @@ function startErrorBanner(err: unknown): Banner {
   const message = (err as Error | null)?.message ?? '';
   if (!data?.httpStatus) return { message: 'Failed to create order. Please check your connection.' };
   if (data.code === 'UNAUTHORIZED') return { message: 'Please log in to continue with your booking.' };
-  if (message === HOARDING_MESSAGES.emailNotVerified) return { message, verify: true };
+  // Not a payment problem: a step the buyer can take, with the action beside it.
+  if (message === HOARDING_MESSAGES.emailNotVerified) return { message, verify: true, tone: 'notice' };
   if (data.code === 'BAD_REQUEST') {
     const items = [...new Set(Object.values(fieldErrorsOf(err)))];
     if (items.length > 0) return { message: CHECKOUT_INCOMPLETE_HEADING, items };
