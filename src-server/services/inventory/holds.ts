@@ -69,6 +69,8 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
  * transactions) and the spec's message is thrown once the transaction is over: the taking runs in a
  * savepoint. Run alone it is a BEGIN IMMEDIATE transaction; inside a group commit (Proceed, ADR 0010)
  * it is a savepoint of the group's, and the buyer hears the outcome after the group's COMMIT.
+ * With `input.hoarding`, the hoarding rules come first (ADR 0023): their refusal writes nothing, and
+ * the new hold keeps the payment session of the unpaid hold it continues.
  */
 export function replaceHoldsAndReserve(
   db: Db,
