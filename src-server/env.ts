@@ -74,7 +74,11 @@ export const EnvFields = z.object({
    * account per hour. Raise them for a load test whose buyers all come from one address.
    */
   HOLD_SEATS_PER_ACCOUNT: optionalPositiveInt(),
-  HOLD_SEATS_PER_ADDRESS: optionalPositiveInt(),
+  /** 0 turns the per-address cap off (a load test's crowd on one loopback address). */
+  HOLD_SEATS_PER_ADDRESS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
   HOLDS_PER_SLOT_PER_HOUR: optionalPositiveInt(),
   /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
   JOB_INTERVAL_MS: z.preprocess(

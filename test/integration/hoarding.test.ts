@@ -230,6 +230,17 @@ describe('caps on seats held at once', () => {
     expect((await proceedFrom(accounts[6]!.cookie, ev, 1, '192.0.2.44')).status).toBe(200);
     expectInventoryInvariant(t.deps.db);
   });
+
+  it('HOLD_SEATS_PER_ADDRESS=0 turns the address cap off (a load test on one loopback address)', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true', HOLD_SEATS_PER_ADDRESS: '0' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 400 }],
+    });
+    for (let i = 0; i < 8; i += 1) {
+      expect((await proceedFrom(createSignedInUser(t).cookie, ev, 10, '203.0.113.7')).status).toBe(200);
+    }
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(80);
+  });
 });
 
 describe("the organiser's maximum tickets per buyer", () => {

@@ -16,7 +16,7 @@ export const HOARDING_DEFAULTS = {
   /** Seats one account may hold at once, across every event: two full orders of a type. */
   seatsPerAccount: 20,
   /**
-   * Seats held at once from one client address. A household or an office shares one, and so do many
+   * Seats held at once from one client address (0: no cap). A household or an office shares one, and so do many
    * mobile buyers behind a carrier's NAT: high enough for those, far below an event's stock.
    */
   seatsPerAddress: 60,
@@ -109,12 +109,18 @@ export function checkHoarding(
   if (byAccount + seats > limits.seatsPerAccount) {
     throw conflict(HOARDING_MESSAGES.accountCap(limits.seatsPerAccount));
   }
-  const fromAddress = q.heldFromAddress.get({ clientAddress: context.clientAddress })?.seats ?? 0;
-  const replacedHere = sum(
-    replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
-  );
-  if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
-    throw conflict(HOARDING_MESSAGES.addressCap);
+  if (limits.seatsPerAddress > 0) {
+    // Every hold has a seat, so reading one hold past the cap is enough to know it is passed: the read
+    // stays bounded however many holds one address has.
+    const fromAddress =
+      q.heldFromAddress.get({ clientAddress: context.clientAddress, rows: limits.seatsPerAddress + 1 })
+        ?.seats ?? 0;
+    const replacedHere = sum(
+      replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
+    );
+    if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
+      throw conflict(HOARDING_MESSAGES.addressCap);
+    }
   }
 
   const max = context.maxTicketsPerBuyer;
@@ -138,64 +144,75 @@ function minutesOf(ms: number): number {
 
 const p = sql.placeholder;
 
-// The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
-// 'active') only when the query's own text implies its condition.
-const lookups = oncePer((db: Db) => ({
-  activeOfAccount: db
-    .select({
-      slotId: holds.slotId,
-      eventId: holds.eventId,
-      seats: holds.seats,
-      clientAddress: holds.clientAddress,
-      status: holds.status,
-      releaseReason: holds.releaseReason,
-      sessionExpiresAt: holds.sessionExpiresAt,
-      expiresAt: holds.expiresAt,
-      createdAt: holds.createdAt,
-    })
-    .from(holds)
-    .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
-    .prepare(),
-  latestEndedOnSlot: db
-    .select({
-      status: holds.status,
-      releaseReason: holds.releaseReason,
-      sessionExpiresAt: holds.sessionExpiresAt,
-      expiresAt: holds.expiresAt,
-    })
-    .from(holds)
-    .where(
-      and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
-    )
-    .orderBy(sql`${holds.createdAt} desc`)
-    .limit(1)
-    .prepare(),
-  recentEndedOnSlot: db
-    .select({ n: sql<number>`count(*)`, oldest: sql<string | null>`min(${holds.createdAt})` })
-    .from(holds)
-    .where(
-      and(
-        eq(holds.userId, p('userId')),
-        eq(holds.slotId, p('slotId')),
-        sql`${holds.status} <> 'active'`,
-        gt(holds.createdAt, p('since')),
-      ),
-    )
-    .prepare(),
-  heldFromAddress: db
-    .select({ seats: sql<number>`coalesce(sum(${holds.seats}), 0)` })
+/** The seats of an address's active holds, at most `rows` of them (covering partial index). */
+const addressHolds = (db: Db) =>
+  db
+    .select({ seats: holds.seats })
     .from(holds)
     .where(and(eq(holds.clientAddress, p('clientAddress')), sql`${holds.status} = 'active'`))
-    .prepare(),
-  bookedForEvent: db
-    .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.userId, p('userId')),
-        eq(bookings.eventId, p('eventId')),
-        eq(bookings.status, 'confirmed'),
-      ),
-    )
-    .prepare(),
-}));
+    .limit(p('rows'))
+    .as('from_address');
+
+// The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
+// 'active') only when the query's own text implies its condition.
+const lookups = oncePer((db: Db) => {
+  const fromAddress = addressHolds(db);
+  return {
+    activeOfAccount: db
+      .select({
+        slotId: holds.slotId,
+        eventId: holds.eventId,
+        seats: holds.seats,
+        clientAddress: holds.clientAddress,
+        status: holds.status,
+        releaseReason: holds.releaseReason,
+        sessionExpiresAt: holds.sessionExpiresAt,
+        expiresAt: holds.expiresAt,
+        createdAt: holds.createdAt,
+      })
+      .from(holds)
+      .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
+      .prepare(),
+    latestEndedOnSlot: db
+      .select({
+        status: holds.status,
+        releaseReason: holds.releaseReason,
+        sessionExpiresAt: holds.sessionExpiresAt,
+        expiresAt: holds.expiresAt,
+      })
+      .from(holds)
+      .where(
+        and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
+      )
+      .orderBy(sql`${holds.createdAt} desc`)
+      .limit(1)
+      .prepare(),
+    recentEndedOnSlot: db
+      .select({ n: sql<number>`count(*)`, oldest: sql<string | null>`min(${holds.createdAt})` })
+      .from(holds)
+      .where(
+        and(
+          eq(holds.userId, p('userId')),
+          eq(holds.slotId, p('slotId')),
+          sql`${holds.status} <> 'active'`,
+          gt(holds.createdAt, p('since')),
+        ),
+      )
+      .prepare(),
+    heldFromAddress: db
+      .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })
+      .from(fromAddress)
+      .prepare(),
+    bookedForEvent: db
+      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, p('userId')),
+          eq(bookings.eventId, p('eventId')),
+          eq(bookings.status, 'confirmed'),
+        ),
+      )
+      .prepare(),
+  };
+});
