@@ -213,6 +213,17 @@ describe('caps on seats held at once', () => {
     expectInventoryInvariant(t.deps.db);
   });
 
+  it('parallel Proceeds of one account on several events cannot pass the cap together', async () => {
+    t = createTestApp();
+    const shows = Array.from({ length: 4 }, () => createTicketedEvent(t.deps.db));
+    const buyer = createSignedInUser(t);
+    const answers = await Promise.all(shows.map((ev) => proceedFrom(buyer.cookie, ev, 10)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409, 409]);
+    const held = holdsOf(buyer.userId).filter((h) => h.status === 'active');
+    expect(held.reduce((sum, h) => sum + h.seats, 0)).toBe(HOARDING_DEFAULTS.seatsPerAccount);
+    expectInventoryInvariant(t.deps.db);
+  });
+
   it('per client address: many accounts behind one address share the cap, another address is unaffected', async () => {
     t = createTestApp({ TRUST_PROXY: 'true' });
     const ev = createTicketedEvent(t.deps.db, {
