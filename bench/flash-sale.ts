@@ -32,6 +32,9 @@ export interface FlashSaleArgs {
  *     an event with ten million seats, each request a different buyer, between two measurements of a
  *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms. Beside it,
  *     a signed-in call that does nothing (bookings.canCheckIn) shows what the app's stack alone costs.
+ * Every buyer is verified and every Proceed passes the hoarding checks (ADR 0023); the bench server
+ * turns off the per-address cap (all its buyers share 127.0.0.1) and raises the re-hold limit (its buyers
+ * press Proceed many times a minute); see bench/lib/server.ts.
  */
 export async function runFlashSale(args: FlashSaleArgs) {
   const server = await startBenchServer({ WEB_CONCURRENCY: String(args.workers) });

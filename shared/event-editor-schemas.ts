@@ -17,6 +17,7 @@ export const EDITOR_MESSAGES = {
   mapLinkInvalid: 'Map link must be an https:// address',
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
   feeInvalid: 'Convenience fee must be between 0 and 20 %',
+  maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
   dayInvalid: 'Please enter a date as YYYY-MM-DD',
   dayPast: 'This date is in the past',
   timeInvalid: 'Please enter a time as HH:MM',
@@ -91,6 +92,16 @@ export const EventDetailsFields = z.object({
    */
   posterUrl: eventImageUrl('poster').nullable().optional(),
   bannerUrl: eventImageUrl('banner').nullable().optional(),
+   * The most tickets one buyer may have for the event, held and booked together (issue 19); null: only
+   * each ticket type's per-order maximum. Optional so an edit that leaves it out keeps the stored value.
+   */
+  maxTicketsPerBuyer: z
+    .number({ message: M.maxPerBuyerInvalid })
+    .int(M.maxPerBuyerInvalid)
+    .min(1, M.maxPerBuyerInvalid)
+    .max(1000, M.maxPerBuyerInvalid)
+    .nullable()
+    .optional(),
 });
 export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
 

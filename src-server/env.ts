@@ -11,6 +11,10 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+function optionalPositiveInt() {
+  return z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+}
+
 /** Each setting on its own; EnvSchema adds the rules between them. */
 export const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,6 +68,18 @@ export const EnvFields = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(64).default(1),
   ),
+  /**
+   * Hoarding caps at Proceed (services/inventory/hoarding.ts has the defaults and why): seats one
+   * account, and one client address, may hold across all events at once, and holds of one slot per
+   * account per hour. Raise them for a load test whose buyers all come from one address.
+   */
+  HOLD_SEATS_PER_ACCOUNT: optionalPositiveInt(),
+  /** 0 turns the per-address cap off (a load test's crowd on one loopback address). */
+  HOLD_SEATS_PER_ADDRESS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  HOLDS_PER_SLOT_PER_HOUR: optionalPositiveInt(),
   /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
   JOB_INTERVAL_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),

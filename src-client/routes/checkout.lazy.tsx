@@ -7,6 +7,7 @@ import {
   ticketDetailsProblems,
 } from '../../shared/checkout-schemas.ts';
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
+import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { priceBreakdown, subtotalOf } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
@@ -31,7 +32,7 @@ import {
 } from '../components/checkout/razorpay-window.ts';
 import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
-import { useCurrentUser } from '../lib/auth.ts';
+import { messageOf, useCurrentUser } from '../lib/auth.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { checkoutRoute } from './checkout.tsx';
@@ -46,7 +47,8 @@ const REDIRECT_AFTER_MS = 2000;
 type Options = RouterOutputs['tickets']['options'];
 type Session = RouterOutputs['payments']['start'];
 /** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
-type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice' };
+/** `verify`: Proceed was refused for an unverified e-mail address; the banner offers to resend the link. */
+type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice'; verify?: boolean };
 type Phase = 'idle' | 'starting' | 'paying' | 'confirming' | 'success';
 
 function CheckoutPage() {
@@ -417,6 +419,7 @@ function Checkout({
                 items={banner.items}
                 tone={banner.tone}
                 onDismiss={() => setBanner(null)}
+                action={banner.verify ? <ResendVerification /> : undefined}
               />
             )}
           </div>
@@ -482,6 +485,8 @@ function startErrorBanner(err: unknown): Banner {
   const message = (err as Error | null)?.message ?? '';
   if (!data?.httpStatus) return { message: 'Failed to create order. Please check your connection.' };
   if (data.code === 'UNAUTHORIZED') return { message: 'Please log in to continue with your booking.' };
+  // Not a payment problem: a step the buyer can take, with the action beside it.
+  if (message === HOARDING_MESSAGES.emailNotVerified) return { message, verify: true, tone: 'notice' };
   if (data.code === 'BAD_REQUEST') {
     const items = [...new Set(Object.values(fieldErrorsOf(err)))];
     if (items.length > 0) return { message: CHECKOUT_INCOMPLETE_HEADING, items };
@@ -507,4 +512,33 @@ function useStoredDetails() {
     sessionStorage.setItem(DETAILS_KEY, JSON.stringify(details));
   }, [details]);
   return [details, setDetails] as const;
+}
+
+/** Beside the unverified-address refusal: sends the verification link again (quietly limited on the server). */
+function ResendVerification() {
+  const resend = trpc.auth.resendVerification.useMutation();
+  if (resend.isSuccess) {
+    return (
+      <p role="status" className="mt-2 font-semibold">
+        We've sent you a new verification email. Open its link, then press Proceed again.
+      </p>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending}
+        className="mt-2 font-semibold underline"
+      >
+        {resend.isPending ? 'Sending...' : 'Resend verification e-mail'}
+      </button>
+      {resend.isError && (
+        <p role="alert" className="mt-2 font-semibold">
+          {messageOf(resend.error, 'Something went wrong. Please try again.')}
+        </p>
+      )}
+    </>
+  );
 }

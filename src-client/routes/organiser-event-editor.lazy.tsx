@@ -79,6 +79,7 @@ function Editor({ event }: { event: Editable }) {
     platformFeeRate: rest.platformFeeRate,
     posterUrl: rest.posterUrl,
     bannerUrl: rest.bannerUrl,
+    maxTicketsPerBuyer: rest.maxTicketsPerBuyer,
   };
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { holds } from '../../src-server/db/schema/payments.ts';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -32,18 +35,18 @@ describe('checkout on a phone (390×844)', () => {
     database?.close();
   });
 
-  async function openCheckout() {
+  async function openCheckout(options: { verified?: boolean } = {}) {
     const ev = createTicketedEvent(database.db, {
       now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
     const { context } = await newContext(browser, baseURL, PHONE_390);
-    await signInNewBuyer(database.db, context, baseURL);
+    const buyer = await signInNewBuyer(database.db, context, baseURL, options);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
-    return { page, context };
+    return { page, context, buyer, ev };
   }
 
   it('keeps the Grand Total and Proceed on screen from the top of the page', async () => {
@@ -117,6 +120,34 @@ describe('checkout on a phone (390×844)', () => {
     await banner.waitFor();
     expect(await announcer.textContent()).toContain('Failed to create order. Please check your connection.');
     expect(await isOnScreen(banner, 'checkout-bar')).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  // Issue 19: holding seats needs a verified address; the refusal says so and offers the mail again.
+  it('an unverified buyer pressing Proceed is told to verify, and can resend the verification e-mail', async () => {
+    const { page, context, buyer, ev } = await openCheckout({ verified: false });
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Kerala');
+    await scrollToTop(page);
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const notice = page.getByTestId('payment-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(HOARDING_MESSAGES.emailNotVerified);
+    expect(await page.getByTestId('checkout-messages').textContent()).toContain(
+      HOARDING_MESSAGES.emailNotVerified,
+    );
+    const resend = page.getByRole('button', { name: 'Resend verification e-mail' });
+    expect(await isOnScreen(resend, 'checkout-bar')).toBe(true);
+    await page.screenshot({ path: '/tmp/hoarding-unverified-phone.png' });
+    // Nothing was held, no payment window opened.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(database.db.select().from(holds).where(eq(holds.slotId, ev.slotId)).all()).toEqual([]);
+
+    await resend.click();
+    await page.getByText("We've sent you a new verification email.").waitFor();
+    expect(database.db.select().from(outbox).where(eq(outbox.to, buyer.email)).all()).toHaveLength(1);
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });

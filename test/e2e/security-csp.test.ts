@@ -50,6 +50,7 @@ describe('the Content-Security-Policy in Chromium', () => {
         id: userId,
         email: `csp-${userId.slice(0, 8)}@example.com`,
         name: 'Kavya Nair',
+        isEmailVerified: true,
         phone: '9876543210',
         state: 'Kerala',
         createdAt: now.toISOString(),

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import ical from 'node-ical';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src-server/db/client.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
   type Browser,
   type BrowserContext,
@@ -31,6 +34,8 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     const baseURL = inject('baseURL');
     const { context: buyer, cspViolations } = await newContext(browser, baseURL);
     const email = await signUp(buyer, 'buyer');
+    // Holding seats needs a verified address (issue 19): the buyer opens the link from the sign-up mail.
+    await verifyFromMail(buyer, email);
     const purchase = await buyWithSimulator(buyer, email);
 
     // My Bookings shows the card.
@@ -129,6 +134,20 @@ describe('My Bookings, the ticket page and check-in in Chromium', () => {
     await context.close();
   });
 });
+
+/** The verification link the sign-up mail carries (in the e2e server's outbox), used as its page would. */
+async function verifyFromMail(context: BrowserContext, email: string): Promise<void> {
+  const database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  try {
+    const mail = database.db.select().from(outbox).where(eq(outbox.to, email)).get();
+    const link = /https?:\/\/[^\s"<]+\/verify-email\?token=[A-Za-z0-9%_-]+/.exec(mail?.text ?? '')?.[0];
+    expect(link, `verification link mailed to ${email}`).toBeTruthy();
+    const token = new URL(link!).searchParams.get('token')!;
+    await trpcCall(context, 'mutation', 'auth.verifyEmail', { token });
+  } finally {
+    database.close();
+  }
+}
 
 /** Signs up a unique user through the real procedure; the session cookie lands in the context. */
 async function signUp(context: BrowserContext, prefix: string): Promise<string> {

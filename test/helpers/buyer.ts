@@ -6,8 +6,16 @@ import { createSession, SESSION_COOKIE } from '../../src-server/services/account
 import type { BrowserContext, Page } from './browser.ts';
 import type { TicketedEvent } from './inventory.ts';
 
-/** A fresh buyer with no phone or state on the profile (so checkout has something to validate), signed in. */
-export async function signInNewBuyer(db: Db, context: BrowserContext, baseURL: string) {
+/**
+ * A fresh buyer with no phone or state on the profile (so checkout has something to validate), signed in.
+ * Verified, as Proceed requires, unless `{ verified: false }` (issue 19).
+ */
+export async function signInNewBuyer(
+  db: Db,
+  context: BrowserContext,
+  baseURL: string,
+  options: { verified?: boolean } = {},
+) {
   const now = new Date();
   const userId = randomUUID();
   const email = `e2e-buyer-${userId.slice(0, 8)}@example.com`;
@@ -16,6 +24,7 @@ export async function signInNewBuyer(db: Db, context: BrowserContext, baseURL: s
       id: userId,
       email,
       name: 'Meera Iyer',
+      isEmailVerified: options.verified ?? true,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     })

@@ -11,7 +11,7 @@ import { allowLocalServers } from '../mocks/server.ts';
 import { type ArmedBarrier, BARRIER_FILE, BARRIER_MARK } from './fault-barrier.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';
 import { scratchDatabase } from './scratch-database.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { ONE_ADDRESS_CROWD_ENV, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** The app secret every fault-test server runs with, so the test can sign simulator webhooks too. */
 export const FAULT_APP_SECRET = 'fault-tests-secret-0123456789abcdef0123456789';
@@ -44,6 +44,7 @@ export async function startFaultServer(
       APP_SECRET: FAULT_APP_SECRET,
       JOB_INTERVAL_MS: String(options.jobIntervalMs ?? 200),
       LOG_LEVEL: 'error',
+      ...ONE_ADDRESS_CROWD_ENV,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require tsx/cjs --require ${BARRIER_PRELOAD}`.trim(),
       ...options.env,
     },
@@ -124,6 +125,8 @@ export function signedInBuyer(database: DatabaseHandle) {
       email: `buyer-${userId.slice(0, 8)}@example.com`,
       name: 'Fault Buyer',
       phone: '9876543210',
+      // Holding seats needs a verified address (issue 19).
+      isEmailVerified: true,
       createdAt: now,
       updatedAt: now,
     })

@@ -28,6 +28,13 @@ export interface ServerProcess {
 }
 
 /**
+ * The crowd of a fault or load test reaches the server from one loopback address, where a real rush
+ * comes from thousands: the per-address hold cap (issue 19, ADR 0023) is turned off (0), so these
+ * tests keep measuring what they are about. Every other hoarding rule stays on.
+ */
+export const ONE_ADDRESS_CROWD_ENV = { HOLD_SEATS_PER_ADDRESS: '0' } as const;
+
+/**
  * Starts `src-server/index.ts` as a real child process in a process group of its own and waits until
  * /healthz answers. The group is killed by `stop()`, when this test process exits, and, should this
  * process die without either, by the server itself (exit-with-test-process.cjs).

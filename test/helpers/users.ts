@@ -8,6 +8,8 @@ let counter = 0;
 /**
  * Inserts a user directly and opens a session for them, returning the Cookie header that signs in as
  * them. For tests of other areas; the accounts tests sign up through the real procedures instead.
+ * The address counts as verified, as Proceed requires (issue 19); `{ isEmailVerified: false }` for the
+ * tests of that rule.
  */
 export function createSignedInUser(
   t: TestApp,
@@ -20,7 +22,16 @@ export function createSignedInUser(
   const name = overrides.name ?? `Test Buyer ${counter}`;
   t.deps.db
     .insert(users)
-    .values({ id: userId, email, name, phone: '9876543210', createdAt: now, updatedAt: now, ...overrides })
+    .values({
+      id: userId,
+      email,
+      name,
+      phone: '9876543210',
+      isEmailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
     .run();
   const { token } = createSession(t.deps.db, userId, t.clock.now());
   return { userId, email, name, cookie: `${SESSION_COOKIE}=${token}` };

@@ -225,6 +225,29 @@ describe('the event editor over HTTP', () => {
     });
   });
 
+  // Issue 19: the organiser's per-buyer maximum, stored, shown back to the editor, and kept by an edit
+  // that leaves it out (an older page).
+  it('stores the maximum tickets per buyer, refuses a bad one, and keeps it when an edit omits it', async () => {
+    const { eventId } = await ok('createEvent', { ...DETAILS, maxTicketsPerBuyer: 4 });
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer).toBe(4);
+    const bad = await call('mutation', 'updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      maxTicketsPerBuyer: 0,
+    });
+    expect(bad.body.error?.data.fieldErrors?.maxTicketsPerBuyer).toBe(EDITOR_MESSAGES.maxPerBuyerInvalid);
+    await ok('updateDetails', { eventId, version: 1, ...DETAILS, maxTicketsPerBuyer: 6 });
+    const editable = await call('query', 'editableEvent', { eventId });
+    expect(editable.data).toMatchObject({ maxTicketsPerBuyer: 6 });
+    await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer).toBe(6);
+    await ok('updateDetails', { eventId, version: 3, ...DETAILS, maxTicketsPerBuyer: null });
+    expect(
+      t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer,
+    ).toBeNull();
+  });
+
   it('refuses bad input with a message per field', async () => {
     const bad = await call('mutation', 'createEvent', {
       ...DETAILS,

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, expect, it } from 'vitest';
 import { FAULT_APP_SECRET, faultDataDir, signedInBuyer, waitUntil } from '../helpers/fault-process.ts';
 import { countOf, createTicketedEvent, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { startServerProcess } from '../helpers/server-process.ts';
+import { ONE_ADDRESS_CROWD_ENV, startServerProcess } from '../helpers/server-process.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
 const scratch = faultDataDir();
@@ -32,6 +32,7 @@ it('SIGTERM during a burst of Proceeds: every accepted request answered, exit 0,
       ALLOW_FILE_MAILBOX: 'true',
       APP_SECRET: FAULT_APP_SECRET,
       LOG_LEVEL: 'info',
+      ...ONE_ADDRESS_CROWD_ENV,
     },
   });
   try {

@@ -438,7 +438,7 @@ describe("finding the buyer's active hold on the slot (every Proceed)", () => {
       expect(statuses).toEqual(['active', 'released', 'released', 'released']);
 
       const lookups = [...compiled].filter(
-        (source) => /^select .* from "holds"/.test(source) && source.includes('"slot_id" = ?'),
+        (source) => /^select "id" from "holds"/.test(source) && source.includes('"slot_id" = ?'),
       );
       expect(lookups).toHaveLength(1);
       const plan = t.deps.sqlite.prepare(`EXPLAIN QUERY PLAN ${lookups[0]}`).all(buyer.userId, ev.slotId) as {

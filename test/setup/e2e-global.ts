@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServerProcess } from '../helpers/server-process.ts';
+import { ONE_ADDRESS_CROWD_ENV, startServerProcess } from '../helpers/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +29,11 @@ export default async function setup(project: TestProject) {
   });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-e2e-'));
-  const server = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
+  // Every browser of the run reaches the one server from 127.0.0.1 (ONE_ADDRESS_CROWD_ENV's reason).
+  const server = await startServerProcess({
+    dataDir,
+    env: { CLIENT_DIR: clientDir, ...ONE_ADDRESS_CROWD_ENV },
+  });
   project.provide('baseURL', server.baseURL);
   project.provide('e2eDataDir', dataDir);
 

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /**
  * The dismissible 'Payment Error:' banner (spec §2, §8); `items` lists every failed checkout rule. It is
@@ -10,6 +10,7 @@ export function PaymentErrorBanner({
   items,
   onDismiss,
   tone = 'error',
+  action,
   ref,
 }: {
   message: string;
@@ -17,6 +18,8 @@ export function PaymentErrorBanner({
   onDismiss: () => void;
   /** 'notice' is the buyer's own doing (they closed the payment window): neutral, no 'Payment Error:'. */
   tone?: 'error' | 'notice';
+  /** Something the buyer can do about it, under the message (e.g. resend the verification e-mail). */
+  action?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }) {
   return (
@@ -40,6 +43,7 @@ export function PaymentErrorBanner({
           ))}
         </ul>
       )}
+      {action}
       <button
         type="button"
         onClick={onDismiss}

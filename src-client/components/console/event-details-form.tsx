@@ -31,6 +31,7 @@ export const EMPTY_DETAILS: EventDetailsFields = {
   platformFeeRate: null,
   posterUrl: null,
   bannerUrl: null,
+  maxTicketsPerBuyer: null,
 };
 
 const emptyToNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -129,6 +130,13 @@ export function EventDetailsForm({
           inputMode="decimal"
           error={errorOf('platformFeeRate')}
           {...form.register('platformFeeRate', { setValueAs: emptyToNull })}
+        />
+        <TextField
+          label="Max tickets per buyer"
+          inputMode="numeric"
+          hint="Held and booked together; empty for no limit"
+          error={errorOf('maxTicketsPerBuyer')}
+          {...form.register('maxTicketsPerBuyer', { setValueAs: emptyToNull })}
         />
       </div>
       <Controller

@@ -77,5 +77,7 @@ export const bookings = sqliteTable(
     // An event's orders, newest first, paged by (created_at, id): the sales dashboard's panels, the
     // orders table and its CSV export, and the console home's per-event figures (ADR 0020).
     index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
+    // An account's tickets for one event: the organiser's per-buyer maximum at Proceed.
+    index('bookings_user_event_idx').on(t.userId, t.eventId, t.status),
   ],
 );

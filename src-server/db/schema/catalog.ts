@@ -32,6 +32,11 @@ export const events = sqliteTable(
     /** Percent of the subtotal charged as the convenience fee; null means the default (shared/pricing.ts). */
     platformFeeRate: real('platform_fee_rate'),
     /**
+     * The most tickets one account may have for this event, its active holds and confirmed bookings
+     * together (set by the organiser); null means no limit beyond each ticket type's per-order maximum.
+     */
+    maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
+    /**
      * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.
      */

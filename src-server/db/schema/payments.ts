@@ -41,6 +41,10 @@ export const holds = sqliteTable(
     /** The session plus a short grace for verification; the sweeper releases the hold after this. */
     expiresAt: text('expires_at').notNull(),
     releaseReason: text('release_reason'),
+    /** Seats in the hold (the sum of its items), so the hoarding caps count without reading the items. */
+    seats: integer('seats').notNull().default(0),
+    /** The client address Proceed came from (the per-address cap); null for holds made before it was kept. */
+    clientAddress: text('client_address'),
     createdAt: text('created_at').notNull(),
     endedAt: text('ended_at'),
   },
@@ -52,6 +56,11 @@ export const holds = sqliteTable(
     index('holds_active_user_slot_idx').on(t.userId, t.slotId).where(sql`status = 'active'`),
     // Seats held for one event right now (the sales dashboard): only active holds are indexed.
     index('holds_active_event_idx').on(t.eventId, t.expiresAt).where(sql`status = 'active'`),
+    // An account's ended holds on a slot, newest last: the cool-down and the re-hold limit at Proceed
+    // (services/inventory/hoarding.ts). Partial, so the active-hold lookup above keeps its own index.
+    index('holds_ended_user_slot_idx').on(t.userId, t.slotId, t.createdAt).where(sql`status <> 'active'`),
+    // Seats held from one client address right now (the per-address cap), read from the index alone.
+    index('holds_active_address_idx').on(t.clientAddress, t.seats).where(sql`status = 'active'`),
   ],
 );
 

@@ -1,15 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
+import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
-import { quoteSeats, replaceHoldsAndReserve } from '../inventory/holds.ts';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
+import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
+import { quoteSeats, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
 
@@ -46,14 +49,20 @@ export interface CheckoutSession {
  * (docs/decisions/0004-payments-and-holds.md). That write, like the simulator's order, goes into a
  * group commit shared with the buyers who proceed in the same 2 ms (ADR 0010). An order whose seats are
  * taken by someone else in between is never paid, which costs nothing.
+ *
+ * Holding seats needs a verified e-mail address, and the hoarding rules (services/inventory/hoarding.ts,
+ * ADR 0023) are checked before the order is opened and again under the write lock.
  */
 export async function startCheckout(
   deps: AppDeps,
   userId: string,
   input: StartCheckoutInput,
+  clientAddress: string,
 ): Promise<CheckoutSession> {
   const { db } = deps;
   const lookups = catalogueLookups(db);
+  // Free accounts cost a hoarder nothing; verified ones cost a mailbox each (Google's are verified).
+  if (!lookups.verified.get({ userId })?.verified) throw forbidden(HOARDING_MESSAGES.emailNotVerified);
   const event = lookups.event.get({ eventId: input.eventId });
   if (!event) throw notFound('Event not found');
   const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
@@ -62,6 +71,13 @@ export async function startCheckout(
   if (!slot) throw notFound('Selected slot not found in event');
   checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
+  const hoarding: HoardingContext = {
+    limits: hoardingLimitsOf(deps.env),
+    clientAddress,
+    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
+  };
+  const seats = seatsOf(input.selectedTickets);
+  checkHoarding(db, hoarding, { userId, eventId: event.id, slotId: slot.id, seats }, deps.clock.now());
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
@@ -105,6 +121,7 @@ export async function startCheckout(
         details: input.ticketDetails,
         userCity: input.userCity || null,
         platformFeeRate: event.platformFeeRate,
+        hoarding,
       },
       now,
       (held) => {
@@ -178,8 +195,18 @@ const catalogueLookups = oncePer(prepareLookups);
 
 function prepareLookups(db: Db) {
   return {
+    verified: db
+      .select({ verified: users.isEmailVerified })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(),
     event: db
-      .select({ id: events.id, name: events.name, platformFeeRate: events.platformFeeRate })
+      .select({
+        id: events.id,
+        name: events.name,
+        platformFeeRate: events.platformFeeRate,
+        maxTicketsPerBuyer: events.maxTicketsPerBuyer,
+      })
       .from(events)
       // Drafts and cancelled events cannot be bought, whatever the client sends.
       .where(and(eq(events.id, sql.placeholder('eventId')), eq(events.status, 'published')))

@@ -55,5 +55,6 @@ export function eventColumns(details: EventDetailsFields) {
     language: details.language || null,
     termsAndConditions: details.termsAndConditions,
     platformFeeRate: details.platformFeeRate,
+    ...(details.maxTicketsPerBuyer !== undefined && { maxTicketsPerBuyer: details.maxTicketsPerBuyer }),
   };
 }

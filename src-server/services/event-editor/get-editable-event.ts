@@ -24,6 +24,7 @@ export function getEditableEvent(db: Db, eventId: string) {
       platformFeeRate: events.platformFeeRate,
       posterUrl: events.posterUrl,
       imagesUrls: events.imagesUrls,
+      maxTicketsPerBuyer: events.maxTicketsPerBuyer,
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,

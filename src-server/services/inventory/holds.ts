@@ -11,6 +11,7 @@ import { holdItems, holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
+import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 
 /** The database or an open transaction: every helper here runs inside the caller's transaction. */
 export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
@@ -34,6 +35,11 @@ export interface ReserveInput {
   details: TicketDetails;
   userCity: string | null;
   platformFeeRate: number | null;
+  /**
+   * Proceed's hoarding rules (services/inventory/hoarding.ts), checked under the write lock. Without
+   * it (the inventory's own tests and benchmarks) only the seats are checked.
+   */
+  hoarding?: HoardingContext;
 }
 
 export interface Hold {
@@ -63,6 +69,8 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
  * transactions) and the spec's message is thrown once the transaction is over: the taking runs in a
  * savepoint. Run alone it is a BEGIN IMMEDIATE transaction; inside a group commit (Proceed, ADR 0010)
  * it is a savepoint of the group's, and the buyer hears the outcome after the group's COMMIT.
+ * With `input.hoarding`, the hoarding rules come first (ADR 0023): their refusal writes nothing, and
+ * the new hold keeps the payment session of the unpaid hold it continues.
  */
 export function replaceHoldsAndReserve(
   db: Db,
@@ -71,12 +79,16 @@ export function replaceHoldsAndReserve(
   recordOrder?: (hold: Hold) => void,
 ): Hold {
   let refused: DomainError | undefined;
-  const reserve = () => {
-    const hold = reserveIn(db, input, now);
-    recordOrder?.(hold);
-    return hold;
-  };
   const hold = immediateTransaction(db, () => {
+    // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
+    const window = input.hoarding
+      ? checkHoarding(db, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
+      : null;
+    const reserve = () => {
+      const hold = reserveIn(db, input, now, window);
+      recordOrder?.(hold);
+      return hold;
+    };
     if (releaseActiveOnSlot(db, input.userId, input.slotId, now) === 0) return reserve();
     try {
       return savepoint(db, reserve);
@@ -212,8 +224,15 @@ function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Da
   return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
 }
 
-/** The hold and its lines, inside the caller's transaction. */
-function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date): Hold {
+export function seatsOf(lines: HoldLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * The hold and its lines, inside the caller's transaction. With `window`, the hold keeps the payment
+ * session of the unpaid hold it continues (a replacement Proceed never extends it).
+ */
+function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
   const priced = takeSeats(tx, input.lines);
   const amounts = priceBreakdown(subtotalOf(priced), input.platformFeeRate);
   const hold: Hold = {
@@ -224,9 +243,12 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date): Hold {
     totalPaise: amounts.grandTotalPaise,
     sessionExpiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS).toISOString(),
     expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
+    ...window,
   };
   query(tx, 'insertHold').run({
     ...hold,
+    seats: seatsOf(priced),
+    clientAddress: input.hoarding?.clientAddress ?? null,
     userId: input.userId,
     eventId: input.eventId,
     eventDateId: input.eventDateId,
@@ -328,6 +350,8 @@ const builders = {
         totalPaise: p('totalPaise'),
         sessionExpiresAt: p('sessionExpiresAt'),
         expiresAt: p('expiresAt'),
+        seats: p('seats'),
+        clientAddress: p('clientAddress'),
         createdAt: p('createdAt'),
       })
       .prepare(),

@@ -1,0 +1,24 @@
+/**
+ * Proceed's refusals against holding seats without buying them (issue 19, docs/decisions/0023-hoarding-limits.md).
+ * Shared so the checkout page can recognise the one it answers with an action (resend the verification mail).
+ */
+export const HOARDING_MESSAGES = {
+  emailNotVerified:
+    'Please verify your email address before booking. Open the link we emailed you, then press Proceed again.',
+  coolDown: (minutes: number) =>
+    `Your last payment session for this show ended without payment. You can book it again in ${plural(minutes, 'minute')}.`,
+  tooManyAttempts: (minutes: number) =>
+    `Too many booking attempts for this show. Please try again in ${plural(minutes, 'minute')}.`,
+  accountCap: (max: number) =>
+    `You can hold at most ${plural(max, 'ticket')} at a time. Complete or cancel your other bookings in progress first.`,
+  addressCap:
+    'Too many tickets are being held from your network right now. Please try again in a few minutes.',
+  perBuyerMax: (max: number, already: number) =>
+    already > 0
+      ? `You can book at most ${plural(max, 'ticket')} for this event, and you already have ${already}.`
+      : `You can book at most ${plural(max, 'ticket')} for this event.`,
+} as const;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,218 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { holds } from '../../db/schema/payments.ts';
+import type { Env } from '../../env.ts';
+import { conflict, tooManyRequests } from '../../errors.ts';
+
+/**
+ * Proceed's rules against sitting on seats without buying them (issue 19; docs/decisions/0023-hoarding-limits.md).
+ * The numbers live here; the three caps can be raised per deployment (HOLD_SEATS_PER_ACCOUNT,
+ * HOLD_SEATS_PER_ADDRESS, HOLDS_PER_SLOT_PER_HOUR), e.g. for a load test whose buyers share one address.
+ */
+export const HOARDING_DEFAULTS = {
+  /** Seats one account may hold at once, across every event: two full orders of a type. */
+  seatsPerAccount: 20,
+  /**
+   * Seats held at once from one client address (0: no cap). A household or an office shares one, and so do many
+   * mobile buyers behind a carrier's NAT: high enough for those, far below an event's stock.
+   */
+  seatsPerAddress: 60,
+  /** Holds of one slot by one account per `REHOLD_WINDOW_MS` (a few retries after a failed payment). */
+  holdsPerSlotPerWindow: 6,
+} as const;
+
+/** After a payment session ran out with the seats still held, the account waits this long for that slot. */
+export const HOLD_COOL_DOWN_MS = 10 * 60_000;
+export const REHOLD_WINDOW_MS = 60 * 60_000;
+
+export interface HoardingLimits {
+  seatsPerAccount: number;
+  seatsPerAddress: number;
+  holdsPerSlotPerWindow: number;
+}
+
+/** The limits this deployment runs with, read once per environment. */
+export const hoardingLimitsOf = oncePer(
+  (env: Pick<Env, 'HOLD_SEATS_PER_ACCOUNT' | 'HOLD_SEATS_PER_ADDRESS' | 'HOLDS_PER_SLOT_PER_HOUR'>) => ({
+    seatsPerAccount: env.HOLD_SEATS_PER_ACCOUNT ?? HOARDING_DEFAULTS.seatsPerAccount,
+    seatsPerAddress: env.HOLD_SEATS_PER_ADDRESS ?? HOARDING_DEFAULTS.seatsPerAddress,
+    holdsPerSlotPerWindow: env.HOLDS_PER_SLOT_PER_HOUR ?? HOARDING_DEFAULTS.holdsPerSlotPerWindow,
+  }),
+);
+
+/** What Proceed knows about who is holding what, for the checks below. */
+export interface HoardingContext {
+  limits: HoardingLimits;
+  /** The client address of the request (services never read the request; the router passes it). */
+  clientAddress: string;
+  /** The event's per-buyer maximum (the organiser's), or null. */
+  maxTicketsPerBuyer: number | null;
+}
+
+/** The payment session a replacement hold keeps: the one its first hold started. */
+export interface HoldWindow {
+  sessionExpiresAt: string;
+  expiresAt: string;
+}
+
+/**
+ * Refuses a Proceed that would let an account (or an address) sit on seats, with the message the
+ * buyer sees, or returns the session the new hold must keep when it continues an unpaid one (null: a
+ * fresh session). Runs before the gateway order (so a refused hoarder costs no order) and again in the
+ * reservation's transaction, where parallel Proceeds are serialised. Every read is an index lookup
+ * bounded by the caps themselves. The account's active hold on this slot is left out of the counts:
+ * the Proceed replaces it.
+ */
+export function checkHoarding(
+  db: Db,
+  context: HoardingContext,
+  hold: { userId: string; eventId: string; slotId: string; seats: number },
+  now: Date,
+): HoldWindow | null {
+  const q = lookups(db);
+  const { userId, eventId, slotId, seats } = hold;
+  const { limits } = context;
+  // The account's active holds: few, as the per-account cap keeps them so.
+  const active = q.activeOfAccount.all({ userId });
+  const replaced = active.filter((h) => h.slotId === slotId);
+
+  // The newest hold on the slot: an active one is always the newest (a new hold ends the one before).
+  const latest = replaced[0] ?? q.latestEndedOnSlot.get({ userId, slotId });
+  let window: HoldWindow | null = null;
+  if (latest && latest.status !== 'converted') {
+    const sessionEnd = Date.parse(latest.sessionExpiresAt);
+    if (sessionEnd > now.getTime()) {
+      // Pressing Proceed again (or after dismissing the payment window) continues the same session:
+      // otherwise each Proceed would push the seats' return back by another five minutes.
+      window = { sessionExpiresAt: latest.sessionExpiresAt, expiresAt: latest.expiresAt };
+    } else if (latest.status === 'active' || latest.releaseReason === 'expired') {
+      // The session ran out with the seats still held: others get a turn before this account again.
+      const waitMs = sessionEnd + HOLD_COOL_DOWN_MS - now.getTime();
+      if (waitMs > 0) throw tooManyRequests(HOARDING_MESSAGES.coolDown(minutesOf(waitMs)));
+    }
+  }
+
+  const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
+  const ended = q.recentEndedOnSlot.get({ userId, slotId, since });
+  const fresh = replaced.map((h) => h.createdAt).filter((at) => at > since);
+  if ((ended?.n ?? 0) + fresh.length >= limits.holdsPerSlotPerWindow) {
+    const oldest = [ended?.oldest ?? fresh[0]!, ...fresh].sort()[0]!;
+    const waitMs = Date.parse(oldest) + REHOLD_WINDOW_MS - now.getTime();
+    throw tooManyRequests(HOARDING_MESSAGES.tooManyAttempts(minutesOf(waitMs)));
+  }
+
+  const kept = active.filter((h) => h.slotId !== slotId);
+  const byAccount = sum(kept.map((h) => h.seats));
+  if (byAccount + seats > limits.seatsPerAccount) {
+    throw conflict(HOARDING_MESSAGES.accountCap(limits.seatsPerAccount));
+  }
+  if (limits.seatsPerAddress > 0) {
+    // Every hold has a seat, so reading one hold past the cap is enough to know it is passed: the read
+    // stays bounded however many holds one address has.
+    const fromAddress =
+      q.heldFromAddress.get({ clientAddress: context.clientAddress, rows: limits.seatsPerAddress + 1 })
+        ?.seats ?? 0;
+    const replacedHere = sum(
+      replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
+    );
+    if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
+      throw conflict(HOARDING_MESSAGES.addressCap);
+    }
+  }
+
+  const max = context.maxTicketsPerBuyer;
+  if (max !== null) {
+    const already =
+      sum(kept.filter((h) => h.eventId === eventId).map((h) => h.seats)) +
+      (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0);
+    if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
+  }
+  return window;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
+
+/** Whole minutes, rounded up, at least one: 'again in 0 minutes' would be a lie. */
+function minutesOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+const p = sql.placeholder;
+
+/** The seats of an address's active holds, at most `rows` of them (covering partial index). */
+const addressHolds = (db: Db) =>
+  db
+    .select({ seats: holds.seats })
+    .from(holds)
+    .where(and(eq(holds.clientAddress, p('clientAddress')), sql`${holds.status} = 'active'`))
+    .limit(p('rows'))
+    .as('from_address');
+
+// The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
+// 'active') only when the query's own text implies its condition.
+const lookups = oncePer((db: Db) => {
+  const fromAddress = addressHolds(db);
+  return {
+    activeOfAccount: db
+      .select({
+        slotId: holds.slotId,
+        eventId: holds.eventId,
+        seats: holds.seats,
+        clientAddress: holds.clientAddress,
+        status: holds.status,
+        releaseReason: holds.releaseReason,
+        sessionExpiresAt: holds.sessionExpiresAt,
+        expiresAt: holds.expiresAt,
+        createdAt: holds.createdAt,
+      })
+      .from(holds)
+      .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
+      .prepare(),
+    latestEndedOnSlot: db
+      .select({
+        status: holds.status,
+        releaseReason: holds.releaseReason,
+        sessionExpiresAt: holds.sessionExpiresAt,
+        expiresAt: holds.expiresAt,
+      })
+      .from(holds)
+      .where(
+        and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
+      )
+      .orderBy(sql`${holds.createdAt} desc`)
+      .limit(1)
+      .prepare(),
+    recentEndedOnSlot: db
+      .select({ n: sql<number>`count(*)`, oldest: sql<string | null>`min(${holds.createdAt})` })
+      .from(holds)
+      .where(
+        and(
+          eq(holds.userId, p('userId')),
+          eq(holds.slotId, p('slotId')),
+          sql`${holds.status} <> 'active'`,
+          gt(holds.createdAt, p('since')),
+        ),
+      )
+      .prepare(),
+    heldFromAddress: db
+      .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })
+      .from(fromAddress)
+      .prepare(),
+    bookedForEvent: db
+      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, p('userId')),
+          eq(bookings.eventId, p('eventId')),
+          eq(bookings.status, 'confirmed'),
+        ),
+      )
+      .prepare(),
+  };
+});
