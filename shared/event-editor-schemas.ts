@@ -92,6 +92,7 @@ export const EventDetailsFields = z.object({
    */
   posterUrl: eventImageUrl('poster').nullable().optional(),
   bannerUrl: eventImageUrl('banner').nullable().optional(),
+  /**
    * The most tickets one buyer may have for the event, held and booked together (issue 19); null: only
    * each ticket type's per-order maximum. Optional so an edit that leaves it out keeps the stored value.
    */
