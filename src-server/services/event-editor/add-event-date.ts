@@ -9,6 +9,7 @@ import type { Clock } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { indiaInstant } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a calendar day (India time) to the event; its slots are added next. Not a day already past. */
 export async function addEventDate(
@@ -33,6 +34,7 @@ export async function addEventDate(
     if (taken) throw conflict(EDITOR_MESSAGES.dateExists, { day: EDITOR_MESSAGES.dateExists });
     const dateId = `date-${randomUUID()}`;
     tx.insert(eventDates).values({ id: dateId, eventId, dateOfEvent, isLive: true }).run();
+    refreshEventListing(tx, eventId);
     return { version, dateId };
   });
 }

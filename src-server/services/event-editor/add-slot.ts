@@ -9,6 +9,7 @@ import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { indiaInstant, refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a slot (start and end in India time, same day) to one of the event's dates; not one already started. */
 export async function addSlot(
@@ -37,6 +38,7 @@ export async function addSlot(
     const slotId = `slot-${randomUUID()}`;
     tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version, slotId };
   });
 }

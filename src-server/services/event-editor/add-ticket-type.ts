@@ -7,6 +7,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a ticket type to one of the event's slots, listed after the slot's others, all seats available. */
 export async function addTicketType(
@@ -35,6 +36,7 @@ export async function addTicketType(
         position: (last?.position ?? -1) + 1,
       })
       .run();
+    refreshEventListing(tx, eventId);
     return { version, ticketTypeId };
   });
 }

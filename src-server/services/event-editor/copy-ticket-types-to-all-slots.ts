@@ -5,6 +5,7 @@ import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * "Copy to all slots": gives every other slot of the event the ticket types of one slot, with the same
@@ -56,6 +57,7 @@ export async function copyTicketTypesToAllSlots(
           .run();
       }
     }
+    refreshEventListing(tx, eventId);
     return { version, created };
   });
 }

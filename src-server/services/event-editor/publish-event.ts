@@ -7,6 +7,7 @@ import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { claimVersion } from './event-version.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
 
@@ -33,6 +34,7 @@ export async function publishEvent(
     if (missing.length > 0) return { published: false, missing };
     const version = claimVersion(tx, eventId, basedOn);
     tx.update(events).set({ status: 'published' }).where(eq(events.id, eventId)).run();
+    refreshEventListing(tx, eventId);
     return { published: true, version };
   });
 }

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { hasBookings } from './sold-or-held.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a date with its slots and ticket types, unless anything on it was ever booked or held. */
 export async function removeEventDate(
@@ -26,6 +27,7 @@ export async function removeEventDate(
     if (hasBookings(tx, { eventDateId: dateId })) throw conflict(EDITOR_MESSAGES.hasBookings('date'));
     tx.delete(eventDates).where(eq(eventDates.id, dateId)).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -8,6 +8,7 @@ import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a slot with its ticket types, unless anything in it was ever booked or held. */
 export async function removeSlot(
@@ -22,6 +23,7 @@ export async function removeSlot(
     if (hasBookings(tx, { slotId })) throw conflict(EDITOR_MESSAGES.hasBookings('slot'));
     tx.delete(slots).where(eq(slots.id, slotId)).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

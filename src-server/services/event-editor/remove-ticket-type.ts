@@ -7,6 +7,7 @@ import { conflict } from '../../errors.ts';
 import { claimVersion } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a ticket type nobody ever held or bought; one with bookings can only be taken off sale. */
 export async function removeTicketType(
@@ -20,6 +21,7 @@ export async function removeTicketType(
     findTicketTypeInEvent(tx, eventId, ticketTypeId);
     if (hasBookings(tx, { ticketTypeId })) throw conflict(EDITOR_MESSAGES.hasBookings('ticket type'));
     tx.delete(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)).run();
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

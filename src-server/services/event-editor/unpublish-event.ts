@@ -5,6 +5,7 @@ import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
 import { claimVersion } from './event-version.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * Published → draft: buyers stop seeing the event and cannot start a purchase. Bookings already made
@@ -16,6 +17,7 @@ export async function unpublishEvent(db: Db, eventId: string, basedOn: number): 
     const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
     if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
     tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

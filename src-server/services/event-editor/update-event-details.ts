@@ -5,6 +5,7 @@ import { artists, events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { eventColumns } from './create-event.ts';
 import { claimVersion } from './event-version.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Replaces what the buyer's page says about the event (not its dates or tickets). */
 export async function updateEventDetails(
@@ -30,6 +31,7 @@ export async function updateEventDetails(
       const imageUrl = photos.get(artist.name) ?? null;
       tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -8,6 +8,7 @@ import { claimVersion } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { heldQuantity } from './sold-or-held.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * Changes a ticket type. Capacity may not drop below what is sold plus held (checked in the same
@@ -39,6 +40,7 @@ export async function updateTicketType(
       })
       .where(eq(ticketTypes.id, ticketTypeId))
       .run();
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }
