@@ -42,17 +42,18 @@ INSERT INTO `event_search` (`rowid`, `name`, `artists`, `venue`, `city`, `catego
     coalesce((SELECT group_concat(a.`name`, ' · ') FROM `artists` a WHERE a.`event_id` = e.`id`), ''),
     e.`event_location_text`, e.`city`, e.`category`
   FROM `events` e JOIN `event_search_keys` k ON k.`event_id` = e.`id`;--> statement-breakpoint
--- A counter that moves whenever any event row is written (inserted, edited, published, cancelled,
--- re-priced through refresh-event-listing): the public micro-cache keys catalogue lists and searches
--- by it, so a hold or a booking (which never touches `events`) does not throw those answers away.
+-- A counter that refresh-event-listing.ts moves with every change to an event: the public micro-cache
+-- keys catalogue lists and searches by it, so a hold or a booking (which never changes an event's
+-- listing) does not throw those answers away. (Not a trigger on `events`: a trigger makes SQLite plan
+-- the foreign-key checks of every child table into each insert, scans of holds and bookings included.)
 CREATE TABLE `catalog_version` (
   `id` integer PRIMARY KEY NOT NULL CHECK (`id` = 1),
   `version` integer NOT NULL
 );--> statement-breakpoint
-INSERT INTO `catalog_version` (`id`, `version`) VALUES (1, 1);--> statement-breakpoint
-CREATE TRIGGER `events_catalog_version_insert` AFTER INSERT ON `events`
-BEGIN UPDATE `catalog_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint
-CREATE TRIGGER `events_catalog_version_update` AFTER UPDATE ON `events`
-BEGIN UPDATE `catalog_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint
-CREATE TRIGGER `events_catalog_version_delete` AFTER DELETE ON `events`
+INSERT INTO `catalog_version` (`id`, `version`) VALUES (1, 1);
+--> statement-breakpoint
+-- A status change (publish, unpublish, cancel) by any code moves it too, even one that does not call
+-- refresh-event-listing.ts: an event taken off sale must leave cached lists at once. (An UPDATE OF
+-- trigger adds nothing to the plans of other statements on `events`.)
+CREATE TRIGGER `events_status_moves_catalog_version` AFTER UPDATE OF `status` ON `events`
 BEGIN UPDATE `catalog_version` SET `version` = `version` + 1 WHERE `id` = 1; END;

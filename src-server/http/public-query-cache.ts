@@ -38,12 +38,16 @@ interface Entry {
 }
 
 /**
- * Micro-cache for GET /trpc/{events.list,events.byId,events.search} (also batched together). Keeps the
- * finished response (already compressed, when the client accepts it) per URL and Accept-Encoding, and
- * serves it until the database changes: any committed write, in this process or another, moves
- * SQLite's write mark (`total_changes()` of this connection and `PRAGMA data_version` for others), so
- * availability shown from the cache is never older than the last reservation, payment or release. An
- * entry also expires after PUBLIC_QUERY_MAX_AGE_MS, because "upcoming" moves with the clock.
+ * Micro-cache for GET /trpc/events.* catalogue reads (also batched together). Keeps the finished
+ * response (already compressed, when the client accepts it) per path, tRPC's own parameters (`input`,
+ * `batch`; any other parameter is ignored, so `&_=1` cannot make an entry) and Accept-Encoding.
+ * - Lists and searches (CATALOGUE_TEXT) show no availability: they are served until an event changes,
+ *   i.e. until `catalog_version` moves (services/catalog/refresh-event-listing.ts, and a trigger on any
+ *   status change), so holds, bookings and sign-ins during an on-sale leave them cached (issue 25).
+ * - The event detail shows what is left: it is served until any committed write, in this process or
+ *   another, moves SQLite's write mark (`total_changes()` of this connection and `PRAGMA data_version`
+ *   for others), so availability is never older than the last reservation, payment or release.
+ * An entry also expires after PUBLIC_QUERY_MAX_AGE_MS, because "upcoming" moves with the clock.
  * Responses carrying Set-Cookie (a renewed session) or any status but 200 are not stored.
  *
  * Mounted right inside `requestContext` and outside the middlewares that add headers, so an entry

@@ -11,8 +11,11 @@ import type { WriteTx } from '../../db/write-transaction.ts';
  * - its full-text document (`event_search`): name, artists, venue, city and category, present only
  *   while the event is published, so drafts, unpublished and cancelled events are never found.
  *
+ * Then it moves `catalog_version`, which the public micro-cache keys lists and searches by.
+ *
  * Call it inside the write transaction of every service that creates an event or changes its details,
- * artists, dates, slots, ticket types or status. Cheap: it reads one event's rows through their indexes.
+ * artists, dates, slots, ticket types or status (cancelling included). Cheap: it reads one event's rows
+ * through their indexes.
  */
 export function refreshEventListing(tx: WriteTx | Db, eventId: string): void {
   tx.run(sql`
@@ -33,6 +36,8 @@ export function refreshEventListing(tx: WriteTx | Db, eventId: string): void {
       )
     where id = ${eventId}`);
   refreshEventSearch(tx, eventId);
+  // Cached lists and searches are keyed by this (http/public-query-cache.ts): they are now out of date.
+  tx.run(sql`update catalog_version set version = version + 1 where id = 1`);
 }
 
 /** Rewrites (or removes) the event's full-text document; part of refreshEventListing. */

@@ -7,9 +7,9 @@ import { eventDates } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a calendar day (India time) to the event; its slots are added next. Not a day already past. */
 export async function addEventDate(

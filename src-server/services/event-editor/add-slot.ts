@@ -7,9 +7,9 @@ import { eventDates, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant, refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a slot (start and end in India time, same day) to one of the event's dates; not one already started. */
 export async function addSlot(

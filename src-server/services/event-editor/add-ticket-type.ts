@@ -4,10 +4,10 @@ import type { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Adds a ticket type to one of the event's slots, listed after the slot's others, all seats available. */
 export async function addTicketType(

@@ -3,9 +3,9 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * "Copy to all slots": gives every other slot of the event the ticket types of one slot, with the same

@@ -6,8 +6,8 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
-import { claimVersion } from './event-version.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+import { claimVersion } from './event-version.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
 

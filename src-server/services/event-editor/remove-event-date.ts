@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { eventDates } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { hasBookings } from './sold-or-held.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a date with its slots and ticket types, unless anything on it was ever booked or held. */
 export async function removeEventDate(

@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a slot with its ticket types, unless anything in it was ever booked or held. */
 export async function removeSlot(

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Deletes a ticket type nobody ever held or bought; one with bookings can only be taken off sale. */
 export async function removeTicketType(

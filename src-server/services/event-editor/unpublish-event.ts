@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { claimVersion } from './event-version.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+import { claimVersion } from './event-version.ts';
 
 /**
  * Published → draft: buyers stop seeing the event and cannot start a purchase. Bookings already made

@@ -3,9 +3,9 @@ import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { eventColumns } from './create-event.ts';
 import { claimVersion } from './event-version.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /** Replaces what the buyer's page says about the event (not its dates or tickets). */
 export async function updateEventDetails(

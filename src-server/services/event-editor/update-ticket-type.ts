@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { heldQuantity } from './sold-or-held.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * Changes a ticket type. Capacity may not drop below what is sold plus held (checked in the same
