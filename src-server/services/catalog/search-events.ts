@@ -122,18 +122,22 @@ function rankedPage(
   const ranked = sqlite.prepare(
     'select rowid from event_search where event_search match ? order by rank limit ? offset ?',
   );
+  // One statement for the batch's events (in any order), put back in ranking order below.
   const load = sqlite.prepare(
-    `select ${SUMMARY_COLUMNS} from event_search_keys k join events e on e.id = k.event_id
-     where k.doc_id = ? and e.status = 'published' and e.last_ends_at >= ?`,
+    `select k.doc_id as doc, ${SUMMARY_COLUMNS} from event_search_keys k join events e on e.id = k.event_id
+     where k.doc_id in (select value from json_each(?)) and e.status = 'published' and e.last_ends_at >= ?`,
   );
   const items: EventSummary[] = [];
   let at = offset;
   for (let round = 0; round < 4; round += 1) {
     const batch = limit + 1 - items.length;
     const docs = ranked.pluck().all(expression, batch, at) as number[];
+    const rows = new Map(
+      (load.all(JSON.stringify(docs), instant) as (SummaryRow & { doc: number })[]).map((r) => [r.doc, r]),
+    );
     for (const doc of docs) {
       at += 1;
-      const row = load.get(doc, instant) as SummaryRow | undefined;
+      const row = rows.get(doc);
       if (row) items.push(toSummary(row));
       if (items.length > limit) {
         // One more than the page: there is a next page, starting at that one.
