@@ -31,6 +31,9 @@ describe('a large catalogue (issue 25)', () => {
   beforeAll(() => {
     t = createTestApp({ SEED_DEMO_DATA: 'false' });
     insertLargeCatalogue(t.deps.db, LARGE, { now: t.clock.now() });
+    // Statistics, as a running installation has them (the database runs `PRAGMA optimize` when it
+    // closes): the planner's choices with them are the ones production makes.
+    t.deps.sqlite.exec('ANALYZE');
   }, 120_000);
   afterAll(() => t.close());
 
@@ -172,7 +175,9 @@ describe('a large catalogue (issue 25)', () => {
           (detail) =>
             /^SCAN (e|events|tt|ticket_types|slots|s|event_dates|d)\b(?! VIRTUAL)/.test(detail) ||
             // Ranking a search's matches sorts them; a list never sorts.
-            (/TEMP B-TREE/.test(detail) && !/event_search/.test(source)),
+            (/TEMP B-TREE/.test(detail) && !/event_search/.test(source)) ||
+            // A search reads the events it found by key, never a range of the catalogue.
+            (/event_search/.test(source) && /^SEARCH e USING (COVERING )?INDEX events_list/.test(detail)),
         )
         .map((detail) => `${detail} :: ${source}`);
     });

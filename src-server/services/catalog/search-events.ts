@@ -124,8 +124,12 @@ function rankedPage(
   );
   // One statement for the batch's events (in any order), put back in ranking order below.
   const load = sqlite.prepare(
-    `select k.doc_id as doc, ${SUMMARY_COLUMNS} from event_search_keys k join events e on e.id = k.event_id
-     where k.doc_id in (select value from json_each(?)) and e.status = 'published' and e.last_ends_at >= ?`,
+    // CROSS JOIN fixes the order (the batch's ids, then each by key): left to itself the planner may
+    // walk every published event instead.
+    `select k.doc_id as doc, ${SUMMARY_COLUMNS} from json_each(?) j
+     cross join event_search_keys k on k.doc_id = j.value
+     cross join events e on e.id = k.event_id
+     where e.status = 'published' and e.last_ends_at >= ?`,
   );
   const items: EventSummary[] = [];
   let at = offset;
