@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
-import { type Browser, launchBrowser, newContext, PHONE_390 } from '../helpers/browser.ts';
+import { type Browser, DESKTOP, launchBrowser, newContext, PHONE_390 } from '../helpers/browser.ts';
 import { insertLargeCatalogue } from '../helpers/large-catalogue.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
@@ -110,6 +110,22 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     const ids = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(ids).size).toBe(72);
     await page.screenshot({ path: path.join(SHOTS, 'large-explore-comedy.png') });
+    await context.close();
+  });
+
+  it('on a desktop, home rows and search results page the same way', async () => {
+    const { context } = await newContext(browser, server.baseURL, DESKTOP);
+    await context.addInitScript(() => localStorage.setItem('selectedCity', 'Bengaluru'));
+    const page = await context.newPage();
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Happening near me' });
+    await row.getByRole('link').first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'large-home-desktop.png') });
+    await page.goto('/search?q=kenny');
+    await page.getByRole('heading', { name: 'Results for "kenny"' }).waitFor();
+    const cards = page.locator('section ul.grid > li');
+    await expect.poll(() => cards.count()).toBe(24);
+    await page.screenshot({ path: path.join(SHOTS, 'large-search-desktop.png') });
     await context.close();
   });
 });
