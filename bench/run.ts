@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { reportBundleSize } from '../scripts/report-bundle-size.ts';
+import { runCatalog } from './catalog.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
 import { runHotPaths } from './hot-paths.ts';
@@ -13,6 +14,12 @@ import { runReserveBenchmark } from './reserve.ts';
  */
 const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
   catalog: (flags) =>
+    runCatalog({
+      events: flags.number('events', 10_000),
+      connections: flags.number('connections', 8),
+      durationSeconds: flags.number('duration', 3),
+    }),
+  'catalog-throughput': (flags) =>
     runCatalogThroughput({
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),

@@ -16,6 +16,34 @@ export const EventListInput = z
   .optional();
 export type EventListInput = z.infer<typeof EventListInput>;
 
+/** Events per page of a catalogue list (home rows, explore, category and city pages) and of search. */
+export const CATALOG_PAGE_SIZE = 24;
+export const CATALOG_PAGE_MAX = 48;
+/** Lists count their events up to this many and then say "1,000+": the count is bounded work too. */
+export const CATALOG_COUNT_CAP = 1000;
+
+/** An opaque position in a list, from the page before (`nextCursor`). */
+const cursor = z.string().trim().min(1).max(400);
+
+/**
+ * events.page: one page of upcoming events, soonest first. `city` keeps to one city; `exceptCity` is
+ * every other city (the home page's 'You may also like'); neither is "All cities".
+ */
+export const EventPageInput = z.object({
+  city: z.string().trim().min(1).max(80).optional(),
+  exceptCity: z.string().trim().min(1).max(80).optional(),
+  category: z.enum(EVENT_CATEGORIES).optional(),
+  from: indiaDay.optional(),
+  to: indiaDay.optional(),
+  cursor: cursor.optional(),
+  limit: z.number().int().min(1).max(CATALOG_PAGE_MAX).optional(),
+});
+export type EventPageInput = z.infer<typeof EventPageInput>;
+
+/** events.home: everything the home page's first paint needs for the chosen city, in one answer. */
+export const EventHomeInput = z.object({ city: z.string().trim().min(1).max(80) });
+export type EventHomeInput = z.infer<typeof EventHomeInput>;
+
 export const SEARCH_QUERY_MAX = 100;
 
 /** events.search: the top bar's box; matches event name, venue, city (or alias) and artist. */
@@ -27,6 +55,17 @@ export const EventSearchInput = z.object({
     .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters`),
 });
 export type EventSearchInput = z.infer<typeof EventSearchInput>;
+
+/** events.searchPage: ranked results, one page at a time. */
+export const EventSearchPageInput = EventSearchInput.extend({
+  cursor: cursor.optional(),
+  limit: z.number().int().min(1).max(CATALOG_PAGE_MAX).optional(),
+});
+export type EventSearchPageInput = z.infer<typeof EventSearchPageInput>;
+
+/** events.suggest: typeahead under the search box. */
+export const EventSuggestInput = z.object({ q: z.string().trim().min(1).max(SEARCH_QUERY_MAX) });
+export type EventSuggestInput = z.infer<typeof EventSuggestInput>;
 
 export const EventByIdInput = z.object({ id: z.string().trim().min(1).max(100) });
 export type EventByIdInput = z.infer<typeof EventByIdInput>;

@@ -80,6 +80,11 @@ export const EnvFields = z.object({
     z.coerce.number().int().min(0).optional(),
   ),
   HOLDS_PER_SLOT_PER_HOUR: optionalPositiveInt(),
+  /**
+   * Benchmarks only (bench/catalog.ts): a request with this value in `x-jalsa-cache-bypass` is computed
+   * rather than answered from the public micro-cache. Unset (the default), nothing can skip the cache.
+   */
+  PUBLIC_CACHE_BYPASS_TOKEN: optionalText,
   /** Runs every background job this often instead of its own interval (the fault tests' restarted servers). */
   JOB_INTERVAL_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),

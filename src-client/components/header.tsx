@@ -38,6 +38,13 @@ export function Header() {
           <UserMenu variant="desktop" />
         </nav>
         <div className="ml-auto flex items-center gap-2 md:hidden">
+          <Link to="/search" search={{ q: '' }} className="rounded-md p-2 text-gray-700 hover:bg-gray-100">
+            <span className="sr-only">Search events</span>
+            <LineIcon size={22}>
+              <circle cx="11" cy="11" r="7" />
+              <path d="M20 20l-3.5-3.5" />
+            </LineIcon>
+          </Link>
           <CityButton />
           <button
             type="button"

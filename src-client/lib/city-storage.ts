@@ -26,6 +26,11 @@ export function useSelectedCity(): SelectedCity {
   return describe(storedName);
 }
 
+/** The chosen city outside React (a route loader). */
+export function selectedCityNow(): SelectedCity {
+  return describe(typeof window === 'undefined' ? null : readStoredName());
+}
+
 export function describe(storedName: string | null): SelectedCity {
   const name = storedName ?? DEFAULT_CITY_NAME;
   const city = findCity(name);

@@ -2,12 +2,16 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../shared/categories.ts';
 import { indiaCalendarDay } from '../../shared/dates.ts';
 import { EventGrid } from '../components/event-card.tsx';
+import { eventCount, LoadMore } from '../components/load-more.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { trpc } from '../lib/trpc.ts';
 import type { DateChoice, ExploreParams } from './explore.tsx';
 
 export const Route = createLazyRoute('/explore')({ component: ExplorePage });
+
+/** Cards per page: five rows of the desktop grid's five, twelve of the phone's two. */
+const EXPLORE_PAGE = 24;
 
 const DATE_LABELS: Record<DateChoice, string> = {
   today: 'Today',
@@ -25,11 +29,17 @@ function ExplorePage() {
   const { name: cityName } = useSelectedCity();
   const allCities = search.cities === 'all';
   const range = dayRange(search.when, new Date());
-  const events = trpc.events.list.useQuery({
-    ...(!allCities && { city: cityName }),
-    ...(search.category && { category: search.category }),
-    ...range,
-  });
+  const events = trpc.events.page.useInfiniteQuery(
+    {
+      ...(!allCities && { city: cityName }),
+      ...(search.category && { category: search.category }),
+      ...range,
+      limit: EXPLORE_PAGE,
+    },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const first = events.data?.pages[0];
+  const found = events.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<ExploreParams>) =>
     navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const customDay = search.when && /^\d{4}-/.test(search.when) ? search.when : '';
@@ -95,7 +105,7 @@ function ExplorePage() {
         <p role="alert" className="mt-6 text-red-700">
           Events could not be loaded. Please try again.
         </p>
-      ) : events.data.length === 0 ? (
+      ) : found.length === 0 ? (
         <NoResults title="No events match these filters">
           <Link to="/explore" className="mt-4 inline-block font-semibold text-brand-700 underline">
             Clear filters
@@ -104,9 +114,19 @@ function ExplorePage() {
       ) : (
         <>
           <p className="mt-6 text-gray-700" role="status">
-            {events.data.length} {events.data.length === 1 ? 'event' : 'events'}
+            {eventCount(first?.total ?? found.length, first?.totalIsCapped ?? false)}
           </p>
-          <EventGrid events={events.data} className="mt-4" />
+          <EventGrid events={found} className="mt-4" />
+          {events.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <LoadMore
+                onMore={() => {
+                  if (!events.isFetchingNextPage) void events.fetchNextPage();
+                }}
+                loading={events.isFetchingNextPage}
+              />
+            </div>
+          )}
         </>
       )}
     </section>

@@ -1,12 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { type City, citiesByDistance } from '../../shared/cities.ts';
 import { EventCard, type EventSummary } from '../components/event-card.tsx';
+import { eventCount, LoadMore } from '../components/load-more.tsx';
 import { ScrollItem, ScrollRow } from '../components/scroll-row.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { openCityPicker } from '../lib/city-picker-state.ts';
-import { useSelectedCity } from '../lib/city-storage.ts';
+import { selectedCityNow, useSelectedCity } from '../lib/city-storage.ts';
 import { trpc } from '../lib/trpc.ts';
+import { useMorePages } from '../lib/use-more-pages.ts';
 import { rootRoute } from './__root.tsx';
 
 export const homeRoute = createRoute({
@@ -14,24 +14,37 @@ export const homeRoute = createRoute({
   path: '/',
   loader: ({ context }) =>
     // Spec §8: a failed load on home is only logged.
-    context.trpcUtils.events.list.ensureData(undefined).catch((error: unknown) => {
+    context.trpcUtils.events.home.ensureData({ city: selectedCityNow().name }).catch((error: unknown) => {
       console.error('Failed to load events', error);
     }),
   component: HomePage,
 });
 
-/** How many events from the nearest cities to suggest when the chosen city has none. */
-const ALTERNATIVES = 8;
+/** Cards fetched per "Load more" in a home row. */
+const ROW_PAGE = 12;
 
+/**
+ * The chosen city's first events (or, when it has none, the nearest cities') and everyone else's, from
+ * one small answer (`events.home`); each row asks for its next page when scrolled to its end.
+ */
 function HomePage() {
-  const events = trpc.events.list.useQuery(undefined);
   const selected = useSelectedCity();
-  const rows = useMemo(
-    () => splitByCity(events.data ?? [], selected.name, selected.city),
-    [events.data, selected],
+  const home = trpc.events.home.useQuery({ city: selected.name });
+  const utils = trpc.useUtils();
+  const city = home.data?.city ?? selected.name;
+  const nearMore = useMorePages(`near|${city}`, home.data?.near.nextCursor ?? null, (cursor) =>
+    utils.events.page.fetch({ city, limit: ROW_PAGE, cursor }),
+  );
+  const othersMore = useMorePages(`others|${city}`, home.data?.others.nextCursor ?? null, (cursor) =>
+    utils.events.page.fetch({ exceptCity: city, limit: ROW_PAGE, cursor }),
   );
 
-  if (events.error) console.error('Failed to load events', events.error);
+  if (home.error) console.error('Failed to load events', home.error);
+  const data = home.data;
+  const near = data ? [...data.near.items, ...nearMore.items] : [];
+  const alternatives = data?.alternatives ?? [];
+  const shown = new Set(alternatives.map((e) => e.id));
+  const others = data ? [...data.others.items, ...othersMore.items].filter((e) => !shown.has(e.id)) : [];
 
   return (
     <>
@@ -55,21 +68,21 @@ function HomePage() {
           </div>
         </div>
       </div>
-      {events.isPending ? (
+      {home.isPending ? (
         <LoadingText />
-      ) : events.isError ? (
+      ) : home.isError ? (
         // Not 'Nothing is on in <city>': a failed load is not an empty city (issue 17).
         <LoadFailed message="We couldn't load the events just now. Please check your connection and try again." />
-      ) : (
+      ) : data ? (
         <>
           <ScrollRow
             title="Happening near me"
             intro={
-              rows.near.length === 0 ? (
+              near.length === 0 ? (
                 <p className="mb-3 text-gray-700">
                   Nothing is on in {selected.name} just yet.{' '}
-                  {rows.alternativesFrom
-                    ? `Here is what is happening nearby, in ${rows.alternativesFrom}.`
+                  {data.alternativesFrom
+                    ? `Here is what is happening nearby, in ${data.alternativesFrom}.`
                     : 'Here is what is coming up soon.'}{' '}
                   <button
                     type="button"
@@ -81,7 +94,7 @@ function HomePage() {
                 </p>
               ) : (
                 <p className="mb-3 text-gray-700">
-                  {rows.near.length} {rows.near.length === 1 ? 'event' : 'events'} in {selected.name}
+                  {eventCount(data.near.total ?? near.length, data.near.totalIsCapped)} in {selected.name}
                   {/* Delhi/NCR is only the default until the visitor says where they are. */}
                   {selected.storedName === null && (
                     <>
@@ -99,63 +112,36 @@ function HomePage() {
               )
             }
           >
-            {rows.nearOrAlternatives.map((event) => (
-              <ScrollItem key={event.id}>
-                <EventCard event={event} />
-              </ScrollItem>
-            ))}
+            <Cards events={near.length > 0 ? near : alternatives} />
+            {near.length > 0 && nearMore.hasMore && (
+              <RowEnd onMore={nearMore.loadMore} loading={nearMore.loading} />
+            )}
           </ScrollRow>
-          {rows.rest.length > 0 && (
+          {others.length > 0 && (
             <ScrollRow title="You may also like">
-              {rows.rest.map((event) => (
-                <ScrollItem key={event.id}>
-                  <EventCard event={event} />
-                </ScrollItem>
-              ))}
+              <Cards events={others} />
+              {othersMore.hasMore && <RowEnd onMore={othersMore.loadMore} loading={othersMore.loading} />}
             </ScrollRow>
           )}
         </>
-      )}
+      ) : null}
     </>
   );
 }
 
-/**
- * 'Happening near me' is the chosen city's events. When it has none, the row suggests events from the
- * nearest cities that have some (or simply the soonest, for a typed city without coordinates), and
- * 'You may also like' shows everything else.
- */
-export function splitByCity(events: EventSummary[], cityName: string, city: City | undefined) {
-  const near = events.filter((e) => e.city === cityName);
-  if (near.length > 0) {
-    return {
-      near,
-      nearOrAlternatives: near,
-      rest: events.filter((e) => e.city !== cityName),
-      alternativesFrom: null,
-    };
-  }
-  let alternatives: EventSummary[];
-  let alternativesFrom: string | null = null;
-  if (city) {
-    const rank = new Map(citiesByDistance(city.coordinates).map((c, i) => [c.name, i]));
-    alternatives = [...events]
-      .sort((a, b) => (rank.get(a.city) ?? 999) - (rank.get(b.city) ?? 999))
-      .slice(0, ALTERNATIVES);
-    const cities = [...new Set(alternatives.map((e) => e.city))];
-    alternativesFrom = cities.length ? formatList(cities) : null;
-  } else {
-    alternatives = events.slice(0, ALTERNATIVES);
-  }
-  const shown = new Set(alternatives.map((e) => e.id));
-  return {
-    near,
-    nearOrAlternatives: alternatives,
-    rest: events.filter((e) => !shown.has(e.id)),
-    alternativesFrom,
-  };
+function Cards({ events }: { events: EventSummary[] }) {
+  return events.map((event) => (
+    <ScrollItem key={event.id}>
+      <EventCard event={event} />
+    </ScrollItem>
+  ));
 }
 
-function formatList(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/** The last place in a row: loads the next cards when scrolled to (or pressed). */
+function RowEnd({ onMore, loading }: { onMore: () => void; loading: boolean }) {
+  return (
+    <li className="flex w-40 shrink-0 items-center justify-center sm:w-52">
+      <LoadMore onMore={onMore} loading={loading} label="More events" />
+    </li>
+  );
 }

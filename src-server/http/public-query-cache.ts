@@ -1,10 +1,27 @@
+import type Database from 'better-sqlite3';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { REQUEST_ID_HEADER } from './request-context.ts';
 
-/** Public catalogue reads, the same for every visitor: the pages a rush hammers. */
-const CACHEABLE = new Set(['events.list', 'events.byId', 'events.search']);
+/**
+ * Public catalogue reads, the same for every visitor: the pages a rush hammers. Lists and searches
+ * show no availability, so only a change to an event (`catalog_version`) makes their answers old;
+ * the event detail shows what is left, so any write does.
+ */
+const CATALOGUE_TEXT = new Set([
+  'events.list',
+  'events.page',
+  'events.home',
+  'events.search',
+  'events.searchPage',
+  'events.suggest',
+]);
+const CACHEABLE = new Set([...CATALOGUE_TEXT, 'events.byId']);
+/** The query parameters tRPC reads; any other is ignored, so it cannot make a new entry (issue 25). */
+const KEY_PARAMETERS = ['batch', 'input'] as const;
+/** The request header that skips the cache when it carries PUBLIC_CACHE_BYPASS_TOKEN (benchmarks only). */
+export const CACHE_BYPASS_HEADER = 'x-jalsa-cache-bypass';
 /** Upper bound on how long an entry lives with no write at all, for lists that change with the clock. */
 export const PUBLIC_QUERY_MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -21,12 +38,16 @@ interface Entry {
 }
 
 /**
- * Micro-cache for GET /trpc/{events.list,events.byId,events.search} (also batched together). Keeps the
- * finished response (already compressed, when the client accepts it) per URL and Accept-Encoding, and
- * serves it until the database changes: any committed write, in this process or another, moves
- * SQLite's write mark (`total_changes()` of this connection and `PRAGMA data_version` for others), so
- * availability shown from the cache is never older than the last reservation, payment or release. An
- * entry also expires after PUBLIC_QUERY_MAX_AGE_MS, because "upcoming" moves with the clock.
+ * Micro-cache for GET /trpc/events.* catalogue reads (also batched together). Keeps the finished
+ * response (already compressed, when the client accepts it) per path, tRPC's own parameters (`input`,
+ * `batch`; any other parameter is ignored, so `&_=1` cannot make an entry) and Accept-Encoding.
+ * - Lists and searches (CATALOGUE_TEXT) show no availability: they are served until an event changes,
+ *   i.e. until `catalog_version` moves (services/catalog/refresh-event-listing.ts, and a trigger on any
+ *   status change), so holds, bookings and sign-ins during an on-sale leave them cached (issue 25).
+ * - The event detail shows what is left: it is served until any committed write, in this process or
+ *   another, moves SQLite's write mark (`total_changes()` of this connection and `PRAGMA data_version`
+ *   for others), so availability is never older than the last reservation, payment or release.
+ * An entry also expires after PUBLIC_QUERY_MAX_AGE_MS, because "upcoming" moves with the clock.
  * Responses carrying Set-Cookie (a renewed session) or any status but 200 are not stored.
  *
  * Mounted right inside `requestContext` and outside the middlewares that add headers, so an entry
@@ -34,18 +55,31 @@ interface Entry {
  * those headers as one plain object plus its own request id: the same bytes a miss sends, without
  * building a Headers object and setting a dozen headers one by one per request (docs/benchmarks.md).
  */
-export function publicQueryCache(deps: Pick<AppDeps, 'sqlite' | 'clock'>): MiddlewareHandler<AppEnv> {
+export function publicQueryCache(
+  deps: Pick<AppDeps, 'sqlite' | 'clock'> & { env?: Pick<AppDeps['env'], 'PUBLIC_CACHE_BYPASS_TOKEN'> },
+): MiddlewareHandler<AppEnv> {
   const entries = new Map<string, Entry>();
   /** Answers being computed, so a burst of misses for one URL computes it once (a rush after a write). */
   const computing = new Map<string, { mark: string; entry: Promise<Entry | undefined> }>();
   // Two single-value statements: a third of the cost of one query selecting both (≈ 1.2 against 2.4 µs).
   const ownChanges = deps.sqlite.prepare('select total_changes()').pluck();
   const othersVersion = deps.sqlite.prepare('pragma data_version').pluck();
-  const markNow = () => `${othersVersion.get() as number}:${ownChanges.get() as number}`;
+  const writeMark = () => `${othersVersion.get() as number}:${ownChanges.get() as number}`;
+  // Prepared on first use: the table comes with a migration, which runs before anything is served.
+  let catalogVersion: Database.Statement | undefined;
+  const catalogMark = () => {
+    catalogVersion ??= deps.sqlite.prepare('select version from catalog_version where id = 1').pluck();
+    return `c${catalogVersion.get() as number}`;
+  };
+  const bypassToken = deps.env?.PUBLIC_CACHE_BYPASS_TOKEN;
 
   return async (c, next) => {
-    if (c.req.method !== 'GET' || !isCacheable(c.req.path)) return next();
-    const key = `${c.req.header('accept-encoding') ?? ''}|${c.req.url}`;
+    if (c.req.method !== 'GET') return next();
+    const procedures = cacheableProcedures(c.req.path);
+    if (!procedures) return next();
+    if (bypassToken && c.req.header(CACHE_BYPASS_HEADER) === bypassToken) return next();
+    const markNow = procedures.every((p) => CATALOGUE_TEXT.has(p)) ? catalogMark : writeMark;
+    const key = `${c.req.header('accept-encoding') ?? ''}|${cacheKey(c.req.url)}`;
     const mark = markNow();
     const now = deps.clock.now().getTime();
     const hit = entries.get(key);
@@ -69,7 +103,7 @@ export function publicQueryCache(deps: Pick<AppDeps, 'sqlite' | 'clock'>): Middl
     computing.set(key, flight);
     try {
       await next();
-      const entry = await storable(c, mark, now);
+      const entry = await storable(c, mark, markNow, now);
       if (entry) {
         entries.set(key, entry);
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -82,7 +116,12 @@ export function publicQueryCache(deps: Pick<AppDeps, 'sqlite' | 'clock'>): Middl
   };
 
   /** The finished answer as an entry, or undefined when it must not be shared. */
-  async function storable(c: Context<AppEnv>, mark: string, now: number): Promise<Entry | undefined> {
+  async function storable(
+    c: Context<AppEnv>,
+    mark: string,
+    markNow: () => string,
+    now: number,
+  ): Promise<Entry | undefined> {
     const res = c.res;
     if (res.status !== 200 || res.headers.has('set-cookie') || !res.body) return undefined;
     // Something written while answering (e.g. a session renewal) makes the answer's mark unknown.
@@ -103,7 +142,18 @@ function cachedResponse(entry: Entry, requestId: string): Response {
   return new Response(entry.body, { status: entry.status, headers });
 }
 
-function isCacheable(path: string): boolean {
+/** The procedures of a cacheable request (every one of them must be), or undefined. */
+function cacheableProcedures(path: string): string[] | undefined {
   const procedures = path.slice('/trpc/'.length).split(',');
-  return procedures.length > 0 && procedures.every((p) => CACHEABLE.has(p));
+  return procedures.length > 0 && procedures.every((p) => CACHEABLE.has(p)) ? procedures : undefined;
+}
+
+/** The path and only the parameters tRPC reads, in a fixed order: `&_=1` and friends share the entry. */
+function cacheKey(url: string): string {
+  const parsed = new URL(url);
+  const params = KEY_PARAMETERS.flatMap((name) => {
+    const value = parsed.searchParams.get(name);
+    return value === null ? [] : [`${name}=${value}`];
+  });
+  return `${parsed.pathname}?${params.join('&')}`;
 }

@@ -1,4 +1,4 @@
-import { CITIES, findCity } from '../../shared/cities.ts';
+import { CITIES, citiesByDistance, findCity } from '../../shared/cities.ts';
 import { lowestPricePaise } from '../../shared/lowest-price.ts';
 import type { RouterOutputs } from '../../src-client/lib/trpc.ts';
 import { demoEvents } from '../../src-server/db/seed/demo-events.ts';
@@ -24,6 +24,35 @@ export function mockCatalog(now = new Date()) {
       return summaries.filter(
         (e) => (!city || e.city === city) && (!filter.category || e.category === filter.category),
       );
+    },
+    /** events.page: positions are plain offsets here (the server's cursors are opaque to clients). */
+    page(filter: { city?: string; exceptCity?: string; category?: string; cursor?: string; limit?: number }) {
+      const except = filter.exceptCity ? (findCity(filter.exceptCity)?.name ?? filter.exceptCity) : undefined;
+      const all = this.list(filter).filter((e) => e.city !== except);
+      return paged(all, filter.cursor, filter.limit ?? 24);
+    },
+    home(cityInput: string) {
+      const known = findCity(cityInput);
+      const city = known?.name ?? cityInput;
+      const near = this.page({ city, limit: 12 });
+      const others = this.page({ exceptCity: city, limit: 12 });
+      let alternatives: EventSummary[] = [];
+      let alternativesFrom: string | null = null;
+      if (near.items.length === 0) {
+        if (known) {
+          for (const other of citiesByDistance(known.coordinates)) {
+            alternatives.push(...this.list({ city: other.name }).slice(0, 8 - alternatives.length));
+            if (alternatives.length >= 8) break;
+          }
+          const names = [...new Set(alternatives.map((e) => e.city))];
+          alternativesFrom =
+            names.length <= 1 ? (names[0] ?? null) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+        } else alternatives = others.items.slice(0, 8);
+      }
+      return { city, near, alternatives, alternativesFrom, others };
+    },
+    searchPage(q: string, cursor?: string, limit = 24) {
+      return { ...paged(this.search(q), cursor, limit), approximate: false };
     },
     search(q: string) {
       const text = q.trim().toLowerCase();
@@ -88,5 +117,15 @@ function toSummary(e: EventDetail): EventSummary {
     endTime: e.endTime,
     eventLocationText: e.eventLocationText,
     lowestPricePaise: e.lowestPricePaise,
+  };
+}
+
+function paged<T>(all: T[], cursor: string | undefined, limit: number) {
+  const offset = cursor ? Number(cursor) : 0;
+  return {
+    items: all.slice(offset, offset + limit),
+    nextCursor: all.length > offset + limit ? String(offset + limit) : null,
+    total: offset === 0 ? all.length : null,
+    totalIsCapped: false,
   };
 }

@@ -47,6 +47,17 @@ const catalog = mockCatalog();
 const catalogHandlers = [
   trpcMsw.events.list.query(({ input }) => catalog.list(input ?? {})),
   trpcMsw.events.search.query(({ input }) => catalog.search(input.q)),
+  trpcMsw.events.page.query(({ input }) => catalog.page(input)),
+  trpcMsw.events.home.query(({ input }) => catalog.home(input.city)),
+  trpcMsw.events.searchPage.query(({ input }) => catalog.searchPage(input.q, input.cursor, input.limit)),
+  trpcMsw.events.suggest.query(({ input }) => ({
+    events: catalog
+      .search(input.q)
+      .slice(0, 5)
+      .map((e) => ({ id: e.id, name: e.name, city: e.city })),
+    categories: [],
+    cities: [],
+  })),
   trpcMsw.events.byId.query(({ input }) => {
     const event = catalog.details.find((e) => e.id === input.id);
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     e2eDataDir: string;
+    /** The built client, for tests that start a server of their own (e.g. on a large catalogue). */
+    e2eClientDir: string;
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', server.baseURL);
   project.provide('e2eDataDir', dataDir);
+  project.provide('e2eClientDir', clientDir);
 
   return async () => {
     await server.stop();

@@ -49,12 +49,34 @@ export const events = sqliteTable(
     /** Raised by every console edit; an edit based on an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
+    /**
+     * Maintained catalogue data (docs/decisions/0021-catalogue-pages-and-search.md), rewritten by
+     * services/catalog/refresh-event-listing.ts whenever the event's dates, slots or ticket types change:
+     * the lowest price of any ticket type (null without one) and the last instant the event is still on
+     * (its last slot's end, or its own end or start), so lists never aggregate ticket types per request.
+     */
+    lowestPricePaise: integer('lowest_price_paise'),
+    lastEndsAt: text('last_ends_at'),
   },
   (t) => [
     index('events_city_idx').on(t.city),
     index('events_start_idx').on(t.startTime),
     index('events_owner_idx').on(t.ownerId),
     index('events_status_start_idx').on(t.status, t.startTime),
+    // Catalogue pages (ADR 0021): each list is one index range in its order, with the "still on" filter
+    // read from the index too.
+    index('events_list_all_idx').on(t.status, t.startTime, t.name, t.id, t.lastEndsAt),
+    index('events_list_city_idx').on(t.status, t.city, t.startTime, t.name, t.id, t.lastEndsAt),
+    index('events_list_category_idx').on(t.status, t.category, t.startTime, t.name, t.id, t.lastEndsAt),
+    index('events_list_city_category_idx').on(
+      t.status,
+      t.city,
+      t.category,
+      t.startTime,
+      t.name,
+      t.id,
+      t.lastEndsAt,
+    ),
   ],
 );
 
@@ -124,3 +146,15 @@ export const ticketTypes = sqliteTable(
   },
   (t) => [index('ticket_types_slot_idx').on(t.slotId)],
 );
+
+/**
+ * Which full-text document (the `event_search` FTS5 table, created in its migration) holds an event's
+ * searchable text; only published events have one. FTS5 rows are addressed by integer rowid, events by
+ * text id, hence this map.
+ */
+export const eventSearchKeys = sqliteTable('event_search_keys', {
+  eventId: text('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  docId: integer('doc_id').notNull().unique(),
+});

@@ -1,11 +1,12 @@
-import { type AnyColumn, and, asc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventCategory } from '../../../shared/categories.ts';
-import { CITIES, findCity } from '../../../shared/cities.ts';
 import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { Db } from '../../db/client.ts';
-import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { pageEvents } from './event-pages.ts';
+import { searchEventPage } from './search-events.ts';
 import { type EventDateDetail, loadTicketTree } from './ticket-tree.ts';
 
 /** What an event card and a list need: no ticket details, just the lowest price. */
@@ -37,66 +38,26 @@ export interface EventDetail extends EventSummary {
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
+/** The most events the unpaged `events.list` answers (the storefront asks `events.page` instead). */
+export const LIST_MAX = 100;
+/** The most results the unpaged `events.search` answers (the search page asks `events.searchPage`). */
+export const SEARCH_MAX = 48;
+
 /**
  * Upcoming events (not yet over at `now`), soonest first, optionally narrowed to one city (name or
- * alias), one category and a range of India calendar days on which the event has a date.
+ * alias), one category and a range of India calendar days on which the event has a date: the first
+ * LIST_MAX of them, so no request can ask for the whole catalogue (pages: `pageEvents`).
  */
 export function listEvents(db: Db, now: Date, filter: EventListInput = {}): EventSummary[] {
-  const conditions: SQL[] = [eq(events.status, 'published'), upcoming(db, now)];
-  if (filter.city) {
-    // An unknown typed city (spec §4 saves it as given) simply has no events.
-    conditions.push(eq(events.city, findCity(filter.city)?.name ?? filter.city));
-  }
-  if (filter.category) conditions.push(eq(events.category, filter.category));
-  if (filter.from || filter.to) {
-    const from = filter.from ? indiaDayStart(filter.from) : now.toISOString();
-    const to = filter.to ? indiaDayEnd(filter.to) : '9999-12-31T00:00:00.000Z';
-    conditions.push(
-      or(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(eventDates)
-            .where(
-              and(
-                eq(eventDates.eventId, events.id),
-                gte(eventDates.dateOfEvent, from),
-                lt(eventDates.dateOfEvent, to),
-              ),
-            ),
-        ),
-        and(gte(events.startTime, from), lt(events.startTime, to)),
-      )!,
-    );
-  }
-  return summaries(db, and(...conditions)!);
+  return pageEvents(db, now, { ...filter, limit: LIST_MAX }).items;
 }
 
 /**
- * Upcoming events whose name, venue, city or an artist's name contains the text (any case). A city's
- * aliases count too, so 'Bangalore' finds Bengaluru's events and 'Gurgaon' those in Delhi/NCR.
+ * The best SEARCH_MAX upcoming events for the text: name, artists, venue, city (or an alias) and
+ * category (or a synonym); misspellings found by similarity (`searchEventPage`).
  */
 export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
-  const text = query.trim().toLowerCase();
-  if (!text) return [];
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const contains = (column: AnyColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
-  const aliasCities = CITIES.filter((c) => c.aliases.some((a) => a.toLowerCase().includes(text))).map(
-    (c) => c.name,
-  );
-  const matches: SQL[] = [
-    contains(events.name),
-    contains(events.eventLocationText),
-    contains(events.city),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(artists)
-        .where(and(eq(artists.eventId, events.id), contains(artists.name))),
-    ),
-  ];
-  if (aliasCities.length > 0) matches.push(inArray(events.city, aliasCities));
-  return summaries(db, and(eq(events.status, 'published'), upcoming(db, now), or(...matches))!);
+  return searchEventPage(db, now, { q: query, limit: SEARCH_MAX }).items;
 }
 
 /**
@@ -135,61 +96,4 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     platformFeeRate: row.platformFeeRate,
     tickets,
   };
-}
-
-function summaries(db: Db, where: SQL): EventSummary[] {
-  const lowest = db
-    .select({ eventId: eventDates.eventId, price: sql<number>`min(${ticketTypes.pricePaise})`.as('price') })
-    .from(ticketTypes)
-    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .groupBy(eventDates.eventId)
-    .as('lowest');
-  return db
-    .select({
-      id: events.id,
-      name: events.name,
-      category: events.category,
-      city: events.city,
-      posterUrl: events.posterUrl,
-      images: events.imagesUrls,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      eventLocationText: events.eventLocationText,
-      lowestPricePaise: lowest.price,
-    })
-    .from(events)
-    .leftJoin(lowest, eq(lowest.eventId, events.id))
-    .where(where)
-    .orderBy(asc(events.startTime), asc(events.name))
-    .all()
-    .map(({ images, lowestPricePaise, ...rest }) => ({
-      ...rest,
-      imageUrl: images[0] ?? null,
-      lowestPricePaise: lowestPricePaise ?? null,
-    }));
-}
-
-/** Not over yet: it ends (or, without an end, starts) at or after `now`, or has a date still to come. */
-function upcoming(db: Db, now: Date): SQL {
-  const instant = now.toISOString();
-  return or(
-    gte(sql`coalesce(${events.endTime}, ${events.startTime})`, instant),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(slots)
-        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-        .where(and(eq(eventDates.eventId, events.id), gte(slots.endTime, instant))),
-    ),
-  )!;
-}
-
-/** Midnight at the start of an India calendar day ('yyyy-MM-dd'), as a UTC ISO string. */
-function indiaDayStart(day: string): string {
-  return new Date(`${day}T00:00:00.000+05:30`).toISOString();
-}
-
-function indiaDayEnd(day: string): string {
-  return new Date(new Date(`${day}T00:00:00.000+05:30`).getTime() + 86_400_000).toISOString();
 }

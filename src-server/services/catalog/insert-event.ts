@@ -1,6 +1,7 @@
 import type { EventCategory } from '../../../shared/categories.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { refreshEventListing } from './refresh-event-listing.ts';
 
 /** An event in the spec's nested document shape (§3), as demo data and tests describe it. */
 export interface EventDocument {
@@ -98,5 +99,6 @@ export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void
         });
       }
     }
+    refreshEventListing(tx, doc.id);
   });
 }

@@ -7,6 +7,7 @@ import { eventDates } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 
@@ -33,6 +34,7 @@ export async function addEventDate(
     if (taken) throw conflict(EDITOR_MESSAGES.dateExists, { day: EDITOR_MESSAGES.dateExists });
     const dateId = `date-${randomUUID()}`;
     tx.insert(eventDates).values({ id: dateId, eventId, dateOfEvent, isLive: true }).run();
+    refreshEventListing(tx, eventId);
     return { version, dateId };
   });
 }

@@ -7,6 +7,7 @@ import { eventDates, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant, refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 
@@ -37,6 +38,7 @@ export async function addSlot(
     const slotId = `slot-${randomUUID()}`;
     tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version, slotId };
   });
 }

@@ -4,6 +4,7 @@ import type { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
@@ -35,6 +36,7 @@ export async function addTicketType(
         position: (last?.position ?? -1) + 1,
       })
       .run();
+    refreshEventListing(tx, eventId);
     return { version, ticketTypeId };
   });
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
@@ -56,6 +57,7 @@ export async function copyTicketTypesToAllSlots(
           .run();
       }
     }
+    refreshEventListing(tx, eventId);
     return { version, created };
   });
 }

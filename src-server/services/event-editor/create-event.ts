@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
  * A new event owned by the caller, as a draft (invisible to buyers until published). Its start time is
@@ -34,6 +35,7 @@ export async function createEvent(
       const imageUrl = artist.imageUrl ?? null;
       tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
+    refreshEventListing(tx, eventId);
   });
   return { eventId, version: 1 };
 }

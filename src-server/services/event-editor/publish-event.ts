@@ -7,6 +7,7 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
@@ -34,6 +35,7 @@ export async function publishEvent(
     if (missing.length > 0) return { published: false, missing };
     const version = claimVersion(tx, eventId, basedOn);
     tx.update(events).set({ status: 'published' }).where(eq(events.id, eventId)).run();
+    refreshEventListing(tx, eventId);
     return { published: true, version };
   });
 }

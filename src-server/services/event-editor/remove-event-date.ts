@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { eventDates } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { hasBookings } from './sold-or-held.ts';
@@ -26,6 +27,7 @@ export async function removeEventDate(
     if (hasBookings(tx, { eventDateId: dateId })) throw conflict(EDITOR_MESSAGES.hasBookings('date'));
     tx.delete(eventDates).where(eq(eventDates.id, dateId)).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
@@ -22,6 +23,7 @@ export async function removeSlot(
     if (hasBookings(tx, { slotId })) throw conflict(EDITOR_MESSAGES.hasBookings('slot'));
     tx.delete(slots).where(eq(slots.id, slotId)).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

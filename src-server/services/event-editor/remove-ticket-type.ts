@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
@@ -20,6 +21,7 @@ export async function removeTicketType(
     findTicketTypeInEvent(tx, eventId, ticketTypeId);
     if (hasBookings(tx, { ticketTypeId })) throw conflict(EDITOR_MESSAGES.hasBookings('ticket type'));
     tx.delete(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)).run();
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from './event-version.ts';
 
 /**
@@ -16,6 +17,7 @@ export async function unpublishEvent(db: Db, eventId: string, basedOn: number): 
     const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
     if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
     tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -3,6 +3,7 @@ import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { eventColumns } from './create-event.ts';
 import { claimVersion } from './event-version.ts';
 
@@ -31,6 +32,7 @@ export async function updateEventDetails(
       const imageUrl = artist.imageUrl === undefined ? (photos.get(artist.name) ?? null) : artist.imageUrl;
       tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
+    refreshEventListing(tx, eventId);
     return { version };
   });
 }
