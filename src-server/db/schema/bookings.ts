@@ -25,6 +25,9 @@ export interface BookedTicketLine {
   totalPersons: number;
 }
 
+/** A booking stays 'confirmed' until the organiser cancels it (or its slot or event): then 'cancelled'. */
+export type BookingStatus = 'confirmed' | 'cancelled';
+
 /**
  * A confirmed purchase, with every field of spec §3 Booking. Written once, by the payments service's
  * idempotent confirmation, in the same transaction that turns the hold into sold tickets.
@@ -62,12 +65,20 @@ export const bookings = sqliteTable(
     feeAmountPaise: integer('fee_amount_paise').notNull(),
     igstAmountPaise: integer('igst_amount_paise').notNull(),
     totalAmountPaise: integer('total_amount_paise').notNull(),
-    status: text('status').$type<'confirmed'>().notNull().default('confirmed'),
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     isCheckIn: integer('is_check_in', { mode: 'boolean' }).notNull().default(false),
     totalUserAllowed: integer('total_user_allowed').notNull(),
     numberOfUserCheckedIn: integer('number_of_user_checked_in').notNull().default(0),
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
+    /** When it was cancelled (its seats went back on sale and a full refund was queued in that transaction). */
+    cancelledAt: text('cancelled_at'),
+    /** Why: 'organiser' (one booking), 'slot_cancelled' or 'event_cancelled'. */
+    cancelReason: text('cancel_reason'),
   },
-  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    // A cancelled slot's confirmed bookings, found batch by batch (services/bookings/cancel-bookings-of-slots.ts).
+    index('bookings_slot_status_idx').on(t.slotId, t.status),
+  ],
 );

@@ -66,8 +66,17 @@ export function createRazorpayGateway(
       return toPayment(await call(() => client.payments.capture(paymentId, amountPaise, currency)));
     },
 
-    async refundPayment(paymentId, amountPaise, notes): Promise<GatewayRefund> {
-      const refund = await call(() => client.payments.refund(paymentId, { amount: amountPaise, notes }));
+    async refundPayment(paymentId, amountPaise, notes, options = {}): Promise<GatewayRefund> {
+      // The SDK takes headers only per client, so an idempotent refund gets a client of its own.
+      const refunder = options.idempotencyKey
+        ? new Razorpay({
+            key_id: keys.keyId,
+            key_secret: keys.keySecret,
+            // The SDK's header type lists only the headers it knows; it passes any header through.
+            headers: { 'X-Refund-Idempotency': options.idempotencyKey } as Record<string, string>,
+          })
+        : client;
+      const refund = await call(() => refunder.payments.refund(paymentId, { amount: amountPaise, notes }));
       return {
         id: refund.id,
         paymentId: refund.payment_id,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { bookings } from '../../db/schema/bookings.ts';
+import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from '../tickets/ticket-token.ts';
@@ -23,7 +23,7 @@ export interface OwnBooking {
   ticketTypes: { name: string; quantity: number; pricePaise: number }[];
   userName: string;
   totalAmountPaise: number;
-  status: 'confirmed';
+  status: BookingStatus;
   isCheckIn: boolean;
   numberOfUserCheckedIn: number;
   totalUserAllowed: number;
