@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
@@ -49,11 +49,11 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
         claimed.paymentId,
         claimed.amountPaise,
         { reason: claimed.reason },
-        { idempotencyKey: `refund-${claimed.id}` },
+        { idempotencyKey: idempotencyKeyOf(claimed) },
       );
       gatewayRefundId = issued.id;
     }
-    await markProcessed(deps, claimed.id, gatewayRefundId);
+    await markRefundProcessed(deps, eq(refunds.id, claimed.id), gatewayRefundId);
   } catch (err) {
     const message = (err as Error)?.message ?? String(err);
     deps.logger.error({ err, refundId, paymentId: claimed.paymentId }, 'refund failed; it will be retried');
@@ -70,13 +70,30 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
   }
 }
 
+/**
+ * The key the gateway deduplicates on: the refund's id, so retries after a lost answer never refund
+ * twice. A refund the bank returned (refund.failed) must be issued anew, so after that the key also
+ * names the returned refund.
+ */
+export function idempotencyKeyOf(refund: { id: string; gatewayRefundId: string | null }): string {
+  return refund.gatewayRefundId ? `refund-${refund.id}-after-${refund.gatewayRefundId}` : `refund-${refund.id}`;
+}
+
 /** Refunds the gateway may be asked about now: pending, and past their lease or back-off. */
 export function isDue(now: Date) {
   return or(isNull(refunds.nextAttemptAt), lte(refunds.nextAttemptAt, now.toISOString()));
 }
 
-async function markProcessed(deps: AppDeps, refundId: string, gatewayRefundId: string | null) {
-  await writeTransaction(deps.db, (tx) => {
+/**
+ * Marks a pending refund processed (the gateway accepted it: its answer, or its refund.processed
+ * webhook) and queues the buyer's mail in the same transaction. Returns whether one was pending.
+ */
+export async function markRefundProcessed(
+  deps: AppDeps,
+  which: SQL | undefined,
+  gatewayRefundId: string | null,
+): Promise<boolean> {
+  return writeTransaction(deps.db, (tx) => {
     const now = deps.clock.now();
     const done = tx
       .update(refunds)
@@ -87,10 +104,11 @@ async function markProcessed(deps: AppDeps, refundId: string, gatewayRefundId: s
         nextAttemptAt: null,
         updatedAt: now.toISOString(),
       })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .where(and(which, eq(refunds.status, 'pending')))
       .returning()
       .get();
     if (done) enqueueMail(tx, refundMail(deps, tx, done), now);
+    return done !== undefined;
   });
 }
 
