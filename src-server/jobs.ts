@@ -1,8 +1,8 @@
 import type { BackgroundJob } from './background-job.ts';
 import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
-import { mailSenderJob } from './services/mail/sender.ts';
 import { cancellationJob } from './services/bookings/cancellation-job.ts';
+import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
 

@@ -78,7 +78,11 @@ describe('cancelling one booking', () => {
       { token: signTicketToken(t.deps.appSecret, bookingId), persons: 1 },
       t.clock.now(),
     );
-    expect(gate).toMatchObject({ outcome: 'refused', reason: 'cancelled', message: CANCELLED_BOOKING_MESSAGE });
+    expect(gate).toMatchObject({
+      outcome: 'refused',
+      reason: 'cancelled',
+      message: CANCELLED_BOOKING_MESSAGE,
+    });
 
     // The buyer's My Bookings shows it cancelled.
     const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: buyer.cookie });
@@ -185,8 +189,13 @@ describe('cancelling a slot', () => {
     // The payment of the hold that was open arrives afterwards: refunded, no booking.
     const paid = await payWithSimulator(t, lateSession.orderId);
     expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
-    expect(refundOf(t, paid.razorpay_payment_id)).toMatchObject({ reason: 'slot_cancelled', status: 'processed' });
-    expect(mailOf(t, `payment-refunded:${paid.razorpay_payment_id}`)?.text).toContain('after the show was cancelled');
+    expect(refundOf(t, paid.razorpay_payment_id)).toMatchObject({
+      reason: 'slot_cancelled',
+      status: 'processed',
+    });
+    expect(mailOf(t, `payment-refunded:${paid.razorpay_payment_id}`)?.text).toContain(
+      'after the show was cancelled',
+    );
 
     // The event page shows the slot cancelled.
     const detail = await callProcedure(t, 'query', 'events.byId', { id: w.event.eventId });

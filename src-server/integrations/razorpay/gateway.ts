@@ -67,16 +67,12 @@ export function createRazorpayGateway(
     },
 
     async refundPayment(paymentId, amountPaise, notes, options = {}): Promise<GatewayRefund> {
-      // The SDK takes headers only per client, so an idempotent refund gets a client of its own.
-      const refunder = options.idempotencyKey
-        ? new Razorpay({
-            key_id: keys.keyId,
-            key_secret: keys.keySecret,
-            // The SDK's header type lists only the headers it knows; it passes any header through.
-            headers: { 'X-Refund-Idempotency': options.idempotencyKey } as Record<string, string>,
-          })
-        : client;
-      const refund = await call(() => refunder.payments.refund(paymentId, { amount: amountPaise, notes }));
+      const body = { amount: amountPaise, notes };
+      const refund = await call(() =>
+        options.idempotencyKey
+          ? idempotentRefund(keys, paymentId, body, options.idempotencyKey)
+          : client.payments.refund(paymentId, body),
+      );
       return {
         id: refund.id,
         paymentId: refund.payment_id,
@@ -89,6 +85,42 @@ export function createRazorpayGateway(
     verifyWebhookSignature: (rawBody, signature) =>
       verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
   };
+}
+
+const RAZORPAY_API = 'https://api.razorpay.com/v1';
+
+interface RazorpayRefundLike {
+  id: string;
+  payment_id: string;
+  amount?: number | string;
+  status: string;
+}
+
+/**
+ * Razorpay's idempotent refund (`X-Refund-Idempotency`: the same key and body never refund twice). The
+ * SDK drops headers it does not know, so this one call is made directly; failures take the SDK's shape
+ * (`{ statusCode, error }`) so callRazorpay reads them the same way.
+ */
+async function idempotentRefund(
+  keys: RazorpayKeys,
+  paymentId: string,
+  body: { amount: number; notes: Record<string, string> },
+  idempotencyKey: string,
+): Promise<RazorpayRefundLike> {
+  const res = await fetch(`${RAZORPAY_API}/payments/${encodeURIComponent(paymentId)}/refund`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+      'x-refund-idempotency': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => ({}))) as RazorpayRefundLike & {
+    error?: { description?: string };
+  };
+  if (!res.ok) throw { statusCode: res.status, error: answer.error ?? {} };
+  return answer;
 }
 
 interface RazorpayPaymentLike {

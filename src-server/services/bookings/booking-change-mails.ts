@@ -76,4 +76,5 @@ export function slotMovedMail(facts: {
 }
 
 const when = (start: string) => `${formatLongDate(start)}, ${formatTime(start)}`;
-const span = (start: string, end: string) => `${formatLongDate(start)}, ${formatTime(start)} - ${formatTime(end)}`;
+const span = (start: string, end: string) =>
+  `${formatLongDate(start)}, ${formatTime(start)} - ${formatTime(end)}`;

@@ -28,6 +28,7 @@ export function listCheckIns(db: Pick<Db, 'select'>, bookingId: string): CheckIn
   return {
     checkedIn: row.checkedIn,
     allowed: row.allowed,
-    entries: row.lastCheckInAt && row.checkedIn > 0 ? [{ at: row.lastCheckInAt, persons: row.checkedIn }] : [],
+    entries:
+      row.lastCheckInAt && row.checkedIn > 0 ? [{ at: row.lastCheckInAt, persons: row.checkedIn }] : [],
   };
 }

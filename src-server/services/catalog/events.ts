@@ -1,8 +1,8 @@
 import { type AnyColumn, and, asc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventCategory } from '../../../shared/categories.ts';
-import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { CITIES, findCity } from '../../../shared/cities.ts';
+import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';

@@ -1,8 +1,8 @@
+import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
-import { confirmedBookingsOf } from './cancel-slots.ts';
 import { slotIdsOf } from './cancel-event.ts';
+import { confirmedBookingsOf } from './cancel-slots.ts';
 
 /**
  * What the cancel dialogs name before the organiser confirms: how many confirmed bookings (and how much

@@ -76,7 +76,9 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
  * names the returned refund.
  */
 export function idempotencyKeyOf(refund: { id: string; gatewayRefundId: string | null }): string {
-  return refund.gatewayRefundId ? `refund-${refund.id}-after-${refund.gatewayRefundId}` : `refund-${refund.id}`;
+  return refund.gatewayRefundId
+    ? `refund-${refund.id}-after-${refund.gatewayRefundId}`
+    : `refund-${refund.id}`;
 }
 
 /** Refunds the gateway may be asked about now: pending, and past their lease or back-off. */

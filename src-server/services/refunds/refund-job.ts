@@ -11,4 +11,3 @@ export const refundJob: BackgroundJob = {
     if (tried > 0) deps.logger.info({ tried }, 'refunds issued');
   },
 };
-
