@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -23,18 +23,45 @@ export async function cancelBookingsOfCancelledSlots(
   let cancelled = 0;
   for (let round = 0; round < (options.maxBatches ?? Number.POSITIVE_INFINITY); round++) {
     const done = await writeTransaction(deps.db, (tx) => {
-      const due = tx
-        .select({ id: bookings.id, eventStatus: events.status })
+      // Cancelled slots that still have confirmed bookings (a partial index holds only cancelled slots,
+      // and the bookings are checked by index), then those bookings.
+      const cancelledSlots = tx
+        .select({ id: slots.id, eventStatus: events.status })
         .from(slots)
-        .innerJoin(bookings, and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed')))
         .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
         .innerJoin(events, eq(events.id, eventDates.eventId))
-        .where(isNotNull(slots.cancelledAt))
+        .where(
+          and(
+            isNotNull(slots.cancelledAt),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(bookings)
+                .where(and(eq(bookings.slotId, slots.id), eq(bookings.status, 'confirmed'))),
+            ),
+          ),
+        )
+        .limit(50)
+        .all();
+      if (cancelledSlots.length === 0) return 0;
+      const eventStatusOf = new Map(cancelledSlots.map((s) => [s.id, s.eventStatus]));
+      const due = tx
+        .select({ id: bookings.id, slotId: bookings.slotId })
+        .from(bookings)
+        .where(
+          and(
+            inArray(
+              bookings.slotId,
+              cancelledSlots.map((s) => s.id),
+            ),
+            eq(bookings.status, 'confirmed'),
+          ),
+        )
         .limit(batch)
         .all();
       const now = deps.clock.now();
       for (const row of due) {
-        const reason = row.eventStatus === 'cancelled' ? 'event_cancelled' : 'slot_cancelled';
+        const reason = eventStatusOf.get(row.slotId) === 'cancelled' ? 'event_cancelled' : 'slot_cancelled';
         cancelBookingIn(tx, deps, row.id, reason, now);
       }
       return due.length;
