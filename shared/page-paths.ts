@@ -33,6 +33,7 @@ export const PAGE_PATHS = [
   '/organiser/events/new',
   '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
+  '/organiser/events/$eventId/bookings/$bookingId',
   '/organiser/invitations/$token',
   '/admin',
 ] as const;

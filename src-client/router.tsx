@@ -14,6 +14,7 @@ import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { organiserRoute } from './routes/organiser.tsx';
+import { organiserBookingRoute } from './routes/organiser-booking.tsx';
 import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
@@ -60,6 +61,7 @@ const routeTree = rootRoute.addChildren([
   listYourEventRoute,
   organiserRoute,
   organiserTeamRoute,
+  organiserBookingRoute,
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,
