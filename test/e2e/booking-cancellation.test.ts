@@ -14,8 +14,8 @@ import {
   expectNoSeriousA11yViolations,
   launchBrowser,
   newContext,
-  PHONE_390,
   type Page,
+  PHONE_390,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
 import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
@@ -120,7 +120,10 @@ describe('an organiser cancels a booking from its page, in Chromium', () => {
     const page = await organiser.context.newPage();
     await page.goto(`/organiser/events/${ev.eventId}/edit`);
     await page.getByRole('button', { name: 'Cancel event' }).click();
-    await page.getByRole('dialog', { name: 'Cancel the whole event?' }).getByText('1 booking will be').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Cancel the whole event?' })
+      .getByText('1 booking will be')
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/refunds-cancel-event-dialog-desktop.png` });
     await page.getByRole('button', { name: 'Keep it' }).click();
 
@@ -152,7 +155,8 @@ describe('an organiser cancels a booking from its page, in Chromium', () => {
     for (let i = 0; i < 80 && !found; i++) {
       await buyerPage.goto('/dev/mail');
       found =
-        (await buyerPage.getByRole('row').filter({ hasText: email }).filter({ hasText: subject }).count()) > 0;
+        (await buyerPage.getByRole('row').filter({ hasText: email }).filter({ hasText: subject }).count()) >
+        0;
       if (!found) await buyerPage.waitForTimeout(500);
     }
     expect(found, `${subject} to ${email} in /dev/mail`).toBe(true);

@@ -21,10 +21,11 @@ export interface RefundRequest {
  */
 export function queueRefund(tx: DbOrTx, request: RefundRequest, now: Date): string | null {
   const at = now.toISOString();
+  const id = randomUUID();
   const inserted = tx
     .insert(refunds)
     .values({
-      id: randomUUID(),
+      id,
       paymentId: request.paymentId,
       orderId: request.orderId,
       userId: request.userId,
@@ -35,7 +36,6 @@ export function queueRefund(tx: DbOrTx, request: RefundRequest, now: Date): stri
       updatedAt: at,
     })
     .onConflictDoNothing({ target: refunds.paymentId })
-    .returning({ id: refunds.id })
-    .get();
-  return inserted?.id ?? null;
+    .run();
+  return inserted.changes === 1 ? id : null;
 }
