@@ -63,6 +63,9 @@ function Editor({ event }: { event: Editable }) {
   const eventId = event.id;
   const base = { eventId, version: event.version };
   const updateDetails = trpc.organiser.updateDetails.useMutation();
+  // Cancelling the whole event is for the owner and admins (the server decides; this only hides the button).
+  const access = trpc.console.event.useQuery({ eventId });
+  const mayCancelEvent = access.data?.myRole === 'owner' || access.data?.myRole === 'admin';
   const { error, run } = useEdit();
   const rest = event;
   const details = {
@@ -122,7 +125,7 @@ function Editor({ event }: { event: Editable }) {
       </section>
 
       <PublishSection event={event} run={run} />
-      {event.status !== 'cancelled' && <CancelEventSection base={base} run={run} />}
+      {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}
     </section>
   );
 }

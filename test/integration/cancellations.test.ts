@@ -88,6 +88,10 @@ describe('cancelling one booking', () => {
     const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: buyer.cookie });
     expect(mine.data).toEqual([expect.objectContaining({ id: bookingId, status: 'cancelled' })]);
 
+    // Its ticket files are gone too.
+    const pdf = await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: buyer.cookie } });
+    expect(pdf.status).toBe(410);
+
     // The seats are on sale again: someone else can buy them.
     await buyTickets(t, w.event, 3);
   });
