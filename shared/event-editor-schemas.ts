@@ -40,6 +40,7 @@ export const EDITOR_MESSAGES = {
   notPublished: 'Only a published event can be unpublished.',
   cannotPublish: 'This event cannot be published yet.',
   cancelledLocked: 'A cancelled event cannot be edited.',
+  slotCancelled: 'This slot is cancelled.',
 } as const;
 
 const M = EDITOR_MESSAGES;
@@ -135,6 +136,19 @@ export const AddSlotInput = Versioned.extend({
   endTime: clockTime,
 }).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
 export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
+/** Cancels a slot: every confirmed booking is refunded. */
+export const CancelSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
+/** Moves a slot to new times on its date (India time); every ticket holder is e-mailed old and new. */
+export const UpdateSlotTimeInput = Versioned.extend({
+  slotId: z.string().min(1).max(100),
+  startTime: clockTime,
+  endTime: clockTime,
+}).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+/** What cancelling would refund: one slot, or the whole event without `slotId`. */
+export const CancellationPreviewInput = z.object({
+  eventId: z.string().min(1).max(100),
+  slotId: z.string().min(1).max(100).optional(),
+});
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.number({ message }).int(message).min(min, message).max(max, message);

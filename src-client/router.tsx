@@ -15,6 +15,7 @@ import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
 import { organiserRoute } from './routes/organiser.tsx';
+import { organiserBookingRoute } from './routes/organiser-booking.tsx';
 import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
@@ -65,6 +66,7 @@ const routeTree = rootRoute.addChildren([
   organiserRoute,
   organiserTeamRoute,
   organiserEventPreviewRoute,
+  organiserBookingRoute,
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,

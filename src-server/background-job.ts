@@ -4,5 +4,7 @@ import type { AppDeps } from './deps.ts';
 export interface BackgroundJob {
   name: string;
   intervalMs: number;
+  /** Also run once right after start-up (work left in the database by a previous process). */
+  runAtStart?: boolean;
   run: (deps: AppDeps) => Promise<void> | void;
 }

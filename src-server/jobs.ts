@@ -1,8 +1,10 @@
 import type { BackgroundJob } from './background-job.ts';
 import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
+import { cancellationJob } from './services/bookings/cancellation-job.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
+import { refundJob } from './services/refunds/refund-job.ts';
 
 /**
  * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).
@@ -13,12 +15,14 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   accountsCleanupJob,
   holdSweeperJob,
   paymentReconcilerJob,
+  cancellationJob,
+  refundJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
   const timers = jobs.map((job) => {
     let running = false;
-    const timer = setInterval(async () => {
+    const tick = async () => {
       if (running) return;
       running = true;
       try {
@@ -28,9 +32,18 @@ export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKG
       } finally {
         running = false;
       }
-    }, deps.env.JOB_INTERVAL_MS ?? job.intervalMs);
+    };
+    const timer = setInterval(tick, deps.env.JOB_INTERVAL_MS ?? job.intervalMs);
     timer.unref();
-    return timer;
+    const first = job.runAtStart ? setTimeout(tick, 0) : undefined;
+    first?.unref();
+    return { timer, first };
   });
-  return { stop: () => timers.forEach(clearInterval) };
+  return {
+    stop: () =>
+      timers.forEach(({ timer, first }) => {
+        clearInterval(timer);
+        clearTimeout(first);
+      }),
+  };
 }

@@ -36,6 +36,7 @@ function EventDetailPage() {
 export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise);
+  const cancelled = event.status === 'cancelled';
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
   useEffect(() => {
     document.title = `${preview ? 'Preview: ' : ''}${event.name} | Jalsa`;
@@ -50,6 +51,11 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
         height={600}
         className="aspect-[2/1] w-full rounded-2xl bg-gray-100 object-cover sm:aspect-[12/5]"
       />
+      {cancelled && (
+        <p role="status" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
+          Cancelled. This event will not take place; every booking is refunded in full.
+        </p>
+      )}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_320px]">
         <div>
           <div className="flex items-start justify-between gap-4">
@@ -155,18 +161,26 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
             <p className="mt-1 text-sm text-gray-700">
               {formatLongDate(event.startTime)} · {formatTime(event.startTime)}
             </p>
-            <BookNow
-              eventId={event.id}
-              preview={preview}
-              className="mt-4 block w-full px-4 py-3 text-center"
-            />
+            {cancelled ? (
+              <p className="mt-4 text-center text-lg font-bold text-red-800">Cancelled</p>
+            ) : (
+              <BookNow
+                eventId={event.id}
+                preview={preview}
+                className="mt-4 block w-full px-4 py-3 text-center"
+              />
+            )}
           </div>
         </aside>
       </div>
       {/* Phones: price and Book Now stay at hand in a bar along the bottom. */}
       <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
         <p className="font-bold text-gray-900">{onwards ?? formatLongDate(event.startTime)}</p>
-        <BookNow eventId={event.id} preview={preview} className="px-6 py-2.5" />
+        {cancelled ? (
+          <p className="font-bold text-red-800">Cancelled</p>
+        ) : (
+          <BookNow eventId={event.id} preview={preview} className="px-6 py-2.5" />
+        )}
       </div>
       {shareOpen && (
         <Suspense fallback={null}>

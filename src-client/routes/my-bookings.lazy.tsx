@@ -83,6 +83,7 @@ function BookingList({ title, bookings, empty }: { title: string; bookings: OwnB
 
 function BookingCard({ booking }: { booking: OwnBooking }) {
   const show = bookingDisplay(booking);
+  const cancelled = booking.status === 'cancelled';
   return (
     <article
       aria-labelledby={`booking-${booking.id}`}
@@ -94,6 +95,11 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
           <Link to="/ticket/$bookingId" params={{ bookingId: booking.id }} className="hover:text-brand-700">
             {show.name}
           </Link>
+          {cancelled && (
+            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 align-middle text-sm font-semibold text-red-800">
+              Cancelled
+            </span>
+          )}
         </h3>
         <p className="text-gray-700">{show.location}</p>
         <p className="text-gray-700">
@@ -109,33 +115,42 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
         <p className="mt-1 text-sm text-gray-600">
           Booking ID: <span className="font-mono text-gray-900">{booking.id}</span>
         </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <a
-            href={ticketPdfUrl(booking.id)}
-            download
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Download Ticket
-          </a>
-          <a
-            href={ticketIcsUrl(booking.id)}
-            download
-            className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-          >
-            Add to calendar
-          </a>
-          <Link
-            to="/ticket/$bookingId"
-            params={{ bookingId: booking.id }}
-            className="rounded-md px-4 py-2 text-sm font-semibold text-brand-700 hover:underline"
-          >
-            View ticket
-          </Link>
+        {cancelled ? (
+          <p className="mt-3 text-sm text-gray-700">
+            The organiser cancelled this booking. Your payment is refunded in full to your original payment
+            method.
+          </p>
+        ) : (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a
+              href={ticketPdfUrl(booking.id)}
+              download
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Download Ticket
+            </a>
+            <a
+              href={ticketIcsUrl(booking.id)}
+              download
+              className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Add to calendar
+            </a>
+            <Link
+              to="/ticket/$bookingId"
+              params={{ bookingId: booking.id }}
+              className="rounded-md px-4 py-2 text-sm font-semibold text-brand-700 hover:underline"
+            >
+              View ticket
+            </Link>
+          </div>
+        )}
+      </div>
+      {!cancelled && (
+        <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">
+          <TicketQr token={booking.qrToken} bookingId={booking.id} size={144} />
         </div>
-      </div>
-      <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">
-        <TicketQr token={booking.qrToken} bookingId={booking.id} size={144} />
-      </div>
+      )}
     </article>
   );
 }

@@ -3,10 +3,11 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { SlotFields } from '../../shared/event-editor-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { EventNav } from '../components/console/event-nav.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
@@ -63,6 +64,9 @@ function Editor({ event }: { event: Editable }) {
   const eventId = event.id;
   const base = { eventId, version: event.version };
   const updateDetails = trpc.organiser.updateDetails.useMutation();
+  // Cancelling the whole event is for the owner and admins (the server decides; this only hides the button).
+  const access = trpc.console.event.useQuery({ eventId });
+  const mayCancelEvent = access.data?.myRole === 'owner' || access.data?.myRole === 'admin';
   const { error, run } = useEdit();
   const rest = event;
   const details = {
@@ -134,6 +138,7 @@ function Editor({ event }: { event: Editable }) {
       </section>
 
       <PublishSection event={event} run={run} />
+      {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}
     </section>
   );
 }
@@ -173,11 +178,21 @@ function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
   const copy = trpc.organiser.copyTicketTypesToAllSlots.useMutation();
   const addType = trpc.organiser.addTicketType.useMutation();
   const label = `${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`;
+  if (slot.cancelled) {
+    return (
+      <li className="rounded-lg bg-gray-50 p-3">
+        <h4 className="font-semibold">
+          Slot {label}{' '}
+          <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm text-red-800">Cancelled</span>
+        </h4>
+      </li>
+    );
+  }
   return (
     <li className="rounded-lg bg-gray-50 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">Slot {label}</h4>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {slot.tickets.length > 0 && (
             <button
               type="button"
@@ -197,8 +212,10 @@ function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
           >
             Remove slot
           </button>
+          <CancelSlotButton base={base} slotId={slot.id} label={label} run={run} />
         </div>
       </div>
+      <MoveSlot base={base} slot={slot} label={label} run={run} />
       <ul className="mt-2 divide-y divide-gray-200">
         {slot.tickets.map((type) => (
           <TicketTypeRow key={type.id} base={base} type={type} run={run} />
@@ -350,6 +367,74 @@ function AddSlot({
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** Changes a slot's times on its date; every ticket holder of the slot is e-mailed old and new. */
+function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: string; run: Run }) {
+  const move = trpc.organiser.updateSlotTime.useMutation();
+  const form = useForm<z.infer<typeof SlotFields>>({
+    resolver: zodResolver(SlotFields),
+    defaultValues: {
+      startTime: formatInIndia(slot.startTime, 'HH:mm'),
+      endTime: formatInIndia(slot.endTime, 'HH:mm'),
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setDone(null);
+    try {
+      await run(async () => {
+        const result = await move.mutateAsync({ ...base, slotId: slot.id, ...values });
+        setDone(
+          result.holdersMailed > 0
+            ? `Moved. ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new time.`
+            : 'Moved.',
+        );
+      });
+    } catch (e) {
+      setError(messageOf(e, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer font-semibold text-brand-700">Change time</summary>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={`Change time of slot ${label}`}
+        className="mt-3 grid max-w-md grid-cols-2 gap-2"
+      >
+        <TextField
+          label="New start (India time)"
+          type="time"
+          error={form.formState.errors.startTime?.message}
+          {...form.register('startTime')}
+        />
+        <TextField
+          label="New end (India time)"
+          type="time"
+          error={form.formState.errors.endTime?.message}
+          {...form.register('endTime')}
+        />
+        <div className="col-span-2">
+          <p className="mb-2 text-sm text-gray-600">
+            Everyone holding a ticket for this slot is e-mailed the old and new time.
+          </p>
+          <FormError message={error} />
+          {done && (
+            <p role="status" className="mb-2 text-sm text-green-800">
+              {done}
+            </p>
+          )}
+          <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+            Save new time
+          </SubmitButton>
+        </div>
+      </form>
+    </details>
   );
 }
 

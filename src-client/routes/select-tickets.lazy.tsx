@@ -126,6 +126,7 @@ function Selection({ data }: { data: Options }) {
             <ChoiceButton
               key={s.id}
               active={s.id === slot?.id}
+              disabled={s.cancelled}
               onClick={() => {
                 setSlotIndex(i);
                 setSelected(null);
@@ -133,6 +134,7 @@ function Selection({ data }: { data: Options }) {
               className="px-4 py-2 text-sm font-medium"
             >
               {formatTime(s.startTime)}
+              {s.cancelled && ' · Cancelled'}
             </ChoiceButton>
           ))}
         </ChoiceGroup>
@@ -141,7 +143,9 @@ function Selection({ data }: { data: Options }) {
           <h2 id="types-heading" className="text-lg font-bold">
             Tickets
           </h2>
-          {!slot || slot.ticketTypes.length === 0 ? (
+          {slot?.cancelled ? (
+            <p className="mt-3 font-semibold text-red-800">This show has been cancelled.</p>
+          ) : !slot || slot.ticketTypes.length === 0 ? (
             <p className="mt-3 text-gray-600">No ticket types available for this slot.</p>
           ) : (
             <ul className="mt-3 space-y-4">
@@ -271,18 +275,21 @@ function ChoiceButton({
   onClick,
   className,
   children,
+  disabled = false,
 }: {
   active: boolean;
   onClick: () => void;
   className: string;
   children: ReactNode;
+  disabled?: boolean;
 }) {
   return (
     <button
       type="button"
       aria-pressed={active}
+      disabled={disabled}
       onClick={onClick}
-      className={`rounded-lg border ${className} ${
+      className={`rounded-lg border disabled:cursor-not-allowed disabled:text-gray-400 disabled:line-through ${className} ${
         active ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white'
       }`}
     >

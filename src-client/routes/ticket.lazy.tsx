@@ -45,6 +45,13 @@ function TicketPage() {
 
   const booking = ticket.data;
   const show = bookingDisplay(booking);
+  if (booking.status === 'cancelled') {
+    return (
+      <TicketMessage
+        text={`Booking ${booking.id} (${show.name}) was cancelled by the organiser and refunded in full. This ticket is no longer valid.`}
+      />
+    );
+  }
   return (
     <section className="mx-auto max-w-md px-4 py-8 print:max-w-lg print:p-0">
       <style>{PRINT_ONLY_THE_TICKET}</style>

@@ -28,6 +28,10 @@ export function ticketFileRoutes(deps: AppDeps) {
     for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     // Throws the not-found DomainError, which app.onError answers with 404.
     const booking = getOwnBooking(deps.db, deps.appSecret, session?.user.id ?? null, bookingId);
+    // A cancelled booking's ticket is not valid for entry: no file that looks like one.
+    if (booking.status === 'cancelled') {
+      return c.json({ error: { message: 'This booking was cancelled and refunded' } }, 410);
+    }
 
     c.header('Cache-Control', 'private, no-store');
     const filename = `jalsa-ticket-${safeFilePart(booking.id)}.${kind}`;

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth.ts';
 import { bookingsRouter } from './routers/bookings.ts';
 import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
+import { eventBookingsRouter } from './routers/event-bookings.ts';
 import { eventsRouter } from './routers/events.ts';
 import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   organiserRequests: organiserRequestsRouter,
   console: consoleRouter,
   organiser: organiserRouter,
+  eventBookings: eventBookingsRouter,
   admin: adminRouter,
 });
 

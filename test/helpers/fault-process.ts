@@ -98,8 +98,9 @@ export async function waitUntil(check: () => boolean, what: string, diagnostics?
 /**
  * Lets time pass while the servers are down: moves the order, refund, hold and outbox times `ms` into
  * the past, as if the restart came that much later (the reconciler leaves orders younger than a minute
- * to the callback and webhooks and retries a refund at most once a minute; the mail sender waits out
- * its backoff and the lease on a message it was sending).
+ * to the callback and webhooks; the refund job waits out a refund's back-off and the lease of a
+ * process that died calling the gateway; the mail sender waits out its backoff and the lease on a
+ * message it was sending).
  */
 export function letTimePass(database: DatabaseHandle, ms: number) {
   const shift = `'-${Math.round(ms / 1000)} seconds'`;
@@ -107,7 +108,8 @@ export function letTimePass(database: DatabaseHandle, ms: number) {
   database.sqlite.exec(`
     update payment_orders set created_at = ${iso('created_at')},
       checked_at = case when checked_at is null then null else ${iso('checked_at')} end;
-    update refunds set updated_at = ${iso('updated_at')};
+    update refunds set updated_at = ${iso('updated_at')},
+      next_attempt_at = case when next_attempt_at is null then null else ${iso('next_attempt_at')} end;
     update holds set created_at = ${iso('created_at')}, expires_at = ${iso('expires_at')},
       session_expires_at = ${iso('session_expires_at')};
     update outbox set next_attempt_at = ${iso('next_attempt_at')} where status = 'pending';

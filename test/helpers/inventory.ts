@@ -118,7 +118,7 @@ export interface InventoryCount {
   sold: number;
 }
 
-/** Per ticket type: available, seats in active holds, and seats sold according to the bookings. */
+/** Per ticket type: available, seats in active holds, and seats sold according to the confirmed bookings. */
 export function inventoryCounts(db: Db): InventoryCount[] {
   const counts = new Map<string, InventoryCount>();
   for (const t of db.select().from(ticketTypes).all()) {
@@ -137,7 +137,13 @@ export function inventoryCounts(db: Db): InventoryCount[] {
     .where(eq(holds.status, 'active'))
     .all();
   for (const item of active) counts.get(item.ticketTypeId)!.held += item.quantity;
-  for (const booking of db.select({ lines: bookings.ticketTypes }).from(bookings).all()) {
+  // A cancelled booking's seats went back to available: only confirmed bookings hold tickets.
+  const confirmed = db
+    .select({ lines: bookings.ticketTypes })
+    .from(bookings)
+    .where(eq(bookings.status, 'confirmed'))
+    .all();
+  for (const booking of confirmed) {
     for (const line of booking.lines) {
       const c = counts.get(line.id);
       if (c) c.sold += line.quantity;

@@ -68,6 +68,12 @@ describe('payment gateway down or slow', () => {
     return reconcilePayments(t.deps);
   }
 
+  /** The reconciler's run after a failed refund's back-off (30 s, 1 min, 2 min, … after each failure). */
+  async function reconcileAfterBackoff() {
+    t.clock.advance(5 * 60_000);
+    return reconcilePayments(t.deps);
+  }
+
   it.each<RazorpayFault>(['network', 'server-error', 'lost-answer'])(
     'order creation meets %s: the buyer is told, no seat is held, and Proceed works once Razorpay does',
     async (fault) => {
@@ -135,17 +141,17 @@ describe('payment gateway down or slow', () => {
 
     // Next run: Razorpay cannot be reached to check the payment. Then: it refunds but the answer is lost.
     razorpay.fail('fetch-payment', 'network');
-    await reconcileLater();
+    await reconcileAfterBackoff();
     expect(refund()).toMatchObject({ status: 'pending', attempts: 2 });
     razorpay.fail('refund', 'lost-answer');
-    await reconcileLater();
+    await reconcileAfterBackoff();
     expect(refund()).toMatchObject({ status: 'pending', attempts: 3 });
     expect(razorpay.refunds).toHaveLength(1);
 
     // The run after sees the money already refunded and does not refund again.
-    await reconcileLater();
+    await reconcileAfterBackoff();
     expect(refund()).toMatchObject({ status: 'processed', attempts: 4, lastError: null });
-    await reconcileLater();
+    await reconcileAfterBackoff();
     expect(razorpay.refunds).toEqual([
       expect.objectContaining({ payment_id: paid.paymentId, amount: paid.payment.amount }),
     ]);

@@ -1,8 +1,11 @@
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
+import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { createAccount, createConsoleWorld, createOwnedEvent } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -173,6 +176,40 @@ describe('query plans on the request paths', () => {
       expect(await csv.text()).toContain('Asha Verma');
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('json_each'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('cancellations, refunds and the console booking page read growing tables only through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const w = createConsoleWorld(t);
+      const first = await buyTickets(t, w.event, 1);
+      await buyTickets(t, w.event, 1);
+      const owner = { cookie: w.people.owner.cookie };
+      const eventId = w.event.eventId;
+      const compiled = recordStatements(t);
+      const calls = [
+        ['query', 'eventBookings.booking', { eventId, bookingId: first.bookingId }],
+        ['mutation', 'eventBookings.resendTicket', { eventId, bookingId: first.bookingId }],
+        ['mutation', 'eventBookings.cancel', { eventId, bookingId: first.bookingId }],
+        ['query', 'organiser.cancellationPreview', { eventId, slotId: w.event.slotId }],
+        [
+          'mutation',
+          'organiser.updateSlotTime',
+          { eventId, version: 1, slotId: w.event.slotId, startTime: '18:00', endTime: '22:00' },
+        ],
+        ['mutation', 'organiser.cancelSlot', { eventId, version: 2, slotId: w.event.slotId }],
+      ] as const;
+      for (const [kind, procedure, input] of calls) {
+        expect((await callProcedure(t, kind, procedure, input, owner)).status, procedure).toBe(200);
+      }
+      await cancelBookingsOfCancelledSlots(t.deps);
+      await runDueRefunds(t.deps);
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('"refunds"'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -82,6 +82,29 @@ describe('the Razorpay adapter (msw standing in for api.razorpay.com)', () => {
     expect(body).toEqual({ amount: 21_179, notes: { reason: 'seats_unavailable' } });
   });
 
+  it('sends a refund’s idempotency key as X-Refund-Idempotency, with the account’s credentials', async () => {
+    const seen: { key: string | null; auth: string | null }[] = [];
+    mswServer.use(
+      http.post(`${API}/payments/pay_RzpTest000002/refund`, ({ request }) => {
+        seen.push({
+          key: request.headers.get('x-refund-idempotency'),
+          auth: request.headers.get('authorization'),
+        });
+        return HttpResponse.json({
+          id: 'rfnd_RzpTest000002',
+          entity: 'refund',
+          amount: 500,
+          payment_id: 'pay_RzpTest000002',
+          status: 'processed',
+        });
+      }),
+    );
+    await gateway.refundPayment('pay_RzpTest000002', 500, {}, { idempotencyKey: 'refund-3f2a9c1e-0001' });
+    await gateway.refundPayment('pay_RzpTest000002', 500, {});
+    expect(seen.map((s) => s.key)).toEqual(['refund-3f2a9c1e-0001', null]);
+    expect(seen.every((s) => s.auth?.startsWith('Basic '))).toBe(true);
+  });
+
   it('lists the payments of an order', async () => {
     mswServer.use(
       http.get(`${API}/orders/order_RzpTest000001/payments`, () =>

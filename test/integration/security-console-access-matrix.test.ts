@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
@@ -23,6 +24,7 @@ import {
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { makeImage, uploadImage } from '../helpers/images.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -35,13 +37,16 @@ import { callProcedure } from '../helpers/trpc-http.ts';
 
 type Expected = Record<Caller, 200 | 401 | 403 | 404 | 409>;
 
+/** The console world, plus a booking of its event for the booking procedures. */
+type World = ConsoleWorld & { bookingId?: string };
+
 interface Case {
   kind: 'query' | 'mutation';
   expected: Expected;
   /** The input for one call; called afresh before each caller (removals need a member each time). */
-  input: (w: ConsoleWorld, t: TestApp) => Record<string, unknown> | undefined;
+  input: (w: World, t: TestApp) => Record<string, unknown> | undefined;
   /** The same input naming an event (or thing) that does not exist, for the 404 comparison. */
-  unknown?: (w: ConsoleWorld, t: TestApp) => Record<string, unknown>;
+  unknown?: (w: World, t: TestApp) => Record<string, unknown>;
   /** What a refused call must leave unchanged. */
   state?: (t: TestApp) => unknown;
 }
@@ -280,6 +285,69 @@ const EDITOR_CASES: Record<string, Case> = {
     unknown: () => ({ eventId: NO_EVENT, version: 1 }),
     state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
   },
+  'organiser.updateSlotTime': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({
+      eventId: w.event.eventId,
+      version: 1,
+      slotId: w.event.slotId,
+      startTime: '18:00',
+      endTime: '22:00',
+    }),
+    unknown: (w) => ({
+      eventId: NO_EVENT,
+      version: 1,
+      slotId: w.event.slotId,
+      startTime: '18:00',
+      endTime: '22:00',
+    }),
+    state: (t) => t.deps.db.select({ start: slots.startTime }).from(slots).all(),
+  },
+  'organiser.cancellationPreview': {
+    kind: 'query',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId }),
+    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId }),
+  },
+  'organiser.cancelSlot': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, version: 1, slotId: w.event.slotId }),
+    unknown: (w) => ({ eventId: NO_EVENT, version: 1, slotId: w.event.slotId }),
+    state: (t) => t.deps.db.select({ cancelledAt: slots.cancelledAt }).from(slots).all(),
+  },
+  'organiser.cancelEvent': {
+    kind: 'mutation',
+    expected: MANAGE_TEAM,
+    input: (w) => ({ eventId: w.event.eventId, version: 1 }),
+    unknown: () => ({ eventId: NO_EVENT, version: 1 }),
+    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
+  },
+};
+
+/** One booking's page and actions: the owner, co-organisers and admins (the buyer's details are on it). */
+const BOOKING_CASES: Record<string, Case> = {
+  'eventBookings.booking': {
+    kind: 'query',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
+    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
+  },
+  'eventBookings.cancel': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
+    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
+    state: (t) => t.deps.db.select({ status: bookings.status }).from(bookings).all(),
+  },
+  'eventBookings.resendTicket': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
+    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
+    state: (t) => tableCount(t, outbox),
+  },
 };
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
@@ -305,6 +373,7 @@ const CASES: Record<string, Case> = {
     input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId, q: 'a', limit: 25 }),
     unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId, q: 'a', limit: 25 }),
   },
+  ...BOOKING_CASES,
   'console.event': {
     kind: 'query',
     expected: VIEW,
@@ -432,7 +501,7 @@ const CASES: Record<string, Case> = {
 describe('the console access matrix covers every organiser and admin procedure', () => {
   it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests|organiser)\./.test(n),
+      /^(console|admin|organiserRequests|organiser|eventBookings)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.
@@ -452,10 +521,12 @@ describe('the console access matrix covers every organiser and admin procedure',
 
 describe.each(Object.entries(CASES))('%s', (name, c) => {
   let t: TestApp;
-  let w: ConsoleWorld;
-  beforeEach(() => {
+  let w: World;
+  beforeEach(async () => {
     t = createTestApp();
     w = createConsoleWorld(t);
+    // The booking procedures need a real booking (bought through the simulator) of the event.
+    if (name in BOOKING_CASES) w.bookingId = (await buyTickets(t, w.event, 1)).bookingId;
   });
   afterEach(() => t.close());
 

@@ -212,6 +212,11 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.copyTicketTypesToAllSlots': { ...versioned, fromSlotId: ev.slotId },
     'organiser.publish': versioned,
     'organiser.unpublish': versioned,
+    'organiser.updateSlotTime': { ...versioned, slotId: ev.slotId, startTime: '10:00', endTime: '11:00' },
+    'organiser.cancelSlot': { ...versioned, slotId: ev.slotId },
+    'organiser.cancelEvent': versioned,
+    'eventBookings.cancel': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
+    'eventBookings.resendTicket': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
   };
 }
 

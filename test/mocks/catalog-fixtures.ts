@@ -80,6 +80,7 @@ function toDetail(doc: EventDocument): EventDetail {
       id: slot.id,
       startTime: slot.startTime,
       endTime: slot.endTime,
+      cancelled: false,
       tickets: slot.tickets.map((t) => ({ maxPerOrder: 10, saleOpensAt: null, saleClosesAt: null, ...t })),
     })),
   }));
@@ -102,6 +103,7 @@ function toDetail(doc: EventDocument): EventDetail {
     termsAndConditions: doc.termsAndConditions,
     platformFeeRate: doc.platformFeeRate,
     tickets,
+    status: 'published' as const,
   };
 }
 

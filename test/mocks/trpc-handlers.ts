@@ -107,6 +107,7 @@ const checkoutHandlers = [
               id: `${input.eventId}-fallback-slot`,
               startTime: start,
               endTime: end,
+              cancelled: false,
               ticketTypes: [
                 type('student', 'Student Pass', 19_999, 100),
                 type('lounge', 'Lounge Pass', 49_999, 50),

@@ -27,6 +27,9 @@ export interface BookedTicketLine {
   totalPersons: number;
 }
 
+/** A booking stays 'confirmed' until the organiser cancels it (or its slot or event): then 'cancelled'. */
+export type BookingStatus = 'confirmed' | 'cancelled';
+
 /**
  * A confirmed purchase, with every field of spec §3 Booking. Written once, by the payments service's
  * idempotent confirmation, in the same transaction that turns the hold into sold tickets.
@@ -71,6 +74,10 @@ export const bookings = sqliteTable(
     numberOfUserCheckedIn: integer('number_of_user_checked_in').notNull().default(0),
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
+    /** When it was cancelled (its seats went back on sale and a full refund was queued in that transaction). */
+    cancelledAt: text('cancelled_at'),
+    /** Why: 'organiser' (one booking), 'slot_cancelled' or 'event_cancelled'. */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
@@ -79,5 +86,7 @@ export const bookings = sqliteTable(
     index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
     // An account's tickets for one event: the organiser's per-buyer maximum at Proceed.
     index('bookings_user_event_idx').on(t.userId, t.eventId, t.status),
+    // A cancelled slot's confirmed bookings, found batch by batch (services/bookings/cancel-bookings-of-slots.ts).
+    index('bookings_slot_status_idx').on(t.slotId, t.status),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { EventCategory } from '../../../shared/categories.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
@@ -116,8 +117,16 @@ export const slots = sqliteTable(
       .references(() => eventDates.id, { onDelete: 'cascade' }),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
+    /**
+     * Set when the slot (or its event) was cancelled: nothing more is sold, and its confirmed bookings are
+     * cancelled and refunded in bounded batches until none is left (services/bookings).
+     */
+    cancelledAt: text('cancelled_at'),
   },
-  (t) => [index('slots_date_idx').on(t.eventDateId)],
+  (t) => [
+    index('slots_date_idx').on(t.eventDateId),
+    index('slots_cancelled_idx').on(t.cancelledAt).where(sql`cancelled_at is not null`),
+  ],
 );
 
 export const ticketTypes = sqliteTable(

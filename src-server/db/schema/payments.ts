@@ -118,9 +118,11 @@ export const paymentOrders = sqliteTable(
 export type RefundStatus = 'pending' | 'processed';
 
 /**
- * A verified payment that could not become a booking (its seats were gone). Unique on payment id, and
- * written in a transaction that also checks `bookings.payment_id`: a payment ends as one booking or one
- * refund, never both. The gateway call happens after commit; the reconciler retries pending refunds.
+ * Money going back for one payment: a verified payment that could not become a booking (its seats were
+ * gone, its slot cancelled), or a cancelled booking. Unique on payment id, so a payment is refunded at
+ * most once whoever asks (a late payment is written in a transaction that also checks
+ * `bookings.payment_id`: it ends as one booking or one refund). The gateway call happens after commit,
+ * in the refund job (services/refunds), which retries with back-off and survives restarts.
  */
 export const refunds = sqliteTable(
   'refunds',
@@ -141,8 +143,19 @@ export const refunds = sqliteTable(
     lastError: text('last_error'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The cancelled booking this refunds; null for a payment that never became a booking. */
+    bookingId: text('booking_id'),
+    /**
+     * When the refund job may next call the gateway for it: null = now. Set to a lease before each call
+     * (so a second runner skips it) and to the back-off after a failure.
+     */
+    nextAttemptAt: text('next_attempt_at'),
   },
-  (t) => [index('refunds_status_idx').on(t.status)],
+  (t) => [
+    index('refunds_status_idx').on(t.status),
+    index('refunds_due_idx').on(t.status, t.nextAttemptAt),
+    index('refunds_booking_idx').on(t.bookingId),
+  ],
 );
 
 /** Webhook deliveries already seen, by the gateway's event id, so a replay is acknowledged and ignored. */

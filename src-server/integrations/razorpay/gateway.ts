@@ -66,8 +66,13 @@ export function createRazorpayGateway(
       return toPayment(await call(() => client.payments.capture(paymentId, amountPaise, currency)));
     },
 
-    async refundPayment(paymentId, amountPaise, notes): Promise<GatewayRefund> {
-      const refund = await call(() => client.payments.refund(paymentId, { amount: amountPaise, notes }));
+    async refundPayment(paymentId, amountPaise, notes, options = {}): Promise<GatewayRefund> {
+      const body = { amount: amountPaise, notes };
+      const refund = await call(() =>
+        options.idempotencyKey
+          ? idempotentRefund(keys, paymentId, body, options.idempotencyKey)
+          : client.payments.refund(paymentId, body),
+      );
       return {
         id: refund.id,
         paymentId: refund.payment_id,
@@ -80,6 +85,42 @@ export function createRazorpayGateway(
     verifyWebhookSignature: (rawBody, signature) =>
       verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
   };
+}
+
+const RAZORPAY_API = 'https://api.razorpay.com/v1';
+
+interface RazorpayRefundLike {
+  id: string;
+  payment_id: string;
+  amount?: number | string;
+  status: string;
+}
+
+/**
+ * Razorpay's idempotent refund (`X-Refund-Idempotency`: the same key and body never refund twice). The
+ * SDK drops headers it does not know, so this one call is made directly; failures take the SDK's shape
+ * (`{ statusCode, error }`) so callRazorpay reads them the same way.
+ */
+async function idempotentRefund(
+  keys: RazorpayKeys,
+  paymentId: string,
+  body: { amount: number; notes: Record<string, string> },
+  idempotencyKey: string,
+): Promise<RazorpayRefundLike> {
+  const res = await fetch(`${RAZORPAY_API}/payments/${encodeURIComponent(paymentId)}/refund`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+      'x-refund-idempotency': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => ({}))) as RazorpayRefundLike & {
+    error?: { description?: string };
+  };
+  if (!res.ok) throw { statusCode: res.status, error: answer.error ?? {} };
+  return answer;
 }
 
 interface RazorpayPaymentLike {

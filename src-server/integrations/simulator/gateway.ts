@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
@@ -83,10 +84,15 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
       return this.fetchPayment(paymentId);
     },
 
-    async refundPayment(paymentId, amountPaise) {
+    async refundPayment(paymentId, amountPaise, _notes, options = {}) {
       const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
       if (!row || row.status === 'failed')
         throw new GatewayError('The id provided does not exist', 'api', 400);
+      // Like Razorpay's X-Refund-Idempotency: the same key answers the refund already made.
+      const keyedId = options.idempotencyKey ? `rfnd_${keyedRefundId(options.idempotencyKey)}` : null;
+      if (keyedId && row.refundId === keyedId) {
+        return { id: keyedId, paymentId, amountPaise, status: 'processed' };
+      }
       if (row.amountRefundedPaise + amountPaise > row.amountPaise) {
         throw new GatewayError(
           'The total refund amount is greater than the refund payment amount',
@@ -94,7 +100,7 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
           400,
         );
       }
-      const refundId = gatewayId('rfnd');
+      const refundId = keyedId ?? gatewayId('rfnd');
       const refunded = row.amountRefundedPaise + amountPaise;
       db.update(simulatorPayments)
         .set({
@@ -234,4 +240,9 @@ function gatewayId(prefix: string): string {
   }
   for (const b of pooledRandomBytes(6)) out += ALPHABET[b % ALPHABET.length];
   return `${prefix}_${out}`;
+}
+
+/** A refund id derived from an idempotency key, so the simulator recognises a repeated request. */
+function keyedRefundId(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 14);
 }

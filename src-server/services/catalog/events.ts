@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventCategory } from '../../../shared/categories.ts';
+import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
@@ -34,6 +35,8 @@ export interface EventDetail extends EventSummary {
   termsAndConditions: string[];
   platformFeeRate: number | null;
   tickets: EventDateDetail[];
+  /** 'cancelled' events stay readable so buyers holding a link see that they are cancelled. */
+  status: EventStatus;
 }
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -61,12 +64,13 @@ export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
 }
 
 /**
- * One event with everything its detail page shows; 'Event not found' when it does not exist or is not
- * published (a draft or a cancelled event), unless `preview` (the event's team, checked by the caller).
+ * One event with everything its detail page shows; 'Event not found' when it does not exist or is a
+ * draft, unless `preview` (the event's team, checked by the caller). A cancelled event is shown, marked
+ * cancelled (its buyers follow links to it), though no list, search or Proceed reaches it.
  */
 export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}): EventDetail {
   const row = db.select().from(events).where(eq(events.id, id)).get();
-  if (!row || (row.status !== 'published' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
+  if (!row || (row.status === 'draft' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
 
   const lineup = db
     .select({ name: artists.name, imageUrl: artists.imageUrl })
@@ -95,5 +99,6 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     termsAndConditions: row.termsAndConditions,
     platformFeeRate: row.platformFeeRate,
     tickets,
+    status: row.status,
   };
 }

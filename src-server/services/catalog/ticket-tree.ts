@@ -27,6 +27,8 @@ export interface EventDateDetail {
     id: string;
     startTime: string;
     endTime: string;
+    /** The organiser cancelled it: shown as cancelled, nothing can be bought. */
+    cancelled: boolean;
     tickets: TicketTypeDetail[];
   }[];
 }
@@ -49,6 +51,7 @@ export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
           eventDateId: slots.eventDateId,
           startTime: slots.startTime,
           endTime: slots.endTime,
+          cancelledAt: slots.cancelledAt,
         })
         .from(slots)
         .where(
@@ -99,6 +102,7 @@ export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
         id: slot.id,
         startTime: slot.startTime,
         endTime: slot.endTime,
+        cancelled: slot.cancelledAt !== null,
         tickets: typeRows.filter((t) => t.slotId === slot.id).map(({ slotId: _slotId, ...type }) => type),
       })),
   }));

@@ -41,6 +41,9 @@ export interface CheckoutSession {
   expiresAt: string;
 }
 
+/** Proceed on a slot the organiser cancelled (its seats are off sale too, so a race cannot hold one). */
+export const SLOT_CANCELLED_MESSAGE = 'This show has been cancelled';
+
 /**
  * Proceed: checks the selection against the catalogue, prices it on the server, opens a gateway order
  * for exactly that amount, then holds the seats and records the order in one transaction (the spec's
@@ -69,6 +72,7 @@ export async function startCheckout(
   if (!date?.isLive) throw notFound('Selected date not found in event');
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
+  if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
   checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
   const hoarding: HoardingContext = {
@@ -229,7 +233,7 @@ function prepareLookups(db: Db) {
       )
       .prepare(),
     slot: db
-      .select({ id: slots.id })
+      .select({ id: slots.id, cancelledAt: slots.cancelledAt })
       .from(slots)
       .where(and(eq(slots.id, sql.placeholder('slotId')), eq(slots.eventDateId, sql.placeholder('dateId'))))
       .prepare(),

@@ -36,7 +36,13 @@ export interface TicketOptions {
   dates: {
     id: string;
     dateOfEvent: string;
-    slots: { id: string; startTime: string; endTime: string; ticketTypes: TicketTypeOption[] }[];
+    slots: {
+      id: string;
+      startTime: string;
+      endTime: string;
+      cancelled: boolean;
+      ticketTypes: TicketTypeOption[];
+    }[];
   }[];
 }
 

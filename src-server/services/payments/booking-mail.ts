@@ -125,16 +125,21 @@ export interface RefundMailFacts {
   eventName: string;
   amountPaise: number;
   supportEmail: string;
+  /** The slot or event was cancelled before the payment arrived (not sold out). */
+  cancelled?: boolean;
 }
 
 /** Tells the buyer that a payment which could not become a booking is being refunded in full. */
 export function paymentRefundedMail(facts: RefundMailFacts): OutgoingMail {
   const name = facts.userName || 'there';
   const amount = formatPaiseExact(facts.amountPaise);
+  const why = facts.cancelled
+    ? 'arrived after the show was cancelled'
+    : 'arrived after the tickets you chose were no longer available';
   const text = [
     `Hi ${name},`,
     '',
-    `Your payment of ${amount} for ${facts.eventName} arrived after the tickets you chose were no longer available, so no booking was made.`,
+    `Your payment of ${amount} for ${facts.eventName} ${why}, so no booking was made.`,
     `We have refunded the full amount to your original payment method. Banks usually show it within 5-7 working days.`,
     '',
     `Payment ID: ${facts.paymentId}`,
@@ -144,7 +149,7 @@ export function paymentRefundedMail(facts: RefundMailFacts): OutgoingMail {
     `
     <h1 style="font-size:22px;margin:0 0 12px">Your payment is being refunded</h1>
     <p>Hi ${esc(name)},</p>
-    <p>Your payment of <strong>${esc(amount)}</strong> for <strong>${esc(facts.eventName)}</strong> arrived after the tickets you chose were no longer available, so no booking was made.</p>
+    <p>Your payment of <strong>${esc(amount)}</strong> for <strong>${esc(facts.eventName)}</strong> ${esc(why)}, so no booking was made.</p>
     <p>We have refunded the full amount to your original payment method. Banks usually show it within 5-7 working days.</p>
     <p style="color:#6b7280">Payment ID: ${esc(facts.paymentId)}</p>
   `,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -9,8 +8,10 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
-import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
+import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { issueRefund } from '../refunds/issue-refund.ts';
+import { queueRefund } from '../refunds/queue-refund.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
@@ -115,6 +116,11 @@ export async function settlePayment(
     if (!hold) throw notFound('Booking data is missing. Please try again.');
 
     let reason = options.refundReason;
+    if (!reason && isCancelled(tx, hold.slotId)) {
+      // The slot or its event was cancelled while this buyer paid: no booking, the money goes back.
+      releaseHoldIn(tx, hold.id, 'slot_cancelled', now);
+      reason = 'slot_cancelled';
+    }
     if (!reason) {
       if (hold.status === 'active') return createBooking(deps, tx, hold, order.id, paymentId, now);
       if (hold.status === 'released' && retakeHeldSeats(tx, hold.id)) {
@@ -124,19 +130,11 @@ export async function settlePayment(
       // Released and gone, or converted by another payment on the same order.
       reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
     }
-    const refundId = randomUUID();
-    tx.insert(refunds)
-      .values({
-        id: refundId,
-        paymentId,
-        orderId: order.id,
-        userId: hold.userId,
-        amountPaise: options.amountPaise,
-        reason,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      })
-      .run();
+    const refundId = queueRefund(
+      tx,
+      { paymentId, orderId: order.id, userId: hold.userId, amountPaise: options.amountPaise, reason },
+      now,
+    );
     if (hold.status !== 'converted') {
       tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
     }
@@ -154,6 +152,7 @@ export async function settlePayment(
         eventName: eventName ?? 'your event',
         amountPaise: options.amountPaise,
         supportEmail: deps.env.SUPPORT_EMAIL,
+        cancelled: reason === 'slot_cancelled',
       }),
       now,
     );
@@ -161,7 +160,7 @@ export async function settlePayment(
       { paymentId, orderId: order.id, reason, source: options.source },
       'payment will be refunded',
     );
-    return { ...refundOutcome(paymentId, options.amountPaise), refundId };
+    return { ...refundOutcome(paymentId, options.amountPaise), refundId: refundId ?? undefined };
   });
   if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
     await issueRefund(deps, result.refundId);
@@ -171,51 +170,16 @@ export async function settlePayment(
   return result;
 }
 
-/**
- * Asks the gateway to refund a recorded refund. A failure leaves it pending for the reconciler; before
- * a retry the payment is fetched, so a refund whose answer was lost is never issued twice.
- */
-export async function issueRefund(deps: AppDeps, refundId: string): Promise<void> {
-  const refund = deps.db.select().from(refunds).where(eq(refunds.id, refundId)).get();
-  if (refund?.status !== 'pending') return;
-  const gateway = paymentGatewayOf(deps);
-  const at = () => deps.clock.now().toISOString();
-  deps.db
-    .update(refunds)
-    .set({ attempts: refund.attempts + 1, updatedAt: at() })
-    .where(eq(refunds.id, refundId))
-    .run();
-  try {
-    if (refund.attempts > 0) {
-      const payment = await gateway.fetchPayment(refund.paymentId);
-      if (payment.amountRefundedPaise >= refund.amountPaise) {
-        deps.db
-          .update(refunds)
-          .set({ status: 'processed', lastError: null, updatedAt: at() })
-          .where(eq(refunds.id, refundId))
-          .run();
-        return;
-      }
-    }
-    const issued = await gateway.refundPayment(refund.paymentId, refund.amountPaise, {
-      reason: refund.reason,
-    });
-    deps.db
-      .update(refunds)
-      .set({ status: 'processed', gatewayRefundId: issued.id, lastError: null, updatedAt: at() })
-      .where(eq(refunds.id, refundId))
-      .run();
-  } catch (err) {
-    deps.logger.error(
-      { err, refundId, paymentId: refund.paymentId },
-      'refund failed; the reconciler will retry',
-    );
-    deps.db
-      .update(refunds)
-      .set({ lastError: (err as Error).message ?? String(err), updatedAt: at() })
-      .where(eq(refunds.id, refundId))
-      .run();
-  }
+/** Whether the slot, or the event it belongs to, was cancelled. */
+function isCancelled(tx: DbOrTx, slotId: string): boolean {
+  const row = tx
+    .select({ slotCancelledAt: slots.cancelledAt, eventStatus: events.status })
+    .from(slots)
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(eq(slots.id, slotId))
+    .get();
+  return Boolean(row && (row.slotCancelledAt || row.eventStatus === 'cancelled'));
 }
 
 function refundOutcome(paymentId: string, amountPaise: number): PaymentOutcome {

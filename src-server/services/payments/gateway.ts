@@ -11,10 +11,15 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   capturePayment(paymentId: string, amountPaise: number, currency: string): Promise<GatewayPayment>;
+  /**
+   * Refunds part or all of a captured payment. The same `idempotencyKey` with the same request never
+   * refunds twice (Razorpay's `X-Refund-Idempotency`), so a retry after a lost answer is safe.
+   */
   refundPayment(
     paymentId: string,
     amountPaise: number,
     notes: Record<string, string>,
+    options?: { idempotencyKey?: string },
   ): Promise<GatewayRefund>;
   /** Checks a checkout result's signature over `orderId|paymentId`, in constant time. */
   verifyPaymentSignature(result: { orderId: string; paymentId: string; signature: string }): boolean;

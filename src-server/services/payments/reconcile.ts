@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import { paymentOrders, refunds } from '../../db/schema/payments.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
-import { issueRefund, settleGatewayPayment } from './confirm.ts';
+import { runDueRefunds } from '../refunds/run-due-refunds.ts';
+import { settleGatewayPayment } from './confirm.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
 
 /** Orders younger than this are left to the browser callback and the webhook. */
@@ -63,15 +64,7 @@ export async function reconcilePayments(deps: AppDeps): Promise<ReconcileReport>
       .run();
   }
 
-  const pending = deps.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, iso(RECHECK_EVERY_MS))))
-    .limit(BATCH)
-    .all();
-  for (const refund of pending) {
-    await issueRefund(deps, refund.id);
-    report.refundsRetried += 1;
-  }
+  // Refunds are the refund job's (services/refunds); the reconciler gives it a turn as well.
+  report.refundsRetried = await runDueRefunds(deps);
   return report;
 }

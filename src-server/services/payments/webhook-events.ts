@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { refunds, webhookEvents } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import { markRefundProcessed } from '../refunds/issue-refund.ts';
 import { settleGatewayPayment } from './confirm.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
 
@@ -98,6 +99,10 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
     case 'refund.processed': {
       const refund = body.payload?.refund?.entity;
       if (!refund?.payment_id) return false;
+      // A pending refund the gateway finished (its answer to us was lost): done, and the buyer is mailed.
+      if (await markRefundProcessed(deps, eq(refunds.paymentId, refund.payment_id), refund.id ?? null)) {
+        return true;
+      }
       const changed = deps.db
         .update(refunds)
         .set({
@@ -120,6 +125,7 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
         .set({
           status: 'pending',
           lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+          nextAttemptAt: null,
           updatedAt: deps.clock.now().toISOString(),
         })
         .where(

@@ -15,6 +15,10 @@ export const EVENT_PERMISSIONS = {
   viewSales: ['owner', 'admin', 'co_organiser'],
   /** Invite people and remove them. */
   manageTeam: ['owner', 'admin'],
+  /** One booking's page with the buyer's details: resend its ticket mail, cancel it with a full refund. */
+  manageBookings: ['owner', 'admin', 'co_organiser'],
+  /** Cancel the whole event and refund every booking (co-organisers may cancel a slot, not the event). */
+  cancelEvent: ['owner', 'admin'],
 } as const satisfies Record<string, readonly EventRole[]>;
 
 export type EventPermission = keyof typeof EVENT_PERMISSIONS;

@@ -22,7 +22,7 @@ export type CheckInResult =
   | { outcome: 'admitted'; message: string; admitted: number; ticket: CheckedTicket }
   | {
       outcome: 'refused';
-      reason: 'fully-used' | 'not-enough-entries';
+      reason: 'fully-used' | 'not-enough-entries' | 'cancelled';
       message: string;
       ticket: CheckedTicket;
     }
@@ -30,6 +30,8 @@ export type CheckInResult =
   | { outcome: 'refused'; reason: 'invalid'; message: string };
 
 export const INVALID_TICKET_MESSAGE = 'Invalid ticket: this code was not issued by Jalsa';
+/** A genuine ticket whose booking the organiser cancelled (and refunded): no entry. */
+export const CANCELLED_BOOKING_MESSAGE = 'Cancelled booking';
 
 /**
  * Admits `persons` people on the ticket a QR token names. One conditional UPDATE does the counting, so
@@ -61,9 +63,13 @@ export function checkInTicket(
     )
     .run().changes;
 
-  const ticket = readTicket(db, bookingId);
-  // A valid signature for a booking that no longer exists (or was never confirmed) is still no entry.
-  if (!ticket) return invalid();
+  const found = readTicket(db, bookingId);
+  // A valid signature for a booking that no longer exists is still no entry.
+  if (!found) return invalid();
+  const { cancelled, ...ticket } = found;
+  if (cancelled) {
+    return { outcome: 'refused', reason: 'cancelled', message: CANCELLED_BOOKING_MESSAGE, ticket };
+  }
   if (changed === 1) {
     return {
       outcome: 'admitted',
@@ -98,7 +104,7 @@ const invalid = (): CheckInResult => ({
 const lastEntry = (ticket: CheckedTicket) =>
   ticket.lastCheckInAt ? formatInIndia(ticket.lastCheckInAt, 'dd MMM yyyy, h:mm a') : 'an unknown time';
 
-function readTicket(db: Db, bookingId: string): CheckedTicket | null {
+function readTicket(db: Db, bookingId: string): (CheckedTicket & { cancelled: boolean }) | null {
   const row = db
     .select({
       bookingId: bookings.id,
@@ -115,7 +121,7 @@ function readTicket(db: Db, bookingId: string): CheckedTicket | null {
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .get();
-  if (row?.status !== 'confirmed') return null;
-  const { ticketType, status: _status, ...rest } = row;
-  return { ...rest, ticketTypeName: ticketType.name };
+  if (!row) return null;
+  const { ticketType, status, ...rest } = row;
+  return { ...rest, ticketTypeName: ticketType.name, cancelled: status === 'cancelled' };
 }

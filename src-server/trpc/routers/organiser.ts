@@ -2,19 +2,26 @@ import {
   AddEventDateInput,
   AddSlotInput,
   AddTicketTypeInput,
+  CancellationPreviewInput,
+  CancelSlotInput,
   CopyTicketTypesInput,
   CreateEventInput,
   RemoveEventDateInput,
   RemoveSlotInput,
   RemoveTicketTypeInput,
   UpdateEventDetailsInput,
+  UpdateSlotTimeInput,
   UpdateTicketTypeInput,
   VersionedEventInput,
 } from '../../../shared/event-editor-schemas.ts';
+import { startCancellationWork } from '../../services/bookings/cancellation-job.ts';
 import { getEvent } from '../../services/catalog/events.ts';
 import { addEventDate } from '../../services/event-editor/add-event-date.ts';
 import { addSlot } from '../../services/event-editor/add-slot.ts';
 import { addTicketType } from '../../services/event-editor/add-ticket-type.ts';
+import { cancelEvent } from '../../services/event-editor/cancel-event.ts';
+import { cancelSlot } from '../../services/event-editor/cancel-slot.ts';
+import { cancellationPreview } from '../../services/event-editor/cancellation-preview.ts';
 import { copyTicketTypesToAllSlots } from '../../services/event-editor/copy-ticket-types-to-all-slots.ts';
 import { createEvent } from '../../services/event-editor/create-event.ts';
 import { getEditableEvent } from '../../services/event-editor/get-editable-event.ts';
@@ -24,6 +31,7 @@ import { removeSlot } from '../../services/event-editor/remove-slot.ts';
 import { removeTicketType } from '../../services/event-editor/remove-ticket-type.ts';
 import { unpublishEvent } from '../../services/event-editor/unpublish-event.ts';
 import { updateEventDetails } from '../../services/event-editor/update-event-details.ts';
+import { updateSlotTime } from '../../services/event-editor/update-slot-time.ts';
 import { updateTicketType } from '../../services/event-editor/update-ticket-type.ts';
 import { eventProcedure, organiserProcedure, router } from '../init.ts';
 
@@ -66,6 +74,34 @@ export const organiserRouter = router({
   removeSlot: eventProcedure('edit')
     .input(RemoveSlotInput)
     .mutation(({ ctx, input }) => removeSlot(ctx.db, ctx.event.id, input.version, input.slotId)),
+
+  /** Moves a slot's times; every ticket holder of it is mailed the old and the new time. */
+  updateSlotTime: eventProcedure('edit')
+    .input(UpdateSlotTimeInput)
+    .mutation(({ ctx, input }) => updateSlotTime(ctx.deps, ctx.event.id, input.version, input)),
+
+  /** How many bookings cancelling a slot (or, without slotId, the event) would refund: the dialog's text. */
+  cancellationPreview: eventProcedure('edit')
+    .input(CancellationPreviewInput)
+    .query(({ ctx, input }) => cancellationPreview(ctx.db, ctx.event.id, input.slotId)),
+
+  /** Cancels a slot; its bookings are cancelled and refunded in the background, batch by batch. */
+  cancelSlot: eventProcedure('edit')
+    .input(CancelSlotInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await cancelSlot(ctx.db, ctx.deps.clock, ctx.event.id, input.version, input.slotId);
+      startCancellationWork(ctx.deps);
+      return result;
+    }),
+
+  /** Cancels the whole event (owner and admin only); every booking is cancelled and refunded. */
+  cancelEvent: eventProcedure('cancelEvent')
+    .input(VersionedEventInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await cancelEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version);
+      startCancellationWork(ctx.deps);
+      return result;
+    }),
 
   addTicketType: eventProcedure('edit')
     .input(AddTicketTypeInput)

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import Modal from '../modal.tsx';
+
+/**
+ * "Are you sure?" for actions that cannot be undone (cancelling a booking, a slot, an event): what will
+ * happen in plain words, a red confirm button that shows progress, and any error from the server.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className="w-[calc(100%-2rem)] max-w-md p-5"
+      headerClassName="flex items-start justify-between gap-3"
+    >
+      {children}
+      {error && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+        >
+          Keep it
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onConfirm}
+          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

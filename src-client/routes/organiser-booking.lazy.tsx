@@ -1,0 +1,258 @@
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatPaiseExact } from '../../shared/money.ts';
+import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
+import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/events/$eventId/bookings/$bookingId')({
+  component: BookingPage,
+});
+
+type Booking = RouterOutputs['eventBookings']['booking'];
+
+function BookingPage() {
+  const { eventId, bookingId } = Route.useParams();
+  const booking = trpc.eventBookings.booking.useQuery({ eventId, bookingId });
+  if (booking.isPending) return <LoadingText />;
+  if (booking.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  if (!booking.data) return <NoticeText text={messageOf(booking.error, 'Booking not found')} />;
+  return <BookingDetails booking={booking.data} />;
+}
+
+const at = (instant: string) => `${formatInIndia(instant, 'dd MMM yyyy, h:mm a')} (India time)`;
+
+function BookingDetails({ booking }: { booking: Booking }) {
+  const cancelled = booking.status === 'cancelled';
+  return (
+    <section className="mx-auto w-full max-w-3xl space-y-8 px-4 py-8">
+      <div>
+        <Link
+          to="/organiser/events/$eventId/edit"
+          params={{ eventId: booking.eventId }}
+          className="text-sm font-semibold text-brand-700 underline"
+        >
+          {booking.eventName}
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-extrabold text-gray-900 sm:text-3xl">
+            Booking <span className="font-mono">{booking.id}</span>
+          </h1>
+          <StatusBadge cancelled={cancelled} />
+        </div>
+        <p className="mt-1 text-gray-700">
+          {formatLongDate(booking.slotStart)} | {formatTime(booking.slotStart)} -{' '}
+          {formatTime(booking.slotEnd)}
+        </p>
+        {booking.cancelledAt && <p className="mt-1 text-gray-700">Cancelled {at(booking.cancelledAt)}</p>}
+      </div>
+
+      <Panel title="Buyer" id="buyer-heading">
+        <Facts
+          rows={[
+            ['Name', booking.buyer.name],
+            [
+              'E-mail',
+              <a key="email" href={`mailto:${booking.buyer.email}`}>
+                {booking.buyer.email}
+              </a>,
+            ],
+            [
+              'Mobile',
+              <a key="phone" href={`tel:${booking.buyer.phone.replace(/[^+\d]/g, '')}`}>
+                {booking.buyer.phone}
+              </a>,
+            ],
+            ['State', booking.buyer.state],
+          ]}
+        />
+      </Panel>
+
+      <Panel title="Tickets and payment" id="payment-heading">
+        <table className="w-full text-left text-sm">
+          <thead className="text-gray-600">
+            <tr>
+              <th className="py-1 font-medium">Ticket</th>
+              <th className="py-1 text-center font-medium">Qty</th>
+              <th className="py-1 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.lines.map((l) => (
+              <tr key={l.name} className="border-t border-gray-100">
+                <td className="py-1.5">{l.name}</td>
+                <td className="py-1.5 text-center">{l.quantity}</td>
+                <td className="py-1.5 text-right">{formatPaiseExact(l.pricePaise * l.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Facts
+          rows={[
+            ['Subtotal', formatPaiseExact(booking.amounts.subtotalPaise)],
+            ['Convenience fee', formatPaiseExact(booking.amounts.feePaise)],
+            ['IGST', formatPaiseExact(booking.amounts.igstPaise)],
+            ['Total paid', <strong key="total">{formatPaiseExact(booking.amounts.totalPaise)}</strong>],
+            [
+              'Payment ID',
+              <span key="payment" className="font-mono break-all">
+                {booking.paymentId}
+              </span>,
+            ],
+            ['Booked', at(booking.bookedAt)],
+          ]}
+        />
+      </Panel>
+
+      <Panel title="Refund" id="refund-heading">
+        <RefundState refund={booking.refund} />
+      </Panel>
+
+      <Panel title="Check-ins" id="checkins-heading">
+        <p className="text-sm text-gray-700">
+          {booking.checkIns.checkedIn} of {booking.checkIns.allowed} people checked in
+        </p>
+        {booking.checkIns.entries.length === 0 ? (
+          <p className="mt-1 text-sm text-gray-600">Nobody has checked in on this booking yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {booking.checkIns.entries.map((e) => (
+              <li key={e.at}>
+                {e.persons} {e.persons === 1 ? 'person' : 'people'} · last entry {at(e.at)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      {!cancelled && <Actions booking={booking} />}
+    </section>
+  );
+}
+
+function Actions({ booking }: { booking: Booking }) {
+  const utils = trpc.useUtils();
+  const input = { eventId: booking.eventId, bookingId: booking.id };
+  const resend = trpc.eventBookings.resendTicket.useMutation();
+  const cancel = trpc.eventBookings.cancel.useMutation({
+    onSettled: () => utils.eventBookings.booking.invalidate(input),
+  });
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section aria-labelledby="actions-heading" className="space-y-3">
+      <h2 id="actions-heading" className="text-xl font-bold">
+        Actions
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(input)}
+          className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 disabled:opacity-60"
+        >
+          {resend.isPending ? 'Sending...' : 'Resend ticket e-mail'}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            cancel.reset();
+            setConfirming(true);
+          }}
+          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          Cancel booking
+        </button>
+      </div>
+      {resend.isSuccess && (
+        <p role="status" className="text-sm text-green-800">
+          Ticket e-mail sent to {resend.data.sentTo}.
+        </p>
+      )}
+      {resend.error && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {messageOf(resend.error, 'The ticket could not be sent. Please try again.')}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this booking?"
+        description={
+          <>
+            {booking.buyer.name}'s {booking.ticketCount} {booking.ticketCount === 1 ? 'ticket' : 'tickets'}{' '}
+            will be cancelled, the seats go back on sale, and {formatPaiseExact(booking.amounts.totalPaise)}{' '}
+            is refunded in full. The buyer is told by e-mail. This cannot be undone.
+          </>
+        }
+        confirmLabel="Cancel and refund"
+        busyLabel="Cancelling..."
+        busy={cancel.isPending}
+        error={cancel.error ? messageOf(cancel.error, 'The booking could not be cancelled.') : null}
+        onConfirm={() => cancel.mutate(input, { onSuccess: () => setConfirming(false) })}
+      />
+    </section>
+  );
+}
+
+function RefundState({ refund }: { refund: Booking['refund'] }) {
+  if (!refund) return <p className="text-sm text-gray-700">No refund.</p>;
+  if (refund.status === 'processed') {
+    return (
+      <p className="text-sm text-gray-800">
+        <strong className="text-green-800">Refunded</strong> {formatPaiseExact(refund.amountPaise)}{' '}
+        {refund.gatewayRefundId && (
+          <span className="font-mono text-gray-600">({refund.gatewayRefundId})</span>
+        )}
+      </p>
+    );
+  }
+  return (
+    <div className="text-sm text-gray-800">
+      <p>
+        <strong className={refund.lastError ? 'text-red-800' : 'text-amber-800'}>
+          {refund.lastError ? 'Refund failed, retrying' : 'Refund pending'}
+        </strong>{' '}
+        {formatPaiseExact(refund.amountPaise)} · {refund.attempts}{' '}
+        {refund.attempts === 1 ? 'attempt' : 'attempts'}
+      </p>
+      {refund.lastError && <p className="mt-1 text-red-800">Last error: {refund.lastError}</p>}
+    </div>
+  );
+}
+
+function StatusBadge({ cancelled }: { cancelled: boolean }) {
+  return (
+    <span
+      className={`rounded-full px-3 py-1 text-sm font-semibold ${cancelled ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
+    >
+      {cancelled ? 'Cancelled' : 'Confirmed'}
+    </span>
+  );
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="min-w-0 break-words text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatLongDate, formatTime } from '../../../shared/dates.ts';
+import { formatPaiseExact } from '../../../shared/money.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+
+export type CancelReason = 'organiser' | 'slot_cancelled' | 'event_cancelled';
+
+/** Sent in the transaction that cancels a booking: cancelled, and the full refund is on its way. */
+export function bookingCancelledMail(facts: {
+  bookingId: string;
+  userName: string;
+  userEmail: string;
+  eventName: string;
+  slotStart: string;
+  amountPaise: number;
+  reason: CancelReason;
+  supportEmail: string;
+}): OutgoingMail {
+  const why =
+    facts.reason === 'event_cancelled'
+      ? 'The organiser has cancelled the event, so your booking is cancelled.'
+      : facts.reason === 'slot_cancelled'
+        ? 'The organiser has cancelled this show, so your booking is cancelled.'
+        : 'The organiser has cancelled your booking.';
+  const { html, text } = renderMail({
+    heading: 'Your booking has been cancelled',
+    greeting: `Hi ${facts.userName || 'there'},`,
+    paragraphs: [
+      `${why} Booking ID: ${facts.bookingId}, ${facts.eventName}, ${when(facts.slotStart)}.`,
+      `A full refund of ${formatPaiseExact(facts.amountPaise)} is on its way to your original payment method. We will write again when it has been issued.`,
+      'Your ticket is no longer valid for entry.',
+    ],
+    footnote: `Need help? Write to ${facts.supportEmail}`,
+  });
+  return {
+    to: facts.userEmail,
+    subject: `Booking cancelled - ${facts.eventName}`,
+    html,
+    text,
+    idempotencyKey: `booking-cancelled:${facts.bookingId}`,
+  };
+}
+
+/** Sent to every ticket holder of a slot whose time the organiser moved: old and new time, India time. */
+export function slotMovedMail(facts: {
+  bookingId: string;
+  userName: string;
+  userEmail: string;
+  eventName: string;
+  oldStart: string;
+  oldEnd: string;
+  newStart: string;
+  newEnd: string;
+  ticketUrl: string;
+  supportEmail: string;
+}): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: 'The time of your show has changed',
+    greeting: `Hi ${facts.userName || 'there'},`,
+    paragraphs: [
+      `The organiser of ${facts.eventName} has moved the show you booked (booking ID ${facts.bookingId}).`,
+      `Was: ${span(facts.oldStart, facts.oldEnd)} (India time)`,
+      `Now: ${span(facts.newStart, facts.newEnd)} (India time)`,
+      'Your ticket stays valid for the new time.',
+    ],
+    action: { label: 'View your ticket', url: facts.ticketUrl },
+    footnote: `Need help? Write to ${facts.supportEmail}`,
+  });
+  return {
+    to: facts.userEmail,
+    subject: `New time for ${facts.eventName}`,
+    html,
+    text,
+    idempotencyKey: `slot-moved:${facts.bookingId}:${facts.newStart}:${facts.newEnd}`,
+  };
+}
+
+const when = (start: string) => `${formatLongDate(start)}, ${formatTime(start)}`;
+const span = (start: string, end: string) =>
+  `${formatLongDate(start)}, ${formatTime(start)} - ${formatTime(end)}`;

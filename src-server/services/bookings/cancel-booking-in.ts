@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { bookings } from '../../db/schema/bookings.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { queueRefund } from '../refunds/queue-refund.ts';
+import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
+
+/**
+ * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
+ * (only from 'confirmed', so two cancels cannot both pass), its seats go back to `available` (keeping
+ * available + active holds + confirmed tickets = total), a full refund is queued on the one refund path
+ * (unique per payment) and the buyer's mail is queued. Returns the refund's id, or null when the booking
+ * was not confirmed (already cancelled).
+ */
+export function cancelBookingIn(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'env'>,
+  bookingId: string,
+  reason: CancelReason,
+  now: Date,
+): { refundId: string | null } | null {
+  const booking = tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now.toISOString(), cancelReason: reason })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
+    .returning()
+    .get();
+  if (!booking) return null;
+  for (const line of booking.ticketTypes) {
+    tx.update(ticketTypes)
+      .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
+      .where(eq(ticketTypes.id, line.id))
+      .run();
+  }
+  const refundId = queueRefund(
+    tx,
+    {
+      paymentId: booking.paymentId,
+      orderId: booking.orderId,
+      userId: booking.userId,
+      amountPaise: booking.totalAmountPaise,
+      reason: reason === 'organiser' ? 'booking_cancelled' : reason,
+      bookingId: booking.id,
+    },
+    now,
+  );
+  enqueueMail(
+    tx,
+    bookingCancelledMail({
+      bookingId: booking.id,
+      userName: booking.userName,
+      userEmail: booking.userEmail,
+      eventName: booking.eventName,
+      slotStart: booking.ticketSlot,
+      amountPaise: booking.totalAmountPaise,
+      reason,
+      supportEmail: deps.env.SUPPORT_EMAIL,
+    }),
+    now,
+  );
+  return { refundId };
+}

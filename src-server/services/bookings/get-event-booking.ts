@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
+import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
+import { notFound } from '../../errors.ts';
+import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
+import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
+
+/** One booking as its event's team sees it on the console's booking page. */
+export interface EventBooking {
+  id: string;
+  eventId: string;
+  eventName: string;
+  status: BookingStatus;
+  cancelledAt: string | null;
+  buyer: { name: string; email: string; phone: string; state: string; city: string | null };
+  slotStart: string;
+  slotEnd: string;
+  lines: { name: string; quantity: number; pricePaise: number }[];
+  ticketCount: number;
+  amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
+  paymentId: string;
+  orderId: string;
+  bookedAt: string;
+  refund: {
+    status: RefundStatus;
+    amountPaise: number;
+    attempts: number;
+    lastError: string | null;
+    gatewayRefundId: string | null;
+    updatedAt: string;
+  } | null;
+  checkIns: CheckInHistory;
+}
+
+/** A booking of this event (another event's booking id answers as not found). */
+export function getEventBooking(db: Db, eventId: string, bookingId: string): EventBooking {
+  const b = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
+    .get();
+  if (!b) throw notFound(EVENT_BOOKING_NOT_FOUND);
+  const refund = db
+    .select({
+      status: refunds.status,
+      amountPaise: refunds.amountPaise,
+      attempts: refunds.attempts,
+      lastError: refunds.lastError,
+      gatewayRefundId: refunds.gatewayRefundId,
+      updatedAt: refunds.updatedAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.paymentId, b.paymentId))
+    .get();
+  return {
+    id: b.id,
+    eventId: b.eventId,
+    eventName: b.eventName,
+    status: b.status,
+    cancelledAt: b.cancelledAt,
+    buyer: { name: b.userName, email: b.userEmail, phone: b.userPhone, state: b.userState, city: b.userCity },
+    slotStart: b.ticketSlot,
+    slotEnd: b.ticketSlotEnd,
+    lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+    ticketCount: b.ticketCount,
+    amounts: {
+      subtotalPaise: b.subtotalAmountPaise,
+      feePaise: b.feeAmountPaise,
+      igstPaise: b.igstAmountPaise,
+      totalPaise: b.totalAmountPaise,
+    },
+    paymentId: b.paymentId,
+    orderId: b.orderId,
+    bookedAt: b.createdAt,
+    refund: refund ?? null,
+    checkIns: listCheckIns(db, b.id),
+  };
+}

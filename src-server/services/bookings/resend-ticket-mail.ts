@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/bookings.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import { conflict, notFound, tooManyRequests } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { bookingConfirmedMail } from '../payments/booking-mail.ts';
+import { siteUrl } from '../payments/confirm.ts';
+import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
+import { bookingIcs } from '../tickets/calendar.ts';
+import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
+
+/** A buyer's inbox is not a target: a few resends of one booking an hour, and a cap per team member. */
+export const RESEND_PER_BOOKING: RateLimit = { name: 'resend-ticket-booking', max: 3, windowMs: 60 * 60_000 };
+export const RESEND_PER_SENDER: RateLimit = { name: 'resend-ticket-sender', max: 30, windowMs: 60 * 60_000 };
+export const RESEND_LIMITED_MESSAGE = 'This ticket was sent several times recently. Please try again later.';
+export const RESEND_CANCELLED_MESSAGE = 'This booking is cancelled; its ticket cannot be sent.';
+
+/** Sends the booking's confirmation mail (with the ticket link and calendar file) to the buyer again. */
+export async function resendTicketMail(
+  deps: AppDeps,
+  eventId: string,
+  bookingId: string,
+  senderId: string,
+): Promise<{ sentTo: string }> {
+  const b = deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
+    .get();
+  if (!b) throw notFound(EVENT_BOOKING_NOT_FOUND);
+  if (b.status !== 'confirmed') throw conflict(RESEND_CANCELLED_MESSAGE);
+  const now = deps.clock.now();
+  const allowed = await takeRateLimited(
+    deps.db,
+    [
+      { limit: RESEND_PER_BOOKING, key: b.id },
+      { limit: RESEND_PER_SENDER, key: senderId },
+    ],
+    now,
+  );
+  if (!allowed) throw tooManyRequests(RESEND_LIMITED_MESSAGE);
+  const origin = siteUrl(deps);
+  const mail = bookingConfirmedMail({
+    bookingId: b.id,
+    userName: b.userName,
+    userEmail: b.userEmail,
+    eventName: b.eventName,
+    venue: b.eventLocation,
+    slotStart: b.ticketSlot,
+    slotEnd: b.ticketSlotEnd,
+    lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+    subtotalPaise: b.subtotalAmountPaise,
+    bookingFeePaise: b.feeAmountPaise + b.igstAmountPaise,
+    totalPaise: b.totalAmountPaise,
+    siteUrl: origin,
+    supportEmail: deps.env.SUPPORT_EMAIL,
+    calendarIcs: bookingIcs(
+      {
+        id: b.id,
+        eventName: b.eventName,
+        eventLocation: b.eventLocation,
+        ticketSlot: b.ticketSlot,
+        ticketSlotEnd: b.ticketSlotEnd,
+        ticketCount: b.ticketCount,
+        ticketType: { name: b.ticketTypes[0]?.name ?? 'Ticket' },
+      },
+      origin,
+    ),
+  });
+  await writeTransaction(deps.db, (tx) =>
+    enqueueMail(tx, { ...mail, idempotencyKey: `booking-resent:${b.id}:${now.toISOString()}` }, now),
+  );
+  return { sentTo: b.userEmail };
+}

@@ -1,0 +1,24 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isDue, issueRefund } from './issue-refund.ts';
+
+/** Refunds asked about per run: a large cancellation is worked through over several runs. */
+const BATCH = 50;
+
+/**
+ * Calls the gateway for every refund that is due (new, or past its back-off or a dead runner's lease),
+ * oldest first. Everything it needs is in the database, so after a restart the first run picks up
+ * whatever was left. Returns how many it tried.
+ */
+export async function runDueRefunds(deps: AppDeps, limit = BATCH): Promise<number> {
+  const due = deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), isDue(deps.clock.now())))
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit)
+    .all();
+  for (const refund of due) await issueRefund(deps, refund.id);
+  return due.length;
+}

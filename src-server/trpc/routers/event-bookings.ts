@@ -1,0 +1,22 @@
+import { EventBookingInput } from '../../../shared/event-booking-schemas.ts';
+import { cancelEventBooking } from '../../services/bookings/cancel-booking.ts';
+import { getEventBooking } from '../../services/bookings/get-event-booking.ts';
+import { resendTicketMail } from '../../services/bookings/resend-ticket-mail.ts';
+import { eventProcedure, router } from '../init.ts';
+
+/** One booking of an event, for its owner, co-organisers and admins (the console's booking page). */
+export const eventBookingsRouter = router({
+  booking: eventProcedure('manageBookings')
+    .input(EventBookingInput)
+    .query(({ ctx, input }) => getEventBooking(ctx.db, ctx.event.id, input.bookingId)),
+
+  /** Cancels with a full refund; cancelling again refunds nothing more. */
+  cancel: eventProcedure('manageBookings')
+    .input(EventBookingInput)
+    .mutation(({ ctx, input }) => cancelEventBooking(ctx.deps, ctx.event.id, input.bookingId)),
+
+  /** Mails the ticket to the buyer again (rate-limited). */
+  resendTicket: eventProcedure('manageBookings')
+    .input(EventBookingInput)
+    .mutation(({ ctx, input }) => resendTicketMail(ctx.deps, ctx.event.id, input.bookingId, ctx.user.id)),
+});

@@ -1,0 +1,315 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { holds, refunds } from '../../src-server/db/schema/payments.ts';
+import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
+import { cancellationJob } from '../../src-server/services/bookings/cancellation-job.ts';
+import { SLOT_CANCELLED_MESSAGE } from '../../src-server/services/checkout/start-checkout.ts';
+import { cancelSlot } from '../../src-server/services/event-editor/cancel-slot.ts';
+import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
+import { CANCELLED_BOOKING_MESSAGE, checkInTicket } from '../../src-server/services/tickets/check-in.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
+import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
+import { countOf, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { buyTickets, mailKeys, mailOf, refundOf, versionOf } from '../helpers/organiser-bookings.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+let t: TestApp;
+let w: ConsoleWorld;
+beforeEach(() => {
+  t = createTestApp();
+  w = createConsoleWorld(t);
+});
+afterEach(() => {
+  expectInventoryInvariant(t.deps.db);
+  t.close();
+});
+
+const as = (caller: keyof ConsoleWorld['people']) => ({ cookie: w.people[caller].cookie });
+const bookingStatus = (id: string) =>
+  t.deps.db.select({ s: bookings.status }).from(bookings).where(eq(bookings.id, id)).get()?.s;
+/** Waits until every refund has reached the gateway (the cancel procedures start that work themselves). */
+async function refundsSettled() {
+  await expect
+    .poll(
+      async () => {
+        await cancelBookingsOfCancelledSlots(t.deps);
+        await runDueRefunds(t.deps);
+        return t.deps.db.select().from(refunds).where(eq(refunds.status, 'pending')).all().length;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(0);
+}
+
+describe('cancelling one booking', () => {
+  it('cancels it, puts its seats back on sale, refunds in full, mails the buyer, and the gate refuses the ticket', async () => {
+    const typeId = w.event.ticketTypeIds[0]!;
+    const { bookingId, buyer, paymentId } = await buyTickets(t, w.event, 3);
+    const before = countOf(t.deps.db, typeId);
+    expect(before.sold).toBe(3);
+
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId },
+      as('co-organiser'),
+    );
+    expect(res.data).toEqual({ cancelled: true });
+    expect(bookingStatus(bookingId)).toBe('cancelled');
+    expect(countOf(t.deps.db, typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
+    expect(refundOf(t, paymentId)).toMatchObject({ status: 'processed', reason: 'booking_cancelled' });
+
+    const cancelled = mailOf(t, `booking-cancelled:${bookingId}`)!;
+    expect(cancelled.to).toBe(DETAILS.email);
+    expect(cancelled.text).toContain('The organiser has cancelled your booking.');
+    expect(cancelled.text).toContain('A full refund of ₹');
+    expect(mailOf(t, `booking-refunded:${bookingId}`)?.subject).toContain('Refund issued');
+
+    // The gate: "Cancelled booking", nobody admitted.
+    const gate = checkInTicket(
+      t.deps.db,
+      t.deps.appSecret,
+      { token: signTicketToken(t.deps.appSecret, bookingId), persons: 1 },
+      t.clock.now(),
+    );
+    expect(gate).toMatchObject({
+      outcome: 'refused',
+      reason: 'cancelled',
+      message: CANCELLED_BOOKING_MESSAGE,
+    });
+
+    // The buyer's My Bookings shows it cancelled.
+    const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: buyer.cookie });
+    expect(mine.data).toEqual([expect.objectContaining({ id: bookingId, status: 'cancelled' })]);
+
+    // Its ticket files are gone too.
+    const pdf = await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: buyer.cookie } });
+    expect(pdf.status).toBe(410);
+
+    // The seats are on sale again: someone else can buy them.
+    await buyTickets(t, w.event, 3);
+  });
+
+  it('another event’s booking id answers not found; gate staff and buyers may not cancel', async () => {
+    const { bookingId } = await buyTickets(t, w.event, 1);
+    const other = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.otherEvent.eventId, bookingId },
+      as('organiser of another event'),
+    );
+    expect(other.body.error?.data.code).toBe('NOT_FOUND');
+    for (const caller of ['gate staff', 'buyer'] as const) {
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'eventBookings.cancel',
+        { eventId: w.event.eventId, bookingId },
+        as(caller),
+      );
+      expect(res.body.error?.data.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+    }
+    expect(bookingStatus(bookingId)).toBe('confirmed');
+  });
+
+  it('resends the ticket mail, a few times an hour at most, and never for a cancelled booking', async () => {
+    const { bookingId } = await buyTickets(t, w.event, 1);
+    const resend = () =>
+      callProcedure(
+        t,
+        'mutation',
+        'eventBookings.resendTicket',
+        { eventId: w.event.eventId, bookingId },
+        as('owner'),
+      );
+    for (let i = 0; i < 3; i++) {
+      expect((await resend()).status).toBe(200);
+      t.clock.advance(1_000);
+    }
+    const limited = await resend();
+    expect(limited.body.error?.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(mailKeys(t).filter((k) => k.startsWith(`booking-resent:${bookingId}`))).toHaveLength(3);
+    t.clock.advance(60 * 60_000);
+    await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId },
+      as('owner'),
+    );
+    expect((await resend()).body.error?.message).toContain('cancelled');
+  });
+});
+
+describe('cancelling a slot', () => {
+  it('names how many bookings it refunds, releases holds, cancels and refunds every booking, and sells nothing more', async () => {
+    const a = await buyTickets(t, w.event, 2);
+    const b = await buyTickets(t, w.event, 1);
+    // Someone is at the payment step with seats held when the slot is cancelled.
+    const late = createSignedInUser(t);
+    const lateSession = await proceed(t, late.cookie, w.event, 2);
+
+    const preview = await callProcedure(
+      t,
+      'query',
+      'organiser.cancellationPreview',
+      { eventId: w.event.eventId, slotId: w.event.slotId },
+      as('co-organiser'),
+    );
+    expect(preview.data).toMatchObject({ bookings: 2 });
+
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'organiser.cancelSlot',
+      { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), slotId: w.event.slotId },
+      as('co-organiser'),
+    );
+    expect(res.data).toMatchObject({ bookingsToRefund: 2 });
+    expect(t.deps.db.select().from(holds).where(eq(holds.id, lateSession.holdId)).get()?.status).toBe(
+      'released',
+    );
+    await refundsSettled();
+    for (const booking of [a, b]) {
+      expect(bookingStatus(booking.bookingId)).toBe('cancelled');
+      expect(refundOf(t, booking.paymentId)).toMatchObject({ status: 'processed', reason: 'slot_cancelled' });
+      expect(mailOf(t, `booking-cancelled:${booking.bookingId}`)?.text).toContain('cancelled this show');
+    }
+    expect(countOf(t.deps.db, w.event.ticketTypeIds[0]!)).toMatchObject({ sold: 0, held: 0 });
+
+    // Nothing more can be bought.
+    const again = await callProcedure(t, 'mutation', 'payments.start', startInput(w.event, 1), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(again.body.error?.message).toBe(SLOT_CANCELLED_MESSAGE);
+
+    // The payment of the hold that was open arrives afterwards: refunded, no booking.
+    const paid = await payWithSimulator(t, lateSession.orderId);
+    expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
+    expect(refundOf(t, paid.razorpay_payment_id)).toMatchObject({
+      reason: 'slot_cancelled',
+      status: 'processed',
+    });
+    expect(mailOf(t, `payment-refunded:${paid.razorpay_payment_id}`)?.text).toContain(
+      'after the show was cancelled',
+    );
+
+    // The event page shows the slot cancelled.
+    const detail = await callProcedure(t, 'query', 'events.byId', { id: w.event.eventId });
+    expect(detail.data).toMatchObject({ tickets: [{ slots: [{ id: w.event.slotId, cancelled: true }] }] });
+
+    // Cancelling it twice is refused; refunds stay one per payment.
+    const twice = await callProcedure(
+      t,
+      'mutation',
+      'organiser.cancelSlot',
+      { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), slotId: w.event.slotId },
+      as('owner'),
+    );
+    expect(twice.body.error?.data.code).toBe('CONFLICT');
+    expect(t.deps.db.select().from(refunds).all()).toHaveLength(3);
+  });
+
+  it('a large slot is cancelled in bounded batches; the job finishes what one run leaves', async () => {
+    const bought = [];
+    for (let i = 0; i < 5; i++) bought.push(await buyTickets(t, w.event, 1));
+    // The service alone (no background work started): the job does the rest.
+    await cancelSlot(t.deps.db, t.clock, w.event.eventId, versionOf(t, w.event.eventId), w.event.slotId);
+    expect(await cancelBookingsOfCancelledSlots(t.deps, { batch: 2, maxBatches: 1 })).toBe(2);
+    expect(bought.filter((b) => bookingStatus(b.bookingId) === 'cancelled')).toHaveLength(2);
+    expectInventoryInvariant(t.deps.db);
+    await cancellationJob.run(t.deps);
+    expect(bought.every((b) => bookingStatus(b.bookingId) === 'cancelled')).toBe(true);
+    await refundsSettled();
+    expect(t.deps.db.select().from(refunds).all()).toHaveLength(5);
+  });
+});
+
+describe('cancelling an event', () => {
+  it('only the owner (or an admin) may; every booking is refunded and the event page says cancelled', async () => {
+    const a = await buyTickets(t, w.event, 2);
+    const input = () => ({ eventId: w.event.eventId, version: versionOf(t, w.event.eventId) });
+    const co = await callProcedure(t, 'mutation', 'organiser.cancelEvent', input(), as('co-organiser'));
+    expect(co.body.error?.data.code).toBe('FORBIDDEN');
+
+    const preview = await callProcedure(
+      t,
+      'query',
+      'organiser.cancellationPreview',
+      { eventId: w.event.eventId },
+      as('owner'),
+    );
+    expect(preview.data).toMatchObject({ bookings: 1 });
+    const res = await callProcedure(t, 'mutation', 'organiser.cancelEvent', input(), as('owner'));
+    expect(res.data).toMatchObject({ bookingsToRefund: 1 });
+    await refundsSettled();
+    expect(bookingStatus(a.bookingId)).toBe('cancelled');
+    expect(mailOf(t, `booking-cancelled:${a.bookingId}`)?.text).toContain('cancelled the event');
+    expect(mailKeys(t)).toContain(`booking-refunded:${a.bookingId}`);
+
+    const detail = await callProcedure(t, 'query', 'events.byId', { id: w.event.eventId });
+    expect(detail.data).toMatchObject({ status: 'cancelled' });
+    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(w.event, 1), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(start.body.error?.data.code).toBe('NOT_FOUND');
+    const edit = await callProcedure(t, 'mutation', 'organiser.cancelEvent', input(), as('owner'));
+    expect(edit.body.error?.message).toBe('A cancelled event cannot be edited.');
+  });
+});
+
+describe('moving a slot’s time', () => {
+  it('mails every ticket holder the old and the new time in India time, and their tickets show the new one', async () => {
+    const a = await buyTickets(t, w.event, 1);
+    const b = await buyTickets(t, w.event, 2);
+    // The slot is 5 Dec 2026, 7:00-11:00 PM India time; move it to 8:30-11:30 PM.
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'organiser.updateSlotTime',
+      {
+        eventId: w.event.eventId,
+        version: versionOf(t, w.event.eventId),
+        slotId: w.event.slotId,
+        startTime: '20:30',
+        endTime: '23:30',
+      },
+      as('co-organiser'),
+    );
+    expect(res.data).toMatchObject({ holdersMailed: 2 });
+    for (const booking of [a, b]) {
+      const mail = t.deps.db
+        .select()
+        .from(outbox)
+        .all()
+        .find((m) => m.idempotencyKey.startsWith(`slot-moved:${booking.bookingId}:`))!;
+      expect(mail.text).toContain('Was: 05 Dec 2026, 7:00 PM - 11:00 PM (India time)');
+      expect(mail.text).toContain('Now: 05 Dec 2026, 8:30 PM - 11:30 PM (India time)');
+      const row = t.deps.db.select().from(bookings).where(eq(bookings.id, booking.bookingId)).get()!;
+      expect(row.ticketSlot).toBe('2026-12-05T15:00:00.000Z');
+    }
+
+    // An edit based on the old version is refused.
+    const stale = await callProcedure(
+      t,
+      'mutation',
+      'organiser.updateSlotTime',
+      {
+        eventId: w.event.eventId,
+        version: versionOf(t, w.event.eventId) - 1,
+        slotId: w.event.slotId,
+        startTime: '18:00',
+        endTime: '22:00',
+      },
+      as('owner'),
+    );
+    expect(stale.body.error?.data.code).toBe('CONFLICT');
+  });
+});
