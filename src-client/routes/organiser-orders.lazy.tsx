@@ -257,13 +257,13 @@ function OrderRow({ eventId, order }: { eventId: string; order: Order }) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 align-top font-semibold">
-        {/* The booking page is another branch's work: a typed Link replaces this at merge. */}
-        <a
-          href={`/organiser/events/${encodeURIComponent(eventId)}/bookings/${encodeURIComponent(order.id)}`}
+        <Link
+          to="/organiser/events/$eventId/bookings/$bookingId"
+          params={{ eventId, bookingId: order.id }}
           className="font-mono text-brand-700 underline"
         >
           {order.id}
-        </a>
+        </Link>
         <time dateTime={order.createdAt} className="block text-xs font-normal text-gray-600">
           {formatInIndia(order.createdAt, 'dd MMM yyyy, h:mm a')}
         </time>

@@ -2,8 +2,6 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 
-export type BookingStatus = 'confirmed' | 'cancelled';
-
 /** The ticket type as it was when bought (spec §3 Booking.ticketType), kept even if the event changes. */
 export interface BookedTicketType {
   id: string;
@@ -67,7 +65,6 @@ export const bookings = sqliteTable(
     feeAmountPaise: integer('fee_amount_paise').notNull(),
     igstAmountPaise: integer('igst_amount_paise').notNull(),
     totalAmountPaise: integer('total_amount_paise').notNull(),
-    /** 'cancelled' when the booking was cancelled and refunded (its seats went back on sale). */
     status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     isCheckIn: integer('is_check_in', { mode: 'boolean' }).notNull().default(false),
     totalUserAllowed: integer('total_user_allowed').notNull(),

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { claimVersion } from '../event-editor/event-version.ts';
 import { renderMail } from '../mail/layout.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -32,6 +33,7 @@ export async function unpublishAnyEvent(
     const version = claimVersion(tx, change.eventId, change.version);
     if (event.status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
     tx.update(events).set({ status: 'draft' }).where(eq(events.id, change.eventId)).run();
+    refreshEventListing(tx, change.eventId);
     const owner = event.ownerId
       ? tx
           .select({ name: users.name, email: users.email })

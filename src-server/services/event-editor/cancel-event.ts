@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
 import { claimVersion } from './event-version.ts';
 
@@ -23,6 +24,8 @@ export async function cancelEvent(
     const { bookings } = confirmedBookingsOf(tx, slotIds);
     tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, eventId)).run();
     cancelSlotsIn(tx, slotIds, clock.now());
+    // A cancelled event leaves search and cached lists at once.
+    refreshEventListing(tx, eventId);
     return { version, bookingsToRefund: bookings };
   });
 }

@@ -7,6 +7,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../payments/confirm.ts';
 import { indiaInstant, refreshEventTimes } from './event-times.ts';
@@ -53,6 +54,7 @@ export async function updateSlotTime(
 
     tx.update(slots).set({ startTime, endTime }).where(eq(slots.id, input.slotId)).run();
     refreshEventTimes(tx, eventId);
+    refreshEventListing(tx, eventId);
     const moved = tx
       .update(bookings)
       .set({ ticketSlot: startTime, ticketSlotEnd: endTime })
