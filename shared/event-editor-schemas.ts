@@ -20,7 +20,7 @@ export const EDITOR_MESSAGES = {
   dayInvalid: 'Please enter a date as YYYY-MM-DD',
   dayPast: 'This date is in the past',
   timeInvalid: 'Please enter a time as HH:MM',
-  slotEndBeforeStart: 'End time must be after start time',
+  slotEndEqualsStart: 'End time must differ from start time',
   slotPast: 'This slot has already started',
   priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
   capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
@@ -113,15 +113,20 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
 export const AddEventDateInput = Versioned.extend({ day: indiaDay });
 export const RemoveEventDateInput = Versioned.extend({ dateId: z.string().min(1).max(100) });
 
-/** A slot's times on its date, in India time ('HH:MM'), ending the same day. */
+/**
+ * A slot's times on its date, in India time ('HH:MM'). An end earlier than the start is on the next day
+ * (a show running past midnight, 20:00–02:00), so a slot lasts less than 24 hours; the form says so.
+ */
 export const SlotFields = z
   .object({ startTime: clockTime, endTime: clockTime })
-  .refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+  .refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
 export const AddSlotInput = Versioned.extend({
   dateId: z.string().min(1).max(100),
   startTime: clockTime,
   endTime: clockTime,
-}).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+}).refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
+/** Whether a slot with these India times ends on the day after its date. */
+export const slotEndsNextDay = (s: { startTime: string; endTime: string }) => s.endTime < s.startTime;
 export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
 
 const wholeNumber = (message: string, min: number, max: number) =>

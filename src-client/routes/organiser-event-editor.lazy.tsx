@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatLongDate, formatTime } from '../../shared/dates.ts';
-import { SlotFields } from '../../shared/event-editor-schemas.ts';
+import { SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
@@ -339,6 +339,7 @@ function AddSlot({
       <TextField
         label="Slot end (India time)"
         type="time"
+        hint={slotEndsNextDay(form.watch()) ? 'Ends the next day' : undefined}
         error={form.formState.errors.endTime?.message}
         {...form.register('endTime')}
       />
