@@ -41,7 +41,7 @@ describe('demo data', () => {
     expect(t.deps.db.select({ n: count() }).from(bookings).get()?.n).toBe(before.bookings);
   });
 
-  it("is made through the event editor: published events of the demo organiser, in the editor's shape", async () => {
+  it('is made through the event editor: published events of the demo organiser', async () => {
     await seedDemoData(t.deps.db, t.clock);
     const rows = t.deps.db.select().from(events).all();
     expect(rows.length).toBeGreaterThanOrEqual(24);

@@ -14,10 +14,10 @@ import { sellOutDemoTicketTypes } from './demo-sales.ts';
 
 /**
  * Fills an empty catalogue with the demo events, dated relative to `clock` so they are always upcoming.
- * Each is made the way an organiser makes one in the console (docs/decisions/0017-event-editor.md): the demo organiser
- * creates it through the event editor's services, from input that passes the console's own schemas,
- * and publishes it, so there is one way to make an event. Does nothing when any event exists, so
- * starting twice never duplicates them. Returns how many it added.
+ * Each is made the way an organiser makes one in the console (docs/decisions/0017-event-editor.md):
+ * the demo organiser creates it through the event editor's services, from input that passes the
+ * console's own schemas, and publishes it, so there is one way to make an event. Does nothing when any
+ * event exists, so starting twice never duplicates them. Returns how many it added.
  */
 export async function seedDemoData(db: Db, clock: Clock): Promise<number> {
   const existing = db.select({ n: count() }).from(events).get()?.n ?? 0;
