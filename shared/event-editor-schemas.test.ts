@@ -3,6 +3,7 @@ import {
   AddSlotInput,
   EDITOR_MESSAGES,
   EventDetailsFields,
+  slotEndsNextDay,
   TicketTypeFields,
 } from './event-editor-schemas.ts';
 
@@ -69,8 +70,12 @@ describe('event editor schemas', () => {
     ).toEqual([EDITOR_MESSAGES.mapLinkInvalid]);
   });
 
-  it('refuse a slot that ends before it starts', () => {
-    const slot = { eventId: 'e', version: 1, dateId: 'd', startTime: '20:00', endTime: '19:30' };
-    expect(messages(AddSlotInput.safeParse(slot))).toEqual([EDITOR_MESSAGES.slotEndBeforeStart]);
+  it('refuse a slot that ends when it starts, and take an earlier end as the next day', () => {
+    const slot = { eventId: 'e', version: 1, dateId: 'd', startTime: '20:00', endTime: '20:00' };
+    expect(messages(AddSlotInput.safeParse(slot))).toEqual([EDITOR_MESSAGES.slotEndEqualsStart]);
+    const overnight = { ...slot, endTime: '02:00' };
+    expect(AddSlotInput.safeParse(overnight).success).toBe(true);
+    expect(slotEndsNextDay(overnight)).toBe(true);
+    expect(slotEndsNextDay({ startTime: '19:00', endTime: '21:00' })).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ export const EDITOR_MESSAGES = {
   dayInvalid: 'Please enter a date as YYYY-MM-DD',
   dayPast: 'This date is in the past',
   timeInvalid: 'Please enter a time as HH:MM',
-  slotEndBeforeStart: 'End time must be after start time',
+  slotEndEqualsStart: 'End time must differ from start time',
   slotPast: 'This slot has already started',
   priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
   capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
@@ -126,24 +126,32 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
 export const AddEventDateInput = Versioned.extend({ day: indiaDay });
 export const RemoveEventDateInput = Versioned.extend({ dateId: z.string().min(1).max(100) });
 
-/** A slot's times on its date, in India time ('HH:MM'), ending the same day. */
+/**
+ * A slot's times on its date, in India time ('HH:MM'). An end earlier than the start is on the next day
+ * (a show running past midnight, 20:00–02:00), so a slot lasts less than 24 hours; the form says so.
+ */
 export const SlotFields = z
   .object({ startTime: clockTime, endTime: clockTime })
-  .refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+  .refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
 export const AddSlotInput = Versioned.extend({
   dateId: z.string().min(1).max(100),
   startTime: clockTime,
   endTime: clockTime,
-}).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+}).refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
+/** Whether a slot with these India times ends on the day after its date. */
+export const slotEndsNextDay = (s: { startTime: string; endTime: string }) => s.endTime < s.startTime;
 export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
 /** Cancels a slot: every confirmed booking is refunded. */
 export const CancelSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
-/** Moves a slot to new times on its date (India time); every ticket holder is e-mailed old and new. */
+/**
+ * Moves a slot to new times on its date (India time; an end before the start is the next day, as when
+ * adding a slot); every ticket holder is e-mailed old and new.
+ */
 export const UpdateSlotTimeInput = Versioned.extend({
   slotId: z.string().min(1).max(100),
   startTime: clockTime,
   endTime: clockTime,
-}).refine((s) => s.endTime > s.startTime, { message: M.slotEndBeforeStart, path: ['endTime'] });
+}).refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
 /** What cancelling would refund: one slot, or the whole event without `slotId`. */
 export const CancellationPreviewInput = z.object({
   eventId: z.string().min(1).max(100),

@@ -53,7 +53,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     });
     const appSecret = secretOf(database);
     if (env.SEED_DEMO_DATA) {
-      const seeded = seedDemoData(database.db, systemClock);
+      const seeded = await seedDemoData(database.db, systemClock);
       if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
     }
     if (env.SEED_DEMO_DATA && env.NODE_ENV === 'development') {

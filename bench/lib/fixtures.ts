@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
-import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
+import { insertEvent } from '../../test/helpers/insert-event.ts';
 
 export interface BenchEvent {
   eventId: string;

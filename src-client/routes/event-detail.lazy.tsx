@@ -32,12 +32,22 @@ function EventDetailPage() {
   return <EventDetailView event={query.data} />;
 }
 
+/**
+ * When the show on the page's date ends (the event starts with its earliest slot): the event's own end
+ * is its last slot's, which for a run of several dates is days later. An event without slots keeps it.
+ */
+function firstShowEnd(event: EventDetail): string | null {
+  const first = event.tickets.flatMap((d) => d.slots).find((s) => s.startTime === event.startTime);
+  return first?.endTime ?? event.endTime;
+}
+
 /** The event page; `preview` (the team's preview of a draft) switches booking and sharing off. */
 export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise);
   const cancelled = event.status === 'cancelled';
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
+  const ends = firstShowEnd(event);
   useEffect(() => {
     document.title = `${preview ? 'Preview: ' : ''}${event.name} | Jalsa`;
   }, [event.name, preview]);
@@ -84,7 +94,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-gray-800 sm:grid-cols-2">
             <Fact label="Date">{formatLongDate(event.startTime)}</Fact>
             <Fact label="Starts">{formatTime(event.startTime)}</Fact>
-            <Fact label="Ends">{event.endTime ? formatTime(event.endTime) : 'Not announced'}</Fact>
+            <Fact label="Ends">{ends ? formatTime(ends) : 'Not announced'}</Fact>
             <Fact label="Venue">{event.eventLocationText}</Fact>
           </dl>
 
@@ -98,7 +108,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
               <InfoTile label="Age limit">
                 {event.ageRestrictions !== null ? `${event.ageRestrictions} yrs +` : 'All ages'}
               </InfoTile>
-              <InfoTile label="Duration">{formatDuration(event.startTime, event.endTime)}</InfoTile>
+              <InfoTile label="Duration">{formatDuration(event.startTime, ends)}</InfoTile>
             </dl>
           </Section>
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
-import { SlotFields } from '../../shared/event-editor-schemas.ts';
+import { SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
@@ -357,6 +357,7 @@ function AddSlot({
       <TextField
         label="Slot end (India time)"
         type="time"
+        hint={slotEndsNextDay(form.watch()) ? 'Ends the next day' : undefined}
         error={form.formState.errors.endTime?.message}
         {...form.register('endTime')}
       />

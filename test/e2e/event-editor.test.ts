@@ -107,6 +107,13 @@ describe('event editor in Chromium', () => {
     await firstSlot.getByRole('button', { name: 'Copy ticket types to all slots' }).click();
     await expect.poll(() => page.getByText('0 sold, 0 held of 100').count()).toBe(2);
     await expect.poll(() => page.getByText('0 sold, 0 held of 200').count()).toBe(2);
+    // A late show runs past midnight: an end before the start is on the next day, as the form says.
+    const lateForm = page.getByRole('form', { name: `Add slot on ${dates[1]!.label}` });
+    await lateForm.getByLabel('Slot start (India time)').fill('22:00');
+    await lateForm.getByLabel('Slot end (India time)').fill('01:30');
+    await lateForm.getByText('Ends the next day').waitFor();
+    await lateForm.getByRole('button', { name: 'Add slot' }).click();
+    await page.getByRole('heading', { name: 'Slot 10:00 PM – 1:30 AM' }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     // The poster: a text file named like a photo is refused by its content, a real JPEG is taken.

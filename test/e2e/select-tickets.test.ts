@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
-import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -11,6 +10,7 @@ import {
   PHONE_390,
 } from '../helpers/browser.ts';
 import { daysToSaturday, type FixtureShow, fixtureShow, indiaDayLabel } from '../helpers/fixture-dates.ts';
+import { insertEvent } from '../helpers/insert-event.ts';
 
 // Issue 17, 'Misleading': what ticket selection says must match what the buyer chose.
 describe('ticket selection on a phone (390×844)', () => {

@@ -85,6 +85,11 @@ describe('storefront in Chromium', () => {
     await page.goto('/event/sufi-nights-delhi');
     await page.waitForURL('**/events/sufi-nights-delhi');
     await page.getByRole('heading', { level: 1, name: 'Sufi Nights under the Stars' }).waitFor();
+    // Two evenings, 7-10 PM each: the page gives the first show's end and length, not the run's.
+    const fact = (label: string) =>
+      page.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
+    await expect(fact('Ends:').textContent()).resolves.toBe('10:00 PM');
+    await expect(fact('Duration').textContent()).resolves.toBe('3 hours');
     await context.close();
   });
 

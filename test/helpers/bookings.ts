@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src-server/db/client.ts';
 import type { BookedTicketLine, BookedTicketType } from '../../src-server/db/schema/bookings.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { type EventDocument, insertEvent } from '../../src-server/services/catalog/insert-event.ts';
 import { fixtureShow } from './fixture-dates.ts';
+import { type EventDocument, insertEvent } from './insert-event.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;

@@ -5,8 +5,8 @@ import type { Db } from '../../src-server/db/client.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
-import { insertEvent } from '../../src-server/services/catalog/insert-event.ts';
 import { fixtureShow, TEST_CLOCK_START } from './fixture-dates.ts';
+import { insertEvent } from './insert-event.ts';
 
 export interface TicketTypeSpec {
   name: string;

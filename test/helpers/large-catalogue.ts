@@ -1,8 +1,8 @@
 import type { EventCategory } from '../../shared/categories.ts';
 import { CITIES } from '../../shared/cities.ts';
 import type { Db } from '../../src-server/db/client.ts';
-import type { EventDocument } from '../../src-server/services/catalog/insert-event.ts';
 import { refreshEventListing } from '../../src-server/services/catalog/refresh-event-listing.ts';
+import type { EventDocument } from './insert-event.ts';
 
 /**
  * A large published catalogue for benchmarks, query-plan checks and e2e tests (issue 25): `count`

@@ -282,14 +282,14 @@ describe('the event editor over HTTP', () => {
       endTime: '13:00',
     });
     expect(started.body.error?.message).toBe(EDITOR_MESSAGES.slotPast);
-    const backwards = await call('mutation', 'addSlot', {
+    const empty = await call('mutation', 'addSlot', {
       eventId,
       version: d.version,
       dateId: d.dateId,
       startTime: '20:00',
-      endTime: '19:00',
+      endTime: '20:00',
     });
-    expect(backwards.body.error?.data.fieldErrors?.endTime).toBe(EDITOR_MESSAGES.slotEndBeforeStart);
+    expect(empty.body.error?.data.fieldErrors?.endTime).toBe(EDITOR_MESSAGES.slotEndEqualsStart);
     const s = await ok('addSlot', {
       eventId,
       version: d.version,
@@ -306,6 +306,33 @@ describe('the event editor over HTTP', () => {
     expect(negative.status).toBe(400);
     expect(negative.body.error?.message).toMatch(/Capacity|Price/);
     expect(t.deps.db.select().from(ticketTypes).all()).toEqual([]);
+  });
+
+  it('takes an end earlier than the start as the next day: a show running past midnight', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const d = await ok('addDate', { eventId, version: 1, day: '2026-12-31' });
+    const s = await ok('addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '22:00',
+      endTime: '02:30',
+    });
+    const editable = (await call('query', 'editableEvent', { eventId })).data as {
+      dates: { slots: { id: string; startTime: string; endTime: string }[] }[];
+    };
+    // 22:00 on 31 Dec to 02:30 on 1 Jan, India time.
+    expect(editable.dates[0]!.slots).toEqual([
+      expect.objectContaining({
+        id: s.slotId,
+        startTime: '2026-12-31T16:30:00.000Z',
+        endTime: '2026-12-31T21:00:00.000Z',
+      }),
+    ]);
+    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+      startTime: '2026-12-31T16:30:00.000Z',
+      endTime: '2026-12-31T21:00:00.000Z',
+    });
   });
 
   it("answers NOT_FOUND for another event's date, slot or ticket type passed with one's own event", async () => {

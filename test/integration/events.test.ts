@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src-server/db/schema/contact.ts';
 import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import type { EventDetail, EventSummary } from '../../src-server/services/catalog/events.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -19,9 +20,9 @@ const POPULAR = [
 
 describe('events procedures on the demo catalogue', () => {
   let t: TestApp;
-  beforeEach(() => {
+  beforeEach(async () => {
     t = createTestApp();
-    seedDemoData(t.deps.db, t.clock);
+    await seedDemoData(t.deps.db, t.clock);
   });
   afterEach(() => t.close());
 
@@ -42,13 +43,13 @@ describe('events procedures on the demo catalogue', () => {
       new Set(['concerts', 'sports', 'shows', 'comedy', 'workshops', 'others']),
     );
     const food = events.find((e) => e.id === 'chennai-street-food-carnival');
-    expect(food?.lowestPricePaise).toBeNull();
+    expect(food?.lowestPricePaise).toBe(19900);
     expect(events.find((e) => e.id === 'sufi-nights-delhi')?.lowestPricePaise).toBe(99900);
   });
 
   it('does not duplicate demo data when seeding a second time', async () => {
     const before = (await list()).length;
-    expect(seedDemoData(t.deps.db, t.clock)).toBe(0);
+    expect(await seedDemoData(t.deps.db, t.clock)).toBe(0);
     expect((await list()).length).toBe(before);
   });
 
@@ -128,10 +129,12 @@ describe('events procedures on the demo catalogue', () => {
     const run = (await callProcedure(t, 'query', 'events.byId', { id: 'delhi-green-run' }))
       .data as EventDetail;
     expect(run.artistLineup).toBeNull();
-    const food = (await callProcedure(t, 'query', 'events.byId', { id: 'chennai-street-food-carnival' }))
+    // Every demo event has ticket types (it is published like any other); a fixture has none.
+    const bare = createTicketedEvent(t.deps.db, { noTickets: true, now: t.clock.now() });
+    const noTypes = (await callProcedure(t, 'query', 'events.byId', { id: bare.eventId }))
       .data as EventDetail;
-    expect(food.lowestPricePaise).toBeNull();
-    expect(food.tickets.flatMap((d) => d.slots.flatMap((s) => s.tickets))).toEqual([]);
+    expect(noTypes.lowestPricePaise).toBeNull();
+    expect(noTypes.tickets).toEqual([]);
   });
 
   it("answers NOT_FOUND 'Event not found' for an unknown id", async () => {

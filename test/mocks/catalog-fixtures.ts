@@ -1,8 +1,9 @@
 import { CITIES, citiesByDistance, findCity } from '../../shared/cities.ts';
+import { slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../shared/lowest-price.ts';
+import { rupeesToPaise } from '../../shared/money.ts';
 import type { RouterOutputs } from '../../src-client/lib/trpc.ts';
-import { demoEvents } from '../../src-server/db/seed/demo-events.ts';
-import type { EventDocument } from '../../src-server/services/catalog/insert-event.ts';
+import { type DemoEventPlan, demoEvents } from '../../src-server/db/seed/demo-events.ts';
 
 type EventSummary = RouterOutputs['events']['list'][number];
 type EventDetail = RouterOutputs['events']['byId'];
@@ -71,41 +72,74 @@ export function mockCatalog(now = new Date()) {
   };
 }
 
-function toDetail(doc: EventDocument): EventDetail {
-  const tickets = doc.tickets.map((date) => ({
-    id: date.id,
-    dateOfEvent: date.dateOfEvent,
-    isLive: date.isLive,
-    slots: date.slots.map((slot) => ({
-      id: slot.id,
-      startTime: slot.startTime,
-      endTime: slot.endTime,
-      cancelled: false,
-      tickets: slot.tickets.map((t) => ({ maxPerOrder: 10, saleOpensAt: null, saleClosesAt: null, ...t })),
-    })),
+/**
+ * What the server answers for a demo event once seed.ts has made it through the event editor: ids are
+ * made up (the editor's are random), the event's start and end are its earliest slot's start and
+ * latest slot's end, and sold-out types have no seats left.
+ */
+function toDetail(plan: DemoEventPlan): EventDetail {
+  const tickets = plan.dates.map((date, d) => ({
+    id: `${plan.id}-d${d + 1}`,
+    dateOfEvent: indiaInstant(date.day, '00:00'),
+    isLive: true,
+    slots: date.slots.map((slot, s) => {
+      const startTime = indiaInstant(date.day, slot.startTime);
+      const sameDayEnd = Date.parse(indiaInstant(date.day, slot.endTime));
+      const endTime = new Date(sameDayEnd + (slotEndsNextDay(slot) ? 86_400_000 : 0)).toISOString();
+      return {
+        id: `${plan.id}-d${d + 1}-s${s + 1}`,
+        startTime,
+        endTime,
+        cancelled: false,
+        tickets: slot.ticketTypes.map(({ key, ticket, soldOut }) => ({
+          id: `${plan.id}-d${d + 1}-s${s + 1}-${key}`,
+          name: ticket.name,
+          pricePaise: rupeesToPaise(ticket.priceRupees),
+          personAllowedPerTicket: ticket.personAllowedPerTicket,
+          description: ticket.description,
+          isRefundable: ticket.isRefundable,
+          totalTickets: ticket.totalTickets,
+          availableTickets: soldOut ? 0 : ticket.totalTickets,
+          isLive: ticket.onSale,
+          benefits: ticket.benefits,
+          maxPerOrder: ticket.maxPerOrder,
+          saleOpensAt: ticket.saleOpensAt,
+          saleClosesAt: ticket.saleClosesAt,
+        })),
+      };
+    }),
   }));
+  const slots = tickets.flatMap((date) => date.slots);
+  const { details } = plan;
   return {
-    id: doc.id,
-    name: doc.name,
-    category: doc.category,
-    city: doc.city,
-    posterUrl: doc.posterUrl,
-    imageUrl: doc.imagesUrls[0] ?? null,
-    startTime: doc.startTime,
-    endTime: doc.endTime,
-    eventLocationText: doc.eventLocationText,
+    id: plan.id,
+    name: details.name,
+    category: details.category,
+    city: details.city,
+    posterUrl: details.posterUrl ?? null,
+    imageUrl: details.bannerUrl ?? null,
+    startTime: slots.map((s) => s.startTime).sort()[0]!,
+    endTime: slots
+      .map((s) => s.endTime)
+      .sort()
+      .at(-1)!,
+    eventLocationText: details.eventLocationText,
     lowestPricePaise: lowestPricePaise(tickets),
-    description: doc.description,
-    imagesUrls: doc.imagesUrls,
-    googleMapsEmbedLink: doc.googleMapsEmbedLink,
-    ageRestrictions: doc.ageRestrictions,
-    artistLineup: doc.artistLineup,
-    termsAndConditions: doc.termsAndConditions,
-    platformFeeRate: doc.platformFeeRate,
+    description: details.description,
+    imagesUrls: details.bannerUrl ? [details.bannerUrl] : [],
+    googleMapsEmbedLink: details.googleMapsEmbedLink || null,
+    ageRestrictions: details.ageRestrictions,
+    artistLineup: details.artists.length
+      ? details.artists.map((a) => ({ name: a.name, imageUrl: a.imageUrl ?? null }))
+      : null,
+    termsAndConditions: details.termsAndConditions,
+    platformFeeRate: details.platformFeeRate,
     tickets,
     status: 'published' as const,
   };
 }
+
+const indiaInstant = (day: string, time: string) => new Date(`${day}T${time}:00.000+05:30`).toISOString();
 
 function toSummary(e: EventDetail): EventSummary {
   return {

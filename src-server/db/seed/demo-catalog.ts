@@ -1,9 +1,10 @@
 import type { EventCategory } from '../../../shared/categories.ts';
 
 /**
- * The demo catalogue as plain facts. demo-events.ts turns each entry into the spec's nested event
- * document with dates relative to "now"; scripts/make-demo-images.ts draws its poster, banner and
- * artist pictures from the same entries. Venues are real places; the events and artists are made up.
+ * The demo catalogue as plain facts. demo-events.ts turns each entry into what the event editor is
+ * given (details, dates relative to "now", slots, ticket types) and seed.ts creates it through the
+ * editor's services; scripts/make-demo-images.ts draws its poster, banner and artist pictures from the
+ * same entries. Venues are real places; the events and artists are made up.
  */
 export interface DemoEvent {
   id: string;
@@ -21,7 +22,7 @@ export interface DemoEvent {
   durationMinutes: number;
   ageLimit: number | null;
   artists: string[];
-  /** Empty means the event has no ticket types at all (the booking screen's fallback applies). */
+  /** Ticket types of every slot; at least one on sale, since the event is published like any other. */
   tiers: DemoTier[];
   extraTerms?: string[];
   platformFeeRate?: number;
@@ -554,7 +555,16 @@ export const DEMO_EVENTS: DemoEvent[] = [
     durationMinutes: 360,
     ageLimit: null,
     artists: [],
-    tiers: [],
+    tiers: [
+      {
+        key: 'entry',
+        name: 'Entry',
+        rupees: 199,
+        total: 5000,
+        description: 'Entry to the grounds for one evening; food and drinks are paid for at the stalls.',
+        benefits: ['Live music'],
+      },
+    ],
   },
   {
     id: 'chennai-rapid-chess',

@@ -1,6 +1,6 @@
 import { indiaCalendarDay } from '../../../shared/dates.ts';
-import { rupeesToPaise } from '../../../shared/money.ts';
-import type { EventDocument, TicketTypeDocument } from '../../services/catalog/insert-event.ts';
+import type { EventDetailsFields, TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
+import { MAX_TICKETS_PER_TYPE } from '../../../shared/pricing.ts';
 import { artistSlug, DEMO_EVENTS, type DemoEvent, type DemoTier } from './demo-catalog.ts';
 
 /** Terms every demo event carries; some events add their own. */
@@ -12,72 +12,95 @@ const COMMON_TERMS = [
   'Outside food, drinks, sharp objects and professional cameras are not allowed.',
 ];
 
+/**
+ * One demo event as an organiser would enter it in the console: what each event-editor service is
+ * given, in order (seed.ts). Times are India wall-clock times, as the console's forms send them.
+ */
+export interface DemoEventPlan {
+  /** Fixed, unlike a console event's: the demo pictures and tests name it. */
+  id: string;
+  details: EventDetailsFields;
+  dates: DemoDatePlan[];
+}
+
+export interface DemoDatePlan {
+  /** An India calendar day, 'yyyy-MM-dd'. */
+  day: string;
+  slots: DemoSlotPlan[];
+}
+
+export interface DemoSlotPlan {
+  /** 'HH:MM' in India time; an end earlier than the start is on the next day. */
+  startTime: string;
+  endTime: string;
+  ticketTypes: DemoTicketPlan[];
+}
+
+export interface DemoTicketPlan {
+  /** The tier's key in demo-catalog.ts. */
+  key: string;
+  ticket: TicketTypeFields;
+  /** Sold to the demo audience once the event is published (demo-sales.ts). */
+  soldOut: boolean;
+}
+
 /** Demo catalogue, dated relative to `now` (India calendar days), so every event is upcoming. */
-export function demoEvents(now: Date): EventDocument[] {
+export function demoEvents(now: Date): DemoEventPlan[] {
   const today = indiaCalendarDay(now);
-  return DEMO_EVENTS.map((event) => toDocument(event, today));
+  return DEMO_EVENTS.map((event) => toPlan(event, today));
 }
 
 export const posterPath = (eventId: string) => `/images/events/${eventId}-poster.webp`;
 export const widePath = (eventId: string) => `/images/events/${eventId}-wide.webp`;
 export const artistPath = (name: string) => `/images/artists/${artistSlug(name)}.webp`;
 
-function toDocument(event: DemoEvent, today: string): EventDocument {
+function toPlan(event: DemoEvent, today: string): DemoEventPlan {
   const dayOffsets = [event.inDays, ...(event.moreDays ?? []).map((d) => event.inDays + d)];
-  const tickets = dayOffsets.map((offset, dateIndex) => {
-    const day = addDays(today, offset);
-    const dateId = `${event.id}-d${dateIndex + 1}`;
-    return {
-      id: dateId,
-      dateOfEvent: indiaInstant(day, '00:00'),
-      isLive: true,
-      slots: event.slotTimes.map((time, slotIndex) => {
-        const slotId = `${dateId}-s${slotIndex + 1}`;
-        const start = indiaInstant(day, time);
-        return {
-          id: slotId,
-          startTime: start,
-          endTime: plusMinutes(start, event.durationMinutes),
-          tickets: event.tiers.map((tier) => ticketType(slotId, tier)),
-        };
-      }),
-    };
-  });
-  const firstStart = indiaInstant(addDays(today, event.inDays), event.slotTimes[0]!);
   return {
     id: event.id,
-    name: event.name,
-    description: event.description,
-    category: event.category,
-    city: event.city,
-    imagesUrls: [widePath(event.id)],
-    posterUrl: posterPath(event.id),
-    startTime: firstStart,
-    endTime: plusMinutes(firstStart, event.durationMinutes),
-    eventLocationText: event.venue,
-    googleMapsEmbedLink: `https://www.google.com/maps?q=${encodeURIComponent(event.venue)}&output=embed`,
-    ageRestrictions: event.ageLimit,
-    artistLineup: event.artists.length
-      ? event.artists.map((name) => ({ name, imageUrl: artistPath(name) }))
-      : null,
-    termsAndConditions: [...COMMON_TERMS, ...(event.extraTerms ?? [])],
-    platformFeeRate: event.platformFeeRate ?? null,
-    tickets,
+    details: {
+      name: event.name,
+      category: event.category,
+      city: event.city,
+      eventLocationText: event.venue,
+      googleMapsEmbedLink: `https://www.google.com/maps?q=${encodeURIComponent(event.venue)}&output=embed`,
+      description: event.description,
+      ageRestrictions: event.ageLimit,
+      language: '',
+      termsAndConditions: [...COMMON_TERMS, ...(event.extraTerms ?? [])],
+      artists: event.artists.map((name) => ({ name, imageUrl: artistPath(name) })),
+      platformFeeRate: event.platformFeeRate ?? null,
+      posterUrl: posterPath(event.id),
+      bannerUrl: widePath(event.id),
+    },
+    dates: dayOffsets.map((offset) => ({
+      day: addDays(today, offset),
+      slots: event.slotTimes.map((startTime) => ({
+        startTime,
+        endTime: plusMinutes(startTime, event.durationMinutes),
+        ticketTypes: event.tiers.map((tier) => ({
+          key: tier.key,
+          ticket: ticketFields(tier),
+          soldOut: tier.soldOut ?? false,
+        })),
+      })),
+    })),
   };
 }
 
-function ticketType(slotId: string, tier: DemoTier): TicketTypeDocument {
+function ticketFields(tier: DemoTier): TicketTypeFields {
   return {
-    id: `${slotId}-${tier.key}`,
     name: tier.name,
-    pricePaise: rupeesToPaise(tier.rupees),
+    priceRupees: tier.rupees,
+    totalTickets: tier.total,
+    maxPerOrder: MAX_TICKETS_PER_TYPE,
     personAllowedPerTicket: tier.persons ?? 1,
     description: tier.description,
-    isRefundable: tier.refundable ?? false,
-    totalTickets: tier.total,
-    availableTickets: tier.soldOut ? 0 : tier.total,
-    isLive: !tier.notLive,
     benefits: tier.benefits ?? [],
+    isRefundable: tier.refundable ?? false,
+    onSale: !tier.notLive,
+    saleOpensAt: null,
+    saleClosesAt: null,
   };
 }
 
@@ -87,11 +110,9 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A wall-clock time on an India calendar day, as a UTC ISO instant. */
-function indiaInstant(day: string, time: string): string {
-  return new Date(`${day}T${time}:00.000+05:30`).toISOString();
-}
-
-function plusMinutes(instant: string, minutes: number): string {
-  return new Date(new Date(instant).getTime() + minutes * 60_000).toISOString();
+/** 'HH:MM' plus some minutes, on a 24-hour clock (past midnight wraps to the next day's time). */
+function plusMinutes(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const total = (h * 60 + m + minutes) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
-import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { indiaInstant, refreshEventTimes } from './event-times.ts';
+import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 
-/** Adds a slot (start and end in India time, same day) to one of the event's dates; not one already started. */
+/**
+ * Adds a slot (start and end in India time) to one of the event's dates; not one already started. An end
+ * earlier than the start is on the next day: the show runs past midnight (shared/event-editor-schemas.ts).
+ */
 export async function addSlot(
   db: Db,
   clock: Clock,
@@ -28,10 +31,10 @@ export async function addSlot(
       .get();
     if (!date) throw notFound(EDITOR_MESSAGES.dateNotFound);
     const day = indiaCalendarDay(date.dateOfEvent);
+    if (input.endTime === input.startTime)
+      throw badRequest(EDITOR_MESSAGES.slotEndEqualsStart, { endTime: EDITOR_MESSAGES.slotEndEqualsStart });
     const startTime = indiaInstant(day, input.startTime);
-    const endTime = indiaInstant(day, input.endTime);
-    if (endTime <= startTime)
-      throw badRequest(EDITOR_MESSAGES.slotEndBeforeStart, { endTime: EDITOR_MESSAGES.slotEndBeforeStart });
+    const endTime = indiaInstant(slotEndsNextDay(input) ? nextDay(day) : day, input.endTime);
     if (Date.parse(startTime) <= clock.now().getTime()) {
       throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });
     }

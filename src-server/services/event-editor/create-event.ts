@@ -9,14 +9,17 @@ import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 /**
  * A new event owned by the caller, as a draft (invisible to buyers until published). Its start time is
  * the creation time until it has a slot (then the earliest slot's start, see refresh-event-times).
+ * `options.id` is for the demo seed only, whose events keep fixed ids (their pictures and links name
+ * them); the console never sends one.
  */
 export async function createEvent(
   db: Db,
   clock: Clock,
   ownerId: string,
   details: EventDetailsFields,
+  options: { id?: string } = {},
 ): Promise<{ eventId: string; version: number }> {
-  const eventId = `evt-${randomUUID()}`;
+  const eventId = options.id ?? `evt-${randomUUID()}`;
   const now = clock.now().toISOString();
   await writeTransaction(db, (tx) => {
     tx.insert(events)

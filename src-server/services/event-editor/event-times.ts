@@ -24,3 +24,8 @@ export function refreshEventTimes(tx: WriteTx, eventId: string): void {
 export function indiaInstant(day: string, time: string): string {
   return new Date(`${day}T${time}:00.000+05:30`).toISOString();
 }
+
+/** The calendar day after 'yyyy-MM-dd' (a slot whose end time is before its start ends on it). */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
-import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { eventDates, slots } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -10,7 +10,7 @@ import { slotMovedMail } from '../bookings/booking-change-mails.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../payments/confirm.ts';
-import { indiaInstant, refreshEventTimes } from './event-times.ts';
+import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { claimVersion } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
@@ -43,9 +43,7 @@ export async function updateSlotTime(
     if (slot.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const day = indiaCalendarDay(slot.dateOfEvent);
     const startTime = indiaInstant(day, input.startTime);
-    const endTime = indiaInstant(day, input.endTime);
-    if (endTime <= startTime)
-      throw badRequest(EDITOR_MESSAGES.slotEndBeforeStart, { endTime: EDITOR_MESSAGES.slotEndBeforeStart });
+    const endTime = indiaInstant(slotEndsNextDay(input) ? nextDay(day) : day, input.endTime);
     const now = deps.clock.now();
     if (Date.parse(startTime) <= now.getTime()) {
       throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });

@@ -269,8 +269,11 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
   return hold;
 }
 
-/** One conditional UPDATE per line; throws the spec's message (rolling back) when a line cannot be taken. */
-function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: number })[] {
+/**
+ * One conditional UPDATE per line; throws the spec's message (rolling back) when a line cannot be taken.
+ * Also how the demo seed sells its sold-out types (db/seed/demo-sales.ts), inside its own transaction.
+ */
+export function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: number })[] {
   return lines.map((line) => {
     const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');

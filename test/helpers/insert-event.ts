@@ -1,9 +1,17 @@
-import type { EventCategory } from '../../../shared/categories.ts';
-import type { Db } from '../../db/client.ts';
-import { artists, eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { refreshEventListing } from './refresh-event-listing.ts';
+import type { EventCategory } from '../../shared/categories.ts';
+import type { Db } from '../../src-server/db/client.ts';
+import { artists, eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { refreshEventListing } from '../../src-server/services/catalog/refresh-event-listing.ts';
 
-/** An event in the spec's nested document shape (§3), as demo data and tests describe it. */
+/**
+ * FOR TEST AND BENCHMARK FIXTURES ONLY, above all large ones (bench/lib/fixtures.ts writes thousands of
+ * events). The app makes events in one way, through the event editor's services
+ * (src-server/services/event-editor/, which the demo seed uses too); this writes the rows directly, with
+ * chosen ids and counts, no version checks and no publish checks. A fixture that is about how events are
+ * made should use the services instead.
+ */
+
+/** An event in the spec's nested document shape (§3), as tests describe it. */
 export interface EventDocument {
   id: string;
   name: string;
@@ -53,9 +61,8 @@ export interface TicketTypeDocument {
 }
 
 /**
- * Writes one event with its artists, dates, slots and ticket types in a single transaction. Synchronous,
- * unlike the app's other writes (`writeTransaction`): it runs while nothing else writes, when the demo
- * data is seeded before any server process serves, and in tests' and benchmarks' setup.
+ * Writes one event with its artists, dates, slots and ticket types in a single transaction, as published
+ * (the column's default) unless the test changes it. Synchronous, in a test's or benchmark's setup.
  */
 export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void {
   db.transaction((tx) => {
