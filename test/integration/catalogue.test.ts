@@ -221,9 +221,12 @@ describe('what the catalogue keeps up to date', () => {
         termsAndConditions: [],
         artists: [{ name: 'Kaushiki Chakraborty' }],
         platformFeeRate: null,
+        posterUrl: '/images/events/sufi-nights-delhi-poster.webp',
       });
       const { eventId } = created;
-      const date = await edit('addDate', { eventId, version: created.version, day: '2026-12-12' });
+      // A date three weeks after the test clock's now, whatever day the suite runs.
+      const day = new Date(t.clock.now().getTime() + 21 * 86_400_000).toISOString().slice(0, 10);
+      const date = await edit('addDate', { eventId, version: created.version, day });
       const slot = await edit('addSlot', {
         eventId,
         version: date.version,
@@ -277,7 +280,14 @@ describe('what the catalogue keeps up to date', () => {
       });
       expect(await price(eventId)).toBe(149_900);
 
-      await edit('unpublish', { eventId, version: removed.version });
+      const unpublished = await edit('unpublish', { eventId, version: removed.version });
+      expect(await found('Kaushiki')).toEqual([]);
+      expect(await price(eventId)).toBeUndefined();
+
+      // Published again, then cancelled: a cancelled event leaves search and lists at once.
+      const again = await edit('publish', { eventId, version: unpublished.version });
+      expect(await found('Kaushiki')).toEqual([eventId]);
+      await edit('cancelEvent', { eventId, version: again.version });
       expect(await found('Kaushiki')).toEqual([]);
       expect(await price(eventId)).toBeUndefined();
     } finally {
