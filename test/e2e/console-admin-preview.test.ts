@@ -157,7 +157,7 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
     await signIn(context, buyer.token);
     const page = await context.newPage();
     await page.goto(`/events/${ev.eventId}`);
-    await page.getByRole('heading', { name: 'Event not found' }).waitFor();
+    await page.getByRole('heading', { name: "We couldn't find this event" }).waitFor();
     await page.goto(`/organiser/events/${ev.eventId}/preview`);
     await page.getByText('Event not found').waitFor();
     expect(await page.getByRole('heading', { name: ev.eventName }).count()).toBe(0);

@@ -42,6 +42,8 @@ const ALLOWED: Record<string, string> = {
     "the orders table's slot filter, within one event's bookings (bookings_event_created_idx keeps them in page order)",
   'bookings: slot_id, status':
     "the orders table's slot and status filters, within one event's bookings (bookings_event_created_idx keeps them in page order)",
+  'bookings: event_id':
+    "the orders table's count with a slot and status filter, found by bookings_slot_status_idx: a slot belongs to one event, so its event filter only guards against another event's slot id",
 };
 
 /**

@@ -7,7 +7,7 @@ import type { EventCategory } from '../../../shared/categories.ts';
 import { citiesByDistance, findCity } from '../../../shared/cities.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import type { EventSummary } from './events.ts';
+import type { EventSummary } from './event-summary.ts';
 
 /** One page of a catalogue list. `total` is given on the first page only, counted up to CATALOG_COUNT_CAP. */
 export interface EventPage {

@@ -1,28 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
-import type { EventCategory } from '../../../shared/categories.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
 import { pageEvents } from './event-pages.ts';
+import type { EventSummary } from './event-summary.ts';
 import { searchEventPage } from './search-events.ts';
 import { type EventDateDetail, loadTicketTree } from './ticket-tree.ts';
 
-/** What an event card and a list need: no ticket details, just the lowest price. */
-export interface EventSummary {
-  id: string;
-  name: string;
-  category: EventCategory;
-  city: string;
-  posterUrl: string | null;
-  imageUrl: string | null;
-  startTime: string;
-  endTime: string | null;
-  eventLocationText: string;
-  lowestPricePaise: number | null;
-}
+export type { EventSummary };
 
 /** The event detail in the spec's nested shape (dates → slots → ticket types), prices in paise. */
 export interface EventDetail extends EventSummary {

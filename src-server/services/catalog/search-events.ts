@@ -15,7 +15,7 @@ import {
   type SummaryRow,
   toSummary,
 } from './event-pages.ts';
-import type { EventSummary } from './events.ts';
+import type { EventSummary } from './event-summary.ts';
 
 /**
  * Words people type for a category (compared without spaces, hyphens or case). A query that is one of
