@@ -69,5 +69,9 @@ export const bookings = sqliteTable(
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    // The gate's ticket list and its deltas: a slot's bookings in insertion (rowid) order.
+    index('bookings_slot_idx').on(t.slotId),
+  ],
 );

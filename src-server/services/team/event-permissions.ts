@@ -13,6 +13,8 @@ export const EVENT_PERMISSIONS = {
   edit: ['owner', 'admin', 'co_organiser'],
   /** Invite people and remove them. */
   manageTeam: ['owner', 'admin'],
+  /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
+  checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],
 } as const satisfies Record<string, readonly EventRole[]>;
 
 export type EventPermission = keyof typeof EVENT_PERMISSIONS;
