@@ -7,7 +7,7 @@ import { createGateApi } from '../gate/gate-api.ts';
 import { type Code, GateEngine, type Shown } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore } from '../gate/gate-store.ts';
-import { type Camera, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
+import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
 import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/gate')({ component: GatePage });
@@ -75,9 +75,12 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
               });
           }}
         >
-          <label className="block">
-            <span className="text-sm font-semibold">Event</span>
+          <div>
+            <label htmlFor="gate-event" className="text-sm font-semibold">
+              Event
+            </label>
             <select
+              id="gate-event"
               className="mt-1 block min-h-14 w-full rounded-xl border px-3 text-lg"
               value={event?.id ?? ''}
               onChange={(e) => setEventId(e.target.value)}
@@ -89,10 +92,13 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block">
-            <span className="text-sm font-semibold">Slot</span>
+          </div>
+          <div>
+            <label htmlFor="gate-slot" className="text-sm font-semibold">
+              Slot
+            </label>
             <select
+              id="gate-slot"
               className="mt-1 block min-h-14 w-full rounded-xl border px-3 text-lg"
               value={slot?.id ?? ''}
               onChange={(e) => setSlotId(e.target.value)}
@@ -105,17 +111,20 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block">
-            <span className="text-sm font-semibold">Gate name</span>
+          </div>
+          <div>
+            <label htmlFor="gate-name" className="text-sm font-semibold">
+              Gate name
+            </label>
             <input
+              id="gate-name"
               className="mt-1 block min-h-14 w-full rounded-xl border px-3 text-lg"
               value={gate}
               maxLength={60}
               placeholder="e.g. North gate"
               onChange={(e) => setGate(e.target.value)}
             />
-          </label>
+          </div>
           <button
             type="submit"
             disabled={!event || !slot || !gate.trim()}
@@ -132,6 +141,7 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
 function useEngine(settings: GateSettings) {
   const [engine, setEngine] = useState<GateEngine | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [decoder, setDecoder] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -144,6 +154,11 @@ function useEngine(settings: GateSettings) {
         await e.start();
         if (!alive) return;
         setEngine(e);
+        // The QR decoder (and its .wasm) loads now, while the network is there.
+        void getDetector().then(
+          () => setDecoder('ready'),
+          () => setDecoder('failed'),
+        );
         // Others' admissions and the counters, every 3 s (and at once when the network returns).
         timer = setInterval(() => void e.sync(), 3000);
         window.addEventListener('online', onOnline);
@@ -159,12 +174,12 @@ function useEngine(settings: GateSettings) {
     (l) => engine?.subscribe(l) ?? (() => {}),
     () => engine?.state ?? null,
   );
-  return { engine, state, failed };
+  return { engine, state, failed, decoder };
 }
 
 /** The full-screen scanner: camera, result flash, counters, look-up and undo. */
 function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: () => void }) {
-  const { engine, state, failed } = useEngine(settings);
+  const { engine, state, failed, decoder } = useEngine(settings);
   const video = useRef<HTMLVideoElement>(null);
   const [facing, setFacing] = useState<'environment' | 'user'>('environment');
   const [cameraTry, setCameraTry] = useState(0);
@@ -227,16 +242,19 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
     }
   };
 
+  // One scanning loop per engine (its repeat filter must outlive re-renders); it calls the latest `run`.
+  const runRef = useRef(run);
+  runRef.current = run;
   useEffect(() => {
     if (!engine || !video.current) return;
-    return scanContinuously(video.current, (text) => void run({ token: text }), {
+    return scanContinuously(video.current, (text) => void runRef.current({ token: text }), {
       paused: () => paused.current || busy.current,
     });
-  });
+  }, [engine]);
 
   const counters = state?.counters;
   return (
-    <div className="fixed inset-0 z-50 flex flex-col bg-black text-white">
+    <div className="fixed inset-0 z-50 flex flex-col bg-black text-white" data-decoder={decoder}>
       <header className="flex items-center gap-2 px-3 py-2 text-sm">
         <button type="button" onClick={onChange} className="min-h-11 rounded-lg bg-white/15 px-3">
           ‹ {settings.gate}
@@ -246,7 +264,7 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
         </span>
         <span
           data-testid="gate-network"
-          className={`ml-auto rounded-full px-2 py-1 text-xs font-bold ${state?.online === false ? 'bg-amber-500 text-black' : 'bg-emerald-600'}`}
+          className={`ml-auto rounded-full px-2 py-1 text-xs font-bold ${state?.online === false ? 'bg-amber-400 text-black' : 'bg-emerald-800'}`}
         >
           {state?.online === false ? `Offline${state.queued ? ` · ${state.queued} to send` : ''}` : 'Online'}
         </span>

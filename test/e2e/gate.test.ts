@@ -129,14 +129,16 @@ describe('the gate in Chromium with a fake camera', () => {
   async function openGate(page: Page, gate: string) {
     await page.goto('/check-in');
     await page.waitForURL('**/gate');
-    await page.getByLabel('Event').selectOption({ value: main.eventId });
-    await page.getByLabel('Slot').selectOption({ value: main.row.slotId });
-    await page.getByLabel('Gate name').fill(gate);
+    await page.getByLabel('Event', { exact: true }).selectOption({ value: main.eventId });
+    await page.getByLabel('Slot', { exact: true }).selectOption({ value: main.row.slotId });
+    await page.getByLabel('Gate name', { exact: true }).fill(gate);
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await page
       .getByTestId('gate-counter')
       .getByText(/\d+ \/ \d+/)
       .waitFor();
+    // The QR decoder (zxing-wasm from this server) has loaded: scanning works without the network.
+    await page.locator('[data-decoder="ready"]').waitFor({ state: 'attached' });
   }
 
   const result = (page: Page) => page.getByTestId('gate-result');
