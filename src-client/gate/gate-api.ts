@@ -1,20 +1,21 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../src-server/trpc/root.ts';
+import { createTrpcClient } from '../lib/trpc.ts';
 import { type GateApi, Unreachable } from './gate-engine.ts';
 
 /**
- * The gate's calls, unbatched and outside React Query: the engine decides what a failure means. No
- * answer at all (offline, DNS, a proxy's 502/503/504) is `Unreachable`; anything the server said is not.
+ * The gate's calls, outside React Query: the engine decides what a failure means. No answer at all
+ * (offline, DNS, a proxy's 502/503/504) is `Unreachable`; anything the server said is not. Uses the app's
+ * own tRPC client (importing @trpc/client's vanilla factory here would reshuffle the home page's chunks).
  */
 export function createGateApi(url = '/trpc'): GateApi {
-  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url })] });
+  const client = createTrpcClient(url);
   const guard = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof TRPCClientError) {
-        const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-        if (status === undefined || status >= 502) throw new Unreachable(error.message);
+      const e = error as { name?: string; data?: { httpStatus?: number } | null };
+      if (e?.name === 'TRPCClientError') {
+        const status = e.data?.httpStatus;
+        if (status === undefined || status >= 502) throw new Unreachable(String((error as Error).message));
       }
       throw error;
     }

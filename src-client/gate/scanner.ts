@@ -3,6 +3,9 @@
  * (Android Chrome), else the `barcode-detector` ponyfill (zxing-wasm). Its .wasm is served by this
  * server (a Vite asset URL), never fetched from a CDN: a venue's phones may have no internet at all.
  */
+import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+
 type Detector = { detect(source: CanvasImageSource): Promise<{ rawValue: string }[]> };
 
 let detectorPromise: Promise<Detector> | null = null;
@@ -20,10 +23,6 @@ async function makeDetector(): Promise<Detector> {
   ).BarcodeDetector;
   if (native && (await native.getSupportedFormats()).includes('qr_code'))
     return new native({ formats: ['qr_code'] });
-  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
-    import('barcode-detector/ponyfill'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
   prepareZXingModule({
     overrides: {
       locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),

@@ -7,6 +7,7 @@ import { createGateApi } from '../gate/gate-api.ts';
 import { type Code, GateEngine, type Shown } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore } from '../gate/gate-store.ts';
+import { installGateApp } from '../gate/install.ts';
 import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
 import { trpc } from '../lib/trpc.ts';
 
@@ -16,6 +17,12 @@ const big = 'min-h-14 rounded-xl px-4 text-lg font-semibold';
 
 function GatePage() {
   const [settings, setSettings] = useState<GateSettings | null>(null);
+  useEffect(() => {
+    installGateApp().catch((error: unknown) => {
+      // Without a service worker the gate still works online and while the page stays open.
+      console.warn('The gate could not install its offline copy', error);
+    });
+  }, []);
   if (settings) return <ScanScreen settings={settings} onChange={() => setSettings(null)} />;
   return <GateSetup onStart={setSettings} />;
 }
@@ -180,6 +187,13 @@ function useEngine(settings: GateSettings) {
 /** The full-screen scanner: camera, result flash, counters, look-up and undo. */
 function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: () => void }) {
   const { engine, state, failed, decoder } = useEngine(settings);
+  const [offlineCopy, setOfflineCopy] = useState<'pending' | 'ready' | 'none'>('pending');
+  useEffect(() => {
+    installGateApp().then(
+      (ok) => setOfflineCopy(ok ? 'ready' : 'none'),
+      () => setOfflineCopy('none'),
+    );
+  }, []);
   const video = useRef<HTMLVideoElement>(null);
   const [facing, setFacing] = useState<'environment' | 'user'>('environment');
   const [cameraTry, setCameraTry] = useState(0);
@@ -254,7 +268,11 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
 
   const counters = state?.counters;
   return (
-    <div className="fixed inset-0 z-50 flex flex-col bg-black text-white" data-decoder={decoder}>
+    <div
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+      data-decoder={decoder}
+      data-offline-copy={offlineCopy}
+    >
       <header className="flex items-center gap-2 px-3 py-2 text-sm">
         <button type="button" onClick={onChange} className="min-h-11 rounded-lg bg-white/15 px-3">
           ‹ {settings.gate}
@@ -266,11 +284,15 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           data-testid="gate-network"
           className={`ml-auto rounded-full px-2 py-1 text-xs font-bold ${state?.online === false ? 'bg-amber-400 text-black' : 'bg-emerald-800'}`}
         >
-          {state?.online === false ? `Offline${state.queued ? ` · ${state.queued} to send` : ''}` : 'Online'}
+          {state?.online === false
+            ? `Offline${state.queued ? ` · ${state.queued} to send` : ''}`
+            : offlineCopy === 'ready'
+              ? 'Online · ready offline'
+              : 'Online · preparing offline'}
         </span>
       </header>
       <div data-testid="gate-counter" className="flex items-baseline gap-3 px-3 pb-2">
-        <span className="text-3xl font-bold tabular-nums">
+        <span className="shrink-0 whitespace-nowrap text-3xl font-bold tabular-nums">
           {counters ? `${counters.admitted} / ${counters.expected}` : '…'}
         </span>
         <span className="text-sm text-white/80">admitted</span>

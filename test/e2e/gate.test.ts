@@ -77,7 +77,7 @@ describe('the gate in Chromium with a fake camera', () => {
   let main: CreatedBooking;
   const tickets: Record<'scan' | 'offline' | 'twoGates' | 'otherSlot', CreatedBooking> = {} as never;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const database = openDatabase(databaseFile(dataDir));
     const now = new Date();
     staffEmail = `gate-${Date.now()}@example.com`;
@@ -107,6 +107,29 @@ describe('the gate in Chromium with a fake camera', () => {
       ticketSlot: '2026-12-12T13:30:00.000Z',
     });
     database.close();
+
+    // The gate's person: signed up, then put on the event's team by the CLI (per-event rights).
+    const signUp = await fetch(`${baseURL}/trpc/auth.signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Gate Ravi',
+        email: staffEmail,
+        mobile: '9876543210',
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+        acceptTerms: true,
+      }),
+    });
+    expect(signUp.ok).toBe(true);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/user-staff.ts', staffEmail, '--event', main.eventId],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      },
+    );
   });
   afterAll(async () => {
     for (const b of browsers) await b.close();
@@ -144,29 +167,6 @@ describe('the gate in Chromium with a fake camera', () => {
   const result = (page: Page) => page.getByTestId('gate-result');
 
   it('scan → ADMIT; the same ticket again → "Already used at North gate"; another slot’s ticket → refused naming the slot', async () => {
-    // The gate's person: signed up, then put on the event's team by the CLI (per-event rights).
-    const setup = await cameraBrowser(qrVideo('nothing to see'));
-    browsers.push(setup);
-    const signUp = await (await gateContext(setup)).request.post(`${baseURL}/trpc/auth.signUp`, {
-      data: {
-        name: 'Gate Ravi',
-        email: staffEmail,
-        mobile: '9876543210',
-        password: 'secret-pass',
-        confirmPassword: 'secret-pass',
-        acceptTerms: true,
-      },
-    });
-    expect(signUp.ok()).toBe(true);
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/user-staff.ts', staffEmail, '--event', main.eventId],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      },
-    );
-
     const browser = await cameraBrowser(qrVideo(token(tickets.scan)));
     browsers.push(browser);
     const context = await gateContext(browser);
@@ -204,6 +204,8 @@ describe('the gate in Chromium with a fake camera', () => {
     // First visit online, camera not yet allowed: the list downloads.
     await openGate(page, 'East gate');
     await page.getByRole('button', { name: 'Try the camera again' }).waitFor();
+    // The service worker has precached the gate (the page says "offline copy ready").
+    await page.locator('[data-offline-copy="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
     const before = await page.getByTestId('gate-counter').textContent();
 
     await context.setOffline(true);
@@ -219,6 +221,17 @@ describe('the gate in Chromium with a fake camera', () => {
       .getByText(/^Already used at East gate/)
       .waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(SHOTS, 'gate-offline-used-390.png') });
+
+    // The page reloads with no network: the service worker serves /gate, the list is in IndexedDB.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 50 && !navigator.serviceWorker.controller; i++)
+        await new Promise((r) => setTimeout(r, 100));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /^Scan at East gate/ }).click();
+    await result(page)
+      .getByText(/^Already used at East gate/)
+      .waitFor({ timeout: 20_000 });
 
     await context.setOffline(false);
     await page.getByTestId('gate-network').getByText('Online').waitFor({ timeout: 15_000 });
