@@ -23,4 +23,12 @@ CREATE UNIQUE INDEX `gate_scans_scan_id_unique` ON `gate_scans` (`scan_id`);--> 
 CREATE INDEX `gate_scans_slot_seq_idx` ON `gate_scans` (`slot_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `gate_scans_booking_idx` ON `gate_scans` (`booking_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `gate_scans_double_idx` ON `gate_scans` (`slot_id`,`seq`) WHERE "gate_scans"."excess" > 0;--> statement-breakpoint
-CREATE INDEX `bookings_slot_idx` ON `bookings` (`slot_id`);
+CREATE INDEX `bookings_slot_idx` ON `bookings` (`slot_id`);--> statement-breakpoint
+-- Gate rights became per event (docs/decisions/0022). An account the previous release flagged as staff
+-- could check tickets in at every event: it becomes gate staff of every event that exists now, so an
+-- upgrade changes nothing at the door. New events get their gate staff through the team page or
+-- `npm run user:staff -- <email> --event <id>`.
+INSERT OR IGNORE INTO `event_team_members` (`event_id`, `user_id`, `role`, `added_at`)
+SELECT `events`.`id`, `users`.`id`, 'gate_staff', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+FROM `users` CROSS JOIN `events`
+WHERE `users`.`is_staff` = 1;
