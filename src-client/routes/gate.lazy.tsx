@@ -4,7 +4,7 @@ import { formatInIndia } from '../../shared/dates.ts';
 import { slotLabel } from '../../shared/gate-schemas.ts';
 import type { LocalTicket } from '../gate/decide-locally.ts';
 import { createGateApi } from '../gate/gate-api.ts';
-import { type Code, GateEngine, type Shown } from '../gate/gate-engine.ts';
+import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore } from '../gate/gate-store.ts';
 import { installGateApp } from '../gate/install.ts';
@@ -597,7 +597,11 @@ function UndoLast({
           engine
             .undo(admit.scanId, reason)
             .then(onDone, (e: unknown) =>
-              setError(e instanceof Error ? e.message : 'Undo needs the network; try again when online'),
+              setError(
+                e instanceof Unreachable || !(e instanceof Error)
+                  ? 'Undo needs the network: try again when online'
+                  : e.message,
+              ),
             )
         }
       >

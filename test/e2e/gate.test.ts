@@ -155,6 +155,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await page.getByLabel('Event', { exact: true }).selectOption({ value: main.eventId });
     await page.getByLabel('Slot', { exact: true }).selectOption({ value: main.row.slotId });
     await page.getByLabel('Gate name', { exact: true }).fill(gate);
+    if (gate === 'North gate') await page.screenshot({ path: path.join(SHOTS, 'gate-setup-390.png') });
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await page
       .getByTestId('gate-counter')

@@ -25,7 +25,7 @@ describe('My Bookings and the ticket page in Chromium', () => {
     await browser?.close();
   });
 
-  it('after a simulator purchase: the card, a scannable QR that checks in, the PDF and the .ics', async () => {
+  it('after a simulator purchase: the card, a scannable QR, the PDF and the .ics', async () => {
     const baseURL = inject('baseURL');
     const { context: buyer, cspViolations } = await newContext(browser, baseURL);
     const email = await signUp(buyer, 'buyer');
