@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import jsQR from 'jsqr';
 import ical from 'node-ical';
 import { PNG } from 'pngjs';
