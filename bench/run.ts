@@ -3,6 +3,7 @@ import { reportBundleSize } from '../scripts/report-bundle-size.ts';
 import { runCatalog } from './catalog.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
+import { runGateBenchmark } from './gate.ts';
 import { runHotPaths } from './hot-paths.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runPdfHealthz } from './pdf-healthz.ts';
@@ -46,6 +47,12 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
     return reportBundleSize();
   },
   reserve: (flags) => runReserveBenchmark({ ops: flags.number('ops', 2000) }),
+  gate: (flags) =>
+    runGateBenchmark({
+      gates: flags.number('gates', 20),
+      scans: flags.number('scans', 5000),
+      tickets: flags.number('tickets', 50_000),
+    }),
   'pdf-healthz': (flags) =>
     runPdfHealthz({ pdfs: flags.number('pdfs', 20), probes: flags.number('probes', 50) }),
 };

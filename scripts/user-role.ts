@@ -5,7 +5,7 @@ import { setAccountRoleByEmail } from '../src-server/services/roles/set-account-
 
 // `npm run user:role -- someone@example.com admin|organiser|none` sets that account's installation-wide
 // role in DATA_DIR's database (also while the server runs: the change is one short transaction, and
-// the server reads roles per request). Gate staff for /check-in stay `npm run user:staff`.
+// the server reads roles per request). Gate staff (per event, /gate) are `npm run user:staff -- <email> --event <id>`.
 const [email, role, ...rest] = process.argv.slice(2);
 if (!email || !ACCOUNT_ROLES.includes(role as AccountRole) || rest.length > 0) {
   console.error(`Usage: npm run user:role -- <email> ${ACCOUNT_ROLES.join('|')}`);

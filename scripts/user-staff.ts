@@ -2,26 +2,33 @@ import { databaseFile, openDatabase } from '../src-server/db/client.ts';
 import { loadEnv } from '../src-server/env.ts';
 import { setGateStaff } from '../src-server/services/tickets/gate-staff.ts';
 
-// `npm run user:staff -- someone@example.com` lets that account check tickets in at /check-in;
-// `npm run user:staff -- someone@example.com --revoke` takes the right away. Uses DATA_DIR like the server.
+// `npm run user:staff -- someone@example.com --event <eventId>` puts that account on the event's team as
+// gate staff (it can then run that event's gate at /gate); `--revoke` takes the role away. Gate rights
+// are per event; the organiser console's team page does the same by invitation. Uses DATA_DIR like the server.
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
-const email = args.find((a) => !a.startsWith('--'));
-if (!email) {
-  console.error('Usage: npm run user:staff -- <email> [--revoke]');
+const eventAt = args.indexOf('--event');
+const eventId = eventAt >= 0 ? args[eventAt + 1] : undefined;
+const email = args.find((a, i) => !a.startsWith('--') && i !== eventAt + 1);
+if (!email || !eventId) {
+  console.error('Usage: npm run user:staff -- <email> --event <eventId> [--revoke]');
   process.exit(2);
 }
 
 const env = loadEnv();
 const database = openDatabase(databaseFile(env.DATA_DIR));
-const changed = setGateStaff(database.db, email, !revoke, new Date());
+const result = setGateStaff(database.db, email, eventId, !revoke, new Date());
 database.close();
-if (!changed) {
+if (result === 'no-account') {
   console.error(`No account with the e-mail address ${email}. Sign up first, then run this again.`);
+  process.exit(1);
+}
+if (result === 'no-event') {
+  console.error(`No event with the id ${eventId}.`);
   process.exit(1);
 }
 console.log(
   revoke
-    ? `${email} is no longer gate staff.`
-    : `${email} is now gate staff and can check tickets in at /check-in.`,
+    ? `${email} is no longer gate staff at ${eventId}.`
+    : `${email} is now gate staff at ${eventId} and can scan its tickets at /gate.`,
 );

@@ -25,6 +25,7 @@ export const PAGE_PATHS = [
   '/profile',
   '/protected',
   '/check-in',
+  '/gate',
   '/privacy-policy',
   '/Terms & Conditions',
   '/Contact_Us',

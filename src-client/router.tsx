@@ -10,6 +10,7 @@ import { contactUsRoute } from './routes/contact-us.tsx';
 import { eventDetailRoute } from './routes/event-detail.tsx';
 import { exploreRoute } from './routes/explore.tsx';
 import { forgotPasswordRoute } from './routes/forgot-password.tsx';
+import { gateRoute } from './routes/gate.tsx';
 import { homeRoute } from './routes/index.tsx';
 import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
@@ -55,6 +56,7 @@ const routeTree = rootRoute.addChildren([
   ticketRoute,
   ticketWithoutIdRoute,
   checkInRoute,
+  gateRoute,
   protectedRoute,
   tempCheckoutRoute,
   searchRoute,

@@ -39,7 +39,9 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        // 'wasm-unsafe-eval' lets the gate's QR decoder (zxing-wasm, served from here) compile; it allows
+        // WebAssembly only, never JavaScript eval (docs/decisions/0022).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'https://lumberjack.razorpay.com'],

@@ -120,8 +120,13 @@ function BookingDetails({ booking }: { booking: Booking }) {
         ) : (
           <ul className="mt-2 space-y-1 text-sm">
             {booking.checkIns.entries.map((e) => (
-              <li key={e.at}>
-                {e.persons} {e.persons === 1 ? 'person' : 'people'} · last entry {at(e.at)}
+              <li key={`${e.scannedAt}-${e.kind}-${e.gate}`}>
+                {e.kind === 'undo' ? 'Undone: ' : ''}
+                {e.persons} {e.persons === 1 ? 'person' : 'people'} · {e.gate} · {at(e.scannedAt)}
+                {e.staffName ? ` · ${e.staffName}` : ''}
+                {e.offline ? ' · offline scan' : ''}
+                {e.excess > 0 ? ` · double entry (${e.excess} over)` : ''}
+                {e.reason ? ` · ${e.reason}` : ''}
               </li>
             ))}
           </ul>

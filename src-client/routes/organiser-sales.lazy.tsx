@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
 import { EventNav } from '../components/console/event-nav.tsx';
+import { GatePanel } from '../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -38,6 +39,8 @@ function SalesPage() {
           <SalesOverTime eventId={eventId} />
           <TicketTypesPanel types={dashboard.data.ticketTypes} />
           <SlotsPanel slots={dashboard.data.slots} />
+          {/* Live: admitted / expected per slot and gate, and any double entry (issue 15). */}
+          <GatePanel eventId={eventId} />
         </>
       ) : (
         <NoticeText text={messageOf(dashboard.error, 'Something went wrong. Please try again.')} />

@@ -57,12 +57,6 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   return withDomainErrors(await next({ ctx: { user: ctx.user, sessionId: ctx.sessionId } }));
 });
 
-/** Staff only (gate check-in). Anyone else is told the procedure does not exist for them. */
-export const staffProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isStaff) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
-  return next();
-});
-
 /**
  * Signed in, with the account's installation-wide role read once for the request (one primary-key
  * lookup; buyer procedures never pay for it). The base of the role and event middlewares below.

@@ -6,6 +6,7 @@ import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
 import { eventBookingsRouter } from './routers/event-bookings.ts';
 import { eventsRouter } from './routers/events.ts';
+import { gateRouter } from './routers/gate.ts';
 import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   organiser: organiserRouter,
   eventBookings: eventBookingsRouter,
   admin: adminRouter,
+  gate: gateRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, refunds } from '../../src-server/db/schema/payments.ts';
@@ -7,8 +8,8 @@ import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookin
 import { cancellationJob } from '../../src-server/services/bookings/cancellation-job.ts';
 import { SLOT_CANCELLED_MESSAGE } from '../../src-server/services/checkout/start-checkout.ts';
 import { cancelSlot } from '../../src-server/services/event-editor/cancel-slot.ts';
+import { recordScan } from '../../src-server/services/gate/record-scan.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
-import { CANCELLED_BOOKING_MESSAGE, checkInTicket } from '../../src-server/services/tickets/check-in.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
@@ -72,17 +73,21 @@ describe('cancelling one booking', () => {
     expect(mailOf(t, `booking-refunded:${bookingId}`)?.subject).toContain('Refund issued');
 
     // The gate: "Cancelled booking", nobody admitted.
-    const gate = checkInTicket(
+    const gate = await recordScan(
       t.deps.db,
       t.deps.appSecret,
-      { token: signTicketToken(t.deps.appSecret, bookingId), persons: 1 },
+      { eventId: w.event.eventId, staffUserId: w.people.owner.userId },
+      {
+        slotId: w.event.slotId,
+        gate: 'North gate',
+        deviceId: 'test-device',
+        scanId: `scan-${bookingId}`,
+        token: signTicketToken(t.deps.appSecret, bookingId),
+        persons: 1,
+      },
       t.clock.now(),
     );
-    expect(gate).toMatchObject({
-      outcome: 'refused',
-      reason: 'cancelled',
-      message: CANCELLED_BOOKING_MESSAGE,
-    });
+    expect(gate).toMatchObject({ outcome: 'refuse', reason: 'cancelled', message: GATE_MESSAGES.cancelled });
 
     // The buyer's My Bookings shows it cancelled.
     const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: buyer.cookie });

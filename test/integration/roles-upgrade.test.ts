@@ -144,12 +144,22 @@ describe('upgrading a database made by the previous release', () => {
       { id: 'old-event', myRole: 'owner', status: 'on_sale', sold: 2, capacity: 50, grossPaise: 200_000 },
     ]);
 
-    // The old staff flag still checks the ticket in.
+    // The old staff flag became gate staff of the events that existed (migration 0011): the ticket
+    // still checks in, at /gate, with the event's rights.
+    const old = db.select({ slotId: bookings.slotId }).from(bookings).get()!;
     const checkIn = await callProcedure(
       t,
       'mutation',
-      'bookings.checkIn',
-      { token: signTicketToken(t.deps.appSecret, 'bk_old_booking_0001'), persons: 1 },
+      'gate.scan',
+      {
+        eventId: 'old-event',
+        slotId: old.slotId,
+        gate: 'Main gate',
+        deviceId: 'd1',
+        scanId: 'scan-upgrade-0001',
+        token: signTicketToken(t.deps.appSecret, 'bk_old_booking_0001'),
+        persons: 1,
+      },
       { cookie: cookieOf('old-staff') },
     );
     expect(checkIn.status).toBe(200);

@@ -37,8 +37,6 @@ type Access =
    * who is not signed in gets: 401 from a signed-in-only procedure, or the same 404 as everyone else.
    */
   | { kind: 'owner'; ids: string[]; signedOut: 401 | 404; why: string }
-  /** Gate staff only (tested below). */
-  | { kind: 'staff'; ids: string[]; signedOut: 401; why: string }
   /**
    * Decided by the installation role or the caller's role on the event (organiser console, admin page):
    * every one is tried by all seven kinds of caller in security-console-access-matrix.test.ts.
@@ -92,13 +90,38 @@ const PROCEDURES: Record<string, Access> = {
   'payments.release': { kind: 'owner', ids: ['holdId'], signedOut: 401, why: "the buyer's seat hold" },
   'bookings.mine': { kind: 'self', ids: [], signedIn: true, why: 'filtered by ctx.user.id' },
   'bookings.byId': { kind: 'owner', ids: ['bookingId'], signedOut: 404, why: 'a booking and its QR token' },
-  'bookings.canCheckIn': { kind: 'self', ids: [], signedIn: false, why: "the caller's own staff flag" },
-  'bookings.checkIn': {
-    kind: 'staff',
-    ids: ['token'],
-    signedOut: 401,
-    why: 'signed ticket token, gate staff only',
+  'gate.events': {
+    kind: 'self',
+    ids: [],
+    signedIn: true,
+    why: 'events ctx.user owns, is on the team of, or (admin) all',
   },
+  'gate.sync': {
+    kind: 'role',
+    ids: ['eventId', 'slotId'],
+    signedOut: 401,
+    why: 'checkIn: gate staff and up',
+  },
+  'gate.scan': {
+    kind: 'role',
+    ids: ['bookingId', 'deviceId', 'eventId', 'scanId', 'slotId', 'token'],
+    signedOut: 401,
+    why: 'checkIn; the ticket must be of this event and slot',
+  },
+  'gate.upload': {
+    kind: 'role',
+    ids: ['deviceId', 'eventId', 'scans.bookingId', 'scans.scanId', 'scans.token', 'slotId'],
+    signedOut: 401,
+    why: 'checkIn',
+  },
+  'gate.undo': {
+    kind: 'role',
+    ids: ['deviceId', 'eventId', 'scanId', 'slotId', 'undoId'],
+    signedOut: 401,
+    why: 'checkIn; the admission must be of this event',
+  },
+  'gate.lookUp': { kind: 'role', ids: ['eventId', 'slotId'], signedOut: 401, why: 'checkIn; this slot only' },
+  'gate.dashboard': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'any role on the event' },
   'organiserRequests.submit': { kind: 'self', ids: [], signedIn: true, why: 'a request by ctx.user' },
   'organiserRequests.mine': { kind: 'self', ids: [], signedIn: true, why: "ctx.user's own request" },
   'console.access': { kind: 'self', ids: [], signedIn: false, why: "the caller's own role, or null" },
@@ -393,10 +416,7 @@ describe('the access matrix covers everything', () => {
     const signedInOnly = procedures.filter((p) => {
       const access = PROCEDURES[p.name]!;
       if (access.kind === 'self') return access.signedIn;
-      return (
-        (access.kind === 'owner' || access.kind === 'staff' || access.kind === 'role') &&
-        access.signedOut === 401
-      );
+      return (access.kind === 'owner' || access.kind === 'role') && access.signedOut === 401;
     });
     expect(signedInOnly.length).toBeGreaterThan(5);
     for (const p of signedInOnly) {
@@ -427,7 +447,9 @@ describe('owner-only data, tried by every kind of caller', () => {
     owner = createSignedInUser(t);
     stranger = createSignedInUser(t);
     staff = createSignedInUser(t);
-    setGateStaff(t.deps.db, staff.email, true, t.clock.now());
+    // Gate staff of some event (not the owner's bookings' events).
+    const elsewhere = createTicketedEvent(t.deps.db);
+    setGateStaff(t.deps.db, staff.email, elsewhere.eventId, true, t.clock.now());
     others = [
       { who: 'signed out', cookie: undefined },
       { who: 'another user', cookie: stranger.cookie },
@@ -558,24 +580,36 @@ describe('owner-only data, tried by every kind of caller', () => {
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 0, available: 50 });
   });
 
-  it('bookings.checkIn: gate staff only; the ticket’s owner cannot check their own ticket in', async () => {
-    const { bookingId } = createBooking(t, { userId: owner.userId, quantity: 1, personAllowedPerTicket: 1 });
+  it('gate.scan: the event’s gate staff only; the ticket’s owner and other events’ staff cannot check it in', async () => {
+    const {
+      bookingId,
+      eventId,
+      row: booking,
+    } = createBooking(t, {
+      userId: owner.userId,
+      quantity: 1,
+      personAllowedPerTicket: 1,
+    });
     const token = signTicketToken(t.deps.appSecret, bookingId);
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
         await callProcedure(
           t,
           'mutation',
-          'bookings.checkIn',
-          { token: id === 'real' ? token : signTicketToken(t.deps.appSecret, 'bk_doesnotexist000000') },
+          'gate.scan',
+          {
+            eventId: id === 'real' ? eventId : 'evt-doesnotexist',
+            slotId: booking.slotId,
+            gate: 'North gate',
+            deviceId: 'd1',
+            scanId: `scan-${id}-${cookie ?? 'none'}`.slice(0, 60),
+            token,
+            persons: 1,
+          },
           { cookie },
         ),
       );
-    for (const { who, cookie } of [
-      { who: 'signed out', cookie: undefined },
-      { who: 'another user', cookie: stranger.cookie },
-      { who: 'the owner', cookie: owner.cookie },
-    ]) {
+    for (const { who, cookie } of [...others, { who: 'the owner', cookie: owner.cookie }]) {
       const real = await call('real', cookie);
       expect(real, who).toEqual(await call('unknown', cookie));
       expect(real.status, who).toBe(cookie ? 404 : 401);
@@ -583,9 +617,11 @@ describe('owner-only data, tried by every kind of caller', () => {
     const row = () => t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
     expect(row()).toMatchObject({ isCheckIn: false, numberOfUserCheckedIn: 0 });
 
-    const admitted = await call('real', staff.cookie);
+    const eventStaff = createSignedInUser(t);
+    setGateStaff(t.deps.db, eventStaff.email, eventId, true, t.clock.now());
+    const admitted = await call('real', eventStaff.cookie);
     expect(admitted.status).toBe(200);
-    expect(admitted.data).toMatchObject({ outcome: 'admitted' });
+    expect(admitted.data).toMatchObject({ outcome: 'admit' });
     expect(row()).toMatchObject({ isCheckIn: true, numberOfUserCheckedIn: 1 });
   });
 

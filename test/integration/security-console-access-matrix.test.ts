@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
   accountRoles,
@@ -12,7 +14,9 @@ import {
   teamInvitations,
 } from '../../src-server/db/schema/roles.ts';
 import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
+import { createBooking } from '../helpers/bookings.ts';
 import {
   addTeamMember,
   CALLERS,
@@ -27,6 +31,7 @@ import { makeImage, uploadImage } from '../helpers/images.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Issue 14's access matrix: every organiser and admin procedure × {signed out, buyer, organiser of
@@ -84,8 +89,10 @@ const ADMIN_ONLY: Expected = {
   admin: 200,
 };
 
-const tableCount = (t: TestApp, table: typeof eventTeamMembers | typeof teamInvitations | typeof outbox) =>
-  t.deps.db.select({ n: count() }).from(table).get()!.n;
+const tableCount = (
+  t: TestApp,
+  table: typeof eventTeamMembers | typeof teamInvitations | typeof outbox | typeof gateScans,
+) => t.deps.db.select({ n: count() }).from(table).get()!.n;
 
 const NO_EVENT = 'evt-doesnotexist';
 const countRows = (
@@ -127,6 +134,51 @@ function addRemovable(t: TestApp, w: ConsoleWorld, bare = false) {
   }
   return { dateId, slotId, ticketTypeId };
 }
+
+const gateWhere = (w: ConsoleWorld) => ({
+  eventId: w.event.eventId,
+  slotId: w.event.slotId,
+  gate: 'North gate',
+  deviceId: 'device-1',
+});
+/** A 4-person booking on the world's event and slot, and its QR token. */
+function gateToken(t: TestApp, w: ConsoleWorld): string {
+  const buyer = createSignedInUser(t);
+  const { bookingId } = createBooking(t, {
+    userId: buyer.userId,
+    eventId: w.event.eventId,
+    slotId: w.event.slotId,
+  });
+  return signTicketToken(t.deps.appSecret, bookingId);
+}
+/** An admission in the scan log (through the service, as a gate would make it), to be undone. */
+function gateAdmission(t: TestApp, w: ConsoleWorld): string {
+  const token = gateToken(t, w);
+  const bookingId = token.slice(0, token.lastIndexOf('.'));
+  const scanId = randomUUID();
+  t.deps.db.update(bookings).set({ numberOfUserCheckedIn: 2 }).where(eq(bookings.id, bookingId)).run();
+  t.deps.db
+    .insert(gateScans)
+    .values({
+      scanId,
+      eventId: w.event.eventId,
+      slotId: w.event.slotId,
+      bookingId,
+      kind: 'admit',
+      persons: 2,
+      gate: 'North gate',
+      deviceId: 'device-1',
+      scannedAt: t.clock.now().toISOString(),
+      receivedAt: t.clock.now().toISOString(),
+    })
+    .run();
+  return scanId;
+}
+const admittedCount = (t: TestApp) =>
+  t.deps.db
+    .select({ n: sum(bookings.numberOfUserCheckedIn) })
+    .from(bookings)
+    .get()?.n ?? null;
 
 const DETAILS = {
   name: 'Renamed Night',
@@ -438,6 +490,79 @@ const CASES: Record<string, Case> = {
         .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
         .get()!.n,
   },
+  'gate.sync': {
+    kind: 'query',
+    expected: VIEW,
+    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId }),
+    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId }),
+  },
+  'gate.lookUp': {
+    kind: 'query',
+    expected: VIEW,
+    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId, query: 'Test' }),
+    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId, query: 'Test' }),
+  },
+  'gate.dashboard': {
+    kind: 'query',
+    expected: VIEW,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: NO_EVENT }),
+  },
+  'gate.scan': {
+    kind: 'mutation',
+    expected: VIEW,
+    input: (w, t) => ({ ...gateWhere(w), scanId: randomUUID(), token: gateToken(t, w), persons: 1 }),
+    unknown: (w, t) => ({ ...gateWhere(w), eventId: NO_EVENT, scanId: randomUUID(), token: gateToken(t, w) }),
+    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
+  },
+  'gate.upload': {
+    kind: 'mutation',
+    expected: VIEW,
+    input: (w, t) => ({
+      ...gateWhere(w),
+      scans: [
+        {
+          scanId: randomUUID(),
+          token: gateToken(t, w),
+          decision: 'admit',
+          persons: 1,
+          scannedAt: t.clock.now().toISOString(),
+        },
+      ],
+    }),
+    unknown: (w, t) => ({
+      ...gateWhere(w),
+      eventId: NO_EVENT,
+      scans: [
+        {
+          scanId: randomUUID(),
+          token: gateToken(t, w),
+          decision: 'admit',
+          persons: 1,
+          scannedAt: t.clock.now().toISOString(),
+        },
+      ],
+    }),
+    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
+  },
+  'gate.undo': {
+    kind: 'mutation',
+    expected: VIEW,
+    input: (w, t) => ({
+      ...gateWhere(w),
+      undoId: randomUUID(),
+      scanId: gateAdmission(t, w),
+      reason: 'Wrong ticket',
+    }),
+    unknown: (w) => ({
+      ...gateWhere(w),
+      eventId: NO_EVENT,
+      undoId: randomUUID(),
+      scanId: randomUUID(),
+      reason: 'Wrong ticket',
+    }),
+    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
+  },
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.approveRequest': {
     kind: 'mutation',
@@ -501,13 +626,14 @@ const CASES: Record<string, Case> = {
 describe('the console access matrix covers every organiser and admin procedure', () => {
   it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests|organiser|eventBookings)\./.test(n),
+      /^(console|admin|organiserRequests|organiser|eventBookings|gate)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.
       'console.access',
       'console.myEvents',
       'organiserRequests.mine',
+      'gate.events',
       // Capabilities (a mailed token), tested below.
       'console.invitation',
       'console.acceptInvitation',
@@ -558,6 +684,24 @@ describe('self-only and capability procedures', () => {
     w = createConsoleWorld(t);
   });
   afterEach(() => t.close());
+
+  it('gate.events lists the events whose gate each caller may run (admins: all)', async () => {
+    const seen: Record<string, string[]> = {};
+    for (const caller of CALLERS) {
+      const res = await callProcedure(t, 'query', 'gate.events', undefined, { cookie: w.cookieOf(caller) });
+      seen[caller] =
+        res.status === 200 ? (res.data as { id: string }[]).map((e) => e.id).sort() : [`${res.status}`];
+    }
+    expect(seen).toEqual({
+      'signed out': ['401'],
+      buyer: [],
+      'organiser of another event': [w.otherEvent.eventId],
+      'gate staff': [w.event.eventId],
+      'co-organiser': [w.event.eventId],
+      owner: [w.event.eventId],
+      admin: [w.event.eventId, w.otherEvent.eventId].sort(),
+    });
+  });
 
   it('console.myEvents lists only the events each caller owns or is on the team of', async () => {
     const seen: Record<string, string[]> = {};

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
@@ -252,8 +254,9 @@ describe('secrets and personal data never reach the logs', () => {
 
       // Gate staff check the ticket in with its signed QR token.
       const staff = createSignedInUser(t, { email: 'gate.staff@example.com', phone: '9000012345' });
-      setGateStaff(t.deps.db, 'gate.staff@example.com', true, t.clock.now());
       const bookingId = (booked.data as { bookingId: string }).bookingId;
+      const bookedRow = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+      setGateStaff(t.deps.db, 'gate.staff@example.com', bookedRow.eventId, true, t.clock.now());
       const ticket = await callProcedure(
         t,
         'query',
@@ -265,8 +268,16 @@ describe('secrets and personal data never reach the logs', () => {
       const admitted = await callProcedure(
         t,
         'mutation',
-        'bookings.checkIn',
-        { token: qrToken },
+        'gate.scan',
+        {
+          eventId: bookedRow.eventId,
+          slotId: bookedRow.slotId,
+          gate: 'North gate',
+          deviceId: 'device-1',
+          scanId: 'scan-security-logs-1',
+          token: qrToken,
+          persons: 1,
+        },
         { cookie: staff.cookie },
       );
       expect(admitted.status).toBe(200);

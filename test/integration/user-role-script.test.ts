@@ -96,9 +96,18 @@ describe('npm run user:role', { timeout: 90_000 }, () => {
     const usage = runScript('scripts/user-role.ts', ['kavya@example.com', 'superuser'], dataDir);
     expect(usage).toEqual({ status: 2, out: 'Usage: npm run user:role -- <email> admin|organiser|none\n' });
 
-    // user:staff keeps working beside it.
-    expect(runScript('scripts/user-staff.ts', ['kavya@example.com'], dataDir).status).toBe(0);
-    expect((await trpc(server, 'bookings.canCheckIn', undefined, signUp.cookie)).data).toBe(true);
+    // user:staff keeps working beside it, per event now (docs/decisions/0022): it names the event.
+    expect(runScript('scripts/user-staff.ts', ['kavya@example.com'], dataDir)).toEqual({
+      status: 2,
+      out: 'Usage: npm run user:staff -- <email> --event <eventId> [--revoke]\n',
+    });
+    expect(runScript('scripts/user-staff.ts', ['kavya@example.com', '--event', 'evt-nope'], dataDir)).toEqual(
+      {
+        status: 1,
+        out: 'No event with the id evt-nope.\n',
+      },
+    );
+    expect((await trpc(server, 'gate.events', undefined, signUp.cookie)).data).toEqual([]);
   });
 
   it('prints the demo admin and organiser sign-in once at a development start, and those accounts work; nothing of it in production', async () => {

@@ -85,5 +85,7 @@ export const bookings = sqliteTable(
     index('bookings_user_event_idx').on(t.userId, t.eventId, t.status),
     // A cancelled slot's confirmed bookings, found batch by batch (services/bookings/cancel-bookings-of-slots.ts).
     index('bookings_slot_status_idx').on(t.slotId, t.status),
+    // The gate's ticket list and its deltas: a slot's bookings in insertion (rowid) order.
+    index('bookings_slot_idx').on(t.slotId),
   ],
 );

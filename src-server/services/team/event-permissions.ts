@@ -19,6 +19,8 @@ export const EVENT_PERMISSIONS = {
   manageBookings: ['owner', 'admin', 'co_organiser'],
   /** Cancel the whole event and refund every booking (co-organisers may cancel a slot, not the event). */
   cancelEvent: ['owner', 'admin'],
+  /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
+  checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],
 } as const satisfies Record<string, readonly EventRole[]>;
 
 export type EventPermission = keyof typeof EVENT_PERMISSIONS;

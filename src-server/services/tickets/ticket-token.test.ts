@@ -1,6 +1,15 @@
+import { createPublicKey, verify } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signTicketToken, verifyTicketToken } from './ticket-token.ts';
+import {
+  ED25519_SIGNATURE_CHARS,
+  ed25519Message,
+  parseTicketToken,
+  signLegacyTicketToken,
+  signTicketToken,
+  ticketPublicKey,
+  verifyTicketToken,
+} from './ticket-token.ts';
 
 const SECRET = 'unit-secret-0123456789abcdef0123456789';
 
@@ -27,5 +36,39 @@ describe('ticket tokens', () => {
     expect(verifyTicketToken(SECRET, other)).toBeNull();
     for (const bad of ['', '.', 'bk_1', 'bk_1.', '.abc', 'bk_1.abc'])
       expect(verifyTicketToken(SECRET, bad)).toBeNull();
+  });
+});
+
+describe('Ed25519 ticket tokens and the first release’s HMAC tokens', () => {
+  it('signs new tokens with Ed25519, verifiable with the public key alone', () => {
+    const token = signTicketToken(SECRET, 'bk_3f9a1c');
+    const parsed = parseTicketToken(token);
+    expect(parsed?.signature).toHaveLength(ED25519_SIGNATURE_CHARS);
+    const raw = Buffer.from(ticketPublicKey(SECRET), 'base64url');
+    expect(raw).toHaveLength(32);
+    const publicKey = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+      format: 'der',
+      type: 'spki',
+    });
+    const signature = Buffer.from(parsed?.signature ?? '', 'base64url');
+    expect(verify(null, ed25519Message('bk_3f9a1c'), publicKey, signature)).toBe(true);
+    expect(verify(null, ed25519Message('bk_3f9a1d'), publicKey, signature)).toBe(false);
+  });
+
+  it('keeps accepting tokens issued before (HMAC), and refuses them altered', () => {
+    const old = signLegacyTicketToken(SECRET, 'bk_old');
+    expect(verifyTicketToken(SECRET, old)).toBe('bk_old');
+    expect(verifyTicketToken(SECRET, old.replace('bk_old', 'bk_olc'))).toBeNull();
+    expect(verifyTicketToken('another-secret-0123456789abcdef012345', old)).toBeNull();
+  });
+
+  it('derives the same key pair from the same secret (a restart verifies what was issued), another from another', () => {
+    expect(ticketPublicKey(SECRET)).toBe(ticketPublicKey(`${SECRET}`.slice(0)));
+    expect(ticketPublicKey(SECRET)).not.toBe(ticketPublicKey('another-secret-0123456789abcdef012345'));
+  });
+
+  it('is compact enough for an easy QR: under 120 characters for a typical booking id', () => {
+    expect(signTicketToken(SECRET, 'bk_01JDZ8X4W3M9Q7R2T5V6Y8ZABC').length).toBeLessThan(120);
   });
 });

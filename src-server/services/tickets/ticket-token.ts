@@ -1,28 +1,98 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  sign,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto';
 
 /**
- * The text a ticket's QR code carries: `{bookingId}.{signature}`, where the signature is the base64url
- * HMAC-SHA256 of the booking id under the app secret. Anyone can read the booking id, nobody without the
- * secret can make a valid signature, so an altered or invented code is recognised at the gate without
- * trusting what it says.
+ * The text a ticket's QR code carries: `{bookingId}.{signature}` (docs/decisions/0022-gate-tokens-and-offline-scans.md).
+ *
+ * - New tokens: the signature is the 86-character base64url Ed25519 signature of `jalsa-ticket:v2:{bookingId}`.
+ *   The private key is derived from the app secret (so it is as durable, and backed up, as that secret);
+ *   gate devices get the public key and verify tickets offline without holding any secret.
+ * - Tokens issued by the first release: a 43-character base64url HMAC-SHA256 under the app secret. The
+ *   server still accepts them; devices send them to the server (or accept them by the downloaded list).
+ *
+ * Anyone can read the booking id; nobody without the key can make a valid signature, so an altered or
+ * invented code is recognised at the gate without trusting what it says.
  */
 export function signTicketToken(secret: string, bookingId: string): string {
-  return `${bookingId}.${signature(secret, bookingId)}`;
+  const { privateKey } = ticketKeys(secret);
+  return `${bookingId}.${sign(null, ed25519Message(bookingId), privateKey).toString('base64url')}`;
 }
 
 /** The booking id a token names if its signature is right; null for anything forged, altered or malformed. */
 export function verifyTicketToken(secret: string, token: string): string | null {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0 || dot === token.length - 1) return null;
-  const bookingId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'utf8');
-  const expected = Buffer.from(signature(secret, bookingId), 'utf8');
+  const parsed = parseTicketToken(token);
+  if (!parsed) return null;
+  const { bookingId, signature } = parsed;
+  if (signature.length === ED25519_SIGNATURE_CHARS) {
+    const bytes = Buffer.from(signature, 'base64url');
+    // base64url has spare bits in its last character: only the canonical spelling is the signature.
+    if (bytes.length !== 64 || bytes.toString('base64url') !== signature) return null;
+    return verify(null, ed25519Message(bookingId), ticketKeys(secret).publicKey, bytes) ? bookingId : null;
+  }
+  const given = Buffer.from(signature, 'utf8');
+  const expected = Buffer.from(hmacSignature(secret, bookingId), 'utf8');
   if (given.length !== expected.length) return null;
   return timingSafeEqual(given, expected) ? bookingId : null;
 }
 
+/** Splits a token without checking it: what a device reads before it verifies. */
+export function parseTicketToken(token: string): { bookingId: string; signature: string } | null {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0 || dot === token.length - 1) return null;
+  return { bookingId: token.slice(0, dot), signature: token.slice(dot + 1) };
+}
+
+/** The raw 32-byte Ed25519 public key, base64url: what gate devices verify tokens with. */
+export function ticketPublicKey(secret: string): string {
+  return ticketKeys(secret).publicRaw;
+}
+
+export const ED25519_SIGNATURE_CHARS = 86;
+
+/** The exact bytes an Ed25519 ticket signature covers; the gate device builds the same. */
+export const ed25519Message = (bookingId: string) => Buffer.from(`jalsa-ticket:v2:${bookingId}`, 'utf8');
+
+// PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410): node:crypto imports keys in DER, not raw.
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+const keyCache = new Map<string, { privateKey: KeyObject; publicKey: KeyObject; publicRaw: string }>();
+
+/**
+ * The ticket key pair. The seed is an HMAC of the app secret under a label used for nothing else, so the
+ * key needs no storage of its own: the `app-secret` file (or APP_SECRET) that the installation already
+ * keeps and backs up is the key's storage, and a restored installation verifies the tickets it issued.
+ */
+function ticketKeys(secret: string) {
+  let keys = keyCache.get(secret);
+  if (!keys) {
+    const seed = createHmac('sha256', secret).update('jalsa-ticket-ed25519-seed:v1').digest();
+    const privateKey = createPrivateKey({
+      key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    const publicKey = createPublicKey(privateKey);
+    const spki = publicKey.export({ format: 'der', type: 'spki' });
+    keys = { privateKey, publicKey, publicRaw: spki.subarray(spki.length - 32).toString('base64url') };
+    keyCache.set(secret, keys);
+  }
+  return keys;
+}
+
 // The app secret also signs simulator payments: a prefix keeps a ticket signature from ever being
 // valid as anything else.
-function signature(secret: string, bookingId: string): string {
+function hmacSignature(secret: string, bookingId: string): string {
   return createHmac('sha256', secret).update(`jalsa-ticket:${bookingId}`).digest('base64url');
+}
+
+/** The first release's token (kept for tests and for the tokens already in buyers' hands). */
+export function signLegacyTicketToken(secret: string, bookingId: string): string {
+  return `${bookingId}.${hmacSignature(secret, bookingId)}`;
 }

@@ -1,7 +1,6 @@
-import { BookingIdInput, CheckInInput } from '../../../shared/bookings-schemas.ts';
+import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
 import { getOwnBooking, listOwnBookings } from '../../services/bookings/owner-bookings.ts';
-import { checkInTicket } from '../../services/tickets/check-in.ts';
-import { protectedProcedure, publicProcedure, router, staffProcedure } from '../init.ts';
+import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
 export const bookingsRouter = router({
   /** My Bookings: the signed-in person's bookings, newest first. */
@@ -13,12 +12,4 @@ export const bookingsRouter = router({
     .query(({ ctx, input }) =>
       getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId),
     ),
-
-  /** Whether the caller may use the check-in page (the page only decides what to show; checkIn authorises). */
-  canCheckIn: publicProcedure.query(({ ctx }) => ctx.user?.isStaff ?? false),
-
-  /** Gate check-in from a scanned or pasted QR token (staff only). */
-  checkIn: staffProcedure
-    .input(CheckInInput)
-    .mutation(({ ctx, input }) => checkInTicket(ctx.db, ctx.deps.appSecret, input, ctx.deps.clock.now())),
 });

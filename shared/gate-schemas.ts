@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { formatInIndia } from './dates.ts';
+
+/** The most people one scan may admit on one ticket (a group at the gate). */
+export const MAX_PERSONS_PER_SCAN = 100;
+/** The most queued offline scans one upload carries; a device sends the rest in the next call. */
+export const MAX_SCANS_PER_UPLOAD = 500;
+
+const id = z.string().trim().min(1).max(100);
+const gateName = z
+  .string()
+  .trim()
+  .min(1, 'Name the gate, e.g. North gate')
+  .max(60, 'Use at most 60 characters');
+const persons = z
+  .number({ error: 'Enter a whole number of people' })
+  .int('Enter a whole number of people')
+  .min(1, 'Admit at least 1 person')
+  .max(MAX_PERSONS_PER_SCAN, `Admit at most ${MAX_PERSONS_PER_SCAN} people at once`);
+/** A device-made unique id: a resend of the same scan is recognised and never counted twice. */
+const scanId = z.string().trim().min(8).max(64);
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** Where a device scans: the event and slot chosen on the gate screen, the gate's name, the device. */
+const where = { slotId: id, gate: gateName, deviceId: z.string().trim().min(1).max(64) };
+
+/** One scan made while online. Either the QR token or (manual look-up) a booking id. */
+export const GateScanInput = z
+  .object({
+    ...where,
+    scanId,
+    token: z.string().trim().min(1).max(500).optional(),
+    bookingId: id.optional(),
+    /** Omitted on the first try: a ticket with several entries left answers 'ask' instead. */
+    persons: persons.optional(),
+  })
+  .refine((v) => v.token || v.bookingId, { message: 'Scan a ticket or choose a booking' });
+export type GateScanInput = z.input<typeof GateScanInput>;
+
+/** A scan the device decided on its own while offline, sent when the network came back. */
+export const OfflineScan = z.object({
+  scanId,
+  token: z.string().trim().min(1).max(500).optional(),
+  bookingId: id.optional(),
+  /** What the device showed: it admitted `persons`, or refused with `reason`. */
+  decision: z.enum(['admit', 'refuse']),
+  persons: z.number().int().min(0).max(MAX_PERSONS_PER_SCAN),
+  reason: z.string().max(200).optional(),
+  scannedAt: isoInstant,
+});
+export type OfflineScan = z.infer<typeof OfflineScan>;
+
+export const GateUploadInput = z.object({
+  ...where,
+  scans: z.array(OfflineScan).min(1).max(MAX_SCANS_PER_UPLOAD),
+});
+export type GateUploadInput = z.input<typeof GateUploadInput>;
+
+export const GateUndoInput = z.object({
+  ...where,
+  undoId: scanId,
+  scanId,
+  reason: z.string().trim().min(2, 'Say why (e.g. scanned the wrong ticket)').max(200),
+});
+export type GateUndoInput = z.input<typeof GateUndoInput>;
+
+/** The ticket list and feed since the device's cursors (0 and 0: the whole list). */
+export const GateSyncInput = z.object({
+  slotId: id,
+  ticketCursor: z.number().int().min(0).default(0),
+  feedCursor: z.number().int().min(0).default(0),
+});
+export type GateSyncInput = z.input<typeof GateSyncInput>;
+
+export const GateLookUpInput = z.object({
+  slotId: id,
+  query: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+});
+export type GateLookUpInput = z.input<typeof GateLookUpInput>;
+
+/**
+ * A ticket as the gate's list carries it, compact: [bookingId, holder name, ticket type, persons allowed,
+ * admitted so far, cancelled (1) or not (0)].
+ */
+export type GateListTicket = [string, string, string, number, number, 0 | 1];
+
+/** One admission or undo in the feed: [seq, scanId, bookingId, +persons (admit) or -persons (undo), gate, scannedAt]. */
+export type GateFeedEntry = [number, string, string, number, string, string];
+
+export const GATE_MESSAGES = {
+  invalid: 'Invalid ticket',
+  otherEvent: 'Ticket for another event',
+  cancelled: 'Cancelled booking',
+  notOnList: 'Not on this slot’s list (another event or slot?)',
+} as const;
+
+/** "Sat 12 Dec, 7 PM" (minutes only when they are not :00), India time. */
+export function slotLabel(startIso: string): string {
+  const minutes = formatInIndia(startIso, 'mm');
+  return formatInIndia(startIso, minutes === '00' ? 'EEE d MMM, h a' : 'EEE d MMM, h:mm a');
+}
+
+export const otherSlotMessage = (startIso: string) => `Ticket for ${slotLabel(startIso)} slot`;
+export const alreadyUsedMessage = (gate: string | null, atIso: string | null) =>
+  `Already used${gate ? ` at ${gate}` : ''}${atIso ? `, ${formatInIndia(atIso, 'HH:mm')}` : ''}`;
+export const notEnoughMessage = (remaining: number, allowed: number) =>
+  `Only ${remaining} of ${allowed} entries left on this ticket`;

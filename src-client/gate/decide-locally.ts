@@ -1,0 +1,50 @@
+import { alreadyUsedMessage, GATE_MESSAGES, notEnoughMessage } from '../../shared/gate-schemas.ts';
+
+/** A ticket as the device keeps it (from the slot's list, plus the feed and its own admissions). */
+export interface LocalTicket {
+  id: string;
+  name: string;
+  type: string;
+  allowed: number;
+  admitted: number;
+  cancelled: boolean;
+  /** The latest admission the device knows of (for "Already used at North gate, 19:04"). */
+  lastGate?: string;
+  lastAt?: string;
+}
+
+export type LocalDecision =
+  | { outcome: 'admit'; persons: number; ticket: LocalTicket }
+  | { outcome: 'ask'; remaining: number; ticket: LocalTicket }
+  | { outcome: 'refuse'; message: string; ticket: LocalTicket | null };
+
+/**
+ * The offline decision, the same rules the server applies: a code the device cannot trust is invalid; a
+ * ticket not on this slot's list is another event's or slot's (the device cannot tell which); a cancelled
+ * booking, a used ticket and too few entries left are refused; several entries left asks how many.
+ */
+export function decideLocally(input: {
+  /** Signature verified with the public key (Ed25519), or a first-release token found on the list. */
+  trusted: boolean;
+  ticket: LocalTicket | null;
+  persons?: number;
+}): LocalDecision {
+  const { ticket } = input;
+  if (!input.trusted) return { outcome: 'refuse', message: GATE_MESSAGES.invalid, ticket: null };
+  if (!ticket) return { outcome: 'refuse', message: GATE_MESSAGES.notOnList, ticket: null };
+  if (ticket.cancelled) return { outcome: 'refuse', message: GATE_MESSAGES.cancelled, ticket };
+  const remaining = ticket.allowed - ticket.admitted;
+  if (remaining <= 0)
+    return {
+      outcome: 'refuse',
+      message: alreadyUsedMessage(ticket.lastGate ?? null, ticket.lastAt ?? null),
+      ticket,
+    };
+  if (input.persons === undefined) {
+    if (remaining > 1) return { outcome: 'ask', remaining, ticket };
+    return { outcome: 'admit', persons: 1, ticket };
+  }
+  if (input.persons > remaining)
+    return { outcome: 'refuse', message: notEnoughMessage(remaining, ticket.allowed), ticket };
+  return { outcome: 'admit', persons: input.persons, ticket };
+}

@@ -1,0 +1,170 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { GateFeedEntry, GateListTicket } from '../../shared/gate-schemas.ts';
+import {
+  signLegacyTicketToken,
+  signTicketToken,
+  ticketPublicKey,
+} from '../../src-server/services/tickets/ticket-token.ts';
+import { type GateApi, GateEngine, Unreachable } from './gate-engine.ts';
+import { GateStore } from './gate-store.ts';
+
+const SECRET = 'engine-test-secret-0123456789abcdef0123';
+const place = { eventId: 'ev1', slotId: 'slot1', gate: 'North gate', deviceId: 'd1' };
+
+/** A stand-in server: the slot's list, a feed the test appends to, and a switch for the network. */
+function fakeServer(tickets: GateListTicket[]) {
+  const feed: GateFeedEntry[] = [];
+  const uploads: unknown[][] = [];
+  let up = true;
+  const reachable = () => {
+    if (!up) throw new Unreachable('offline');
+  };
+  const api: GateApi = {
+    sync: async (input) => {
+      reachable();
+      const from = input.feedCursor ?? 0;
+      const full = (input.ticketCursor ?? 0) === 0;
+      return {
+        slot: { id: 'slot1', start: '2026-12-05T13:30:00.000Z', end: '2026-12-05T17:30:00.000Z' },
+        publicKey: ticketPublicKey(SECRET),
+        tickets: full ? tickets : [],
+        ticketCursor: tickets.length,
+        feed: full ? [] : feed.filter((f) => f[0] > from),
+        feedCursor: feed.length,
+        more: false,
+        counters: { expected: 6, admitted: 0, gates: [] },
+        doubleEntries: [],
+      };
+    },
+    scan: async () => {
+      reachable();
+      throw new Error('online scans are not part of this test');
+    },
+    upload: async (input) => {
+      reachable();
+      uploads.push(input.scans);
+      return input.scans.map((s) => ({
+        scanId: s.scanId,
+        status: 'new' as const,
+        counted: s.persons,
+        excess: 0,
+      }));
+    },
+    undo: async () => {
+      throw new Error('not used');
+    },
+  };
+  return {
+    api,
+    feed,
+    uploads,
+    setOnline: (value: boolean) => {
+      up = value;
+    },
+  };
+}
+
+describe('the gate device offline', () => {
+  it('decides from the list and its own admissions, queues with unique ids, sends once, and never counts its own scan twice', async () => {
+    const server = fakeServer([
+      ['JB1', 'Asha', 'Gold', 1, 0, 0],
+      ['JB2', 'Kabir', 'Gold', 3, 0, 0],
+      ['JB3', 'Gone', 'Gold', 2, 0, 1],
+    ]);
+    const store = await GateStore.open(`t-${randomUUID()}`);
+    const engine = new GateEngine(store, server.api, place, () => new Date('2026-12-05T13:34:00.000Z'));
+    await engine.start();
+    expect(engine.state).toMatchObject({ ready: true, tickets: 3, online: true });
+
+    server.setOnline(false);
+    await engine.sync();
+    expect(engine.state.online).toBe(false);
+
+    const token = signTicketToken(SECRET, 'JB1');
+    expect(await engine.scan({ token })).toMatchObject({ kind: 'admit', persons: 1, offline: true });
+    expect(await engine.scan({ token })).toMatchObject({
+      kind: 'refuse',
+      message: 'Already used at North gate, 19:04',
+    });
+    // Altered, or signed with another key: invalid; another slot's: not on the list; cancelled.
+    expect(await engine.scan({ token: `${token.slice(0, -2)}AA` })).toMatchObject({
+      kind: 'refuse',
+      message: 'Invalid ticket',
+    });
+    expect(
+      await engine.scan({ token: signTicketToken('other-secret-0123456789abcdef012345', 'JB1') }),
+    ).toMatchObject({
+      kind: 'refuse',
+      message: 'Invalid ticket',
+    });
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB9') })).toMatchObject({
+      kind: 'refuse',
+      message: expect.stringMatching(/^Not on this slot/),
+    });
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB3') })).toMatchObject({
+      message: 'Cancelled booking',
+    });
+    // A first-release token: trusted offline only for a listed booking.
+    expect(await engine.scan({ token: signLegacyTicketToken(SECRET, 'JB9') })).toMatchObject({
+      message: 'Invalid ticket',
+    });
+    // Several entries: asks, then admits the chosen number.
+    const ask = await engine.scan({ token: signTicketToken(SECRET, 'JB2') });
+    expect(ask).toMatchObject({ kind: 'ask', remaining: 3 });
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB2') }, 2, ask.scanId)).toMatchObject({
+      kind: 'admit',
+      persons: 2,
+    });
+    expect(engine.state.queued).toBe(8);
+
+    // Back online: the queue goes up once; the server's feed then lists our own admissions, not counted again.
+    server.setOnline(true);
+    await engine.sync();
+    expect(server.uploads.flat()).toHaveLength(8);
+    expect(engine.state.queued).toBe(0);
+    const admitted = server.uploads
+      .flat()
+      .filter((s) => (s as { decision: string }).decision === 'admit') as {
+      scanId: string;
+      persons: number;
+    }[];
+    for (const a of admitted)
+      server.feed.push([
+        server.feed.length + 1,
+        a.scanId,
+        a.persons === 1 ? 'JB1' : 'JB2',
+        a.persons,
+        'North gate',
+        '2026-12-05T13:34:00.000Z',
+      ]);
+    await engine.sync();
+    expect(engine.ticket('JB1')?.admitted).toBe(1);
+    expect(engine.ticket('JB2')?.admitted).toBe(2);
+    await engine.sync();
+    expect(server.uploads.flat()).toHaveLength(8);
+
+    // Another gate's admission arrives by the feed: this device now refuses the rest.
+    server.feed.push([
+      server.feed.length + 1,
+      'other-scan',
+      'JB2',
+      1,
+      'South gate',
+      '2026-12-05T13:40:00.000Z',
+    ]);
+    await engine.sync();
+    server.setOnline(false);
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB2') })).toMatchObject({
+      message: 'Already used at South gate, 19:10',
+    });
+
+    // Reopened (page reload): list, cursors and what was counted come back from IndexedDB.
+    const again = new GateEngine(store, server.api, place);
+    await again.start();
+    expect(again.ticket('JB2')?.admitted).toBe(3);
+    expect(again.state.queued).toBe(1);
+    store.close();
+  });
+});

@@ -1,0 +1,136 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { gateScans } from '../../db/schema/gate.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
+
+/** What a gate screen shows about a ticket. */
+export interface GateTicket {
+  bookingId: string;
+  holderName: string;
+  typeName: string;
+  /** People the booking admits in all. */
+  allowed: number;
+  /** People admitted so far. */
+  admitted: number;
+}
+
+export type GateRefusal = 'invalid' | 'other-event' | 'other-slot' | 'cancelled' | 'used' | 'not-enough';
+
+export type GateScanResult =
+  | { scanId: string; outcome: 'admit'; persons: number; excess: number; message: string; ticket: GateTicket }
+  /** Several entries are left: the screen asks how many walk in now and sends the scan again. */
+  | { scanId: string; outcome: 'ask'; remaining: number; message: string; ticket: GateTicket }
+  | {
+      scanId: string;
+      outcome: 'refuse';
+      reason: GateRefusal | 'repeat';
+      message: string;
+      ticket: GateTicket | null;
+    };
+
+type Reader = Db | WriteTx;
+
+export interface GateBooking extends GateTicket {
+  eventId: string;
+  slotId: string;
+  slotStart: string;
+  cancelled: boolean;
+  lastCheckInAt: string | null;
+}
+
+export function loadGateBooking(db: Reader, bookingId: string): GateBooking | null {
+  const row = db
+    .select({
+      bookingId: bookings.id,
+      eventId: bookings.eventId,
+      slotId: bookings.slotId,
+      slotStart: bookings.ticketSlot,
+      holderName: bookings.userName,
+      ticketType: bookings.ticketType,
+      allowed: bookings.totalUserAllowed,
+      admitted: bookings.numberOfUserCheckedIn,
+      status: bookings.status,
+      lastCheckInAt: bookings.lastCheckInAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .get();
+  if (!row) return null;
+  const { ticketType, status, ...rest } = row;
+  return { ...rest, typeName: ticketType.name, cancelled: status !== 'confirmed' };
+}
+
+export const toGateTicket = (b: GateBooking): GateTicket => ({
+  bookingId: b.bookingId,
+  holderName: b.holderName,
+  typeName: b.typeName,
+  allowed: b.allowed,
+  admitted: b.admitted,
+});
+
+/**
+ * Counts `persons` more people on a booking if that stays within what it allows: the one conditional
+ * UPDATE that keeps any number of gates from admitting a ticket beyond its persons.
+ */
+export function admitConditionally(tx: WriteTx, bookingId: string, persons: number, now: Date): boolean {
+  return (
+    tx
+      .update(bookings)
+      .set({
+        numberOfUserCheckedIn: sql`${bookings.numberOfUserCheckedIn} + ${persons}`,
+        isCheckIn: true,
+        lastCheckInAt: now.toISOString(),
+      })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.status, 'confirmed'),
+          sql`${bookings.numberOfUserCheckedIn} + ${persons} <= ${bookings.totalUserAllowed}`,
+        ),
+      )
+      .run().changes === 1
+  );
+}
+
+/** Where and when the booking's latest admission was (for "Already used at North gate, 19:04"). */
+export function lastAdmission(db: Reader, bookingId: string): { gate: string; scannedAt: string } | null {
+  return (
+    db
+      .select({ gate: gateScans.gate, scannedAt: gateScans.scannedAt })
+      .from(gateScans)
+      .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.kind, 'admit')))
+      .orderBy(desc(gateScans.seq))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+export function findScan(db: Reader, scanId: string) {
+  return db.select().from(gateScans).where(eq(gateScans.scanId, scanId)).get() ?? null;
+}
+
+/** The answer to a scan already in the log (a resend): what it did, never a second count. */
+export function replayScan(db: Reader, row: typeof gateScans.$inferSelect): GateScanResult {
+  const booking = row.bookingId ? loadGateBooking(db, row.bookingId) : null;
+  const ticket = booking ? toGateTicket(booking) : null;
+  if (row.kind === 'admit' && ticket)
+    return {
+      scanId: row.scanId,
+      outcome: 'admit',
+      persons: row.persons,
+      excess: row.excess,
+      message: admitMessage(row.persons + row.excess, ticket),
+      ticket,
+    };
+  return {
+    scanId: row.scanId,
+    outcome: 'refuse',
+    reason: 'repeat',
+    message: row.reason ?? 'Refused',
+    ticket,
+  };
+}
+
+export const admitMessage = (persons: number, ticket: GateTicket) =>
+  `ADMIT ${persons}: ${ticket.admitted} of ${ticket.allowed} in`;

@@ -1,0 +1,52 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+
+export interface LookedUpTicket {
+  bookingId: string;
+  holderName: string;
+  /** The last four digits only: enough to confirm with the person at the gate. */
+  phoneEnd: string;
+  typeName: string;
+  allowed: number;
+  admitted: number;
+  cancelled: boolean;
+}
+
+/**
+ * Manual look-up at the gate for a buyer whose phone is dead: this slot's bookings by booking id, holder
+ * name or mobile number. Reads only the slot's bookings (the slot index), at most 20.
+ */
+export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTicket[] {
+  const q = query.trim();
+  const digits = q.replace(/\D/g, '');
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // LIKE ignores ASCII case; ESCAPE makes a typed % or _ literal.
+  const likeEscaped = (column: SQLiteColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  const match = or(
+    likeEscaped(bookings.id, `${escaped}%`),
+    likeEscaped(bookings.userName, `%${escaped}%`),
+    ...(digits.length >= 4 ? [likeEscaped(bookings.userPhone, `%${digits}%`)] : []),
+  );
+  return db
+    .select({
+      bookingId: bookings.id,
+      holderName: bookings.userName,
+      phone: bookings.userPhone,
+      ticketType: bookings.ticketType,
+      allowed: bookings.totalUserAllowed,
+      admitted: bookings.numberOfUserCheckedIn,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.slotId, slotId), match))
+    .limit(20)
+    .all()
+    .map(({ phone, ticketType, status, ...r }) => ({
+      ...r,
+      phoneEnd: phone.slice(-4),
+      typeName: ticketType.name,
+      cancelled: status !== 'confirmed',
+    }));
+}

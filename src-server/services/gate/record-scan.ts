@@ -1,0 +1,149 @@
+import {
+  alreadyUsedMessage,
+  GATE_MESSAGES,
+  type GateScanInput,
+  notEnoughMessage,
+  otherSlotMessage,
+} from '../../../shared/gate-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { gateScans } from '../../db/schema/gate.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import { verifyTicketToken } from '../tickets/ticket-token.ts';
+import {
+  admitConditionally,
+  admitMessage,
+  findScan,
+  type GateBooking,
+  type GateRefusal,
+  type GateScanResult,
+  lastAdmission,
+  loadGateBooking,
+  replayScan,
+  toGateTicket,
+} from './gate-core.ts';
+
+export interface GateCaller {
+  eventId: string;
+  staffUserId: string;
+}
+
+/**
+ * One scan at a gate while the device is online: the server decides and logs it. A scan id already in
+ * the log answers what it did the first time (a resend after a dropped answer is never counted twice).
+ * Admissions count through the conditional UPDATE, so 20 gates scanning one ticket at the same instant
+ * admit at most its persons.
+ */
+export function recordScan(
+  db: Db,
+  appSecret: string,
+  caller: GateCaller,
+  input: GateScanInput & { persons?: number },
+  now: Date,
+): Promise<GateScanResult> {
+  const bookingId = input.token
+    ? verifyTicketToken(appSecret, input.token.trim())
+    : (input.bookingId ?? null);
+  return writeTransaction(db, (tx) => {
+    const previous = findScan(tx, input.scanId);
+    if (previous) return replayFor(tx, previous, caller.eventId);
+
+    const booking = bookingId ? loadGateBooking(tx, bookingId) : null;
+    const ownBookingId = booking?.eventId === caller.eventId ? booking.bookingId : null;
+    const log = (kind: 'admit' | 'refuse', persons: number, reason: string | null) =>
+      tx
+        .insert(gateScans)
+        .values({
+          scanId: input.scanId,
+          eventId: caller.eventId,
+          slotId: input.slotId,
+          bookingId: ownBookingId,
+          kind,
+          persons,
+          reason,
+          gate: input.gate,
+          deviceId: input.deviceId,
+          staffUserId: caller.staffUserId,
+          scannedAt: now.toISOString(),
+          receivedAt: now.toISOString(),
+        })
+        .run();
+    const refuse = (reason: GateRefusal, message: string, shown: GateBooking | null): GateScanResult => {
+      log('refuse', 0, message);
+      return {
+        scanId: input.scanId,
+        outcome: 'refuse',
+        reason,
+        message,
+        ticket: shown && toGateTicket(shown),
+      };
+    };
+
+    const check = checkBooking(booking, caller.eventId, input.slotId);
+    // Another event's booking is not this event's business: not shown, not linked in this event's log.
+    const foreign = check?.reason === 'invalid' || check?.reason === 'other-event';
+    if (check) return refuse(check.reason, check.message, foreign ? null : booking);
+    const b = booking as GateBooking;
+    const remaining = b.allowed - b.admitted;
+    if (remaining <= 0) return refuse('used', usedMessage(tx, b), b);
+    if (input.persons === undefined && remaining > 1)
+      return {
+        scanId: input.scanId,
+        outcome: 'ask',
+        remaining,
+        message: `${remaining} of ${b.allowed} entries left: how many enter now?`,
+        ticket: toGateTicket(b),
+      };
+    const persons = input.persons ?? 1;
+    if (!admitConditionally(tx, b.bookingId, persons, now)) {
+      const fresh = loadGateBooking(tx, b.bookingId) as GateBooking;
+      const left = fresh.allowed - fresh.admitted;
+      return left <= 0
+        ? refuse('used', usedMessage(tx, fresh), fresh)
+        : refuse('not-enough', notEnoughMessage(left, fresh.allowed), fresh);
+    }
+    log('admit', persons, null);
+    const ticket = toGateTicket(loadGateBooking(tx, b.bookingId) as GateBooking);
+    return {
+      scanId: input.scanId,
+      outcome: 'admit',
+      persons,
+      excess: 0,
+      message: admitMessage(persons, ticket),
+      ticket,
+    };
+  });
+}
+
+/** Why a booking cannot be admitted at this event's slot at all, or null when it can be. */
+export function checkBooking(
+  booking: GateBooking | null,
+  eventId: string,
+  slotId: string,
+): { reason: GateRefusal; message: string } | null {
+  if (!booking) return { reason: 'invalid', message: GATE_MESSAGES.invalid };
+  // Another event's ticket says so and nothing more: the staff of one event learn nothing of another's.
+  if (booking.eventId !== eventId) return { reason: 'other-event', message: GATE_MESSAGES.otherEvent };
+  if (booking.slotId !== slotId)
+    return { reason: 'other-slot', message: otherSlotMessage(booking.slotStart) };
+  if (booking.cancelled) return { reason: 'cancelled', message: GATE_MESSAGES.cancelled };
+  return null;
+}
+
+export function usedMessage(tx: WriteTx | Db, booking: GateBooking): string {
+  const last = lastAdmission(tx, booking.bookingId);
+  // Check-ins made before the scan log existed have only the booking's own time.
+  return alreadyUsedMessage(last?.gate ?? null, last?.scannedAt ?? booking.lastCheckInAt);
+}
+
+function replayFor(tx: WriteTx, row: NonNullable<ReturnType<typeof findScan>>, eventId: string) {
+  // A scan id of another event's log is not this caller's to read.
+  if (row.eventId !== eventId)
+    return {
+      scanId: row.scanId,
+      outcome: 'refuse',
+      reason: 'repeat',
+      message: GATE_MESSAGES.invalid,
+      ticket: null,
+    } satisfies GateScanResult;
+  return replayScan(tx, row);
+}

@@ -1,0 +1,122 @@
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import type { GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { gateScans } from '../../db/schema/gate.ts';
+import { notFound } from '../../errors.ts';
+import { ticketPublicKey } from '../tickets/ticket-token.ts';
+import { findGateSlot } from './gate-events.ts';
+import { type DoubleEntry, listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';
+
+/** The most feed entries one sync returns; a device with more to catch up asks again from the new cursor. */
+export const FEED_PAGE = 2_000;
+
+export interface GateSync {
+  slot: { id: string; start: string; end: string };
+  /** Ed25519 public key (raw, base64url) that tickets are verified with on the device. */
+  publicKey: string;
+  /** Tickets added since `ticketCursor` (all of them when it was 0), with their counts as of `feedCursor`. */
+  tickets: GateListTicket[];
+  ticketCursor: number;
+  /** Admissions and undos since `feedCursor`, oldest first. */
+  feed: GateFeedEntry[];
+  feedCursor: number;
+  /** True when the feed was cut at FEED_PAGE: sync again at once. */
+  more: boolean;
+  counters: SlotCounters;
+  doubleEntries: DoubleEntry[];
+}
+
+/**
+ * What a gate device needs to decide scans on its own: the slot's ticket list (whole, or what is new
+ * since its cursor), the admissions other devices made since its feed cursor, the counters and the
+ * double entries. One read: the tickets' admitted counts and the feed cursor describe the same moment,
+ * so a device applies the feed and then the tickets (docs/decisions/0022).
+ */
+export function syncSlot(
+  db: Db,
+  appSecret: string,
+  eventId: string,
+  input: { slotId: string; ticketCursor: number; feedCursor: number },
+): GateSync {
+  const slot = findGateSlot(db, eventId, input.slotId);
+  if (!slot) throw notFound('No such slot at this event');
+  return db.transaction(() => {
+    if (input.ticketCursor === 0) {
+      // The whole list: its counts already hold every admission, so the feed starts after the last one.
+      const last = db
+        .select({ seq: max(gateScans.seq) })
+        .from(gateScans)
+        .where(eq(gateScans.slotId, input.slotId))
+        .get();
+      input = { ...input, feedCursor: last?.seq ?? 0 };
+    }
+    const feedRows = db
+      .select({
+        seq: gateScans.seq,
+        scanId: gateScans.scanId,
+        bookingId: gateScans.bookingId,
+        kind: gateScans.kind,
+        persons: gateScans.persons,
+        gate: gateScans.gate,
+        scannedAt: gateScans.scannedAt,
+      })
+      .from(gateScans)
+      .where(and(eq(gateScans.slotId, input.slotId), gt(gateScans.seq, input.feedCursor)))
+      .orderBy(asc(gateScans.seq))
+      .limit(FEED_PAGE + 1)
+      .all();
+    const more = feedRows.length > FEED_PAGE;
+    if (more) feedRows.pop();
+    const feed: GateFeedEntry[] = [];
+    for (const r of feedRows)
+      if (r.bookingId && r.persons > 0 && (r.kind === 'admit' || r.kind === 'undo'))
+        feed.push([
+          r.seq,
+          r.scanId,
+          r.bookingId,
+          r.kind === 'undo' ? -r.persons : r.persons,
+          r.gate,
+          r.scannedAt,
+        ]);
+    const feedCursor = feedRows.at(-1)?.seq ?? input.feedCursor;
+
+    const ticketRows = db
+      .select({
+        rowid: sql<number>`${bookings}.rowid`,
+        id: bookings.id,
+        name: bookings.userName,
+        type: sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
+        allowed: bookings.totalUserAllowed,
+        admitted: bookings.numberOfUserCheckedIn,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
+      .orderBy(sql`${bookings}.rowid`)
+      .all();
+    let tickets: GateListTicket[] = ticketRows.map((r) => [
+      r.id,
+      r.name,
+      r.type,
+      r.allowed,
+      r.admitted,
+      r.status === 'confirmed' ? 0 : 1,
+    ]);
+    const ticketCursor = ticketRows.at(-1)?.rowid ?? input.ticketCursor;
+    // When the feed was cut short, a new ticket's count may include admissions past the page: leave the
+    // new tickets for the next page so counts and cursor stay one moment.
+    if (more && input.ticketCursor > 0) tickets = [];
+    return {
+      slot,
+      publicKey: ticketPublicKey(appSecret),
+      tickets,
+      ticketCursor: more && input.ticketCursor > 0 ? input.ticketCursor : ticketCursor,
+      feed,
+      feedCursor,
+      more,
+      counters: slotCounters(db, input.slotId),
+      doubleEntries: listDoubleEntries(db, [input.slotId]),
+    };
+  });
+}

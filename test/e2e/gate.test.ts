@@ -1,0 +1,295 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appSecretFile } from '../../src-server/app-secret.ts';
+import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { type CreatedBooking, insertBookingWithEvent } from '../helpers/bookings.ts';
+import { CHROMIUM_PATH, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = process.env.GATE_SHOTS_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-gate-shots-'));
+
+/**
+ * A still of the QR code as Chromium's fake camera reads it: YUV4MPEG2, 640×480, 4:2:0. The code is
+ * drawn black on white in the luma plane; the chroma planes are grey.
+ */
+function qrVideo(text: string): string {
+  const W = 640;
+  const H = 480;
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const scale = Math.floor(400 / (n + 8));
+  const left = Math.floor((W - n * scale) / 2);
+  const top = Math.floor((H - n * scale) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < scale; dy++)
+          y.fill(
+            16,
+            (top + r * scale + dy) * W + left + c * scale,
+            (top + r * scale + dy) * W + left + (c + 1) * scale,
+          );
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jalsa-y4m-')), 'qr.y4m');
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from('YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\n'), frame, frame]),
+  );
+  return file;
+}
+
+/** Chromium whose camera shows this video; `autoAllow` false: the camera needs a permission grant. */
+function cameraBrowser(video: string, autoAllow = true): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+      ...(autoAllow ? ['--use-fake-ui-for-media-stream'] : []),
+    ],
+  });
+}
+
+describe('the gate in Chromium with a fake camera', () => {
+  const baseURL = inject('baseURL');
+  const dataDir = inject('e2eDataDir');
+  const secret = readFileSync(appSecretFile(dataDir), 'utf8').trim();
+  const browsers: Browser[] = [];
+  let staffEmail: string;
+  let main: CreatedBooking;
+  const tickets: Record<'scan' | 'offline' | 'twoGates' | 'otherSlot', CreatedBooking> = {} as never;
+
+  beforeAll(async () => {
+    const database = openDatabase(databaseFile(dataDir));
+    const now = new Date();
+    staffEmail = `gate-${Date.now()}@example.com`;
+    const buyerId = database.db.select({ id: users.id }).from(users).limit(1).get()!.id;
+    main = insertBookingWithEvent(database.db, now, {
+      userId: buyerId,
+      userName: 'Asha Rao',
+      quantity: 1,
+      personAllowedPerTicket: 1,
+      event: { name: `Gate Night ${Date.now()}` },
+    });
+    const inSlot = (userName: string, extra = {}) =>
+      insertBookingWithEvent(database.db, now, {
+        userId: buyerId,
+        userName,
+        quantity: 1,
+        personAllowedPerTicket: 1,
+        eventId: main.eventId,
+        slotId: main.row.slotId,
+        ...extra,
+      });
+    tickets.scan = main;
+    tickets.offline = inSlot('Kabir Offline');
+    tickets.twoGates = inSlot('Meera Twogates');
+    tickets.otherSlot = inSlot('Ravi Otherslot', {
+      slotId: 'slot-sat-12',
+      ticketSlot: '2026-12-12T13:30:00.000Z',
+    });
+    database.close();
+
+    // The gate's person: signed up, then put on the event's team by the CLI (per-event rights).
+    const signUp = await fetch(`${baseURL}/trpc/auth.signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Gate Ravi',
+        email: staffEmail,
+        mobile: '9876543210',
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+        acceptTerms: true,
+      }),
+    });
+    expect(signUp.ok).toBe(true);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/user-staff.ts', staffEmail, '--event', main.eventId],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      },
+    );
+  });
+  afterAll(async () => {
+    for (const b of browsers) await b.close();
+  });
+
+  const token = (b: CreatedBooking) => signTicketToken(secret, b.bookingId);
+
+  async function gateContext(browser: Browser, permissions: string[] = ['camera']) {
+    const context = await browser.newContext({ baseURL, viewport: PHONE_390, locale: 'en-IN', permissions });
+    return context;
+  }
+
+  async function signInAsStaff(context: BrowserContext) {
+    const res = await context.request.post('/trpc/auth.signIn', {
+      data: { email: staffEmail, password: 'secret-pass' },
+    });
+    expect(res.ok()).toBe(true);
+  }
+
+  async function openGate(page: Page, gate: string) {
+    await page.goto('/check-in');
+    await page.waitForURL('**/gate');
+    await page.getByLabel('Event', { exact: true }).selectOption({ value: main.eventId });
+    await page.getByLabel('Slot', { exact: true }).selectOption({ value: main.row.slotId });
+    await page.getByLabel('Gate name', { exact: true }).fill(gate);
+    if (gate === 'North gate') await page.screenshot({ path: path.join(SHOTS, 'gate-setup-390.png') });
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await page
+      .getByTestId('gate-counter')
+      .getByText(/\d+ \/ \d+/)
+      .waitFor();
+    // The QR decoder (zxing-wasm from this server) has loaded: scanning works without the network.
+    await page.locator('[data-decoder="ready"]').waitFor({ state: 'attached' });
+  }
+
+  const result = (page: Page) => page.getByTestId('gate-result');
+
+  it('scan → ADMIT; the same ticket again → "Already used at North gate"; another slot’s ticket → refused naming the slot', async () => {
+    const browser = await cameraBrowser(qrVideo(token(tickets.scan)));
+    browsers.push(browser);
+    const context = await gateContext(browser);
+    await signInAsStaff(context);
+    const page = await context.newPage();
+    await openGate(page, 'North gate');
+    await result(page).and(page.locator('[data-outcome="admit"]')).waitFor({ timeout: 20_000 });
+    await result(page).getByText('Asha Rao').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'gate-admit-390.png') });
+    // Held in front of the camera, it is read again a few seconds later: now used.
+    await result(page)
+      .getByText(/^Already used at North gate, \d\d:\d\d$/)
+      .waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'gate-used-390.png') });
+    await page.waitForTimeout(2000);
+    await page.screenshot({ path: path.join(SHOTS, 'gate-idle-390.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    const other = await cameraBrowser(qrVideo(token(tickets.otherSlot)));
+    browsers.push(other);
+    const otherContext = await gateContext(other);
+    await signInAsStaff(otherContext);
+    const otherPage = await otherContext.newPage();
+    await openGate(otherPage, 'South gate');
+    await result(otherPage).getByText('Ticket for Sat 12 Dec, 7 PM slot').waitFor({ timeout: 20_000 });
+    await otherPage.screenshot({ path: path.join(SHOTS, 'gate-other-slot-390.png') });
+  });
+
+  it('offline: admits a fresh ticket and refuses the repeat; back online the queued scan reaches the server and the counters agree', async () => {
+    const browser = await cameraBrowser(qrVideo(token(tickets.offline)), false);
+    browsers.push(browser);
+    const context = await gateContext(browser, []);
+    await signInAsStaff(context);
+    const page = await context.newPage();
+    // First visit online, camera not yet allowed: the list downloads.
+    await openGate(page, 'East gate');
+    await page.getByRole('button', { name: 'Try the camera again' }).waitFor();
+    // The service worker has precached the gate (the page says "offline copy ready").
+    await page.locator('[data-offline-copy="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const before = await page.getByTestId('gate-counter').textContent();
+
+    await context.setOffline(true);
+    await context.grantPermissions(['camera']);
+    await page.getByRole('button', { name: 'Try the camera again' }).click();
+    await result(page).and(page.locator('[data-outcome="admit"]')).waitFor({ timeout: 20_000 });
+    await result(page).getByText('Decided offline', { exact: false }).waitFor();
+    await page
+      .getByTestId('gate-network')
+      .getByText(/Offline/)
+      .waitFor();
+    await result(page)
+      .getByText(/^Already used at East gate/)
+      .waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'gate-offline-used-390.png') });
+
+    // The page reloads with no network: the service worker serves /gate, the list is in IndexedDB.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 50 && !navigator.serviceWorker.controller; i++)
+        await new Promise((r) => setTimeout(r, 100));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /^Scan at East gate/ }).click();
+    await result(page)
+      .getByText(/^Already used at East gate/)
+      .waitFor({ timeout: 20_000 });
+
+    await context.setOffline(false);
+    await page.getByTestId('gate-network').getByText('Online').waitFor({ timeout: 15_000 });
+    const database = openDatabase(databaseFile(dataDir));
+    await expect
+      .poll(
+        () =>
+          database.db.select().from(bookings).where(eq(bookings.id, tickets.offline.bookingId)).get()
+            ?.numberOfUserCheckedIn,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    // The screen's counter and the server agree: admitted = the slot's admitted people.
+    const admitted = database.db
+      .select({ n: bookings.numberOfUserCheckedIn })
+      .from(bookings)
+      .where(eq(bookings.slotId, main.row.slotId))
+      .all()
+      .reduce((sum, r) => sum + r.n, 0);
+    database.close();
+    await expect
+      .poll(async () => (await page.getByTestId('gate-counter').textContent())?.split(' / ')[0])
+      .toBe(String(admitted));
+    expect(before).not.toBe(await page.getByTestId('gate-counter').textContent());
+  });
+
+  it('two gates admitting the same ticket offline: a double entry is reported after sync', async () => {
+    const browser = await cameraBrowser(qrVideo(token(tickets.twoGates)), false);
+    browsers.push(browser);
+    const pages: Page[] = [];
+    const contexts: BrowserContext[] = [];
+    for (const gate of ['West gate', 'VIP gate']) {
+      const context = await gateContext(browser, []);
+      await signInAsStaff(context);
+      const page = await context.newPage();
+      await openGate(page, gate);
+      await page.getByRole('button', { name: 'Try the camera again' }).waitFor();
+      contexts.push(context);
+      pages.push(page);
+    }
+    for (const [i, context] of contexts.entries()) {
+      await context.setOffline(true);
+      await context.grantPermissions(['camera']);
+      await pages[i]!.getByRole('button', { name: 'Try the camera again' }).click();
+      await result(pages[i]!).and(pages[i]!.locator('[data-outcome="admit"]')).waitFor({ timeout: 20_000 });
+    }
+    for (const context of contexts) await context.setOffline(false);
+    for (const page of pages) {
+      await page.getByTestId('gate-double-entries').waitFor({ timeout: 20_000 });
+    }
+    await pages[0]!.getByTestId('gate-double-entries').click();
+    const dialog = pages[0]!.getByRole('dialog', { name: 'Double entries' });
+    await dialog.getByText(/Meera Twogates/).waitFor();
+    await dialog
+      .getByText(/West gate|VIP gate/)
+      .first()
+      .waitFor();
+    await pages[0]!.screenshot({ path: path.join(SHOTS, 'gate-double-entry-390.png') });
+  });
+});

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { gateScans } from '../../src-server/db/schema/gate.ts';
+import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
+import { listCheckIns } from '../../src-server/services/gate/list-check-ins.ts';
+import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
+import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
+import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
+import { signLegacyTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const sid = () => randomUUID();
+
+describe('the gate: per-event rights, scans, the log, undo, offline merge', () => {
+  let t: TestApp;
+  let staff: ReturnType<typeof createSignedInUser>;
+  let buyer: ReturnType<typeof createSignedInUser>;
+  let main: CreatedBooking;
+
+  beforeEach(() => {
+    t = createTestApp();
+    buyer = createSignedInUser(t);
+    // 2 tickets × 2 people = 4 entries, Sat 5 Dec 2026, 7 PM India time.
+    main = createBooking(t, { userId: buyer.userId, userName: 'Asha Rao' });
+    staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
+    expect(setGateStaff(t.deps.db, ' Gate@Example.com ', main.eventId, true, t.clock.now())).toBe('done');
+  });
+  afterEach(() => t.close());
+
+  const scan = async (
+    token: string,
+    extra: { persons?: number; gate?: string; scanId?: string; eventId?: string; slotId?: string } = {},
+    cookie = staff.cookie,
+  ) => {
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'gate.scan',
+      {
+        eventId: extra.eventId ?? main.eventId,
+        slotId: extra.slotId ?? main.row.slotId,
+        gate: extra.gate ?? 'North gate',
+        deviceId: 'device-1',
+        scanId: extra.scanId ?? sid(),
+        token,
+        persons: extra.persons,
+      },
+      { cookie },
+    );
+    return { status: res.status, answer: res.data as GateScanResult };
+  };
+
+  it('admits with the token the owner’s ticket carries (Ed25519), asks how many, then says where it was used', async () => {
+    const ticket = await callProcedure(
+      t,
+      'query',
+      'bookings.byId',
+      { bookingId: main.bookingId },
+      { cookie: buyer.cookie },
+    );
+    const token = (ticket.data as { qrToken: string }).qrToken;
+    expect(token).toBe(signTicketToken(t.deps.appSecret, main.bookingId));
+
+    const ask = await scan(token);
+    expect(ask.answer).toMatchObject({
+      outcome: 'ask',
+      remaining: 4,
+      ticket: { holderName: 'Asha Rao', typeName: 'Gold Circle', allowed: 4, admitted: 0 },
+    });
+    // Nothing was counted or logged by the question.
+    expect(t.deps.db.select().from(gateScans).all()).toHaveLength(0);
+
+    t.clock.set(new Date('2026-12-05T13:34:00.000Z'));
+    const admitted = await scan(token, { persons: 4, scanId: ask.answer.scanId });
+    expect(admitted.answer).toMatchObject({
+      outcome: 'admit',
+      persons: 4,
+      ticket: { admitted: 4, allowed: 4 },
+    });
+
+    t.clock.advance(60_000);
+    const again = await scan(token, { gate: 'South gate' });
+    expect(again.answer).toMatchObject({
+      outcome: 'refuse',
+      reason: 'used',
+      message: 'Already used at North gate, 19:04',
+    });
+    expect(
+      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
+    ).toBe(4);
+  });
+
+  it('keeps admitting the first release’s HMAC tokens; refuses altered and invented codes as "Invalid ticket"', async () => {
+    const old = signLegacyTicketToken(t.deps.appSecret, main.bookingId);
+    expect((await scan(old, { persons: 1 })).answer).toMatchObject({ outcome: 'admit', persons: 1 });
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    const altered = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
+    for (const bad of [altered, `${main.bookingId}.nonsense`, 'hello'])
+      expect((await scan(bad, { persons: 1 })).answer).toMatchObject({
+        outcome: 'refuse',
+        reason: 'invalid',
+        message: 'Invalid ticket',
+        ticket: null,
+      });
+  });
+
+  it('refuses another event’s ticket, another slot’s (naming the slot) and a cancelled booking', async () => {
+    const elsewhere = createBooking(t, { userId: buyer.userId });
+    const other = await scan(signTicketToken(t.deps.appSecret, elsewhere.bookingId), { persons: 1 });
+    expect(other.answer).toMatchObject({
+      outcome: 'refuse',
+      reason: 'other-event',
+      message: 'Ticket for another event',
+      ticket: null,
+    });
+
+    const otherSlot = createBooking(t, {
+      userId: buyer.userId,
+      eventId: main.eventId,
+      slotId: 'slot-sat-12',
+      ticketSlot: '2026-12-12T13:30:00.000Z',
+    });
+    const slotAnswer = await scan(signTicketToken(t.deps.appSecret, otherSlot.bookingId), { persons: 1 });
+    expect(slotAnswer.answer).toMatchObject({
+      outcome: 'refuse',
+      reason: 'other-slot',
+      message: 'Ticket for Sat 12 Dec, 7 PM slot',
+    });
+
+    const cancelled = createBooking(t, {
+      userId: buyer.userId,
+      eventId: main.eventId,
+      slotId: main.row.slotId,
+      status: 'cancelled' as 'confirmed',
+    });
+    const c = await scan(signTicketToken(t.deps.appSecret, cancelled.bookingId), { persons: 1 });
+    expect(c.answer).toMatchObject({ outcome: 'refuse', reason: 'cancelled', message: 'Cancelled booking' });
+  });
+
+  it('gate rights are per event: staff of another event, and strangers, cannot scan here; admins and the owner can', async () => {
+    const elsewhere = createBooking(t, { userId: buyer.userId });
+    const otherStaff = createSignedInUser(t, { email: 'other.gate@example.com' });
+    setGateStaff(t.deps.db, 'other.gate@example.com', elsewhere.eventId, true, t.clock.now());
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    // On their own event, our ticket is "for another event"; on ours they have no rights at all.
+    const own = await scan(
+      token,
+      { eventId: elsewhere.eventId, slotId: elsewhere.row.slotId, persons: 1 },
+      otherStaff.cookie,
+    );
+    expect(own.answer).toMatchObject({ outcome: 'refuse', message: 'Ticket for another event' });
+    expect((await scan(token, { persons: 1 }, otherStaff.cookie)).status).toBe(404);
+    expect((await scan(token, { persons: 1 }, buyer.cookie)).status).toBe(404);
+    // A slot of another event is no slot of this one.
+    expect((await scan(token, { slotId: elsewhere.row.slotId, persons: 1 })).status).toBe(404);
+    expect(
+      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
+    ).toBe(0);
+
+    const events = await callProcedure(t, 'query', 'gate.events', undefined, { cookie: staff.cookie });
+    expect(
+      (events.data as { id: string; slots: { id: string }[] }[]).map((e) => [e.id, e.slots.map((s) => s.id)]),
+    ).toEqual([[main.eventId, [main.row.slotId]]]);
+    // Revoked by the CLI's service: the gate closes.
+    setGateStaff(t.deps.db, staff.email, main.eventId, false, t.clock.now());
+    expect((await scan(token, { persons: 1 })).status).toBe(404);
+  });
+
+  it('a resent scan id is never counted twice', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    const scanId = sid();
+    const first = await scan(token, { persons: 2, scanId });
+    const resent = await scan(token, { persons: 2, scanId });
+    expect(first.answer).toMatchObject({ outcome: 'admit', persons: 2 });
+    expect(resent.answer).toMatchObject({ outcome: 'admit', persons: 2, ticket: { admitted: 2 } });
+    expect(t.deps.db.select().from(gateScans).all()).toHaveLength(1);
+  });
+
+  it('20 gates scanning one 4-person ticket at the same instant admit exactly 4', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => scan(token, { persons: 1, gate: `Gate ${i}` })),
+    );
+    expect(answers.filter((a) => a.answer.outcome === 'admit')).toHaveLength(4);
+    expect(answers.filter((a) => a.answer.outcome === 'refuse')).toHaveLength(16);
+    expect(
+      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
+    ).toBe(4);
+    const logged = t.deps.db.select().from(gateScans).where(eq(gateScans.kind, 'admit')).all();
+    expect(logged.reduce((n, r) => n + r.persons, 0)).toBe(4);
+  });
+
+  it('undoes the last admission with a reason, logged; the people can enter again', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    const admitted = await scan(token, { persons: 3 });
+    const undo = (undoId: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'gate.undo',
+        {
+          eventId: main.eventId,
+          slotId: main.row.slotId,
+          gate: 'North gate',
+          deviceId: 'device-1',
+          undoId,
+          scanId: admitted.answer.scanId,
+          reason: 'Wrong ticket scanned',
+        },
+        { cookie: staff.cookie },
+      );
+    const undoId = sid();
+    expect((await undo(undoId)).data).toMatchObject({ undone: 3, ticket: { admitted: 0 } });
+    expect((await undo(undoId)).data).toMatchObject({ undone: 3, ticket: { admitted: 0 } });
+    expect((await undo(sid())).body.error?.message).toBe('That admission was already undone');
+    expect(listCheckIns(t.deps.db, main.bookingId)).toMatchObject([
+      { kind: 'admit', persons: 3, gate: 'North gate', staffName: 'Ravi', reason: null },
+      { kind: 'undo', persons: 3, reason: 'Wrong ticket scanned' },
+    ]);
+    expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');
+  });
+
+  it('looks a buyer up by booking id, name or mobile, in this slot only', async () => {
+    createBooking(t, { userId: buyer.userId, userName: 'Asha Elsewhere' });
+    const lookUp = async (query: string) =>
+      (
+        await callProcedure(
+          t,
+          'query',
+          'gate.lookUp',
+          { eventId: main.eventId, slotId: main.row.slotId, query },
+          { cookie: staff.cookie },
+        )
+      ).data as { bookingId: string; phoneEnd: string }[];
+    for (const q of ['asha', main.bookingId, main.bookingId.slice(0, 8), '98765 43210'])
+      expect(
+        (await lookUp(q)).map((r) => r.bookingId),
+        q,
+      ).toEqual([main.bookingId]);
+    expect((await lookUp('asha'))[0]?.phoneEnd).toBe('3210');
+    expect(await lookUp('nobody here')).toEqual([]);
+  });
+
+  it('merges offline scans: two devices admitting the same ticket become a double entry (who, where, when); a resent batch changes nothing', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    const upload = (gate: string, deviceId: string, scans: unknown[], cookie = staff.cookie) =>
+      callProcedure(
+        t,
+        'mutation',
+        'gate.upload',
+        { eventId: main.eventId, slotId: main.row.slotId, gate, deviceId, scans },
+        { cookie },
+      );
+    const north = [
+      { scanId: sid(), token, decision: 'admit', persons: 4, scannedAt: '2026-12-05T13:31:00.000Z' },
+    ];
+    const south = [
+      { scanId: sid(), token, decision: 'admit', persons: 4, scannedAt: '2026-12-05T13:33:00.000Z' },
+    ];
+    expect(((await upload('North gate', 'd-north', north)).data as MergedScan[])[0]).toMatchObject({
+      status: 'new',
+      counted: 4,
+      excess: 0,
+    });
+    const second = createSignedInUser(t, { email: 'south@example.com', name: 'Meena' });
+    setGateStaff(t.deps.db, 'south@example.com', main.eventId, true, t.clock.now());
+    expect(
+      ((await upload('South gate', 'd-south', south, second.cookie)).data as MergedScan[])[0],
+    ).toMatchObject({ status: 'new', counted: 0, excess: 4 });
+    expect(
+      ((await upload('South gate', 'd-south', south, second.cookie)).data as MergedScan[])[0],
+    ).toMatchObject({ status: 'known' });
+
+    const sync = (
+      await callProcedure(
+        t,
+        'query',
+        'gate.sync',
+        { eventId: main.eventId, slotId: main.row.slotId },
+        { cookie: staff.cookie },
+      )
+    ).data as GateSync;
+    expect(sync.counters).toMatchObject({ expected: 4, admitted: 4 });
+    expect(sync.counters.gates).toEqual([
+      { gate: 'North gate', admitted: 4, excess: 0 },
+      { gate: 'South gate', admitted: 0, excess: 4 },
+    ]);
+    expect(sync.doubleEntries).toEqual([
+      expect.objectContaining({
+        bookingId: main.bookingId,
+        holderName: 'Asha Rao',
+        excess: 4,
+        gate: 'South gate',
+        staffName: 'Meena',
+        scannedAt: '2026-12-05T13:33:00.000Z',
+        others: [
+          {
+            gate: 'North gate',
+            staffName: 'Ravi',
+            scannedAt: '2026-12-05T13:31:00.000Z',
+            persons: 4,
+            offline: true,
+          },
+        ],
+      }),
+    ]);
+    const dashboard = await callProcedure(
+      t,
+      'query',
+      'gate.dashboard',
+      { eventId: main.eventId },
+      { cookie: staff.cookie },
+    );
+    expect((dashboard.data as { doubleEntries: unknown[] }).doubleEntries).toHaveLength(1);
+  });
+
+  it('the ticket list: whole, then deltas (new tickets, others’ admissions) that add up to the whole', async () => {
+    const syncAt = async (ticketCursor: number, feedCursor: number) =>
+      (
+        await callProcedure(
+          t,
+          'query',
+          'gate.sync',
+          { eventId: main.eventId, slotId: main.row.slotId, ticketCursor, feedCursor },
+          { cookie: staff.cookie },
+        )
+      ).data as GateSync;
+    const full = await syncAt(0, 0);
+    expect(full.tickets).toEqual([[main.bookingId, 'Asha Rao', 'Gold Circle', 4, 0, 0]]);
+    expect(full.publicKey).toMatch(/^[\w-]{43}$/);
+
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    await scan(token, { persons: 1 });
+    const later = createBooking(t, {
+      userId: buyer.userId,
+      userName: 'Kabir',
+      eventId: main.eventId,
+      slotId: main.row.slotId,
+    });
+    await scan(signTicketToken(t.deps.appSecret, later.bookingId), { persons: 2 });
+
+    const delta = await syncAt(full.ticketCursor, full.feedCursor);
+    expect(delta.tickets).toEqual([[later.bookingId, 'Kabir', 'Gold Circle', 4, 2, 0]]);
+    expect(delta.feed.map((f) => [f[2], f[3], f[4]])).toEqual([
+      [main.bookingId, 1, 'North gate'],
+      [later.bookingId, 2, 'North gate'],
+    ]);
+    // A device applies the feed to what it had, then the new tickets (their counts include the feed).
+    const device = new Map(full.tickets.map((r) => [r[0], r[4]]));
+    for (const f of delta.feed) if (device.has(f[2])) device.set(f[2], (device.get(f[2]) ?? 0) + f[3]);
+    for (const r of delta.tickets) device.set(r[0], r[4]);
+    const whole = await syncAt(0, 0);
+    expect(Object.fromEntries(device)).toEqual(Object.fromEntries(whole.tickets.map((r) => [r[0], r[4]])));
+    expect(whole.feedCursor).toBe(delta.feedCursor);
+    expect((await syncAt(delta.ticketCursor, delta.feedCursor)).feed).toEqual([]);
+  });
+});
