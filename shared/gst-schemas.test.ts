@@ -5,7 +5,7 @@ import { GST_MESSAGES, gstinSchema, isValidGstinValue, organiserProfileSchema } 
 describe('GSTIN check character', () => {
   it('matches a worked example', () => {
     // 27AAPFU0939F1Z: values 2,7,10,10,25,15,30,0,9,3,9,15,1,35 × weights 1,2,1,2…; each product's
-    // quotient + remainder by 36 sum to 149; (36 − 149 mod 36) mod 36 = 31 → 'V'.
+    // quotient + remainder by 36 sum to 221; (36 − 221 mod 36) mod 36 = 31 → 'V'.
     expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
   });
 

@@ -58,6 +58,15 @@ export const EnvFields = z.object({
     .transform((v) => v === 'true'),
   MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
   SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
+  /**
+   * The platform's GST registration, for the convenience fee's own invoice (issue 16). All four or
+   * none: without them each invoice states that the fee is not invoiced with tax.
+   */
+  PLATFORM_GSTIN: optionalText,
+  PLATFORM_LEGAL_NAME: optionalText,
+  PLATFORM_ADDRESS: optionalText,
+  /** One of shared/states.ts, e.g. 'Karnataka'. */
+  PLATFORM_STATE: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /**

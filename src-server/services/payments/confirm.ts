@@ -10,6 +10,8 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { type DbOrTx, retakeHeldSeats } from '../inventory/holds.ts';
+import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
+import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
@@ -312,6 +314,8 @@ function createBooking(
       createdAt: now.toISOString(),
     })
     .run();
+  // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
+  issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
   tx.update(users)
     .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })

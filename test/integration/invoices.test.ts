@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXEMPT_WORDING } from '../../shared/gst.ts';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { creditNotes, documentCounters, invoices } from '../../src-server/db/schema/invoices.ts';
+import { holdItems, holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { financialYearOf } from '../../src-server/services/invoices/document-numbers.ts';
+import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
+import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { settlePayment } from '../../src-server/services/payments/confirm.ts';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const PROFILE = {
+  legalName: 'Tala Collective LLP',
+  address: '12 Hill Road, Bandra, Mumbai 400050',
+  state: 'Maharashtra',
+  gstin: '27AAPFU0939F1ZV',
+};
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function organiserWithEvent(
+  options: { city?: string; types?: TicketTypeSpec[]; profile?: boolean } = {},
+) {
+  const organiser = createAccount(t, 'organiser');
+  if (options.profile !== false) {
+    await saveOrganiserProfile(
+      t.deps.db,
+      organiser.userId,
+      organiserProfileSchema.parse(PROFILE),
+      t.clock.now(),
+    );
+  }
+  const ev = createTicketedEvent(t.deps.db, { types: options.types, city: options.city ?? 'Mumbai' });
+  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  return { organiser, ev };
+}
+
+async function buy(ev: ReturnType<typeof createTicketedEvent>, quantity: number, details: object = DETAILS) {
+  const buyer = createSignedInUser(t);
+  const session = await proceed(t, buyer.cookie, ev, quantity, { ticketDetails: details });
+  const paid = await payWithSimulator(t, session.orderId);
+  const res = await confirm(t, buyer.cookie, paid);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const bookingId = (res.data as { bookingId: string }).bookingId;
+  return { buyer, bookingId };
+}
+
+function invoicesOf(bookingId: string) {
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
+}
+
+describe('invoices issued at confirmation', () => {
+  it('intra-state: CGST + SGST, buyer GSTIN, numbered in the financial year, fee stated as not taxed', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { bookingId } = await buy(ev, 2, {
+      ...DETAILS,
+      buyerGstin: '27aapfu0939f1zv',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+    });
+    const [invoice, ...more] = invoicesOf(bookingId);
+    expect(more).toEqual([]);
+    // The test clock is 5 Dec 2026 (IST): financial year 2026-27.
+    expect(invoice).toMatchObject({
+      kind: 'admission',
+      documentType: 'tax_invoice',
+      issuer: organiser.userId,
+      number: 'INV/26-27/000001',
+      financialYear: '26-27',
+      supplierGstin: '27AAPFU0939F1ZV',
+      buyerName: DETAILS.name,
+      buyerState: 'Maharashtra',
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      placeOfSupply: 'Maharashtra',
+      taxableValuePaise: 200_000,
+      cgstPaise: 18_000,
+      sgstPaise: 18_000,
+      igstPaise: 0,
+      totalPaise: 236_000,
+    });
+    expect(invoice!.number.length).toBeLessThanOrEqual(16);
+    expect(invoice!.lines[0]).toMatchObject({ sac: '9996', quantity: 2, kind: 'intra' });
+    // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
+    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
+
+    const second = await buy(ev, 1);
+    expect(invoicesOf(second.bookingId)[0]).toMatchObject({ number: 'INV/26-27/000002', buyerGstin: null });
+  });
+
+  it('inter-state: the venue in another state gets IGST; ₹500 admission is exempt and says so', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({
+      city: 'Bangalore',
+      types: [
+        { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+        { name: 'Lawn', pricePaise: 50_000, totalTickets: 20 },
+      ],
+    });
+    const a = await buy(ev, 1);
+    expect(invoicesOf(a.bookingId)[0]).toMatchObject({
+      placeOfSupply: 'Karnataka',
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_000,
+      taxableValuePaise: 100_000,
+    });
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, {
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 3 }],
+    });
+    const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    const exempt = invoicesOf((res.data as { bookingId: string }).bookingId)[0]!;
+    expect(exempt).toMatchObject({ taxableValuePaise: 150_000, igstPaise: 0, totalPaise: 150_000 });
+    expect(exempt.lines[0]!.kind).toBe('exempt');
+    expect(exempt.notes[0]).toBe(EXEMPT_WORDING);
+  });
+
+  it('issues the platform’s own fee invoice when its GST details are configured', async () => {
+    t = createTestApp({
+      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+      PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
+      PLATFORM_STATE: 'Karnataka',
+    });
+    const { ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const fee = invoicesOf(bookingId).find((i) => i.kind === 'platform_fee')!;
+    // Fee 5 % of ₹1,180 = ₹59; IGST 18 % = ₹10.62 (buyer in Maharashtra, platform in Karnataka).
+    expect(fee).toMatchObject({
+      issuer: 'platform',
+      number: 'PLF/26-27/000001',
+      taxableValuePaise: 5_900,
+      igstPaise: 1_062,
+      totalPaise: 6_962,
+    });
+    expect(invoicesOf(bookingId).find((i) => i.kind === 'admission')!.notes).toEqual([]);
+  });
+
+  it('gives no invoice (and still books) when the organiser has no tax profile', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({ profile: false });
+    const { bookingId } = await buy(ev, 1);
+    expect(invoicesOf(bookingId)).toEqual([]);
+  });
+
+  it('200 simultaneous confirmations get 200 consecutive numbers, no gaps, no duplicates', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
+    });
+    const now = t.clock.now().toISOString();
+    const later = new Date(t.clock.now().getTime() + 600_000).toISOString();
+    const orders: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const buyer = createSignedInUser(t);
+      const holdId = randomUUID();
+      t.deps.db
+        .insert(holds)
+        .values({
+          id: holdId,
+          userId: buyer.userId,
+          eventId: ev.eventId,
+          eventDateId: ev.dateId,
+          slotId: ev.slotId,
+          details: { ...DETAILS, phone: '9876543210' },
+          subtotalPaise: 118_000,
+          feePaise: 5_900,
+          igstPaise: 1_062,
+          totalPaise: 124_962,
+          sessionExpiresAt: later,
+          expiresAt: later,
+          seats: 1,
+          createdAt: now,
+        })
+        .run();
+      t.deps.db
+        .insert(holdItems)
+        .values({ holdId, ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1, pricePaise: 118_000 })
+        .run();
+      const orderId = `order_${i}`;
+      t.deps.db
+        .insert(paymentOrders)
+        .values({
+          id: orderId,
+          gateway: 'simulator',
+          holdId,
+          userId: buyer.userId,
+          amountPaise: 124_962,
+          currency: 'INR',
+          receipt: orderId,
+          notes: {},
+          createdAt: now,
+        })
+        .run();
+      orders.push(orderId);
+    }
+    const outcomes = await Promise.all(
+      orders.map((orderId, i) =>
+        settlePayment(t.deps, orderId, `pay_${i}`, { amountPaise: 124_962, source: 'webhook' }),
+      ),
+    );
+    expect(outcomes.every((o) => o.outcome === 'booked')).toBe(true);
+    const numbers = t.deps.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.issuer, organiser.userId))
+      .all()
+      .map((r) => r.number)
+      .sort();
+    expect(numbers).toHaveLength(200);
+    expect(numbers).toEqual(
+      Array.from({ length: 200 }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, '0')}`),
+    );
+    expect(t.deps.db.select().from(documentCounters).all()).toEqual([
+      { issuer: organiser.userId, series: 'invoice', financialYear: '26-27', lastNumber: 200 },
+    ]);
+  });
+});
+
+describe('credit notes', () => {
+  it('refer to the invoice, copy its amounts, have their own series and are issued once', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const invoice = invoicesOf(bookingId)[0]!;
+    const first = await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    const again = await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    expect(again).toEqual(first);
+    const notes = t.deps.db.select().from(creditNotes).all();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      invoiceId: invoice.id,
+      issuer: organiser.userId,
+      number: 'CRN/26-27/000001',
+      taxableValuePaise: 63_559,
+      cgstPaise: 5_721,
+      sgstPaise: 5_720,
+      totalPaise: 75_000,
+    });
+    // The invoice itself is untouched.
+    expect(invoicesOf(bookingId)[0]).toEqual(invoice);
+  });
+});
+
+describe('financialYearOf', () => {
+  it('turns on 1 April, IST', () => {
+    expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe('25-26');
+    expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe('26-27');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('99-00');
+  });
+});
