@@ -5,6 +5,7 @@ import { bookingsRouter } from './routers/bookings.ts';
 import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
 import { eventsRouter } from './routers/events.ts';
+import { invoicesRouter } from './routers/invoices.ts';
 import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   console: consoleRouter,
   organiser: organiserRouter,
   admin: adminRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

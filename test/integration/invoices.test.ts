@@ -13,8 +13,9 @@ import { issueCreditNotes } from '../../src-server/services/invoices/issue-credi
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { settlePayment } from '../../src-server/services/payments/confirm.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
+import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -72,7 +73,7 @@ describe('invoices issued at confirmation', () => {
     });
     const [invoice, ...more] = invoicesOf(bookingId);
     expect(more).toEqual([]);
-    // The test clock is 5 Dec 2026 (IST): financial year 2026-27.
+    // The test clock is 21 Nov 2026 (IST): financial year 2026-27.
     expect(invoice).toMatchObject({
       kind: 'admission',
       documentType: 'tax_invoice',
@@ -268,5 +269,93 @@ describe('financialYearOf', () => {
     expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe('25-26');
     expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe('26-27');
     expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('99-00');
+  });
+});
+
+describe('invoice downloads', () => {
+  it('the PDF shows the split; only the buyer and the event’s sales team may download it', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1, {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+    });
+    const invoice = invoicesOf(bookingId)[0]!;
+    const get = (cookie?: string) =>
+      t.request(`/api/invoices/${invoice.id}.pdf`, { headers: cookie ? { cookie } : {} });
+
+    const res = await get(buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfPageText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('Invoice number: INV/26-27/000001');
+    expect(text).toContain('CGST: Rs. 90.00');
+    expect(text).toContain('SGST: Rs. 90.00');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).not.toContain('IGST:');
+
+    const coOrganiser = createAccount(t, 'organiser');
+    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = createAccount(t);
+    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    expect((await get(organiser.cookie)).status).toBe(200);
+    expect((await get(coOrganiser.cookie)).status).toBe(200);
+    expect((await get(gate.cookie)).status).toBe(404);
+    expect((await get(createAccount(t, 'organiser').cookie)).status).toBe(404);
+    expect((await get(createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get()).status).toBe(404);
+  });
+
+  it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [
+        { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+        { name: 'Lawn', pricePaise: 40_000, totalTickets: 20 },
+      ],
+    });
+    await buy(ev, 1, { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Verma Consulting' });
+    await buy(ev, 2);
+    await buy(ev, 1);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, {
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 1 }],
+    });
+    await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+
+    const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^Section,Document number,Date,Buyer GSTIN/);
+    expect(rows.slice(1)).toEqual([
+      'B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,Verma Consulting,27-Maharashtra,18,1000.00,0.00,90.00,90.00,1180.00,',
+      // Three Gold tickets in two bookings: 3000.00 taxable, 540.00 tax split 270 + 270.
+      'B2C,,,,,27-Maharashtra,18,3000.00,0.00,270.00,270.00,3540.00,',
+      'Exempt,,,,,,0,400.00,0.00,0.00,0.00,400.00,',
+    ]);
+    const empty = await t.request('/api/invoices/month/2026-10.csv', {
+      headers: { cookie: organiser.cookie },
+    });
+    expect(
+      (await empty.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    expect(
+      (await t.request('/api/invoices/month/2026-13.csv', { headers: { cookie: organiser.cookie } })).status,
+    ).toBe(400);
+    expect(
+      (await t.request('/api/invoices/month/2026-12.csv', { headers: { cookie: buyer.cookie } })).status,
+    ).toBe(403);
+    expect((await t.request('/api/invoices/month/2026-12.csv')).status).toBe(401);
   });
 });
