@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
   accountRoles,
@@ -369,6 +370,31 @@ const CASES: Record<string, Case> = {
         .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
         .get()!.n,
   },
+  'invoices.profile': { kind: 'query', expected: ORGANISERS, input: () => undefined },
+  'invoices.saveProfile': {
+    kind: 'mutation',
+    expected: ORGANISERS,
+    input: () => ({
+      legalName: 'Tala Collective LLP',
+      address: '12 Hill Road, Mumbai',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    }),
+    state: (t) => t.deps.db.select({ n: count() }).from(organiserProfiles).get()!.n,
+  },
+  'invoices.setEventTaxRate': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, taxRate: 12 }),
+    unknown: () => ({ eventId: NO_EVENT, taxRate: 12 }),
+    state: (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
+  },
+  'invoices.forEvent': {
+    kind: 'query',
+    expected: VIEW_SALES,
+    input: (w) => ({ eventId: w.event.eventId }),
+    unknown: () => ({ eventId: NO_EVENT }),
+  },
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.approveRequest': {
     kind: 'mutation',
@@ -432,7 +458,7 @@ const CASES: Record<string, Case> = {
 describe('the console access matrix covers every organiser and admin procedure', () => {
   it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests|organiser)\./.test(n),
+      /^(console|admin|organiserRequests|organiser|invoices)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.
@@ -442,6 +468,8 @@ describe('the console access matrix covers every organiser and admin procedure',
       // Capabilities (a mailed token), tested below.
       'console.invitation',
       'console.acceptInvitation',
+      // The caller's own booking's invoices: owner-only, in security-access-matrix.test.ts.
+      'invoices.forBooking',
     ]);
     expect(
       names.filter((n) => !CASES[n] && !elsewhere.has(n)),

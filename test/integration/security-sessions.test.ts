@@ -212,6 +212,13 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.copyTicketTypesToAllSlots': { ...versioned, fromSlotId: ev.slotId },
     'organiser.publish': versioned,
     'organiser.unpublish': versioned,
+    'invoices.saveProfile': {
+      legalName: 'Evil Events LLP',
+      address: 'Somewhere',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    },
+    'invoices.setEventTaxRate': { eventId: ev.eventId, taxRate: 5 },
   };
 }
 
