@@ -16,6 +16,7 @@ CREATE TABLE `credit_notes` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `credit_notes_invoice_id_unique` ON `credit_notes` (`invoice_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `credit_notes_issuer_number_idx` ON `credit_notes` (`issuer`,`number`);--> statement-breakpoint
+CREATE INDEX `credit_notes_issuer_issued_idx` ON `credit_notes` (`issuer`,`issued_at`);--> statement-breakpoint
 CREATE TABLE `document_counters` (
 	`issuer` text NOT NULL,
 	`series` text NOT NULL,
@@ -58,6 +59,7 @@ CREATE TABLE `invoices` (
 CREATE UNIQUE INDEX `invoices_issuer_number_idx` ON `invoices` (`issuer`,`number`);--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_booking_kind_idx` ON `invoices` (`booking_id`,`kind`);--> statement-breakpoint
 CREATE INDEX `invoices_issuer_issued_idx` ON `invoices` (`issuer`,`issued_at`);--> statement-breakpoint
+CREATE INDEX `invoices_event_issued_idx` ON `invoices` (`event_id`,`issued_at`);--> statement-breakpoint
 CREATE TABLE `organiser_profiles` (
 	`user_id` text PRIMARY KEY NOT NULL,
 	`legal_name` text NOT NULL,

@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
@@ -27,6 +31,9 @@ const GROWING = new Set([
   'team_invitations',
   'organiser_requests',
   'account_roles',
+  'invoices',
+  'credit_notes',
+  'document_counters',
 ]);
 
 /**
@@ -173,6 +180,54 @@ describe('query plans on the request paths', () => {
       expect(await csv.text()).toContain('Asha Verma');
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('json_each'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('issuing, listing and downloading invoices, and the monthly CSV, read through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const owner = createAccount(t, 'organiser');
+      const profile = organiserProfileSchema.parse({
+        legalName: 'Tala LLP',
+        address: 'Mumbai',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+      });
+      await saveOrganiserProfile(t.deps.db, owner.userId, profile, t.clock.now());
+      const event = createOwnedEvent(t, owner.userId);
+      const buyer = createSignedInUser(t);
+      const warm = await proceed(t, buyer.cookie, event, 1);
+      await confirm(t, buyer.cookie, await payWithSimulator(t, warm.orderId));
+      const compiled = recordStatements(t);
+      const session = await proceed(t, buyer.cookie, event, 1);
+      const booked = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+      const bookingId = (booked.data as { bookingId: string }).bookingId;
+      await writeTransaction(t.deps.db, (tx) => issueCreditNotes(tx, bookingId, 'test', t.clock.now()));
+      const mine = await callProcedure(
+        t,
+        'query',
+        'invoices.forBooking',
+        { bookingId },
+        { cookie: buyer.cookie },
+      );
+      const [invoice] = mine.data as { id: string }[];
+      const forEvent = await callProcedure(
+        t,
+        'query',
+        'invoices.forEvent',
+        { eventId: event.eventId },
+        { cookie: owner.cookie },
+      );
+      expect(forEvent.status).toBe(200);
+      const pdf = await t.request(`/api/invoices/${invoice!.id}.pdf`, { headers: { cookie: owner.cookie } });
+      expect(pdf.status).toBe(200);
+      const csv = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: owner.cookie } });
+      expect(await csv.text()).toContain('Credit note');
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('document_counters'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -107,6 +107,8 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_booking_kind_idx').on(t.bookingId, t.kind),
     // The accountant's monthly CSV: one issuer's invoices in a date range.
     index('invoices_issuer_issued_idx').on(t.issuer, t.issuedAt),
+    // The organiser's order view: one event's invoices.
+    index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
   ],
 );
 
@@ -130,5 +132,9 @@ export const creditNotes = sqliteTable(
     igstPaise: integer('igst_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
   },
-  (t) => [uniqueIndex('credit_notes_issuer_number_idx').on(t.issuer, t.number)],
+  (t) => [
+    uniqueIndex('credit_notes_issuer_number_idx').on(t.issuer, t.number),
+    // The accountant's monthly CSV.
+    index('credit_notes_issuer_issued_idx').on(t.issuer, t.issuedAt),
+  ],
 );
