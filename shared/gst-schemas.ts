@@ -87,6 +87,8 @@ export const buyerGstFields = {
 
 export const invoiceIdSchema = z.object({ invoiceId: z.string().min(1).max(200) });
 export const bookingInvoiceSchema = z.object({ bookingId: z.string().min(1).max(200) });
+/** One page of the orders table (at most 100 rows). */
+export const eventInvoicesSchema = z.object({ bookings: z.array(z.string().min(1).max(200)).max(100) });
 export const invoiceMonthSchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-04'),
 });

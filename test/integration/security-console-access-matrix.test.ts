@@ -392,8 +392,8 @@ const CASES: Record<string, Case> = {
   'invoices.forEvent': {
     kind: 'query',
     expected: VIEW_SALES,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: NO_EVENT }),
+    input: (w) => ({ eventId: w.event.eventId, bookings: ['bk_any'] }),
+    unknown: () => ({ eventId: NO_EVENT, bookings: ['bk_any'] }),
   },
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.approveRequest': {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -47,13 +47,23 @@ export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string
     .all();
 }
 
-/** An event's invoices for the organiser's order view (the caller's access is checked by the procedure). */
-export function listEventInvoices(db: Db, eventId: string): InvoiceSummary[] {
+/**
+ * The admission invoices of one page of an event's orders, for the organiser's order view (the caller's
+ * access to the event is checked by the procedure; bookings of other events are ignored).
+ */
+export function listEventInvoices(db: Db, eventId: string, bookingIds: string[]): InvoiceSummary[] {
+  if (bookingIds.length === 0) return [];
   return db
     .select(summaryColumns)
     .from(invoices)
     .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(eq(invoices.eventId, eventId))
+    .where(
+      and(
+        inArray(invoices.bookingId, bookingIds),
+        eq(invoices.kind, 'admission'),
+        eq(invoices.eventId, eventId),
+      ),
+    )
     .orderBy(asc(invoices.issuedAt))
     .all();
 }

@@ -1,5 +1,6 @@
 import {
   bookingInvoiceSchema,
+  eventInvoicesSchema,
   eventTaxRateSchema,
   organiserProfileSchema,
 } from '../../../shared/gst-schemas.ts';
@@ -31,5 +32,7 @@ export const invoicesRouter = router({
     .query(({ ctx, input }) => listOwnBookingInvoices(ctx.db, ctx.user.id, input.bookingId)),
 
   /** The organiser's order view: the event's invoices, to download. */
-  forEvent: eventProcedure('viewSales').query(({ ctx }) => listEventInvoices(ctx.db, ctx.event.id)),
+  forEvent: eventProcedure('viewSales')
+    .input(eventInvoicesSchema)
+    .query(({ ctx, input }) => listEventInvoices(ctx.db, ctx.event.id, input.bookings)),
 });
