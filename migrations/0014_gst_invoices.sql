@@ -57,7 +57,7 @@ CREATE TABLE `invoices` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_issuer_number_idx` ON `invoices` (`issuer`,`number`);--> statement-breakpoint
-CREATE UNIQUE INDEX `invoices_booking_kind_idx` ON `invoices` (`booking_id`,`kind`);--> statement-breakpoint
+CREATE INDEX `invoices_booking_idx` ON `invoices` (`booking_id`,`kind`);--> statement-breakpoint
 CREATE INDEX `invoices_issuer_issued_idx` ON `invoices` (`issuer`,`issued_at`);--> statement-breakpoint
 CREATE INDEX `invoices_event_issued_idx` ON `invoices` (`event_id`,`issued_at`);--> statement-breakpoint
 CREATE TABLE `organiser_profiles` (

@@ -92,3 +92,14 @@ export const eventInvoicesSchema = z.object({ bookings: z.array(z.string().min(1
 export const invoiceMonthSchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-04'),
 });
+
+/** A GSTIN added to a booking after buying (My Bookings). */
+export const addBuyerGstinSchema = z.object({
+  bookingId: z.string().min(1).max(200),
+  buyerGstin: gstinSchema,
+  buyerLegalName: z
+    .string()
+    .trim()
+    .min(1, GST_MESSAGES.buyerLegalNameNeeded)
+    .max(120, GST_MESSAGES.legalNameLong),
+});

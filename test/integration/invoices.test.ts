@@ -7,6 +7,7 @@ import { events } from '../../src-server/db/schema/catalog.ts';
 import { creditNotes, documentCounters, invoices } from '../../src-server/db/schema/invoices.ts';
 import { holdItems, holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { GSTIN_ALREADY_GIVEN, GSTIN_TOO_LATE } from '../../src-server/services/invoices/add-buyer-gstin.ts';
 import { financialYearOf } from '../../src-server/services/invoices/document-numbers.ts';
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
@@ -17,6 +18,7 @@ import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 const PROFILE = {
@@ -357,5 +359,51 @@ describe('invoice downloads', () => {
       (await t.request('/api/invoices/month/2026-12.csv', { headers: { cookie: buyer.cookie } })).status,
     ).toBe(403);
     expect((await t.request('/api/invoices/month/2026-12.csv')).status).toBe(401);
+  });
+});
+
+describe('adding a GSTIN after buying', () => {
+  it('re-issues the invoice with the GSTIN (credit note + new number) until the end of its month', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1);
+    const [original] = invoicesOf(bookingId);
+    const add = (cookie: string, id = bookingId) =>
+      callProcedure(
+        t,
+        'mutation',
+        'invoices.addBuyerGstin',
+        { bookingId: id, buyerGstin: '29aagcb7383j1z4', buyerLegalName: 'Verma Consulting' },
+        { cookie },
+      );
+
+    expect((await add(createSignedInUser(t).cookie)).status).toBe(404);
+    const res = await add(buyer.cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const all = invoicesOf(bookingId);
+    expect(all).toHaveLength(2);
+    expect(all.find((i) => i.id === original!.id)).toEqual(original);
+    const replacement = all.find((i) => i.id !== original!.id)!;
+    expect(replacement).toMatchObject({
+      number: 'INV/26-27/000002',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'Verma Consulting',
+      cgstPaise: original!.cgstPaise,
+      totalPaise: original!.totalPaise,
+    });
+    expect(t.deps.db.select().from(creditNotes).all()).toMatchObject([
+      { invoiceId: original!.id, number: 'CRN/26-27/000001', totalPaise: original!.totalPaise },
+    ]);
+    expect((await add(buyer.cookie)).body.error?.message).toBe(GSTIN_ALREADY_GIVEN);
+
+    // A booking whose invoice was issued in November is final in December.
+    const late = await buy(ev, 1);
+    t.clock.set(new Date('2026-11-30T18:30:00Z'));
+    const refused = await add(late.buyer.cookie, late.bookingId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(GSTIN_TOO_LATE);
+    expect(invoicesOf(late.bookingId)).toHaveLength(1);
   });
 });

@@ -206,6 +206,20 @@ describe('query plans on the request paths', () => {
       const booked = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
       const bookingId = (booked.data as { bookingId: string }).bookingId;
       await writeTransaction(t.deps.db, (tx) => issueCreditNotes(tx, bookingId, 'test', t.clock.now()));
+      const third = await proceed(t, buyer.cookie, event, 1);
+      const later = await confirm(t, buyer.cookie, await payWithSimulator(t, third.orderId));
+      const reissued = await callProcedure(
+        t,
+        'mutation',
+        'invoices.addBuyerGstin',
+        {
+          bookingId: (later.data as { bookingId: string }).bookingId,
+          buyerGstin: '27AAPFU0939F1ZV',
+          buyerLegalName: 'Asha Verma Pvt Ltd',
+        },
+        { cookie: buyer.cookie },
+      );
+      expect(reissued.status).toBe(200);
       const mine = await callProcedure(
         t,
         'query',

@@ -256,6 +256,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "owner, admin, co-organiser (viewSales): the event's invoices",
   },
+  'invoices.addBuyerGstin': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "re-issues the caller's own booking's invoice with their GSTIN",
+  },
   'invoices.forBooking': {
     kind: 'owner',
     ids: ['bookingId'],
@@ -462,6 +468,25 @@ describe('owner-only data, tried by every kind of caller', () => {
       );
     await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
     expect((await call('real', owner.cookie)).status).toBe(200);
+  });
+
+  it('invoices.addBuyerGstin: nobody but the booking’s owner can touch its invoice', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'invoices.addBuyerGstin',
+          {
+            bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+            buyerGstin: '27AAPFU0939F1ZV',
+            buyerLegalName: 'Someone Pvt Ltd',
+          },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
   });
 
   it('bookings.byId: only the owner sees the booking (and its QR token)', async () => {

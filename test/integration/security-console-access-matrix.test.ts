@@ -470,6 +470,7 @@ describe('the console access matrix covers every organiser and admin procedure',
       'console.acceptInvitation',
       // The caller's own booking's invoices: owner-only, in security-access-matrix.test.ts.
       'invoices.forBooking',
+      'invoices.addBuyerGstin',
     ]);
     expect(
       names.filter((n) => !CASES[n] && !elsewhere.has(n)),

@@ -219,6 +219,11 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       gstin: '27AAPFU0939F1ZV',
     },
     'invoices.setEventTaxRate': { eventId: ev.eventId, taxRate: 5 },
+    'invoices.addBuyerGstin': {
+      bookingId: 'bk_x',
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Evil Pvt Ltd',
+    },
   };
 }
 

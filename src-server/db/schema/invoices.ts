@@ -104,7 +104,8 @@ export const invoices = sqliteTable(
   },
   (t) => [
     uniqueIndex('invoices_issuer_number_idx').on(t.issuer, t.number),
-    uniqueIndex('invoices_booking_kind_idx').on(t.bookingId, t.kind),
+    // A booking's invoices: one per kind, plus the replacements when a GSTIN was added later (ADR 0024).
+    index('invoices_booking_idx').on(t.bookingId, t.kind),
     // The accountant's monthly CSV: one issuer's invoices in a date range.
     index('invoices_issuer_issued_idx').on(t.issuer, t.issuedAt),
     // The organiser's order view: one event's invoices.

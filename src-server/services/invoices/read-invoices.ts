@@ -17,6 +17,7 @@ export interface InvoiceSummary {
   number: string;
   issuedAt: string;
   totalPaise: number;
+  buyerGstin: string | null;
   creditNoteNumber: string | null;
 }
 
@@ -27,6 +28,7 @@ const summaryColumns = {
   number: invoices.number,
   issuedAt: invoices.issuedAt,
   totalPaise: invoices.totalPaise,
+  buyerGstin: invoices.buyerGstin,
   creditNoteNumber: creditNotes.number,
 };
 
@@ -53,19 +55,17 @@ export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string
  */
 export function listEventInvoices(db: Db, eventId: string, bookingIds: string[]): InvoiceSummary[] {
   if (bookingIds.length === 0) return [];
+  // Found by booking (invoices_booking_idx); the event is checked on the few rows found, so the
+  // planner is never tempted to walk the whole event's invoices.
   return db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, eventId: invoices.eventId })
     .from(invoices)
     .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(
-      and(
-        inArray(invoices.bookingId, bookingIds),
-        eq(invoices.kind, 'admission'),
-        eq(invoices.eventId, eventId),
-      ),
-    )
+    .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, 'admission')))
     .orderBy(asc(invoices.issuedAt))
-    .all();
+    .all()
+    .filter((row) => row.eventId === eventId)
+    .map(({ eventId: _event, ...summary }) => summary);
 }
 
 /**

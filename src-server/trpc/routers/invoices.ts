@@ -1,9 +1,11 @@
 import {
+  addBuyerGstinSchema,
   bookingInvoiceSchema,
   eventInvoicesSchema,
   eventTaxRateSchema,
   organiserProfileSchema,
 } from '../../../shared/gst-schemas.ts';
+import { addBuyerGstin } from '../../services/invoices/add-buyer-gstin.ts';
 import {
   getOrganiserProfile,
   saveOrganiserProfile,
@@ -30,6 +32,13 @@ export const invoicesRouter = router({
   forBooking: protectedProcedure
     .input(bookingInvoiceSchema)
     .query(({ ctx, input }) => listOwnBookingInvoices(ctx.db, ctx.user.id, input.bookingId)),
+
+  /** The buyer adds a GSTIN later: the invoice is re-issued (credit note + new number) within its month. */
+  addBuyerGstin: protectedProcedure
+    .input(addBuyerGstinSchema)
+    .mutation(({ ctx, input: { bookingId, ...buyer } }) =>
+      addBuyerGstin(ctx.db, ctx.user.id, bookingId, buyer, ctx.deps.clock.now()),
+    ),
 
   /** The organiser's order view: the event's invoices, to download. */
   forEvent: eventProcedure('viewSales')
