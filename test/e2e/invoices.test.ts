@@ -101,4 +101,75 @@ describe('GST invoice in Chromium', () => {
     await page.screenshot({ path: '/tmp/gst-my-bookings-phone.png', fullPage: true });
     await context.close();
   });
+
+  it('a buyer who skipped the GSTIN adds it later from My Bookings and gets a re-issued invoice', async () => {
+    const now = new Date().toISOString();
+    const organiserId = randomUUID();
+    database.db
+      .insert(users)
+      .values({
+        id: organiserId,
+        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Deccan Live',
+        isEmailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    database.db
+      .insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Deccan Live Pvt Ltd',
+        address: 'Indiranagar, Bengaluru 560038',
+        state: 'Karnataka',
+        gstin: '29AAGCB7383J1Z4',
+        updatedAt: now,
+      })
+      .run();
+    // Held in Mumbai by a Karnataka organiser: inter-state, IGST.
+    const ev = createTicketedEvent(database.db, {
+      now: new Date(),
+      city: 'Mumbai',
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+
+    const { context } = await newContext(browser, baseURL);
+    await signInNewBuyer(database.db, context, baseURL);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
+
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article', { name: ev.eventName });
+    await card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000001$/ }).waitFor();
+    await card.getByRole('button', { name: 'Add GSTIN' }).click();
+    await card.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+    await card.getByLabel('Legal name (as registered for GST)').fill('Meera Iyer Studio LLP');
+    await card.getByRole('button', { name: 'Re-issue invoice' }).click();
+    const reissued = card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000002$/ });
+    await reissued.waitFor();
+    await page.screenshot({ path: '/tmp/gst-my-bookings-desktop.png', fullPage: true });
+    const download = page.waitForEvent('download');
+    await reissued.click();
+    const text = pdfPageText(readFileSync((await (await download).path())!));
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Meera Iyer Studio LLP');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain('IGST: Rs. 305.08');
+    expect(text).not.toContain('CGST:');
+    await context.close();
+  });
 });
