@@ -74,7 +74,8 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await save.mutateAsync(values);
+      // Shows what was stored (the GSTIN upper-cased, the address trimmed).
+      form.reset(await save.mutateAsync(values));
       setSaved(true);
     } catch (error) {
       const fields = fieldErrorsOf(error);

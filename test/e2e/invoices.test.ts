@@ -7,7 +7,14 @@ import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
-import { type Browser, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
@@ -170,6 +177,34 @@ describe('GST invoice in Chromium', () => {
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain('IGST: Rs. 305.08');
     expect(text).not.toContain('CGST:');
+    await context.close();
+  });
+
+  it('an organiser fills in the tax profile: a GSTIN of another state is refused, a right one saved', async () => {
+    const { context } = await newContext(browser, baseURL);
+    const organiser = await signInNewBuyer(database.db, context, baseURL);
+    writeAccountRole(database.db, organiser.userId, 'organiser', null, new Date());
+    const page = await context.newPage();
+    await page.goto('/organiser');
+    await page.getByRole('link', { name: 'Organiser profile & invoices' }).click();
+    await page.getByRole('heading', { name: 'Organiser profile' }).waitFor();
+    await page.getByLabel('Legal name').fill('Meera Iyer Productions LLP');
+    await page.getByLabel('Address').fill('14 Boat Club Road, Pune 411001');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByLabel('GSTIN (leave empty if not registered)').fill('29AAGCB7383J1Z4');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('The GSTIN’s first two digits must be the state’s GST code').waitFor();
+    await page.getByLabel('GSTIN (leave empty if not registered)').fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/gst-organiser-profile.png', fullPage: true });
+    const saved = database.db
+      .select()
+      .from(organiserProfiles)
+      .where(eq(organiserProfiles.userId, organiser.userId))
+      .get();
+    expect(saved).toMatchObject({ gstin: '27AAPFU0939F1ZV', state: 'Maharashtra', defaultTaxRate: 18 });
     await context.close();
   });
 });
