@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXEMPT_WORDING } from '../../shared/gst.ts';
@@ -12,7 +13,6 @@ import { financialYearOf } from '../../src-server/services/invoices/document-num
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { settlePayment } from '../../src-server/services/payments/confirm.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
@@ -161,7 +161,7 @@ describe('invoices issued at confirmation', () => {
     expect(invoicesOf(bookingId)).toEqual([]);
   });
 
-  it('200 simultaneous confirmations get 200 consecutive numbers, no gaps, no duplicates', async () => {
+  it('200 simultaneous confirmations on four threads get 200 consecutive numbers, no gaps, no duplicates', async () => {
     t = createTestApp();
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
@@ -212,12 +212,21 @@ describe('invoices issued at confirmation', () => {
         .run();
       orders.push(orderId);
     }
-    const outcomes = await Promise.all(
-      orders.map((orderId, i) =>
-        settlePayment(t.deps, orderId, `pay_${i}`, { amountPaise: 124_962, source: 'webhook' }),
-      ),
-    );
-    expect(outcomes.every((o) => o.outcome === 'booked')).toBe(true);
+    // Four worker threads, each with its own connection to the database file, settle 50 orders each at
+    // once: their transactions contend for SQLite's write lock like server processes do.
+    const outcomes = (
+      await Promise.all(
+        [0, 1, 2, 3].map((w) =>
+          settleInWorker(
+            t.dataDir,
+            orders.flatMap((orderId, i) => (i % 4 === w ? [{ orderId, paymentId: `pay_${i}` }] : [])),
+            124_962,
+          ),
+        ),
+      )
+    ).flat();
+    expect(outcomes).toHaveLength(200);
+    expect(outcomes.every((o) => o === 'booked')).toBe(true);
     const numbers = t.deps.db
       .select({ number: invoices.number })
       .from(invoices)
@@ -407,3 +416,28 @@ describe('adding a GSTIN after buying', () => {
     expect(invoicesOf(late.bookingId)).toHaveLength(1);
   });
 });
+
+const SETTLE_WORKER = new URL('../helpers/settle-worker.ts', import.meta.url).href;
+const TSX_API = import.meta.resolve('tsx/esm/api');
+
+/** Runs settle-worker.ts on its own thread (loaded through tsx, as the PDF worker is). */
+function settleInWorker(
+  dataDir: string,
+  orders: { orderId: string; paymentId: string }[],
+  amountPaise: number,
+): Promise<string[]> {
+  const bootstrap = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((api) => api.tsImport(workerData.entry, workerData.entry));
+`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      workerData: { tsx: TSX_API, entry: SETTLE_WORKER, dataDir, orders, amountPaise },
+    });
+    worker.once('message', (answer: { outcomes?: string[]; error?: string }) =>
+      answer.outcomes ? resolve(answer.outcomes) : reject(new Error(answer.error)),
+    );
+    worker.once('error', reject);
+  });
+}
