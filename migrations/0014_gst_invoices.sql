@@ -72,4 +72,9 @@ CREATE TABLE `organiser_profiles` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-ALTER TABLE `events` ADD `tax_rate` real;
+ALTER TABLE `events` ADD `tax_rate` real;--> statement-breakpoint
+-- Issued documents are immutable (issue 16, ADR 0024): the database refuses to change or remove one.
+CREATE TRIGGER `invoices_immutable_update` BEFORE UPDATE ON `invoices` BEGIN SELECT RAISE(ABORT, 'invoices are immutable'); END;--> statement-breakpoint
+CREATE TRIGGER `invoices_immutable_delete` BEFORE DELETE ON `invoices` BEGIN SELECT RAISE(ABORT, 'invoices are immutable'); END;--> statement-breakpoint
+CREATE TRIGGER `credit_notes_immutable_update` BEFORE UPDATE ON `credit_notes` BEGIN SELECT RAISE(ABORT, 'credit notes are immutable'); END;--> statement-breakpoint
+CREATE TRIGGER `credit_notes_immutable_delete` BEFORE DELETE ON `credit_notes` BEGIN SELECT RAISE(ABORT, 'credit notes are immutable'); END;

@@ -270,8 +270,17 @@ describe('credit notes', () => {
       sgstPaise: 5_720,
       totalPaise: 75_000,
     });
-    // The invoice itself is untouched.
+    // The invoice itself is untouched, and the database refuses to change or remove either document.
     expect(invoicesOf(bookingId)[0]).toEqual(invoice);
+    expect(() =>
+      t.deps.db.update(invoices).set({ totalPaise: 1 }).where(eq(invoices.id, invoice.id)).run(),
+    ).toThrow(/invoices are immutable/);
+    expect(() => t.deps.db.delete(invoices).where(eq(invoices.id, invoice.id)).run()).toThrow(
+      /invoices are immutable/,
+    );
+    expect(() => t.deps.db.update(creditNotes).set({ reason: 'x' }).run()).toThrow(
+      /credit notes are immutable/,
+    );
   });
 });
 
