@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketDetailsSchema } from './checkout-schemas.ts';
+import { ticketDetailsFieldProblems, ticketDetailsSchema } from './checkout-schemas.ts';
 
 describe('ticketDetailsSchema', () => {
   const details = { name: 'Meera Iyer', email: 'meera@example.com', state: 'Kerala' };
@@ -12,5 +12,21 @@ describe('ticketDetailsSchema', () => {
 
   it('still refuses a number that is not an Indian mobile', () => {
     expect(ticketDetailsSchema.safeParse({ ...details, phone: '12345' }).success).toBe(false);
+  });
+});
+
+describe('buyer GST details at checkout', () => {
+  const base = { name: 'Asha', email: 'asha@example.com', phone: '9876543210', state: 'Goa' };
+  it('are optional; a GSTIN is checked and needs the legal name it is registered to', () => {
+    expect(ticketDetailsSchema.safeParse(base).success).toBe(true);
+    expect(
+      ticketDetailsSchema.parse({ ...base, buyerGstin: '30aapfu0939f1z8', buyerLegalName: 'Asha Ltd' }),
+    ).toMatchObject({ buyerGstin: '30AAPFU0939F1Z8' });
+    expect(
+      ticketDetailsFieldProblems({ ...base, buyerGstin: '27AAPFU0939F1ZW', buyerLegalName: 'Asha Ltd' }),
+    ).toEqual({ buyerGstin: 'Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)' });
+    expect(ticketDetailsFieldProblems({ ...base, buyerGstin: '27AAPFU0939F1ZV' })).toEqual({
+      buyerLegalName: 'Please enter the legal name registered for this GSTIN',
+    });
   });
 });

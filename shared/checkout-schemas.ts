@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { isIndianState } from './states.ts';
@@ -25,33 +26,40 @@ export function normalisePhone(phone: string): string {
 }
 
 /** The checkout's Ticket Details (name, e-mail, phone, state), checked on Proceed and on the server. */
-export const ticketDetailsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name must be at most 100 characters'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    // abort: the shape's regex backtracks on a long input.
-    .max(EMAIL_MAX, { message: 'Email must be at most 254 characters', abort: true })
-    .regex(EMAIL_SHAPE, 'Please enter a valid email address'),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(PHONE_MAX, { message: 'Please enter a valid phone number', abort: true })
-    .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number')
-    // Stored as the 10 digits, as on sign-up and the profile (issue 17).
-    .transform((v) => indianMobileDigits(normalisePhone(v)) ?? v),
-  state: z
-    .string()
-    .min(1, 'State is required')
-    .max(100, { message: 'State is required', abort: true })
-    .refine((v) => isIndianState(v), 'State is required'),
-});
+export const ticketDetailsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name must be at most 100 characters'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      // abort: the shape's regex backtracks on a long input.
+      .max(EMAIL_MAX, { message: 'Email must be at most 254 characters', abort: true })
+      .regex(EMAIL_SHAPE, 'Please enter a valid email address'),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'Phone number is required')
+      .max(PHONE_MAX, { message: 'Please enter a valid phone number', abort: true })
+      .refine((v) => INDIAN_PHONE.test(normalisePhone(v)), 'Please enter a valid phone number')
+      // Stored as the 10 digits, as on sign-up and the profile (issue 17).
+      .transform((v) => indianMobileDigits(normalisePhone(v)) ?? v),
+    state: z
+      .string()
+      .min(1, 'State is required')
+      .max(100, { message: 'State is required', abort: true })
+      .refine((v) => isIndianState(v), 'State is required'),
+    /** Optional (issue 16): a business buyer's GSTIN and legal name, printed on the GST invoice. */
+    ...buyerGstFields,
+  })
+  .refine((d) => !d.buyerGstin || !!d.buyerLegalName, {
+    message: GST_MESSAGES.buyerLegalNameNeeded,
+    path: ['buyerLegalName'],
+  });
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 
 type DetailsDraft = Partial<Record<keyof TicketDetails, string>>;
-const DETAIL_FIELDS = ['name', 'email', 'phone', 'state'] as const;
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'state', 'buyerGstin', 'buyerLegalName'] as const;
 
 /** Every message the details fail with, in form order, for the one 'Please complete all required fields:' list. */
 export function ticketDetailsProblems(details: DetailsDraft): string[] {
@@ -66,6 +74,8 @@ export function ticketDetailsFieldProblems(details: DetailsDraft): DetailsDraft 
     email: details.email ?? '',
     phone: details.phone ?? '',
     state: details.state ?? '',
+    buyerGstin: details.buyerGstin ?? '',
+    buyerLegalName: details.buyerLegalName ?? '',
   });
   const problems: DetailsDraft = {};
   for (const issue of parsed.error?.issues ?? []) {

@@ -32,6 +32,7 @@ export const PAGE_PATHS = [
   '/list-your-event',
   '/organiser',
   '/organiser/events/new',
+  '/organiser/profile',
   '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
   '/organiser/events/$eventId/preview',

@@ -22,6 +22,7 @@ import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
 import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
+import { organiserProfileRoute } from './routes/organiser-profile.tsx';
 import { organiserSalesRoute } from './routes/organiser-sales.tsx';
 import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
@@ -67,6 +68,7 @@ const routeTree = rootRoute.addChildren([
   listYourEventRoute,
   organiserRoute,
   organiserTeamRoute,
+  organiserProfileRoute,
   organiserEventPreviewRoute,
   organiserBookingRoute,
   organiserNewEventRoute,

@@ -12,6 +12,7 @@ import { serveClient } from './http/client.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
+import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
 import { ordersCsvRoutes } from './http/orders-csv.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/tickets', ticketFileRoutes(deps));
+  app.route('/api/invoices', invoiceFileRoutes(deps));
   mountEventImages(app, deps);
   app.route('/api/organiser', ordersCsvRoutes(deps));
 

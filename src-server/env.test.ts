@@ -25,6 +25,22 @@ describe('loadEnv', () => {
   });
 });
 
+describe('platform GST registration', () => {
+  const full = {
+    PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+    PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+    PLATFORM_ADDRESS: 'Indiranagar, Bengaluru',
+    PLATFORM_STATE: 'Karnataka',
+  };
+  it('is all four settings or none, with a valid GSTIN of that state', () => {
+    expect(loadEnv({}).PLATFORM_GSTIN).toBeUndefined();
+    expect(loadEnv(full).PLATFORM_GSTIN).toBe('29AAGCB7383J1Z4');
+    expect(() => loadEnv({ ...full, PLATFORM_ADDRESS: '' })).toThrow(/PLATFORM_GSTIN/);
+    expect(() => loadEnv({ ...full, PLATFORM_GSTIN: '29AAGCB7383J1Z5' })).toThrow(/PLATFORM_GSTIN/);
+    expect(() => loadEnv({ ...full, PLATFORM_STATE: 'Maharashtra' })).toThrow(/PLATFORM_GSTIN/);
+  });
+});
+
 describe('demo data', () => {
   it('is added by default in development and tests, never unasked in production', () => {
     expect(loadEnv({}).SEED_DEMO_DATA).toBe(true);

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { isValidGstinValue } from '../shared/gst-schemas.ts';
+import { stateOfGstin } from '../shared/gst-states.ts';
+import { isIndianState } from '../shared/states.ts';
 
 /**
  * Every setting the server reads, validated once at boot. `.env.example` lists the same keys.
@@ -58,6 +61,15 @@ export const EnvFields = z.object({
     .transform((v) => v === 'true'),
   MAIL_FROM: z.string().default('Jalsa Bookings <bookings@jalsa.local>'),
   SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
+  /**
+   * The platform's GST registration, for the convenience fee's own invoice (issue 16). All four or
+   * none: without them each invoice states that the fee is not invoiced with tax.
+   */
+  PLATFORM_GSTIN: optionalText,
+  PLATFORM_LEGAL_NAME: optionalText,
+  PLATFORM_ADDRESS: optionalText,
+  /** One of shared/states.ts, e.g. 'Karnataka'. */
+  PLATFORM_STATE: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /**
@@ -95,6 +107,25 @@ export const EnvFields = z.object({
 export const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)';
 
+export const PLATFORM_GST_INVALID =
+  'PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE go together: a valid GSTIN of that state (e.g. 29AAGCB7383J1Z4 with Karnataka), or none of them';
+
+type PlatformGstFields = Pick<
+  z.output<typeof EnvFields>,
+  'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
+>;
+
+/** Null when the platform's GST settings are all absent, or all present and consistent. */
+function platformGstProblem(env: PlatformGstFields): string | null {
+  const values = [env.PLATFORM_GSTIN, env.PLATFORM_LEGAL_NAME, env.PLATFORM_ADDRESS, env.PLATFORM_STATE];
+  if (values.every((v) => v === undefined)) return null;
+  if (values.some((v) => v === undefined)) return PLATFORM_GST_INVALID;
+  const gstin = env.PLATFORM_GSTIN!;
+  const state = env.PLATFORM_STATE!;
+  if (!isValidGstinValue(gstin) || !isIndianState(state)) return PLATFORM_GST_INVALID;
+  return stateOfGstin(gstin) === state ? null : PLATFORM_GST_INVALID;
+}
+
 export const EnvSchema = EnvFields.refine(
   (env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL !== undefined,
   {
@@ -103,7 +134,13 @@ export const EnvSchema = EnvFields.refine(
     path: ['PUBLIC_URL'],
     message: PUBLIC_URL_REQUIRED,
   },
-).transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
+)
+  .refine((env) => platformGstProblem(env) === null, {
+    // A half-configured or mistyped registration would print wrong tax invoices: refuse to start.
+    path: ['PLATFORM_GSTIN'],
+    message: PLATFORM_GST_INVALID,
+  })
+  .transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

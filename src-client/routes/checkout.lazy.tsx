@@ -145,6 +145,7 @@ function Checkout({
     if (prefilled.current || !me.data) return;
     prefilled.current = true;
     setDetails((d) => ({
+      ...d,
       name: d.name || me.data?.name || '',
       email: d.email || me.data?.email || '',
       phone: d.phone || me.data?.phone || '',
@@ -379,6 +380,36 @@ function Checkout({
                   </p>
                 )}
               </div>
+              <details className="py-3" open={Boolean(details.buyerGstin || details.buyerLegalName)}>
+                <summary className="cursor-pointer text-sm text-gray-700">
+                  Need a GST invoice for your business? (optional)
+                </summary>
+                {(['buyerGstin', 'buyerLegalName'] as const).map((field) => (
+                  <div key={field} className="pt-3">
+                    <label
+                      htmlFor={`checkout-${field}`}
+                      className="block text-xs font-medium uppercase tracking-wide text-gray-500"
+                    >
+                      {field === 'buyerGstin' ? 'GSTIN' : 'Legal name (as registered for GST)'}
+                    </label>
+                    <input
+                      id={`checkout-${field}`}
+                      value={details[field]}
+                      maxLength={field === 'buyerGstin' ? 20 : 120}
+                      autoCapitalize={field === 'buyerGstin' ? 'characters' : undefined}
+                      aria-invalid={fieldProblems[field] ? true : undefined}
+                      aria-describedby={fieldProblems[field] ? `checkout-${field}-error` : undefined}
+                      onChange={(e) => setDetails((d) => ({ ...d, [field]: e.target.value }))}
+                      className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+                    />
+                    {fieldProblems[field] && (
+                      <p id={`checkout-${field}-error`} className="mt-1 text-sm text-red-700">
+                        {fieldProblems[field]}
+                      </p>
+                    )}
+                  </div>
+                ))}
+              </details>
             </div>
           </CheckoutCard>
         </div>
@@ -498,7 +529,7 @@ function startErrorBanner(err: unknown): Banner {
 /** The buyer's details survive a reload of the checkout (session storage, this tab only). */
 function useStoredDetails() {
   const [details, setDetails] = useState<Record<keyof TicketDetails, string>>(() => {
-    const empty = { name: '', email: '', phone: '', state: '' };
+    const empty = { name: '', email: '', phone: '', state: '', buyerGstin: '', buyerLegalName: '' };
     try {
       const stored = JSON.parse(sessionStorage.getItem(DETAILS_KEY) ?? 'null') as Partial<
         typeof empty

@@ -1,6 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { formatPaise } from '../../shared/money.ts';
+import { BookingInvoiceLinks } from '../components/booking-invoices.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import {
@@ -136,6 +137,7 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
             >
               Add to calendar
             </a>
+            <BookingInvoiceLinks bookingId={booking.id} />
             <Link
               to="/ticket/$bookingId"
               params={{ bookingId: booking.id }}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
+import { eventTaxRateSchema } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
@@ -137,8 +138,70 @@ function Editor({ event }: { event: Editable }) {
         <AddDate base={base} run={run} />
       </section>
 
+      <TaxRateSection eventId={eventId} taxRate={event.taxRate} />
+
       <PublishSection event={event} run={run} />
       {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}
+    </section>
+  );
+}
+
+/** Issue 16: this event's GST rate, when it is not the organiser profile's default (18% usually). */
+function TaxRateSection({ eventId, taxRate }: { eventId: string; taxRate: number | null }) {
+  const utils = trpc.useUtils();
+  const save = trpc.invoices.setEventTaxRate.useMutation({
+    onSuccess: () => utils.organiser.editableEvent.invalidate({ eventId }),
+  });
+  const [value, setValue] = useState(taxRate === null ? '' : String(taxRate));
+  const [message, setMessage] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setMessage(null);
+    const rate = value.trim() === '' ? null : Number(value);
+    const parsed = eventTaxRateSchema.safeParse({ eventId, taxRate: rate });
+    if (!parsed.success) {
+      setMessage(parsed.error.issues[0]?.message ?? 'Invalid rate');
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      setMessage('Saved.');
+    } catch (error) {
+      setMessage(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  };
+  return (
+    <section aria-labelledby="tax-heading">
+      <h2 id="tax-heading" className="text-xl font-bold">
+        GST rate
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          <span className="block text-xs font-medium uppercase tracking-wide text-gray-500">
+            GST on admission (%)
+          </span>
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            max={28}
+            value={value}
+            placeholder="Profile default"
+            onChange={(e) => setValue(e.target.value)}
+            className="mt-1 w-40 rounded-md border border-gray-300 px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold">
+          Save rate
+        </button>
+        {message && (
+          <p role="status" className="text-sm text-gray-700">
+            {message}
+          </p>
+        )}
+      </form>
+      <p className="mt-1 text-sm text-gray-600">Leave empty to use your organiser profile's default rate.</p>
     </section>
   );
 }

@@ -161,10 +161,15 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
     { eventId, ...filter, limit, after },
     { placeholderData: keepPreviousData },
   );
+  const invoices = trpc.invoices.forEvent.useQuery(
+    { eventId, bookings: (page.data?.orders ?? []).map((o) => o.id) },
+    { enabled: (page.data?.orders.length ?? 0) > 0 },
+  );
   if (page.isPending) return <LoadingText />;
   if (!page.data)
     return <NoticeText text={messageOf(page.error, 'Something went wrong. Please try again.')} />;
   const { orders, total, next } = page.data;
+  const invoiceOf = new Map((invoices.data ?? []).map((i) => [i.bookingId, i]));
   const first = (cursors.length - 1) * limit + 1;
   return (
     <section aria-labelledby="orders-heading" aria-busy={page.isFetching}>
@@ -225,7 +230,7 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
             </thead>
             <tbody className="divide-y divide-gray-200">
               {orders.map((order) => (
-                <OrderRow key={order.id} eventId={eventId} order={order} />
+                <OrderRow key={order.id} eventId={eventId} order={order} invoice={invoiceOf.get(order.id)} />
               ))}
             </tbody>
           </table>
@@ -253,7 +258,15 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
   );
 }
 
-function OrderRow({ eventId, order }: { eventId: string; order: Order }) {
+function OrderRow({
+  eventId,
+  order,
+  invoice,
+}: {
+  eventId: string;
+  order: Order;
+  invoice?: { id: string; number: string; creditNoteNumber: string | null };
+}) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 align-top font-semibold">
@@ -267,6 +280,16 @@ function OrderRow({ eventId, order }: { eventId: string; order: Order }) {
         <time dateTime={order.createdAt} className="block text-xs font-normal text-gray-600">
           {formatInIndia(order.createdAt, 'dd MMM yyyy, h:mm a')}
         </time>
+        {invoice && (
+          <a
+            href={`/api/invoices/${encodeURIComponent(invoice.id)}.pdf`}
+            download
+            className="block text-xs font-normal text-brand-700 underline"
+          >
+            Invoice {invoice.number}
+            {invoice.creditNoteNumber ? ` (credited ${invoice.creditNoteNumber})` : ''}
+          </a>
+        )}
       </th>
       <td className="px-4 py-3 align-top">
         <span className="font-semibold text-gray-900">{order.userName}</span>

@@ -31,6 +31,11 @@ function ConsoleHome() {
             </Link>
           )}
           {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
+            <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
+              Organiser profile &amp; invoices
+            </Link>
+          )}
+          {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
             <Link
               to="/organiser/events/new"
               className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"

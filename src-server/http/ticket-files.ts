@@ -48,6 +48,6 @@ export function ticketFileRoutes(deps: AppDeps) {
 }
 
 /** One PDF thread per app: drawing a PDF never holds up the requests this process answers. */
-const pdfWorkerOf = oncePer((_deps: AppDeps) => createTicketPdfWorker());
+export const pdfWorkerOf = oncePer((_deps: AppDeps) => createTicketPdfWorker());
 
 const safeFilePart = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');

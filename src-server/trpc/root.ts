@@ -7,6 +7,7 @@ import { contactRouter } from './routers/contact.ts';
 import { eventBookingsRouter } from './routers/event-bookings.ts';
 import { eventsRouter } from './routers/events.ts';
 import { gateRouter } from './routers/gate.ts';
+import { invoicesRouter } from './routers/invoices.ts';
 import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   eventBookings: eventBookingsRouter,
   admin: adminRouter,
   gate: gateRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
-import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
+import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { createBooking } from '../helpers/bookings.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
@@ -35,6 +39,9 @@ const GROWING = new Set([
   'organiser_requests',
   'account_roles',
   'gate_scans',
+  'invoices',
+  'credit_notes',
+  'document_counters',
 ]);
 
 /**
@@ -294,6 +301,68 @@ describe('query plans on the request paths', () => {
       }
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('from "gate_scans"'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('issuing, listing and downloading invoices, and the monthly CSV, read through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const owner = createAccount(t, 'organiser');
+      const profile = organiserProfileSchema.parse({
+        legalName: 'Tala LLP',
+        address: 'Mumbai',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+      });
+      await saveOrganiserProfile(t.deps.db, owner.userId, profile, t.clock.now());
+      const event = createOwnedEvent(t, owner.userId);
+      const buyer = createSignedInUser(t);
+      const warm = await proceed(t, buyer.cookie, event, 1);
+      await confirm(t, buyer.cookie, await payWithSimulator(t, warm.orderId));
+      const compiled = recordStatements(t);
+      const session = await proceed(t, buyer.cookie, event, 1);
+      const booked = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+      const bookingId = (booked.data as { bookingId: string }).bookingId;
+      await writeTransaction(t.deps.db, (tx) => issueCreditNotes(tx, bookingId, 'test', t.clock.now()));
+      const third = await proceed(t, buyer.cookie, event, 1);
+      const later = await confirm(t, buyer.cookie, await payWithSimulator(t, third.orderId));
+      const reissued = await callProcedure(
+        t,
+        'mutation',
+        'invoices.addBuyerGstin',
+        {
+          bookingId: (later.data as { bookingId: string }).bookingId,
+          buyerGstin: '27AAPFU0939F1ZV',
+          buyerLegalName: 'Asha Verma Pvt Ltd',
+        },
+        { cookie: buyer.cookie },
+      );
+      expect(reissued.status).toBe(200);
+      const mine = await callProcedure(
+        t,
+        'query',
+        'invoices.forBooking',
+        { bookingId },
+        { cookie: buyer.cookie },
+      );
+      const [invoice] = mine.data as { id: string }[];
+      const forEvent = await callProcedure(
+        t,
+        'query',
+        'invoices.forEvent',
+        { eventId: event.eventId, bookings: [bookingId] },
+        { cookie: owner.cookie },
+      );
+      expect(forEvent.data).toHaveLength(1);
+      const pdf = await t.request(`/api/invoices/${invoice!.id}.pdf`, { headers: { cookie: owner.cookie } });
+      expect(pdf.status).toBe(200);
+      const csv = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: owner.cookie } });
+      expect(await csv.text()).toContain('Credit note');
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('document_counters'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -301,6 +301,42 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'owner, admin, co-organiser; the booking must be of that event; rate-limited',
   },
+  'invoices.profile': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; ctx.user's own profile",
+  },
+  'invoices.saveProfile': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; writes ctx.user's profile",
+  },
+  'invoices.setEventTaxRate': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (edit)',
+  },
+  'invoices.forEvent': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (viewSales): the event's invoices",
+  },
+  'invoices.addBuyerGstin': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "re-issues the caller's own booking's invoice with their GSTIN",
+  },
+  'invoices.forBooking': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "the invoices of the caller's own booking",
+  },
   'admin.organiserRequests': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.approveRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
   'admin.declineRequest': { kind: 'role', ids: ['requestId'], signedOut: 401, why: 'admins only' },
@@ -321,6 +357,14 @@ type RouteAccess = {
 const ROUTES: Record<string, RouteAccess> = {
   'GET /healthz': { kind: 'public', why: 'status only' },
   'GET /api/tickets/:file': { kind: 'owner', why: 'PDF and .ics of a booking' },
+  'GET /api/invoices/:file': {
+    kind: 'owner',
+    why: "an invoice PDF: the booking's owner, or the event's viewSales team (invoices.test.ts)",
+  },
+  'GET /api/invoices/month/:file': {
+    kind: 'role',
+    why: 'organisers and admins, their own invoices only (issuer = ctx.user); invoices.test.ts',
+  },
   'GET /api/organiser/events/:eventId/orders.csv': {
     kind: 'role',
     why: "eventProcedure('viewSales')'s answers, tried by seven callers in orders-csv.test.ts",
@@ -477,6 +521,41 @@ describe('owner-only data, tried by every kind of caller', () => {
       expect(real.status, who).toBe(refusal(cookie));
     }
   }
+
+  it('invoices.forBooking: only the booking’s owner lists its invoices', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'query',
+          'invoices.forBooking',
+          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+    expect((await call('real', owner.cookie)).status).toBe(200);
+  });
+
+  it('invoices.addBuyerGstin: nobody but the booking’s owner can touch its invoice', async () => {
+    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'invoices.addBuyerGstin',
+          {
+            bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+            buyerGstin: '27AAPFU0939F1ZV',
+            buyerLegalName: 'Someone Pvt Ltd',
+          },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+  });
 
   it('bookings.byId: only the owner sees the booking (and its QR token)', async () => {
     const { bookingId } = createBooking(t, { userId: owner.userId });

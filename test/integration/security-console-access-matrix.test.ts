@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
+import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
   accountRoles,
@@ -563,6 +564,31 @@ const CASES: Record<string, Case> = {
     }),
     state: (t) => [tableCount(t, gateScans), admittedCount(t)],
   },
+  'invoices.profile': { kind: 'query', expected: ORGANISERS, input: () => undefined },
+  'invoices.saveProfile': {
+    kind: 'mutation',
+    expected: ORGANISERS,
+    input: () => ({
+      legalName: 'Tala Collective LLP',
+      address: '12 Hill Road, Mumbai',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    }),
+    state: (t) => t.deps.db.select({ n: count() }).from(organiserProfiles).get()!.n,
+  },
+  'invoices.setEventTaxRate': {
+    kind: 'mutation',
+    expected: EDIT,
+    input: (w) => ({ eventId: w.event.eventId, taxRate: 12 }),
+    unknown: () => ({ eventId: NO_EVENT, taxRate: 12 }),
+    state: (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
+  },
+  'invoices.forEvent': {
+    kind: 'query',
+    expected: VIEW_SALES,
+    input: (w) => ({ eventId: w.event.eventId, bookings: ['bk_any'] }),
+    unknown: () => ({ eventId: NO_EVENT, bookings: ['bk_any'] }),
+  },
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.approveRequest': {
     kind: 'mutation',
@@ -626,7 +652,7 @@ const CASES: Record<string, Case> = {
 describe('the console access matrix covers every organiser and admin procedure', () => {
   it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests|organiser|eventBookings|gate)\./.test(n),
+      /^(console|admin|organiserRequests|organiser|eventBookings|gate|invoices)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.
@@ -637,6 +663,9 @@ describe('the console access matrix covers every organiser and admin procedure',
       // Capabilities (a mailed token), tested below.
       'console.invitation',
       'console.acceptInvitation',
+      // The caller's own booking's invoices: owner-only, in security-access-matrix.test.ts.
+      'invoices.forBooking',
+      'invoices.addBuyerGstin',
     ]);
     expect(
       names.filter((n) => !CASES[n] && !elsewhere.has(n)),

@@ -249,6 +249,18 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.cancelEvent': versioned,
     'eventBookings.cancel': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
     'eventBookings.resendTicket': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
+    'invoices.saveProfile': {
+      legalName: 'Evil Events LLP',
+      address: 'Somewhere',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    },
+    'invoices.setEventTaxRate': { eventId: ev.eventId, taxRate: 5 },
+    'invoices.addBuyerGstin': {
+      bookingId: 'bk_x',
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Evil Pvt Ltd',
+    },
   };
 }
 

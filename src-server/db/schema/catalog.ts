@@ -37,6 +37,8 @@ export const events = sqliteTable(
      * together (set by the organiser); null means no limit beyond each ticket type's per-order maximum.
      */
     maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
+    /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
+    taxRate: real('tax_rate'),
     /**
      * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './contact.ts';
 export * from './gate.ts';
 export * from './installation.ts';
+export * from './invoices.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';

@@ -3,6 +3,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
+import { issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
@@ -46,6 +47,8 @@ export function cancelBookingIn(
     },
     now,
   );
+  // GST: the booking's invoices are cancelled by credit notes referring to them (ADR 0024).
+  issueCreditNotes(tx, booking.id, reason, now);
   enqueueMail(
     tx,
     bookingCancelledMail({

@@ -22,6 +22,7 @@ export function getEditableEvent(db: Db, eventId: string) {
       language: events.language,
       termsAndConditions: events.termsAndConditions,
       platformFeeRate: events.platformFeeRate,
+      taxRate: events.taxRate,
       posterUrl: events.posterUrl,
       imagesUrls: events.imagesUrls,
       maxTicketsPerBuyer: events.maxTicketsPerBuyer,

@@ -9,6 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
+import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
+import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
@@ -276,6 +278,8 @@ function createBooking(
       createdAt: now.toISOString(),
     })
     .run();
+  // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
+  issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
   tx.update(users)
     .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })

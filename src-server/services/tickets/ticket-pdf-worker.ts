@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { OwnBooking } from '../bookings/owner-bookings.ts';
+import type { InvoiceRow } from '../invoices/invoice-pdf.ts';
 import type { PdfAnswer, PdfRequest } from './ticket-pdf-thread.ts';
 
 export interface TicketPdfRenderer {
   /** The tickets as one PDF, drawn on another thread; the event loop only sends and receives. */
   render: (tickets: OwnBooking[]) => Promise<Buffer>;
+  /** One stored invoice as a PDF (issue 16), on the same thread. */
+  renderInvoice: (invoice: InvoiceRow) => Promise<Buffer>;
   /** Stops the thread; later calls start a new one. */
   close: () => Promise<void>;
 }
@@ -46,14 +49,16 @@ export function createTicketPdfWorker(): TicketPdfRenderer {
     return thread;
   };
 
+  const send = (request: Omit<PdfRequest, 'id'>) =>
+    new Promise<Buffer>((resolve, reject) => {
+      worker ??= start();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...request } as PdfRequest);
+    });
   return {
-    render: (tickets) =>
-      new Promise<Buffer>((resolve, reject) => {
-        worker ??= start();
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, tickets } satisfies PdfRequest);
-      }),
+    render: (tickets) => send({ tickets }),
+    renderInvoice: (invoice) => send({ invoice }),
     close: async () => {
       const thread = worker;
       worker = null;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { gstinCheckCharacter } from './gst.ts';
+import { GST_MESSAGES, gstinSchema, isValidGstinValue, organiserProfileSchema } from './gst-schemas.ts';
+
+describe('GSTIN check character', () => {
+  it('matches a worked example', () => {
+    // 27AAPFU0939F1Z: values 2,7,10,10,25,15,30,0,9,3,9,15,1,35 × weights 1,2,1,2…; each product's
+    // quotient + remainder by 36 sum to 221; (36 − 221 mod 36) mod 36 = 31 → 'V'.
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+  });
+
+  it.each([
+    '27AAPFU0939F1ZV',
+    '29AAGCB7383J1Z4',
+    '07AAACJ1234K1ZS',
+    '29ABCDE1234F2ZV',
+    '33AAAPL1234C1ZL',
+    '19AAACR5055K1Z4',
+  ])('accepts %s', (gstin) => {
+    expect(isValidGstinValue(gstin)).toBe(true);
+    expect(gstinSchema.parse(` ${gstin.toLowerCase()} `)).toBe(gstin);
+  });
+
+  it.each([
+    ['27AAPFU0939F1ZW', 'wrong check character'],
+    ['07AAACJ1234K1ZT', 'wrong check character'],
+    ['19AAACR5055K1Z5', 'wrong check character'],
+    ['39AAPFU0939F1ZV', 'no such state code'],
+    ['27AAPFU0939F1XV', 'no Z in the 14th place'],
+    ['27AAPFU0939F1Z', 'too short'],
+    ['27AAPF10939F1ZV', 'PAN shape broken'],
+  ])('refuses %s (%s)', (gstin) => {
+    expect(isValidGstinValue(gstin)).toBe(false);
+    const parsed = gstinSchema.safeParse(gstin);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(GST_MESSAGES.gstinInvalid);
+  });
+});
+
+describe('organiserProfileSchema', () => {
+  const valid = {
+    legalName: 'Tala Collective LLP',
+    address: '12 Hill Road, Bandra, Mumbai 400050',
+    state: 'Maharashtra',
+    gstin: '27aapfu0939f1zv',
+  };
+  it('defaults to 18 % tax-inclusive and upper-cases the GSTIN', () => {
+    expect(organiserProfileSchema.parse(valid)).toMatchObject({
+      gstin: '27AAPFU0939F1ZV',
+      defaultTaxRate: 18,
+      taxInclusive: true,
+    });
+  });
+  it('wants the GSTIN to belong to the chosen state', () => {
+    const parsed = organiserProfileSchema.safeParse({ ...valid, state: 'Karnataka' });
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['gstin'], message: GST_MESSAGES.gstinState });
+  });
+  it('refuses rates with more than two decimals or above 28 %', () => {
+    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.345 }).success).toBe(false);
+    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 40 }).success).toBe(false);
+    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.5 }).success).toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DEFAULT_TAX_RATE, gstinCheckCharacter } from './gst.ts';
+import { GST_STATE_CODES, stateOfGstin } from './gst-states.ts';
+import { isIndianState } from './states.ts';
+
+export const GST_MESSAGES = {
+  gstinInvalid: 'Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)',
+  gstinState: 'The GSTIN’s first two digits must be the state’s GST code',
+  legalNameRequired: 'Legal name is required',
+  legalNameLong: 'Legal name must be at most 120 characters',
+  addressRequired: 'Address is required',
+  addressLong: 'Address must be at most 300 characters',
+  stateRequired: 'State is required',
+  taxRate: 'Tax rate must be between 0 and 28 percent, with at most two decimals',
+  buyerLegalNameNeeded: 'Please enter the legal name registered for this GSTIN',
+  profileMissing: 'Add your legal name, address and state in Organiser profile first',
+  invoiceNotFound: 'Invoice not found',
+} as const;
+
+const GSTIN_SHAPE = /^(0[1-9]|[12]\d|3[0-8]|97|99)[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** Format (state code, PAN, entity number, 'Z') and the GSTN mod-36 check character. */
+export function isValidGstinValue(value: string): boolean {
+  return GSTIN_SHAPE.test(value) && gstinCheckCharacter(value.slice(0, 14)) === value[14];
+}
+
+/** A GSTIN as typed: trimmed, upper-cased, then checked. */
+export const gstinSchema = z
+  .string()
+  .trim()
+  .max(20, { message: GST_MESSAGES.gstinInvalid, abort: true })
+  .transform((v) => v.toUpperCase())
+  .refine(isValidGstinValue, GST_MESSAGES.gstinInvalid);
+
+/** Optional GSTIN: '' means none. */
+export const optionalGstinSchema = z
+  .string()
+  .trim()
+  .max(20, { message: GST_MESSAGES.gstinInvalid, abort: true })
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || isValidGstinValue(v), GST_MESSAGES.gstinInvalid)
+  .default('');
+
+/** A GST rate in percent: 0–28 with at most two decimals (18 for admission to events). */
+export const taxRateSchema = z
+  .number({ message: GST_MESSAGES.taxRate })
+  .min(0, GST_MESSAGES.taxRate)
+  .max(28, GST_MESSAGES.taxRate)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, GST_MESSAGES.taxRate);
+
+/** The organiser's tax profile (console Organiser profile page). */
+export const organiserProfileSchema = z
+  .object({
+    legalName: z.string().trim().min(1, GST_MESSAGES.legalNameRequired).max(120, GST_MESSAGES.legalNameLong),
+    address: z.string().trim().min(1, GST_MESSAGES.addressRequired).max(300, GST_MESSAGES.addressLong),
+    state: z
+      .string()
+      .max(100, { message: GST_MESSAGES.stateRequired, abort: true })
+      .refine(isIndianState, GST_MESSAGES.stateRequired),
+    gstin: optionalGstinSchema,
+    defaultTaxRate: taxRateSchema.default(DEFAULT_TAX_RATE),
+    taxInclusive: z.boolean().default(true),
+  })
+  .refine((p) => p.gstin === '' || stateOfGstin(p.gstin) === p.state, {
+    message: GST_MESSAGES.gstinState,
+    path: ['gstin'],
+  });
+export type OrganiserProfileInput = z.input<typeof organiserProfileSchema>;
+export type OrganiserProfile = z.output<typeof organiserProfileSchema>;
+
+/** The state's GST code, for the form's hint. */
+export function gstStateCode(state: string): string | undefined {
+  return isIndianState(state) ? GST_STATE_CODES[state] : undefined;
+}
+
+/** The event editor's per-event override: null means the organiser profile's default rate. */
+export const eventTaxRateSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  taxRate: taxRateSchema.nullable(),
+});
+
+/** Buyer's GST details at checkout: both optional; a GSTIN needs the legal name it is registered to. */
+export const buyerGstFields = {
+  buyerGstin: optionalGstinSchema.optional(),
+  buyerLegalName: z.string().trim().max(120, GST_MESSAGES.legalNameLong).optional(),
+};
+
+export const invoiceIdSchema = z.object({ invoiceId: z.string().min(1).max(200) });
+export const bookingInvoiceSchema = z.object({ bookingId: z.string().min(1).max(200) });
+/** One page of the orders table (at most 100 rows). */
+export const eventInvoicesSchema = z.object({ bookings: z.array(z.string().min(1).max(200)).max(100) });
+export const invoiceMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-04'),
+});
+
+/** A GSTIN added to a booking after buying (My Bookings). */
+export const addBuyerGstinSchema = z.object({
+  bookingId: z.string().min(1).max(200),
+  buyerGstin: gstinSchema,
+  buyerLegalName: z
+    .string()
+    .trim()
+    .min(1, GST_MESSAGES.buyerLegalNameNeeded)
+    .max(120, GST_MESSAGES.legalNameLong),
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { computeTaxLine, sumTaxLines, type TaxLine, type TaxLineInput } from './gst.ts';
+import { CITIES_WITHOUT_STATE, stateOfCity, stateOfGstin } from './gst-states.ts';
+
+const intra = { supplierState: 'Maharashtra', placeOfSupply: 'Maharashtra' } as const;
+const inter = { supplierState: 'Maharashtra', placeOfSupply: 'Karnataka' } as const;
+
+type Case = [string, TaxLineInput, Omit<TaxLine, 'taxRatePercent'>];
+const line = (
+  kind: TaxLine['kind'],
+  taxable: number,
+  cgst: number,
+  sgst: number,
+  igst: number,
+): Omit<TaxLine, 'taxRatePercent'> => ({
+  kind,
+  taxableValuePaise: taxable,
+  cgstPaise: cgst,
+  sgstPaise: sgst,
+  igstPaise: igst,
+  taxPaise: cgst + sgst + igst,
+  totalPaise: taxable + cgst + sgst + igst,
+});
+
+// Worked by hand (amounts in paise); "incl" = the price already contains the tax.
+const cases: Case[] = [
+  // ₹1,180 incl 18 %: 1180 / 1.18 = 1000.00 taxable, 180 tax, split 90 + 90.
+  [
+    'intra, inclusive, even split',
+    { pricePaise: 118_000, personsPerTicket: 1, quantity: 1, taxInclusive: true, ...intra },
+    line('intra', 100_000, 9_000, 9_000, 0),
+  ],
+  [
+    'inter, inclusive: the same tax as IGST',
+    { pricePaise: 118_000, personsPerTicket: 1, quantity: 1, taxInclusive: true, ...inter },
+    line('inter', 100_000, 0, 0, 18_000),
+  ],
+  // Exactly ₹500 per person: exempt, the whole price is the (exempt) value.
+  [
+    '₹500.00 is exempt',
+    { pricePaise: 50_000, personsPerTicket: 1, quantity: 2, taxInclusive: true, ...intra },
+    line('exempt', 100_000, 0, 0, 0),
+  ],
+  [
+    '₹500.00 exclusive is exempt too (no tax added)',
+    { pricePaise: 50_000, personsPerTicket: 1, quantity: 1, taxInclusive: false, ...inter },
+    line('exempt', 50_000, 0, 0, 0),
+  ],
+  // ₹500.01 incl: 500.01 / 1.18 = 423.7373 → 423.74; tax 76.27 → CGST 38.14 (odd paisa), SGST 38.13.
+  [
+    '₹500.01 inclusive is taxable; the odd paisa goes to CGST',
+    { pricePaise: 50_001, personsPerTicket: 1, quantity: 1, taxInclusive: true, ...intra },
+    line('intra', 42_374, 3_814, 3_813, 0),
+  ],
+  // ₹500.01 excl: 500.01 × 0.18 = 90.0018 → 90.00; buyer pays 590.01.
+  [
+    '₹500.01 exclusive is taxable',
+    { pricePaise: 50_001, personsPerTicket: 1, quantity: 1, taxInclusive: false, ...inter },
+    line('inter', 50_001, 0, 0, 9_000),
+  ],
+  // A couple's pass of ₹1,000 admits 2: ₹500 each, exempt.
+  [
+    'multi-person ticket at ₹500 per person is exempt',
+    { pricePaise: 100_000, personsPerTicket: 2, quantity: 3, taxInclusive: true, ...intra },
+    line('exempt', 300_000, 0, 0, 0),
+  ],
+  // ₹1,000.02 for 2 = ₹500.01 each: taxable. 3 × 1000.02 = 3000.06; / 1.18 = 2542.4237 → 2542.42;
+  // tax 457.64 → 228.82 + 228.82.
+  [
+    'multi-person ticket just above ₹500 per person is taxable',
+    { pricePaise: 100_002, personsPerTicket: 2, quantity: 3, taxInclusive: true, ...intra },
+    line('intra', 254_242, 22_882, 22_882, 0),
+  ],
+  // ₹750 incl: 750 / 1.18 = 635.5932 → 635.59; tax 114.41 → 57.21 + 57.20.
+  [
+    'inclusive rounding, odd tax',
+    { pricePaise: 75_000, personsPerTicket: 1, quantity: 1, taxInclusive: true, ...intra },
+    line('intra', 63_559, 5_721, 5_720, 0),
+  ],
+  // ₹1,000 × 7 incl: 7000 / 1.18 = 5932.2033 → 5932.20; tax 1067.80. (Per ticket it would be
+  // 847.46 × 7 = 5932.22: the line is rounded once, so the total paid is exactly 7000.)
+  [
+    'inclusive, rounded once per line',
+    { pricePaise: 100_000, personsPerTicket: 1, quantity: 7, taxInclusive: true, ...intra },
+    line('intra', 593_220, 53_390, 53_390, 0),
+  ],
+  // ₹500.75 excl: × 0.18 = 90.135 → 90.14 (half-up); CGST 45.07, SGST 45.07.
+  [
+    'exclusive, half a paisa rounds up',
+    { pricePaise: 50_075, personsPerTicket: 1, quantity: 1, taxInclusive: false, ...intra },
+    line('intra', 50_075, 4_507, 4_507, 0),
+  ],
+  // ₹600.05 excl: × 0.18 = 108.009 → 108.01; CGST 54.01, SGST 54.00.
+  [
+    'exclusive, odd tax split',
+    { pricePaise: 60_005, personsPerTicket: 1, quantity: 1, taxInclusive: false, ...intra },
+    line('intra', 60_005, 5_401, 5_400, 0),
+  ],
+  // 12 %: ₹1,000 incl / 1.12 = 892.857 → 892.86; tax 107.14 IGST.
+  [
+    'a 12 % event, inter-state',
+    {
+      pricePaise: 100_000,
+      personsPerTicket: 1,
+      quantity: 1,
+      taxRatePercent: 12,
+      taxInclusive: true,
+      ...inter,
+    },
+    line('inter', 89_286, 0, 0, 10_714),
+  ],
+];
+
+describe('computeTaxLine (hand-worked cases)', () => {
+  it.each(cases)('%s', (_name, input, expected) => {
+    const got = computeTaxLine(input);
+    const { taxRatePercent: _rate, ...amounts } = got;
+    expect(amounts).toEqual(expected);
+    expect(got.taxRatePercent).toBe(expected.kind === 'exempt' ? 0 : (input.taxRatePercent ?? 18));
+  });
+
+  it('inclusive lines always total exactly the price paid, exclusive lines the price plus tax', () => {
+    for (let price = 50_001; price < 52_000; price += 7) {
+      for (const quantity of [1, 3, 10]) {
+        const inc = computeTaxLine({
+          pricePaise: price,
+          personsPerTicket: 1,
+          quantity,
+          taxInclusive: true,
+          ...intra,
+        });
+        expect(inc.totalPaise).toBe(price * quantity);
+        expect(inc.cgstPaise + inc.sgstPaise).toBe(inc.taxPaise);
+        expect(inc.cgstPaise - inc.sgstPaise).toBeGreaterThanOrEqual(0);
+        expect(inc.cgstPaise - inc.sgstPaise).toBeLessThanOrEqual(1);
+        const exc = computeTaxLine({
+          pricePaise: price,
+          personsPerTicket: 1,
+          quantity,
+          taxInclusive: false,
+          ...inter,
+        });
+        expect(exc.totalPaise).toBe(price * quantity + exc.igstPaise);
+      }
+    }
+  });
+
+  it('invoice totals are the sums of the lines', () => {
+    const a = computeTaxLine({
+      pricePaise: 75_000,
+      personsPerTicket: 1,
+      quantity: 1,
+      taxInclusive: true,
+      ...intra,
+    });
+    const b = computeTaxLine({
+      pricePaise: 40_000,
+      personsPerTicket: 1,
+      quantity: 2,
+      taxInclusive: true,
+      ...intra,
+    });
+    expect(sumTaxLines([a, b])).toEqual({
+      taxableValuePaise: 63_559 + 80_000,
+      cgstPaise: 5_721,
+      sgstPaise: 5_720,
+      igstPaise: 0,
+      taxPaise: 11_441,
+      totalPaise: 155_000,
+    });
+  });
+
+  it('refuses nonsense', () => {
+    expect(() =>
+      computeTaxLine({ pricePaise: 1.5, personsPerTicket: 1, quantity: 1, taxInclusive: true, ...intra }),
+    ).toThrow(RangeError);
+    expect(() =>
+      computeTaxLine({ pricePaise: 100, personsPerTicket: 0, quantity: 1, taxInclusive: true, ...intra }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('places of supply', () => {
+  it('maps every listed city (and its aliases) to a state', () => {
+    expect(CITIES_WITHOUT_STATE).toEqual([]);
+    expect(stateOfCity('Bangalore')).toBe('Karnataka');
+    expect(stateOfCity('Mumbai')).toBe('Maharashtra');
+    expect(stateOfCity('Gurgaon')).toBe('Delhi');
+    expect(stateOfCity('Atlantis')).toBeUndefined();
+  });
+
+  it('reads the state of a GSTIN from its code', () => {
+    expect(stateOfGstin('27AAPFU0939F1ZV')).toBe('Maharashtra');
+    expect(stateOfGstin('29AAGCB7383J1Z4')).toBe('Karnataka');
+    expect(stateOfGstin('99AAPFU0939F1ZV')).toBeUndefined();
+  });
+});

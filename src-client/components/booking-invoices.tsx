@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { addBuyerGstinSchema } from '../../shared/gst-schemas.ts';
+import { messageOf } from '../lib/auth.ts';
+import { trpc } from '../lib/trpc.ts';
+import { FormError, fieldBinder, SubmitButton, TextField } from './auth-fields.tsx';
+
+const LABELS = { admission: 'GST invoice', platform_fee: 'Convenience fee invoice' } as const;
+
+/**
+ * Issue 16: download links for a booking's current invoices (none for bookings of organisers without a
+ * tax profile), and, while the invoice's month lasts, a form to have it re-issued with a GSTIN.
+ */
+export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
+  const invoices = trpc.invoices.forBooking.useQuery({ bookingId }, { staleTime: 60_000 });
+  const [adding, setAdding] = useState(false);
+  const all = invoices.data ?? [];
+  // Invoices replaced by a re-issue are credited; show the current ones (all of them once cancelled).
+  const current = all.some((i) => !i.creditNoteNumber) ? all.filter((i) => !i.creditNoteNumber) : all;
+  if (current.length === 0) return null;
+  const canAddGstin = current.every((i) => !i.buyerGstin && !i.creditNoteNumber);
+  return (
+    <>
+      {current.map((invoice) => (
+        <a
+          key={invoice.id}
+          href={`/api/invoices/${encodeURIComponent(invoice.id)}.pdf`}
+          download
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+          aria-label={`Download ${LABELS[invoice.kind]} ${invoice.number}`}
+        >
+          {LABELS[invoice.kind]}
+        </a>
+      ))}
+      {canAddGstin && !adding && (
+        <button
+          type="button"
+          onClick={() => setAdding(true)}
+          className="rounded-md px-4 py-2 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Add GSTIN
+        </button>
+      )}
+      {canAddGstin && adding && <AddGstinForm bookingId={bookingId} onDone={() => setAdding(false)} />}
+    </>
+  );
+}
+
+function AddGstinForm({ bookingId, onDone }: { bookingId: string; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const add = trpc.invoices.addBuyerGstin.useMutation({
+    onSuccess: () => utils.invoices.forBooking.invalidate({ bookingId }),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof addBuyerGstinSchema>, unknown, z.output<typeof addBuyerGstinSchema>>({
+    resolver: zodResolver(addBuyerGstinSchema),
+    defaultValues: { bookingId, buyerGstin: '', buyerLegalName: '' },
+  });
+  const field = fieldBinder(form, () => setFormError(null));
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync(values);
+      onDone();
+    } catch (error) {
+      setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="w-full space-y-3 rounded-lg border border-gray-200 p-3">
+      <p className="text-sm text-gray-700">
+        The invoice is re-issued with your GSTIN (until the end of the month it was issued in).
+      </p>
+      <TextField label="GSTIN" autoCapitalize="characters" maxLength={15} {...field('buyerGstin')} />
+      <TextField label="Legal name (as registered for GST)" maxLength={120} {...field('buyerLegalName')} />
+      <FormError message={formError} />
+      <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+        Re-issue invoice
+      </SubmitButton>
+    </form>
+  );
+}

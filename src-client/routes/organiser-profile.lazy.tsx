@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  type OrganiserProfile,
+  type OrganiserProfileInput,
+  organiserProfileSchema,
+} from '../../shared/gst-schemas.ts';
+import { INDIAN_STATES } from '../../shared/states.ts';
+import {
+  FormError,
+  FormNotice,
+  fieldBinder,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../components/auth-fields.tsx';
+import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { LoadingText } from '../components/status-screens.tsx';
+import { messageOf } from '../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+
+export const Route = createLazyRoute('/organiser/profile')({ component: OrganiserProfilePage });
+
+const FIELDS = ['legalName', 'address', 'state', 'gstin', 'defaultTaxRate', 'taxInclusive'] as const;
+const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<string, string>;
+
+function OrganiserProfilePage() {
+  const profile = trpc.invoices.profile.useQuery(undefined, { retry: false });
+  if (profile.isPending) return <LoadingText />;
+  if (profile.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  return (
+    <section className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+      <div>
+        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
+          Organiser console
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Organiser profile</h1>
+        <p className="mt-2 text-gray-700">
+          These details appear as the supplier on the GST invoice of every booking. Invoices already issued
+          keep the details they were issued with.
+        </p>
+      </div>
+      <ProfileForm initial={profile.data ?? null} />
+      <MonthlyCsv />
+    </section>
+  );
+}
+
+function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
+  const utils = trpc.useUtils();
+  const save = trpc.invoices.saveProfile.useMutation({
+    onSuccess: () => utils.invoices.profile.invalidate(),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<OrganiserProfileInput, unknown, OrganiserProfile>({
+    resolver: zodResolver(organiserProfileSchema),
+    defaultValues: initial ?? {
+      legalName: '',
+      address: '',
+      state: '',
+      gstin: '',
+      defaultTaxRate: 18,
+      taxInclusive: true,
+    },
+  });
+  const field = fieldBinder(form, () => {
+    setFormError(null);
+    setSaved(false);
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      // Shows what was stored (the GSTIN upper-cased, the address trimmed).
+      form.reset(await save.mutateAsync(values));
+      setSaved(true);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
+      for (const [f, message] of known) form.setError(f as (typeof FIELDS)[number], { message });
+      if (known.length === 0) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-gray-200 p-5 sm:p-6">
+      <TextField label="Legal name" autoComplete="organization" maxLength={120} {...field('legalName')} />
+      <TextAreaField label="Address" rows={3} maxLength={300} {...field('address')} />
+      <SelectField
+        label="State"
+        placeholder="Select your state"
+        options={INDIAN_STATES}
+        optionLabels={STATE_LABELS}
+        {...field('state')}
+      />
+      <TextField
+        label="GSTIN (leave empty if not registered)"
+        autoCapitalize="characters"
+        maxLength={15}
+        hint="15 characters, e.g. 27AAPFU0939F1ZV. Without one, bookings get a bill of supply with no GST."
+        {...field('gstin')}
+      />
+      <TextField
+        label="Default GST rate (%)"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={0}
+        max={28}
+        hint="18% for admission to events; an event can set its own in the editor."
+        {...form.register('defaultTaxRate', { valueAsNumber: true })}
+        error={form.formState.errors.defaultTaxRate?.message}
+      />
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input type="checkbox" {...form.register('taxInclusive')} />
+        My ticket prices include GST (the price shown is the price paid)
+      </label>
+      <FormError message={formError} />
+      {saved && <FormNotice>Saved.</FormNotice>}
+      <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The accountant's CSV: a plain download link per month. */
+function MonthlyCsv() {
+  const now = new Date();
+  const [month, setMonth] = useState(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
+  return (
+    <section aria-labelledby="invoices-csv-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
+      <h2 id="invoices-csv-heading" className="text-xl font-bold">
+        Invoices for your accountant
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        One month of invoices and credit notes as CSV: B2B rows with the buyer's GSTIN, B2C totals by state
+        and rate (GSTR-1).
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          <span className="block text-xs font-medium uppercase tracking-wide text-gray-500">Month</span>
+          <input
+            type="month"
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            className="mt-1 rounded-md border border-gray-300 px-3 py-2"
+          />
+        </label>
+        <a
+          href={`/api/invoices/month/${month}.csv`}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
+          download
+        >
+          Download CSV
+        </a>
+      </div>
+    </section>
+  );
+}

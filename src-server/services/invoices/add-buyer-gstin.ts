@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { allocateDocumentNumber } from './document-numbers.ts';
+import { issueCreditNotes } from './issue-credit-note.ts';
+
+export const GSTIN_TOO_LATE =
+  'This invoice is final: a GSTIN can be added until the end of the month it was issued in.';
+export const GSTIN_ALREADY_GIVEN = 'This booking’s invoice already carries a GSTIN.';
+export const NO_INVOICE = 'This booking has no invoice to add a GSTIN to.';
+
+const istMonth = (instant: string | Date) =>
+  new Date(new Date(instant).getTime() + 330 * 60_000).toISOString().slice(0, 7);
+
+/**
+ * A buyer adds their GSTIN after buying (ADR 0024): allowed until the end of the IST calendar month the
+ * invoice was issued in, so the B2C sale and its B2B replacement land in the same GSTR-1. Issued rows
+ * never change: each current invoice of the booking is cancelled by a credit note and re-issued, with
+ * a new number, carrying the GSTIN, all in one transaction.
+ */
+export async function addBuyerGstin(
+  db: Db,
+  userId: string,
+  bookingId: string,
+  buyer: { buyerGstin: string; buyerLegalName: string },
+  now: Date,
+): Promise<string[]> {
+  return writeTransaction(db, (tx) => {
+    const booking = tx
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+      .get();
+    if (!booking) throw notFound('Booking not found');
+    const current = tx
+      .select({ invoice: invoices })
+      .from(invoices)
+      .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+      .where(and(eq(invoices.bookingId, bookingId), isNull(creditNotes.id)))
+      .all()
+      .map((r) => r.invoice);
+    if (booking.status !== 'confirmed' || current.length === 0) throw badRequest(NO_INVOICE);
+    if (current.some((i) => i.buyerGstin)) throw badRequest(GSTIN_ALREADY_GIVEN);
+    if (current.some((i) => istMonth(i.issuedAt) !== istMonth(now))) throw badRequest(GSTIN_TOO_LATE);
+
+    issueCreditNotes(tx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
+    return current.map((old) => {
+      const series = old.kind === 'platform_fee' ? 'platform_invoice' : 'invoice';
+      const { number, financialYear } = allocateDocumentNumber(tx, old.issuer, series, now);
+      const id = randomUUID();
+      tx.insert(invoices)
+        .values({
+          ...old,
+          id,
+          number,
+          financialYear,
+          issuedAt: now.toISOString(),
+          buyerGstin: buyer.buyerGstin,
+          buyerLegalName: buyer.buyerLegalName,
+        })
+        .run();
+      return id;
+    });
+  });
+}

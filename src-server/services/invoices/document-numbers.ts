@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { type DocumentSeries, documentCounters } from '../../db/schema/invoices.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+
+/** India's financial year (April–March) of an instant, by the IST calendar: '25-26'. */
+export function financialYearOf(instant: Date): string {
+  const ist = new Date(instant.getTime() + 330 * 60_000);
+  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  const two = (y: number) => String(y % 100).padStart(2, '0');
+  return `${two(year)}-${two(year + 1)}`;
+}
+
+const SERIES_PREFIX: Record<DocumentSeries, string> = {
+  invoice: 'INV',
+  credit_note: 'CRN',
+  platform_invoice: 'PLF',
+};
+/** 'INV/25-26/000123': 16 characters, the GST rules' maximum; so at most 999 999 a year per series. */
+const MAX_NUMBER = 999_999;
+
+/**
+ * The next number of one issuer's series in a financial year. Must run inside the caller's write
+ * transaction (BEGIN IMMEDIATE): the one UPSERT … RETURNING is serialised with every other, and rolls
+ * back with the document it numbers, so numbers are consecutive with no gaps and no duplicates.
+ */
+export function allocateDocumentNumber(
+  tx: DbOrTx,
+  issuer: string,
+  series: DocumentSeries,
+  now: Date,
+): { number: string; financialYear: string } {
+  const financialYear = financialYearOf(now);
+  const row = tx
+    .insert(documentCounters)
+    .values({ issuer, series, financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.issuer, documentCounters.series, documentCounters.financialYear],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentCounters.lastNumber })
+    .get();
+  if (row.lastNumber > MAX_NUMBER) throw new Error(`${series} numbers for ${financialYear} are used up`);
+  return {
+    number: `${SERIES_PREFIX[series]}/${financialYear}/${String(row.lastNumber).padStart(6, '0')}`,
+    financialYear,
+  };
+}

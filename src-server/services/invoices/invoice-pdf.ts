@@ -1,0 +1,121 @@
+import PDFDocument from 'pdfkit';
+import { formatLongDate } from '../../../shared/dates.ts';
+import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
+import { formatPaiseExact } from '../../../shared/money.ts';
+import { isIndianState } from '../../../shared/states.ts';
+import type { invoices } from '../../db/schema/invoices.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
+ * thread with the tickets (tickets/ticket-pdf-thread.ts). Built-in fonts are Latin-1: see `latin1`.
+ */
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  const title = invoice.documentType === 'bill_of_supply' ? 'Bill of supply' : 'Tax invoice';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `${title} ${invoice.number}`, Author: 'Jalsa', Creator: 'Jalsa' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) =>
+    doc.text(latin1(value), { width, ...options });
+
+  doc.font('Helvetica-Bold').fontSize(18);
+  text(title);
+  doc.font('Helvetica').fontSize(10);
+  text(`Invoice number: ${invoice.number}`);
+  text(`Date: ${formatLongDate(invoice.issuedAt)}`);
+  text(`Booking ID: ${invoice.bookingId}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold');
+  text('Supplier');
+  doc.font('Helvetica');
+  text(clamp(invoice.supplierName, 120));
+  text(clamp(invoice.supplierAddress, 300));
+  text(`State: ${stateWithCode(invoice.supplierState)}`);
+  text(`GSTIN: ${invoice.supplierGstin ?? 'Not registered'}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold');
+  text('Recipient');
+  doc.font('Helvetica');
+  text(clamp(invoice.buyerLegalName ?? invoice.buyerName, 120));
+  if (invoice.buyerGstin) text(`GSTIN: ${invoice.buyerGstin}`);
+  text(`State: ${stateWithCode(invoice.buyerState)}`);
+  text(`Place of supply: ${stateWithCode(invoice.placeOfSupply)}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold');
+  text('Items');
+  doc.font('Helvetica');
+  for (const line of invoice.lines) {
+    text(
+      `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
+        (line.personsPerTicket > 1 ? `, ${line.personsPerTicket} persons per ticket` : ''),
+    );
+    const tax =
+      line.kind === 'exempt'
+        ? 'Exempt'
+        : line.kind === 'intra'
+          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; SGST ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
+          : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
+    text(`    Taxable value ${rupees(line.taxableValuePaise)}; ${tax}; amount ${rupees(line.totalPaise)}`);
+  }
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold');
+  text('Totals');
+  doc.font('Helvetica');
+  text(`Taxable value: ${rupees(invoice.taxableValuePaise)}`);
+  if (invoice.cgstPaise > 0 || invoice.sgstPaise > 0) {
+    text(`CGST: ${rupees(invoice.cgstPaise)}`);
+    text(`SGST: ${rupees(invoice.sgstPaise)}`);
+  }
+  if (invoice.igstPaise > 0) text(`IGST: ${rupees(invoice.igstPaise)}`);
+  doc.font('Helvetica-Bold');
+  text(`Invoice total: ${rupees(invoice.totalPaise)}`);
+  doc.font('Helvetica');
+  text(
+    invoice.taxInclusive
+      ? 'Prices include GST where GST applies.'
+      : 'GST is charged in addition to the price.',
+  );
+  for (const note of invoice.notes) {
+    doc.moveDown(0.5);
+    text(note);
+  }
+  doc.end();
+  return finished;
+}
+
+function rupees(paise: number): string {
+  return formatPaiseExact(paise);
+}
+
+function stateWithCode(state: string): string {
+  return isIndianState(state) ? `${state} (${GST_STATE_CODES[state]})` : state;
+}
+
+function clamp(value: string, max: number): string {
+  return value.length <= max ? value : `${value.slice(0, max - 3)}...`;
+}
+
+/** The built-in fonts are Latin-1: the rupee sign becomes 'Rs.', curly quotes and dashes plain ones. */
+function latin1(value: string): string {
+  const plain = value
+    .replaceAll('₹', 'Rs. ')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-');
+  return Array.from(plain, (ch) => ((ch.codePointAt(0) ?? 0) > 0xff ? '?' : ch)).join('');
+}

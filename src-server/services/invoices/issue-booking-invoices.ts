@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  ADMISSION_SAC,
+  computeTaxLine,
+  DEFAULT_TAX_RATE,
+  EXEMPT_WORDING,
+  sumTaxLines,
+} from '../../../shared/gst.ts';
+import { stateOfCity } from '../../../shared/gst-states.ts';
+import { formatPaiseExact } from '../../../shared/money.ts';
+import { type IndianState, isIndianState } from '../../../shared/states.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { events } from '../../db/schema/catalog.ts';
+import { type InvoiceLine, invoices, organiserProfiles, PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { allocateDocumentNumber } from './document-numbers.ts';
+import type { PlatformGst } from './platform-gst.ts';
+
+/** SAC of the platform's convenience fee: other support services (998599). */
+export const PLATFORM_FEE_SAC = '998599';
+export const FEE_NOT_TAXED_NOTE = (feePaise: string) =>
+  `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; no GST invoice is issued for it.`;
+export const UNREGISTERED_NOTE = 'Supplier not registered for GST: bill of supply, no GST charged.';
+
+export interface BuyerGst {
+  buyerGstin?: string;
+  buyerLegalName?: string;
+}
+
+/**
+ * Issues a confirmed booking's invoices, inside the transaction that confirms it (payments/confirm.ts):
+ * the organiser's admission invoice (or bill of supply when they have no GSTIN), and the platform's
+ * convenience-fee invoice when the platform's GST details are configured. Numbers come from the
+ * issuer's counter in this same transaction. A booking whose organiser has no tax profile (events made
+ * before profiles existed) gets none; returns the invoice ids.
+ */
+export function issueBookingInvoices(
+  tx: DbOrTx,
+  platform: PlatformGst | null,
+  bookingId: string,
+  buyer: BuyerGst,
+  now: Date,
+): string[] {
+  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) throw new Error(`booking ${bookingId} not found`);
+  const event = tx
+    .select({ id: events.id, city: events.city, ownerId: events.ownerId, taxRate: events.taxRate })
+    .from(events)
+    .where(eq(events.id, booking.eventId))
+    .get();
+  const profile = event?.ownerId
+    ? tx.select().from(organiserProfiles).where(eq(organiserProfiles.userId, event.ownerId)).get()
+    : undefined;
+  const ids: string[] = [];
+  const issuedAt = now.toISOString();
+  const buyerGstin = buyer.buyerGstin || null;
+  const buyerParty = {
+    buyerName: booking.userName,
+    buyerState: booking.userState,
+    buyerGstin,
+    buyerLegalName: buyerGstin ? buyer.buyerLegalName || null : null,
+  };
+
+  if (event && profile && isIndianState(profile.state)) {
+    const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
+    const registered = profile.gstin !== null;
+    const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
+    const lines: InvoiceLine[] = booking.ticketTypes.map((l) => {
+      const tax = computeTaxLine({
+        pricePaise: l.pricePaise,
+        personsPerTicket: l.personAllowedPerTicket,
+        quantity: l.quantity,
+        taxRatePercent: rate,
+        // The checkout charges the ticket price as set, so it is the price paid, tax included (ADR 0024).
+        taxInclusive: true,
+        supplierState: profile.state as IndianState,
+        placeOfSupply,
+      });
+      return {
+        description: `${booking.eventName}: ${l.name}`,
+        sac: ADMISSION_SAC,
+        quantity: l.quantity,
+        unitPricePaise: l.pricePaise,
+        personsPerTicket: l.personAllowedPerTicket,
+        kind: tax.kind,
+        taxRatePercent: tax.taxRatePercent,
+        taxableValuePaise: tax.taxableValuePaise,
+        cgstPaise: tax.cgstPaise,
+        sgstPaise: tax.sgstPaise,
+        igstPaise: tax.igstPaise,
+        totalPaise: tax.totalPaise,
+      };
+    });
+    const totals = sumTaxLines(
+      lines.map((l) => ({ ...l, taxPaise: l.cgstPaise + l.sgstPaise + l.igstPaise })),
+    );
+    const notes: string[] = [];
+    if (!registered) notes.push(UNREGISTERED_NOTE);
+    else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
+    const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
+    if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
+    const { number, financialYear } = allocateDocumentNumber(tx, profile.userId, 'invoice', now);
+    const id = randomUUID();
+    tx.insert(invoices)
+      .values({
+        id,
+        bookingId,
+        kind: 'admission',
+        documentType: registered ? 'tax_invoice' : 'bill_of_supply',
+        issuer: profile.userId,
+        eventId: event.id,
+        number,
+        financialYear,
+        issuedAt,
+        supplierName: profile.legalName,
+        supplierAddress: profile.address,
+        supplierState: profile.state,
+        supplierGstin: profile.gstin,
+        ...buyerParty,
+        placeOfSupply,
+        taxInclusive: true,
+        lines,
+        taxableValuePaise: totals.taxableValuePaise,
+        cgstPaise: totals.cgstPaise,
+        sgstPaise: totals.sgstPaise,
+        igstPaise: totals.igstPaise,
+        totalPaise: totals.totalPaise,
+        notes,
+      })
+      .run();
+    ids.push(id);
+  }
+
+  if (platform && event && booking.feeAmountPaise + booking.igstAmountPaise > 0) {
+    // The fee and its 18 % were priced at checkout (shared/pricing.ts); the invoice only splits the tax:
+    // for a service to an unregistered buyer the place of supply is the buyer's state.
+    const tax = booking.igstAmountPaise;
+    const intra = platform.state === booking.userState;
+    const cgst = intra ? Math.ceil(tax / 2) : 0;
+    const line: InvoiceLine = {
+      description: `Convenience fee: booking ${bookingId}`,
+      sac: PLATFORM_FEE_SAC,
+      quantity: 1,
+      unitPricePaise: booking.feeAmountPaise,
+      personsPerTicket: 1,
+      kind: intra ? 'intra' : 'inter',
+      taxRatePercent: 18,
+      taxableValuePaise: booking.feeAmountPaise,
+      cgstPaise: cgst,
+      sgstPaise: intra ? tax - cgst : 0,
+      igstPaise: intra ? 0 : tax,
+      totalPaise: booking.feeAmountPaise + tax,
+    };
+    const { number, financialYear } = allocateDocumentNumber(tx, PLATFORM_ISSUER, 'platform_invoice', now);
+    const id = randomUUID();
+    tx.insert(invoices)
+      .values({
+        id,
+        bookingId,
+        kind: 'platform_fee',
+        documentType: 'tax_invoice',
+        issuer: PLATFORM_ISSUER,
+        eventId: event.id,
+        number,
+        financialYear,
+        issuedAt,
+        supplierName: platform.legalName,
+        supplierAddress: platform.address,
+        supplierState: platform.state,
+        supplierGstin: platform.gstin,
+        ...buyerParty,
+        placeOfSupply: booking.userState,
+        taxInclusive: false,
+        lines: [line],
+        taxableValuePaise: line.taxableValuePaise,
+        cgstPaise: line.cgstPaise,
+        sgstPaise: line.sgstPaise,
+        igstPaise: line.igstPaise,
+        totalPaise: line.totalPaise,
+        notes: [],
+      })
+      .run();
+    ids.push(id);
+  }
+  return ids;
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AccountRole } from '../../../shared/organiser-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
+import { notFound } from '../../errors.ts';
+import { eventRoleMay } from '../team/event-permissions.ts';
+import { loadEventAccess } from '../team/load-event-access.ts';
+import type { InvoiceRow } from './invoice-pdf.ts';
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+export interface InvoiceSummary {
+  id: string;
+  bookingId: string;
+  kind: InvoiceKind;
+  number: string;
+  issuedAt: string;
+  totalPaise: number;
+  buyerGstin: string | null;
+  creditNoteNumber: string | null;
+}
+
+const summaryColumns = {
+  id: invoices.id,
+  bookingId: invoices.bookingId,
+  kind: invoices.kind,
+  number: invoices.number,
+  issuedAt: invoices.issuedAt,
+  totalPaise: invoices.totalPaise,
+  buyerGstin: invoices.buyerGstin,
+  creditNoteNumber: creditNotes.number,
+};
+
+/** The invoices of one of the caller's own bookings (My Bookings); another person's booking: NOT_FOUND. */
+export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string): InvoiceSummary[] {
+  const owned = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .get();
+  if (!owned) throw notFound('Booking not found');
+  return db
+    .select(summaryColumns)
+    .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(asc(invoices.kind))
+    .all();
+}
+
+/**
+ * The admission invoices of one page of an event's orders, for the organiser's order view (the caller's
+ * access to the event is checked by the procedure; bookings of other events are ignored).
+ */
+export function listEventInvoices(db: Db, eventId: string, bookingIds: string[]): InvoiceSummary[] {
+  if (bookingIds.length === 0) return [];
+  // Found by booking (invoices_booking_idx); the event is checked on the few rows found, so the
+  // planner is never tempted to walk the whole event's invoices.
+  return db
+    .select({ ...summaryColumns, eventId: invoices.eventId })
+    .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+    .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, 'admission')))
+    .orderBy(asc(invoices.issuedAt))
+    .all()
+    .filter((row) => row.eventId === eventId)
+    .map(({ eventId: _event, ...summary }) => summary);
+}
+
+/**
+ * One invoice for download: the buyer whose booking it is, or the event's owner, co-organisers and
+ * admins (viewSales). Anyone else gets the same NOT_FOUND as for an invoice that does not exist.
+ */
+export function getInvoiceForDownload(
+  db: Db,
+  invoiceId: string,
+  userId: string | null,
+  accountRole: AccountRole,
+): InvoiceRow {
+  if (!userId || invoiceId.length > 100) throw notFound(INVOICE_NOT_FOUND);
+  const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  const buyer = db
+    .select({ userId: bookings.userId })
+    .from(bookings)
+    .where(eq(bookings.id, row.bookingId))
+    .get();
+  if (buyer?.userId === userId) return row;
+  // The platform's fee invoice is the buyer's and the platform's business, not the organiser's.
+  if (row.kind === 'admission') {
+    const access = loadEventAccess(db, row.eventId, userId, accountRole);
+    if (access && eventRoleMay(access.role, 'viewSales')) return row;
+  }
+  throw notFound(INVOICE_NOT_FOUND);
+}

@@ -1,0 +1,47 @@
+import {
+  addBuyerGstinSchema,
+  bookingInvoiceSchema,
+  eventInvoicesSchema,
+  eventTaxRateSchema,
+  organiserProfileSchema,
+} from '../../../shared/gst-schemas.ts';
+import { addBuyerGstin } from '../../services/invoices/add-buyer-gstin.ts';
+import {
+  getOrganiserProfile,
+  saveOrganiserProfile,
+  setEventTaxRate,
+} from '../../services/invoices/organiser-profile.ts';
+import { listEventInvoices, listOwnBookingInvoices } from '../../services/invoices/read-invoices.ts';
+import { eventProcedure, organiserProcedure, protectedProcedure, router } from '../init.ts';
+
+/** GST (issue 16): the organiser's tax profile, an event's rate, and the invoices people may download. */
+export const invoicesRouter = router({
+  /** The caller's tax profile; null before it is saved. */
+  profile: organiserProcedure.query(({ ctx }) => getOrganiserProfile(ctx.db, ctx.user.id)),
+
+  saveProfile: organiserProcedure
+    .input(organiserProfileSchema)
+    .mutation(({ ctx, input }) => saveOrganiserProfile(ctx.db, ctx.user.id, input, ctx.deps.clock.now())),
+
+  /** The event editor's GST rate for this event (null: the profile's default). */
+  setEventTaxRate: eventProcedure('edit')
+    .input(eventTaxRateSchema)
+    .mutation(({ ctx, input }) => setEventTaxRate(ctx.db, ctx.event.id, input.taxRate)),
+
+  /** My Bookings: the invoices of one of the caller's bookings. */
+  forBooking: protectedProcedure
+    .input(bookingInvoiceSchema)
+    .query(({ ctx, input }) => listOwnBookingInvoices(ctx.db, ctx.user.id, input.bookingId)),
+
+  /** The buyer adds a GSTIN later: the invoice is re-issued (credit note + new number) within its month. */
+  addBuyerGstin: protectedProcedure
+    .input(addBuyerGstinSchema)
+    .mutation(({ ctx, input: { bookingId, ...buyer } }) =>
+      addBuyerGstin(ctx.db, ctx.user.id, bookingId, buyer, ctx.deps.clock.now()),
+    ),
+
+  /** The organiser's order view: the event's invoices, to download. */
+  forEvent: eventProcedure('viewSales')
+    .input(eventInvoicesSchema)
+    .query(({ ctx, input }) => listEventInvoices(ctx.db, ctx.event.id, input.bookings)),
+});

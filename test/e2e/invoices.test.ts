@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import {
+  type Browser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from '../helpers/browser.ts';
+import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+
+describe('GST invoice in Chromium', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    database?.close();
+  });
+
+  it('buy with a GSTIN → download the invoice from My Bookings → CGST and SGST in the PDF', async () => {
+    // An organiser in Maharashtra with a tax profile, selling a show in Mumbai (intra-state).
+    const now = new Date().toISOString();
+    const organiserId = randomUUID();
+    database.db
+      .insert(users)
+      .values({
+        id: organiserId,
+        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Tala Collective',
+        isEmailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    database.db
+      .insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Tala Collective LLP',
+        address: '12 Hill Road, Bandra, Mumbai 400050',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: now,
+      })
+      .run();
+    const ev = createTicketedEvent(database.db, {
+      now: new Date(),
+      city: 'Mumbai',
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+
+    const { context } = await newContext(browser, baseURL, PHONE);
+    await signInNewBuyer(database.db, context, baseURL);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByText('Need a GST invoice for your business? (optional)').click();
+    // A GSTIN with a wrong check character is refused beside the field.
+    await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
+    await page.getByLabel('Legal name (as registered for GST)').fill('Iyer Consulting Pvt Ltd');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await page.getByText('Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)').first().waitFor();
+    await page.getByLabel('GSTIN').fill('29aagcb7383j1z4');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
+
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article', { name: ev.eventName });
+    await card.waitFor();
+    const download = page.waitForEvent('download');
+    await card.getByRole('link', { name: /^Download GST invoice INV\// }).click();
+    const pdf = readFileSync((await (await download).path())!);
+    const text = pdfPageText(pdf);
+    // ₹1,999.98 paid, tax included: 1999.98 / 1.18 = 1694.90 taxable, 305.08 tax = 152.54 + 152.54.
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(text).toContain('Iyer Consulting Pvt Ltd');
+    expect(text).toContain('Taxable value: Rs. 1,694.90');
+    expect(text).toContain('CGST: Rs. 152.54');
+    expect(text).toContain('SGST: Rs. 152.54');
+    expect(text).not.toContain('IGST:');
+    await page.screenshot({ path: '/tmp/gst-my-bookings-phone.png', fullPage: true });
+    await context.close();
+  });
+
+  it('a buyer who skipped the GSTIN adds it later from My Bookings and gets a re-issued invoice', async () => {
+    const now = new Date().toISOString();
+    const organiserId = randomUUID();
+    database.db
+      .insert(users)
+      .values({
+        id: organiserId,
+        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Deccan Live',
+        isEmailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    database.db
+      .insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Deccan Live Pvt Ltd',
+        address: 'Indiranagar, Bengaluru 560038',
+        state: 'Karnataka',
+        gstin: '29AAGCB7383J1Z4',
+        updatedAt: now,
+      })
+      .run();
+    // Held in Mumbai by a Karnataka organiser: inter-state, IGST.
+    const ev = createTicketedEvent(database.db, {
+      now: new Date(),
+      city: 'Mumbai',
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
+    });
+    database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+
+    const { context } = await newContext(browser, baseURL);
+    await signInNewBuyer(database.db, context, baseURL);
+    const page = await context.newPage();
+    await selectTwoGold(page, ev);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
+
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article', { name: ev.eventName });
+    await card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000001$/ }).waitFor();
+    await card.getByRole('button', { name: 'Add GSTIN' }).click();
+    await card.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+    await card.getByLabel('Legal name (as registered for GST)').fill('Meera Iyer Studio LLP');
+    await card.getByRole('button', { name: 'Re-issue invoice' }).click();
+    const reissued = card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000002$/ });
+    await reissued.waitFor();
+    await page.screenshot({ path: '/tmp/gst-my-bookings-desktop.png', fullPage: true });
+    const download = page.waitForEvent('download');
+    await reissued.click();
+    const text = pdfPageText(readFileSync((await (await download).path())!));
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Meera Iyer Studio LLP');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain('IGST: Rs. 305.08');
+    expect(text).not.toContain('CGST:');
+    await context.close();
+  });
+
+  it('an organiser fills in the tax profile: a GSTIN of another state is refused, a right one saved', async () => {
+    const { context } = await newContext(browser, baseURL);
+    const organiser = await signInNewBuyer(database.db, context, baseURL);
+    writeAccountRole(database.db, organiser.userId, 'organiser', null, new Date());
+    const page = await context.newPage();
+    await page.goto('/organiser');
+    await page.getByRole('link', { name: 'Organiser profile & invoices' }).click();
+    await page.getByRole('heading', { name: 'Organiser profile' }).waitFor();
+    await page.getByLabel('Legal name').fill('Meera Iyer Productions LLP');
+    await page.getByLabel('Address').fill('14 Boat Club Road, Pune 411001');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    await page.getByLabel('GSTIN (leave empty if not registered)').fill('29AAGCB7383J1Z4');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('The GSTIN’s first two digits must be the state’s GST code').waitFor();
+    await page.getByLabel('GSTIN (leave empty if not registered)').fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/gst-organiser-profile.png', fullPage: true });
+    const saved = database.db
+      .select()
+      .from(organiserProfiles)
+      .where(eq(organiserProfiles.userId, organiser.userId))
+      .get();
+    expect(saved).toMatchObject({ gstin: '27AAPFU0939F1ZV', state: 'Maharashtra', defaultTaxRate: 18 });
+    await context.close();
+  });
+});

@@ -1,0 +1,476 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXEMPT_WORDING } from '../../shared/gst.ts';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { creditNotes, documentCounters, invoices } from '../../src-server/db/schema/invoices.ts';
+import { holdItems, holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { GSTIN_ALREADY_GIVEN, GSTIN_TOO_LATE } from '../../src-server/services/invoices/add-buyer-gstin.ts';
+import { financialYearOf } from '../../src-server/services/invoices/document-numbers.ts';
+import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
+import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { addTeamMember, createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const PROFILE = {
+  legalName: 'Tala Collective LLP',
+  address: '12 Hill Road, Bandra, Mumbai 400050',
+  state: 'Maharashtra',
+  gstin: '27AAPFU0939F1ZV',
+};
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function organiserWithEvent(
+  options: { city?: string; types?: TicketTypeSpec[]; profile?: boolean } = {},
+) {
+  const organiser = createAccount(t, 'organiser');
+  if (options.profile !== false) {
+    await saveOrganiserProfile(
+      t.deps.db,
+      organiser.userId,
+      organiserProfileSchema.parse(PROFILE),
+      t.clock.now(),
+    );
+  }
+  const ev = createTicketedEvent(t.deps.db, { types: options.types, city: options.city ?? 'Mumbai' });
+  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  return { organiser, ev };
+}
+
+async function buy(ev: ReturnType<typeof createTicketedEvent>, quantity: number, details: object = DETAILS) {
+  const buyer = createSignedInUser(t);
+  const session = await proceed(t, buyer.cookie, ev, quantity, { ticketDetails: details });
+  const paid = await payWithSimulator(t, session.orderId);
+  const res = await confirm(t, buyer.cookie, paid);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const bookingId = (res.data as { bookingId: string }).bookingId;
+  return { buyer, bookingId };
+}
+
+function invoicesOf(bookingId: string) {
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
+}
+
+describe('invoices issued at confirmation', () => {
+  it('intra-state: CGST + SGST, buyer GSTIN, numbered in the financial year, fee stated as not taxed', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { bookingId } = await buy(ev, 2, {
+      ...DETAILS,
+      buyerGstin: '27aapfu0939f1zv',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+    });
+    const [invoice, ...more] = invoicesOf(bookingId);
+    expect(more).toEqual([]);
+    // The test clock is 21 Nov 2026 (IST): financial year 2026-27.
+    expect(invoice).toMatchObject({
+      kind: 'admission',
+      documentType: 'tax_invoice',
+      issuer: organiser.userId,
+      number: 'INV/26-27/000001',
+      financialYear: '26-27',
+      supplierGstin: '27AAPFU0939F1ZV',
+      buyerName: DETAILS.name,
+      buyerState: 'Maharashtra',
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      placeOfSupply: 'Maharashtra',
+      taxableValuePaise: 200_000,
+      cgstPaise: 18_000,
+      sgstPaise: 18_000,
+      igstPaise: 0,
+      totalPaise: 236_000,
+    });
+    expect(invoice!.number.length).toBeLessThanOrEqual(16);
+    expect(invoice!.lines[0]).toMatchObject({ sac: '9996', quantity: 2, kind: 'intra' });
+    // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
+    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
+
+    const second = await buy(ev, 1);
+    expect(invoicesOf(second.bookingId)[0]).toMatchObject({ number: 'INV/26-27/000002', buyerGstin: null });
+  });
+
+  it('inter-state: the venue in another state gets IGST; ₹500 admission is exempt and says so', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({
+      city: 'Bangalore',
+      types: [
+        { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+        { name: 'Lawn', pricePaise: 50_000, totalTickets: 20 },
+      ],
+    });
+    const a = await buy(ev, 1);
+    expect(invoicesOf(a.bookingId)[0]).toMatchObject({
+      placeOfSupply: 'Karnataka',
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_000,
+      taxableValuePaise: 100_000,
+    });
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, {
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 3 }],
+    });
+    const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    const exempt = invoicesOf((res.data as { bookingId: string }).bookingId)[0]!;
+    expect(exempt).toMatchObject({ taxableValuePaise: 150_000, igstPaise: 0, totalPaise: 150_000 });
+    expect(exempt.lines[0]!.kind).toBe('exempt');
+    expect(exempt.notes[0]).toBe(EXEMPT_WORDING);
+  });
+
+  it('issues the platform’s own fee invoice when its GST details are configured', async () => {
+    t = createTestApp({
+      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+      PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
+      PLATFORM_STATE: 'Karnataka',
+    });
+    const { ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const fee = invoicesOf(bookingId).find((i) => i.kind === 'platform_fee')!;
+    // Fee 5 % of ₹1,180 = ₹59; IGST 18 % = ₹10.62 (buyer in Maharashtra, platform in Karnataka).
+    expect(fee).toMatchObject({
+      issuer: 'platform',
+      number: 'PLF/26-27/000001',
+      taxableValuePaise: 5_900,
+      igstPaise: 1_062,
+      totalPaise: 6_962,
+    });
+    expect(invoicesOf(bookingId).find((i) => i.kind === 'admission')!.notes).toEqual([]);
+  });
+
+  it('gives no invoice (and still books) when the organiser has no tax profile', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({ profile: false });
+    const { bookingId } = await buy(ev, 1);
+    expect(invoicesOf(bookingId)).toEqual([]);
+  });
+
+  it('200 simultaneous confirmations on four threads get 200 consecutive numbers, no gaps, no duplicates', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
+    });
+    const now = t.clock.now().toISOString();
+    const later = new Date(t.clock.now().getTime() + 600_000).toISOString();
+    const orders: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const buyer = createSignedInUser(t);
+      const holdId = randomUUID();
+      t.deps.db
+        .insert(holds)
+        .values({
+          id: holdId,
+          userId: buyer.userId,
+          eventId: ev.eventId,
+          eventDateId: ev.dateId,
+          slotId: ev.slotId,
+          details: { ...DETAILS, phone: '9876543210' },
+          subtotalPaise: 118_000,
+          feePaise: 5_900,
+          igstPaise: 1_062,
+          totalPaise: 124_962,
+          sessionExpiresAt: later,
+          expiresAt: later,
+          seats: 1,
+          createdAt: now,
+        })
+        .run();
+      t.deps.db
+        .insert(holdItems)
+        .values({ holdId, ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1, pricePaise: 118_000 })
+        .run();
+      const orderId = `order_${i}`;
+      t.deps.db
+        .insert(paymentOrders)
+        .values({
+          id: orderId,
+          gateway: 'simulator',
+          holdId,
+          userId: buyer.userId,
+          amountPaise: 124_962,
+          currency: 'INR',
+          receipt: orderId,
+          notes: {},
+          createdAt: now,
+        })
+        .run();
+      orders.push(orderId);
+    }
+    // Four worker threads, each with its own connection to the database file, settle 50 orders each at
+    // once: their transactions contend for SQLite's write lock like server processes do.
+    const outcomes = (
+      await Promise.all(
+        [0, 1, 2, 3].map((w) =>
+          settleInWorker(
+            t.dataDir,
+            orders.flatMap((orderId, i) => (i % 4 === w ? [{ orderId, paymentId: `pay_${i}` }] : [])),
+            124_962,
+          ),
+        ),
+      )
+    ).flat();
+    expect(outcomes).toHaveLength(200);
+    expect(outcomes.every((o) => o === 'booked')).toBe(true);
+    const numbers = t.deps.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.issuer, organiser.userId))
+      .all()
+      .map((r) => r.number)
+      .sort();
+    expect(numbers).toHaveLength(200);
+    expect(numbers).toEqual(
+      Array.from({ length: 200 }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, '0')}`),
+    );
+    expect(t.deps.db.select().from(documentCounters).all()).toEqual([
+      { issuer: organiser.userId, series: 'invoice', financialYear: '26-27', lastNumber: 200 },
+    ]);
+  });
+});
+
+describe('credit notes', () => {
+  it('refer to the invoice, copy its amounts, have their own series and are issued once', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const invoice = invoicesOf(bookingId)[0]!;
+    const first = await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    const again = await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    expect(again).toEqual(first);
+    const notes = t.deps.db.select().from(creditNotes).all();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      invoiceId: invoice.id,
+      issuer: organiser.userId,
+      number: 'CRN/26-27/000001',
+      taxableValuePaise: 63_559,
+      cgstPaise: 5_721,
+      sgstPaise: 5_720,
+      totalPaise: 75_000,
+    });
+    // The invoice itself is untouched, and the database refuses to change or remove either document.
+    expect(invoicesOf(bookingId)[0]).toEqual(invoice);
+    expect(() =>
+      t.deps.db.update(invoices).set({ totalPaise: 1 }).where(eq(invoices.id, invoice.id)).run(),
+    ).toThrow(/invoices are immutable/);
+    expect(() => t.deps.db.delete(invoices).where(eq(invoices.id, invoice.id)).run()).toThrow(
+      /invoices are immutable/,
+    );
+    expect(() => t.deps.db.update(creditNotes).set({ reason: 'x' }).run()).toThrow(
+      /credit notes are immutable/,
+    );
+  });
+});
+
+describe('credit notes on cancellation', () => {
+  it('an organiser cancelling a booking issues its credit note in the same step, once', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const invoice = invoicesOf(bookingId)[0]!;
+    const cancel = () =>
+      callProcedure(
+        t,
+        'mutation',
+        'eventBookings.cancel',
+        { eventId: ev.eventId, bookingId },
+        { cookie: organiser.cookie },
+      );
+    expect((await cancel()).status).toBe(200);
+    await cancel(); // a second cancel changes nothing
+    const notes = t.deps.db.select().from(creditNotes).all();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ invoiceId: invoice.id, totalPaise: invoice.totalPaise });
+  });
+});
+
+describe('financialYearOf', () => {
+  it('turns on 1 April, IST', () => {
+    expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe('25-26');
+    expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe('26-27');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('99-00');
+  });
+});
+
+describe('invoice downloads', () => {
+  it('the PDF shows the split; only the buyer and the event’s sales team may download it', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1, {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+    });
+    const invoice = invoicesOf(bookingId)[0]!;
+    const get = (cookie?: string) =>
+      t.request(`/api/invoices/${invoice.id}.pdf`, { headers: cookie ? { cookie } : {} });
+
+    const res = await get(buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfPageText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('Invoice number: INV/26-27/000001');
+    expect(text).toContain('CGST: Rs. 90.00');
+    expect(text).toContain('SGST: Rs. 90.00');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).not.toContain('IGST:');
+
+    const coOrganiser = createAccount(t, 'organiser');
+    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = createAccount(t);
+    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    expect((await get(organiser.cookie)).status).toBe(200);
+    expect((await get(coOrganiser.cookie)).status).toBe(200);
+    expect((await get(gate.cookie)).status).toBe(404);
+    expect((await get(createAccount(t, 'organiser').cookie)).status).toBe(404);
+    expect((await get(createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get()).status).toBe(404);
+  });
+
+  it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [
+        { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+        { name: 'Lawn', pricePaise: 40_000, totalTickets: 20 },
+      ],
+    });
+    await buy(ev, 1, { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Verma Consulting' });
+    await buy(ev, 2);
+    await buy(ev, 1);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, {
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 1 }],
+    });
+    await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+
+    const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^Section,Document number,Date,Buyer GSTIN/);
+    expect(rows.slice(1)).toEqual([
+      'B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,Verma Consulting,27-Maharashtra,18,1000.00,0.00,90.00,90.00,1180.00,',
+      // Three Gold tickets in two bookings: 3000.00 taxable, 540.00 tax split 270 + 270.
+      'B2C,,,,,27-Maharashtra,18,3000.00,0.00,270.00,270.00,3540.00,',
+      'Exempt,,,,,,0,400.00,0.00,0.00,0.00,400.00,',
+    ]);
+    const empty = await t.request('/api/invoices/month/2026-10.csv', {
+      headers: { cookie: organiser.cookie },
+    });
+    expect(
+      (await empty.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    expect(
+      (await t.request('/api/invoices/month/2026-13.csv', { headers: { cookie: organiser.cookie } })).status,
+    ).toBe(400);
+    expect(
+      (await t.request('/api/invoices/month/2026-12.csv', { headers: { cookie: buyer.cookie } })).status,
+    ).toBe(403);
+    expect((await t.request('/api/invoices/month/2026-12.csv')).status).toBe(401);
+  });
+});
+
+describe('adding a GSTIN after buying', () => {
+  it('re-issues the invoice with the GSTIN (credit note + new number) until the end of its month', async () => {
+    t = createTestApp();
+    const { ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1);
+    const [original] = invoicesOf(bookingId);
+    const add = (cookie: string, id = bookingId) =>
+      callProcedure(
+        t,
+        'mutation',
+        'invoices.addBuyerGstin',
+        { bookingId: id, buyerGstin: '29aagcb7383j1z4', buyerLegalName: 'Verma Consulting' },
+        { cookie },
+      );
+
+    expect((await add(createSignedInUser(t).cookie)).status).toBe(404);
+    const res = await add(buyer.cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const all = invoicesOf(bookingId);
+    expect(all).toHaveLength(2);
+    expect(all.find((i) => i.id === original!.id)).toEqual(original);
+    const replacement = all.find((i) => i.id !== original!.id)!;
+    expect(replacement).toMatchObject({
+      number: 'INV/26-27/000002',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'Verma Consulting',
+      cgstPaise: original!.cgstPaise,
+      totalPaise: original!.totalPaise,
+    });
+    expect(t.deps.db.select().from(creditNotes).all()).toMatchObject([
+      { invoiceId: original!.id, number: 'CRN/26-27/000001', totalPaise: original!.totalPaise },
+    ]);
+    expect((await add(buyer.cookie)).body.error?.message).toBe(GSTIN_ALREADY_GIVEN);
+
+    // A booking whose invoice was issued in November is final in December.
+    const late = await buy(ev, 1);
+    t.clock.set(new Date('2026-11-30T18:30:00Z'));
+    const refused = await add(late.buyer.cookie, late.bookingId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(GSTIN_TOO_LATE);
+    expect(invoicesOf(late.bookingId)).toHaveLength(1);
+  });
+});
+
+const SETTLE_WORKER = new URL('../helpers/settle-worker.ts', import.meta.url).href;
+const TSX_API = import.meta.resolve('tsx/esm/api');
+
+/** Runs settle-worker.ts on its own thread (loaded through tsx, as the PDF worker is). */
+function settleInWorker(
+  dataDir: string,
+  orders: { orderId: string; paymentId: string }[],
+  amountPaise: number,
+): Promise<string[]> {
+  const bootstrap = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((api) => api.tsImport(workerData.entry, workerData.entry));
+`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      workerData: { tsx: TSX_API, entry: SETTLE_WORKER, dataDir, orders, amountPaise },
+    });
+    worker.once('message', (answer: { outcomes?: string[]; error?: string }) =>
+      answer.outcomes ? resolve(answer.outcomes) : reject(new Error(answer.error)),
+    );
+    worker.once('error', reject);
+  });
+}
