@@ -241,7 +241,8 @@ describe('invoices issued at confirmation', () => {
     expect(t.deps.db.select().from(documentCounters).all()).toEqual([
       { issuer: organiser.userId, series: 'invoice', financialYear: '26-27', lastNumber: 200 },
     ]);
-  });
+    // Four threads each load the app's modules through tsx first: slow on a busy 2-core machine.
+  }, 120_000);
 });
 
 describe('credit notes', () => {
