@@ -61,5 +61,8 @@ export function eventColumns(details: EventDetailsFields) {
     termsAndConditions: details.termsAndConditions,
     platformFeeRate: details.platformFeeRate,
     ...(details.maxTicketsPerBuyer !== undefined && { maxTicketsPerBuyer: details.maxTicketsPerBuyer }),
+    ...(details.refundCutoffHours !== undefined && { refundCutoffHours: details.refundCutoffHours }),
+    ...(details.refundRule !== undefined && { refundRule: details.refundRule }),
+    ...(details.refundPercent !== undefined && { refundPercent: details.refundPercent }),
   };
 }
