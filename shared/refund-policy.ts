@@ -14,12 +14,17 @@ export interface RefundPolicy {
   percent: number | null;
 }
 
-/** The amount refunded for a booking's total under the policy, in paise (never below zero). */
+/**
+ * The amount refunded for a booking under the policy, in paise (never below zero). 'minus_fee' keeps the
+ * booking fee as the Payment Summary showed it: the convenience fee and the IGST on it.
+ */
 export function refundAmountPaise(
   policy: RefundPolicy,
-  booking: { totalAmountPaise: number; feeAmountPaise: number },
+  booking: { totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number },
 ): number {
-  if (policy.rule === 'minus_fee') return Math.max(0, booking.totalAmountPaise - booking.feeAmountPaise);
+  if (policy.rule === 'minus_fee') {
+    return Math.max(0, booking.totalAmountPaise - booking.feeAmountPaise - booking.igstAmountPaise);
+  }
   if (policy.rule === 'percent')
     return Math.floor((booking.totalAmountPaise * (policy.percent ?? 100)) / 100);
   return booking.totalAmountPaise;

@@ -49,11 +49,17 @@ const cancel = (bookingId: string, cookie: string) =>
 
 describe('a buyer cancels their own booking', () => {
   it.each([
-    ['full', null, (b: { totalAmountPaise: number; feeAmountPaise: number }) => b.totalAmountPaise],
+    [
+      'full',
+      null,
+      (b: { totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number }) =>
+        b.totalAmountPaise,
+    ],
     [
       'minus_fee',
       null,
-      (b: { totalAmountPaise: number; feeAmountPaise: number }) => b.totalAmountPaise - b.feeAmountPaise,
+      (b: { totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number }) =>
+        b.totalAmountPaise - b.feeAmountPaise - b.igstAmountPaise,
     ],
     ['percent', 50, (b: { totalAmountPaise: number }) => Math.floor(b.totalAmountPaise / 2)],
   ] as const)(
@@ -64,6 +70,7 @@ describe('a buyer cancels their own booking', () => {
       const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 3);
       const booked = bookingRow(bookingId);
       expect(booked.feeAmountPaise).toBeGreaterThan(0);
+      expect(booked.igstAmountPaise).toBeGreaterThan(0);
       const amount = expected(booked);
       const before = countOf(t.deps.db, typeId);
 

@@ -41,7 +41,9 @@ export function quoteOwnCancellation(
   userId: string,
   bookingId: string,
   now: Date,
-): CancellationQuote & { booking: { id: string; totalAmountPaise: number; feeAmountPaise: number } } {
+): CancellationQuote & {
+  booking: { id: string; totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number };
+} {
   const row = db
     .select({
       id: bookings.id,
@@ -53,6 +55,7 @@ export function quoteOwnCancellation(
       numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
       totalAmountPaise: bookings.totalAmountPaise,
       feeAmountPaise: bookings.feeAmountPaise,
+      igstAmountPaise: bookings.igstAmountPaise,
       eventStatus: events.status,
       cutoffHours: events.refundCutoffHours,
       rule: events.refundRule,
@@ -67,7 +70,12 @@ export function quoteOwnCancellation(
   const base = {
     policy,
     policyText: describeRefundPolicy(policy),
-    booking: { id: row.id, totalAmountPaise: row.totalAmountPaise, feeAmountPaise: row.feeAmountPaise },
+    booking: {
+      id: row.id,
+      totalAmountPaise: row.totalAmountPaise,
+      feeAmountPaise: row.feeAmountPaise,
+      igstAmountPaise: row.igstAmountPaise,
+    },
   };
   const refuse = (reason: string) => ({ ...base, cancellable: false as const, reason });
 

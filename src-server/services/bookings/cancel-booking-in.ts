@@ -23,7 +23,11 @@ export function cancelBookingIn(
   reason: CancelReason,
   now: Date,
   /** The buyer's own cancellation refunds what the event's policy allows; otherwise the whole total. */
-  refundAmountPaise?: (booking: { totalAmountPaise: number; feeAmountPaise: number }) => number,
+  refundAmountPaise?: (booking: {
+    totalAmountPaise: number;
+    feeAmountPaise: number;
+    igstAmountPaise: number;
+  }) => number,
 ): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
