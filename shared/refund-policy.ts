@@ -1,5 +1,3 @@
-import { formatPaiseExact } from './money.ts';
-
 /** How much of a booking a buyer gets back when they cancel it themselves (issue 16, ADR 0019). */
 export const REFUND_RULES = ['full', 'minus_fee', 'percent'] as const;
 export type RefundRule = (typeof REFUND_RULES)[number];
@@ -44,5 +42,3 @@ export function describeRefundPolicy(policy: RefundPolicy): string {
       : `up to ${policy.cutoffHours} ${policy.cutoffHours === 1 ? 'hour' : 'hours'} before the show`;
   return `Refundable tickets can be cancelled from My Bookings ${until}, for ${amount}.`;
 }
-
-export const formatRefund = (paise: number) => formatPaiseExact(paise);

@@ -139,6 +139,24 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
       if (!found) await page.waitForTimeout(500);
     }
     expect(found, `${subject} to ${email} in /dev/mail`).toBe(true);
+
+    // A booking of a non-refundable ticket type says why it cannot be cancelled, and offers no button.
+    const strict = createTicketedEvent(database.db, {
+      name: `No Refunds ${randomUUID().slice(0, 6)}`,
+      now: new Date(),
+    });
+    database.db
+      .update(ticketTypes)
+      .set({ isRefundable: false })
+      .where(eq(ticketTypes.id, strict.ticketTypeIds[0]!))
+      .run();
+    const strictId = await buyTwoTickets(page, baseURL, strict, email);
+    await page.goto('/my-bookings');
+    const strictCard = page.getByRole('article').filter({ hasText: strictId });
+    await strictCard.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
+    expect(await strictCard.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/buyer-cannot-cancel-phone.png`, fullPage: true });
+
     expect(buyer.cspViolations).toEqual([]);
     await buyer.context.close();
   });
