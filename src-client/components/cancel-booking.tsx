@@ -5,7 +5,7 @@ import { trpc } from '../lib/trpc.ts';
 import Modal from './modal.tsx';
 
 /**
- * On an upcoming booking: the event's refund policy and either "Cancel booking" (with a confirmation
+ * On an upcoming booking (My Bookings, the ticket page): the event's refund policy and either "Cancel booking" (with a confirmation
  * that states the refund) or why it cannot be cancelled. The server decides both (bookings.cancellationQuote).
  */
 export function CancelBookingSection({ bookingId, eventName }: { bookingId: string; eventName: string }) {
@@ -15,7 +15,11 @@ export function CancelBookingSection({ bookingId, eventName }: { bookingId: stri
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async () => {
       setOpen(false);
-      await Promise.all([utils.bookings.mine.invalidate(), utils.bookings.cancellationQuote.invalidate()]);
+      await Promise.all([
+        utils.bookings.mine.invalidate(),
+        utils.bookings.byId.invalidate({ bookingId }),
+        utils.bookings.cancellationQuote.invalidate(),
+      ]);
     },
   });
   if (!quote.data) return null;

@@ -156,6 +156,11 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await strictCard.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
     expect(await strictCard.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/buyer-cannot-cancel-phone.png`, fullPage: true });
+    // The ticket page says the same; a cancelled one says who cancelled it.
+    await page.goto(`/ticket/${strictId}`);
+    await page.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
+    await page.goto(`/ticket/${bookingId}`);
+    await page.getByText(`You cancelled booking ${bookingId}`).waitFor();
 
     expect(buyer.cspViolations).toEqual([]);
     await buyer.context.close();
