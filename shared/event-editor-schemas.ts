@@ -3,6 +3,7 @@ import { EVENT_CATEGORIES } from './categories.ts';
 import { findCity } from './cities.ts';
 import { eventImageUrl } from './event-images.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { REFUND_RULES } from './refund-policy.ts';
 
 /** Only 'published' events reach buyers; the console sees all three. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
@@ -18,6 +19,8 @@ export const EDITOR_MESSAGES = {
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
   feeInvalid: 'Convenience fee must be between 0 and 20 %',
   maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
+  refundCutoffInvalid: 'Cancellation cut-off must be a whole number of hours from 0 to 720',
+  refundPercentInvalid: 'Refund percentage must be a whole number from 1 to 100',
   dayInvalid: 'Please enter a date as YYYY-MM-DD',
   dayPast: 'This date is in the past',
   timeInvalid: 'Please enter a time as HH:MM',
@@ -102,6 +105,24 @@ export const EventDetailsFields = z.object({
     .int(M.maxPerBuyerInvalid)
     .min(1, M.maxPerBuyerInvalid)
     .max(1000, M.maxPerBuyerInvalid)
+    .nullable()
+    .optional(),
+  /**
+   * Buyer cancellation (issue 16): hours before the slot when cancelling closes, and how much goes back.
+   * Optional so an edit that leaves them out keeps the stored policy.
+   */
+  refundCutoffHours: z
+    .number({ message: M.refundCutoffInvalid })
+    .int(M.refundCutoffInvalid)
+    .min(0, M.refundCutoffInvalid)
+    .max(720, M.refundCutoffInvalid)
+    .optional(),
+  refundRule: z.enum(REFUND_RULES).optional(),
+  refundPercent: z
+    .number({ message: M.refundPercentInvalid })
+    .int(M.refundPercentInvalid)
+    .min(1, M.refundPercentInvalid)
+    .max(100, M.refundPercentInvalid)
     .nullable()
     .optional(),
 });

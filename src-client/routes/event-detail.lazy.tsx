@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
+import { describeRefundPolicy } from '../../shared/refund-policy.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
 import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
@@ -152,6 +153,11 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
                 className="h-72 w-full rounded-xl border-0 bg-gray-100"
               />
             )}
+          </Section>
+
+          <Section title="Cancellation & refunds">
+            <p className="text-gray-800">{describeRefundPolicy(event.refundPolicy)}</p>
+            <p className="mt-1 text-sm text-gray-700">Tickets marked non-refundable cannot be cancelled.</p>
           </Section>
 
           {event.termsAndConditions.length > 0 && (

@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { formatPaise } from '../../shared/money.ts';
 import { BookingInvoiceLinks } from '../components/booking-invoices.tsx';
+import { CancelBookingSection } from '../components/cancel-booking.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import {
@@ -45,6 +46,7 @@ function MyBookingsPage() {
             title="Upcoming"
             bookings={lists.upcoming}
             empty="No upcoming events. Time to book one?"
+            upcoming
           />
           <BookingList title="Past" bookings={lists.past} />
         </>
@@ -54,7 +56,17 @@ function MyBookingsPage() {
 }
 
 /** One of My Bookings' lists; 'Past' is left out when there is nothing in it. */
-function BookingList({ title, bookings, empty }: { title: string; bookings: OwnBooking[]; empty?: string }) {
+function BookingList({
+  title,
+  bookings,
+  empty,
+  upcoming = false,
+}: {
+  title: string;
+  bookings: OwnBooking[];
+  empty?: string;
+  upcoming?: boolean;
+}) {
   const headingId = useId();
   if (bookings.length === 0 && !empty) return null;
   return (
@@ -73,7 +85,7 @@ function BookingList({ title, bookings, empty }: { title: string; bookings: OwnB
         <ul className="mt-4 space-y-5">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} />
+              <BookingCard booking={booking} upcoming={upcoming} />
             </li>
           ))}
         </ul>
@@ -82,7 +94,7 @@ function BookingList({ title, bookings, empty }: { title: string; bookings: OwnB
   );
 }
 
-function BookingCard({ booking }: { booking: OwnBooking }) {
+function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boolean }) {
   const show = bookingDisplay(booking);
   const cancelled = booking.status === 'cancelled';
   return (
@@ -118,8 +130,9 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
         </p>
         {cancelled ? (
           <p className="mt-3 text-sm text-gray-700">
-            The organiser cancelled this booking. Your payment is refunded in full to your original payment
-            method.
+            {booking.cancelReason === 'buyer'
+              ? 'You cancelled this booking. Your refund goes back to your original payment method, as the event’s refund policy allows.'
+              : 'The organiser cancelled this booking. Your payment is refunded in full to your original payment method.'}
           </p>
         ) : (
           <div className="mt-3 flex flex-wrap gap-2">
@@ -147,6 +160,7 @@ function BookingCard({ booking }: { booking: OwnBooking }) {
             </Link>
           </div>
         )}
+        {upcoming && !cancelled && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
       </div>
       {!cancelled && (
         <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">

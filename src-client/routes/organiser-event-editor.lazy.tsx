@@ -85,6 +85,9 @@ function Editor({ event }: { event: Editable }) {
     posterUrl: rest.posterUrl,
     bannerUrl: rest.bannerUrl,
     maxTicketsPerBuyer: rest.maxTicketsPerBuyer,
+    refundCutoffHours: rest.refundCutoffHours,
+    refundRule: rest.refundRule,
+    refundPercent: rest.refundPercent,
   };
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">

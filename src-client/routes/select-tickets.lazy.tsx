@@ -365,6 +365,9 @@ function TicketTypeCard({
           )}
         </div>
       </div>
+      <p className="mt-2 text-xs font-semibold text-gray-700" data-testid="refundability">
+        {type.isRefundable ? 'Refundable: cancel from My Bookings before the cut-off' : 'Non-refundable'}
+      </p>
       {type.benefits.length > 0 && (
         <ul className="mt-3 list-disc space-y-0.5 pl-5 text-sm text-gray-700">
           {type.benefits.map((b) => (

@@ -1,4 +1,5 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
+import { CancelBookingSection } from '../components/cancel-booking.tsx';
 import { LoadFailed, NotFound } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { bookingDisplay } from '../lib/booking-display.ts';
@@ -48,7 +49,11 @@ function TicketPage() {
   if (booking.status === 'cancelled') {
     return (
       <TicketMessage
-        text={`Booking ${booking.id} (${show.name}) was cancelled by the organiser and refunded in full. This ticket is no longer valid.`}
+        text={
+          booking.cancelReason === 'buyer'
+            ? `You cancelled booking ${booking.id} (${show.name}); your refund goes back to your original payment method. This ticket is no longer valid.`
+            : `Booking ${booking.id} (${show.name}) was cancelled by the organiser and refunded in full. This ticket is no longer valid.`
+        }
       />
     );
   }
@@ -86,6 +91,9 @@ function TicketPage() {
       >
         Print / Download Ticket
       </button>
+      <div className="print:hidden">
+        <CancelBookingSection bookingId={booking.id} eventName={show.name} />
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holdItems } from '../../src-server/db/schema/payments.ts';
+import { getEvent } from '../../src-server/services/catalog/events.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
 import { type ConsoleWorld, createAccount, createConsoleWorld } from '../helpers/console-world.ts';
 import { expectInventoryInvariant } from '../helpers/inventory.ts';
@@ -246,6 +247,55 @@ describe('the event editor over HTTP', () => {
     expect(
       t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer,
     ).toBeNull();
+  });
+
+  // Issue 16: the buyer-cancellation policy, stored, shown back to the editor and on the event page,
+  // kept by an edit that leaves it out; a percentage refund needs its percentage.
+  it('stores the refund policy, shows it to buyers, refuses a bad one, and keeps it when an edit omits it', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const policy = () => {
+      const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+      return { cutoffHours: row.refundCutoffHours, rule: row.refundRule, percent: row.refundPercent };
+    };
+    expect(policy()).toEqual({ cutoffHours: 24, rule: 'full', percent: null });
+    const noPercent = await call('mutation', 'updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      refundRule: 'percent',
+      refundPercent: null,
+    });
+    expect(noPercent.body.error?.data.fieldErrors?.refundPercent).toBe(EDITOR_MESSAGES.refundPercentInvalid);
+    const badCutoff = await call('mutation', 'updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      refundCutoffHours: -1,
+    });
+    expect(badCutoff.body.error?.data.fieldErrors?.refundCutoffHours).toBe(
+      EDITOR_MESSAGES.refundCutoffInvalid,
+    );
+    await ok('updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      refundCutoffHours: 48,
+      refundRule: 'percent',
+      refundPercent: 75,
+    });
+    expect(policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
+    expect((await call('query', 'editableEvent', { eventId })).data).toMatchObject({
+      refundCutoffHours: 48,
+      refundRule: 'percent',
+      refundPercent: 75,
+    });
+    await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
+    expect(policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
+    expect(getEvent(t.deps.db, eventId, { preview: true }).refundPolicy).toEqual({
+      cutoffHours: 48,
+      rule: 'percent',
+      percent: 75,
+    });
   });
 
   it('refuses bad input with a message per field', async () => {

@@ -98,6 +98,11 @@ describe('query plans on the request paths', () => {
       expect(bookingId).toBeTruthy();
       const detail = await callProcedure(t, 'query', 'bookings.byId', { bookingId }, signedIn);
       expect(detail.status).toBe(200);
+      // Issue 16: My Bookings asks each upcoming booking's cancellation quote; then the buyer cancels.
+      const quote = await callProcedure(t, 'query', 'bookings.cancellationQuote', { bookingId }, signedIn);
+      expect(quote.data).toMatchObject({ cancellable: true });
+      const cancelled = await callProcedure(t, 'mutation', 'bookings.cancel', { bookingId }, signedIn);
+      expect(cancelled.data).toMatchObject({ cancelled: true });
 
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('from "holds"'))).toBe(true);

@@ -90,6 +90,18 @@ const PROCEDURES: Record<string, Access> = {
   'payments.release': { kind: 'owner', ids: ['holdId'], signedOut: 401, why: "the buyer's seat hold" },
   'bookings.mine': { kind: 'self', ids: [], signedIn: true, why: 'filtered by ctx.user.id' },
   'bookings.byId': { kind: 'owner', ids: ['bookingId'], signedOut: 404, why: 'a booking and its QR token' },
+  'bookings.cancellationQuote': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "what cancelling the buyer's booking would refund",
+  },
+  'bookings.cancel': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "cancels the buyer's booking",
+  },
   'gate.events': {
     kind: 'self',
     ids: [],
@@ -576,6 +588,34 @@ describe('owner-only data, tried by every kind of caller', () => {
     expect(mine.status).toBe(200);
     expect(mine.data).toMatchObject({ id: bookingId });
   });
+
+  it.each([
+    ['query', 'bookings.cancellationQuote'],
+    ['mutation', 'bookings.cancel'],
+  ] as const)(
+    '%s %s: only the owner quotes or cancels the booking; nothing changes for others',
+    async (type, path) => {
+      const { bookingId } = createBooking(t, { userId: owner.userId });
+      const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+        answer(
+          await callProcedure(
+            t,
+            type,
+            path,
+            { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+            { cookie },
+          ),
+        );
+      await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+      expect((await call('real', stranger.cookie)).message).toBe('Booking not found');
+      const status = t.deps.db
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId))
+        .get();
+      expect(status?.status).toBe('confirmed');
+    },
+  );
 
   it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {
     const { bookingId } = createBooking(t, { userId: owner.userId });

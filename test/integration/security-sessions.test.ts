@@ -184,6 +184,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     },
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
+    'bookings.cancel': { bookingId: 'bk_x' },
     'gate.scan': {
       eventId: ev.eventId,
       slotId: ev.slotId,

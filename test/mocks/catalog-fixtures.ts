@@ -2,6 +2,7 @@ import { CITIES, citiesByDistance, findCity } from '../../shared/cities.ts';
 import { slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../shared/lowest-price.ts';
 import { rupeesToPaise } from '../../shared/money.ts';
+import { DEFAULT_REFUND_CUTOFF_HOURS } from '../../shared/refund-policy.ts';
 import type { RouterOutputs } from '../../src-client/lib/trpc.ts';
 import { type DemoEventPlan, demoEvents } from '../../src-server/db/seed/demo-events.ts';
 
@@ -134,6 +135,11 @@ function toDetail(plan: DemoEventPlan): EventDetail {
       : null,
     termsAndConditions: details.termsAndConditions,
     platformFeeRate: details.platformFeeRate,
+    refundPolicy: {
+      cutoffHours: details.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS,
+      rule: details.refundRule ?? 'full',
+      percent: details.refundPercent ?? null,
+    },
     tickets,
     status: 'published' as const,
   };

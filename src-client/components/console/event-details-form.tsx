@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../../shared/categories.ts';
 import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
+import { DEFAULT_REFUND_CUTOFF_HOURS, REFUND_RULES, type RefundRule } from '../../../shared/refund-policy.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import {
@@ -32,6 +33,15 @@ export const EMPTY_DETAILS: EventDetailsFields = {
   posterUrl: null,
   bannerUrl: null,
   maxTicketsPerBuyer: null,
+  refundCutoffHours: DEFAULT_REFUND_CUTOFF_HOURS,
+  refundRule: 'full',
+  refundPercent: null,
+};
+
+const REFUND_RULE_LABELS: Record<RefundRule, string> = {
+  full: 'Full amount',
+  minus_fee: 'All but the convenience fee',
+  percent: 'A percentage',
 };
 
 const emptyToNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -91,6 +101,7 @@ export function EventDetailsForm({
   const errorOf = (name: keyof EventDetailsFields) =>
     form.formState.errors[name]?.message as string | undefined;
   const lineup = useWatch({ control: form.control, name: 'artists' });
+  const refundRule = useWatch({ control: form.control, name: 'refundRule' });
   const setPicture = (name: 'posterUrl' | 'bannerUrl', url: string | null) => {
     form.setValue(name, url, { shouldDirty: true, shouldValidate: true });
     setSaved(false);
@@ -139,6 +150,32 @@ export function EventDetailsForm({
           {...form.register('maxTicketsPerBuyer', { setValueAs: emptyToNull })}
         />
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">
+          Buyer cancellation (refundable ticket types only)
+        </legend>
+        <TextField
+          label="Cancel until (hours before the show)"
+          inputMode="numeric"
+          error={errorOf('refundCutoffHours')}
+          {...form.register('refundCutoffHours', { setValueAs: (v) => (v === '' ? undefined : Number(v)) })}
+        />
+        <SelectField
+          label="Refund"
+          placeholder="Choose"
+          options={REFUND_RULES}
+          optionLabels={REFUND_RULE_LABELS}
+          {...field('refundRule')}
+        />
+        {refundRule === 'percent' && (
+          <TextField
+            label="Refund (%)"
+            inputMode="numeric"
+            error={errorOf('refundPercent')}
+            {...form.register('refundPercent', { setValueAs: emptyToNull })}
+          />
+        )}
+      </fieldset>
       <Controller
         control={form.control}
         name="termsAndConditions"

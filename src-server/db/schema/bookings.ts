@@ -71,9 +71,9 @@ export const bookings = sqliteTable(
     numberOfUserCheckedIn: integer('number_of_user_checked_in').notNull().default(0),
     lastCheckInAt: text('last_check_in_at'),
     createdAt: text('created_at').notNull(),
-    /** When it was cancelled (its seats went back on sale and a full refund was queued in that transaction). */
+    /** When it was cancelled (its seats went back on sale and its refund was queued in that transaction). */
     cancelledAt: text('cancelled_at'),
-    /** Why: 'organiser' (one booking), 'slot_cancelled' or 'event_cancelled'. */
+    /** Why: 'organiser' (one booking), 'slot_cancelled', 'event_cancelled' or 'buyer' (they cancelled it themselves). */
     cancelReason: text('cancel_reason'),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { EventCategory } from '../../../shared/categories.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
+import type { RefundRule } from '../../../shared/refund-policy.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -39,6 +40,14 @@ export const events = sqliteTable(
     maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
     /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
     taxRate: real('tax_rate'),
+    /**
+     * Buyer cancellation (issue 16, ADR 0019): a buyer may cancel until this many hours before the slot
+     * starts, and gets back the whole total ('full'), the total less the convenience fee ('minus_fee'),
+     * or `refundPercent` percent of the total ('percent').
+     */
+    refundCutoffHours: integer('refund_cutoff_hours').notNull().default(24),
+    refundRule: text('refund_rule').$type<RefundRule>().notNull().default('full'),
+    refundPercent: integer('refund_percent'),
     /**
      * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.

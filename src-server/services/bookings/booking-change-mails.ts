@@ -3,7 +3,7 @@ import { formatPaiseExact } from '../../../shared/money.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
-export type CancelReason = 'organiser' | 'slot_cancelled' | 'event_cancelled';
+export type CancelReason = 'organiser' | 'slot_cancelled' | 'event_cancelled' | 'buyer';
 
 /** Sent in the transaction that cancels a booking: cancelled, and the full refund is on its way. */
 export function bookingCancelledMail(facts: {
@@ -21,13 +21,19 @@ export function bookingCancelledMail(facts: {
       ? 'The organiser has cancelled the event, so your booking is cancelled.'
       : facts.reason === 'slot_cancelled'
         ? 'The organiser has cancelled this show, so your booking is cancelled.'
-        : 'The organiser has cancelled your booking.';
+        : facts.reason === 'buyer'
+          ? 'As you asked, your booking is cancelled.'
+          : 'The organiser has cancelled your booking.';
+  const refund =
+    facts.amountPaise === 0
+      ? 'No refund is due under the event’s refund policy.'
+      : `A ${facts.reason === 'buyer' ? 'refund' : 'full refund'} of ${formatPaiseExact(facts.amountPaise)} is on its way to your original payment method. We will write again when it has been issued.`;
   const { html, text } = renderMail({
     heading: 'Your booking has been cancelled',
     greeting: `Hi ${facts.userName || 'there'},`,
     paragraphs: [
       `${why} Booking ID: ${facts.bookingId}, ${facts.eventName}, ${when(facts.slotStart)}.`,
-      `A full refund of ${formatPaiseExact(facts.amountPaise)} is on its way to your original payment method. We will write again when it has been issued.`,
+      refund,
       'Your ticket is no longer valid for entry.',
     ],
     footnote: `Need help? Write to ${facts.supportEmail}`,

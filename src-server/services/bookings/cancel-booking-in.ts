@@ -11,7 +11,8 @@ import { bookingCancelledMail, type CancelReason } from './booking-change-mails.
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
  * (only from 'confirmed', so two cancels cannot both pass), its seats go back to `available` (keeping
- * available + active holds + confirmed tickets = total), a full refund is queued on the one refund path
+ * available + active holds + confirmed tickets = total), a refund (full, or what the buyer's policy
+ * allows when they cancel themselves) is queued on the one refund path
  * (unique per payment) and the buyer's mail is queued. Returns the refund's id, or null when the booking
  * was not confirmed (already cancelled).
  */
@@ -21,7 +22,13 @@ export function cancelBookingIn(
   bookingId: string,
   reason: CancelReason,
   now: Date,
-): { refundId: string | null } | null {
+  /** The buyer's own cancellation refunds what the event's policy allows; otherwise the whole total. */
+  refundAmountPaise?: (booking: {
+    totalAmountPaise: number;
+    feeAmountPaise: number;
+    igstAmountPaise: number;
+  }) => number,
+): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: now.toISOString(), cancelReason: reason })
@@ -35,14 +42,15 @@ export function cancelBookingIn(
       .where(eq(ticketTypes.id, line.id))
       .run();
   }
+  const amountPaise = refundAmountPaise ? refundAmountPaise(booking) : booking.totalAmountPaise;
   const refundId = queueRefund(
     tx,
     {
       paymentId: booking.paymentId,
       orderId: booking.orderId,
       userId: booking.userId,
-      amountPaise: booking.totalAmountPaise,
-      reason: reason === 'organiser' ? 'booking_cancelled' : reason,
+      amountPaise,
+      reason: reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
       bookingId: booking.id,
     },
     now,
@@ -57,11 +65,11 @@ export function cancelBookingIn(
       userEmail: booking.userEmail,
       eventName: booking.eventName,
       slotStart: booking.ticketSlot,
-      amountPaise: booking.totalAmountPaise,
+      amountPaise,
       reason,
       supportEmail: deps.env.SUPPORT_EMAIL,
     }),
     now,
   );
-  return { refundId };
+  return { refundId, amountPaise };
 }

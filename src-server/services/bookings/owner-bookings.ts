@@ -24,6 +24,8 @@ export interface OwnBooking {
   userName: string;
   totalAmountPaise: number;
   status: BookingStatus;
+  /** Who cancelled it: 'buyer' (themselves), 'organiser', 'slot_cancelled' or 'event_cancelled'; null if not. */
+  cancelReason: string | null;
   isCheckIn: boolean;
   numberOfUserCheckedIn: number;
   totalUserAllowed: number;
@@ -78,6 +80,7 @@ function selectOwnBookings(db: Db) {
       userName: bookings.userName,
       totalAmountPaise: bookings.totalAmountPaise,
       status: bookings.status,
+      cancelReason: bookings.cancelReason,
       isCheckIn: bookings.isCheckIn,
       numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
       totalUserAllowed: bookings.totalUserAllowed,
@@ -126,6 +129,7 @@ function toOwnBooking(row: Row, appSecret: string): OwnBooking {
     userName: row.userName,
     totalAmountPaise: row.totalAmountPaise,
     status: row.status,
+    cancelReason: row.cancelReason,
     isCheckIn: row.isCheckIn,
     numberOfUserCheckedIn: row.numberOfUserCheckedIn,
     totalUserAllowed: row.totalUserAllowed,

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import { lowestPricePaise } from '../../../shared/lowest-price.ts';
+import type { RefundPolicy } from '../../../shared/refund-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
@@ -22,6 +23,8 @@ export interface EventDetail extends EventSummary {
   artistLineup: { name: string; imageUrl: string | null }[] | null;
   termsAndConditions: string[];
   platformFeeRate: number | null;
+  /** Buyer cancellation of refundable ticket types (issue 16), shown before purchase. */
+  refundPolicy: RefundPolicy;
   tickets: EventDateDetail[];
   /** 'cancelled' events stay readable so buyers holding a link see that they are cancelled. */
   status: EventStatus;
@@ -86,6 +89,7 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     artistLineup: lineup.length > 0 ? lineup : null,
     termsAndConditions: row.termsAndConditions,
     platformFeeRate: row.platformFeeRate,
+    refundPolicy: { cutoffHours: row.refundCutoffHours, rule: row.refundRule, percent: row.refundPercent },
     tickets,
     status: row.status,
   };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
+import { EDITOR_MESSAGES, type EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
+import { badRequest } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 /**
@@ -46,6 +47,12 @@ export async function createEvent(
 /** The events columns the details form sets; pictures left out (undefined) are not written. */
 export function eventColumns(details: EventDetailsFields) {
   const { bannerUrl } = details;
+  // A percentage refund needs its percentage (the zod object cannot say so: it is extended elsewhere).
+  if (details.refundRule === 'percent' && details.refundPercent == null) {
+    throw badRequest(EDITOR_MESSAGES.refundPercentInvalid, {
+      refundPercent: EDITOR_MESSAGES.refundPercentInvalid,
+    });
+  }
   return {
     posterUrl: details.posterUrl,
     // The event page shows the first of imagesUrls as its banner.
@@ -61,5 +68,8 @@ export function eventColumns(details: EventDetailsFields) {
     termsAndConditions: details.termsAndConditions,
     platformFeeRate: details.platformFeeRate,
     ...(details.maxTicketsPerBuyer !== undefined && { maxTicketsPerBuyer: details.maxTicketsPerBuyer }),
+    ...(details.refundCutoffHours !== undefined && { refundCutoffHours: details.refundCutoffHours }),
+    ...(details.refundRule !== undefined && { refundRule: details.refundRule }),
+    ...(details.refundPercent !== undefined && { refundPercent: details.refundPercent }),
   };
 }

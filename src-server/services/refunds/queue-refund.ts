@@ -7,7 +7,7 @@ export interface RefundRequest {
   orderId: string;
   userId: string;
   amountPaise: number;
-  /** Why the money goes back: 'seats_unavailable', 'duplicate_payment', 'amount_mismatch', 'slot_cancelled', 'booking_cancelled'. */
+  /** Why the money goes back: 'seats_unavailable', 'duplicate_payment', 'amount_mismatch', 'slot_cancelled', 'booking_cancelled', 'buyer_cancelled'. */
   reason: string;
   /** The cancelled booking, when it is one. */
   bookingId?: string;

@@ -1,4 +1,5 @@
 import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
+import { cancelOwnBooking, quoteOwnCancellation } from '../../services/bookings/buyer-cancellation.ts';
 import { getOwnBooking, listOwnBookings } from '../../services/bookings/owner-bookings.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
@@ -12,4 +13,20 @@ export const bookingsRouter = router({
     .query(({ ctx, input }) =>
       getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId),
     ),
+
+  /** What cancelling one's own booking would refund now, or why it cannot be cancelled. */
+  cancellationQuote: protectedProcedure.input(BookingIdInput).query(({ ctx, input }) => {
+    const { booking: _booking, ...quote } = quoteOwnCancellation(
+      ctx.db,
+      ctx.user.id,
+      input.bookingId,
+      ctx.deps.clock.now(),
+    );
+    return quote;
+  }),
+
+  /** The buyer cancels their own booking under the event's refund policy (ADR 0019). */
+  cancel: protectedProcedure
+    .input(BookingIdInput)
+    .mutation(({ ctx, input }) => cancelOwnBooking(ctx.deps, ctx.user.id, input.bookingId)),
 });

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { formatPaiseExact } from '../../shared/money.ts';
+import { messageOf } from '../lib/auth.ts';
+import { trpc } from '../lib/trpc.ts';
+import Modal from './modal.tsx';
+
+/**
+ * On an upcoming booking (My Bookings, the ticket page): the event's refund policy and either "Cancel booking" (with a confirmation
+ * that states the refund) or why it cannot be cancelled. The server decides both (bookings.cancellationQuote).
+ */
+export function CancelBookingSection({ bookingId, eventName }: { bookingId: string; eventName: string }) {
+  const quote = trpc.bookings.cancellationQuote.useQuery({ bookingId });
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const cancel = trpc.bookings.cancel.useMutation({
+    onSuccess: async () => {
+      setOpen(false);
+      await Promise.all([
+        utils.bookings.mine.invalidate(),
+        utils.bookings.byId.invalidate({ bookingId }),
+        utils.bookings.cancellationQuote.invalidate(),
+      ]);
+    },
+  });
+  if (!quote.data) return null;
+  const q = quote.data;
+  return (
+    <div className="mt-3 border-t border-gray-100 pt-3 text-sm">
+      <p className="text-gray-700">{q.policyText}</p>
+      {q.cancellable ? (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              cancel.reset();
+              setOpen(true);
+            }}
+            className="mt-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+          >
+            Cancel booking
+          </button>
+          <Modal
+            open={open}
+            onOpenChange={setOpen}
+            title="Cancel this booking?"
+            description={eventName}
+            className="w-[calc(100%-1.5rem)] max-w-md p-6"
+            headerClassName="flex items-start justify-between gap-4"
+          >
+            <p className="mt-4 text-gray-900">
+              You will get a refund of{' '}
+              <strong data-testid="refund-amount">{formatPaiseExact(q.refundAmountPaise)}</strong> to your
+              original payment method. Your ticket will stop working and the seats go back on sale.
+            </p>
+            <p className="mt-2 text-sm text-gray-700">This cannot be undone.</p>
+            {cancel.error && (
+              <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+                {messageOf(cancel.error, 'Something went wrong. Please try again.')}
+              </p>
+            )}
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+              >
+                Keep booking
+              </button>
+              <button
+                type="button"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate({ bookingId })}
+                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {cancel.isPending ? 'Cancelling...' : 'Yes, cancel booking'}
+              </button>
+            </div>
+          </Modal>
+        </>
+      ) : (
+        <p className="mt-1 font-medium text-gray-900">{q.reason}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { describeRefundPolicy, type RefundPolicy, refundAmountPaise } from '../../../shared/refund-policy.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { issueRefund } from '../refunds/issue-refund.ts';
+import { cancelBookingIn } from './cancel-booking-in.ts';
+import { BOOKING_NOT_FOUND_MESSAGE } from './owner-bookings.ts';
+
+/** Why a buyer cannot cancel, in the words My Bookings shows. */
+export const CANCEL_REFUSALS = {
+  alreadyCancelled: 'This booking is already cancelled.',
+  notRefundable: 'This booking has tickets that are not refundable, so it cannot be cancelled.',
+  checkedIn: 'Someone has already checked in with this booking, so it cannot be cancelled.',
+  showCancelled: 'This show has been cancelled by the organiser; your refund is on its way.',
+  started: 'This show has already started, so the booking cannot be cancelled.',
+  pastCutoff: (hours: number) =>
+    `Cancellation closed ${hours} ${hours === 1 ? 'hour' : 'hours'} before the show, so this booking can no longer be cancelled.`,
+} as const;
+
+export type CancellationQuote =
+  | {
+      cancellable: true;
+      refundAmountPaise: number;
+      cutoffAt: string;
+      policy: RefundPolicy;
+      policyText: string;
+    }
+  | { cancellable: false; reason: string; policy: RefundPolicy; policyText: string };
+
+/**
+ * What cancelling the caller's own booking would refund now, or why it cannot be cancelled: every ticket
+ * type in it must be refundable, nobody checked in, the slot and event not cancelled, and now before the
+ * event's cut-off (refund_cutoff_hours before the slot starts). Decided here, never by the client.
+ */
+export function quoteOwnCancellation(
+  db: DbOrTx,
+  userId: string,
+  bookingId: string,
+  now: Date,
+): CancellationQuote & {
+  booking: { id: string; totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number };
+} {
+  const row = db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      slotId: bookings.slotId,
+      ticketSlot: bookings.ticketSlot,
+      ticketTypes: bookings.ticketTypes,
+      ticketType: bookings.ticketType,
+      numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+      totalAmountPaise: bookings.totalAmountPaise,
+      feeAmountPaise: bookings.feeAmountPaise,
+      igstAmountPaise: bookings.igstAmountPaise,
+      eventStatus: events.status,
+      cutoffHours: events.refundCutoffHours,
+      rule: events.refundRule,
+      percent: events.refundPercent,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .get();
+  if (!row) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
+  const policy: RefundPolicy = { cutoffHours: row.cutoffHours, rule: row.rule, percent: row.percent };
+  const base = {
+    policy,
+    policyText: describeRefundPolicy(policy),
+    booking: {
+      id: row.id,
+      totalAmountPaise: row.totalAmountPaise,
+      feeAmountPaise: row.feeAmountPaise,
+      igstAmountPaise: row.igstAmountPaise,
+    },
+  };
+  const refuse = (reason: string) => ({ ...base, cancellable: false as const, reason });
+
+  if (row.status !== 'confirmed') return refuse(CANCEL_REFUSALS.alreadyCancelled);
+  const slot = db
+    .select({ cancelledAt: slots.cancelledAt })
+    .from(slots)
+    .where(eq(slots.id, row.slotId))
+    .get();
+  if (row.eventStatus === 'cancelled' || slot?.cancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
+  if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
+  if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
+  const start = Date.parse(row.ticketSlot);
+  if (now.getTime() >= start) return refuse(CANCEL_REFUSALS.started);
+  const cutoff = start - row.cutoffHours * 3_600_000;
+  if (now.getTime() >= cutoff) return refuse(CANCEL_REFUSALS.pastCutoff(row.cutoffHours));
+  return {
+    ...base,
+    cancellable: true,
+    refundAmountPaise: refundAmountPaise(policy, row),
+    cutoffAt: new Date(cutoff).toISOString(),
+  };
+}
+
+/**
+ * Every line's ticket type must be refundable. A type the organiser has since removed answers from the
+ * snapshot kept on the booking when it is that one, and is not refundable otherwise.
+ */
+function allRefundable(
+  db: DbOrTx,
+  lines: { id: string }[],
+  snapshot: { id: string; isRefundable: boolean },
+): boolean {
+  const ids = [...new Set(lines.map((l) => l.id))];
+  if (ids.length === 0) return snapshot.isRefundable;
+  const rows = db
+    .select({ id: ticketTypes.id, isRefundable: ticketTypes.isRefundable })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.id, ids))
+    .all();
+  const known = new Map(rows.map((r) => [r.id, r.isRefundable]));
+  return ids.every((id) => known.get(id) ?? (id === snapshot.id && snapshot.isRefundable));
+}
+
+/**
+ * The buyer cancels their own booking under the event's refund policy. The quote is decided again inside
+ * the write transaction, so a cancel racing a check-in or the cut-off cannot pass. Cancelling twice
+ * refunds once: the second call finds the booking cancelled and answers `cancelled: false`.
+ */
+export async function cancelOwnBooking(
+  deps: AppDeps,
+  userId: string,
+  bookingId: string,
+): Promise<{ cancelled: boolean; refundAmountPaise: number }> {
+  const result = await writeTransaction(deps.db, (tx) => {
+    const now = deps.clock.now();
+    const quote = quoteOwnCancellation(tx, userId, bookingId, now);
+    if (!quote.cancellable) {
+      if (quote.reason === CANCEL_REFUSALS.alreadyCancelled) return null;
+      throw conflict(quote.reason);
+    }
+    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, (b) => refundAmountPaise(quote.policy, b));
+  });
+  if (!result) return { cancelled: false, refundAmountPaise: 0 };
+  if (result.refundId) await issueRefund(deps, result.refundId);
+  return { cancelled: true, refundAmountPaise: result.amountPaise };
+}

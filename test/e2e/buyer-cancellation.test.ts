@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPaiseExact } from '../../shared/money.ts';
+import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import {
+  type Browser,
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newContext,
+  type Page,
+  PHONE_390,
+} from '../helpers/browser.ts';
+import { signInNewBuyer } from '../helpers/buyer.ts';
+import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
+
+const SHOTS = '/tmp';
+
+/** The buyer pays for two tickets through the real API and the offline simulator (as checkout does). */
+async function buyTwoTickets(page: Page, baseURL: string, ev: TicketedEvent, email: string): Promise<string> {
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const start = await page.request.post('/trpc/payments.start', {
+    headers,
+    data: {
+      eventId: ev.eventId,
+      selectedDate: ev.dateId,
+      selectedSlot: ev.slotId,
+      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 2 }],
+      ticketDetails: { name: 'Meera Iyer', email, phone: '+91 98765-43210', state: 'Karnataka' },
+    },
+  });
+  expect(start.status(), await start.text()).toBe(200);
+  const { orderId } = (await start.json()).result.data as { orderId: string };
+  const pay = await page.request.post(`/api/simulator/orders/${orderId}/pay`, { headers });
+  const paid = (await pay.json()) as Record<string, string>;
+  const confirmed = await page.request.post('/trpc/payments.confirm', {
+    headers,
+    data: {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    },
+  });
+  const outcome = (await confirmed.json()).result.data as { outcome: string; bookingId: string };
+  expect(outcome.outcome).toBe('booked');
+  return outcome.bookingId;
+}
+
+describe('a buyer cancels their own booking from My Bookings, in Chromium', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  });
+  afterAll(async () => {
+    database?.close();
+    await browser?.close();
+  });
+
+  it('buy → Cancel booking → the dialog states the refund → cancelled, refund mail in /dev/mail, seats back on sale', async () => {
+    const baseURL = inject('baseURL');
+    const ev = createTicketedEvent(database.db, {
+      name: `Sufi Evening ${randomUUID().slice(0, 6)}`,
+      types: [{ name: 'Floor', pricePaise: 50_000, totalTickets: 20 }],
+      platformFeeRate: 10,
+      now: new Date(),
+    });
+    database.db
+      .update(events)
+      .set({ refundRule: 'minus_fee', refundCutoffHours: 24 })
+      .where(eq(events.id, ev.eventId))
+      .run();
+    const typeId = ev.ticketTypeIds[0]!;
+    const available = () =>
+      database.db
+        .select({ n: ticketTypes.availableTickets })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.id, typeId))
+        .get()!.n;
+
+    const buyer = await newContext(browser, baseURL, PHONE_390);
+    const { email } = await signInNewBuyer(database.db, buyer.context, baseURL);
+    const page = await buyer.context.newPage();
+    await page.goto('/');
+    const bookingId = await buyTwoTickets(page, baseURL, ev, email);
+    expect(available()).toBe(18);
+    const booked = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    const refund = formatPaiseExact(booked.subtotalAmountPaise);
+
+    // The policy is on the event page before purchase.
+    await page.goto(`/events/${ev.eventId}`);
+    await page
+      .getByText('Refundable tickets can be cancelled from My Bookings up to 24 hours')
+      .first()
+      .waitFor();
+
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: bookingId });
+    await card.getByText('convenience fee is not refunded').waitFor();
+    await card.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await dialog.getByTestId('refund-amount').waitFor();
+    expect(await dialog.getByTestId('refund-amount').textContent()).toBe(refund);
+    await page.screenshot({ path: `${SHOTS}/buyer-cancel-dialog-phone.png` });
+
+    // Desktop, the same dialog.
+    const desktop = await newContext(browser, baseURL, DESKTOP);
+    await desktop.context.addCookies(await buyer.context.cookies());
+    const wide = await desktop.context.newPage();
+    await wide.goto('/my-bookings');
+    await wide
+      .getByRole('article')
+      .filter({ hasText: bookingId })
+      .getByRole('button', { name: 'Cancel booking' })
+      .click();
+    await wide.getByRole('dialog', { name: 'Cancel this booking?' }).getByTestId('refund-amount').waitFor();
+    await expectNoSeriousA11yViolations(wide);
+    await wide.screenshot({ path: `${SHOTS}/buyer-cancel-dialog-desktop.png` });
+    await desktop.context.close();
+
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await card.getByText('You cancelled this booking.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/buyer-cancelled-phone.png`, fullPage: true });
+    expect(available()).toBe(20);
+
+    const subject = `Refund issued - ${ev.eventName}`;
+    let found = false;
+    for (let i = 0; i < 80 && !found; i++) {
+      await page.goto('/dev/mail');
+      found =
+        (await page.getByRole('row').filter({ hasText: email }).filter({ hasText: subject }).count()) > 0;
+      if (!found) await page.waitForTimeout(500);
+    }
+    expect(found, `${subject} to ${email} in /dev/mail`).toBe(true);
+
+    // A booking of a non-refundable ticket type says why it cannot be cancelled, and offers no button.
+    const strict = createTicketedEvent(database.db, {
+      name: `No Refunds ${randomUUID().slice(0, 6)}`,
+      now: new Date(),
+    });
+    database.db
+      .update(ticketTypes)
+      .set({ isRefundable: false })
+      .where(eq(ticketTypes.id, strict.ticketTypeIds[0]!))
+      .run();
+    const strictId = await buyTwoTickets(page, baseURL, strict, email);
+    await page.goto('/my-bookings');
+    const strictCard = page.getByRole('article').filter({ hasText: strictId });
+    await strictCard.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
+    expect(await strictCard.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/buyer-cannot-cancel-phone.png`, fullPage: true });
+    // The ticket page says the same; a cancelled one says who cancelled it.
+    await page.goto(`/ticket/${strictId}`);
+    await page.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
+    await page.goto(`/ticket/${bookingId}`);
+    await page.getByText(`You cancelled booking ${bookingId}`).waitFor();
+
+    expect(buyer.cspViolations).toEqual([]);
+    await buyer.context.close();
+  });
+});

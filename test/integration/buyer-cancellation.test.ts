@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
+import type { RefundRule } from '../../shared/refund-policy.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { refunds } from '../../src-server/db/schema/payments.ts';
+import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
+import { recordScan } from '../../src-server/services/gate/record-scan.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import {
+  countOf,
+  createTicketedEvent,
+  expectInventoryInvariant,
+  type TicketedEvent,
+} from '../helpers/inventory.ts';
+import { buyTickets, mailOf, refundOf } from '../helpers/organiser-bookings.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+let t: TestApp;
+let ev: TicketedEvent;
+beforeEach(() => {
+  t = createTestApp();
+  // ₹500 tickets with a 10% convenience fee, so the three rules give three different amounts.
+  ev = createTicketedEvent(t.deps.db, {
+    types: [{ name: 'Floor', pricePaise: 50_000, totalTickets: 20 }],
+    platformFeeRate: 10,
+  });
+});
+afterEach(() => {
+  expectInventoryInvariant(t.deps.db);
+  t.close();
+});
+
+function setPolicy(rule: RefundRule, percent: number | null = null, cutoffHours = 24) {
+  t.deps.db
+    .update(events)
+    .set({ refundRule: rule, refundPercent: percent, refundCutoffHours: cutoffHours })
+    .where(eq(events.id, ev.eventId))
+    .run();
+}
+const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
+const quote = (bookingId: string, cookie: string) =>
+  callProcedure(t, 'query', 'bookings.cancellationQuote', { bookingId }, { cookie });
+const cancel = (bookingId: string, cookie: string) =>
+  callProcedure(t, 'mutation', 'bookings.cancel', { bookingId }, { cookie });
+
+describe('a buyer cancels their own booking', () => {
+  it.each([
+    [
+      'full',
+      null,
+      (b: { totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number }) =>
+        b.totalAmountPaise,
+    ],
+    [
+      'minus_fee',
+      null,
+      (b: { totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number }) =>
+        b.totalAmountPaise - b.feeAmountPaise - b.igstAmountPaise,
+    ],
+    ['percent', 50, (b: { totalAmountPaise: number }) => Math.floor(b.totalAmountPaise / 2)],
+  ] as const)(
+    '%s: quotes the amount, cancels, refunds it once, seats back, mails, gate refuses',
+    async (rule, percent, expected) => {
+      setPolicy(rule, percent);
+      const typeId = ev.ticketTypeIds[0]!;
+      const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 3);
+      const booked = bookingRow(bookingId);
+      expect(booked.feeAmountPaise).toBeGreaterThan(0);
+      expect(booked.igstAmountPaise).toBeGreaterThan(0);
+      const amount = expected(booked);
+      const before = countOf(t.deps.db, typeId);
+
+      const q = await quote(bookingId, buyer.cookie);
+      expect(q.data).toMatchObject({ cancellable: true, refundAmountPaise: amount });
+
+      const res = await cancel(bookingId, buyer.cookie);
+      expect(res.data).toEqual({ cancelled: true, refundAmountPaise: amount });
+      expect(bookingRow(bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' });
+      expect(countOf(t.deps.db, typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
+      expect(refundOf(t, paymentId)).toMatchObject({
+        status: 'processed',
+        reason: 'buyer_cancelled',
+        amountPaise: amount,
+      });
+      const mail = mailOf(t, `booking-cancelled:${bookingId}`)!;
+      expect(mail.text).toContain('As you asked, your booking is cancelled.');
+      expect(mail.text).toContain(`₹`);
+      expect(mailOf(t, `booking-refunded:${bookingId}`)).toBeTruthy();
+
+      // Twice: nothing more is refunded, seats are not released twice.
+      const again = await cancel(bookingId, buyer.cookie);
+      expect(again.data).toEqual({ cancelled: false, refundAmountPaise: 0 });
+      expect(t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).all()).toHaveLength(1);
+      expect(countOf(t.deps.db, typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
+      expect((await quote(bookingId, buyer.cookie)).data).toMatchObject({
+        cancellable: false,
+        reason: CANCEL_REFUSALS.alreadyCancelled,
+      });
+
+      const gate = await recordScan(
+        t.deps.db,
+        t.deps.appSecret,
+        { eventId: ev.eventId, staffUserId: buyer.userId },
+        {
+          slotId: ev.slotId,
+          gate: 'North gate',
+          deviceId: 'test-device',
+          scanId: `scan-${bookingId}`,
+          token: signTicketToken(t.deps.appSecret, bookingId),
+          persons: 1,
+        },
+        t.clock.now(),
+      );
+      expect(gate).toMatchObject({ outcome: 'refuse', message: GATE_MESSAGES.cancelled });
+    },
+  );
+
+  async function expectRefused(bookingId: string, cookie: string, reason: string, paymentId: string) {
+    expect((await quote(bookingId, cookie)).data).toMatchObject({ cancellable: false, reason });
+    const res = await cancel(bookingId, cookie);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(reason);
+    expect(bookingRow(bookingId).status).toBe('confirmed');
+    expect(refundOf(t, paymentId)).toBeUndefined();
+  }
+
+  it('refuses a booking with a non-refundable ticket type', async () => {
+    const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
+    t.deps.db
+      .update(ticketTypes)
+      .set({ isRefundable: false })
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!))
+      .run();
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.notRefundable, paymentId);
+  });
+
+  it('refuses a checked-in booking', async () => {
+    const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
+    t.deps.db.update(bookings).set({ numberOfUserCheckedIn: 1 }).where(eq(bookings.id, bookingId)).run();
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.checkedIn, paymentId);
+  });
+
+  it('refuses after the cut-off, and allows just before it', async () => {
+    const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
+    const start = Date.parse(ev.slotStart);
+    setPolicy('full', null, 48);
+    t.clock.set(new Date(start - 48 * 3_600_000 - 60_000));
+    expect((await quote(bookingId, buyer.cookie)).data).toMatchObject({ cancellable: true });
+    t.clock.set(new Date(start - 48 * 3_600_000));
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.pastCutoff(48), paymentId);
+  });
+
+  it('refuses when the slot or the event is cancelled', async () => {
+    const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
+    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, ev.eventId)).run();
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.showCancelled, paymentId);
+    t.deps.db.update(events).set({ status: 'published' }).where(eq(events.id, ev.eventId)).run();
+    t.deps.db
+      .update(slots)
+      .set({ cancelledAt: t.clock.now().toISOString() })
+      .where(eq(slots.id, ev.slotId))
+      .run();
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.showCancelled, paymentId);
+  });
+
+  it("another user's booking id answers NOT_FOUND and changes nothing", async () => {
+    const { bookingId, paymentId } = await buyTickets(t, ev, 1);
+    const stranger = createSignedInUser(t);
+    const q = await quote(bookingId, stranger.cookie);
+    expect(q.status).toBe(404);
+    const res = await cancel(bookingId, stranger.cookie);
+    expect(res.status).toBe(404);
+    expect(res.body.error?.message).toBe('Booking not found');
+    expect(bookingRow(bookingId).status).toBe('confirmed');
+    expect(refundOf(t, paymentId)).toBeUndefined();
+  });
+});
