@@ -521,6 +521,7 @@ function LookUp({
     >
       <input
         autoFocus
+        aria-label="Booking id, name or mobile"
         className="min-h-14 rounded-xl px-3 text-lg text-black"
         placeholder="Booking id, name or mobile"
         value={query}
