@@ -332,7 +332,9 @@ function ListTable({ label, columns, children }: { label: string; columns: strin
       tabIndex={0}
       role="region"
       aria-label={label}
-      className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+      // relative: the header's sr-only "Actions" (position: absolute) is then clipped by this scroller
+      // instead of widening the whole page on a phone.
+      className="relative mt-4 overflow-x-auto rounded-xl border border-gray-200"
     >
       <table className="w-full min-w-[640px] text-left text-sm">
         <thead className="bg-gray-50 text-gray-700">

@@ -105,7 +105,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
 
           <Section title="More Information">
             <dl className="grid gap-3 sm:grid-cols-3">
-              <InfoTile label="Language">English, Hindi</InfoTile>
+              {event.language && <InfoTile label="Language">{event.language}</InfoTile>}
               <InfoTile label="Age limit">
                 {event.ageRestrictions !== null ? `${event.ageRestrictions} yrs +` : 'All ages'}
               </InfoTile>

@@ -415,7 +415,7 @@ function ResultFlash({ shown }: { shown: Exclude<Shown, { kind: 'ask' }> }) {
       role="status"
       data-testid="gate-result"
       data-outcome={shown.kind}
-      className={`absolute inset-0 flex flex-col items-center justify-center p-6 text-center ${admit ? 'bg-emerald-600' : 'bg-red-700'}`}
+      className={`absolute inset-0 z-20 flex flex-col items-center justify-center p-6 text-center ${admit ? 'bg-emerald-600' : 'bg-red-700'}`}
     >
       <p className="text-6xl font-black tracking-wide">{admit ? `ADMIT ${shown.persons}` : 'STOP'}</p>
       {!admit && <p className="mt-4 text-2xl font-bold">{shown.message}</p>}
@@ -447,7 +447,7 @@ function AskPersons({
     <div
       role="dialog"
       aria-label="How many enter now?"
-      className="absolute inset-0 flex flex-col justify-end bg-black/80 p-4"
+      className="absolute inset-0 z-20 flex flex-col justify-end bg-black/80 p-4"
     >
       <p className="text-xl font-bold">
         {shown.ticket.name} · {shown.ticket.type}
@@ -517,10 +517,11 @@ function LookUp({
     <div
       role="dialog"
       aria-label="Look up a ticket"
-      className="absolute inset-0 flex flex-col bg-gray-950 p-4"
+      className="absolute inset-0 z-20 flex flex-col bg-gray-950 p-4"
     >
       <input
         autoFocus
+        aria-label="Booking id, name or mobile"
         className="min-h-14 rounded-xl px-3 text-lg text-black"
         placeholder="Booking id, name or mobile"
         value={query}
@@ -572,7 +573,7 @@ function UndoLast({
     <div
       role="dialog"
       aria-label="Undo the last admission"
-      className="absolute inset-0 flex flex-col justify-end bg-black/85 p-4"
+      className="absolute inset-0 z-20 flex flex-col justify-end bg-black/85 p-4"
     >
       <p className="text-xl font-bold">
         Undo: {admit.ticket.name}, {admit.persons} {admit.persons === 1 ? 'person' : 'people'}
@@ -622,7 +623,11 @@ function DoubleEntries({
   onClose: () => void;
 }) {
   return (
-    <div role="dialog" aria-label="Double entries" className="absolute inset-0 flex flex-col bg-gray-950 p-4">
+    <div
+      role="dialog"
+      aria-label="Double entries"
+      className="absolute inset-0 z-20 flex flex-col bg-gray-950 p-4"
+    >
       <h2 className="text-xl font-bold">Double entries</h2>
       <ul className="mt-3 flex-1 space-y-3 overflow-auto text-sm">
         {entries.map((d) => (

@@ -130,6 +130,7 @@ function toDetail(plan: DemoEventPlan): EventDetail {
     imagesUrls: details.bannerUrl ? [details.bannerUrl] : [],
     googleMapsEmbedLink: details.googleMapsEmbedLink || null,
     ageRestrictions: details.ageRestrictions,
+    language: details.language?.trim() || null,
     artistLineup: details.artists.length
       ? details.artists.map((a) => ({ name: a.name, imageUrl: a.imageUrl ?? null }))
       : null,

@@ -64,7 +64,7 @@ export function ImageUploadField({
           </span>
         )}
       </div>
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-40 flex-1 space-y-1">
         <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
           {label}
         </label>

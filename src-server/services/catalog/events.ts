@@ -19,6 +19,8 @@ export interface EventDetail extends EventSummary {
   imagesUrls: string[];
   googleMapsEmbedLink: string | null;
   ageRestrictions: number | null;
+  /** As the organiser wrote it; null when not given (the page then leaves it out). */
+  language: string | null;
   /** Null when the event lists no artists (the Artists section is then hidden). */
   artistLineup: { name: string; imageUrl: string | null }[] | null;
   termsAndConditions: string[];
@@ -86,6 +88,7 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     imagesUrls: row.imagesUrls,
     googleMapsEmbedLink: row.googleMapsEmbedLink,
     ageRestrictions: row.ageRestrictions,
+    language: row.language?.trim() || null,
     artistLineup: lineup.length > 0 ? lineup : null,
     termsAndConditions: row.termsAndConditions,
     platformFeeRate: row.platformFeeRate,
