@@ -150,7 +150,7 @@ describe('event editor in Chromium', () => {
       mimeType: 'image/png',
       buffer: Buffer.from(await makeImage('png', 300, 200)),
     });
-    await page.getByText(IMAGE_MESSAGES.tooSmall('banner')).waitFor();
+    await page.getByText(IMAGE_MESSAGES.tooSmall('banner')).waitFor({ timeout: 30_000 });
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Publish event' }).click();
