@@ -50,7 +50,10 @@ describe('storefront in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('selectedCity'))).toBe('Mumbai');
 
     const near = page.locator('section', { has: page.getByRole('heading', { name: 'Happening near me' }) });
-    await near.getByText('4 events in Mumbai').waitFor();
+    // The demo's four Mumbai events, plus any another test file added to this shared server first.
+    const count = near.getByText(/^\d+ events in Mumbai/);
+    await count.waitFor();
+    expect(Number.parseInt((await count.textContent()) ?? '', 10)).toBeGreaterThanOrEqual(4);
     await near.getByRole('link', { name: /Retro Bollywood Live/ }).click();
     await page.waitForURL('**/events/retro-bollywood-mumbai');
     await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
