@@ -1,3 +1,5 @@
+// First: refuse an unsupported Node before anything loads the SQLite driver.
+import '../src-server/process/require-supported-node.ts';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupDatabase } from '../src-server/db/backup.ts';

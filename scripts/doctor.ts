@@ -1,3 +1,5 @@
+// First: refuse an unsupported Node before anything loads the SQLite driver.
+import '../src-server/process/require-supported-node.ts';
 import { chooseMailer } from '../src-server/compose-deps.ts';
 import { systemClock } from '../src-server/deps.ts';
 import { runDoctor } from '../src-server/doctor.ts';

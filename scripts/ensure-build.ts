@@ -1,3 +1,5 @@
+// First: refuse an unsupported Node before anything loads the SQLite driver.
+import '../src-server/process/require-supported-node.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// First: refuse an unsupported Node before anything loads the SQLite driver.
+import '../src-server/process/require-supported-node.ts';
 import { databaseFile, openDatabase } from '../src-server/db/client.ts';
 import { loadEnv } from '../src-server/env.ts';
 import { setGateStaff } from '../src-server/services/tickets/gate-staff.ts';

@@ -1,3 +1,5 @@
+// First: refuse an unsupported Node before anything loads the SQLite driver.
+import '../process/require-supported-node.ts';
 import { loadEnv } from '../env.ts';
 import { databaseFile, openDatabase } from './client.ts';
 

@@ -37,3 +37,27 @@ it('runs on a supported line', () => {
   const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
   expect(engines).toContain(`^${major(process.versions.node)}.`);
 });
+
+it('every entry point refuses an unsupported Node before it loads anything else', () => {
+  // `npm ci` is not engine-strict (.npmrc), so the entry points are where an old Node is turned away.
+  expect(read('.npmrc')).toMatch(/^engine-strict=false$/m);
+  const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+  const entries = new Set(
+    Object.values(scripts).flatMap((command) =>
+      [...command.matchAll(/\btsx (?:watch [^"]*?)?((?:scripts|src-server)\/[\w/-]+\.ts)/g)].map(
+        (m) => m[1]!,
+      ),
+    ),
+  );
+  for (const name of ['src-server/index.ts', 'scripts/ensure-build.ts', 'scripts/user-role.ts']) {
+    expect(entries).toContain(name);
+  }
+  const exempt = new Set(['scripts/report-bundle-size.ts']); // reads dist/ only, never the database
+  for (const entry of entries) {
+    if (exempt.has(entry)) continue;
+    const firstImport = /^import [^\n]*$/m.exec(read(entry))?.[0];
+    expect(firstImport, entry).toMatch(
+      /^import '(?:\.{1,2}\/)+(?:src-server\/)?process\/require-supported-node\.ts';$/,
+    );
+  }
+});
