@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { refunds } from '../../src-server/db/schema/payments.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { DEMO_ORGANISER } from '../../src-server/services/roles/ensure-demo-accounts.ts';
 import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
@@ -144,7 +145,7 @@ describe('upgrading a database made by the previous release', () => {
       { id: 'old-event', myRole: 'owner', status: 'on_sale', sold: 2, capacity: 50, grossPaise: 200_000 },
     ]);
 
-    // The old staff flag became gate staff of the events that existed (migration 0011): the ticket
+    // The old staff flag became gate staff of the events that existed (the gate's migration, 0016): the ticket
     // still checks in, at /gate, with the event's rights.
     const old = db.select({ slotId: bookings.slotId }).from(bookings).get()!;
     const checkIn = await callProcedure(
@@ -164,5 +165,31 @@ describe('upgrading a database made by the previous release', () => {
     );
     expect(checkIn.status).toBe(200);
     expect(db.select({ n: bookings.numberOfUserCheckedIn }).from(bookings).get()).toEqual({ n: 1 });
+
+    // This wave's console reads the old sale, and cancelling it goes through the one refund path.
+    const ownerCookie = { cookie: cookieOf(owner!.id) };
+    const sales = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: 'old-event' },
+      ownerCookie,
+    );
+    expect(sales.status).toBe(200);
+    expect(sales.data).toMatchObject({ money: { orders: 1 } });
+    const cancel = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: 'old-event', bookingId: 'bk_old_booking_0001' },
+      ownerCookie,
+    );
+    expect(cancel.status).toBe(200);
+    expect(db.select({ status: bookings.status }).from(bookings).get()).toEqual({ status: 'cancelled' });
+    expect(db.select().from(refunds).get()).toMatchObject({
+      bookingId: 'bk_old_booking_0001',
+      amountPaise: 211_800,
+    });
+    expectInventoryInvariant(db);
   });
 });
