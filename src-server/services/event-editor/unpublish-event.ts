@@ -2,22 +2,18 @@ import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /**
  * Published → draft: buyers stop seeing the event and cannot start a purchase. Bookings already made
  * stay valid; holds already taken may still be paid for.
  */
 export async function unpublishEvent(db: Db, eventId: string, basedOn: number): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
     if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
     tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }
