@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
 import { editEvent } from './event-version.ts';
 
@@ -11,9 +12,14 @@ import { editEvent } from './event-version.ts';
  */
 export async function unpublishEvent(db: Db, eventId: string, basedOn: number): Promise<{ version: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
-    const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
-    if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
-    tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
+    takeOffSale(tx, eventId);
     return { version };
   });
+}
+
+/** Published → draft, inside an edit (the owner's, or an admin's: services/admin/unpublish-any-event.ts). */
+export function takeOffSale(tx: WriteTx, eventId: string): void {
+  const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
+  if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
+  tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
 }
