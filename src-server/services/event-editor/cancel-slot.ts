@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { slots } from '../../db/schema/catalog.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
@@ -21,9 +19,7 @@ export async function cancelSlot(
   slotId: string,
 ): Promise<{ version: number; bookingsToRefund: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
-    findSlotInEvent(tx, eventId, slotId);
-    const slot = tx.select({ cancelledAt: slots.cancelledAt }).from(slots).where(eq(slots.id, slotId)).get();
-    if (slot?.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
+    if (findSlotInEvent(tx, eventId, slotId).cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const { bookings } = confirmedBookingsOf(tx, [slotId]);
     cancelSlotsIn(tx, [slotId], clock.now());
     return { version, bookingsToRefund: bookings };

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import { bookings } from '../../db/schema/bookings.ts';
-import { eventDates, slots } from '../../db/schema/catalog.ts';
+import { slots } from '../../db/schema/catalog.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
@@ -24,19 +24,7 @@ export async function updateSlotTime(
   input: { slotId: string; startTime: string; endTime: string },
 ): Promise<{ version: number; holdersMailed: number }> {
   return editEvent(deps.db, eventId, basedOn, (tx, version) => {
-    findSlotInEvent(tx, eventId, input.slotId);
-    const slot = tx
-      .select({
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        cancelledAt: slots.cancelledAt,
-        dateOfEvent: eventDates.dateOfEvent,
-      })
-      .from(slots)
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(eq(slots.id, input.slotId))
-      .get();
-    if (!slot) throw conflict(EDITOR_MESSAGES.slotNotFound);
+    const slot = findSlotInEvent(tx, eventId, input.slotId);
     if (slot.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const day = indiaCalendarDay(slot.dateOfEvent);
     const startTime = indiaInstant(day, input.startTime);
