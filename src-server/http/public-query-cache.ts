@@ -67,9 +67,18 @@ export function publicQueryCache(
   const writeMark = () => `${othersVersion.get() as number}:${ownChanges.get() as number}`;
   // Prepared on first use: the table comes with a migration, which runs before anything is served.
   let catalogVersion: Database.Statement | undefined;
+  // catalog_version only moves in a committed write, which moves the write mark (this process's or
+  // another's): while the mark stands, the version read at it still holds, and no read is needed.
+  let catalogReadAt = '';
+  let catalogAtMark = '';
   const catalogMark = () => {
-    catalogVersion ??= deps.sqlite.prepare('select version from catalog_version where id = 1').pluck();
-    return `c${catalogVersion.get() as number}`;
+    const at = writeMark();
+    if (at !== catalogReadAt) {
+      catalogVersion ??= deps.sqlite.prepare('select version from catalog_version where id = 1').pluck();
+      catalogAtMark = `c${catalogVersion.get() as number}`;
+      catalogReadAt = at;
+    }
+    return catalogAtMark;
   };
   const bypassToken = deps.env?.PUBLIC_CACHE_BYPASS_TOKEN;
 

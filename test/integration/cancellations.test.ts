@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
@@ -219,7 +220,23 @@ describe('cancelling a slot', () => {
       as('owner'),
     );
     expect(twice.body.error?.data.code).toBe('CONFLICT');
+    expect(twice.body.error?.message).toBe(EDITOR_MESSAGES.slotCancelled);
     expect(t.deps.db.select().from(refunds).all()).toHaveLength(3);
+    // A cancelled slot's time is not moved either.
+    const moved = await callProcedure(
+      t,
+      'mutation',
+      'organiser.updateSlotTime',
+      {
+        eventId: w.event.eventId,
+        version: versionOf(t, w.event.eventId),
+        slotId: w.event.slotId,
+        startTime: '20:30',
+        endTime: '23:30',
+      },
+      as('owner'),
+    );
+    expect(moved.body.error?.message).toBe(EDITOR_MESSAGES.slotCancelled);
   });
 
   it('a large slot is cancelled in bounded batches; the job finishes what one run leaves', async () => {

@@ -273,6 +273,9 @@ describe('what the catalogue keeps up to date', () => {
         ticket: { ...ticket, name: 'Silver', priceRupees: 299 },
       });
       expect(await price(eventId)).toBe(29_900);
+      // The event page reads the same maintained price as the cards.
+      const detail = await callProcedure(t, 'query', 'events.byId', { id: eventId });
+      expect((detail.data as { lowestPricePaise: number | null }).lowestPricePaise).toBe(29_900);
       const removed = await edit('removeTicketType', {
         eventId,
         version: cheaper.version,

@@ -115,6 +115,32 @@ describe('cached public catalogue reads', () => {
     expect(await available()).toBe(7);
   });
 
+  it('reads the catalogue version again only after a write, and sees another process unpublish an event', async () => {
+    const listed = async () =>
+      ((await get('/trpc/events.list')).json.result.data as { id: string }[]).map((e) => e.id);
+    expect(await listed()).toContain(ev.eventId);
+    const versionReads = () => {
+      const statement = Object.getPrototypeOf(t.deps.sqlite.prepare('select 1')) as { get: () => unknown };
+      return vi.spyOn(statement, 'get');
+    };
+    const spy = versionReads();
+    try {
+      await listed();
+      const reads = spy.mock.contexts.filter((s) => /catalog_version/.test((s as Database.Statement).source));
+      expect(reads).toHaveLength(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const other = new Database(`${t.dataDir}/jalsa.db`);
+    try {
+      // The status trigger moves catalog_version in that process's own transaction.
+      other.prepare("update events set status = 'draft' where id = ?").run(ev.eventId);
+    } finally {
+      other.close();
+    }
+    expect(await listed()).not.toContain(ev.eventId);
+  });
+
   it('drops an event from the list once it is over, with no write in between', async () => {
     const ids = async () =>
       ((await get('/trpc/events.list')).json.result.data as { id: string }[]).map((e) => e.id);

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from '../event-editor/event-version.ts';
+import { notFound } from '../../errors.ts';
+import { editEventIn } from '../event-editor/event-version.ts';
+import { takeOffSale } from '../event-editor/unpublish-event.ts';
 import { renderMail } from '../mail/layout.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
@@ -25,15 +24,15 @@ export async function unpublishAnyEvent(
 ): Promise<{ version: number }> {
   return writeTransaction(db, (tx) => {
     const event = tx
-      .select({ name: events.name, status: events.status, ownerId: events.ownerId })
+      .select({ name: events.name, ownerId: events.ownerId })
       .from(events)
       .where(eq(events.id, change.eventId))
       .get();
     if (!event) throw notFound('Event not found');
-    const version = claimVersion(tx, change.eventId, change.version);
-    if (event.status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
-    tx.update(events).set({ status: 'draft' }).where(eq(events.id, change.eventId)).run();
-    refreshEventListing(tx, change.eventId);
+    const version = editEventIn(tx, change.eventId, change.version, (tx, version) => {
+      takeOffSale(tx, change.eventId);
+      return version;
+    });
     const owner = event.ownerId
       ? tx
           .select({ name: users.name, email: users.email })

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
-import { lowestPricePaise } from '../../../shared/lowest-price.ts';
 import type { RefundPolicy } from '../../../shared/refund-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
@@ -83,7 +82,8 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     startTime: row.startTime,
     endTime: row.endTime,
     eventLocationText: row.eventLocationText,
-    lowestPricePaise: lowestPricePaise(tickets),
+    // Kept by refreshEventListing over the same ticket types the tree below holds.
+    lowestPricePaise: row.lowestPricePaise,
     description: row.description,
     imagesUrls: row.imagesUrls,
     googleMapsEmbedLink: row.googleMapsEmbedLink,

@@ -13,9 +13,10 @@ import type { WriteTx } from '../../db/write-transaction.ts';
  *
  * Then it moves `catalog_version`, which the public micro-cache keys lists and searches by.
  *
- * Call it inside the write transaction of every service that creates an event or changes its details,
- * artists, dates, slots, ticket types or status (cancelling included). Cheap: it reads one event's rows
- * through their indexes.
+ * Every console edit runs it through `editEvent` (services/event-editor/event-version.ts), after its
+ * change, in its write transaction; only the writes that do not claim a version first call it themselves
+ * (creating an event, publishing, the test fixtures). Cheap: it reads one
+ * event's rows through their indexes.
  */
 export function refreshEventListing(tx: WriteTx | Db, eventId: string): void {
   tx.run(sql`

@@ -17,17 +17,15 @@ export interface EventFigureRow {
 /**
  * The console's per-event figures as select-list columns over `events e` (correlated subqueries,
  * portable SQL), so a list computes them in its one query: the next slot to come, whether the event is
- * still upcoming and has a ticket type on sale, tickets sold, capacity, and the face value sold.
+ * still upcoming (the `last_ends_at` the storefront's lists keep, services/catalog/refresh-event-listing.ts)
+ * and has a ticket type on sale, tickets sold, capacity, and the face value sold.
  */
 export function eventFigureColumns(now: Date): SQL {
   const at = now.toISOString();
   return sql`e.status,
       (select min(s.start_time) from slots s join event_dates d on d.id = s.event_date_id
         where d.event_id = e.id and s.start_time >= ${at}) as next_start,
-      case when coalesce(e.end_time, e.start_time) >= ${at}
-             or exists (select 1 from slots s join event_dates d on d.id = s.event_date_id
-                         where d.event_id = e.id and s.end_time >= ${at})
-           then 1 else 0 end as upcoming,
+      case when e.last_ends_at >= ${at} then 1 else 0 end as upcoming,
       case when exists (select 1 from ticket_types t join slots s on s.id = t.slot_id
                           join event_dates d on d.id = s.event_date_id
                          where d.event_id = e.id and d.is_live = 1 and t.is_live = 1

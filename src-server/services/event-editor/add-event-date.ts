@@ -4,12 +4,10 @@ import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant } from './event-times.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /** Adds a calendar day (India time) to the event; its slots are added next. Not a day already past. */
 export async function addEventDate(
@@ -24,8 +22,7 @@ export async function addEventDate(
   const dateOfEvent = indiaInstant(day, '00:00');
   if (Number.isNaN(Date.parse(dateOfEvent)))
     throw badRequest(EDITOR_MESSAGES.dayInvalid, { day: EDITOR_MESSAGES.dayInvalid });
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const taken = tx
       .select({ id: eventDates.id })
       .from(eventDates)
@@ -34,7 +31,6 @@ export async function addEventDate(
     if (taken) throw conflict(EDITOR_MESSAGES.dateExists, { day: EDITOR_MESSAGES.dateExists });
     const dateId = `date-${randomUUID()}`;
     tx.insert(eventDates).values({ id: dateId, eventId, dateOfEvent, isLive: true }).run();
-    refreshEventListing(tx, eventId);
     return { version, dateId };
   });
 }

@@ -4,12 +4,10 @@ import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /**
  * Adds a slot (start and end in India time) to one of the event's dates; not one already started. An end
@@ -22,8 +20,7 @@ export async function addSlot(
   basedOn: number,
   input: { dateId: string; startTime: string; endTime: string },
 ): Promise<{ version: number; slotId: string }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const date = tx
       .select({ dateOfEvent: eventDates.dateOfEvent })
       .from(eventDates)
@@ -41,7 +38,6 @@ export async function addSlot(
     const slotId = `slot-${randomUUID()}`;
     tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
     refreshEventTimes(tx, eventId);
-    refreshEventListing(tx, eventId);
     return { version, slotId };
   });
 }

@@ -3,9 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
 
@@ -17,8 +15,7 @@ export async function addTicketType(
   slotId: string,
   ticket: TicketTypeFields,
 ): Promise<{ version: number; ticketTypeId: string }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     findSlotInEvent(tx, eventId, slotId);
     const ticketTypeId = `tt-${randomUUID()}`;
     const last = tx
@@ -36,7 +33,6 @@ export async function addTicketType(
         position: (last?.position ?? -1) + 1,
       })
       .run();
-    refreshEventListing(tx, eventId);
     return { version, ticketTypeId };
   });
 }

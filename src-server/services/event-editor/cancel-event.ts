@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /**
  * Cancels the whole event: its status becomes 'cancelled' (the event page says so, nothing can be
@@ -18,14 +16,12 @@ export async function cancelEvent(
   eventId: string,
   basedOn: number,
 ): Promise<{ version: number; bookingsToRefund: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const slotIds = slotIdsOf(tx, eventId);
     const { bookings } = confirmedBookingsOf(tx, slotIds);
     tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, eventId)).run();
+    // editEvent's refresh takes the cancelled event out of search and cached lists at once.
     cancelSlotsIn(tx, slotIds, clock.now());
-    // A cancelled event leaves search and cached lists at once.
-    refreshEventListing(tx, eventId);
     return { version, bookingsToRefund: bookings };
   });
 }

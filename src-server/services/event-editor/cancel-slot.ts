@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { slots } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
 /**
@@ -21,11 +18,8 @@ export async function cancelSlot(
   basedOn: number,
   slotId: string,
 ): Promise<{ version: number; bookingsToRefund: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
-    findSlotInEvent(tx, eventId, slotId);
-    const slot = tx.select({ cancelledAt: slots.cancelledAt }).from(slots).where(eq(slots.id, slotId)).get();
-    if (slot?.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
+    if (findSlotInEvent(tx, eventId, slotId).cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const { bookings } = confirmedBookingsOf(tx, [slotId]);
     cancelSlotsIn(tx, [slotId], clock.now());
     return { version, bookingsToRefund: bookings };

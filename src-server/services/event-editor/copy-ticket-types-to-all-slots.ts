@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
 /**
@@ -18,8 +16,7 @@ export async function copyTicketTypesToAllSlots(
   basedOn: number,
   fromSlotId: string,
 ): Promise<{ version: number; created: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     findSlotInEvent(tx, eventId, fromSlotId);
     const templates = tx
       .select()
@@ -57,7 +54,6 @@ export async function copyTicketTypesToAllSlots(
           .run();
       }
     }
-    refreshEventListing(tx, eventId);
     return { version, created };
   });
 }

@@ -1,8 +1,37 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
-import type { WriteTx } from '../../db/write-transaction.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+
+/**
+ * One console edit of an event, whole: in one write transaction it claims the next version
+ * (claimVersion), makes the change, then rewrites what the catalogue keeps about the event
+ * (refreshEventListing: lowest price, last end, search document, cached lists). An edit written through
+ * this cannot leave the storefront out of date. `edit` returns what the service answers.
+ */
+export function editEvent<T>(
+  db: Db,
+  eventId: string,
+  basedOn: number,
+  edit: (tx: WriteTx, version: number) => T,
+): Promise<T> {
+  return writeTransaction(db, (tx) => editEventIn(tx, eventId, basedOn, edit));
+}
+
+/** editEvent inside a write transaction the caller already holds (it read something first). */
+export function editEventIn<T>(
+  tx: WriteTx,
+  eventId: string,
+  basedOn: number,
+  edit: (tx: WriteTx, version: number) => T,
+): T {
+  const result = edit(tx, claimVersion(tx, eventId, basedOn));
+  refreshEventListing(tx, eventId);
+  return result;
+}
 
 /**
  * The first statement of every console edit: moves the event from the version the edit was based on to

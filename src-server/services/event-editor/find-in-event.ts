@@ -7,7 +7,14 @@ import { notFound } from '../../errors.ts';
 /** A slot of this event (another event's slot id answers as not found). */
 export function findSlotInEvent(tx: WriteTx, eventId: string, slotId: string) {
   const slot = tx
-    .select({ id: slots.id, startTime: slots.startTime, eventDateId: slots.eventDateId })
+    .select({
+      id: slots.id,
+      startTime: slots.startTime,
+      endTime: slots.endTime,
+      cancelledAt: slots.cancelledAt,
+      eventDateId: slots.eventDateId,
+      dateOfEvent: eventDates.dateOfEvent,
+    })
     .from(slots)
     .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
     .where(and(eq(slots.id, slotId), eq(eventDates.eventId, eventId)))

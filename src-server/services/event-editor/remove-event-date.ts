@@ -2,11 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { hasBookings } from './sold-or-held.ts';
 
 /** Deletes a date with its slots and ticket types, unless anything on it was ever booked or held. */
@@ -16,8 +14,7 @@ export async function removeEventDate(
   basedOn: number,
   dateId: string,
 ): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const date = tx
       .select({ id: eventDates.id })
       .from(eventDates)
@@ -27,7 +24,6 @@ export async function removeEventDate(
     if (hasBookings(tx, { eventDateId: dateId })) throw conflict(EDITOR_MESSAGES.hasBookings('date'));
     tx.delete(eventDates).where(eq(eventDates.id, dateId)).run();
     refreshEventTimes(tx, eventId);
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { slots } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { refreshEventTimes } from './event-times.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
 
@@ -17,13 +15,11 @@ export async function removeSlot(
   basedOn: number,
   slotId: string,
 ): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     findSlotInEvent(tx, eventId, slotId);
     if (hasBookings(tx, { slotId })) throw conflict(EDITOR_MESSAGES.hasBookings('slot'));
     tx.delete(slots).where(eq(slots.id, slotId)).run();
     refreshEventTimes(tx, eventId);
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }

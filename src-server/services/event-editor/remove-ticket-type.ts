@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { hasBookings } from './sold-or-held.ts';
 
@@ -16,12 +14,10 @@ export async function removeTicketType(
   basedOn: number,
   ticketTypeId: string,
 ): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     findTicketTypeInEvent(tx, eventId, ticketTypeId);
     if (hasBookings(tx, { ticketTypeId })) throw conflict(EDITOR_MESSAGES.hasBookings('ticket type'));
     tx.delete(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)).run();
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }

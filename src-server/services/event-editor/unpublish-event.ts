@@ -2,22 +2,24 @@ import { eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /**
  * Published → draft: buyers stop seeing the event and cannot start a purchase. Bookings already made
  * stay valid; holds already taken may still be paid for.
  */
 export async function unpublishEvent(db: Db, eventId: string, basedOn: number): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
-    const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
-    if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
-    tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
-    refreshEventListing(tx, eventId);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
+    takeOffSale(tx, eventId);
     return { version };
   });
+}
+
+/** Published → draft, inside an edit (the owner's, or an admin's: services/admin/unpublish-any-event.ts). */
+export function takeOffSale(tx: WriteTx, eventId: string): void {
+  const { status } = tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).get()!;
+  if (status !== 'published') throw conflict(EDITOR_MESSAGES.notPublished);
+  tx.update(events).set({ status: 'draft' }).where(eq(events.id, eventId)).run();
 }

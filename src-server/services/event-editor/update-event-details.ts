@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { eventColumns } from './create-event.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 
 /** Replaces what the buyer's page says about the event (not its dates or tickets). */
 export async function updateEventDetails(
@@ -14,8 +12,7 @@ export async function updateEventDetails(
   basedOn: number,
   details: EventDetailsFields,
 ): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     tx.update(events).set(eventColumns(details)).where(eq(events.id, eventId)).run();
     // The list is written again in order; an artist kept by name keeps their photo unless a new one
     // (or null, no photo) is given.
@@ -32,7 +29,6 @@ export async function updateEventDetails(
       const imageUrl = artist.imageUrl === undefined ? (photos.get(artist.name) ?? null) : artist.imageUrl;
       tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
     });
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }

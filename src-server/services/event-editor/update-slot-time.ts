@@ -2,16 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import { bookings } from '../../db/schema/bookings.ts';
-import { eventDates, slots } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { slots } from '../../db/schema/catalog.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../payments/confirm.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
 /**
@@ -25,21 +23,8 @@ export async function updateSlotTime(
   basedOn: number,
   input: { slotId: string; startTime: string; endTime: string },
 ): Promise<{ version: number; holdersMailed: number }> {
-  return writeTransaction(deps.db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
-    findSlotInEvent(tx, eventId, input.slotId);
-    const slot = tx
-      .select({
-        startTime: slots.startTime,
-        endTime: slots.endTime,
-        cancelledAt: slots.cancelledAt,
-        dateOfEvent: eventDates.dateOfEvent,
-      })
-      .from(slots)
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(eq(slots.id, input.slotId))
-      .get();
-    if (!slot) throw conflict(EDITOR_MESSAGES.slotNotFound);
+  return editEvent(deps.db, eventId, basedOn, (tx, version) => {
+    const slot = findSlotInEvent(tx, eventId, input.slotId);
     if (slot.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const day = indiaCalendarDay(slot.dateOfEvent);
     const startTime = indiaInstant(day, input.startTime);
@@ -52,7 +37,6 @@ export async function updateSlotTime(
 
     tx.update(slots).set({ startTime, endTime }).where(eq(slots.id, input.slotId)).run();
     refreshEventTimes(tx, eventId);
-    refreshEventListing(tx, eventId);
     const moved = tx
       .update(bookings)
       .set({ ticketSlot: startTime, ticketSlotEnd: endTime })

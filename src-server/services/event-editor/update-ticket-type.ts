@@ -2,10 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { EDITOR_MESSAGES, type TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { claimVersion } from './event-version.ts';
+import { editEvent } from './event-version.ts';
 import { findTicketTypeInEvent } from './find-in-event.ts';
 import { heldQuantity } from './sold-or-held.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
@@ -23,8 +21,7 @@ export async function updateTicketType(
   ticketTypeId: string,
   ticket: TicketTypeFields,
 ): Promise<{ version: number }> {
-  return writeTransaction(db, (tx) => {
-    const version = claimVersion(tx, eventId, basedOn);
+  return editEvent(db, eventId, basedOn, (tx, version) => {
     const type = findTicketTypeInEvent(tx, eventId, ticketTypeId);
     const taken = type.totalTickets - type.availableTickets;
     if (ticket.totalTickets < taken) {
@@ -40,7 +37,6 @@ export async function updateTicketType(
       })
       .where(eq(ticketTypes.id, ticketTypeId))
       .run();
-    refreshEventListing(tx, eventId);
     return { version };
   });
 }
