@@ -283,6 +283,28 @@ describe('credit notes', () => {
       /credit notes are immutable/,
     );
   });
+
+  it('have their own rows in the monthly CSV, after the totals, referring to the invoice', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const invoice = invoicesOf(bookingId)[0]!;
+    await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows.slice(1)).toEqual([
+      'B2C,,,,,27-Maharashtra,18,635.59,0.00,57.21,57.20,750.00,',
+      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,,635.59,0.00,57.21,57.20,750.00,${invoice.number}`,
+    ]);
+  });
 });
 
 describe('credit notes on cancellation', () => {
