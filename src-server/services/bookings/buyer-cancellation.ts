@@ -41,12 +41,9 @@ export function quoteOwnCancellation(
   userId: string,
   bookingId: string,
   now: Date,
-): CancellationQuote & {
-  booking: { id: string; totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number };
-} {
+): CancellationQuote {
   const row = db
     .select({
-      id: bookings.id,
       status: bookings.status,
       slotId: bookings.slotId,
       ticketSlot: bookings.ticketSlot,
@@ -67,16 +64,7 @@ export function quoteOwnCancellation(
     .get();
   if (!row) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
   const policy: RefundPolicy = { cutoffHours: row.cutoffHours, rule: row.rule, percent: row.percent };
-  const base = {
-    policy,
-    policyText: describeRefundPolicy(policy),
-    booking: {
-      id: row.id,
-      totalAmountPaise: row.totalAmountPaise,
-      feeAmountPaise: row.feeAmountPaise,
-      igstAmountPaise: row.igstAmountPaise,
-    },
-  };
+  const base = { policy, policyText: describeRefundPolicy(policy) };
   const refuse = (reason: string) => ({ ...base, cancellable: false as const, reason });
 
   if (row.status !== 'confirmed') return refuse(CANCEL_REFUSALS.alreadyCancelled);
@@ -137,7 +125,8 @@ export async function cancelOwnBooking(
       if (quote.reason === CANCEL_REFUSALS.alreadyCancelled) return null;
       throw conflict(quote.reason);
     }
-    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, (b) => refundAmountPaise(quote.policy, b));
+    // The quote was read in this same transaction: its amount is the booking's under the policy.
+    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, quote.refundAmountPaise);
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };
   if (result.refundId) await issueRefund(deps, result.refundId);
