@@ -95,7 +95,23 @@ describe('invoices issued at confirmation', () => {
       totalPaise: 236_000,
     });
     expect(invoice!.number.length).toBeLessThanOrEqual(16);
-    expect(invoice!.lines[0]).toMatchObject({ sac: '9996', quantity: 2, kind: 'intra' });
+    // The stored line, exactly: its tax split and no more (the tax's sum is on the invoice).
+    expect(invoice!.lines).toEqual([
+      {
+        description: expect.stringMatching(/: Gold$/),
+        sac: '9996',
+        quantity: 2,
+        unitPricePaise: 118_000,
+        personsPerTicket: 1,
+        kind: 'intra',
+        taxRatePercent: 18,
+        taxableValuePaise: 200_000,
+        cgstPaise: 18_000,
+        sgstPaise: 18_000,
+        igstPaise: 0,
+        totalPaise: 236_000,
+      },
+    ]);
     // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
     expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
 
