@@ -155,6 +155,15 @@ const addressHolds = (db: Db) =>
     .limit(p('rows'))
     .as('from_address');
 
+/** What the cool-down and the session rules read of a hold, active or ended. */
+const sessionColumns = {
+  status: holds.status,
+  releaseReason: holds.releaseReason,
+  sessionExpiresAt: holds.sessionExpiresAt,
+  expiresAt: holds.expiresAt,
+  createdAt: holds.createdAt,
+};
+
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
 // 'active') only when the query's own text implies its condition.
 const lookups = oncePer((db: Db) => {
@@ -166,23 +175,13 @@ const lookups = oncePer((db: Db) => {
         eventId: holds.eventId,
         seats: holds.seats,
         clientAddress: holds.clientAddress,
-        status: holds.status,
-        releaseReason: holds.releaseReason,
-        sessionExpiresAt: holds.sessionExpiresAt,
-        expiresAt: holds.expiresAt,
-        createdAt: holds.createdAt,
+        ...sessionColumns,
       })
       .from(holds)
       .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
       .prepare(),
     endedOnSlot: db
-      .select({
-        status: holds.status,
-        releaseReason: holds.releaseReason,
-        sessionExpiresAt: holds.sessionExpiresAt,
-        expiresAt: holds.expiresAt,
-        createdAt: holds.createdAt,
-      })
+      .select(sessionColumns)
       .from(holds)
       .where(
         and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
