@@ -45,7 +45,6 @@ export function quoteOwnCancellation(
   const row = db
     .select({
       status: bookings.status,
-      slotId: bookings.slotId,
       ticketSlot: bookings.ticketSlot,
       ticketTypes: bookings.ticketTypes,
       ticketType: bookings.ticketType,
@@ -57,9 +56,11 @@ export function quoteOwnCancellation(
       cutoffHours: events.refundCutoffHours,
       rule: events.refundRule,
       percent: events.refundPercent,
+      slotCancelledAt: slots.cancelledAt,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
     .get();
   if (!row) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
@@ -68,12 +69,7 @@ export function quoteOwnCancellation(
   const refuse = (reason: string) => ({ ...base, cancellable: false as const, reason });
 
   if (row.status !== 'confirmed') return refuse(CANCEL_REFUSALS.alreadyCancelled);
-  const slot = db
-    .select({ cancelledAt: slots.cancelledAt })
-    .from(slots)
-    .where(eq(slots.id, row.slotId))
-    .get();
-  if (row.eventStatus === 'cancelled' || slot?.cancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
+  if (row.eventStatus === 'cancelled' || row.slotCancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
   if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
   if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
   const start = Date.parse(row.ticketSlot);
