@@ -141,7 +141,22 @@ describe('cancelling one booking', () => {
     }
     const limited = await resend();
     expect(limited.body.error?.data.code).toBe('TOO_MANY_REQUESTS');
-    expect(mailKeys(t).filter((k) => k.startsWith(`booking-resent:${bookingId}`))).toHaveLength(3);
+    const resentKeys = mailKeys(t).filter((k) => k.startsWith(`booking-resent:${bookingId}`));
+    expect(resentKeys).toHaveLength(3);
+    // A resend is the confirmation mail again, its calendar entry included.
+    const original = mailOf(t, `booking-confirmed:${bookingId}`)!;
+    const resent = mailOf(t, resentKeys[0]!)!;
+    const { to, subject, html, text } = original;
+    expect(resent).toMatchObject({ to, subject, html, text });
+    const calendar = (m: typeof original) =>
+      m.attachments.map((a) => ({
+        ...a,
+        content: Buffer.from(a.content, 'base64')
+          .toString('utf8')
+          .replace(/DTSTAMP:\S+/, 'DTSTAMP'),
+      }));
+    expect(calendar(resent)).toEqual(calendar(original));
+    expect(calendar(resent)[0]!.content).toContain(`UID:booking-${bookingId}@jalsa`);
     t.clock.advance(60 * 60_000);
     await callProcedure(
       t,

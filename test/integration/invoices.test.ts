@@ -95,7 +95,23 @@ describe('invoices issued at confirmation', () => {
       totalPaise: 236_000,
     });
     expect(invoice!.number.length).toBeLessThanOrEqual(16);
-    expect(invoice!.lines[0]).toMatchObject({ sac: '9996', quantity: 2, kind: 'intra' });
+    // The stored line, exactly: its tax split and no more (the tax's sum is on the invoice).
+    expect(invoice!.lines).toEqual([
+      {
+        description: expect.stringMatching(/: Gold$/),
+        sac: '9996',
+        quantity: 2,
+        unitPricePaise: 118_000,
+        personsPerTicket: 1,
+        kind: 'intra',
+        taxRatePercent: 18,
+        taxableValuePaise: 200_000,
+        cgstPaise: 18_000,
+        sgstPaise: 18_000,
+        igstPaise: 0,
+        totalPaise: 236_000,
+      },
+    ]);
     // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
     expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
 
@@ -282,6 +298,28 @@ describe('credit notes', () => {
     expect(() => t.deps.db.update(creditNotes).set({ reason: 'x' }).run()).toThrow(
       /credit notes are immutable/,
     );
+  });
+
+  it('have their own rows in the monthly CSV, after the totals, referring to the invoice', async () => {
+    t = createTestApp();
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
+    });
+    const { bookingId } = await buy(ev, 1);
+    const invoice = invoicesOf(bookingId)[0]!;
+    await writeTransaction(t.deps.db, (tx) =>
+      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
+    );
+    const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows.slice(1)).toEqual([
+      'B2C,,,,,27-Maharashtra,18,635.59,0.00,57.21,57.20,750.00,',
+      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,,635.59,0.00,57.21,57.20,750.00,${invoice.number}`,
+    ]);
   });
 });
 

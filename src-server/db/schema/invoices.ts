@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { TaxKind } from '../../../shared/gst.ts';
+import type { TaxLine } from '../../../shared/gst.ts';
 import { users } from './accounts.ts';
 import { bookings } from './bookings.ts';
 import { events } from './catalog.ts';
@@ -44,19 +44,12 @@ export const documentCounters = sqliteTable(
 );
 
 /** One line of an invoice, every amount stored as issued. */
-export interface InvoiceLine {
+export interface InvoiceLine extends Omit<TaxLine, 'taxPaise'> {
   description: string;
   sac: string;
   quantity: number;
   unitPricePaise: number;
   personsPerTicket: number;
-  kind: TaxKind;
-  taxRatePercent: number;
-  taxableValuePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  totalPaise: number;
 }
 
 export type InvoiceKind = 'admission' | 'platform_fee';

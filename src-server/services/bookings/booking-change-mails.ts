@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 
 export type CancelReason = 'organiser' | 'slot_cancelled' | 'event_cancelled' | 'buyer';
 
-/** Sent in the transaction that cancels a booking: cancelled, and the full refund is on its way. */
+/** Sent in the transaction that cancels a booking: cancelled, and the refund (full or the policy's) is coming. */
 export function bookingCancelledMail(facts: {
   bookingId: string;
   userName: string;

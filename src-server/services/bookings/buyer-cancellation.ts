@@ -41,14 +41,10 @@ export function quoteOwnCancellation(
   userId: string,
   bookingId: string,
   now: Date,
-): CancellationQuote & {
-  booking: { id: string; totalAmountPaise: number; feeAmountPaise: number; igstAmountPaise: number };
-} {
+): CancellationQuote {
   const row = db
     .select({
-      id: bookings.id,
       status: bookings.status,
-      slotId: bookings.slotId,
       ticketSlot: bookings.ticketSlot,
       ticketTypes: bookings.ticketTypes,
       ticketType: bookings.ticketType,
@@ -60,32 +56,20 @@ export function quoteOwnCancellation(
       cutoffHours: events.refundCutoffHours,
       rule: events.refundRule,
       percent: events.refundPercent,
+      slotCancelledAt: slots.cancelledAt,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
     .get();
   if (!row) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
   const policy: RefundPolicy = { cutoffHours: row.cutoffHours, rule: row.rule, percent: row.percent };
-  const base = {
-    policy,
-    policyText: describeRefundPolicy(policy),
-    booking: {
-      id: row.id,
-      totalAmountPaise: row.totalAmountPaise,
-      feeAmountPaise: row.feeAmountPaise,
-      igstAmountPaise: row.igstAmountPaise,
-    },
-  };
+  const base = { policy, policyText: describeRefundPolicy(policy) };
   const refuse = (reason: string) => ({ ...base, cancellable: false as const, reason });
 
   if (row.status !== 'confirmed') return refuse(CANCEL_REFUSALS.alreadyCancelled);
-  const slot = db
-    .select({ cancelledAt: slots.cancelledAt })
-    .from(slots)
-    .where(eq(slots.id, row.slotId))
-    .get();
-  if (row.eventStatus === 'cancelled' || slot?.cancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
+  if (row.eventStatus === 'cancelled' || row.slotCancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
   if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
   if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
   const start = Date.parse(row.ticketSlot);
@@ -137,7 +121,8 @@ export async function cancelOwnBooking(
       if (quote.reason === CANCEL_REFUSALS.alreadyCancelled) return null;
       throw conflict(quote.reason);
     }
-    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, (b) => refundAmountPaise(quote.policy, b));
+    // The quote was read in this same transaction: its amount is the booking's under the policy.
+    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, quote.refundAmountPaise);
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };
   if (result.refundId) await issueRefund(deps, result.refundId);

@@ -22,12 +22,8 @@ export function cancelBookingIn(
   bookingId: string,
   reason: CancelReason,
   now: Date,
-  /** The buyer's own cancellation refunds what the event's policy allows; otherwise the whole total. */
-  refundAmountPaise?: (booking: {
-    totalAmountPaise: number;
-    feeAmountPaise: number;
-    igstAmountPaise: number;
-  }) => number,
+  /** The buyer's own cancellation refunds what the event's policy allows (its quote); otherwise the whole total. */
+  refundAmountPaise?: number,
 ): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
@@ -42,7 +38,7 @@ export function cancelBookingIn(
       .where(eq(ticketTypes.id, line.id))
       .run();
   }
-  const amountPaise = refundAmountPaise ? refundAmountPaise(booking) : booking.totalAmountPaise;
+  const amountPaise = refundAmountPaise ?? booking.totalAmountPaise;
   const refundId = queueRefund(
     tx,
     {

@@ -7,7 +7,6 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { bookingConfirmedMail } from '../payments/booking-mail.ts';
 import { siteUrl } from '../payments/confirm.ts';
 import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
-import { bookingIcs } from '../tickets/calendar.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 
 /** A buyer's inbox is not a target: a few resends of one booking an hour, and a cap per team member. */
@@ -40,7 +39,6 @@ export async function resendTicketMail(
     now,
   );
   if (!allowed) throw tooManyRequests(RESEND_LIMITED_MESSAGE);
-  const origin = siteUrl(deps);
   const mail = bookingConfirmedMail({
     bookingId: b.id,
     userName: b.userName,
@@ -53,20 +51,8 @@ export async function resendTicketMail(
     subtotalPaise: b.subtotalAmountPaise,
     bookingFeePaise: b.feeAmountPaise + b.igstAmountPaise,
     totalPaise: b.totalAmountPaise,
-    siteUrl: origin,
+    siteUrl: siteUrl(deps),
     supportEmail: deps.env.SUPPORT_EMAIL,
-    calendarIcs: bookingIcs(
-      {
-        id: b.id,
-        eventName: b.eventName,
-        eventLocation: b.eventLocation,
-        ticketSlot: b.ticketSlot,
-        ticketSlotEnd: b.ticketSlotEnd,
-        ticketCount: b.ticketCount,
-        ticketType: { name: b.ticketTypes[0]?.name ?? 'Ticket' },
-      },
-      origin,
-    ),
   });
   await writeTransaction(deps.db, (tx) =>
     enqueueMail(tx, { ...mail, idempotencyKey: `booking-resent:${b.id}:${now.toISOString()}` }, now),

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
@@ -79,8 +79,11 @@ export function checkHoarding(
   const active = q.activeOfAccount.all({ userId });
   const replaced = active.filter((h) => h.slotId === slotId);
 
+  // The account's ended holds on the slot, newest first, no more than the per-window cap: the count
+  // below refuses at the cap whatever is older, and the newest is the one a cool-down depends on.
+  const ended = q.endedOnSlot.all({ userId, slotId, rows: limits.holdsPerSlotPerWindow });
   // The newest hold on the slot: an active one is always the newest (a new hold ends the one before).
-  const latest = replaced[0] ?? q.latestEndedOnSlot.get({ userId, slotId });
+  const latest = replaced[0] ?? ended[0];
   let window: HoldWindow | null = null;
   if (latest && latest.status !== 'converted') {
     const sessionEnd = Date.parse(latest.sessionExpiresAt);
@@ -96,10 +99,9 @@ export function checkHoarding(
   }
 
   const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
-  const ended = q.recentEndedOnSlot.get({ userId, slotId, since });
-  const fresh = replaced.map((h) => h.createdAt).filter((at) => at > since);
-  if ((ended?.n ?? 0) + fresh.length >= limits.holdsPerSlotPerWindow) {
-    const oldest = [ended?.oldest ?? fresh[0]!, ...fresh].sort()[0]!;
+  const recent = [...ended, ...replaced].map((h) => h.createdAt).filter((at) => at > since);
+  if (recent.length >= limits.holdsPerSlotPerWindow) {
+    const oldest = recent.sort()[0]!;
     const waitMs = Date.parse(oldest) + REHOLD_WINDOW_MS - now.getTime();
     throw tooManyRequests(HOARDING_MESSAGES.tooManyAttempts(minutesOf(waitMs)));
   }
@@ -153,6 +155,15 @@ const addressHolds = (db: Db) =>
     .limit(p('rows'))
     .as('from_address');
 
+/** What the cool-down and the session rules read of a hold, active or ended. */
+const sessionColumns = {
+  status: holds.status,
+  releaseReason: holds.releaseReason,
+  sessionExpiresAt: holds.sessionExpiresAt,
+  expiresAt: holds.expiresAt,
+  createdAt: holds.createdAt,
+};
+
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
 // 'active') only when the query's own text implies its condition.
 const lookups = oncePer((db: Db) => {
@@ -164,40 +175,19 @@ const lookups = oncePer((db: Db) => {
         eventId: holds.eventId,
         seats: holds.seats,
         clientAddress: holds.clientAddress,
-        status: holds.status,
-        releaseReason: holds.releaseReason,
-        sessionExpiresAt: holds.sessionExpiresAt,
-        expiresAt: holds.expiresAt,
-        createdAt: holds.createdAt,
+        ...sessionColumns,
       })
       .from(holds)
       .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
       .prepare(),
-    latestEndedOnSlot: db
-      .select({
-        status: holds.status,
-        releaseReason: holds.releaseReason,
-        sessionExpiresAt: holds.sessionExpiresAt,
-        expiresAt: holds.expiresAt,
-      })
+    endedOnSlot: db
+      .select(sessionColumns)
       .from(holds)
       .where(
         and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
       )
       .orderBy(sql`${holds.createdAt} desc`)
-      .limit(1)
-      .prepare(),
-    recentEndedOnSlot: db
-      .select({ n: sql<number>`count(*)`, oldest: sql<string | null>`min(${holds.createdAt})` })
-      .from(holds)
-      .where(
-        and(
-          eq(holds.userId, p('userId')),
-          eq(holds.slotId, p('slotId')),
-          sql`${holds.status} <> 'active'`,
-          gt(holds.createdAt, p('since')),
-        ),
-      )
+      .limit(p('rows'))
       .prepare(),
     heldFromAddress: db
       .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })

@@ -66,8 +66,9 @@ export function issueBookingInvoices(
     const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
     const registered = profile.gstin !== null;
     const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
-    const lines: InvoiceLine[] = booking.ticketTypes.map((l) => {
-      const tax = computeTaxLine({
+    const taxed = booking.ticketTypes.map((l) => ({
+      l,
+      tax: computeTaxLine({
         pricePaise: l.pricePaise,
         personsPerTicket: l.personAllowedPerTicket,
         quantity: l.quantity,
@@ -76,25 +77,18 @@ export function issueBookingInvoices(
         taxInclusive: true,
         supplierState: profile.state as IndianState,
         placeOfSupply,
-      });
-      return {
-        description: `${booking.eventName}: ${l.name}`,
-        sac: ADMISSION_SAC,
-        quantity: l.quantity,
-        unitPricePaise: l.pricePaise,
-        personsPerTicket: l.personAllowedPerTicket,
-        kind: tax.kind,
-        taxRatePercent: tax.taxRatePercent,
-        taxableValuePaise: tax.taxableValuePaise,
-        cgstPaise: tax.cgstPaise,
-        sgstPaise: tax.sgstPaise,
-        igstPaise: tax.igstPaise,
-        totalPaise: tax.totalPaise,
-      };
-    });
-    const totals = sumTaxLines(
-      lines.map((l) => ({ ...l, taxPaise: l.cgstPaise + l.sgstPaise + l.igstPaise })),
-    );
+      }),
+    }));
+    const totals = sumTaxLines(taxed.map(({ tax }) => tax));
+    // A stored line keeps the tax split, not its sum (the invoice's totals have that).
+    const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
+      description: `${booking.eventName}: ${l.name}`,
+      sac: ADMISSION_SAC,
+      quantity: l.quantity,
+      unitPricePaise: l.pricePaise,
+      personsPerTicket: l.personAllowedPerTicket,
+      ...tax,
+    }));
     const notes: string[] = [];
     if (!registered) notes.push(UNREGISTERED_NOTE);
     else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);

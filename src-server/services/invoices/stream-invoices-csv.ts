@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, or, type SQL } from 'drizzle-orm';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { Db } from '../../db/client.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
 import { csvIndiaTime, csvRow, csvRupees } from '../sales/csv-cells.ts';
+import { csvStream, keysetPages } from '../sales/csv-stream.ts';
 import type { InvoiceRow } from './invoice-pdf.ts';
 
 const PAGE = 500;
@@ -42,65 +43,25 @@ interface Bucket {
 /**
  * One issuer's documents of one month (IST), for the accountant's GSTR-1: a 'B2B' row per invoice and
  * rate for buyers with a GSTIN, then 'B2C' totals by place of supply and rate, 'Exempt' totals, and a
- * 'Credit note' row per credit note issued in the month. Streamed page by page like the orders CSV;
- * the B2C totals (at most states × rates) are summed while the pages go by.
+ * 'Credit note' row per credit note issued in the month. Streamed page by page like the orders CSV
+ * (csv-stream.ts); the B2C totals (at most states × rates) are summed while the pages go by.
  */
 export function streamInvoicesCsv(db: Db, issuer: string, month: string): ReadableStream<Uint8Array> {
   const { from, to } = indiaMonthBounds(month);
-  const encoder = new TextEncoder();
-  const b2c = new Map<string, Bucket>();
-  let exempt = 0;
-  let after: { issuedAt: string; id: string } | null = null;
-  let stage: 'header' | 'invoices' | 'credit' | 'done' = 'header';
-  let creditAfter: { issuedAt: string; id: string } | null = null;
+  return csvStream(HEADER, pieces());
 
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        // A page may produce nothing (a month with no B2B rows): keep going until there is something
-        // to hand over or the end, since a pull that enqueues nothing is not called again.
-        for (;;) {
-          const chunk = step();
-          if (chunk === null) {
-            controller.close();
-            return;
-          }
-          if (chunk !== '') {
-            controller.enqueue(encoder.encode(chunk));
-            return;
-          }
-        }
-      },
-    },
-    { highWaterMark: 0 },
-  );
-
-  /** The next piece of the file: '' when this step produced nothing, null at the end. */
-  function step(): string | null {
-    if (stage === 'header') {
-      stage = 'invoices';
-      return `\uFEFF${csvRow(HEADER)}`;
-    }
-    if (stage === 'invoices') {
-      const rows = db
+  function* pieces() {
+    const b2c = new Map<string, Bucket>();
+    let exempt = 0;
+    const invoicePage = (after: InvoiceRow | undefined) =>
+      db
         .select()
         .from(invoices)
-        .where(
-          and(
-            eq(invoices.issuer, issuer),
-            gte(invoices.issuedAt, from),
-            lt(invoices.issuedAt, to),
-            after
-              ? or(
-                  gt(invoices.issuedAt, after.issuedAt),
-                  and(eq(invoices.issuedAt, after.issuedAt), gt(invoices.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
+        .where(and(eq(invoices.issuer, issuer), inMonthAfter(invoices, from, to, after)))
         .orderBy(asc(invoices.issuedAt), asc(invoices.id))
         .limit(PAGE)
         .all();
+    for (const rows of keysetPages(invoicePage, PAGE)) {
       const out: string[] = [];
       for (const invoice of rows) {
         for (const [rate, bucket] of byRate(invoice)) {
@@ -108,83 +69,63 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
             exempt += bucket.taxable;
           } else if (invoice.buyerGstin) {
             out.push(
-              csvRow([
+              documentRow(
                 'B2B',
                 invoice.number,
-                csvIndiaTime(invoice.issuedAt).slice(0, 10),
-                invoice.buyerGstin,
-                invoice.buyerLegalName,
-                place(invoice.placeOfSupply),
+                invoice.issuedAt,
+                invoice,
                 rate,
-                csvRupees(bucket.taxable),
-                csvRupees(bucket.igst),
-                csvRupees(bucket.cgst),
-                csvRupees(bucket.sgst),
-                csvRupees(bucket.taxable + bucket.igst + bucket.cgst + bucket.sgst),
+                bucket,
+                total(bucket),
                 null,
-              ]),
+              ),
             );
           } else {
             const key = `${invoice.placeOfSupply}\u0000${rate}`;
-            const sum = b2c.get(key) ?? { taxable: 0, igst: 0, cgst: 0, sgst: 0 };
-            sum.taxable += bucket.taxable;
-            sum.igst += bucket.igst;
-            sum.cgst += bucket.cgst;
-            sum.sgst += bucket.sgst;
-            b2c.set(key, sum);
+            b2c.set(key, add(b2c.get(key), bucket));
           }
         }
       }
-      const last = rows.at(-1);
-      if (rows.length < PAGE || !last) {
-        stage = 'credit';
-        const totals = [...b2c.entries()].sort(([a], [b]) => a.localeCompare(b));
-        const lines = totals.map(([key, s]) => {
-          const [state, rate] = key.split('\u0000') as [string, string];
-          return csvRow([
-            'B2C',
-            null,
-            null,
-            null,
-            null,
-            place(state),
-            Number(rate),
-            csvRupees(s.taxable),
-            csvRupees(s.igst),
-            csvRupees(s.cgst),
-            csvRupees(s.sgst),
-            csvRupees(s.taxable + s.igst + s.cgst + s.sgst),
-            null,
-          ]);
-        });
-        if (exempt > 0) {
-          const z = csvRupees(0);
-          lines.push(
-            csvRow([
-              'Exempt',
-              null,
-              null,
-              null,
-              null,
-              null,
-              0,
-              csvRupees(exempt),
-              z,
-              z,
-              z,
-              csvRupees(exempt),
-              null,
-            ]),
-          );
-        }
-        out.push(...lines);
-      } else {
-        after = { issuedAt: last.issuedAt, id: last.id };
-      }
-      return out.join('');
+      yield out.join('');
     }
-    if (stage === 'credit') {
-      const rows = db
+
+    const totals = [...b2c.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const lines = totals.map(([key, s]) => {
+      const [state, rate] = key.split('\u0000') as [string, string];
+      return csvRow([
+        'B2C',
+        null,
+        null,
+        null,
+        null,
+        place(state),
+        Number(rate),
+        ...amounts(s),
+        csvRupees(total(s)),
+        null,
+      ]);
+    });
+    if (exempt > 0) {
+      const exemptBucket = { taxable: exempt, igst: 0, cgst: 0, sgst: 0 };
+      lines.push(
+        csvRow([
+          'Exempt',
+          null,
+          null,
+          null,
+          null,
+          null,
+          0,
+          ...amounts(exemptBucket),
+          csvRupees(exempt),
+          null,
+        ]),
+      );
+    }
+    yield lines.join('');
+
+    const creditPage = (after: { issuedAt: string; id: string } | undefined) =>
+      db
         .select({
           id: creditNotes.id,
           number: creditNotes.number,
@@ -201,60 +142,91 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
         })
         .from(creditNotes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-        .where(
-          and(
-            eq(creditNotes.issuer, issuer),
-            gte(creditNotes.issuedAt, from),
-            lt(creditNotes.issuedAt, to),
-            creditAfter
-              ? or(
-                  gt(creditNotes.issuedAt, creditAfter.issuedAt),
-                  and(eq(creditNotes.issuedAt, creditAfter.issuedAt), gt(creditNotes.id, creditAfter.id)),
-                )
-              : undefined,
-          ),
-        )
+        .where(and(eq(creditNotes.issuer, issuer), inMonthAfter(creditNotes, from, to, after)))
         .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
         .limit(PAGE)
         .all();
-      const text = rows
-        .map((r) =>
-          csvRow([
-            'Credit note',
-            r.number,
-            csvIndiaTime(r.issuedAt).slice(0, 10),
-            r.buyerGstin,
-            r.buyerLegalName,
-            place(r.placeOfSupply),
-            null,
-            csvRupees(r.taxable),
-            csvRupees(r.igst),
-            csvRupees(r.cgst),
-            csvRupees(r.sgst),
-            csvRupees(r.total),
-            r.invoiceNumber,
-          ]),
-        )
+    for (const rows of keysetPages(creditPage, PAGE)) {
+      yield rows
+        .map((r) => documentRow('Credit note', r.number, r.issuedAt, r, null, r, r.total, r.invoiceNumber))
         .join('');
-      const last = rows.at(-1);
-      if (rows.length < PAGE || !last) stage = 'done';
-      else creditAfter = { issuedAt: last.issuedAt, id: last.id };
-      return text;
     }
-    return null;
   }
+}
+
+/** A document's row: its number, IST date, buyer, place of supply, rate and amounts. */
+function documentRow(
+  section: string,
+  number: string,
+  issuedAt: string,
+  buyer: { buyerGstin: string | null; buyerLegalName: string | null; placeOfSupply: string },
+  rate: number | null,
+  bucket: Bucket,
+  documentValue: number,
+  refersTo: string | null,
+): string {
+  return csvRow([
+    section,
+    number,
+    csvIndiaTime(issuedAt).slice(0, 10),
+    buyer.buyerGstin,
+    buyer.buyerLegalName,
+    place(buyer.placeOfSupply),
+    rate,
+    ...amounts(bucket),
+    csvRupees(documentValue),
+    refersTo,
+  ]);
+}
+
+/** A document table's rows issued within [from, to), after the keyset cursor (issued at, id). */
+function inMonthAfter(
+  table: typeof invoices | typeof creditNotes,
+  from: string,
+  to: string,
+  after: { issuedAt: string; id: string } | undefined,
+): SQL | undefined {
+  return and(
+    gte(table.issuedAt, from),
+    lt(table.issuedAt, to),
+    after
+      ? or(
+          gt(table.issuedAt, after.issuedAt),
+          and(eq(table.issuedAt, after.issuedAt), gt(table.id, after.id)),
+        )
+      : undefined,
+  );
+}
+
+function amounts(b: Bucket) {
+  return [csvRupees(b.taxable), csvRupees(b.igst), csvRupees(b.cgst), csvRupees(b.sgst)];
+}
+
+function total(b: Bucket): number {
+  return b.taxable + b.igst + b.cgst + b.sgst;
+}
+
+function add(sum: Bucket | undefined, b: Bucket): Bucket {
+  if (!sum) return { ...b };
+  return {
+    taxable: sum.taxable + b.taxable,
+    igst: sum.igst + b.igst,
+    cgst: sum.cgst + b.cgst,
+    sgst: sum.sgst + b.sgst,
+  };
 }
 
 /** An invoice's lines summed per rate (0 = exempt). */
 function byRate(invoice: InvoiceRow): Map<number, Bucket> {
   const out = new Map<number, Bucket>();
   for (const line of invoice.lines) {
-    const sum = out.get(line.taxRatePercent) ?? { taxable: 0, igst: 0, cgst: 0, sgst: 0 };
-    sum.taxable += line.taxableValuePaise;
-    sum.igst += line.igstPaise;
-    sum.cgst += line.cgstPaise;
-    sum.sgst += line.sgstPaise;
-    out.set(line.taxRatePercent, sum);
+    const bucket = {
+      taxable: line.taxableValuePaise,
+      igst: line.igstPaise,
+      cgst: line.cgstPaise,
+      sgst: line.sgstPaise,
+    };
+    out.set(line.taxRatePercent, add(out.get(line.taxRatePercent), bucket));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { bookingIcs } from '../tickets/calendar.ts';
 
 /** Store and social links shown in every booking mail (the footer's app badges and social icons). */
 export const APP_LINKS = {
@@ -28,8 +29,6 @@ export interface BookingMailFacts {
   totalPaise: number;
   siteUrl: string;
   supportEmail: string;
-  /** The booking as an iCalendar entry (services/tickets/calendar.ts), attached so one tap adds it to a calendar. */
-  calendarIcs: string;
 }
 
 /** Spec §7 'Send confirmation e-mail': subject with a ticket emoji, HTML and text with every listed fact. */
@@ -112,7 +111,7 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
       {
         filename: `jalsa-${facts.bookingId}.ics`,
         contentType: 'text/calendar',
-        content: Buffer.from(facts.calendarIcs).toString('base64'),
+        content: Buffer.from(calendarOf(facts)).toString('base64'),
       },
     ],
   };
@@ -187,4 +186,20 @@ function esc(text: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
+}
+
+/** The booking as an iCalendar entry, attached so one tap adds it to a calendar. */
+function calendarOf(facts: BookingMailFacts): string {
+  return bookingIcs(
+    {
+      id: facts.bookingId,
+      eventName: facts.eventName,
+      eventLocation: facts.venue,
+      ticketSlot: facts.slotStart,
+      ticketSlotEnd: facts.slotEnd,
+      ticketCount: facts.lines.reduce((sum, l) => sum + l.quantity, 0),
+      ticketType: { name: facts.lines[0]?.name ?? 'Ticket' },
+    },
+    facts.siteUrl,
+  );
 }

@@ -14,7 +14,6 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
-import { bookingIcs } from '../tickets/calendar.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
@@ -306,18 +305,6 @@ function createBooking(
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,
-      calendarIcs: bookingIcs(
-        {
-          id: bookingId,
-          eventName: event.name,
-          eventLocation: event.location,
-          ticketSlot: slot.startTime,
-          ticketSlotEnd: slot.endTime,
-          ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-          ticketType: { name: lines[0]?.name ?? 'Ticket' },
-        },
-        siteUrl(deps),
-      ),
     }),
     now,
   );

@@ -1,6 +1,7 @@
 import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
+import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
 
 /** Rows read per query: enough to keep the database busy, few enough that memory stays flat. */
@@ -29,11 +30,9 @@ const HEADER = [
 ];
 
 /**
- * The orders table as CSV, for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads ₹ and names
- * in Devanagari right), a header row, dates in ISO 8601 India time with their offset, rupees with two
- * decimals. A pull stream: each page of rows is read when the client has taken the previous one, so an
- * event with 50,000 orders never sits in memory and a slow download holds no database lock (every page
- * is its own short read).
+ * The orders table as CSV, for a spreadsheet (csv-stream.ts: a byte-order mark, a header row, one page
+ * of rows per pull, so an event with 50,000 orders never sits in memory), dates in ISO 8601 India time
+ * with their offset, rupees with two decimals.
  */
 export function streamOrdersCsv(
   db: Db,
@@ -41,27 +40,13 @@ export function streamOrdersCsv(
   filter: OrdersFilter,
   pageSize = CSV_PAGE_SIZE,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: string | undefined;
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(`\uFEFF${csvRow(HEADER)}`));
-          return;
-        }
-        const rows = orderPage(db, eventId, filter, { limit: pageSize, after });
-        if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(orderRow).join('')));
-        const last = rows.at(-1);
-        if (rows.length < pageSize || !last) controller.close();
-        else after = cursorOf(last);
-      },
-    },
-    // Read nothing ahead of the client: a page is queried only when the previous one has been taken.
-    { highWaterMark: 0 },
-  );
+  return csvStream(HEADER, pages());
+
+  function* pages() {
+    const read = (after: EventOrder | undefined) =>
+      orderPage(db, eventId, filter, { limit: pageSize, after: after && cursorOf(after) });
+    for (const rows of keysetPages(read, pageSize)) yield rows.map(orderRow).join('');
+  }
 }
 
 function orderRow(order: EventOrder): string {

@@ -15,15 +15,11 @@ export const bookingsRouter = router({
     ),
 
   /** What cancelling one's own booking would refund now, or why it cannot be cancelled. */
-  cancellationQuote: protectedProcedure.input(BookingIdInput).query(({ ctx, input }) => {
-    const { booking: _booking, ...quote } = quoteOwnCancellation(
-      ctx.db,
-      ctx.user.id,
-      input.bookingId,
-      ctx.deps.clock.now(),
-    );
-    return quote;
-  }),
+  cancellationQuote: protectedProcedure
+    .input(BookingIdInput)
+    .query(({ ctx, input }) =>
+      quoteOwnCancellation(ctx.db, ctx.user.id, input.bookingId, ctx.deps.clock.now()),
+    ),
 
   /** The buyer cancels their own booking under the event's refund policy (ADR 0019). */
   cancel: protectedProcedure

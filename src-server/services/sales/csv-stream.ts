@@ -1,0 +1,58 @@
+import { csvRow } from './csv-cells.ts';
+
+/**
+ * A CSV download as a pull stream: UTF-8 with a byte-order mark (so Excel reads ₹ and names in
+ * Devanagari right), the header row, then each piece `pieces` yields, read only when the client has
+ * taken the previous one, so a large file never sits in memory and a slow download holds no database
+ * lock (every page is its own short read). Empty pieces (a page that produced no rows) are skipped,
+ * since a pull that enqueues nothing is not called again.
+ */
+export function csvStream(header: readonly string[], pieces: Iterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(`\uFEFF${csvRow([...header])}`));
+          return;
+        }
+        for (;;) {
+          const next = pieces.next();
+          if (next.done) {
+            controller.close();
+            return;
+          }
+          if (next.value !== '') {
+            controller.enqueue(encoder.encode(next.value));
+            return;
+          }
+        }
+      },
+      cancel() {
+        pieces.return?.();
+      },
+    },
+    // Read nothing ahead of the client: a page is queried only when the previous one has been taken.
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Keyset paging: the pages `readPage` returns, each read after the previous page's last row, until a
+ * page comes back short. Lazy, so each page is read only when the stream asks for it.
+ */
+export function* keysetPages<Row>(
+  readPage: (after: Row | undefined) => Row[],
+  pageSize: number,
+): Generator<Row[], void, undefined> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = readPage(after);
+    yield rows;
+    const last = rows.at(-1);
+    if (rows.length < pageSize || last === undefined) return;
+    after = last;
+  }
+}
