@@ -10,7 +10,12 @@ const API_PATHS = ['/trpc', '/api', '/healthz', '/dev/mail', '/simulator'];
 export default defineConfig(({ mode }) => ({
   root: 'src-client',
   publicDir: '../public',
-  plugins: [react(), tailwindcss(), gateServiceWorker(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...gateServiceWorker(),
+    ...(mode === 'mock' ? [mockServiceWorker()] : []),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -43,27 +48,61 @@ function mockServiceWorker(): Plugin {
 
 /**
  * The gate's service worker (docs/decisions/0022): /gate-sw.js, scope /gate, registered only by the gate
- * page. It precaches the built assets (and the decoder's .wasm) and answers /gate navigations from cache,
- * so a device that opened /gate once scans with no network. Buyer pages never register it and carry no
+ * page. It precaches what /gate runs (the entry and its imports, the gate route's chunk and everything it
+ * imports, the decoder's .wasm, the stylesheets and fonts) and answers /gate navigations from cache, so a
+ * device that opened /gate once scans with no network. Buyer and console route chunks stay out: a first
+ * visit to /gate downloads the gate, not the whole site. Buyer pages never register it and carry no
  * manifest link: the gate page adds /gate.webmanifest itself.
  */
-function gateServiceWorker() {
-  return VitePWA({
-    injectRegister: false,
-    manifest: false,
-    filename: 'gate-sw.js',
-    scope: '/gate',
-    workbox: {
-      globPatterns: ['**/*.{js,css,wasm,svg,woff2}'],
-      globIgnores: ['gate-sw.js', 'workbox-*.js', 'mockServiceWorker.js'],
-      // The server renders /gate (stylesheet inlined, shell); a new build gets a new copy.
-      additionalManifestEntries: [{ url: '/gate', revision: String(Date.now()) }],
-      navigateFallback: '/gate',
-      navigateFallbackAllowlist: [/^\/gate(\/|$|\?)/],
-      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
-      clientsClaim: true,
-      skipWaiting: true,
-      cleanupOutdatedCaches: true,
+function gateServiceWorker(): Plugin[] {
+  // Chunks of this build that /gate never loads; filled in as the bundle is generated, read when the
+  // worker's precache list is written after it.
+  const notForGate = new Set<string>();
+  const gateChunks: Plugin = {
+    name: 'jalsa-gate-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Extract<(typeof bundle)[string], { type: 'chunk' }>>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+      const gate = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/routes/gate.lazy.tsx'));
+      if (!gate) throw new Error('No gate route chunk in the bundle');
+      const needed = new Set<string>();
+      const visit = (fileName: string, withDynamic: boolean) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || needed.has(fileName)) return;
+        needed.add(fileName);
+        for (const next of chunk.imports) visit(next, withDynamic);
+        if (withDynamic) for (const next of chunk.dynamicImports) visit(next, true);
+      };
+      // The entry loads other routes lazily (not needed); the gate route's own lazy imports are.
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName, false);
+      visit(gate.fileName, true);
+      notForGate.clear();
+      for (const fileName of chunks.keys()) if (!needed.has(fileName)) notForGate.add(fileName);
     },
-  });
+  };
+  return [
+    gateChunks,
+    ...VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'gate-sw.js',
+      scope: '/gate',
+      workbox: {
+        globPatterns: ['**/*.{js,css,wasm,svg,woff2}'],
+        globIgnores: ['gate-sw.js', 'workbox-*.js', 'mockServiceWorker.js'],
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((e) => !notForGate.has(e.url)), warnings: [] }),
+        ],
+        // The server renders /gate (stylesheet inlined, shell); a new build gets a new copy.
+        additionalManifestEntries: [{ url: '/gate', revision: String(Date.now()) }],
+        navigateFallback: '/gate',
+        navigateFallbackAllowlist: [/^\/gate(\/|$|\?)/],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ];
 }

@@ -29,7 +29,8 @@ function fakeServer(tickets: GateListTicket[]) {
       return {
         slot: { id: 'slot1', start: '2026-12-05T13:30:00.000Z', end: '2026-12-05T17:30:00.000Z' },
         publicKey: ticketPublicKey(SECRET),
-        tickets: full ? tickets : [],
+        // Like the server: a delta resends the cancelled tickets (no new tickets in these tests).
+        tickets: full ? tickets : tickets.filter((r) => r[5] === 1),
         ticketCursor: tickets.length,
         feed: full ? [] : feed.filter((f) => f[0] > from),
         feedCursor: feed.length,
@@ -165,6 +166,28 @@ describe('the gate device offline', () => {
     await again.start();
     expect(again.ticket('JB2')?.admitted).toBe(3);
     expect(again.state.queued).toBe(1);
+    store.close();
+  });
+
+  it('learns a cancellation at the next delta sync and refuses the ticket offline', async () => {
+    const tickets: GateListTicket[] = [['JB1', 'Asha', 'Gold', 2, 0, 0]];
+    const server = fakeServer(tickets);
+    const store = await GateStore.open(`t-${randomUUID()}`);
+    const engine = new GateEngine(store, server.api, place, () => new Date('2026-12-05T13:34:00.000Z'));
+    await engine.start();
+    expect(engine.ticket('JB1')?.cancelled).toBe(false);
+
+    tickets[0] = ['JB1', 'Asha', 'Gold', 2, 0, 1];
+    await engine.sync();
+    server.setOnline(false);
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB1') })).toMatchObject({
+      kind: 'refuse',
+      message: 'Cancelled booking',
+    });
+    // Kept on the device: a reload still knows.
+    const again = new GateEngine(store, server.api, place);
+    await again.start();
+    expect(again.ticket('JB1')?.cancelled).toBe(true);
     store.close();
   });
 });

@@ -133,14 +133,13 @@ export class GateEngine {
       }
       let more = true;
       while (more) {
-        const full = !this.meta;
         const answer = await this.api.sync({
           eventId: this.place.eventId,
           slotId: this.place.slotId,
           ticketCursor: this.meta?.ticketCursor ?? 0,
           feedCursor: this.meta?.feedCursor ?? 0,
         });
-        await this.apply(answer, full);
+        await this.apply(answer);
         more = answer.more;
       }
       this.set({ online: true });
@@ -150,8 +149,8 @@ export class GateEngine {
     }
   }
 
-  /** The feed first (others' admissions), then new tickets, whose counts already include the feed. */
-  private async apply(answer: Sync, full: boolean) {
+  /** The feed first (others' admissions), then the tickets (new or cancelled), whose counts include the feed. */
+  private async apply(answer: Sync) {
     const changed = new Map<string, LocalTicket>();
     for (const [, scanId, bookingId, persons, gate, at] of answer.feed) {
       if (this.applied.has(scanId)) continue;
@@ -163,8 +162,10 @@ export class GateEngine {
       changed.set(bookingId, next);
     }
     for (const row of answer.tickets) {
-      const t = { ...fromList(row), ...(full ? {} : {}) };
+      const t = fromList(row);
       const known = this.tickets.get(t.id);
+      // A delta resends the slot's cancelled tickets every time: nothing to store when one is unchanged.
+      if (known && (Object.keys(t) as (keyof LocalTicket)[]).every((k) => known[k] === t[k])) continue;
       const next = known ? { ...known, ...t } : t;
       this.tickets.set(t.id, next);
       changed.set(t.id, next);

@@ -3,11 +3,11 @@ import { IMAGE_KINDS, IMAGE_MESSAGES, UPLOAD_FILE_PATTERN } from '../../shared/e
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
-import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { takeRateLimited } from '../services/rate-limits/rate-limits.ts';
 import { requireEventPermission } from '../services/team/require-event-permission.ts';
 import { uploadEventImage } from '../services/uploads/upload-event-image.ts';
 import { UPLOAD_RATE_LIMIT } from '../services/uploads/upload-rate-limit.ts';
+import { sessionUserOf } from './session-of.ts';
 
 /** The upload route's path; app.ts gives it a larger body limit than the rest of /api. */
 export const IMAGE_UPLOAD_PATH = /^\/api\/organiser\/events\/[^/]+\/images$/;
@@ -25,15 +25,9 @@ export const IMAGE_UPLOAD_PATH = /^\/api\/organiser\/events\/[^/]+\/images$/;
 export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
   app.post('/api/organiser/events/:eventId/images', async (c) => {
     if (!c.req.header('origin')) throw forbidden('Cross-origin request refused');
-    const resHeaders = new Headers();
-    const session = await resolveSessionUser(deps, {
-      cookieHeader: c.req.header('cookie') ?? null,
-      resHeaders,
-      origin: new URL(c.req.url).origin,
-    });
-    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    if (!session) throw unauthorized();
-    const userId = session.user.id;
+    const user = await sessionUserOf(c, deps);
+    if (!user) throw unauthorized();
+    const userId = user.id;
     requireEventPermission(deps.db, c.req.param('eventId'), userId, 'edit');
     const kind = IMAGE_KINDS.find((k) => k === c.req.query('kind'));
     if (!kind) throw badRequest(IMAGE_MESSAGES.kindInvalid);

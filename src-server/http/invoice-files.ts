@@ -3,10 +3,10 @@ import { invoiceMonthSchema } from '../../shared/gst-schemas.ts';
 import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
-import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { getInvoiceForDownload } from '../services/invoices/read-invoices.ts';
 import { streamInvoicesCsv } from '../services/invoices/stream-invoices-csv.ts';
 import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { sessionUserOf } from './session-of.ts';
 import { pdfWorkerOf } from './ticket-files.ts';
 
 /**
@@ -18,22 +18,11 @@ import { pdfWorkerOf } from './ticket-files.ts';
 export function invoiceFileRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
 
-  const sessionOf = async (c: { req: { header: (n: string) => string | undefined; url: string } }) => {
-    const resHeaders = new Headers();
-    const session = await resolveSessionUser(deps, {
-      cookieHeader: c.req.header('cookie') ?? null,
-      resHeaders,
-      origin: new URL(c.req.url).origin,
-    });
-    return { session, cookies: resHeaders.getSetCookie() };
-  };
-
   routes.get('/month/:file', async (c) => {
-    const { session, cookies } = await sessionOf(c);
-    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+    const user = await sessionUserOf(c, deps);
     c.header('Cache-Control', 'private, no-store');
-    if (!session) return c.json({ error: { message: 'User not authenticated' } }, 401);
-    const role = getAccountRole(deps.db, session.user.id);
+    if (!user) return c.json({ error: { message: 'User not authenticated' } }, 401);
+    const role = getAccountRole(deps.db, user.id);
     if (role !== 'organiser' && role !== 'admin') {
       return c.json({ error: { message: ORGANISER_MESSAGES.notAllowed } }, 403);
     }
@@ -42,15 +31,13 @@ export function invoiceFileRoutes(deps: AppDeps) {
     if (!month.success) return c.json({ error: { message: 'Month must look like 2026-04' } }, 400);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="jalsa-invoices-${month.data.month}.csv"`);
-    return c.body(streamInvoicesCsv(deps.db, session.user.id, month.data.month));
+    return c.body(streamInvoicesCsv(deps.db, user.id, month.data.month));
   });
 
   routes.get('/:file', async (c) => {
     const match = /^(.+)\.pdf$/.exec(c.req.param('file'));
     if (!match) return c.json({ error: { message: 'Not found' } }, 404);
-    const { session, cookies } = await sessionOf(c);
-    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
-    const userId = session?.user.id ?? null;
+    const userId = (await sessionUserOf(c, deps))?.id ?? null;
     // Throws the not-found DomainError, which app.onError answers with 404.
     const invoice = getInvoiceForDownload(
       deps.db,

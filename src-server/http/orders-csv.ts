@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import { OrdersFilter } from '../../shared/sales-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
-import { resolveSessionUser } from '../services/accounts/session-user.ts';
-import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { unauthorized } from '../errors.ts';
 import { streamOrdersCsv } from '../services/sales/stream-orders-csv.ts';
-import { eventRoleMay } from '../services/team/event-permissions.ts';
-import { loadEventAccess } from '../services/team/load-event-access.ts';
+import { requireEventPermission } from '../services/team/require-event-permission.ts';
+import { sessionUserOf } from './session-of.ts';
 
 /**
  * GET /api/organiser/events/{eventId}/orders.csv?q=&slotId=&status=&sort=: the orders table as a
@@ -17,33 +15,19 @@ import { loadEventAccess } from '../services/team/load-event-access.ts';
 export function ordersCsvRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
   routes.get('/events/:eventId/orders.csv', async (c) => {
-    const resHeaders = new Headers();
-    const session = await resolveSessionUser(deps, {
-      cookieHeader: c.req.header('cookie') ?? null,
-      resHeaders,
-      origin: new URL(c.req.url).origin,
-    });
-    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    const user = await sessionUserOf(c, deps);
     c.header('Cache-Control', 'private, no-store');
-    if (!session) return c.json({ error: { message: 'User not authenticated' } }, 401);
-
-    const eventId = c.req.param('eventId');
-    const role = getAccountRole(deps.db, session.user.id);
-    const access = eventId.length <= 100 ? loadEventAccess(deps.db, eventId, session.user.id, role) : null;
-    if (!access) return c.json({ error: { message: ORGANISER_MESSAGES.eventNotFound } }, 404);
-    if (!eventRoleMay(access.role, 'viewSales'))
-      return c.json({ error: { message: ORGANISER_MESSAGES.notAllowed } }, 403);
+    if (!user) throw unauthorized();
+    // Throws the 404 / 403 DomainError that app.onError answers, exactly as eventProcedure would.
+    const event = requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewSales');
 
     const filter = OrdersFilter.safeParse(c.req.query());
     if (!filter.success) {
       return c.json({ error: { message: filter.error.issues[0]?.message ?? 'Invalid input' } }, 400);
     }
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="${csvFileName(access.event.name, deps.clock.now())}"`,
-    );
-    return c.body(streamOrdersCsv(deps.db, access.event.id, filter.data));
+    c.header('Content-Disposition', `attachment; filename="${csvFileName(event.name, deps.clock.now())}"`);
+    return c.body(streamOrdersCsv(deps.db, event.id, filter.data));
   });
   return routes;
 }

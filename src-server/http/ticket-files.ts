@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { oncePer } from '../db/once-per.ts';
 import type { AppDeps } from '../deps.ts';
-import { resolveSessionUser } from '../services/accounts/session-user.ts';
 import { getOwnBooking } from '../services/bookings/owner-bookings.ts';
 import { bookingIcs } from '../services/tickets/calendar.ts';
 import { createTicketPdfWorker } from '../services/tickets/ticket-pdf-worker.ts';
+import { sessionUserOf } from './session-of.ts';
 
 /**
  * GET /api/tickets/{bookingId}.pdf and /api/tickets/{bookingId}.ics: the ticket as a PDF and as a
@@ -19,15 +19,9 @@ export function ticketFileRoutes(deps: AppDeps) {
     if (!match) return c.json({ error: { message: 'Not found' } }, 404);
     const [, bookingId, kind] = match as unknown as [string, string, 'pdf' | 'ics'];
 
-    const resHeaders = new Headers();
-    const session = await resolveSessionUser(deps, {
-      cookieHeader: c.req.header('cookie') ?? null,
-      resHeaders,
-      origin: new URL(c.req.url).origin,
-    });
-    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    const user = await sessionUserOf(c, deps);
     // Throws the not-found DomainError, which app.onError answers with 404.
-    const booking = getOwnBooking(deps.db, deps.appSecret, session?.user.id ?? null, bookingId);
+    const booking = getOwnBooking(deps.db, deps.appSecret, user?.id ?? null, bookingId);
     // A cancelled booking's ticket is not valid for entry: no file that looks like one.
     if (booking.status === 'cancelled') {
       return c.json({ error: { message: 'This booking was cancelled and refunded' } }, 410);

@@ -358,5 +358,17 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect(Object.fromEntries(device)).toEqual(Object.fromEntries(whole.tickets.map((r) => [r[0], r[4]])));
     expect(whole.feedCursor).toBe(delta.feedCursor);
     expect((await syncAt(delta.ticketCursor, delta.feedCursor)).feed).toEqual([]);
+
+    // A cancellation after the device has the ticket reaches it in the next delta, not only in a new
+    // full download.
+    // (The booking row as cancelBookingIn leaves it; the helper's booking has no payment to refund.)
+    t.deps.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: '2026-12-05T13:40:00.000Z', cancelReason: 'organiser' })
+      .where(eq(bookings.id, later.bookingId))
+      .run();
+    const afterCancel = await syncAt(delta.ticketCursor, delta.feedCursor);
+    expect(afterCancel.tickets).toEqual([[later.bookingId, 'Kabir', 'Gold Circle', 4, 2, 1]]);
+    expect(afterCancel.ticketCursor).toBe(delta.ticketCursor);
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike, likeEscaped } from '../../db/like.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 
 export interface LookedUpTicket {
@@ -21,9 +21,7 @@ export interface LookedUpTicket {
 export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTicket[] {
   const q = query.trim();
   const digits = q.replace(/\D/g, '');
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  // LIKE ignores ASCII case; ESCAPE makes a typed % or _ literal.
-  const likeEscaped = (column: SQLiteColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  const escaped = escapeLike(q);
   const match = or(
     likeEscaped(bookings.id, `${escaped}%`),
     likeEscaped(bookings.userName, `%${escaped}%`),

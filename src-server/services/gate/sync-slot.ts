@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -15,7 +15,10 @@ export interface GateSync {
   slot: { id: string; start: string; end: string };
   /** Ed25519 public key (raw, base64url) that tickets are verified with on the device. */
   publicKey: string;
-  /** Tickets added since `ticketCursor` (all of them when it was 0), with their counts as of `feedCursor`. */
+  /**
+   * Tickets added since `ticketCursor` (all of them when it was 0) and, in a delta, the cancelled ones
+   * already below it, with their counts as of `feedCursor`.
+   */
   tickets: GateListTicket[];
   ticketCursor: number;
   /** Admissions and undos since `feedCursor`, oldest first. */
@@ -81,21 +84,47 @@ export function syncSlot(
         ]);
     const feedCursor = feedRows.at(-1)?.seq ?? input.feedCursor;
 
+    const listColumns = {
+      rowid: sql<number>`${bookings}.rowid`,
+      id: bookings.id,
+      name: bookings.userName,
+      type: sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
+      allowed: bookings.totalUserAllowed,
+      admitted: bookings.numberOfUserCheckedIn,
+      status: bookings.status,
+    };
     const ticketRows = db
-      .select({
-        rowid: sql<number>`${bookings}.rowid`,
-        id: bookings.id,
-        name: bookings.userName,
-        type: sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
-        allowed: bookings.totalUserAllowed,
-        admitted: bookings.numberOfUserCheckedIn,
-        status: bookings.status,
-      })
+      .select(listColumns)
       .from(bookings)
       .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
       .orderBy(sql`${bookings}.rowid`)
       .all();
-    let tickets: GateListTicket[] = ticketRows.map((r) => [
+    const ticketCursor = ticketRows.at(-1)?.rowid ?? input.ticketCursor;
+    let listRows = ticketRows;
+    if (input.ticketCursor > 0) {
+      // A delta also carries the slot's cancelled tickets the device already holds, so a cancellation
+      // reaches it at the next sync, not only on a full download. Stateless (no cursor for status
+      // changes): a slot's cancelled bookings are few, found by bookings_slot_status_idx, and the device
+      // skips rows it already holds as they are. When the feed was cut short, a ticket's count may include
+      // admissions past the page: leave all tickets for the next page so counts and cursor stay one moment.
+      listRows = more
+        ? []
+        : [
+            ...db
+              .select(listColumns)
+              .from(bookings)
+              .where(
+                and(
+                  eq(bookings.slotId, input.slotId),
+                  eq(bookings.status, 'cancelled'),
+                  lte(sql`${bookings}.rowid`, input.ticketCursor),
+                ),
+              )
+              .all(),
+            ...ticketRows,
+          ];
+    }
+    const tickets: GateListTicket[] = listRows.map((r) => [
       r.id,
       r.name,
       r.type,
@@ -103,10 +132,6 @@ export function syncSlot(
       r.admitted,
       r.status === 'confirmed' ? 0 : 1,
     ]);
-    const ticketCursor = ticketRows.at(-1)?.rowid ?? input.ticketCursor;
-    // When the feed was cut short, a new ticket's count may include admissions past the page: leave the
-    // new tickets for the next page so counts and cursor stay one moment.
-    if (more && input.ticketCursor > 0) tickets = [];
     return {
       slot,
       publicKey: ticketPublicKey(appSecret),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type OrdersFilter, SALES_MESSAGES } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { escapeLike, likeEscaped } from '../../db/like.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { refunds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
@@ -93,16 +94,14 @@ function filterConditions(eventId: string, filter: OrdersFilter): SQL[] {
 function searchCondition(q: string): SQL {
   const anywhere = `%${escapeLike(q)}%`;
   const parts = [
-    sql`${bookings.userName} like ${anywhere} escape '\\'`,
-    sql`${bookings.userEmail} like ${anywhere} escape '\\'`,
-    sql`${bookings.id} like ${`${escapeLike(q)}%`} escape '\\'`,
+    likeEscaped(bookings.userName, anywhere),
+    likeEscaped(bookings.userEmail, anywhere),
+    likeEscaped(bookings.id, `${escapeLike(q)}%`),
   ];
   const digits = q.replace(/\D/g, '');
   if (digits.length >= 3) parts.push(sql`${bookings.userPhone} like ${`%${digits.slice(-10)}%`}`);
   return or(...parts)!;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function afterCursor(cursor: string, newest: boolean): SQL {
   const split = cursor.indexOf('|');

@@ -1,0 +1,9 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+
+/** Typed text inside a LIKE pattern: a %, _ or \ the user typed matches itself (with likeEscaped's ESCAPE). */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `column LIKE pattern ESCAPE '\'` for a pattern built with escapeLike (LIKE ignores ASCII case). */
+export const likeEscaped = (column: SQLiteColumn, pattern: string): SQL =>
+  sql`${column} like ${pattern} escape '\\'`;
