@@ -69,26 +69,26 @@ function Editor({ event }: { event: Editable }) {
   const access = trpc.console.event.useQuery({ eventId });
   const mayCancelEvent = access.data?.myRole === 'owner' || access.data?.myRole === 'admin';
   const { error, run } = useEdit();
-  const rest = event;
   const details = {
-    name: rest.name,
-    category: rest.category,
-    city: rest.city,
-    eventLocationText: rest.eventLocationText,
-    googleMapsEmbedLink: rest.googleMapsEmbedLink,
-    description: rest.description,
-    ageRestrictions: rest.ageRestrictions,
-    language: rest.language,
-    termsAndConditions: rest.termsAndConditions,
-    artists: rest.artists,
-    platformFeeRate: rest.platformFeeRate,
-    posterUrl: rest.posterUrl,
-    bannerUrl: rest.bannerUrl,
-    maxTicketsPerBuyer: rest.maxTicketsPerBuyer,
-    refundCutoffHours: rest.refundCutoffHours,
-    refundRule: rest.refundRule,
-    refundPercent: rest.refundPercent,
+    name: event.name,
+    category: event.category,
+    city: event.city,
+    eventLocationText: event.eventLocationText,
+    googleMapsEmbedLink: event.googleMapsEmbedLink,
+    description: event.description,
+    ageRestrictions: event.ageRestrictions,
+    language: event.language,
+    termsAndConditions: event.termsAndConditions,
+    artists: event.artists,
+    platformFeeRate: event.platformFeeRate,
+    posterUrl: event.posterUrl,
+    bannerUrl: event.bannerUrl,
+    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
+    refundCutoffHours: event.refundCutoffHours,
+    refundRule: event.refundRule,
+    refundPercent: event.refundPercent,
   };
+
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
       <div>
@@ -119,8 +119,10 @@ function Editor({ event }: { event: Editable }) {
           Details
         </h2>
         <div className="mt-3">
+          {/* Remounted only when the saved details change: another form's save bumps the version and
+              must not throw away edits typed here. */}
           <EventDetailsForm
-            key={event.version}
+            key={JSON.stringify(details)}
             initial={details}
             eventId={eventId}
             submitLabel="Save details"
@@ -338,8 +340,9 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
       <details className="mt-1">
         <summary className="cursor-pointer text-sm text-brand-700">Edit {type.name}</summary>
         <div className="mt-2">
+          {/* Remounted when this ticket type changes on the server, not on every edit elsewhere. */}
           <TicketTypeForm
-            key={base.version}
+            key={JSON.stringify(initial)}
             initial={initial}
             submitLabel="Save ticket type"
             onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}
