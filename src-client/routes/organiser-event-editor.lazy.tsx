@@ -10,7 +10,7 @@ import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
-import { EventNav } from '../components/console/event-nav.tsx';
+import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -91,12 +91,7 @@ function Editor({ event }: { event: Editable }) {
 
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{event.name}</h1>
-        <EventNav eventId={eventId} current="edit" />
+      <ConsoleEventHeader eventId={eventId} current="edit" title={event.name}>
         <p className="mt-1 text-gray-700">
           Status: <strong>{STATUS_LABELS[event.status]}</strong> ·{' '}
           <Link
@@ -112,7 +107,7 @@ function Editor({ event }: { event: Editable }) {
             {error}
           </p>
         )}
-      </div>
+      </ConsoleEventHeader>
 
       <section aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-xl font-bold">

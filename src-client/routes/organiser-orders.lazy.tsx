@@ -14,8 +14,7 @@ import {
   OrdersFilter,
 } from '../../shared/sales-schemas.ts';
 import { fieldBinder, SelectField, TextField } from '../components/auth-fields.tsx';
-import { EventNav } from '../components/console/event-nav.tsx';
-import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -34,20 +33,11 @@ function OrdersPage() {
   // The URL may say anything; what the server would refuse is shown as no filter.
   const parsed = OrdersFilter.safeParse(search);
   const filter = parsed.success ? parsed.data : OrdersFilter.parse({});
-  const event = trpc.console.event.useQuery({ eventId });
-  const mayView = event.data !== undefined && event.data.myRole !== 'gate_staff';
-  if (event.isPending) return <LoadingText />;
-  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  if (!mayView) return <NotAllowedScreen />;
+  const { event, screen } = useConsoleEvent(eventId);
+  if (!event) return screen;
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Orders of {event.data.name}</h1>
-        <EventNav eventId={eventId} current="orders" />
-      </div>
+      <ConsoleEventHeader eventId={eventId} current="orders" title={`Orders of ${event.name}`} />
       <Filters eventId={eventId} filter={filter} />
       {/* A new filter starts again at page one. */}
       <OrdersTable key={JSON.stringify(filter)} eventId={eventId} filter={filter} />

@@ -1,8 +1,8 @@
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
-import { EventNav } from '../components/console/event-nav.tsx';
+import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { GatePanel } from '../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
@@ -16,21 +16,13 @@ type Dashboard = RouterOutputs['console']['salesDashboard'];
 
 function SalesPage() {
   const { eventId } = Route.useParams();
-  const event = trpc.console.event.useQuery({ eventId });
-  const mayView = event.data !== undefined && event.data.myRole !== 'gate_staff';
-  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: mayView });
-  if (event.isPending) return <LoadingText />;
-  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  if (!mayView || dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  const { event, screen } = useConsoleEvent(eventId);
+  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: event !== undefined });
+  if (!event) return screen;
+  if (dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Sales of {event.data.name}</h1>
-        <EventNav eventId={eventId} current="sales" />
-      </div>
+      <ConsoleEventHeader eventId={eventId} current="sales" title={`Sales of ${event.name}`} />
       {dashboard.isPending ? (
         <LoadingText />
       ) : dashboard.data ? (

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 
-type Section = 'edit' | 'team' | 'sales' | 'orders';
+export type EventSection = 'edit' | 'team' | 'sales' | 'orders';
 
 /**
  * The console's pages about one event. Gate staff see none of them (they work at the gate); the server
  * refuses them anyway. Loaded only with the console's lazy pages.
  */
-export function EventNav({ eventId, current }: { eventId: string; current: Section }) {
+export function EventNav({ eventId, current }: { eventId: string; current: EventSection }) {
   const item = 'rounded-md px-3 py-1.5 text-sm font-semibold';
   const idle = `${item} text-brand-700 underline hover:bg-brand-50`;
   const active = `${item} bg-brand-600 text-white`;
-  const props = (section: Section) =>
+  const props = (section: EventSection) =>
     section === current
       ? { className: active, 'aria-current': 'page' as const }
       : { className: idle, 'aria-current': undefined };
