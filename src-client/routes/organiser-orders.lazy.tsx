@@ -15,6 +15,7 @@ import {
 } from '../../shared/sales-schemas.ts';
 import { fieldBinder, SelectField, TextField } from '../components/auth-fields.tsx';
 import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
+import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -186,45 +187,25 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
         </label>
       </div>
       {orders.length > 0 && (
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Orders"
-          className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
+        <ScrollTable
+          label="Orders"
+          minWidth="min-w-[900px]"
+          head={
+            <>
+              <Th>Booking</Th>
+              <Th>Buyer</Th>
+              <Th>Slot</Th>
+              <Th>Tickets</Th>
+              <Th right>Paid</Th>
+              <Th>Status</Th>
+              <Th right>Checked in</Th>
+            </>
+          }
         >
-          <table className="w-full min-w-[900px] text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Booking
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Buyer
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Slot
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Tickets
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Paid
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Checked in
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {orders.map((order) => (
-                <OrderRow key={order.id} eventId={eventId} order={order} invoice={invoiceOf.get(order.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {orders.map((order) => (
+            <OrderRow key={order.id} eventId={eventId} order={order} invoice={invoiceOf.get(order.id)} />
+          ))}
+        </ScrollTable>
       )}
       <div className="mt-3 flex gap-3">
         <button

@@ -5,6 +5,7 @@ import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
 import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { GatePanel } from '../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
+import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -189,9 +190,10 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
       {types.length === 0 ? (
         <p className="mt-2 text-gray-600">No ticket types yet.</p>
       ) : (
-        <ScrollTable label="Ticket types">
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
+        <ScrollTable
+          label="Ticket types"
+          head={
+            <>
               <Th>Ticket type</Th>
               <Th>Slot</Th>
               <Th right>Price</Th>
@@ -199,26 +201,23 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
               <Th right>Held</Th>
               <Th right>Capacity</Th>
               <Th right>Sold (face value)</Th>
+            </>
+          }
+        >
+          {types.map((type) => (
+            <tr key={type.id}>
+              <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                {type.name}
+                {!type.onSale && <span className="block text-xs font-normal text-gray-600">Not on sale</span>}
+              </th>
+              <td className="px-4 py-3">{slotLabel(type.slotStart, type.slotEnd)}</td>
+              <Td>{formatPaise(type.pricePaise)}</Td>
+              <Td>{type.sold}</Td>
+              <Td>{type.held}</Td>
+              <Td>{type.capacity}</Td>
+              <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {types.map((type) => (
-              <tr key={type.id}>
-                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
-                  {type.name}
-                  {!type.onSale && (
-                    <span className="block text-xs font-normal text-gray-600">Not on sale</span>
-                  )}
-                </th>
-                <td className="px-4 py-3">{slotLabel(type.slotStart, type.slotEnd)}</td>
-                <Td>{formatPaise(type.pricePaise)}</Td>
-                <Td>{type.sold}</Td>
-                <Td>{type.held}</Td>
-                <Td>{type.capacity}</Td>
-                <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </section>
@@ -234,59 +233,33 @@ function SlotsPanel({ slots }: { slots: Dashboard['slots'] }) {
       {slots.length === 0 ? (
         <p className="mt-2 text-gray-600">No slots yet.</p>
       ) : (
-        <ScrollTable label="Slots">
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
+        <ScrollTable
+          label="Slots"
+          head={
+            <>
               <Th>Slot</Th>
               <Th right>Orders</Th>
               <Th right>Sold</Th>
               <Th right>Held</Th>
               <Th right>Capacity</Th>
               <Th right>Sold (face value)</Th>
+            </>
+          }
+        >
+          {slots.map((slot) => (
+            <tr key={slot.id}>
+              <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                {slotLabel(slot.startTime, slot.endTime)}
+              </th>
+              <Td>{slot.orders}</Td>
+              <Td>{slot.sold}</Td>
+              <Td>{slot.held}</Td>
+              <Td>{slot.capacity}</Td>
+              <Td>{formatPaise(slot.soldFaceValuePaise)}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {slots.map((slot) => (
-              <tr key={slot.id}>
-                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
-                  {slotLabel(slot.startTime, slot.endTime)}
-                </th>
-                <Td>{slot.orders}</Td>
-                <Td>{slot.sold}</Td>
-                <Td>{slot.held}</Td>
-                <Td>{slot.capacity}</Td>
-                <Td>{formatPaise(slot.soldFaceValuePaise)}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </section>
   );
-}
-
-/** A table that scrolls sideways on a phone; focusable so it can be scrolled from the keyboard. */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
-    >
-      <table className="w-full min-w-[640px] text-left text-sm">{children}</table>
-    </div>
-  );
-}
-
-function Th({ children, right = false }: { children: ReactNode; right?: boolean }) {
-  return (
-    <th scope="col" className={`px-4 py-3 font-semibold ${right ? 'text-right' : ''}`}>
-      {children}
-    </th>
-  );
-}
-
-function Td({ children }: { children: ReactNode }) {
-  return <td className="px-4 py-3 text-right tabular-nums">{children}</td>;
 }

@@ -3,6 +3,7 @@ import { formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
+import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -64,40 +65,23 @@ function ConsoleHome() {
           </p>
         </NoResults>
       ) : (
-        // Scrolls sideways on a phone, so it takes focus and can be scrolled from the keyboard.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="My events"
-          className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+        <ScrollTable
+          label="My events"
+          className="mt-4"
+          head={
+            <>
+              <Th>Event</Th>
+              <Th>Status</Th>
+              <Th>Next date</Th>
+              <Th right>Sold / capacity</Th>
+              <Th right>Gross</Th>
+            </>
+          }
         >
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Event
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Next date
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Sold / capacity
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Gross
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {events.data.map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {events.data.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ScrollTable>
       )}
     </section>
   );
@@ -158,10 +142,10 @@ function EventRow({ event }: { event: MyEvent }) {
           '—'
         )}
       </td>
-      <td className="px-4 py-3 text-right tabular-nums">
+      <Td>
         {event.sold} / {event.capacity}
-      </td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatPaise(event.grossPaise)}</td>
+      </Td>
+      <Td>{formatPaise(event.grossPaise)}</Td>
     </tr>
   );
 }
