@@ -1,7 +1,9 @@
 import { createLazyRoute, Link, Navigate } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
+import { EVENT_SECTIONS } from '../components/console/event-nav.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
@@ -94,42 +96,15 @@ function EventRow({ event }: { event: MyEvent }) {
         {event.name}
         <span className="block text-xs font-normal text-gray-600">
           {event.city} · {event.myRole === 'owner' ? 'Owner' : TEAM_ROLE_LABELS[event.myRole]}
-          {event.myRole !== 'gate_staff' && (
-            <>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/edit"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Edit
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/team"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Team
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/sales"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Sales
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/orders"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Orders
-              </Link>
-            </>
-          )}
+          {event.myRole !== 'gate_staff' &&
+            EVENT_SECTIONS.map(({ section, label, to }) => (
+              <Fragment key={section}>
+                {' · '}
+                <Link to={to} params={{ eventId: event.id }} className="text-brand-700 underline">
+                  {label}
+                </Link>
+              </Fragment>
+            ))}
         </span>
       </th>
       <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
