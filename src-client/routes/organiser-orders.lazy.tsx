@@ -4,7 +4,7 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import {
   MAX_ORDER_SEARCH,
@@ -50,9 +50,7 @@ function Filters({ eventId, filter }: { eventId: string; filter: z.output<typeof
   const navigate = useNavigate({ from: '/organiser/events/$eventId/orders' });
   const dashboard = trpc.console.salesDashboard.useQuery({ eventId });
   const slots = dashboard.data?.slots ?? [];
-  const slotLabels = Object.fromEntries(
-    slots.map((s) => [s.id, `${formatLongDate(s.startTime)}, ${formatTime(s.startTime)}`]),
-  );
+  const slotLabels = Object.fromEntries(slots.map((s) => [s.id, formatDateTime(s.startTime)]));
   const form = useForm<FilterForm, unknown, z.output<typeof OrdersFilter>>({
     resolver: zodResolver(OrdersFilter),
     values: {
@@ -249,7 +247,7 @@ function OrderRow({
           {order.id}
         </Link>
         <time dateTime={order.createdAt} className="block text-xs font-normal text-gray-600">
-          {formatInIndia(order.createdAt, 'dd MMM yyyy, h:mm a')}
+          {formatDateTime(order.createdAt)}
         </time>
         {invoice && (
           <a
@@ -267,9 +265,7 @@ function OrderRow({
         <span className="block text-xs text-gray-600">{order.userEmail}</span>
         <span className="block text-xs text-gray-600">{order.userPhone}</span>
       </td>
-      <td className="px-4 py-3 align-top">
-        {formatLongDate(order.slotStart)}, {formatTime(order.slotStart)}
-      </td>
+      <td className="px-4 py-3 align-top">{formatDateTime(order.slotStart)}</td>
       <td className="px-4 py-3 align-top">
         {order.lines.map((line) => (
           <span key={line.id} className="block">

@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime, formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
 import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { GatePanel } from '../components/console/gate-panel.tsx';
@@ -178,8 +178,7 @@ function SalesSummary({ points, bucket }: { points: SalesPoint[]; bucket: 'day' 
   );
 }
 
-const slotLabel = (start: string, end: string) =>
-  `${formatLongDate(start)}, ${formatTime(start)} – ${formatTime(end)}`;
+const slotLabel = (start: string, end: string) => `${formatDateTime(start)} – ${formatTime(end)}`;
 
 function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
   return (

@@ -1,6 +1,6 @@
 import { createLazyRoute, Link, Navigate } from '@tanstack/react-router';
 import { Fragment } from 'react';
-import { formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
 import { EVENT_SECTIONS } from '../components/console/event-nav.tsx';
@@ -109,13 +109,7 @@ function EventRow({ event }: { event: MyEvent }) {
       </th>
       <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
       <td className="px-4 py-3">
-        {event.nextStart ? (
-          <time dateTime={event.nextStart}>
-            {formatLongDate(event.nextStart)}, {formatTime(event.nextStart)}
-          </time>
-        ) : (
-          '—'
-        )}
+        {event.nextStart ? <time dateTime={event.nextStart}>{formatDateTime(event.nextStart)}</time> : '—'}
       </td>
       <Td>
         {event.sold} / {event.capacity}
