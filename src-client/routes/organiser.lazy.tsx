@@ -34,17 +34,17 @@ function ConsoleHome() {
             </Link>
           )}
           {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
-            <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
-              Organiser profile &amp; invoices
-            </Link>
-          )}
-          {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
-            <Link
-              to="/organiser/events/new"
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Create event
-            </Link>
+            <>
+              <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
+                Organiser profile &amp; invoices
+              </Link>
+              <Link
+                to="/organiser/events/new"
+                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Create event
+              </Link>
+            </>
           )}
         </div>
       </div>
