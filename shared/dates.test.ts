@@ -3,6 +3,7 @@ import {
   dateChipParts,
   formatBookingDate,
   formatCardDate,
+  formatDateTime,
   formatDateWithTimeRange,
   formatDuration,
   formatLongDate,
@@ -18,6 +19,7 @@ describe('dates in India time', () => {
   it('formats with the spec patterns regardless of the machine zone', () => {
     expect(formatLongDate(START)).toBe('05 Dec 2026');
     expect(formatTime(START)).toBe('7:30 PM');
+    expect(formatDateTime(START)).toBe('05 Dec 2026, 7:30 PM');
     expect(formatCardDate(START)).toBe('Sat, 5 Dec');
     expect(formatDateWithTimeRange(START, END)).toBe('05 Dec 2026 | 7:30 PM - 10:00 PM');
     expect(formatBookingDate(START)).toBe('5 December 2026');

@@ -17,6 +17,8 @@ export function formatInIndia(instant: string | Date, pattern: string): string {
 export const formatLongDate = (instant: string | Date) => formatInIndia(instant, 'dd MMM yyyy');
 /** 'h:mm a', e.g. '7:30 PM'. */
 export const formatTime = (instant: string | Date) => formatInIndia(instant, 'h:mm a');
+/** 'dd MMM yyyy, h:mm a', e.g. '05 Dec 2026, 7:30 PM' (the console's lists and booking page). */
+export const formatDateTime = (instant: string | Date) => formatInIndia(instant, 'dd MMM yyyy, h:mm a');
 /** Event card date: short weekday, day, short month, e.g. 'Sat, 5 Dec'. */
 export const formatCardDate = (instant: string | Date) => formatInIndia(instant, 'EEE, d MMM');
 /** 'dd MMM yyyy | h:mm a - h:mm a' (ticket selection header). */

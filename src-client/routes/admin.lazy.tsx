@@ -6,6 +6,7 @@ import { formatPaise } from '../../shared/money.ts';
 import { GrantRoleInput } from '../../shared/organiser-schemas.ts';
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
+import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -325,30 +326,18 @@ function PagedList<T>(props: {
   );
 }
 
-/** A list that scrolls sideways on a phone (so it takes focus and scrolls from the keyboard). */
+/** A server-paged list; an empty column name is the row actions' column. */
 function ListTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      // relative: the header's sr-only "Actions" (position: absolute) is then clipped by this scroller
-      // instead of widening the whole page on a phone.
-      className="relative mt-4 overflow-x-auto rounded-xl border border-gray-200"
+    <ScrollTable
+      label={label}
+      className="mt-4"
+      head={columns.map((column, i) => (
+        <Th key={column || i}>{column || <span className="sr-only">Actions</span>}</Th>
+      ))}
     >
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <thead className="bg-gray-50 text-gray-700">
-          <tr>
-            {columns.map((column, i) => (
-              <th key={column || i} scope="col" className="px-4 py-3 font-semibold">
-                {column || <span className="sr-only">Actions</span>}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200">{children}</tbody>
-      </table>
-    </div>
+      {children}
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
@@ -23,7 +23,7 @@ function BookingPage() {
   return <BookingDetails booking={booking.data} />;
 }
 
-const at = (instant: string) => `${formatInIndia(instant, 'dd MMM yyyy, h:mm a')} (India time)`;
+const at = (instant: string) => `${formatDateTime(instant)} (India time)`;
 
 function BookingDetails({ booking }: { booking: Booking }) {
   const cancelled = booking.status === 'cancelled';
@@ -43,10 +43,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
           </h1>
           <StatusBadge cancelled={cancelled} />
         </div>
-        <p className="mt-1 text-gray-700">
-          {formatLongDate(booking.slotStart)} | {formatTime(booking.slotStart)} -{' '}
-          {formatTime(booking.slotEnd)}
-        </p>
+        <p className="mt-1 text-gray-700">{formatDateWithTimeRange(booking.slotStart, booking.slotEnd)}</p>
         {booking.cancelledAt && <p className="mt-1 text-gray-700">Cancelled {at(booking.cancelledAt)}</p>}
       </div>
 

@@ -10,7 +10,7 @@ import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
-import { EventNav } from '../components/console/event-nav.tsx';
+import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -69,34 +69,29 @@ function Editor({ event }: { event: Editable }) {
   const access = trpc.console.event.useQuery({ eventId });
   const mayCancelEvent = access.data?.myRole === 'owner' || access.data?.myRole === 'admin';
   const { error, run } = useEdit();
-  const rest = event;
   const details = {
-    name: rest.name,
-    category: rest.category,
-    city: rest.city,
-    eventLocationText: rest.eventLocationText,
-    googleMapsEmbedLink: rest.googleMapsEmbedLink,
-    description: rest.description,
-    ageRestrictions: rest.ageRestrictions,
-    language: rest.language,
-    termsAndConditions: rest.termsAndConditions,
-    artists: rest.artists,
-    platformFeeRate: rest.platformFeeRate,
-    posterUrl: rest.posterUrl,
-    bannerUrl: rest.bannerUrl,
-    maxTicketsPerBuyer: rest.maxTicketsPerBuyer,
-    refundCutoffHours: rest.refundCutoffHours,
-    refundRule: rest.refundRule,
-    refundPercent: rest.refundPercent,
+    name: event.name,
+    category: event.category,
+    city: event.city,
+    eventLocationText: event.eventLocationText,
+    googleMapsEmbedLink: event.googleMapsEmbedLink,
+    description: event.description,
+    ageRestrictions: event.ageRestrictions,
+    language: event.language,
+    termsAndConditions: event.termsAndConditions,
+    artists: event.artists,
+    platformFeeRate: event.platformFeeRate,
+    posterUrl: event.posterUrl,
+    bannerUrl: event.bannerUrl,
+    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
+    refundCutoffHours: event.refundCutoffHours,
+    refundRule: event.refundRule,
+    refundPercent: event.refundPercent,
   };
+
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{event.name}</h1>
-        <EventNav eventId={eventId} current="edit" />
+      <ConsoleEventHeader eventId={eventId} current="edit" title={event.name}>
         <p className="mt-1 text-gray-700">
           Status: <strong>{STATUS_LABELS[event.status]}</strong> ·{' '}
           <Link
@@ -112,15 +107,17 @@ function Editor({ event }: { event: Editable }) {
             {error}
           </p>
         )}
-      </div>
+      </ConsoleEventHeader>
 
       <section aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-xl font-bold">
           Details
         </h2>
         <div className="mt-3">
+          {/* Remounted only when the saved details change: another form's save bumps the version and
+              must not throw away edits typed here. */}
           <EventDetailsForm
-            key={event.version}
+            key={JSON.stringify(details)}
             initial={details}
             eventId={eventId}
             submitLabel="Save details"
@@ -338,8 +335,9 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
       <details className="mt-1">
         <summary className="cursor-pointer text-sm text-brand-700">Edit {type.name}</summary>
         <div className="mt-2">
+          {/* Remounted when this ticket type changes on the server, not on every edit elsewhere. */}
           <TicketTypeForm
-            key={base.version}
+            key={JSON.stringify(initial)}
             initial={initial}
             submitLabel="Save ticket type"
             onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}

@@ -4,7 +4,7 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import {
   MAX_ORDER_SEARCH,
@@ -14,8 +14,8 @@ import {
   OrdersFilter,
 } from '../../shared/sales-schemas.ts';
 import { fieldBinder, SelectField, TextField } from '../components/auth-fields.tsx';
-import { EventNav } from '../components/console/event-nav.tsx';
-import { NotAllowedScreen } from '../components/not-allowed.tsx';
+import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
+import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -34,20 +34,11 @@ function OrdersPage() {
   // The URL may say anything; what the server would refuse is shown as no filter.
   const parsed = OrdersFilter.safeParse(search);
   const filter = parsed.success ? parsed.data : OrdersFilter.parse({});
-  const event = trpc.console.event.useQuery({ eventId });
-  const mayView = event.data !== undefined && event.data.myRole !== 'gate_staff';
-  if (event.isPending) return <LoadingText />;
-  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  if (!mayView) return <NotAllowedScreen />;
+  const { event, screen } = useConsoleEvent(eventId);
+  if (!event) return screen;
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Orders of {event.data.name}</h1>
-        <EventNav eventId={eventId} current="orders" />
-      </div>
+      <ConsoleEventHeader eventId={eventId} current="orders" title={`Orders of ${event.name}`} />
       <Filters eventId={eventId} filter={filter} />
       {/* A new filter starts again at page one. */}
       <OrdersTable key={JSON.stringify(filter)} eventId={eventId} filter={filter} />
@@ -59,9 +50,7 @@ function Filters({ eventId, filter }: { eventId: string; filter: z.output<typeof
   const navigate = useNavigate({ from: '/organiser/events/$eventId/orders' });
   const dashboard = trpc.console.salesDashboard.useQuery({ eventId });
   const slots = dashboard.data?.slots ?? [];
-  const slotLabels = Object.fromEntries(
-    slots.map((s) => [s.id, `${formatLongDate(s.startTime)}, ${formatTime(s.startTime)}`]),
-  );
+  const slotLabels = Object.fromEntries(slots.map((s) => [s.id, formatDateTime(s.startTime)]));
   const form = useForm<FilterForm, unknown, z.output<typeof OrdersFilter>>({
     resolver: zodResolver(OrdersFilter),
     values: {
@@ -196,45 +185,25 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
         </label>
       </div>
       {orders.length > 0 && (
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Orders"
-          className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
+        <ScrollTable
+          label="Orders"
+          minWidth="min-w-[900px]"
+          head={
+            <>
+              <Th>Booking</Th>
+              <Th>Buyer</Th>
+              <Th>Slot</Th>
+              <Th>Tickets</Th>
+              <Th right>Paid</Th>
+              <Th>Status</Th>
+              <Th right>Checked in</Th>
+            </>
+          }
         >
-          <table className="w-full min-w-[900px] text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Booking
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Buyer
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Slot
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Tickets
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Paid
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Checked in
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {orders.map((order) => (
-                <OrderRow key={order.id} eventId={eventId} order={order} invoice={invoiceOf.get(order.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {orders.map((order) => (
+            <OrderRow key={order.id} eventId={eventId} order={order} invoice={invoiceOf.get(order.id)} />
+          ))}
+        </ScrollTable>
       )}
       <div className="mt-3 flex gap-3">
         <button
@@ -278,7 +247,7 @@ function OrderRow({
           {order.id}
         </Link>
         <time dateTime={order.createdAt} className="block text-xs font-normal text-gray-600">
-          {formatInIndia(order.createdAt, 'dd MMM yyyy, h:mm a')}
+          {formatDateTime(order.createdAt)}
         </time>
         {invoice && (
           <a
@@ -296,9 +265,7 @@ function OrderRow({
         <span className="block text-xs text-gray-600">{order.userEmail}</span>
         <span className="block text-xs text-gray-600">{order.userPhone}</span>
       </td>
-      <td className="px-4 py-3 align-top">
-        {formatLongDate(order.slotStart)}, {formatTime(order.slotStart)}
-      </td>
+      <td className="px-4 py-3 align-top">{formatDateTime(order.slotStart)}</td>
       <td className="px-4 py-3 align-top">
         {order.lines.map((line) => (
           <span key={line.id} className="block">

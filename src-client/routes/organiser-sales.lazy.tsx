@@ -1,10 +1,11 @@
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDateTime, formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
-import { EventNav } from '../components/console/event-nav.tsx';
+import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { GatePanel } from '../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
+import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -16,21 +17,13 @@ type Dashboard = RouterOutputs['console']['salesDashboard'];
 
 function SalesPage() {
   const { eventId } = Route.useParams();
-  const event = trpc.console.event.useQuery({ eventId });
-  const mayView = event.data !== undefined && event.data.myRole !== 'gate_staff';
-  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: mayView });
-  if (event.isPending) return <LoadingText />;
-  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  if (!mayView || dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  const { event, screen } = useConsoleEvent(eventId);
+  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: event !== undefined });
+  if (!event) return screen;
+  if (dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Sales of {event.data.name}</h1>
-        <EventNav eventId={eventId} current="sales" />
-      </div>
+      <ConsoleEventHeader eventId={eventId} current="sales" title={`Sales of ${event.name}`} />
       {dashboard.isPending ? (
         <LoadingText />
       ) : dashboard.data ? (
@@ -185,8 +178,7 @@ function SalesSummary({ points, bucket }: { points: SalesPoint[]; bucket: 'day' 
   );
 }
 
-const slotLabel = (start: string, end: string) =>
-  `${formatLongDate(start)}, ${formatTime(start)} – ${formatTime(end)}`;
+const slotLabel = (start: string, end: string) => `${formatDateTime(start)} – ${formatTime(end)}`;
 
 function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
   return (
@@ -197,9 +189,10 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
       {types.length === 0 ? (
         <p className="mt-2 text-gray-600">No ticket types yet.</p>
       ) : (
-        <ScrollTable label="Ticket types">
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
+        <ScrollTable
+          label="Ticket types"
+          head={
+            <>
               <Th>Ticket type</Th>
               <Th>Slot</Th>
               <Th right>Price</Th>
@@ -207,26 +200,23 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
               <Th right>Held</Th>
               <Th right>Capacity</Th>
               <Th right>Sold (face value)</Th>
+            </>
+          }
+        >
+          {types.map((type) => (
+            <tr key={type.id}>
+              <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                {type.name}
+                {!type.onSale && <span className="block text-xs font-normal text-gray-600">Not on sale</span>}
+              </th>
+              <td className="px-4 py-3">{slotLabel(type.slotStart, type.slotEnd)}</td>
+              <Td>{formatPaise(type.pricePaise)}</Td>
+              <Td>{type.sold}</Td>
+              <Td>{type.held}</Td>
+              <Td>{type.capacity}</Td>
+              <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {types.map((type) => (
-              <tr key={type.id}>
-                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
-                  {type.name}
-                  {!type.onSale && (
-                    <span className="block text-xs font-normal text-gray-600">Not on sale</span>
-                  )}
-                </th>
-                <td className="px-4 py-3">{slotLabel(type.slotStart, type.slotEnd)}</td>
-                <Td>{formatPaise(type.pricePaise)}</Td>
-                <Td>{type.sold}</Td>
-                <Td>{type.held}</Td>
-                <Td>{type.capacity}</Td>
-                <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </section>
@@ -242,59 +232,33 @@ function SlotsPanel({ slots }: { slots: Dashboard['slots'] }) {
       {slots.length === 0 ? (
         <p className="mt-2 text-gray-600">No slots yet.</p>
       ) : (
-        <ScrollTable label="Slots">
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
+        <ScrollTable
+          label="Slots"
+          head={
+            <>
               <Th>Slot</Th>
               <Th right>Orders</Th>
               <Th right>Sold</Th>
               <Th right>Held</Th>
               <Th right>Capacity</Th>
               <Th right>Sold (face value)</Th>
+            </>
+          }
+        >
+          {slots.map((slot) => (
+            <tr key={slot.id}>
+              <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+                {slotLabel(slot.startTime, slot.endTime)}
+              </th>
+              <Td>{slot.orders}</Td>
+              <Td>{slot.sold}</Td>
+              <Td>{slot.held}</Td>
+              <Td>{slot.capacity}</Td>
+              <Td>{formatPaise(slot.soldFaceValuePaise)}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {slots.map((slot) => (
-              <tr key={slot.id}>
-                <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
-                  {slotLabel(slot.startTime, slot.endTime)}
-                </th>
-                <Td>{slot.orders}</Td>
-                <Td>{slot.sold}</Td>
-                <Td>{slot.held}</Td>
-                <Td>{slot.capacity}</Td>
-                <Td>{formatPaise(slot.soldFaceValuePaise)}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </section>
   );
-}
-
-/** A table that scrolls sideways on a phone; focusable so it can be scrolled from the keyboard. */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
-    >
-      <table className="w-full min-w-[640px] text-left text-sm">{children}</table>
-    </div>
-  );
-}
-
-function Th({ children, right = false }: { children: ReactNode; right?: boolean }) {
-  return (
-    <th scope="col" className={`px-4 py-3 font-semibold ${right ? 'text-right' : ''}`}>
-      {children}
-    </th>
-  );
-}
-
-function Td({ children }: { children: ReactNode }) {
-  return <td className="px-4 py-3 text-right tabular-nums">{children}</td>;
 }

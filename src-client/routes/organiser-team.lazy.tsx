@@ -1,8 +1,8 @@
-import { createLazyRoute, Link } from '@tanstack/react-router';
+import { createLazyRoute } from '@tanstack/react-router';
 import { formatLongDate } from '../../shared/dates.ts';
 import { InviteTeamMemberInput, TEAM_ROLE_LABELS, TEAM_ROLES } from '../../shared/organiser-schemas.ts';
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
-import { EventNav } from '../components/console/event-nav.tsx';
+import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -12,21 +12,15 @@ export const Route = createLazyRoute('/organiser/events/$eventId/team')({ compon
 
 function TeamPage() {
   const { eventId } = Route.useParams();
-  const event = trpc.console.event.useQuery({ eventId });
-  const team = trpc.console.team.useQuery({ eventId }, { enabled: event.data?.myRole !== 'gate_staff' });
-  if (event.isPending) return <LoadingText />;
-  if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  if (event.data.myRole === 'gate_staff' || team.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
-  const canManage = event.data.myRole === 'owner' || event.data.myRole === 'admin';
+  const { event, screen } = useConsoleEvent(eventId);
+  // Starts alongside the event; the server refuses gate staff, who see "Not allowed" either way.
+  const team = trpc.console.team.useQuery({ eventId });
+  if (!event) return screen;
+  if (team.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  const canManage = event.myRole === 'owner' || event.myRole === 'admin';
   return (
     <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
-      <div>
-        <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-          Organiser console
-        </Link>
-        <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Team of {event.data.name}</h1>
-        <EventNav eventId={eventId} current="team" />
-      </div>
+      <ConsoleEventHeader eventId={eventId} current="team" title={`Team of ${event.name}`} />
       {team.isPending ? (
         <LoadingText />
       ) : team.data ? (

@@ -1,8 +1,11 @@
 import { createLazyRoute, Link, Navigate } from '@tanstack/react-router';
-import { formatLongDate, formatTime } from '../../shared/dates.ts';
+import { Fragment } from 'react';
+import { formatDateTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
+import { EVENT_SECTIONS } from '../components/console/event-nav.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
+import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -31,17 +34,17 @@ function ConsoleHome() {
             </Link>
           )}
           {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
-            <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
-              Organiser profile &amp; invoices
-            </Link>
-          )}
-          {(access.data?.role === 'organiser' || access.data?.role === 'admin') && (
-            <Link
-              to="/organiser/events/new"
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Create event
-            </Link>
+            <>
+              <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
+                Organiser profile &amp; invoices
+              </Link>
+              <Link
+                to="/organiser/events/new"
+                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Create event
+              </Link>
+            </>
           )}
         </div>
       </div>
@@ -64,40 +67,23 @@ function ConsoleHome() {
           </p>
         </NoResults>
       ) : (
-        // Scrolls sideways on a phone, so it takes focus and can be scrolled from the keyboard.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="My events"
-          className="mt-4 overflow-x-auto rounded-xl border border-gray-200"
+        <ScrollTable
+          label="My events"
+          className="mt-4"
+          head={
+            <>
+              <Th>Event</Th>
+              <Th>Status</Th>
+              <Th>Next date</Th>
+              <Th right>Sold / capacity</Th>
+              <Th right>Gross</Th>
+            </>
+          }
         >
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Event
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Next date
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Sold / capacity
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Gross
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {events.data.map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {events.data.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ScrollTable>
       )}
     </section>
   );
@@ -110,58 +96,25 @@ function EventRow({ event }: { event: MyEvent }) {
         {event.name}
         <span className="block text-xs font-normal text-gray-600">
           {event.city} · {event.myRole === 'owner' ? 'Owner' : TEAM_ROLE_LABELS[event.myRole]}
-          {event.myRole !== 'gate_staff' && (
-            <>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/edit"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Edit
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/team"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Team
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/sales"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Sales
-              </Link>
-              {' · '}
-              <Link
-                to="/organiser/events/$eventId/orders"
-                params={{ eventId: event.id }}
-                className="text-brand-700 underline"
-              >
-                Orders
-              </Link>
-            </>
-          )}
+          {event.myRole !== 'gate_staff' &&
+            EVENT_SECTIONS.map(({ section, label, to }) => (
+              <Fragment key={section}>
+                {' · '}
+                <Link to={to} params={{ eventId: event.id }} className="text-brand-700 underline">
+                  {label}
+                </Link>
+              </Fragment>
+            ))}
         </span>
       </th>
       <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
       <td className="px-4 py-3">
-        {event.nextStart ? (
-          <time dateTime={event.nextStart}>
-            {formatLongDate(event.nextStart)}, {formatTime(event.nextStart)}
-          </time>
-        ) : (
-          '—'
-        )}
+        {event.nextStart ? <time dateTime={event.nextStart}>{formatDateTime(event.nextStart)}</time> : '—'}
       </td>
-      <td className="px-4 py-3 text-right tabular-nums">
+      <Td>
         {event.sold} / {event.capacity}
-      </td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatPaise(event.grossPaise)}</td>
+      </Td>
+      <Td>{formatPaise(event.grossPaise)}</Td>
     </tr>
   );
 }

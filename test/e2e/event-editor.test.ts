@@ -75,6 +75,9 @@ describe('event editor in Chromium', () => {
     await page.getByRole('button', { name: 'Publish event' }).click();
     await page.getByText('Add a date with a slot that has not started yet.').waitFor();
 
+    // A change typed into the details and not yet saved survives the other forms' saves (each bumps the
+    // event's version; the details form must not be remounted for that).
+    await page.getByLabel('Language').fill('Urdu, Hindi');
     const dates = [dayFromNow(10), dayFromNow(11)];
     for (const { day, label } of dates) {
       await page.getByLabel('New date').fill(day);
@@ -88,6 +91,8 @@ describe('event editor in Chromium', () => {
         .getByRole('heading', { name: /^Slot 7:00 PM/ })
         .waitFor();
     }
+
+    expect(await page.getByLabel('Language').inputValue()).toBe('Urdu, Hindi');
 
     const firstSlot = page
       .getByRole('listitem')

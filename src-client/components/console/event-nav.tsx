@@ -1,33 +1,36 @@
 import { Link } from '@tanstack/react-router';
 
-type Section = 'edit' | 'team' | 'sales' | 'orders';
+/** The console's pages about one event, in the order both the nav and the My events list show them. */
+export const EVENT_SECTIONS = [
+  { section: 'edit', label: 'Edit', to: '/organiser/events/$eventId/edit' },
+  { section: 'team', label: 'Team', to: '/organiser/events/$eventId/team' },
+  { section: 'sales', label: 'Sales', to: '/organiser/events/$eventId/sales' },
+  { section: 'orders', label: 'Orders', to: '/organiser/events/$eventId/orders' },
+] as const;
+
+export type EventSection = (typeof EVENT_SECTIONS)[number]['section'];
 
 /**
  * The console's pages about one event. Gate staff see none of them (they work at the gate); the server
  * refuses them anyway. Loaded only with the console's lazy pages.
  */
-export function EventNav({ eventId, current }: { eventId: string; current: Section }) {
+export function EventNav({ eventId, current }: { eventId: string; current: EventSection }) {
   const item = 'rounded-md px-3 py-1.5 text-sm font-semibold';
   const idle = `${item} text-brand-700 underline hover:bg-brand-50`;
   const active = `${item} bg-brand-600 text-white`;
-  const props = (section: Section) =>
-    section === current
-      ? { className: active, 'aria-current': 'page' as const }
-      : { className: idle, 'aria-current': undefined };
   return (
     <nav aria-label="This event" className="mt-3 flex flex-wrap gap-2">
-      <Link to="/organiser/events/$eventId/edit" params={{ eventId }} {...props('edit')}>
-        Edit
-      </Link>
-      <Link to="/organiser/events/$eventId/team" params={{ eventId }} {...props('team')}>
-        Team
-      </Link>
-      <Link to="/organiser/events/$eventId/sales" params={{ eventId }} {...props('sales')}>
-        Sales
-      </Link>
-      <Link to="/organiser/events/$eventId/orders" params={{ eventId }} {...props('orders')}>
-        Orders
-      </Link>
+      {EVENT_SECTIONS.map(({ section, label, to }) => (
+        <Link
+          key={section}
+          to={to}
+          params={{ eventId }}
+          className={section === current ? active : idle}
+          aria-current={section === current ? 'page' : undefined}
+        >
+          {label}
+        </Link>
+      ))}
     </nav>
   );
 }
