@@ -31,6 +31,7 @@ import {
   type PaymentWindowOptions,
 } from '../components/checkout/razorpay-window.ts';
 import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
+import { EventLoadError } from '../components/event-load-error.tsx';
 import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -63,13 +64,7 @@ function CheckoutPage() {
 function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string } }) {
   const options = trpc.tickets.options.useQuery({ eventId: search.eventId });
   if (options.isPending) return <LoadingText />;
-  if (options.error) {
-    return (
-      <NoticeText
-        text={options.error.data?.code === 'NOT_FOUND' ? 'Event not found' : 'Failed to load event'}
-      />
-    );
-  }
+  if (options.error) return <EventLoadError error={options.error} />;
   const date = options.data.dates.find((d) => d.id === search.selectedDate);
   const slot = date?.slots.find((s) => s.id === search.selectedSlot);
   const lines = (search.selectedTickets ?? []).flatMap((sel) => {
