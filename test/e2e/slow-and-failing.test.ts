@@ -63,6 +63,11 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.getByRole('heading', { name: 'No Bookings Yet!' }).waitFor({ timeout: 3 * DELAY_MS });
 
     await expectLoadingFirst(page, '/ticket/NO-SUCH-BOOKING', 'Loading ticket...');
+    // Spec §5: with the booking ID, already while the sign-in check waits (the route's pending screen).
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Booking ID: NO-SUCH-BOOKING' })
+      .waitFor({ timeout: 500 });
     await page
       .getByRole('heading', { name: "We couldn't find this ticket" })
       .waitFor({ timeout: 3 * DELAY_MS });
@@ -121,6 +126,17 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await expect(page.getByText('Nothing is on in').count()).resolves.toBe(0);
     await page.screenshot({ path: '/tmp/polish-home-error-desktop.png' });
+    await context.close();
+  });
+
+  it('server errors: ticket selection says the event failed to load and offers Try Again', async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await failingApi(page);
+    await page.goto('/select-tickets/retro-bollywood-mumbai');
+    await page.getByRole('alert').filter({ hasText: 'Failed to load event' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByRole('contentinfo').waitFor();
     await context.close();
   });
 
