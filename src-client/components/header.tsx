@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { LineIcon } from './line-icon.tsx';
+import { SearchInput } from './search-input.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // Radix and the city list UI load only when the picker is first opened.
@@ -126,24 +127,13 @@ function SearchBox({ className = '', onSearched }: { className?: string; onSearc
         onSearched?.();
       }}
     >
-      <label className="relative w-full max-w-md">
-        <span className="sr-only">Search events</span>
-        <LineIcon
-          size={18}
-          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" />
-        </LineIcon>
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search for Events, Workshop"
-          maxLength={100}
-          className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pl-10 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </label>
+      <SearchInput
+        labelClassName="w-full max-w-md"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search for Events, Workshop"
+        className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pl-10 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
+      />
     </form>
   );
 }

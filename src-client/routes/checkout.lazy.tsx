@@ -31,8 +31,10 @@ import {
   type PaymentWindowOptions,
 } from '../components/checkout/razorpay-window.ts';
 import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
+import { EventLoadError } from '../components/event-load-error.tsx';
+import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
-import { messageOf, useCurrentUser } from '../lib/auth.ts';
+import { useCurrentUser } from '../lib/auth.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { checkoutRoute } from './checkout.tsx';
@@ -62,13 +64,7 @@ function CheckoutPage() {
 function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string } }) {
   const options = trpc.tickets.options.useQuery({ eventId: search.eventId });
   if (options.isPending) return <LoadingText />;
-  if (options.error) {
-    return (
-      <NoticeText
-        text={options.error.data?.code === 'NOT_FOUND' ? 'Event not found' : 'Failed to load event'}
-      />
-    );
-  }
+  if (options.error) return <EventLoadError error={options.error} />;
   const date = options.data.dates.find((d) => d.id === search.selectedDate);
   const slot = date?.slots.find((s) => s.id === search.selectedSlot);
   const lines = (search.selectedTickets ?? []).flatMap((sel) => {
@@ -450,7 +446,15 @@ function Checkout({
                 items={banner.items}
                 tone={banner.tone}
                 onDismiss={() => setBanner(null)}
-                action={banner.verify ? <ResendVerification /> : undefined}
+                action={
+                  banner.verify ? (
+                    <ResendVerification
+                      label="Resend verification e-mail"
+                      sentText="We've sent you a new verification email. Open its link, then press Proceed again."
+                      className="mt-2 font-semibold underline"
+                    />
+                  ) : undefined
+                }
               />
             )}
           </div>
@@ -543,33 +547,4 @@ function useStoredDetails() {
     sessionStorage.setItem(DETAILS_KEY, JSON.stringify(details));
   }, [details]);
   return [details, setDetails] as const;
-}
-
-/** Beside the unverified-address refusal: sends the verification link again (quietly limited on the server). */
-function ResendVerification() {
-  const resend = trpc.auth.resendVerification.useMutation();
-  if (resend.isSuccess) {
-    return (
-      <p role="status" className="mt-2 font-semibold">
-        We've sent you a new verification email. Open its link, then press Proceed again.
-      </p>
-    );
-  }
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => resend.mutate()}
-        disabled={resend.isPending}
-        className="mt-2 font-semibold underline"
-      >
-        {resend.isPending ? 'Sending...' : 'Resend verification e-mail'}
-      </button>
-      {resend.isError && (
-        <p role="alert" className="mt-2 font-semibold">
-          {messageOf(resend.error, 'Something went wrong. Please try again.')}
-        </p>
-      )}
-    </>
-  );
 }

@@ -23,6 +23,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -229,31 +230,16 @@ function ProfileCard({ account }: { account: Account }) {
 }
 
 function VerifyEmailNotice() {
-  const resend = trpc.auth.resendVerification.useMutation();
   return (
     <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
       <p>
         Your email address is not verified yet. Open the link in the email we sent you when you signed up.
       </p>
-      {resend.isSuccess ? (
-        <p role="status" className="mt-2 font-semibold">
-          We've sent you a new verification email.
-        </p>
-      ) : (
-        <button
-          type="button"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-          className="mt-2 font-semibold text-amber-900 underline"
-        >
-          {resend.isPending ? 'Sending...' : 'Send the verification email again'}
-        </button>
-      )}
-      {resend.isError && (
-        <p role="alert" className="mt-2 font-semibold">
-          {messageOf(resend.error, 'Something went wrong. Please try again.')}
-        </p>
-      )}
+      <ResendVerification
+        label="Send the verification email again"
+        sentText="We've sent you a new verification email."
+        className="mt-2 font-semibold text-amber-900 underline"
+      />
     </div>
   );
 }

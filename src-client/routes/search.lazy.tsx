@@ -2,8 +2,8 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { CATEGORY_LABELS } from '../../shared/categories.ts';
 import { EventGrid } from '../components/event-card.tsx';
-import { LineIcon } from '../components/line-icon.tsx';
 import { eventCount, LoadMore } from '../components/load-more.tsx';
+import { SearchInput } from '../components/search-input.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
 import { trpc } from '../lib/trpc.ts';
 
@@ -111,33 +111,22 @@ function SearchField({ initial }: { initial: string }) {
       }}
       className="relative max-w-xl"
     >
-      <label className="relative block">
-        <span className="sr-only">Search events</span>
-        <LineIcon
-          size={18}
-          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" />
-        </LineIcon>
-        <input
-          type="search"
-          value={value}
-          autoFocus={!initial}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setOpen(true);
-          }}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          placeholder="Artist, event, venue or city"
-          maxLength={100}
-          role="combobox"
-          aria-expanded={Boolean(open && any)}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          className="w-full rounded-full border border-gray-300 bg-white py-3 pl-10 pr-4 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </label>
+      <SearchInput
+        labelClassName="block"
+        value={value}
+        autoFocus={!initial}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        placeholder="Artist, event, venue or city"
+        role="combobox"
+        aria-expanded={Boolean(open && any)}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        className="w-full rounded-full border border-gray-300 bg-white py-3 pl-10 pr-4 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+      />
       {open && any && (
         <ul
           id={listId}

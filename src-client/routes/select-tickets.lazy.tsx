@@ -5,6 +5,7 @@ import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
 import { saleWindowMessage } from '../../shared/sale-window.ts';
+import { EventLoadError } from '../components/event-load-error.tsx';
 import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { firstOnSale, ticketDays } from '../lib/ticket-days.ts';
@@ -37,10 +38,7 @@ function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();
   const options = trpc.tickets.options.useQuery({ eventId });
   if (options.isPending) return <LoadingText />;
-  if (options.error) {
-    const notFound = options.error.data?.code === 'NOT_FOUND';
-    return <NoticeText text={notFound ? 'Event not found' : 'Failed to load event'} />;
-  }
+  if (options.error) return <EventLoadError error={options.error} />;
   if (options.data.dates.length === 0) return <NoticeText text="Event data not available" />;
   return <Selection data={options.data} />;
 }

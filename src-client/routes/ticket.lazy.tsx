@@ -4,7 +4,7 @@ import { LoadFailed, NotFound } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { bookingDisplay } from '../lib/booking-display.ts';
 import { trpc } from '../lib/trpc.ts';
-import { ticketFailed } from './ticket.tsx';
+import { TicketLoading, ticketFailed } from './ticket.tsx';
 
 export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
 export const WithoutIdRoute = createLazyRoute('/ticket')({ component: () => <TicketMessage text={NO_ID} /> });
@@ -17,14 +17,7 @@ function TicketPage() {
   const ticket = trpc.bookings.byId.useQuery({ bookingId: id }, { enabled: id !== '' });
 
   if (id === '') return <TicketMessage text={NO_ID} />;
-  if (ticket.isPending) {
-    return (
-      <div role="status" className="px-4 py-16 text-center text-gray-600">
-        <p>Loading ticket...</p>
-        <p className="mt-1 text-sm">Booking ID: {id}</p>
-      </div>
-    );
-  }
+  if (ticket.isPending) return <TicketLoading bookingId={id} />;
   if (ticket.isError) {
     if (ticket.error.data?.code !== 'NOT_FOUND')
       return <LoadFailed title="Ticket" message={ticketFailed(ticket.error)} />;

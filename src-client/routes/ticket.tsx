@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
+import { LoadFailed } from '../components/status-screens.tsx';
 import { messageOf, requireSignedIn } from '../lib/auth.ts';
 import { rootRoute } from './__root.tsx';
 
@@ -10,7 +10,7 @@ export const ticketRoute = createRoute({
   loader: ({ context, params }) => {
     void context.trpcUtils.bookings.byId.prefetch({ bookingId: params.bookingId });
   },
-  pendingComponent: () => <LoadingText text="Loading ticket..." />,
+  pendingComponent: () => <TicketLoading bookingId={ticketRoute.useParams().bookingId.trim()} />,
   errorComponent: ({ error }) => <LoadFailed title="Ticket" message={ticketFailed(error)} />,
 }).lazy(() => import('./ticket.lazy.tsx').then((m) => m.Route));
 
@@ -23,4 +23,14 @@ export const ticketWithoutIdRoute = createRoute({
 /** Spec §8 'Failed to load ticket: {message}', with words a buyer understands when no server answered. */
 export function ticketFailed(error: unknown): string {
   return `Failed to load ticket: ${messageOf(error, 'please check your connection and try again.')}`;
+}
+
+/** Spec §5 Ticket page: 'Loading ticket...' with the booking ID, while the route and while the ticket load. */
+export function TicketLoading({ bookingId }: { bookingId: string }) {
+  return (
+    <div role="status" className="px-4 py-16 text-center text-gray-600">
+      <p>Loading ticket...</p>
+      <p className="mt-1 text-sm">Booking ID: {bookingId}</p>
+    </div>
+  );
 }

@@ -45,14 +45,31 @@ const loading = (text: string) => `<p role="status" class="px-4 py-16 text-cente
 /** The signed-in pages whose first render waits for the account: their own loading texts (spec §5). */
 const LOADING_TEXTS: [RegExp, string][] = [
   [/^\/my-bookings\/?$/i, 'Loading your bookings...'],
-  [/^\/ticket\/[^/]+\/?$/i, 'Loading ticket...'],
   [/^\/profile\/?$/i, 'Loading user data...'],
 ];
 
 /** The header and, for a page that waits for its data, that page's loading text. */
 export function pathShell(path: string): PageShell {
+  const bookingId = /^\/ticket\/([^/]+)\/?$/i.exec(path)?.[1];
+  if (bookingId) return { body: withHeader(ticketLoading(bookingId)), lcpImage: null };
   const text = LOADING_TEXTS.find(([pattern]) => pattern.test(path))?.[1];
   return { body: withHeader(text ? loading(text) : ''), lcpImage: null };
+}
+
+/** Spec §5: 'Loading ticket...' with the booking ID, as routes/ticket.tsx TicketLoading shows it. */
+function ticketLoading(pathSegment: string): string {
+  let bookingId = pathSegment;
+  try {
+    bookingId = decodeURIComponent(pathSegment).trim();
+  } catch {
+    // A malformed escape: show the segment as it came.
+  }
+  return [
+    '<div role="status" class="px-4 py-16 text-center text-gray-600">',
+    '<p>Loading ticket...</p>',
+    `<p class="mt-1 text-sm">Booking ID: ${escapeHtml(bookingId)}</p>`,
+    '</div>',
+  ].join('');
 }
 
 export function homeShell(): PageShell {

@@ -62,7 +62,15 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.screenshot({ path: '/tmp/polish-bookings-loading-phone.png' });
     await page.getByRole('heading', { name: 'No Bookings Yet!' }).waitFor({ timeout: 3 * DELAY_MS });
 
+    const ticketStarted = Date.now();
     await expectLoadingFirst(page, '/ticket/NO-SUCH-BOOKING', 'Loading ticket...');
+    // Spec §5: with the booking ID, already while the sign-in check waits (the route's pending screen;
+    // the server's first paint has the text alone).
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Booking ID: NO-SUCH-BOOKING' })
+      .waitFor({ timeout: DELAY_MS });
+    expect(Date.now() - ticketStarted).toBeLessThan(DELAY_MS - 500);
     await page
       .getByRole('heading', { name: "We couldn't find this ticket" })
       .waitFor({ timeout: 3 * DELAY_MS });
@@ -121,6 +129,17 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await expect(page.getByText('Nothing is on in').count()).resolves.toBe(0);
     await page.screenshot({ path: '/tmp/polish-home-error-desktop.png' });
+    await context.close();
+  });
+
+  it('server errors: ticket selection says the event failed to load and offers Try Again', async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await failingApi(page);
+    await page.goto('/select-tickets/retro-bollywood-mumbai');
+    await page.getByRole('alert').filter({ hasText: 'Failed to load event' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByRole('contentinfo').waitFor();
     await context.close();
   });
 
