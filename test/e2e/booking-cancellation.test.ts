@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import {
-  type Browser,
   type BrowserContext,
   DESKTOP,
   expectNoSeriousA11yViolations,
-  launchBrowser,
   newContext,
-  type Page,
   PHONE_390,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
-import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
+import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
 
@@ -41,64 +38,25 @@ async function signInNewOrganiser(db: DatabaseHandle['db'], context: BrowserCont
   return userId;
 }
 
-/** The buyer pays for one ticket through the real API and the offline simulator (as the checkout page does). */
-async function buyOneTicket(page: Page, baseURL: string, ev: TicketedEvent, email: string): Promise<string> {
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const start = await page.request.post('/trpc/payments.start', {
-    headers,
-    data: {
-      eventId: ev.eventId,
-      selectedDate: ev.dateId,
-      selectedSlot: ev.slotId,
-      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
-      ticketDetails: { name: 'Meera Iyer', email, phone: '+91 98765-43210', state: 'Karnataka' },
-    },
-  });
-  expect(start.status(), await start.text()).toBe(200);
-  const { orderId } = (await start.json()).result.data as { orderId: string };
-  const pay = await page.request.post(`/api/simulator/orders/${orderId}/pay`, { headers });
-  const paid = (await pay.json()) as Record<string, string>;
-  const confirmed = await page.request.post('/trpc/payments.confirm', {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-    },
-  });
-  const outcome = (await confirmed.json()).result.data as { outcome: string; bookingId: string };
-  expect(outcome.outcome).toBe('booked');
-  return outcome.bookingId;
-}
-
 describe('an organiser cancels a booking from its page, in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    database?.close();
-    await browser?.close();
-  });
+  const world = useE2eWorld();
 
   it('confirm dialog → cancelled with a full refund; the buyer sees it cancelled and the refund mail is in /dev/mail', async () => {
     const baseURL = inject('baseURL');
-    const organiser = await newContext(browser, baseURL, DESKTOP);
-    const ownerId = await signInNewOrganiser(database.db, organiser.context, baseURL);
-    const ev = createTicketedEvent(database.db, { name: `Raga Night ${randomUUID().slice(0, 6)}` });
-    database.db.update(events).set({ ownerId }).where(eq(events.id, ev.eventId)).run();
+    const organiser = await newContext(world.browser, baseURL, DESKTOP);
+    const ownerId = await signInNewOrganiser(world.database.db, organiser.context, baseURL);
+    const ev = createTicketedEvent(world.database.db, { name: `Raga Night ${randomUUID().slice(0, 6)}` });
+    world.database.db.update(events).set({ ownerId }).where(eq(events.id, ev.eventId)).run();
 
-    const buyer = await newContext(browser, baseURL, PHONE_390);
-    const { email } = await signInNewBuyer(database.db, buyer.context, baseURL);
+    const buyer = await newContext(world.browser, baseURL, PHONE_390);
+    const { email } = await signInNewBuyer(world.database.db, buyer.context, baseURL);
     const buyerPage = await buyer.context.newPage();
     await buyerPage.goto('/');
-    const bookingId = await buyOneTicket(buyerPage, baseURL, ev, email);
+    const bookingId = await buyThroughSimulator(buyerPage, baseURL, ev, email);
     const bookingPath = `/organiser/events/${ev.eventId}/bookings/${bookingId}`;
 
     // Phone: the booking page and its cancel dialog (kept), and the slot's cancel dialog in the editor.
-    const phone = await newContext(browser, baseURL, PHONE_390);
+    const phone = await newContext(world.browser, baseURL, PHONE_390);
     await phone.context.addCookies(await organiser.context.cookies());
     const phonePage = await phone.context.newPage();
     await phonePage.goto(bookingPath);

@@ -1,42 +1,24 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, PHONE } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
 
 describe('booking in Chromium with the payment simulator', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // The e2e server's own database (WAL lets this connection write beside it).
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
-
   it('select → sign in → checkout with validation → pay → success overlay → the ticket', async () => {
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       types: [
         { name: 'Lounge Pass', pricePaise: 49_999, totalTickets: 50 },
         { name: 'Gold Circle', pricePaise: 99_999, totalTickets: 25 },
       ],
     });
-    const { context, cspViolations } = await newContext(browser, baseURL);
+    const { context, cspViolations } = await newContext(world.browser, baseURL);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await expectNoSeriousA11yViolations(page);
@@ -46,7 +28,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.waitForURL(/\/login\?redirect=/);
     const back = new URL(page.url()).searchParams.get('redirect')!;
     expect(back).toContain('/checkout-tickets');
-    const buyer = await signInNewBuyer(database.db, context, baseURL);
+    const buyer = await signInNewBuyer(world.database.db, context, baseURL);
     await page.goto(back);
 
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
@@ -101,7 +83,7 @@ describe('booking in Chromium with the payment simulator', () => {
     expect(bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
     await page.waitForURL(new RegExp(`/ticket/${bookingId}$`), { timeout: 10_000 });
 
-    const booking = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+    const booking = world.database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
     expect(booking).toMatchObject({
       userId: buyer.userId,
       userPhone: '9876543210',
@@ -110,18 +92,18 @@ describe('booking in Chromium with the payment simulator', () => {
       totalAmountPaise: 211_798,
     });
     expect(booking?.ticketType.name).toBe('Gold Circle');
-    expectInventoryInvariant(database.db, ev.ticketTypeIds);
+    expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
     expect(cspViolations).toEqual([]);
     await context.close();
   });
 
   it('fail → banner → dismiss → banner → retry → success, on a phone', async () => {
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 3 }],
     });
-    const { context } = await newContext(browser, baseURL, PHONE);
-    await signInNewBuyer(database.db, context, baseURL);
+    const { context } = await newContext(world.browser, baseURL, PHONE);
+    await signInNewBuyer(world.database.db, context, baseURL);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -161,12 +143,12 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await page.waitForURL(/\/ticket\/JB[2-9A-Z]{10}$/, { timeout: 10_000 });
     expect(availableOf(ev)).toBe(1);
-    expectInventoryInvariant(database.db, ev.ticketTypeIds);
+    expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
     await context.close();
   });
 
   it('/temp-checkout pays 10,000 rupees through the app order endpoint and the simulator', async () => {
-    const { context } = await newContext(browser, baseURL);
+    const { context } = await newContext(world.browser, baseURL);
     const page = await context.newPage();
     // Alerts are accepted the moment they open, so a pending alert never stalls a click.
     const alerts: string[] = [];
@@ -195,7 +177,7 @@ describe('booking in Chromium with the payment simulator', () => {
   });
 
   function availableOf(ev: TicketedEvent): number {
-    const row = database.sqlite
+    const row = world.database.sqlite
       .prepare('select available_tickets as n from ticket_types where id = ?')
       .get(ev.ticketTypeIds[ev.ticketTypeIds.length - 1]) as { n: number };
     return row.n;

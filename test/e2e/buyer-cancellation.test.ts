@@ -1,95 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import {
-  type Browser,
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  type Page,
-  PHONE_390,
-} from '../helpers/browser.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
-import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
+import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
 
-/** The buyer pays for two tickets through the real API and the offline simulator (as checkout does). */
-async function buyTwoTickets(page: Page, baseURL: string, ev: TicketedEvent, email: string): Promise<string> {
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const start = await page.request.post('/trpc/payments.start', {
-    headers,
-    data: {
-      eventId: ev.eventId,
-      selectedDate: ev.dateId,
-      selectedSlot: ev.slotId,
-      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 2 }],
-      ticketDetails: { name: 'Meera Iyer', email, phone: '+91 98765-43210', state: 'Karnataka' },
-    },
-  });
-  expect(start.status(), await start.text()).toBe(200);
-  const { orderId } = (await start.json()).result.data as { orderId: string };
-  const pay = await page.request.post(`/api/simulator/orders/${orderId}/pay`, { headers });
-  const paid = (await pay.json()) as Record<string, string>;
-  const confirmed = await page.request.post('/trpc/payments.confirm', {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-    },
-  });
-  const outcome = (await confirmed.json()).result.data as { outcome: string; bookingId: string };
-  expect(outcome.outcome).toBe('booked');
-  return outcome.bookingId;
-}
-
 describe('a buyer cancels their own booking from My Bookings, in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    database?.close();
-    await browser?.close();
-  });
+  const world = useE2eWorld();
 
   it('buy → Cancel booking → the dialog states the refund → cancelled, refund mail in /dev/mail, seats back on sale', async () => {
     const baseURL = inject('baseURL');
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       name: `Sufi Evening ${randomUUID().slice(0, 6)}`,
       types: [{ name: 'Floor', pricePaise: 50_000, totalTickets: 20 }],
       platformFeeRate: 10,
       now: new Date(),
     });
-    database.db
+    world.database.db
       .update(events)
       .set({ refundRule: 'minus_fee', refundCutoffHours: 24 })
       .where(eq(events.id, ev.eventId))
       .run();
     const typeId = ev.ticketTypeIds[0]!;
     const available = () =>
-      database.db
+      world.database.db
         .select({ n: ticketTypes.availableTickets })
         .from(ticketTypes)
         .where(eq(ticketTypes.id, typeId))
         .get()!.n;
 
-    const buyer = await newContext(browser, baseURL, PHONE_390);
-    const { email } = await signInNewBuyer(database.db, buyer.context, baseURL);
+    const buyer = await newContext(world.browser, baseURL, PHONE_390);
+    const { email } = await signInNewBuyer(world.database.db, buyer.context, baseURL);
     const page = await buyer.context.newPage();
     await page.goto('/');
-    const bookingId = await buyTwoTickets(page, baseURL, ev, email);
+    const bookingId = await buyThroughSimulator(page, baseURL, ev, email, 2);
     expect(available()).toBe(18);
-    const booked = database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    const booked = world.database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
     const refund = formatPaiseExact(booked.subtotalAmountPaise);
 
     // The policy is on the event page before purchase.
@@ -109,7 +61,7 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await page.screenshot({ path: `${SHOTS}/buyer-cancel-dialog-phone.png` });
 
     // Desktop, the same dialog.
-    const desktop = await newContext(browser, baseURL, DESKTOP);
+    const desktop = await newContext(world.browser, baseURL, DESKTOP);
     await desktop.context.addCookies(await buyer.context.cookies());
     const wide = await desktop.context.newPage();
     await wide.goto('/my-bookings');
@@ -141,16 +93,16 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     expect(found, `${subject} to ${email} in /dev/mail`).toBe(true);
 
     // A booking of a non-refundable ticket type says why it cannot be cancelled, and offers no button.
-    const strict = createTicketedEvent(database.db, {
+    const strict = createTicketedEvent(world.database.db, {
       name: `No Refunds ${randomUUID().slice(0, 6)}`,
       now: new Date(),
     });
-    database.db
+    world.database.db
       .update(ticketTypes)
       .set({ isRefundable: false })
       .where(eq(ticketTypes.id, strict.ticketTypeIds[0]!))
       .run();
-    const strictId = await buyTwoTickets(page, baseURL, strict, email);
+    const strictId = await buyThroughSimulator(page, baseURL, strict, email, 2);
     await page.goto('/my-bookings');
     const strictCard = page.getByRole('article').filter({ hasText: strictId });
     await strictCard.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();

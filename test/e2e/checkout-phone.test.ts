@@ -1,47 +1,34 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
 import {
-  type Browser,
   expectNoSeriousA11yViolations,
   isOnScreen,
   type Locator,
-  launchBrowser,
   newContext,
   type Page,
   PHONE_390,
 } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 // Issue 17, 'Losing the sale': on a phone the buyer's eyes are on the Proceed button, so what Proceed
 // leads to must show up there.
 describe('checkout on a phone (390×844)', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
-
   async function openCheckout(options: { verified?: boolean } = {}) {
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
-    const { context } = await newContext(browser, baseURL, PHONE_390);
-    const buyer = await signInNewBuyer(database.db, context, baseURL, options);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
+    const buyer = await signInNewBuyer(world.database.db, context, baseURL, options);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -143,21 +130,21 @@ describe('checkout on a phone (390×844)', () => {
     await page.screenshot({ path: '/tmp/hoarding-unverified-phone.png' });
     // Nothing was held, no payment window opened.
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(database.db.select().from(holds).where(eq(holds.slotId, ev.slotId)).all()).toEqual([]);
+    expect(world.database.db.select().from(holds).where(eq(holds.slotId, ev.slotId)).all()).toEqual([]);
 
     await resend.click();
     await page.getByText("We've sent you a new verification email.").waitFor();
-    expect(database.db.select().from(outbox).where(eq(outbox.to, buyer.email)).all()).toHaveLength(1);
+    expect(world.database.db.select().from(outbox).where(eq(outbox.to, buyer.email)).all()).toHaveLength(1);
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 
   it('a new buyer sent to sign in signs up and comes back to checkout with the selection', async () => {
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -196,7 +183,9 @@ describe('checkout on a phone (390×844)', () => {
     await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
     await page.getByRole('region', { name: 'Ticket Details' }).getByText('Kabir Rao').waitFor();
     await page.getByRole('region', { name: 'Ticket Details' }).getByText('9876543210').waitFor();
-    expect(database.db.select().from(users).where(eq(users.email, email)).get()?.phone).toBe('9876543210');
+    expect(world.database.db.select().from(users).where(eq(users.email, email)).get()?.phone).toBe(
+      '9876543210',
+    );
     await context.close();
   });
 });

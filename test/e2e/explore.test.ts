@@ -1,42 +1,25 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  PHONE_390,
-} from '../helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 // Issue 17: Explore listed every city's events whatever city was chosen.
 describe('explore on a phone (390×844)', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
-
   it("keeps to the chosen city, with an explicit 'All cities'", async () => {
-    const inPune = createTicketedEvent(database.db, {
+    const inPune = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Pune',
       name: `Pune Comedy ${Date.now()}`,
     });
-    const inMumbai = createTicketedEvent(database.db, {
+    const inMumbai = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Mumbai',
       name: `Mumbai Comedy ${Date.now()}`,
     });
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     await context.addInitScript(() => localStorage.setItem('selectedCity', 'Pune'));
     const page = await context.newPage();
     await page.goto('/explore');
@@ -67,13 +50,13 @@ describe('explore on a phone (390×844)', () => {
   });
 
   it('cuts a long venue on a card but keeps its city in view', async () => {
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Pune',
       name: `Pune Jazz ${Date.now()}`,
       location: 'Jawaharlal Nehru Memorial Auditorium and Convention Centre, Gate 4, Shivajinagar, Pune',
     });
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     await context.addInitScript(() => localStorage.setItem('selectedCity', 'Pune'));
     const page = await context.newPage();
     await page.goto('/explore');

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  type Browser,
   DESKTOP,
   expectNoSeriousA11yViolations,
-  launchBrowser,
   newContext,
   type Page,
   PHONE_390,
 } from '../helpers/browser.ts';
+import { useE2eBrowser } from '../helpers/e2e-world.ts';
 
 // Issue 17: a first visit showed 'Happening near me' for Delhi/NCR while the header said 'Select'.
 describe('a first visit asks for the city', () => {
-  let browser: Browser;
+  const world = useE2eBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const cityButton = (page: Page) => page.getByRole('button', { name: /^City:/ }).locator('visible=true');
 
   it('opens the city picker, detects the city from the position, and remembers it (phone)', async () => {
-    const { context } = await newContext(browser, baseURL, PHONE_390, {
+    const { context } = await newContext(world.browser, baseURL, PHONE_390, {
       firstVisit: true,
       geolocation: { latitude: 18.5204, longitude: 73.8567 },
     });
@@ -50,7 +43,7 @@ describe('a first visit asks for the city', () => {
   });
 
   it('asks once per visit: closed without a choice, it stays closed (desktop)', async () => {
-    const { context } = await newContext(browser, baseURL, DESKTOP, { firstVisit: true });
+    const { context } = await newContext(world.browser, baseURL, DESKTOP, { firstVisit: true });
     const page = await context.newPage();
     await page.goto('/explore');
     const picker = page.getByRole('dialog', { name: 'Select Your City' });
@@ -70,7 +63,7 @@ describe('a first visit asks for the city', () => {
   });
 
   it('does not ask on an event page someone was sent to', async () => {
-    const { context } = await newContext(browser, baseURL, PHONE_390, { firstVisit: true });
+    const { context } = await newContext(world.browser, baseURL, PHONE_390, { firstVisit: true });
     const page = await context.newPage();
     await page.goto('/events/retro-bollywood-mumbai');
     await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();

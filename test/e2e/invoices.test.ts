@@ -1,43 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, PHONE } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 
 describe('GST invoice in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
 
   it('buy with a GSTIN → download the invoice from My Bookings → CGST and SGST in the PDF', async () => {
     // An organiser in Maharashtra with a tax profile, selling a show in Mumbai (intra-state).
     const now = new Date().toISOString();
     const organiserId = randomUUID();
-    database.db
+    world.database.db
       .insert(users)
       .values({
         id: organiserId,
@@ -48,7 +31,7 @@ describe('GST invoice in Chromium', () => {
         updatedAt: now,
       })
       .run();
-    database.db
+    world.database.db
       .insert(organiserProfiles)
       .values({
         userId: organiserId,
@@ -59,15 +42,15 @@ describe('GST invoice in Chromium', () => {
         updatedAt: now,
       })
       .run();
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Mumbai',
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
-    database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+    world.database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
 
-    const { context } = await newContext(browser, baseURL, PHONE);
-    await signInNewBuyer(database.db, context, baseURL);
+    const { context } = await newContext(world.browser, baseURL, PHONE);
+    await signInNewBuyer(world.database.db, context, baseURL);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -112,7 +95,7 @@ describe('GST invoice in Chromium', () => {
   it('a buyer who skipped the GSTIN adds it later from My Bookings and gets a re-issued invoice', async () => {
     const now = new Date().toISOString();
     const organiserId = randomUUID();
-    database.db
+    world.database.db
       .insert(users)
       .values({
         id: organiserId,
@@ -123,7 +106,7 @@ describe('GST invoice in Chromium', () => {
         updatedAt: now,
       })
       .run();
-    database.db
+    world.database.db
       .insert(organiserProfiles)
       .values({
         userId: organiserId,
@@ -135,15 +118,15 @@ describe('GST invoice in Chromium', () => {
       })
       .run();
     // Held in Mumbai by a Karnataka organiser: inter-state, IGST.
-    const ev = createTicketedEvent(database.db, {
+    const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Mumbai',
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 10 }],
     });
-    database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+    world.database.db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
 
-    const { context } = await newContext(browser, baseURL);
-    await signInNewBuyer(database.db, context, baseURL);
+    const { context } = await newContext(world.browser, baseURL);
+    await signInNewBuyer(world.database.db, context, baseURL);
     const page = await context.newPage();
     await selectTwoGold(page, ev);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -181,9 +164,9 @@ describe('GST invoice in Chromium', () => {
   });
 
   it('an organiser fills in the tax profile: a GSTIN of another state is refused, a right one saved', async () => {
-    const { context } = await newContext(browser, baseURL);
-    const organiser = await signInNewBuyer(database.db, context, baseURL);
-    writeAccountRole(database.db, organiser.userId, 'organiser', null, new Date());
+    const { context } = await newContext(world.browser, baseURL);
+    const organiser = await signInNewBuyer(world.database.db, context, baseURL);
+    writeAccountRole(world.database.db, organiser.userId, 'organiser', null, new Date());
     const page = await context.newPage();
     await page.goto('/organiser');
     await page.getByRole('link', { name: 'Organiser profile & invoices' }).click();
@@ -199,7 +182,7 @@ describe('GST invoice in Chromium', () => {
     await page.getByText('Saved.').waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/gst-organiser-profile.png', fullPage: true });
-    const saved = database.db
+    const saved = world.database.db
       .select()
       .from(organiserProfiles)
       .where(eq(organiserProfiles.userId, organiser.userId))

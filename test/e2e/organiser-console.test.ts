@@ -1,19 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  type Page,
-  PHONE,
-} from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'console-pass-123';
@@ -39,20 +32,11 @@ function setRole(email: string, role: string) {
 }
 
 describe('organiser console in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    database?.close();
-    await browser?.close();
-  });
+  const world = useE2eWorld();
 
   it('a new account asks to list events, an admin approves it with one click, and /organiser opens', async () => {
     const baseURL = inject('baseURL');
-    const requester = await newContext(browser, baseURL);
+    const requester = await newContext(world.browser, baseURL);
     const page = await requester.context.newPage();
     const requesterEmail = uniqueEmail('organiser');
 
@@ -92,7 +76,7 @@ describe('organiser console in Chromium', () => {
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
 
     // An admin: signs up, is made admin on the server with the script, approves on the admin page.
-    const admin = await newContext(browser, baseURL, PHONE);
+    const admin = await newContext(world.browser, baseURL, PHONE);
     const adminPage = await admin.context.newPage();
     const adminEmail = uniqueEmail('admin');
     await adminPage.goto('/SignUp');
@@ -123,19 +107,19 @@ describe('organiser console in Chromium', () => {
 
   it('the owner invites gate staff from the console, the invitee signs up from the link and accepts, the owner removes them', async () => {
     const baseURL = inject('baseURL');
-    const owner = await newContext(browser, baseURL);
+    const owner = await newContext(world.browser, baseURL);
     const page = await owner.context.newPage();
     const ownerEmail = uniqueEmail('owner');
     await page.goto('/SignUp');
     await fillSignUp(page, 'Owen Owner', ownerEmail);
     await page.waitForURL((url) => url.pathname === '/');
     setRole(ownerEmail, 'organiser');
-    const ownerId = database.db
+    const ownerId = world.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, ownerEmail))
       .get()!.id;
-    const sale = insertBookingWithEvent(database.db, new Date(), {
+    const sale = insertBookingWithEvent(world.database.db, new Date(), {
       userId: ownerId,
       quantity: 2,
       event: { ownerId },
@@ -159,9 +143,9 @@ describe('organiser console in Chromium', () => {
     await page.getByText(`${staffEmail} · Gate staff`).waitFor();
 
     // The invitee opens the mailed link, creates an account from it, comes back and accepts.
-    const mail = database.db.select().from(outbox).where(eq(outbox.to, staffEmail)).get()!;
+    const mail = world.database.db.select().from(outbox).where(eq(outbox.to, staffEmail)).get()!;
     const link = /http:\/\/[^\s]+\/organiser\/invitations\/[a-z0-9]+/.exec(mail.text)![0];
-    const invitee = await newContext(browser, baseURL, PHONE);
+    const invitee = await newContext(world.browser, baseURL, PHONE);
     const staffPage = await invitee.context.newPage();
     await staffPage.goto(new URL(link).pathname);
     await staffPage.getByRole('heading', { name: `Join ${sale.row.eventName}` }).waitFor();

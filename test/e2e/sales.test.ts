@@ -2,19 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  type Page,
-  PHONE_390,
-} from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, type Page, PHONE_390 } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -31,7 +24,7 @@ async function signUp(page: Page, name: string): Promise<string> {
   return email;
 }
 
-/** `npm run user:role` on the server's database, as an installation's admin would. */
+/** `npm run user:role` on the server's world.database, as an installation's admin would. */
 function makeOrganiser(email: string) {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', email, 'organiser'], {
     cwd: ROOT,
@@ -43,31 +36,22 @@ function makeOrganiser(email: string) {
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('sales dashboard and orders in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    database?.close();
-    await browser?.close();
-  });
+  const world = useE2eWorld();
 
   it('the owner sees the figures and the chart, finds a buyer by e-mail and downloads the CSV with the booking', async () => {
     const baseURL = inject('baseURL');
-    const owner = await newContext(browser, baseURL);
+    const owner = await newContext(world.browser, baseURL);
     const page = await owner.context.newPage();
     const ownerEmail = await signUp(page, 'Sana Sales');
     makeOrganiser(ownerEmail);
-    const ownerId = database.db
+    const ownerId = world.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, ownerEmail))
       .get()!.id;
     // Two Gold Circle tickets (₹999.99): ₹1,999.98 + fee ₹100 + GST ₹18 = ₹2,117.98.
     const buyerEmail = `rhea-${Date.now().toString(36)}@example.com`;
-    const sale = insertBookingWithEvent(database.db, new Date(), {
+    const sale = insertBookingWithEvent(world.database.db, new Date(), {
       userId: ownerId,
       userName: 'Rhea Kapoor',
       userEmail: buyerEmail,
@@ -76,7 +60,7 @@ describe('sales dashboard and orders in Chromium', () => {
       event: { ownerId },
     });
     // A second order of the same event, by someone else, that the search must leave out.
-    database.db
+    world.database.db
       .insert(bookings)
       .values({
         ...sale.row,
@@ -147,7 +131,7 @@ describe('sales dashboard and orders in Chromium', () => {
     expect(text).not.toContain('kabir@example.com');
 
     // The same pages on a phone: tables scroll sideways inside their own region.
-    const phone = await newContext(browser, baseURL, PHONE_390);
+    const phone = await newContext(world.browser, baseURL, PHONE_390);
     await phone.context.addCookies(await owner.context.cookies());
     const phonePage = await phone.context.newPage();
     await phonePage.goto(`/organiser/events/${sale.eventId}/sales`);

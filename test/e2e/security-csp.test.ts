@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
-import {
-  type Browser,
-  type BrowserContext,
-  launchBrowser,
-  newContext,
-  type Page,
-} from '../helpers/browser.ts';
+import { type BrowserContext, newContext, type Page } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 /**
@@ -21,21 +14,11 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
  */
 
 describe('the Content-Security-Policy in Chromium', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
-
   async function contextWithCollector(signedIn: boolean) {
-    const { context, cspViolations } = await newContext(browser, baseURL);
+    const { context, cspViolations } = await newContext(world.browser, baseURL);
     let userId: string | null = null;
     if (signedIn) userId = await signIn(context);
     return { context, cspViolations, userId };
@@ -44,7 +27,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   async function signIn(context: BrowserContext): Promise<string> {
     const now = new Date();
     const userId = randomUUID();
-    database.db
+    world.database.db
       .insert(users)
       .values({
         id: userId,
@@ -57,7 +40,7 @@ describe('the Content-Security-Policy in Chromium', () => {
         updatedAt: now.toISOString(),
       })
       .run();
-    const { token } = createSession(database.db, userId, now);
+    const { token } = createSession(world.database.db, userId, now);
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
     return userId;
   }
@@ -77,7 +60,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   }
 
   it('every main page, signed out, renders with zero violations', async () => {
-    const ev = createTicketedEvent(database.db, { now: new Date() });
+    const ev = createTicketedEvent(world.database.db, { now: new Date() });
     const { context, cspViolations } = await contextWithCollector(false);
     const page = await context.newPage();
     const seen: Record<string, string[]> = {};
@@ -106,7 +89,7 @@ describe('the Content-Security-Policy in Chromium', () => {
 
   it('signed-in pages (My Bookings with QR codes, a ticket, profile) render with zero violations', async () => {
     const { context, cspViolations, userId } = await contextWithCollector(true);
-    const { bookingId } = insertBookingWithEvent(database.db, new Date(), { userId: userId! });
+    const { bookingId } = insertBookingWithEvent(world.database.db, new Date(), { userId: userId! });
     const page = await context.newPage();
     const seen: Record<string, string[]> = {};
     for (const pathname of ['/my-bookings', `/ticket/${bookingId}`, '/profile', '/protected']) {
@@ -121,7 +104,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   });
 
   it('a whole purchase (select, checkout, the simulator dialog, success) runs with zero violations', async () => {
-    const ev = createTicketedEvent(database.db, { now: new Date() });
+    const ev = createTicketedEvent(world.database.db, { now: new Date() });
     const { context, cspViolations } = await contextWithCollector(true);
     const page = await context.newPage();
     await page.goto(`/select-tickets/${ev.eventId}`);

@@ -1,35 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
-import {
-  type Browser,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  PHONE_390,
-} from '../helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../../src-server/db/client.ts';
+import { expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { daysToSaturday, type FixtureShow, fixtureShow, indiaDayLabel } from '../helpers/fixture-dates.ts';
 import { insertEvent } from '../helpers/insert-event.ts';
 
 // Issue 17, 'Misleading': what ticket selection says must match what the buyer chose.
 describe('ticket selection on a phone (390×844)', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const world = useE2eWorld();
   const baseURL = inject('baseURL');
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    database?.close();
-  });
-
   it('one chip per day, starting on the first day with tickets, with the chosen date in the header', async () => {
-    const ev = createTwoDayEvent(database);
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const ev = createTwoDayEvent(world.database);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     const page = await context.newPage();
     await page.goto(`/select-tickets/${ev.id}`);
     await page.getByRole('heading', { name: ev.name }).waitFor();
@@ -58,8 +42,8 @@ describe('ticket selection on a phone (390×844)', () => {
   });
 
   it('says a type not yet on sale is not on sale yet, not Sold Out', async () => {
-    const ev = createTwoDayEvent(database);
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const ev = createTwoDayEvent(world.database);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     const page = await context.newPage();
     await page.goto(`/select-tickets/${ev.id}`);
     await page.getByRole('region', { name: 'Date' }).getByRole('button').nth(0).click();
@@ -81,8 +65,8 @@ describe('ticket selection on a phone (390×844)', () => {
   });
 
   it('asks before a second ticket type replaces the first', async () => {
-    const ev = createTwoDayEvent(database);
-    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const ev = createTwoDayEvent(world.database);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
     const page = await context.newPage();
     await page.goto(`/select-tickets/${ev.id}`);
     await page.getByRole('button', { name: 'Select Ticket: Silver' }).click();

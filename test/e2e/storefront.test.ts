@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type Browser,
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  newContext,
-  type Page,
-  PHONE,
-} from '../helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, expectNoSeriousA11yViolations, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import { useE2eBrowser } from '../helpers/e2e-world.ts';
 
 describe('storefront in Chromium', () => {
-  let browser: Browser;
+  const world = useE2eBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(
     viewport: { width: number; height: number } = DESKTOP,
     options: { geolocation?: { latitude: number; longitude: number } } = {},
   ) {
-    const { context, cspViolations } = await newContext(browser, baseURL, viewport);
+    const { context, cspViolations } = await newContext(world.browser, baseURL, viewport);
     if (options.geolocation) {
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation(options.geolocation);

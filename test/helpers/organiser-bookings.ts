@@ -9,11 +9,20 @@ import type { TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
 import { createSignedInUser } from './users.ts';
 
-/** A buyer books `quantity` tickets through the real Proceed → simulator → confirm flow. */
-export async function buyTickets(t: TestApp, ev: TicketedEvent, quantity = 2) {
+/**
+ * A buyer books `quantity` tickets through the real Proceed → simulator → confirm flow, with the given
+ * ticket details (else inventory.ts's DETAILS); `waitForWebhooks` also lets the simulator's webhooks land.
+ */
+export async function buyTickets(
+  t: TestApp,
+  ev: TicketedEvent,
+  quantity = 2,
+  options: { ticketDetails?: object; waitForWebhooks?: boolean } = {},
+) {
   const buyer = createSignedInUser(t);
-  const session = await proceed(t, buyer.cookie, ev, quantity);
-  const paid = await payWithSimulator(t, session.orderId);
+  const extra = options.ticketDetails ? { ticketDetails: options.ticketDetails } : {};
+  const session = await proceed(t, buyer.cookie, ev, quantity, extra);
+  const paid = await payWithSimulator(t, session.orderId, options.waitForWebhooks);
   const res = await confirm(t, buyer.cookie, paid);
   expect(res.data).toMatchObject({ outcome: 'booked' });
   const bookingId = (res.data as { bookingId: string }).bookingId;

@@ -16,6 +16,7 @@ import { saveOrganiserProfile } from '../../src-server/services/invoices/organis
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -49,12 +50,7 @@ async function organiserWithEvent(
 }
 
 async function buy(ev: ReturnType<typeof createTicketedEvent>, quantity: number, details: object = DETAILS) {
-  const buyer = createSignedInUser(t);
-  const session = await proceed(t, buyer.cookie, ev, quantity, { ticketDetails: details });
-  const paid = await payWithSimulator(t, session.orderId);
-  const res = await confirm(t, buyer.cookie, paid);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const bookingId = (res.data as { bookingId: string }).bookingId;
+  const { buyer, bookingId } = await buyTickets(t, ev, quantity, { ticketDetails: details });
   return { buyer, bookingId };
 }
 

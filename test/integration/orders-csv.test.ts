@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { CSV_PAGE_SIZE } from '../../src-server/services/sales/stream-orders-csv.ts';
-import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { CALLERS, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { cancelWithFullRefund, seedOrders } from '../helpers/sales.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /** GET /api/organiser/events/{eventId}/orders.csv: who may download it, what is in it, and how it streams. */
 
@@ -43,13 +42,11 @@ function parseCsv(text: string): string[][] {
 }
 
 async function book(t: TestApp, w: ConsoleWorld, name: string, email: string, quantity = 2) {
-  const buyer = createSignedInUser(t);
-  const session = await proceed(t, buyer.cookie, w.event, quantity, {
+  const { bookingId } = await buyTickets(t, w.event, quantity, {
     ticketDetails: { name, email, phone: '9876543210', state: 'Maharashtra' },
+    waitForWebhooks: true,
   });
-  const paid = await payWithSimulator(t, session.orderId, true);
-  expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
-  return t.deps.db.select().from(bookings).where(eq(bookings.paymentId, paid.razorpay_payment_id)).get()!;
+  return t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
 }
 
 describe('orders CSV', () => {

@@ -210,6 +210,39 @@ const TICKET = {
 const setStatus = (t: TestApp, w: ConsoleWorld, status: 'draft' | 'published') =>
   t.deps.db.update(events).set({ status }).where(eq(events.id, w.event.eventId)).run();
 
+type Fields = (w: World, t: TestApp) => Record<string, unknown>;
+
+/**
+ * A procedure on the world's event: `fields` (the rest of the input) are sent once with the event's id
+ * and, for the 404 comparison, once with an id that does not exist.
+ */
+function onEvent(
+  kind: Case['kind'],
+  expected: Expected,
+  fields: Fields = () => ({}),
+  state?: Case['state'],
+): Case {
+  return {
+    kind,
+    expected,
+    input: (w, t) => ({ ...fields(w, t), eventId: w.event.eventId }),
+    unknown: (w, t) => ({ ...fields(w, t), eventId: NO_EVENT }),
+    ...(state ? { state } : {}),
+  };
+}
+const eventQuery = (expected: Expected, fields?: Fields) => onEvent('query', expected, fields);
+const eventMutation = (expected: Expected, fields: Fields, state: NonNullable<Case['state']>) =>
+  onEvent('mutation', expected, fields, state);
+
+const eventStatuses = (t: TestApp) => t.deps.db.select({ status: events.status }).from(events).all();
+const gateState = (t: TestApp) => [tableCount(t, gateScans), admittedCount(t)];
+const pendingRequests = (t: TestApp) =>
+  t.deps.db
+    .select({ n: count() })
+    .from(organiserRequests)
+    .where(eq(organiserRequests.status, 'pending'))
+    .get()!.n;
+
 const EDITOR_CASES: Record<string, Case> = {
   'organiser.createEvent': {
     kind: 'mutation',
@@ -217,32 +250,18 @@ const EDITOR_CASES: Record<string, Case> = {
     input: () => DETAILS,
     state: (t) => countRows(t, events),
   },
-  'organiser.editableEvent': {
-    kind: 'query',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: NO_EVENT }),
-  },
-  'organiser.preview': {
-    kind: 'query',
-    expected: VIEW,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: NO_EVENT }),
-  },
-  'organiser.updateDetails': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, version: 1, ...DETAILS }),
-    unknown: () => ({ eventId: NO_EVENT, version: 1, ...DETAILS }),
-    state: (t) => t.deps.db.select({ name: events.name, version: events.version }).from(events).all(),
-  },
-  'organiser.addDate': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, version: 1, day: '2026-12-10' }),
-    unknown: () => ({ eventId: NO_EVENT, version: 1, day: '2026-12-10' }),
-    state: (t) => countRows(t, eventDates),
-  },
+  'organiser.editableEvent': eventQuery(EDIT),
+  'organiser.preview': eventQuery(VIEW),
+  'organiser.updateDetails': eventMutation(
+    EDIT,
+    () => ({ version: 1, ...DETAILS }),
+    (t) => t.deps.db.select({ name: events.name, version: events.version }).from(events).all(),
+  ),
+  'organiser.addDate': eventMutation(
+    EDIT,
+    () => ({ version: 1, day: '2026-12-10' }),
+    (t) => countRows(t, eventDates),
+  ),
   'organiser.removeDate': {
     kind: 'mutation',
     expected: EDIT,
@@ -250,25 +269,11 @@ const EDITOR_CASES: Record<string, Case> = {
     unknown: () => ({ eventId: NO_EVENT, version: 1, dateId: 'date-none' }),
     state: (t) => countRows(t, eventDates),
   },
-  'organiser.addSlot': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({
-      eventId: w.event.eventId,
-      version: 1,
-      dateId: w.event.dateId,
-      startTime: '10:00',
-      endTime: '12:00',
-    }),
-    unknown: (w) => ({
-      eventId: NO_EVENT,
-      version: 1,
-      dateId: w.event.dateId,
-      startTime: '10:00',
-      endTime: '12:00',
-    }),
-    state: (t) => countRows(t, slots),
-  },
+  'organiser.addSlot': eventMutation(
+    EDIT,
+    (w) => ({ version: 1, dateId: w.event.dateId, startTime: '10:00', endTime: '12:00' }),
+    (t) => countRows(t, slots),
+  ),
   'organiser.removeSlot': {
     kind: 'mutation',
     expected: EDIT,
@@ -276,30 +281,16 @@ const EDITOR_CASES: Record<string, Case> = {
     unknown: () => ({ eventId: NO_EVENT, version: 1, slotId: 'slot-none' }),
     state: (t) => countRows(t, slots),
   },
-  'organiser.addTicketType': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, version: 1, slotId: w.event.slotId, ticket: TICKET }),
-    unknown: (w) => ({ eventId: NO_EVENT, version: 1, slotId: w.event.slotId, ticket: TICKET }),
-    state: (t) => countRows(t, ticketTypes),
-  },
-  'organiser.updateTicketType': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({
-      eventId: w.event.eventId,
-      version: 1,
-      ticketTypeId: w.event.ticketTypeIds[0],
-      ticket: TICKET,
-    }),
-    unknown: (w) => ({
-      eventId: NO_EVENT,
-      version: 1,
-      ticketTypeId: w.event.ticketTypeIds[0],
-      ticket: TICKET,
-    }),
-    state: (t) => t.deps.db.select().from(ticketTypes).all(),
-  },
+  'organiser.addTicketType': eventMutation(
+    EDIT,
+    (w) => ({ version: 1, slotId: w.event.slotId, ticket: TICKET }),
+    (t) => countRows(t, ticketTypes),
+  ),
+  'organiser.updateTicketType': eventMutation(
+    EDIT,
+    (w) => ({ version: 1, ticketTypeId: w.event.ticketTypeIds[0], ticket: TICKET }),
+    (t) => t.deps.db.select().from(ticketTypes).all(),
+  ),
   'organiser.removeTicketType': {
     kind: 'mutation',
     expected: EDIT,
@@ -329,116 +320,61 @@ const EDITOR_CASES: Record<string, Case> = {
       return { eventId: w.event.eventId, version: 1 };
     },
     unknown: () => ({ eventId: NO_EVENT, version: 1 }),
-    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
+    state: eventStatuses,
   },
-  'organiser.unpublish': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, version: 1 }),
-    unknown: () => ({ eventId: NO_EVENT, version: 1 }),
-    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
-  },
-  'organiser.updateSlotTime': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({
-      eventId: w.event.eventId,
-      version: 1,
-      slotId: w.event.slotId,
-      startTime: '18:00',
-      endTime: '22:00',
-    }),
-    unknown: (w) => ({
-      eventId: NO_EVENT,
-      version: 1,
-      slotId: w.event.slotId,
-      startTime: '18:00',
-      endTime: '22:00',
-    }),
-    state: (t) => t.deps.db.select({ start: slots.startTime }).from(slots).all(),
-  },
-  'organiser.cancellationPreview': {
-    kind: 'query',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId }),
-    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId }),
-  },
-  'organiser.cancelSlot': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, version: 1, slotId: w.event.slotId }),
-    unknown: (w) => ({ eventId: NO_EVENT, version: 1, slotId: w.event.slotId }),
-    state: (t) => t.deps.db.select({ cancelledAt: slots.cancelledAt }).from(slots).all(),
-  },
-  'organiser.cancelEvent': {
-    kind: 'mutation',
-    expected: MANAGE_TEAM,
-    input: (w) => ({ eventId: w.event.eventId, version: 1 }),
-    unknown: () => ({ eventId: NO_EVENT, version: 1 }),
-    state: (t) => t.deps.db.select({ status: events.status }).from(events).all(),
-  },
+  'organiser.unpublish': eventMutation(EDIT, () => ({ version: 1 }), eventStatuses),
+  'organiser.updateSlotTime': eventMutation(
+    EDIT,
+    (w) => ({ version: 1, slotId: w.event.slotId, startTime: '18:00', endTime: '22:00' }),
+    (t) => t.deps.db.select({ start: slots.startTime }).from(slots).all(),
+  ),
+  'organiser.cancellationPreview': eventQuery(EDIT, (w) => ({ slotId: w.event.slotId })),
+  'organiser.cancelSlot': eventMutation(
+    EDIT,
+    (w) => ({ version: 1, slotId: w.event.slotId }),
+    (t) => t.deps.db.select({ cancelledAt: slots.cancelledAt }).from(slots).all(),
+  ),
+  'organiser.cancelEvent': eventMutation(MANAGE_TEAM, () => ({ version: 1 }), eventStatuses),
 };
 
 /** One booking's page and actions: the owner, co-organisers and admins (the buyer's details are on it). */
+const theBooking: Fields = (w) => ({ bookingId: w.bookingId! });
 const BOOKING_CASES: Record<string, Case> = {
-  'eventBookings.booking': {
-    kind: 'query',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
-    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
-  },
-  'eventBookings.cancel': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
-    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
-    state: (t) => t.deps.db.select({ status: bookings.status }).from(bookings).all(),
-  },
-  'eventBookings.resendTicket': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, bookingId: w.bookingId! }),
-    unknown: (w) => ({ eventId: NO_EVENT, bookingId: w.bookingId! }),
-    state: (t) => tableCount(t, outbox),
-  },
+  'eventBookings.booking': eventQuery(EDIT, theBooking),
+  'eventBookings.cancel': eventMutation(EDIT, theBooking, (t) =>
+    t.deps.db.select({ status: bookings.status }).from(bookings).all(),
+  ),
+  'eventBookings.resendTicket': eventMutation(EDIT, theBooking, (t) => tableCount(t, outbox)),
 };
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
 const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
 
+/** A scan a gate device took offline, for `gate.upload`. */
+const offlineAdmission = (w: World, t: TestApp) => ({
+  scanId: randomUUID(),
+  token: gateToken(t, w),
+  decision: 'admit',
+  persons: 1,
+  scannedAt: t.clock.now().toISOString(),
+});
+
+/** An admin deciding a pending organiser request. */
+const decideRequest: Case = {
+  kind: 'mutation',
+  expected: ADMIN_ONLY,
+  input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
+  state: pendingRequests,
+};
+
 const CASES: Record<string, Case> = {
   ...EDITOR_CASES,
-  'console.salesDashboard': {
-    kind: 'query',
-    expected: VIEW_SALES,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: NO_EVENT }),
-  },
-  'console.salesOverTime': {
-    kind: 'query',
-    expected: VIEW_SALES,
-    input: (w) => ({ eventId: w.event.eventId, bucket: 'hour' }),
-    unknown: () => ({ eventId: NO_EVENT, bucket: 'hour' }),
-  },
-  'console.orders': {
-    kind: 'query',
-    expected: VIEW_SALES,
-    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId, q: 'a', limit: 25 }),
-    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId, q: 'a', limit: 25 }),
-  },
+  'console.salesDashboard': eventQuery(VIEW_SALES),
+  'console.salesOverTime': eventQuery(VIEW_SALES, () => ({ bucket: 'hour' })),
+  'console.orders': eventQuery(VIEW_SALES, (w) => ({ slotId: w.event.slotId, q: 'a', limit: 25 })),
   ...BOOKING_CASES,
-  'console.event': {
-    kind: 'query',
-    expected: VIEW,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: 'evt-doesnotexist' }),
-  },
-  'console.team': {
-    kind: 'query',
-    expected: VIEW_TEAM,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: 'evt-doesnotexist' }),
-  },
+  'console.event': eventQuery(VIEW),
+  'console.team': eventQuery(VIEW_TEAM),
   'console.invite': {
     kind: 'mutation',
     expected: MANAGE_TEAM,
@@ -491,61 +427,21 @@ const CASES: Record<string, Case> = {
         .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
         .get()!.n,
   },
-  'gate.sync': {
-    kind: 'query',
-    expected: VIEW,
-    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId }),
-    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId }),
-  },
-  'gate.lookUp': {
-    kind: 'query',
-    expected: VIEW,
-    input: (w) => ({ eventId: w.event.eventId, slotId: w.event.slotId, query: 'Test' }),
-    unknown: (w) => ({ eventId: NO_EVENT, slotId: w.event.slotId, query: 'Test' }),
-  },
-  'gate.dashboard': {
-    kind: 'query',
-    expected: VIEW,
-    input: (w) => ({ eventId: w.event.eventId }),
-    unknown: () => ({ eventId: NO_EVENT }),
-  },
+  'gate.sync': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId })),
+  'gate.lookUp': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
+  'gate.dashboard': eventQuery(VIEW),
   'gate.scan': {
     kind: 'mutation',
     expected: VIEW,
     input: (w, t) => ({ ...gateWhere(w), scanId: randomUUID(), token: gateToken(t, w), persons: 1 }),
     unknown: (w, t) => ({ ...gateWhere(w), eventId: NO_EVENT, scanId: randomUUID(), token: gateToken(t, w) }),
-    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
+    state: gateState,
   },
-  'gate.upload': {
-    kind: 'mutation',
-    expected: VIEW,
-    input: (w, t) => ({
-      ...gateWhere(w),
-      scans: [
-        {
-          scanId: randomUUID(),
-          token: gateToken(t, w),
-          decision: 'admit',
-          persons: 1,
-          scannedAt: t.clock.now().toISOString(),
-        },
-      ],
-    }),
-    unknown: (w, t) => ({
-      ...gateWhere(w),
-      eventId: NO_EVENT,
-      scans: [
-        {
-          scanId: randomUUID(),
-          token: gateToken(t, w),
-          decision: 'admit',
-          persons: 1,
-          scannedAt: t.clock.now().toISOString(),
-        },
-      ],
-    }),
-    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
-  },
+  'gate.upload': eventMutation(
+    VIEW,
+    (w, t) => ({ ...gateWhere(w), scans: [offlineAdmission(w, t)] }),
+    gateState,
+  ),
   'gate.undo': {
     kind: 'mutation',
     expected: VIEW,
@@ -562,7 +458,7 @@ const CASES: Record<string, Case> = {
       scanId: randomUUID(),
       reason: 'Wrong ticket',
     }),
-    state: (t) => [tableCount(t, gateScans), admittedCount(t)],
+    state: gateState,
   },
   'invoices.profile': { kind: 'query', expected: ORGANISERS, input: () => undefined },
   'invoices.saveProfile': {
@@ -576,42 +472,15 @@ const CASES: Record<string, Case> = {
     }),
     state: (t) => t.deps.db.select({ n: count() }).from(organiserProfiles).get()!.n,
   },
-  'invoices.setEventTaxRate': {
-    kind: 'mutation',
-    expected: EDIT,
-    input: (w) => ({ eventId: w.event.eventId, taxRate: 12 }),
-    unknown: () => ({ eventId: NO_EVENT, taxRate: 12 }),
-    state: (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
-  },
-  'invoices.forEvent': {
-    kind: 'query',
-    expected: VIEW_SALES,
-    input: (w) => ({ eventId: w.event.eventId, bookings: ['bk_any'] }),
-    unknown: () => ({ eventId: NO_EVENT, bookings: ['bk_any'] }),
-  },
+  'invoices.setEventTaxRate': eventMutation(
+    EDIT,
+    () => ({ taxRate: 12 }),
+    (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
+  ),
+  'invoices.forEvent': eventQuery(VIEW_SALES, () => ({ bookings: ['bk_any'] })),
   'admin.organiserRequests': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
-  'admin.approveRequest': {
-    kind: 'mutation',
-    expected: ADMIN_ONLY,
-    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
-    state: (t) =>
-      t.deps.db
-        .select({ n: count() })
-        .from(organiserRequests)
-        .where(eq(organiserRequests.status, 'pending'))
-        .get()!.n,
-  },
-  'admin.declineRequest': {
-    kind: 'mutation',
-    expected: ADMIN_ONLY,
-    input: (_w, t) => ({ requestId: createPendingRequest(t, createAccount(t).userId) }),
-    state: (t) =>
-      t.deps.db
-        .select({ n: count() })
-        .from(organiserRequests)
-        .where(eq(organiserRequests.status, 'pending'))
-        .get()!.n,
-  },
+  'admin.approveRequest': decideRequest,
+  'admin.declineRequest': decideRequest,
   'admin.setOrganiser': {
     kind: 'mutation',
     expected: ADMIN_ONLY,
