@@ -114,10 +114,7 @@ function Editor({ event }: { event: Editable }) {
           Details
         </h2>
         <div className="mt-3">
-          {/* Remounted only when the saved details change: another form's save bumps the version and
-              must not throw away edits typed here. */}
           <EventDetailsForm
-            key={JSON.stringify(details)}
             initial={details}
             eventId={eventId}
             submitLabel="Save details"
@@ -335,9 +332,7 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
       <details className="mt-1">
         <summary className="cursor-pointer text-sm text-brand-700">Edit {type.name}</summary>
         <div className="mt-2">
-          {/* Remounted when this ticket type changes on the server, not on every edit elsewhere. */}
           <TicketTypeForm
-            key={JSON.stringify(initial)}
             initial={initial}
             submitLabel="Save ticket type"
             onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}

@@ -146,7 +146,9 @@ describe('event editor in Chromium', () => {
     const saved = page.waitForResponse((r) => r.url().includes('/trpc/organiser.updateDetails'));
     await page.getByRole('button', { name: 'Save details' }).click();
     expect((await saved).status()).toBe(200);
-    // The editor reloads the event: the poster is now the saved one.
+    // The editor reloads the event and says so; the form stays (a remount lost the 'Saved.' line and any
+    // upload started after the save): the poster is now the saved one.
+    await page.getByText('Saved.').waitFor();
     await page.getByText('Status: Draft').waitFor();
     await expect.poll(() => preview.getAttribute('src'), { timeout: 10_000 }).toBe(posterUrl);
     // A banner too small for the event page is refused beside its field, naming the minimum.

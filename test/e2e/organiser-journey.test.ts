@@ -212,6 +212,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     const saved = page.waitForResponse((r) => r.url().includes('/trpc/organiser.updateDetails'));
     await page.getByRole('button', { name: 'Save details' }).click();
     expect((await saved).status()).toBe(200);
+    await page.getByText('Saved.').waitFor(SLOW);
     await page.getByText('Status: Draft').waitFor(SLOW);
 
     // Preview shows the buyer's page with booking off; then publish.

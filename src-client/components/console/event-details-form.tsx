@@ -15,6 +15,7 @@ import {
   TextAreaField,
   TextField,
 } from '../auth-fields.tsx';
+import { useFollowSavedValues } from './follow-saved-values.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
@@ -76,6 +77,7 @@ export function EventDetailsForm({
     resolver: zodResolver(EventDetailsFields),
     defaultValues: initial,
   });
+  useFollowSavedValues(form, initial);
   const field = fieldBinder(form, () => {
     setFormError(null);
     setSaved(false);

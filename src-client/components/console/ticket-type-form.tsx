@@ -6,6 +6,7 @@ import { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
+import { useFollowSavedValues } from './follow-saved-values.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const NEW_TICKET: TicketTypeFields = {
@@ -39,6 +40,7 @@ export function TicketTypeForm({
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TicketTypeFields>({ resolver: zodResolver(TicketTypeFields), defaultValues: initial });
+  useFollowSavedValues(form, initial);
   const errorOf = (name: keyof TicketTypeFields) =>
     form.formState.errors[name]?.message as string | undefined;
   const text = (name: 'name' | 'description') => ({ error: errorOf(name), ...form.register(name) });
