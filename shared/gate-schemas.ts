@@ -80,9 +80,11 @@ export type GateLookUpInput = z.input<typeof GateLookUpInput>;
 
 /**
  * A ticket as the gate's list carries it, compact: [bookingId, holder name, ticket type, persons allowed,
- * admitted so far, cancelled (1) or not (0)].
+ * admitted so far, cancelled (1) or not (0), the mobile's last four digits]. Four digits, not the number:
+ * enough to find a buyer whose phone is dead while the device is offline, without a venue's phones holding
+ * thousands of numbers. Lists downloaded before the digits were added have six entries.
  */
-export type GateListTicket = [string, string, string, number, number, 0 | 1];
+export type GateListTicket = [string, string, string, number, number, 0 | 1, string?];
 
 /** One admission or undo in the feed: [seq, scanId, bookingId, +persons (admit) or -persons (undo), gate, scannedAt]. */
 export type GateFeedEntry = [number, string, string, number, string, string];

@@ -8,6 +8,8 @@ export interface LocalTicket {
   allowed: number;
   admitted: number;
   cancelled: boolean;
+  /** The mobile's last four digits, for the manual look-up (absent from lists downloaded before them). */
+  phoneEnd?: string;
   /** The latest admission the device knows of (for "Already used at North gate, 19:04"). */
   lastGate?: string;
   lastAt?: string;

@@ -190,4 +190,29 @@ describe('the gate device offline', () => {
     expect(again.ticket('JB1')?.cancelled).toBe(true);
     store.close();
   });
+
+  it('looks a ticket up offline by booking id, name, or the end of the mobile (the list holds its last four digits)', async () => {
+    const tickets: GateListTicket[] = [
+      ['JB1', 'Asha Rao', 'Gold', 2, 0, 0, '3210'],
+      ['JB2', 'Kabir', 'Gold', 1, 0, 0, '7788'],
+      // A list downloaded before the digits were added.
+      ['JB3', 'Meera', 'Silver', 1, 0, 0],
+    ];
+    const server = fakeServer(tickets);
+    const store = await GateStore.open(`t-${randomUUID()}`);
+    const engine = new GateEngine(store, server.api, place);
+    await engine.start();
+    server.setOnline(false);
+    const ids = (q: string) => engine.lookUpLocally(q).map((t) => t.id);
+    expect(ids('98765 43210')).toEqual(['JB1']);
+    expect(ids('7788')).toEqual(['JB2']);
+    expect(ids('kabir')).toEqual(['JB2']);
+    expect(ids('jb3')).toEqual(['JB3']);
+    expect(ids('0000')).toEqual([]);
+    // Kept on the device: a reload still finds by mobile.
+    const again = new GateEngine(store, server.api, place);
+    await again.start();
+    expect(again.lookUpLocally('+91 98765 43210').map((t) => t.id)).toEqual(['JB1']);
+    store.close();
+  });
 });

@@ -49,6 +49,7 @@ const fromList = (r: GateListTicket): LocalTicket => ({
   allowed: r[3],
   admitted: r[4],
   cancelled: r[5] === 1,
+  ...(r[6] ? { phoneEnd: r[6] } : {}),
 });
 
 /**
@@ -350,13 +351,23 @@ export class GateEngine {
     return answer;
   }
 
-  /** Local look-up by booking id, name or mobile's absence (the list has no phones): id and name. */
+  /**
+   * Local look-up by booking id, name or mobile. The list holds a mobile's last four digits only, so a
+   * number typed in full (or its end) matches the tickets whose mobile ends the same way.
+   */
   lookUpLocally(query: string, limit = 20): LocalTicket[] {
     const q = query.trim().toLowerCase();
     if (q.length < 2) return [];
+    const digits = q.replace(/\D/g, '');
+    const lastFour = digits.length >= 4 ? digits.slice(-4) : null;
     const out: LocalTicket[] = [];
     for (const t of this.tickets.values()) {
-      if (t.id.toLowerCase().startsWith(q) || t.name.toLowerCase().includes(q)) out.push(t);
+      if (
+        t.id.toLowerCase().startsWith(q) ||
+        t.name.toLowerCase().includes(q) ||
+        (lastFour !== null && t.phoneEnd === lastFour)
+      )
+        out.push(t);
       if (out.length >= limit) break;
     }
     return out;

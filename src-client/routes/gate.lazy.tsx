@@ -512,7 +512,7 @@ function LookUp({
         cancelled: r.cancelled,
         phoneEnd: r.phoneEnd as string | undefined,
       }))
-    : local.map((t) => ({ ...t, phoneEnd: undefined as string | undefined }));
+    : local;
   return (
     <div
       role="dialog"

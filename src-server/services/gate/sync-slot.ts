@@ -88,6 +88,7 @@ export function syncSlot(
       rowid: sql<number>`${bookings}.rowid`,
       id: bookings.id,
       name: bookings.userName,
+      phoneEnd: sql<string>`substr(${bookings.userPhone}, -4)`,
       type: sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
       allowed: bookings.totalUserAllowed,
       admitted: bookings.numberOfUserCheckedIn,
@@ -131,6 +132,7 @@ export function syncSlot(
       r.allowed,
       r.admitted,
       r.status === 'confirmed' ? 0 : 1,
+      r.phoneEnd,
     ]);
     return {
       slot,
