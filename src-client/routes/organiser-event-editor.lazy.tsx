@@ -12,6 +12,7 @@ import { CancelEventSection, CancelSlotButton } from '../components/console/canc
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
+import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -361,6 +362,7 @@ function AddDate({ base, run }: { base: Base; run: Run }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-md flex-col gap-2">
+      <UnsavedChangesGuard form={form} />
       <TextField
         label="New date"
         type="date"
@@ -396,6 +398,8 @@ function AddSlot({
     setError(null);
     try {
       await run(() => add.mutateAsync({ ...base, dateId, ...values }));
+      // Kept for the next date's slot, and clean: nothing is left unsaved.
+      form.reset(values);
     } catch (e) {
       setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
@@ -407,6 +411,7 @@ function AddSlot({
       aria-label={`Add slot on ${dateLabel}`}
       className="mt-3 grid max-w-md grid-cols-2 gap-2"
     >
+      <UnsavedChangesGuard form={form} />
       <TextField
         label="Slot start (India time)"
         type="time"
@@ -454,6 +459,7 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
             : 'Moved.',
         );
       });
+      form.reset(values);
     } catch (e) {
       setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
@@ -467,6 +473,7 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
         aria-label={`Change time of slot ${label}`}
         className="mt-3 grid max-w-md grid-cols-2 gap-2"
       >
+        <UnsavedChangesGuard form={form} />
         <TextField
           label="New start (India time)"
           type="time"
