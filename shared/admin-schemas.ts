@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VersionedEventInput } from './event-editor-schemas.ts';
+import { MAX_CONVENIENCE_FEE_RATE } from './pricing.ts';
 
 /** Rows per page of the admin page's lists (organisers, all events). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -17,3 +18,12 @@ export interface AdminPage<T> {
   pageSize: number;
   total: number;
 }
+
+/** An admin caps every event's convenience fee, in percent. */
+export const ConvenienceFeeCapInput = z.object({
+  percent: z
+    .number({ message: `Enter a percentage from 0 to ${MAX_CONVENIENCE_FEE_RATE}` })
+    .min(0, `Enter a percentage from 0 to ${MAX_CONVENIENCE_FEE_RATE}`)
+    .max(MAX_CONVENIENCE_FEE_RATE, `Enter a percentage from 0 to ${MAX_CONVENIENCE_FEE_RATE}`),
+});
+export type ConvenienceFeeCapInput = z.input<typeof ConvenienceFeeCapInput>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_CATEGORIES } from './categories.ts';
 import { findCity } from './cities.ts';
 import { eventImageUrl } from './event-images.ts';
-import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
 
 /** Only 'published' events reach buyers; the console sees all three. */
@@ -17,7 +17,7 @@ export const EDITOR_MESSAGES = {
   textLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
   mapLinkInvalid: 'Map link must be an https:// address',
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
-  feeInvalid: 'Convenience fee must be between 0 and 20 %',
+  feeInvalid: `Convenience fee must be between 0 and ${MAX_CONVENIENCE_FEE_RATE} %`,
   maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
   refundCutoffInvalid: 'Cancellation cut-off must be a whole number of hours from 0 to 720',
   refundPercentInvalid: 'Refund percentage must be a whole number from 1 to 100',
@@ -89,7 +89,11 @@ export const EventDetailsFields = z.object({
       }),
     )
     .max(30, 'At most 30 artists'),
-  platformFeeRate: z.number({ message: M.feeInvalid }).min(0, M.feeInvalid).max(20, M.feeInvalid).nullable(),
+  platformFeeRate: z
+    .number({ message: M.feeInvalid })
+    .min(0, M.feeInvalid)
+    .max(MAX_CONVENIENCE_FEE_RATE, M.feeInvalid)
+    .nullable(),
   /**
    * Uploaded pictures (shared/event-images.ts): only URLs this installation made, in the size saved for
    * that kind. Left out, the event keeps the picture it has; null removes it.

@@ -5,6 +5,8 @@
 
 /** Percent of the subtotal charged as the convenience fee when an event sets no platformFeeRate. */
 export const DEFAULT_PLATFORM_FEE_RATE = 5;
+/** The editor's own upper limit for an event's convenience fee, in percent; an admin may cap it lower. */
+export const MAX_CONVENIENCE_FEE_RATE = 20;
 /** IGST, percent of the convenience fee. */
 export const IGST_RATE = 18;
 /** Most tickets of one type in one order (fewer when fewer are available). */

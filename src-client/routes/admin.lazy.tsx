@@ -4,6 +4,7 @@ import type { AdminPage as Paged } from '../../shared/admin-schemas.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { GrantRoleInput } from '../../shared/organiser-schemas.ts';
+import { ConvenienceFeeCapForm } from '../components/console/convenience-fee-cap-form.tsx';
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
@@ -30,6 +31,7 @@ function AdminPage() {
       <Organisers />
       <AllEvents />
       <GrantOrganiser />
+      <FeeCap />
     </section>
   );
 }
@@ -146,6 +148,22 @@ function GrantOrganiser() {
             : `${values.email} no longer has organiser rights.`;
         }}
       />
+    </section>
+  );
+}
+
+function FeeCap() {
+  const cap = trpc.admin.convenienceFeeCap.useQuery();
+  return (
+    <section aria-labelledby="fee-cap-heading" className="max-w-md">
+      <h2 id="fee-cap-heading" className="text-xl font-bold text-gray-900">
+        Convenience fee cap
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        No event may charge buyers more than this. Events above it are lowered to it when you save; orders
+        already paid keep their fee.
+      </p>
+      {cap.data ? <ConvenienceFeeCapForm percent={cap.data.percent} /> : <LoadingText />}
     </section>
   );
 }

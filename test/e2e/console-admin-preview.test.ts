@@ -105,6 +105,17 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
     const mail = database.db.select().from(outbox).where(eq(outbox.to, owner.email)).get();
     expect(mail?.subject).toBe(`${ev.eventName} was taken off sale`);
 
+    // The convenience-fee cap: a value over 20 % is refused beside the field; saving the highest cap
+    // lowers nothing (the e2e server's other events keep their fees).
+    const feeCap = page.getByRole('region', { name: 'Convenience fee cap' });
+    const capField = feeCap.getByLabel('Highest convenience fee (%)');
+    await capField.fill('25');
+    await feeCap.getByRole('button', { name: 'Save cap' }).click();
+    await feeCap.getByText('Enter a percentage from 0 to 20').waitFor();
+    await capField.fill('20');
+    await feeCap.getByRole('button', { name: 'Save cap' }).click();
+    await feeCap.getByText('Convenience fees are now capped at 20 %. No event charged more.').waitFor();
+
     // Desktop, for the screenshot and axe at that size too.
     await page.setViewportSize(DESKTOP);
     await page.reload();
@@ -223,6 +234,19 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
     await second.getByLabel('Event name').fill('Renamed and saved');
     await second.getByRole('button', { name: 'Save details' }).click();
     await second.getByRole('heading', { name: 'Renamed and saved', level: 1 }).waitFor();
+    await second.getByRole('link', { name: 'Organiser console' }).click();
+    await second.waitForURL((url) => url.pathname === '/organiser');
+
+    // The smaller forms too: a date typed but not added asks; once added, the page leaves freely.
+    await second.goto(editor);
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await second.getByLabel('New date').fill(day);
+    await second.getByRole('link', { name: 'Organiser console' }).click();
+    const askAgain = second.getByRole('dialog', { name: 'Leave without saving?' });
+    await askAgain.getByRole('button', { name: 'Stay on this page' }).click();
+    await askAgain.waitFor({ state: 'detached' });
+    await second.getByRole('button', { name: 'Add date' }).click();
+    await expect.poll(() => second.getByLabel('New date').inputValue()).toBe('');
     await second.getByRole('link', { name: 'Organiser console' }).click();
     await second.waitForURL((url) => url.pathname === '/organiser');
     await context.close();

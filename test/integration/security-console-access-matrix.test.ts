@@ -491,6 +491,13 @@ const CASES: Record<string, Case> = {
   'admin.organisers': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
   'admin.events': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
   'admin.totals': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
+  'admin.convenienceFeeCap': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
+  'admin.setConvenienceFeeCap': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: () => ({ percent: 1 }),
+    state: (t) => t.deps.db.select({ rate: events.platformFeeRate }).from(events).all(),
+  },
   'admin.unpublishEvent': {
     kind: 'mutation',
     expected: ADMIN_ONLY,

@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * One row about this installation: the fingerprint of the app secret its tickets are signed with, so a
@@ -9,4 +9,16 @@ export const installation = sqliteTable('installation', {
   id: integer('id').primaryKey(),
   appSecretFingerprint: text('app_secret_fingerprint').notNull(),
   createdAt: text('created_at').notNull(),
+});
+
+/**
+ * Installation-wide rules an admin sets on the admin page; one row (id 1), absent until first saved, when
+ * the built-in limits apply.
+ */
+export const platformSettings = sqliteTable('platform_settings', {
+  id: integer('id').primaryKey(),
+  /** The most an event's convenience fee may be, in percent (0–20; the editor's own limit is 20). */
+  convenienceFeeCap: real('convenience_fee_cap').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  updatedBy: text('updated_by'),
 });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { EDITOR_MESSAGES, type EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+import { cappedFeeRate, readConvenienceFeeCap } from '../platform-settings/convenience-fee-cap.ts';
 
 /**
  * A new event owned by the caller, as a draft (invisible to buyers until published). Its start time is
@@ -26,7 +27,7 @@ export async function createEvent(
     tx.insert(events)
       .values({
         id: eventId,
-        ...eventColumns(details),
+        ...eventColumns(tx, details),
         startTime: now,
         endTime: null,
         ownerId,
@@ -44,9 +45,14 @@ export async function createEvent(
   return { eventId, version: 1 };
 }
 
-/** The events columns the details form sets; pictures left out (undefined) are not written. */
-export function eventColumns(details: EventDetailsFields) {
+/**
+ * The events columns the details form sets; pictures left out (undefined) are not written. The
+ * convenience fee is held to the admin's cap (read in the edit's own transaction).
+ */
+export function eventColumns(tx: WriteTx, details: EventDetailsFields) {
   const { bannerUrl } = details;
+  const fee = cappedFeeRate(details.platformFeeRate, readConvenienceFeeCap(tx));
+  if ('refused' in fee) throw badRequest(fee.refused, { platformFeeRate: fee.refused });
   // A percentage refund needs its percentage (the zod object cannot say so: it is extended elsewhere).
   if (details.refundRule === 'percent' && details.refundPercent == null) {
     throw badRequest(EDITOR_MESSAGES.refundPercentInvalid, {
@@ -66,7 +72,7 @@ export function eventColumns(details: EventDetailsFields) {
     ageRestrictions: details.ageRestrictions,
     language: details.language || null,
     termsAndConditions: details.termsAndConditions,
-    platformFeeRate: details.platformFeeRate,
+    platformFeeRate: fee.rate,
     ...(details.maxTicketsPerBuyer !== undefined && { maxTicketsPerBuyer: details.maxTicketsPerBuyer }),
     ...(details.refundCutoffHours !== undefined && { refundCutoffHours: details.refundCutoffHours }),
     ...(details.refundRule !== undefined && { refundRule: details.refundRule }),

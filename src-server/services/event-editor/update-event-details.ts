@@ -13,7 +13,7 @@ export async function updateEventDetails(
   details: EventDetailsFields,
 ): Promise<{ version: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
-    tx.update(events).set(eventColumns(details)).where(eq(events.id, eventId)).run();
+    tx.update(events).set(eventColumns(tx, details)).where(eq(events.id, eventId)).run();
     // The list is written again in order; an artist kept by name keeps their photo unless a new one
     // (or null, no photo) is given.
     const photos = new Map(

@@ -1,4 +1,8 @@
-import { AdminPageInput, AdminUnpublishInput } from '../../../shared/admin-schemas.ts';
+import {
+  AdminPageInput,
+  AdminUnpublishInput,
+  ConvenienceFeeCapInput,
+} from '../../../shared/admin-schemas.ts';
 import { GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
 import { linkBase } from '../../services/accounts/emails.ts';
 import { getPlatformTotals } from '../../services/admin/get-platform-totals.ts';
@@ -7,6 +11,10 @@ import { listOrganisers } from '../../services/admin/list-organisers.ts';
 import { unpublishAnyEvent } from '../../services/admin/unpublish-any-event.ts';
 import { decideOrganiserRequest } from '../../services/organiser-requests/decide-organiser-request.ts';
 import { listOrganiserRequests } from '../../services/organiser-requests/list-organiser-requests.ts';
+import {
+  readConvenienceFeeCap,
+  setConvenienceFeeCap,
+} from '../../services/platform-settings/convenience-fee-cap.ts';
 import { grantOrganiserRole } from '../../services/roles/grant-organiser-role.ts';
 import type { Context } from '../context.ts';
 import { adminProcedure, router } from '../init.ts';
@@ -48,6 +56,16 @@ export const adminRouter = router({
   ),
 
   totals: adminProcedure.query(({ ctx }) => getPlatformTotals(ctx.db)),
+
+  /** The most any event's convenience fee may be, in percent. */
+  convenienceFeeCap: adminProcedure.query(({ ctx }) => ({ percent: readConvenienceFeeCap(ctx.db) })),
+
+  /** Caps every event's convenience fee; events above the new cap are lowered to it. */
+  setConvenienceFeeCap: adminProcedure
+    .input(ConvenienceFeeCapInput)
+    .mutation(({ ctx, input }) =>
+      setConvenienceFeeCap(ctx.db, { percent: input.percent, adminId: ctx.user.id }, ctx.deps.clock.now()),
+    ),
 });
 
 function decide(ctx: Context & { user: { id: string } }, requestId: string, approve: boolean) {
