@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addBuyerGstinSchema } from '../../shared/gst-schemas.ts';
 import { messageOf } from '../lib/auth.ts';
+import { currentInvoices } from '../lib/current-invoices.ts';
 import { trpc } from '../lib/trpc.ts';
 import { FormError, fieldBinder, SubmitButton, TextField } from './auth-fields.tsx';
 
@@ -17,8 +18,7 @@ export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
   const invoices = trpc.invoices.forBooking.useQuery({ bookingId }, { staleTime: 60_000 });
   const [adding, setAdding] = useState(false);
   const all = invoices.data ?? [];
-  // Invoices replaced by a re-issue are credited; show the current ones (all of them once cancelled).
-  const current = all.some((i) => !i.creditNoteNumber) ? all.filter((i) => !i.creditNoteNumber) : all;
+  const current = currentInvoices(all);
   if (current.length === 0) return null;
   const canAddGstin = current.every((i) => !i.buyerGstin && !i.creditNoteNumber);
   return (

@@ -341,6 +341,69 @@ describe('credit notes on cancellation', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ invoiceId: invoice.id, totalPaise: invoice.totalPaise });
   });
+
+  // A credit note lowers the supply by what was given back: what a buyer's refund policy keeps stays
+  // invoiced.
+  it.each([
+    ['full', null, { admission: 1, platform_fee: 1 }],
+    ['minus_fee', null, { admission: 1, platform_fee: 0 }],
+    ['percent', 40, { admission: 0.4, platform_fee: 0.4 }],
+  ] as const)(
+    'a buyer cancelling under a %s policy credits that share of each invoice',
+    async (rule, percent, share) => {
+      t = createTestApp({
+        PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+        PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+        PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
+        PLATFORM_STATE: 'Karnataka',
+      });
+      const { ev } = await organiserWithEvent({
+        types: [{ name: 'Gold', pricePaise: 118_099, totalTickets: 5 }],
+      });
+      t.deps.db
+        .update(events)
+        .set({ refundRule: rule, refundPercent: percent })
+        .where(eq(events.id, ev.eventId))
+        .run();
+      const { buyer, bookingId } = await buy(ev, 2);
+      const issued = invoicesOf(bookingId);
+      expect(issued.map((i) => i.kind).sort()).toEqual(['admission', 'platform_fee']);
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'bookings.cancel',
+        { bookingId },
+        { cookie: buyer.cookie },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+      const notes = t.deps.db.select().from(creditNotes).all();
+      for (const invoice of issued) {
+        const note = notes.find((n) => n.invoiceId === invoice.id);
+        const fraction = share[invoice.kind];
+        if (fraction === 0) {
+          expect(note, invoice.kind).toBeUndefined();
+          continue;
+        }
+        const part = (paise: number) => Math.round(paise * fraction);
+        expect(note, invoice.kind).toMatchObject({
+          taxableValuePaise: part(invoice.taxableValuePaise),
+          cgstPaise: part(invoice.cgstPaise),
+          sgstPaise: part(invoice.sgstPaise),
+          igstPaise: part(invoice.igstPaise),
+        });
+        // Each note adds up; a whole one is the invoice's total exactly.
+        expect(note!.totalPaise).toBe(
+          note!.taxableValuePaise + note!.cgstPaise + note!.sgstPaise + note!.igstPaise,
+        );
+        if (fraction === 1) expect(note!.totalPaise).toBe(invoice.totalPaise);
+      }
+      // Under every rule, the credit notes together are within a paisa per amount of what was refunded.
+      const credited = notes.reduce((sum, n) => sum + n.totalPaise, 0);
+      const refunded = (res.data as { refundAmountPaise: number }).refundAmountPaise;
+      expect(Math.abs(credited - refunded)).toBeLessThanOrEqual(8);
+    },
+  );
 });
 
 describe('financialYearOf', () => {

@@ -6,6 +6,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
+import { creditShareFor } from '../invoices/issue-credit-note.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { cancelBookingIn } from './cancel-booking-in.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from './owner-bookings.ts';
@@ -122,7 +123,10 @@ export async function cancelOwnBooking(
       throw conflict(quote.reason);
     }
     // The quote was read in this same transaction: its amount is the booking's under the policy.
-    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, quote.refundAmountPaise);
+    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, {
+      refundAmountPaise: quote.refundAmountPaise,
+      credit: creditShareFor(quote.policy),
+    });
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };
   if (result.refundId) await issueRefund(deps, result.refundId);

@@ -3,7 +3,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { issueCreditNotes } from '../invoices/issue-credit-note.ts';
+import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
@@ -22,8 +22,11 @@ export function cancelBookingIn(
   bookingId: string,
   reason: CancelReason,
   now: Date,
-  /** The buyer's own cancellation refunds what the event's policy allows (its quote); otherwise the whole total. */
-  refundAmountPaise?: number,
+  /**
+   * The buyer's own cancellation refunds what the event's policy allows (its quote) and credits the
+   * invoices by the same share; otherwise the whole total is refunded and credited.
+   */
+  partial?: { refundAmountPaise: number; credit: CreditShare },
 ): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
@@ -38,7 +41,7 @@ export function cancelBookingIn(
       .where(eq(ticketTypes.id, line.id))
       .run();
   }
-  const amountPaise = refundAmountPaise ?? booking.totalAmountPaise;
+  const amountPaise = partial?.refundAmountPaise ?? booking.totalAmountPaise;
   const refundId = queueRefund(
     tx,
     {
@@ -51,8 +54,9 @@ export function cancelBookingIn(
     },
     now,
   );
-  // GST: the booking's invoices are cancelled by credit notes referring to them (ADR 0024).
-  issueCreditNotes(tx, booking.id, reason, now);
+  // GST: the booking's invoices are cancelled by credit notes referring to them, for what was given back
+  // (ADR 0024).
+  issueCreditNotes(tx, booking.id, reason, now, partial?.credit);
   enqueueMail(
     tx,
     bookingCancelledMail({

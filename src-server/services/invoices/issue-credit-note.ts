@@ -1,16 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import type { RefundPolicy } from '../../../shared/refund-policy.ts';
+import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
 
 /**
- * Credit notes for every invoice of a cancelled booking, each referring to its invoice and copying its
- * amounts (a whole cancellation). Meant to run inside the cancellation's write transaction; a second
- * call finds the notes already issued and issues nothing (credit_notes.invoice_id is unique).
- * Returns the ids of the credit notes that exist for the booking afterwards.
+ * How much of each kind of invoice a cancellation credits, from 0 (kept whole) to 1 (credited whole). A
+ * credit note reduces the value of the supply by what was given back: the convenience fee a 'minus_fee'
+ * refund keeps stays invoiced, and a percentage refund credits that share of each invoice.
  */
-export function issueCreditNotes(tx: DbOrTx, bookingId: string, reason: string, now: Date): string[] {
+export type CreditShare = Record<InvoiceKind, number>;
+
+export const WHOLE_CREDIT: CreditShare = { admission: 1, platform_fee: 1 };
+
+/** What a buyer's own cancellation under the event's refund policy credits (shared/refund-policy.ts). */
+export function creditShareFor(policy: RefundPolicy): CreditShare {
+  if (policy.rule === 'minus_fee') return { admission: 1, platform_fee: 0 };
+  if (policy.rule === 'percent') {
+    const share = (policy.percent ?? 100) / 100;
+    return { admission: share, platform_fee: share };
+  }
+  return WHOLE_CREDIT;
+}
+
+/**
+ * Credit notes for the invoices of a cancelled booking, each referring to its invoice: the invoice's
+ * amounts times its kind's share (WHOLE_CREDIT copies them exactly; a share of 0 issues no note, the
+ * invoice stands). Each tax is rounded to the paisa on its own and the total is their sum, so a note
+ * always adds up. Meant to run inside the cancellation's write transaction; a second call finds the notes
+ * already issued and issues nothing (credit_notes.invoice_id is unique). Returns the ids of the credit
+ * notes that exist for the booking afterwards.
+ */
+export function issueCreditNotes(
+  tx: DbOrTx,
+  bookingId: string,
+  reason: string,
+  now: Date,
+  share: CreditShare = WHOLE_CREDIT,
+): string[] {
   const issued = tx.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
   const ids: string[] = [];
   for (const invoice of issued) {
@@ -23,6 +51,15 @@ export function issueCreditNotes(tx: DbOrTx, bookingId: string, reason: string, 
       ids.push(existing.id);
       continue;
     }
+    const fraction = share[invoice.kind];
+    if (fraction <= 0) continue;
+    const part = (paise: number) => (fraction >= 1 ? paise : Math.round(paise * fraction));
+    const amounts = {
+      taxableValuePaise: part(invoice.taxableValuePaise),
+      cgstPaise: part(invoice.cgstPaise),
+      sgstPaise: part(invoice.sgstPaise),
+      igstPaise: part(invoice.igstPaise),
+    };
     const issuer = invoice.issuer;
     const { number, financialYear } = allocateDocumentNumber(tx, issuer, 'credit_note', now);
     const id = randomUUID();
@@ -35,11 +72,11 @@ export function issueCreditNotes(tx: DbOrTx, bookingId: string, reason: string, 
         financialYear,
         issuedAt: now.toISOString(),
         reason,
-        taxableValuePaise: invoice.taxableValuePaise,
-        cgstPaise: invoice.cgstPaise,
-        sgstPaise: invoice.sgstPaise,
-        igstPaise: invoice.igstPaise,
-        totalPaise: invoice.totalPaise,
+        ...amounts,
+        totalPaise:
+          fraction >= 1
+            ? invoice.totalPaise
+            : amounts.taxableValuePaise + amounts.cgstPaise + amounts.sgstPaise + amounts.igstPaise,
       })
       .run();
     ids.push(id);

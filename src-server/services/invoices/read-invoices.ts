@@ -40,13 +40,16 @@ export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
     .get();
   if (!owned) throw notFound('Booking not found');
-  return db
-    .select(summaryColumns)
-    .from(invoices)
-    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(eq(invoices.bookingId, bookingId))
-    .orderBy(asc(invoices.kind))
-    .all();
+  return (
+    db
+      .select(summaryColumns)
+      .from(invoices)
+      .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+      .where(eq(invoices.bookingId, bookingId))
+      // Per kind, oldest first: a re-issue (buyer's GSTIN added) comes after the invoice it replaced.
+      .orderBy(asc(invoices.kind), asc(invoices.issuedAt), asc(invoices.number))
+      .all()
+  );
 }
 
 /**
