@@ -2,6 +2,7 @@ import type { BackgroundJob } from './background-job.ts';
 import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { cancellationJob } from './services/bookings/cancellation-job.ts';
+import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
@@ -17,6 +18,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   paymentReconcilerJob,
   cancellationJob,
   refundJob,
+  searchCleanupJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

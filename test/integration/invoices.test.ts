@@ -29,6 +29,14 @@ const PROFILE = {
   gstin: '27AAPFU0939F1ZV',
 };
 
+/** The platform's own GST details: its convenience-fee invoices are issued (Karnataka, the buyer elsewhere). */
+const PLATFORM_GST = {
+  PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+  PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+  PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
+  PLATFORM_STATE: 'Karnataka',
+};
+
 let t: TestApp;
 afterEach(() => t?.close());
 
@@ -144,12 +152,7 @@ describe('invoices issued at confirmation', () => {
   });
 
   it('issues the platform’s own fee invoice when its GST details are configured', async () => {
-    t = createTestApp({
-      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
-      PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
-      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
-      PLATFORM_STATE: 'Karnataka',
-    });
+    t = createTestApp(PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 5 }],
     });
@@ -351,12 +354,7 @@ describe('credit notes on cancellation', () => {
   ] as const)(
     'a buyer cancelling under a %s policy credits that share of each invoice',
     async (rule, percent, share) => {
-      t = createTestApp({
-        PLATFORM_GSTIN: '29AAGCB7383J1Z4',
-        PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
-        PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
-        PLATFORM_STATE: 'Karnataka',
-      });
+      t = createTestApp(PLATFORM_GST);
       const { ev } = await organiserWithEvent({
         types: [{ name: 'Gold', pricePaise: 118_099, totalTickets: 5 }],
       });
