@@ -58,12 +58,8 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
   const [saved, setSaved] = useState(false);
   const form = useForm<OrganiserProfileInput, unknown, OrganiserProfile>({
     resolver: zodResolver(organiserProfileSchema),
-    defaultValues: initial ?? {
-      legalName: '',
-      address: '',
-      state: '',
-      gstin: '',
-      defaultTaxRate: 18,
+    defaultValues: {
+      ...(initial ?? { legalName: '', address: '', state: '', gstin: '', defaultTaxRate: 18 }),
       taxInclusive: true,
     },
   });
@@ -113,10 +109,11 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
         {...form.register('defaultTaxRate', { valueAsNumber: true })}
         error={form.formState.errors.defaultTaxRate?.message}
       />
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input type="checkbox" {...form.register('taxInclusive')} />
-        My ticket prices include GST (the price shown is the price paid)
-      </label>
+      {/* Tax-exclusive prices (GST added at checkout) are not charged yet: a checkbox that changed
+          nothing at checkout would mislead, so the rule that applies is stated instead. */}
+      <p className="text-sm text-gray-700">
+        Ticket prices include GST: buyers pay the price shown, and the invoice shows the GST within it.
+      </p>
       <FormError message={formError} />
       {saved && <FormNotice>Saved.</FormNotice>}
       <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
