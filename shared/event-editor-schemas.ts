@@ -4,6 +4,7 @@ import { findCity } from './cities.ts';
 import { eventImageUrl } from './event-images.ts';
 import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
+import { maxTransfersPerBookingField, transfersAllowedField } from './transfer-schemas.ts';
 
 /** Only 'published' events reach buyers; the console sees all three. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
@@ -129,6 +130,9 @@ export const EventDetailsFields = z.object({
     .max(100, M.refundPercentInvalid)
     .nullable()
     .optional(),
+  /** Ticket transfers (issue 16, ADR 0025). Optional so an edit that leaves them out keeps the stored values. */
+  transfersAllowed: transfersAllowedField.optional(),
+  maxTransfersPerBooking: maxTransfersPerBookingField.optional(),
 });
 export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
 

@@ -80,11 +80,12 @@ export type GateLookUpInput = z.input<typeof GateLookUpInput>;
 
 /**
  * A ticket as the gate's list carries it, compact: [bookingId, holder name, ticket type, persons allowed,
- * admitted so far, cancelled (1) or not (0), the mobile's last four digits]. Four digits, not the number:
- * enough to find a buyer whose phone is dead while the device is offline, without a venue's phones holding
- * thousands of numbers. Lists downloaded before the digits were added have six entries.
+ * admitted so far, cancelled (1) or not (0), the mobile's last four digits, token generation]. Four
+ * digits, not the number: enough to find a buyer whose phone is dead while the device is offline, without
+ * a venue's phones holding thousands of numbers. The generation (ADR 0025) is sent only for a transferred
+ * booking: a QR naming an older one is refused. Lists downloaded before the digits were added have six entries.
  */
-export type GateListTicket = [string, string, string, number, number, 0 | 1, string?];
+export type GateListTicket = [string, string, string, number, number, 0 | 1, string?, number?];
 
 /** One admission or undo in the feed: [seq, scanId, bookingId, +persons (admit) or -persons (undo), gate, scannedAt]. */
 export type GateFeedEntry = [number, string, string, number, string, string];
@@ -93,6 +94,7 @@ export const GATE_MESSAGES = {
   invalid: 'Invalid ticket',
   otherEvent: 'Ticket for another event',
   cancelled: 'Cancelled booking',
+  transferred: 'Ticket was transferred',
   notOnList: 'Not on this slot’s list (another event or slot?)',
 } as const;
 

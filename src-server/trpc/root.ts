@@ -12,6 +12,7 @@ import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { ticketsRouter } from './routers/tickets.ts';
+import { transfersRouter } from './routers/transfers.ts';
 
 export const appRouter = router({
   events: eventsRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   admin: adminRouter,
   gate: gateRouter,
   invoices: invoicesRouter,
+  transfers: transfersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -102,6 +102,36 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "cancels the buyer's booking",
   },
+  'transfers.status': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "whether the buyer's booking can be transferred, and to whom it is offered",
+  },
+  'transfers.start': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "offers the buyer's booking to someone by e-mail",
+  },
+  'transfers.cancel': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "takes back the buyer's pending transfer",
+  },
+  'transfers.sent': { kind: 'self', ids: [], signedIn: true, why: 'transfers sent by ctx.user' },
+  'transfers.byToken': {
+    kind: 'capability',
+    ids: ['token'],
+    why: 'mailed transfer token (hashed): the show and the names the sender typed; no QR',
+  },
+  'transfers.accept': {
+    kind: 'owner',
+    ids: ['token'],
+    signedOut: 401,
+    why: 'mailed token, and only the account with the address the sender gave (transfers.test.ts)',
+  },
   'gate.events': {
     kind: 'self',
     ids: [],
@@ -590,6 +620,32 @@ describe('owner-only data, tried by every kind of caller', () => {
     expect(mine.status).toBe(200);
     expect(mine.data).toMatchObject({ id: bookingId });
   });
+
+  it.each([
+    ['query', 'transfers.status', {}],
+    ['mutation', 'transfers.start', { name: 'Meera Iyer', email: 'meera@example.com', mobile: '' }],
+    ['mutation', 'transfers.cancel', {}],
+  ] as const)(
+    '%s %s: only the owner sees, offers or takes back a transfer of the booking',
+    async (type, path, extra) => {
+      const { bookingId } = createBooking(t, { userId: owner.userId });
+      const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+        answer(
+          await callProcedure(
+            t,
+            type,
+            path,
+            { ...extra, bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+            { cookie },
+          ),
+        );
+      await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+      expect((await call('real', stranger.cookie)).message).toBe('Booking not found');
+      expect(t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()?.userId).toBe(
+        owner.userId,
+      );
+    },
+  );
 
   it.each([
     ['query', 'bookings.cancellationQuote'],

@@ -185,6 +185,9 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
     'bookings.cancel': { bookingId: 'bk_x' },
+    'transfers.start': { bookingId: 'bk_x', name: 'Evil', email: 'evil@example.com', mobile: '' },
+    'transfers.cancel': { bookingId: 'bk_x' },
+    'transfers.accept': { token: 'x'.repeat(40) },
     'gate.scan': {
       eventId: ev.eventId,
       slotId: ev.slotId,

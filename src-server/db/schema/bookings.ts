@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
@@ -75,6 +76,16 @@ export const bookings = sqliteTable(
     cancelledAt: text('cancelled_at'),
     /** Why: 'organiser' (one booking), 'slot_cancelled', 'event_cancelled' or 'buyer' (they cancelled it themselves). */
     cancelReason: text('cancel_reason'),
+    /**
+     * Transfers accepted so far (ADR 0025). Also the generation of the ticket token: the QR names
+     * `{id}~{n}` after the n-th transfer, so every earlier QR is refused at the gate ("Ticket was transferred").
+     */
+    transferCount: integer('transfer_count').notNull().default(0),
+    /**
+     * The account that paid, once the booking has moved to someone else (null: `user_id` paid). The GST
+     * invoices, their downloads and any buyer cancellation stay with this account (ADR 0025).
+     */
+    paidByUserId: text('paid_by_user_id').references(() => users.id),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
@@ -87,5 +98,7 @@ export const bookings = sqliteTable(
     index('bookings_slot_status_idx').on(t.slotId, t.status),
     // The gate's ticket list and its deltas: a slot's bookings in insertion (rowid) order.
     index('bookings_slot_idx').on(t.slotId),
+    // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
+    index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
   ],
 );

@@ -48,6 +48,9 @@ export const events = sqliteTable(
     refundCutoffHours: integer('refund_cutoff_hours').notNull().default(24),
     refundRule: text('refund_rule').$type<RefundRule>().notNull().default('full'),
     refundPercent: integer('refund_percent'),
+    /** Ticket transfers (issue 16, ADR 0025): whether buyers may give a booking away, and how often per booking. */
+    transfersAllowed: integer('transfers_allowed', { mode: 'boolean' }).notNull().default(true),
+    maxTransfersPerBooking: integer('max_transfers_per_booking').notNull().default(1),
     /**
      * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.

@@ -10,3 +10,4 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';
+export * from './transfers.ts';

@@ -17,6 +17,8 @@ export const CANCEL_REFUSALS = {
   notRefundable: 'This booking has tickets that are not refundable, so it cannot be cancelled.',
   checkedIn: 'Someone has already checked in with this booking, so it cannot be cancelled.',
   showCancelled: 'This show has been cancelled by the organiser; your refund is on its way.',
+  transferred:
+    'This ticket was transferred to you, so it cannot be cancelled here: a refund would go to the person who paid.',
   started: 'This show has already started, so the booking cannot be cancelled.',
   pastCutoff: (hours: number) =>
     `Cancellation closed ${hours} ${hours === 1 ? 'hour' : 'hours'} before the show, so this booking can no longer be cancelled.`,
@@ -58,6 +60,7 @@ export function quoteOwnCancellation(
       rule: events.refundRule,
       percent: events.refundPercent,
       slotCancelledAt: slots.cancelledAt,
+      paidByUserId: bookings.paidByUserId,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -71,6 +74,8 @@ export function quoteOwnCancellation(
 
   if (row.status !== 'confirmed') return refuse(CANCEL_REFUSALS.alreadyCancelled);
   if (row.eventStatus === 'cancelled' || row.slotCancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
+  // The refund goes back to the payment it came from: not the recipient's to ask for (ADR 0025).
+  if (row.paidByUserId && row.paidByUserId !== userId) return refuse(CANCEL_REFUSALS.transferred);
   if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
   if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
   const start = Date.parse(row.ticketSlot);

@@ -85,6 +85,7 @@ function selectOwnBookings(db: Db) {
       numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
       totalUserAllowed: bookings.totalUserAllowed,
       createdAt: bookings.createdAt,
+      transferCount: bookings.transferCount,
     })
     .from(bookings)
     .leftJoin(events, eq(events.id, bookings.eventId))
@@ -134,6 +135,6 @@ function toOwnBooking(row: Row, appSecret: string): OwnBooking {
     numberOfUserCheckedIn: row.numberOfUserCheckedIn,
     totalUserAllowed: row.totalUserAllowed,
     createdAt: row.createdAt,
-    qrToken: signTicketToken(appSecret, row.id),
+    qrToken: signTicketToken(appSecret, row.id, row.transferCount),
   };
 }

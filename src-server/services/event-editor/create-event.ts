@@ -77,5 +77,9 @@ export function eventColumns(tx: WriteTx, details: EventDetailsFields) {
     ...(details.refundCutoffHours !== undefined && { refundCutoffHours: details.refundCutoffHours }),
     ...(details.refundRule !== undefined && { refundRule: details.refundRule }),
     ...(details.refundPercent !== undefined && { refundPercent: details.refundPercent }),
+    ...(details.transfersAllowed !== undefined && { transfersAllowed: details.transfersAllowed }),
+    ...(details.maxTransfersPerBooking !== undefined && {
+      maxTransfersPerBooking: details.maxTransfersPerBooking,
+    }),
   };
 }

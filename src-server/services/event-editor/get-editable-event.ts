@@ -29,6 +29,8 @@ export function getEditableEvent(db: Db, eventId: string) {
       refundCutoffHours: events.refundCutoffHours,
       refundRule: events.refundRule,
       refundPercent: events.refundPercent,
+      transfersAllowed: events.transfersAllowed,
+      maxTransfersPerBooking: events.maxTransfersPerBooking,
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,

@@ -15,7 +15,14 @@ export interface GateTicket {
   admitted: number;
 }
 
-export type GateRefusal = 'invalid' | 'other-event' | 'other-slot' | 'cancelled' | 'used' | 'not-enough';
+export type GateRefusal =
+  | 'invalid'
+  | 'other-event'
+  | 'other-slot'
+  | 'cancelled'
+  | 'transferred'
+  | 'used'
+  | 'not-enough';
 
 export type GateScanResult =
   | { scanId: string; outcome: 'admit'; persons: number; excess: number; message: string; ticket: GateTicket }
@@ -37,6 +44,8 @@ export interface GateBooking extends GateTicket {
   slotStart: string;
   cancelled: boolean;
   lastCheckInAt: string | null;
+  /** The current token generation (ADR 0025): a QR of an older one was given away. */
+  transferCount: number;
 }
 
 export function loadGateBooking(db: Reader, bookingId: string): GateBooking | null {
@@ -52,6 +61,7 @@ export function loadGateBooking(db: Reader, bookingId: string): GateBooking | nu
       admitted: bookings.numberOfUserCheckedIn,
       status: bookings.status,
       lastCheckInAt: bookings.lastCheckInAt,
+      transferCount: bookings.transferCount,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))

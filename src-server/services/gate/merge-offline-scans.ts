@@ -2,7 +2,7 @@ import type { GateUploadInput, OfflineScan } from '../../../shared/gate-schemas.
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { verifyTicketToken } from '../tickets/ticket-token.ts';
+import { readTicketToken } from '../tickets/ticket-token.ts';
 import { admitConditionally, findScan, loadGateBooking } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 import { checkBooking } from './record-scan.ts';
@@ -33,15 +33,14 @@ export async function mergeOfflineScans(
 ): Promise<MergedScan[]> {
   const scans = [...input.scans].sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
   // Signatures are checked outside the transaction: it holds the write lock, verifying does not need it.
-  const bookingIds = new Map<string, string | null>(scans.map((s) => [s.scanId, bookingIdOf(appSecret, s)]));
+  const codes = new Map(scans.map((s) => [s.scanId, codeOf(appSecret, s)]));
   return writeTransaction(db, (tx) =>
     scans.map((scan): MergedScan => {
       if (findScan(tx, scan.scanId)) return { scanId: scan.scanId, status: 'known', counted: 0, excess: 0 };
-      const booking = (() => {
-        const id = bookingIds.get(scan.scanId);
-        return id ? loadGateBooking(tx, id) : null;
-      })();
-      const refusal = checkBooking(booking, caller.eventId, input.slotId);
+      const code = codes.get(scan.scanId);
+      const booking = code?.bookingId ? loadGateBooking(tx, code.bookingId) : null;
+      // An admission on a QR given away since (a device with a stale list) counts as a double entry.
+      const refusal = checkBooking(booking, caller.eventId, input.slotId, code?.generation ?? null);
       let counted = 0;
       let excess = 0;
       if (scan.decision === 'admit' && booking && !refusal) {
@@ -78,7 +77,10 @@ export async function mergeOfflineScans(
   );
 }
 
-function bookingIdOf(appSecret: string, scan: OfflineScan): string | null {
-  if (scan.token) return verifyTicketToken(appSecret, scan.token.trim());
-  return scan.bookingId ?? null;
+function codeOf(
+  appSecret: string,
+  scan: OfflineScan,
+): { bookingId: string; generation: number | null } | null {
+  if (scan.token) return readTicketToken(appSecret, scan.token.trim());
+  return scan.bookingId ? { bookingId: scan.bookingId, generation: null } : null;
 }

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
-import { verifyTicketToken } from '../tickets/ticket-token.ts';
+import { readTicketToken } from '../tickets/ticket-token.ts';
 import {
   admitConditionally,
   admitMessage,
@@ -40,9 +40,10 @@ export function recordScan(
   input: GateScanInput & { persons?: number },
   now: Date,
 ): Promise<GateScanResult> {
-  const bookingId = input.token
-    ? verifyTicketToken(appSecret, input.token.trim())
-    : (input.bookingId ?? null);
+  const read = input.token ? readTicketToken(appSecret, input.token.trim()) : null;
+  const bookingId = input.token ? (read?.bookingId ?? null) : (input.bookingId ?? null);
+  // A booking chosen by manual look-up is the booking as it is now; a QR may be one given away since.
+  const generation = read?.generation ?? null;
   return writeTransaction(db, (tx) => {
     const previous = findScan(tx, input.scanId);
     if (previous) return replayFor(tx, previous, caller.eventId);
@@ -78,7 +79,7 @@ export function recordScan(
       };
     };
 
-    const check = checkBooking(booking, caller.eventId, input.slotId);
+    const check = checkBooking(booking, caller.eventId, input.slotId, generation);
     // Another event's booking is not this event's business: not shown, not linked in this event's log.
     const foreign = check?.reason === 'invalid' || check?.reason === 'other-event';
     if (check) return refuse(check.reason, check.message, foreign ? null : booking);
@@ -119,12 +120,17 @@ export function checkBooking(
   booking: GateBooking | null,
   eventId: string,
   slotId: string,
+  /** The scanned QR's token generation; null for a booking chosen by look-up. */
+  generation: number | null = null,
 ): { reason: GateRefusal; message: string } | null {
   if (!booking) return { reason: 'invalid', message: GATE_MESSAGES.invalid };
   // Another event's ticket says so and nothing more: the staff of one event learn nothing of another's.
   if (booking.eventId !== eventId) return { reason: 'other-event', message: GATE_MESSAGES.otherEvent };
   if (booking.slotId !== slotId)
     return { reason: 'other-slot', message: otherSlotMessage(booking.slotStart) };
+  // The QR the sender kept after giving the booking away (ADR 0025): the recipient holds the new one.
+  if (generation !== null && generation < booking.transferCount)
+    return { reason: 'transferred', message: GATE_MESSAGES.transferred };
   if (booking.cancelled) return { reason: 'cancelled', message: GATE_MESSAGES.cancelled };
   return null;
 }

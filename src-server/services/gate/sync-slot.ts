@@ -93,6 +93,7 @@ export function syncSlot(
       allowed: bookings.totalUserAllowed,
       admitted: bookings.numberOfUserCheckedIn,
       status: bookings.status,
+      generation: bookings.transferCount,
     };
     const ticketRows = db
       .select(listColumns)
@@ -103,37 +104,45 @@ export function syncSlot(
     const ticketCursor = ticketRows.at(-1)?.rowid ?? input.ticketCursor;
     let listRows = ticketRows;
     if (input.ticketCursor > 0) {
-      // A delta also carries the slot's cancelled tickets the device already holds, so a cancellation
-      // reaches it at the next sync, not only on a full download. Stateless (no cursor for status
-      // changes): a slot's cancelled bookings are few, found by bookings_slot_status_idx, and the device
+      // A delta also carries the slot's cancelled and transferred tickets the device already holds, so a
+      // cancellation or a transfer (new holder, new token generation) reaches it at the next sync, not only
+      // on a full download. Stateless (no cursor for status changes): a slot's cancelled and transferred
+      // bookings are few, found by bookings_slot_status_idx and bookings_slot_transferred_idx, and the device
       // skips rows it already holds as they are. When the feed was cut short, a ticket's count may include
       // admissions past the page: leave all tickets for the next page so counts and cursor stay one moment.
-      listRows = more
-        ? []
-        : [
-            ...db
-              .select(listColumns)
-              .from(bookings)
-              .where(
-                and(
-                  eq(bookings.slotId, input.slotId),
-                  eq(bookings.status, 'cancelled'),
-                  lte(sql`${bookings}.rowid`, input.ticketCursor),
-                ),
-              )
-              .all(),
-            ...ticketRows,
-          ];
+      const below = lte(sql`${bookings}.rowid`, input.ticketCursor);
+      const changed = new Map(
+        more
+          ? []
+          : [
+              ...db
+                .select(listColumns)
+                .from(bookings)
+                .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, 'cancelled'), below))
+                .all(),
+              ...db
+                .select(listColumns)
+                .from(bookings)
+                // A literal `> 0` (not a bound parameter), so SQLite can use the partial index.
+                .where(and(eq(bookings.slotId, input.slotId), sql`${bookings.transferCount} > 0`, below))
+                .all(),
+            ].map((r) => [r.id, r]),
+      );
+      listRows = more ? [] : [...changed.values(), ...ticketRows];
     }
-    const tickets: GateListTicket[] = listRows.map((r) => [
-      r.id,
-      r.name,
-      r.type,
-      r.allowed,
-      r.admitted,
-      r.status === 'confirmed' ? 0 : 1,
-      r.phoneEnd,
-    ]);
+    const tickets: GateListTicket[] = listRows.map((r) => {
+      const row: GateListTicket = [
+        r.id,
+        r.name,
+        r.type,
+        r.allowed,
+        r.admitted,
+        r.status === 'confirmed' ? 0 : 1,
+        r.phoneEnd,
+      ];
+      if (r.generation > 0) row.push(r.generation);
+      return row;
+    });
     return {
       slot,
       publicKey: ticketPublicKey(appSecret),

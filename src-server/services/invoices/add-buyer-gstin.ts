@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { paidBy } from '../bookings/payer.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
 import { issueCreditNotes } from './issue-credit-note.ts';
 
@@ -33,7 +34,7 @@ export async function addBuyerGstin(
     const booking = tx
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+      .where(and(eq(bookings.id, bookingId), paidBy(userId)))
       .get();
     if (!booking) throw notFound('Booking not found');
     const current = tx

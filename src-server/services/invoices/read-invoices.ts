@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
 import { notFound } from '../../errors.ts';
+import { paidBy } from '../bookings/payer.ts';
 import { eventRoleMay } from '../team/event-permissions.ts';
 import { loadEventAccess } from '../team/load-event-access.ts';
 import type { InvoiceRow } from './invoice-pdf.ts';
@@ -32,12 +33,15 @@ const summaryColumns = {
   creditNoteNumber: creditNotes.number,
 };
 
-/** The invoices of one of the caller's own bookings (My Bookings); another person's booking: NOT_FOUND. */
+/**
+ * The invoices of a booking the caller paid for (My Bookings, also once they transferred it); a booking
+ * someone else paid for, even one transferred to the caller, is NOT_FOUND (ADR 0025).
+ */
 export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string): InvoiceSummary[] {
   const owned = db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .where(and(eq(bookings.id, bookingId), paidBy(userId)))
     .get();
   if (!owned) throw notFound('Booking not found');
   return (
@@ -85,11 +89,12 @@ export function getInvoiceForDownload(
   const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   const buyer = db
-    .select({ userId: bookings.userId })
+    .select({ userId: bookings.userId, paidByUserId: bookings.paidByUserId })
     .from(bookings)
     .where(eq(bookings.id, row.bookingId))
     .get();
-  if (buyer?.userId === userId) return row;
+  // The invoice is the payer's, also after the booking was transferred (ADR 0025).
+  if (buyer && (buyer.paidByUserId ?? buyer.userId) === userId) return row;
   // The platform's fee invoice is the buyer's and the platform's business, not the organiser's.
   if (row.kind === 'admission') {
     const access = loadEventAccess(db, row.eventId, userId, accountRole);

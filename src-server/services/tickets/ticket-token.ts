@@ -7,9 +7,11 @@ import {
   timingSafeEqual,
   verify,
 } from 'node:crypto';
+import { splitTicketSubject, ticketSubject } from '../../../shared/ticket-subject.ts';
 
 /**
- * The text a ticket's QR code carries: `{bookingId}.{signature}` (docs/decisions/0022-gate-tokens-and-offline-scans.md).
+ * The text a ticket's QR code carries: `{subject}.{signature}` (docs/decisions/0022-gate-tokens-and-offline-scans.md),
+ * where the subject is the booking id, or `{bookingId}~{n}` after its n-th transfer (ADR 0025).
  *
  * - New tokens: the signature is the 86-character base64url Ed25519 signature of `jalsa-ticket:v2:{bookingId}`.
  *   The private key is derived from the app secret (so it is as durable, and backed up, as that secret);
@@ -20,26 +22,41 @@ import {
  * Anyone can read the booking id; nobody without the key can make a valid signature, so an altered or
  * invented code is recognised at the gate without trusting what it says.
  */
-export function signTicketToken(secret: string, bookingId: string): string {
+export function signTicketToken(secret: string, bookingId: string, generation = 0): string {
   const { privateKey } = ticketKeys(secret);
-  return `${bookingId}.${sign(null, ed25519Message(bookingId), privateKey).toString('base64url')}`;
+  const subject = ticketSubject(bookingId, generation);
+  return `${subject}.${sign(null, ed25519Message(subject), privateKey).toString('base64url')}`;
 }
 
 /** The booking id a token names if its signature is right; null for anything forged, altered or malformed. */
 export function verifyTicketToken(secret: string, token: string): string | null {
+  return readTicketToken(secret, token)?.bookingId ?? null;
+}
+
+/**
+ * The booking and token generation a correctly signed token names (generation 0: never transferred, or
+ * a QR made before the first transfer); null for anything forged, altered or malformed.
+ */
+export function readTicketToken(
+  secret: string,
+  token: string,
+): { bookingId: string; generation: number } | null {
   const parsed = parseTicketToken(token);
   if (!parsed) return null;
-  const { bookingId, signature } = parsed;
+  const { bookingId: subject, signature } = parsed;
   if (signature.length === ED25519_SIGNATURE_CHARS) {
     const bytes = Buffer.from(signature, 'base64url');
     // base64url has spare bits in its last character: only the canonical spelling is the signature.
     if (bytes.length !== 64 || bytes.toString('base64url') !== signature) return null;
-    return verify(null, ed25519Message(bookingId), ticketKeys(secret).publicKey, bytes) ? bookingId : null;
+    return verify(null, ed25519Message(subject), ticketKeys(secret).publicKey, bytes)
+      ? splitTicketSubject(subject)
+      : null;
   }
+  // First-release HMAC tokens were made before transfers existed: they name generation 0.
   const given = Buffer.from(signature, 'utf8');
-  const expected = Buffer.from(hmacSignature(secret, bookingId), 'utf8');
+  const expected = Buffer.from(hmacSignature(secret, subject), 'utf8');
   if (given.length !== expected.length) return null;
-  return timingSafeEqual(given, expected) ? bookingId : null;
+  return timingSafeEqual(given, expected) ? { bookingId: subject, generation: 0 } : null;
 }
 
 /** Splits a token without checking it: what a device reads before it verifies. */

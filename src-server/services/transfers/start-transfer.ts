@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { TRANSFER_MESSAGES } from '../../../shared/transfer-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingTransfers } from '../../db/schema/transfers.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { conflict, notFound, tooManyRequests } from '../../errors.ts';
+import { newLinkToken } from '../accounts/tokens.ts';
+import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { transferOfferMail } from './transfer-mails.ts';
+import { loadTransferableBooking, pendingTransferOf, transferRefusal } from './transfer-rules.ts';
+
+/**
+ * Transfers one booking may start in all (cancelled ones count): each mails a stranger, so a booking is
+ * not a way to send Jalsa mail to any address again and again.
+ */
+export const TRANSFER_STARTS_PER_BOOKING = 10;
+export const TOO_MANY_TRANSFERS = 'Too many transfers were started for this booking. Please contact support.';
+
+/**
+ * The owner of a booking offers it to someone by name and e-mail (and mobile). Nothing moves yet: the
+ * recipient gets a link and the booking changes hands only when they accept (accept-transfer.ts). The
+ * sender's QR keeps working until then.
+ */
+export async function startTransfer(
+  db: Db,
+  sender: { id: string; name: string | null; email: string },
+  input: { bookingId: string; name: string; email: string; mobile: string },
+  now: Date,
+  links: { base: string },
+): Promise<{ transferId: string }> {
+  const { token, id: tokenHash } = newLinkToken();
+  const transferId = randomUUID();
+  await writeTransaction(db, (tx) => {
+    const booking = loadTransferableBooking(tx, input.bookingId);
+    if (!booking || booking.userId !== sender.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
+    const refusal = transferRefusal(booking, now);
+    if (refusal) throw conflict(refusal);
+    if (pendingTransferOf(tx, booking.id)) throw conflict(TRANSFER_MESSAGES.pending);
+    if (input.email === sender.email.toLowerCase())
+      throw conflict(TRANSFER_MESSAGES.ownEmail, { email: TRANSFER_MESSAGES.ownEmail });
+    const started = tx
+      .select({ n: count() })
+      .from(bookingTransfers)
+      .where(eq(bookingTransfers.bookingId, booking.id))
+      .get()!.n;
+    if (started >= TRANSFER_STARTS_PER_BOOKING) throw tooManyRequests(TOO_MANY_TRANSFERS);
+    const fromName = sender.name || booking.userName;
+    tx.insert(bookingTransfers)
+      .values({
+        id: transferId,
+        bookingId: booking.id,
+        fromUserId: sender.id,
+        fromName,
+        toName: input.name,
+        toEmail: input.email,
+        toPhone: input.mobile,
+        tokenHash,
+        createdAt: now.toISOString(),
+      })
+      .run();
+    enqueueMail(
+      tx,
+      transferOfferMail({
+        transferId,
+        to: input.email,
+        toName: input.name,
+        fromName,
+        eventName: booking.eventName,
+        slotStart: booking.ticketSlot,
+        url: `${links.base}/transfers/${token}`,
+      }),
+      now,
+    );
+  });
+  return { transferId };
+}

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { TRANSFER_MESSAGES } from '../../../shared/transfer-schemas.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { events, slots } from '../../db/schema/catalog.ts';
+import { bookingTransfers } from '../../db/schema/transfers.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+
+/** A booking as the transfer rules read it. */
+export function loadTransferableBooking(db: DbOrTx, bookingId: string) {
+  return (
+    db
+      .select({
+        id: bookings.id,
+        userId: bookings.userId,
+        userName: bookings.userName,
+        userEmail: bookings.userEmail,
+        status: bookings.status,
+        ticketSlot: bookings.ticketSlot,
+        ticketSlotEnd: bookings.ticketSlotEnd,
+        eventName: bookings.eventName,
+        numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+        transferCount: bookings.transferCount,
+        paidByUserId: bookings.paidByUserId,
+        eventStatus: events.status,
+        transfersAllowed: events.transfersAllowed,
+        maxTransfersPerBooking: events.maxTransfersPerBooking,
+        slotCancelledAt: slots.cancelledAt,
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(slots, eq(slots.id, bookings.slotId))
+      .where(eq(bookings.id, bookingId))
+      .get() ?? null
+  );
+}
+
+export type TransferableBooking = NonNullable<ReturnType<typeof loadTransferableBooking>>;
+
+/**
+ * Why this booking cannot change hands now, or null when it can: it must be confirmed, its show neither
+ * cancelled nor over, nobody checked in with it, the organiser must allow transfers and the booking must
+ * be under the organiser's limit. Asked when the sender starts a transfer and again when it is accepted.
+ */
+export function transferRefusal(b: TransferableBooking, now: Date): string | null {
+  if (b.eventStatus === 'cancelled' || b.slotCancelledAt) return TRANSFER_MESSAGES.showCancelled;
+  if (b.status !== 'confirmed') return TRANSFER_MESSAGES.cancelled;
+  if (b.numberOfUserCheckedIn > 0) return TRANSFER_MESSAGES.checkedIn;
+  if (now.getTime() >= Date.parse(b.ticketSlotEnd)) return TRANSFER_MESSAGES.over;
+  if (!b.transfersAllowed) return TRANSFER_MESSAGES.switchedOff;
+  if (b.transferCount >= b.maxTransfersPerBooking) return TRANSFER_MESSAGES.limitReached;
+  return null;
+}
+
+/** The transfer of a booking still waiting to be accepted, if any (at most one: a unique partial index). */
+export function pendingTransferOf(db: DbOrTx, bookingId: string) {
+  return (
+    db
+      .select()
+      .from(bookingTransfers)
+      .where(and(eq(bookingTransfers.bookingId, bookingId), eq(bookingTransfers.status, 'pending')))
+      .get() ?? null
+  );
+}

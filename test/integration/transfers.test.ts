@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
+import { TRANSFER_MESSAGES } from '../../shared/transfer-schemas.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { bookingTransfers } from '../../src-server/db/schema/transfers.ts';
+import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
+import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
+import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
+import { readTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+import { signUpVia } from './auth-helpers.ts';
+
+/**
+ * Ticket transfers (issue 16, docs/decisions/0025-ticket-transfers.md): the owner offers a booking by
+ * name and e-mail, the addressee accepts with that address, the booking moves with a new token, and the
+ * gate refuses the old QR online and, through the list's deltas, offline.
+ */
+describe('ticket transfers', () => {
+  let t: TestApp;
+  let sender: ReturnType<typeof createSignedInUser>;
+  let staff: ReturnType<typeof createSignedInUser>;
+  let booking: CreatedBooking;
+  const recipientEmail = 'meera.friend@example.com';
+
+  beforeEach(() => {
+    t = createTestApp();
+    sender = createSignedInUser(t, { name: 'Asha Rao' });
+    booking = createBooking(t, { userId: sender.userId, userName: 'Asha Rao' });
+    staff = createSignedInUser(t, { email: 'gate@example.com' });
+    setGateStaff(t.deps.db, staff.email, booking.eventId, true, t.clock.now());
+  });
+  afterEach(() => t.close());
+
+  const call = (kind: 'query' | 'mutation', name: string, input: unknown, cookie?: string) =>
+    callProcedure(t, kind, name, input, { cookie });
+  const start = (cookie = sender.cookie, overrides: Record<string, unknown> = {}) =>
+    call(
+      'mutation',
+      'transfers.start',
+      { bookingId: booking.bookingId, name: 'Meera Iyer', email: recipientEmail, mobile: '', ...overrides },
+      cookie,
+    );
+  /** The token in the newest offer mailed to the recipient. */
+  const tokenFromMail = () => {
+    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).all();
+    const match = /\/transfers\/([\w-]+)/.exec(mails.at(-1)?.text ?? '');
+    if (!match) throw new Error('no transfer link mailed');
+    return match[1]!;
+  };
+  const row = () => t.deps.db.select().from(bookings).where(eq(bookings.id, booking.bookingId)).get()!;
+  const scan = async (token: string, persons = 1) =>
+    (
+      await call(
+        'mutation',
+        'gate.scan',
+        {
+          eventId: booking.eventId,
+          slotId: booking.row.slotId,
+          gate: 'North gate',
+          deviceId: 'device-1',
+          scanId: randomUUID(),
+          token,
+          persons,
+        },
+        staff.cookie,
+      )
+    ).data as GateScanResult;
+  const sync = async (ticketCursor: number, feedCursor = 0) =>
+    (
+      await call(
+        'query',
+        'gate.sync',
+        { eventId: booking.eventId, slotId: booking.row.slotId, ticketCursor, feedCursor },
+        staff.cookie,
+      )
+    ).data as GateSync;
+
+  it('happy path: offer, mail, sign up with that address, accept; new QR admitted, old refused online and in deltas', async () => {
+    const oldQr = signTicketToken(t.deps.appSecret, booking.bookingId);
+    const before = await sync(0);
+    expect(before.tickets).toHaveLength(1);
+
+    const started = await start(sender.cookie, { mobile: '+91 98765 43211' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const status = await call('query', 'transfers.status', { bookingId: booking.bookingId }, sender.cookie);
+    expect(status.data).toMatchObject({ state: 'pending', toName: 'Meera Iyer', toEmail: recipientEmail });
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).get()!;
+    expect(mail.subject).toBe(`Asha Rao sent you a ticket for ${booking.row.eventName}`);
+    expect(mail.text).toContain('sign in (or sign up) on Jalsa with this email address');
+
+    const token = tokenFromMail();
+    // The link's page, before signing in: the show, the sender's name, the address to use.
+    const page = await call('query', 'transfers.byToken', { token });
+    expect(page.data).toMatchObject({
+      status: 'pending',
+      fromName: 'Asha Rao',
+      toEmail: recipientEmail,
+      eventName: booking.row.eventName,
+      viewerIsRecipient: null,
+    });
+    // Until accepted, the sender's QR still works (not scanned here: it would check them in).
+    expect(readTicketToken(t.deps.appSecret, oldQr)).toEqual({ bookingId: booking.bookingId, generation: 0 });
+
+    const recipient = await signUpVia(t, { email: recipientEmail.toUpperCase(), name: 'Meera Iyer' });
+    const accepted = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.data).toEqual({ bookingId: booking.bookingId });
+    expect(row()).toMatchObject({
+      userId: recipient.account.id,
+      userName: 'Meera Iyer',
+      userEmail: recipientEmail,
+      userPhone: '9876543211',
+      transferCount: 1,
+      paidByUserId: sender.userId,
+    });
+    // Accepting again is the same answer; the sender is told.
+    expect((await call('mutation', 'transfers.accept', { token }, recipient.cookie)).data).toEqual({
+      bookingId: booking.bookingId,
+    });
+    expect(t.deps.db.select().from(outbox).where(eq(outbox.to, sender.email)).get()?.subject).toBe(
+      `Meera Iyer accepted your ticket for ${booking.row.eventName}`,
+    );
+
+    // The recipient's ticket carries a new token; the sender's list shows it as transferred.
+    const mine = await call('query', 'bookings.byId', { bookingId: booking.bookingId }, recipient.cookie);
+    const newQr = (mine.data as { qrToken: string }).qrToken;
+    expect(newQr).not.toBe(oldQr);
+    expect(readTicketToken(t.deps.appSecret, newQr)).toEqual({ bookingId: booking.bookingId, generation: 1 });
+    expect((await call('query', 'bookings.mine', undefined, sender.cookie)).data).toEqual([]);
+    expect((await call('query', 'transfers.sent', undefined, sender.cookie)).data).toMatchObject([
+      { bookingId: booking.bookingId, toName: 'Meera Iyer', paidBySender: true },
+    ]);
+    // The GST invoice stays with the payer: the recipient does not get the sender's invoices.
+    expect(
+      (await call('query', 'invoices.forBooking', { bookingId: booking.bookingId }, recipient.cookie)).status,
+    ).toBe(404);
+    expect(
+      (await call('query', 'invoices.forBooking', { bookingId: booking.bookingId }, sender.cookie)).status,
+    ).toBe(200);
+    // The recipient cannot cancel for a refund that would go to the payer's card.
+    expect(
+      (await call('query', 'bookings.cancellationQuote', { bookingId: booking.bookingId }, recipient.cookie))
+        .data,
+    ).toMatchObject({ cancellable: false, reason: expect.stringContaining('transferred to you') });
+
+    // Offline devices: the next delta resends the ticket with its new holder and token generation.
+    const delta = await sync(before.ticketCursor, before.feedCursor);
+    expect(delta.tickets).toEqual([[booking.bookingId, 'Meera Iyer', 'Gold Circle', 4, 0, 0, '3211', 1]]);
+
+    // Online: the old QR is refused, the new one admitted.
+    const refused = await scan(oldQr);
+    expect(refused).toMatchObject({
+      outcome: 'refuse',
+      reason: 'transferred',
+      message: GATE_MESSAGES.transferred,
+    });
+    expect(await scan(newQr, 2)).toMatchObject({
+      outcome: 'admit',
+      persons: 2,
+      ticket: { holderName: 'Meera Iyer' },
+    });
+    expect(row().numberOfUserCheckedIn).toBe(2);
+  });
+
+  it('refuses bad input with field messages', async () => {
+    const bad = await start(sender.cookie, { name: 'M', email: 'not-an-address', mobile: '12345' });
+    expect(bad.status).toBe(400);
+    const text = JSON.stringify(bad.body);
+    expect(text).toContain('Name must be at least 2 characters');
+    expect(text).toContain('Please enter a valid email address');
+    expect(text).toContain('Please enter a valid 10-digit mobile number');
+    const own = await start(sender.cookie, { email: sender.email });
+    expect(own.status).toBe(409);
+    expect(own.body.error?.message).toBe(TRANSFER_MESSAGES.ownEmail);
+    const badLink = await call('query', 'transfers.byToken', { token: 'x'.repeat(40) });
+    expect(badLink.status).toBe(404);
+    expect(badLink.body.error?.message).toBe(TRANSFER_MESSAGES.linkInvalid);
+    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+  });
+
+  it('who may not: another buyer cannot transfer, cancel or accept; the wrong address gets a clear refusal', async () => {
+    const other = createSignedInUser(t);
+    expect((await start(other.cookie)).status).toBe(404);
+    const signedOut = await call('mutation', 'transfers.start', {
+      bookingId: booking.bookingId,
+      name: 'Meera Iyer',
+      email: recipientEmail,
+      mobile: '',
+    });
+    expect(signedOut.status).toBe(401);
+    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+
+    expect((await start()).status).toBe(200);
+    const token = tokenFromMail();
+    expect(
+      (await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, other.cookie)).status,
+    ).toBe(404);
+    const wrong = await call('mutation', 'transfers.accept', { token }, other.cookie);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error?.message).toBe(TRANSFER_MESSAGES.otherEmail(recipientEmail));
+    // The sender cannot accept their own offer either; signed out is 401.
+    expect((await call('mutation', 'transfers.accept', { token }, sender.cookie)).status).toBe(403);
+    expect((await call('mutation', 'transfers.accept', { token })).status).toBe(401);
+    expect(row()).toMatchObject({ userId: sender.userId, transferCount: 0 });
+    // The page tells a signed-in stranger they are not the addressee.
+    expect((await call('query', 'transfers.byToken', { token }, other.cookie)).data).toMatchObject({
+      viewerIsRecipient: false,
+      bookingId: null,
+    });
+  });
+
+  it('the sender cancels a pending transfer: the link stops working and they can send it again', async () => {
+    expect((await start()).status).toBe(200);
+    const token = tokenFromMail();
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.pending);
+    const cancelled = await call(
+      'mutation',
+      'transfers.cancel',
+      { bookingId: booking.bookingId },
+      sender.cookie,
+    );
+    expect(cancelled.status).toBe(200);
+    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const late = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
+    expect(late.status).toBe(409);
+    expect(late.body.error?.message).toBe(TRANSFER_MESSAGES.linkCancelled);
+    expect(
+      (await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie)).body.error
+        ?.message,
+    ).toBe(TRANSFER_MESSAGES.noPending);
+    expect((await start()).status).toBe(200);
+    expect(row().userId).toBe(sender.userId);
+  });
+
+  it('refuses after check-in, also when the check-in came between offer and acceptance', async () => {
+    expect((await start()).status).toBe(200);
+    const token = tokenFromMail();
+    expect((await scan(signTicketToken(t.deps.appSecret, booking.bookingId), 1)).outcome).toBe('admit');
+    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const accept = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
+    expect(accept.status).toBe(409);
+    expect(accept.body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
+    expect(row().userId).toBe(sender.userId);
+    await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
+  });
+
+  it('refuses when the organiser switched transfers off, and for a cancelled event or booking', async () => {
+    t.deps.db.update(events).set({ transfersAllowed: false }).where(eq(events.id, booking.eventId)).run();
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.switchedOff);
+    expect(
+      (await call('query', 'transfers.status', { bookingId: booking.bookingId }, sender.cookie)).data,
+    ).toEqual({ state: 'unavailable', reason: TRANSFER_MESSAGES.switchedOff });
+    t.deps.db.update(events).set({ transfersAllowed: true }).where(eq(events.id, booking.eventId)).run();
+    t.deps.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.bookingId)).run();
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.cancelled);
+    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, booking.eventId)).run();
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.showCancelled);
+    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+  });
+
+  it('refuses once the organiser’s limit of transfers per booking is reached (default 1)', async () => {
+    expect((await start()).status).toBe(200);
+    const recipient = createSignedInUser(t, { email: recipientEmail });
+    expect(
+      (await call('mutation', 'transfers.accept', { token: tokenFromMail() }, recipient.cookie)).status,
+    ).toBe(200);
+    const onward = await start(recipient.cookie, { email: 'third@example.com' });
+    expect(onward.status).toBe(409);
+    expect(onward.body.error?.message).toBe(TRANSFER_MESSAGES.limitReached);
+    // Raised to 2 by the organiser, the recipient may pass it on; the first QR stays refused.
+    t.deps.db.update(events).set({ maxTransfersPerBooking: 2 }).where(eq(events.id, booking.eventId)).run();
+    expect((await start(recipient.cookie, { email: 'third@example.com' })).status).toBe(200);
+  });
+});
