@@ -10,6 +10,8 @@ export interface LocalTicket {
   cancelled: boolean;
   /** The mobile's last four digits, for the manual look-up (absent from lists downloaded before them). */
   phoneEnd?: string;
+  /** The token generation (ADR 0025): absent or 0 until the booking is transferred. */
+  generation?: number;
   /** The latest admission the device knows of (for "Already used at North gate, 19:04"). */
   lastGate?: string;
   lastAt?: string;
@@ -23,17 +25,22 @@ export type LocalDecision =
 /**
  * The offline decision, the same rules the server applies: a code the device cannot trust is invalid; a
  * ticket not on this slot's list is another event's or slot's (the device cannot tell which); a cancelled
- * booking, a used ticket and too few entries left are refused; several entries left asks how many.
+ * booking, a QR given away since (an older token generation), a used ticket and too few entries left
+ * are refused; several entries left asks how many.
  */
 export function decideLocally(input: {
   /** Signature verified with the public key (Ed25519), or a first-release token found on the list. */
   trusted: boolean;
   ticket: LocalTicket | null;
   persons?: number;
+  /** The scanned QR's token generation; absent for a booking chosen by look-up. */
+  generation?: number;
 }): LocalDecision {
   const { ticket } = input;
   if (!input.trusted) return { outcome: 'refuse', message: GATE_MESSAGES.invalid, ticket: null };
   if (!ticket) return { outcome: 'refuse', message: GATE_MESSAGES.notOnList, ticket: null };
+  if (isStaleGeneration(ticket, input.generation))
+    return { outcome: 'refuse', message: GATE_MESSAGES.transferred, ticket };
   if (ticket.cancelled) return { outcome: 'refuse', message: GATE_MESSAGES.cancelled, ticket };
   const remaining = ticket.allowed - ticket.admitted;
   if (remaining <= 0)
@@ -50,3 +57,7 @@ export function decideLocally(input: {
     return { outcome: 'refuse', message: notEnoughMessage(remaining, ticket.allowed), ticket };
   return { outcome: 'admit', persons: input.persons, ticket };
 }
+
+/** True for a QR of a booking given away since it was made: the recipient holds a newer one. */
+export const isStaleGeneration = (ticket: LocalTicket, generation: number | undefined) =>
+  generation !== undefined && generation < (ticket.generation ?? 0);

@@ -29,8 +29,8 @@ function fakeServer(tickets: GateListTicket[]) {
       return {
         slot: { id: 'slot1', start: '2026-12-05T13:30:00.000Z', end: '2026-12-05T17:30:00.000Z' },
         publicKey: ticketPublicKey(SECRET),
-        // Like the server: a delta resends the cancelled tickets (no new tickets in these tests).
-        tickets: full ? tickets : tickets.filter((r) => r[5] === 1),
+        // Like the server: a delta resends the cancelled and transferred tickets (no new tickets here).
+        tickets: full ? tickets : tickets.filter((r) => r[5] === 1 || (r[7] ?? 0) > 0),
         ticketCursor: tickets.length,
         feed: full ? [] : feed.filter((f) => f[0] > from),
         feedCursor: feed.length,
@@ -68,6 +68,35 @@ function fakeServer(tickets: GateListTicket[]) {
 }
 
 describe('the gate device offline', () => {
+  it('learns of a transfer from the next delta: the old QR is refused ("Ticket was transferred"), the new one admits', async () => {
+    const tickets: GateListTicket[] = [['JB2', 'Kabir', 'Gold', 3, 0, 0, '3210']];
+    const server = fakeServer(tickets);
+    const store = await GateStore.open(`t-${randomUUID()}`);
+    const engine = new GateEngine(store, server.api, place, () => new Date('2026-12-05T13:34:00.000Z'));
+    await engine.start();
+    // Kabir gives the booking to Meera: the server's list now carries the new holder and generation 1.
+    tickets[0] = ['JB2', 'Meera', 'Gold', 3, 0, 0, '3211', 1];
+    await engine.sync();
+    expect(engine.ticket('JB2')).toMatchObject({ name: 'Meera', generation: 1 });
+
+    server.setOnline(false);
+    await engine.sync();
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB2') })).toMatchObject({
+      kind: 'refuse',
+      message: 'Ticket was transferred',
+      offline: true,
+    });
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB2', 1) }, 2)).toMatchObject({
+      kind: 'admit',
+      persons: 2,
+      offline: true,
+    });
+    // A reload keeps the generation (the device's storage).
+    const again = new GateEngine(store, server.api, place);
+    await again.start();
+    expect(again.ticket('JB2')).toMatchObject({ generation: 1 });
+  });
+
   it('decides from the list and its own admissions, queues with unique ids, sends once, and never counts its own scan twice', async () => {
     const server = fakeServer([
       ['JB1', 'Asha', 'Gold', 1, 0, 0],

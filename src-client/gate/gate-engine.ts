@@ -1,6 +1,6 @@
 import type { GateListTicket } from '../../shared/gate-schemas.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
-import { decideLocally, type LocalTicket } from './decide-locally.ts';
+import { decideLocally, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
 import { parseToken, verifyEd25519Token } from './verify-ticket.ts';
 
@@ -50,6 +50,7 @@ const fromList = (r: GateListTicket): LocalTicket => ({
   admitted: r[4],
   cancelled: r[5] === 1,
   ...(r[6] ? { phoneEnd: r[6] } : {}),
+  ...(r[7] ? { generation: r[7] } : {}),
 });
 
 /**
@@ -198,8 +199,15 @@ export class GateEngine {
     const token = 'token' in code ? parseToken(code.token) : null;
     const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
     const known = bookingId ? this.ticket(bookingId) : null;
-    // Ask how many from the list at once (no round trip); the server re-checks when it admits.
-    if (persons === undefined && known && !known.cancelled && known.allowed - known.admitted > 1)
+    // Ask how many from the list at once (no round trip); the server re-checks when it admits. Not for a
+    // QR given away since: the server (or the offline decision) refuses it.
+    if (
+      persons === undefined &&
+      known &&
+      !known.cancelled &&
+      !isStaleGeneration(known, token?.generation) &&
+      known.allowed - known.admitted > 1
+    )
       return { kind: 'ask', remaining: known.allowed - known.admitted, ticket: known, code, scanId };
 
     if (this.state.online || !this.meta) {
@@ -280,7 +288,7 @@ export class GateEngine {
       trusted = await verifyEd25519Token(this.meta.publicKey, token);
     // A first-release (HMAC) token cannot be checked on the device: trusted only if it names a listed ticket.
     if (token?.kind === 'legacy') trusted = ticket !== null;
-    const decision = decideLocally({ trusted, ticket, persons });
+    const decision = decideLocally({ trusted, ticket, persons, generation: token?.generation });
     if (decision.outcome === 'ask')
       return { kind: 'ask', remaining: decision.remaining, ticket: decision.ticket, code, scanId };
     const at = this.now().toISOString();

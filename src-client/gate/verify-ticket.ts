@@ -1,9 +1,19 @@
+import { splitTicketSubject } from '../../shared/ticket-subject.ts';
+
 /**
- * Ticket tokens on the device (docs/decisions/0022): `{bookingId}.{signature}`. An 86-character
- * signature is Ed25519 over `jalsa-ticket:v2:{bookingId}`, verified here with the public key the server
- * sent (WebCrypto); a 43-character one is the first release's HMAC, which only the server can check.
+ * Ticket tokens on the device (docs/decisions/0022): `{subject}.{signature}`, the subject being the
+ * booking id, or `{bookingId}~{n}` after its n-th transfer (ADR 0025). An 86-character signature is
+ * Ed25519 over `jalsa-ticket:v2:{subject}`, verified here with the public key the server sent
+ * (WebCrypto); a 43-character one is the first release's HMAC, which only the server can check.
  */
-export type ParsedToken = { bookingId: string; signature: string; kind: 'ed25519' | 'legacy' };
+export type ParsedToken = {
+  subject: string;
+  bookingId: string;
+  /** The token generation: a QR of a generation below the ticket's was given away. */
+  generation: number;
+  signature: string;
+  kind: 'ed25519' | 'legacy';
+};
 
 export function parseToken(token: string): ParsedToken | null {
   const text = token.trim();
@@ -11,8 +21,10 @@ export function parseToken(token: string): ParsedToken | null {
   if (dot <= 0 || dot === text.length - 1) return null;
   const signature = text.slice(dot + 1);
   if (!/^[\w-]+$/.test(signature)) return null;
-  if (signature.length === 86) return { bookingId: text.slice(0, dot), signature, kind: 'ed25519' };
-  if (signature.length === 43) return { bookingId: text.slice(0, dot), signature, kind: 'legacy' };
+  const subject = text.slice(0, dot);
+  const named = { subject, ...splitTicketSubject(subject), signature };
+  if (signature.length === 86) return { ...named, kind: 'ed25519' };
+  if (signature.length === 43) return { ...named, generation: 0, kind: 'legacy' };
   return null;
 }
 
@@ -41,7 +53,7 @@ export async function verifyEd25519Token(publicKey: string, token: ParsedToken):
       { name: 'Ed25519' },
       await key,
       signature,
-      new TextEncoder().encode(`jalsa-ticket:v2:${token.bookingId}`),
+      new TextEncoder().encode(`jalsa-ticket:v2:${token.subject}`),
     );
   } catch {
     return false;
