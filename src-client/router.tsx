@@ -36,6 +36,7 @@ import { signUpRoute } from './routes/sign-up.tsx';
 import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
 import { termsRoute } from './routes/terms.tsx';
 import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
+import { transferRoute } from './routes/transfer.tsx';
 import { verifyEmailRoute } from './routes/verify-email.tsx';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
@@ -74,6 +75,7 @@ const routeTree = rootRoute.addChildren([
   organiserNewEventRoute,
   organiserEventEditorRoute,
   organiserInvitationRoute,
+  transferRoute,
   organiserSalesRoute,
   organiserOrdersRoute,
   adminRoute,

@@ -1,10 +1,12 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
+import { formatBookingDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { BookingInvoiceLinks } from '../components/booking-invoices.tsx';
 import { CancelBookingSection } from '../components/cancel-booking.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
+import { TransferBookingSection } from '../components/transfer-booking.tsx';
 import {
   bookingDisplay,
   type OwnBooking,
@@ -12,13 +14,14 @@ import {
   ticketIcsUrl,
   ticketPdfUrl,
 } from '../lib/booking-display.ts';
-import { trpc } from '../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 import { BOOKINGS_FAILED } from './my-bookings.tsx';
 
 export const Route = createLazyRoute('/my-bookings')({ component: MyBookingsPage });
 
 function MyBookingsPage() {
   const bookings = trpc.bookings.mine.useQuery();
+  const sent = trpc.transfers.sent.useQuery();
   const lists = useMemo(() => splitByEventDate(bookings.data ?? [], new Date()), [bookings.data]);
 
   if (bookings.isError) return <LoadFailed title="My Bookings" message={BOOKINGS_FAILED} />;
@@ -27,7 +30,7 @@ function MyBookingsPage() {
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
       {bookings.isPending ? (
         <LoadingText text="Loading your bookings..." />
-      ) : bookings.data.length === 0 ? (
+      ) : bookings.data.length === 0 && !sent.data?.length ? (
         <div className="mx-auto mt-10 max-w-md text-center">
           <h2 className="text-xl font-semibold">No Bookings Yet!</h2>
           <p className="mt-2 text-gray-600">
@@ -49,6 +52,7 @@ function MyBookingsPage() {
             upcoming
           />
           <BookingList title="Past" bookings={lists.past} />
+          <TransferredList transfers={sent.data ?? []} />
         </>
       )}
     </section>
@@ -160,6 +164,7 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
             </Link>
           </div>
         )}
+        {upcoming && !cancelled && <TransferBookingSection bookingId={booking.id} eventName={show.name} />}
         {upcoming && !cancelled && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
       </div>
       {!cancelled && (
@@ -168,5 +173,51 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
         </div>
       )}
     </article>
+  );
+}
+
+type SentTransfer = RouterOutputs['transfers']['sent'][number];
+
+/** Bookings the buyer gave away: no QR (the recipient holds the new one); the invoice stays with the payer. */
+function TransferredList({ transfers }: { transfers: SentTransfer[] }) {
+  const headingId = useId();
+  if (transfers.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-bold text-gray-900">
+        Transferred <span className="text-base font-normal text-gray-600">({transfers.length})</span>
+      </h2>
+      <ul className="mt-4 space-y-5">
+        {transfers.map((t) => (
+          <li key={t.transferId}>
+            <article className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+              <h3 className="text-lg font-bold">
+                {t.eventName || 'Event'}
+                <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 align-middle text-sm font-semibold text-gray-800">
+                  Transferred
+                </span>
+              </h3>
+              <p className="text-gray-700">{t.eventLocation}</p>
+              <p className="text-gray-700">
+                {formatBookingDate(t.ticketSlot)} · {formatTime(t.ticketSlot)} - {formatTime(t.ticketSlotEnd)}
+              </p>
+              <p className="mt-1 text-gray-900">
+                Given to <strong>{t.toName}</strong> ({t.toEmail})
+                {t.acceptedAt ? `, accepted ${formatBookingDate(t.acceptedAt)}` : ''}. Your QR code no longer
+                works.
+              </p>
+              <p className="mt-1 text-sm text-gray-600">
+                Booking ID: <span className="font-mono text-gray-900">{t.bookingId}</span>
+              </p>
+              {t.paidBySender && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <BookingInvoiceLinks bookingId={t.bookingId} />
+                </div>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -88,6 +88,8 @@ function Editor({ event }: { event: Editable }) {
     refundCutoffHours: event.refundCutoffHours,
     refundRule: event.refundRule,
     refundPercent: event.refundPercent,
+    transfersAllowed: event.transfersAllowed,
+    maxTransfersPerBooking: event.maxTransfersPerBooking,
   };
 
   return (

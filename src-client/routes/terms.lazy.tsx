@@ -3,7 +3,10 @@ import { LegalPage, type LegalSection } from '../components/legal-page.tsx';
 
 export const Route = createLazyRoute('/Terms & Conditions')({ component: TermsPage });
 
-/** Spec §2: fourteen sections, with minimum age 18, non-transferable tickets, no resale and organiser refunds. */
+/**
+ * Spec §2: fourteen sections, with minimum age 18, ticket transfers (personal tickets, given away only
+ * through My Bookings since issue 16), no resale and organiser refunds.
+ */
 const SECTIONS: LegalSection[] = [
   {
     id: 'acceptance',
@@ -59,12 +62,15 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
-    id: 'non-transferable',
-    title: 'Non-Transferable Tickets',
+    id: 'ticket-transfers',
+    title: 'Ticket Transfers',
     body: (
       <p>
-        Tickets are personal and non-transferable. The name on the booking must match the ID shown at entry,
-        unless the organiser has said otherwise for the event.
+        Tickets are personal. You may give a booking to someone else only with Transfer ticket in My Bookings,
+        where the organiser allows it and as many times as they allow; not once anyone has checked in with it.
+        The booking moves to the recipient's account when they accept with the email address you gave, they
+        get a new QR code and yours stops working. The payment and its GST invoice stay with you. The name on
+        the booking must match the ID shown at entry, unless the organiser has said otherwise.
       </p>
     ),
   },

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../../shared/categories.ts';
 import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import { DEFAULT_REFUND_CUTOFF_HOURS, REFUND_RULES, type RefundRule } from '../../../shared/refund-policy.ts';
+import { DEFAULT_TRANSFERS_PER_BOOKING } from '../../../shared/transfer-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import {
@@ -37,6 +38,8 @@ export const EMPTY_DETAILS: EventDetailsFields = {
   refundCutoffHours: DEFAULT_REFUND_CUTOFF_HOURS,
   refundRule: 'full',
   refundPercent: null,
+  transfersAllowed: true,
+  maxTransfersPerBooking: DEFAULT_TRANSFERS_PER_BOOKING,
 };
 
 const REFUND_RULE_LABELS: Record<RefundRule, string> = {
@@ -104,6 +107,7 @@ export function EventDetailsForm({
     form.formState.errors[name]?.message as string | undefined;
   const lineup = useWatch({ control: form.control, name: 'artists' });
   const refundRule = useWatch({ control: form.control, name: 'refundRule' });
+  const transfersAllowed = useWatch({ control: form.control, name: 'transfersAllowed' });
   const setPicture = (name: 'posterUrl' | 'bannerUrl', url: string | null) => {
     form.setValue(name, url, { shouldDirty: true, shouldValidate: true });
     setSaved(false);
@@ -175,6 +179,26 @@ export function EventDetailsForm({
             inputMode="numeric"
             error={errorOf('refundPercent')}
             {...form.register('refundPercent', { setValueAs: emptyToNull })}
+          />
+        )}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Ticket transfers</legend>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            {...form.register('transfersAllowed', { onChange: () => setSaved(false) })}
+          />{' '}
+          Buyers may give their booking to someone else (the old QR stops working)
+        </label>
+        {transfersAllowed !== false && (
+          <TextField
+            label="Transfers per booking"
+            inputMode="numeric"
+            error={errorOf('maxTransfersPerBooking')}
+            {...form.register('maxTransfersPerBooking', {
+              setValueAs: (v) => (v === '' ? undefined : Number(v)),
+            })}
           />
         )}
       </fieldset>

@@ -6,7 +6,7 @@ import { artistSlug, DEMO_EVENTS, type DemoEvent, type DemoTier } from './demo-c
 /** Terms every demo event carries; some events add their own. */
 const COMMON_TERMS = [
   'Carry a valid government photo ID along with your ticket QR code; entry may be refused without it.',
-  'Tickets are non-transferable and may not be resold.',
+  'Tickets may be transferred only through My Bookings and may not be resold.',
   'Refunds and cancellations follow the organiser’s policy shown on the ticket type.',
   'The organiser may refuse entry to anyone under the influence of alcohol or drugs.',
   'Outside food, drinks, sharp objects and professional cameras are not allowed.',
