@@ -32,7 +32,7 @@ function TransferPage() {
       <div className="rounded-xl border border-gray-200 p-6 shadow-sm">
         <h1 className="text-2xl font-bold">A ticket for {t.eventName}</h1>
         <p className="mt-3 text-gray-700">
-          <strong>{t.fromName}</strong> is giving you their booking:
+          <strong>{t.fromName}</strong> {t.status === 'accepted' ? 'gave' : 'is giving'} you their booking:
         </p>
         <dl className="mt-3 space-y-1 text-gray-900">
           <div>

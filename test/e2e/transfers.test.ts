@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { appSecretFile } from '../../src-server/app-secret.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  newContext,
+  type Page,
+  PHONE_390,
+} from '../helpers/browser.ts';
+import { signInNewBuyer } from '../helpers/buyer.ts';
+import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+
+const SHOTS = '/tmp';
+const PASSWORD = 'secret-pass';
+
+/** Reloads /dev/mail until a message to `to` whose subject contains `subject` is listed, and opens it. */
+async function openMail(page: Page, to: string, subject: string) {
+  // The outbox sender runs every few seconds; on a loaded machine allow it up to 40 s.
+  for (let i = 0; i < 80; i++) {
+    await page.goto('/dev/mail');
+    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
+    if ((await row.count()) > 0) {
+      await row.first().getByRole('link').first().click();
+      return;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no mail '${subject}' to ${to} in /dev/mail`);
+}
+
+/**
+ * One journey in two steps (the second continues from the first's state): the sender's side, then the
+ * recipient's and the gate's.
+ */
+describe('a buyer transfers a booking, in Chromium', () => {
+  const world = useE2eWorld();
+  const baseURL = inject('baseURL');
+  const secret = readFileSync(appSecretFile(inject('e2eDataDir')), 'utf8').trim();
+  const recipientEmail = `e2e-friend-${randomUUID().slice(0, 8)}@example.com`;
+  let ev: ReturnType<typeof createTicketedEvent>;
+  let sender: Awaited<ReturnType<typeof newContext>>;
+  let desktop: Awaited<ReturnType<typeof newContext>>;
+  let page: Page;
+  let wide: Page;
+  let bookingId: string;
+
+  afterAll(async () => {
+    await sender?.context.close();
+    await desktop?.context.close();
+  });
+
+  it('buy → My Bookings → Transfer ticket (field messages from the shared schema) → transfer pending', async () => {
+    ev = createTicketedEvent(world.database.db, {
+      name: `Qawwali Night ${randomUUID().slice(0, 6)}`,
+      now: new Date(),
+    });
+
+    // The sender buys one ticket.
+    sender = await newContext(world.browser, baseURL, PHONE_390);
+    const { email } = await signInNewBuyer(world.database.db, sender.context, baseURL);
+    page = await sender.context.newPage();
+    await page.goto('/');
+    bookingId = await buyThroughSimulator(page, baseURL, ev, email, 1);
+
+    // My Bookings → Transfer ticket: the shared schema's messages beside the fields, then sent.
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: bookingId });
+    await card.getByRole('button', { name: 'Transfer ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer this booking' });
+    await dialog.getByLabel('Their name').fill('Kabir Shah');
+    await dialog.getByLabel('Their email').fill('not-an-address');
+    await dialog.getByLabel('Their mobile (optional)').fill('12345');
+    await dialog.getByRole('button', { name: 'Send transfer' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await dialog.getByText('Please enter a valid 10-digit mobile number').waitFor();
+    await dialog.getByLabel('Their email').fill(recipientEmail);
+    await dialog.getByLabel('Their mobile (optional)').fill('+91 98765 43219');
+    await page.screenshot({ path: `${SHOTS}/transfer-dialog-390.png` });
+    await dialog.getByRole('button', { name: 'Send transfer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByText('Transfer pending').waitFor();
+    await card.getByText(recipientEmail).waitFor();
+    await card.getByRole('button', { name: 'Cancel transfer' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/transfer-pending-390.png`, fullPage: true });
+
+    // The same on a desktop, and its dialog passes the accessibility check.
+    desktop = await newContext(world.browser, baseURL, DESKTOP);
+    await desktop.context.addCookies(await sender.context.cookies());
+    wide = await desktop.context.newPage();
+    await wide.goto('/my-bookings');
+    await wide.getByRole('article').filter({ hasText: bookingId }).getByText('Transfer pending').waitFor();
+    await expectNoSeriousA11yViolations(wide);
+    await wide.screenshot({ path: `${SHOTS}/transfer-pending-1280.png` });
+    expect(sender.cspViolations).toEqual([]);
+  });
+
+  it('the recipient opens the mail, signs up with that address and accepts → the sender sees "Transferred" → old QR refused at the gate, new one admitted', async () => {
+    expect(bookingId, 'the first step bought and offered the booking').toBeTruthy();
+    const oldQr = signTicketToken(secret, bookingId);
+
+    // The recipient opens the mail, follows its link, signs up with that address and accepts.
+    const recipient = await newContext(world.browser, baseURL, PHONE_390);
+    const inbox = await recipient.context.newPage();
+    await openMail(inbox, recipientEmail, 'sent you a ticket for');
+    await inbox.goto(`${inbox.url()}/html`);
+    await inbox.getByRole('link', { name: 'Accept the ticket' }).click();
+    await inbox.waitForURL((url) => url.pathname.startsWith('/transfers/'));
+    await inbox.getByRole('heading', { name: `A ticket for ${ev.eventName}` }).waitFor();
+    await inbox.screenshot({ path: `${SHOTS}/transfer-offer-signed-out-390.png` });
+    await inbox.getByRole('link', { name: 'Create an account' }).click();
+    await inbox.waitForURL((url) => url.pathname === '/SignUp');
+    await inbox.getByLabel('Name').fill('Kabir Shah');
+    await inbox.getByLabel('Email').fill(recipientEmail);
+    await inbox.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await inbox.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await inbox.getByLabel(/I accept the/).check();
+    await inbox.getByRole('button', { name: 'Create Account' }).click();
+    await inbox.waitForURL((url) => url.pathname.startsWith('/transfers/'));
+    await inbox.getByRole('button', { name: 'Accept ticket' }).waitFor();
+    await expectNoSeriousA11yViolations(inbox);
+    await inbox.getByRole('button', { name: 'Accept ticket' }).click();
+    await inbox.getByText('The ticket is yours.').waitFor();
+    await inbox.screenshot({ path: `${SHOTS}/transfer-accepted-390.png` });
+    await inbox.getByRole('link', { name: 'View your ticket' }).click();
+    await inbox.waitForURL((url) => url.pathname === `/ticket/${bookingId}`);
+
+    const moved = world.database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    expect(moved).toMatchObject({ userName: 'Kabir Shah', userEmail: recipientEmail, transferCount: 1 });
+    const ticket = await recipient.context.request.get(
+      `/trpc/bookings.byId?input=${encodeURIComponent(JSON.stringify({ bookingId }))}`,
+    );
+    const newQr = ((await ticket.json()) as { result: { data: { qrToken: string } } }).result.data.qrToken;
+    expect(newQr).not.toBe(oldQr);
+
+    // The sender sees it as transferred, with no QR.
+    await page.goto('/my-bookings');
+    const gone = page.getByRole('article').filter({ hasText: bookingId });
+    await gone.getByText('Transferred', { exact: true }).waitFor();
+    await gone.getByText('Given to').waitFor();
+    await page.screenshot({ path: `${SHOTS}/transfer-sent-390.png`, fullPage: true });
+    await wide.goto('/my-bookings');
+    await wide.getByRole('article').filter({ hasText: bookingId }).getByText('Given to').waitFor();
+    await wide.screenshot({ path: `${SHOTS}/transfer-sent-1280.png` });
+
+    // At the gate (the gate's online check): the old QR is refused, the new one admits.
+    const staff = await newContext(world.browser, baseURL, PHONE_390);
+    const { email: staffEmail } = await signInNewBuyer(world.database.db, staff.context, baseURL);
+    expect(setGateStaff(world.database.db, staffEmail, ev.eventId, true, new Date())).toBe('done');
+    const scan = async (token: string) => {
+      const res = await staff.context.request.post('/trpc/gate.scan', {
+        headers: { origin: baseURL, 'content-type': 'application/json' },
+        data: {
+          eventId: ev.eventId,
+          slotId: ev.slotId,
+          gate: 'North gate',
+          deviceId: 'e2e-device',
+          scanId: randomUUID(),
+          token,
+          persons: 1,
+        },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { result: { data: { outcome: string; message: string } } }).result.data;
+    };
+    expect(await scan(oldQr)).toMatchObject({ outcome: 'refuse', message: 'Ticket was transferred' });
+    expect(await scan(newQr)).toMatchObject({ outcome: 'admit' });
+
+    expect(recipient.cspViolations).toEqual([]);
+    for (const c of [recipient, staff]) await c.context.close();
+  });
+});
