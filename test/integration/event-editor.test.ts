@@ -249,6 +249,37 @@ describe('the event editor over HTTP', () => {
     ).toBeNull();
   });
 
+  // Issue 16 (ADR 0025): ticket transfers on by default with 1 per booking; switched off and limited by the
+  // organiser through the editor's shared schema; kept by an edit that leaves them out.
+  it('stores the transfer settings, refuses a bad limit with its message, and keeps them when an edit omits them', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const settings = () => {
+      const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+      return { allowed: row.transfersAllowed, max: row.maxTransfersPerBooking };
+    };
+    expect(settings()).toEqual({ allowed: true, max: 1 });
+    const bad = await call('mutation', 'updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      maxTransfersPerBooking: 0,
+    });
+    expect(bad.body.error?.data.fieldErrors?.maxTransfersPerBooking).toBe('Enter a whole number from 1 to 5');
+    await ok('updateDetails', {
+      eventId,
+      version: 1,
+      ...DETAILS,
+      transfersAllowed: false,
+      maxTransfersPerBooking: 2,
+    });
+    expect((await call('query', 'editableEvent', { eventId })).data).toMatchObject({
+      transfersAllowed: false,
+      maxTransfersPerBooking: 2,
+    });
+    await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
+    expect(settings()).toEqual({ allowed: false, max: 2 });
+  });
+
   // Issue 16: the buyer-cancellation policy, stored, shown back to the editor and on the event page,
   // kept by an edit that leaves it out; a percentage refund needs its percentage.
   it('stores the refund policy, shows it to buyers, refuses a bad one, and keeps it when an edit omits it', async () => {
