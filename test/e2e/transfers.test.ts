@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { accountRoles } from '../../src-server/db/schema/roles.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import {
@@ -50,6 +52,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
   let page: Page;
   let wide: Page;
   let bookingId: string;
+  let buyerEmail: string;
 
   afterAll(async () => {
     await sender?.context.close();
@@ -64,10 +67,10 @@ describe('a buyer transfers a booking, in Chromium', () => {
 
     // The sender buys one ticket.
     sender = await newContext(world.browser, baseURL, PHONE_390);
-    const { email } = await signInNewBuyer(world.database.db, sender.context, baseURL);
+    buyerEmail = (await signInNewBuyer(world.database.db, sender.context, baseURL)).email;
     page = await sender.context.newPage();
     await page.goto('/');
-    bookingId = await buyThroughSimulator(page, baseURL, ev, email, 1);
+    bookingId = await buyThroughSimulator(page, baseURL, ev, buyerEmail, 1);
 
     // My Bookings → Transfer ticket: the shared schema's messages beside the fields, then sent.
     await page.goto('/my-bookings');
@@ -174,5 +177,39 @@ describe('a buyer transfers a booking, in Chromium', () => {
 
     expect(recipient.cspViolations).toEqual([]);
     for (const c of [recipient, staff]) await c.context.close();
+  });
+
+  it('the organiser switches transfers off in the event editor → the buyer’s booking says why it cannot be transferred', async () => {
+    const organiser = await newContext(world.browser, baseURL, DESKTOP);
+    const { userId } = await signInNewBuyer(world.database.db, organiser.context, baseURL);
+    world.database.db
+      .insert(accountRoles)
+      .values({ userId, role: 'organiser', grantedAt: new Date().toISOString() })
+      .run();
+    const strict = createTicketedEvent(world.database.db, {
+      name: `Ghazal Evening ${randomUUID().slice(0, 6)}`,
+      now: new Date(),
+    });
+    world.database.db.update(events).set({ ownerId: userId }).where(eq(events.id, strict.eventId)).run();
+    const editor = await organiser.context.newPage();
+    await editor.goto(`/organiser/events/${strict.eventId}/edit`);
+    const transfers = editor.getByRole('group', { name: 'Ticket transfers' });
+    await transfers.getByLabel('Transfers per booking').waitFor();
+    await transfers.scrollIntoViewIfNeeded();
+    await editor.screenshot({ path: `${SHOTS}/transfer-editor-1280.png` });
+    await transfers.getByLabel(/Buyers may give their booking/).uncheck();
+    await editor.getByRole('button', { name: 'Save details' }).click();
+    await editor.getByText('Saved.').waitFor();
+    const saved = world.database.db.select().from(events).where(eq(events.id, strict.eventId)).get()!;
+    expect(saved.transfersAllowed).toBe(false);
+
+    const strictId = await buyThroughSimulator(page, baseURL, strict, buyerEmail, 1);
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: strictId });
+    await card.getByText('The organiser does not allow ticket transfers for this event.').waitFor();
+    expect(await card.getByRole('button', { name: 'Transfer ticket' }).count()).toBe(0);
+    await card.getByText('The organiser does not allow').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/transfer-switched-off-390.png` });
+    await organiser.context.close();
   });
 });
