@@ -7,11 +7,14 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { bookingTransfers } from '../../src-server/db/schema/transfers.ts';
+import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { readTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -250,6 +253,33 @@ describe('ticket transfers', () => {
     expect(row().userId).toBe(sender.userId);
     await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
+  });
+
+  it('cancelling the booking voids a pending offer: its link says the transfer was cancelled', async () => {
+    // A real purchase, so the buyer's own cancellation can queue its refund.
+    const ev = createTicketedEvent(t.deps.db, { now: t.clock.now() });
+    const bought = await buyTickets(t, ev, 1);
+    const offered = await call(
+      'mutation',
+      'transfers.start',
+      { bookingId: bought.bookingId, name: 'Meera Iyer', email: recipientEmail, mobile: '' },
+      bought.buyer.cookie,
+    );
+    expect(offered.status).toBe(200);
+    const token = tokenFromMail();
+    const cancelled = await call(
+      'mutation',
+      'bookings.cancel',
+      { bookingId: bought.bookingId },
+      bought.buyer.cookie,
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await call('query', 'transfers.byToken', { token })).data).toMatchObject({ status: 'cancelled' });
+    const recipient = createSignedInUser(t, { email: recipientEmail });
+    expect(
+      (await call('mutation', 'transfers.accept', { token }, recipient.cookie)).body.error?.message,
+    ).toBe(TRANSFER_MESSAGES.linkCancelled);
+    await simulatorWebhooksDelivered(t.deps);
   });
 
   it('refuses when the organiser switched transfers off, and for a cancelled event or booking', async () => {

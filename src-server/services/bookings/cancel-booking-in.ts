@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
+import { bookingTransfers } from '../../db/schema/transfers.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
@@ -35,6 +36,11 @@ export function cancelBookingIn(
     .returning()
     .get();
   if (!booking) return null;
+  // An offer to transfer it is void now: its link says so rather than offering a cancelled booking.
+  tx.update(bookingTransfers)
+    .set({ status: 'cancelled', cancelledAt: now.toISOString() })
+    .where(and(eq(bookingTransfers.bookingId, booking.id), eq(bookingTransfers.status, 'pending')))
+    .run();
   for (const line of booking.ticketTypes) {
     tx.update(ticketTypes)
       .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
@@ -47,7 +53,8 @@ export function cancelBookingIn(
     {
       paymentId: booking.paymentId,
       orderId: booking.orderId,
-      userId: booking.userId,
+      // The money goes back to whoever paid, also after a transfer (ADR 0025).
+      userId: booking.paidByUserId ?? booking.userId,
       amountPaise,
       reason: reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
       bookingId: booking.id,
