@@ -525,7 +525,7 @@ function AskPersons({
       <div className="mt-4 flex items-center justify-center gap-4">
         <button
           type="button"
-          className={`${big} w-20 bg-white/20 text-3xl`}
+          className="min-h-14 w-20 rounded-xl bg-white/20 text-4xl font-bold"
           aria-label="One fewer"
           onClick={() => setN((v) => Math.max(1, v - 1))}
         >
@@ -536,7 +536,7 @@ function AskPersons({
         </span>
         <button
           type="button"
-          className={`${big} w-20 bg-white/20 text-3xl`}
+          className="min-h-14 w-20 rounded-xl bg-white/20 text-4xl font-bold"
           aria-label="One more"
           onClick={() => setN((v) => Math.min(shown.remaining, v + 1))}
         >
