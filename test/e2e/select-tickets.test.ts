@@ -73,7 +73,8 @@ describe('ticket selection on a phone (390×844)', () => {
     const frontRow = page.getByRole('listitem').filter({ hasText: 'Front Row' });
     const opens = `Sale opens ${ev.saleOpensLabel}`;
     await frontRow.getByRole('paragraph').filter({ hasText: opens }).waitFor();
-    await expect(frontRow.getByRole('button').textContent()).resolves.toBe(opens);
+    // The button keeps it short, so the name and the date beside the price are not squeezed on a phone.
+    await expect(frontRow.getByRole('button').textContent()).resolves.toBe('Not on sale yet');
     await expect(frontRow.getByText('Sold Out').count()).resolves.toBe(0);
     await page.screenshot({ path: '/tmp/select-tickets-sale-opens-phone.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);
