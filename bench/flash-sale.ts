@@ -31,7 +31,8 @@ export interface FlashSaleArgs {
  *  2. Reservation throughput: payments.start held for `durationSeconds` at `connections` connections on
  *     an event with ten million seats, each request a different buyer, between two measurements of a
  *     bare Hono JSON route served by the same process. Targets: ≥ 0.5 × bare, p99 < 100 ms. Beside it,
- *     a signed-in call that does nothing (bookings.canCheckIn) shows what the app's stack alone costs.
+ *     a signed-in call that does next to nothing (auth.me: the session and one account row) shows what the
+ *     app's stack alone costs.
  * Every buyer is verified and every Proceed passes the hoarding checks (ADR 0023); the bench server
  * turns off the per-address cap (all its buyers share 127.0.0.1) and raises the re-hold limit (its buyers
  * press Proceed many times a minute); see bench/lib/server.ts.
@@ -124,23 +125,20 @@ export async function runFlashSale(args: FlashSaleArgs) {
       serverPid: server.child.pid,
     };
     const bareBefore = await measure('bare Hono JSON (before)', `${server.baseURL}/__bench/bare`, options);
-    // The app's whole stack for a signed-in call that does no work of its own (tRPC, the middleware, the
-    // session lookup): what a reservation costs before its own validation, pricing and writes.
+    // The app's whole stack for a signed-in call that does almost no work of its own (tRPC, the
+    // middleware, the session lookup, one account row): what a reservation costs before its own
+    // validation, pricing and writes.
     let signedInNext = 0;
-    const signedIn = await measure(
-      'bookings.canCheckIn (signed in)',
-      `${server.baseURL}/trpc/bookings.canCheckIn`,
-      {
-        ...options,
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            cookie: sustainedCookies[signedInNext++ % sustainedCookies.length]!,
-          },
-        }),
-      },
-    );
+    const signedIn = await measure('auth.me (signed in)', `${server.baseURL}/trpc/auth.me`, {
+      ...options,
+      setupRequest: (request) => ({
+        ...request,
+        headers: {
+          ...request.headers,
+          cookie: sustainedCookies[signedInNext++ % sustainedCookies.length]!,
+        },
+      }),
+    });
     const reserve = await measure('payments.start (sustained)', `${server.baseURL}/trpc/payments.start`, {
       ...options,
       ...sustainedRequest,

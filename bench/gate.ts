@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -8,13 +8,18 @@ import { decideLocally } from '../src-client/gate/decide-locally.ts';
 import { type GateApi, GateEngine } from '../src-client/gate/gate-engine.ts';
 import { GateStore } from '../src-client/gate/gate-store.ts';
 import { parseToken, verifyEd25519Token } from '../src-client/gate/verify-ticket.ts';
+import { appSecretFile } from '../src-server/app-secret.ts';
 import { type DatabaseHandle, databaseFile, openDatabase } from '../src-server/db/client.ts';
 import { users } from '../src-server/db/schema/accounts.ts';
 import { bookings } from '../src-server/db/schema/bookings.ts';
+import { createSession, SESSION_COOKIE } from '../src-server/services/accounts/sessions.ts';
 import { recordScan } from '../src-server/services/gate/record-scan.ts';
 import { syncSlot } from '../src-server/services/gate/sync-slot.ts';
+import { setGateStaff } from '../src-server/services/tickets/gate-staff.ts';
 import { signTicketToken } from '../src-server/services/tickets/ticket-token.ts';
 import { insertBookingWithEvent } from '../test/helpers/bookings.ts';
+import { createHttpClient, percentiles } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
 
 const SECRET = 'bench-gate-secret-0123456789abcdef0123456789';
 
@@ -22,6 +27,8 @@ const SECRET = 'bench-gate-secret-0123456789abcdef0123456789';
  * The gate (issue 15, docs/decisions/0022):
  *  1. online check-ins per second: `gates` concurrent gates scanning through the scan service (write
  *     transaction + conditional update + log row) on one process; no ticket admitted beyond its persons;
+ *     then the same through the real stack: one server process (bench/lib/serve.ts), each gate a
+ *     signed-in staff member of the event posting `gate.scan` over HTTP (tRPC, session, per-event rights);
  *  2. download and index a `tickets`-ticket slot: the server's whole-list answer (time, JSON size), then the
  *     device storing it (IndexedDB via fake-indexeddb in Node, an upper bound for a phone's) and indexing it;
  *  3. local look-up: list look-up + decision, and an Ed25519 verification with WebCrypto;
@@ -33,11 +40,12 @@ export async function runGateBenchmark(args: { gates: number; scans: number; tic
   try {
     const results = {
       online: await onlineCheckIns(database, args.gates, args.scans),
+      onlineHttp: await onlineCheckInsOverHttp(args.gates, args.scans),
       download: await downloadSlot(database, args.tickets),
       lookUp: await localLookUp(),
       doubleEntryWindow: simulateDoubleEntries(),
     };
-    console.table([results.online]);
+    console.table([results.online, results.onlineHttp]);
     console.table([results.download]);
     console.table([results.lookUp]);
     console.table(results.doubleEntryWindow);
@@ -135,6 +143,98 @@ async function onlineCheckIns(database: DatabaseHandle, gates: number, scans: nu
     scansPerSecond: Math.round(scans / seconds),
     overAdmittedTickets: over,
   };
+}
+
+/**
+ * The same scans through the whole stack: a server process of its own, 20 staff members of the event
+ * each with a session, every scan a `gate.scan` POST (tRPC, session lookup, per-event rights, the scan
+ * service). Tokens are signed with the server's own app secret.
+ */
+async function onlineCheckInsOverHttp(gates: number, scans: number) {
+  const server = await startBenchServer();
+  const database = openDatabase(databaseFile(server.dataDir));
+  const client = createHttpClient(server.baseURL, gates);
+  try {
+    const secret = readFileSync(appSecretFile(server.dataDir), 'utf8').trim();
+    const slot = seedSlot(database, Math.ceil(scans / 4), 2);
+    const now = new Date();
+    const cookies = Array.from({ length: gates }, (_, g) => {
+      const id = randomUUID();
+      const email = `gate-${g}-${id.slice(0, 8)}@bench.local`;
+      database.db
+        .insert(users)
+        .values({
+          id,
+          email,
+          name: `Gate ${g}`,
+          isEmailVerified: true,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .run();
+      setGateStaff(database.db, email, slot.eventId, true, now);
+      return `${SESSION_COOKIE}=${createSession(database.db, id, now).token}`;
+    });
+    const tokens = slot.ids.map((id) => signTicketToken(secret, id));
+    let next = 0;
+    let admitted = 0;
+    let refused = 0;
+    let failed = 0;
+    const latencies: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: gates }, async (_, g) => {
+        while (next < scans) {
+          const i = next++;
+          const answer = await client.post(
+            '/trpc/gate.scan',
+            JSON.stringify({
+              eventId: slot.eventId,
+              slotId: slot.slotId,
+              gate: `Gate ${g}`,
+              deviceId: `d${g}`,
+              scanId: randomUUID(),
+              token: tokens[(i * 7919) % tokens.length],
+              persons: 1,
+            }),
+            { cookie: cookies[g]! },
+          );
+          latencies.push(answer.ms);
+          if (answer.status !== 200) {
+            failed++;
+            continue;
+          }
+          const outcome = (JSON.parse(answer.body) as { result: { data: { outcome: string } } }).result.data
+            .outcome;
+          if (outcome === 'admit') admitted++;
+          else refused++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const over = database.db
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(sql`${bookings.numberOfUserCheckedIn} > ${bookings.totalUserAllowed}`)
+      .get()?.n;
+    const { p50, p99 } = percentiles(latencies);
+    return {
+      part: 'online check-ins over HTTP (one server process)',
+      gates,
+      scans,
+      admitted,
+      refused,
+      failed,
+      scansPerSecond: Math.round(scans / seconds),
+      p50Ms: Math.round(p50),
+      p99Ms: Math.round(p99),
+      overAdmittedTickets: over,
+    };
+  } finally {
+    client.close();
+    database.close();
+    await server.stop();
+  }
 }
 
 async function downloadSlot(database: DatabaseHandle, count: number) {

@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
  *    which the router fetches before it renders that page.
  * Chunks loaded later (dialogs, other routes) are not counted. Target (issue 6): home ≤ 130 KB.
  * Run by `npm run build` and by `npm run bench -- bundle`; the last line is the figures as JSON.
+ * Printing never fails the build (`npm start` builds too, and must start for a self-hoster); the budget
+ * is enforced by test/e2e/bundle-budget.test.ts, which measures the client the e2e run built.
  */
 export const HOME_TARGET_BYTES = 130 * 1024;
 
@@ -21,6 +23,36 @@ interface ManifestChunk {
 }
 
 export function reportBundleSize(dist = path.resolve(import.meta.dirname, '../dist/client')) {
+  const { home, event, sizeOf, homeBytes, eventBytes } = measureBundle(dist);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+  const rows = event.map((file) => ({
+    file,
+    'KB gzipped': Number(((sizeOf.get(file) ?? 0) / 1024).toFixed(1)),
+    home: home.includes(file) ? 'yes' : '',
+    event: 'yes',
+  }));
+  console.table(rows);
+  console.log(`Home page initial JavaScript: ${kb(homeBytes)} gzipped (${home.length} files)`);
+  console.log(`Event page initial JavaScript: ${kb(eventBytes)} gzipped (${event.length} files)`);
+  const summary = {
+    bench: 'bundle',
+    homeInitialJsGzipBytes: homeBytes,
+    homeFiles: home.length,
+    eventInitialJsGzipBytes: eventBytes,
+    eventFiles: event.length,
+    homeTargetBytes: HOME_TARGET_BYTES,
+    pass: homeBytes <= HOME_TARGET_BYTES,
+  };
+  console.log(JSON.stringify(summary));
+  return summary;
+}
+
+/**
+ * The files a first visit to home and to an event page loads before rendering (in load order), the
+ * gzipped size of each, and the totals.
+ */
+export function measureBundle(dist: string) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -40,30 +72,7 @@ export function reportBundleSize(dist = path.resolve(import.meta.dirname, '../di
   const sizeOf = new Map<string, number>();
   for (const file of event) sizeOf.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
   const total = (files: string[]) => files.reduce((sum, f) => sum + (sizeOf.get(f) ?? 0), 0);
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-  const rows = event.map((file) => ({
-    file,
-    'KB gzipped': Number(((sizeOf.get(file) ?? 0) / 1024).toFixed(1)),
-    home: home.includes(file) ? 'yes' : '',
-    event: 'yes',
-  }));
-  console.table(rows);
-  const homeBytes = total(home);
-  const eventBytes = total(event);
-  console.log(`Home page initial JavaScript: ${kb(homeBytes)} gzipped (${home.length} files)`);
-  console.log(`Event page initial JavaScript: ${kb(eventBytes)} gzipped (${event.length} files)`);
-  const summary = {
-    bench: 'bundle',
-    homeInitialJsGzipBytes: homeBytes,
-    homeFiles: home.length,
-    eventInitialJsGzipBytes: eventBytes,
-    eventFiles: event.length,
-    homeTargetBytes: HOME_TARGET_BYTES,
-    pass: homeBytes <= HOME_TARGET_BYTES,
-  };
-  console.log(JSON.stringify(summary));
-  return summary;
+  return { home, event, sizeOf, homeBytes: total(home), eventBytes: total(event) };
 }
 
 /** The files of the given manifest chunks and everything they import statically, in load order. */

@@ -87,6 +87,12 @@ export type GateLookUpInput = z.input<typeof GateLookUpInput>;
  */
 export type GateListTicket = [string, string, string, number, number, 0 | 1, string?, number?];
 
+/**
+ * The event's bookings in one of its other slots, as the gate's sync carries them: [slot start, booking
+ * ids]. Ids only (12 characters each): a device names that slot when such a ticket is scanned offline.
+ */
+export type GateElsewhere = [string, string[]];
+
 /** One admission or undo in the feed: [seq, scanId, bookingId, +persons (admit) or -persons (undo), gate, scannedAt]. */
 export type GateFeedEntry = [number, string, string, number, string, string];
 

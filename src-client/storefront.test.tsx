@@ -8,6 +8,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SELECTED_CITY_DATA_KEY, SELECTED_CITY_KEY } from '../shared/cities.ts';
+import { mockCatalog } from '../test/mocks/catalog-fixtures.ts';
 import { trpcHandlers, trpcMsw } from '../test/mocks/trpc-handlers.ts';
 import { createQueryClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
@@ -171,5 +172,60 @@ describe('the header on mocked procedures', () => {
       10_000,
     );
     expect(document.body.textContent).not.toContain('database is locked');
+  });
+});
+
+// Issue 17 'no half-sentences': buyer copy is whole sentences, and the spec's own texts stay as given.
+describe('buyer copy on mocked procedures', () => {
+  it("keeps the spec's header search placeholder 'Search for Events, Workshop'", async () => {
+    await renderApp('/');
+    const box = await waitFor(() => document.querySelector<HTMLInputElement>('header input'), 'search box');
+    expect(box.placeholder).toBe('Search for Events, Workshop');
+  });
+
+  it("says the spec's 'No bookingId provided in URL.' for /ticket, and where the tickets are", async () => {
+    await renderApp('/ticket');
+    const message = await waitFor(
+      () =>
+        [...document.querySelectorAll('[role="status"]')].find(
+          (el) => el.textContent === 'No bookingId provided in URL.',
+        ),
+      'the message',
+    );
+    const next = message.nextElementSibling;
+    expect(next?.textContent).toBe('Your tickets are listed in My Bookings.');
+    expect(next?.querySelector('a')?.getAttribute('href')).toBe('/my-bookings');
+  });
+
+  it('words a search answered by similar spellings as a whole sentence', async () => {
+    const items = mockCatalog().search('retro');
+    server.use(
+      trpcMsw.events.searchPage.query(() => ({
+        items,
+        nextCursor: null,
+        total: items.length,
+        totalIsCapped: false,
+        approximate: true,
+      })),
+    );
+    await renderApp('/search?q=retro%20bolywood');
+    const status = await waitFor(
+      () =>
+        [...document.querySelectorAll('main [role="status"]')].find((el) =>
+          el.textContent?.startsWith('No exact matches.'),
+        ),
+      'the count',
+    );
+    expect(status.textContent).toBe(
+      `No exact matches. Showing ${items.length === 1 ? '1 event' : `${items.length} events`} with a similar spelling.`,
+    );
+  });
+
+  it('suggests what to try when a search finds nothing', async () => {
+    await renderApp('/search?q=zzzzqqq');
+    await waitFor(() => document.body.textContent?.includes('No events found for "zzzzqqq"'), 'no results');
+    expect(document.body.textContent).toContain(
+      'Check the spelling, or try an artist, venue or city instead.',
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { alreadyUsedMessage, GATE_MESSAGES, notEnoughMessage } from '../../shared/gate-schemas.ts';
+import {
+  alreadyUsedMessage,
+  GATE_MESSAGES,
+  notEnoughMessage,
+  otherSlotMessage,
+} from '../../shared/gate-schemas.ts';
 
 /** A ticket as the device keeps it (from the slot's list, plus the feed and its own admissions). */
 export interface LocalTicket {
@@ -23,22 +28,33 @@ export type LocalDecision =
   | { outcome: 'refuse'; message: string; ticket: LocalTicket | null };
 
 /**
+ * Where a ticket that is not on this slot's list belongs, as far as the device knows: the start of
+ * another slot of the event (its bookings come with the sync), another event (a signed ticket that is
+ * none of this event's bookings at the last sync), or unknown (a list downloaded before the event's other
+ * slots came with it).
+ */
+export type Elsewhere = { slotStart: string } | 'other-event' | 'unknown';
+
+/**
  * The offline decision, the same rules the server applies: a code the device cannot trust is invalid; a
- * ticket not on this slot's list is another event's or slot's (the device cannot tell which); a cancelled
+ * ticket not on this slot's list is refused naming its slot, or as another event's; a cancelled
  * booking, a QR given away since (an older token generation), a used ticket and too few entries left
  * are refused; several entries left asks how many.
  */
 export function decideLocally(input: {
-  /** Signature verified with the public key (Ed25519), or a first-release token found on the list. */
+  /** Signature verified with the public key (Ed25519), or a first-release token found on the lists. */
   trusted: boolean;
   ticket: LocalTicket | null;
+  /** For a ticket not on this slot's list. */
+  elsewhere?: Elsewhere;
   persons?: number;
   /** The scanned QR's token generation; absent for a booking chosen by look-up. */
   generation?: number;
 }): LocalDecision {
   const { ticket } = input;
   if (!input.trusted) return { outcome: 'refuse', message: GATE_MESSAGES.invalid, ticket: null };
-  if (!ticket) return { outcome: 'refuse', message: GATE_MESSAGES.notOnList, ticket: null };
+  if (!ticket)
+    return { outcome: 'refuse', message: elsewhereMessage(input.elsewhere ?? 'unknown'), ticket: null };
   if (isStaleGeneration(ticket, input.generation))
     return { outcome: 'refuse', message: GATE_MESSAGES.transferred, ticket };
   if (ticket.cancelled) return { outcome: 'refuse', message: GATE_MESSAGES.cancelled, ticket };
@@ -61,3 +77,9 @@ export function decideLocally(input: {
 /** True for a QR of a booking given away since it was made: the recipient holds a newer one. */
 export const isStaleGeneration = (ticket: LocalTicket, generation: number | undefined) =>
   generation !== undefined && generation < (ticket.generation ?? 0);
+
+function elsewhereMessage(elsewhere: Elsewhere): string {
+  if (elsewhere === 'other-event') return GATE_MESSAGES.otherEvent;
+  if (elsewhere === 'unknown') return GATE_MESSAGES.notOnList;
+  return otherSlotMessage(elsewhere.slotStart);
+}

@@ -1,6 +1,6 @@
 import type { GateListTicket } from '../../shared/gate-schemas.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
-import { decideLocally, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
+import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
 import { parseToken, verifyEd25519Token } from './verify-ticket.ts';
 
@@ -22,6 +22,7 @@ export interface GatePlace {
   slotId: string;
   gate: string;
   deviceId: string;
+  eventName?: string;
 }
 
 /** What the screen shows after a scan. */
@@ -61,6 +62,8 @@ const fromList = (r: GateListTicket): LocalTicket => ({
  */
 export class GateEngine {
   private tickets = new Map<string, LocalTicket>();
+  /** Booking id → start of the other slot of the event it is for. */
+  private elsewhere = new Map<string, string>();
   private applied = new Set<string>();
   private queue: QueuedScan[] = [];
   private meta: SlotMeta | null = null;
@@ -99,6 +102,7 @@ export class GateEngine {
     const saved = await this.store.loadSlot(this.place.slotId);
     this.meta = saved.meta;
     for (const t of saved.tickets) this.tickets.set(t.id, t);
+    this.addElsewhere(saved.meta?.elsewhere ?? []);
     for (const id of saved.applied) this.applied.add(id);
     this.queue = saved.queue;
     this.set({ ready: this.meta !== null, syncedAt: this.meta?.syncedAt ?? null });
@@ -138,7 +142,8 @@ export class GateEngine {
         const answer = await this.api.sync({
           eventId: this.place.eventId,
           slotId: this.place.slotId,
-          ticketCursor: this.meta?.ticketCursor ?? 0,
+          // A list kept from before the sync carried the event's other slots is downloaded again once.
+          ticketCursor: this.meta?.elsewhere ? this.meta.ticketCursor : 0,
           feedCursor: this.meta?.feedCursor ?? 0,
         });
         await this.apply(answer);
@@ -173,6 +178,7 @@ export class GateEngine {
       changed.set(t.id, next);
     }
     await this.store.saveTickets(this.place.slotId, [...changed.values()]);
+    this.addElsewhere(answer.elsewhere);
     this.meta = {
       slotId: this.place.slotId,
       eventId: this.place.eventId,
@@ -180,7 +186,9 @@ export class GateEngine {
       feedCursor: answer.feedCursor,
       publicKey: answer.publicKey,
       slotStart: answer.slot.start,
+      ...(this.place.eventName ? { eventName: this.place.eventName } : {}),
       syncedAt: this.now().toISOString(),
+      elsewhere: this.elsewhereGrouped(answer.elsewhere.length > 0),
     };
     await this.store.saveMeta(this.meta);
     this.set({
@@ -189,6 +197,30 @@ export class GateEngine {
       doubleEntries: answer.doubleEntries,
       syncedAt: this.meta.syncedAt,
     });
+  }
+
+  private addElsewhere(groups: NonNullable<SlotMeta['elsewhere']>) {
+    for (const [start, ids] of groups) for (const id of ids) this.elsewhere.set(id, start);
+  }
+
+  /** What the meta keeps of the other slots: regrouped only when a sync brought new ones. */
+  private elsewhereGrouped(changed: boolean): NonNullable<SlotMeta['elsewhere']> {
+    if (!changed && this.meta?.elsewhere) return this.meta.elsewhere;
+    const bySlot = new Map<string, string[]>();
+    for (const [id, start] of this.elsewhere) {
+      const ids = bySlot.get(start);
+      if (ids) ids.push(id);
+      else bySlot.set(start, [id]);
+    }
+    return [...bySlot];
+  }
+
+  /** Where a booking not on this slot's list belongs, as far as the device knows. */
+  private whereElse(bookingId: string | null, verified: boolean): Elsewhere {
+    const start = bookingId ? this.elsewhere.get(bookingId) : undefined;
+    if (start) return { slotStart: start };
+    // Only a verified signature proves a real booking; with the event's whole map, it is another event's.
+    return verified && this.meta?.elsewhere ? 'other-event' : 'unknown';
   }
 
   /**
@@ -286,9 +318,18 @@ export class GateEngine {
     let trusted = 'bookingId' in code;
     if (token?.kind === 'ed25519' && this.meta)
       trusted = await verifyEd25519Token(this.meta.publicKey, token);
-    // A first-release (HMAC) token cannot be checked on the device: trusted only if it names a listed ticket.
-    if (token?.kind === 'legacy') trusted = ticket !== null;
-    const decision = decideLocally({ trusted, ticket, persons, generation: token?.generation });
+    // A first-release (HMAC) token cannot be checked on the device: trusted only if it names a booking of
+    // the event (admitted from this slot's list, refused naming its slot otherwise).
+    if (token?.kind === 'legacy')
+      trusted = ticket !== null || (bookingId !== null && this.elsewhere.has(bookingId));
+    const elsewhere = ticket ? undefined : this.whereElse(bookingId, token?.kind === 'ed25519' && trusted);
+    const decision = decideLocally({
+      trusted,
+      ticket,
+      persons,
+      generation: token?.generation,
+      ...(elsewhere ? { elsewhere } : {}),
+    });
     if (decision.outcome === 'ask')
       return { kind: 'ask', remaining: decision.remaining, ticket: decision.ticket, code, scanId };
     const at = this.now().toISOString();

@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { OfflineScan } from '../../shared/gate-schemas.ts';
+import type { GateElsewhere, OfflineScan } from '../../shared/gate-schemas.ts';
 import type { LocalTicket } from './decide-locally.ts';
 
 export interface SlotMeta {
@@ -9,7 +9,11 @@ export interface SlotMeta {
   feedCursor: number;
   publicKey: string;
   slotStart: string;
+  /** For the offline setup screen, which offers every slot downloaded on this device. */
+  eventName?: string;
   syncedAt: string;
+  /** The event's bookings in its other slots (absent from lists downloaded before they came with the sync). */
+  elsewhere?: GateElsewhere[];
 }
 
 /** A scan decided offline, waiting to be sent (with where it was made). */
@@ -57,6 +61,11 @@ export class GateStore {
     ]);
     const applied = (await this.db.getAll('applied')).filter((a) => a.slotId === slotId).map((a) => a.scanId);
     return { meta: meta ?? null, tickets: tickets as LocalTicket[], queue, applied };
+  }
+
+  /** Every slot whose list this device holds (what it can scan offline). */
+  async listSlots(): Promise<SlotMeta[]> {
+    return this.db.getAll('meta');
   }
 
   /** Writes tickets in one transaction (a 50,000-ticket slot is one write, not 50,000). */

@@ -6,7 +6,7 @@ import type { LocalTicket } from '../gate/decide-locally.ts';
 import { createGateApi } from '../gate/gate-api.ts';
 import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
-import { GateStore } from '../gate/gate-store.ts';
+import { GateStore, type SlotMeta } from '../gate/gate-store.ts';
 import { installGateApp } from '../gate/install.ts';
 import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -14,6 +14,8 @@ import { trpc } from '../lib/trpc.ts';
 export const Route = createLazyRoute('/gate')({ component: GatePage });
 
 const big = 'min-h-14 rounded-xl px-4 text-lg font-semibold';
+/** The bottom bar's four buttons, under the thumb: a quarter of the screen each, on one line. */
+const tool = 'min-h-14 whitespace-nowrap rounded-xl px-1 text-lg font-semibold';
 
 function GatePage() {
   const [settings, setSettings] = useState<GateSettings | null>(null);
@@ -38,7 +40,6 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
   const event = list.find((e) => e.id === eventId) ?? (list.length === 1 ? list[0] : undefined);
   const slot =
     event?.slots.find((s) => s.id === slotId) ?? (event?.slots.length === 1 ? event.slots[0] : undefined);
-  const offlineSaved = events.isError && saved.eventId && saved.slotId && saved.gate && saved.eventName;
 
   const start = (s: GateSettings) => {
     saveGateSettings(s);
@@ -52,17 +53,8 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
         <p role="status" className="mt-6 text-gray-600">
           Loading your events…
         </p>
-      ) : offlineSaved ? (
-        <div className="mt-6 space-y-4">
-          <p>No network: continue with this device's last gate.</p>
-          <button
-            type="button"
-            className={`${big} w-full bg-emerald-700 text-white`}
-            onClick={() => start(saved as GateSettings)}
-          >
-            Scan at {saved.gate}: {saved.eventName}, {slotLabel(saved.slotStart ?? '')}
-          </button>
-        </div>
+      ) : events.isError ? (
+        <OfflineSlots saved={saved} onStart={start} />
       ) : list.length === 0 ? (
         <p role="alert" className="mt-6 text-gray-700">
           You are not on any event's gate team. Ask the organiser to add you as gate staff.
@@ -142,6 +134,81 @@ function GateSetup({ onStart }: { onStart: (s: GateSettings) => void }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * No network: every slot whose ticket list this device holds, the last one used first (each was opened
+ * online once: docs/operations.md).
+ */
+function OfflineSlots({
+  saved,
+  onStart,
+}: {
+  saved: Partial<GateSettings>;
+  onStart: (s: GateSettings) => void;
+}) {
+  const [slots, setSlots] = useState<SlotMeta[] | null>(null);
+  const [gate, setGate] = useState(saved.gate ?? '');
+  useEffect(() => {
+    let alive = true;
+    void GateStore.open()
+      .then(async (store) => {
+        const metas = await store.listSlots();
+        store.close();
+        return metas;
+      })
+      .catch(() => [])
+      .then((metas) => {
+        if (!alive) return;
+        const last = (m: SlotMeta) => (m.slotId === saved.slotId ? 0 : 1);
+        setSlots(metas.sort((a, b) => last(a) - last(b) || a.slotStart.localeCompare(b.slotStart)));
+      });
+    return () => {
+      alive = false;
+    };
+  }, [saved.slotId]);
+  if (!slots) return null;
+  if (slots.length === 0)
+    return (
+      <p role="alert" className="mt-6 text-gray-700">
+        No network, and no slot's ticket list is on this device yet. Open the gate online once for each slot.
+      </p>
+    );
+  const name = gate.trim();
+  return (
+    <div className="mt-6 space-y-4">
+      <p>No network: scan a slot whose ticket list is on this device.</p>
+      <div>
+        <label htmlFor="gate-name-offline" className="text-sm font-semibold">
+          Gate name
+        </label>
+        <input
+          id="gate-name-offline"
+          className="mt-1 block min-h-14 w-full rounded-xl border px-3 text-lg"
+          value={gate}
+          maxLength={60}
+          onChange={(e) => setGate(e.target.value)}
+        />
+      </div>
+      {slots.map((m) => {
+        const eventName =
+          m.eventName ?? (m.eventId === saved.eventId ? saved.eventName : undefined) ?? 'Event';
+        return (
+          <button
+            key={m.slotId}
+            type="button"
+            disabled={!name}
+            className={`${big} w-full bg-emerald-700 py-2 text-left text-white disabled:bg-gray-300`}
+            onClick={() =>
+              onStart({ eventId: m.eventId, slotId: m.slotId, gate: name, eventName, slotStart: m.slotStart })
+            }
+          >
+            Scan at {name || '…'}: {eventName}, {slotLabel(m.slotStart)}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 
@@ -274,15 +341,15 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
       data-offline-copy={offlineCopy}
     >
       <header className="flex items-center gap-2 px-3 py-2 text-sm">
-        <button type="button" onClick={onChange} className="min-h-11 rounded-lg bg-white/15 px-3">
+        <button type="button" onClick={onChange} className="min-h-12 shrink-0 rounded-lg bg-white/15 px-3">
           ‹ {settings.gate}
         </button>
-        <span className="truncate">
+        <span className="min-w-0 flex-1 truncate">
           {settings.eventName} · {slotLabel(settings.slotStart)}
         </span>
         <span
           data-testid="gate-network"
-          className={`ml-auto rounded-full px-2 py-1 text-xs font-bold ${state?.online === false ? 'bg-amber-400 text-black' : 'bg-emerald-800'}`}
+          className={`shrink-0 whitespace-nowrap rounded-full px-2 py-1 text-xs font-bold ${state?.online === false ? 'bg-amber-400 text-black' : 'bg-emerald-800'}`}
         >
           {state?.online === false
             ? `Offline${state.queued ? ` · ${state.queued} to send` : ''}`
@@ -305,7 +372,7 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           type="button"
           data-testid="gate-double-entries"
           onClick={() => setPanel('doubles')}
-          className="mx-3 mb-2 min-h-11 rounded-lg bg-red-700 px-3 text-left text-sm font-semibold"
+          className="mx-3 mb-2 min-h-12 rounded-lg bg-red-700 px-3 text-left text-sm font-semibold"
         >
           {state.doubleEntries.length} double entr{state.doubleEntries.length === 1 ? 'y' : 'ies'}: tap for
           who, where, when
@@ -372,12 +439,12 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
         )}
       </div>
       <nav className="grid grid-cols-4 gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-        <button type="button" className={`${big} bg-white/15`} onClick={() => setPanel('lookup')}>
+        <button type="button" className={`${tool} bg-white/15`} onClick={() => setPanel('lookup')}>
           Look up
         </button>
         <button
           type="button"
-          className={`${big} bg-white/15 disabled:opacity-40`}
+          className={`${tool} bg-white/15 disabled:opacity-40`}
           disabled={!lastAdmit}
           onClick={() => setPanel('undo')}
         >
@@ -385,7 +452,7 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
         </button>
         <button
           type="button"
-          className={`${big} bg-white/15`}
+          className={`${tool} bg-white/15`}
           onClick={() => setFacing((f) => (f === 'environment' ? 'user' : 'environment'))}
           aria-label="Switch camera"
         >
@@ -393,7 +460,7 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
         </button>
         <button
           type="button"
-          className={`${big} bg-white/15 disabled:opacity-40`}
+          className={`${tool} bg-white/15 disabled:opacity-40`}
           disabled={!camera?.torch}
           aria-pressed={torch}
           onClick={() => {
@@ -447,7 +514,7 @@ function AskPersons({
     <div
       role="dialog"
       aria-label="How many enter now?"
-      className="absolute inset-0 z-20 flex flex-col justify-end bg-black/80 p-4"
+      className="absolute inset-0 z-30 flex flex-col justify-end bg-gray-950 p-4"
     >
       <p className="text-xl font-bold">
         {shown.ticket.name} · {shown.ticket.type}
@@ -458,7 +525,8 @@ function AskPersons({
       <div className="mt-4 flex items-center justify-center gap-4">
         <button
           type="button"
-          className={`${big} w-20 bg-white/20 text-3xl`}
+          className="min-h-14 w-20 rounded-xl bg-white/20 text-4xl font-bold"
+          aria-label="One fewer"
           onClick={() => setN((v) => Math.max(1, v - 1))}
         >
           −
@@ -468,7 +536,8 @@ function AskPersons({
         </span>
         <button
           type="button"
-          className={`${big} w-20 bg-white/20 text-3xl`}
+          className="min-h-14 w-20 rounded-xl bg-white/20 text-4xl font-bold"
+          aria-label="One more"
           onClick={() => setN((v) => Math.min(shown.remaining, v + 1))}
         >
           +
@@ -517,12 +586,12 @@ function LookUp({
     <div
       role="dialog"
       aria-label="Look up a ticket"
-      className="absolute inset-0 z-20 flex flex-col bg-gray-950 p-4"
+      className="absolute inset-0 z-30 flex flex-col bg-gray-950 p-4"
     >
       <input
         autoFocus
         aria-label="Booking id, name or mobile"
-        className="min-h-14 rounded-xl px-3 text-lg text-black"
+        className="min-h-14 rounded-xl bg-white px-3 text-lg text-black"
         placeholder="Booking id, name or mobile"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
@@ -573,7 +642,7 @@ function UndoLast({
     <div
       role="dialog"
       aria-label="Undo the last admission"
-      className="absolute inset-0 z-20 flex flex-col justify-end bg-black/85 p-4"
+      className="absolute inset-0 z-30 flex flex-col justify-end bg-gray-950 p-4"
     >
       <p className="text-xl font-bold">
         Undo: {admit.ticket.name}, {admit.persons} {admit.persons === 1 ? 'person' : 'people'}
@@ -581,7 +650,7 @@ function UndoLast({
       <label className="mt-3 block">
         <span className="text-sm">Reason (kept in the log)</span>
         <input
-          className="mt-1 min-h-14 w-full rounded-xl px-3 text-lg text-black"
+          className="mt-1 min-h-14 w-full rounded-xl bg-white px-3 text-lg text-black"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
@@ -626,7 +695,7 @@ function DoubleEntries({
     <div
       role="dialog"
       aria-label="Double entries"
-      className="absolute inset-0 z-20 flex flex-col bg-gray-950 p-4"
+      className="absolute inset-0 z-30 flex flex-col bg-gray-950 p-4"
     >
       <h2 className="text-xl font-bold">Double entries</h2>
       <ul className="mt-3 flex-1 space-y-3 overflow-auto text-sm">

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
-import { SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
+import { EDITOR_MESSAGES, SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { eventTaxRateSchema } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
@@ -16,7 +16,7 @@ import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
 
@@ -38,10 +38,16 @@ const DayForm = z.object({
 function EditorPage() {
   const { eventId } = Route.useParams();
   const event = trpc.organiser.editableEvent.useQuery({ eventId });
+  // Bumped by "Reload" after a version conflict: the forms start again from what is saved now.
+  const [generation, setGeneration] = useState(0);
   if (event.isPending) return <LoadingText />;
   if (event.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
   if (!event.data) return <NoticeText text={messageOf(event.error, 'Event not found')} />;
-  return <Editor event={event.data} />;
+  const reload = async () => {
+    await event.refetch();
+    setGeneration((g) => g + 1);
+  };
+  return <Editor key={generation} event={event.data} reload={reload} />;
 }
 
 /** Every edit sends the version it was based on; the page reloads the event after each one. */
@@ -62,7 +68,7 @@ function useEdit() {
   return { error, run };
 }
 
-function Editor({ event }: { event: Editable }) {
+function Editor({ event, reload }: { event: Editable; reload: () => Promise<void> }) {
   const eventId = event.id;
   const base = { eventId, version: event.version };
   const updateDetails = trpc.organiser.updateDetails.useMutation();
@@ -106,9 +112,23 @@ function Editor({ event }: { event: Editable }) {
           </Link>
         </p>
         {error && (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-            {error}
-          </p>
+          <div
+            role="alert"
+            className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
+          >
+            <p>{error}</p>
+            {/* Someone else saved first: this page's forms hold an older event. Reloading shows theirs
+                (typed edits here are dropped; the forms would otherwise overwrite their change). */}
+            {error === EDITOR_MESSAGES.staleVersion && (
+              <button
+                type="button"
+                onClick={() => void reload()}
+                className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+              >
+                Reload
+              </button>
+            )}
+          </div>
         )}
       </ConsoleEventHeader>
 
@@ -146,62 +166,63 @@ function Editor({ event }: { event: Editable }) {
   );
 }
 
+/** The shared schema's `taxRate` field: empty (null) is the organiser profile's default. */
+const TaxRateForm = eventTaxRateSchema.pick({ taxRate: true });
+type TaxRateValues = z.output<typeof TaxRateForm>;
+
 /** Issue 16: this event's GST rate, when it is not the organiser profile's default (18% usually). */
 function TaxRateSection({ eventId, taxRate }: { eventId: string; taxRate: number | null }) {
   const utils = trpc.useUtils();
   const save = trpc.invoices.setEventTaxRate.useMutation({
     onSuccess: () => utils.organiser.editableEvent.invalidate({ eventId }),
   });
-  const [value, setValue] = useState(taxRate === null ? '' : String(taxRate));
-  const [message, setMessage] = useState<string | null>(null);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMessage(null);
-    const rate = value.trim() === '' ? null : Number(value);
-    const parsed = eventTaxRateSchema.safeParse({ eventId, taxRate: rate });
-    if (!parsed.success) {
-      setMessage(parsed.error.issues[0]?.message ?? 'Invalid rate');
-      return;
-    }
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<TaxRateValues>({ resolver: zodResolver(TaxRateForm), defaultValues: { taxRate } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
     try {
-      await save.mutateAsync(parsed.data);
-      setMessage('Saved.');
+      await save.mutateAsync({ eventId, ...values });
+      form.reset(values);
+      setSaved(true);
     } catch (error) {
-      setMessage(messageOf(error, 'Something went wrong. Please try again.'));
+      const message = fieldErrorsOf(error).taxRate;
+      if (message) form.setError('taxRate', { message });
+      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
     }
-  };
+  });
   return (
-    <section aria-labelledby="tax-heading">
+    <section aria-labelledby="tax-heading" className="max-w-md">
       <h2 id="tax-heading" className="text-xl font-bold">
         GST rate
       </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          <span className="block text-xs font-medium uppercase tracking-wide text-gray-500">
-            GST on admission (%)
-          </span>
-          <input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            max={28}
-            value={value}
-            placeholder="Profile default"
-            onChange={(e) => setValue(e.target.value)}
-            className="mt-1 w-40 rounded-md border border-gray-300 px-3 py-2"
-          />
-        </label>
-        <button type="submit" className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold">
+      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+        <UnsavedChangesGuard form={form} />
+        <TextField
+          label="GST on admission (%)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          max={28}
+          placeholder="Profile default"
+          hint="Leave empty to use your organiser profile's default rate."
+          error={form.formState.errors.taxRate?.message}
+          {...form.register('taxRate', {
+            // Empty is "the profile's default" (null); anything else is checked as a number by the schema.
+            setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+            onChange: () => {
+              setSaved(false);
+              setFormError(null);
+            },
+          })}
+        />
+        <FormError message={formError} />
+        {saved && <FormNotice>Saved.</FormNotice>}
+        <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
           Save rate
-        </button>
-        {message && (
-          <p role="status" className="text-sm text-gray-700">
-            {message}
-          </p>
-        )}
+        </SubmitButton>
       </form>
-      <p className="mt-1 text-sm text-gray-600">Leave empty to use your organiser profile's default rate.</p>
     </section>
   );
 }

@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -82,6 +83,7 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-gray-200 p-5 sm:p-6">
+      <UnsavedChangesGuard form={form} />
       <TextField label="Legal name" autoComplete="organization" maxLength={120} {...field('legalName')} />
       <TextAreaField label="Address" rows={3} maxLength={300} {...field('address')} />
       <SelectField

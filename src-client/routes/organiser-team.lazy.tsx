@@ -17,7 +17,6 @@ function TeamPage() {
   const team = trpc.console.team.useQuery({ eventId });
   if (!event) return screen;
   if (team.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
-  const canManage = event.myRole === 'owner' || event.myRole === 'admin';
   return (
     <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
       <ConsoleEventHeader eventId={eventId} current="team" title={`Team of ${event.name}`} />
@@ -41,9 +40,7 @@ function TeamPage() {
                         {m.email} · {TEAM_ROLE_LABELS[m.role]}
                       </span>
                     </span>
-                    {canManage && (
-                      <RemoveButton eventId={eventId} memberUserId={m.userId} who={m.name ?? m.email} />
-                    )}
+                    <RemoveButton eventId={eventId} memberUserId={m.userId} who={m.name ?? m.email} />
                   </li>
                 ))}
               </ul>
@@ -65,7 +62,8 @@ function TeamPage() {
               </ul>
             )}
           </section>
-          {canManage && <InviteMember eventId={eventId} />}
+          {/* Everyone who sees the team may change it: the owner, co-organisers and admins. */}
+          <InviteMember eventId={eventId} />
         </>
       ) : (
         <NoticeText text={messageOf(team.error, 'Something went wrong. Please try again.')} />

@@ -45,9 +45,7 @@ function SearchPage() {
         </p>
       ) : found.length === 0 ? (
         <NoResults title={`No events found for "${text}"`}>
-          <p className="mt-2 text-gray-700">
-            Try another name, venue, city or artist, or browse everything on.
-          </p>
+          <p className="mt-2 text-gray-700">Check the spelling, or try an artist, venue or city instead.</p>
           <Link
             to="/explore"
             className="mt-5 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
@@ -59,7 +57,7 @@ function SearchPage() {
         <>
           <p className="mt-2 text-gray-700" role="status">
             {first?.approximate
-              ? `No exact matches. ${eventCount(first.total ?? found.length, false)} with a similar spelling`
+              ? `No exact matches. Showing ${eventCount(first.total ?? found.length, false)} with a similar spelling.`
               : `${eventCount(first?.total ?? found.length, first?.totalIsCapped ?? false)} found`}
           </p>
           <EventGrid events={found} className="mt-6" />

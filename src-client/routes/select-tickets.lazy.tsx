@@ -4,7 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
-import { saleWindowMessage } from '../../shared/sale-window.ts';
+import { saleWindowMessage, saleWindowState } from '../../shared/sale-window.ts';
 import { EventLoadError } from '../components/event-load-error.tsx';
 import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -33,6 +33,12 @@ const availability = (t: TicketType) =>
   purchasable(t)
     ? 'Available'
     : (saleWindowMessage(t, new Date()) ?? (t.isLive ? 'Sold Out' : 'Not on sale yet'));
+/**
+ * What a button that cannot be pressed says: the same reason, except that a sale opening later says
+ * 'Not on sale yet' there, since its date beside the price would squeeze the name on a phone.
+ */
+const buttonReason = (t: TicketType) =>
+  saleWindowState(t, new Date()) === 'not_yet_open' ? 'Not on sale yet' : availability(t);
 
 function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();
@@ -358,7 +364,7 @@ function TicketTypeCard({
               aria-label={available ? `Select Ticket: ${type.name}` : undefined}
               className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:border-gray-300 disabled:text-gray-400"
             >
-              {available ? 'Select Ticket' : availability(type)}
+              {available ? 'Select Ticket' : buttonReason(type)}
             </button>
           )}
         </div>

@@ -7,7 +7,7 @@ import { trpc } from '../lib/trpc.ts';
 import { TicketLoading, ticketFailed } from './ticket.tsx';
 
 export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
-export const WithoutIdRoute = createLazyRoute('/ticket')({ component: () => <TicketMessage text={NO_ID} /> });
+export const WithoutIdRoute = createLazyRoute('/ticket')({ component: TicketWithoutId });
 
 const NO_ID = 'No bookingId provided in URL.';
 
@@ -16,7 +16,7 @@ function TicketPage() {
   const id = bookingId.trim();
   const ticket = trpc.bookings.byId.useQuery({ bookingId: id }, { enabled: id !== '' });
 
-  if (id === '') return <TicketMessage text={NO_ID} />;
+  if (id === '') return <TicketWithoutId />;
   if (ticket.isPending) return <TicketLoading bookingId={id} />;
   if (ticket.isError) {
     if (ticket.error.data?.code !== 'NOT_FOUND')
@@ -102,6 +102,22 @@ function Field({ label, value, mono = false }: { label: string; value: string; m
     <div>
       <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">{label}</p>
       <p className={mono ? 'font-mono text-sm break-all' : 'font-medium'}>{value}</p>
+    </div>
+  );
+}
+
+/** The spec's message for a ticket link without its booking id, and where the buyer's tickets are. */
+function TicketWithoutId() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center text-gray-700">
+      <p role="status">{NO_ID}</p>
+      <p className="mt-2">
+        Your tickets are listed in{' '}
+        <Link to="/my-bookings" className="font-medium text-brand-700 underline">
+          My Bookings
+        </Link>
+        .
+      </p>
     </div>
   );
 }

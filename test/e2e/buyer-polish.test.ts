@@ -1,13 +1,15 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
-import { passwordResetTokens } from '../../src-server/db/schema/accounts.ts';
+import { passwordResetTokens, users } from '../../src-server/db/schema/accounts.ts';
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import {
   type Browser,
   DESKTOP,
   expectNoSeriousA11yViolations,
+  type Locator,
   launchBrowser,
   newContext,
   PHONE_390,
@@ -153,6 +155,90 @@ describe('buyer polish', () => {
     await expect(
       page.getByRole('button', { name: 'Edit Profile' }).evaluate((el) => el === document.activeElement),
     ).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("Profile keeps a mobile typed as '+91 98765 43210' and stores its 10 digits (phone)", async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const { userId } = await signInNewBuyer(database.db, context, baseURL);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const phone = page.getByLabel('Phone Number');
+    await phone.fill('+91 98765 43210');
+    // Nothing is cut off while typing: the box holds what was typed.
+    await expect(phone.inputValue()).resolves.toBe('+91 98765 43210');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile saved' }).waitFor();
+    expect(database.db.select().from(users).where(eq(users.id, userId)).get()?.phone).toBe('9876543210');
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe('9876543210');
+    await page.screenshot({ path: '/tmp/polish-profile-phone.png', fullPage: true });
+    await context.close();
+  });
+
+  it("event cards on a phone show the lowest price as '₹X onwards'", async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    await context.addInitScript(() => localStorage.setItem('selectedCity', 'Mumbai'));
+    const page = await context.newPage();
+    await page.goto('/');
+    // Retro Bollywood Live: Silver ₹799, Gold ₹1,499, Platinum Lounge ₹4,999.
+    const card = page.getByRole('link', { name: /Retro Bollywood Live/ }).first();
+    await card.getByText('₹799 onwards', { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/polish-home-cards-phone.png' });
+    await context.close();
+  });
+
+  it("the footer says 'Events', 'Terms & Conditions' and this year's copyright (phone)", async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(
+      footer.getByRole('link', { name: 'Events', exact: true }).getAttribute('href'),
+    ).resolves.toBe('/explore');
+    await expect(
+      footer.getByRole('link', { name: 'Terms & Conditions', exact: true }).getAttribute('href'),
+    ).resolves.toBe(encodeURI('/Terms & Conditions'));
+    await footer.getByText(`© ${new Date().getFullYear()} Jalsa. All rights reserved.`).waitFor();
+    await footer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/polish-footer-phone.png' });
+    await context.close();
+  });
+
+  it('focus returns to the button that opened the Share dialog or the city picker (phone)', async () => {
+    // A phone browser without the Web Share API gets the page's own Share dialog.
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    // Radix gives focus back just after the dialog unmounts: wait for the element to be the focused one.
+    const focused = (locator: Locator) => locator.and(page.locator(':focus')).waitFor();
+    await page.goto(EVENT);
+    const share = page.getByRole('button', { name: 'Share' });
+    await share.click();
+    const dialog = page.getByRole('dialog', { name: 'Share this event' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await focused(share);
+    await share.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await focused(share);
+
+    const city = page.getByRole('button', { name: /^City:/ }).locator('visible=true');
+    await city.click();
+    const picker = page.getByRole('dialog', { name: 'Select Your City' });
+    await picker.waitFor();
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await focused(city);
+    // Choosing a city closes the picker too, and focus comes back to the (renamed) button.
+    await city.click();
+    await picker.getByRole('button', { name: /Pune/ }).first().click();
+    await picker.waitFor({ state: 'detached' });
+    await focused(city);
+    await expect(city.textContent()).resolves.toContain('PUN');
     await context.close();
   });
 

@@ -111,6 +111,39 @@ describe('checkout on a phone (390×844)', () => {
     await context.close();
   });
 
+  // Issue 17, 'Polish': Esc cancels an inline edit, putting back what was there before it.
+  it('Esc cancels an edit of Ticket Details: the earlier value comes back and focus returns to Edit', async () => {
+    const { page, context } = await openCheckout();
+    const details = page.getByRole('region', { name: 'Ticket Details' });
+
+    // Enter keeps an edit.
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('98765 43210');
+    await page.getByLabel('Phone').press('Enter');
+    await details.getByText('98765 43210', { exact: true }).waitFor();
+
+    // Esc throws the next one away: the field closes showing the value from before, not the typed one.
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByLabel('Phone').fill('12345');
+    await page.getByLabel('Phone').press('Escape');
+    await details.getByText('98765 43210', { exact: true }).waitFor();
+    expect(await details.getByRole('textbox').count()).toBe(0);
+    expect(await details.getByText('12345').count()).toBe(0);
+    // Focus moves while Esc is handled, so it is there as soon as the key press is done.
+    expect(await isFocused(page.getByRole('button', { name: 'Edit Phone' }))).toBe(true);
+
+    // The same for a field prefilled from the profile.
+    await page.getByRole('button', { name: 'Edit Name' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Someone Else');
+    await name.press('Escape');
+    await details.getByText('Meera Iyer', { exact: true }).waitFor();
+    expect(await details.getByText('Someone Else').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/checkout-esc-phone.png' });
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
   // Issue 19: holding seats needs a verified address; the refusal says so and offers the mail again.
   it('an unverified buyer pressing Proceed is told to verify, and can resend the verification e-mail', async () => {
     const { page, context, buyer, ev } = await openCheckout({ verified: false });

@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type CreatedBooking, insertBookingWithEvent } from '../helpers/bookings.ts';
 import { CHROMIUM_PATH, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
@@ -75,7 +76,8 @@ describe('the gate in Chromium with a fake camera', () => {
   const browsers: Browser[] = [];
   let staffEmail: string;
   let main: CreatedBooking;
-  const tickets: Record<'scan' | 'offline' | 'twoGates' | 'otherSlot', CreatedBooking> = {} as never;
+  const tickets: Record<'scan' | 'offline' | 'twoGates' | 'otherSlot' | 'group', CreatedBooking> =
+    {} as never;
 
   beforeAll(async () => {
     const database = openDatabase(databaseFile(dataDir));
@@ -102,6 +104,8 @@ describe('the gate in Chromium with a fake camera', () => {
     tickets.scan = main;
     tickets.offline = inSlot('Kabir Offline');
     tickets.twoGates = inSlot('Meera Twogates');
+    // Three people on one ticket: the gate asks how many enter now.
+    tickets.group = inSlot('Nila Groupticket', { personAllowedPerTicket: 3 });
     tickets.otherSlot = inSlot('Ravi Otherslot', {
       slotId: 'slot-sat-12',
       ticketSlot: '2026-12-12T13:30:00.000Z',
@@ -131,8 +135,9 @@ describe('the gate in Chromium with a fake camera', () => {
       },
     );
   });
-  afterAll(async () => {
-    for (const b of browsers) await b.close();
+  // Each test's browsers go when it ends: a camera left scanning in the background slows the next test.
+  afterEach(async () => {
+    for (const b of browsers.splice(0)) await b.close();
   });
 
   const token = (b: CreatedBooking) => signTicketToken(secret, b.bookingId);
@@ -167,7 +172,7 @@ describe('the gate in Chromium with a fake camera', () => {
 
   const result = (page: Page) => page.getByTestId('gate-result');
 
-  it('scan → ADMIT; the same ticket again → "Already used at North gate"; another slot’s ticket → refused naming the slot', async () => {
+  it('scan → ADMIT; the same ticket again → "Already used at North gate"; installable; look-up, how many enter, undo', async () => {
     const browser = await cameraBrowser(qrVideo(token(tickets.scan)));
     browsers.push(browser);
     const context = await gateContext(browser);
@@ -186,14 +191,112 @@ describe('the gate in Chromium with a fake camera', () => {
     await page.screenshot({ path: path.join(SHOTS, 'gate-idle-390.png') });
     await expectNoSeriousA11yViolations(page);
 
-    const other = await cameraBrowser(qrVideo(token(tickets.otherSlot)));
+    // Installable: the page links the gate's manifest and iOS icon, and every icon loads at its size.
+    const icons = await page.evaluate(async () => {
+      const manifestLink = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      const apple = document.querySelector<HTMLLinkElement>('link[rel="apple-touch-icon"]');
+      if (!manifestLink || !apple) return null;
+      const manifest = (await (await fetch(manifestLink.href)).json()) as {
+        icons: { src: string; sizes: string; type: string; purpose: string }[];
+      };
+      const load = async (src: string) => {
+        const res = await fetch(src);
+        const type = res.headers.get('content-type')?.split(';')[0] ?? null;
+        // createImageBitmap decodes PNGs (not SVG blobs): the size a launcher would get.
+        if (type !== 'image/png') return { ok: res.ok, served: type, size: 'any' };
+        const bitmap = await createImageBitmap(await res.blob());
+        return { ok: res.ok, served: type, size: `${bitmap.width}x${bitmap.height}` };
+      };
+      return {
+        icons: await Promise.all(manifest.icons.map(async (i) => ({ ...i, ...(await load(i.src)) }))),
+        apple: await load(apple.href),
+      };
+    });
+    expect(icons).not.toBeNull();
+    for (const icon of icons!.icons)
+      expect(icon).toMatchObject({ ok: true, served: icon.type, size: icon.sizes });
+    const pngs = icons!.icons.filter((i) => i.type === 'image/png');
+    expect(pngs.map((i) => [i.sizes, i.purpose])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    expect(icons!.apple).toEqual({ ok: true, served: 'image/png', size: '180x180' });
+
+    // A buyer whose phone is dead: look up by name, the gate asks how many of three enter, 2 do; then the
+    // admission is undone with a reason and the people can enter again.
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const lookUp = page.getByRole('dialog', { name: 'Look up a ticket' });
+    await lookUp.getByLabel('Booking id, name or mobile').fill('Nila');
+    await lookUp.getByRole('button', { name: /Nila Groupticket/ }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'gate-look-up-390.png') });
+    await lookUp.getByRole('button', { name: /Nila Groupticket/ }).click();
+    const ask = page.getByRole('dialog', { name: 'How many enter now?' });
+    await expect.poll(() => ask.getByTestId('gate-persons').textContent()).toBe('3');
+    await page.screenshot({ path: path.join(SHOTS, 'gate-ask-persons-390.png') });
+    await ask.getByRole('button', { name: 'One fewer' }).click();
+    await ask.getByRole('button', { name: 'Admit 2' }).click();
+    await result(page)
+      .and(page.locator('[data-outcome="admit"]'))
+      .getByText('Nila Groupticket', { exact: false })
+      .waitFor();
+    const groupAdmitted = () => {
+      const database = openDatabase(databaseFile(dataDir));
+      try {
+        return database.db
+          .select({ n: bookings.numberOfUserCheckedIn })
+          .from(bookings)
+          .where(eq(bookings.id, tickets.group.bookingId))
+          .get()?.n;
+      } finally {
+        database.close();
+      }
+    };
+    expect(groupAdmitted()).toBe(2);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    const undo = page.getByRole('dialog', { name: 'Undo the last admission' });
+    await undo.getByText('Undo: Nila Groupticket, 2 people').waitFor();
+    await undo.getByLabel('Reason (kept in the log)').fill('Scanned for the wrong group');
+    await page.screenshot({ path: path.join(SHOTS, 'gate-undo-390.png') });
+    await undo.getByRole('button', { name: 'Undo admission' }).click();
+    await undo.waitFor({ state: 'detached' });
+    expect(groupAdmitted()).toBe(0);
+    const database = openDatabase(databaseFile(dataDir));
+    const undoRow = database.db
+      .select({ persons: gateScans.persons, reason: gateScans.reason, gate: gateScans.gate })
+      .from(gateScans)
+      .where(and(eq(gateScans.bookingId, tickets.group.bookingId), eq(gateScans.kind, 'undo')))
+      .get();
+    database.close();
+    expect(undoRow).toEqual({ persons: 2, reason: 'Scanned for the wrong group', gate: 'North gate' });
+    expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('another slot’s ticket is refused naming the slot, offline (from the synced map) and online (by the server)', async () => {
+    const other = await cameraBrowser(qrVideo(token(tickets.otherSlot)), false);
     browsers.push(other);
-    const otherContext = await gateContext(other);
-    await signInAsStaff(otherContext);
-    const otherPage = await otherContext.newPage();
-    await openGate(otherPage, 'South gate');
-    await result(otherPage).getByText('Ticket for Sat 12 Dec, 7 PM slot').waitFor({ timeout: 20_000 });
-    await otherPage.screenshot({ path: path.join(SHOTS, 'gate-other-slot-390.png') });
+    const context = await gateContext(other, []);
+    await signInAsStaff(context);
+    const page = await context.newPage();
+    await openGate(page, 'South gate');
+    await page.getByRole('button', { name: 'Try the camera again' }).waitFor();
+    await context.setOffline(true);
+    await context.grantPermissions(['camera']);
+    await page.getByRole('button', { name: 'Try the camera again' }).click();
+    await result(page).getByText('Ticket for Sat 12 Dec, 7 PM slot').waitFor({ timeout: 20_000 });
+    await result(page).getByText('Decided offline', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'gate-other-slot-offline-390.png') });
+
+    await context.setOffline(false);
+    await page
+      .getByTestId('gate-network')
+      .getByText(/^Online/)
+      .waitFor({ timeout: 15_000 });
+    await result(page)
+      .filter({ hasNotText: 'Decided offline' })
+      .getByText('Ticket for Sat 12 Dec, 7 PM slot')
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'gate-other-slot-390.png') });
   });
 
   it('offline: admits a fresh ticket and refuses the repeat; back online the queued scan reaches the server and the counters agree', async () => {

@@ -7,9 +7,11 @@ import { formatLongDate, indiaCalendarDay } from '../../shared/dates.ts';
 import type { AccountRole } from '../../shared/organiser-schemas.ts';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
 import {
   type Browser,
   type BrowserContext,
@@ -418,125 +420,199 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     await owner.context.close();
   }, 90_000);
 
-  it('every console page at phone and desktop size: screenshots and axe', async () => {
-    expect(state.keptBookingId, 'scenarios (1) and (2) ran').not.toBe('');
-    const id = state.eventId;
-    const pages: {
-      name: string;
-      path: string;
-      ready: (p: Page) => Promise<unknown>;
-      as: 'organiser' | 'admin' | 'staff';
-    }[] = [
+  /** A co-organiser invitation of the journey's event, waiting; answers the mailed link's token. */
+  function invitationToken() {
+    const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
+    const ownerId = database.db
+      .select({ ownerId: events.ownerId })
+      .from(events)
+      .where(eq(events.id, state.eventId))
+      .get()!.ownerId!;
+    inviteTeamMember(
+      database.db,
       {
-        name: 'console-home',
-        path: '/organiser',
-        ready: (p) => p.getByRole('row').filter({ hasText: eventName }).waitFor(SLOW),
-        as: 'organiser',
+        event: { id: state.eventId, name: eventName, city: 'Pune', ownerId },
+        email,
+        role: 'co_organiser',
+        invitedBy: { id: ownerId, name: 'Nandini Organiser' },
       },
-      {
-        name: 'event-editor',
-        path: `/organiser/events/${id}/edit`,
-        ready: (p) => p.getByText('Status: Published').waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'preview',
-        path: `/organiser/events/${id}/preview`,
-        ready: (p) => p.getByRole('heading', { name: eventName, level: 1 }).waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'team',
-        path: `/organiser/events/${id}/team`,
-        ready: (p) => p.getByText('Gita Gate').first().waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'sales',
-        path: `/organiser/events/${id}/sales`,
-        ready: (p) => p.locator('[data-testid="sales-chart"] canvas').first().waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'orders',
-        path: `/organiser/events/${id}/orders`,
-        ready: (p) => p.getByRole('heading', { name: /^Orders 1–2 of 2$/ }).waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'booking',
-        path: `/organiser/events/${id}/bookings/${state.keptBookingId}`,
-        ready: (p) => p.getByRole('heading', { name: `Booking ${state.keptBookingId}` }).waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'profile',
-        path: '/organiser/profile',
-        ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(SLOW),
-        as: 'organiser',
-      },
-      {
-        name: 'admin',
-        path: '/admin',
-        ready: (p) => p.getByRole('heading', { name: 'Platform totals' }).waitFor(SLOW),
-        as: 'admin',
-      },
-      {
-        name: 'gate',
-        path: '/gate',
-        ready: (p) => p.getByLabel('Event', { exact: true }).waitFor(SLOW),
-        as: 'staff',
-      },
-    ];
+      new Date(),
+      { base: baseURL },
+    );
+    const mail = database.db.select().from(outbox).where(eq(outbox.to, email)).get()!;
+    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
+  }
+
+  const SIZES = { phone: PHONE_390, desktop: DESKTOP } as const;
+  type Size = keyof typeof SIZES;
+  type Shot = {
+    name: string;
+    path: string;
+    ready: (p: Page) => Promise<unknown>;
+    as: 'organiser' | 'admin' | 'staff' | 'visitor';
+  };
+
+  /**
+   * Each page at one size: a screenshot to look at, axe-core, and (on the phone) whatever makes the page
+   * scroll sideways. Answers what was found.
+   */
+  async function screenshotAndAxe(pages: Shot[], size: Size): Promise<string[]> {
     const found: string[] = [];
-    for (const [size, viewport] of [
-      ['phone', PHONE_390],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const contexts = {
-        organiser: await newContext(browser, baseURL, viewport),
-        admin: await contextAs(state.adminToken, viewport),
-        staff: await contextAs(state.staffToken, viewport),
-      };
-      await contexts.organiser.context.addCookies(state.organiserCookies);
-      for (const shot of pages) {
-        const page = await contexts[shot.as].context.newPage();
-        await page.goto(shot.path);
-        await shot.ready(page);
-        await page.screenshot({ path: path.join(SHOTS, `journey-${shot.name}-${size}.png`), fullPage: true });
-        try {
-          await expectNoSeriousA11yViolations(page);
-        } catch (error) {
-          found.push(`${shot.name} (${size}): ${(error as Error).message}`);
-        }
-        if (size === 'phone') {
-          // What sticks out, named, so the finding says where to look.
-          const wide = await page.evaluate(() => {
-            if (document.documentElement.scrollWidth <= window.innerWidth) return null;
-            const out = [...document.querySelectorAll('body *')].filter((el) => {
-              const r = el.getBoundingClientRect();
-              return (
-                r.right > window.innerWidth + 1 &&
-                ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1)
-              );
-            });
-            return `${document.documentElement.scrollWidth}px: ${out
-              .slice(0, 3)
-              .map(
-                (el) =>
-                  `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').slice(0, 40)}`,
-              )
-              .join(' | ')}`;
+    const viewport = SIZES[size];
+    const contexts = {
+      organiser: await newContext(browser, baseURL, viewport),
+      admin: await contextAs(state.adminToken, viewport),
+      staff: await contextAs(state.staffToken, viewport),
+      visitor: await contextAs(null, viewport),
+    };
+    await contexts.organiser.context.addCookies(state.organiserCookies);
+    for (const shot of pages) {
+      const page = await contexts[shot.as].context.newPage();
+      await page.goto(shot.path);
+      await shot.ready(page);
+      await page.screenshot({ path: path.join(SHOTS, `journey-${shot.name}-${size}.png`), fullPage: true });
+      try {
+        await expectNoSeriousA11yViolations(page);
+      } catch (error) {
+        found.push(`${shot.name} (${size}): ${(error as Error).message}`);
+      }
+      if (size === 'phone') {
+        // What sticks out, named, so the finding says where to look.
+        const wide = await page.evaluate(() => {
+          if (document.documentElement.scrollWidth <= window.innerWidth) return null;
+          const out = [...document.querySelectorAll('body *')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return (
+              r.right > window.innerWidth + 1 &&
+              ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1)
+            );
           });
-          if (wide) found.push(`${shot.name} (phone): the page scrolls sideways (${wide})`);
-        }
-        await page.close();
+          return `${document.documentElement.scrollWidth}px: ${out
+            .slice(0, 3)
+            .map(
+              (el) =>
+                `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').slice(0, 40)}`,
+            )
+            .join(' | ')}`;
+        });
+        if (wide) found.push(`${shot.name} (phone): the page scrolls sideways (${wide})`);
       }
-      for (const c of Object.values(contexts)) {
-        expect(c.cspViolations).toEqual([]);
-        await c.context.close();
-      }
+      await page.close();
     }
-    expect(found).toEqual([]);
-  }, 240_000);
+    for (const c of Object.values(contexts)) {
+      expect(c.cspViolations).toEqual([]);
+      await c.context.close();
+    }
+    return found;
+  }
+
+  // One test per size: each is a full pass of its own (contexts, pages, axe) on a shared 2-core machine.
+  it.each(['phone', 'desktop'] as const)(
+    'every console page at %s size: screenshots and axe',
+    async (size) => {
+      expect(state.keptBookingId, 'scenarios (1) and (2) ran').not.toBe('');
+      const id = state.eventId;
+      const pages: Shot[] = [
+        {
+          name: 'console-home',
+          path: '/organiser',
+          ready: (p) => p.getByRole('row').filter({ hasText: eventName }).waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'event-editor',
+          path: `/organiser/events/${id}/edit`,
+          ready: (p) => p.getByText('Status: Published').waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'preview',
+          path: `/organiser/events/${id}/preview`,
+          ready: (p) => p.getByRole('heading', { name: eventName, level: 1 }).waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'team',
+          path: `/organiser/events/${id}/team`,
+          ready: (p) => p.getByText('Gita Gate').first().waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'sales',
+          path: `/organiser/events/${id}/sales`,
+          ready: (p) => p.locator('[data-testid="sales-chart"] canvas').first().waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'orders',
+          path: `/organiser/events/${id}/orders`,
+          ready: (p) => p.getByRole('heading', { name: /^Orders 1–2 of 2$/ }).waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'booking',
+          path: `/organiser/events/${id}/bookings/${state.keptBookingId}`,
+          ready: (p) => p.getByRole('heading', { name: `Booking ${state.keptBookingId}` }).waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'profile',
+          path: '/organiser/profile',
+          ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          name: 'admin',
+          path: '/admin',
+          ready: (p) => p.getByRole('heading', { name: 'Platform totals' }).waitFor(SLOW),
+          as: 'admin',
+        },
+        {
+          name: 'gate',
+          path: '/gate',
+          ready: (p) => p.getByLabel('Event', { exact: true }).waitFor(SLOW),
+          as: 'staff',
+        },
+      ];
+      expect(await screenshotAndAxe(pages, size)).toEqual([]);
+    },
+    240_000,
+  );
+
+  it.each(['phone', 'desktop'] as const)(
+    'the pages around the console (create event, request form, invitation, Not allowed) at %s size',
+    async (size) => {
+      expect(state.staffToken, 'scenarios (1) and (2) ran').not.toBe('');
+      const pages: Shot[] = [
+        {
+          name: 'new-event',
+          path: '/organiser/events/new',
+          ready: (p) => p.getByRole('button', { name: 'Create draft' }).waitFor(SLOW),
+          as: 'organiser',
+        },
+        {
+          // Gate staff have no organiser rights of their own: the request form.
+          name: 'list-your-event',
+          path: '/list-your-event',
+          ready: (p) => p.getByRole('button', { name: 'Send request' }).waitFor(SLOW),
+          as: 'staff',
+        },
+        {
+          // As the invitee first sees it, from the mail, not signed in yet.
+          name: 'invitation',
+          path: `/organiser/invitations/${invitationToken()}`,
+          ready: (p) => p.getByRole('link', { name: 'Create an account' }).waitFor(SLOW),
+          as: 'visitor',
+        },
+        {
+          name: 'not-allowed',
+          path: '/admin',
+          ready: (p) => p.getByRole('heading', { name: 'Not allowed' }).waitFor(SLOW),
+          as: 'organiser',
+        },
+      ];
+      expect(await screenshotAndAxe(pages, size)).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -64,6 +64,23 @@ describe('ticket selection on a phone (390×844)', () => {
     await context.close();
   });
 
+  it("says when a type's sale opens, in India time, instead of Sold Out", async () => {
+    const ev = createTwoDayEvent(world.database);
+    const { context } = await newContext(world.browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await page.goto(`/select-tickets/${ev.id}`);
+    // Sunday's matinee starts selected; its Front Row opens for sale on Saturday at 10 AM India time.
+    const frontRow = page.getByRole('listitem').filter({ hasText: 'Front Row' });
+    const opens = `Sale opens ${ev.saleOpensLabel}`;
+    await frontRow.getByRole('paragraph').filter({ hasText: opens }).waitFor();
+    // The button keeps it short, so the name and the date beside the price are not squeezed on a phone.
+    await expect(frontRow.getByRole('button').textContent()).resolves.toBe('Not on sale yet');
+    await expect(frontRow.getByText('Sold Out').count()).resolves.toBe(0);
+    await page.screenshot({ path: '/tmp/select-tickets-sale-opens-phone.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
   it('asks before a second ticket type replaces the first', async () => {
     const ev = createTwoDayEvent(world.database);
     const { context } = await newContext(world.browser, baseURL, PHONE_390);
@@ -102,7 +119,8 @@ describe('ticket selection on a phone (390×844)', () => {
 /**
  * A weekend at least two weeks ahead of the real clock (the server under test reads it). Saturday:
  * Silver sold out and Backstage not yet on sale. Sunday: a 2 PM and a 7 PM show, listed as two dates of
- * the same day (as an organiser may enter them), both with Silver and Gold.
+ * the same day (as an organiser may enter them), both with Silver and Gold; the matinee also has a
+ * Front Row whose sale opens on Saturday at 10 AM.
  */
 function createTwoDayEvent(database: DatabaseHandle) {
   const id = `evt-${randomUUID().slice(0, 8)}`;
@@ -162,10 +180,18 @@ function createTwoDayEvent(database: DatabaseHandle) {
         date('sun-matinee', at(sunday, 14), at(sunday, 17), [
           type('sun-matinee-silver', 'Silver', 49_900),
           type('sun-matinee-gold', 'Gold', 99_900),
+          type('sun-matinee-front', 'Front Row', 199_900, { saleOpensAt: at(saturday, 10) }),
         ]),
       ],
     },
     now.toISOString(),
   );
-  return { id, name, saturday: indiaDayLabel(saturday.start), sunday: indiaDayLabel(sunday.start) };
+  return {
+    id,
+    name,
+    saturday: indiaDayLabel(saturday.start),
+    sunday: indiaDayLabel(sunday.start),
+    // The sale window's wording: "5 Dec 2026, 10:00 AM".
+    saleOpensLabel: `${indiaDayLabel(saturday.start).replace(/^0/, '')}, 10:00 AM`,
+  };
 }

@@ -143,6 +143,25 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await context.close();
   });
 
+  it("server errors: the event page says 'Failed to load event' in the layout, and Try Again loads it", async () => {
+    const { context } = await newContext(browser, baseURL, PHONE_390);
+    const page = await context.newPage();
+    await failingApi(page);
+    await page.goto('/events/retro-bollywood-mumbai');
+    await page.getByRole('alert').filter({ hasText: 'Failed to load event' }).waitFor();
+    await expect(page.getByText('Unexpected Application Error!').count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Jalsa' }).first().waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    await page.screenshot({ path: '/tmp/polish-event-error-phone.png' });
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute('**/trpc/**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
+    await page.getByRole('link', { name: 'Book Now' }).waitFor();
+    await context.close();
+  });
+
   it('unknown event and ticket links say so plainly, with a way out', async () => {
     const { context, page } = await signedInPage();
     await page.goto('/events/no-such-event');

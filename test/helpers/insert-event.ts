@@ -58,6 +58,9 @@ export interface TicketTypeDocument {
   availableTickets: number;
   isLive: boolean;
   benefits: string[];
+  /** The sale window (null or absent: open at that end). */
+  saleOpensAt?: string | null;
+  saleClosesAt?: string | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
 import {
@@ -120,6 +121,61 @@ describe('event team: invite, accept, remove', () => {
       { cookie: w.people.owner.cookie },
     );
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('a co-organiser manages the team like the owner (invites, removes gate staff and co-organisers), never the owner', async () => {
+    const co = { cookie: w.people['co-organiser'].cookie };
+    const eventId = w.event.eventId;
+    const invitee = createAccount(t);
+    const invited = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: invitee.email, role: 'co_organiser' },
+      co,
+    );
+    expect(invited.status).toBe(200);
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, invitee.email)).get()!;
+    const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
+    await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: invitee.cookie });
+    expect(roleOf(invitee.userId)).toBe('co_organiser');
+
+    for (const memberUserId of [w.people['gate staff'].userId, invitee.userId]) {
+      const removed = await callProcedure(
+        t,
+        'mutation',
+        'console.removeMember',
+        { eventId, memberUserId },
+        co,
+      );
+      expect(removed.data).toEqual({ removed: true });
+      expect(roleOf(memberUserId)).toBeNull();
+    }
+
+    // The owner is not on the team: neither invited nor removed, by anyone.
+    const owner = w.people.owner;
+    const inviteOwner = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: owner.email, role: 'gate_staff' },
+      co,
+    );
+    expect(inviteOwner.status).toBe(409);
+    const removeOwner = await callProcedure(
+      t,
+      'mutation',
+      'console.removeMember',
+      { eventId, memberUserId: owner.userId },
+      co,
+    );
+    expect(removeOwner.status).toBe(404);
+    expect(
+      t.deps.db.select({ ownerId: events.ownerId }).from(events).where(eq(events.id, eventId)).get(),
+    ).toEqual({ ownerId: owner.userId });
+    // Cancelling the whole event stays the owner's (and admins').
+    const cancel = await callProcedure(t, 'mutation', 'organiser.cancelEvent', { eventId, version: 1 }, co);
+    expect(cancel.status).toBe(403);
   });
 
   it('refuses a link used by another account, an expired link, a cancelled one, and inviting the owner or a member', async () => {

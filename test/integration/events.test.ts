@@ -120,12 +120,18 @@ describe('events procedures on the demo catalogue', () => {
     expect(event.posterUrl).toBe('/images/events/sufi-nights-delhi-poster.webp');
   });
 
-  it('marks not-live types, and gives events without artists or ticket types null lineups and prices', async () => {
+  it('gives a type on sale later its sale window, and events without artists or ticket types null lineups and prices', async () => {
     const retro = (await callProcedure(t, 'query', 'events.byId', { id: 'retro-bollywood-mumbai' }))
       .data as EventDetail;
-    expect(retro.tickets[0]!.slots[0]!.tickets.find((tt) => tt.name === 'Platinum Lounge')?.isLive).toBe(
-      false,
-    );
+    // The demo's lounge goes on sale two days after the seed, at 10 AM India time (the test clock
+    // starts on 21 Nov 2026).
+    const lounge = retro.tickets[0]!.slots[0]!.tickets.find((tt) => tt.name === 'Platinum Lounge');
+    expect(lounge).toMatchObject({
+      isLive: true,
+      saleOpensAt: '2026-11-23T04:30:00.000Z',
+      saleClosesAt: null,
+    });
+    expect(lounge?.description).not.toMatch(/soon/i);
     const run = (await callProcedure(t, 'query', 'events.byId', { id: 'delhi-green-run' }))
       .data as EventDetail;
     expect(run.artistLineup).toBeNull();

@@ -372,4 +372,34 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect(afterCancel.tickets).toEqual([[later.bookingId, 'Kabir', 'Gold Circle', 4, 2, 1, '3210']]);
     expect(afterCancel.ticketCursor).toBe(delta.ticketCursor);
   });
+  it('the sync carries the event’s other slots as booking ids by slot start (not other events’), whole then by delta', async () => {
+    const syncAt = async (ticketCursor: number) =>
+      (
+        await callProcedure(
+          t,
+          'query',
+          'gate.sync',
+          { eventId: main.eventId, slotId: main.row.slotId, ticketCursor, feedCursor: 0 },
+          { cookie: staff.cookie },
+        )
+      ).data as GateSync;
+    const otherSlot = (ticketSlot: string) =>
+      createBooking(t, {
+        userId: buyer.userId,
+        eventId: main.eventId,
+        slotId: `slot-${ticketSlot}`,
+        ticketSlot,
+      });
+    const sat = otherSlot('2026-12-12T13:30:00.000Z');
+    createBooking(t, { userId: buyer.userId }); // another event's
+    const full = await syncAt(0);
+    expect(full.elsewhere).toEqual([['2026-12-12T13:30:00.000Z', [sat.bookingId]]]);
+    expect(full.tickets.map((r) => r[0])).toEqual([main.bookingId]);
+
+    const sun = otherSlot('2026-12-13T04:45:00.000Z');
+    const delta = await syncAt(full.ticketCursor);
+    expect(delta.elsewhere).toEqual([['2026-12-13T04:45:00.000Z', [sun.bookingId]]]);
+    expect(delta.tickets).toEqual([]);
+    expect((await syncAt(delta.ticketCursor)).elsewhere).toEqual([]);
+  });
 });

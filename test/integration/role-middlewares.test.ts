@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 const probes = router({
   admin: adminProcedure.query(({ ctx }) => ({ role: ctx.role })),
   organiser: organiserProcedure.query(({ ctx }) => ({ role: ctx.role })),
-  manageTeam: eventProcedure('manageTeam').query(({ ctx }) => ({
+  cancelEvent: eventProcedure('cancelEvent').query(({ ctx }) => ({
     eventId: ctx.event.id,
     eventName: ctx.event.name,
     eventRole: ctx.eventRole,
@@ -75,15 +75,15 @@ describe('role middlewares', () => {
 
   it('eventProcedure hands the handler the event and the caller’s role on it', async () => {
     const eventId = w.event.eventId;
-    expect(await outcome(caller('signed out').manageTeam({ eventId }))).toBe('UNAUTHORIZED');
-    expect(await outcome(caller('organiser of another event').manageTeam({ eventId }))).toBe('NOT_FOUND');
-    expect(await outcome(caller('co-organiser').manageTeam({ eventId }))).toBe('FORBIDDEN');
-    expect(await outcome(caller('owner').manageTeam({ eventId }))).toEqual({
+    expect(await outcome(caller('signed out').cancelEvent({ eventId }))).toBe('UNAUTHORIZED');
+    expect(await outcome(caller('organiser of another event').cancelEvent({ eventId }))).toBe('NOT_FOUND');
+    expect(await outcome(caller('co-organiser').cancelEvent({ eventId }))).toBe('FORBIDDEN');
+    expect(await outcome(caller('owner').cancelEvent({ eventId }))).toEqual({
       eventId,
       eventName: w.event.eventName,
       eventRole: 'owner',
     });
-    expect(await outcome(caller('admin').manageTeam({ eventId }))).toMatchObject({ eventRole: 'admin' });
-    expect(await outcome(caller('owner').manageTeam({ eventId: w.otherEvent.eventId }))).toBe('NOT_FOUND');
+    expect(await outcome(caller('admin').cancelEvent({ eventId }))).toMatchObject({ eventRole: 'admin' });
+    expect(await outcome(caller('owner').cancelEvent({ eventId: w.otherEvent.eventId }))).toBe('NOT_FOUND');
   });
 });

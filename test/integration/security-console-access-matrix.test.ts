@@ -67,7 +67,10 @@ const VIEW: Expected = {
   admin: 200,
 };
 const VIEW_TEAM: Expected = { ...VIEW, 'gate staff': 403 };
-const MANAGE_TEAM: Expected = { ...VIEW_TEAM, 'co-organiser': 403 };
+/** Invite and remove: co-organisers do everything but delete the event. */
+const MANAGE_TEAM: Expected = VIEW_TEAM;
+/** Cancelling the whole event (≈ deleting it): the owner and admins. */
+const CANCEL_EVENT: Expected = { ...VIEW_TEAM, 'co-organiser': 403 };
 /** The event editor: the owner, co-organisers and admins. */
 const EDIT: Expected = { ...VIEW, 'gate staff': 403 };
 /** Starting an event: organisers and admins, whatever events they have. */
@@ -334,7 +337,7 @@ const EDITOR_CASES: Record<string, Case> = {
     (w) => ({ version: 1, slotId: w.event.slotId }),
     (t) => t.deps.db.select({ cancelledAt: slots.cancelledAt }).from(slots).all(),
   ),
-  'organiser.cancelEvent': eventMutation(MANAGE_TEAM, () => ({ version: 1 }), eventStatuses),
+  'organiser.cancelEvent': eventMutation(CANCEL_EVENT, () => ({ version: 1 }), eventStatuses),
 };
 
 /** One booking's page and actions: the owner, co-organisers and admins (the buyer's details are on it). */

@@ -5,7 +5,11 @@ export interface EditableFieldHandle {
   reveal(): void;
 }
 
-/** A Ticket Details value shown as text with an edit button; clicking turns it into an input (spec §2). */
+/**
+ * A Ticket Details value shown as text with an edit button; clicking turns it into an input (spec §2).
+ * Enter or leaving the field keeps the edit; Esc puts back the value from before it. Closing with a key
+ * returns focus to the Edit button, which would otherwise fall to the page with the removed input.
+ */
 export function EditableField({
   label,
   value,
@@ -28,15 +32,30 @@ export function EditableField({
 }) {
   const [editing, setEditing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const valueBeforeEdit = useRef(value);
+  const refocusEditButton = useRef(false);
   const id = useId();
   const errorId = `${id}-error`;
   useEffect(() => {
     if (editing) focusInView(input.current);
+    else if (refocusEditButton.current) {
+      refocusEditButton.current = false;
+      editButton.current?.focus();
+    }
   }, [editing]);
+  const startEditing = () => {
+    valueBeforeEdit.current = value;
+    setEditing(true);
+  };
+  const closeByKey = () => {
+    refocusEditButton.current = true;
+    setEditing(false);
+  };
   useImperativeHandle(ref, () => ({
     reveal() {
       if (input.current) focusInView(input.current);
-      else setEditing(true);
+      else startEditing();
     },
   }));
 
@@ -59,7 +78,12 @@ export function EditableField({
             onChange={(e) => onChange(e.target.value)}
             onBlur={() => setEditing(false)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') setEditing(false);
+              if (e.key !== 'Enter' && e.key !== 'Escape') return;
+              // Without this the key's keypress would land on the Edit button focused meanwhile and
+              // press it, opening the field again.
+              e.preventDefault();
+              if (e.key === 'Escape') onChange(valueBeforeEdit.current);
+              closeByKey();
             }}
             className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
           />
@@ -76,8 +100,9 @@ export function EditableField({
       </div>
       {!editing && (
         <button
+          ref={editButton}
           type="button"
-          onClick={() => setEditing(true)}
+          onClick={startEditing}
           aria-label={`Edit ${label}`}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
         >

@@ -5,6 +5,7 @@ import { ConvenienceFeeCapInput } from '../../../shared/admin-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /**
  * The admin page's cap on every event's convenience fee (shared/admin-schemas.ts checks it here and on
@@ -40,6 +41,7 @@ export function ConvenienceFeeCapForm({ percent }: { percent: number }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+      <UnsavedChangesGuard form={form} />
       <TextField
         label="Highest convenience fee (%)"
         inputMode="decimal"

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import { FormError, FormNotice, fieldBinder, SelectField, SubmitButton, TextField } from '../auth-fields.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 interface EmailRole<R extends string> {
   email: string;
@@ -51,6 +52,7 @@ export function EmailRoleForm<R extends string>(props: {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+      <UnsavedChangesGuard form={form} />
       <TextField
         label={props.emailLabel}
         type="email"

@@ -38,7 +38,8 @@ export interface DemoTier {
   persons?: number;
   refundable?: boolean;
   soldOut?: boolean;
-  notLive?: boolean;
+  /** On sale from 10:00 AM India time this many days after today, as an organiser's sale window. */
+  saleOpensInDays?: number;
 }
 
 export const DEMO_EVENTS: DemoEvent[] = [
@@ -229,9 +230,9 @@ export const DEMO_EVENTS: DemoEvent[] = [
         name: 'Platinum Lounge',
         rupees: 4999,
         total: 60,
-        description: 'Sofa seating in the lounge with dinner and a meet-and-greet. Sales open soon.',
+        description: 'Sofa seating in the lounge with dinner and a meet-and-greet.',
         benefits: ['Dinner buffet', 'Meet-and-greet', 'Valet parking'],
-        notLive: true,
+        saleOpensInDays: 2,
       },
     ],
   },

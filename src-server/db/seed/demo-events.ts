@@ -80,7 +80,7 @@ function toPlan(event: DemoEvent, today: string): DemoEventPlan {
         endTime: plusMinutes(startTime, event.durationMinutes),
         ticketTypes: event.tiers.map((tier) => ({
           key: tier.key,
-          ticket: ticketFields(tier),
+          ticket: ticketFields(tier, today),
           soldOut: tier.soldOut ?? false,
         })),
       })),
@@ -88,7 +88,8 @@ function toPlan(event: DemoEvent, today: string): DemoEventPlan {
   };
 }
 
-function ticketFields(tier: DemoTier): TicketTypeFields {
+function ticketFields(tier: DemoTier, today: string): TicketTypeFields {
+  const opensOn = tier.saleOpensInDays === undefined ? null : addDays(today, tier.saleOpensInDays);
   return {
     name: tier.name,
     priceRupees: tier.rupees,
@@ -98,8 +99,8 @@ function ticketFields(tier: DemoTier): TicketTypeFields {
     description: tier.description,
     benefits: tier.benefits ?? [],
     isRefundable: tier.refundable ?? false,
-    onSale: !tier.notLive,
-    saleOpensAt: null,
+    onSale: true,
+    saleOpensAt: opensOn && new Date(`${opensOn}T10:00:00+05:30`).toISOString(),
     saleClosesAt: null,
   };
 }

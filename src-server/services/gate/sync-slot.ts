@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
-import type { GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
+import { and, asc, eq, gt, lte, max, ne, sql } from 'drizzle-orm';
+import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
@@ -20,6 +20,12 @@ export interface GateSync {
    * already below it, with their counts as of `feedCursor`.
    */
   tickets: GateListTicket[];
+  /**
+   * The event's bookings in its other slots (added since `ticketCursor`), grouped by slot start: so that
+   * offline the device can name the slot of a ticket it does not admit, and tell another event's ticket
+   * (signed, but a booking of none of this event's slots) from them.
+   */
+  elsewhere: GateElsewhere[];
   ticketCursor: number;
   /** Admissions and undos since `feedCursor`, oldest first. */
   feed: GateFeedEntry[];
@@ -101,7 +107,26 @@ export function syncSlot(
       .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
       .orderBy(sql`${bookings}.rowid`)
       .all();
-    const ticketCursor = ticketRows.at(-1)?.rowid ?? input.ticketCursor;
+    // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it.
+    const otherRows = db
+      .select({ rowid: sql<number>`${bookings}.rowid`, id: bookings.id, start: bookings.ticketSlot })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.eventId, eventId),
+          ne(bookings.slotId, input.slotId),
+          gt(sql`${bookings}.rowid`, input.ticketCursor),
+        ),
+      )
+      .all();
+    let ticketCursor = Math.max(input.ticketCursor, ticketRows.at(-1)?.rowid ?? 0);
+    const bySlot = new Map<string, string[]>();
+    for (const r of otherRows) {
+      ticketCursor = Math.max(ticketCursor, r.rowid);
+      const ids = bySlot.get(r.start);
+      if (ids) ids.push(r.id);
+      else bySlot.set(r.start, [r.id]);
+    }
     let listRows = ticketRows;
     if (input.ticketCursor > 0) {
       // A delta also carries the slot's cancelled and transferred tickets the device already holds, so a
@@ -147,6 +172,7 @@ export function syncSlot(
       slot,
       publicKey: ticketPublicKey(appSecret),
       tickets,
+      elsewhere: more && input.ticketCursor > 0 ? [] : [...bySlot],
       ticketCursor: more && input.ticketCursor > 0 ? input.ticketCursor : ticketCursor,
       feed,
       feedCursor,

@@ -37,13 +37,20 @@ export function undoAdmission(
     const bookingId = admission.bookingId;
     if (repeat?.kind === 'undo' && repeat.undoesScanId === input.scanId)
       return { undone: repeat.persons, ticket: toGateTicket(loadGateBooking(tx, bookingId) as GateBooking) };
-    const earlier = tx
-      .select({ seq: gateScans.seq })
+    const history = tx
+      .select({
+        scanId: gateScans.scanId,
+        kind: gateScans.kind,
+        persons: gateScans.persons,
+        excess: gateScans.excess,
+        undoesScanId: gateScans.undoesScanId,
+      })
       .from(gateScans)
-      .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.undoesScanId, input.scanId)))
-      .get();
-    if (earlier || admission.persons === 0) throw conflict(UNDO_MESSAGES.already);
-    const persons = admission.persons;
+      .where(eq(gateScans.bookingId, bookingId))
+      .all();
+    if (history.some((r) => r.kind === 'undo' && r.undoesScanId === input.scanId))
+      throw conflict(UNDO_MESSAGES.already);
+    const persons = personsToTakeOff(loadGateBooking(tx, bookingId) as GateBooking, history, input.scanId);
     tx.update(bookings)
       .set({
         numberOfUserCheckedIn: sql`${bookings.numberOfUserCheckedIn} - ${persons}`,
@@ -70,4 +77,33 @@ export function undoAdmission(
       .run();
     return { undone: persons, ticket: toGateTicket(loadGateBooking(tx, bookingId) as GateBooking) };
   });
+}
+
+/**
+ * How many people an undo takes off the booking's count. Not simply the admission's own: after a merge,
+ * people another device let in beyond the ticket (excess) are inside too, so the count becomes what the
+ * admissions left standing account for (their counted people and their excess), capped at what the
+ * ticket allows, plus any check-ins made before the scan log existed. Undoing an admission that was all
+ * excess takes nobody off; undoing the one that was counted lets the other device's people take its place.
+ */
+function personsToTakeOff(
+  booking: GateBooking,
+  history: { scanId: string; kind: string; persons: number; excess: number; undoesScanId: string | null }[],
+  scanId: string,
+): number {
+  const undone = new Set(
+    history.flatMap((r) => (r.kind === 'undo' && r.undoesScanId ? [r.undoesScanId] : [])),
+  );
+  undone.add(scanId);
+  let logged = 0;
+  let standing = 0;
+  for (const r of history) {
+    if (r.kind === 'undo') logged -= r.persons;
+    if (r.kind !== 'admit') continue;
+    logged += r.persons;
+    if (!undone.has(r.scanId)) standing += r.persons + r.excess;
+  }
+  const beforeTheLog = Math.max(0, booking.admitted - logged);
+  const next = Math.min(booking.allowed, beforeTheLog + standing);
+  return Math.max(0, booking.admitted - next);
 }

@@ -13,11 +13,18 @@ export const EVENT_PERMISSIONS = {
   edit: ['owner', 'admin', 'co_organiser'],
   /** The sales dashboard, the orders table and its CSV: buyers' names, e-mails and money. Not the gate. */
   viewSales: ['owner', 'admin', 'co_organiser'],
-  /** Invite people and remove them. */
-  manageTeam: ['owner', 'admin'],
+  /**
+   * Invite people and remove them, gate staff and co-organisers alike (issue 14: a co-organiser does
+   * everything but delete the event). The owner is not a team row: nobody can remove or invite them.
+   */
+  manageTeam: ['owner', 'admin', 'co_organiser'],
   /** One booking's page with the buyer's details: resend its ticket mail, cancel it with a full refund. */
   manageBookings: ['owner', 'admin', 'co_organiser'],
-  /** Cancel the whole event and refund every booking (co-organisers may cancel a slot, not the event). */
+  /**
+   * Cancel the whole event and refund every booking. Not co-organisers (they may cancel a slot): it ends
+   * the event for every buyer and cannot be undone, the nearest thing to deleting it, which the issue
+   * keeps for the owner.
+   */
   cancelEvent: ['owner', 'admin'],
   /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
   checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],

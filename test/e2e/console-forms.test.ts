@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
+import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import { newContext } from '../helpers/browser.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
+
+/**
+ * The console's forms behave alike (issue 14's quality bar): a version conflict offers a Reload that
+ * shows the other person's change, the GST rate's error sits on its field, and the profile and team
+ * forms warn before unsaved changes are lost.
+ */
+describe('console forms in Chromium', () => {
+  const world = useE2eWorld();
+  const baseURL = inject('baseURL');
+  let token = '';
+  let event: TicketedEvent;
+
+  beforeAll(() => {
+    const { db } = world.database;
+    const now = new Date();
+    const id = randomUUID();
+    db.insert(users)
+      .values({
+        id,
+        email: `forms-${id.slice(0, 8)}@example.com`,
+        name: 'Farah Forms',
+        phone: '9876543210',
+        isEmailVerified: true,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    writeAccountRole(db, id, 'organiser', null, now);
+    token = createSession(db, id, now).token;
+    event = createTicketedEvent(db, { name: `Forms Night ${id.slice(0, 6)}`, now });
+    db.update(events).set({ ownerId: id }).where(eq(events.id, event.eventId)).run();
+  });
+
+  async function ownerPage() {
+    const { context, cspViolations } = await newContext(world.browser, baseURL);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
+    return { context, cspViolations, page: await context.newPage() };
+  }
+
+  it('a save refused because someone else changed the event offers Reload, which shows their change', async () => {
+    const { context, cspViolations, page } = await ownerPage();
+    await page.goto(`/organiser/events/${event.eventId}/edit`);
+    await page.getByRole('heading', { level: 1, name: event.eventName }).waitFor();
+    await page.getByLabel('Language').fill('Marathi');
+
+    // Meanwhile a co-organiser renames the event (their save claims the next version).
+    const renamed = `${event.eventName} (renamed)`;
+    world.database.db
+      .update(events)
+      .set({ name: renamed, version: sql`${events.version} + 1` })
+      .where(eq(events.id, event.eventId))
+      .run();
+
+    await page.getByRole('button', { name: 'Save details' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: EDITOR_MESSAGES.staleVersion });
+    await alert.waitFor();
+    // Nothing of this page's older form was written over their change.
+    expect(
+      world.database.db.select({ name: events.name }).from(events).where(eq(events.id, event.eventId)).get(),
+    ).toEqual({ name: renamed });
+
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+    await expect.poll(() => page.getByLabel('Event name').inputValue()).toBe(renamed);
+    expect(await page.getByLabel('Language').inputValue()).not.toBe('Marathi');
+    expect(await alert.count()).toBe(0);
+
+    // From the reloaded event, the same edit saves.
+    await page.getByLabel('Language').fill('Marathi');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Saved.').first().waitFor();
+    expect(
+      world.database.db
+        .select({ name: events.name, language: events.language })
+        .from(events)
+        .where(eq(events.id, event.eventId))
+        .get(),
+    ).toEqual({ name: renamed, language: 'Marathi' });
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('the GST rate form checks with the shared schema and puts its error on the field', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`/organiser/events/${event.eventId}/edit`);
+    const rate = page.getByLabel('GST on admission (%)');
+    await rate.fill('40');
+    await page.getByRole('button', { name: 'Save rate' }).click();
+    await page.getByText(GST_MESSAGES.taxRate).waitFor();
+    await expect.poll(() => rate.getAttribute('aria-invalid')).toBe('true');
+    const described = (await rate.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${described}"]`).textContent()).toContain(GST_MESSAGES.taxRate);
+
+    await rate.fill('12');
+    await page.getByRole('button', { name: 'Save rate' }).click();
+    await page.getByRole('region', { name: 'GST rate' }).getByText('Saved.').waitFor();
+    expect(
+      world.database.db
+        .select({ rate: events.taxRate })
+        .from(events)
+        .where(eq(events.id, event.eventId))
+        .get(),
+    ).toEqual({ rate: 12 });
+    await context.close();
+  });
+
+  it('the team invite and organiser profile forms ask before unsaved changes are left', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`/organiser/events/${event.eventId}/team`);
+    await page.getByLabel('Their e-mail').fill('half-typed@example.com');
+    await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Sales' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/organiser/events/${event.eventId}/team`);
+    expect(await page.getByLabel('Their e-mail').inputValue()).toBe('half-typed@example.com');
+    // Emptied, the form is clean again: the next page opens without asking.
+    await page.getByLabel('Their e-mail').fill('');
+
+    await page.goto('/organiser/profile');
+    await page.getByLabel('Legal name').fill('Forms Collective LLP');
+    await page.getByRole('link', { name: 'Organiser console' }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/organiser');
+    await context.close();
+  });
+});
