@@ -111,7 +111,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     // The recipient opens the mail, follows its link, signs up with that address and accepts.
     const recipient = await newContext(world.browser, baseURL, PHONE_390);
     const inbox = await recipient.context.newPage();
-    await openMail(inbox, recipientEmail, 'sent you a ticket for');
+    await openMail(inbox, recipientEmail, 'was sent to you on Jalsa');
     await inbox.goto(`${inbox.url()}/html`);
     await inbox.getByRole('link', { name: 'Accept the ticket' }).click();
     await inbox.waitForURL((url) => url.pathname.startsWith('/transfers/'));

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
@@ -278,6 +279,30 @@ describe("the organiser's maximum tickets per buyer", () => {
     const other = createSignedInUser(t);
     expect((await proceedFrom(other.cookie, ev, 4)).status).toBe(200);
     expectInventoryInvariant(t.deps.db);
+  });
+
+  it('still counts the tickets a buyer paid for and gave away (a transfer does not reset the maximum)', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    t.deps.db.update(events).set({ maxTicketsPerBuyer: 4 }).where(eq(events.id, ev.eventId)).run();
+    const buyer = createSignedInUser(t);
+    const friend = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 3);
+    expect((await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId, true))).status).toBe(
+      200,
+    );
+    // What an accepted transfer writes (transfers/accept-transfer.ts): the friend holds it, the buyer paid.
+    t.deps.db
+      .update(bookings)
+      .set({ userId: friend.userId, paidByUserId: buyer.userId })
+      .where(and(eq(bookings.userId, buyer.userId), eq(bookings.eventId, ev.eventId)))
+      .run();
+    const more = await proceedFrom(buyer.cookie, ev, 2);
+    expect(more.status).toBe(409);
+    expect(more.body.error?.message).toBe(
+      'You can book at most 4 tickets for this event, and you already have 3.',
+    );
+    expect((await proceedFrom(buyer.cookie, ev, 1)).status).toBe(200);
   });
 });
 

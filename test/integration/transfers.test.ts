@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { TRANSFER_MESSAGES } from '../../shared/transfer-schemas.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
@@ -12,6 +13,7 @@ import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { readTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { TRANSFER_OFFERS_LIMITED } from '../../src-server/services/transfers/start-transfer.ts';
 import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
@@ -95,7 +97,7 @@ describe('ticket transfers', () => {
     const status = await call('query', 'transfers.status', { bookingId: booking.bookingId }, sender.cookie);
     expect(status.data).toMatchObject({ state: 'pending', toName: 'Meera Iyer', toEmail: recipientEmail });
     const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).get()!;
-    expect(mail.subject).toBe(`Asha Rao sent you a ticket for ${booking.row.eventName}`);
+    expect(mail.subject).toBe(`A ticket for ${booking.row.eventName} was sent to you on Jalsa`);
     expect(mail.text).toContain('sign in (or sign up) on Jalsa with this email address');
 
     const token = tokenFromMail();
@@ -170,6 +172,43 @@ describe('ticket transfers', () => {
       ticket: { holderName: 'Meera Iyer' },
     });
     expect(row().numberOfUserCheckedIn).toBe(2);
+  });
+
+  it('mails the stranger no text the sender chose, and limits offers per sender and per address', async () => {
+    t.deps.db
+      .update(users)
+      .set({ name: 'Claim your refund at evil.example' })
+      .where(eq(users.id, sender.userId))
+      .run();
+    expect((await start(sender.cookie, { name: 'You won 5000, call 90000 00000' })).status).toBe(200);
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).get()!;
+    for (const text of [mail.subject, mail.text, mail.html]) {
+      expect(text).not.toContain('evil.example');
+      expect(text).not.toContain('You won');
+    }
+    expect(mail.text).toContain(sender.email);
+
+    // Per sender: five offers an hour (cancelling one does not give it back).
+    const cancel = () =>
+      call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
+    for (let i = 1; i < 5; i += 1) {
+      expect((await cancel()).status).toBe(200);
+      expect((await start(sender.cookie, { email: `friend${i}@example.com` })).status).toBe(200);
+    }
+    expect((await cancel()).status).toBe(200);
+    const sixth = await start(sender.cookie, { email: 'friend5@example.com' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error?.message).toBe(TRANSFER_OFFERS_LIMITED);
+
+    // Per address: three offers a day to one address, whoever sends them.
+    t.clock.advance(61 * 60_000);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await start(sender.cookie)).status).toBe(200);
+      expect((await cancel()).status).toBe(200);
+    }
+    const fourth = await start(sender.cookie);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error?.message).toBe(TRANSFER_OFFERS_LIMITED);
   });
 
   it('refuses bad input with field messages', async () => {

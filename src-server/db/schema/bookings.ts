@@ -100,5 +100,9 @@ export const bookings = sqliteTable(
     index('bookings_slot_idx').on(t.slotId),
     // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
     index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
+    // Bookings an account paid for and gave away, per event: they still count towards its per-buyer maximum.
+    index('bookings_paid_by_event_idx')
+      .on(t.paidByUserId, t.eventId, t.status)
+      .where(sql`${t.paidByUserId} is not null`),
   ],
 );

@@ -129,7 +129,8 @@ export function checkHoarding(
   if (max !== null) {
     const already =
       sum(kept.filter((h) => h.eventId === eventId).map((h) => h.seats)) +
-      (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0);
+      (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0) +
+      (q.givenAwayForEvent.get({ userId, eventId })?.seats ?? 0);
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
@@ -201,6 +202,21 @@ const lookups = oncePer((db: Db) => {
           eq(bookings.userId, p('userId')),
           eq(bookings.eventId, p('eventId')),
           eq(bookings.status, 'confirmed'),
+        ),
+      )
+      .prepare(),
+    // Those the buyer paid for and gave away: a transfer must not reset the organiser's per-buyer maximum
+    // (buy, give away, buy again). Separate from the above so each reads through its own index.
+    givenAwayForEvent: db
+      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.paidByUserId, p('userId')),
+          eq(bookings.eventId, p('eventId')),
+          eq(bookings.status, 'confirmed'),
+          sql`${bookings.paidByUserId} is not null`,
+          sql`${bookings.userId} <> ${p('userId')}`,
         ),
       )
       .prepare(),

@@ -8,6 +8,7 @@ import { conflict, notFound, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
 import { transferOfferMail } from './transfer-mails.ts';
 import { loadTransferableBooking, pendingTransferOf, transferRefusal } from './transfer-rules.ts';
 
@@ -17,6 +18,19 @@ import { loadTransferableBooking, pendingTransferOf, transferRefusal } from './t
  */
 export const TRANSFER_STARTS_PER_BOOKING = 10;
 export const TOO_MANY_TRANSFERS = 'Too many transfers were started for this booking. Please contact support.';
+
+/** Each offer mails a stranger: a few an hour per sender, and one address is not mailed again and again. */
+export const TRANSFER_OFFERS_PER_SENDER: RateLimit = {
+  name: 'transfer-offer-sender',
+  max: 5,
+  windowMs: 60 * 60_000,
+};
+export const TRANSFER_OFFERS_PER_ADDRESS: RateLimit = {
+  name: 'transfer-offer-address',
+  max: 3,
+  windowMs: 24 * 60 * 60_000,
+};
+export const TRANSFER_OFFERS_LIMITED = 'Several transfers were sent recently. Please try again later.';
 
 /**
  * The owner of a booking offers it to someone by name and e-mail (and mobile). Nothing moves yet: the
@@ -32,6 +46,19 @@ export async function startTransfer(
 ): Promise<{ transferId: string }> {
   const { token, id: tokenHash } = newLinkToken();
   const transferId = randomUUID();
+  // Someone else's booking answers as not found before any limit is counted: a stranger cannot use up
+  // the limits of an address or of the owner. The transaction below checks everything again.
+  const owned = loadTransferableBooking(db, input.bookingId);
+  if (!owned || owned.userId !== sender.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
+  const allowed = await takeRateLimited(
+    db,
+    [
+      { limit: TRANSFER_OFFERS_PER_SENDER, key: sender.id },
+      { limit: TRANSFER_OFFERS_PER_ADDRESS, key: input.email },
+    ],
+    now,
+  );
+  if (!allowed) throw tooManyRequests(TRANSFER_OFFERS_LIMITED);
   await writeTransaction(db, (tx) => {
     const booking = loadTransferableBooking(tx, input.bookingId);
     if (!booking || booking.userId !== sender.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
@@ -65,8 +92,7 @@ export async function startTransfer(
       transferOfferMail({
         transferId,
         to: input.email,
-        toName: input.name,
-        fromName,
+        fromEmail: sender.email,
         eventName: booking.eventName,
         slotStart: booking.ticketSlot,
         url: `${links.base}/transfers/${token}`,

@@ -4,24 +4,27 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 
 const when = (slotIso: string) => formatInIndia(slotIso, 'EEE, d MMM yyyy, h:mm a');
 
-/** To the recipient: who gave them which ticket, and the link to accept it. */
+/**
+ * To the recipient, an address nobody has proved yet: like the verification mail (accounts/emails.ts) it
+ * holds no text the sender chose (their profile name, the name they typed for the recipient), only the
+ * sender's verified address, the organiser's event and the link.
+ */
 export function transferOfferMail(o: {
   transferId: string;
   to: string;
-  toName: string;
-  fromName: string;
+  fromEmail: string;
   eventName: string;
   slotStart: string;
   url: string;
 }): OutgoingMail {
   return {
     to: o.to,
-    subject: `${o.fromName} sent you a ticket for ${o.eventName}`,
+    subject: `A ticket for ${o.eventName} was sent to you on Jalsa`,
     ...renderMail({
       heading: `A ticket for ${o.eventName}`,
-      greeting: `Hi ${o.toName},`,
+      greeting: 'Hi there,',
       paragraphs: [
-        `${o.fromName} is giving you their booking for ${o.eventName} on ${when(o.slotStart)} (India time).`,
+        `The Jalsa account ${o.fromEmail} is giving you their booking for ${o.eventName} on ${when(o.slotStart)} (India time).`,
         'To accept, sign in (or sign up) on Jalsa with this email address. The ticket then moves to your account with a new QR code; the one the sender had stops working.',
       ],
       action: { label: 'Accept the ticket', url: o.url },

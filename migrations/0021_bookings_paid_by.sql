@@ -1,0 +1,1 @@
+CREATE INDEX `bookings_paid_by_event_idx` ON `bookings` (`paid_by_user_id`,`event_id`,`status`) WHERE "bookings"."paid_by_user_id" is not null;
