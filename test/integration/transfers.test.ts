@@ -9,6 +9,7 @@ import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { bookingTransfers } from '../../src-server/db/schema/transfers.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
+import { cancelEventBooking } from '../../src-server/services/bookings/cancel-booking.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
@@ -209,6 +210,35 @@ describe('ticket transfers', () => {
     const fourth = await start(sender.cookie);
     expect(fourth.status).toBe(429);
     expect(fourth.body.error?.message).toBe(TRANSFER_OFFERS_LIMITED);
+  });
+
+  it('after a transfer, a cancellation mails the payer the refund and tells the holder the ticket is void', async () => {
+    // A real purchase, so the organiser's cancellation can refund it through the gateway.
+    const ev = createTicketedEvent(t.deps.db, { now: t.clock.now() });
+    const bought = await buyTickets(t, ev, 1);
+    const payerEmail = bought.buyer.email;
+    const offered = await call(
+      'mutation',
+      'transfers.start',
+      { bookingId: bought.bookingId, name: 'Meera Iyer', email: recipientEmail, mobile: '' },
+      bought.buyer.cookie,
+    );
+    expect(offered.status).toBe(200);
+    const token = tokenFromMail();
+    const recipient = await signUpVia(t, { email: recipientEmail, name: 'Meera Iyer' });
+    expect((await call('mutation', 'transfers.accept', { token }, recipient.cookie)).status).toBe(200);
+    await cancelEventBooking(t.deps, ev.eventId, bought.bookingId);
+
+    const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
+    const payerCancelled = mailsTo(payerEmail).find((m) => m.subject.startsWith('Booking cancelled'));
+    expect(payerCancelled?.text).toContain('is on its way to your original payment method');
+    const holderCancelled = mailsTo(recipientEmail).find((m) => m.subject.startsWith('Booking cancelled'));
+    expect(holderCancelled?.text).toContain('goes back to the payment method of the person who paid for it');
+    expect(holderCancelled?.text).not.toContain('₹');
+    // The refund went back to the payer's payment: its mail goes to them, never to the holder.
+    const refunded = (m: { subject: string }) => m.subject.startsWith('Refund issued');
+    expect(mailsTo(payerEmail).some(refunded)).toBe(true);
+    expect(mailsTo(recipientEmail).some(refunded)).toBe(false);
   });
 
   it('refuses bad input with field messages', async () => {

@@ -15,6 +15,11 @@ export function bookingCancelledMail(facts: {
   amountPaise: number;
   reason: CancelReason;
   supportEmail: string;
+  /**
+   * After a transfer the holder and the payer differ (ADR 0025): the payer's mail says what is refunded,
+   * the holder's says the refund goes to whoever paid.
+   */
+  recipient?: 'payer' | 'holder';
 }): OutgoingMail {
   const why =
     facts.reason === 'event_cancelled'
@@ -25,9 +30,11 @@ export function bookingCancelledMail(facts: {
           ? 'As you asked, your booking is cancelled.'
           : 'The organiser has cancelled your booking.';
   const refund =
-    facts.amountPaise === 0
-      ? 'No refund is due under the event’s refund policy.'
-      : `A ${facts.reason === 'buyer' ? 'refund' : 'full refund'} of ${formatPaiseExact(facts.amountPaise)} is on its way to your original payment method. We will write again when it has been issued.`;
+    facts.recipient === 'holder'
+      ? 'This ticket was given to you; any refund goes back to the payment method of the person who paid for it.'
+      : facts.amountPaise === 0
+        ? 'No refund is due under the event’s refund policy.'
+        : `A ${facts.reason === 'buyer' ? 'refund' : 'full refund'} of ${formatPaiseExact(facts.amountPaise)} is on its way to your original payment method. We will write again when it has been issued.`;
   const { html, text } = renderMail({
     heading: 'Your booking has been cancelled',
     greeting: `Hi ${facts.userName || 'there'},`,
@@ -43,7 +50,7 @@ export function bookingCancelledMail(facts: {
     subject: `Booking cancelled - ${facts.eventName}`,
     html,
     text,
-    idempotencyKey: `booking-cancelled:${facts.bookingId}`,
+    idempotencyKey: `booking-cancelled:${facts.bookingId}${facts.recipient === 'holder' ? ':holder' : ''}`,
   };
 }
 

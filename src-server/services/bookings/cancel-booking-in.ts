@@ -8,6 +8,7 @@ import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-not
 import { enqueueMail } from '../mail/outbox.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
+import { payerOf } from './payer.ts';
 
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
@@ -64,19 +65,38 @@ export function cancelBookingIn(
   // GST: the booking's invoices are cancelled by credit notes referring to them, for what was given back
   // (ADR 0024).
   issueCreditNotes(tx, booking.id, reason, now, partial?.credit);
-  enqueueMail(
-    tx,
-    bookingCancelledMail({
-      bookingId: booking.id,
-      userName: booking.userName,
-      userEmail: booking.userEmail,
-      eventName: booking.eventName,
-      slotStart: booking.ticketSlot,
-      amountPaise,
-      reason,
-      supportEmail: deps.env.SUPPORT_EMAIL,
-    }),
-    now,
-  );
+  const facts = {
+    bookingId: booking.id,
+    eventName: booking.eventName,
+    slotStart: booking.ticketSlot,
+    amountPaise,
+    reason,
+    supportEmail: deps.env.SUPPORT_EMAIL,
+  };
+  const payer = payerOf(tx, booking);
+  if (payer) {
+    // Given away (ADR 0025): the payer hears about their money, the holder that the ticket is void.
+    enqueueMail(
+      tx,
+      bookingCancelledMail({ ...facts, userName: payer.name ?? '', userEmail: payer.email }),
+      now,
+    );
+    enqueueMail(
+      tx,
+      bookingCancelledMail({
+        ...facts,
+        userName: booking.userName,
+        userEmail: booking.userEmail,
+        recipient: 'holder',
+      }),
+      now,
+    );
+  } else {
+    enqueueMail(
+      tx,
+      bookingCancelledMail({ ...facts, userName: booking.userName, userEmail: booking.userEmail }),
+      now,
+    );
+  }
   return { refundId, amountPaise };
 }

@@ -1,5 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
 
 /**
  * "This account paid for the booking": its holder, or the sender once it was transferred (ADR 0025).
@@ -7,3 +9,21 @@ import { bookings } from '../../db/schema/bookings.ts';
  */
 export const paidBy = (userId: string): SQL =>
   sql`coalesce(${bookings.paidByUserId}, ${bookings.userId}) = ${userId}`;
+
+/**
+ * The account that paid for a booking given away since, with the address its money mails go to; null
+ * when the holder paid (ADR 0025).
+ */
+export function payerOf(
+  db: DbOrTx,
+  booking: { userId: string; paidByUserId: string | null },
+): { name: string | null; email: string } | null {
+  if (!booking.paidByUserId || booking.paidByUserId === booking.userId) return null;
+  return (
+    db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, booking.paidByUserId))
+      .get() ?? null
+  );
+}

@@ -4,6 +4,7 @@ import { events } from '../../db/schema/catalog.ts';
 import { holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
+import { payerOf } from '../bookings/payer.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
@@ -124,13 +125,19 @@ function refundMail(deps: AppDeps, tx: DbOrTx, refund: typeof refunds.$inferSele
         userName: bookings.userName,
         userEmail: bookings.userEmail,
         eventName: bookings.eventName,
+        userId: bookings.userId,
+        paidByUserId: bookings.paidByUserId,
       })
       .from(bookings)
       .where(eq(bookings.id, refund.bookingId))
       .get();
     if (booking) {
+      // The money went back to whoever paid, so the mail goes to them too (ADR 0025).
+      const payer = payerOf(tx, booking);
       return bookingRefundedMail({
-        ...booking,
+        userName: payer ? (payer.name ?? '') : booking.userName,
+        userEmail: payer ? payer.email : booking.userEmail,
+        eventName: booking.eventName,
         bookingId: booking.id,
         paymentId: refund.paymentId,
         amountPaise: refund.amountPaise,
