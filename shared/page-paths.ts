@@ -40,6 +40,7 @@ export const PAGE_PATHS = [
   '/organiser/events/$eventId/orders',
   '/organiser/events/$eventId/bookings/$bookingId',
   '/organiser/invitations/$token',
+  '/transfers/$token',
   '/admin',
 ] as const;
 

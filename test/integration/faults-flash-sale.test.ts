@@ -32,6 +32,8 @@ import {
 import type { ServerProcess } from '../helpers/server-process.ts';
 
 const BUYERS = 120;
+/** Buyers who arrive at the instant of the crash (see the test). */
+const LATECOMERS = 10;
 const TYPES = [
   { name: 'Early Bird', pricePaise: 49_900, totalTickets: 40 },
   { name: 'Gold Circle', pricePaise: 99_999, totalTickets: 25 },
@@ -44,6 +46,12 @@ const TYPES = [
  * ticket type is oversold at any point, and once the sweeper and the reconciler have run every seat is
  * either sold or back on sale.
  */
+interface Journey {
+  buyer: ReturnType<typeof signedInBuyer> & { typeIndex: number; quantity: number; pays: boolean };
+  start: ProcedureAnswer | 'cut';
+  confirmed?: ProcedureAnswer | 'cut';
+}
+
 describe('kill -9 during a flash sale, then restart', () => {
   let scratch: ReturnType<typeof faultDataDir>;
   let database: DatabaseHandle;
@@ -72,20 +80,30 @@ describe('kill -9 during a flash sale, then restart', () => {
 
     let answered = 0;
     let killed: Promise<void> | undefined;
-    const journeys = buyers.map(async (buyer) => {
+    // The last buyers send their Proceed just as the plug is pulled. Without them, a server that answers
+    // a whole burst in one group commit could leave nothing in flight when the kill lands, and the crash
+    // would cut nobody off (seen on a quiet machine).
+    const latecomers = buyers.slice(BUYERS - LATECOMERS);
+    let lateJourneys: Promise<Journey>[] = [];
+    const journey = async (buyer: (typeof buyers)[number]): Promise<Journey> => {
       const start = await settledOrCut(proceedOn(server, buyer.cookie, ev, buyer.quantity, buyer.typeIndex));
       answered += 1;
-      // Half of the buyers have had an answer: pull the plug on everything else in flight.
-      if (answered === BUYERS / 2) killed = killHard(server);
+      // Half of the first buyers have had an answer: pull the plug on everything else in flight.
+      if (answered === (BUYERS - LATECOMERS) / 2) {
+        lateJourneys = latecomers.map(journey);
+        killed = killHard(server);
+      }
       if (start === 'cut' || start.status !== 200 || !buyer.pays) return { buyer, start };
       const { orderId } = start.data as { orderId: string };
       const paid = await settledOrCut(payInWindow(server, orderId));
       if (paid === 'cut') return { buyer, start };
       const confirmed = await settledOrCut(confirmOn(server, buyer.cookie, paid));
       return { buyer, start, confirmed };
-    });
-    const results = await Promise.all(journeys);
+    };
+    const firstResults = await Promise.all(buyers.slice(0, BUYERS - LATECOMERS).map(journey));
+    const results = [...firstResults, ...(await Promise.all(lateJourneys))];
     await killed;
+    expect(results).toHaveLength(BUYERS);
 
     // Some buyers were answered, some were cut off mid-request.
     const held = results.filter((r) => r.start !== 'cut' && r.start.status === 200);

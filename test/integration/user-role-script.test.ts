@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
@@ -10,17 +11,20 @@ import { allowLocalServers } from '../mocks/server.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Runs a package script's file as `npm run <script> -- args` would, returning its exit status and output. */
-function runScript(file: string, args: string[], dataDir: string) {
+/**
+ * Runs without blocking this process: a synchronous run kept the test's event loop from seeing the
+ * server close an idle keep-alive connection, and the next fetch then failed on that dead socket.
+ */
+async function runScript(file: string, args: string[], dataDir: string) {
   try {
-    const stdout = execFileSync(process.execPath, ['--import', 'tsx', file, ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file, ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).toString();
+    });
     return { status: 0, out: stdout };
   } catch (error) {
-    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
-    return { status: e.status, out: `${e.stdout}${e.stderr}` };
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { status: e.code, out: `${e.stdout}${e.stderr}` };
   }
 }
 
@@ -74,7 +78,7 @@ describe('npm run user:role', { timeout: 90_000 }, () => {
     const access = async () => (await trpc(server, 'console.access', undefined, signUp.cookie)).data;
     expect(await access()).toEqual({ role: 'none', teamEvents: 0 });
 
-    const made = runScript('scripts/user-role.ts', ['Kavya@Example.com', 'admin'], dataDir);
+    const made = await runScript('scripts/user-role.ts', ['Kavya@Example.com', 'admin'], dataDir);
     expect(made).toEqual({
       status: 0,
       out: 'Kavya@Example.com is now an admin (admin page at /admin) (was none).\n',
@@ -82,31 +86,33 @@ describe('npm run user:role', { timeout: 90_000 }, () => {
     expect(await access()).toEqual({ role: 'admin', teamEvents: 0 });
     expect((await trpc(server, 'admin.organiserRequests', undefined, signUp.cookie)).status).toBe(200);
 
-    expect(runScript('scripts/user-role.ts', ['kavya@example.com', 'organiser'], dataDir).status).toBe(0);
+    expect(
+      (await runScript('scripts/user-role.ts', ['kavya@example.com', 'organiser'], dataDir)).status,
+    ).toBe(0);
     expect(await access()).toEqual({ role: 'organiser', teamEvents: 0 });
     expect((await trpc(server, 'admin.organiserRequests', undefined, signUp.cookie)).status).toBe(403);
-    expect(runScript('scripts/user-role.ts', ['kavya@example.com', 'none'], dataDir).status).toBe(0);
+    expect((await runScript('scripts/user-role.ts', ['kavya@example.com', 'none'], dataDir)).status).toBe(0);
     expect(await access()).toEqual({ role: 'none', teamEvents: 0 });
 
-    const nobody = runScript('scripts/user-role.ts', ['nobody@example.com', 'admin'], dataDir);
+    const nobody = await runScript('scripts/user-role.ts', ['nobody@example.com', 'admin'], dataDir);
     expect(nobody).toEqual({
       status: 1,
       out: 'No account with the e-mail address nobody@example.com. Sign up first, then run this again.\n',
     });
-    const usage = runScript('scripts/user-role.ts', ['kavya@example.com', 'superuser'], dataDir);
+    const usage = await runScript('scripts/user-role.ts', ['kavya@example.com', 'superuser'], dataDir);
     expect(usage).toEqual({ status: 2, out: 'Usage: npm run user:role -- <email> admin|organiser|none\n' });
 
     // user:staff keeps working beside it, per event now (docs/decisions/0022): it names the event.
-    expect(runScript('scripts/user-staff.ts', ['kavya@example.com'], dataDir)).toEqual({
+    expect(await runScript('scripts/user-staff.ts', ['kavya@example.com'], dataDir)).toEqual({
       status: 2,
       out: 'Usage: npm run user:staff -- <email> --event <eventId> [--revoke]\n',
     });
-    expect(runScript('scripts/user-staff.ts', ['kavya@example.com', '--event', 'evt-nope'], dataDir)).toEqual(
-      {
-        status: 1,
-        out: 'No event with the id evt-nope.\n',
-      },
-    );
+    expect(
+      await runScript('scripts/user-staff.ts', ['kavya@example.com', '--event', 'evt-nope'], dataDir),
+    ).toEqual({
+      status: 1,
+      out: 'No event with the id evt-nope.\n',
+    });
     expect((await trpc(server, 'gate.events', undefined, signUp.cookie)).data).toEqual([]);
   });
 

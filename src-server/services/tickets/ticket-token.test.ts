@@ -15,8 +15,10 @@ const SECRET = 'unit-secret-0123456789abcdef0123456789';
 
 describe('ticket tokens', () => {
   it('round-trips any booking id', () => {
+    // '~' separates a transferred ticket's generation (shared/ticket-subject.ts); booking ids never hold it.
+    const bookingIds = fc.string({ minLength: 1, maxLength: 80 }).filter((id) => !id.includes('~'));
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 80 }), (bookingId) => {
+      fc.property(bookingIds, (bookingId) => {
         expect(verifyTicketToken(SECRET, signTicketToken(SECRET, bookingId))).toBe(bookingId);
       }),
     );
