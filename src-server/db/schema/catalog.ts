@@ -51,6 +51,8 @@ export const events = sqliteTable(
     /** Ticket transfers (issue 16, ADR 0025): whether buyers may give a booking away, and how often per booking. */
     transfersAllowed: integer('transfers_allowed', { mode: 'boolean' }).notNull().default(true),
     maxTransfersPerBooking: integer('max_transfers_per_booking').notNull().default(1),
+    /** How long a waiting-list offer holds its seats (issue 19), minutes. */
+    waitlistOfferMinutes: integer('waitlist_offer_minutes').notNull().default(30),
     /**
      * The organiser who owns the event (docs/decisions/0015-roles-and-ownership.md). Nullable only
      * because SQLite cannot add a NOT NULL reference to a filled table; every event written since has one.
