@@ -1,6 +1,6 @@
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
-import { FormError } from '../components/auth-fields.tsx';
+import { AcceptButton, SignInToAccept } from '../components/accept-by-link.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf, useCurrentUser } from '../lib/auth.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -43,37 +43,15 @@ function InvitationPage() {
             </Link>
           </p>
         ) : me.data ? (
-          <div className="mt-6 space-y-3">
-            <FormError
-              message={
-                accept.error ? messageOf(accept.error, 'Something went wrong. Please try again.') : null
-              }
-            />
-            <button
-              type="button"
-              disabled={accept.isPending}
-              onClick={() => accept.mutate({ token })}
-              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {accept.isPending ? 'Accepting...' : 'Accept invitation'}
-            </button>
-          </div>
+          <AcceptButton
+            label="Accept invitation"
+            pending={accept.isPending}
+            error={accept.error}
+            onAccept={() => accept.mutate({ token })}
+          />
         ) : (
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to="/login"
-              search={{ redirect: here }}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Sign in to accept
-            </Link>
-            <Link
-              to="/SignUp"
-              search={{ redirect: here }}
-              className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
-            >
-              Create an account
-            </Link>
+          <div className="mt-6">
+            <SignInToAccept redirect={here} />
           </div>
         )}
       </div>
