@@ -99,6 +99,11 @@ export type GateFeedEntry = [number, string, string, number, string, string];
 export const GATE_MESSAGES = {
   invalid: 'Invalid ticket',
   otherEvent: 'Ticket for another event',
+  /**
+   * Offline, a genuine ticket missing from every slot the device synced is another event's, or was booked
+   * after the last sync: the device cannot tell, so it says both and the volunteer can send them online.
+   */
+  notInLastSync: 'Not in this event’s list at the last sync (another event, or booked since)',
   cancelled: 'Cancelled booking',
   transferred: 'Ticket was transferred',
   notOnList: 'Not on this slot’s list (another event or slot?)',

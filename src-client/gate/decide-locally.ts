@@ -79,7 +79,7 @@ export const isStaleGeneration = (ticket: LocalTicket, generation: number | unde
   generation !== undefined && generation < (ticket.generation ?? 0);
 
 function elsewhereMessage(elsewhere: Elsewhere): string {
-  if (elsewhere === 'other-event') return GATE_MESSAGES.otherEvent;
+  if (elsewhere === 'other-event') return GATE_MESSAGES.notInLastSync;
   if (elsewhere === 'unknown') return GATE_MESSAGES.notOnList;
   return otherSlotMessage(elsewhere.slotStart);
 }

@@ -119,8 +119,8 @@ describe('the gate device offline', () => {
       kind: 'refuse',
       message: 'Already used at North gate, 19:04',
     });
-    // Altered, or signed with another key: invalid; a signed ticket of none of the event's slots: another
-    // event's; cancelled.
+    // Altered, or signed with another key: invalid; a signed ticket of none of the synced slots: another
+    // event's or booked since the sync (the device cannot tell); cancelled.
     expect(await engine.scan({ token: `${token.slice(0, -2)}AA` })).toMatchObject({
       kind: 'refuse',
       message: 'Invalid ticket',
@@ -133,7 +133,7 @@ describe('the gate device offline', () => {
     });
     expect(await engine.scan({ token: signTicketToken(SECRET, 'JB9') })).toMatchObject({
       kind: 'refuse',
-      message: 'Ticket for another event',
+      message: 'Not in this event’s list at the last sync (another event, or booked since)',
     });
     expect(await engine.scan({ token: signTicketToken(SECRET, 'JB3') })).toMatchObject({
       message: 'Cancelled booking',
@@ -215,7 +215,9 @@ describe('the gate device offline', () => {
     const shown = async (token: string) => ((await engine.scan({ token })) as { message: string }).message;
     expect(await shown(signTicketToken(SECRET, 'JB6'))).toBe('Ticket for Sat 12 Dec, 7 PM slot');
     expect(await shown(signTicketToken(SECRET, 'JB7'))).toBe('Ticket for Sun 13 Dec, 10:15 AM slot');
-    expect(await shown(signTicketToken(SECRET, 'JB8'))).toBe('Ticket for another event');
+    expect(await shown(signTicketToken(SECRET, 'JB8'))).toBe(
+      'Not in this event’s list at the last sync (another event, or booked since)',
+    );
     // A first-release token cannot be verified here: a booking of the event's other slot is named, any
     // other is invalid (it could be forged).
     expect(await shown(signLegacyTicketToken(SECRET, 'JB5'))).toBe('Ticket for Sat 12 Dec, 7 PM slot');
