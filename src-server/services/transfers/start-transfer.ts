@@ -8,7 +8,7 @@ import { conflict, notFound, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
+import { type RateLimit, takeRateLimitedIn } from '../rate-limits/rate-limits.ts';
 import { transferOfferMail } from './transfer-mails.ts';
 import { loadTransferableBooking, pendingTransferOf, transferRefusal } from './transfer-rules.ts';
 
@@ -46,33 +46,32 @@ export async function startTransfer(
 ): Promise<{ transferId: string }> {
   const { token, id: tokenHash } = newLinkToken();
   const transferId = randomUUID();
-  // Someone else's booking answers as not found before any limit is counted: a stranger cannot use up
-  // the limits of an address or of the owner. The transaction below checks everything again.
-  const owned = loadTransferableBooking(db, input.bookingId);
-  if (!owned || owned.userId !== sender.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
-  const allowed = await takeRateLimited(
-    db,
-    [
-      { limit: TRANSFER_OFFERS_PER_SENDER, key: sender.id },
-      { limit: TRANSFER_OFFERS_PER_ADDRESS, key: input.email },
-    ],
-    now,
-  );
-  if (!allowed) throw tooManyRequests(TRANSFER_OFFERS_LIMITED);
-  await writeTransaction(db, (tx) => {
+  // One write transaction: the owner check, the limits, the rules and the offer. Someone else's booking
+  // answers as not found before any limit is counted (a stranger cannot use up the limits of an address
+  // or of the owner); the owner's refusals after the limits commit, so the asking is counted.
+  const refused = await writeTransaction(db, (tx) => {
     const booking = loadTransferableBooking(tx, input.bookingId);
-    if (!booking || booking.userId !== sender.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
+    if (!booking || booking.userId !== sender.id) return notFound(BOOKING_NOT_FOUND_MESSAGE);
+    const allowed = takeRateLimitedIn(
+      tx,
+      [
+        { limit: TRANSFER_OFFERS_PER_SENDER, key: sender.id },
+        { limit: TRANSFER_OFFERS_PER_ADDRESS, key: input.email },
+      ],
+      now,
+    );
+    if (!allowed) return tooManyRequests(TRANSFER_OFFERS_LIMITED);
     const refusal = transferRefusal(booking, now);
-    if (refusal) throw conflict(refusal);
-    if (pendingTransferOf(tx, booking.id)) throw conflict(TRANSFER_MESSAGES.pending);
+    if (refusal) return conflict(refusal);
+    if (pendingTransferOf(tx, booking.id)) return conflict(TRANSFER_MESSAGES.pending);
     if (input.email === sender.email.toLowerCase())
-      throw conflict(TRANSFER_MESSAGES.ownEmail, { email: TRANSFER_MESSAGES.ownEmail });
+      return conflict(TRANSFER_MESSAGES.ownEmail, { email: TRANSFER_MESSAGES.ownEmail });
     const started = tx
       .select({ n: count() })
       .from(bookingTransfers)
       .where(eq(bookingTransfers.bookingId, booking.id))
       .get()!.n;
-    if (started >= TRANSFER_STARTS_PER_BOOKING) throw tooManyRequests(TOO_MANY_TRANSFERS);
+    if (started >= TRANSFER_STARTS_PER_BOOKING) return tooManyRequests(TOO_MANY_TRANSFERS);
     const fromName = sender.name || booking.userName;
     tx.insert(bookingTransfers)
       .values({
@@ -99,6 +98,8 @@ export async function startTransfer(
       }),
       now,
     );
+    return null;
   });
+  if (refused) throw refused;
   return { transferId };
 }
