@@ -98,6 +98,10 @@ export const bookings = sqliteTable(
     index('bookings_slot_status_idx').on(t.slotId, t.status),
     // The gate's ticket list and its deltas: a slot's bookings in insertion (rowid) order.
     index('bookings_slot_idx').on(t.slotId),
+    // The event's bookings since a gate device's cursor (its other slots, each sync): SQLite ends every index
+    // with the rowid, so this one is ordered by (event_id, rowid) and the cursor is a range, not a scan of
+    // the event's whole history.
+    index('bookings_event_rowid_idx').on(t.eventId),
     // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
     index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
     // Bookings an account paid for and gave away, per event: they still count towards its per-buyer maximum.

@@ -107,7 +107,8 @@ export function syncSlot(
       .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
       .orderBy(sql`${bookings}.rowid`)
       .all();
-    // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it.
+    // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it, and
+    // bookings_event_rowid_idx reads them from the cursor on.
     const otherRows = db
       .select({ rowid: sql<number>`${bookings}.rowid`, id: bookings.id, start: bookings.ticketSlot })
       .from(bookings)

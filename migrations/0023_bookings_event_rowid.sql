@@ -1,0 +1,1 @@
+CREATE INDEX `bookings_event_rowid_idx` ON `bookings` (`event_id`);
