@@ -41,7 +41,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 32),
       durationSeconds: flags.number('duration', 10),
     }),
-  lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3) }),
+  lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3), events: flags.number('events', 0) }),
   bundle: async () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });
     return reportBundleSize();

@@ -1,6 +1,5 @@
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '../shared/event-images.ts';
 import { MAX_BATCH_ITEMS } from '../shared/trpc-batch.ts';
@@ -9,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { DomainError } from './errors.ts';
 import { bodySizeLimit } from './http/body-size-limit.ts';
 import { serveClient } from './http/client.ts';
+import { compressAnswers } from './http/compress-answers.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use(requestIdHeader());
   app.use(wellFormedPath());
-  app.use(compress());
+  app.use(compressAnswers());
   app.use('/trpc/*', knownLength({ readAnyBody: true }));
   app.use(knownLength());
   // Everything that accepts a body: at most MAX_BODY_BYTES (an image upload MAX_UPLOAD_BYTES), and

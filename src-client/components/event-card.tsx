@@ -21,7 +21,7 @@ export function EventCard({ event }: { event: EventSummary }) {
     <Link
       to="/events/$eventId"
       params={{ eventId: event.id }}
-      className="group block w-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="group block h-full w-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <img
         src={event.posterUrl ?? event.imageUrl ?? DEFAULT_EVENT_IMAGE}

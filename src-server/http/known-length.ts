@@ -41,7 +41,7 @@ export function knownLength(options: { readAnyBody?: boolean } = {}): Middleware
  * (docs/benchmarks.md). Undefined for any other response, which is then read the standard way, as it
  * would be if a new version of @hono/node-server kept its body elsewhere: slower, never wrong.
  */
-function stringBodyOf(res: Response): string | undefined {
+export function stringBodyOf(res: Response): string | undefined {
   const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
   const cached: unknown = key && (res as unknown as Record<symbol, unknown>)[key];
   return Array.isArray(cached) && typeof cached[1] === 'string' ? cached[1] : undefined;

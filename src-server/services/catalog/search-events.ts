@@ -75,24 +75,27 @@ export function searchEventPage(db: Db, now: Date, input: EventSearchPageInput):
   if (position.kind === 'f') return fuzzyPage(fuzzySearch(db, instant, input.q), position.offset, limit);
   const offset = position.kind === 'o' ? position.offset : 0;
 
-  const { items, nextOffset } = rankedPage(db, instant, expression, offset, limit);
+  // The first page reads the whole ranking (up to the count's cap) in one pass of the index: the
+  // count and the page's order come from that one read. FTS5 scores every match to order by rank
+  // whatever the LIMIT, so a separate count query read every match a second time (issue 25).
+  const ranking =
+    offset === 0
+      ? (db.$client
+          .prepare('select rowid from event_search where event_search match ? order by rank limit ?')
+          .pluck()
+          .all(expression, CATALOG_COUNT_CAP + 1) as number[])
+      : undefined;
+  const { items, nextOffset } = rankedPage(db, instant, expression, offset, limit, ranking);
   if (items.length === 0 && offset === 0) {
     const fuzzy = fuzzySearch(db, instant, input.q);
     if (fuzzy.length > 0) return fuzzyPage(fuzzy, 0, limit);
   }
   let total: number | null = null;
   let totalIsCapped = false;
-  if (offset === 0) {
-    if (nextOffset === null) total = items.length;
-    else {
-      // Counted in the index alone: may include a few events that have just ended (see ADR 0021).
-      total = db.$client
-        .prepare('select count(*) from (select 1 from event_search where event_search match ? limit ?)')
-        .pluck()
-        .get(expression, CATALOG_COUNT_CAP + 1) as number;
-      totalIsCapped = total > CATALOG_COUNT_CAP;
-      if (totalIsCapped) total = CATALOG_COUNT_CAP;
-    }
+  if (ranking) {
+    // Counted in the index alone: may include a few events that have just ended (see ADR 0021).
+    total = nextOffset === null ? items.length : Math.min(ranking.length, CATALOG_COUNT_CAP);
+    totalIsCapped = ranking.length > CATALOG_COUNT_CAP;
   }
   return {
     items,
@@ -109,7 +112,8 @@ export function searchEventPage(db: Db, now: Date, input: EventSearchPageInput):
 /**
  * Best matches first, from the FTS5 index alone (its own ORDER BY rank, which is fast), then the page's
  * events loaded by key. Documents of events that have ended since they were written are skipped, so a
- * page may take a second read of the ranking.
+ * page may take a second read of the ranking. `ranking`, when given, is the ranking's first
+ * CATALOG_COUNT_CAP + 1 documents, already read: the page is taken from it.
  */
 function rankedPage(
   db: Db,
@@ -117,6 +121,7 @@ function rankedPage(
   expression: string,
   offset: number,
   limit: number,
+  ranking?: number[],
 ): { items: EventSummary[]; nextOffset: number | null } {
   const sqlite = db.$client;
   const ranked = sqlite.prepare(
@@ -135,7 +140,9 @@ function rankedPage(
   let at = offset;
   for (let round = 0; round < 4; round += 1) {
     const batch = limit + 1 - items.length;
-    const docs = ranked.pluck().all(expression, batch, at) as number[];
+    const docs = ranking
+      ? ranking.slice(at, at + batch)
+      : (ranked.pluck().all(expression, batch, at) as number[]);
     const rows = new Map(
       (load.all(JSON.stringify(docs), instant) as (SummaryRow & { doc: number })[]).map((r) => [r.doc, r]),
     );
