@@ -13,7 +13,14 @@ export interface HotPathsArgs {
   connections: number;
   /** Seconds measured per scenario, after its warm-up. */
   durationSeconds: number;
+  /**
+   * Scenarios to run (bare, healthz, me, fresh, history); all when empty. For a CPU profile of one
+   * request kind: `BENCH_CPU_PROF=dir npm run bench -- hot-paths --only me`.
+   */
+  only?: string[];
 }
+
+type Scenario = 'bare' | 'healthz' | 'me' | 'fresh' | 'history';
 
 /**
  * The requests every page load and every Proceed take (issue 21), in one run and one server process,
@@ -31,11 +38,23 @@ export async function runHotPaths(args: HotPathsArgs) {
     const event = createOnSaleEvent(database.db, 'Hot Paths Night', [{ name: 'General', seats: 10_000_000 }]);
     const freshCookies = createBuyers(database.db, args.buyers, 'fresh');
     const historyCookies = createBuyers(database.db, args.buyers, 'history');
-    const pastHolds = writePastHolds(database.sqlite, event, args.pastHolds);
+    const pastHolds =
+      !args.only?.length || args.only.includes('history')
+        ? writePastHolds(database.sqlite, event, args.pastHolds)
+        : 0;
     const meCookies = freshCookies;
 
     const options = { connections: args.connections, serverPid: server.child.pid };
-    const run = async (name: string, path: string, extra: Parameters<typeof measure>[2] = {}) => {
+    const wanted = (scenario: Scenario) => !args.only?.length || args.only.includes(scenario);
+    const skipped = (name: string): LoadResult =>
+      ({ name, serverCpuMicrosPerRequest: Number.NaN }) as LoadResult;
+    const run = async (
+      scenario: Scenario,
+      name: string,
+      path: string,
+      extra: Parameters<typeof measure>[2] = {},
+    ) => {
+      if (!wanted(scenario)) return skipped(name);
       await measure(`${name} (warm-up)`, `${server.baseURL}${path}`, {
         ...options,
         ...extra,
@@ -48,15 +67,22 @@ export async function runHotPaths(args: HotPathsArgs) {
       });
     };
     const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-    const bare = await run('bare Hono JSON', '/__bench/bare', { headers: browser });
-    const healthz = await run('GET /healthz', '/healthz', { headers: browser });
-    const me = await run('auth.me (signed in)', '/trpc/auth.me', cycling(meCookies, { headers: browser }));
+    const bare = await run('bare', 'bare Hono JSON', '/__bench/bare', { headers: browser });
+    const healthz = await run('healthz', 'GET /healthz', '/healthz', { headers: browser });
+    const me = await run(
+      'me',
+      'auth.me (signed in)',
+      '/trpc/auth.me',
+      cycling(meCookies, { headers: browser }),
+    );
     const proceedFresh = await run(
+      'fresh',
       'Proceed, no past holds',
       '/trpc/payments.start',
       cycling(freshCookies, proceedRequest(event)),
     );
     const proceedHistory = await run(
+      'history',
       `Proceed, ${args.pastHolds} past holds`,
       '/trpc/payments.start',
       cycling(historyCookies, proceedRequest(event)),

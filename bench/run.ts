@@ -40,6 +40,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       pastHolds: flags.number('past-holds', 300),
       connections: flags.number('connections', 32),
       durationSeconds: flags.number('duration', 10),
+      only: flags.string('only', '').split(',').filter(Boolean),
     }),
   lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3), events: flags.number('events', 0) }),
   bundle: async () => {
@@ -59,6 +60,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
 
 interface Flags {
   number: (name: string, fallback: number) => number;
+  string: (name: string, fallback: string) => string;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -72,6 +74,7 @@ function parseFlags(argv: string[]): Flags {
       const value = Number(values.get(name));
       return Number.isFinite(value) && value > 0 ? value : fallback;
     },
+    string: (name, fallback) => values.get(name) ?? fallback,
   };
 }
 

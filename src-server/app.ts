@@ -12,6 +12,7 @@ import { compressAnswers } from './http/compress-answers.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
+import { HEALTHY, healthCheckFastPath } from './http/health-check.ts';
 import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
 import { ordersCsvRoutes } from './http/orders-csv.ts';
@@ -33,30 +34,13 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const isProduction = deps.env.NODE_ENV === 'production';
 
+  const securityHeaders = secureHeaders(securityHeaderOptions(isProduction));
+  // First: a health probe needs none of the stack below (http/health-check.ts).
+  app.use('/healthz', healthCheckFastPath(deps.sqlite, securityHeaders));
   app.use(requestContext(deps.logger, deps.env.TRUST_PROXY));
   // Outside the header middlewares: a cached answer already carries every header they add.
   app.use('/trpc/*', publicQueryCache(deps));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval' lets the gate's QR decoder (zxing-wasm, served from here) compile; it allows
-        // WebAssembly only, never JavaScript eval (docs/decisions/0022).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://checkout.razorpay.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'https://lumberjack.razorpay.com'],
-        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://www.google.com', 'https://maps.google.com'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-    }),
-  );
+  app.use(securityHeaders);
   app.use(requestIdHeader());
   app.use(wellFormedPath());
   app.use(compressAnswers());
@@ -78,7 +62,7 @@ export function createApp(deps: AppDeps) {
 
   app.get('/healthz', (c) => {
     deps.sqlite.prepare('select 1').get();
-    return c.json({ status: 'ok' });
+    return c.json(HEALTHY);
   });
 
   app.use(
@@ -117,6 +101,28 @@ export function createApp(deps: AppDeps) {
   else app.notFound((c) => c.json({ error: { message: 'Not found' } }, 404));
 
   return app;
+}
+
+function securityHeaderOptions(isProduction: boolean): Parameters<typeof secureHeaders>[0] {
+  return {
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets the gate's QR decoder (zxing-wasm, served from here) compile; it allows
+      // WebAssembly only, never JavaScript eval (docs/decisions/0022).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://checkout.razorpay.com'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", 'https://lumberjack.razorpay.com'],
+      frameSrc: ["'self'", 'https://api.razorpay.com', 'https://www.google.com', 'https://maps.google.com'],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+    strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+  };
 }
 
 const tooLarge = { error: { message: 'Request body is too large' } };

@@ -20,9 +20,17 @@ export function knownLength(options: { readAnyBody?: boolean } = {}): Middleware
     if (res.headers.has('content-length') || res.headers.has('content-encoding')) return;
     // A string or Uint8Array body lets @hono/node-server write it straight to the socket.
     const text = stringBodyOf(res);
-    if (text === undefined && !options.readAnyBody) return;
-    const body = text ?? new Uint8Array(await res.arrayBuffer());
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    if (text !== undefined) {
+      const length = Buffer.byteLength(text);
+      if (length === 0 && res.status === 204) return;
+      // The light Response's headers are its own Headers object, written as they are: set in place,
+      // without copying them into a new Response (issue 21).
+      res.headers.set('content-length', String(length));
+      return;
+    }
+    if (!options.readAnyBody) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    const length = body.byteLength;
     if (length === 0 && res.status === 204) return;
     const headers = new Headers(res.headers); // a Headers object keeps several Set-Cookie apart
     headers.set('content-length', String(length));
@@ -33,6 +41,8 @@ export function knownLength(options: { readAnyBody?: boolean } = {}): Middleware
   };
 }
 
+let cacheSymbol: symbol | undefined;
+
 /**
  * The body of a response made from a string by @hono/node-server's lightweight Response (what
  * `new Response(json)` builds in the server, tRPC's answers included), read where that class keeps it:
@@ -42,7 +52,12 @@ export function knownLength(options: { readAnyBody?: boolean } = {}): Middleware
  * would be if a new version of @hono/node-server kept its body elsewhere: slower, never wrong.
  */
 export function stringBodyOf(res: Response): string | undefined {
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+  // The symbol is one per process: looked up on the first response that has it, then reused.
+  let key = cacheSymbol;
+  if (!key || !(key in res)) {
+    key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+    if (key) cacheSymbol = key;
+  }
   const cached: unknown = key && (res as unknown as Record<symbol, unknown>)[key];
   return Array.isArray(cached) && typeof cached[1] === 'string' ? cached[1] : undefined;
 }

@@ -17,11 +17,7 @@ const UNSAFE_REQUEST_ID = /[^\w\-=]/;
 export function requestContext(logger: Logger, trustProxy = false): MiddlewareHandler<AppEnv> {
   const access = accessLogger(logger);
   return async (c, next) => {
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId =
-      incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming)
-        ? incoming
-        : randomUUID();
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', requestId);
     c.set('baseLogger', logger);
     const started = performance.now();
@@ -39,6 +35,13 @@ export function requestContext(logger: Logger, trustProxy = false): MiddlewareHa
       'request',
     );
   };
+}
+
+/** The caller's request id when it is short and made of safe characters, otherwise a new UUID. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && incoming.length <= MAX_REQUEST_ID_LENGTH && !UNSAFE_REQUEST_ID.test(incoming)
+    ? incoming
+    : randomUUID();
 }
 
 /** The request's logger: every line carries its request id. */

@@ -17,8 +17,11 @@ export type RequestInfo = {
   origin: string;
 };
 
-// A type alias, not an interface: tRPC's adapter wants a plain record.
-export type Context = RequestInfo & {
+// A type alias, not an interface: tRPC's adapter wants a plain record. Kept to five fields, the
+// request's own in `request`: tRPC copies the whole context at every middleware layer of every call
+// (issue 21; docs/benchmarks.md).
+export type Context = {
+  request: RequestInfo;
   deps: AppDeps;
   db: AppDeps['db'];
   user: SessionUser | null;
@@ -32,15 +35,48 @@ export async function createContext(
 ): Promise<Context> {
   const info = requestInfo(c, opts.resHeaders, deps.env.TRUST_PROXY);
   const session = await resolveSessionUser(deps, info);
-  return { ...info, deps, db: deps.db, user: session?.user ?? null, sessionId: session?.sessionId ?? null };
+  return {
+    request: info,
+    deps,
+    db: deps.db,
+    user: session?.user ?? null,
+    sessionId: session?.sessionId ?? null,
+  };
 }
 
 export function requestInfo(c: HonoContext<AppEnv>, resHeaders: Headers, trustProxy = false): RequestInfo {
-  return {
-    requestId: c.get('requestId'),
-    ip: clientAddress(c, trustProxy),
-    resHeaders,
-    cookieHeader: c.req.header('cookie') ?? null,
-    origin: new URL(c.req.url).origin,
-  };
+  return new LazyRequestInfo(c, resHeaders, trustProxy);
+}
+
+/**
+ * The client address and the request's origin are worked out when first read: few procedures need
+ * either (rate limits, links in mails, cookies), and parsing the URL and the forwarding headers on every
+ * call cost a few µs each (issue 21).
+ */
+class LazyRequestInfo implements RequestInfo {
+  readonly requestId: string;
+  readonly resHeaders: Headers;
+  readonly cookieHeader: string | null;
+  readonly #c: HonoContext<AppEnv>;
+  readonly #trustProxy: boolean;
+  #ip: string | undefined;
+  #origin: string | undefined;
+
+  constructor(c: HonoContext<AppEnv>, resHeaders: Headers, trustProxy: boolean) {
+    this.#c = c;
+    this.#trustProxy = trustProxy;
+    this.requestId = c.get('requestId');
+    this.resHeaders = resHeaders;
+    this.cookieHeader = c.req.header('cookie') ?? null;
+  }
+
+  get ip(): string {
+    this.#ip ??= clientAddress(this.#c, this.#trustProxy);
+    return this.#ip;
+  }
+
+  get origin(): string {
+    this.#origin ??= new URL(this.#c.req.url).origin;
+    return this.#origin;
+  }
 }

@@ -16,6 +16,24 @@ describe('the HTTP app', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
+  it("answers /healthz with the caller's well-formed request id", async () => {
+    const res = await t.request('/healthz', { headers: { 'x-request-id': 'probe-7' } });
+    expect(res.headers.get('x-request-id')).toBe('probe-7');
+  });
+
+  it('answers /healthz with a 500, through the ordinary error path, when the database is gone', async () => {
+    const close = t.close;
+    t.deps.sqlite.close();
+    t.close = () => {
+      try {
+        close();
+      } catch {}
+    };
+    const res = await t.request('/healthz');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: { message: 'Something went wrong. Please try again.' } });
+  });
+
   it('sends security headers on every response', async () => {
     const res = await t.request('/healthz');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -114,4 +132,16 @@ describe('replies of known length over HTTP', () => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     },
   );
+
+  // /healthz is answered ahead of the middleware stack (http/health-check.ts): it must still carry every
+  // header the stack gives a JSON reply, so it is compared with one that went through the whole stack.
+  it('answers /healthz with the same headers as a reply that went through the whole stack', async () => {
+    const perRequest = new Set(['date', 'x-request-id', 'content-length', 'connection', 'keep-alive']);
+    const headersOf = (res: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(Object.entries(res.headers).filter(([name]) => !perRequest.has(name)));
+    const health = await get('/healthz');
+    const throughStack = await get('/api/no-such-route');
+    expect(headersOf(health)).toEqual(headersOf(throughStack));
+    expect(health.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
 });

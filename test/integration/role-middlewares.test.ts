@@ -38,11 +38,13 @@ describe('role middlewares', () => {
   function caller(who: keyof ConsoleWorld['people'] | 'signed out') {
     const person = who === 'signed out' ? null : w.people[who];
     const ctx: Context = {
-      requestId: 'test',
-      ip: '127.0.0.1',
-      resHeaders: new Headers(),
-      cookieHeader: null,
-      origin: 'http://localhost',
+      request: {
+        requestId: 'test',
+        ip: '127.0.0.1',
+        resHeaders: new Headers(),
+        cookieHeader: null,
+        origin: 'http://localhost',
+      },
       deps: t.deps,
       db: t.deps.db,
       user: person ? { id: person.userId, name: person.name, email: person.email, isStaff: false } : null,

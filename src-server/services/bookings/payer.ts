@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
@@ -7,7 +7,7 @@ import type { DbOrTx } from '../inventory/holds.ts';
  * "This account paid for the booking": its holder, or the sender once it was transferred (ADR 0025).
  * GST invoices are the payer's: a transfer moves the ticket, not the purchase.
  */
-export const paidBy = (userId: string): SQL =>
+export const paidBy = (userId: string | Placeholder): SQL =>
   sql`coalesce(${bookings.paidByUserId}, ${bookings.userId}) = ${userId}`;
 
 /**

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrganiserProfile } from '../../../shared/gst-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -16,7 +17,7 @@ export interface StoredOrganiserProfile {
 
 /** The caller's tax profile, or null before they saved one. */
 export function getOrganiserProfile(db: Db, userId: string): StoredOrganiserProfile | null {
-  const row = db.select().from(organiserProfiles).where(eq(organiserProfiles.userId, userId)).get();
+  const row = profileLookup(db).get({ userId });
   if (!row) return null;
   return {
     legalName: row.legalName,
@@ -27,6 +28,15 @@ export function getOrganiserProfile(db: Db, userId: string): StoredOrganiserProf
     taxInclusive: row.taxInclusive,
   };
 }
+
+/** Built once per database: the console's invoice pages read it on each visit (issue 21). */
+const profileLookup = oncePer((db: Db) =>
+  db
+    .select()
+    .from(organiserProfiles)
+    .where(eq(organiserProfiles.userId, sql.placeholder('userId')))
+    .prepare(),
+);
 
 /** Saves the profile; invoices already issued keep the details they were issued with. */
 export async function saveOrganiserProfile(

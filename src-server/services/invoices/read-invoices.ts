@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
 import { notFound } from '../../errors.ts';
@@ -38,22 +39,9 @@ const summaryColumns = {
  * someone else paid for, even one transferred to the caller, is NOT_FOUND (ADR 0025).
  */
 export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string): InvoiceSummary[] {
-  const owned = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), paidBy(userId)))
-    .get();
-  if (!owned) throw notFound('Booking not found');
-  return (
-    db
-      .select(summaryColumns)
-      .from(invoices)
-      .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-      .where(eq(invoices.bookingId, bookingId))
-      // Per kind, oldest first: a re-issue (buyer's GSTIN added) comes after the invoice it replaced.
-      .orderBy(asc(invoices.kind), asc(invoices.issuedAt), asc(invoices.number))
-      .all()
-  );
+  const q = invoiceLookups(db);
+  if (!q.ownedBooking.get({ bookingId, userId })) throw notFound('Booking not found');
+  return q.ofBooking.all({ bookingId });
 }
 
 /**
@@ -86,13 +74,10 @@ export function getInvoiceForDownload(
   accountRole: AccountRole,
 ): InvoiceRow {
   if (!userId || invoiceId.length > 100) throw notFound(INVOICE_NOT_FOUND);
-  const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
+  const q = invoiceLookups(db);
+  const row = q.invoice.get({ invoiceId });
   if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const buyer = db
-    .select({ userId: bookings.userId, paidByUserId: bookings.paidByUserId })
-    .from(bookings)
-    .where(eq(bookings.id, row.bookingId))
-    .get();
+  const buyer = q.bookingPayer.get({ bookingId: row.bookingId });
   // The invoice is the payer's, also after the booking was transferred (ADR 0025).
   if (buyer && (buyer.paidByUserId ?? buyer.userId) === userId) return row;
   // The platform's fee invoice is the buyer's and the platform's business, not the organiser's.
@@ -102,3 +87,32 @@ export function getInvoiceForDownload(
   }
   throw notFound(INVOICE_NOT_FOUND);
 }
+
+const p = sql.placeholder;
+
+/** Built once per database: the buyer's and the organiser's invoice reads (issue 21). */
+const invoiceLookups = oncePer((db: Db) => ({
+  ownedBooking: db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, p('bookingId')), paidBy(p('userId'))))
+    .prepare(),
+  ofBooking: db
+    .select(summaryColumns)
+    .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+    .where(eq(invoices.bookingId, p('bookingId')))
+    // Per kind, oldest first: a re-issue (buyer's GSTIN added) comes after the invoice it replaced.
+    .orderBy(asc(invoices.kind), asc(invoices.issuedAt), asc(invoices.number))
+    .prepare(),
+  invoice: db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, p('invoiceId')))
+    .prepare(),
+  bookingPayer: db
+    .select({ userId: bookings.userId, paidByUserId: bookings.paidByUserId })
+    .from(bookings)
+    .where(eq(bookings.id, p('bookingId')))
+    .prepare(),
+}));

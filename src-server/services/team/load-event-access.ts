@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountRole, EventRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { eventTeamMembers } from '../../db/schema/roles.ts';
 
@@ -23,7 +24,21 @@ export function loadEventAccess(
   userId: string,
   accountRole: AccountRole,
 ): { event: ConsoleEvent; role: EventRole } | null {
-  const row = db
+  const row = eventAccessLookup(db).get({ eventId, userId });
+  if (!row) return null;
+  const { teamRole, ...event } = row;
+  if (event.ownerId === userId) return { event, role: 'owner' };
+  if (accountRole === 'admin') return { event, role: 'admin' };
+  if (teamRole) return { event, role: teamRole };
+  return null;
+}
+
+/**
+ * Built once per database: every event-scoped console and gate call runs it, and building the select
+ * each time cost more than running it (issue 21).
+ */
+const eventAccessLookup = oncePer((db: Db) =>
+  db
     .select({
       id: events.id,
       name: events.name,
@@ -34,14 +49,8 @@ export function loadEventAccess(
     .from(events)
     .leftJoin(
       eventTeamMembers,
-      and(eq(eventTeamMembers.eventId, events.id), eq(eventTeamMembers.userId, sql`${userId}`)),
+      and(eq(eventTeamMembers.eventId, events.id), eq(eventTeamMembers.userId, sql.placeholder('userId'))),
     )
-    .where(eq(events.id, eventId))
-    .get();
-  if (!row) return null;
-  const { teamRole, ...event } = row;
-  if (event.ownerId === userId) return { event, role: 'owner' };
-  if (accountRole === 'admin') return { event, role: 'admin' };
-  if (teamRole) return { event, role: teamRole };
-  return null;
-}
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare(),
+);

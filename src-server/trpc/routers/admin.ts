@@ -51,7 +51,7 @@ export const adminRouter = router({
   /** Takes any published event off sale; its owner is e-mailed. */
   unpublishEvent: adminProcedure.input(AdminUnpublishInput).mutation(({ ctx, input }) =>
     unpublishAnyEvent(ctx.db, input, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin),
+      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),
 
@@ -70,6 +70,6 @@ export const adminRouter = router({
 
 function decide(ctx: Context & { user: { id: string } }, requestId: string, approve: boolean) {
   return decideOrganiserRequest(ctx.db, { requestId, approve, adminId: ctx.user.id }, ctx.deps.clock.now(), {
-    base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin),
+    base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
   });
 }

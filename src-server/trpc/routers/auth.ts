@@ -35,17 +35,23 @@ export const authRouter = router({
   googleEnabled: publicProcedure.query(({ ctx }) => googleSignInEnabled(ctx.deps.env)),
 
   signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }) => {
-    return startSession(ctx, await signUp(ctx.deps, input, ctx.origin, ctx.ip));
+    return startSession(ctx, await signUp(ctx.deps, input, ctx.request.origin, ctx.request.ip));
   }),
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
-    return startSession(ctx, await signIn(ctx.deps, input, { ip: ctx.ip, previousSessionId: ctx.sessionId }));
+    return startSession(
+      ctx,
+      await signIn(ctx.deps, input, { ip: ctx.request.ip, previousSessionId: ctx.sessionId }),
+    );
   }),
 
   /** Ends this browser's session on the server and clears its cookie. */
   signOut: publicProcedure.mutation(({ ctx }) => {
     if (ctx.sessionId) invalidateSession(ctx.db, ctx.sessionId);
-    ctx.resHeaders.append('Set-Cookie', blankSessionCookie(secureCookies(ctx.deps, ctx.origin)));
+    ctx.request.resHeaders.append(
+      'Set-Cookie',
+      blankSessionCookie(secureCookies(ctx.deps, ctx.request.origin)),
+    );
     return { ok: true as const };
   }),
 
@@ -59,7 +65,7 @@ export const authRouter = router({
 
   /** Always the same answer, whether or not the address has an account. */
   requestPasswordReset: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
-    await requestPasswordReset(ctx.deps, input.email, ctx.origin, ctx.ip);
+    await requestPasswordReset(ctx.deps, input.email, ctx.request.origin, ctx.request.ip);
     return { message: MESSAGES.resetRequested };
   }),
 
@@ -79,16 +85,16 @@ export const authRouter = router({
   }),
 
   resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
-    await resendVerificationMail(ctx.deps, ctx.user.id, ctx.origin, ctx.ip);
+    await resendVerificationMail(ctx.deps, ctx.user.id, ctx.request.origin, ctx.request.ip);
     return { ok: true as const };
   }),
 });
 
 /** Sends the new session's cookie and returns the account it belongs to. */
 function startSession(ctx: Context, session: NewSession): Account {
-  ctx.resHeaders.append(
+  ctx.request.resHeaders.append(
     'Set-Cookie',
-    sessionCookie(session.token, session.expiresAt, secureCookies(ctx.deps, ctx.origin)),
+    sessionCookie(session.token, session.expiresAt, secureCookies(ctx.deps, ctx.request.origin)),
   );
   const account = getAccount(ctx.db, session.userId);
   if (!account) throw unauthorized();

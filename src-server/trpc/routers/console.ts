@@ -43,7 +43,7 @@ export const consoleRouter = router({
         ctx.db,
         { event: ctx.event, email: input.email, role: input.role, invitedBy: ctx.user },
         ctx.deps.clock.now(),
-        { base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin) },
+        { base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin) },
       ),
     ),
 

@@ -8,7 +8,7 @@ export const contactRouter = router({
     saveContactMessage(ctx.db, input, {
       now: ctx.deps.clock.now(),
       supportEmail: ctx.deps.env.SUPPORT_EMAIL,
-      clientIp: ctx.ip,
+      clientIp: ctx.request.ip,
     }),
   ),
 });

@@ -53,19 +53,19 @@ export const eventsRouter = router({
   /** The best matches for the text (name, artists, venue, city or alias, category or synonym). */
   search: publicProcedure.input(EventSearchInput).query(({ ctx, input }) => {
     const now = ctx.deps.clock.now();
-    allowSearch(ctx.db, ctx.ip, now);
+    allowSearch(ctx.db, ctx.request.ip, now);
     return searchEvents(ctx.db, now, input.q);
   }),
   /** Ranked search results, one page at a time. */
   searchPage: publicProcedure.input(EventSearchPageInput).query(({ ctx, input }) => {
     const now = ctx.deps.clock.now();
-    allowSearch(ctx.db, ctx.ip, now);
+    allowSearch(ctx.db, ctx.request.ip, now);
     return searchEventPage(ctx.db, now, input);
   }),
   /** Typeahead under the search box: a few events, and the categories and cities the text names. */
   suggest: publicProcedure.input(EventSuggestInput).query(({ ctx, input }) => {
     const now = ctx.deps.clock.now();
-    allowSearch(ctx.db, ctx.ip, now);
+    allowSearch(ctx.db, ctx.request.ip, now);
     return suggestEvents(ctx.db, now, input.q);
   }),
   /** One event in the nested shape (dates → slots → ticket types), or NOT_FOUND 'Event not found'. */

@@ -8,7 +8,7 @@ import { protectedProcedure, router } from '../init.ts';
 export const organiserRequestsRouter = router({
   submit: protectedProcedure.input(OrganiserRequestInput).mutation(({ ctx, input }) =>
     submitOrganiserRequest(ctx.db, ctx.user.id, input, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin),
+      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
       supportEmail: ctx.deps.env.SUPPORT_EMAIL,
     }),
   ),

@@ -19,7 +19,7 @@ export const paymentsRouter = router({
   /** Proceed: hold the seats, price them on the server and open a gateway order. */
   start: protectedProcedure
     .input(startCheckoutSchema)
-    .mutation(({ ctx, input }) => startCheckout(ctx.deps, ctx.user.id, input, ctx.ip)),
+    .mutation(({ ctx, input }) => startCheckout(ctx.deps, ctx.user.id, input, ctx.request.ip)),
 
   /** The payment window's success result: verified against the stored order, then confirmed once. */
   confirm: protectedProcedure

@@ -19,7 +19,7 @@ export const transfersRouter = router({
   /** The owner offers the booking to someone by name and e-mail (and mobile); they get a link. */
   start: protectedProcedure.input(StartTransferInput).mutation(({ ctx, input }) =>
     startTransfer(ctx.db, ctx.user, input, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.origin),
+      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),
 
