@@ -37,6 +37,9 @@ const PLATFORM_GST = {
   PLATFORM_STATE: 'Karnataka',
 };
 
+/** No platform registration: demo data (which brings the demo's registration) is off. */
+const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
+
 let t: TestApp;
 afterEach(() => t?.close());
 
@@ -68,7 +71,7 @@ function invoicesOf(bookingId: string) {
 
 describe('invoices issued at confirmation', () => {
   it('intra-state: CGST + SGST, buyer GSTIN, numbered in the financial year, fee stated as not taxed', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -116,15 +119,22 @@ describe('invoices issued at confirmation', () => {
         totalPaise: 236_000,
       },
     ]);
-    // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
-    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
+    // No platform registration: 5 % of ₹2,360 = ₹118 fee, charged without GST, and the invoice says so.
+    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹118.00')]);
+    expect(invoice!.notes[0]).toContain('not charged with tax');
+    const booked = t.deps.sqlite
+      .prepare(
+        'select fee_amount_paise as fee, igst_amount_paise as igst, total_amount_paise as total from bookings where id = ?',
+      )
+      .get(bookingId);
+    expect(booked).toEqual({ fee: 11_800, igst: 0, total: 236_000 + 11_800 });
 
     const second = await buy(ev, 1);
     expect(invoicesOf(second.bookingId)[0]).toMatchObject({ number: 'INV/26-27/000002', buyerGstin: null });
   });
 
   it('inter-state: the venue in another state gets IGST; ₹500 admission is exempt and says so', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       city: 'Bangalore',
       types: [
@@ -170,14 +180,14 @@ describe('invoices issued at confirmation', () => {
   });
 
   it('gives no invoice (and still books) when the organiser has no tax profile', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({ profile: false });
     const { bookingId } = await buy(ev, 1);
     expect(invoicesOf(bookingId)).toEqual([]);
   });
 
   it('200 simultaneous confirmations on four threads get 200 consecutive numbers, no gaps, no duplicates', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
     });
@@ -262,7 +272,7 @@ describe('invoices issued at confirmation', () => {
 
 describe('credit notes', () => {
   it('refer to the invoice, copy its amounts, have their own series and are issued once', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -300,7 +310,7 @@ describe('credit notes', () => {
   });
 
   it('have their own rows in the monthly CSV, after the totals, referring to the invoice', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -324,7 +334,7 @@ describe('credit notes', () => {
 
 describe('credit notes on cancellation', () => {
   it('an organiser cancelling a booking issues its credit note in the same step, once', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -414,7 +424,7 @@ describe('financialYearOf', () => {
 
 describe('invoice downloads', () => {
   it('the PDF shows the split; only the buyer and the event’s sales team may download it', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -452,7 +462,7 @@ describe('invoice downloads', () => {
   });
 
   it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [
         { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
@@ -502,7 +512,7 @@ describe('invoice downloads', () => {
 
 describe('adding a GSTIN after buying', () => {
   it('re-issues the invoice with the GSTIN (credit note + new number) until the end of its month', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
