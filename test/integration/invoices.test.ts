@@ -461,6 +461,70 @@ describe('invoice downloads', () => {
     expect((await get()).status).toBe(404);
   });
 
+  it('a cancelled booking’s credit notes download as PDFs, for the buyer and the event’s sales team only', async () => {
+    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1);
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId },
+      { cookie: organiser.cookie },
+    );
+    expect(cancelled.status).toBe(200);
+    // My Bookings lists each invoice with its credit note's id and number.
+    const listed = await callProcedure(
+      t,
+      'query',
+      'invoices.forBooking',
+      { bookingId },
+      { cookie: buyer.cookie },
+    );
+    const summaries = listed.data as {
+      kind: string;
+      creditNoteId: string | null;
+      creditNoteNumber: string;
+    }[];
+    const admission = summaries.find((i) => i.kind === 'admission')!;
+    const fee = summaries.find((i) => i.kind === 'platform_fee')!;
+    expect(admission.creditNoteId).toEqual(expect.any(String));
+    expect(fee.creditNoteId).toEqual(expect.any(String));
+    const get = (id: string, cookie?: string) =>
+      t.request(`/api/invoices/credit-notes/${id}.pdf`, { headers: cookie ? { cookie } : {} });
+
+    const res = await get(admission.creditNoteId!, buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain('jalsa-credit-note-CRN-26-27-000001.pdf');
+    const invoice = invoicesOf(bookingId).find((i) => i.kind === 'admission')!;
+    const text = pdfPageText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Credit note');
+    expect(text).toContain('Credit note number: CRN/26-27/000001');
+    expect(text).toContain(`Against tax invoice ${invoice.number}`);
+    expect(text).toContain('Amounts credited');
+    // ₹1,180 paid, tax included: taxable 1000.00, CGST 90.00 + SGST 90.00, all credited.
+    expect(text).toContain('CGST: Rs. 90.00');
+    expect(text).toContain('Credit note total: Rs. 1,180.00');
+    // The fee's credit note is the buyer's (and the platform's), not the organiser's.
+    expect((await get(fee.creditNoteId!, buyer.cookie)).status).toBe(200);
+    expect((await get(fee.creditNoteId!, organiser.cookie)).status).toBe(404);
+
+    const coOrganiser = createAccount(t, 'organiser');
+    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = createAccount(t);
+    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    expect((await get(admission.creditNoteId!, organiser.cookie)).status).toBe(200);
+    expect((await get(admission.creditNoteId!, coOrganiser.cookie)).status).toBe(200);
+    expect((await get(admission.creditNoteId!, gate.cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, createAccount(t, 'organiser').cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!)).status).toBe(404);
+    expect((await get('no-such-note', buyer.cookie)).status).toBe(404);
+  });
+
   it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
     t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
