@@ -97,6 +97,34 @@ export function computeTaxLine(input: TaxLineInput): TaxLine {
   };
 }
 
+/** One line of a selection, for the tax a tax-exclusive price adds on top. */
+export interface ExclusiveTaxLine {
+  pricePaise: number;
+  personsPerTicket: number;
+  quantity: number;
+}
+
+/**
+ * The admission GST added on top of tax-exclusive prices at checkout: the sum of each line's tax,
+ * computed exactly as the invoice computes it (rounded once per line; exempt lines add nothing), so
+ * the amount paid is always the invoice's total. The split into CGST/SGST or IGST does not change it.
+ */
+export function exclusiveTaxPaise(lines: readonly ExclusiveTaxLine[], taxRatePercent: number): number {
+  return lines.reduce(
+    (sum, line) =>
+      sum +
+      computeTaxLine({
+        ...line,
+        taxRatePercent,
+        taxInclusive: false,
+        // Any one state: the place only decides how the tax is split, not how much it is.
+        supplierState: 'Maharashtra',
+        placeOfSupply: 'Maharashtra',
+      }).taxPaise,
+    0,
+  );
+}
+
 /** Sums of the lines' amounts: the invoice's totals. */
 export function sumTaxLines(lines: readonly TaxTotals[]): TaxTotals {
   const total: TaxTotals = {

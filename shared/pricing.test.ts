@@ -1,14 +1,65 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_FEE_RATE, priceBreakdown, subtotalOf } from './pricing.ts';
+import { checkoutPriceBreakdown, DEFAULT_PLATFORM_FEE_RATE, priceBreakdown, subtotalOf } from './pricing.ts';
+
+describe('checkoutPriceBreakdown (worked by hand)', () => {
+  const line = (pricePaise: number, quantity: number, personsPerTicket = 1) => ({
+    pricePaise,
+    quantity,
+    personsPerTicket,
+  });
+
+  it('charges no GST on the fee when the platform is not registered', () => {
+    // 2 × 999.99 = 1999.98; fee 5 % = 99.999 → 100.00; no IGST; total 2099.98
+    expect(
+      checkoutPriceBreakdown([line(99_999, 2)], null, {
+        feeTaxRatePercent: 0,
+        admissionTaxRatePercent: null,
+      }),
+    ).toEqual({
+      subtotalPaise: 199_998,
+      admissionTaxPaise: 0,
+      feePaise: 10_000,
+      igstPaise: 0,
+      feeTaxRatePercent: 0,
+      bookingFeePaise: 10_000,
+      grandTotalPaise: 209_998,
+    });
+  });
+
+  it('adds admission GST on top of tax-exclusive prices, line by line, exempt lines adding nothing', () => {
+    const taxes = { feeTaxRatePercent: 18, admissionTaxRatePercent: 18 };
+    // 3 × 1000.00 = 3000.00 → GST 540.00; 2 × 500.00 is exempt (₹500 per person) → 0;
+    // 1 × 500.01 → 90.0018 → 90.00. Subtotal 4500.01; fee 5 % = 225.0005 → 225.00 (on the prices
+    // as set); IGST 40.50; total 4500.01 + 630.00 + 225.00 + 40.50 = 5395.51.
+    const price = checkoutPriceBreakdown([line(100_000, 3), line(50_000, 2), line(50_001, 1)], null, taxes);
+    expect(price).toEqual({
+      subtotalPaise: 450_001,
+      admissionTaxPaise: 63_000,
+      feePaise: 22_500,
+      igstPaise: 4_050,
+      feeTaxRatePercent: 18,
+      bookingFeePaise: 26_550,
+      grandTotalPaise: 539_551,
+    });
+    // A couple's ticket of ₹1000 is ₹500 per person: exempt, whatever the rate.
+    expect(checkoutPriceBreakdown([line(100_000, 1, 2)], 0, taxes).admissionTaxPaise).toBe(0);
+    // 12 % on 2 × 1234.56 = 2469.12 → 296.2944 → 296.29, rounded once per line.
+    expect(
+      checkoutPriceBreakdown([line(123_456, 2)], 0, { feeTaxRatePercent: 0, admissionTaxRatePercent: 12 }),
+    ).toMatchObject({ admissionTaxPaise: 29_629, grandTotalPaise: 276_541 });
+  });
+});
 
 describe('priceBreakdown', () => {
   it('charges the default 5 % fee and 18 % IGST on the fee when the event sets no rate', () => {
     expect(DEFAULT_PLATFORM_FEE_RATE).toBe(5);
     expect(priceBreakdown(100_000)).toEqual({
       subtotalPaise: 100_000,
+      admissionTaxPaise: 0,
       feePaise: 5_000,
       igstPaise: 900,
+      feeTaxRatePercent: 18,
       bookingFeePaise: 5_900,
       grandTotalPaise: 105_900,
     });
@@ -29,8 +80,10 @@ describe('priceBreakdown', () => {
     // fee 5 % of 199.99 = 9.9995 → 10.00; IGST 18 % of 10.00 = 1.80; total 211.79
     expect(priceBreakdown(19_999)).toEqual({
       subtotalPaise: 19_999,
+      admissionTaxPaise: 0,
       feePaise: 1_000,
       igstPaise: 180,
+      feeTaxRatePercent: 18,
       bookingFeePaise: 1_180,
       grandTotalPaise: 21_179,
     });

@@ -1,3 +1,5 @@
+import { exclusiveTaxPaise } from './gst.ts';
+
 /**
  * The one implementation of the spec's fee rules (§9), used by the checkout to preview and by the
  * server to charge. Everything is integer paise; each amount is rounded half-up to the paisa.
@@ -7,17 +9,33 @@
 export const DEFAULT_PLATFORM_FEE_RATE = 5;
 /** The editor's own upper limit for an event's convenience fee, in percent; an admin may cap it lower. */
 export const MAX_CONVENIENCE_FEE_RATE = 20;
-/** IGST, percent of the convenience fee. */
+/** IGST, percent of the convenience fee, when the platform is registered for GST. */
 export const IGST_RATE = 18;
+/**
+ * What the checkout shows instead of the IGST line when the platform has no GST registration: the fee
+ * is then charged without tax (issue 16), and said so rather than left out.
+ */
+export const FEE_TAX_NOT_CHARGED = { label: 'GST on convenience fee', value: 'Not charged' } as const;
+/** The line for admission GST added on top of tax-exclusive ticket prices. */
+export const TICKET_GST_LABEL = 'GST on tickets (prices exclude GST)';
+
+/** The booking fee's label on a booking (mail, organiser's order view): with its IGST, or said to carry none. */
+export function bookingFeeLabel(feeGstPaise: number): string {
+  return feeGstPaise > 0 ? `Booking fee (incl. IGST ${IGST_RATE}%)` : 'Booking fee (not charged with tax)';
+}
 /** Most tickets of one type in one order (fewer when fewer are available). */
 export const MAX_TICKETS_PER_TYPE = 10;
 
 export interface PriceBreakdown {
   subtotalPaise: number;
+  /** Admission GST added on top of tax-exclusive ticket prices (0 when prices include it). */
+  admissionTaxPaise: number;
   /** Convenience fee: platformFeeRate % of the subtotal. */
   feePaise: number;
-  /** IGST 18 % of the convenience fee. */
+  /** IGST 18 % of the convenience fee; 0 when the platform charges none (`feeTaxRatePercent` 0). */
   igstPaise: number;
+  /** The GST rate applied to the fee: 18, or 0 when the platform has no GST registration. */
+  feeTaxRatePercent: number;
   /** Booking fee as the Payment Summary shows it: convenience fee + IGST. */
   bookingFeePaise: number;
   grandTotalPaise: number;
@@ -34,10 +52,36 @@ export function subtotalOf(lines: readonly PricedLine[]): number {
 }
 
 /**
- * Fee, IGST and grand total for a subtotal. `platformFeeRate` is the event's percent (null or undefined
- * means the default 5 %); rates with up to two decimals (2.5 %) are exact.
+ * How the server taxes one event's checkout (services/checkout/checkout-pricing.ts decides; the
+ * ticket options carry it so the checkout previews exactly what Proceed will charge).
  */
-export function priceBreakdown(subtotalPaise: number, platformFeeRate?: number | null): PriceBreakdown {
+export interface CheckoutTaxes {
+  /** GST on the convenience fee: 18 when the platform is registered for GST, else 0 (not charged). */
+  feeTaxRatePercent: number;
+  /**
+   * The admission GST rate added on top of the ticket prices when the organiser's prices are
+   * tax-exclusive; null when the prices already include it (or the organiser charges no GST).
+   */
+  admissionTaxRatePercent: number | null;
+}
+
+/** Today's behaviour for callers that price without an event's settings (benchmarks, inventory tests). */
+export const DEFAULT_CHECKOUT_TAXES: CheckoutTaxes = {
+  feeTaxRatePercent: IGST_RATE,
+  admissionTaxRatePercent: null,
+};
+
+/**
+ * Fee, IGST and grand total for a subtotal. `platformFeeRate` is the event's percent (null or undefined
+ * means the default 5 %); rates with up to two decimals (2.5 %) are exact. `taxes.admissionTaxPaise`
+ * (from shared/gst.ts `exclusiveTaxPaise`) is added to the total; the fee stays a percentage of the
+ * ticket prices as set, so an organiser's tax setting never changes the platform's fee.
+ */
+export function priceBreakdown(
+  subtotalPaise: number,
+  platformFeeRate?: number | null,
+  taxes: { feeTaxRatePercent?: number; admissionTaxPaise?: number } = {},
+): PriceBreakdown {
   if (!Number.isSafeInteger(subtotalPaise) || subtotalPaise < 0) {
     throw new RangeError(`subtotal must be a non-negative whole number of paise, got ${subtotalPaise}`);
   }
@@ -46,17 +90,43 @@ export function priceBreakdown(subtotalPaise: number, platformFeeRate?: number |
   // Rates in hundredths of a percent keep the arithmetic in integers: no 999.9499… float surprises.
   const rateBasisPoints = Math.round(rate * 100);
   const feePaise = divideRoundHalfUp(subtotalPaise * rateBasisPoints, 10_000);
-  const igstPaise = divideRoundHalfUp(feePaise * IGST_RATE, 100);
+  const feeTaxRatePercent = taxes.feeTaxRatePercent ?? IGST_RATE;
+  const igstPaise = divideRoundHalfUp(feePaise * feeTaxRatePercent, 100);
+  const admissionTaxPaise = taxes.admissionTaxPaise ?? 0;
   return {
     subtotalPaise,
+    admissionTaxPaise,
     feePaise,
     igstPaise,
+    feeTaxRatePercent,
     bookingFeePaise: feePaise + igstPaise,
-    grandTotalPaise: subtotalPaise + feePaise + igstPaise,
+    grandTotalPaise: subtotalPaise + admissionTaxPaise + feePaise + igstPaise,
   };
 }
 
 /** Half-up rounding of a non-negative integer quotient. */
 function divideRoundHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** A selected line with what the admission tax needs: its price and persons per ticket. */
+export interface CheckoutLine extends PricedLine {
+  personsPerTicket: number;
+}
+
+/**
+ * The checkout's whole price, as Proceed charges it and the Payment Summary previews it: the ticket
+ * subtotal, the admission GST on top when prices are tax-exclusive, the fee and its GST (if any).
+ */
+export function checkoutPriceBreakdown(
+  lines: readonly CheckoutLine[],
+  platformFeeRate: number | null | undefined,
+  taxes: CheckoutTaxes,
+): PriceBreakdown {
+  const admissionTaxPaise =
+    taxes.admissionTaxRatePercent === null ? 0 : exclusiveTaxPaise(lines, taxes.admissionTaxRatePercent);
+  return priceBreakdown(subtotalOf(lines), platformFeeRate, {
+    feeTaxRatePercent: taxes.feeTaxRatePercent,
+    admissionTaxPaise,
+  });
 }

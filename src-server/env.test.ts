@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { isValidGstinValue } from '../shared/gst-schemas.ts';
+import { DEMO_PLATFORM_GST, loadEnv } from './env.ts';
 
 describe('loadEnv', () => {
   it('runs locally with no settings at all', () => {
@@ -33,11 +34,21 @@ describe('platform GST registration', () => {
     PLATFORM_STATE: 'Karnataka',
   };
   it('is all four settings or none, with a valid GSTIN of that state', () => {
-    expect(loadEnv({}).PLATFORM_GSTIN).toBeUndefined();
+    expect(loadEnv({ SEED_DEMO_DATA: 'false' }).PLATFORM_GSTIN).toBeUndefined();
     expect(loadEnv(full).PLATFORM_GSTIN).toBe('29AAGCB7383J1Z4');
     expect(() => loadEnv({ ...full, PLATFORM_ADDRESS: '' })).toThrow(/PLATFORM_GSTIN/);
     expect(() => loadEnv({ ...full, PLATFORM_GSTIN: '29AAGCB7383J1Z5' })).toThrow(/PLATFORM_GSTIN/);
     expect(() => loadEnv({ ...full, PLATFORM_STATE: 'Maharashtra' })).toThrow(/PLATFORM_GSTIN/);
+  });
+
+  it('is the demo registration with the demo data outside production, and never invented in production', () => {
+    expect(loadEnv({})).toMatchObject(DEMO_PLATFORM_GST);
+    expect(isValidGstinValue(DEMO_PLATFORM_GST.PLATFORM_GSTIN)).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test' }).PLATFORM_GSTIN).toBe(DEMO_PLATFORM_GST.PLATFORM_GSTIN);
+    // A configured registration wins over the demo's.
+    expect(loadEnv(full).PLATFORM_LEGAL_NAME).toBe('Jalsa Technologies Pvt Ltd');
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' };
+    expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).PLATFORM_GSTIN).toBeUndefined();
   });
 });
 

@@ -63,7 +63,8 @@ export const EnvFields = z.object({
   SUPPORT_EMAIL: z.email().default('support@jalsa.local'),
   /**
    * The platform's GST registration, for the convenience fee's own invoice (issue 16). All four or
-   * none: without them each invoice states that the fee is not invoiced with tax.
+   * none: without them the fee is charged without GST and each invoice says so. Outside production,
+   * with demo data on, a demo registration fills them when none is set (DEMO_PLATFORM_GST below).
    */
   PLATFORM_GSTIN: optionalText,
   PLATFORM_LEGAL_NAME: optionalText,
@@ -140,7 +141,31 @@ export const EnvSchema = EnvFields.refine(
     path: ['PLATFORM_GSTIN'],
     message: PLATFORM_GST_INVALID,
   })
-  .transform((env) => ({ ...env, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' }));
+  .transform((env) => {
+    const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
+    return { ...env, ...demoPlatformGst(env, seedDemoData), SEED_DEMO_DATA: seedDemoData };
+  });
+
+/**
+ * The demo's platform GST registration: a made-up company with a well-formed GSTIN, clearly named as
+ * a demo. Part of the demo data (SEED_DEMO_DATA, on by default outside production), so `npm start`
+ * and the tests show the spec's Payment Summary (convenience fee + IGST 18 %) and issue the platform's
+ * fee invoice. Never in production, where a real registration must be configured (or none: the fee is
+ * then charged without GST). Set SEED_DEMO_DATA=false to see an unregistered platform locally.
+ */
+export const DEMO_PLATFORM_GST = {
+  PLATFORM_GSTIN: '29AAACJ9999D1ZX',
+  PLATFORM_LEGAL_NAME: 'Jalsa Demo Platform (demo registration, not a real GSTIN)',
+  PLATFORM_ADDRESS: '1 Demo Road, Indiranagar, Bengaluru 560038',
+  PLATFORM_STATE: 'Karnataka',
+} as const;
+
+function demoPlatformGst(env: PlatformGstFields & { NODE_ENV: string }, seedDemoData: boolean) {
+  const unset = [env.PLATFORM_GSTIN, env.PLATFORM_LEGAL_NAME, env.PLATFORM_ADDRESS, env.PLATFORM_STATE].every(
+    (v) => v === undefined,
+  );
+  return unset && seedDemoData && env.NODE_ENV !== 'production' ? DEMO_PLATFORM_GST : {};
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -9,6 +9,7 @@ import { trpc } from '../lib/trpc.ts';
 import { FormError, fieldBinder, SubmitButton, TextField } from './auth-fields.tsx';
 
 const LABELS = { admission: 'GST invoice', platform_fee: 'Convenience fee invoice' } as const;
+const CREDIT_LABELS = { admission: 'Credit note', platform_fee: 'Convenience fee credit note' } as const;
 
 /**
  * Issue 16: download links for a booking's current invoices (none for bookings of organisers without a
@@ -34,6 +35,21 @@ export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
           {LABELS[invoice.kind]}
         </a>
       ))}
+      {/* A cancelled booking's invoices in force are credited: their credit notes download the same way. */}
+      {current.map(
+        (invoice) =>
+          invoice.creditNoteId && (
+            <a
+              key={invoice.creditNoteId}
+              href={`/api/invoices/credit-notes/${encodeURIComponent(invoice.creditNoteId)}.pdf`}
+              download
+              className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+              aria-label={`Download ${CREDIT_LABELS[invoice.kind]} ${invoice.creditNoteNumber}`}
+            >
+              {CREDIT_LABELS[invoice.kind]}
+            </a>
+          ),
+      )}
       {canAddGstin && !adding && (
         <button
           type="button"

@@ -9,7 +9,7 @@ import {
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { priceBreakdown, subtotalOf } from '../../shared/pricing.ts';
+import { checkoutPriceBreakdown } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
@@ -160,9 +160,15 @@ function Checkout({
     return () => clearTimeout(timer);
   }, [phase, bookingId, navigate]);
 
-  const price = priceBreakdown(
-    subtotalOf(lines.map((l) => ({ pricePaise: l.type.pricePaise, quantity: l.quantity }))),
+  // The server says how this event is taxed (data.taxes); Proceed charges with the same function.
+  const price = checkoutPriceBreakdown(
+    lines.map((l) => ({
+      pricePaise: l.type.pricePaise,
+      quantity: l.quantity,
+      personsPerTicket: l.type.personAllowedPerTicket,
+    })),
     data.event.platformFeeRate,
+    data.taxes,
   );
 
   const endAttempt = (holdId: string, reason: 'cancelled' | 'failed' | 'expired', message: string) => {
@@ -428,7 +434,7 @@ function Checkout({
             </ul>
           </CheckoutCard>
 
-          <PaymentSummary price={price} />
+          <PaymentSummary price={price} ticketTaxRatePercent={data.taxes.admissionTaxRatePercent} />
 
           <p className="text-center text-sm">
             Need Support?{' '}

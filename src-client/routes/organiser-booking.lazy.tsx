@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
+import { FEE_TAX_NOT_CHARGED, TICKET_GST_LABEL } from '../../shared/pricing.ts';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -90,8 +91,12 @@ function BookingDetails({ booking }: { booking: Booking }) {
         <Facts
           rows={[
             ['Subtotal', formatPaiseExact(booking.amounts.subtotalPaise)],
+            // GST added on top of tax-exclusive prices: what the total holds beyond tickets and fee.
+            ...ticketGstRow(booking.amounts),
             ['Convenience fee', formatPaiseExact(booking.amounts.feePaise)],
-            ['IGST', formatPaiseExact(booking.amounts.igstPaise)],
+            booking.amounts.igstPaise > 0 || booking.amounts.feePaise === 0
+              ? ['IGST', formatPaiseExact(booking.amounts.igstPaise)]
+              : [FEE_TAX_NOT_CHARGED.label, FEE_TAX_NOT_CHARGED.value],
             ['Total paid', <strong key="total">{formatPaiseExact(booking.amounts.totalPaise)}</strong>],
             [
               'Payment ID',
@@ -257,4 +262,14 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+function ticketGstRow(a: {
+  subtotalPaise: number;
+  feePaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}): [string, string][] {
+  const gst = a.totalPaise - a.subtotalPaise - a.feePaise - a.igstPaise;
+  return gst > 0 ? [[TICKET_GST_LABEL, formatPaiseExact(gst)]] : [];
 }

@@ -234,7 +234,7 @@ function OrderRow({
 }: {
   eventId: string;
   order: Order;
-  invoice?: { id: string; number: string; creditNoteNumber: string | null };
+  invoice?: { id: string; number: string; creditNoteNumber: string | null; creditNoteId: string | null };
 }) {
   return (
     <tr>
@@ -256,7 +256,15 @@ function OrderRow({
             className="block text-xs font-normal text-brand-700 underline"
           >
             Invoice {invoice.number}
-            {invoice.creditNoteNumber ? ` (credited ${invoice.creditNoteNumber})` : ''}
+          </a>
+        )}
+        {invoice?.creditNoteId && (
+          <a
+            href={`/api/invoices/credit-notes/${encodeURIComponent(invoice.creditNoteId)}.pdf`}
+            download
+            className="block text-xs font-normal text-brand-700 underline"
+          >
+            Credit note {invoice.creditNoteNumber}
           </a>
         )}
       </th>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
+import { isExemptAdmission } from '../../shared/gst.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
 import { saleWindowMessage, saleWindowState } from '../../shared/sale-window.ts';
@@ -157,6 +158,7 @@ function Selection({ data }: { data: Options }) {
                 <TicketTypeCard
                   key={type.id}
                   type={type}
+                  ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
                   quantity={selectedType?.id === type.id ? quantity : 0}
                   onSelect={() => choose(type)}
                   onChange={(next) => setQuantity(type, next)}
@@ -304,11 +306,14 @@ function ChoiceButton({
 
 function TicketTypeCard({
   type,
+  ticketTaxRatePercent,
   quantity,
   onSelect,
   onChange,
 }: {
   type: TicketType;
+  /** Set by the server when the organiser's prices exclude GST: the checkout adds it on top. */
+  ticketTaxRatePercent: number | null;
   quantity: number;
   onSelect: () => void;
   onChange: (next: number) => void;
@@ -322,7 +327,13 @@ function TicketTypeCard({
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h3 className="font-semibold">{type.name}</h3>
-          <p className="mt-0.5 text-lg font-bold">{formatPaise(type.pricePaise)}</p>
+          <p className="mt-0.5 text-lg font-bold">
+            {formatPaise(type.pricePaise)}
+            {ticketTaxRatePercent !== null &&
+              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket) && (
+                <span className="ml-1 text-sm font-normal text-gray-600">+ {ticketTaxRatePercent}% GST</span>
+              )}
+          </p>
           <p className={`text-sm font-medium ${available ? 'text-green-700' : 'text-red-700'}`}>
             {availability(type)}
           </p>

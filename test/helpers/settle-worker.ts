@@ -11,7 +11,8 @@ const { dataDir, orders, amountPaise } = workerData as {
   orders: { orderId: string; paymentId: string }[];
   amountPaise: number;
 };
-const app = createTestApp({ DATA_DIR: dataDir });
+// Like the test's own app: no platform registration (the demo's comes with demo data).
+const app = createTestApp({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' });
 try {
   const outcomes = await Promise.all(
     orders.map((o) => settlePayment(app.deps, o.orderId, o.paymentId, { amountPaise, source: 'webhook' })),

@@ -37,6 +37,9 @@ const PLATFORM_GST = {
   PLATFORM_STATE: 'Karnataka',
 };
 
+/** No platform registration: demo data (which brings the demo's registration) is off. */
+const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
+
 let t: TestApp;
 afterEach(() => t?.close());
 
@@ -68,7 +71,7 @@ function invoicesOf(bookingId: string) {
 
 describe('invoices issued at confirmation', () => {
   it('intra-state: CGST + SGST, buyer GSTIN, numbered in the financial year, fee stated as not taxed', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -116,15 +119,22 @@ describe('invoices issued at confirmation', () => {
         totalPaise: 236_000,
       },
     ]);
-    // 5 % of ₹2,360 = ₹118 fee + ₹21.24 IGST = ₹139.24.
-    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹139.24')]);
+    // No platform registration: 5 % of ₹2,360 = ₹118 fee, charged without GST, and the invoice says so.
+    expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹118.00')]);
+    expect(invoice!.notes[0]).toContain('not charged with tax');
+    const booked = t.deps.sqlite
+      .prepare(
+        'select fee_amount_paise as fee, igst_amount_paise as igst, total_amount_paise as total from bookings where id = ?',
+      )
+      .get(bookingId);
+    expect(booked).toEqual({ fee: 11_800, igst: 0, total: 236_000 + 11_800 });
 
     const second = await buy(ev, 1);
     expect(invoicesOf(second.bookingId)[0]).toMatchObject({ number: 'INV/26-27/000002', buyerGstin: null });
   });
 
   it('inter-state: the venue in another state gets IGST; ₹500 admission is exempt and says so', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       city: 'Bangalore',
       types: [
@@ -170,14 +180,14 @@ describe('invoices issued at confirmation', () => {
   });
 
   it('gives no invoice (and still books) when the organiser has no tax profile', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({ profile: false });
     const { bookingId } = await buy(ev, 1);
     expect(invoicesOf(bookingId)).toEqual([]);
   });
 
   it('200 simultaneous confirmations on four threads get 200 consecutive numbers, no gaps, no duplicates', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
     });
@@ -262,7 +272,7 @@ describe('invoices issued at confirmation', () => {
 
 describe('credit notes', () => {
   it('refer to the invoice, copy its amounts, have their own series and are issued once', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -300,7 +310,7 @@ describe('credit notes', () => {
   });
 
   it('have their own rows in the monthly CSV, after the totals, referring to the invoice', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -324,7 +334,7 @@ describe('credit notes', () => {
 
 describe('credit notes on cancellation', () => {
   it('an organiser cancelling a booking issues its credit note in the same step, once', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
@@ -414,7 +424,7 @@ describe('financialYearOf', () => {
 
 describe('invoice downloads', () => {
   it('the PDF shows the split; only the buyer and the event’s sales team may download it', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -451,8 +461,72 @@ describe('invoice downloads', () => {
     expect((await get()).status).toBe(404);
   });
 
+  it('a cancelled booking’s credit notes download as PDFs, for the buyer and the event’s sales team only', async () => {
+    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { buyer, bookingId } = await buy(ev, 1);
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId },
+      { cookie: organiser.cookie },
+    );
+    expect(cancelled.status).toBe(200);
+    // My Bookings lists each invoice with its credit note's id and number.
+    const listed = await callProcedure(
+      t,
+      'query',
+      'invoices.forBooking',
+      { bookingId },
+      { cookie: buyer.cookie },
+    );
+    const summaries = listed.data as {
+      kind: string;
+      creditNoteId: string | null;
+      creditNoteNumber: string;
+    }[];
+    const admission = summaries.find((i) => i.kind === 'admission')!;
+    const fee = summaries.find((i) => i.kind === 'platform_fee')!;
+    expect(admission.creditNoteId).toEqual(expect.any(String));
+    expect(fee.creditNoteId).toEqual(expect.any(String));
+    const get = (id: string, cookie?: string) =>
+      t.request(`/api/invoices/credit-notes/${id}.pdf`, { headers: cookie ? { cookie } : {} });
+
+    const res = await get(admission.creditNoteId!, buyer.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain('jalsa-credit-note-CRN-26-27-000001.pdf');
+    const invoice = invoicesOf(bookingId).find((i) => i.kind === 'admission')!;
+    const text = pdfPageText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Credit note');
+    expect(text).toContain('Credit note number: CRN/26-27/000001');
+    expect(text).toContain(`Against tax invoice ${invoice.number}`);
+    expect(text).toContain('Amounts credited');
+    // ₹1,180 paid, tax included: taxable 1000.00, CGST 90.00 + SGST 90.00, all credited.
+    expect(text).toContain('CGST: Rs. 90.00');
+    expect(text).toContain('Credit note total: Rs. 1,180.00');
+    // The fee's credit note is the buyer's (and the platform's), not the organiser's.
+    expect((await get(fee.creditNoteId!, buyer.cookie)).status).toBe(200);
+    expect((await get(fee.creditNoteId!, organiser.cookie)).status).toBe(404);
+
+    const coOrganiser = createAccount(t, 'organiser');
+    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = createAccount(t);
+    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    expect((await get(admission.creditNoteId!, organiser.cookie)).status).toBe(200);
+    expect((await get(admission.creditNoteId!, coOrganiser.cookie)).status).toBe(200);
+    expect((await get(admission.creditNoteId!, gate.cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, createAccount(t, 'organiser').cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!)).status).toBe(404);
+    expect((await get('no-such-note', buyer.cookie)).status).toBe(404);
+  });
+
   it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [
         { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
@@ -502,7 +576,7 @@ describe('invoice downloads', () => {
 
 describe('adding a GSTIN after buying', () => {
   it('re-issues the invoice with the GSTIN (credit note + new number) until the end of its month', async () => {
-    t = createTestApp();
+    t = createTestApp(NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });

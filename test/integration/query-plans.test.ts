@@ -392,6 +392,12 @@ describe('query plans on the request paths', () => {
         { cookie: buyer.cookie },
       );
       const [invoice] = mine.data as { id: string }[];
+      // The re-issue credited the first invoice: its credit note's download (joined to the invoice by id).
+      const credited = (mine.data as { creditNoteId: string | null }[]).find((i) => i.creditNoteId);
+      const note = await t.request(`/api/invoices/credit-notes/${credited!.creditNoteId}.pdf`, {
+        headers: { cookie: owner.cookie },
+      });
+      expect(note.status).toBe(200);
       const forEvent = await callProcedure(
         t,
         'query',

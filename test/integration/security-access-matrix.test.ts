@@ -405,6 +405,10 @@ const ROUTES: Record<string, RouteAccess> = {
     kind: 'owner',
     why: "an invoice PDF: the booking's owner, or the event's viewSales team (invoices.test.ts)",
   },
+  'GET /api/invoices/credit-notes/:file': {
+    kind: 'owner',
+    why: "a credit note PDF: whoever may download its invoice (the payer; the event's viewSales team for admission); invoices.test.ts",
+  },
   'GET /api/invoices/month/:file': {
     kind: 'role',
     why: 'organisers and admins, their own invoices only (issuer = ctx.user); invoices.test.ts',

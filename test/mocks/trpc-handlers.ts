@@ -98,6 +98,7 @@ const checkoutHandlers = [
         endTime: end,
         platformFeeRate: null,
       },
+      taxes: { feeTaxRatePercent: 18, admissionTaxRatePercent: null },
       dates: [
         {
           id: `${input.eventId}-fallback-date`,

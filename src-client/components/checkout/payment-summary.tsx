@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import type { PriceBreakdown } from '../../../shared/pricing.ts';
+import { FEE_TAX_NOT_CHARGED, type PriceBreakdown } from '../../../shared/pricing.ts';
 import { CheckoutCard } from './checkout-card.tsx';
 
-/** Subtotal, an expandable Booking Fee (Convenience Fee and IGST 18%) and the Grand Total (spec §2). */
-export function PaymentSummary({ price }: { price: PriceBreakdown }) {
+/**
+ * Subtotal, an expandable Booking Fee (Convenience Fee and IGST 18%) and the Grand Total (spec §2).
+ * Two cases the spec does not have, both decided by the server: GST added on top of tax-exclusive
+ * ticket prices gets its own line under the subtotal, and when the platform is not registered for GST
+ * the fee's IGST line says the fee is not charged with tax.
+ */
+export function PaymentSummary({
+  price,
+  ticketTaxRatePercent,
+}: {
+  price: PriceBreakdown;
+  ticketTaxRatePercent: number | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <CheckoutCard id="payment-summary-heading" title="Payment Summary">
@@ -13,6 +24,12 @@ export function PaymentSummary({ price }: { price: PriceBreakdown }) {
           <dt>Subtotal</dt>
           <dd>{formatPaiseExact(price.subtotalPaise)}</dd>
         </div>
+        {ticketTaxRatePercent !== null && (
+          <div className="flex justify-between">
+            <dt>GST {ticketTaxRatePercent}% on tickets</dt>
+            <dd data-testid="ticket-gst">{formatPaiseExact(price.admissionTaxPaise)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt>
             <button
@@ -36,10 +53,17 @@ export function PaymentSummary({ price }: { price: PriceBreakdown }) {
               <dt>Convenience Fee</dt>
               <dd>{formatPaiseExact(price.feePaise)}</dd>
             </div>
-            <div className="flex justify-between border-l-2 border-gray-200 pl-3 text-gray-600">
-              <dt>IGST 18%</dt>
-              <dd>{formatPaiseExact(price.igstPaise)}</dd>
-            </div>
+            {price.feeTaxRatePercent > 0 ? (
+              <div className="flex justify-between border-l-2 border-gray-200 pl-3 text-gray-600">
+                <dt>IGST {price.feeTaxRatePercent}%</dt>
+                <dd>{formatPaiseExact(price.igstPaise)}</dd>
+              </div>
+            ) : (
+              <div className="flex justify-between border-l-2 border-gray-200 pl-3 text-gray-600">
+                <dt>{FEE_TAX_NOT_CHARGED.label}</dt>
+                <dd>{FEE_TAX_NOT_CHARGED.value}</dd>
+              </div>
+            )}
           </>
         )}
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">

@@ -50,6 +50,7 @@ export async function resendTicketMail(
     lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
     subtotalPaise: b.subtotalAmountPaise,
     bookingFeePaise: b.feeAmountPaise + b.igstAmountPaise,
+    feeGstPaise: b.igstAmountPaise,
     totalPaise: b.totalAmountPaise,
     siteUrl: siteUrl(deps),
     supportEmail: deps.env.SUPPORT_EMAIL,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
-import { priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
+import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
@@ -14,6 +14,7 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '../../er
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { checkoutTaxesOf } from './checkout-taxes.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
 
 /** Shown in the checkout window (spec §7 'a product name'). */
@@ -34,8 +35,12 @@ export interface CheckoutSession {
   prefill: { name: string; email: string; contact: string };
   notes: Record<string, string>;
   subtotalPaise: number;
+  /** Admission GST added on top of tax-exclusive prices (0 when prices include it). */
+  admissionTaxPaise: number;
   feePaise: number;
+  /** GST on the fee; 0 when the platform is not registered (`feeTaxRatePercent` 0: not charged). */
   igstPaise: number;
+  feeTaxRatePercent: number;
   /** When the payment session ends (the countdown), and when the seats go back to sale. */
   sessionExpiresAt: string;
   expiresAt: string;
@@ -85,7 +90,8 @@ export async function startCheckout(
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
-  const amounts = priceBreakdown(subtotalOf(quoted), event.platformFeeRate);
+  const taxes = checkoutTaxesOf(db, deps.env, event.id);
+  const amounts = checkoutPriceBreakdown(quoted, event.platformFeeRate, taxes);
 
   const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
   const receipt = buildReceipt(event.id, deps.clock.now());
@@ -125,6 +131,7 @@ export async function startCheckout(
         details: input.ticketDetails,
         userCity: input.userCity || null,
         platformFeeRate: event.platformFeeRate,
+        taxes,
         hoarding,
       },
       now,
@@ -164,8 +171,10 @@ export async function startCheckout(
     },
     notes: buildCheckoutNotes(event.id, slot.id, quoted),
     subtotalPaise: hold.subtotalPaise,
+    admissionTaxPaise: hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
     feePaise: hold.feePaise,
     igstPaise: hold.igstPaise,
+    feeTaxRatePercent: taxes.feeTaxRatePercent,
     sessionExpiresAt: hold.sessionExpiresAt,
     expiresAt: hold.expiresAt,
   };

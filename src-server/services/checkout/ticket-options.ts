@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
+import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
+import { checkoutTaxesOf } from './checkout-taxes.ts';
 
 /**
  * The §3 fallback for an event with no ticket types: one date, one slot and three sample types, each
@@ -33,6 +36,8 @@ export interface TicketOptions {
     endTime: string | null;
     platformFeeRate: number | null;
   };
+  /** How the server taxes this checkout: the Payment Summary previews with it, Proceed charges with it. */
+  taxes: CheckoutTaxes;
   dates: {
     id: string;
     dateOfEvent: string;
@@ -50,7 +55,7 @@ export interface TicketOptions {
  * What the ticket selection and checkout pages show: the event header and its live dates → slots →
  * ticket types with current availability. Materialises the §3 fallback the first time it is needed.
  */
-export async function ticketOptions(db: Db, eventId: string): Promise<TicketOptions> {
+export async function ticketOptions(db: Db, env: Env, eventId: string): Promise<TicketOptions> {
   const event = db
     .select({
       id: events.id,
@@ -86,6 +91,7 @@ export async function ticketOptions(db: Db, eventId: string): Promise<TicketOpti
       endTime: event.endTime,
       platformFeeRate: event.platformFeeRate,
     },
+    taxes: checkoutTaxesOf(db, env, event.id),
     dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({

@@ -2,7 +2,12 @@ import type Database from 'better-sqlite3';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
-import { MAX_TICKETS_PER_TYPE, priceBreakdown, subtotalOf } from '../../../shared/pricing.ts';
+import {
+  type CheckoutTaxes,
+  checkoutPriceBreakdown,
+  DEFAULT_CHECKOUT_TAXES,
+  MAX_TICKETS_PER_TYPE,
+} from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
@@ -35,6 +40,8 @@ export interface ReserveInput {
   details: TicketDetails;
   userCity: string | null;
   platformFeeRate: number | null;
+  /** How the event is taxed (checkout/checkout-taxes.ts); without it, today's 18 % on the fee only. */
+  taxes?: CheckoutTaxes;
   /**
    * Proceed's hoarding rules (services/inventory/hoarding.ts), checked under the write lock. Without
    * it (the inventory's own tests and benchmarks) only the seats are checked.
@@ -115,7 +122,7 @@ const NO_TYPES_ON_SLOT_MESSAGE = 'No ticket types available for this slot.';
 export function quoteSeats(
   db: Db,
   input: Pick<ReserveInput, 'userId' | 'slotId' | 'lines'>,
-): (HoldLine & { name: string; pricePaise: number })[] {
+): (HoldLine & { name: string; pricePaise: number; personsPerTicket: number })[] {
   let mayFreeSeats: boolean | undefined;
   return input.lines.map((line) => {
     const type = query(db, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
@@ -126,7 +133,7 @@ export function quoteSeats(
         query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
       if (!mayFreeSeats) throw soldOut(type);
     }
-    return { ...line, name: type.name, pricePaise: type.pricePaise };
+    return { ...line, name: type.name, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
   });
 }
 
@@ -234,7 +241,11 @@ export function seatsOf(lines: HoldLine[]): number {
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
   const priced = takeSeats(tx, input.lines);
-  const amounts = priceBreakdown(subtotalOf(priced), input.platformFeeRate);
+  const amounts = checkoutPriceBreakdown(
+    priced,
+    input.platformFeeRate,
+    input.taxes ?? DEFAULT_CHECKOUT_TAXES,
+  );
   const hold: Hold = {
     id: timeOrderedUuid(now.getTime()),
     subtotalPaise: amounts.subtotalPaise,
@@ -273,7 +284,10 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
  * One conditional UPDATE per line; throws the spec's message (rolling back) when a line cannot be taken.
  * Also how the demo seed sells its sold-out types (db/seed/demo-sales.ts), inside its own transaction.
  */
-export function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePaise: number })[] {
+export function takeSeats(
+  tx: DbOrTx,
+  lines: HoldLine[],
+): (HoldLine & { pricePaise: number; personsPerTicket: number })[] {
   return lines.map((line) => {
     const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
@@ -281,7 +295,7 @@ export function takeSeats(tx: DbOrTx, lines: HoldLine[]): (HoldLine & { pricePai
     const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
     // The row was read in this same transaction, so it says why the update changed nothing.
     if (taken.changes !== 1) throw soldOut(type);
-    return { ...line, pricePaise: type.pricePaise };
+    return { ...line, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
   });
 }
 
@@ -312,6 +326,7 @@ const builders = {
         name: ticketTypes.name,
         slotId: ticketTypes.slotId,
         pricePaise: ticketTypes.pricePaise,
+        personsPerTicket: ticketTypes.personAllowedPerTicket,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
       })

@@ -3,20 +3,25 @@ import { formatLongDate } from '../../../shared/dates.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { isIndianState } from '../../../shared/states.ts';
-import type { invoices } from '../../db/schema/invoices.ts';
+import type { creditNotes, invoices } from '../../db/schema/invoices.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /**
  * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
  * thread with the tickets (tickets/ticket-pdf-thread.ts). Built-in fonts are Latin-1: see `latin1`.
+ * With `creditNote`, that credit note instead: the invoice's parties and items for reference, and the
+ * amounts credited (its own stored row).
  */
-export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
-  const title = invoice.documentType === 'bill_of_supply' ? 'Bill of supply' : 'Tax invoice';
+export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditNoteRow): Promise<Buffer> {
+  const invoiceTitle = invoice.documentType === 'bill_of_supply' ? 'Bill of supply' : 'Tax invoice';
+  const title = creditNote ? 'Credit note' : invoiceTitle;
+  const number = creditNote?.number ?? invoice.number;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `${title} ${invoice.number}`, Author: 'Jalsa', Creator: 'Jalsa' },
+    info: { Title: `${title} ${number}`, Author: 'Jalsa', Creator: 'Jalsa' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,8 +37,15 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18);
   text(title);
   doc.font('Helvetica').fontSize(10);
-  text(`Invoice number: ${invoice.number}`);
-  text(`Date: ${formatLongDate(invoice.issuedAt)}`);
+  if (creditNote) {
+    text(`Credit note number: ${creditNote.number}`);
+    text(`Date: ${formatLongDate(creditNote.issuedAt)}`);
+    text(`Against ${invoiceTitle.toLowerCase()} ${invoice.number} of ${formatLongDate(invoice.issuedAt)}`);
+    text(`Reason: ${clamp(creditNote.reason, 200)}`);
+  } else {
+    text(`Invoice number: ${invoice.number}`);
+    text(`Date: ${formatLongDate(invoice.issuedAt)}`);
+  }
   text(`Booking ID: ${invoice.bookingId}`);
   doc.moveDown();
 
@@ -56,7 +68,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   doc.moveDown();
 
   doc.font('Helvetica-Bold');
-  text('Items');
+  text(creditNote ? `Items of invoice ${invoice.number}` : 'Items');
   doc.font('Helvetica');
   for (const line of invoice.lines) {
     text(
@@ -73,17 +85,19 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   }
   doc.moveDown();
 
+  // A credit note's totals are what it credits (all of the invoice, or the refunded share).
+  const totals = creditNote ?? invoice;
   doc.font('Helvetica-Bold');
-  text('Totals');
+  text(creditNote ? 'Amounts credited' : 'Totals');
   doc.font('Helvetica');
-  text(`Taxable value: ${rupees(invoice.taxableValuePaise)}`);
-  if (invoice.cgstPaise > 0 || invoice.sgstPaise > 0) {
-    text(`CGST: ${rupees(invoice.cgstPaise)}`);
-    text(`SGST: ${rupees(invoice.sgstPaise)}`);
+  text(`Taxable value: ${rupees(totals.taxableValuePaise)}`);
+  if (totals.cgstPaise > 0 || totals.sgstPaise > 0) {
+    text(`CGST: ${rupees(totals.cgstPaise)}`);
+    text(`SGST: ${rupees(totals.sgstPaise)}`);
   }
-  if (invoice.igstPaise > 0) text(`IGST: ${rupees(invoice.igstPaise)}`);
+  if (totals.igstPaise > 0) text(`IGST: ${rupees(totals.igstPaise)}`);
   doc.font('Helvetica-Bold');
-  text(`Invoice total: ${rupees(invoice.totalPaise)}`);
+  text(`${creditNote ? 'Credit note' : 'Invoice'} total: ${rupees(totals.totalPaise)}`);
   doc.font('Helvetica');
   text(
     invoice.taxInclusive

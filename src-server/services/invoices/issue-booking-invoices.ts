@@ -20,7 +20,7 @@ import type { PlatformGst } from './platform-gst.ts';
 /** SAC of the platform's convenience fee: other support services (998599). */
 export const PLATFORM_FEE_SAC = '998599';
 export const FEE_NOT_TAXED_NOTE = (feePaise: string) =>
-  `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; no GST invoice is issued for it.`;
+  `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; the platform is not registered for GST, so the fee was not charged with tax and no GST invoice is issued for it.`;
 export const UNREGISTERED_NOTE = 'Supplier not registered for GST: bill of supply, no GST charged.';
 
 export interface BuyerGst {
@@ -66,19 +66,33 @@ export function issueBookingInvoices(
     const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
     const registered = profile.gstin !== null;
     const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
-    const taxed = booking.ticketTypes.map((l) => ({
-      l,
-      tax: computeTaxLine({
-        pricePaise: l.pricePaise,
-        personsPerTicket: l.personAllowedPerTicket,
-        quantity: l.quantity,
-        taxRatePercent: rate,
-        // The checkout charges the ticket price as set, so it is the price paid, tax included (ADR 0024).
-        taxInclusive: true,
-        supplierState: profile.state as IndianState,
-        placeOfSupply,
-      }),
-    }));
+    const taxLines = (taxInclusive: boolean) =>
+      booking.ticketTypes.map((l) => ({
+        l,
+        tax: computeTaxLine({
+          pricePaise: l.pricePaise,
+          personsPerTicket: l.personAllowedPerTicket,
+          quantity: l.quantity,
+          taxRatePercent: rate,
+          taxInclusive,
+          supplierState: profile.state as IndianState,
+          placeOfSupply,
+        }),
+      }));
+    // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
+    // of tax-exclusive prices at checkout (checkout/checkout-taxes.ts) is whatever the booking's total
+    // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
+    // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
+    const addedTax =
+      booking.totalAmountPaise -
+      booking.subtotalAmountPaise -
+      booking.feeAmountPaise -
+      booking.igstAmountPaise;
+    const exclusiveTaxed = taxLines(false);
+    const exclusive =
+      addedTax > 0 ||
+      (registered && !profile.taxInclusive && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
+    const taxed = exclusive ? exclusiveTaxed : taxLines(true);
     const totals = sumTaxLines(taxed.map(({ tax }) => tax));
     // A stored line keeps the tax split, not its sum (the invoice's totals have that).
     const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
@@ -113,7 +127,7 @@ export function issueBookingInvoices(
         supplierGstin: profile.gstin,
         ...buyerParty,
         placeOfSupply,
-        taxInclusive: true,
+        taxInclusive: !exclusive,
         lines,
         taxableValuePaise: totals.taxableValuePaise,
         cgstPaise: totals.cgstPaise,

@@ -8,9 +8,10 @@ import { notFound } from '../../errors.ts';
 import { paidBy } from '../bookings/payer.ts';
 import { eventRoleMay } from '../team/event-permissions.ts';
 import { loadEventAccess } from '../team/load-event-access.ts';
-import type { InvoiceRow } from './invoice-pdf.ts';
+import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
+export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
 
 export interface InvoiceSummary {
   id: string;
@@ -21,6 +22,8 @@ export interface InvoiceSummary {
   totalPaise: number;
   buyerGstin: string | null;
   creditNoteNumber: string | null;
+  /** The credit note's id for its PDF (GET /api/invoices/credit-notes/{id}.pdf), when credited. */
+  creditNoteId: string | null;
 }
 
 const summaryColumns = {
@@ -32,6 +35,7 @@ const summaryColumns = {
   totalPaise: invoices.totalPaise,
   buyerGstin: invoices.buyerGstin,
   creditNoteNumber: creditNotes.number,
+  creditNoteId: creditNotes.id,
 };
 
 /**
@@ -74,18 +78,41 @@ export function getInvoiceForDownload(
   accountRole: AccountRole,
 ): InvoiceRow {
   if (!userId || invoiceId.length > 100) throw notFound(INVOICE_NOT_FOUND);
-  const q = invoiceLookups(db);
-  const row = q.invoice.get({ invoiceId });
-  if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const buyer = q.bookingPayer.get({ bookingId: row.bookingId });
+  const row = invoiceLookups(db).invoice.get({ invoiceId });
+  if (!row || !mayDownload(db, row, userId, accountRole)) throw notFound(INVOICE_NOT_FOUND);
+  return row;
+}
+
+/**
+ * One credit note for download, with the invoice it refers to (its parties and number are printed on
+ * it). Whoever may download that invoice may download its credit note; anyone else gets NOT_FOUND.
+ */
+export function getCreditNoteForDownload(
+  db: Db,
+  creditNoteId: string,
+  userId: string | null,
+  accountRole: AccountRole,
+): { invoice: InvoiceRow; creditNote: CreditNoteRow } {
+  if (!userId || creditNoteId.length > 100) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  const found = db
+    .select({ creditNote: creditNotes, invoice: invoices })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(creditNotes.id, creditNoteId))
+    .get();
+  if (!found || !mayDownload(db, found.invoice, userId, accountRole)) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  return found;
+}
+
+/** The booking's payer, or (admission documents only) the event's owner, co-organisers and admins. */
+function mayDownload(db: Db, row: InvoiceRow, userId: string, accountRole: AccountRole): boolean {
+  const buyer = invoiceLookups(db).bookingPayer.get({ bookingId: row.bookingId });
   // The invoice is the payer's, also after the booking was transferred (ADR 0025).
-  if (buyer && (buyer.paidByUserId ?? buyer.userId) === userId) return row;
+  if (buyer && (buyer.paidByUserId ?? buyer.userId) === userId) return true;
   // The platform's fee invoice is the buyer's and the platform's business, not the organiser's.
-  if (row.kind === 'admission') {
-    const access = loadEventAccess(db, row.eventId, userId, accountRole);
-    if (access && eventRoleMay(access.role, 'viewSales')) return row;
-  }
-  throw notFound(INVOICE_NOT_FOUND);
+  if (row.kind !== 'admission') return false;
+  const access = loadEventAccess(db, row.eventId, userId, accountRole);
+  return !!access && eventRoleMay(access.role, 'viewSales');
 }
 
 const p = sql.placeholder;

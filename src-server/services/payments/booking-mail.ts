@@ -1,5 +1,6 @@
 import { formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
+import { bookingFeeLabel, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
 
@@ -25,7 +26,10 @@ export interface BookingMailFacts {
   slotEnd: string;
   lines: { name: string; quantity: number; pricePaise: number }[];
   subtotalPaise: number;
+  /** Convenience fee + its GST. */
   bookingFeePaise: number;
+  /** The fee's GST: 0 when the platform is not registered (the fee is then not charged with tax). */
+  feeGstPaise: number;
   totalPaise: number;
   siteUrl: string;
   supportEmail: string;
@@ -38,6 +42,9 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
   const bookingsUrl = `${facts.siteUrl}/my-bookings`;
   const name = facts.userName || 'there';
 
+  // GST added on top of tax-exclusive ticket prices is what the total holds beyond tickets and fee.
+  const ticketGstPaise = facts.totalPaise - facts.subtotalPaise - facts.bookingFeePaise;
+  const feeLabel = bookingFeeLabel(facts.feeGstPaise);
   const lineText = facts.lines.map(
     (l) =>
       `${l.name}: ${l.quantity} x ${formatPaiseExact(l.pricePaise)} = ${formatPaiseExact(l.pricePaise * l.quantity)}`,
@@ -55,7 +62,8 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
     'Tickets:',
     ...lineText.map((l) => `  ${l}`),
     `Subtotal: ${formatPaiseExact(facts.subtotalPaise)}`,
-    `Booking fee (incl. IGST 18%): ${formatPaiseExact(facts.bookingFeePaise)}`,
+    ...(ticketGstPaise > 0 ? [`${TICKET_GST_LABEL}: ${formatPaiseExact(ticketGstPaise)}`] : []),
+    `${feeLabel}: ${formatPaiseExact(facts.bookingFeePaise)}`,
     `Total paid: ${formatPaiseExact(facts.totalPaise)}`,
     '',
     `Your ticket: ${ticketUrl}`,
@@ -91,7 +99,8 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
       <tbody>${rows}</tbody>
       <tfoot>
         <tr><td colspan="3" style="padding:6px 0">Subtotal</td><td style="text-align:right">${esc(formatPaiseExact(facts.subtotalPaise))}</td></tr>
-        <tr><td colspan="3" style="padding:6px 0">Booking fee (incl. IGST 18%)</td><td style="text-align:right">${esc(formatPaiseExact(facts.bookingFeePaise))}</td></tr>
+        ${ticketGstPaise > 0 ? `<tr><td colspan="3" style="padding:6px 0">${esc(TICKET_GST_LABEL)}</td><td style="text-align:right">${esc(formatPaiseExact(ticketGstPaise))}</td></tr>` : ''}
+        <tr><td colspan="3" style="padding:6px 0">${esc(feeLabel)}</td><td style="text-align:right">${esc(formatPaiseExact(facts.bookingFeePaise))}</td></tr>
         <tr><td colspan="3" style="padding:6px 0;font-weight:bold">Total paid</td><td style="text-align:right;font-weight:bold">${esc(formatPaiseExact(facts.totalPaise))}</td></tr>
       </tfoot>
     </table>

@@ -302,6 +302,7 @@ function createBooking(
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
       subtotalPaise: hold.subtotalPaise,
       bookingFeePaise: hold.feePaise + hold.igstPaise,
+      feeGstPaise: hold.igstPaise,
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,

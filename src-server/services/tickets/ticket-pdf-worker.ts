@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { OwnBooking } from '../bookings/owner-bookings.ts';
-import type { InvoiceRow } from '../invoices/invoice-pdf.ts';
+import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-pdf.ts';
 import type { PdfAnswer, PdfRequest } from './ticket-pdf-thread.ts';
 
 export interface TicketPdfRenderer {
   /** The tickets as one PDF, drawn on another thread; the event loop only sends and receives. */
   render: (tickets: OwnBooking[]) => Promise<Buffer>;
-  /** One stored invoice as a PDF (issue 16), on the same thread. */
-  renderInvoice: (invoice: InvoiceRow) => Promise<Buffer>;
+  /** One stored invoice as a PDF (issue 16), on the same thread; with `creditNote`, that credit note. */
+  renderInvoice: (invoice: InvoiceRow, creditNote?: CreditNoteRow) => Promise<Buffer>;
   /** Stops the thread; later calls start a new one. */
   close: () => Promise<void>;
 }
@@ -58,7 +58,7 @@ export function createTicketPdfWorker(): TicketPdfRenderer {
     });
   return {
     render: (tickets) => send({ tickets }),
-    renderInvoice: (invoice) => send({ invoice }),
+    renderInvoice: (invoice, creditNote) => send(creditNote ? { invoice, creditNote } : { invoice }),
     close: async () => {
       const thread = worker;
       worker = null;

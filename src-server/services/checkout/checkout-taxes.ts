@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_TAX_RATE } from '../../../shared/gst.ts';
+import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
+import { events } from '../../db/schema/catalog.ts';
+import { organiserProfiles } from '../../db/schema/invoices.ts';
+import type { Env } from '../../env.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { platformGstOf } from '../invoices/platform-gst.ts';
+
+/**
+ * How one event's checkout is taxed, decided here and nowhere else (issue 16, ADR 0024):
+ * - GST on the convenience fee only when the platform is registered (PLATFORM_GSTIN and the rest):
+ *   without a registration it may not collect tax, so the fee is charged and shown without it;
+ * - admission GST on top of the ticket prices only when the organiser is registered and their profile
+ *   says prices are tax-exclusive, at the event's rate (else the profile's default). Inclusive prices
+ *   (the usual case) are charged as set.
+ * The ticket options carry the result so the checkout previews exactly what Proceed charges.
+ */
+export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): CheckoutTaxes {
+  const feeTaxRatePercent = platformGstOf(env) ? IGST_RATE : 0;
+  const row = db
+    .select({
+      taxRate: events.taxRate,
+      gstin: organiserProfiles.gstin,
+      taxInclusive: organiserProfiles.taxInclusive,
+      defaultTaxRate: organiserProfiles.defaultTaxRate,
+    })
+    .from(events)
+    .innerJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
+    .where(eq(events.id, eventId))
+    .get();
+  const exclusive = row !== undefined && row.gstin !== null && !row.taxInclusive;
+  return {
+    feeTaxRatePercent,
+    admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
+  };
+}
