@@ -6,6 +6,7 @@ import { placeInLine } from './place-in-line.ts';
 
 export interface MyWaitlistEntry {
   entryId: string;
+  ticketTypeId: string;
   eventId: string;
   eventName: string;
   slotStart: string;
@@ -42,6 +43,7 @@ export function listMyWaitlist(db: Db, userId: string): MyWaitlistEntry[] {
     .all();
   return rows.map((row) => ({
     entryId: row.entryId,
+    ticketTypeId: row.ticketTypeId,
     eventId: row.eventId,
     eventName: row.eventName,
     slotStart: row.slotStart,
