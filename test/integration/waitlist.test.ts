@@ -17,6 +17,7 @@ import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
 import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { createConsoleWorld } from '../helpers/console-world.ts';
 import {
   countOf,
   createTicketedEvent,
@@ -397,6 +398,43 @@ describe('offers when seats come back', () => {
     expect(entry(second.entryId).status).toBe('lapsed');
     expect(holdOf(first.entryId)?.status).toBe('released');
     expectInventoryInvariant(t.deps.db);
+  });
+});
+
+describe('the organiser', () => {
+  it('sees the list length per ticket type on the sales dashboard; other organisers get not found', async () => {
+    t = createTestApp();
+    const w = createConsoleWorld(t);
+    t.deps.db
+      .update(ticketTypes)
+      .set({ availableTickets: 0 })
+      .where(eq(ticketTypes.id, typeOf(w.event)))
+      .run();
+    for (const person of [w.people.buyer, w.people['gate staff']]) {
+      await joined(person as Buyer, w.event, 1);
+      t.clock.advance(1);
+    }
+    const dashboard = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: w.event.eventId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(dashboard.status).toBe(200);
+    const types = (dashboard.data as { ticketTypes: { id: string; waitlistWaiting: number }[] }).ticketTypes;
+    expect(types.find((x) => x.id === typeOf(w.event))).toMatchObject({
+      waitlistWaiting: 2,
+      waitlistOffered: 0,
+    });
+    const other = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: w.event.eventId },
+      { cookie: w.people['organiser of another event'].cookie },
+    );
+    expect(other.status).toBe(404);
   });
 });
 
