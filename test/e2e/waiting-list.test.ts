@@ -114,6 +114,24 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await page.getByTestId('offer-amounts').waitFor();
     await expect(page.getByTestId('offer-amounts').textContent()).resolves.toContain('Gold Circle × 1');
     await page.screenshot({ path: `${SHOTS}/waitlist-offer-390.png`, fullPage: true });
+    // The same pages at desktop width, while the offer is live.
+    const wideOffer = await newContext(world.browser, baseURL, DESKTOP);
+    contexts.push(wideOffer);
+    await wideOffer.context.addCookies(await waiter.context.cookies());
+    const desk = await wideOffer.context.newPage();
+    await desk.goto('/my-bookings');
+    await desk
+      .getByTestId('waitlist-entry')
+      .getByText(/Offer: pay by/)
+      .waitFor();
+    await desk.screenshot({ path: `${SHOTS}/waitlist-my-bookings-1280.png` });
+    await desk.goto(`/select-tickets/${ev.eventId}`);
+    await desk.getByText('Seats are held for you.').waitFor();
+    await desk.screenshot({ path: `${SHOTS}/waitlist-select-offered-1280.png` });
+    await desk.goto(offerPath);
+    await desk.getByTestId('offer-amounts').waitFor();
+    await expectNoSeriousA11yViolations(desk);
+    await desk.screenshot({ path: `${SHOTS}/waitlist-offer-1280.png` });
 
     // Pay → the simulator's window → booked.
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
