@@ -5,6 +5,7 @@ import { eventImageUrl } from './event-images.ts';
 import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
 import { maxTransfersPerBookingField, transfersAllowedField } from './transfer-schemas.ts';
+import { WaitlistOfferMinutesField } from './waitlist-schemas.ts';
 
 /** Only 'published' events reach buyers; the console sees all three. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
@@ -133,6 +134,8 @@ export const EventDetailsFields = z.object({
   /** Ticket transfers (issue 16, ADR 0025). Optional so an edit that leaves them out keeps the stored values. */
   transfersAllowed: transfersAllowedField.optional(),
   maxTransfersPerBooking: maxTransfersPerBookingField.optional(),
+  /** How long a waiting-list offer holds its seats (issue 19). Optional: left out, the stored value stays. */
+  waitlistOfferMinutes: WaitlistOfferMinutesField.optional(),
 });
 export type EventDetailsFields = z.infer<typeof EventDetailsFields>;
 

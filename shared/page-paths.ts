@@ -41,6 +41,7 @@ export const PAGE_PATHS = [
   '/organiser/events/$eventId/bookings/$bookingId',
   '/organiser/invitations/$token',
   '/transfers/$token',
+  '/waitlist/offers/$entryId',
   '/admin',
 ] as const;
 

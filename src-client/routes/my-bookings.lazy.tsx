@@ -7,6 +7,7 @@ import { CancelBookingSection } from '../components/cancel-booking.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { TransferBookingSection } from '../components/transfer-booking.tsx';
+import { WaitingListEntries } from '../components/waiting-list-entries.tsx';
 import {
   bookingDisplay,
   type OwnBooking,
@@ -28,6 +29,7 @@ function MyBookingsPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
+      <WaitingListEntries />
       {bookings.isPending ? (
         <LoadingText text="Loading your bookings..." />
       ) : bookings.data.length === 0 && !sent.data?.length ? (

@@ -95,6 +95,7 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
     refundRule: event.refundRule,
     refundPercent: event.refundPercent,
     transfersAllowed: event.transfersAllowed,
+    waitlistOfferMinutes: event.waitlistOfferMinutes,
     maxTransfersPerBooking: event.maxTransfersPerBooking,
   };
 

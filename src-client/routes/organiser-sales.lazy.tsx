@@ -200,6 +200,7 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
               <Th right>Held</Th>
               <Th right>Capacity</Th>
               <Th right>Sold (face value)</Th>
+              <Th right>Waiting list</Th>
             </>
           }
         >
@@ -215,6 +216,12 @@ function TicketTypesPanel({ types }: { types: Dashboard['ticketTypes'] }) {
               <Td>{type.held}</Td>
               <Td>{type.capacity}</Td>
               <Td>{formatPaise(type.soldFaceValuePaise)}</Td>
+              <Td>
+                {type.waitlistWaiting}
+                {type.waitlistOffered > 0 && (
+                  <span className="block text-xs text-gray-600">+{type.waitlistOffered} offered</span>
+                )}
+              </Td>
             </tr>
           ))}
         </ScrollTable>

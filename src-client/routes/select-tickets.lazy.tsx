@@ -7,6 +7,7 @@ import { formatPaise } from '../../shared/money.ts';
 import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
 import { saleWindowMessage, saleWindowState } from '../../shared/sale-window.ts';
 import { EventLoadError } from '../components/event-load-error.tsx';
+import { JoinWaitingList } from '../components/join-waiting-list.tsx';
 import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { firstOnSale, ticketDays } from '../lib/ticket-days.ts';
@@ -380,6 +381,9 @@ function TicketTypeCard({
           )}
         </div>
       </div>
+      {type.isLive && type.availableTickets <= 0 && saleWindowMessage(type, new Date()) === null && (
+        <JoinWaitingList ticketTypeId={type.id} ticketTypeName={type.name} maxPerOrder={type.maxPerOrder} />
+      )}
       <p className="mt-2 text-xs font-semibold text-gray-700" data-testid="refundability">
         {type.isRefundable ? 'Refundable: cancel from My Bookings before the cut-off' : 'Non-refundable'}
       </p>

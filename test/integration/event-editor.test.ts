@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
+import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holdItems } from '../../src-server/db/schema/payments.ts';
 import { getEvent } from '../../src-server/services/catalog/events.ts';
@@ -224,6 +225,29 @@ describe('the event editor over HTTP', () => {
       name: 'First save',
       version: 2,
     });
+  });
+
+  // Issue 19: how long a waiting-list offer holds its seats; 30 minutes unless the organiser says.
+  it('stores the waiting-list offer time (5 to 1440 minutes) and keeps it when an edit omits it', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const stored = () =>
+      t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.waitlistOfferMinutes;
+    expect(stored()).toBe(30);
+    for (const minutes of [4, 1441, 10.5]) {
+      const bad = await call('mutation', 'updateDetails', {
+        eventId,
+        version: 1,
+        ...DETAILS,
+        waitlistOfferMinutes: minutes,
+      });
+      expect(bad.body.error?.data.fieldErrors?.waitlistOfferMinutes).toBe(WAITLIST_MESSAGES.offerMinutes);
+    }
+    await ok('updateDetails', { eventId, version: 1, ...DETAILS, waitlistOfferMinutes: 15 });
+    expect((await call('query', 'editableEvent', { eventId })).data).toMatchObject({
+      waitlistOfferMinutes: 15,
+    });
+    await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
+    expect(stored()).toBe(15);
   });
 
   // Issue 19: the organiser's per-buyer maximum, stored, shown back to the editor, and kept by an edit

@@ -75,6 +75,7 @@ const GROWING = new Set([
   'invoices',
   'credit_notes',
   'document_counters',
+  'waitlist_entries',
 ]);
 
 /**
@@ -91,6 +92,8 @@ const ALLOWED: Record<string, string> = {
     "the orders table's count with a slot and status filter, found by bookings_slot_status_idx: a slot belongs to one event, so its event filter only guards against another event's slot id",
   // Undo checks a booking's own scans (by gate_scans_booking_idx): a handful of rows per ticket.
   'gate_scans: undoes_scan_id': 'undo: among one booking’s scans',
+  'waitlist_entries: status':
+    'the entry behind one offer hold (waitlist_entries_offer_hold_idx): a hold is the offer of at most one entry',
 };
 
 /**
@@ -139,6 +142,58 @@ describe('query plans on the request paths', () => {
 
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('from "holds"'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('the waiting list (join, offer on a return, the offer page, Pay, My Bookings, leave) reads through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const ev = createTicketedEvent(t.deps.db, {
+        types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
+      });
+      const holder = createSignedInUser(t);
+      const held = await proceed(t, holder.cookie, ev, 2);
+      const [first, second] = [createSignedInUser(t), createSignedInUser(t)];
+      const compiled = recordStatements(t);
+      const entries: string[] = [];
+      for (const buyer of [first, second]) {
+        const joined = await callProcedure(
+          t,
+          'mutation',
+          'waitlist.join',
+          {
+            ticketTypeId: ev.ticketTypeIds[0],
+            quantity: 2,
+            details: { name: 'Asha Verma', email: buyer.email, phone: '9876543210', state: 'Goa' },
+          },
+          { cookie: buyer.cookie },
+        );
+        expect(joined.status).toBe(200);
+        entries.push((joined.data as { entryId: string }).entryId);
+        t.clock.advance(1);
+      }
+      const released = await callProcedure(
+        t,
+        'mutation',
+        'payments.release',
+        { holdId: held.holdId, reason: 'cancelled' },
+        { cookie: holder.cookie },
+      );
+      expect(released.data).toEqual({ released: true });
+      const signedIn = { cookie: first.cookie };
+      const entryId = { entryId: entries[0] };
+      expect((await callProcedure(t, 'query', 'waitlist.offer', entryId, signedIn)).status).toBe(200);
+      const pay = await callProcedure(t, 'mutation', 'waitlist.payOffer', entryId, signedIn);
+      expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+      expect((await callProcedure(t, 'query', 'waitlist.mine', undefined, signedIn)).status).toBe(200);
+      const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: second.cookie });
+      expect(mine.data).toMatchObject([{ place: 1 }]);
+      expect((await callProcedure(t, 'mutation', 'waitlist.leave', entryId, signedIn)).status).toBe(200);
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('from "waitlist_entries"'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -132,6 +132,31 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'mailed token, and only the account with the address the sender gave (transfers.test.ts)',
   },
+  'waitlist.join': {
+    kind: 'self',
+    ids: ['ticketTypeId'],
+    signedIn: true,
+    why: 'a public ticket type; the entry is made for ctx.user',
+  },
+  'waitlist.mine': { kind: 'self', ids: [], signedIn: true, why: 'entries of ctx.user' },
+  'waitlist.leave': {
+    kind: 'owner',
+    ids: ['entryId'],
+    signedOut: 401,
+    why: "ends the buyer's waiting-list entry (and releases its offer)",
+  },
+  'waitlist.offer': {
+    kind: 'owner',
+    ids: ['entryId'],
+    signedOut: 401,
+    why: "the buyer's waiting-list offer: held tickets and amounts",
+  },
+  'waitlist.payOffer': {
+    kind: 'owner',
+    ids: ['entryId'],
+    signedOut: 401,
+    why: "opens a payment order for the buyer's offer hold",
+  },
   'gate.events': {
     kind: 'self',
     ids: [],
@@ -650,6 +675,54 @@ describe('owner-only data, tried by every kind of caller', () => {
       );
     },
   );
+
+  it.each([
+    ['query', 'waitlist.offer'],
+    ['mutation', 'waitlist.payOffer'],
+    ['mutation', 'waitlist.leave'],
+  ] as const)('%s %s: only the entry’s account sees, pays for or leaves it', async (type, path) => {
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 1 }],
+    });
+    const holder = createSignedInUser(t);
+    const held = await proceed(t, holder.cookie, ev, 1);
+    const joined = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      {
+        ticketTypeId: ev.ticketTypeIds[0],
+        quantity: 1,
+        details: { name: 'Asha Verma', email: owner.email, phone: '9876543210', state: 'Maharashtra' },
+      },
+      { cookie: owner.cookie },
+    );
+    const { entryId } = joined.data as { entryId: string };
+    // Seats come back: the owner's entry gets its offer (a hold), so Pay has something to open.
+    await callProcedure(
+      t,
+      'mutation',
+      'payments.release',
+      { holdId: held.holdId, reason: 'cancelled' },
+      {
+        cookie: holder.cookie,
+      },
+    );
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          type,
+          path,
+          { entryId: id === 'real' ? entryId : 'wl_doesnotexist000000' },
+          {
+            cookie,
+          },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+    expect((await call('real', owner.cookie)).status).toBe(200);
+  });
 
   it.each([
     ['query', 'bookings.cancellationQuote'],

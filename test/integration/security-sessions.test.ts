@@ -188,6 +188,13 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'transfers.start': { bookingId: 'bk_x', name: 'Evil', email: 'evil@example.com', mobile: '' },
     'transfers.cancel': { bookingId: 'bk_x' },
     'transfers.accept': { token: 'x'.repeat(40) },
+    'waitlist.join': {
+      ticketTypeId: ev.ticketTypeIds[0]!,
+      quantity: 1,
+      details: { name: 'Evil', email: 'evil@example.com', phone: '9876543210', state: 'Goa' },
+    },
+    'waitlist.leave': { entryId: 'wl_x' },
+    'waitlist.payOffer': { entryId: 'wl_x' },
     'gate.scan': {
       eventId: ev.eventId,
       slotId: ev.slotId,

@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, EVENT_CATEGORIES } from '../../../shared/categories.ts
 import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import { DEFAULT_REFUND_CUTOFF_HOURS, REFUND_RULES, type RefundRule } from '../../../shared/refund-policy.ts';
 import { DEFAULT_TRANSFERS_PER_BOOKING } from '../../../shared/transfer-schemas.ts';
+import { WAITLIST_OFFER_MINUTES } from '../../../shared/waitlist-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import {
@@ -39,6 +40,7 @@ export const EMPTY_DETAILS: EventDetailsFields = {
   refundRule: 'full',
   refundPercent: null,
   transfersAllowed: true,
+  waitlistOfferMinutes: WAITLIST_OFFER_MINUTES.default,
   maxTransfersPerBooking: DEFAULT_TRANSFERS_PER_BOOKING,
 };
 
@@ -154,6 +156,15 @@ export function EventDetailsForm({
           hint="Held and booked together; empty for no limit"
           error={errorOf('maxTicketsPerBuyer')}
           {...form.register('maxTicketsPerBuyer', { setValueAs: emptyToNull })}
+        />
+        <TextField
+          label="Waiting-list offer time (minutes)"
+          inputMode="numeric"
+          hint="How long returned seats stay held for the next person on the waiting list"
+          error={errorOf('waitlistOfferMinutes')}
+          {...form.register('waitlistOfferMinutes', {
+            setValueAs: (v) => (v === '' ? undefined : Number(v)),
+          })}
         />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
+import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
 import { payerOf } from './payer.ts';
 
@@ -47,6 +48,8 @@ export function cancelBookingIn(
       .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
       .where(eq(ticketTypes.id, line.id))
       .run();
+    // The waiting list gets them before anyone's Proceed can (ADR 0027).
+    offerReturnedSeats(tx, deps, line.id, now);
   }
   const amountPaise = partial?.refundAmountPaise ?? booking.totalAmountPaise;
   const refundId = queueRefund(

@@ -4,6 +4,7 @@ import { slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import { releaseHoldIn } from '../inventory/holds.ts';
+import { endWaitlistsOfSlots } from '../waitlist/waitlist-job.ts';
 
 /**
  * Stops all selling on these slots inside the caller's transaction: marks them cancelled, takes their
@@ -19,6 +20,7 @@ export function cancelSlotsIn(tx: WriteTx, slotIds: string[], now: Date): void {
     .where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)))
     .run();
   tx.update(ticketTypes).set({ isLive: false }).where(inArray(ticketTypes.slotId, slotIds)).run();
+  endWaitlistsOfSlots(tx, slotIds, now);
   const active = tx
     .select({ id: holds.id })
     .from(holds)

@@ -78,6 +78,7 @@ export function eventColumns(tx: WriteTx, details: EventDetailsFields) {
     ...(details.refundRule !== undefined && { refundRule: details.refundRule }),
     ...(details.refundPercent !== undefined && { refundPercent: details.refundPercent }),
     ...(details.transfersAllowed !== undefined && { transfersAllowed: details.transfersAllowed }),
+    ...(details.waitlistOfferMinutes !== undefined && { waitlistOfferMinutes: details.waitlistOfferMinutes }),
     ...(details.maxTransfersPerBooking !== undefined && {
       maxTransfersPerBooking: details.maxTransfersPerBooking,
     }),

@@ -30,6 +30,7 @@ export function getEditableEvent(db: Db, eventId: string) {
       refundRule: events.refundRule,
       refundPercent: events.refundPercent,
       transfersAllowed: events.transfersAllowed,
+      waitlistOfferMinutes: events.waitlistOfferMinutes,
       maxTransfersPerBooking: events.maxTransfersPerBooking,
       status: events.status,
       version: events.version,

@@ -148,10 +148,18 @@ export function releaseHold(
   reason: string,
   now: Date,
   userId?: string,
+  release: ReleaseIn = releaseHoldIn,
 ): Promise<boolean> {
   // The database's own prepared statements run inside the transaction (same connection).
-  return writeTransaction(db, () => releaseHoldIn(db, holdId, reason, now, userId));
+  return writeTransaction(db, () => release(db, holdId, reason, now, userId));
 }
+
+/**
+ * How a hold is released inside a transaction: `releaseHoldIn`, or a caller's wrapper around it that
+ * also passes the returned seats on (the waiting list, services/waitlist/pass-on.ts) in the same
+ * transaction. Passed in rather than imported: the waiting list builds on this module.
+ */
+export type ReleaseIn = (tx: DbOrTx, holdId: string, reason: string, now: Date, userId?: string) => boolean;
 
 export function releaseHoldIn(
   tx: DbOrTx,
@@ -172,7 +180,12 @@ export function releaseHoldIn(
 }
 
 /** The sweeper: releases every hold past its expiry, even if nobody comes back. Returns how many. */
-export async function sweepExpiredHolds(db: Db, now: Date, limit = 500): Promise<number> {
+export async function sweepExpiredHolds(
+  db: Db,
+  now: Date,
+  limit = 500,
+  release: ReleaseIn = releaseHoldIn,
+): Promise<number> {
   const expired = db
     .select({ id: holds.id })
     .from(holds)
@@ -181,7 +194,9 @@ export async function sweepExpiredHolds(db: Db, now: Date, limit = 500): Promise
     .limit(limit)
     .all();
   let released = 0;
-  for (const hold of expired) if (await releaseHold(db, hold.id, 'expired', now)) released += 1;
+  for (const hold of expired) {
+    if (await releaseHold(db, hold.id, 'expired', now, undefined, release)) released += 1;
+  }
   return released;
 }
 
@@ -233,6 +248,15 @@ function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Da
 
 export function seatsOf(lines: HoldLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * A hold for a waiting-list offer (services/waitlist): the same seats, prices and rows as a Proceed's,
+ * inside the caller's transaction, for the offer's time instead of the payment session. Throws the
+ * spec's message (rolling back to the caller's savepoint) when the seats are not there.
+ */
+export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow): Hold {
+  return reserveIn(tx, input, now, window);
 }
 
 /**

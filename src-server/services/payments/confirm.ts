@@ -14,6 +14,7 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
+import { markOfferBooked } from '../waitlist/pass-on.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
@@ -289,6 +290,8 @@ function createBooking(
     .where(eq(holds.id, hold.id))
     .run();
   tx.update(paymentOrders).set({ status: 'paid' }).where(eq(paymentOrders.id, orderId)).run();
+  // A waiting-list offer's hold: the entry is done.
+  markOfferBooked(tx, hold.id, now);
   enqueueMail(
     tx,
     bookingConfirmedMail({

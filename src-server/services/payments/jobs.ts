@@ -1,13 +1,17 @@
 import type { BackgroundJob } from '../../background-job.ts';
 import { sweepExpiredHolds } from '../inventory/holds.ts';
+import { releaseAndPassOn } from '../waitlist/pass-on.ts';
 import { reconcilePayments } from './reconcile.ts';
 
-/** Puts expired holds' seats back on sale, even when the buyer never returns. */
+/**
+ * Puts expired holds' seats back on sale, even when the buyer never returns; in the same transaction
+ * they are offered to the waiting list first, and an expired offer passes to the next in line.
+ */
 export const holdSweeperJob: BackgroundJob = {
   name: 'hold-sweeper',
   intervalMs: 15_000,
   run: async (deps) => {
-    const released = await sweepExpiredHolds(deps.db, deps.clock.now());
+    const released = await sweepExpiredHolds(deps.db, deps.clock.now(), 500, releaseAndPassOn(deps));
     if (released > 0) deps.logger.info({ released }, 'expired holds released');
   },
 };

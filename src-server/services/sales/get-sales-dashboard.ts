@@ -80,6 +80,8 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     sold: number;
     face: number;
     held: number;
+    waiting: number;
+    offered: number;
   }>(sql`
     with sold as (
       select json_extract(line.value, '$.id') as type_id,
@@ -97,7 +99,9 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     )
     select t.id, t.name, s.id as slot_id, s.start_time as slot_start, s.end_time as slot_end,
       t.price_paise as price, t.total_tickets as capacity, t.is_live as on_sale,
-      coalesce(sold.quantity, 0) as sold, coalesce(sold.face, 0) as face, coalesce(held.quantity, 0) as held
+      coalesce(sold.quantity, 0) as sold, coalesce(sold.face, 0) as face, coalesce(held.quantity, 0) as held,
+      (select count(*) from waitlist_entries w where w.ticket_type_id = t.id and w.status = 'waiting') as waiting,
+      (select count(*) from waitlist_entries w where w.ticket_type_id = t.id and w.status = 'offered') as offered
     from event_dates d
     join slots s on s.event_date_id = d.id
     join ticket_types t on t.slot_id = s.id
@@ -118,6 +122,9 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     sold: r.sold,
     held: r.held,
     soldFaceValuePaise: r.face,
+    /** The waiting list (issue 19): entries waiting, and entries holding an offer now. */
+    waitlistWaiting: r.waiting,
+    waitlistOffered: r.offered,
   }));
 }
 

@@ -112,7 +112,10 @@ export const organiserRouter = router({
   updateTicketType: eventProcedure('edit')
     .input(UpdateTicketTypeInput)
     .mutation(({ ctx, input }) =>
-      updateTicketType(ctx.db, ctx.event.id, input.version, input.ticketTypeId, input.ticket),
+      updateTicketType(ctx.db, ctx.event.id, input.version, input.ticketTypeId, input.ticket, {
+        deps: ctx.deps,
+        now: ctx.deps.clock.now(),
+      }),
     ),
 
   removeTicketType: eventProcedure('edit')

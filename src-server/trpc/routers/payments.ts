@@ -7,6 +7,7 @@ import { startCheckout } from '../../services/checkout/start-checkout.ts';
 import { releaseHold } from '../../services/inventory/holds.ts';
 import { confirmCheckoutPayment } from '../../services/payments/confirm.ts';
 import { paymentGatewayOf } from '../../services/payments/gateway-of.ts';
+import { releaseAndPassOn } from '../../services/waitlist/pass-on.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
 export const paymentsRouter = router({
@@ -26,8 +27,15 @@ export const paymentsRouter = router({
     .input(confirmPaymentSchema)
     .mutation(({ ctx, input }) => confirmCheckoutPayment(ctx.deps, ctx.user.id, input)),
 
-  /** Dismissal, failure or the session time-out: the seats go back on sale now. */
+  /** Dismissal, failure or the session time-out: the seats go back on sale now (the waiting list first). */
   release: protectedProcedure.input(releaseHoldSchema).mutation(async ({ ctx, input }) => ({
-    released: await releaseHold(ctx.db, input.holdId, input.reason, ctx.deps.clock.now(), ctx.user.id),
+    released: await releaseHold(
+      ctx.db,
+      input.holdId,
+      input.reason,
+      ctx.deps.clock.now(),
+      ctx.user.id,
+      releaseAndPassOn(ctx.deps),
+    ),
   })),
 });

@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
+import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import { saleWindowMessage } from '../../../shared/sale-window.ts';
+import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { waitlistEntries } from '../../db/schema/on-sale.ts';
+import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { placeInLine } from './place-in-line.ts';
+
+/**
+ * "Join waiting list" on a sold-out ticket type: a verified account (as for holding seats, ADR 0023)
+ * asks for up to the type's per-order maximum, with the contact details the booking will carry. One
+ * live entry per account and slot (the partial unique index decides, under the write lock). Returns
+ * the entry and its place in line.
+ */
+export async function joinWaitlist(
+  db: Db,
+  userId: string,
+  input: { ticketTypeId: string; quantity: number; details: TicketDetails },
+  now: Date,
+): Promise<{ entryId: string; place: number }> {
+  const verified = db.select({ v: users.isEmailVerified }).from(users).where(eq(users.id, userId)).get();
+  if (!verified?.v) throw forbidden(HOARDING_MESSAGES.emailNotVerified);
+  return writeTransaction(db, (tx) => {
+    const type = tx
+      .select({
+        id: ticketTypes.id,
+        availableTickets: ticketTypes.availableTickets,
+        isLive: ticketTypes.isLive,
+        maxPerOrder: ticketTypes.maxPerOrder,
+        saleOpensAt: ticketTypes.saleOpensAt,
+        saleClosesAt: ticketTypes.saleClosesAt,
+        slotId: slots.id,
+        slotCancelledAt: slots.cancelledAt,
+        dateLive: eventDates.isLive,
+        eventId: events.id,
+        eventStatus: events.status,
+      })
+      .from(ticketTypes)
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .innerJoin(events, eq(events.id, eventDates.eventId))
+      .where(eq(ticketTypes.id, input.ticketTypeId))
+      .get();
+    // Drafts and cancelled events are not for sale to anyone: as for Proceed, they do not exist.
+    if (type?.eventStatus !== 'published' || !type.dateLive) throw notFound('Ticket type not found');
+    if (!type.isLive || type.slotCancelledAt || saleWindowMessage(type, now)) {
+      throw conflict(WAITLIST_MESSAGES.offSale);
+    }
+    if (type.availableTickets > 0) throw conflict(WAITLIST_MESSAGES.notSoldOut);
+    if (input.quantity > type.maxPerOrder) {
+      const message = WAITLIST_MESSAGES.tooMany(type.maxPerOrder);
+      throw badRequest(message, { quantity: message });
+    }
+    const live = tx
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.userId, userId),
+          sql`${waitlistEntries.status} in ('waiting', 'offered')`,
+          eq(waitlistEntries.slotId, type.slotId),
+        ),
+      )
+      .get();
+    if (live) throw conflict(WAITLIST_MESSAGES.alreadyOnList);
+    const entry = {
+      id: timeOrderedUuid(now.getTime()),
+      eventId: type.eventId,
+      slotId: type.slotId,
+      ticketTypeId: type.id,
+      userId,
+      quantity: input.quantity,
+      details: input.details,
+      createdAt: now.toISOString(),
+    };
+    tx.insert(waitlistEntries).values(entry).run();
+    return { entryId: entry.id, place: placeInLine(tx, entry) };
+  });
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { saleWindowMessage } from '../../../shared/sale-window.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { waitlistEntries } from '../../db/schema/on-sale.ts';
+import type { AppDeps } from '../../deps.ts';
+import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { mailLinkBase, offerPagePath, waitlistOfferMail } from './offer-mail.ts';
+
+/** What the waiting list needs from the app: the public address for the offer mail's link. */
+export type WaitlistDeps = Pick<AppDeps, 'env'>;
+
+/**
+ * Seats of a ticket type came back (or may have): offers them to the waiting list, inside the caller's
+ * write transaction, so nobody's Proceed can take them in between. Goes down the list in order of
+ * joining and offers to every entry whose quantity still fits what is available; an entry that wants
+ * more than is left keeps its place for the next return (ADR 0027). Each offer is an ordinary active
+ * hold for the entry's account, expiring after the event's offer time, with its mail queued in the same
+ * transaction. Only 'waiting' entries are offered, so an entry whose offer just ended is never offered
+ * again. Returns the ids of the entries offered.
+ */
+export function offerReturnedSeats(
+  tx: DbOrTx,
+  deps: WaitlistDeps,
+  ticketTypeId: string,
+  now: Date,
+): string[] {
+  const type = tx
+    .select({
+      name: ticketTypes.name,
+      availableTickets: ticketTypes.availableTickets,
+      isLive: ticketTypes.isLive,
+      saleOpensAt: ticketTypes.saleOpensAt,
+      saleClosesAt: ticketTypes.saleClosesAt,
+      slotId: slots.id,
+      slotStart: slots.startTime,
+      slotCancelledAt: slots.cancelledAt,
+      eventDateId: eventDates.id,
+      eventId: events.id,
+      eventName: events.name,
+      eventStatus: events.status,
+      platformFeeRate: events.platformFeeRate,
+      offerMinutes: events.waitlistOfferMinutes,
+    })
+    .from(ticketTypes)
+    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(eq(ticketTypes.id, ticketTypeId))
+    .get();
+  if (!type?.isLive || type.slotCancelledAt || type.eventStatus !== 'published') return [];
+  if (saleWindowMessage(type, now)) return [];
+
+  const offered: string[] = [];
+  let available = type.availableTickets;
+  while (available > 0) {
+    const next = tx
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.ticketTypeId, ticketTypeId),
+          // A literal, so the plan uses waitlist_entries_queue_idx (ticket type, status, joined).
+          sql`${waitlistEntries.status} = 'waiting'`,
+          lte(waitlistEntries.quantity, available),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .limit(1)
+      .get();
+    if (!next) break;
+    const payBy = new Date(now.getTime() + type.offerMinutes * 60_000).toISOString();
+    const hold = holdSeatsIn(
+      tx,
+      {
+        userId: next.userId,
+        eventId: type.eventId,
+        eventDateId: type.eventDateId,
+        slotId: type.slotId,
+        lines: [{ ticketTypeId, quantity: next.quantity }],
+        details: next.details,
+        userCity: null,
+        platformFeeRate: type.platformFeeRate,
+      },
+      now,
+      // Like a Proceed's hold, it outlives the time to pay by a grace, so a payment made at the last
+      // second can still be verified; the Pay button stops at `payBy`.
+      { sessionExpiresAt: payBy, expiresAt: new Date(Date.parse(payBy) + HOLD_GRACE_MS).toISOString() },
+    );
+    tx.update(waitlistEntries)
+      .set({ status: 'offered', offerHoldId: hold.id, offeredAt: now.toISOString(), offerExpiresAt: payBy })
+      .where(eq(waitlistEntries.id, next.id))
+      .run();
+    enqueueMail(
+      tx,
+      waitlistOfferMail({
+        entryId: next.id,
+        to: next.details.email,
+        name: next.details.name,
+        eventName: type.eventName,
+        slotStart: type.slotStart,
+        ticketTypeName: type.name,
+        quantity: next.quantity,
+        totalPaise: hold.totalPaise,
+        payBy,
+        url: `${mailLinkBase(deps.env)}${offerPagePath(next.id)}`,
+      }),
+      now,
+    );
+    offered.push(next.id);
+    available -= next.quantity;
+  }
+  return offered;
+}

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { WAITLIST_MESSAGES, type WaitlistEntryInput } from '../../../shared/waitlist-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { type WaitlistStatus, waitlistEntries } from '../../db/schema/on-sale.ts';
+import { holdItems, holds } from '../../db/schema/payments.ts';
+import { notFound } from '../../errors.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+
+export interface WaitlistOffer {
+  entryId: string;
+  status: WaitlistStatus;
+  /** True while the seats are held and Pay can still open the payment window. */
+  live: boolean;
+  eventId: string;
+  eventName: string;
+  eventLocation: string;
+  slotStart: string;
+  slotEnd: string;
+  ticketTypeName: string;
+  quantity: number;
+  /** The hold's own amounts, computed by the server when the seats were held. */
+  unitPricePaise: number | null;
+  subtotalPaise: number | null;
+  feePaise: number | null;
+  igstPaise: number | null;
+  totalPaise: number | null;
+  payBy: string | null;
+}
+
+/** The entry, its offer hold and what the page shows; only the entry's own account sees it. */
+export function readOffer(db: Pick<DbOrTx, 'select'>, userId: string, entryId: string, now: Date) {
+  const row = db
+    .select({
+      entry: waitlistEntries,
+      hold: holds,
+      eventName: events.name,
+      eventLocation: events.eventLocationText,
+      slotStart: slots.startTime,
+      slotEnd: slots.endTime,
+      ticketTypeName: ticketTypes.name,
+    })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, waitlistEntries.ticketTypeId))
+    .leftJoin(holds, eq(holds.id, waitlistEntries.offerHoldId))
+    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, userId)))
+    .get();
+  if (!row) throw notFound(WAITLIST_MESSAGES.notFound);
+  const { entry, hold } = row;
+  const live =
+    entry.status === 'offered' &&
+    hold?.status === 'active' &&
+    now.getTime() < Date.parse(hold.sessionExpiresAt);
+  return { ...row, live };
+}
+
+/** The offer page (the mail's link): the held tickets, their amounts and whether Pay still works. */
+export function describeOffer(db: Db, userId: string, input: WaitlistEntryInput, now: Date): WaitlistOffer {
+  const { entry, hold, live, ...shown } = readOffer(db, userId, input.entryId, now);
+  const unit = hold
+    ? db
+        .select({ pricePaise: holdItems.pricePaise })
+        .from(holdItems)
+        .where(and(eq(holdItems.holdId, hold.id), eq(holdItems.ticketTypeId, entry.ticketTypeId)))
+        .get()
+    : undefined;
+  return {
+    entryId: entry.id,
+    status: entry.status,
+    live,
+    eventId: entry.eventId,
+    ...shown,
+    quantity: entry.quantity,
+    unitPricePaise: unit?.pricePaise ?? null,
+    subtotalPaise: hold?.subtotalPaise ?? null,
+    feePaise: hold?.feePaise ?? null,
+    igstPaise: hold?.igstPaise ?? null,
+    totalPaise: hold?.totalPaise ?? null,
+    payBy: hold ? hold.sessionExpiresAt : null,
+  };
+}

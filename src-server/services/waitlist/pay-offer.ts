@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import { conflict, DomainError } from '../../errors.ts';
+import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
+import {
+  CHECKOUT_PRODUCT_NAME,
+  type CheckoutSession,
+  ORDER_FAILED_MESSAGE,
+} from '../checkout/start-checkout.ts';
+import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { readOffer } from './offer.ts';
+
+/**
+ * Pay on the offer page: opens a gateway order for the offer's existing hold (its server-computed
+ * total), for the entry's own account and only while the offer is live, and answers what the checkout
+ * page needs to open the payment window. Pressing Pay again reuses the order (one order per hold), so a
+ * dismissed window can be reopened. Confirmation is the ordinary one (payments.confirm, the webhook,
+ * the reconciler), which turns the hold into a booking and the entry into 'booked'.
+ */
+export async function payOffer(deps: AppDeps, userId: string, entryId: string): Promise<CheckoutSession> {
+  const gateway = paymentGatewayOf(deps);
+  const offer = readOffer(deps.db, userId, entryId, deps.clock.now());
+  if (!offer.live || !offer.hold) throw conflict(WAITLIST_MESSAGES.offerOver);
+  const hold = offer.hold;
+  const session = (orderId: string): CheckoutSession => ({
+    holdId: hold.id,
+    gateway: gateway.name,
+    keyId: gateway.keyId,
+    orderId,
+    amountPaise: hold.totalPaise,
+    currency: 'INR',
+    name: CHECKOUT_PRODUCT_NAME,
+    description: `${offer.eventName} - Ticket Booking`,
+    prefill: { name: hold.details.name, email: hold.details.email, contact: hold.details.phone },
+    notes: buildCheckoutNotes(hold.eventId, hold.slotId, [
+      { ticketTypeId: offer.entry.ticketTypeId, name: offer.ticketTypeName, quantity: offer.entry.quantity },
+    ]),
+    subtotalPaise: hold.subtotalPaise,
+    feePaise: hold.feePaise,
+    igstPaise: hold.igstPaise,
+    sessionExpiresAt: hold.sessionExpiresAt,
+    expiresAt: hold.expiresAt,
+  });
+  const existing = deps.db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.holdId, hold.id))
+    .get();
+  if (existing) return session(existing.id);
+
+  const now = deps.clock.now();
+  const receipt = buildReceipt(hold.eventId, now);
+  const notes = buildOrderNotes({
+    eventId: hold.eventId,
+    eventName: offer.eventName,
+    slotId: hold.slotId,
+    totalTickets: offer.entry.quantity,
+    userEmail: hold.details.email,
+    userName: hold.details.name,
+  });
+  let orderId: string;
+  try {
+    orderId = (await gateway.createOrder({ amountPaise: hold.totalPaise, currency: 'INR', receipt, notes }))
+      .id;
+  } catch (err) {
+    deps.logger.error({ err, entryId }, 'payment order for a waiting-list offer could not be created');
+    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+  }
+  return writeTransaction(deps.db, (tx) => {
+    // The offer may have ended, or a second Pay opened its order, while the gateway was asked.
+    const again = readOffer(tx, userId, entryId, deps.clock.now());
+    if (!again.live) throw conflict(WAITLIST_MESSAGES.offerOver);
+    const raced = tx
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.holdId, hold.id))
+      .get();
+    if (raced) return session(raced.id);
+    tx.insert(paymentOrders)
+      .values({
+        id: orderId,
+        gateway: gateway.name,
+        holdId: hold.id,
+        userId,
+        amountPaise: hold.totalPaise,
+        currency: 'INR',
+        receipt,
+        notes,
+        createdAt: now.toISOString(),
+      })
+      .run();
+    return session(orderId);
+  });
+}

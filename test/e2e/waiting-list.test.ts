@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  newContext,
+  type Page,
+  PHONE_390,
+} from '../helpers/browser.ts';
+import { signInNewBuyer } from '../helpers/buyer.ts';
+import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
+
+const SHOTS = '/tmp';
+
+/** Reloads /dev/mail until a message to `to` whose subject contains `subject` is listed, and opens it. */
+async function openMail(page: Page, to: string, subject: string) {
+  // The outbox sender runs every few seconds; on a loaded machine allow it up to 40 s.
+  for (let i = 0; i < 80; i++) {
+    await page.goto('/dev/mail');
+    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
+    if ((await row.count()) > 0) {
+      await row.first().getByRole('link').first().click();
+      return;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no mail '${subject}' to ${to} in /dev/mail`);
+}
+
+describe('the waiting list after sell-out, in Chromium', () => {
+  const world = useE2eWorld();
+  const baseURL = inject('baseURL');
+  const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
+  afterAll(async () => {
+    for (const c of contexts) await c.context.close();
+  });
+
+  it('sold out → a buyer joins → a booking is cancelled → the offer mail’s link → Pay → booked', async () => {
+    const ev = createTicketedEvent(world.database.db, {
+      name: `Sufi Evening ${randomUUID().slice(0, 6)}`,
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 1 }],
+      now: new Date(),
+    });
+    const typeId = ev.ticketTypeIds[0]!;
+
+    // The only seat is bought: the type is sold out.
+    const first = await newContext(world.browser, baseURL, DESKTOP);
+    contexts.push(first);
+    const firstEmail = (await signInNewBuyer(world.database.db, first.context, baseURL)).email;
+    const firstPage = await first.context.newPage();
+    await firstPage.goto('/');
+    const soldBooking = await buyThroughSimulator(firstPage, baseURL, ev, firstEmail, 1);
+
+    // The fourth buyer joins the waiting list from ticket selection, on a phone.
+    const waiter = await newContext(world.browser, baseURL, PHONE_390);
+    contexts.push(waiter);
+    const { email } = await signInNewBuyer(world.database.db, waiter.context, baseURL);
+    const page = await waiter.context.newPage();
+    await page.goto(`/select-tickets/${ev.eventId}`);
+    await page.getByRole('heading', { name: ev.eventName }).waitFor();
+    await page.getByRole('button', { name: 'Join waiting list' }).click();
+    const form = page.getByRole('form', { name: 'Join the waiting list for Gold Circle' });
+    await form.getByRole('button', { name: 'Join waiting list' }).click();
+    // The checkout's own schema speaks for the missing phone and state.
+    await form.getByText('Phone number is required').waitFor();
+    await form.getByLabel('Phone').fill('98765 43210');
+    await form.getByLabel('State').selectOption('Karnataka');
+    await page.screenshot({ path: `${SHOTS}/waitlist-join-form-390.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Join waiting list' }).click();
+    await page.getByText("You're on the waiting list (#1)").waitFor();
+    await page.screenshot({ path: `${SHOTS}/waitlist-joined-390.png`, fullPage: true });
+
+    // My Bookings shows the place in line.
+    await page.goto('/my-bookings');
+    const entry = page.getByTestId('waitlist-entry').filter({ hasText: ev.eventName });
+    await entry.getByText('Place in line: #1').waitFor();
+    await page.screenshot({ path: `${SHOTS}/waitlist-my-bookings-390.png`, fullPage: true });
+
+    // The first buyer cancels: the seat goes straight to the waiting list, in the same transaction.
+    const cancelled = await firstPage.request.post('/trpc/bookings.cancel', {
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+      data: { bookingId: soldBooking },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    const offered = world.database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.ticketTypeId, typeId))
+      .get();
+    expect(offered?.status).toBe('offered');
+    expect(
+      world.database.db.select().from(ticketTypes).where(eq(ticketTypes.id, typeId)).get(),
+    ).toMatchObject({
+      availableTickets: 0,
+    });
+
+    // The offer mail arrives; its link leads to the offer page (the mail names the server's own
+    // address, localhost; the browser's session is on 127.0.0.1, so the same path is opened there).
+    const inbox = await waiter.context.newPage();
+    await openMail(inbox, email, 'are held for you');
+    await inbox.goto(`${inbox.url()}/html`);
+    const href = await inbox.getByRole('link', { name: 'Pay for your tickets' }).getAttribute('href');
+    const offerPath = new URL(href!).pathname;
+    expect(offerPath).toBe(`/waitlist/offers/${offered!.id}`);
+
+    await page.goto('/my-bookings');
+    await entry.getByText(/Offer: pay by/).waitFor();
+    await page.goto(offerPath);
+    await page.getByTestId('offer-amounts').waitFor();
+    await expect(page.getByTestId('offer-amounts').textContent()).resolves.toContain('Gold Circle × 1');
+    await page.screenshot({ path: `${SHOTS}/waitlist-offer-390.png`, fullPage: true });
+    // The same pages at desktop width, while the offer is live.
+    const wideOffer = await newContext(world.browser, baseURL, DESKTOP);
+    contexts.push(wideOffer);
+    await wideOffer.context.addCookies(await waiter.context.cookies());
+    const desk = await wideOffer.context.newPage();
+    await desk.goto('/my-bookings');
+    await desk
+      .getByTestId('waitlist-entry')
+      .getByText(/Offer: pay by/)
+      .waitFor();
+    await desk.screenshot({ path: `${SHOTS}/waitlist-my-bookings-1280.png` });
+    await desk.goto(`/select-tickets/${ev.eventId}`);
+    await desk.getByText('Seats are held for you.').waitFor();
+    await desk.screenshot({ path: `${SHOTS}/waitlist-select-offered-1280.png` });
+    await desk.goto(offerPath);
+    await desk.getByTestId('offer-amounts').waitFor();
+    await expectNoSeriousA11yViolations(desk);
+    await desk.screenshot({ path: `${SHOTS}/waitlist-offer-1280.png` });
+
+    // Pay → the simulator's window → booked.
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.getByText('Payment Successful!').waitFor({ timeout: 20_000 });
+    const bookingId = (await page.getByTestId('booking-id').textContent())!;
+    const booking = world.database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+    expect(booking).toMatchObject({ status: 'confirmed', ticketCount: 1 });
+    expect(
+      world.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, offered!.id)).get()
+        ?.status,
+    ).toBe('booked');
+    expectInventoryInvariant(world.database.db, [typeId]);
+
+    // The offer page at desktop width, now that it is paid, passes the accessibility check.
+    const wide = await newContext(world.browser, baseURL, DESKTOP);
+    contexts.push(wide);
+    await wide.context.addCookies(await waiter.context.cookies());
+    const widePage = await wide.context.newPage();
+    await widePage.goto(offerPath);
+    await widePage.getByText('You booked these tickets').waitFor();
+    await expectNoSeriousA11yViolations(widePage);
+    await widePage.screenshot({ path: `${SHOTS}/waitlist-offer-booked-1280.png` });
+    expect(waiter.cspViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,557 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
+import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
+import { holds } from '../../src-server/db/schema/payments.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { startBackgroundJobs } from '../../src-server/jobs.ts';
+import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import { updateTicketType } from '../../src-server/services/event-editor/update-ticket-type.ts';
+import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
+import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
+import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
+import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { createConsoleWorld } from '../helpers/console-world.ts';
+import {
+  countOf,
+  createTicketedEvent,
+  DETAILS,
+  expectInventoryInvariant,
+  type TicketedEvent,
+} from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const MINUTE = 60_000;
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+type Buyer = ReturnType<typeof createSignedInUser>;
+
+/** A sold-out event: one type of `total` seats, all bought by one buyer in bookings of `perBooking`. */
+async function soldOutEvent(total = 4, perBooking = 2) {
+  const ev = createTicketedEvent(t.deps.db, {
+    types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: total }],
+  });
+  const owner = createSignedInUser(t);
+  const bookingIds: string[] = [];
+  for (let sold = 0; sold < total; sold += perBooking) {
+    bookingIds.push(await buy(owner, ev, perBooking));
+  }
+  expect(countOf(t.deps.db, typeOf(ev)).available).toBe(0);
+  return { ev, owner, bookingIds };
+}
+
+const typeOf = (ev: TicketedEvent) => ev.ticketTypeIds[0]!;
+
+async function buy(buyer: Buyer, ev: TicketedEvent, quantity: number): Promise<string> {
+  const session = await proceed(t, buyer.cookie, ev, quantity);
+  return payFor(buyer, session);
+}
+
+async function payFor(buyer: Buyer, session: Pick<CheckoutSession, 'orderId'>): Promise<string> {
+  const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const outcome = res.data as { outcome: string; bookingId: string };
+  expect(outcome.outcome).toBe('booked');
+  return outcome.bookingId;
+}
+
+function join(buyer: Buyer, ev: TicketedEvent, quantity: number) {
+  return callProcedure(
+    t,
+    'mutation',
+    'waitlist.join',
+    { ticketTypeId: typeOf(ev), quantity, details: { ...DETAILS, email: buyer.email, name: buyer.name } },
+    { cookie: buyer.cookie },
+  );
+}
+
+async function joined(buyer: Buyer, ev: TicketedEvent, quantity: number) {
+  const res = await join(buyer, ev, quantity);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.data as { entryId: string; place: number };
+}
+
+function entry(entryId: string) {
+  return t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get()!;
+}
+
+function holdOf(entryId: string) {
+  const e = entry(entryId);
+  return e.offerHoldId ? t.deps.db.select().from(holds).where(eq(holds.id, e.offerHoldId)).get() : undefined;
+}
+
+function cancelBooking(bookingId: string) {
+  return writeTransaction(t.deps.db, (tx) =>
+    cancelBookingIn(tx, t.deps, bookingId, 'organiser', t.clock.now()),
+  );
+}
+
+function offerMailsTo(email: string) {
+  return t.deps.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .all()
+    .filter((m) => m.idempotencyKey.startsWith('waitlist-offer:'));
+}
+
+describe('joining the waiting list', () => {
+  it('takes a verified account on a sold-out type, once per slot, and tells its place', async () => {
+    t = createTestApp();
+    const { ev } = await soldOutEvent();
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    expect((await joined(a, ev, 2)).place).toBe(1);
+    t.clock.advance(1);
+    expect((await joined(b, ev, 1)).place).toBe(2);
+
+    const again = await join(a, ev, 1);
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(WAITLIST_MESSAGES.alreadyOnList);
+
+    const unverified = createSignedInUser(t, { isEmailVerified: false });
+    const refused = await join(unverified, ev, 1);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.emailNotVerified);
+
+    const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: b.cookie });
+    expect(mine.data).toMatchObject([
+      { status: 'waiting', place: 2, quantity: 1, ticketTypeName: 'Gold Circle' },
+    ]);
+  });
+
+  it('refuses a type that is not sold out, more than the per-order maximum, and signed-out callers', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const a = createSignedInUser(t);
+    const open = await join(a, ev, 1);
+    expect(open.status).toBe(409);
+    expect(open.body.error?.message).toBe(WAITLIST_MESSAGES.notSoldOut);
+
+    t.deps.db.update(ticketTypes).set({ availableTickets: 0, totalTickets: 0 }).run();
+    t.deps.db.update(ticketTypes).set({ maxPerOrder: 3 }).run();
+    const tooMany = await join(a, ev, 4);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error?.message).toBe(WAITLIST_MESSAGES.tooMany(3));
+    const bad = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      { ticketTypeId: typeOf(ev), quantity: 0, details: DETAILS },
+      { cookie: a.cookie },
+    );
+    expect(bad.status).toBe(400);
+    const anonymous = await callProcedure(t, 'mutation', 'waitlist.join', {
+      ticketTypeId: typeOf(ev),
+      quantity: 1,
+      details: DETAILS,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(t.deps.db.select().from(waitlistEntries).all()).toEqual([]);
+  });
+});
+
+describe('offers when seats come back', () => {
+  it('a cancelled booking’s seats are offered in the same transaction, skipping an entry that wants more', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(4, 2);
+    const [big, small, later] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    const bigEntry = await joined(big, ev, 3);
+    t.clock.advance(1);
+    const smallEntry = await joined(small, ev, 2);
+    t.clock.advance(1);
+    const laterEntry = await joined(later, ev, 1);
+
+    await cancelBooking(bookingIds[0]!);
+    // Two seats: the head wants three and keeps its place; the next who fits gets them, nothing is left.
+    expect(entry(bigEntry.entryId).status).toBe('waiting');
+    expect(entry(smallEntry.entryId).status).toBe('offered');
+    expect(entry(laterEntry.entryId).status).toBe('waiting');
+    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 2 });
+    const hold = holdOf(smallEntry.entryId)!;
+    expect(hold).toMatchObject({ status: 'active', userId: small.userId, subtotalPaise: 100_000 });
+    const offerMinutes = t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!;
+    expect(Date.parse(hold.sessionExpiresAt)).toBe(
+      t.clock.now().getTime() + offerMinutes.waitlistOfferMinutes * MINUTE,
+    );
+    const mails = offerMailsTo(small.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/waitlist/offers/${smallEntry.entryId}`);
+    expectInventoryInvariant(t.deps.db);
+
+    // A Proceed by someone else finds nothing to take.
+    const stranger = createSignedInUser(t);
+    const refused = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      {
+        eventId: ev.eventId,
+        selectedDate: ev.dateId,
+        selectedSlot: ev.slotId,
+        selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
+        ticketDetails: DETAILS,
+      },
+      { cookie: stranger.cookie },
+    );
+    expect(refused.status).toBe(409);
+  });
+
+  it('an expired hold’s seats are offered by the sweeper, and added capacity too', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
+    });
+    const holder = createSignedInUser(t);
+    await proceed(t, holder.cookie, ev, 2);
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2);
+    t.clock.advance(1);
+    const second = await joined(b, ev, 1);
+
+    t.clock.advance(10 * MINUTE);
+    await holdSweeperJob.run(t.deps);
+    expect(entry(first.entryId).status).toBe('offered');
+    expect(entry(second.entryId).status).toBe('waiting');
+    expectInventoryInvariant(t.deps.db);
+
+    // The organiser adds a seat in the editor: it goes to the next in line in the same transaction.
+    await updateTicketType(
+      t.deps.db,
+      ev.eventId,
+      t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.version,
+      typeOf(ev),
+      {
+        name: 'Gold Circle',
+        priceRupees: 500,
+        totalTickets: 3,
+        maxPerOrder: 10,
+        personAllowedPerTicket: 1,
+        description: '',
+        benefits: [],
+        isRefundable: true,
+        onSale: true,
+        saleOpensAt: null,
+        saleClosesAt: null,
+      },
+      { deps: t.deps, now: t.clock.now() },
+    );
+    expect(entry(second.entryId).status).toBe('offered');
+    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ total: 3, available: 0, held: 3 });
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('an unused offer lapses and passes to the next person; paying an offer books it', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2);
+    t.clock.advance(1);
+    const second = await joined(b, ev, 2);
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(first.entryId).status).toBe('offered');
+
+    const offerMinutes = 30;
+    t.clock.advance(offerMinutes * MINUTE + HOLD_GRACE_MS + 1);
+    expect(await sweepExpiredHolds(t.deps.db, t.clock.now(), 500, releaseAndPassOn(t.deps))).toBe(1);
+    expect(entry(first.entryId).status).toBe('lapsed');
+    expect(entry(second.entryId).status).toBe('offered');
+    expectInventoryInvariant(t.deps.db);
+
+    // The offer page and Pay: the hold's amounts, the simulator's payment, a booking.
+    const page = await callProcedure(
+      t,
+      'query',
+      'waitlist.offer',
+      { entryId: second.entryId },
+      { cookie: b.cookie },
+    );
+    expect(page.data).toMatchObject({ live: true, quantity: 2, subtotalPaise: 100_000 });
+    const notYours = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.payOffer',
+      { entryId: second.entryId },
+      {
+        cookie: a.cookie,
+      },
+    );
+    expect(notYours.status).toBe(404);
+    const lapsed = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.payOffer',
+      { entryId: first.entryId },
+      {
+        cookie: a.cookie,
+      },
+    );
+    expect(lapsed.status).toBe(409);
+    expect(lapsed.body.error?.message).toBe(WAITLIST_MESSAGES.offerOver);
+
+    const pay = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.payOffer',
+      { entryId: second.entryId },
+      {
+        cookie: b.cookie,
+      },
+    );
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    const session = pay.data as CheckoutSession;
+    expect(session.amountPaise).toBe(holdOf(second.entryId)!.totalPaise);
+    // Pressing Pay again reopens the same order.
+    const again = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.payOffer',
+      { entryId: second.entryId },
+      {
+        cookie: b.cookie,
+      },
+    );
+    expect((again.data as CheckoutSession).orderId).toBe(session.orderId);
+    const bookingId = await payFor(b, session);
+    expect(entry(second.entryId).status).toBe('booked');
+    const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    expect(booking).toMatchObject({ userId: b.userId, ticketCount: 2, status: 'confirmed' });
+    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 0, sold: 2 });
+    expectInventoryInvariant(t.deps.db);
+    const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: b.cookie });
+    expect(mine.data).toEqual([]);
+  });
+
+  it('leaving with an offer releases it to the next in line; leaving while waiting just ends the entry', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const [a, b, c] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2);
+    t.clock.advance(1);
+    const second = await joined(b, ev, 2);
+    t.clock.advance(1);
+    const third = await joined(c, ev, 1);
+
+    const waitingLeave = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.leave',
+      { entryId: third.entryId },
+      {
+        cookie: c.cookie,
+      },
+    );
+    expect(waitingLeave.status).toBe(200);
+    expect(entry(third.entryId).status).toBe('left');
+
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(first.entryId).status).toBe('offered');
+    const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: a.cookie });
+    expect(mine.data).toMatchObject([{ status: 'offered', place: null }]);
+
+    const stranger = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.leave',
+      { entryId: first.entryId },
+      {
+        cookie: b.cookie,
+      },
+    );
+    expect(stranger.status).toBe(404);
+    const left = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.leave',
+      { entryId: first.entryId },
+      {
+        cookie: a.cookie,
+      },
+    );
+    expect(left.status).toBe(200);
+    expect(entry(first.entryId).status).toBe('left');
+    expect(holdOf(first.entryId)?.status).toBe('released');
+    expect(entry(second.entryId).status).toBe('offered');
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('a cancelled slot ends its waiting list', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2);
+    t.clock.advance(1);
+    const second = await joined(b, ev, 1);
+    await cancelBooking(bookingIds[0]!);
+    const { cancelSlotsIn } = await import('../../src-server/services/event-editor/cancel-slots.ts');
+    await writeTransaction(t.deps.db, (tx) => cancelSlotsIn(tx, [ev.slotId], t.clock.now()));
+    expect(entry(first.entryId).status).toBe('lapsed');
+    expect(entry(second.entryId).status).toBe('lapsed');
+    expect(holdOf(first.entryId)?.status).toBe('released');
+    expectInventoryInvariant(t.deps.db);
+  });
+});
+
+describe('the organiser', () => {
+  it('sees the list length per ticket type on the sales dashboard; other organisers get not found', async () => {
+    t = createTestApp();
+    const w = createConsoleWorld(t);
+    t.deps.db
+      .update(ticketTypes)
+      .set({ availableTickets: 0 })
+      .where(eq(ticketTypes.id, typeOf(w.event)))
+      .run();
+    for (const person of [w.people.buyer, w.people['gate staff']]) {
+      await joined(person as Buyer, w.event, 1);
+      t.clock.advance(1);
+    }
+    const dashboard = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: w.event.eventId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(dashboard.status).toBe(200);
+    const types = (dashboard.data as { ticketTypes: { id: string; waitlistWaiting: number }[] }).ticketTypes;
+    expect(types.find((x) => x.id === typeOf(w.event))).toMatchObject({
+      waitlistWaiting: 2,
+      waitlistOffered: 0,
+    });
+    const other = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: w.event.eventId },
+      { cookie: w.people['organiser of another event'].cookie },
+    );
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('the inventory stays whole', () => {
+  it('under concurrent returns and interleaved Proceeds: available + held + sold = total, no seat lost', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 12 }],
+    });
+    const holders = Array.from({ length: 6 }, () => createSignedInUser(t));
+    const sessions = await Promise.all(holders.map((h) => proceed(t, h.cookie, ev, 2)));
+    const waiting = Array.from({ length: 8 }, () => createSignedInUser(t));
+    const entries = [];
+    for (const [i, w] of waiting.entries()) {
+      t.clock.advance(1);
+      entries.push(await joined(w, ev, (i % 3) + 1));
+    }
+    // Two holds dismissed at the same moment, a third expiring, and Proceeds racing them.
+    const racers = Array.from({ length: 4 }, () => createSignedInUser(t));
+    const release = (i: number) =>
+      callProcedure(
+        t,
+        'mutation',
+        'payments.release',
+        { holdId: sessions[i]!.holdId, reason: 'cancelled' },
+        {
+          cookie: holders[i]!.cookie,
+        },
+      );
+    const racing = racers.map((r) =>
+      callProcedure(
+        t,
+        'mutation',
+        'payments.start',
+        {
+          eventId: ev.eventId,
+          selectedDate: ev.dateId,
+          selectedSlot: ev.slotId,
+          selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
+          ticketDetails: DETAILS,
+        },
+        { cookie: r.cookie },
+      ),
+    );
+    const results = await Promise.all([release(0), release(1), ...racing, release(2)]);
+    expect(results.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
+    // Every returned seat went to the waiting list, in the same transaction: no racer got one.
+    expect(results.slice(2, 6).every((r) => r.status === 409)).toBe(true);
+    expectInventoryInvariant(t.deps.db);
+
+    // Offers expire and pass on, in a loop, with the job running in between.
+    for (let round = 0; round < 4; round += 1) {
+      t.clock.advance(31 * MINUTE + HOLD_GRACE_MS);
+      await holdSweeperJob.run(t.deps);
+      await tendWaitlists(t.deps, t.clock.now());
+      expectInventoryInvariant(t.deps.db);
+    }
+    const c = countOf(t.deps.db, typeOf(ev));
+    expect(c.available + c.held + c.sold).toBe(12);
+    // Seats held by an offer are never more than the seats the entries asked for.
+    const live = t.deps.db.select().from(waitlistEntries).all();
+    const offeredSeats = live.filter((e) => e.status === 'offered').reduce((s, e) => s + e.quantity, 0);
+    expect(offeredSeats).toBeLessThanOrEqual(c.held);
+    // Nobody was offered twice.
+    const offerMails = t.deps.db
+      .select()
+      .from(outbox)
+      .all()
+      .filter((m) => m.idempotencyKey.startsWith('waitlist-offer:'));
+    expect(new Set(offerMails.map((m) => m.idempotencyKey)).size).toBe(offerMails.length);
+    expect(entries.length).toBe(8);
+  });
+});
+
+describe('a restart mid-offer', () => {
+  let second: TestApp | undefined;
+  afterEach(() => {
+    second?.close();
+    second = undefined;
+  });
+
+  it('the offer is a hold in the database: the next process expires it and hands it over', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2);
+    t.clock.advance(1);
+    const next = await joined(b, ev, 2);
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(first.entryId).status).toBe('offered');
+
+    const at = t.clock.now().getTime();
+    t.deps.sqlite.close();
+    second = createTestApp({ DATA_DIR: t.dataDir, JOB_INTERVAL_MS: 50 });
+    const restarted = second;
+    restarted.clock.set(new Date(at + 31 * MINUTE + HOLD_GRACE_MS));
+    const jobs = startBackgroundJobs(restarted.deps, [holdSweeperJob, waitlistJob]);
+    try {
+      await expect
+        .poll(
+          () =>
+            restarted.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).get()
+              ?.status,
+          { timeout: 5_000 },
+        )
+        .toBe('offered');
+    } finally {
+      jobs.stop();
+    }
+    const lapsed = restarted.deps.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, first.entryId))
+      .get();
+    expect(lapsed?.status).toBe('lapsed');
+    expectInventoryInvariant(restarted.deps.db);
+    // `t.close` removes the folder the second app also uses: close the second first.
+    t = { ...t, close: () => {} };
+  });
+});
