@@ -6,6 +6,7 @@ import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
+import { waitingRoomAdmitterJob } from './services/waiting-room/admit-visitors.ts';
 
 /**
  * Background work that runs in the server process (hold sweeper, payment reconciler, outbox sender).
@@ -19,6 +20,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   cancellationJob,
   refundJob,
   searchCleanupJob,
+  waitingRoomAdmitterJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

@@ -13,6 +13,7 @@ import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { ticketsRouter } from './routers/tickets.ts';
 import { transfersRouter } from './routers/transfers.ts';
+import { waitingRoomRouter } from './routers/waiting-room.ts';
 
 export const appRouter = router({
   events: eventsRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   gate: gateRouter,
   invoices: invoicesRouter,
   transfers: transfersRouter,
+  waitingRoom: waitingRoomRouter,
 });
 
 export type AppRouter = typeof appRouter;

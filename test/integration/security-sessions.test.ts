@@ -188,6 +188,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'transfers.start': { bookingId: 'bk_x', name: 'Evil', email: 'evil@example.com', mobile: '' },
     'transfers.cancel': { bookingId: 'bk_x' },
     'transfers.accept': { token: 'x'.repeat(40) },
+    'waitingRoom.join': { eventId: ev.eventId },
     'gate.scan': {
       eventId: ev.eventId,
       slotId: ev.slotId,
@@ -246,6 +247,12 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.addTicketType': { ...versioned, slotId: ev.slotId, ticket: EVIL_TICKET },
     'organiser.updateTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0], ticket: EVIL_TICKET },
     'organiser.removeTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0] },
+    'organiser.updateWaitingRoom': {
+      eventId: ev.eventId,
+      enabled: true,
+      opensAt: '2030-01-01T00:00:00.000Z',
+      admitPerMinute: 10_000,
+    },
     'organiser.copyTicketTypesToAllSlots': { ...versioned, fromSlotId: ev.slotId },
     'organiser.publish': versioned,
     'organiser.unpublish': versioned,

@@ -98,6 +98,7 @@ const checkoutHandlers = [
         endTime: end,
         platformFeeRate: null,
       },
+      waitingRoom: null,
       dates: [
         {
           id: `${input.eventId}-fallback-date`,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { waitingRooms } from '../../db/schema/on-sale.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
@@ -33,6 +34,8 @@ export interface TicketOptions {
     endTime: string | null;
     platformFeeRate: number | null;
   };
+  /** The event's waiting room while it is on (issue 19): the page sends buyers without a pass there. */
+  waitingRoom: { opensAt: string } | null;
   dates: {
     id: string;
     dateOfEvent: string;
@@ -86,6 +89,12 @@ export async function ticketOptions(db: Db, eventId: string): Promise<TicketOpti
       endTime: event.endTime,
       platformFeeRate: event.platformFeeRate,
     },
+    waitingRoom:
+      db
+        .select({ opensAt: waitingRooms.opensAt })
+        .from(waitingRooms)
+        .where(and(eq(waitingRooms.eventId, eventId), eq(waitingRooms.enabled, true)))
+        .get() ?? null,
     dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({
