@@ -79,15 +79,21 @@ export function checkIntervalFor(waitMs: number | null): number {
 
 /**
  * Before opening, nobody's place exists yet: ask again shortly after opening, spread over a window
- * that grows with the crowd (2 s per 10,000 visitors up to a minute), so a million visitors do not all
- * ask in the same second. Null once open.
+ * that grows with the crowd (2 s per 10,000 visitors, up to FAR_CHECK_MS), so a million visitors do not
+ * all ask in the same second. A visitor whose first check comes late loses nothing: an admitted place
+ * stays admitted, and the pass is issued whenever they ask. Null once open.
  */
 function beforeOpening(room: QueueState, nowMs: number, random: () => number): number | null {
   const untilOpen = room.opensAtMs - nowMs;
   if (untilOpen <= 0) return null;
   if (untilOpen > 3 * 60_000) return jitter(Math.min(FAR_CHECK_MS, untilOpen - 2 * 60_000), random);
-  const spreadMs = Math.min(60_000, Math.max(2_000, (room.arrivals / 10_000) * 2_000));
+  const spreadMs = openingSpreadMs(room.arrivals);
   return Math.round(untilOpen + 250 + random() * spreadMs);
+}
+
+/** How widely the first checks after opening are spread for a crowd this size. */
+export function openingSpreadMs(arrivals: number): number {
+  return Math.min(FAR_CHECK_MS, Math.max(2_000, (arrivals / 10_000) * 2_000));
 }
 
 /** ±20 %, so visitors who joined together drift apart instead of asking in step. */
