@@ -105,7 +105,8 @@ function WaitingRoomPage() {
             </dl>
             <p className="mt-4 text-gray-700" data-testid="estimated-wait">
               Estimated wait: {describeWait(visitor.estimatedWaitMinutes)} (we let in{' '}
-              {status.admitPerMinute.toLocaleString('en-IN')} people a minute).
+              {status.admitPerMinute.toLocaleString('en-IN')}{' '}
+              {status.admitPerMinute === 1 ? 'person' : 'people'} a minute).
             </p>
             <p className="mt-2 text-sm text-gray-600">This page updates itself. Please don’t close it.</p>
           </div>
