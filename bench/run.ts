@@ -8,6 +8,7 @@ import { runHotPaths } from './hot-paths.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runPdfHealthz } from './pdf-healthz.ts';
 import { runReserveBenchmark } from './reserve.ts';
+import { runWaitingRoomBenchmark } from './waiting-room.ts';
 
 /**
  * `npm run bench -- <name> [--flag value ...]`; without a name every benchmark runs in turn.
@@ -53,6 +54,13 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       gates: flags.number('gates', 20),
       scans: flags.number('scans', 5000),
       tickets: flags.number('tickets', 50_000),
+    }),
+  'waiting-room': (flags) =>
+    runWaitingRoomBenchmark({
+      visitors: flags.number('visitors', 100_000),
+      connections: flags.number('connections', 32),
+      durationSeconds: flags.number('duration', 10),
+      draws: flags.number('draws', 200),
     }),
   'pdf-healthz': (flags) =>
     runPdfHealthz({ pdfs: flags.number('pdfs', 20), probes: flags.number('probes', 50) }),

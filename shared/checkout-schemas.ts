@@ -116,6 +116,8 @@ export const startCheckoutSchema = z.object({
   ticketDetails: ticketDetailsSchema,
   /** The city the visitor chose in the top bar (local storage), kept on the booking as userCity. */
   userCity: z.string().trim().max(100).optional(),
+  /** The waiting room's admission pass (issue 19): required while the event's waiting room is on. */
+  admissionPass: z.string().max(600).optional(),
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 

@@ -13,6 +13,7 @@ export const PAGE_PATHS = [
   '/reset-password',
   '/verify-email',
   '/events/$eventId',
+  '/events/$eventId/waiting-room',
   '/event/$eventId',
   '/select-tickets/$eventId',
   '/checkout-tickets',

@@ -38,6 +38,7 @@ import { termsRoute } from './routes/terms.tsx';
 import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
 import { transferRoute } from './routes/transfer.tsx';
 import { verifyEmailRoute } from './routes/verify-email.tsx';
+import { waitingRoomRoute } from './routes/waiting-room.tsx';
 import { waitlistOfferRoute } from './routes/waitlist-offer.tsx';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
@@ -48,6 +49,7 @@ const routeTree = rootRoute.addChildren([
   signUpRoute,
   signUpAliasRoute,
   eventDetailRoute,
+  waitingRoomRoute,
   sharedEventLinkRoute,
   selectTicketsRoute,
   checkoutRoute,

@@ -20,6 +20,7 @@ import { publicQueryCache } from './http/public-query-cache.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
+import { waitingRoomRoutes } from './http/waiting-room.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
 import { wellFormedPath } from './http/well-formed-path.ts';
 import { mountSimulator } from './integrations/simulator/routes.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/invoices', invoiceFileRoutes(deps));
   mountEventImages(app, deps);
   app.route('/api/organiser', ordersCsvRoutes(deps));
+  app.route('/api/waiting-room', waitingRoomRoutes(deps));
 
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);

@@ -6,6 +6,7 @@ import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
+import { waitingRoomAdmitterJob } from './services/waiting-room/admit-visitors.ts';
 import { waitlistJob } from './services/waitlist/waitlist-job.ts';
 
 /**
@@ -21,6 +22,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   refundJob,
   searchCleanupJob,
   waitlistJob,
+  waitingRoomAdmitterJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

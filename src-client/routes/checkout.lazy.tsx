@@ -37,6 +37,7 @@ import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { storedAdmissionPass } from '../lib/waiting-room-storage.ts';
 import { checkoutRoute } from './checkout.tsx';
 
 export const Route = createLazyRoute('/checkout-tickets')({ component: CheckoutPage });
@@ -248,6 +249,7 @@ function Checkout({
         selectedTickets: lines.map((l) => ({ ticketTypeId: l.type.id, quantity: l.quantity })),
         ticketDetails: details as TicketDetails,
         userCity: city.storedName ?? undefined,
+        admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
       });
     } catch (err) {
       setPhase('idle');

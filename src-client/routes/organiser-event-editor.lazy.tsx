@@ -13,6 +13,7 @@ import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
+import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -160,6 +161,8 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
       </section>
 
       <TaxRateSection eventId={eventId} taxRate={event.taxRate} />
+
+      <WaitingRoomSection eventId={eventId} />
 
       <PublishSection event={event} run={run} />
       {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}

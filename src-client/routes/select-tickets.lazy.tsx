@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
+import { createLazyRoute, Link, Navigate, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { isExemptAdmission } from '../../shared/gst.ts';
@@ -12,6 +12,7 @@ import { ModalPanel } from '../components/modal.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { firstOnSale, ticketDays } from '../lib/ticket-days.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { storedAdmissionPass } from '../lib/waiting-room-storage.ts';
 import { selectTicketsRoute } from './select-tickets.tsx';
 
 export const Route = createLazyRoute('/select-tickets/$eventId')({ component: SelectTicketsPage });
@@ -48,6 +49,11 @@ function SelectTicketsPage() {
   if (options.isPending) return <LoadingText />;
   if (options.error) return <EventLoadError error={options.error} />;
   if (options.data.dates.length === 0) return <NoticeText text="Event data not available" />;
+  // A waiting-room event (issue 19): without a pass, the buyer waits for their turn first. The server
+  // refuses Proceed without one anyway; this only saves choosing tickets that cannot be held yet.
+  if (options.data.waitingRoom && !storedAdmissionPass(eventId)) {
+    return <Navigate to="/events/$eventId/waiting-room" params={{ eventId }} replace />;
+  }
   return <Selection data={options.data} />;
 }
 

@@ -2,6 +2,7 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateWithTimeRange, formatInIndia } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
+import { bookingFeeLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
 import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
 import {
   loadRazorpayScript,
@@ -155,8 +156,14 @@ function OfferPage() {
                 </dt>
                 <dd>{formatPaiseExact(o.subtotalPaise ?? 0)}</dd>
               </div>
+              {(o.admissionTaxPaise ?? 0) > 0 && (
+                <div className="flex justify-between gap-2 text-gray-600">
+                  <dt>{TICKET_GST_LABEL}</dt>
+                  <dd>{formatPaiseExact(o.admissionTaxPaise ?? 0)}</dd>
+                </div>
+              )}
               <div className="flex justify-between gap-2 text-gray-600">
-                <dt>Booking fee (incl. IGST 18%)</dt>
+                <dt>{bookingFeeLabel(o.igstPaise ?? 0)}</dt>
                 <dd>{formatPaiseExact((o.feePaise ?? 0) + (o.igstPaise ?? 0))}</dd>
               </div>
               <div className="flex justify-between gap-2 border-t border-gray-200 pt-2 text-base font-bold">

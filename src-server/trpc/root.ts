@@ -13,6 +13,7 @@ import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { ticketsRouter } from './routers/tickets.ts';
 import { transfersRouter } from './routers/transfers.ts';
+import { waitingRoomRouter } from './routers/waiting-room.ts';
 import { waitlistRouter } from './routers/waitlist.ts';
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   transfers: transfersRouter,
   waitlist: waitlistRouter,
+  waitingRoom: waitingRoomRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { QUEUE_TOKEN_HEADER, type WaitingRoomStatus } from '../../shared/waiting-room.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
@@ -13,6 +14,7 @@ import { saveOrganiserProfile } from '../../src-server/services/invoices/organis
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-visitors.ts';
 import { createBooking } from '../helpers/bookings.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { createAccount, createConsoleWorld, createOwnedEvent } from '../helpers/console-world.ts';
@@ -76,6 +78,7 @@ const GROWING = new Set([
   'credit_notes',
   'document_counters',
   'waitlist_entries',
+  'waiting_room_visitors',
 ]);
 
 /**
@@ -227,6 +230,77 @@ describe('query plans on the request paths', () => {
       expect(team.status).toBe(200);
       const statements = compiled.stop();
       expect(statements.length).toBeGreaterThan(3);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('the waiting room (join, draw, admission, status checks, Proceed with a pass, settings) reads visitors through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const owner = createAccount(t, 'organiser');
+      const event = createOwnedEvent(t, owner.userId);
+      const opensAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+      const compiled = recordStatements(t);
+      const settings = await callProcedure(
+        t,
+        'mutation',
+        'organiser.updateWaitingRoom',
+        { eventId: event.eventId, enabled: true, opensAt, admitPerMinute: 60 },
+        { cookie: owner.cookie },
+      );
+      expect(settings.status).toBe(200);
+      const buyers = [createSignedInUser(t), createSignedInUser(t)];
+      const tokens: string[] = [];
+      for (const b of buyers) {
+        const joined = await callProcedure(
+          t,
+          'mutation',
+          'waitingRoom.join',
+          { eventId: event.eventId },
+          {
+            cookie: b.cookie,
+          },
+        );
+        tokens.push((joined.data as { token: string }).token);
+      }
+      t.clock.set(new Date(Date.parse(opensAt) + 2_500));
+      await admitDueVisitors(t.deps);
+      const late = createSignedInUser(t);
+      await callProcedure(
+        t,
+        'mutation',
+        'waitingRoom.join',
+        { eventId: event.eventId },
+        { cookie: late.cookie },
+      );
+      let pass = '';
+      let passHolder = 0;
+      for (const [i, token] of tokens.entries()) {
+        const res = await t.request(`/api/waiting-room/${event.eventId}`, {
+          headers: { [QUEUE_TOKEN_HEADER]: token },
+        });
+        const body = (await res.json()) as WaitingRoomStatus;
+        if (body.visitor?.pass) {
+          pass = body.visitor.pass;
+          passHolder = i;
+        }
+      }
+      expect(pass).not.toBe('');
+      await proceed(t, buyers[passHolder]!.cookie, event, 1, { admissionPass: pass });
+      const view = await callProcedure(
+        t,
+        'query',
+        'organiser.waitingRoom',
+        { eventId: event.eventId },
+        {
+          cookie: owner.cookie,
+        },
+      );
+      expect(view.data).toMatchObject({ visitors: 3 });
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('waiting_room_visitors'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -157,6 +157,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "opens a payment order for the buyer's offer hold",
   },
+  'waitingRoom.join': {
+    kind: 'self',
+    ids: ['eventId'],
+    signedIn: true,
+    why: 'a public event id; the place is ctx.user’s own (one per account), the token names only it',
+  },
   'gate.events': {
     kind: 'self',
     ids: [],
@@ -253,6 +259,18 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId'],
     signedOut: 401,
     why: 'owner, admin, co-organiser',
+  },
+  'organiser.waitingRoom': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (edit): the waiting-room settings and queue counts',
+  },
+  'organiser.updateWaitingRoom': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (edit)',
   },
   'organiser.preview': {
     kind: 'role',
@@ -458,6 +476,10 @@ const ROUTES: Record<string, RouteAccess> = {
   'POST /api/organiser/events/:eventId/images': {
     kind: 'role',
     why: "image upload: the event's edit permission, a same-origin Origin required",
+  },
+  'GET /api/waiting-room/:eventId': {
+    kind: 'signature',
+    why: "a room's public state; a visitor's place and admission pass only with the queue token (HMAC of event, visitor and account) issued at join (waiting-room.test.ts)",
   },
   'GET /uploads/:file': { kind: 'public', why: 'uploaded event pictures, named by their content hash' },
   'GET /dev/mail': { kind: 'development', why: 'development mailbox; absent in production' },

@@ -8,6 +8,7 @@ import { eventDates, events, slots, ticketTypes } from '../../src-server/db/sche
 import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
+import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
 import {
   accountRoles,
   eventTeamMembers,
@@ -255,6 +256,16 @@ const EDITOR_CASES: Record<string, Case> = {
   },
   'organiser.editableEvent': eventQuery(EDIT),
   'organiser.preview': eventQuery(VIEW),
+  'organiser.waitingRoom': eventQuery(EDIT),
+  'organiser.updateWaitingRoom': eventMutation(
+    EDIT,
+    (_w, t) => ({
+      enabled: true,
+      opensAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+      admitPerMinute: 500,
+    }),
+    (t) => t.deps.db.select().from(waitingRooms).all(),
+  ),
   'organiser.updateDetails': eventMutation(
     EDIT,
     () => ({ version: 1, ...DETAILS }),

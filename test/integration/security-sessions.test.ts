@@ -195,6 +195,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     },
     'waitlist.leave': { entryId: 'wl_x' },
     'waitlist.payOffer': { entryId: 'wl_x' },
+    'waitingRoom.join': { eventId: ev.eventId },
     'gate.scan': {
       eventId: ev.eventId,
       slotId: ev.slotId,
@@ -253,6 +254,12 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.addTicketType': { ...versioned, slotId: ev.slotId, ticket: EVIL_TICKET },
     'organiser.updateTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0], ticket: EVIL_TICKET },
     'organiser.removeTicketType': { ...versioned, ticketTypeId: ev.ticketTypeIds[0] },
+    'organiser.updateWaitingRoom': {
+      eventId: ev.eventId,
+      enabled: true,
+      opensAt: '2030-01-01T00:00:00.000Z',
+      admitPerMinute: 10_000,
+    },
     'organiser.copyTicketTypesToAllSlots': { ...versioned, fromSlotId: ev.slotId },
     'organiser.publish': versioned,
     'organiser.unpublish': versioned,

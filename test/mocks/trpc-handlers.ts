@@ -99,6 +99,7 @@ const checkoutHandlers = [
         platformFeeRate: null,
       },
       taxes: { feeTaxRatePercent: 18, admissionTaxRatePercent: null },
+      waitingRoom: null,
       dates: [
         {
           id: `${input.eventId}-fallback-date`,

@@ -14,6 +14,7 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '../../er
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { requireAdmission } from '../waiting-room/require-admission.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
 
@@ -59,7 +60,8 @@ export const SLOT_CANCELLED_MESSAGE = 'This show has been cancelled';
  * taken by someone else in between is never paid, which costs nothing.
  *
  * Holding seats needs a verified e-mail address, and the hoarding rules (services/inventory/hoarding.ts,
- * ADR 0023) are checked before the order is opened and again under the write lock.
+ * ADR 0023) are checked before the order is opened and again under the write lock. An event with its
+ * waiting room on needs an admission pass (services/waiting-room, ADR 0026).
  */
 export async function startCheckout(
   deps: AppDeps,
@@ -73,6 +75,13 @@ export async function startCheckout(
   if (!lookups.verified.get({ userId })?.verified) throw forbidden(HOARDING_MESSAGES.emailNotVerified);
   const event = lookups.event.get({ eventId: input.eventId });
   if (!event) throw notFound('Event not found');
+  // An event with its waiting room on: not before the on-sale time, then only with an admission pass.
+  requireAdmission(
+    { sqlite: db.$client, appSecret: deps.appSecret, now: deps.clock.now() },
+    event.id,
+    userId,
+    input.admissionPass,
+  );
   const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
   if (!date?.isLive) throw notFound('Selected date not found in event');
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });

@@ -3,6 +3,7 @@ import { rupeesToPaise } from '../../../shared/money.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { waitingRooms } from '../../db/schema/on-sale.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
@@ -38,6 +39,8 @@ export interface TicketOptions {
   };
   /** How the server taxes this checkout: the Payment Summary previews with it, Proceed charges with it. */
   taxes: CheckoutTaxes;
+  /** The event's waiting room while it is on (issue 19): the page sends buyers without a pass there. */
+  waitingRoom: { opensAt: string } | null;
   dates: {
     id: string;
     dateOfEvent: string;
@@ -92,6 +95,12 @@ export async function ticketOptions(db: Db, env: Env, eventId: string): Promise<
       platformFeeRate: event.platformFeeRate,
     },
     taxes: checkoutTaxesOf(db, env, event.id),
+    waitingRoom:
+      db
+        .select({ opensAt: waitingRooms.opensAt })
+        .from(waitingRooms)
+        .where(and(eq(waitingRooms.eventId, eventId), eq(waitingRooms.enabled, true)))
+        .get() ?? null,
     dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({

@@ -3,6 +3,7 @@ import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import type { AppDeps } from '../../deps.ts';
+import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailLinkBase, offerPagePath, waitlistOfferMail } from './offer-mail.ts';
@@ -81,6 +82,7 @@ export function offerReturnedSeats(
         details: next.details,
         userCity: null,
         platformFeeRate: type.platformFeeRate,
+        taxes: checkoutTaxesOf(tx, deps.env, type.eventId),
       },
       now,
       // Like a Proceed's hold, it outlives the time to pay by a grace, so a payment made at the last

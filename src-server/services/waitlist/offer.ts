@@ -24,6 +24,8 @@ export interface WaitlistOffer {
   subtotalPaise: number | null;
   feePaise: number | null;
   igstPaise: number | null;
+  /** GST added on top of tax-exclusive ticket prices (issue 16); 0 when the prices include it. */
+  admissionTaxPaise: number | null;
   totalPaise: number | null;
   payBy: string | null;
 }
@@ -77,7 +79,18 @@ export function describeOffer(db: Db, userId: string, input: WaitlistEntryInput,
     subtotalPaise: hold?.subtotalPaise ?? null,
     feePaise: hold?.feePaise ?? null,
     igstPaise: hold?.igstPaise ?? null,
+    admissionTaxPaise: hold ? admissionTaxOf(hold) : null,
     totalPaise: hold?.totalPaise ?? null,
     payBy: hold ? hold.sessionExpiresAt : null,
   };
+}
+
+/** What a hold charges on top of its tickets, fee and fee GST: the admission GST of tax-exclusive prices. */
+export function admissionTaxOf(hold: {
+  totalPaise: number;
+  subtotalPaise: number;
+  feePaise: number;
+  igstPaise: number;
+}): number {
+  return hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { IGST_RATE } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -11,7 +12,7 @@ import {
   ORDER_FAILED_MESSAGE,
 } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { readOffer } from './offer.ts';
+import { admissionTaxOf, readOffer } from './offer.ts';
 
 /**
  * Pay on the offer page: opens a gateway order for the offer's existing hold (its server-computed
@@ -39,8 +40,11 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
       { ticketTypeId: offer.entry.ticketTypeId, name: offer.ticketTypeName, quantity: offer.entry.quantity },
     ]),
     subtotalPaise: hold.subtotalPaise,
+    admissionTaxPaise: admissionTaxOf(hold),
     feePaise: hold.feePaise,
     igstPaise: hold.igstPaise,
+    // The rate the hold was priced with: an offer made with fee GST charges it, one made without does not.
+    feeTaxRatePercent: hold.igstPaise > 0 ? IGST_RATE : 0,
     sessionExpiresAt: hold.sessionExpiresAt,
     expiresAt: hold.expiresAt,
   });

@@ -14,6 +14,7 @@ import {
   UpdateTicketTypeInput,
   VersionedEventInput,
 } from '../../../shared/event-editor-schemas.ts';
+import { WaitingRoomSettingsInput } from '../../../shared/waiting-room.ts';
 import { startCancellationWork } from '../../services/bookings/cancellation-job.ts';
 import { getEvent } from '../../services/catalog/events.ts';
 import { addEventDate } from '../../services/event-editor/add-event-date.ts';
@@ -33,6 +34,10 @@ import { unpublishEvent } from '../../services/event-editor/unpublish-event.ts';
 import { updateEventDetails } from '../../services/event-editor/update-event-details.ts';
 import { updateSlotTime } from '../../services/event-editor/update-slot-time.ts';
 import { updateTicketType } from '../../services/event-editor/update-ticket-type.ts';
+import {
+  getWaitingRoomSettings,
+  updateWaitingRoomSettings,
+} from '../../services/waiting-room/waiting-room-settings.ts';
 import { eventProcedure, organiserProcedure, router } from '../init.ts';
 
 /**
@@ -129,6 +134,15 @@ export const organiserRouter = router({
     ),
 
   /** Publishes, or answers `{ published: false, missing }` listing what the event still needs. */
+  /** The event's waiting room (issue 19): on or off, on-sale time, admit rate; and the queue so far. */
+  waitingRoom: eventProcedure('edit').query(({ ctx }) => getWaitingRoomSettings(ctx.db, ctx.event.id)),
+
+  updateWaitingRoom: eventProcedure('edit')
+    .input(WaitingRoomSettingsInput)
+    .mutation(({ ctx, input: { eventId: _id, ...settings } }) =>
+      updateWaitingRoomSettings(ctx.db, ctx.event.id, settings, ctx.deps.clock.now()),
+    ),
+
   publish: eventProcedure('edit')
     .input(VersionedEventInput)
     .mutation(({ ctx, input }) => publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version)),

@@ -1,0 +1,99 @@
+import type Database from 'better-sqlite3';
+import { DEFAULT_ADMIT_PER_MINUTE } from '../../../shared/waiting-room.ts';
+import { oncePer } from '../../db/once-per.ts';
+
+/** The waiting room as status checks see it: at most this old. */
+export const QUEUE_STATE_MAX_AGE_MS = 1_000;
+/** Counting a big room's arrivals before opening scans its index: done this rarely. */
+const ARRIVALS_MAX_AGE_MS = 10_000;
+
+export interface QueueState {
+  enabled: boolean;
+  opensAtMs: number;
+  opensAt: string;
+  drawn: boolean;
+  admittedThrough: number;
+  admitPerMinute: number;
+  /** The last place given out (0 before the draw). */
+  lastPosition: number;
+  /** Arrivals so far (refreshed every ARRIVALS_MAX_AGE_MS): spreads the first checks after opening. */
+  arrivals: number;
+  soldOut: boolean;
+}
+
+interface Entry {
+  state: QueueState | null;
+  readAt: number;
+  arrivalsReadAt: number;
+}
+
+/**
+ * The in-memory copy of each waiting room that status checks read (one process owns the queue, ADR
+ * 0026): read from SQLite at most once a second per room, whatever the number of visitors asking, so a
+ * million waiting visitors cost a map look-up each, not a query. Ages by the app's clock, so a test
+ * that moves its clock sees the new state.
+ */
+export function queueStateOf(sqlite: Database.Database, eventId: string, nowMs: number): QueueState | null {
+  const cache = caches(sqlite);
+  const entry = cache.entries.get(eventId);
+  if (entry && nowMs >= entry.readAt && nowMs - entry.readAt < QUEUE_STATE_MAX_AGE_MS) return entry.state;
+  const s = cache.statements;
+  const row = s.room.get(eventId) as
+    | {
+        enabled: number;
+        opensAt: string;
+        drawnAt: string | null;
+        admittedThrough: number;
+        admitPerMinute: number | null;
+      }
+    | undefined;
+  if (!row) {
+    // Unknown ids are remembered too (bounded), so made-up ids cannot turn checks into queries.
+    if (cache.entries.size > 10_000) cache.entries.clear();
+    cache.entries.set(eventId, { state: null, readAt: nowMs, arrivalsReadAt: nowMs });
+    return null;
+  }
+  const countArrivals =
+    !entry?.state || nowMs - entry.arrivalsReadAt >= ARRIVALS_MAX_AGE_MS || nowMs < entry.arrivalsReadAt;
+  const sold = s.soldOut.get(eventId) as { types: number; left: number | null };
+  const state: QueueState = {
+    enabled: row.enabled === 1,
+    opensAt: row.opensAt,
+    opensAtMs: Date.parse(row.opensAt),
+    drawn: row.drawnAt !== null,
+    admittedThrough: row.admittedThrough,
+    admitPerMinute: row.admitPerMinute ?? DEFAULT_ADMIT_PER_MINUTE,
+    lastPosition: (s.lastPosition.get(eventId) as number | null) ?? 0,
+    arrivals: countArrivals ? (s.arrivals.get(eventId) as number) : (entry?.state?.arrivals ?? 0),
+    soldOut: sold.types > 0 && (sold.left ?? 0) === 0,
+  };
+  cache.entries.set(eventId, {
+    state,
+    readAt: nowMs,
+    arrivalsReadAt: countArrivals ? nowMs : (entry?.arrivalsReadAt ?? nowMs),
+  });
+  return state;
+}
+
+const caches = oncePer((sqlite: Database.Database) => ({
+  entries: new Map<string, Entry>(),
+  statements: {
+    room: sqlite.prepare(
+      `select enabled, opens_at as opensAt, drawn_at as drawnAt, admitted_through as admittedThrough,
+         admit_per_minute as admitPerMinute
+       from waiting_rooms where event_id = ?`,
+    ),
+    lastPosition: sqlite
+      .prepare('select max(position) from waiting_room_visitors where event_id = ?')
+      .pluck(),
+    arrivals: sqlite.prepare('select count(*) from waiting_room_visitors where event_id = ?').pluck(),
+    // Sold out: every live ticket type of the event's live, uncancelled slots has no seat left.
+    soldOut: sqlite.prepare(
+      `select count(tt.id) as types, sum(tt.available_tickets) as left
+       from event_dates d
+       join slots s on s.event_date_id = d.id and s.cancelled_at is null
+       join ticket_types tt on tt.slot_id = s.id and tt.is_live = 1
+       where d.event_id = ? and d.is_live = 1`,
+    ),
+  },
+}));

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { WAITING_ROOM_MESSAGES, type WaitingRoomSettings } from '../../../shared/waiting-room.ts';
+import type { Db } from '../../db/client.ts';
+import { waitingRooms } from '../../db/schema/on-sale.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { badRequest } from '../../errors.ts';
+
+export interface WaitingRoomView {
+  enabled: boolean;
+  opensAt: string | null;
+  admitPerMinute: number | null;
+  drawnAt: string | null;
+  admittedThrough: number;
+  visitors: number;
+}
+
+/** The editor's view: the settings, and how the queue is doing once open. */
+export function getWaitingRoomSettings(db: Db, eventId: string): WaitingRoomView {
+  const room = db.select().from(waitingRooms).where(eq(waitingRooms.eventId, eventId)).get();
+  const visitors = db.$client
+    .prepare('select count(*) from waiting_room_visitors where event_id = ?')
+    .pluck()
+    .get(eventId) as number;
+  return {
+    enabled: room?.enabled ?? false,
+    opensAt: room?.opensAt ?? null,
+    admitPerMinute: room?.admitPerMinute ?? null,
+    drawnAt: room?.drawnAt ?? null,
+    admittedThrough: room?.admittedThrough ?? 0,
+    visitors,
+  };
+}
+
+/**
+ * Switches an event's waiting room on or off, with its on-sale time and rate. Switching it on needs an
+ * on-sale time ahead (the draw happens then). Once the room has opened its time stays as it is: moving
+ * it would redraw nothing and only confuse the queue (changing the rate is fine). Switching off lets
+ * everyone Proceed without a pass; the visitors' rows stay, so switching on again keeps their places.
+ */
+export async function updateWaitingRoomSettings(
+  db: Db,
+  eventId: string,
+  settings: Omit<WaitingRoomSettings, 'eventId'>,
+  now: Date,
+): Promise<WaitingRoomView> {
+  const opensAt = new Date(settings.opensAt).toISOString();
+  await writeTransaction(db, (tx) => {
+    const current = tx.select().from(waitingRooms).where(eq(waitingRooms.eventId, eventId)).get();
+    const drawn = !!current?.drawnAt;
+    const opensAtChanged = current?.opensAt !== opensAt;
+    if (settings.enabled && opensAtChanged && Date.parse(opensAt) <= now.getTime()) {
+      throw badRequest(WAITING_ROOM_MESSAGES.opensAtPast, { opensAt: WAITING_ROOM_MESSAGES.opensAtPast });
+    }
+    const values = {
+      enabled: settings.enabled,
+      opensAt: drawn ? (current?.opensAt ?? opensAt) : opensAt,
+      admitPerMinute: settings.admitPerMinute,
+      updatedAt: now.toISOString(),
+    };
+    tx.insert(waitingRooms)
+      .values({ eventId, ...values })
+      .onConflictDoUpdate({ target: waitingRooms.eventId, set: values })
+      .run();
+  });
+  return getWaitingRoomSettings(db, eventId);
+}

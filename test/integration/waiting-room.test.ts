@@ -1,0 +1,359 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ADMISSION_PASS_MS,
+  QUEUE_TOKEN_HEADER,
+  WAITING_ROOM_MESSAGES,
+  type WaitingRoomStatus,
+} from '../../shared/waiting-room.ts';
+import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
+import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-visitors.ts';
+import { drawIfDue } from '../../src-server/services/waiting-room/draw.ts';
+import { signAdmissionPass } from '../../src-server/services/waiting-room/tokens.ts';
+import { proceed, startInput } from '../helpers/checkout-flow.ts';
+import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const MINUTE = 60_000;
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+/** An event whose waiting room opens `inMs` from the test clock's now, admitting `rate` a minute. */
+function roomEvent(inMs = 10 * MINUTE, rate: number | null = 60): TicketedEvent & { opensAt: Date } {
+  const ev = createTicketedEvent(t.deps.db);
+  const opensAt = new Date(t.clock.now().getTime() + inMs);
+  t.deps.db
+    .insert(waitingRooms)
+    .values({
+      eventId: ev.eventId,
+      enabled: true,
+      opensAt: opensAt.toISOString(),
+      admitPerMinute: rate,
+      updatedAt: t.clock.now().toISOString(),
+    })
+    .run();
+  return { ...ev, opensAt };
+}
+
+async function join(cookie: string, eventId: string): Promise<string> {
+  const res = await callProcedure(t, 'mutation', 'waitingRoom.join', { eventId }, { cookie });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.data as { token: string }).token;
+}
+
+async function status(eventId: string, token?: string): Promise<WaitingRoomStatus> {
+  const res = await t.request(`/api/waiting-room/${eventId}`, {
+    headers: token ? { [QUEUE_TOKEN_HEADER]: token } : {},
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as WaitingRoomStatus;
+}
+
+/** The status cache ages by the app's clock: a second later it reads the room again. */
+function tick(ms = 1_001) {
+  t.clock.advance(ms);
+}
+
+describe('joining', () => {
+  it('gives one place per account: a second tab gets the same token and place', async () => {
+    t = createTestApp();
+    const ev = roomEvent();
+    const buyer = createSignedInUser(t);
+    const first = await join(buyer.cookie, ev.eventId);
+    const second = await join(buyer.cookie, ev.eventId);
+    expect(second).toBe(first);
+    const count = t.deps.sqlite.prepare('select count(*) from waiting_room_visitors').pluck().get();
+    expect(count).toBe(1);
+  });
+
+  it('needs a session to join, and refuses an event without a waiting room', async () => {
+    t = createTestApp();
+    const ev = roomEvent();
+    const signedOut = await callProcedure(t, 'mutation', 'waitingRoom.join', { eventId: ev.eventId });
+    expect(signedOut.status).toBe(401);
+    const plain = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const refused = await callProcedure(
+      t,
+      'mutation',
+      'waitingRoom.join',
+      { eventId: plain.eventId },
+      {
+        cookie: buyer.cookie,
+      },
+    );
+    expect(refused.status).toBe(404);
+    expect(refused.body.error?.message).toBe(WAITING_ROOM_MESSAGES.notWaitingRoom);
+  });
+});
+
+describe('the draw at opening and arrival order after it', () => {
+  it('shuffles the early arrivals once, then places later arrivals in arrival order', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE, 1);
+    const early = Array.from({ length: 30 }, () => createSignedInUser(t));
+    for (const buyer of early) await join(buyer.cookie, ev.eventId);
+    const placeOf = () =>
+      t.deps.sqlite
+        .prepare('select id, position from waiting_room_visitors where event_id = ? order by id')
+        .all(ev.eventId) as { id: number; position: number | null }[];
+    expect(placeOf().every((v) => v.position === null)).toBe(true);
+
+    t.clock.set(ev.opensAt);
+    await admitDueVisitors(t.deps);
+    const drawn = placeOf();
+    expect(drawn.map((v) => v.position).sort((a, b) => a! - b!)).toEqual(early.map((_, i) => i + 1));
+    // 30 arrivals kept in arrival order by a broken shuffle: 1 chance in 30! that a fair one does it.
+    expect(drawn.map((v) => v.position)).not.toEqual(early.map((_, i) => i + 1));
+
+    // Drawn once: a second tick (or a join) does not draw again.
+    t.clock.advance(1_000);
+    expect(await writeDraw(ev.eventId)).toBe(false);
+    await admitDueVisitors(t.deps);
+    expect(placeOf().slice(0, 30)).toEqual(drawn);
+
+    const late = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    for (const buyer of late) await join(buyer.cookie, ev.eventId);
+    expect(
+      placeOf()
+        .slice(30)
+        .map((v) => v.position),
+    ).toEqual([31, 32, 33]);
+  });
+
+  it('lets the first join after opening draw when the admitter has not yet', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE);
+    const a = createSignedInUser(t);
+    await join(a.cookie, ev.eventId);
+    t.clock.set(new Date(ev.opensAt.getTime() + 10));
+    const b = createSignedInUser(t);
+    await join(b.cookie, ev.eventId);
+    const rows = t.deps.sqlite
+      .prepare('select position from waiting_room_visitors where event_id = ? order by id')
+      .pluck()
+      .all(ev.eventId);
+    expect(rows).toEqual([1, 2]);
+    const room = t.deps.sqlite.prepare('select drawn_at from waiting_rooms').pluck().get();
+    expect(room).not.toBeNull();
+  });
+
+  it('draws a uniform shuffle: each of 5 arrivals lands in each place about equally often', () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE);
+    const buyers = Array.from({ length: 5 }, () => createSignedInUser(t));
+    const insert = t.deps.sqlite.prepare(
+      'insert into waiting_room_visitors (event_id, user_id, arrived_at) values (?, ?, ?)',
+    );
+    for (const b of buyers) insert.run(ev.eventId, b.userId, t.clock.now().toISOString());
+    t.clock.set(ev.opensAt);
+    const draws = 2_000;
+    // counts[arrival][position]
+    const counts = buyers.map(() => [0, 0, 0, 0, 0]);
+    const reset = t.deps.sqlite.prepare('update waiting_room_visitors set position = null');
+    const undraw = t.deps.sqlite.prepare('update waiting_rooms set drawn_at = null');
+    const positions = t.deps.sqlite
+      .prepare('select position from waiting_room_visitors where event_id = ? order by id')
+      .pluck();
+    for (let i = 0; i < draws; i++) {
+      reset.run();
+      undraw.run();
+      t.deps.sqlite.transaction(() => drawIfDue(t.deps.sqlite, ev.eventId, t.clock.now()))();
+      (positions.all(ev.eventId) as number[]).forEach((p, arrival) => {
+        counts[arrival]![p - 1]! += 1;
+      });
+    }
+    // Chi-square over the 25 cells (16 degrees of freedom: rows and columns each sum to `draws`):
+    // 39.3 is the 0.1 % critical value, so a fair shuffle fails this about once in a thousand runs.
+    const expected = draws / 5;
+    const chi = counts.flat().reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
+    expect(chi).toBeLessThan(39.3);
+  });
+});
+
+function writeDraw(eventId: string) {
+  return Promise.resolve(t.deps.sqlite.transaction(() => drawIfDue(t.deps.sqlite, eventId, t.clock.now()))());
+}
+
+describe('status checks', () => {
+  it('answers the public state without a token, and the place with one; a forged token counts as none', async () => {
+    t = createTestApp();
+    const ev = roomEvent(10 * MINUTE, 60);
+    const pub = await status(ev.eventId);
+    expect(pub).toMatchObject({
+      enabled: true,
+      open: false,
+      soldOut: false,
+      opensAt: ev.opensAt.toISOString(),
+    });
+    expect(pub.visitor).toBeUndefined();
+
+    const buyer = createSignedInUser(t);
+    const token = await join(buyer.cookie, ev.eventId);
+    const waiting = await status(ev.eventId, token);
+    expect(waiting.visitor).toMatchObject({ position: null, admitted: false, pass: null });
+    // Ten minutes before opening: ask again in a few minutes, not every two seconds.
+    expect(waiting.nextCheckMs).toBeGreaterThan(MINUTE);
+
+    const [body, mac] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ e: ev.eventId, v: 1, u: 'someone-else' })).toString('base64url')}.${mac}`;
+    expect((await status(ev.eventId, forged)).visitor).toBeUndefined();
+    expect((await status(ev.eventId, `${body}.${mac}x`)).visitor).toBeUndefined();
+    const other = roomEvent();
+    expect((await status(other.eventId, token)).visitor).toBeUndefined();
+  });
+
+  it('backs off with distance from the head, and issues the pass once admitted', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE, 1);
+    const buyers = Array.from({ length: 8 }, () => createSignedInUser(t));
+    const tokens: string[] = [];
+    for (const b of buyers) tokens.push(await join(b.cookie, ev.eventId));
+    t.clock.set(ev.opensAt);
+    await admitDueVisitors(t.deps);
+    tick();
+    const all = await Promise.all(tokens.map(async (tok) => ({ tok, ...(await status(ev.eventId, tok)) })));
+    const byPosition = [...all].sort((a, b) => a.visitor!.position! - b.visitor!.position!);
+    // Rate 1 a minute: the first is admitted a minute after opening; the 8th waits ≈ 8 minutes.
+    expect(byPosition[0]!.visitor).toMatchObject({
+      position: 1,
+      ahead: 0,
+      admitted: false,
+      estimatedWaitMinutes: 1,
+    });
+    expect(byPosition[7]!.visitor).toMatchObject({ position: 8, ahead: 7, estimatedWaitMinutes: 8 });
+    expect(byPosition[0]!.nextCheckMs).toBeLessThanOrEqual(2_400);
+    expect(byPosition[7]!.nextCheckMs).toBeGreaterThan(20_000);
+
+    t.clock.advance(MINUTE);
+    await admitDueVisitors(t.deps);
+    tick();
+    const head = await status(ev.eventId, byPosition[0]!.tok);
+    expect(head.visitor?.admitted).toBe(true);
+    expect(head.visitor?.pass).toEqual(expect.any(String));
+    // The second is not admitted yet, and is now at the head.
+    const next = await status(ev.eventId, byPosition[1]!.tok);
+    expect(next.visitor).toMatchObject({ admitted: false, ahead: 0, pass: null });
+  });
+
+  it('says at once when every ticket type is sold out', async () => {
+    t = createTestApp();
+    const ev = roomEvent();
+    t.deps.sqlite.prepare('update ticket_types set available_tickets = 0').run();
+    tick();
+    expect((await status(ev.eventId)).soldOut).toBe(true);
+  });
+});
+
+describe('admission at the configured rate', () => {
+  it('admits one place per 60/rate seconds from opening, and banks nothing while the queue is empty', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE, 6); // one every 10 s
+    const buyers = Array.from({ length: 5 }, () => createSignedInUser(t));
+    for (const b of buyers) await join(b.cookie, ev.eventId);
+    const through = () => t.deps.db.select().from(waitingRooms).get()?.admittedThrough;
+    t.clock.set(ev.opensAt);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(0);
+    t.clock.advance(10_000);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(1);
+    t.clock.advance(25_000);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(3);
+    t.clock.advance(5_000);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(4);
+    t.clock.advance(10 * MINUTE);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(5);
+    const admitted = t.deps.sqlite
+      .prepare('select count(*) from waiting_room_visitors where admitted_at is not null')
+      .pluck()
+      .get();
+    expect(admitted).toBe(5);
+    // Ten empty minutes banked nothing: a newcomer waits the usual 10 s, not zero.
+    const late = createSignedInUser(t);
+    await join(late.cookie, ev.eventId);
+    t.clock.advance(2_000);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(5);
+    t.clock.advance(9_000);
+    await admitDueVisitors(t.deps);
+    expect(through()).toBe(6);
+  });
+});
+
+describe('Proceed on a waiting-room event', () => {
+  it('is refused before opening, and without a valid pass after it; accepted with one', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE, 60);
+    const buyer = createSignedInUser(t);
+    const other = createSignedInUser(t);
+    const token = await join(buyer.cookie, ev.eventId);
+
+    const early = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: buyer.cookie,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error?.message).toBe(WAITING_ROOM_MESSAGES.notOpenYet);
+
+    t.clock.set(ev.opensAt);
+    const noPass = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: buyer.cookie,
+    });
+    expect(noPass.status).toBe(403);
+    expect(noPass.body.error?.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
+
+    t.clock.advance(MINUTE);
+    await admitDueVisitors(t.deps);
+    tick();
+    const admitted = await status(ev.eventId, token);
+    const pass = admitted.visitor?.pass ?? '';
+    expect(pass).not.toBe('');
+
+    const refusedFor = async (cookie: string, admissionPass: string) => {
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'payments.start',
+        { ...startInput(ev, 1), admissionPass },
+        { cookie },
+      );
+      return res.status === 403 && res.body.error?.message === WAITING_ROOM_MESSAGES.passRequired;
+    };
+    // Someone else's pass, a tampered one, one for another event, an expired one: refused.
+    expect(await refusedFor(other.cookie, pass)).toBe(true);
+    expect(await refusedFor(buyer.cookie, `${pass.slice(0, -2)}AA`)).toBe(true);
+    const otherEvent = signAdmissionPass(t.deps.appSecret, {
+      eventId: 'evt-other',
+      userId: buyer.userId,
+      expiresAt: t.clock.now().getTime() + MINUTE,
+    });
+    expect(await refusedFor(buyer.cookie, otherEvent)).toBe(true);
+    const wrongSecret = signAdmissionPass('not-the-app-secret', {
+      eventId: ev.eventId,
+      userId: buyer.userId,
+      expiresAt: t.clock.now().getTime() + MINUTE,
+    });
+    expect(await refusedFor(buyer.cookie, wrongSecret)).toBe(true);
+    t.clock.advance(ADMISSION_PASS_MS + 1);
+    expect(await refusedFor(buyer.cookie, pass)).toBe(true);
+
+    // A fresh pass from a status check (the visitor stays admitted) lets the buyer hold seats.
+    tick();
+    const renewed = (await status(ev.eventId, token)).visitor?.pass ?? '';
+    await proceed(t, buyer.cookie, ev, 1, { admissionPass: renewed });
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('needs no pass once the organiser switches the room off', async () => {
+    t = createTestApp();
+    const ev = roomEvent(MINUTE);
+    const buyer = createSignedInUser(t);
+    t.deps.sqlite.prepare('update waiting_rooms set enabled = 0').run();
+    await proceed(t, buyer.cookie, ev, 1);
+  });
+});
