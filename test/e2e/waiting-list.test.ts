@@ -157,5 +157,5 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await expectNoSeriousA11yViolations(widePage);
     await widePage.screenshot({ path: `${SHOTS}/waitlist-offer-booked-1280.png` });
     expect(waiter.cspViolations).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -1,9 +1,8 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
-import { holds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { offerReturnedSeats, type WaitlistDeps } from './offer-returned-seats.ts';
 import { endOfferOfHold, markOfferBooked } from './pass-on.ts';
@@ -16,27 +15,35 @@ import { endOfferOfHold, markOfferBooked } from './pass-on.ts';
  */
 export async function tendWaitlists(deps: WaitlistDeps & { db: Db }, now: Date): Promise<number> {
   const { db } = deps;
-  const ended = db
-    .select({ holdId: holds.id, holdStatus: holds.status, ticketTypeId: waitlistEntries.ticketTypeId })
-    .from(waitlistEntries)
-    .innerJoin(holds, eq(holds.id, waitlistEntries.offerHoldId))
-    .where(and(sql`${waitlistEntries.status} = 'offered'`, ne(holds.status, 'active')))
-    .all();
+  // Only the live entries, read through the partial index that holds just them (INDEXED BY: the
+  // planner would otherwise read every entry ever made, ended ones included).
+  const live = db.all<{
+    ticketTypeId: string;
+    status: 'waiting' | 'offered';
+    holdId: string | null;
+    holdStatus: string | null;
+    available: number;
+  }>(sql`
+    select e.ticket_type_id as ticketTypeId, e.status, e.offer_hold_id as holdId,
+      h.status as holdStatus, t.available_tickets as available
+    from waitlist_entries e indexed by waitlist_entries_live_idx
+    join ticket_types t on t.id = e.ticket_type_id
+    left join holds h on h.id = e.offer_hold_id
+    where e.status in ('waiting', 'offered')
+  `);
   const types = new Set<string>();
-  for (const offer of ended) {
-    await writeTransaction(db, (tx) => {
-      if (offer.holdStatus === 'converted') markOfferBooked(tx, offer.holdId, now);
-      else endOfferOfHold(tx, offer.holdId, 'lapsed', now);
-    });
-    types.add(offer.ticketTypeId);
+  for (const entry of live) {
+    if (entry.status === 'offered' && entry.holdId && entry.holdStatus !== 'active') {
+      const holdId = entry.holdId;
+      await writeTransaction(db, (tx) => {
+        if (entry.holdStatus === 'converted') markOfferBooked(tx, holdId, now);
+        else endOfferOfHold(tx, holdId, 'lapsed', now);
+      });
+      types.add(entry.ticketTypeId);
+    } else if (entry.status === 'waiting' && entry.available > 0) {
+      types.add(entry.ticketTypeId);
+    }
   }
-  const waiting = db
-    .selectDistinct({ ticketTypeId: waitlistEntries.ticketTypeId })
-    .from(waitlistEntries)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, waitlistEntries.ticketTypeId))
-    .where(and(sql`${waitlistEntries.status} = 'waiting'`, gt(ticketTypes.availableTickets, 0)))
-    .all();
-  for (const { ticketTypeId } of waiting) types.add(ticketTypeId);
   let offered = 0;
   for (const ticketTypeId of types) {
     offered += (await writeTransaction(db, (tx) => offerReturnedSeats(tx, deps, ticketTypeId, now))).length;
@@ -64,7 +71,14 @@ export function endWaitlistsOfSlots(tx: Pick<Db, 'update'>, slotIds: string[], n
   tx.update(waitlistEntries)
     .set({ status: 'lapsed', endedAt: now.toISOString() })
     .where(
-      and(inArray(waitlistEntries.slotId, slotIds), sql`${waitlistEntries.status} in ('waiting', 'offered')`),
+      and(
+        // By ticket type, so waitlist_entries_queue_idx finds the live entries (there is no slot index).
+        inArray(
+          waitlistEntries.ticketTypeId,
+          sql`(select ${ticketTypes.id} from ${ticketTypes} where ${inArray(ticketTypes.slotId, slotIds)})`,
+        ),
+        sql`${waitlistEntries.status} in ('waiting', 'offered')`,
+      ),
     )
     .run();
 }
