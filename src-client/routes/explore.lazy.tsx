@@ -100,7 +100,11 @@ function ExplorePage() {
       </div>
 
       {events.isPending ? (
-        <LoadingText />
+        // A screen's height held while loading: the footer stays below the fold, so the results do not
+        // push it down in view (Lighthouse measured a layout shift of 0.2–0.4 here).
+        <div className="min-h-screen">
+          <LoadingText />
+        </div>
       ) : events.error ? (
         <p role="alert" className="mt-6 text-red-700">
           Events could not be loaded. Please try again.

@@ -36,7 +36,10 @@ function SearchPage() {
       {!text ? (
         <p className="mt-3 text-gray-700">Type an event, artist, venue, city or category.</p>
       ) : results.isPending ? (
-        <LoadingText text="Searching..." />
+        // Held at a screen's height, as on /explore: the results then do not push the footer down in view.
+        <div className="min-h-screen">
+          <LoadingText text="Searching..." />
+        </div>
       ) : results.error ? (
         <p role="alert" className="mt-4 text-red-700">
           {results.error.data?.code === 'TOO_MANY_REQUESTS'
@@ -60,6 +63,8 @@ function SearchPage() {
               ? `No exact matches. Showing ${eventCount(first.total ?? found.length, false)} with a similar spelling.`
               : `${eventCount(first?.total ?? found.length, first?.totalIsCapped ?? false)} found`}
           </p>
+          {/* The cards' titles are h3: this keeps the heading levels in order for screen readers. */}
+          <h2 className="sr-only">Events</h2>
           <EventGrid events={found} className="mt-6" />
           {results.hasNextPage && (
             <div className="mt-6 flex justify-center">
