@@ -11,6 +11,7 @@ import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts'
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, type TicketedEvent, type TicketTypeSpec } from '../helpers/inventory.ts';
 import { mailOf } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -74,7 +75,7 @@ async function buy(ev: TicketedEvent, quantities: number[]) {
   const order = t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId)).get()!;
   const issued = t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
   const mail = mailOf(t, `booking-confirmed:${bookingId}`)!;
-  return { session, booking, order, issued, mail };
+  return { buyer, session, booking, order, issued, mail };
 }
 
 describe('GST on the convenience fee', () => {
@@ -132,7 +133,7 @@ describe('tax-exclusive prices', () => {
     );
     expect(await taxesOf(ev)).toEqual({ feeTaxRatePercent: 18, admissionTaxRatePercent: 18 });
 
-    const { session, booking, order, issued, mail } = await buy(ev, [3, 1, 1]);
+    const { buyer, session, booking, order, issued, mail } = await buy(ev, [3, 1, 1]);
     // By hand: Gold 3 × 1000.00 = 3000.00 → GST 540.00; Couple 1000.00 for two (₹500 a person) is
     // exempt → 0; Floor 500.01 → 90.0018 → 90.00. Subtotal 4500.01, GST on tickets 630.00;
     // fee 5 % of 4500.01 = 225.0005 → 225.00, IGST 40.50. Paid 4500.01 + 630.00 + 225.00 + 40.50 = 5395.51.
@@ -165,6 +166,11 @@ describe('tax-exclusive prices', () => {
     expect(issued.reduce((sum, i) => sum + i.totalPaise, 0)).toBe(539_551);
     expect(mail.text).toContain('GST on tickets (prices exclude GST): ₹630.00');
     expect(mail.text).toContain('Total paid: ₹5,395.51');
+    // The PDF the buyer downloads says the GST came on top of the prices.
+    const pdf = await t.request(`/api/invoices/${admission.id}.pdf`, { headers: { cookie: buyer.cookie } });
+    const text = pdfPageText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('GST is charged in addition to the price.');
+    expect(text).toContain('Invoice total: Rs. 5,130.01');
   });
 
   it('add nothing when every line is exempt, nor for an organiser who is not registered', async () => {
