@@ -131,6 +131,13 @@ export interface InventoryRow {
 
 /** Per ticket type: available + seats in active holds + seats sold (from bookings) must equal total. */
 export function inventoryOf(sqlite: Database.Database, event: BenchEvent): InventoryRow[] {
+  // One read transaction, so the three reads see one snapshot: when the load generator stops, the
+  // server may still be committing the last requests it received, and reads taken a moment apart
+  // could count a hold's seats as taken but not yet its lines (the invariant then looks broken).
+  return sqlite.transaction(() => inventoryAtOnce(sqlite, event))();
+}
+
+function inventoryAtOnce(sqlite: Database.Database, event: BenchEvent): InventoryRow[] {
   return event.ticketTypes.map((t) => {
     const type = sqlite
       .prepare('select total_tickets as total, available_tickets as available from ticket_types where id = ?')

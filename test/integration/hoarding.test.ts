@@ -170,6 +170,12 @@ describe('the cool-down after a payment session runs out unpaid', () => {
 });
 
 describe('how often an account can hold the same slot', () => {
+  // checkHoarding reads only the holds made within the window (issue 21): an older hold's session and
+  // cool-down must be over by then, or leaving it unread would change a decision.
+  it('has a window longer than a payment session and its cool-down', () => {
+    expect(REHOLD_WINDOW_MS).toBeGreaterThanOrEqual(PAYMENT_SESSION_MS + HOLD_COOL_DOWN_MS);
+  });
+
   it(`allows ${HOARDING_DEFAULTS.holdsPerSlotPerWindow} holds of a slot per hour, then says when to come back`, async () => {
     t = createTestApp();
     const ev = createTicketedEvent(t.deps.db);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
@@ -26,6 +26,10 @@ export const HOARDING_DEFAULTS = {
 
 /** After a payment session ran out with the seats still held, the account waits this long for that slot. */
 export const HOLD_COOL_DOWN_MS = 10 * 60_000;
+/**
+ * The re-hold count's window. It must be at least a payment session plus the cool-down, as
+ * `checkHoarding` reads only the holds made within it (hoarding.test.ts checks).
+ */
 export const REHOLD_WINDOW_MS = 60 * 60_000;
 
 export interface HoardingLimits {
@@ -81,7 +85,12 @@ export function checkHoarding(
 
   // The account's ended holds on the slot, newest first, no more than the per-window cap: the count
   // below refuses at the cap whatever is older, and the newest is the one a cool-down depends on.
-  const ended = q.endedOnSlot.all({ userId, slotId, rows: limits.holdsPerSlotPerWindow });
+  // Only holds made within the re-hold window are read: an older one cannot matter, since a hold's
+  // session ends at most PAYMENT_SESSION_MS after it was made (a replacement keeps an earlier session),
+  // so its cool-down ended long before (see REHOLD_WINDOW_MS). A buyer's long history on the slot is
+  // then never read at all, and Proceed costs the same for them as for a new buyer (issue 21).
+  const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
+  const ended = q.endedOnSlot.all({ userId, slotId, since, rows: limits.holdsPerSlotPerWindow });
   // The newest hold on the slot: an active one is always the newest (a new hold ends the one before).
   const latest = replaced[0] ?? ended[0];
   let window: HoldWindow | null = null;
@@ -98,7 +107,6 @@ export function checkHoarding(
     }
   }
 
-  const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
   const recent = [...ended, ...replaced].map((h) => h.createdAt).filter((at) => at > since);
   if (recent.length >= limits.holdsPerSlotPerWindow) {
     const oldest = recent.sort()[0]!;
@@ -185,7 +193,12 @@ const lookups = oncePer((db: Db) => {
       .select(sessionColumns)
       .from(holds)
       .where(
-        and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} <> 'active'`),
+        and(
+          eq(holds.userId, p('userId')),
+          eq(holds.slotId, p('slotId')),
+          sql`${holds.status} <> 'active'`,
+          gt(holds.createdAt, p('since')),
+        ),
       )
       .orderBy(sql`${holds.createdAt} desc`)
       .limit(p('rows'))
