@@ -76,6 +76,11 @@ async function measureHttp(args: WaitingRoomBenchArgs) {
       ...statusRequests,
       durationSeconds: args.durationSeconds,
     });
+    const healthz = await measure('GET /healthz (for scale)', `${server.baseURL}/healthz`, {
+      ...options,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+      durationSeconds: args.durationSeconds,
+    });
     const anonymous = await measure('status check (no token)', statusUrl, {
       ...options,
       headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
@@ -109,7 +114,7 @@ async function measureHttp(args: WaitingRoomBenchArgs) {
     const statusUs = status.serverCpuMicrosPerRequest ?? Number.NaN;
     report(
       `Waiting-room status checks and Proceed: one server process, ${args.connections} connections, ${args.durationSeconds} s each; ${args.visitors.toLocaleString('en-IN')} visitors in the room`,
-      [status, anonymous, proceedAlone, proceedBeside].map((r) => ({
+      [status, anonymous, healthz, proceedAlone, proceedBeside].map((r) => ({
         scenario: r.name,
         'req/s': r.requestsPerSecond,
         'CPU µs/req': r.serverCpuMicrosPerRequest ?? '',
@@ -122,6 +127,7 @@ async function measureHttp(args: WaitingRoomBenchArgs) {
         statusUs,
         statusPerSecond: status.requestsPerSecond,
         anonymousUs: anonymous.serverCpuMicrosPerRequest,
+        healthzUs: healthz.serverCpuMicrosPerRequest,
         proceedAlonePerSecond: proceedAlone.requestsPerSecond,
         proceedBesidePerSecond: proceedBeside.requestsPerSecond,
         backgroundStatusPerSecond: Math.round(background.requests.average),

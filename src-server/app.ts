@@ -20,7 +20,7 @@ import { publicQueryCache } from './http/public-query-cache.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
-import { waitingRoomRoutes } from './http/waiting-room.ts';
+import { mountWaitingRoomStatus } from './http/waiting-room.ts';
 import { mountPaymentWebhooks } from './http/webhooks.ts';
 import { wellFormedPath } from './http/well-formed-path.ts';
 import { mountSimulator } from './integrations/simulator/routes.ts';
@@ -38,6 +38,10 @@ export function createApp(deps: AppDeps) {
   const securityHeaders = secureHeaders(securityHeaderOptions(isProduction));
   // First: a health probe needs none of the stack below (http/health-check.ts).
   app.use('/healthz', healthCheckFastPath(deps.sqlite, securityHeaders));
+  // Before every middleware: the request a waiting crowd repeats most (ADR 0026) answers without the
+  // access line, the security headers and the compression check the rest pay for. It sets its own
+  // headers (a small private JSON answer: no-store, nosniff).
+  mountWaitingRoomStatus(app, deps);
   app.use(requestContext(deps.logger, deps.env.TRUST_PROXY));
   // Outside the header middlewares: a cached answer already carries every header they add.
   app.use('/trpc/*', publicQueryCache(deps));
@@ -90,7 +94,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api/invoices', invoiceFileRoutes(deps));
   mountEventImages(app, deps);
   app.route('/api/organiser', ordersCsvRoutes(deps));
-  app.route('/api/waiting-room', waitingRoomRoutes(deps));
 
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);

@@ -4,10 +4,15 @@ import { oncePer } from '../../db/once-per.ts';
 import { type QueueState, queueStateOf } from './queue-state.ts';
 import { signAdmissionPass, verifyQueueToken } from './tokens.ts';
 
-/** Within this wait, check every NEAR_CHECK_MS; beyond, less often the further back (up to FAR_CHECK_MS). */
+/**
+ * Within this wait, check every NEAR_CHECK_MS; beyond, less often the further back (up to FAR_CHECK_MS,
+ * five minutes, for someone more than 50 minutes from the head).
+ */
 const NEAR_WAIT_MS = 2 * 60_000;
 export const NEAR_CHECK_MS = 2_000;
-export const FAR_CHECK_MS = 120_000;
+export const FAR_CHECK_MS = 300_000;
+/** The widest spread of the first checks after opening (see beforeOpening). */
+const OPENING_SPREAD_MAX_MS = 120_000;
 /** An admitted visitor renews the pass well before it lapses. */
 const ADMITTED_CHECK_MS = 60_000;
 
@@ -68,8 +73,8 @@ export function checkWaitingRoomStatus(
 
 /**
  * How long a visitor this far from admission waits before asking again: every 2 s within two minutes
- * of it (so nobody loses seconds of their turn), then a tenth of the estimated wait, capped at two
- * minutes: the 200,000th visitor at 1,000 a minute asks every two minutes, not every two seconds.
+ * of it (so nobody loses seconds of their turn), then a tenth of the estimated wait, capped at five
+ * minutes: the 200,000th visitor at 1,000 a minute asks every five minutes, not every two seconds.
  * Null (not placed yet, just after opening): soon.
  */
 export function checkIntervalFor(waitMs: number | null): number {
@@ -79,7 +84,7 @@ export function checkIntervalFor(waitMs: number | null): number {
 
 /**
  * Before opening, nobody's place exists yet: ask again shortly after opening, spread over a window
- * that grows with the crowd (2 s per 10,000 visitors, up to FAR_CHECK_MS), so a million visitors do not
+ * that grows with the crowd (2 s per 10,000 visitors, up to two minutes), so a million visitors do not
  * all ask in the same second. A visitor whose first check comes late loses nothing: an admitted place
  * stays admitted, and the pass is issued whenever they ask. Null once open.
  */
@@ -93,7 +98,7 @@ function beforeOpening(room: QueueState, nowMs: number, random: () => number): n
 
 /** How widely the first checks after opening are spread for a crowd this size. */
 export function openingSpreadMs(arrivals: number): number {
-  return Math.min(FAR_CHECK_MS, Math.max(2_000, (arrivals / 10_000) * 2_000));
+  return Math.min(OPENING_SPREAD_MAX_MS, Math.max(2_000, (arrivals / 10_000) * 2_000));
 }
 
 /** ±20 %, so visitors who joined together drift apart instead of asking in step. */
