@@ -177,6 +177,15 @@ describe('upgrading a database made by the previous release', () => {
     );
     expect(sales.status).toBe(200);
     expect(sales.data).toMatchObject({ money: { orders: 1 } });
+    // On-sale day's migration (0022): the old event has no waiting room, its offers would hold for the
+    // default 30 minutes, and the old buyer's waiting list is empty.
+    const options = await callProcedure(t, 'query', 'tickets.options', { eventId: 'old-event' });
+    expect(options.data).toMatchObject({ waitingRoom: null });
+    expect(db.select({ minutes: events.waitlistOfferMinutes }).from(events).get()).toEqual({ minutes: 30 });
+    const waitlist = await callProcedure(t, 'query', 'waitlist.mine', undefined, {
+      cookie: cookieOf('old-buyer'),
+    });
+    expect(waitlist).toMatchObject({ status: 200, data: [] });
     const cancel = await callProcedure(
       t,
       'mutation',
