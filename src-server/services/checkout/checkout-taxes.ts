@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_RATE } from '../../../shared/gst.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { organiserProfiles } from '../../db/schema/invoices.ts';
 import type { Env } from '../../env.ts';
@@ -18,7 +19,20 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
  */
 export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): CheckoutTaxes {
   const feeTaxRatePercent = platformGstOf(env) ? IGST_RATE : 0;
-  const row = db
+  const row = taxesLookup(db).get({ eventId });
+  const exclusive = row !== undefined && row.gstin !== null && !row.taxInclusive;
+  return {
+    feeTaxRatePercent,
+    admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
+  };
+}
+
+/**
+ * Built once per database (or transaction): Proceed and the ticket options read it on every call, and
+ * building the join cost more than running it (issue 21).
+ */
+const taxesLookup = oncePer((db: DbOrTx) =>
+  db
     .select({
       taxRate: events.taxRate,
       gstin: organiserProfiles.gstin,
@@ -27,11 +41,6 @@ export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): Checkout
     })
     .from(events)
     .innerJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
-    .where(eq(events.id, eventId))
-    .get();
-  const exclusive = row !== undefined && row.gstin !== null && !row.taxInclusive;
-  return {
-    feeTaxRatePercent,
-    admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
-  };
-}
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare(),
+);
