@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/fault-process.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
@@ -123,6 +124,12 @@ describe('npm run user:role', { timeout: 90_000 }, () => {
       env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
     });
     cleanup.push(() => dev.stop());
+    // The log goes out in blocks at least every quarter second: wait for the line.
+    await waitUntil(
+      () => dev.output().includes('Demo sign-in'),
+      'the demo sign-in line',
+      () => dev.output(),
+    );
     const lines = dev
       .output()
       .split('\n')
@@ -157,8 +164,10 @@ describe('npm run user:role', { timeout: 90_000 }, () => {
       },
     });
     cleanup.push(() => prod.stop());
-    expect(prod.output()).not.toContain('Demo sign-in');
     await prod.stop();
+    // Read after the stop, when every line the server wrote is out.
+    expect(prod.output()).toContain('Jalsa is listening');
+    expect(prod.output()).not.toContain('Demo sign-in');
     const db = new Database(path.join(prodDir, 'jalsa.db'), { readonly: true });
     const demo = db
       .prepare(

@@ -190,12 +190,19 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
     expectInventoryInvariant(database.db, ev.ticketTypeIds);
 
     // Both workers answered some of the reservations (each request's log line carries its process id).
-    const servedBy = new Set(
-      logLines(server)
-        .filter((l) => l.msg === 'request' && l.path === '/trpc/payments.start')
-        .map((l) => l.pid),
+    // Workers write their log in blocks at least every quarter second: wait for the lines.
+    const servedBy = () =>
+      new Set(
+        logLines(server)
+          .filter((l) => l.msg === 'request' && l.path === '/trpc/payments.start')
+          .map((l) => l.pid),
+      );
+    await waitUntil(
+      () => servedBy().size >= workerPids(server).length,
+      "both workers' request lines",
+      () => server.output(),
     );
-    expect([...servedBy].sort()).toEqual(workerPids(server).sort());
+    expect([...servedBy()].sort()).toEqual(workerPids(server).sort());
   }, 60_000);
 
   it('runs the background jobs in exactly one worker', async () => {
