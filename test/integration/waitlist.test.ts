@@ -81,6 +81,11 @@ async function joined(buyer: Buyer, ev: TicketedEvent, quantity: number) {
   return res.data as { entryId: string; place: number };
 }
 
+/** Pay or Leave on a waiting-list entry, as `buyer`. */
+function onEntry(buyer: Buyer, action: 'payOffer' | 'leave', entryId: string) {
+  return callProcedure(t, 'mutation', `waitlist.${action}`, { entryId }, { cookie: buyer.cookie });
+}
+
 function entry(entryId: string) {
   return t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get()!;
 }
@@ -276,50 +281,18 @@ describe('offers when seats come back', () => {
       { cookie: b.cookie },
     );
     expect(page.data).toMatchObject({ live: true, quantity: 2, subtotalPaise: 100_000 });
-    const notYours = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const notYours = await onEntry(a, 'payOffer', second.entryId);
     expect(notYours.status).toBe(404);
-    const lapsed = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: first.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const lapsed = await onEntry(a, 'payOffer', first.entryId);
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.error?.message).toBe(WAITLIST_MESSAGES.offerOver);
 
-    const pay = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const pay = await onEntry(b, 'payOffer', second.entryId);
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
     const session = pay.data as CheckoutSession;
     expect(session.amountPaise).toBe(holdOf(second.entryId)!.totalPaise);
     // Pressing Pay again reopens the same order.
-    const again = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const again = await onEntry(b, 'payOffer', second.entryId);
     expect((again.data as CheckoutSession).orderId).toBe(session.orderId);
     const bookingId = await payFor(b, session);
     expect(entry(second.entryId).status).toBe('booked');
@@ -341,15 +314,7 @@ describe('offers when seats come back', () => {
     t.clock.advance(1);
     const third = await joined(c, ev, 1);
 
-    const waitingLeave = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: third.entryId },
-      {
-        cookie: c.cookie,
-      },
-    );
+    const waitingLeave = await onEntry(c, 'leave', third.entryId);
     expect(waitingLeave.status).toBe(200);
     expect(entry(third.entryId).status).toBe('left');
 
@@ -358,25 +323,9 @@ describe('offers when seats come back', () => {
     const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: a.cookie });
     expect(mine.data).toMatchObject([{ status: 'offered', place: null }]);
 
-    const stranger = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: first.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const stranger = await onEntry(b, 'leave', first.entryId);
     expect(stranger.status).toBe(404);
-    const left = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: first.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const left = await onEntry(a, 'leave', first.entryId);
     expect(left.status).toBe(200);
     expect(entry(first.entryId).status).toBe('left');
     expect(holdOf(first.entryId)?.status).toBe('released');
