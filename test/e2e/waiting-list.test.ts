@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  newContext,
-  type Page,
-  PHONE_390,
-} from '../helpers/browser.ts';
-import { signInNewBuyer } from '../helpers/buyer.ts';
-import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, type Page, PHONE_390 } from '../helpers/browser.ts';
+import { buyThroughSimulator, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
@@ -34,11 +27,7 @@ async function openMail(page: Page, to: string, subject: string) {
 
 describe('the waiting list after sell-out, in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
-  const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
-  afterAll(async () => {
-    for (const c of contexts) await c.context.close();
-  });
+  const { baseURL, open, openSignedIn } = useE2eContexts(world);
 
   it('sold out → a buyer joins → a booking is cancelled → the offer mail’s link → Pay → booked', async () => {
     const ev = createTicketedEvent(world.database.db, {
@@ -49,18 +38,13 @@ describe('the waiting list after sell-out, in Chromium', () => {
     const typeId = ev.ticketTypeIds[0]!;
 
     // The only seat is bought: the type is sold out.
-    const first = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(first);
-    const firstEmail = (await signInNewBuyer(world.database.db, first.context, baseURL)).email;
-    const firstPage = await first.context.newPage();
+    const { page: firstPage, email: firstEmail } = await openSignedIn(DESKTOP);
     await firstPage.goto('/');
     const soldBooking = await buyThroughSimulator(firstPage, baseURL, ev, firstEmail, 1);
 
     // The fourth buyer joins the waiting list from ticket selection, on a phone.
-    const waiter = await newContext(world.browser, baseURL, PHONE_390);
-    contexts.push(waiter);
-    const { email } = await signInNewBuyer(world.database.db, waiter.context, baseURL);
-    const page = await waiter.context.newPage();
+    const waiter = await openSignedIn(PHONE_390);
+    const { email, page } = waiter;
     await page.goto(`/select-tickets/${ev.eventId}`);
     await page.getByRole('heading', { name: ev.eventName }).waitFor();
     await page.getByRole('button', { name: 'Join waiting list' }).click();
@@ -115,8 +99,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await expect(page.getByTestId('offer-amounts').textContent()).resolves.toContain('Gold Circle × 1');
     await page.screenshot({ path: `${SHOTS}/waitlist-offer-390.png`, fullPage: true });
     // The same pages at desktop width, while the offer is live.
-    const wideOffer = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(wideOffer);
+    const wideOffer = await open(DESKTOP);
     await wideOffer.context.addCookies(await waiter.context.cookies());
     const desk = await wideOffer.context.newPage();
     await desk.goto('/my-bookings');
@@ -148,8 +131,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     expectInventoryInvariant(world.database.db, [typeId]);
 
     // The offer page at desktop width, now that it is paid, passes the accessibility check.
-    const wide = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(wide);
+    const wide = await open(DESKTOP);
     await wide.context.addCookies(await waiter.context.cookies());
     const widePage = await wide.context.newPage();
     await widePage.goto(offerPath);
