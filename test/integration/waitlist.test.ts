@@ -16,7 +16,7 @@ import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inve
 import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
 import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
-import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { createConsoleWorld } from '../helpers/console-world.ts';
 import {
   countOf,
@@ -48,6 +48,19 @@ async function soldOutEvent(total = 4, perBooking = 2) {
   }
   expect(countOf(t.deps.db, typeOf(ev)).available).toBe(0);
   return { ev, owner, bookingIds };
+}
+
+/**
+ * A sold-out event of two seats (one booking of two) and two buyers on its list: `a` for two, then,
+ * 1 ms later so the order is theirs, `b` for `secondQuantity`.
+ */
+async function twoInLine(secondQuantity: number) {
+  const { ev, bookingIds } = await soldOutEvent(2, 2);
+  const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+  const first = await joined(a, ev, 2);
+  t.clock.advance(1);
+  const second = await joined(b, ev, secondQuantity);
+  return { ev, bookingIds, a, b, first, second };
 }
 
 const typeOf = (ev: TicketedEvent) => ev.ticketTypeIds[0]!;
@@ -195,19 +208,9 @@ describe('offers when seats come back', () => {
 
     // A Proceed by someone else finds nothing to take.
     const stranger = createSignedInUser(t);
-    const refused = await callProcedure(
-      t,
-      'mutation',
-      'payments.start',
-      {
-        eventId: ev.eventId,
-        selectedDate: ev.dateId,
-        selectedSlot: ev.slotId,
-        selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
-        ticketDetails: DETAILS,
-      },
-      { cookie: stranger.cookie },
-    );
+    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: stranger.cookie,
+    });
     expect(refused.status).toBe(409);
   });
 
@@ -257,11 +260,7 @@ describe('offers when seats come back', () => {
 
   it('an unused offer lapses and passes to the next person; paying an offer books it', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 2);
+    const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
     expect(entry(first.entryId).status).toBe('offered');
 
@@ -306,11 +305,8 @@ describe('offers when seats come back', () => {
 
   it('leaving with an offer releases it to the next in line; leaving while waiting just ends the entry', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b, c] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 2);
+    const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
+    const c = createSignedInUser(t);
     t.clock.advance(1);
     const third = await joined(c, ev, 1);
 
@@ -335,11 +331,7 @@ describe('offers when seats come back', () => {
 
   it('a cancelled slot ends its waiting list', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 1);
+    const { ev, bookingIds, first, second } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
     const { cancelSlotsIn } = await import('../../src-server/services/event-editor/cancel-slots.ts');
     await writeTransaction(t.deps.db, (tx) => cancelSlotsIn(tx, [ev.slotId], t.clock.now()));
@@ -414,19 +406,7 @@ describe('the inventory stays whole', () => {
         },
       );
     const racing = racers.map((r) =>
-      callProcedure(
-        t,
-        'mutation',
-        'payments.start',
-        {
-          eventId: ev.eventId,
-          selectedDate: ev.dateId,
-          selectedSlot: ev.slotId,
-          selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
-          ticketDetails: DETAILS,
-        },
-        { cookie: r.cookie },
-      ),
+      callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: r.cookie }),
     );
     const results = await Promise.all([release(0), release(1), ...racing, release(2)]);
     expect(results.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
@@ -467,11 +447,7 @@ describe('a restart mid-offer', () => {
 
   it('the offer is a hold in the database: the next process expires it and hands it over', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const next = await joined(b, ev, 2);
+    const { bookingIds, first, second: next } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
     expect(entry(first.entryId).status).toBe('offered');
 
