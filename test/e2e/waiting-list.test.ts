@@ -4,26 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import { DESKTOP, expectNoSeriousA11yViolations, type Page, PHONE_390 } from '../helpers/browser.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
+import { openMail } from '../helpers/dev-mail.ts';
 import { buyThroughSimulator, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
-
-/** Reloads /dev/mail until a message to `to` whose subject contains `subject` is listed, and opens it. */
-async function openMail(page: Page, to: string, subject: string) {
-  // The outbox sender runs every few seconds; on a loaded machine allow it up to 40 s.
-  for (let i = 0; i < 80; i++) {
-    await page.goto('/dev/mail');
-    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-    if ((await row.count()) > 0) {
-      await row.first().getByRole('link').first().click();
-      return;
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no mail '${subject}' to ${to} in /dev/mail`);
-}
 
 describe('the waiting list after sell-out, in Chromium', () => {
   const world = useE2eWorld();
