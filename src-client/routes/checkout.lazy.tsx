@@ -12,7 +12,6 @@ import { formatPaiseExact } from '../../shared/money.ts';
 import { checkoutPriceBreakdown } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
-import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
 import {
   EditableField,
@@ -23,14 +22,10 @@ import { HoldCountdown } from '../components/checkout/hold-countdown.tsx';
 import { PaymentErrorBanner } from '../components/checkout/payment-error-banner.tsx';
 import { PaymentSummary } from '../components/checkout/payment-summary.tsx';
 import {
-  loadRazorpayScript,
-  openRazorpayWindow,
-  type PaymentCallbacks,
-  type PaymentFailure,
-  type PaymentSuccess,
-  type PaymentWindowOptions,
-} from '../components/checkout/razorpay-window.ts';
-import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
+  type PaymentSession,
+  PaymentWindowLayers,
+  usePaymentWindow,
+} from '../components/checkout/use-payment-window.tsx';
 import { EventLoadError } from '../components/event-load-error.tsx';
 import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -44,15 +39,11 @@ export const Route = createLazyRoute('/checkout-tickets')({ component: CheckoutP
 
 const NO_BOOKING_DATA = 'No booking data found. Please go back and select your tickets again.';
 const DETAILS_KEY = 'jalsa.checkout.details';
-/** Spec §9: the success overlay shows for 2000 ms before the redirect. */
-const REDIRECT_AFTER_MS = 2000;
 
 type Options = RouterOutputs['tickets']['options'];
-type Session = RouterOutputs['payments']['start'];
 /** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
 /** `verify`: Proceed was refused for an unverified e-mail address; the banner offers to resend the link. */
 type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice'; verify?: boolean };
-type Phase = 'idle' | 'starting' | 'paying' | 'confirming' | 'success';
 
 function CheckoutPage() {
   const search = checkoutRoute.useSearch();
@@ -95,7 +86,6 @@ function Checkout({
   const city = useSelectedCity();
   const config = trpc.payments.config.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const start = trpc.payments.start.useMutation();
-  const confirm = trpc.payments.confirm.useMutation();
   const release = trpc.payments.release.useMutation();
 
   const [details, setDetails] = useStoredDetails();
@@ -103,10 +93,23 @@ function Checkout({
   const [detailsChecked, setDetailsChecked] = useState(false);
   const fieldProblems = detailsChecked ? ticketDetailsFieldProblems(details) : {};
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [session, setSession] = useState<Session | null>(null);
-  const [bookingId, setBookingId] = useState<string | null>(null);
-  const closeWindow = useRef<(() => void) | null>(null);
+  const payment = usePaymentWindow({
+    onFailure: (current, error) =>
+      endAttempt(current.holdId, 'failed', `Payment failed: ${error.description ?? 'Unknown error'}`),
+    onDismiss: (current) =>
+      endAttempt(current.holdId, 'cancelled', 'Payment was cancelled. You can try again when ready.'),
+    onDeclined: (message) => showResult({ message }),
+    onConfirmError: (err) => {
+      const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
+      showResult({
+        message:
+          status && status < 500
+            ? (err as Error).message
+            : 'Failed to process booking. Please contact support.',
+      });
+    },
+  });
+  const { phase, session } = payment;
   const fields = {
     name: useRef<EditableFieldHandle>(null),
     email: useRef<EditableFieldHandle>(null),
@@ -150,17 +153,6 @@ function Checkout({
     }));
   }, [me.data, setDetails]);
 
-  // The overlay says 'Redirecting to your ticket...': it goes to that ticket (issue 17; the spec's target
-  // was the bookings list). Replacing the checkout means Back cannot offer to pay for it again.
-  useEffect(() => {
-    if (phase !== 'success' || !bookingId) return;
-    const timer = setTimeout(
-      () => navigate({ to: '/ticket/$bookingId', params: { bookingId }, replace: true }),
-      REDIRECT_AFTER_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [phase, bookingId, navigate]);
-
   // The server says how this event is taxed (data.taxes); Proceed charges with the same function.
   const price = checkoutPriceBreakdown(
     lines.map((l) => ({
@@ -173,49 +165,9 @@ function Checkout({
   );
 
   const endAttempt = (holdId: string, reason: 'cancelled' | 'failed' | 'expired', message: string) => {
-    closeWindow.current?.();
-    closeWindow.current = null;
-    setSession(null);
-    setPhase('idle');
+    payment.stop();
     showResult({ message, tone: reason === 'cancelled' ? 'notice' : 'error' });
     release.mutate({ holdId, reason });
-  };
-
-  const callbacksFor = (current: Session): PaymentCallbacks => ({
-    onSuccess: (result: PaymentSuccess) => void settle(current, result),
-    onFailure: (error: PaymentFailure) =>
-      endAttempt(current.holdId, 'failed', `Payment failed: ${error.description ?? 'Unknown error'}`),
-    onDismiss: () =>
-      endAttempt(current.holdId, 'cancelled', 'Payment was cancelled. You can try again when ready.'),
-  });
-
-  const settle = async (current: Session, result: PaymentSuccess) => {
-    closeWindow.current = null;
-    setSession(null);
-    setPhase('confirming');
-    try {
-      const outcome = await confirm.mutateAsync({
-        orderId: result.razorpay_order_id || current.orderId,
-        paymentId: result.razorpay_payment_id,
-        signature: result.razorpay_signature,
-      });
-      if (outcome.outcome === 'booked') {
-        setBookingId(outcome.bookingId);
-        setPhase('success');
-      } else {
-        setPhase('idle');
-        showResult({ message: `Booking Error: ${outcome.message}` });
-      }
-    } catch (err) {
-      setPhase('idle');
-      const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
-      showResult({
-        message:
-          status && status < 500
-            ? (err as Error).message
-            : 'Failed to process booking. Please contact support.',
-      });
-    }
   };
 
   const onSessionExpired = () => {
@@ -239,8 +191,8 @@ function Checkout({
       return setRevealField((n) => n + 1);
     }
 
-    setPhase('starting');
-    let current: Session;
+    payment.begin();
+    let current: PaymentSession;
     try {
       current = await start.mutateAsync({
         eventId: data.event.id,
@@ -252,40 +204,20 @@ function Checkout({
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
       });
     } catch (err) {
-      setPhase('idle');
+      payment.abandon();
       return showResult(startErrorBanner(err));
     }
 
-    const windowOptions: PaymentWindowOptions = {
-      keyId: current.keyId,
-      orderId: current.orderId,
-      amountPaise: current.amountPaise,
-      currency: current.currency,
-      name: current.name,
-      description: current.description,
-      prefill: current.prefill,
-      notes: current.notes,
-      timeoutSeconds: Math.max(
-        1,
-        Math.floor((new Date(current.sessionExpiresAt).getTime() - Date.now()) / 1000),
-      ),
-    };
-    if (current.gateway === 'razorpay') {
-      if (!(await loadRazorpayScript())) {
-        setPhase('idle');
+    try {
+      if (!(await payment.open(current))) {
         release.mutate({ holdId: current.holdId, reason: 'cancelled' });
         return showResult({ message: 'Razorpay SDK failed to load. Please check your internet connection.' });
       }
-      try {
-        closeWindow.current = openRazorpayWindow(windowOptions, callbacksFor(current));
-      } catch {
-        setPhase('idle');
-        release.mutate({ holdId: current.holdId, reason: 'cancelled' });
-        return showResult({ message: 'Failed to initiate payment. Please try again.' });
-      }
+    } catch {
+      payment.abandon();
+      release.mutate({ holdId: current.holdId, reason: 'cancelled' });
+      return showResult({ message: 'Failed to initiate payment. Please try again.' });
     }
-    setSession(current);
-    setPhase('paying');
   };
 
   const busy = phase !== 'idle';
@@ -501,23 +433,7 @@ function Checkout({
         </div>
       </div>
 
-      {session && phase === 'paying' && session.gateway === 'simulator' && (
-        <SimulatorDialog
-          options={{
-            keyId: session.keyId,
-            orderId: session.orderId,
-            amountPaise: session.amountPaise,
-            currency: session.currency,
-            name: session.name,
-            description: session.description,
-            prefill: session.prefill,
-            notes: session.notes,
-          }}
-          callbacks={callbacksFor(session)}
-        />
-      )}
-      {phase === 'confirming' && <ConfirmingOverlay />}
-      {phase === 'success' && bookingId && <SuccessOverlay bookingId={bookingId} />}
+      <PaymentWindowLayers payment={payment} />
     </div>
   );
 }

@@ -1,26 +1,18 @@
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { formatDateWithTimeRange, formatInIndia } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { bookingFeeLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
-import { ConfirmingOverlay, SuccessOverlay } from '../components/checkout/checkout-overlays.tsx';
 import {
-  loadRazorpayScript,
-  openRazorpayWindow,
-  type PaymentCallbacks,
-  type PaymentSuccess,
-} from '../components/checkout/razorpay-window.ts';
-import { SimulatorDialog } from '../components/checkout/simulator-dialog.tsx';
+  type PaymentSession,
+  PaymentWindowLayers,
+  usePaymentWindow,
+} from '../components/checkout/use-payment-window.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/waitlist/offers/$entryId')({ component: OfferPage });
-
-type Session = RouterOutputs['waitlist']['payOffer'];
-type Phase = 'idle' | 'opening' | 'paying' | 'confirming' | 'success';
-/** As on the checkout: the success overlay shows for 2 s before the ticket opens. */
-const REDIRECT_AFTER_MS = 2000;
 
 /**
  * The waiting-list offer: the seats are already held for this account (the offer is a hold), so there
@@ -29,102 +21,43 @@ const REDIRECT_AFTER_MS = 2000;
  */
 function OfferPage() {
   const { entryId } = Route.useParams();
-  const navigate = useNavigate();
   const offer = trpc.waitlist.offer.useQuery({ entryId });
   const pay = trpc.waitlist.payOffer.useMutation();
-  const confirm = trpc.payments.confirm.useMutation();
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [session, setSession] = useState<Session | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [bookingId, setBookingId] = useState<string | null>(null);
-  const closeWindow = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    if (phase !== 'success' || !bookingId) return;
-    const timer = setTimeout(
-      () => navigate({ to: '/ticket/$bookingId', params: { bookingId }, replace: true }),
-      REDIRECT_AFTER_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [phase, bookingId, navigate]);
+  const payment = usePaymentWindow({
+    onFailure: (_, error) => {
+      payment.stop();
+      setMessage(`Payment failed: ${error.description ?? 'Unknown error'}. You can try again.`);
+    },
+    // The seats stay held for this account until the offer's time is up: Pay opens the window again.
+    onDismiss: () => {
+      payment.stop();
+      setMessage('Payment was cancelled. Your tickets stay held until the time shown.');
+    },
+    onDeclined: setMessage,
+    onConfirmError: (err) => setMessage(messageOf(err, 'Failed to process booking. Please contact support.')),
+  });
+  const { phase } = payment;
 
   if (offer.isPending) return <LoadingText />;
   if (!offer.data) return <NoticeText text={messageOf(offer.error, 'Waiting-list entry not found')} />;
   const o = offer.data;
 
-  const settle = async (current: Session, result: PaymentSuccess) => {
-    closeWindow.current = null;
-    setSession(null);
-    setPhase('confirming');
-    try {
-      const outcome = await confirm.mutateAsync({
-        orderId: result.razorpay_order_id || current.orderId,
-        paymentId: result.razorpay_payment_id,
-        signature: result.razorpay_signature,
-      });
-      if (outcome.outcome === 'booked') {
-        setBookingId(outcome.bookingId);
-        setPhase('success');
-      } else {
-        setPhase('idle');
-        setMessage(`Booking Error: ${outcome.message}`);
-      }
-    } catch (err) {
-      setPhase('idle');
-      setMessage(messageOf(err, 'Failed to process booking. Please contact support.'));
-    }
-  };
-  const callbacksFor = (current: Session): PaymentCallbacks => ({
-    onSuccess: (result) => void settle(current, result),
-    onFailure: (error) => {
-      closeWindow.current = null;
-      setSession(null);
-      setPhase('idle');
-      setMessage(`Payment failed: ${error.description ?? 'Unknown error'}. You can try again.`);
-    },
-    // The seats stay held for this account until the offer's time is up: Pay opens the window again.
-    onDismiss: () => {
-      closeWindow.current = null;
-      setSession(null);
-      setPhase('idle');
-      setMessage('Payment was cancelled. Your tickets stay held until the time shown.');
-    },
-  });
-
   const onPay = async () => {
     setMessage(null);
-    setPhase('opening');
-    let current: Session;
+    payment.begin();
+    let current: PaymentSession;
     try {
       current = await pay.mutateAsync({ entryId });
     } catch (err) {
-      setPhase('idle');
+      payment.abandon();
       setMessage(messageOf(err, 'Failed to create order. Please try again.'));
       void offer.refetch();
       return;
     }
-    if (current.gateway === 'razorpay') {
-      if (!(await loadRazorpayScript())) {
-        setPhase('idle');
-        return setMessage('Razorpay SDK failed to load. Please check your internet connection.');
-      }
-      closeWindow.current = openRazorpayWindow(
-        {
-          keyId: current.keyId,
-          orderId: current.orderId,
-          amountPaise: current.amountPaise,
-          currency: current.currency,
-          name: current.name,
-          description: current.description,
-          prefill: current.prefill,
-          notes: current.notes,
-          timeoutSeconds: Math.max(1, Math.floor((Date.parse(current.sessionExpiresAt) - Date.now()) / 1000)),
-        },
-        callbacksFor(current),
-      );
+    if (!(await payment.open(current))) {
+      setMessage('Razorpay SDK failed to load. Please check your internet connection.');
     }
-    setSession(current);
-    setPhase('paying');
   };
 
   const ended =
@@ -198,23 +131,7 @@ function OfferPage() {
           </Link>
         </p>
       </div>
-      {session && phase === 'paying' && session.gateway === 'simulator' && (
-        <SimulatorDialog
-          options={{
-            keyId: session.keyId,
-            orderId: session.orderId,
-            amountPaise: session.amountPaise,
-            currency: session.currency,
-            name: session.name,
-            description: session.description,
-            prefill: session.prefill,
-            notes: session.notes,
-          }}
-          callbacks={callbacksFor(session)}
-        />
-      )}
-      {phase === 'confirming' && <ConfirmingOverlay />}
-      {phase === 'success' && bookingId && <SuccessOverlay bookingId={bookingId} />}
+      <PaymentWindowLayers payment={payment} />
     </section>
   );
 }

@@ -16,26 +16,12 @@ import {
   PHONE_390,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { openMail } from '../helpers/dev-mail.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
 const PASSWORD = 'secret-pass';
-
-/** Reloads /dev/mail until a message to `to` whose subject contains `subject` is listed, and opens it. */
-async function openMail(page: Page, to: string, subject: string) {
-  // The outbox sender runs every few seconds; on a loaded machine allow it up to 40 s.
-  for (let i = 0; i < 80; i++) {
-    await page.goto('/dev/mail');
-    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-    if ((await row.count()) > 0) {
-      await row.first().getByRole('link').first().click();
-      return;
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no mail '${subject}' to ${to} in /dev/mail`);
-}
 
 /**
  * One journey in two steps (the second continues from the first's state): the sender's side, then the

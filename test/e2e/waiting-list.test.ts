@@ -1,44 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  newContext,
-  type Page,
-  PHONE_390,
-} from '../helpers/browser.ts';
-import { signInNewBuyer } from '../helpers/buyer.ts';
-import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
+import { openMail } from '../helpers/dev-mail.ts';
+import { buyThroughSimulator, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
 
-/** Reloads /dev/mail until a message to `to` whose subject contains `subject` is listed, and opens it. */
-async function openMail(page: Page, to: string, subject: string) {
-  // The outbox sender runs every few seconds; on a loaded machine allow it up to 40 s.
-  for (let i = 0; i < 80; i++) {
-    await page.goto('/dev/mail');
-    const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-    if ((await row.count()) > 0) {
-      await row.first().getByRole('link').first().click();
-      return;
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no mail '${subject}' to ${to} in /dev/mail`);
-}
-
 describe('the waiting list after sell-out, in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
-  const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
-  afterAll(async () => {
-    for (const c of contexts) await c.context.close();
-  });
+  const { baseURL, open, openSignedIn } = useE2eContexts(world);
 
   it('sold out → a buyer joins → a booking is cancelled → the offer mail’s link → Pay → booked', async () => {
     const ev = createTicketedEvent(world.database.db, {
@@ -49,18 +24,13 @@ describe('the waiting list after sell-out, in Chromium', () => {
     const typeId = ev.ticketTypeIds[0]!;
 
     // The only seat is bought: the type is sold out.
-    const first = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(first);
-    const firstEmail = (await signInNewBuyer(world.database.db, first.context, baseURL)).email;
-    const firstPage = await first.context.newPage();
+    const { page: firstPage, email: firstEmail } = await openSignedIn(DESKTOP);
     await firstPage.goto('/');
     const soldBooking = await buyThroughSimulator(firstPage, baseURL, ev, firstEmail, 1);
 
     // The fourth buyer joins the waiting list from ticket selection, on a phone.
-    const waiter = await newContext(world.browser, baseURL, PHONE_390);
-    contexts.push(waiter);
-    const { email } = await signInNewBuyer(world.database.db, waiter.context, baseURL);
-    const page = await waiter.context.newPage();
+    const waiter = await openSignedIn(PHONE_390);
+    const { email, page } = waiter;
     await page.goto(`/select-tickets/${ev.eventId}`);
     await page.getByRole('heading', { name: ev.eventName }).waitFor();
     await page.getByRole('button', { name: 'Join waiting list' }).click();
@@ -115,8 +85,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await expect(page.getByTestId('offer-amounts').textContent()).resolves.toContain('Gold Circle × 1');
     await page.screenshot({ path: `${SHOTS}/waitlist-offer-390.png`, fullPage: true });
     // The same pages at desktop width, while the offer is live.
-    const wideOffer = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(wideOffer);
+    const wideOffer = await open(DESKTOP);
     await wideOffer.context.addCookies(await waiter.context.cookies());
     const desk = await wideOffer.context.newPage();
     await desk.goto('/my-bookings');
@@ -148,8 +117,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     expectInventoryInvariant(world.database.db, [typeId]);
 
     // The offer page at desktop width, now that it is paid, passes the accessibility check.
-    const wide = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(wide);
+    const wide = await open(DESKTOP);
     await wide.context.addCookies(await waiter.context.cookies());
     const widePage = await wide.context.newPage();
     await widePage.goto(offerPath);

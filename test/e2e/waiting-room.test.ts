@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  newContext,
-  type Page,
-  PHONE_390,
-} from '../helpers/browser.ts';
-import { signInNewBuyer } from '../helpers/buyer.ts';
-import { useE2eWorld } from '../helpers/e2e-world.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, type Page, PHONE_390 } from '../helpers/browser.ts';
+import { payAndConfirm, startThroughApi, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 const SHOTS = '/tmp';
@@ -25,11 +18,7 @@ const RATE_PER_MINUTE = 30;
  */
 describe('the waiting room, in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
-  const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
-  afterAll(async () => {
-    for (const c of contexts) await c.context.close();
-  });
+  const { baseURL, open, openSignedIn } = useE2eContexts(world);
 
   it('three buyers wait, get shuffled places at opening, are admitted at the rate, and one books', async () => {
     const ev = createTicketedEvent(world.database.db, {
@@ -50,22 +39,19 @@ describe('the waiting room, in Chromium', () => {
 
     const buyers: { page: Page; userId: string; email: string }[] = [];
     for (const viewport of [PHONE_390, DESKTOP, PHONE_390]) {
-      const c = await newContext(world.browser, baseURL, viewport);
-      contexts.push(c);
-      const who = await signInNewBuyer(world.database.db, c.context, baseURL);
-      const page = await c.context.newPage();
+      const { page, userId, email } = await openSignedIn(viewport);
       // Ticket selection sends a buyer without a pass to the waiting room.
       await page.goto(`/select-tickets/${ev.eventId}`);
       await page.waitForURL(`**/events/${ev.eventId}/waiting-room`);
       await page.getByText('You’re in.').waitFor();
-      buyers.push({ page, ...who });
+      buyers.push({ page, userId, email });
     }
     const opensAt = new Date(Date.now() + 8_000);
     world.database.sqlite
       .prepare('update waiting_rooms set opens_at = ? where event_id = ?')
       .run(opensAt.toISOString(), ev.eventId);
     // Before opening, Proceed is refused even for someone in the room.
-    const early = await proceedThroughApi(buyers[0]!.page, ev, buyers[0]!.email);
+    const early = await startThroughApi(buyers[0]!.page, baseURL, ev, buyers[0]!.email);
     expect(early.status).toBe(409);
     await buyers[0]!.page.waitForTimeout(1_100); // the status checks' copy of the room is at most 1 s old
     // A reload keeps the place (the queue token is in localStorage): still one row per buyer.
@@ -84,8 +70,7 @@ describe('the waiting room, in Chromium', () => {
     await expectNoSeriousA11yViolations(buyers[1]!.page);
 
     // A signed-out visitor sees the countdown and the way to take a place.
-    const anonymous = await newContext(world.browser, baseURL, PHONE_390);
-    contexts.push(anonymous);
+    const anonymous = await open(PHONE_390);
     const anon = await anonymous.context.newPage();
     await anon.goto(`/events/${ev.eventId}/waiting-room`);
     await anon.getByRole('link', { name: 'Sign in to take your place' }).waitFor();
@@ -129,21 +114,19 @@ describe('the waiting room, in Chromium', () => {
       `jalsa.waitingRoom.pass.${ev.eventId}`,
     );
     expect(pass).not.toBe('');
-    const booked = await proceedThroughApi(first.page, ev, first.email, pass);
+    const booked = await startThroughApi(first.page, baseURL, ev, first.email, { admissionPass: pass });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
     const bookingId = await payAndConfirm(first.page, baseURL, booked.body.result.data.orderId);
     expect(bookingId).toMatch(/.+/);
 
     // Someone who never waited cannot Proceed through the API, and another buyer's pass does not help.
-    const outsider = await newContext(world.browser, baseURL, DESKTOP);
-    contexts.push(outsider);
-    const out = await signInNewBuyer(world.database.db, outsider.context, baseURL);
-    const outPage = await outsider.context.newPage();
+    const out = await openSignedIn(DESKTOP);
+    const outPage = out.page;
     await outPage.goto('/');
-    const refused = await proceedThroughApi(outPage, ev, out.email);
+    const refused = await startThroughApi(outPage, baseURL, ev, out.email);
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
-    const borrowed = await proceedThroughApi(outPage, ev, out.email, pass);
+    const borrowed = await startThroughApi(outPage, baseURL, ev, out.email, { admissionPass: pass });
     expect(borrowed.status).toBe(403);
   });
 
@@ -174,10 +157,7 @@ describe('the waiting room, in Chromium', () => {
       ['phone', PHONE_390],
       ['desktop', DESKTOP],
     ] as const) {
-      const c = await newContext(world.browser, baseURL, viewport);
-      contexts.push(c);
-      await signInNewBuyer(world.database.db, c.context, baseURL);
-      const page = await c.context.newPage();
+      const { page } = await openSignedIn(viewport);
       await page.goto(`/events/${ev.eventId}/waiting-room`);
       await page.getByTestId('position').waitFor();
       await expect(page.getByTestId('estimated-wait').textContent()).resolves.toMatch(/about \d+ minutes/);
@@ -185,41 +165,3 @@ describe('the waiting room, in Chromium', () => {
     }
   });
 });
-
-async function proceedThroughApi(
-  page: Page,
-  ev: ReturnType<typeof createTicketedEvent>,
-  email: string,
-  admissionPass?: string,
-) {
-  const res = await page.request.post('/trpc/payments.start', {
-    headers: { origin: new URL(page.url() || 'http://x').origin, 'content-type': 'application/json' },
-    data: {
-      eventId: ev.eventId,
-      selectedDate: ev.dateId,
-      selectedSlot: ev.slotId,
-      selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
-      ticketDetails: { name: 'Meera Iyer', email, phone: '+91 98765-43210', state: 'Karnataka' },
-      ...(admissionPass ? { admissionPass } : {}),
-    },
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the tRPC envelope, read loosely in a test.
-  return { status: res.status(), body: (await res.json()) as any };
-}
-
-async function payAndConfirm(page: Page, baseURL: string, orderId: string): Promise<string> {
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const pay = await page.request.post(`/api/simulator/orders/${orderId}/pay`, { headers });
-  const paid = (await pay.json()) as Record<string, string>;
-  const confirmed = await page.request.post('/trpc/payments.confirm', {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-    },
-  });
-  const outcome = (await confirmed.json()).result.data as { outcome: string; bookingId: string };
-  expect(outcome.outcome).toBe('booked');
-  return outcome.bookingId;
-}

@@ -16,7 +16,7 @@ import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inve
 import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
 import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
-import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { createConsoleWorld } from '../helpers/console-world.ts';
 import {
   countOf,
@@ -50,6 +50,19 @@ async function soldOutEvent(total = 4, perBooking = 2) {
   return { ev, owner, bookingIds };
 }
 
+/**
+ * A sold-out event of two seats (one booking of two) and two buyers on its list: `a` for two, then,
+ * 1 ms later so the order is theirs, `b` for `secondQuantity`.
+ */
+async function twoInLine(secondQuantity: number) {
+  const { ev, bookingIds } = await soldOutEvent(2, 2);
+  const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+  const first = await joined(a, ev, 2);
+  t.clock.advance(1);
+  const second = await joined(b, ev, secondQuantity);
+  return { ev, bookingIds, a, b, first, second };
+}
+
 const typeOf = (ev: TicketedEvent) => ev.ticketTypeIds[0]!;
 
 async function buy(buyer: Buyer, ev: TicketedEvent, quantity: number): Promise<string> {
@@ -79,6 +92,11 @@ async function joined(buyer: Buyer, ev: TicketedEvent, quantity: number) {
   const res = await join(buyer, ev, quantity);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.data as { entryId: string; place: number };
+}
+
+/** Pay or Leave on a waiting-list entry, as `buyer`. */
+function onEntry(buyer: Buyer, action: 'payOffer' | 'leave', entryId: string) {
+  return callProcedure(t, 'mutation', `waitlist.${action}`, { entryId }, { cookie: buyer.cookie });
 }
 
 function entry(entryId: string) {
@@ -190,19 +208,9 @@ describe('offers when seats come back', () => {
 
     // A Proceed by someone else finds nothing to take.
     const stranger = createSignedInUser(t);
-    const refused = await callProcedure(
-      t,
-      'mutation',
-      'payments.start',
-      {
-        eventId: ev.eventId,
-        selectedDate: ev.dateId,
-        selectedSlot: ev.slotId,
-        selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
-        ticketDetails: DETAILS,
-      },
-      { cookie: stranger.cookie },
-    );
+    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: stranger.cookie,
+    });
     expect(refused.status).toBe(409);
   });
 
@@ -252,11 +260,7 @@ describe('offers when seats come back', () => {
 
   it('an unused offer lapses and passes to the next person; paying an offer books it', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 2);
+    const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
     expect(entry(first.entryId).status).toBe('offered');
 
@@ -276,50 +280,18 @@ describe('offers when seats come back', () => {
       { cookie: b.cookie },
     );
     expect(page.data).toMatchObject({ live: true, quantity: 2, subtotalPaise: 100_000 });
-    const notYours = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const notYours = await onEntry(a, 'payOffer', second.entryId);
     expect(notYours.status).toBe(404);
-    const lapsed = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: first.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const lapsed = await onEntry(a, 'payOffer', first.entryId);
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.error?.message).toBe(WAITLIST_MESSAGES.offerOver);
 
-    const pay = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const pay = await onEntry(b, 'payOffer', second.entryId);
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
     const session = pay.data as CheckoutSession;
     expect(session.amountPaise).toBe(holdOf(second.entryId)!.totalPaise);
     // Pressing Pay again reopens the same order.
-    const again = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.payOffer',
-      { entryId: second.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const again = await onEntry(b, 'payOffer', second.entryId);
     expect((again.data as CheckoutSession).orderId).toBe(session.orderId);
     const bookingId = await payFor(b, session);
     expect(entry(second.entryId).status).toBe('booked');
@@ -333,23 +305,12 @@ describe('offers when seats come back', () => {
 
   it('leaving with an offer releases it to the next in line; leaving while waiting just ends the entry', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b, c] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 2);
+    const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
+    const c = createSignedInUser(t);
     t.clock.advance(1);
     const third = await joined(c, ev, 1);
 
-    const waitingLeave = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: third.entryId },
-      {
-        cookie: c.cookie,
-      },
-    );
+    const waitingLeave = await onEntry(c, 'leave', third.entryId);
     expect(waitingLeave.status).toBe(200);
     expect(entry(third.entryId).status).toBe('left');
 
@@ -358,25 +319,9 @@ describe('offers when seats come back', () => {
     const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: a.cookie });
     expect(mine.data).toMatchObject([{ status: 'offered', place: null }]);
 
-    const stranger = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: first.entryId },
-      {
-        cookie: b.cookie,
-      },
-    );
+    const stranger = await onEntry(b, 'leave', first.entryId);
     expect(stranger.status).toBe(404);
-    const left = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.leave',
-      { entryId: first.entryId },
-      {
-        cookie: a.cookie,
-      },
-    );
+    const left = await onEntry(a, 'leave', first.entryId);
     expect(left.status).toBe(200);
     expect(entry(first.entryId).status).toBe('left');
     expect(holdOf(first.entryId)?.status).toBe('released');
@@ -386,11 +331,7 @@ describe('offers when seats come back', () => {
 
   it('a cancelled slot ends its waiting list', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const second = await joined(b, ev, 1);
+    const { ev, bookingIds, first, second } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
     const { cancelSlotsIn } = await import('../../src-server/services/event-editor/cancel-slots.ts');
     await writeTransaction(t.deps.db, (tx) => cancelSlotsIn(tx, [ev.slotId], t.clock.now()));
@@ -465,19 +406,7 @@ describe('the inventory stays whole', () => {
         },
       );
     const racing = racers.map((r) =>
-      callProcedure(
-        t,
-        'mutation',
-        'payments.start',
-        {
-          eventId: ev.eventId,
-          selectedDate: ev.dateId,
-          selectedSlot: ev.slotId,
-          selectedTickets: [{ ticketTypeId: typeOf(ev), quantity: 1 }],
-          ticketDetails: DETAILS,
-        },
-        { cookie: r.cookie },
-      ),
+      callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: r.cookie }),
     );
     const results = await Promise.all([release(0), release(1), ...racing, release(2)]);
     expect(results.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
@@ -518,11 +447,7 @@ describe('a restart mid-offer', () => {
 
   it('the offer is a hold in the database: the next process expires it and hands it over', async () => {
     t = createTestApp();
-    const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
-    const first = await joined(a, ev, 2);
-    t.clock.advance(1);
-    const next = await joined(b, ev, 2);
+    const { bookingIds, first, second: next } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
     expect(entry(first.entryId).status).toBe('offered');
 

@@ -3,11 +3,11 @@ import { rupeesToPaise } from '../../../shared/money.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { waitingRooms } from '../../db/schema/on-sale.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import type { Env } from '../../env.ts';
+import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
+import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 
 /**
@@ -58,7 +58,11 @@ export interface TicketOptions {
  * What the ticket selection and checkout pages show: the event header and its live dates → slots →
  * ticket types with current availability. Materialises the §3 fallback the first time it is needed.
  */
-export async function ticketOptions(db: Db, env: Env, eventId: string): Promise<TicketOptions> {
+export async function ticketOptions(
+  deps: Pick<AppDeps, 'db' | 'sqlite' | 'env'>,
+  eventId: string,
+): Promise<TicketOptions> {
+  const { db, env } = deps;
   const event = db
     .select({
       id: events.id,
@@ -95,12 +99,7 @@ export async function ticketOptions(db: Db, env: Env, eventId: string): Promise<
       platformFeeRate: event.platformFeeRate,
     },
     taxes: checkoutTaxesOf(db, env, event.id),
-    waitingRoom:
-      db
-        .select({ opensAt: waitingRooms.opensAt })
-        .from(waitingRooms)
-        .where(and(eq(waitingRooms.eventId, eventId), eq(waitingRooms.enabled, true)))
-        .get() ?? null,
+    waitingRoom: waitingRoomOn(deps.sqlite, eventId),
     dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({
@@ -154,4 +153,9 @@ export function ensureFallbackTicketTypes(
         .run();
     });
   });
+}
+
+function waitingRoomOn(sqlite: AppDeps['sqlite'], eventId: string): TicketOptions['waitingRoom'] {
+  const room = readWaitingRoom(sqlite, eventId);
+  return room?.enabled ? { opensAt: room.opensAt } : null;
 }

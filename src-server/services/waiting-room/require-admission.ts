@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
-import { oncePer } from '../../db/once-per.ts';
 import { conflict, forbidden } from '../../errors.ts';
+import { readWaitingRoom } from './read-waiting-room.ts';
 import { admissionPassValid } from './tokens.ts';
 
 /**
@@ -16,14 +16,10 @@ export function requireAdmission(
   userId: string,
   pass: string | undefined,
 ): void {
-  const room = roomStatement(deps.sqlite).get(eventId) as { enabled: number; opensAt: string } | undefined;
+  const room = readWaitingRoom(deps.sqlite, eventId);
   if (!room?.enabled) return;
   if (deps.now.getTime() < Date.parse(room.opensAt)) throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
   if (!admissionPassValid(deps.appSecret, pass, { eventId, userId, now: deps.now })) {
     throw forbidden(WAITING_ROOM_MESSAGES.passRequired);
   }
 }
-
-const roomStatement = oncePer((sqlite: Database.Database) =>
-  sqlite.prepare('select enabled, opens_at as opensAt from waiting_rooms where event_id = ?'),
-);

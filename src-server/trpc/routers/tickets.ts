@@ -6,5 +6,5 @@ export const ticketsRouter = router({
   /** Ticket selection and checkout: the event header and its dates → slots → ticket types, live availability. */
   options: publicProcedure
     .input(z.object({ eventId: z.string().min(1).max(200) }))
-    .query(({ ctx, input }) => ticketOptions(ctx.db, ctx.deps.env, input.eventId)),
+    .query(({ ctx, input }) => ticketOptions(ctx.deps, input.eventId)),
 });
