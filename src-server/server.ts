@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { appSecretFor } from './app-secret.ts';
 import { composeDeps } from './compose-deps.ts';
+import { checkpointOffTheRequestPath } from './db/checkpoints.ts';
 import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { writesAlongsideOtherProcesses } from './db/write-when-free.ts';
@@ -110,6 +111,7 @@ interface ServerOptions extends RunOptions {
 /** Serves the app (the one process, or one worker) and, if asked, runs the background jobs. */
 function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
   const jobs = options.runJobs ? startBackgroundJobs(deps) : undefined;
+  const stopCheckpoints = checkpointOffTheRequestPath(deps.sqlite);
   // Requests start in the order they arrived, a short turn at a time (http/arrival-order.ts): in a rush
   // no buyer waits two rounds of the event loop behind buyers who came later.
   const appFetch = inArrivalOrder(createApp(deps).fetch);
@@ -133,6 +135,7 @@ function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
       deps.logger.info({ signal }, 'shutting down');
       jobs?.stop();
       server.close(() => {
+        stopCheckpoints();
         deps.sqlite.close();
         process.exit(0);
       });
@@ -141,6 +144,7 @@ function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
     },
     closeNow() {
       jobs?.stop();
+      stopCheckpoints();
       deps.sqlite.close();
     },
   };
