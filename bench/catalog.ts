@@ -59,7 +59,7 @@ const SCENARIOS: Scenario[] = [
  * into the same database while the same server process runs), answered from the micro-cache and
  * computed (the cache skipped: an unknown query parameter did that before this issue, a bench-only
  * header set through PUBLIC_CACHE_BYPASS_TOKEN does now). Server CPU µs per request and p99, the
- * gzipped and plain bytes of each answer, and the server's RSS after each half.
+ * gzipped and plain bytes of each answer, and the server's RSS after each half, as read and after a full GC.
  * Flags: --events N (10000), --connections N (8), --duration S (3).
  */
 export async function runCatalog(args: CatalogArgs) {
@@ -125,7 +125,7 @@ export async function runCatalog(args: CatalogArgs) {
         results[scenario.name] = { cached, computed, gzip: answer.bytes, plain: answer.plainBytes };
       }
       const rss = rssMiB(pid);
-      return { results, rss };
+      return { results, rss, rssAfterGc: await rssAfterGcMiB(server.baseURL) };
     };
 
     const demo = await phase('28');
@@ -162,6 +162,11 @@ export async function runCatalog(args: CatalogArgs) {
         ...summary,
         fixtureSeconds,
         rssMiB: { demo: demo.rss, large: large.rss, growth: Number((large.rss - demo.rss).toFixed(1)) },
+        rssAfterGcMiB: {
+          demo: demo.rssAfterGc,
+          large: large.rssAfterGc,
+          growth: Number((large.rssAfterGc - demo.rssAfterGc).toFixed(1)),
+        },
         scenarios: Object.fromEntries(
           SCENARIOS.map((s) => {
             const a = demo.results[s.name]!;
@@ -190,6 +195,12 @@ export async function runCatalog(args: CatalogArgs) {
 function ratio(large: LoadResult, small: LoadResult): number | string {
   if (!large.serverCpuMicrosPerRequest || !small.serverCpuMicrosPerRequest) return '';
   return Number((large.serverCpuMicrosPerRequest / small.serverCpuMicrosPerRequest).toFixed(2));
+}
+
+/** The server's RSS after a full garbage collection: what it keeps once the answers are sent. */
+async function rssAfterGcMiB(baseURL: string): Promise<number> {
+  const { rssBytes } = (await (await fetch(`${baseURL}/__bench/bare-gc`)).json()) as { rssBytes: number };
+  return Number((rssBytes / 2 ** 20).toFixed(1));
 }
 
 function rssMiB(pid: number): number {

@@ -13,6 +13,8 @@ import { BROWSER_ACCEPT_ENCODING } from './http.ts';
  * - `/__bench/bare`: a small JSON answer (the issue's "bare Hono JSON endpoint");
  * - `/__bench/bare-catalogue`: the bytes and headers of the app's own `events.list` answer, sent as a
  *   ready-made answer with no app work, i.e. the most any catalogue read could reach on this machine.
+ * - `/__bench/bare-gc`: a full garbage collection, then the process's RSS in bytes (what it keeps, not how
+ *   far V8 happened to have grown its heap; the server runs with --expose-gc).
  * It tells bench/lib/server.ts it is ready (an IPC message) once every serving process listens.
  */
 const BARE_PREFIX = '/__bench/bare';
@@ -46,6 +48,10 @@ function bareRoutes(appFetch: (request: Request) => Response | Promise<Response>
 
   const bare = new Hono();
   bare.get(BARE_PREFIX, (c) => c.json(BARE_PAYLOAD));
+  bare.get(`${BARE_PREFIX}-gc`, (c) => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return c.json({ rssBytes: process.memoryUsage().rss });
+  });
   bare.get(`${BARE_PREFIX}-catalogue`, async () => {
     catalogue ??= await takeCatalogue();
     return new Response(catalogue.body, {

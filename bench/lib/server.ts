@@ -29,32 +29,37 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   // The server's log goes to a file, as a deployment's stdout goes to its log collector.
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...profile, ...nodeFlags, '--import', 'tsx', 'bench/lib/serve.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // No Razorpay keys here: production mode with the offline simulator as the gateway.
-      ALLOW_PAYMENT_SIMULATOR: 'true',
-      // Production no longer adds demo data unasked; the benchmarks measure the demo catalogue.
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'info',
-      // The load generator's thousands of buyers all come from 127.0.0.1, where a real rush comes from
-      // thousands of addresses: the per-address hold cap (ADR 0023) is off (0) here. And each bench buyer
-      // presses Proceed many times a minute, which the re-hold limit exists to refuse: raised, so the
-      // benchmarks keep measuring a Proceed that holds (its count still runs on every Proceed).
-      HOLD_SEATS_PER_ADDRESS: '0',
-      HOLDS_PER_SLOT_PER_HOUR: '1000000',
-      ...extraEnv,
+  // --expose-gc: `/__bench/bare-gc` (bench/lib/serve.ts) collects garbage before reading the RSS.
+  const child = spawn(
+    process.execPath,
+    [...profile, '--expose-gc', ...nodeFlags, '--import', 'tsx', 'bench/lib/serve.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // No Razorpay keys here: production mode with the offline simulator as the gateway.
+        ALLOW_PAYMENT_SIMULATOR: 'true',
+        // Production no longer adds demo data unasked; the benchmarks measure the demo catalogue.
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: 'info',
+        // The load generator's thousands of buyers all come from 127.0.0.1, where a real rush comes from
+        // thousands of addresses: the per-address hold cap (ADR 0023) is off (0) here. And each bench buyer
+        // presses Proceed many times a minute, which the re-hold limit exists to refuse: raised, so the
+        // benchmarks keep measuring a Proceed that holds (its count still runs on every Proceed).
+        HOLD_SEATS_PER_ADDRESS: '0',
+        HOLDS_PER_SLOT_PER_HOUR: '1000000',
+        ...extraEnv,
+      },
+      stdio: ['ignore', log, 'inherit', 'ipc'],
+      // Its own process group, so stop() also ends any worker processes (WEB_CONCURRENCY) it started.
+      detached: true,
     },
-    stdio: ['ignore', log, 'inherit', 'ipc'],
-    // Its own process group, so stop() also ends any worker processes (WEB_CONCURRENCY) it started.
-    detached: true,
-  });
+  );
   closeSync(log);
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}; see ${logFile}`)));
