@@ -176,6 +176,20 @@ describe('joining the waiting list', () => {
     expect(anonymous.status).toBe(401);
     expect(t.deps.db.select().from(waitlistEntries).all()).toEqual([]);
   });
+
+  it('refuses more than the event’s per-buyer maximum, counting what the account already bought', async () => {
+    t = createTestApp();
+    const { ev, owner } = await soldOutEvent(4, 2);
+    t.deps.db.update(events).set({ maxTicketsPerBuyer: 5 }).where(eq(events.id, ev.eventId)).run();
+    // The owner bought all four seats: one more fits the maximum of five, two do not.
+    const over = await join(owner, ev, 2);
+    expect(over.status).toBe(409);
+    expect(over.body.error?.message).toBe(HOARDING_MESSAGES.perBuyerMax(5, 4));
+    expect((await joined(owner, ev, 1)).place).toBe(1);
+    // Someone with nothing yet may ask for up to the maximum (within the per-order one).
+    const other = createSignedInUser(t);
+    expect((await joined(other, ev, 2)).place).toBe(2);
+  });
 });
 
 describe('offers when seats come back', () => {

@@ -144,6 +144,26 @@ export function checkHoarding(
   return window;
 }
 
+/**
+ * The tickets an account already has for an event, as the organiser's per-buyer maximum counts them:
+ * seats it holds, seats it booked, and seats it paid for and gave away. For the waiting list's join,
+ * whose offer is paid without a Proceed (ADR 0027).
+ */
+export function ticketsCountedTowardsMax(db: Db, userId: string, eventId: string): number {
+  const q = lookups(db);
+  const held = sum(
+    q.activeOfAccount
+      .all({ userId })
+      .filter((h) => h.eventId === eventId)
+      .map((h) => h.seats),
+  );
+  return (
+    held +
+    (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0) +
+    (q.givenAwayForEvent.get({ userId, eventId })?.seats ?? 0)
+  );
+}
+
 function sum(values: number[]): number {
   return values.reduce((total, v) => total + v, 0);
 }

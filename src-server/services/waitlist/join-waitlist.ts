@@ -10,6 +10,7 @@ import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { placeInLine } from './place-in-line.ts';
 
 /**
@@ -40,6 +41,7 @@ export async function joinWaitlist(
         dateLive: eventDates.isLive,
         eventId: events.id,
         eventStatus: events.status,
+        maxTicketsPerBuyer: events.maxTicketsPerBuyer,
       })
       .from(ticketTypes)
       .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
@@ -56,6 +58,14 @@ export async function joinWaitlist(
     if (input.quantity > type.maxPerOrder) {
       const message = WAITLIST_MESSAGES.tooMany(type.maxPerOrder);
       throw badRequest(message, { quantity: message });
+    }
+    // The offer is paid without a Proceed, so the organiser's per-buyer maximum is checked here, against
+    // what the account holds and has bought for the event now.
+    if (type.maxTicketsPerBuyer !== null) {
+      const already = ticketsCountedTowardsMax(db, userId, type.eventId);
+      if (already + input.quantity > type.maxTicketsPerBuyer) {
+        throw conflict(HOARDING_MESSAGES.perBuyerMax(type.maxTicketsPerBuyer, already));
+      }
     }
     const live = tx
       .select({ id: waitlistEntries.id })
