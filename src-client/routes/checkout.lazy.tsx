@@ -11,6 +11,7 @@ import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { checkoutPriceBreakdown } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
+import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
 import {
@@ -43,7 +44,14 @@ const DETAILS_KEY = 'jalsa.checkout.details';
 type Options = RouterOutputs['tickets']['options'];
 /** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
 /** `verify`: Proceed was refused for an unverified e-mail address; the banner offers to resend the link. */
-type Banner = { message: string; items?: string[]; tone?: 'error' | 'notice'; verify?: boolean };
+type Banner = {
+  message: string;
+  items?: string[];
+  tone?: 'error' | 'notice';
+  verify?: boolean;
+  /** The event's waiting room admits buyers in turn: a link to it beside the message. */
+  waitingRoom?: boolean;
+};
 
 function CheckoutPage() {
   const search = checkoutRoute.useSearch();
@@ -393,6 +401,14 @@ function Checkout({
                       sentText="We've sent you a new verification email. Open its link, then press Proceed again."
                       className="mt-2 font-semibold underline"
                     />
+                  ) : banner.waitingRoom ? (
+                    <Link
+                      to="/events/$eventId/waiting-room"
+                      params={{ eventId: data.event.id }}
+                      className="mt-2 inline-block font-semibold underline"
+                    >
+                      Go to the waiting room
+                    </Link>
                   ) : undefined
                 }
               />
@@ -446,6 +462,7 @@ function startErrorBanner(err: unknown): Banner {
   if (data.code === 'UNAUTHORIZED') return { message: 'Please log in to continue with your booking.' };
   // Not a payment problem: a step the buyer can take, with the action beside it.
   if (message === HOARDING_MESSAGES.emailNotVerified) return { message, verify: true, tone: 'notice' };
+  if (message === WAITING_ROOM_MESSAGES.passRequired) return { message, waitingRoom: true, tone: 'notice' };
   if (data.code === 'BAD_REQUEST') {
     const items = [...new Set(Object.values(fieldErrorsOf(err)))];
     if (items.length > 0) return { message: CHECKOUT_INCOMPLETE_HEADING, items };

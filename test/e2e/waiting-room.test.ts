@@ -128,6 +128,21 @@ describe('the waiting room, in Chromium', () => {
     expect(refused.body.error.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
     const borrowed = await startThroughApi(outPage, baseURL, ev, out.email, { admissionPass: pass });
     expect(borrowed.status).toBe(403);
+
+    // A checkout link opened without a pass: Proceed says why, with the way to the waiting room.
+    const lines = JSON.stringify([{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }]);
+    await outPage.goto(
+      `/checkout-tickets?eventId=${ev.eventId}&selectedDate=${ev.dateId}&selectedSlot=${ev.slotId}` +
+        `&selectedTickets=${encodeURIComponent(lines)}`,
+    );
+    await outPage.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await outPage.getByRole('button', { name: 'Proceed' }).click();
+    await outPage.getByLabel('Phone').fill('+91 98765-43210');
+    await outPage.getByLabel('State').selectOption('Karnataka');
+    await outPage.getByRole('button', { name: 'Proceed' }).click();
+    await outPage.getByText(WAITING_ROOM_MESSAGES.passRequired).waitFor();
+    await outPage.getByRole('link', { name: 'Go to the waiting room' }).click();
+    await outPage.waitForURL(`**/events/${ev.eventId}/waiting-room`);
   });
 
   it('looks right waiting in the queue on a phone and on a desktop', async () => {
