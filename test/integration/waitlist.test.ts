@@ -188,6 +188,7 @@ describe('joining the waiting list', () => {
     expect((await joined(owner, ev, 1)).place).toBe(1);
     // Someone with nothing yet may ask for up to the maximum (within the per-order one).
     const other = createSignedInUser(t);
+    t.clock.advance(1); // joined after the owner, so the order is theirs and not the ids'
     expect((await joined(other, ev, 2)).place).toBe(2);
   });
 });
