@@ -64,7 +64,10 @@ describe('console forms in Chromium', () => {
       .run();
 
     await page.getByRole('button', { name: 'Save details' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: EDITOR_MESSAGES.staleVersion });
+    // The banner with Reload (the form's own error line may say the same at times: not this one).
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: EDITOR_MESSAGES.staleVersion, has: page.getByRole('button', { name: 'Reload' }) });
     await alert.waitFor();
     // Nothing of this page's older form was written over their change.
     expect(
