@@ -135,10 +135,7 @@ export function checkHoarding(
 
   const max = context.maxTicketsPerBuyer;
   if (max !== null) {
-    const already =
-      sum(kept.filter((h) => h.eventId === eventId).map((h) => h.seats)) +
-      (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0) +
-      (q.givenAwayForEvent.get({ userId, eventId })?.seats ?? 0);
+    const already = heldFor(kept, eventId) + boughtFor(q, userId, eventId);
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
@@ -151,14 +148,17 @@ export function checkHoarding(
  */
 export function ticketsCountedTowardsMax(db: Db, userId: string, eventId: string): number {
   const q = lookups(db);
-  const held = sum(
-    q.activeOfAccount
-      .all({ userId })
-      .filter((h) => h.eventId === eventId)
-      .map((h) => h.seats),
-  );
+  return heldFor(q.activeOfAccount.all({ userId }), eventId) + boughtFor(q, userId, eventId);
+}
+
+/** Seats of these active holds that are for the event. */
+function heldFor(active: { eventId: string; seats: number }[], eventId: string): number {
+  return sum(active.filter((h) => h.eventId === eventId).map((h) => h.seats));
+}
+
+/** Seats the account booked for the event, and those it paid for and gave away. */
+function boughtFor(q: ReturnType<typeof lookups>, userId: string, eventId: string): number {
   return (
-    held +
     (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0) +
     (q.givenAwayForEvent.get({ userId, eventId })?.seats ?? 0)
   );
