@@ -9,10 +9,8 @@ import { waitUntil } from '../helpers/fault-process.ts';
  */
 const LOGGER = path.resolve(import.meta.dirname, '../../src-server/logger.ts');
 
-function runLogging(script: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function runLogging(script: string, stdio: ['ignore' | 'pipe', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe']) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
@@ -47,6 +45,33 @@ describe('the log written in blocks', () => {
     );
     expect(await run.exited).not.toBe(0);
     expect(messages(run.output())).toEqual(['about to fail']);
+  });
+
+  it('exits, and keeps serving until then, when whatever read its stdout has gone', async () => {
+    // A worker whose primary died writes its last lines into a pipe nobody reads any more (the
+    // primary's stdout went with whatever started it): the write fails with EPIPE, and the process
+    // must still end, not retry the write for ever (sonic-boom's flushSync retries only EAGAIN/EBUSY).
+    const run = runLogging(
+      `const { createLogger } = await import(${JSON.stringify(LOGGER)});
+       const logger = createLogger('info');
+       logger.info('first');
+       process.stdin.resume();
+       process.stdin.on('end', () => {
+         for (let i = 0; i < 200; i++) logger.info('after the reader left ' + i + ' ' + 'x'.repeat(100));
+         logger.warn('last words');
+         process.exit(3);
+       });`,
+      ['pipe', 'pipe', 'pipe'],
+    );
+    await waitUntil(() => messages(run.output()).includes('first'), 'the first line');
+    run.child.stdout.destroy();
+    run.child.stdin!.end();
+    const code = await Promise.race([
+      run.exited,
+      new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000)),
+    ]);
+    if (code === 'hung') run.child.kill('SIGKILL');
+    expect(code).toBe(3);
   });
 
   it('writes a quiet process’s lines without waiting for a block to fill or for the exit', async () => {

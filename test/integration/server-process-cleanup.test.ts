@@ -48,7 +48,7 @@ it('a server outlives no test process, even one killed before its clean-up', asy
   await waitUntil(
     () => membersOf(group).length === 0,
     'the server group to end',
-    () => membersOf(group).join(' '),
+    () => membersOf(group).map(describeProcess).join('\n'),
   );
   expect(membersOf(group)).toEqual([]);
 }, 60_000);
@@ -67,4 +67,16 @@ function membersOf(group: number): number[] {
       }
     })
     .map(Number);
+}
+
+/** pid, state, parent and command line of a process, for the failure message. */
+function describeProcess(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    return `${pid} ${state} parent ${parent}: ${command}`;
+  } catch {
+    return `${pid} (gone)`;
+  }
 }
