@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       events: flags.number('events', 10_000),
       connections: flags.number('connections', 8),
       durationSeconds: flags.number('duration', 3),
+      rounds: flags.number('rounds', 1),
     }),
   'catalog-throughput': (flags) =>
     runCatalogThroughput({

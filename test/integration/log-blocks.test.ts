@@ -9,10 +9,12 @@ import { waitUntil } from '../helpers/fault-process.ts';
  */
 const LOGGER = path.resolve(import.meta.dirname, '../../src-server/logger.ts');
 
-function runLogging(script: string, stdio: ['ignore' | 'pipe', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe']) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio });
+function runLogging(script: string, stdin: 'ignore' | 'pipe' = 'ignore') {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -61,10 +63,10 @@ describe('the log written in blocks', () => {
          logger.warn('last words');
          process.exit(3);
        });`,
-      ['pipe', 'pipe', 'pipe'],
+      'pipe',
     );
     await waitUntil(() => messages(run.output()).includes('first'), 'the first line');
-    run.child.stdout.destroy();
+    run.child.stdout!.destroy();
     run.child.stdin!.end();
     const code = await Promise.race([
       run.exited,
