@@ -11,6 +11,7 @@ import { FormError, FormNotice, SubmitButton, TextField } from '../components/au
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
+import { ShownOnPageError } from '../components/console/shown-on-page-error.ts';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
@@ -60,7 +61,10 @@ function useEdit() {
     try {
       await work();
     } catch (e) {
-      setError(messageOf(e, 'Something went wrong. Please try again.'));
+      const message = messageOf(e, 'Something went wrong. Please try again.');
+      setError(message);
+      // The banner offers Reload for this one; the form that saved says nothing more.
+      if (message === EDITOR_MESSAGES.staleVersion) throw new ShownOnPageError(message);
       throw e;
     } finally {
       await utils.organiser.editableEvent.invalidate();
@@ -384,7 +388,7 @@ function AddDate({ base, run }: { base: Base; run: Run }) {
       await run(() => add.mutateAsync({ ...base, day }));
       form.reset({ day: '' });
     } catch (e) {
-      setError(messageOf(e, 'Something went wrong. Please try again.'));
+      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
   });
   return (
@@ -428,7 +432,7 @@ function AddSlot({
       // Kept for the next date's slot, and clean: nothing is left unsaved.
       form.reset(values);
     } catch (e) {
-      setError(messageOf(e, 'Something went wrong. Please try again.'));
+      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
   });
   return (
@@ -488,7 +492,7 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
       });
       form.reset(values);
     } catch (e) {
-      setError(messageOf(e, 'Something went wrong. Please try again.'));
+      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
   });
   return (

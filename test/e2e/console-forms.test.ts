@@ -64,7 +64,7 @@ describe('console forms in Chromium', () => {
       .run();
 
     await page.getByRole('button', { name: 'Save details' }).click();
-    // The banner with Reload (the form's own error line may say the same at times: not this one).
+    // The banner with Reload, and only it: the form that saved does not say the same again.
     const alert = page
       .getByRole('alert')
       .filter({ hasText: EDITOR_MESSAGES.staleVersion, has: page.getByRole('button', { name: 'Reload' }) });
@@ -73,6 +73,7 @@ describe('console forms in Chromium', () => {
     expect(
       world.database.db.select({ name: events.name }).from(events).where(eq(events.id, event.eventId)).get(),
     ).toEqual({ name: renamed });
+    expect(await page.getByText(EDITOR_MESSAGES.staleVersion).count()).toBe(1);
 
     await alert.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor();

@@ -19,6 +19,7 @@ import {
 } from '../auth-fields.tsx';
 import { useFollowSavedValues } from './follow-saved-values.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
+import { ShownOnPageError } from './shown-on-page-error.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const EMPTY_DETAILS: EventDetailsFields = {
@@ -94,6 +95,7 @@ export function EventDetailsForm({
       setSaved(true);
       form.reset(values);
     } catch (error) {
+      if (error instanceof ShownOnPageError) return;
       const fields = fieldErrorsOf(error);
       let placed = false;
       for (const [name, message] of Object.entries(fields)) {

@@ -7,6 +7,7 @@ import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import { FormError, SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
 import { useFollowSavedValues } from './follow-saved-values.ts';
+import { ShownOnPageError } from './shown-on-page-error.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const NEW_TICKET: TicketTypeFields = {
@@ -73,6 +74,7 @@ export function TicketTypeForm({
       // way it is clean again.
       form.reset(initial === NEW_TICKET ? NEW_TICKET : values);
     } catch (error) {
+      if (error instanceof ShownOnPageError) return;
       const fields = fieldErrorsOf(error);
       if (fields.totalTickets) form.setError('totalTickets', { message: fields.totalTickets });
       else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
