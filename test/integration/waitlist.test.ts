@@ -229,6 +229,33 @@ describe('offers when seats come back', () => {
     expect(refused.status).toBe(409);
   });
 
+  it('passes over an entry the offer would take over the per-buyer maximum (bought since joining); it keeps its place', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [
+        { name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 },
+        { name: 'Silver', pricePaise: 20_000, totalTickets: 10 },
+      ],
+    });
+    t.deps.db.update(events).set({ maxTicketsPerBuyer: 3 }).where(eq(events.id, ev.eventId)).run();
+    const owner = createSignedInUser(t);
+    const goldBooking = await buy(owner, ev, 2);
+    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const first = await joined(a, ev, 2); // nothing yet: two fit the maximum of three
+    t.clock.advance(1);
+    const second = await joined(b, ev, 1);
+    // Then `a` buys two Silver seats of the same event: two more Gold would make four.
+    const silver = { selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 2 }] };
+    await payFor(a, await proceed(t, a.cookie, ev, 2, silver));
+
+    await cancelBooking(goldBooking);
+    expect(entry(first.entryId).status).toBe('waiting');
+    expect(offerMailsTo(a.email)).toHaveLength(0);
+    expect(entry(second.entryId).status).toBe('offered');
+    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 1, held: 1, sold: 0 });
+    expectInventoryInvariant(t.deps.db);
+  });
+
   it('an expired hold’s seats are offered by the sweeper, and added capacity too', async () => {
     t = createTestApp();
     const ev = createTicketedEvent(t.deps.db, {

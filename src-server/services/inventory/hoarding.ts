@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
+import type { DbOrTx } from './holds.ts';
 
 /**
  * Proceed's rules against sitting on seats without buying them (issue 19; docs/decisions/0023-hoarding-limits.md).
@@ -146,7 +147,7 @@ export function checkHoarding(
  * seats it holds, seats it booked, and seats it paid for and gave away. For the waiting list's join,
  * whose offer is paid without a Proceed (ADR 0027).
  */
-export function ticketsCountedTowardsMax(db: Db, userId: string, eventId: string): number {
+export function ticketsCountedTowardsMax(db: DbOrTx, userId: string, eventId: string): number {
   const q = lookups(db);
   return heldFor(q.activeOfAccount.all({ userId }), eventId) + boughtFor(q, userId, eventId);
 }
@@ -176,7 +177,7 @@ function minutesOf(ms: number): number {
 const p = sql.placeholder;
 
 /** The seats of an address's active holds, at most `rows` of them (covering partial index). */
-const addressHolds = (db: Db) =>
+const addressHolds = (db: DbOrTx) =>
   db
     .select({ seats: holds.seats })
     .from(holds)
@@ -195,7 +196,7 @@ const sessionColumns = {
 
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
 // 'active') only when the query's own text implies its condition.
-const lookups = oncePer((db: Db) => {
+const lookups = oncePer((db: DbOrTx) => {
   const fromAddress = addressHolds(db);
   return {
     activeOfAccount: db

@@ -1,9 +1,10 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
+import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailLinkBase, offerPagePath, waitlistOfferMail } from './offer-mail.ts';
@@ -18,7 +19,10 @@ export type WaitlistDeps = Pick<AppDeps, 'env'>;
  * more than is left keeps its place for the next return (ADR 0027). Each offer is an ordinary active
  * hold for the entry's account, expiring after the event's offer time, with its mail queued in the same
  * transaction. Only 'waiting' entries are offered, so an entry whose offer just ended is never offered
- * again. Returns the ids of the entries offered.
+ * again. The event's per-buyer maximum is checked again here, as at joining: an account that has
+ * bought or holds seats of the event since it joined, so that the offer would take it over, is passed
+ * over this time and keeps its place (it fits again once it has fewer). Returns the ids of the entries
+ * offered.
  */
 export function offerReturnedSeats(
   tx: DbOrTx,
@@ -42,6 +46,7 @@ export function offerReturnedSeats(
       eventStatus: events.status,
       platformFeeRate: events.platformFeeRate,
       offerMinutes: events.waitlistOfferMinutes,
+      maxTicketsPerBuyer: events.maxTicketsPerBuyer,
     })
     .from(ticketTypes)
     .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
@@ -53,6 +58,7 @@ export function offerReturnedSeats(
   if (saleWindowMessage(type, now)) return [];
 
   const offered: string[] = [];
+  const passedOver: string[] = [];
   let available = type.availableTickets;
   while (available > 0) {
     const next = tx
@@ -64,12 +70,20 @@ export function offerReturnedSeats(
           // A literal, so the plan uses waitlist_entries_queue_idx (ticket type, status, joined).
           sql`${waitlistEntries.status} = 'waiting'`,
           lte(waitlistEntries.quantity, available),
+          passedOver.length > 0 ? notInArray(waitlistEntries.id, passedOver) : undefined,
         ),
       )
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
       .limit(1)
       .get();
     if (!next) break;
+    if (
+      type.maxTicketsPerBuyer !== null &&
+      ticketsCountedTowardsMax(tx, next.userId, type.eventId) + next.quantity > type.maxTicketsPerBuyer
+    ) {
+      passedOver.push(next.id);
+      continue;
+    }
     const payBy = new Date(now.getTime() + type.offerMinutes * 60_000).toISOString();
     const hold = holdSeatsIn(
       tx,
