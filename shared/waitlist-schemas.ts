@@ -14,6 +14,8 @@ export const WAITLIST_MESSAGES = {
   notFound: 'Waiting-list entry not found',
   offerOver: 'This offer has ended: its seats have passed to the next person on the waiting list.',
   notLive: 'You are no longer on this waiting list.',
+  offerPending:
+    'You have seats offered to you from the waiting list for this show. Pay for them from your offer, or leave the waiting list first.',
   offerMinutes: `Offer time must be between ${WAITLIST_OFFER_MINUTES.min} and ${WAITLIST_OFFER_MINUTES.max} minutes`,
 } as const;
 

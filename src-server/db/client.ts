@@ -3,10 +3,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { backupDatabase } from './backup.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
+
+/** The database or an open transaction, for helpers that run inside the caller's transaction. */
+export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
 export interface DatabaseHandle {
   db: Db;

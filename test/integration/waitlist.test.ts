@@ -256,6 +256,22 @@ describe('offers when seats come back', () => {
     expectInventoryInvariant(t.deps.db);
   });
 
+  it('a Proceed by the offer’s holder on that slot is refused, and the offer stays theirs to pay', async () => {
+    t = createTestApp();
+    const { ev, bookingIds, a, first } = await twoInLine(1);
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(first.entryId).status).toBe('offered');
+
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: a.cookie });
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(WAITLIST_MESSAGES.offerPending);
+    expect(entry(first.entryId).status).toBe('offered');
+    expect(holdOf(first.entryId)!.status).toBe('active');
+    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 0 });
+    expectInventoryInvariant(t.deps.db);
+    expect((await onEntry(a, 'payOffer', first.entryId)).status).toBe(200);
+  });
+
   it('an expired hold’s seats are offered by the sweeper, and added capacity too', async () => {
     t = createTestApp();
     const ev = createTicketedEvent(t.deps.db, {

@@ -1,12 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
-import type { DbOrTx } from './holds.ts';
 
 /**
  * Proceed's rules against sitting on seats without buying them (issue 19; docs/decisions/0023-hoarding-limits.md).

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import {
   type CheckoutTaxes,
@@ -8,18 +7,19 @@ import {
   DEFAULT_CHECKOUT_TAXES,
   MAX_TICKETS_PER_TYPE,
 } from '../../../shared/pricing.ts';
-import type { Db } from '../../db/client.ts';
+import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import type * as schema from '../../db/schema/index.ts';
+import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 
-/** The database or an open transaction: every helper here runs inside the caller's transaction. */
-export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+// The database or an open transaction: every helper here runs inside the caller's transaction.
+export type { DbOrTx } from '../../db/client.ts';
 
 /** The payment session the buyer sees as a countdown (spec §9: 300 000 ms). */
 export const PAYMENT_SESSION_MS = 300_000;
@@ -243,6 +243,11 @@ const transactionOf = oncePer((sqlite: Database.Database) =>
 /** Releases a person's other active holds on a slot, inside the caller's transaction. */
 function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
   const active = query(tx, 'activeHoldsOnSlot').all({ userId, slotId });
+  // A waiting-list offer is an active hold too: replacing it would spend the offer (its seats gone back
+  // or to the next in line). It is paid from the offer page, or given up by leaving the list.
+  if (active.some((h) => query(tx, 'liveOfferOnHold').get({ holdId: h.id }))) {
+    throw conflict(WAITLIST_MESSAGES.offerPending);
+  }
   return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
 }
 
@@ -417,6 +422,12 @@ const builders = {
       .where(
         and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} = 'active'`),
       )
+      .prepare(),
+  liveOfferOnHold: (db: DbOrTx) =>
+    db
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.offerHoldId, p('holdId')), sql`${waitlistEntries.status} = 'offered'`))
       .prepare(),
   endHold: (db: DbOrTx) =>
     db
