@@ -47,10 +47,14 @@ function stdoutInBlocks(): pino.DestinationStream {
     periodicFlush: LOG_FLUSH_MS,
   });
   process.once('exit', () => {
+    // `flush()`, not `flushSync()`: with `sync: true` both write at once, but `flushSync` retries any
+    // failed write every 100 ms for ever, and when whatever read stdout has gone (EPIPE) that hung the
+    // exit, the event loop blocked (a cluster worker outliving its dead primary, in CI). `flush` hands
+    // the error to pino, which stops writing to a broken pipe.
     try {
-      stream.flushSync();
+      stream.flush();
     } catch {
-      // stdout is gone (a closed pipe): nothing left to write to
+      // stdout is gone and nobody listens for the error: nothing left to write to
     }
   });
   stdout = stream;

@@ -14,11 +14,15 @@ function runLogging(script: string, stdin: 'ignore' | 'pipe' = 'ignore') {
     stdio: [stdin, 'pipe', 'pipe'],
   });
   let out = '';
+  let errors = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return { child, output: () => out, errors: () => errors, exited };
 }
 
 const messages = (out: string) =>
@@ -49,23 +53,24 @@ describe('the log written in blocks', () => {
     expect(messages(run.output())).toEqual(['about to fail']);
   });
 
-  it('exits, and keeps serving until then, when whatever read its stdout has gone', async () => {
-    // A worker whose primary died writes its last lines into a pipe nobody reads any more (the
-    // primary's stdout went with whatever started it): the write fails with EPIPE, and the process
-    // must still end, not retry the write for ever (sonic-boom's flushSync retries only EAGAIN/EBUSY).
+  it('exits when whatever read its stdout has gone, its last line still in the block', async () => {
+    // A cluster worker whose primary died logs one line and exits at once; the primary's stdout went
+    // with whatever started it, so the write at exit fails with EPIPE. It must end, not retry the
+    // write for ever with its event loop blocked (sonic-boom's flushSync retries all but EAGAIN/EBUSY
+    // errors every 100 ms). The line is logged right after the reader left, before the block's
+    // quarter-second flush could notice the broken pipe.
     const run = runLogging(
       `const { createLogger } = await import(${JSON.stringify(LOGGER)});
        const logger = createLogger('info');
-       logger.info('first');
        process.stdin.resume();
        process.stdin.on('end', () => {
-         for (let i = 0; i < 200; i++) logger.info('after the reader left ' + i + ' ' + 'x'.repeat(100));
-         logger.warn('last words');
+         logger.warn('primary process is gone: exiting');
          process.exit(3);
-       });`,
+       });
+       process.stderr.write('ready');`,
       'pipe',
     );
-    await waitUntil(() => messages(run.output()).includes('first'), 'the first line');
+    await waitUntil(() => run.errors().includes('ready'), 'the process to start');
     run.child.stdout!.destroy();
     run.child.stdin!.end();
     const code = await Promise.race([
