@@ -6,20 +6,25 @@
 // primary is what web-concurrency.test.ts proves, and this must not do that job for it.)
 //
 // "Still there" is read from /proc, not with kill(pid, 0): that also succeeds for a test process that
-// died and was not yet reaped (a zombie), and for an unrelated process that was given its pid later.
+// died and was not yet reaped (a zombie), and for an unrelated process given its pid later. The test
+// process's start time comes from the test process itself (JALSA_TEST_PROCESS_STARTED), so a worker
+// forked after its pid was reused does not take the newcomer for it.
 const { readFileSync } = require('node:fs');
 
 const testPid = Number(process.env.JALSA_TEST_PROCESS_PID);
+const testStartedAt = process.env.JALSA_TEST_PROCESS_STARTED;
 
-/** The process's start time (in clock ticks since boot), or undefined when it is gone or a zombie. */
+/** 'gone' (no such process, or a zombie), the start time (clock ticks since boot), or 'unknown'. */
 function startTimeOf(pid) {
+  let stat;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[0] === 'Z' || fields[0] === 'X' ? undefined : fields[19];
-  } catch {
-    return undefined;
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    // Only a missing entry means gone: a failed read under load (EMFILE) must not end a healthy server.
+    return error.code === 'ENOENT' || error.code === 'ESRCH' ? 'gone' : 'unknown';
   }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[0] === 'Z' || fields[0] === 'X' ? 'gone' : fields[19];
 }
 
 function alive(pid) {
@@ -31,13 +36,15 @@ function alive(pid) {
   }
 }
 
+function testProcessGone() {
+  if (!testStartedAt) return !alive(testPid); // no /proc where the test process ran
+  const now = startTimeOf(testPid);
+  return now !== 'unknown' && now !== testStartedAt;
+}
+
 if (testPid > 0) {
-  const hasProc = startTimeOf(process.pid) !== undefined;
-  const testStartedAt = hasProc ? startTimeOf(testPid) : undefined;
-  const testStillThere = () => (hasProc ? startTimeOf(testPid) === testStartedAt : alive(testPid));
-  // A worker forked (or replaced) after the test process died finds it gone already.
-  if (hasProc && testStartedAt === undefined) process.kill(process.pid, 'SIGKILL');
+  if (testProcessGone()) process.kill(process.pid, 'SIGKILL');
   setInterval(() => {
-    if (!testStillThere()) process.kill(process.pid, 'SIGKILL');
+    if (testProcessGone()) process.kill(process.pid, 'SIGKILL');
   }, 500).unref();
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -59,6 +60,7 @@ export async function startServerProcess(options: {
       NODE_OPTIONS:
         `${options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} --require ${EXIT_WITH_TEST_PROCESS}`.trim(),
       JALSA_TEST_PROCESS_PID: String(process.pid),
+      JALSA_TEST_PROCESS_STARTED: ownStartTime(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -98,6 +100,16 @@ export async function startServerProcess(options: {
       liveGroups.delete(group);
     },
   };
+}
+
+/** This process's start time from /proc (what exit-with-test-process.cjs compares), or '' without /proc. */
+function ownStartTime(): string {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
 }
 
 function killGroup(group: number) {

@@ -272,6 +272,22 @@ describe('offers when seats come back', () => {
     expect((await onEntry(a, 'payOffer', first.entryId)).status).toBe(200);
   });
 
+  it('an offer past its time to pay, not yet swept, is not named to its holder’s Proceed: the unpaid session’s cool-down is', async () => {
+    t = createTestApp();
+    const { ev, bookingIds, a, first } = await twoInLine(1);
+    await cancelBooking(bookingIds[0]!);
+    const offer = entry(first.entryId);
+    t.clock.set(new Date(Date.parse(offer.offerExpiresAt!) + 1_000)); // inside the hold's grace
+    expect(holdOf(first.entryId)!.status).toBe('active');
+
+    // Pay would say the offer has ended; Proceed must not send them to pay it. (The cool-down is
+    // checked before the offer, and outlasts the hold's grace, so the offer is never named late.)
+    const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: a.cookie });
+    expect(res.status).toBe(429);
+    expect(res.body.error?.message).toBe(HOARDING_MESSAGES.coolDown(10));
+    expectInventoryInvariant(t.deps.db);
+  });
+
   it('an expired hold’s seats are offered by the sweeper, and added capacity too', async () => {
     t = createTestApp();
     const ev = createTicketedEvent(t.deps.db, {
