@@ -11,7 +11,7 @@ import { FormError, FormNotice, SubmitButton, TextField } from '../components/au
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
-import { ShownOnPageError } from '../components/console/shown-on-page-error.ts';
+import { formErrorOf, ShownOnPageError } from '../components/console/shown-on-page-error.ts';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
@@ -56,15 +56,19 @@ function EditorPage() {
 function useEdit() {
   const utils = trpc.useUtils();
   const [error, setError] = useState<string | null>(null);
-  const run = async (work: () => Promise<unknown>) => {
+  const run: Run = async (work, from = 'button') => {
     setError(null);
     try {
       await work();
     } catch (e) {
       const message = messageOf(e, 'Something went wrong. Please try again.');
-      setError(message);
       // The banner offers Reload for this one; the form that saved says nothing more.
-      if (message === EDITOR_MESSAGES.staleVersion) throw new ShownOnPageError(message);
+      if (message === EDITOR_MESSAGES.staleVersion) {
+        setError(message);
+        throw new ShownOnPageError(message);
+      }
+      // A form shows its own errors next to its fields; a button's have only the banner.
+      if (from === 'button') setError(message);
       throw e;
     } finally {
       await utils.organiser.editableEvent.invalidate();
@@ -147,7 +151,7 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
             initial={details}
             eventId={eventId}
             submitLabel="Save details"
-            onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }))}
+            onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }), 'form')}
           />
         </div>
       </section>
@@ -236,7 +240,8 @@ function TaxRateSection({ eventId, taxRate }: { eventId: string; taxRate: number
 }
 
 type Base = { eventId: string; version: number };
-type Run = (work: () => Promise<unknown>) => Promise<void>;
+/** Runs an edit; `from` says who shows its errors other than a stale version (see useEdit). */
+type Run = (work: () => Promise<unknown>, from?: 'button' | 'form') => Promise<void>;
 
 function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][number]; run: Run }) {
   const removeDate = trpc.organiser.removeDate.useMutation();
@@ -319,7 +324,7 @@ function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
           <TicketTypeForm
             initial={NEW_TICKET}
             submitLabel="Add ticket type"
-            onSave={(ticket) => run(() => addType.mutateAsync({ ...base, slotId: slot.id, ticket }))}
+            onSave={(ticket) => run(() => addType.mutateAsync({ ...base, slotId: slot.id, ticket }), 'form')}
           />
         </div>
       </details>
@@ -367,7 +372,9 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
           <TicketTypeForm
             initial={initial}
             submitLabel="Save ticket type"
-            onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}
+            onSave={(ticket) =>
+              run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }), 'form')
+            }
           />
         </div>
       </details>
@@ -385,10 +392,10 @@ function AddDate({ base, run }: { base: Base; run: Run }) {
   const onSubmit = form.handleSubmit(async ({ day }) => {
     setError(null);
     try {
-      await run(() => add.mutateAsync({ ...base, day }));
+      await run(() => add.mutateAsync({ ...base, day }), 'form');
       form.reset({ day: '' });
     } catch (e) {
-      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
+      setError(formErrorOf(e));
     }
   });
   return (
@@ -428,11 +435,11 @@ function AddSlot({
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await run(() => add.mutateAsync({ ...base, dateId, ...values }));
+      await run(() => add.mutateAsync({ ...base, dateId, ...values }), 'form');
       // Kept for the next date's slot, and clean: nothing is left unsaved.
       form.reset(values);
     } catch (e) {
-      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
+      setError(formErrorOf(e));
     }
   });
   return (
@@ -489,10 +496,10 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
             ? `Moved. ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new time.`
             : 'Moved.',
         );
-      });
+      }, 'form');
       form.reset(values);
     } catch (e) {
-      if (!(e instanceof ShownOnPageError)) setError(messageOf(e, 'Something went wrong. Please try again.'));
+      setError(formErrorOf(e));
     }
   });
   return (

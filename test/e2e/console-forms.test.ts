@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatInIndia } from '../../shared/dates.ts';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { eventDates, events } from '../../src-server/db/schema/catalog.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import { newContext } from '../helpers/browser.ts';
@@ -92,6 +93,27 @@ describe('console forms in Chromium', () => {
         .where(eq(events.id, event.eventId))
         .get(),
     ).toEqual({ name: renamed, language: 'Marathi' });
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it("a form's own refusal shows once, next to the form, not again in the page's banner", async () => {
+    const { context, cspViolations, page } = await ownerPage();
+    await page.goto(`/organiser/events/${event.eventId}/edit`);
+    await page.getByRole('heading', { level: 1, name: event.eventName }).waitFor();
+    const { dateOfEvent } = world.database.db
+      .select({ dateOfEvent: eventDates.dateOfEvent })
+      .from(eventDates)
+      .where(eq(eventDates.id, event.dateId))
+      .get()!;
+    const day = formatInIndia(dateOfEvent, 'yyyy-MM-dd');
+
+    // The server refuses a date the event already has: the Add date form says so, and nothing else does.
+    await page.getByLabel('New date').fill(day);
+    await page.getByRole('button', { name: 'Add date' }).click();
+    const addDate = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add date' }) });
+    await addDate.getByText(EDITOR_MESSAGES.dateExists).waitFor();
+    expect(await page.getByText(EDITOR_MESSAGES.dateExists).count()).toBe(1);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

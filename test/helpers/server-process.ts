@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { procStat } from './proc-stat.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXIT_WITH_TEST_PROCESS = path.resolve(import.meta.dirname, 'exit-with-test-process.cjs');
@@ -104,12 +104,7 @@ export async function startServerProcess(options: {
 
 /** This process's start time from /proc (what exit-with-test-process.cjs compares), or '' without /proc. */
 function ownStartTime(): string {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
-  } catch {
-    return '';
-  }
+  return procStat('self')?.startTime ?? '';
 }
 
 function killGroup(group: number) {

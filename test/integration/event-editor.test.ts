@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { eventDates, events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holdItems } from '../../src-server/db/schema/payments.ts';
 import { getEvent } from '../../src-server/services/catalog/events.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
@@ -411,6 +411,34 @@ describe('the event editor over HTTP', () => {
     expect(negative.status).toBe(400);
     expect(negative.body.error?.message).toMatch(/Capacity|Price/);
     expect(t.deps.db.select().from(ticketTypes).all()).toEqual([]);
+  });
+
+  it('refuses a day the event already has, also one stored as a show time by an older release', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const d = await ok('addDate', { eventId, version: 1, day: '2026-12-12' });
+    const again = await call('mutation', 'addDate', { eventId, version: d.version, day: '2026-12-12' });
+    expect(again.body.error).toMatchObject({
+      message: EDITOR_MESSAGES.dateExists,
+      data: { code: 'CONFLICT', fieldErrors: { day: EDITOR_MESSAGES.dateExists } },
+    });
+    // The demo's events and a previous release's store a date as the show's start: 19:30 in India on
+    // 20 Dec is 14:00Z. The editor's own dates are midnight, so the day is what is compared.
+    t.deps.db
+      .insert(eventDates)
+      .values({ id: 'date-older-release', eventId, dateOfEvent: '2026-12-20T14:00:00.000Z', isLive: true })
+      .run();
+    const sameDay = await call('mutation', 'addDate', { eventId, version: d.version, day: '2026-12-20' });
+    expect(sameDay.body.error?.message).toBe(EDITOR_MESSAGES.dateExists);
+    // Late in the evening in India is already the next day in UTC (and the other way round): not taken.
+    t.deps.db
+      .insert(eventDates)
+      .values({ id: 'date-late-show', eventId, dateOfEvent: '2026-12-21T19:00:00.000Z', isLive: true })
+      .run();
+    expect(
+      (await call('mutation', 'addDate', { eventId, version: d.version, day: '2026-12-22' })).body.error
+        ?.message,
+    ).toBe(EDITOR_MESSAGES.dateExists);
+    await ok('addDate', { eventId, version: d.version, day: '2026-12-21' });
   });
 
   it('takes an end earlier than the start as the next day: a show running past midnight', async () => {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { faultDataDir, waitUntil } from '../helpers/fault-process.ts';
+import { procStat } from '../helpers/proc-stat.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scratch = faultDataDir();
@@ -57,26 +58,22 @@ it('a server outlives no test process, even one killed before its clean-up', asy
 function membersOf(group: number): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
+    .map(Number)
     .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[0] !== 'Z' && Number(fields[2]) === group;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+      const stat = procStat(pid);
+      return stat !== undefined && stat.state !== 'Z' && stat.processGroup === group;
+    });
 }
 
 /** pid, state, parent and command line of a process, for the failure message. */
 function describeProcess(pid: number): string {
+  const stat = procStat(pid);
+  if (!stat) return `${pid} (gone)`;
+  let command: string;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-    return `${pid} ${state} parent ${parent}: ${command}`;
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
   } catch {
     return `${pid} (gone)`;
   }
+  return `${pid} ${stat.state} parent ${stat.parent}: ${command}`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,11 +23,14 @@ export async function addEventDate(
   if (Number.isNaN(Date.parse(dateOfEvent)))
     throw badRequest(EDITOR_MESSAGES.dayInvalid, { day: EDITOR_MESSAGES.dayInvalid });
   return editEvent(db, eventId, basedOn, (tx, version) => {
+    // Compared as India calendar days, not as stored instants: dates this editor adds are midnight, but
+    // those of events made before it (the demo's, a previous release's) hold the show's start time.
     const taken = tx
-      .select({ id: eventDates.id })
+      .select({ dateOfEvent: eventDates.dateOfEvent })
       .from(eventDates)
-      .where(and(eq(eventDates.eventId, eventId), eq(eventDates.dateOfEvent, dateOfEvent)))
-      .get();
+      .where(eq(eventDates.eventId, eventId))
+      .all()
+      .some((date) => indiaCalendarDay(date.dateOfEvent) === day);
     if (taken) throw conflict(EDITOR_MESSAGES.dateExists, { day: EDITOR_MESSAGES.dateExists });
     const dateId = `date-${randomUUID()}`;
     tx.insert(eventDates).values({ id: dateId, eventId, dateOfEvent, isLive: true }).run();
