@@ -6,7 +6,7 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import { holds } from '../../src-server/db/schema/payments.ts';
+import { holds, simulatorOrders } from '../../src-server/db/schema/payments.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { startBackgroundJobs } from '../../src-server/jobs.ts';
 import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
@@ -261,10 +261,15 @@ describe('offers when seats come back', () => {
     const { ev, bookingIds, a, first } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
     expect(entry(first.entryId).status).toBe('offered');
+    const gatewayOrders = () =>
+      t.deps.db.select({ id: simulatorOrders.id }).from(simulatorOrders).all().length;
+    const ordersBefore = gatewayOrders();
 
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: a.cookie });
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(WAITLIST_MESSAGES.offerPending);
+    // Refused before the gateway was asked for an order nobody would pay.
+    expect(gatewayOrders()).toBe(ordersBefore);
     expect(entry(first.entryId).status).toBe('offered');
     expect(holdOf(first.entryId)!.status).toBe('active');
     expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 0 });

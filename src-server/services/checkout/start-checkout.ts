@@ -12,7 +12,7 @@ import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
-import { quoteSeats, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
+import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { requireAdmission } from '../waiting-room/require-admission.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
@@ -96,6 +96,8 @@ export async function startCheckout(
   };
   const seats = seatsOf(input.selectedTickets);
   checkHoarding(db, hoarding, { userId, eventId: event.id, slotId: slot.id, seats }, deps.clock.now());
+  // Spares the gateway an order the hold would refuse (checked again there, under the write lock).
+  refuseProceedOverOffer(db, userId, slot.id);
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);

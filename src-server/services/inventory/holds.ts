@@ -243,12 +243,24 @@ const transactionOf = oncePer((sqlite: Database.Database) =>
 /** Releases a person's other active holds on a slot, inside the caller's transaction. */
 function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
   const active = query(tx, 'activeHoldsOnSlot').all({ userId, slotId });
-  // A waiting-list offer is an active hold too: replacing it would spend the offer (its seats gone back
-  // or to the next in line). It is paid from the offer page, or given up by leaving the list.
-  if (active.some((h) => query(tx, 'liveOfferOnHold').get({ holdId: h.id }))) {
+  refuseOverOffer(tx, active);
+  return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
+}
+
+/**
+ * A waiting-list offer is an active hold too: replacing it would spend the offer (its seats gone back
+ * or to the next in line). It is paid from the offer page, or given up by leaving the list. Proceed
+ * asks before it opens a gateway order (`refuseProceedOverOffer`), and again under the write lock.
+ */
+function refuseOverOffer(db: DbOrTx, active: { id: string }[]): void {
+  if (active.some((h) => query(db, 'liveOfferOnHold').get({ holdId: h.id }))) {
     throw conflict(WAITLIST_MESSAGES.offerPending);
   }
-  return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
+}
+
+/** Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot. */
+export function refuseProceedOverOffer(db: Db, userId: string, slotId: string): void {
+  refuseOverOffer(db, query(db, 'activeHoldsOnSlot').all({ userId, slotId }));
 }
 
 export function seatsOf(lines: HoldLine[]): number {
