@@ -1,7 +1,10 @@
 import type { EventCategory } from '../../shared/categories.ts';
 import { CITIES } from '../../shared/cities.ts';
 import type { Db } from '../../src-server/db/client.ts';
-import { refreshEventListing } from '../../src-server/services/catalog/refresh-event-listing.ts';
+import {
+  refreshEventListing,
+  refreshEventSearch,
+} from '../../src-server/services/catalog/refresh-event-listing.ts';
 import type { EventDocument } from './insert-event.ts';
 
 /**
@@ -136,6 +139,27 @@ export function insertLargeCatalogue(db: Db, count: number, options: { now?: Dat
         tickets,
       });
     }
+  })();
+}
+
+/**
+ * Takes back what `insertLargeCatalogue(db, count, { idPrefix })` wrote: each event's search document
+ * (through `refreshEventSearch`, as unpublishing does), then the events, whose dates, slots, ticket
+ * types and artists go with them. For a benchmark that measures the demo again after the large half.
+ */
+export function removeLargeCatalogue(db: Db, count: number, options: { idPrefix?: string } = {}) {
+  const prefix = options.idPrefix ?? 'cat';
+  const sqlite = db.$client;
+  const unpublish = sqlite.prepare("update events set status = 'draft' where id = ?");
+  const remove = sqlite.prepare('delete from events where id = ?');
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      const id = `${prefix}-${i}`;
+      unpublish.run(id);
+      refreshEventSearch(db, id);
+      remove.run(id);
+    }
+    sqlite.prepare('update catalog_version set version = version + 1 where id = 1').run();
   })();
 }
 

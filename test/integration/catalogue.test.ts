@@ -4,7 +4,7 @@ import { CATALOG_COUNT_CAP } from '../../shared/catalog-schemas.ts';
 import { similarity } from '../../src-server/services/catalog/search-events.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
-import { insertLargeCatalogue } from '../helpers/large-catalogue.ts';
+import { insertLargeCatalogue, removeLargeCatalogue } from '../helpers/large-catalogue.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -368,3 +368,29 @@ function countEventReads(sqlite: Database.Database) {
   }) as typeof prepare;
   return { count: () => reads, stop: () => (sqlite.prepare = prepare) };
 }
+
+describe('the catalogue bench fixture', () => {
+  it('removes exactly what it added: the demo is as it was, in lists and search', async () => {
+    const t = createTestApp({ SEED_DEMO_DATA: 'true' });
+    try {
+      const tables = ['events', 'event_dates', 'slots', 'ticket_types', 'artists', 'event_search_keys'];
+      const counts = () =>
+        Object.fromEntries(
+          [...tables, 'event_search'].map((table) => [
+            table,
+            t.deps.sqlite.prepare(`select count(*) from ${table}`).pluck().get(),
+          ]),
+        );
+      const search = async () => (await callProcedure(t, 'query', 'events.searchPage', { q: 'comedy' })).data;
+      const before = { counts: counts(), search: await search() };
+      insertLargeCatalogue(t.deps.db, 200, { now: t.clock.now() });
+      expect(counts().events).toBe((before.counts.events as number) + 200);
+      expect(await search()).not.toEqual(before.search);
+
+      removeLargeCatalogue(t.deps.db, 200);
+      expect({ counts: counts(), search: await search() }).toEqual(before);
+    } finally {
+      t.close();
+    }
+  });
+});

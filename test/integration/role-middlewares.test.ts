@@ -47,7 +47,7 @@ describe('role middlewares', () => {
       },
       deps: t.deps,
       db: t.deps.db,
-      user: person ? { id: person.userId, name: person.name, email: person.email, isStaff: false } : null,
+      user: person ? { id: person.userId, name: person.name, email: person.email } : null,
       sessionId: person ? 'session' : null,
     };
     return callerOf(ctx);

@@ -20,7 +20,10 @@ export const users = sqliteTable('users', {
   country: text('country').$type<(typeof COUNTRIES)[number]>(),
   state: text('state'),
   about: text('about'),
-  /** Gate staff may verify tickets (set by `npm run user:staff`). */
+  /**
+   * Unused since roles per event (ADR 0015): gate staff belong to an event's team. Kept because
+   * migrations only add (a previous release's database has it); nothing reads or writes it.
+   */
   isStaff: integer('is_staff', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),

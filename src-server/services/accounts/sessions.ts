@@ -45,7 +45,6 @@ export interface SessionUser {
   id: string;
   name: string | null;
   email: string;
-  isStaff: boolean;
 }
 
 export interface ValidatedSession {
@@ -73,7 +72,7 @@ export function validateSessionToken(db: Db, token: string, now: Date): Validate
   }
   return {
     sessionId,
-    user: { id: row.id, name: row.name, email: row.email, isStaff: row.isStaff },
+    user: { id: row.id, name: row.name, email: row.email },
     expiresAt,
     renewed,
   };
@@ -92,7 +91,6 @@ function prepareSessionLookup(db: Db) {
       id: users.id,
       name: users.name,
       email: users.email,
-      isStaff: users.isStaff,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
