@@ -14,13 +14,13 @@ export interface HotPathsArgs {
   /** Seconds measured per scenario, after its warm-up. */
   durationSeconds: number;
   /**
-   * Scenarios to run (bare, healthz, me, fresh, history); all when empty. For a CPU profile of one
+   * Scenarios to run (bare, bareHeaders, healthz, meSignedOut, me, fresh, history); all when empty. For a CPU profile of one
    * request kind: `BENCH_CPU_PROF=dir npm run bench -- hot-paths --only me`.
    */
   only?: string[];
 }
 
-type Scenario = 'bare' | 'healthz' | 'me' | 'fresh' | 'history';
+type Scenario = 'bare' | 'bareHeaders' | 'healthz' | 'meSignedOut' | 'me' | 'fresh' | 'history';
 
 /**
  * The requests every page load and every Proceed take (issue 21), in one run and one server process,
@@ -68,7 +68,21 @@ export async function runHotPaths(args: HotPathsArgs) {
     };
     const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     const bare = await run('bare', 'bare Hono JSON', '/__bench/bare', { headers: browser });
+    // Two floors, measured to say what part of a goal is the app's to win (docs/benchmarks.md): the bare
+    // route sending /healthz's own headers (the security headers every answer carries), and auth.me with
+    // no session (tRPC and the app's middleware, with no read of its own).
+    const bareHeaders = await run(
+      'bareHeaders',
+      "bare Hono with /healthz's headers",
+      '/__bench/bare-headers',
+      {
+        headers: browser,
+      },
+    );
     const healthz = await run('healthz', 'GET /healthz', '/healthz', { headers: browser });
+    const meSignedOut = await run('meSignedOut', 'auth.me (signed out)', '/trpc/auth.me', {
+      headers: browser,
+    });
     const me = await run(
       'me',
       'auth.me (signed in)',
@@ -88,13 +102,14 @@ export async function runHotPaths(args: HotPathsArgs) {
       cycling(historyCookies, proceedRequest(event)),
     );
     const inventory = inventoryOf(database.sqlite, event);
-    const results = [bare, healthz, me, proceedFresh, proceedHistory];
+    const results = [bare, bareHeaders, healthz, meSignedOut, me, proceedFresh, proceedHistory];
     const us = (r: LoadResult) => r.serverCpuMicrosPerRequest ?? Number.NaN;
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     console.log(
       `\n${pastHolds} past holds written; inventory invariant ${inventory.every((i) => i.invariant) ? 'holds' : 'BROKEN'}; ` +
         `ratios: history/fresh ${ratio(us(proceedHistory), us(proceedFresh))}, fresh/bare ${ratio(us(proceedFresh), us(bare))}, ` +
-        `me/bare ${ratio(us(me), us(bare))}, healthz/bare ${ratio(us(healthz), us(bare))}`,
+        `me/bare ${ratio(us(me), us(bare))}, healthz/bare ${ratio(us(healthz), us(bare))}; ` +
+        `floors: bare with healthz's headers/bare ${ratio(us(bareHeaders), us(bare))}, signed-out me/bare ${ratio(us(meSignedOut), us(bare))}`,
     );
     report(
       `Hot paths: ${args.connections} connections, ${args.durationSeconds} s per scenario after 2 s of warm-up`,
@@ -114,6 +129,8 @@ export async function runHotPaths(args: HotPathsArgs) {
         proceedFreshUs: us(proceedFresh),
         proceedHistoryUs: us(proceedHistory),
         proceedPerSec: proceedFresh.requestsPerSecond,
+        bareWithHealthzHeadersUs: us(bareHeaders),
+        meSignedOutUs: us(meSignedOut),
       },
     );
   } finally {

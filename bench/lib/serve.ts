@@ -11,6 +11,7 @@ import { BROWSER_ACCEPT_ENCODING } from './http.ts';
  * WEB_CONCURRENCY workers when set), plus bare Hono routes in front of it that the benchmarks use as
  * baselines measured in the same process and the same run:
  * - `/__bench/bare`: a small JSON answer (the issue's "bare Hono JSON endpoint");
+ * - `/__bench/bare-headers`: /healthz's body and headers with no app work: the least /healthz could cost.
  * - `/__bench/bare-catalogue`: the bytes and headers of the app's own `events.list` answer, sent as a
  *   ready-made answer with no app work, i.e. the most any catalogue read could reach on this machine.
  * - `/__bench/bare-gc`: a full garbage collection, then the process's RSS in bytes (what it keeps, not how
@@ -19,6 +20,8 @@ import { BROWSER_ACCEPT_ENCODING } from './http.ts';
  */
 const BARE_PREFIX = '/__bench/bare';
 const BARE_PAYLOAD = { status: 'ok', service: 'jalsa', message: 'bare hono baseline' };
+/** /healthz's body, sent by the bare route that carries its headers. */
+const BARE_HEALTHY_BODY = JSON.stringify({ status: 'ok' });
 
 const env = loadEnv(process.env);
 if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) reportWhenAllListen(env.WEB_CONCURRENCY);
@@ -51,6 +54,16 @@ function bareRoutes(appFetch: (request: Request) => Response | Promise<Response>
   bare.get(`${BARE_PREFIX}-gc`, (c) => {
     (globalThis as { gc?: () => void }).gc?.();
     return c.json({ rssBytes: process.memoryUsage().rss });
+  });
+  // /healthz's headers (the security headers, content type and length), taken from the app on first use.
+  let healthHeaders: Record<string, string> | undefined;
+  bare.get(`${BARE_PREFIX}-headers`, async () => {
+    healthHeaders ??= Object.fromEntries(
+      (await appFetch(new Request('http://127.0.0.1/healthz'))).headers,
+    ) as Record<string, string>;
+    return new Response(BARE_HEALTHY_BODY, {
+      headers: { ...healthHeaders, 'x-request-id': crypto.randomUUID() },
+    });
   });
   bare.get(`${BARE_PREFIX}-catalogue`, async () => {
     catalogue ??= await takeCatalogue();
