@@ -18,6 +18,11 @@ export interface CatalogArgs {
    * minute apart; a median of turns spread over the half is not moved by one slow stretch.
    */
   rounds: number;
+  /**
+   * Times the run goes from the demo to the large catalogue and back (written, then deleted): the
+   * demo is measured cycles + 1 times, the large catalogue cycles times, and each side's turns pooled.
+   */
+  cycles: number;
 }
 
 /** Sent with every "computed" request: the server (started with it) then skips its micro-cache. */
@@ -72,11 +77,11 @@ const SCENARIOS: Scenario[] = [
 /**
  * Issue 25: the catalogue's requests at the demo's 28 events, then with `events` more (written
  * into the same database while the same server process runs), then at the demo's again (those events
- * deleted; the ratio is to the mean of both demo halves), answered from the micro-cache and
+ * deleted), `--cycles` times; answered from the micro-cache and
  * computed (the cache skipped: an unknown query parameter did that before this issue, a bench-only
  * header set through PUBLIC_CACHE_BYPASS_TOKEN does now). Server CPU µs per request and p99, the
  * gzipped and plain bytes of each answer, and the server's RSS after each half, as read and after a full GC.
- * Flags: --events N (10000), --connections N (8), --duration S (3), --rounds N (1).
+ * Flags: --events N (10000), --connections N (8), --duration S (3), --rounds N (1), --cycles N (1).
  */
 export async function runCatalog(args: CatalogArgs) {
   const server = await startBenchServer({
@@ -102,6 +107,7 @@ export async function runCatalog(args: CatalogArgs) {
           cached: LoadResult;
           computed: LoadResult;
           computedTurns: number[];
+          turnResults: LoadResult[];
           /** Every turn's, not only the median's. */
           computedNon2xx: number;
           gzip: number;
@@ -134,6 +140,7 @@ export async function runCatalog(args: CatalogArgs) {
           cached,
           computed: cached,
           computedTurns: [],
+          turnResults: [],
           computedNon2xx: 0,
           gzip: answer.bytes,
           plain: answer.plainBytes,
@@ -158,6 +165,7 @@ export async function runCatalog(args: CatalogArgs) {
         const result = results[scenario.name]!;
         result.computed = medianTurn(all);
         result.computedTurns = all.map((t) => t.serverCpuMicrosPerRequest ?? 0);
+        result.turnResults = all;
         result.computedNon2xx = all.reduce((sum, t) => sum + t.non2xx, 0);
       }
       const rss = rssMiB(pid);
@@ -187,38 +195,44 @@ export async function runCatalog(args: CatalogArgs) {
       } as Parameters<typeof measure>[2];
     };
 
-    const demo = await phase('28');
-    const started = performance.now();
-    const database = openDatabase(databaseFile(server.dataDir));
-    try {
-      insertLargeCatalogue(database.db, args.events);
-    } finally {
-      database.close();
+    // The demo, then the large catalogue and the demo again, `cycles` times (the large one written and
+    // deleted in the same database each time). A half measured only once and always second would count
+    // whatever the process or the machine drifts by over a run (its heap, the JIT, a slow stretch of
+    // the VM) as the catalogue's size: taking turns spreads that over both.
+    const demoPhases = [await phase('28')];
+    const largePhases: Awaited<ReturnType<typeof phase>>[] = [];
+    let fixtureSeconds = 0;
+    for (let cycle = 1; cycle <= args.cycles; cycle += 1) {
+      const started = performance.now();
+      const database = openDatabase(databaseFile(server.dataDir));
+      try {
+        insertLargeCatalogue(database.db, args.events);
+      } finally {
+        database.close();
+      }
+      fixtureSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+      largePhases.push(await phase(String(args.events)));
+      const removing = openDatabase(databaseFile(server.dataDir));
+      try {
+        removeLargeCatalogue(removing.db, args.events);
+      } finally {
+        removing.close();
+      }
+      demoPhases.push(await phase('28'));
     }
-    const fixtureSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
-    const large = await phase(String(args.events));
-    // The demo once more, the large catalogue taken back out: the large half always runs second, so
-    // whatever the process drifts by over a run (its heap, the JIT's state, the machine) would count as
-    // the catalogue's size. Each request's ratio is to the mean of the demo before and after.
-    const removing = openDatabase(databaseFile(server.dataDir));
-    try {
-      removeLargeCatalogue(removing.db, args.events);
-    } finally {
-      removing.close();
-    }
-    const demoAgain = await phase('28 again');
+    const demo = combine(demoPhases);
+    const large = combine(largePhases);
 
     for (const scenario of SCENARIOS) {
       const a = demo.results[scenario.name]!;
       const b = large.results[scenario.name]!;
-      const c = demoAgain.results[scenario.name]!;
       rows.push({
         request: scenario.name,
         'cached µs 28': a.cached.serverCpuMicrosPerRequest ?? '',
         [`cached µs ${args.events}`]: b.cached.serverCpuMicrosPerRequest ?? '',
-        'computed µs 28 / after': `${a.computed.serverCpuMicrosPerRequest ?? ''} / ${c.computed.serverCpuMicrosPerRequest ?? ''}`,
+        'computed µs 28': a.computed.serverCpuMicrosPerRequest ?? '',
         [`computed µs ${args.events}`]: b.computed.serverCpuMicrosPerRequest ?? '',
-        'computed ratio': ratio(b.computed, a.computed, c.computed),
+        'computed ratio': ratio(b.computed, a.computed),
         'p99 ms cached/computed (large)': `${b.cached.p99} / ${b.computed.p99}`,
         'gzip bytes 28 → large': `${a.gzip} → ${b.gzip}`,
         'plain bytes large': b.plain,
@@ -231,6 +245,7 @@ export async function runCatalog(args: CatalogArgs) {
       {
         ...summary,
         rounds: args.rounds,
+        cycles: args.cycles,
         fixtureSeconds,
         rssMiB: { demo: demo.rss, large: large.rss, growth: Number((large.rss - demo.rss).toFixed(1)) },
         rssAfterGcMiB: {
@@ -242,25 +257,16 @@ export async function runCatalog(args: CatalogArgs) {
           SCENARIOS.map((s) => {
             const a = demo.results[s.name]!;
             const b = large.results[s.name]!;
-            const c = demoAgain.results[s.name]!;
             return [
               s.name,
               {
                 cachedMicros: [a.cached.serverCpuMicrosPerRequest, b.cached.serverCpuMicrosPerRequest],
-                /** The demo, the large catalogue, the demo again. */
-                computedMicros: [
-                  a.computed.serverCpuMicrosPerRequest,
-                  b.computed.serverCpuMicrosPerRequest,
-                  c.computed.serverCpuMicrosPerRequest,
-                ],
-                computedRatio: ratio(b.computed, a.computed, c.computed),
-                computedRatioToFirstDemo: ratio(b.computed, a.computed),
-                ...(args.rounds > 1 && {
-                  computedTurnsMicros: [a.computedTurns, b.computedTurns, c.computedTurns],
-                }),
+                computedMicros: [a.computed.serverCpuMicrosPerRequest, b.computed.serverCpuMicrosPerRequest],
+                computedRatio: ratio(b.computed, a.computed),
+                computedTurnsMicros: [a.computedTurns, b.computedTurns],
                 p99Ms: { cached: [a.cached.p99, b.cached.p99], computed: [a.computed.p99, b.computed.p99] },
                 gzipBytes: [a.gzip, b.gzip],
-                non2xx: [a, b, c].reduce((sum, half) => sum + half.cached.non2xx + half.computedNon2xx, 0),
+                non2xx: a.cached.non2xx + a.computedNon2xx + b.cached.non2xx + b.computedNon2xx,
               },
             ];
           }),
@@ -281,12 +287,50 @@ function medianTurn(turns: LoadResult[]): LoadResult {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-/** The large half's CPU per request over the mean of the demo halves given. */
-function ratio(large: LoadResult, ...demos: LoadResult[]): number | string {
-  const demoMicros = demos.map((d) => d.serverCpuMicrosPerRequest);
-  if (!large.serverCpuMicrosPerRequest || demoMicros.some((m) => !m)) return '';
-  const mean = (demoMicros as number[]).reduce((sum, m) => sum + m, 0) / demoMicros.length;
-  return Number((large.serverCpuMicrosPerRequest / mean).toFixed(2));
+function ratio(large: LoadResult, small: LoadResult): number | string {
+  if (!large.serverCpuMicrosPerRequest || !small.serverCpuMicrosPerRequest) return '';
+  return Number((large.serverCpuMicrosPerRequest / small.serverCpuMicrosPerRequest).toFixed(2));
+}
+
+interface Phase {
+  results: Record<
+    string,
+    {
+      cached: LoadResult;
+      computed: LoadResult;
+      computedTurns: number[];
+      turnResults: LoadResult[];
+      computedNon2xx: number;
+      gzip: number;
+      plain: number;
+    }
+  >;
+  rss: number;
+  rssAfterGc: number;
+}
+
+/**
+ * The phases of one catalogue size as one: each request's computed figure is the median of all its
+ * turns in all of them; its cached figure and sizes are the first phase's; RSS the largest read.
+ */
+function combine(phases: Phase[]): Phase {
+  const first = phases[0]!;
+  const results: Phase['results'] = {};
+  for (const [name, firstResult] of Object.entries(first.results)) {
+    const all = phases.flatMap((p) => p.results[name]!.turnResults);
+    results[name] = {
+      ...firstResult,
+      computed: medianTurn(all),
+      computedTurns: all.map((t) => t.serverCpuMicrosPerRequest ?? 0),
+      turnResults: all,
+      computedNon2xx: phases.reduce((sum, p) => sum + p.results[name]!.computedNon2xx, 0),
+    };
+  }
+  return {
+    results,
+    rss: Math.max(...phases.map((p) => p.rss)),
+    rssAfterGc: Math.max(...phases.map((p) => p.rssAfterGc)),
+  };
 }
 
 /** The server's RSS after a full garbage collection: what it keeps once the answers are sent. */

@@ -21,6 +21,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 8),
       durationSeconds: flags.number('duration', 3),
       rounds: flags.number('rounds', 1),
+      cycles: flags.number('cycles', 1),
     }),
   'catalog-throughput': (flags) =>
     runCatalogThroughput({
