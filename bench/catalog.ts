@@ -100,20 +100,8 @@ export async function runCatalog(args: CatalogArgs) {
       events: args.events,
     };
 
-    const phase = async (label: string) => {
-      const results: Record<
-        string,
-        {
-          cached: LoadResult;
-          computed: LoadResult;
-          computedTurns: number[];
-          turnResults: LoadResult[];
-          /** Every turn's, not only the median's. */
-          computedNon2xx: number;
-          gzip: number;
-          plain: number;
-        }
-      > = {};
+    const phase = async (label: string): Promise<Phase> => {
+      const results: Phase['results'] = {};
       const options = {
         connections: args.connections,
         serverPid: pid,
@@ -300,6 +288,7 @@ interface Phase {
       computed: LoadResult;
       computedTurns: number[];
       turnResults: LoadResult[];
+      /** Every turn's, not only the median's. */
       computedNon2xx: number;
       gzip: number;
       plain: number;
