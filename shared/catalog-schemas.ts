@@ -19,8 +19,12 @@ export type EventListInput = z.infer<typeof EventListInput>;
 /** Events per page of a catalogue list (home rows, explore, category and city pages) and of search. */
 export const CATALOG_PAGE_SIZE = 24;
 export const CATALOG_PAGE_MAX = 48;
-/** Lists count their events up to this many and then say "1,000+": the count is bounded work too. */
-export const CATALOG_COUNT_CAP = 1000;
+/**
+ * Lists count their events up to this many and then say "100+", and search ranks this many results: the
+ * count is bounded work too. At 1,000 the count was the largest part of a first page that grows with the
+ * catalogue (69 µs of a category's 120 at 10,000 events; 13 µs at 100; docs/benchmarks.md).
+ */
+export const CATALOG_COUNT_CAP = 100;
 
 /** An opaque position in a list, from the page before (`nextCursor`). */
 const cursor = z.string().trim().min(1).max(400);

@@ -43,7 +43,7 @@ export function LoadMore({
   );
 }
 
-/** "1 event", "24 events", "1,000+ events". */
+/** "1 event", "24 events", "100+ events". */
 export function eventCount(total: number, capped: boolean): string {
   const n = `${total.toLocaleString('en-IN')}${capped ? '+' : ''}`;
   return `${n} ${total === 1 && !capped ? 'event' : 'events'}`;

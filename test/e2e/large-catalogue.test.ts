@@ -47,7 +47,8 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     await page.goto('/');
     const row = page.getByRole('region', { name: 'Happening near me' });
     await row.getByRole('link').first().waitFor();
-    await expect(row.getByText(/\d+ events in Pune/).textContent()).resolves.toMatch(/events in Pune/);
+    // About 250 of the 10,000 are in Pune: counted up to the cap.
+    await row.getByText('100+ events in Pune').waitFor();
     const before = await row.getByRole('link').count();
     expect(before).toBe(12);
     // Every card is a Pune event (the place after the venue's last comma).
@@ -99,7 +100,7 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     const page = await context.newPage();
     await page.goto('/explore?category=comedy&cities=all');
     await page.getByRole('heading', { name: 'Explore events in all cities' }).waitFor();
-    await page.getByRole('status').filter({ hasText: '1,000+ events' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '100+ events' }).waitFor();
     const cards = page.locator('section ul.grid > li');
     await expect.poll(() => cards.count()).toBe(24);
     // Scrolling to the end loads the next page by itself; so does the button.

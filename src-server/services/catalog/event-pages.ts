@@ -6,6 +6,7 @@ import {
 import type { EventCategory } from '../../../shared/categories.ts';
 import { citiesByDistance, findCity } from '../../../shared/cities.ts';
 import type { Db } from '../../db/client.ts';
+import { inOneRead } from '../../db/one-read.ts';
 import { badRequest } from '../../errors.ts';
 import type { EventSummary } from './event-summary.ts';
 
@@ -58,8 +59,13 @@ export function toSummary(row: SummaryRow): EventSummary {
  * total and a cursor names an exact position). Every filter and the order come from one of the
  * `events_list_*` indexes, which also carry `last_ends_at`: a page reads about `limit` index entries
  * plus the rows it returns, whatever the catalogue's size (test/integration/catalogue-plans.test.ts).
+ * The page and its count are read in one transaction.
  */
 export function pageEvents(db: Db, now: Date, input: EventPageInput): EventPage {
+  return inOneRead(db, () => readPage(db, now, input));
+}
+
+function readPage(db: Db, now: Date, input: EventPageInput): EventPage {
   const limit = input.limit ?? CATALOG_PAGE_SIZE;
   const where: string[] = ["e.status = 'published'", 'e.last_ends_at >= ?'];
   const params: unknown[] = [now.toISOString()];
@@ -136,8 +142,13 @@ export interface HomeRows {
 /**
  * The home page's first paint in one answer: the chosen city's first events with their count, or the
  * nearest cities' events when it has none, and the first of everyone else's. A few KB at any size.
+ * Every list in it is read in one transaction.
  */
 export function homeRows(db: Db, now: Date, cityInput: string): HomeRows {
+  return inOneRead(db, () => readHomeRows(db, now, cityInput));
+}
+
+function readHomeRows(db: Db, now: Date, cityInput: string): HomeRows {
   const city = cityName(cityInput);
   const near = pageEvents(db, now, { city, limit: HOME_ROW_SIZE });
   const others = pageEvents(db, now, { exceptCity: city, limit: HOME_ROW_SIZE });

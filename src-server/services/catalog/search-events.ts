@@ -6,6 +6,7 @@ import {
 import { CATEGORY_LABELS, type EventCategory } from '../../../shared/categories.ts';
 import { CITIES } from '../../../shared/cities.ts';
 import type { Db } from '../../db/client.ts';
+import { inOneRead } from '../../db/one-read.ts';
 import { badRequest } from '../../errors.ts';
 import {
   type EventPage,
@@ -48,8 +49,13 @@ export interface SearchPage extends EventPage {
  * (bm25, name and artists weigh most), then soonest. Category synonyms and city aliases widen the
  * query. When nothing matches as typed, words are matched by trigram similarity instead, so "arjit"
  * finds Arijit. Paginated by position; the count is given on the first page, up to CATALOG_COUNT_CAP.
+ * All of a page's reads are one read transaction.
  */
 export function searchEventPage(db: Db, now: Date, input: EventSearchPageInput): SearchPage {
+  return inOneRead(db, () => readSearchPage(db, now, input));
+}
+
+function readSearchPage(db: Db, now: Date, input: EventSearchPageInput): SearchPage {
   const limit = input.limit ?? CATALOG_PAGE_SIZE;
   const position = input.cursor ? decodePosition(input.cursor) : ({ kind: 'o', offset: 0 } as const);
 
