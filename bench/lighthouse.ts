@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -106,6 +107,12 @@ async function audit(
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's whole report (bootup-time, long-tasks, …) for a closer look.
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    const file = `${page.replace(/[^a-z0-9]+/gi, '_')}-${formFactor}-${Date.now()}.json`;
+    mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) console.error(`${page} ${formFactor}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -41,7 +41,7 @@ export function AcceptButton({
 }) {
   return (
     <div className="mt-6 space-y-3">
-      <FormError message={error ? messageOf(error, 'Something went wrong. Please try again.') : null} />
+      <FormError message={error ? messageOf(error) : null} />
       <button
         type="button"
         disabled={pending}

@@ -80,7 +80,7 @@ function AddGstinForm({ bookingId, onDone }: { bookingId: string; onDone: () => 
       await add.mutateAsync(values);
       onDone();
     } catch (error) {
-      setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      setFormError(messageOf(error));
     }
   });
   return (

@@ -55,7 +55,7 @@ export function CancelBookingSection({ bookingId, eventName }: { bookingId: stri
             <p className="mt-2 text-sm text-gray-700">This cannot be undone.</p>
             {cancel.error && (
               <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
-                {messageOf(cancel.error, 'Something went wrong. Please try again.')}
+                {messageOf(cancel.error)}
               </p>
             )}
             <div className="mt-6 flex flex-wrap justify-end gap-2">

@@ -158,7 +158,7 @@ export function JoinWaitingList({
       </div>
       {join.error && Object.keys(fieldErrorsOf(join.error)).length === 0 && (
         <p className="text-sm text-red-700" role="alert">
-          {messageOf(join.error, 'Something went wrong. Please try again.')}
+          {messageOf(join.error)}
         </p>
       )}
       <p className="text-xs text-gray-600">

@@ -30,7 +30,7 @@ export function ResendVerification({
       </button>
       {resend.isError && (
         <p role="alert" className="mt-2 font-semibold">
-          {messageOf(resend.error, 'Something went wrong. Please try again.')}
+          {messageOf(resend.error)}
         </p>
       )}
     </>

@@ -34,9 +34,7 @@ export function TransferBookingSection({ bookingId, eventName }: { bookingId: st
             </span>
             Sent to <strong>{s.toName}</strong> ({s.toEmail}). Your QR code works until they accept.
           </p>
-          <FormError
-            message={cancel.error ? messageOf(cancel.error, 'Something went wrong. Please try again.') : null}
-          />
+          <FormError message={cancel.error ? messageOf(cancel.error) : null} />
           <button
             type="button"
             disabled={cancel.isPending}
@@ -115,9 +113,7 @@ function TransferForm({ bookingId, onSent }: { bookingId: string; onSent: () => 
         We email them a link. When they accept with that address, the booking moves to their account with a
         new QR code and yours stops working. The GST invoice stays with you.
       </p>
-      <FormError
-        message={start.error ? messageOf(start.error, 'Something went wrong. Please try again.') : null}
-      />
+      <FormError message={start.error ? messageOf(start.error) : null} />
       <SubmitButton busy={start.isPending} busyText="Sending...">
         Send transfer
       </SubmitButton>

@@ -21,7 +21,7 @@ export function WaitingListEntries() {
       </h2>
       {leave.error && (
         <p className="mt-2 text-sm text-red-700" role="alert">
-          {messageOf(leave.error, 'Something went wrong. Please try again.')}
+          {messageOf(leave.error)}
         </p>
       )}
       <ul className="mt-4 space-y-3">

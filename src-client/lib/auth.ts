@@ -76,8 +76,11 @@ export function useSignOut() {
   return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
 }
 
-/** The server's message for an answered request; the spec's default when the request never got one. */
-export function messageOf(error: unknown, fallback: string): string {
+/** What a request that never got an answer (or an unexpected failure) shows: the spec's default. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+/** The server's message for an answered request; the fallback when the request never got one. */
+export function messageOf(error: unknown, fallback = SOMETHING_WENT_WRONG): string {
   const answered = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
   const message = (error as { message?: unknown } | null)?.message;
   return answered && typeof message === 'string' && message ? message : fallback;

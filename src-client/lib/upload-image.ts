@@ -5,6 +5,7 @@ import {
   UPLOAD_TYPES,
   type UploadedImage,
 } from '../../shared/event-images.ts';
+import { SOMETHING_WENT_WRONG } from './auth.ts';
 
 /**
  * Sends one picture to the editor's upload route (src-server/http/event-images.ts) as the raw body.
@@ -42,5 +43,5 @@ export function uploadEventImage(
 function messageFor(status: number): string {
   if (status === 413) return IMAGE_MESSAGES.tooLarge;
   if (status === 401) return 'Your session has ended. Please sign in again.';
-  return 'Something went wrong. Please try again.';
+  return SOMETHING_WENT_WRONG;
 }

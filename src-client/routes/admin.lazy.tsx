@@ -111,7 +111,7 @@ function RequestCard({ request }: { request: OrganiserRequest }) {
       </div>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {messageOf(error, 'Something went wrong. Please try again.')}
+          {messageOf(error)}
         </p>
       )}
     </li>
@@ -445,7 +445,7 @@ function ConfirmButton(props: {
       )}
       {Boolean(props.error) && (
         <p role="alert" className="text-sm text-red-700">
-          {messageOf(props.error, 'Something went wrong. Please try again.')}
+          {messageOf(props.error)}
         </p>
       )}
     </div>

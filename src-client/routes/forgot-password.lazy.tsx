@@ -35,7 +35,7 @@ function ForgotPasswordPage() {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.email) form.setError('email', { message: fields.email });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   });
 

@@ -85,7 +85,7 @@ function RequestForm() {
       const fields = fieldErrorsOf(error);
       const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
       for (const [f, message] of known) form.setError(f as (typeof FIELDS)[number], { message });
-      if (known.length === 0) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      if (known.length === 0) setFormError(messageOf(error));
     }
   });
 

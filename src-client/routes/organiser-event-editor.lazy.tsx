@@ -61,7 +61,7 @@ function useEdit() {
     try {
       await work();
     } catch (e) {
-      const message = messageOf(e, 'Something went wrong. Please try again.');
+      const message = messageOf(e);
       // The banner offers Reload for this one; the form that saved says nothing more.
       if (message === EDITOR_MESSAGES.staleVersion) {
         setError(message);
@@ -200,7 +200,7 @@ function TaxRateSection({ eventId, taxRate }: { eventId: string; taxRate: number
     } catch (error) {
       const message = fieldErrorsOf(error).taxRate;
       if (message) form.setError('taxRate', { message });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   });
   return (

@@ -155,8 +155,7 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
     { enabled: (page.data?.orders.length ?? 0) > 0 },
   );
   if (page.isPending) return <LoadingText />;
-  if (!page.data)
-    return <NoticeText text={messageOf(page.error, 'Something went wrong. Please try again.')} />;
+  if (!page.data) return <NoticeText text={messageOf(page.error)} />;
   const { orders, total, next } = page.data;
   const invoiceOf = new Map((invoices.data ?? []).map((i) => [i.bookingId, i]));
   const first = (cursors.length - 1) * limit + 1;

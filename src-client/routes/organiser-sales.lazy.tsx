@@ -36,7 +36,7 @@ function SalesPage() {
           <GatePanel eventId={eventId} />
         </>
       ) : (
-        <NoticeText text={messageOf(dashboard.error, 'Something went wrong. Please try again.')} />
+        <NoticeText text={messageOf(dashboard.error)} />
       )}
     </section>
   );

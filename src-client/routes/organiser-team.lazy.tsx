@@ -66,7 +66,7 @@ function TeamPage() {
           <InviteMember eventId={eventId} />
         </>
       ) : (
-        <NoticeText text={messageOf(team.error, 'Something went wrong. Please try again.')} />
+        <NoticeText text={messageOf(team.error)} />
       )}
     </section>
   );

@@ -104,7 +104,7 @@ function ProfileCard({ account }: { account: Account }) {
           shown = true;
         }
       }
-      if (!shown) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      if (!shown) setFormError(messageOf(error));
     }
   });
 
@@ -274,7 +274,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
           shown = true;
         }
       }
-      if (!shown) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      if (!shown) setFormError(messageOf(error));
     }
   });
 

@@ -73,7 +73,7 @@ function ResetPasswordPage() {
       if (fields.password) form.setError('password', { message: fields.password });
       if (fields.confirmPassword) form.setError('confirmPassword', { message: fields.confirmPassword });
       if (!fields.password && !fields.confirmPassword) {
-        setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+        setFormError(messageOf(error));
       }
     }
   });

@@ -7,6 +7,7 @@ import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { eventDates, events } from '../../src-server/db/schema/catalog.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { reserveSeats } from '../../src-server/services/inventory/holds.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import { newContext } from '../helpers/browser.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
@@ -21,6 +22,7 @@ describe('console forms in Chromium', () => {
   const world = useE2eWorld();
   const baseURL = inject('baseURL');
   let token = '';
+  let ownerId = '';
   let event: TicketedEvent;
 
   beforeAll(() => {
@@ -40,6 +42,7 @@ describe('console forms in Chromium', () => {
       .run();
     writeAccountRole(db, id, 'organiser', null, now);
     token = createSession(db, id, now).token;
+    ownerId = id;
     event = createTicketedEvent(db, { name: `Forms Night ${id.slice(0, 6)}`, now });
     db.update(events).set({ ownerId: id }).where(eq(events.id, event.eventId)).run();
   });
@@ -114,6 +117,44 @@ describe('console forms in Chromium', () => {
     const addDate = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add date' }) });
     await addDate.getByText(EDITOR_MESSAGES.dateExists).waitFor();
     expect(await page.getByText(EDITOR_MESSAGES.dateExists).count()).toBe(1);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it("a button's refusal (Remove date on a date something was bought from) shows in the page's banner", async () => {
+    const { db } = world.database;
+    const now = new Date();
+    const held = createTicketedEvent(db, { name: `Held Night ${ownerId.slice(0, 6)}`, now });
+    db.update(events).set({ ownerId }).where(eq(events.id, held.eventId)).run();
+    // Every booking begins as a hold: one hold is enough for the date to be kept, not deleted.
+    reserveSeats(
+      db,
+      {
+        userId: ownerId,
+        eventId: held.eventId,
+        eventDateId: held.dateId,
+        slotId: held.slotId,
+        lines: [{ ticketTypeId: held.ticketTypeIds[0]!, quantity: 1 }],
+        details: {
+          name: 'Farah Forms',
+          email: 'farah@example.com',
+          phone: '9876543210',
+          state: 'Maharashtra',
+        },
+        userCity: null,
+        platformFeeRate: null,
+      },
+      now,
+    );
+    const { context, cspViolations, page } = await ownerPage();
+    await page.goto(`/organiser/events/${held.eventId}/edit`);
+    await page.getByRole('button', { name: /^Remove date / }).click();
+    // A button has no form of its own: the banner at the top is where its refusal goes.
+    await page.getByRole('alert').getByText(EDITOR_MESSAGES.hasBookings('date')).waitFor();
+    expect(await page.getByText(EDITOR_MESSAGES.hasBookings('date')).count()).toBe(1);
+    expect(
+      db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, held.eventId)).all(),
+    ).toHaveLength(1);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

@@ -36,7 +36,7 @@ export function ConvenienceFeeCapForm({ percent }: { percent: number }) {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.percent) form.setError('percent', { message: fields.percent });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   });
   return (

@@ -47,7 +47,7 @@ export function EmailRoleForm<R extends string>(props: {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.email) form.setError('email' as Path<EmailRole<R>>, { message: fields.email });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   });
   return (

@@ -104,7 +104,7 @@ export function EventDetailsForm({
           placed = true;
         }
       }
-      if (!placed) setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      if (!placed) setFormError(messageOf(error));
     }
   });
   const errorOf = (name: keyof EventDetailsFields) =>

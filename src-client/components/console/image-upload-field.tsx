@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { IMAGE_SIZES, type ImageKind, MIN_IMAGE_SIZE } from '../../../shared/event-images.ts';
+import { SOMETHING_WENT_WRONG } from '../../lib/auth.ts';
 import { uploadEventImage } from '../../lib/upload-image.ts';
 
 /** How each kind's preview is framed: the shape the pages crop it to. */
@@ -46,7 +47,7 @@ export function ImageUploadField({
       const uploaded = await uploadEventImage(eventId, kind, file, setProgress);
       onChange(uploaded.url);
     } catch (e) {
-      setUploadError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      setUploadError(e instanceof Error ? e.message : SOMETHING_WENT_WRONG);
     } finally {
       setProgress(null);
       onBusyChange(false);

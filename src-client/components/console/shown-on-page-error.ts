@@ -9,7 +9,5 @@ export class ShownOnPageError extends Error {}
 
 /** What a form's own error line says for a failed save: nothing when the page shows it already. */
 export function formErrorOf(error: unknown): string | null {
-  return error instanceof ShownOnPageError
-    ? null
-    : messageOf(error, 'Something went wrong. Please try again.');
+  return error instanceof ShownOnPageError ? null : messageOf(error);
 }

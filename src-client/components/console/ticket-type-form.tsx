@@ -77,7 +77,7 @@ export function TicketTypeForm({
       if (error instanceof ShownOnPageError) return;
       const fields = fieldErrorsOf(error);
       if (fields.totalTickets) form.setError('totalTickets', { message: fields.totalTickets });
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   });
   return (

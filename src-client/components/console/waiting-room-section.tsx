@@ -77,7 +77,7 @@ function WaitingRoomForm({
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFormError(messageOf(error, 'Something went wrong. Please try again.'));
+      else setFormError(messageOf(error));
     }
   };
 
