@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { ErrorScreen, LoadingText } from './components/status-screens.tsx';
+import { ErrorScreen } from './components/status-screens.tsx';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
 import { adminRoute } from './routes/admin.tsx';
@@ -93,10 +93,11 @@ export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: 
     // Loaders prefetch into React Query; let it own freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    // A route that fails or waits shows so inside the page's own header and footer (issue 17): without
-    // these the failure reached the root's boundary, which replaced the whole layout.
+    // A route that fails shows so inside the page's own header and footer (issue 17): without this the
+    // failure reached the root's boundary, which replaced the whole layout. No default pending
+    // component: it put every route behind a pending boundary that cost the event page about half its
+    // blocking time on a phone (docs/benchmarks.md, Lighthouse); routes that wait say so themselves.
     defaultErrorComponent: ErrorScreen,
-    defaultPendingComponent: () => <LoadingText />,
   });
 }
 
