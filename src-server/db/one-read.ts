@@ -1,11 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { Db } from './client.ts';
-import { oncePer } from './once-per.ts';
-
-/** A transaction function that runs the work it is given, built once per connection. */
-const readTransactionOf = oncePer((sqlite: Database.Database) =>
-  sqlite.transaction((work: () => unknown) => work()),
-);
+import { transactionOf } from './transaction-of.ts';
 
 /**
  * Runs several reads in one read transaction: one snapshot, so a list's page and its count agree, and
@@ -15,5 +9,5 @@ const readTransactionOf = oncePer((sqlite: Database.Database) =>
  */
 export function inOneRead<T>(db: Db, read: () => T): T {
   const sqlite = db.$client;
-  return sqlite.inTransaction ? read() : (readTransactionOf(sqlite)(read) as T);
+  return sqlite.inTransaction ? read() : (transactionOf(sqlite)(read) as T);
 }

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import {
@@ -9,11 +8,11 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { oncePer } from '../../db/once-per.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
+import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
@@ -231,14 +230,6 @@ function immediateTransaction<T>(db: Db, work: () => T): T {
 function savepoint<T>(db: Db, work: () => T): T {
   return transactionOf(db.$client)(work) as T;
 }
-
-/**
- * One better-sqlite3 transaction function per connection that runs whatever it is given: building one
- * per call (`sqlite.transaction(work)`) cost ≈ 10 µs, more than the BEGIN and COMMIT themselves.
- */
-const transactionOf = oncePer((sqlite: Database.Database) =>
-  sqlite.transaction((work: () => unknown) => work()),
-);
 
 /** Releases a person's other active holds on a slot, inside the caller's transaction. */
 function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
