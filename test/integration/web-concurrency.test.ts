@@ -123,6 +123,28 @@ function jobPids(server: ServerProcess): number[] {
     .map((l) => l.pid);
 }
 
+/**
+ * Freezes a worker, then moves the hold's expiry into the past. A worker frozen in the middle of a
+ * write (its sweeper runs every 200 ms) keeps the write lock until it is thawed: then it is thawed,
+ * let finish, and frozen again.
+ */
+async function stoppedWithHoldExpired(pid: number, database: DatabaseHandle, holdId: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    process.kill(pid, 'SIGSTOP');
+    database.sqlite.pragma('busy_timeout = 1000');
+    try {
+      expireHold(database, holdId);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('database is locked')) throw error;
+      process.kill(pid, 'SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      database.sqlite.pragma('busy_timeout = 5000');
+    }
+  }
+}
+
 /** Moves one hold's expiry into the past from the test's own connection, as time passing would. */
 function expireHold(database: DatabaseHandle, holdId: string) {
   const past = new Date(Date.now() - 60_000).toISOString();
@@ -214,9 +236,8 @@ describe('WEB_CONCURRENCY=2: two workers on one port and one database file', () 
 
     // Freeze the worker that runs the jobs, then let the hold expire: the other worker runs no sweeper,
     // so the hold stays active however many job intervals (200 ms) pass.
-    process.kill(jobsPid!, 'SIGSTOP');
+    await stoppedWithHoldExpired(jobsPid!, database, holdId);
     try {
-      expireHold(database, holdId);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(holdStatus(database, holdId)).toBe('active');
     } finally {
