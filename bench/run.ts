@@ -6,6 +6,7 @@ import { runFlashSale } from './flash-sale.ts';
 import { runGateBenchmark } from './gate.ts';
 import { runHotPaths } from './hot-paths.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { runPageCpu } from './page-cpu.ts';
 import { runPdfHealthz } from './pdf-healthz.ts';
 import { runReserveBenchmark } from './reserve.ts';
 import { runWaitingRoomBenchmark } from './waiting-room.ts';
@@ -46,6 +47,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       only: flags.string('only', '').split(',').filter(Boolean),
     }),
   lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3), events: flags.number('events', 0) }),
+  'page-cpu': (flags) => runPageCpu({ loads: flags.number('loads', 7) }),
   bundle: async () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });
     return reportBundleSize();
