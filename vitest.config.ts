@@ -1,18 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Node 25+ has a global localStorage of its own, which warns on every touch without --localstorage-file and
 // would shadow the DOM test environment's; the tests never want Node's.
 const execArgv = ['--no-experimental-webstorage'];
 
-// One `npm test` runs three projects: pure unit tests beside the code, integration tests on a real
-// SQLite database and real HTTP, and end-to-end tests in Debian's Chromium against the built app.
+// Vitest's default leaves one core free, which is one worker on a 2-core machine; the tests mostly wait on
+// SQLite, child processes and a browser, so one worker per core keeps both busy. TEST_WORKERS overrides it
+// (1 runs the files one after another, as before ADR 0031).
+const maxWorkers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
+
+// One `npm test` runs four kinds of test (ADR 0031), each a project with a time budget per file
+// (test/budget/time-budgets.ts): unit tests beside the code; integration tests of the real app in-process on
+// a real SQLite file; process tests of real server processes, scripts and signals; and end-to-end tests in
+// Debian's Chromium against the built app. All four share one pool of workers, so a slow browser file
+// runs beside integration files rather than after them. `npm run test:fast` is the first two.
 export default defineConfig({
   test: {
+    maxWorkers,
+    reporters: ['default', './test/budget/time-budget-reporter.ts'],
     projects: [
       {
         test: {
           name: 'unit',
           execArgv,
+          maxWorkers,
           include: ['shared/**/*.test.ts', 'src-server/**/*.test.ts', 'src-client/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -21,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           execArgv,
+          maxWorkers,
           include: ['test/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup/msw.ts'],
           environment: 'node',
@@ -29,14 +42,26 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'process',
+          execArgv,
+          maxWorkers,
+          include: ['test/process/**/*.test.ts'],
+          setupFiles: ['test/setup/msw.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           execArgv,
+          maxWorkers,
           include: ['test/e2e/**/*.test.ts'],
+          // One server per worker (e2e-server.ts): a server serves one browser file at a time.
           globalSetup: ['test/setup/e2e-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the server needs one.
-          fileParallelism: false,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** Everything a person reads is in India time, whatever the browser's or server's zone. */
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';

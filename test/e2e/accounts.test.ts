@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   expectNoSeriousA11yViolations,
@@ -7,6 +7,7 @@ import {
   type Page,
   PHONE,
 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 
 const PASSWORD = 'first-pass-123';
 const NEW_PASSWORD = 'second-pass-456';
@@ -50,7 +51,7 @@ describe('accounts in Chromium', () => {
   });
 
   it('signs up, out and in, saves the profile, and resets a forgotten password through the mailed link', async () => {
-    const { context, cspViolations } = await newContext(browser, inject('baseURL'));
+    const { context, cspViolations } = await newContext(browser, e2eServer().baseURL);
     const page = await context.newPage();
     const email = uniqueEmail('asha');
     const name = 'Asha Verma';
@@ -157,7 +158,7 @@ describe('accounts in Chromium', () => {
   });
 
   it('sends a signed-out visitor from /profile to sign in and back, on a phone', async () => {
-    const { context } = await newContext(browser, inject('baseURL'), PHONE);
+    const { context } = await newContext(browser, e2eServer().baseURL, PHONE);
     const page = await context.newPage();
     const email = uniqueEmail('ravi');
 

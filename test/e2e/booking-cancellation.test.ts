@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
@@ -12,12 +12,12 @@ import {
   expectNoSeriousA11yViolations,
   newContext,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
-
-const SHOTS = '/tmp';
 
 /** An organiser account (installation role set on the server), signed in in `context`. */
 async function signInNewOrganiser(db: DatabaseHandle['db'], context: BrowserContext, baseURL: string) {
@@ -42,7 +42,7 @@ describe('an organiser cancels a booking from its page, in Chromium', () => {
   const world = useE2eWorld();
 
   it('confirm dialog → cancelled with a full refund; the buyer sees it cancelled and the refund mail is in /dev/mail', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const organiser = await newContext(world.browser, baseURL, DESKTOP);
     const ownerId = await signInNewOrganiser(world.database.db, organiser.context, baseURL);
     const ev = createTicketedEvent(world.database.db, { name: `Raga Night ${randomUUID().slice(0, 6)}` });
@@ -62,16 +62,16 @@ describe('an organiser cancels a booking from its page, in Chromium', () => {
     await phonePage.goto(bookingPath);
     await phonePage.getByRole('heading', { name: `Booking ${bookingId}` }).waitFor();
     await phonePage.getByText('Meera Iyer').first().waitFor();
-    await phonePage.screenshot({ path: `${SHOTS}/refunds-booking-phone.png`, fullPage: true });
+    await saveScreenshot(phonePage, `refunds-booking-phone.png`, { fullPage: true });
     await phonePage.getByRole('button', { name: 'Cancel booking' }).click();
     await phonePage.getByRole('dialog', { name: 'Cancel this booking?' }).waitFor();
-    await phonePage.screenshot({ path: `${SHOTS}/refunds-cancel-booking-dialog-phone.png` });
+    await saveScreenshot(phonePage, `refunds-cancel-booking-dialog-phone.png`);
     await phonePage.getByRole('button', { name: 'Keep it' }).click();
     await phonePage.goto(`/organiser/events/${ev.eventId}/edit`);
     await phonePage.getByRole('button', { name: /^Cancel slot / }).click();
     const slotDialog = phonePage.getByRole('dialog', { name: /Cancel the slot/ });
     await slotDialog.getByText('1 booking will be cancelled and refunded in full').waitFor();
-    await phonePage.screenshot({ path: `${SHOTS}/refunds-cancel-slot-dialog-phone.png` });
+    await saveScreenshot(phonePage, `refunds-cancel-slot-dialog-phone.png`);
     await slotDialog.getByRole('button', { name: 'Keep it' }).click();
 
     // Desktop: the event's cancel dialog names the booking too; then the booking is cancelled from its page.
@@ -82,30 +82,30 @@ describe('an organiser cancels a booking from its page, in Chromium', () => {
       .getByRole('dialog', { name: 'Cancel the whole event?' })
       .getByText('1 booking will be')
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/refunds-cancel-event-dialog-desktop.png` });
+    await saveScreenshot(page, `refunds-cancel-event-dialog-desktop.png`);
     await page.getByRole('button', { name: 'Keep it' }).click();
 
     await page.goto(bookingPath);
     await page.getByRole('heading', { name: `Booking ${bookingId}` }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/refunds-booking-desktop.png`, fullPage: true });
+    await saveScreenshot(page, `refunds-booking-desktop.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await dialog.getByText('is refunded in full').waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/refunds-cancel-booking-dialog-desktop.png` });
+    await saveScreenshot(page, `refunds-cancel-booking-dialog-desktop.png`);
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Cancelled', { exact: true }).waitFor();
     await page.getByText('Refunded', { exact: true }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/refunds-booking-cancelled-desktop.png`, fullPage: true });
+    await saveScreenshot(page, `refunds-booking-cancelled-desktop.png`, { fullPage: true });
 
     // The buyer's My Bookings shows it cancelled.
     await buyerPage.goto('/my-bookings');
     const card = buyerPage.getByRole('article').filter({ hasText: bookingId });
     await card.getByText('Cancelled', { exact: true }).waitFor();
     await card.getByText('The organiser cancelled this booking.').waitFor();
-    await buyerPage.screenshot({ path: `${SHOTS}/refunds-my-bookings-phone.png`, fullPage: true });
+    await saveScreenshot(buyerPage, `refunds-my-bookings-phone.png`, { fullPage: true });
 
     // The refund mail reaches the dev mailbox (the outbox sender runs every few seconds).
     const subject = `Refund issued - ${ev.eventName}`;

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { expectNoSeriousA11yViolations, newContext, PHONE } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
 
 describe('booking in Chromium with the payment simulator', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   it('select → sign in → checkout with validation → pay → success overlay → the ticket', async () => {
     const ev = createTicketedEvent(world.database.db, {

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { DESKTOP, expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  newContext,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
-
-const SHOTS = '/tmp';
 
 describe('a buyer cancels their own booking from My Bookings, in Chromium', () => {
   const world = useE2eWorld();
 
   it('buy → Cancel booking → the dialog states the refund → cancelled, refund mail in /dev/mail, seats back on sale', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const ev = createTicketedEvent(world.database.db, {
       name: `Sufi Evening ${randomUUID().slice(0, 6)}`,
       types: [{ name: 'Floor', pricePaise: 50_000, totalTickets: 20 }],
@@ -58,7 +63,7 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await dialog.getByTestId('refund-amount').waitFor();
     expect(await dialog.getByTestId('refund-amount').textContent()).toBe(refund);
-    await page.screenshot({ path: `${SHOTS}/buyer-cancel-dialog-phone.png` });
+    await saveScreenshot(page, `buyer-cancel-dialog-phone.png`);
 
     // Desktop, the same dialog.
     const desktop = await newContext(world.browser, baseURL, DESKTOP);
@@ -72,14 +77,14 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
       .click();
     await wide.getByRole('dialog', { name: 'Cancel this booking?' }).getByTestId('refund-amount').waitFor();
     await expectNoSeriousA11yViolations(wide);
-    await wide.screenshot({ path: `${SHOTS}/buyer-cancel-dialog-desktop.png` });
+    await saveScreenshot(wide, `buyer-cancel-dialog-desktop.png`);
     await desktop.context.close();
 
     await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByText('Cancelled', { exact: true }).waitFor();
     await card.getByText('You cancelled this booking.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/buyer-cancelled-phone.png`, fullPage: true });
+    await saveScreenshot(page, `buyer-cancelled-phone.png`, { fullPage: true });
     expect(available()).toBe(20);
 
     const subject = `Refund issued - ${ev.eventName}`;
@@ -107,7 +112,7 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     const strictCard = page.getByRole('article').filter({ hasText: strictId });
     await strictCard.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
     expect(await strictCard.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/buyer-cannot-cancel-phone.png`, fullPage: true });
+    await saveScreenshot(page, `buyer-cannot-cancel-phone.png`, { fullPage: true });
     // The ticket page says the same; a cancelled one says who cancelled it.
     await page.goto(`/ticket/${strictId}`);
     await page.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { passwordResetTokens, users } from '../../src-server/db/schema/accounts.ts';
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
@@ -13,8 +13,10 @@ import {
   launchBrowser,
   newContext,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 
 // Issue 17 'Polish': the small things a first-time buyer trips over.
 const EVENT = '/events/retro-bollywood-mumbai';
@@ -22,11 +24,11 @@ const EVENT = '/events/retro-bollywood-mumbai';
 describe('buyer polish', () => {
   let browser: Browser;
   let database: DatabaseHandle;
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+    database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +53,7 @@ describe('buyer polish', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${baseURL}/event/retro-bollywood-mumbai`,
     );
-    await page.screenshot({ path: '/tmp/polish-share-toast-desktop.png' });
+    await saveScreenshot(page, 'polish-share-toast-desktop.png');
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
@@ -101,7 +103,7 @@ describe('buyer polish', () => {
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}`,
     );
     await expect(open.getAttribute('target')).resolves.toBe('_blank');
-    await page.screenshot({ path: '/tmp/polish-venue-phone.png' });
+    await saveScreenshot(page, 'polish-venue-phone.png');
     await context.close();
   });
 
@@ -135,7 +137,7 @@ describe('buyer polish', () => {
     await expect(names(past)).resolves.toEqual(['Last Week Show', 'Last Year Show']);
     await upcoming.getByRole('article', { name: 'Soon Show' }).getByText('Amount paid: ₹1,234.50').waitFor();
     await past.getByRole('article', { name: 'Last Year Show' }).getByText('Amount paid: ₹999').waitFor();
-    await page.screenshot({ path: '/tmp/polish-bookings-phone.png', fullPage: true });
+    await saveScreenshot(page, 'polish-bookings-phone.png', { fullPage: true });
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
@@ -174,7 +176,7 @@ describe('buyer polish', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe('9876543210');
-    await page.screenshot({ path: '/tmp/polish-profile-phone.png', fullPage: true });
+    await saveScreenshot(page, 'polish-profile-phone.png', { fullPage: true });
     await context.close();
   });
 
@@ -187,7 +189,7 @@ describe('buyer polish', () => {
     const card = page.getByRole('link', { name: /Retro Bollywood Live/ }).first();
     await card.getByText('₹799 onwards', { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/polish-home-cards-phone.png' });
+    await saveScreenshot(page, 'polish-home-cards-phone.png');
     await context.close();
   });
 
@@ -204,7 +206,7 @@ describe('buyer polish', () => {
     ).resolves.toBe(encodeURI('/Terms & Conditions'));
     await footer.getByText(`© ${new Date().getFullYear()} Jalsa. All rights reserved.`).waitFor();
     await footer.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/polish-footer-phone.png' });
+    await saveScreenshot(page, 'polish-footer-phone.png');
     await context.close();
   });
 
@@ -249,7 +251,7 @@ describe('buyer polish', () => {
     await page.getByText('This reset link is invalid or has expired. Please request a new one.').waitFor();
     await page.getByRole('link', { name: 'Request a new reset link' }).waitFor();
     await expect(page.getByRole('textbox', { name: 'New Password', exact: true }).count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/polish-reset-dead-phone.png' });
+    await saveScreenshot(page, 'polish-reset-dead-phone.png');
     await expectNoSeriousA11yViolations(page);
 
     const other = await browser.newContext();
@@ -285,7 +287,7 @@ describe('buyer polish', () => {
     await page.getByRole('status').filter({ hasText: 'Signed out' }).waitFor();
     await menu.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/');
-    await page.screenshot({ path: '/tmp/polish-signed-out-phone.png' });
+    await saveScreenshot(page, 'polish-signed-out-phone.png');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Sign In' }).waitFor();
     await context.close();

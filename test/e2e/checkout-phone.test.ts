@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
@@ -11,8 +11,10 @@ import {
   newContext,
   type Page,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
@@ -20,7 +22,7 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
 // leads to must show up there.
 describe('checkout on a phone (390×844)', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   async function openCheckout(options: { verified?: boolean } = {}) {
     const ev = createTicketedEvent(world.database.db, {
@@ -139,7 +141,7 @@ describe('checkout on a phone (390×844)', () => {
     await name.press('Escape');
     await details.getByText('Meera Iyer', { exact: true }).waitFor();
     expect(await details.getByText('Someone Else').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/checkout-esc-phone.png' });
+    await saveScreenshot(page, 'checkout-esc-phone.png');
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
@@ -160,7 +162,7 @@ describe('checkout on a phone (390×844)', () => {
     );
     const resend = page.getByRole('button', { name: 'Resend verification e-mail' });
     expect(await isOnScreen(resend, 'checkout-bar')).toBe(true);
-    await page.screenshot({ path: '/tmp/hoarding-unverified-phone.png' });
+    await saveScreenshot(page, 'hoarding-unverified-phone.png');
     // Nothing was held, no payment window opened.
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(world.database.db.select().from(holds).where(eq(holds.slotId, ev.slotId)).all()).toEqual([]);

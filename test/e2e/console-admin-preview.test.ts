@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRole } from '../../shared/organiser-schemas.ts';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
@@ -17,19 +17,20 @@ import {
   launchBrowser,
   newContext,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 /** Where the screenshots go, to be looked at (not compared). */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('admin page, event preview and unsaved-changes warning in Chromium', () => {
   let browser: Browser;
   let database: DatabaseHandle;
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   beforeAll(async () => {
     browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+    database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   });
   afterAll(async () => {
     database?.close();
@@ -87,7 +88,7 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
     const row = allEvents.getByRole('row').filter({ hasText: ev.eventName });
     await row.getByText('On sale').waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'admin-phone.png'), fullPage: true });
+    await saveScreenshot(page, 'admin-phone.png', { fullPage: true });
 
     await row.getByRole('button', { name: `Unpublish ${ev.eventName}` }).click();
     await expectNoSeriousA11yViolations(page);
@@ -121,7 +122,7 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
     await page.reload();
     await page.getByRole('heading', { name: 'Platform totals' }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: path.join(SHOTS, 'admin-desktop.png'), fullPage: true });
+    await saveScreenshot(page, 'admin-desktop.png', { fullPage: true });
     expect(cspViolations).toEqual([]);
     await context.close();
     await buyer.context.close();
@@ -157,7 +158,7 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
       for (const button of await bookNow.all()) expect(await button.isDisabled()).toBe(true);
       expect(await page.locator(`a[href*="/select-tickets/"]`).count()).toBe(0);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+      await saveScreenshot(page, name, { fullPage: true });
       expect(cspViolations).toEqual([]);
       await context.close();
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInIndia } from '../../shared/dates.ts';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
@@ -10,6 +10,7 @@ import { createSession, SESSION_COOKIE } from '../../src-server/services/account
 import { reserveSeats } from '../../src-server/services/inventory/holds.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import { newContext } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
 
@@ -20,7 +21,7 @@ import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts
  */
 describe('console forms in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   let token = '';
   let ownerId = '';
   let event: TicketedEvent;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRole } from '../../shared/organiser-schemas.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
@@ -11,6 +11,7 @@ import { inviteTeamMember } from '../../src-server/services/team/invite-team-mem
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import { type BrowserContext, newContext, type Page } from '../helpers/browser.ts';
 import { CALLERS, type Caller } from '../helpers/console-world.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 
 /**
@@ -59,7 +60,7 @@ interface Route {
 
 describe('console, admin and gate pages × every caller (issue 14)', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   const stamp = Date.now().toString(36);
   const eventName = `Access Matrix Night ${stamp}`;
   const otherEventName = `Someone Else's Night ${stamp}`;

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate, indiaCalendarDay } from '../../shared/dates.ts';
 import { IMAGE_MESSAGES } from '../../shared/event-images.ts';
 import {
@@ -10,6 +10,7 @@ import {
   newContext,
   type Page,
 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { makeImage } from '../helpers/images.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -42,14 +43,14 @@ describe('event editor in Chromium', () => {
   });
 
   it('an organiser creates an event with two dates and two ticket types, publishes it, and a buyer sees it in its city', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const organiser = await newContext(browser, baseURL);
     const page = await organiser.context.newPage();
     const email = `editor-${Date.now().toString(36)}@example.com`;
     await signUp(page, 'Esha Editor', email);
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', email, 'organiser'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: e2eServer().dataDir, LOG_LEVEL: 'silent' },
     });
     const name = `Nagpur Sufi Nights ${Date.now().toString(36)}`;
 

@@ -1,12 +1,13 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
 // Issue 17: Explore listed every city's events whatever city was chosen.
 describe('explore on a phone (390×844)', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   it("keeps to the chosen city, with an explicit 'All cities'", async () => {
     const inPune = createTicketedEvent(world.database.db, {

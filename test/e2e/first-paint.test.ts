@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, DESKTOP, launchBrowser, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 
 // The static shell the server puts in #root (src-server/http/page-shell.ts): what the browser paints
 // before the JavaScript runs, and that React then replaces without moving anything.
@@ -8,7 +9,7 @@ const EVENT_PATH = '/events/retro-bollywood-mumbai';
 
 describe('first paint before JavaScript', () => {
   let browser: Browser;
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   beforeAll(async () => {
     browser = await launchBrowser();
   });

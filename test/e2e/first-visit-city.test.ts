@@ -1,17 +1,19 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
   newContext,
   type Page,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eBrowser } from '../helpers/e2e-world.ts';
 
 // Issue 17: a first visit showed 'Happening near me' for Delhi/NCR while the header said 'Select'.
 describe('a first visit asks for the city', () => {
   const world = useE2eBrowser();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   const cityButton = (page: Page) => page.getByRole('button', { name: /^City:/ }).locator('visible=true');
   // The prompt waits for the page's load and an idle moment, at most 1.5 s (PROMPT_WAIT_MS): a page that
@@ -27,7 +29,7 @@ describe('a first visit asks for the city', () => {
     await page.goto('/');
     const picker = page.getByRole('dialog', { name: 'Select Your City' });
     await picker.waitFor();
-    await page.screenshot({ path: '/tmp/polish-city-prompt-phone.png' });
+    await saveScreenshot(page, 'polish-city-prompt-phone.png');
     await expectNoSeriousA11yViolations(page);
     await picker.getByRole('button', { name: 'Detect my location' }).click();
     await picker.getByText('Detected: 18.52° N, 73.86° E. Selecting Pune...').waitFor();
@@ -51,7 +53,7 @@ describe('a first visit asks for the city', () => {
     await page.goto('/explore');
     const picker = page.getByRole('dialog', { name: 'Select Your City' });
     await picker.waitFor();
-    await page.screenshot({ path: '/tmp/polish-city-prompt-desktop.png' });
+    await saveScreenshot(page, 'polish-city-prompt-desktop.png');
     await picker.getByRole('button', { name: 'Close' }).click();
     await picker.waitFor({ state: 'detached' });
     await page.goto('/');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
@@ -13,10 +13,15 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type CreatedBooking, insertBookingWithEvent } from '../helpers/bookings.ts';
-import { CHROMIUM_PATH, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
+import {
+  CHROMIUM_PATH,
+  expectNoSeriousA11yViolations,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = process.env.GATE_SHOTS_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-gate-shots-'));
 
 /**
  * A still of the QR code as Chromium's fake camera reads it: YUV4MPEG2, 640×480, 4:2:0. The code is
@@ -70,8 +75,8 @@ function cameraBrowser(video: string, autoAllow = true): Promise<Browser> {
 }
 
 describe('the gate in Chromium with a fake camera', () => {
-  const baseURL = inject('baseURL');
-  const dataDir = inject('e2eDataDir');
+  const baseURL = e2eServer().baseURL;
+  const dataDir = e2eServer().dataDir;
   const secret = readFileSync(appSecretFile(dataDir), 'utf8').trim();
   const browsers: Browser[] = [];
   let staffEmail: string;
@@ -160,7 +165,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await page.getByLabel('Event', { exact: true }).selectOption({ value: main.eventId });
     await page.getByLabel('Slot', { exact: true }).selectOption({ value: main.row.slotId });
     await page.getByLabel('Gate name', { exact: true }).fill(gate);
-    if (gate === 'North gate') await page.screenshot({ path: path.join(SHOTS, 'gate-setup-390.png') });
+    if (gate === 'North gate') await saveScreenshot(page, 'gate-setup-390.png');
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await page
       .getByTestId('gate-counter')
@@ -181,14 +186,14 @@ describe('the gate in Chromium with a fake camera', () => {
     await openGate(page, 'North gate');
     await result(page).and(page.locator('[data-outcome="admit"]')).waitFor({ timeout: 20_000 });
     await result(page).getByText('Asha Rao').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'gate-admit-390.png') });
+    await saveScreenshot(page, 'gate-admit-390.png');
     // Held in front of the camera, it is read again a few seconds later: now used.
     await result(page)
       .getByText(/^Already used at North gate, \d\d:\d\d$/)
       .waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'gate-used-390.png') });
+    await saveScreenshot(page, 'gate-used-390.png');
     await page.waitForTimeout(2000);
-    await page.screenshot({ path: path.join(SHOTS, 'gate-idle-390.png') });
+    await saveScreenshot(page, 'gate-idle-390.png');
     await expectNoSeriousA11yViolations(page);
 
     // Installable: the page links the gate's manifest and iOS icon, and every icon loads at its size.
@@ -229,11 +234,11 @@ describe('the gate in Chromium with a fake camera', () => {
     const lookUp = page.getByRole('dialog', { name: 'Look up a ticket' });
     await lookUp.getByLabel('Booking id, name or mobile').fill('Nila');
     await lookUp.getByRole('button', { name: /Nila Groupticket/ }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'gate-look-up-390.png') });
+    await saveScreenshot(page, 'gate-look-up-390.png');
     await lookUp.getByRole('button', { name: /Nila Groupticket/ }).click();
     const ask = page.getByRole('dialog', { name: 'How many enter now?' });
     await expect.poll(() => ask.getByTestId('gate-persons').textContent()).toBe('3');
-    await page.screenshot({ path: path.join(SHOTS, 'gate-ask-persons-390.png') });
+    await saveScreenshot(page, 'gate-ask-persons-390.png');
     await ask.getByRole('button', { name: 'One fewer' }).click();
     await ask.getByRole('button', { name: 'Admit 2' }).click();
     await result(page)
@@ -257,7 +262,7 @@ describe('the gate in Chromium with a fake camera', () => {
     const undo = page.getByRole('dialog', { name: 'Undo the last admission' });
     await undo.getByText('Undo: Nila Groupticket, 2 people').waitFor();
     await undo.getByLabel('Reason (kept in the log)').fill('Scanned for the wrong group');
-    await page.screenshot({ path: path.join(SHOTS, 'gate-undo-390.png') });
+    await saveScreenshot(page, 'gate-undo-390.png');
     await undo.getByRole('button', { name: 'Undo admission' }).click();
     await undo.waitFor({ state: 'detached' });
     expect(groupAdmitted()).toBe(0);
@@ -285,7 +290,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await page.getByRole('button', { name: 'Try the camera again' }).click();
     await result(page).getByText('Ticket for Sat 12 Dec, 7 PM slot').waitFor({ timeout: 20_000 });
     await result(page).getByText('Decided offline', { exact: false }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'gate-other-slot-offline-390.png') });
+    await saveScreenshot(page, 'gate-other-slot-offline-390.png');
 
     await context.setOffline(false);
     await page
@@ -296,7 +301,7 @@ describe('the gate in Chromium with a fake camera', () => {
       .filter({ hasNotText: 'Decided offline' })
       .getByText('Ticket for Sat 12 Dec, 7 PM slot')
       .waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'gate-other-slot-390.png') });
+    await saveScreenshot(page, 'gate-other-slot-390.png');
   });
 
   it('offline: admits a fresh ticket and refuses the repeat; back online the queued scan reaches the server and the counters agree', async () => {
@@ -324,7 +329,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await result(page)
       .getByText(/^Already used at East gate/)
       .waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'gate-offline-used-390.png') });
+    await saveScreenshot(page, 'gate-offline-used-390.png');
 
     // The page reloads with no network: the service worker serves /gate, the list is in IndexedDB.
     await page.evaluate(async () => {
@@ -393,6 +398,6 @@ describe('the gate in Chromium with a fake camera', () => {
       .getByText(/West gate|VIP gate/)
       .first()
       .waitFor();
-    await pages[0]!.screenshot({ path: path.join(SHOTS, 'gate-double-entry-390.png') });
+    await saveScreenshot(pages[0]!, 'gate-double-entry-390.png');
   });
 });

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
-import { expectNoSeriousA11yViolations, newContext, PHONE } from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, PHONE, saveScreenshot } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 
 describe('GST invoice in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   it('buy with a GSTIN → download the invoice from My Bookings → CGST and SGST in the PDF', async () => {
     // An organiser in Maharashtra with a tax profile, selling a show in Mumbai (intra-state).
@@ -88,7 +89,7 @@ describe('GST invoice in Chromium', () => {
     expect(text).toContain('CGST: Rs. 152.54');
     expect(text).toContain('SGST: Rs. 152.54');
     expect(text).not.toContain('IGST:');
-    await page.screenshot({ path: '/tmp/gst-my-bookings-phone.png', fullPage: true });
+    await saveScreenshot(page, 'gst-my-bookings-phone.png', { fullPage: true });
     await context.close();
   });
 
@@ -151,7 +152,7 @@ describe('GST invoice in Chromium', () => {
     await card.getByRole('button', { name: 'Re-issue invoice' }).click();
     const reissued = card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000002$/ });
     await reissued.waitFor();
-    await page.screenshot({ path: '/tmp/gst-my-bookings-desktop.png', fullPage: true });
+    await saveScreenshot(page, 'gst-my-bookings-desktop.png', { fullPage: true });
     const download = page.waitForEvent('download');
     await reissued.click();
     const text = pdfPageText(readFileSync((await (await download).path())!));
@@ -181,7 +182,7 @@ describe('GST invoice in Chromium', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Saved.').waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '/tmp/gst-organiser-profile.png', fullPage: true });
+    await saveScreenshot(page, 'gst-organiser-profile.png', { fullPage: true });
     const saved = world.database.db
       .select()
       .from(organiserProfiles)

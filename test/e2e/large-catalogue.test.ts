@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
-import { type Browser, DESKTOP, launchBrowser, newContext, PHONE_390 } from '../helpers/browser.ts';
+import {
+  type Browser,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
 import { insertLargeCatalogue } from '../helpers/large-catalogue.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 const EVENTS = 10_000;
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? tmpdir();
 
 // Issue 25: a catalogue of 10,000 events is browsed one page at a time, and searched from an index.
 describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×844)`, () => {
@@ -61,13 +67,13 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     // The first paint's event data: one answer of a few KB (gzipped on the wire).
     expect(answers.length).toBeGreaterThan(0);
     expect(Math.max(...answers)).toBeLessThan(16_000);
-    await page.screenshot({ path: path.join(SHOTS, 'large-home-phone.png') });
+    await saveScreenshot(page, 'large-home-phone.png');
 
     // Scroll the row to its end: the next page comes in.
     await row.getByRole('list').evaluate((ul) => ul.scrollTo({ left: ul.scrollWidth }));
     await expect.poll(() => row.getByRole('link').count(), { timeout: 10_000 }).toBeGreaterThan(before);
     await row.getByRole('list').evaluate((ul) => ul.scrollTo({ left: ul.scrollWidth }));
-    await page.screenshot({ path: path.join(SHOTS, 'large-home-row-more.png') });
+    await saveScreenshot(page, 'large-home-row-more.png');
     await context.close();
   });
 
@@ -84,13 +90,13 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     const names = await page.locator('main h3, section h3').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n.startsWith('Arijit Singh'))).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'large-search-arjit.png') });
+    await saveScreenshot(page, 'large-search-arjit.png');
 
     // Typeahead: a few letters suggest events.
     await box.fill('zakir');
     await page.getByRole('option').first().waitFor();
     await expect(page.getByRole('option').first().textContent()).resolves.toContain('Zakir Khan');
-    await page.screenshot({ path: path.join(SHOTS, 'large-search-typeahead.png') });
+    await saveScreenshot(page, 'large-search-typeahead.png');
     await context.close();
   });
 
@@ -110,7 +116,7 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(72);
     const ids = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(ids).size).toBe(72);
-    await page.screenshot({ path: path.join(SHOTS, 'large-explore-comedy.png') });
+    await saveScreenshot(page, 'large-explore-comedy.png');
     await context.close();
   });
 
@@ -121,12 +127,12 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     await page.goto('/');
     const row = page.getByRole('region', { name: 'Happening near me' });
     await row.getByRole('link').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'large-home-desktop.png') });
+    await saveScreenshot(page, 'large-home-desktop.png');
     await page.goto('/search?q=kenny');
     await page.getByRole('heading', { name: 'Results for "kenny"' }).waitFor();
     const cards = page.locator('section ul.grid > li');
     await expect.poll(() => cards.count()).toBe(24);
-    await page.screenshot({ path: path.join(SHOTS, 'large-search-desktop.png') });
+    await saveScreenshot(page, 'large-search-desktop.png');
     await context.close();
   });
 });

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import { expectNoSeriousA11yViolations, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +28,7 @@ async function fillSignUp(page: Page, name: string, email: string) {
 function setRole(email: string, role: string) {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', email, role], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: e2eServer().dataDir, LOG_LEVEL: 'silent' },
   });
 }
 
@@ -35,7 +36,7 @@ describe('organiser console in Chromium', () => {
   const world = useE2eWorld();
 
   it('a new account asks to list events, an admin approves it with one click, and /organiser opens', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const requester = await newContext(world.browser, baseURL);
     const page = await requester.context.newPage();
     const requesterEmail = uniqueEmail('organiser');
@@ -106,7 +107,7 @@ describe('organiser console in Chromium', () => {
   });
 
   it('the owner invites gate staff from the console, the invitee signs up from the link and accepts, the owner removes them', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const owner = await newContext(world.browser, baseURL);
     const page = await owner.context.newPage();
     const ownerEmail = uniqueEmail('owner');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate, indiaCalendarDay } from '../../shared/dates.ts';
 import type { AccountRole } from '../../shared/organiser-schemas.ts';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
@@ -21,8 +21,10 @@ import {
   newContext,
   type Page,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { makeImage } from '../helpers/images.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
@@ -32,7 +34,6 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
  * simulator → dashboard and CSV → cancel with refund → gate staff from the console check in → capacity
  * below sold refused. Then every console page at phone and desktop size, screenshotted and run through axe.
  */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 const PASSWORD = 'journey-pass-123';
 /** Generous: the machine running these is a shared 2-core box. */
 const SLOW = { timeout: 30_000 };
@@ -64,7 +65,7 @@ async function bookInBrowser(page: Page, eventId: string, ticket: string, quanti
 describe('the organiser journey in Chromium (issue 14)', () => {
   let browser: Browser;
   let database: DatabaseHandle;
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   const stamp = Date.now().toString(36);
   const eventName = `Pune Jazz Journey ${stamp}`;
   // Filled in as the story goes; later steps (and the screenshots) use them.
@@ -80,7 +81,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+    database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   });
   afterAll(async () => {
     database?.close();
@@ -470,7 +471,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
       const page = await contexts[shot.as].context.newPage();
       await page.goto(shot.path);
       await shot.ready(page);
-      await page.screenshot({ path: path.join(SHOTS, `journey-${shot.name}-${size}.png`), fullPage: true });
+      await saveScreenshot(page, `journey-${shot.name}-${size}.png`, { fullPage: true });
       try {
         await expectNoSeriousA11yViolations(page);
       } catch (error) {

@@ -2,11 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
-import { expectNoSeriousA11yViolations, newContext, type Page, PHONE_390 } from '../helpers/browser.ts';
+import {
+  expectNoSeriousA11yViolations,
+  newContext,
+  type Page,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,18 +35,17 @@ async function signUp(page: Page, name: string): Promise<string> {
 function makeOrganiser(email: string) {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', email, 'organiser'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('e2eDataDir'), LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: e2eServer().dataDir, LOG_LEVEL: 'silent' },
   });
 }
 
 /** Screenshots of the console's sales pages land here, to be looked at (phone and desktop). */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 describe('sales dashboard and orders in Chromium', () => {
   const world = useE2eWorld();
 
   it('the owner sees the figures and the chart, finds a buyer by e-mail and downloads the CSV with the booking', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const owner = await newContext(world.browser, baseURL);
     const page = await owner.context.newPage();
     const ownerEmail = await signUp(page, 'Sana Sales');
@@ -100,7 +106,7 @@ describe('sales dashboard and orders in Chromium', () => {
     await page.locator('[data-testid="sales-chart"] canvas').first().waitFor();
     await page.getByText(/4 tickets \(₹4,235\.96\) over 1 day with sales/).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/sales-dashboard-desktop.png`, fullPage: true });
+    await saveScreenshot(page, `sales-dashboard-desktop.png`, { fullPage: true });
 
     await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: `Orders of ${sale.row.eventName}` }).waitFor();
@@ -115,7 +121,7 @@ describe('sales dashboard and orders in Chromium', () => {
       `/organiser/events/${sale.eventId}/bookings/${sale.bookingId}`,
     );
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/sales-orders-desktop.png`, fullPage: true });
+    await saveScreenshot(page, `sales-orders-desktop.png`, { fullPage: true });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -137,7 +143,7 @@ describe('sales dashboard and orders in Chromium', () => {
     await phonePage.goto(`/organiser/events/${sale.eventId}/sales`);
     await phonePage.locator('[data-testid="sales-chart"] canvas').first().waitFor();
     await expectNoSeriousA11yViolations(phonePage);
-    await phonePage.screenshot({ path: `${SHOTS}/sales-dashboard-phone.png`, fullPage: true });
+    await saveScreenshot(phonePage, `sales-dashboard-phone.png`, { fullPage: true });
     // Per hour: the same sales, grouped by India-time hour.
     await phonePage.getByRole('button', { name: 'Per hour' }).click();
     await phonePage.getByText(/4 tickets \(₹4,235\.96\) over 1 hour with sales/).waitFor();
@@ -146,7 +152,7 @@ describe('sales dashboard and orders in Chromium', () => {
     const pageWidth = await phonePage.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth, 'the page itself does not scroll sideways').toBeLessThanOrEqual(PHONE_390.width);
     await expectNoSeriousA11yViolations(phonePage);
-    await phonePage.screenshot({ path: `${SHOTS}/sales-orders-phone.png`, fullPage: true });
+    await saveScreenshot(phonePage, `sales-orders-phone.png`, { fullPage: true });
 
     expect(owner.cspViolations).toEqual([]);
     expect(phone.cspViolations).toEqual([]);

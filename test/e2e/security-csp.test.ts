@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import { type BrowserContext, newContext, type Page } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
@@ -15,7 +16,7 @@ import { createTicketedEvent } from '../helpers/inventory.ts';
 
 describe('the Content-Security-Policy in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   async function contextWithCollector(signedIn: boolean) {
     const { context, cspViolations } = await newContext(world.browser, baseURL);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src-server/db/client.ts';
-import { expectNoSeriousA11yViolations, newContext, PHONE_390 } from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, newContext, PHONE_390, saveScreenshot } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { daysToSaturday, type FixtureShow, fixtureShow, indiaDayLabel } from '../helpers/fixture-dates.ts';
 import { insertEvent } from '../helpers/insert-event.ts';
@@ -9,7 +10,7 @@ import { insertEvent } from '../helpers/insert-event.ts';
 // Issue 17, 'Misleading': what ticket selection says must match what the buyer chose.
 describe('ticket selection on a phone (390×844)', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   it('one chip per day, starting on the first day with tickets, with the chosen date in the header', async () => {
     const ev = createTwoDayEvent(world.database);
@@ -76,7 +77,7 @@ describe('ticket selection on a phone (390×844)', () => {
     // The button keeps it short, so the name and the date beside the price are not squeezed on a phone.
     await expect(frontRow.getByRole('button').textContent()).resolves.toBe('Not on sale yet');
     await expect(frontRow.getByText('Sold Out').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/select-tickets-sale-opens-phone.png', fullPage: true });
+    await saveScreenshot(page, 'select-tickets-sale-opens-phone.png', { fullPage: true });
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });

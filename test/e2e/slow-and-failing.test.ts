@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import {
   type Browser,
@@ -9,8 +9,10 @@ import {
   newContext,
   type Page,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 
 // Issue 17 'States the spec asks for': on a slow network My Bookings, Ticket and Profile were blank
 // white pages, and on server errors they showed 'Unexpected Application Error!' with no header, footer
@@ -20,11 +22,11 @@ const DELAY_MS = 4_000;
 describe('slow and failing network on the buyer pages (390×844)', () => {
   let browser: Browser;
   let database: DatabaseHandle;
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+    database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   });
   afterAll(async () => {
     await browser?.close();
@@ -59,7 +61,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     const { context, page } = await signedInPage();
     await slowApi(page);
     await expectLoadingFirst(page, '/my-bookings', 'Loading your bookings...');
-    await page.screenshot({ path: '/tmp/polish-bookings-loading-phone.png' });
+    await saveScreenshot(page, 'polish-bookings-loading-phone.png');
     await page.getByRole('heading', { name: 'No Bookings Yet!' }).waitFor({ timeout: 3 * DELAY_MS });
 
     const ticketStarted = Date.now();
@@ -86,7 +88,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await slowApi(page);
     await expectLoadingFirst(page, '/', 'Loading...');
     await page.getByRole('heading', { name: 'Live it up, India.' }).waitFor();
-    await page.screenshot({ path: '/tmp/polish-home-loading-phone.png' });
+    await saveScreenshot(page, 'polish-home-loading-phone.png');
     await expectLoadingFirst(page, '/events/retro-bollywood-mumbai', 'Loading...');
     await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
     await context.close();
@@ -109,7 +111,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     }
     await page.goto('/my-bookings');
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
-    await page.screenshot({ path: '/tmp/polish-bookings-error-phone.png' });
+    await saveScreenshot(page, 'polish-bookings-error-phone.png');
     await expectNoSeriousA11yViolations(page);
 
     // The server is back: Try Again loads the page.
@@ -128,7 +130,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.getByRole('alert').filter({ hasText: "We couldn't load the events just now." }).waitFor();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await expect(page.getByText('Nothing is on in').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/polish-home-error-desktop.png' });
+    await saveScreenshot(page, 'polish-home-error-desktop.png');
     await context.close();
   });
 
@@ -152,7 +154,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await expect(page.getByText('Unexpected Application Error!').count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Jalsa' }).first().waitFor();
     await page.getByRole('contentinfo').waitFor();
-    await page.screenshot({ path: '/tmp/polish-event-error-phone.png' });
+    await saveScreenshot(page, 'polish-event-error-phone.png');
     await expectNoSeriousA11yViolations(page);
 
     await page.unroute('**/trpc/**');
@@ -167,7 +169,7 @@ describe('slow and failing network on the buyer pages (390×844)', () => {
     await page.goto('/events/no-such-event');
     await page.getByRole('heading', { level: 1, name: "We couldn't find this event" }).waitFor();
     await page.getByRole('link', { name: 'Browse events' }).waitFor();
-    await page.screenshot({ path: '/tmp/polish-event-not-found-phone.png' });
+    await saveScreenshot(page, 'polish-event-not-found-phone.png');
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/ticket/NO-SUCH-BOOKING');

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousA11yViolations, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eBrowser } from '../helpers/e2e-world.ts';
 
 describe('storefront in Chromium', () => {
   const world = useE2eBrowser();
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
 
   async function open(
     viewport: { width: number; height: number } = DESKTOP,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import ical from 'node-ical';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import {
@@ -15,6 +15,7 @@ import {
   newContext,
   PHONE,
 } from '../helpers/browser.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 
 let counter = 0;
@@ -29,7 +30,7 @@ describe('My Bookings and the ticket page in Chromium', () => {
   });
 
   it('after a simulator purchase: the card, a scannable QR, the PDF and the .ics', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const { context: buyer, cspViolations } = await newContext(browser, baseURL);
     const email = await signUp(buyer, 'buyer');
     // Holding seats needs a verified address (issue 19): the buyer opens the link from the sign-up mail.
@@ -90,7 +91,7 @@ describe('My Bookings and the ticket page in Chromium', () => {
   });
 
   it('shows the empty state to a new user and sends signed-out visitors to sign in', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = e2eServer().baseURL;
     const { context } = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
     await page.goto('/my-bookings');
@@ -117,7 +118,7 @@ describe('My Bookings and the ticket page in Chromium', () => {
 
 /** The verification link the sign-up mail carries (in the e2e server's outbox), used as its page would. */
 async function verifyFromMail(context: BrowserContext, email: string): Promise<void> {
-  const database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+  const database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   try {
     const mail = database.db.select().from(outbox).where(eq(outbox.to, email)).get();
     const link = /https?:\/\/[^\s"<]+\/verify-email\?token=[A-Za-z0-9%_-]+/.exec(mail?.text ?? '')?.[0];

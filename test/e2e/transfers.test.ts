@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
@@ -14,13 +14,14 @@ import {
   newContext,
   type Page,
   PHONE_390,
+  saveScreenshot,
 } from '../helpers/browser.ts';
 import { signInNewBuyer } from '../helpers/buyer.ts';
 import { openMail } from '../helpers/dev-mail.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
-const SHOTS = '/tmp';
 const PASSWORD = 'secret-pass';
 
 /**
@@ -29,8 +30,8 @@ const PASSWORD = 'secret-pass';
  */
 describe('a buyer transfers a booking, in Chromium', () => {
   const world = useE2eWorld();
-  const baseURL = inject('baseURL');
-  const secret = readFileSync(appSecretFile(inject('e2eDataDir')), 'utf8').trim();
+  const baseURL = e2eServer().baseURL;
+  const secret = readFileSync(appSecretFile(e2eServer().dataDir), 'utf8').trim();
   const recipientEmail = `e2e-friend-${randomUUID().slice(0, 8)}@example.com`;
   let ev: ReturnType<typeof createTicketedEvent>;
   let sender: Awaited<ReturnType<typeof newContext>>;
@@ -71,13 +72,13 @@ describe('a buyer transfers a booking, in Chromium', () => {
     await dialog.getByText('Please enter a valid 10-digit mobile number').waitFor();
     await dialog.getByLabel('Their email').fill(recipientEmail);
     await dialog.getByLabel('Their mobile (optional)').fill('+91 98765 43219');
-    await page.screenshot({ path: `${SHOTS}/transfer-dialog-390.png` });
+    await saveScreenshot(page, `transfer-dialog-390.png`);
     await dialog.getByRole('button', { name: 'Send transfer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByText('Transfer pending').waitFor();
     await card.getByText(recipientEmail).waitFor();
     await card.getByRole('button', { name: 'Cancel transfer' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/transfer-pending-390.png`, fullPage: true });
+    await saveScreenshot(page, `transfer-pending-390.png`, { fullPage: true });
 
     // The same on a desktop, and its dialog passes the accessibility check.
     desktop = await newContext(world.browser, baseURL, DESKTOP);
@@ -86,7 +87,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     await wide.goto('/my-bookings');
     await wide.getByRole('article').filter({ hasText: bookingId }).getByText('Transfer pending').waitFor();
     await expectNoSeriousA11yViolations(wide);
-    await wide.screenshot({ path: `${SHOTS}/transfer-pending-1280.png` });
+    await saveScreenshot(wide, `transfer-pending-1280.png`);
     expect(sender.cspViolations).toEqual([]);
   });
 
@@ -102,7 +103,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     await inbox.getByRole('link', { name: 'Accept the ticket' }).click();
     await inbox.waitForURL((url) => url.pathname.startsWith('/transfers/'));
     await inbox.getByRole('heading', { name: `A ticket for ${ev.eventName}` }).waitFor();
-    await inbox.screenshot({ path: `${SHOTS}/transfer-offer-signed-out-390.png` });
+    await saveScreenshot(inbox, `transfer-offer-signed-out-390.png`);
     await inbox.getByRole('link', { name: 'Create an account' }).click();
     await inbox.waitForURL((url) => url.pathname === '/SignUp');
     await inbox.getByLabel('Name').fill('Kabir Shah');
@@ -116,7 +117,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     await expectNoSeriousA11yViolations(inbox);
     await inbox.getByRole('button', { name: 'Accept ticket' }).click();
     await inbox.getByText('The ticket is yours.').waitFor();
-    await inbox.screenshot({ path: `${SHOTS}/transfer-accepted-390.png` });
+    await saveScreenshot(inbox, `transfer-accepted-390.png`);
     await inbox.getByRole('link', { name: 'View your ticket' }).click();
     await inbox.waitForURL((url) => url.pathname === `/ticket/${bookingId}`);
 
@@ -133,10 +134,10 @@ describe('a buyer transfers a booking, in Chromium', () => {
     const gone = page.getByRole('article').filter({ hasText: bookingId });
     await gone.getByText('Transferred', { exact: true }).waitFor();
     await gone.getByText('Given to').waitFor();
-    await page.screenshot({ path: `${SHOTS}/transfer-sent-390.png`, fullPage: true });
+    await saveScreenshot(page, `transfer-sent-390.png`, { fullPage: true });
     await wide.goto('/my-bookings');
     await wide.getByRole('article').filter({ hasText: bookingId }).getByText('Given to').waitFor();
-    await wide.screenshot({ path: `${SHOTS}/transfer-sent-1280.png` });
+    await saveScreenshot(wide, `transfer-sent-1280.png`);
 
     // At the gate (the gate's online check): the old QR is refused, the new one admits.
     const staff = await newContext(world.browser, baseURL, PHONE_390);
@@ -182,7 +183,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     const transfers = editor.getByRole('group', { name: 'Ticket transfers' });
     await transfers.getByLabel('Transfers per booking').waitFor();
     await transfers.scrollIntoViewIfNeeded();
-    await editor.screenshot({ path: `${SHOTS}/transfer-editor-1280.png` });
+    await saveScreenshot(editor, `transfer-editor-1280.png`);
     await transfers.getByLabel(/Buyers may give their booking/).uncheck();
     await editor.getByRole('button', { name: 'Save details' }).click();
     await editor.getByText('Saved.').waitFor();
@@ -195,7 +196,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     await card.getByText('The organiser does not allow ticket transfers for this event.').waitFor();
     expect(await card.getByRole('button', { name: 'Transfer ticket' }).count()).toBe(0);
     await card.getByText('The organiser does not allow').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/transfer-switched-off-390.png` });
+    await saveScreenshot(page, `transfer-switched-off-390.png`);
     await organiser.context.close();
   });
 });

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import { DESKTOP, expectNoSeriousA11yViolations, PHONE_390 } from '../helpers/browser.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE_390, saveScreenshot } from '../helpers/browser.ts';
 import { openMail } from '../helpers/dev-mail.ts';
 import { buyThroughSimulator, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-
-const SHOTS = '/tmp';
 
 describe('the waiting list after sell-out, in Chromium', () => {
   const world = useE2eWorld();
@@ -40,16 +38,16 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await form.getByText('Phone number is required').waitFor();
     await form.getByLabel('Phone').fill('98765 43210');
     await form.getByLabel('State').selectOption('Karnataka');
-    await page.screenshot({ path: `${SHOTS}/waitlist-join-form-390.png`, fullPage: true });
+    await saveScreenshot(page, `waitlist-join-form-390.png`, { fullPage: true });
     await form.getByRole('button', { name: 'Join waiting list' }).click();
     await page.getByText("You're on the waiting list (#1)").waitFor();
-    await page.screenshot({ path: `${SHOTS}/waitlist-joined-390.png`, fullPage: true });
+    await saveScreenshot(page, `waitlist-joined-390.png`, { fullPage: true });
 
     // My Bookings shows the place in line.
     await page.goto('/my-bookings');
     const entry = page.getByTestId('waitlist-entry').filter({ hasText: ev.eventName });
     await entry.getByText('Place in line: #1').waitFor();
-    await page.screenshot({ path: `${SHOTS}/waitlist-my-bookings-390.png`, fullPage: true });
+    await saveScreenshot(page, `waitlist-my-bookings-390.png`, { fullPage: true });
 
     // The first buyer cancels: the seat goes straight to the waiting list, in the same transaction.
     const cancelled = await firstPage.request.post('/trpc/bookings.cancel', {
@@ -83,7 +81,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await page.goto(offerPath);
     await page.getByTestId('offer-amounts').waitFor();
     await expect(page.getByTestId('offer-amounts').textContent()).resolves.toContain('Gold Circle × 1');
-    await page.screenshot({ path: `${SHOTS}/waitlist-offer-390.png`, fullPage: true });
+    await saveScreenshot(page, `waitlist-offer-390.png`, { fullPage: true });
     // The same pages at desktop width, while the offer is live.
     const wideOffer = await open(DESKTOP);
     await wideOffer.context.addCookies(await waiter.context.cookies());
@@ -93,14 +91,14 @@ describe('the waiting list after sell-out, in Chromium', () => {
       .getByTestId('waitlist-entry')
       .getByText(/Offer: pay by/)
       .waitFor();
-    await desk.screenshot({ path: `${SHOTS}/waitlist-my-bookings-1280.png` });
+    await saveScreenshot(desk, `waitlist-my-bookings-1280.png`);
     await desk.goto(`/select-tickets/${ev.eventId}`);
     await desk.getByText('Seats are held for you.').waitFor();
-    await desk.screenshot({ path: `${SHOTS}/waitlist-select-offered-1280.png` });
+    await saveScreenshot(desk, `waitlist-select-offered-1280.png`);
     await desk.goto(offerPath);
     await desk.getByTestId('offer-amounts').waitFor();
     await expectNoSeriousA11yViolations(desk);
-    await desk.screenshot({ path: `${SHOTS}/waitlist-offer-1280.png` });
+    await saveScreenshot(desk, `waitlist-offer-1280.png`);
 
     // Pay → the simulator's window → booked.
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -123,7 +121,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await widePage.goto(offerPath);
     await widePage.getByText('You booked these tickets').waitFor();
     await expectNoSeriousA11yViolations(widePage);
-    await widePage.screenshot({ path: `${SHOTS}/waitlist-offer-booked-1280.png` });
+    await saveScreenshot(widePage, `waitlist-offer-booked-1280.png`);
     expect(waiter.cspViolations).toEqual([]);
   }, 180_000);
 });

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
-import { DESKTOP, expectNoSeriousA11yViolations, type Page, PHONE_390 } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  type Page,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
 import { payAndConfirm, startThroughApi, useE2eContexts, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 
-const SHOTS = '/tmp';
 /** One place every 2 s: slow enough to see the order, quick enough for a short test. */
 const RATE_PER_MINUTE = 30;
 
@@ -66,7 +71,7 @@ describe('the waiting room, in Chromium', () => {
         .get(ev.eventId),
     ).toBe(3);
     await expect(buyers[0]!.page.getByTestId('countdown').textContent()).resolves.toMatch(/^\d\d:\d\d$/);
-    await buyers[0]!.page.screenshot({ path: `${SHOTS}/waiting-room-countdown-phone.png`, fullPage: true });
+    await saveScreenshot(buyers[0]!.page, `waiting-room-countdown-phone.png`, { fullPage: true });
     await expectNoSeriousA11yViolations(buyers[1]!.page);
 
     // A signed-out visitor sees the countdown and the way to take a place.
@@ -105,7 +110,7 @@ describe('the waiting room, in Chromium', () => {
 
     // The first admitted buyer chooses tickets (no redirect now) and books with the pass.
     const first = buyers.find((b) => b.userId === rows[0]!.userId)!;
-    await first.page.screenshot({ path: `${SHOTS}/waiting-room-admitted-phone.png`, fullPage: true });
+    await saveScreenshot(first.page, `waiting-room-admitted-phone.png`, { fullPage: true });
     await first.page.getByRole('link', { name: 'Choose tickets' }).click();
     await first.page.waitForURL(`**/select-tickets/${ev.eventId}`);
     await first.page.getByRole('button', { name: 'Select Ticket: Gold Circle' }).waitFor();
@@ -176,7 +181,7 @@ describe('the waiting room, in Chromium', () => {
       await page.goto(`/events/${ev.eventId}/waiting-room`);
       await page.getByTestId('position').waitFor();
       await expect(page.getByTestId('estimated-wait').textContent()).resolves.toMatch(/about \d+ minutes/);
-      await page.screenshot({ path: `${SHOTS}/waiting-room-queue-${name}.png`, fullPage: true });
+      await saveScreenshot(page, `waiting-room-queue-${name}.png`, { fullPage: true });
     }
   });
 });

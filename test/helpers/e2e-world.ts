@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src-server/db/client.ts';
 import { type Browser, DESKTOP, launchBrowser, newContext, type Page } from './browser.ts';
 import { signInNewBuyer } from './buyer.ts';
+import { e2eServer } from './e2e-server.ts';
 import type { TicketedEvent } from './inventory.ts';
 
 export interface E2eBrowser {
@@ -33,7 +34,7 @@ export function useE2eBrowser(): E2eBrowser {
 export function useE2eWorld(): E2eWorld {
   const world = useE2eBrowser() as E2eWorld;
   beforeAll(() => {
-    world.database = openDatabase(path.join(inject('e2eDataDir'), 'jalsa.db'));
+    world.database = openDatabase(path.join(e2eServer().dataDir, 'jalsa.db'));
   });
   afterAll(() => {
     world.database?.close();
@@ -48,7 +49,7 @@ export type E2eContext = Awaited<ReturnType<typeof newContext>>;
  * browser contexts its tests open on the server's address, all closed after its tests.
  */
 export function useE2eContexts(world: E2eWorld) {
-  const baseURL = inject('baseURL');
+  const baseURL = e2eServer().baseURL;
   const contexts: E2eContext[] = [];
   afterAll(async () => {
     for (const c of contexts) await c.context.close();

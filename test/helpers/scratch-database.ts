@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, databaseFile, openDatabase } from '../../src-server/db/client.ts';
+import { copyMigratedTemplate } from './migrated-template.ts';
 
 export interface ScratchDatabase {
   dataDir: string;
@@ -12,9 +13,10 @@ export interface ScratchDatabase {
   remove: () => void;
 }
 
-/** A fresh, migrated SQLite file in a temporary data folder, removed with every connection to it. */
+/** A fresh, migrated SQLite file (a copy of the migrated template) in a temporary data folder, removed with every connection to it. */
 export function scratchDatabase(prefix = 'jalsa-scratch-'): ScratchDatabase {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  copyMigratedTemplate(databaseFile(dataDir));
   const database = openDatabase(databaseFile(dataDir));
   const others: DatabaseHandle[] = [];
   return {

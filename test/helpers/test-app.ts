@@ -9,6 +9,7 @@ import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
 import { TEST_CLOCK_START } from './fixture-dates.ts';
+import { copyMigratedTemplate } from './migrated-template.ts';
 
 /** A clock tests can move: `clock.advance(ms)`. */
 export interface TestClock extends Clock {
@@ -40,7 +41,7 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh, migrated SQLite file in a temporary folder. Each test file (or test) gets
+ * The real app on a fresh, migrated SQLite file (a copy of the migrated template) in a temporary folder. Each test file (or test) gets
  * its own, so tests never share state. A `DATA_DIR` override opens (and migrates) an existing folder's
  * database instead, e.g. one an older release made; `close` removes it all the same.
  */
@@ -49,6 +50,7 @@ export function createTestApp(
   depsOverrides: Partial<AppDeps> = {},
 ): TestApp {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
+  if (!overrides.DATA_DIR) copyMigratedTemplate(path.join(dataDir, 'jalsa.db'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = openDatabase(path.join(dataDir, 'jalsa.db'));
   const clock = testClock();
