@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowKindsFirstSequencer from './test/setup/slow-kinds-first-sequencer.ts';
 
 // Node 25+ has a global localStorage of its own, which warns on every touch without --localstorage-file and
 // would shadow the DOM test environment's; the tests never want Node's.
@@ -19,6 +20,7 @@ export default defineConfig({
   test: {
     maxWorkers,
     reporters: ['default', './test/budget/time-budget-reporter.ts'],
+    sequence: { sequencer: SlowKindsFirstSequencer },
     projects: [
       {
         test: {

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -115,4 +122,4 @@ export async function saveScreenshot(
   await target.screenshot({ path: path.join(folder, fileName), ...options });
 }
 
-export type { Browser, BrowserContext, Locator, Page };
+export type { Browser, BrowserContext, Locator, Page, Route };
