@@ -18,6 +18,14 @@ import { demoSignInNotice, ensureDemoSignIns } from './services/roles/ensure-dem
 
 type Fetch = ReturnType<typeof createApp>['fetch'];
 
+/**
+ * How long an idle keep-alive connection stays open. A reverse proxy keeps idle upstream connections and
+ * reuses them (Caddy for 2 minutes); with Node's default of 5 s the app closes one just as the proxy sends
+ * a request on it, which the proxy answers with a 502 and a direct client sees as a reset. Longer than
+ * any proxy in deploy/ keeps them; a stop still closes idle connections at once.
+ */
+export const IDLE_CONNECTION_MS = 130_000;
+
 export interface RunOptions {
   /** Puts something in front of the app (the benchmarks' baseline routes). */
   wrapFetch?: (appFetch: Fetch) => Fetch;
@@ -126,6 +134,7 @@ function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
       options.onListening?.(info.port);
     },
   );
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = IDLE_CONNECTION_MS;
 
   let stopping = false;
   return {
