@@ -11,11 +11,14 @@ const execArgv = ['--no-experimental-webstorage'];
 // (1 runs the files one after another, as before ADR 0031).
 const maxWorkers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
 
+// Integration files that replace a module with vi.mock: they run isolated (see the integration project).
+const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits.test.ts'];
+
 // One `npm test` runs four kinds of test (ADR 0031), each a project with a time budget per file
 // (test/budget/time-budgets.ts): unit tests beside the code; integration tests of the real app in-process on
 // a real SQLite file; process tests of real server processes, scripts and signals; and end-to-end tests in
 // Debian's Chromium against the built app. All four share one pool of workers, so a slow browser file
-// runs beside integration files rather than after them. `npm run test:fast` is the first two.
+// runs beside integration files rather than after them. `npm run test:fast` is unit and integration.
 export default defineConfig({
   test: {
     maxWorkers,
@@ -27,7 +30,12 @@ export default defineConfig({
           name: 'unit',
           execArgv,
           maxWorkers,
-          include: ['shared/**/*.test.ts', 'src-server/**/*.test.ts', 'src-client/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/**/*.test.ts',
+            'src-server/**/*.test.ts',
+            'src-client/**/*.test.{ts,tsx}',
+            'test/budget/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -37,6 +45,22 @@ export default defineConfig({
           execArgv,
           maxWorkers,
           include: ['test/integration/**/*.test.{ts,tsx}'],
+          exclude: INTEGRATION_WITH_MODULE_MOCKS,
+          setupFiles: ['test/setup/msw.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          // Each file builds its own app from its own deps (createTestApp), so the files of a worker share
+          // the imported modules instead of importing the server again per file (~1 s each, 64 files).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // vi.mock replaces a module for one file, which needs the file's own module graph.
+          name: 'integration-isolated',
+          execArgv,
+          maxWorkers,
+          include: INTEGRATION_WITH_MODULE_MOCKS,
           setupFiles: ['test/setup/msw.ts'],
           environment: 'node',
           testTimeout: 20_000,

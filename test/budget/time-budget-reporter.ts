@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { BUDGET_EXCEPTIONS, BUDGET_MS_BY_KIND, type TestKind } from './time-budgets.ts';
+import { BUDGET_EXCEPTIONS, BUDGET_MS_BY_KIND, kindOfProject } from './time-budgets.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -14,7 +14,7 @@ export default class TimeBudgetReporter implements Reporter {
       .filter((m) => m.state() !== 'skipped')
       .map((m) => {
         const file = path.relative(ROOT, m.moduleId);
-        const kind = m.project.name as TestKind;
+        const kind = kindOfProject(m.project.name);
         const budgetMs = BUDGET_EXCEPTIONS[file]?.budgetMs ?? BUDGET_MS_BY_KIND[kind];
         return { file, kind, budgetMs, ms: busyMs(m) };
       });

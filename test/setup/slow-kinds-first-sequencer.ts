@@ -1,4 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { kindOfProject } from '../budget/time-budgets.ts';
 
 /** Browser and process files take the longest (time-budgets.ts), so they start first. */
 const KIND_ORDER = ['e2e', 'process', 'integration', 'unit'];
@@ -16,6 +17,6 @@ export default class SlowKindsFirstSequencer extends BaseSequencer {
 }
 
 function rank(spec: TestSpecification): number {
-  const index = KIND_ORDER.indexOf(spec.project.name);
+  const index = KIND_ORDER.indexOf(kindOfProject(spec.project.name));
   return index === -1 ? KIND_ORDER.length : index;
 }
