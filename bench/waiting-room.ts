@@ -241,7 +241,12 @@ async function simulateFairness(draws: number) {
   const database = openDatabase(path.join(dir, 'jalsa.db'));
   try {
     let now = Date.parse('2026-12-01T10:00:00.000Z');
-    const clock: Clock = { now: () => new Date(now) };
+    const clock: Clock = {
+      now: () => new Date(now),
+      sleep: async (ms) => {
+        now += ms;
+      },
+    };
     const deps = { db: database.db, clock, appSecret: 'fairness-simulation' };
     const BOTS = 100;
     const EARLY = 400;

@@ -9,9 +9,14 @@ import type { ImageStorage } from './services/uploads/image-storage.ts';
 /** Current time, injectable so tests can move it (hold expiry, session expiry, rate-limit windows). */
 export interface Clock {
   now: () => Date;
+  /** Waits `ms` of this clock's time (a test clock moves itself on instead of waiting). */
+  sleep: (ms: number) => Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
 
 /**
  * Everything the app needs from the outside world. `createApp(deps)` builds the whole HTTP app from

@@ -134,6 +134,7 @@ export const mailSenderJob: BackgroundJob = {
       from: deps.env.MAIL_FROM,
       clock: deps.clock,
       logger: deps.logger,
+      pause: deps.clock.sleep,
     });
   },
 };
