@@ -130,6 +130,9 @@ describe('accounts in Chromium', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
+    // The URL changes before the page's code has loaded, and the sign-in form (with its own Email field)
+    // stays on screen until then: wait for the new page, or the address goes into the old form.
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText("If an account exists for that address, we've sent a reset link").waitFor();
