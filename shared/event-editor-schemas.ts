@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_CATEGORIES } from './categories.ts';
 import { findCity } from './cities.ts';
 import { eventImageUrl } from './event-images.ts';
+import { MAP_LINK_HELP, parseMapLink } from './map-links.ts';
 import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
 import { maxTransfersPerBookingField, transfersAllowedField } from './transfer-schemas.ts';
@@ -17,7 +18,7 @@ export const EDITOR_MESSAGES = {
   nameLong: 'Event name must be at most 120 characters',
   cityInvalid: 'Please choose a city from the list',
   textLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
-  mapLinkInvalid: 'Map link must be an https:// address',
+  mapLinkInvalid: MAP_LINK_HELP,
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
   feeInvalid: `Convenience fee must be between 0 and ${MAX_CONVENIENCE_FEE_RATE} %`,
   maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
@@ -70,7 +71,7 @@ export const EventDetailsFields = z.object({
     .string()
     .trim()
     .max(2000, M.textLong('Map link', 2000))
-    .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), M.mapLinkInvalid),
+    .refine((v) => v === '' || parseMapLink(v) !== null, M.mapLinkInvalid),
   description: shortText('Description', 5000),
   ageRestrictions: z
     .number({ message: M.ageInvalid })
