@@ -2,6 +2,10 @@
  * Proceed's refusals against holding seats without buying them (issue 19, docs/decisions/0023-hoarding-limits.md).
  * Shared so the checkout page can recognise the one it answers with an action (resend the verification mail).
  */
+/** Said on the sign-up form, before anything is typed, so that a new buyer is not surprised at Proceed. */
+export const SIGN_UP_VERIFY_NOTE =
+  "We'll email you a link to verify your address. You need to open it before you can book tickets.";
+
 export const HOARDING_MESSAGES = {
   emailNotVerified:
     'Please verify your email address before booking. Open the link we emailed you, then press Proceed again.',
