@@ -18,14 +18,23 @@ describe('csvCell', () => {
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
+  it('quotes a semicolon too, so a `;`-separated spreadsheet keeps the cell whole (issue 35)', () => {
+    // Excel in a locale whose decimal mark is a comma splits on `;`: unquoted, "=cmd|…" became a cell.
+    expect(csvCell("Asha;=cmd|' /C calc'!A0")).toBe(`"Asha;=cmd|' /C calc'!A0"`);
+    expect(csvCell('Gold; Silver')).toBe('"Gold; Silver"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+  });
+
   it.each([
-    ['=1+1', "'=1+1"],
-    ['+91 98765 43210', "'+91 98765 43210"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-    ['\t=1+1', "'\t=1+1"],
+    ['=1+1', `"'=1+1"`],
+    ['+91 98765 43210', `"'+91 98765 43210"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1:A2)', `"'@SUM(A1:A2)"`],
+    ['\t=1+1', `"'\t=1+1"`],
+    ['\r=1+1', `"'\r=1+1"`],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
-  ])('neutralises a would-be formula %j', (input, output) => {
+    ['=1;=2', `"'=1;=2"`],
+  ])('neutralises and quotes a would-be formula %j', (input, output) => {
     expect(csvCell(input)).toBe(output);
   });
 

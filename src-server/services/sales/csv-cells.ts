@@ -1,14 +1,18 @@
 /**
- * RFC 4180 CSV for spreadsheets (Excel, LibreOffice, Google Sheets): rows end in CRLF; a field with a
- * comma, a double quote or a line break is quoted, quotes doubled. Text that a spreadsheet would run
- * as a formula (starting with = + - @, or a tab or carriage return that some strip first) is prefixed
- * with an apostrophe (OWASP "CSV injection"): a buyer named "=HYPERLINK(…)" stays text.
+ * The one CSV cell encoder of every CSV the app writes (orders, the accountant's invoices): RFC 4180 for
+ * spreadsheets (Excel, LibreOffice, Google Sheets), rows end in CRLF, quotes doubled. A text cell is
+ * quoted when it holds either separator a spreadsheet may split on (`,`, or `;` in locales whose
+ * decimal mark is a comma, where Excel reads a `,` file as `;`-separated), a double quote, a tab or a
+ * line break, or when it starts like a formula; a buyer named "Asha;=cmd|…" stays one cell. Text that
+ * a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return that some
+ * strip first) is prefixed with an apostrophe as well (OWASP "CSV injection"): "=HYPERLINK(…)" stays text.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? neutralised(value) : value.number;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return value.number;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(value) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A number already written out by us (rupees with two decimals): never neutralised, never quoted. */
@@ -35,6 +39,5 @@ export function csvIndiaTime(instant: string | null): string {
   return `${shifted.toISOString().slice(0, 19)}+05:30`;
 }
 
-function neutralised(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",;\t\r\n]|^[=+\-@]/;
