@@ -1,17 +1,21 @@
 /**
  * The one CSV cell encoder of every CSV the app writes (orders, the accountant's invoices): RFC 4180 for
- * spreadsheets (Excel, LibreOffice, Google Sheets), rows end in CRLF, quotes doubled. A text cell is
- * quoted when it holds either separator a spreadsheet may split on (`,`, or `;` in locales whose
- * decimal mark is a comma, where Excel reads a `,` file as `;`-separated), a double quote, a tab or a
- * line break, or when it starts like a formula; a buyer named "Asha;=cmd|…" stays one cell. Text that
- * a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return that some
- * strip first) is prefixed with an apostrophe as well (OWASP "CSV injection"): "=HYPERLINK(…)" stays text.
+ * spreadsheets (Excel, LibreOffice, Google Sheets), rows end in CRLF, quotes doubled.
+ *
+ * CSV injection (OWASP), for a reader splitting on `,` and for one splitting on `;` (Excel where the
+ * decimal mark is a comma): a text cell is quoted when it holds either separator, a double quote, a tab
+ * or a line break, or starts like a formula, so "Asha;=cmd|…" stays one cell. Quoting alone is not
+ * enough: Excel honours a quote only at the start of a field, and a `;` reader of this `,` file sees
+ * the quote mid-field and splits anyway. So text that would start a formula (= + - @, or a tab or
+ * carriage return that some strip first), at the start of the cell or after a separator, quote, tab or
+ * line break inside it, gets an apostrophe: "=HYPERLINK(…)" and "Asha;'=cmd|…" stay text however the
+ * file is split.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return value.number;
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = value.replace(FORMULA_START, "'");
   return NEEDS_QUOTES.test(value) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -39,5 +43,6 @@ export function csvIndiaTime(instant: string | null): string {
   return `${shifted.toISOString().slice(0, 19)}+05:30`;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Where a spreadsheet could start a cell (the text's start, or after a separator, quote or line break) and a formula follows. */
+const FORMULA_START = /(?<=^|[,;"\t\r\n])(?=[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",;\t\r\n]|^[=+\-@]/;
