@@ -581,7 +581,11 @@ describe('the monthly CSV and CSV injection', () => {
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
     // The attack: unquoted, a `;`-splitting spreadsheet made "=cmd|…" a cell of its own.
-    await buy(ev, 1, { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: "Verma;=cmd|' /C calc'!A0" });
+    await buy(ev, 1, {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: "Verma;=cmd|' /C calc'!A0",
+    });
     const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
     expect(res.status).toBe(200);
     const rows = (await res.text()).trim().split('\r\n');

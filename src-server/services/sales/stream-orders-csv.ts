@@ -71,7 +71,10 @@ export function streamOrdersCsv(
     const read = (after: EventOrder | undefined) =>
       orderPage(db, eventId, filter, { limit: pageSize, after: after && cursorOf(after) });
     for (const orders of keysetPages(read, pageSize)) {
-      const accounts = accountsOf(db, orders.map((o) => o.id));
+      const accounts = accountsOf(
+        db,
+        orders.map((o) => o.id),
+      );
       yield orders.map((order) => orderRows(order, accounts.get(order.id))).join('');
     }
   }
