@@ -21,8 +21,8 @@ export const BULK_PRIORITY = 1;
 type Writer = Pick<Db, 'insert'>;
 
 /**
- * Queues a mail, its header values on one line. Call it inside the transaction that causes the mail, so the mail exists if and only if
- * the cause committed. The background sender delivers it.
+ * Queues a mail, its header values on one line. Call it inside the transaction that causes the mail,
+ * so the mail exists if and only if the cause committed. The background sender delivers it.
  */
 export function enqueueMail(writer: Writer, composed: OutgoingMail, now: Date): void {
   // Subject and address on one line, whatever text they were made from (header-value.ts).
