@@ -19,10 +19,14 @@ function optionalPositiveInt() {
 }
 
 /** Each setting on its own; EnvSchema adds the rules between them. */
-export const EnvFields = z.object({
+const EnvFieldsShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Unset: 127.0.0.1 behind a trusted proxy (TRUST_PROXY=true; the proxy on this machine is the only way
+   * in), otherwise 0.0.0.0. compose.yaml sets 0.0.0.0 itself: Caddy reaches the app over compose's network.
+   */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Public origin of the site, used in e-mail links and Open Graph tags. */
   PUBLIC_URL: z.url().optional(),
@@ -105,6 +109,19 @@ export const EnvFields = z.object({
   ),
 });
 
+/**
+ * An empty (or blank) value means unset, for every setting: `.env.example` ships each key with nothing
+ * after `=`, and `cp .env.example .env` is the first step of every path in the README (issue 37).
+ */
+function withoutEmptyValues(source: z.input<typeof EnvFieldsShape>): unknown {
+  if (typeof source !== 'object' || source === null) return source;
+  return Object.fromEntries(
+    Object.entries(source).filter(([, value]) => typeof value !== 'string' || value.trim() !== ''),
+  );
+}
+
+export const EnvFields = z.preprocess(withoutEmptyValues, EnvFieldsShape);
+
 export const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)';
 
@@ -112,7 +129,7 @@ export const PLATFORM_GST_INVALID =
   'PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE go together: a valid GSTIN of that state (e.g. 29AAGCB7383J1Z4 with Karnataka), or none of them';
 
 type PlatformGstFields = Pick<
-  z.output<typeof EnvFields>,
+  z.output<typeof EnvFieldsShape>,
   'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
 >;
 
@@ -143,7 +160,8 @@ export const EnvSchema = EnvFields.refine(
   })
   .transform((env) => {
     const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
-    return { ...env, ...demoPlatformGst(env, seedDemoData), SEED_DEMO_DATA: seedDemoData };
+    const host = env.HOST ?? (env.TRUST_PROXY ? '127.0.0.1' : '0.0.0.0');
+    return { ...env, ...demoPlatformGst(env, seedDemoData), SEED_DEMO_DATA: seedDemoData, HOST: host };
   });
 
 /**
