@@ -98,6 +98,28 @@ const EnvFieldsShape = z.object({
   ),
   HOLDS_PER_SLOT_PER_HOUR: optionalPositiveInt(),
   /**
+   * Sign-ups and Contact Us messages per hour from all addresses together (issue 37): the per-address
+   * limits do not stop a flood from many addresses, which once stored 1,700 rows a second, each with
+   * a queued mail. What anonymous traffic can store and queue is bounded by these.
+   */
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(2_000),
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /**
+   * Mail sent per second through Resend. Resend's default is 2 requests a second per team (1,000
+   * confirmations then take about 8 minutes); raise it to the limit Resend granted your team.
+   */
+  MAIL_SEND_PER_SECOND: z.coerce.number().int().positive().max(1_000).default(2),
+  /**
+   * Below this much free space in DATA_DIR's file system, /readyz answers 503 naming the disk, and the
+   * log warns from twice this on (docs/operations.md, "Seeing trouble coming").
+   */
+  DISK_FREE_MIN_MB: z.coerce.number().int().min(0).default(500),
+  /**
+   * `GET /metrics` (Prometheus text) answers requests carrying `Authorization: Bearer <this>`; without
+   * it set, only requests from this machine that came through no proxy.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
    * Benchmarks only (bench/catalog.ts): a request with this value in `x-jalsa-cache-bypass` is computed
    * rather than answered from the public micro-cache. Unset (the default), nothing can skip the cache.
    */
