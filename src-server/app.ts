@@ -15,6 +15,7 @@ import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { HEALTHY, healthCheckFastPath } from './http/health-check.ts';
 import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
+import { mountOperations } from './http/operations.ts';
 import { ordersCsvRoutes } from './http/orders-csv.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
     deps.sqlite.prepare('select 1').get();
     return c.json(HEALTHY);
   });
+  mountOperations(app, deps);
 
   app.use(
     '/trpc/*',
