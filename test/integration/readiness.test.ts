@@ -114,4 +114,30 @@ describe('readiness and metrics for the operator', () => {
     expect(warnings).toHaveLength(2);
     expect(warnings[0]!.level).toBe(50);
   });
+
+  it('writes one failure with its stack once a minute, not once per request (a full disk filled the log)', async () => {
+    const lines: { msg: string; err?: unknown; repeats?: number }[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
+    const t = app({}, { logger });
+    const contact = () =>
+      t.request('/trpc/contact.send', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.in', mobile: '', message: 'hi' }),
+      });
+    // Every write now fails alike, as on a full disk.
+    t.deps.sqlite.exec(
+      "create trigger no_space before insert on rate_limit_hits begin select raise(abort, 'database or disk is full'); end",
+    );
+    for (let i = 0; i < 30; i++) expect((await contact()).status).toBe(500);
+    const failures = () => lines.filter((l) => l.msg === 'procedure failed');
+    expect(failures()).toHaveLength(1);
+    expect(failures()[0]!.err).toMatchObject({ message: 'database or disk is full' });
+    // Every request still has its access line with its 500.
+    expect(lines.filter((l) => l.msg === 'request')).toHaveLength(30);
+    t.clock.advance(60_000);
+    await contact();
+    expect(failures()).toHaveLength(2);
+    expect(failures()[1]!.repeats).toBe(29);
+  });
 });
