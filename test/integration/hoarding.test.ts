@@ -169,6 +169,68 @@ describe('the cool-down after a payment session runs out unpaid', () => {
   });
 });
 
+/**
+ * Issue 35, item 2: the cool-down followed only holds released as 'expired', a reason the client names,
+ * so releasing as 'cancelled' just before the session's end gave a fresh session two seconds later.
+ */
+describe('the server, not the release reason, decides the cool-down', () => {
+  function release(cookie: string, holdId: string, reason: 'cancelled' | 'failed' | 'expired') {
+    return callProcedure(t, 'mutation', 'payments.release', { holdId, reason }, { cookie });
+  }
+
+  it('releasing as "cancelled" a second before the session ends is cooled down as if it had run out', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const first = await proceed(t, buyer.cookie, ev, 10);
+    const sessionEnd = Date.parse(first.sessionExpiresAt);
+
+    // The attack: give the seats back a second before the end, ask again a second after it.
+    t.clock.set(new Date(sessionEnd - 1_000));
+    expect((await release(buyer.cookie, first.holdId, 'cancelled')).data).toEqual({ released: true });
+    t.clock.set(new Date(sessionEnd + 1_000));
+    const again = await proceedFrom(buyer.cookie, ev, 10);
+    expect(again.status).toBe(429);
+    expect(again.body.error?.message).toBe(HOARDING_MESSAGES.coolDown(10));
+    expect(holdsOf(buyer.userId).filter((h) => h.status === 'active')).toEqual([]);
+
+    // Held 299 of 300 s: the wait is 299/300 of ten minutes from the release, then it may book.
+    const coolDownEnd = sessionEnd - 1_000 + (HOLD_COOL_DOWN_MS * 299) / 300;
+    t.clock.set(new Date(coolDownEnd - 1));
+    expect((await proceedFrom(buyer.cookie, ev, 10)).status).toBe(429);
+    t.clock.set(new Date(coolDownEnd));
+    expect((await proceedFrom(buyer.cookie, ev, 10)).status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('a window closed halfway through waits half the cool-down, whatever reason it gives', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const first = await proceed(t, buyer.cookie, ev, 2);
+    const sessionStart = Date.parse(first.sessionExpiresAt) - PAYMENT_SESSION_MS;
+    t.clock.set(new Date(sessionStart + PAYMENT_SESSION_MS / 2));
+    await release(buyer.cookie, first.holdId, 'failed');
+    // Within the session a retry continues it (a failed payment tried again at once is not cooled down).
+    t.clock.advance(10_000);
+    const retry = await proceedFrom(buyer.cookie, ev, 2);
+    expect(retry.status).toBe(200);
+    expect((retry.data as CheckoutSession).sessionExpiresAt).toBe(first.sessionExpiresAt);
+    t.clock.advance(10_000);
+    await release(buyer.cookie, (retry.data as CheckoutSession).holdId, 'cancelled');
+    // Held 170 s of the session: 170/300 of ten minutes from the release.
+    const coolDownEnd = sessionStart + 170_000 + (HOLD_COOL_DOWN_MS * 170) / 300;
+    t.clock.set(new Date(Date.parse(first.sessionExpiresAt) + 1_000));
+    const refused = await proceedFrom(buyer.cookie, ev, 2);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(
+      HOARDING_MESSAGES.coolDown(Math.ceil((coolDownEnd - t.clock.now().getTime()) / MINUTE)),
+    );
+    t.clock.set(new Date(coolDownEnd));
+    expect((await proceedFrom(buyer.cookie, ev, 2)).status).toBe(200);
+  });
+});
+
 describe('how often an account can hold the same slot', () => {
   // checkHoarding reads only the holds made within the window (issue 21): an older hold's session and
   // cool-down must be over by then, or leaving it unread would change a decision.

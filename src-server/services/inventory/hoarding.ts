@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
+import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
 /**
  * Proceed's rules against sitting on seats without buying them (issue 19; docs/decisions/0023-hoarding-limits.md).
@@ -100,9 +101,10 @@ export function checkHoarding(
       // Pressing Proceed again (or after dismissing the payment window) continues the same session:
       // otherwise each Proceed would push the seats' return back by another five minutes.
       window = { sessionExpiresAt: latest.sessionExpiresAt, expiresAt: latest.expiresAt };
-    } else if (latest.status === 'active' || latest.releaseReason === 'expired') {
-      // The session ran out with the seats still held: others get a turn before this account again.
-      const waitMs = sessionEnd + HOLD_COOL_DOWN_MS - now.getTime();
+    } else {
+      // The session is over unpaid: others get a turn before this account again, for as long as the
+      // seats were kept from them (coolDownEndsAt).
+      const waitMs = coolDownEndsAt(latest) - now.getTime();
       if (waitMs > 0) throw tooManyRequests(HOARDING_MESSAGES.coolDown(minutesOf(waitMs)));
     }
   }
@@ -139,6 +141,36 @@ export function checkHoarding(
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
+}
+
+/**
+ * When the cool-down after an unpaid session ends, from the hold's own times, never from the reason
+ * its release gave: the client names that reason, so "cancelled" two seconds before the end would
+ * otherwise earn a fresh session two seconds later (issue 35: five sessions in a row, the seats off hold
+ * for about 2 s between them). The cool-down is HOLD_COOL_DOWN_MS scaled by the share of the session
+ * the seats were held, counted from when they went back: a session that ran out (still held in its
+ * grace, or released at or after its end by the page's time-out or the sweeper) waits the full ten
+ * minutes after its end, as before; a window closed at once waits nothing; one closed halfway waits
+ * five minutes. Being continuous, it has no edge to release just before: giving seats back early only
+ * ever shortens the wait by as much as it shortened the holding, so one account holds a slot at most a
+ * third of the time whatever it does. The session started PAYMENT_SESSION_MS before its end (a
+ * replacement keeps its first hold's session, so a chain counts from the chain's start).
+ */
+export function coolDownEndsAt(hold: {
+  status: string;
+  sessionExpiresAt: string;
+  endedAt: string | null;
+}): number {
+  const sessionEnd = Date.parse(hold.sessionExpiresAt);
+  const heldUntil =
+    hold.status === 'active' || hold.endedAt === null
+      ? sessionEnd
+      : Math.min(sessionEnd, Date.parse(hold.endedAt));
+  const usedShare = Math.min(
+    1,
+    Math.max(0, (heldUntil - sessionEnd + PAYMENT_SESSION_MS) / PAYMENT_SESSION_MS),
+  );
+  return heldUntil + Math.ceil(HOLD_COOL_DOWN_MS * usedShare);
 }
 
 /**
@@ -187,7 +219,7 @@ const addressHolds = (db: DbOrTx) =>
 /** What the cool-down and the session rules read of a hold, active or ended. */
 const sessionColumns = {
   status: holds.status,
-  releaseReason: holds.releaseReason,
+  endedAt: holds.endedAt,
   sessionExpiresAt: holds.sessionExpiresAt,
   expiresAt: holds.expiresAt,
   createdAt: holds.createdAt,
