@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
@@ -320,6 +320,87 @@ describe('caps on seats held at once', () => {
       expect((await proceedFrom(createSignedInUser(t).cookie, ev, 10, '203.0.113.7')).status).toBe(200);
     }
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(80);
+  });
+});
+
+/**
+ * Issue 35, item 3: the per-address cap (60 seats across all events) is the whole of a small slot:
+ * 4 verified accounts from one address held all 40 seats, and a buyer elsewhere got "Sold Out".
+ */
+describe('a fair share of one slot', () => {
+  it('four accounts from one address, in parallel, hold a quarter of a 40-seat slot; a buyer elsewhere books', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Front Row', pricePaise: 99_999, totalTickets: 40 }],
+    });
+    const accounts = Array.from({ length: 4 }, () => createSignedInUser(t));
+    const answers = await Promise.all(accounts.map((a) => proceedFrom(a.cookie, ev, 10, '203.0.113.9')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.addressCap);
+    }
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(10);
+
+    const fan = createSignedInUser(t);
+    expect((await proceedFrom(fan.cookie, ev, 10, '192.0.2.50')).status).toBe(200);
+    // An account at the share may still change its own hold (it replaces, it does not add).
+    const holder = accounts[answers.findIndex((a) => a.status === 200)]!;
+    expect((await proceedFrom(holder.cookie, ev, 8, '203.0.113.9')).status).toBe(200);
+    expect((await proceedFrom(accounts.find((a) => a !== holder)!.cookie, ev, 2, '203.0.113.9')).status).toBe(
+      200,
+    );
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('a shared address (a campus NAT) holds up to a quarter of a bigger slot, not the 60-seat cap', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 200 }],
+    });
+    const campus = '198.51.100.77';
+    const students = Array.from({ length: 6 }, () => createSignedInUser(t));
+    for (const student of students.slice(0, 5)) {
+      expect((await proceedFrom(student.cookie, ev, 10, campus)).status).toBe(200);
+    }
+    const sixth = await proceedFrom(students[5]!.cookie, ev, 10, campus);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.error?.message).toBe(HOARDING_MESSAGES.addressCap);
+    expect((await proceedFrom(students[5]!.cookie, ev, 10, '192.0.2.60')).status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('one account cannot take a small slot in one order across its types', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: ['Stalls', 'Circle', 'Balcony', 'Box'].map((name) => ({
+        name,
+        pricePaise: 50_000,
+        totalTickets: 10,
+      })),
+    });
+    t.deps.db.update(ticketTypes).set({ maxPerOrder: 5 }).where(eq(ticketTypes.slotId, ev.slotId)).run();
+    const buyer = createSignedInUser(t);
+    const everything = (quantity: number) => ({
+      ...startInput(ev, 1),
+      selectedTickets: ev.ticketTypeIds.map((ticketTypeId) => ({ ticketTypeId, quantity })),
+    });
+    const refused = await callProcedure(t, 'mutation', 'payments.start', everything(5), {
+      cookie: buyer.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.slotShareCap(5));
+    expect(holdsOf(buyer.userId)).toEqual([]);
+    // One full order of a type is always allowed, and so is the same number spread across the types.
+    expect((await proceedFrom(buyer.cookie, ev, 5)).status).toBe(200);
+    const spread = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...everything(1), selectedTickets: everything(1).selectedTickets.slice(0, 3) },
+      { cookie: buyer.cookie },
+    );
+    expect(spread.status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
   });
 });
 

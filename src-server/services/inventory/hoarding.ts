@@ -3,6 +3,7 @@ import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
@@ -23,6 +24,17 @@ export const HOARDING_DEFAULTS = {
   seatsPerAddress: 60,
   /** Holds of one slot by one account per `REHOLD_WINDOW_MS` (a few retries after a failed payment). */
   holdsPerSlotPerWindow: 6,
+  /**
+   * The share of one slot's stock (its ticket types' total) that one account, and one client
+   * address, may hold at once, in per cent, but never less than one full order of the slot's most
+   * generous type (its per-order maximum). The caps above count seats across all events, so on a small
+   * slot they are the whole slot (issue 35: 4 accounts from one address held all 40 seats); these
+   * bound the share instead. The address gets more than the account because many honest buyers share
+   * one (a campus, an office, a carrier's NAT): a quarter of the slot means at least four addresses to
+   * take it all. With the address caps off (HOLD_SEATS_PER_ADDRESS=0) the address share is off too.
+   */
+  slotSharePerAccountPercent: 10,
+  slotSharePerAddressPercent: 25,
 } as const;
 
 /** After a payment session ran out with the seats still held, the account waits this long for that slot. */
@@ -121,18 +133,33 @@ export function checkHoarding(
   if (byAccount + seats > limits.seatsPerAccount) {
     throw conflict(HOARDING_MESSAGES.accountCap(limits.seatsPerAccount));
   }
+  // The account's hold on this slot that the new one replaces, if it came from the same address.
+  const replacedHere = sum(
+    replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
+  );
   if (limits.seatsPerAddress > 0) {
     // Every hold has a seat, so reading one hold past the cap is enough to know it is passed: the read
     // stays bounded however many holds one address has.
     const fromAddress =
       q.heldFromAddress.get({ clientAddress: context.clientAddress, rows: limits.seatsPerAddress + 1 })
         ?.seats ?? 0;
-    const replacedHere = sum(
-      replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
-    );
     if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
       throw conflict(HOARDING_MESSAGES.addressCap);
     }
+  }
+
+  // The fair share of this slot, counted over its active holds, in this same transaction at the hold.
+  const stock = q.slotStock.get({ slotId });
+  const shares = slotSharesOf(stock?.capacity ?? 0, stock?.maxPerOrder ?? 0);
+  if (seats > shares.perAccount) throw conflict(HOARDING_MESSAGES.slotShareCap(shares.perAccount));
+  if (limits.seatsPerAddress > 0) {
+    const onSlot =
+      q.heldFromAddressOnSlot.get({
+        clientAddress: context.clientAddress,
+        slotId,
+        rows: shares.perAddress + 1,
+      })?.seats ?? 0;
+    if (onSlot - replacedHere + seats > shares.perAddress) throw conflict(HOARDING_MESSAGES.addressCap);
   }
 
   const max = context.maxTicketsPerBuyer;
@@ -141,6 +168,22 @@ export function checkHoarding(
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
+}
+
+/**
+ * The most one account, and one client address, may hold of a slot at once: its share of the slot's
+ * capacity (HOARDING_DEFAULTS), rounded up, and never less than one full order of its most generous
+ * ticket type, so a buyer can always hold what the organiser lets one order take.
+ */
+export function slotSharesOf(
+  capacity: number,
+  maxPerOrder: number,
+): { perAccount: number; perAddress: number } {
+  const share = (percent: number) => Math.max(maxPerOrder, Math.ceil((capacity * percent) / 100));
+  return {
+    perAccount: share(HOARDING_DEFAULTS.slotSharePerAccountPercent),
+    perAddress: share(HOARDING_DEFAULTS.slotSharePerAddressPercent),
+  };
 }
 
 /**
@@ -216,6 +259,21 @@ const addressHolds = (db: DbOrTx) =>
     .limit(p('rows'))
     .as('from_address');
 
+/** The seats of an address's active holds of one slot, at most `rows` of them (covering partial index). */
+const addressSlotHolds = (db: DbOrTx) =>
+  db
+    .select({ seats: holds.seats })
+    .from(holds)
+    .where(
+      and(
+        eq(holds.clientAddress, p('clientAddress')),
+        eq(holds.slotId, p('slotId')),
+        sql`${holds.status} = 'active'`,
+      ),
+    )
+    .limit(p('rows'))
+    .as('from_address_on_slot');
+
 /** What the cool-down and the session rules read of a hold, active or ended. */
 const sessionColumns = {
   status: holds.status,
@@ -229,6 +287,7 @@ const sessionColumns = {
 // 'active') only when the query's own text implies its condition.
 const lookups = oncePer((db: DbOrTx) => {
   const fromAddress = addressHolds(db);
+  const fromAddressOnSlot = addressSlotHolds(db);
   return {
     activeOfAccount: db
       .select({
@@ -258,6 +317,21 @@ const lookups = oncePer((db: DbOrTx) => {
     heldFromAddress: db
       .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })
       .from(fromAddress)
+      .prepare(),
+    heldFromAddressOnSlot: db
+      .select({ seats: sql<number>`coalesce(sum(${fromAddressOnSlot.seats}), 0)` })
+      .from(fromAddressOnSlot)
+      .prepare(),
+    // The slot's stock for its fair shares: its types' capacity and most generous per-order maximum. All
+    // its types, live or paused: a type taken off sale for a while must not shrink everyone's share
+    // (nor leave a share of 0 seats, refused with the share's message instead of "Sold Out").
+    slotStock: db
+      .select({
+        capacity: sql<number>`coalesce(sum(${ticketTypes.totalTickets}), 0)`,
+        maxPerOrder: sql<number>`coalesce(max(${ticketTypes.maxPerOrder}), 0)`,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.slotId, p('slotId')))
       .prepare(),
     bookedForEvent: db
       .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
