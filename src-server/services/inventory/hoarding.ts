@@ -194,8 +194,8 @@ export function slotSharesOf(
  * the seats were held, counted from when they went back: a session that ran out (still held in its
  * grace, or released at or after its end by the page's time-out or the sweeper) waits the full ten
  * minutes after its end, as before; a window closed at once waits nothing; one closed halfway waits
- * five minutes. Being continuous, it has no edge to release just before: giving seats back early only
- * ever shortens the wait by as much as it shortened the holding, so one account holds a slot at most a
+ * five minutes. Being continuous, it has no edge to release just before: each second the seats are held
+ * costs two seconds of waiting, whenever they are given back, so one account holds a slot at most a
  * third of the time whatever it does. The session started PAYMENT_SESSION_MS before its end (a
  * replacement keeps its first hold's session, so a chain counts from the chain's start).
  */
