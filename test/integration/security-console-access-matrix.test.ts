@@ -444,6 +444,10 @@ const CASES: Record<string, Case> = {
   'gate.sync': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId })),
   'gate.lookUp': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
   'gate.dashboard': eventQuery(VIEW),
+  'gate.history': eventQuery(VIEW, (w, t) => {
+    const token = gateToken(t, w);
+    return { bookingId: token.slice(0, token.lastIndexOf('.')) };
+  }),
   'gate.scan': {
     kind: 'mutation',
     expected: VIEW,
