@@ -41,7 +41,9 @@ describe('event team: invite, accept, remove', () => {
     expect(mail.subject).toBe(`You're invited to ${w.event.eventName} on Jalsa`);
     expect(mail.text).toContain('as gate staff');
     // Gate staff are told where the scanner is (issue 35): the mail names /gate, not only the console.
-    expect(mail.text).toMatch(/open the gate scanner on your phone, signed in with this address: http\S*\/gate\b/);
+    expect(mail.text).toMatch(
+      /open the gate scanner on your phone, signed in with this address: http\S*\/gate\b/,
+    );
 
     // The link's page works signed out: it names the event, the role and the address.
     const shown = await callProcedure(t, 'query', 'console.invitation', { token });

@@ -229,7 +229,11 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     const token = signTicketToken(t.deps.appSecret, main.bookingId);
     expect((await scan(token, { persons: 3 })).answer.outcome).toBe('admit');
     const reread = await scan(token);
-    expect(reread.answer).toMatchObject({ outcome: 'ask', remaining: 1, ticket: { admitted: 3, allowed: 4 } });
+    expect(reread.answer).toMatchObject({
+      outcome: 'ask',
+      remaining: 1,
+      ticket: { admitted: 3, allowed: 4 },
+    });
     expect(
       t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
     ).toBe(3);

@@ -28,7 +28,9 @@ export function invitationMail(options: {
         `${what} Sign in (or sign up) with this e-mail address, then accept.`,
         // Gate staff land on the scanner after accepting; on the day they need its address (issue 35).
         ...(options.role === 'gate_staff'
-          ? [`On the day, open the gate scanner on your phone, signed in with this address: ${options.scannerUrl}`]
+          ? [
+              `On the day, open the gate scanner on your phone, signed in with this address: ${options.scannerUrl}`,
+            ]
           : []),
       ],
       action: { label: 'Accept the invitation', url: options.url },
