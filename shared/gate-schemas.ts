@@ -31,7 +31,7 @@ export const GateScanInput = z
     scanId,
     token: z.string().trim().min(1).max(500).optional(),
     bookingId: id.optional(),
-    /** Omitted on the first try: a ticket with several entries left answers 'ask' instead. */
+    /** Omitted on the first try: a ticket for several people (entries left) answers 'ask' instead. */
     persons: persons.optional(),
   })
   .refine((v) => v.token || v.bookingId, { message: 'Scan a ticket or choose a booking' });
@@ -63,6 +63,10 @@ export const GateUndoInput = z.object({
   reason: z.string().trim().min(2, 'Say why (e.g. scanned the wrong ticket)').max(200),
 });
 export type GateUndoInput = z.input<typeof GateUndoInput>;
+
+/** One ticket's check-in history at the gate's look-up (issue 35: undo any admission, after a reload too). */
+export const GateHistoryInput = z.object({ bookingId: id });
+export type GateHistoryInput = z.input<typeof GateHistoryInput>;
 
 /** The ticket list and feed since the device's cursors (0 and 0: the whole list). */
 export const GateSyncInput = z.object({

@@ -231,14 +231,16 @@ export class GateEngine {
     const token = 'token' in code ? parseToken(code.token) : null;
     const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
     const known = bookingId ? this.ticket(bookingId) : null;
-    // Ask how many from the list at once (no round trip); the server re-checks when it admits. Not for a
-    // QR given away since: the server (or the offline decision) refuses it.
+    // Ask how many from the list at once (no round trip); the server re-checks when it admits. A group
+    // ticket asks even for its last entry (never consumed without a tap). Not for a QR given away since:
+    // the server (or the offline decision) refuses it.
     if (
       persons === undefined &&
       known &&
       !known.cancelled &&
       !isStaleGeneration(known, token?.generation) &&
-      known.allowed - known.admitted > 1
+      known.allowed > 1 &&
+      known.allowed - known.admitted >= 1
     )
       return { kind: 'ask', remaining: known.allowed - known.admitted, ticket: known, code, scanId };
 

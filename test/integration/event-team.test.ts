@@ -40,6 +40,10 @@ describe('event team: invite, accept, remove', () => {
     const { token, mail } = await inviteThroughOwner(t, w, email, 'gate_staff');
     expect(mail.subject).toBe(`You're invited to ${w.event.eventName} on Jalsa`);
     expect(mail.text).toContain('as gate staff');
+    // Gate staff are told where the scanner is (issue 35): the mail names /gate, not only the console.
+    expect(mail.text).toMatch(
+      /open the gate scanner on your phone, signed in with this address: http\S*\/gate\b/,
+    );
 
     // The link's page works signed out: it names the event, the role and the address.
     const shown = await callProcedure(t, 'query', 'console.invitation', { token });
@@ -81,6 +85,8 @@ describe('event team: invite, accept, remove', () => {
     ).toBe(200);
     const mine = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: invitee.cookie });
     expect(mine.data).toMatchObject([{ id: w.event.eventId, myRole: 'gate_staff' }]);
+    // …without the takings: the event's gross is the organisers' business, not the gate's (issue 35).
+    expect((mine.data as { grossPaise: unknown }[])[0]!.grossPaise).toBeNull();
     const view = await callProcedure(
       t,
       'query',

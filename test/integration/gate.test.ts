@@ -225,6 +225,72 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');
   });
 
+  it('a group ticket asks how many even for its last entry: a re-read never lets the partner in (issue 35)', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    expect((await scan(token, { persons: 3 })).answer.outcome).toBe('admit');
+    const reread = await scan(token);
+    expect(reread.answer).toMatchObject({
+      outcome: 'ask',
+      remaining: 1,
+      ticket: { admitted: 3, allowed: 4 },
+    });
+    expect(
+      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
+    ).toBe(3);
+  });
+
+  it('after a reload, the look-up’s history undoes a chosen earlier admission, with a reason logged (who, when, why) (issue 35)', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    t.clock.set(new Date('2026-12-05T13:34:00.000Z'));
+    const first = await scan(token, { persons: 1, gate: 'North gate' });
+    t.clock.advance(60_000);
+    await scan(token, { persons: 2, gate: 'South gate' });
+    // A reloaded device knows no scan id: it asks the ticket's history.
+    const history = (cookie = staff.cookie, bookingId = main.bookingId, eventId = main.eventId) =>
+      callProcedure(t, 'query', 'gate.history', { eventId, bookingId }, { cookie });
+    const before = await history();
+    expect(before.data).toMatchObject([
+      { scanId: first.answer.scanId, persons: 1, gate: 'North gate', staffName: 'Ravi', undone: null },
+      { persons: 2, gate: 'South gate', undone: null },
+    ]);
+    // A reason is required.
+    const undo = (reason: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'gate.undo',
+        {
+          eventId: main.eventId,
+          slotId: main.row.slotId,
+          gate: 'South gate',
+          deviceId: 'device-2',
+          undoId: sid(),
+          scanId: first.answer.scanId,
+          reason,
+        },
+        { cookie: staff.cookie },
+      );
+    const blank = await undo(' ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.error?.data.fieldErrors?.reason).toBe('Say why (e.g. scanned the wrong ticket)');
+    t.clock.advance(60_000);
+    expect((await undo('Scanned Asha for her sister')).data).toMatchObject({
+      undone: 1,
+      ticket: { admitted: 2 },
+    });
+    expect((await history()).data).toMatchObject([
+      {
+        scanId: first.answer.scanId,
+        undone: { staffName: 'Ravi', at: '2026-12-05T13:36:00.000Z', reason: 'Scanned Asha for her sister' },
+      },
+      { persons: 2, undone: null },
+    ]);
+    // Another event's booking, or a stranger: not found / not allowed, like any other gate call.
+    const other = createBooking(t, { userId: buyer.userId, userName: 'Elsewhere' });
+    expect((await history(staff.cookie, other.bookingId)).status).toBe(404);
+    expect((await history(buyer.cookie)).status).toBe(404);
+  });
+
   it('looks a buyer up by booking id, name or mobile, in this slot only', async () => {
     createBooking(t, { userId: buyer.userId, userName: 'Asha Elsewhere' });
     const lookUp = async (query: string) =>

@@ -195,6 +195,12 @@ const PROCEDURES: Record<string, Access> = {
   },
   'gate.lookUp': { kind: 'role', ids: ['eventId', 'slotId'], signedOut: 401, why: 'checkIn; this slot only' },
   'gate.dashboard': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'any role on the event' },
+  'gate.history': {
+    kind: 'role',
+    ids: ['bookingId', 'eventId'],
+    signedOut: 401,
+    why: 'checkIn; the booking must be of this event',
+  },
   'organiserRequests.submit': { kind: 'self', ids: [], signedIn: true, why: 'a request by ctx.user' },
   'organiserRequests.mine': { kind: 'self', ids: [], signedIn: true, why: "ctx.user's own request" },
   'console.access': { kind: 'self', ids: [], signedIn: false, why: "the caller's own role, or null" },

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { formatInIndia } from '../../../shared/dates.ts';
 import { slotLabel } from '../../../shared/gate-schemas.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -14,9 +15,14 @@ export function GatePanel({ eventId }: { eventId: string }) {
   const { slots, doubleEntries } = dashboard.data;
   return (
     <section aria-labelledby="gate-panel-heading" className="space-y-4">
-      <h2 id="gate-panel-heading" className="text-lg font-bold">
-        Gates
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="gate-panel-heading" className="text-lg font-bold">
+          Gates
+        </h2>
+        <Link to="/gate" className="font-semibold text-brand-700 underline">
+          Open the gate scanner
+        </Link>
+      </div>
       <ul className="space-y-3">
         {slots.map((slot) => (
           <li key={slot.id} className="rounded-lg border p-3">

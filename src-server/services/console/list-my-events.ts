@@ -18,8 +18,11 @@ export interface MyEvent {
   nextStart: string | null;
   sold: number;
   capacity: number;
-  /** Face value of the tickets sold (confirmed bookings' subtotals), before convenience fees and GST. */
-  grossPaise: number;
+  /**
+   * Face value of the tickets sold (confirmed bookings' subtotals), before convenience fees and GST.
+   * Null for gate staff: the takings are the organisers' business (issue 35), not the gate's.
+   */
+  grossPaise: number | null;
 }
 
 /**
@@ -49,6 +52,6 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     nextStart: r.next_start,
     sold: r.sold,
     capacity: r.capacity,
-    grossPaise: r.gross,
+    grossPaise: r.my_role === 'gate_staff' ? null : r.gross,
   }));
 }

@@ -85,6 +85,7 @@ export function inviteTeamMember(
         role: invite.role,
         inviterName: invite.invitedBy.name ?? 'An organiser',
         url: `${links.base}/organiser/invitations/${token}`,
+        scannerUrl: `${links.base}/gate`,
       }),
       now,
     );
