@@ -195,8 +195,8 @@ function Actions({ booking }: { booking: Booking }) {
             <>
               People have already been admitted with this booking at the gate. If you cancel it anyway,{' '}
               {booking.buyer.name} is refunded {formatPaiseExact(booking.amounts.totalPaise)} in full, but its{' '}
-              {booking.ticketCount} {booking.ticketCount === 1 ? 'seat does' : 'seats do'} not go back on sale.
-              The buyer is told by e-mail. This cannot be undone.
+              {booking.ticketCount} {booking.ticketCount === 1 ? 'seat does' : 'seats do'} not go back on
+              sale. The buyer is told by e-mail. This cannot be undone.
             </>
           ) : (
             <>

@@ -433,9 +433,27 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
 
     it('a scan time of 2001, or ahead of the server’s clock, is logged at the upload’s time with a note', async () => {
       const token = signTicketToken(t.deps.appSecret, main.bookingId);
-      const old = { scanId: sid(), token, decision: 'admit', persons: 1, scannedAt: '2001-01-01T00:00:00.000Z' };
-      const ahead = { scanId: sid(), token, decision: 'admit', persons: 1, scannedAt: '2026-12-05T15:00:00.000Z' };
-      const fine = { scanId: sid(), token, decision: 'admit', persons: 1, scannedAt: '2026-12-05T13:40:00.000Z' };
+      const old = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2001-01-01T00:00:00.000Z',
+      };
+      const ahead = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2026-12-05T15:00:00.000Z',
+      };
+      const fine = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2026-12-05T13:40:00.000Z',
+      };
       expect((await upload([old, ahead, fine])).status).toBe(200);
       const now = t.clock.now().toISOString();
       expect(rowOf(old.scanId)).toMatchObject({
@@ -508,7 +526,13 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       // Then a real one: the ticket is full, another device let 2 more in.
       const token = signTicketToken(t.deps.appSecret, main.bookingId);
       expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');
-      const real = { scanId: sid(), token, decision: 'admit', persons: 2, scannedAt: '2026-12-05T13:42:00.000Z' };
+      const real = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 2,
+        scannedAt: '2026-12-05T13:42:00.000Z',
+      };
       expect((await upload([real])).status).toBe(200);
 
       const listed = (await syncNow()).doubleEntries;

@@ -4,7 +4,10 @@ import { eventDates, slots } from '../../db/schema/catalog.ts';
 import {
   countDoubleEntries,
   type DoubleEntry,
-  listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';
+  listDoubleEntries,
+  type SlotCounters,
+  slotCounters,
+} from './slot-counters.ts';
 
 export interface GateDashboard {
   slots: ({ id: string; start: string; end: string } & SlotCounters)[];

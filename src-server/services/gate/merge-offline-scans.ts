@@ -2,8 +2,8 @@ import type { GateUploadInput, OfflineScan } from '../../../shared/gate-schemas.
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { readTicketToken } from '../tickets/ticket-token.ts';
 import { notFound } from '../../errors.ts';
+import { readTicketToken } from '../tickets/ticket-token.ts';
 import { admitConditionally, findScan, loadGateBooking } from './gate-core.ts';
 import { findGateSlot } from './gate-events.ts';
 import type { GateCaller } from './record-scan.ts';
@@ -56,7 +56,8 @@ export async function mergeOfflineScans(
     .map((scan) => {
       const at = Date.parse(scan.scannedAt);
       // Normalised to UTC, so scans sent with different offsets sort by their instant.
-      if (at >= earliest && at <= latest) return { ...scan, scannedAt: new Date(at).toISOString(), note: null };
+      if (at >= earliest && at <= latest)
+        return { ...scan, scannedAt: new Date(at).toISOString(), note: null };
       return {
         ...scan,
         scannedAt: now.toISOString(),

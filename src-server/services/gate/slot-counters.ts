@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { WriteTx } from '../../db/write-transaction.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
 type Reader = Db | WriteTx;
 
