@@ -1,4 +1,4 @@
-import type { GateListTicket } from '../../shared/gate-schemas.ts';
+import { type GateListTicket, uploadBatch } from '../../shared/gate-schemas.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
 import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
@@ -125,7 +125,8 @@ export class GateEngine {
   private async syncOnce(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.slice(0, 500);
+        // A prefix within the upload's bounds (per upload, per ticket): the rest goes in the next call.
+        const batch = uploadBatch(this.queue);
         await this.api.upload({
           eventId: this.place.eventId,
           slotId: this.place.slotId,

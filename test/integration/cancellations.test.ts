@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, refunds } from '../../src-server/db/schema/payments.ts';
+import { USED_BOOKING_REFUSAL } from '../../src-server/services/bookings/cancel-booking.ts';
 import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
 import { cancellationJob } from '../../src-server/services/bookings/cancellation-job.ts';
 import { SLOT_CANCELLED_MESSAGE } from '../../src-server/services/checkout/start-checkout.ts';
@@ -123,6 +125,93 @@ describe('cancelling one booking', () => {
       expect(res.body.error?.data.code).toMatch(/FORBIDDEN|NOT_FOUND/);
     }
     expect(bookingStatus(bookingId)).toBe('confirmed');
+  });
+
+  it('a booking used at the gate: refused without an explicit choice; with it, refunded but its seats never go back on sale (issue 35)', async () => {
+    const typeId = w.event.ticketTypeIds[0]!;
+    // Capacity 2: two buyers of one ticket each, and the first walks in.
+    t.deps.db
+      .update(ticketTypes)
+      .set({ totalTickets: 2, availableTickets: 2 })
+      .where(eq(ticketTypes.id, typeId))
+      .run();
+    const used = await buyTickets(t, w.event, 1);
+    await buyTickets(t, w.event, 1);
+    const scanned = await callProcedure(
+      t,
+      'mutation',
+      'gate.scan',
+      {
+        eventId: w.event.eventId,
+        slotId: w.event.slotId,
+        gate: 'North gate',
+        deviceId: 'device-1',
+        scanId: `scan-${used.bookingId}`,
+        token: signTicketToken(t.deps.appSecret, used.bookingId),
+        persons: 1,
+      },
+      as('gate staff'),
+    );
+    expect(scanned.data).toMatchObject({ outcome: 'admit' });
+    // Even after the gate undid it: that person walked in.
+    const undone = await callProcedure(
+      t,
+      'mutation',
+      'gate.undo',
+      {
+        eventId: w.event.eventId,
+        slotId: w.event.slotId,
+        gate: 'North gate',
+        deviceId: 'device-1',
+        undoId: `undo-${used.bookingId}`,
+        scanId: `scan-${used.bookingId}`,
+        reason: 'Wrong ticket scanned',
+      },
+      as('gate staff'),
+    );
+    expect(undone.status).toBe(200);
+    const page = await callProcedure(
+      t,
+      'query',
+      'eventBookings.booking',
+      { eventId: w.event.eventId, bookingId: used.bookingId },
+      as('owner'),
+    );
+    expect(page.data).toMatchObject({ usedAtGate: true });
+
+    // The attack: the console's plain cancel of the used booking. Refused, nothing changed.
+    const plain = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId: used.bookingId },
+      as('owner'),
+    );
+    expect(plain.status).toBe(409);
+    expect(plain.body.error?.message).toBe(USED_BOOKING_REFUSAL);
+    expect(bookingStatus(used.bookingId)).toBe('confirmed');
+    expect(refundOf(t, used.paymentId)).toBeUndefined();
+    expect(countOf(t.deps.db, typeId)).toMatchObject({ available: 0 });
+
+    // The organiser's explicit choice: the money goes back, the admitted seat stays off sale.
+    const anyway = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId: used.bookingId, refundUsedTickets: true },
+      as('owner'),
+    );
+    expect(anyway.data).toEqual({ cancelled: true });
+    expect(bookingStatus(used.bookingId)).toBe('cancelled');
+    expect(refundOf(t, used.paymentId)).toMatchObject({ status: 'processed', reason: 'booking_cancelled' });
+    expect(countOf(t.deps.db, typeId)).toMatchObject({ available: 0 });
+    // Sold out still: a third person cannot buy the seat someone already walked in on.
+    const buyer = createSignedInUser(t);
+    const proceedRes = await callProcedure(t, 'mutation', 'payments.start', startInput(w.event, 1), {
+      cookie: buyer.cookie,
+    });
+    expect(proceedRes.status).toBe(409);
+    expect(proceedRes.body.error?.message).toContain('Sold Out');
   });
 
   it('resends the ticket mail, a few times an hour at most, and never for a cancelled booking', async () => {

@@ -95,6 +95,8 @@ const ALLOWED: Record<string, string> = {
     "the orders table's count with a slot and status filter, found by bookings_slot_status_idx: a slot belongs to one event, so its event filter only guards against another event's slot id",
   // Undo checks a booking's own scans (by gate_scans_booking_idx): a handful of rows per ticket.
   'gate_scans: undoes_scan_id': 'undo: among one booking’s scans',
+  // "Was this ticket ever used" (services/gate/ever-admitted.ts) likewise reads one booking's scans.
+  'gate_scans: kind': 'whether a booking was ever admitted: among one booking’s scans',
   'waitlist_entries: status':
     'the entry behind one offer hold (waitlist_entries_offer_hold_idx): a hold is the offer of at most one entry',
 };

@@ -77,6 +77,12 @@ export const bookings = sqliteTable(
     /** Why: 'organiser' (one booking), 'slot_cancelled', 'event_cancelled' or 'buyer' (they cancelled it themselves). */
     cancelReason: text('cancel_reason'),
     /**
+     * True when the booking was cancelled after people had been admitted with it at the gate (issue 35):
+     * its seats stayed off sale (a seat someone walked in on is never sold again). False: they went back
+     * to `available`.
+     */
+    seatsKept: integer('seats_kept', { mode: 'boolean' }).notNull().default(false),
+    /**
      * Transfers accepted so far (ADR 0025). Also the generation of the ticket token: the QR names
      * `{id}~{n}` after the n-th transfer, so every earlier QR is refused at the gate ("Ticket was transferred").
      */

@@ -5,6 +5,7 @@ import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { creditShareFor } from '../invoices/issue-credit-note.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
@@ -36,7 +37,7 @@ export type CancellationQuote =
 
 /**
  * What cancelling the caller's own booking would refund now, or why it cannot be cancelled: every ticket
- * type in it must be refundable, nobody checked in, the slot and event not cancelled, and now before the
+ * type in it must be refundable, nobody ever admitted with it (an undone admission still counts), the slot and event not cancelled, and now before the
  * event's cut-off (refund_cutoff_hours before the slot starts). Decided here, never by the client.
  */
 export function quoteOwnCancellation(
@@ -51,7 +52,8 @@ export function quoteOwnCancellation(
       ticketSlot: bookings.ticketSlot,
       ticketTypes: bookings.ticketTypes,
       ticketType: bookings.ticketType,
-      numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+      // Ever, not now: an undo at the gate lowers today's count, never what walked in (issue 35).
+      used: everAdmitted(),
       totalAmountPaise: bookings.totalAmountPaise,
       feeAmountPaise: bookings.feeAmountPaise,
       igstAmountPaise: bookings.igstAmountPaise,
@@ -77,7 +79,7 @@ export function quoteOwnCancellation(
   // The refund goes back to the payment it came from: not the recipient's to ask for (ADR 0025).
   if (row.paidByUserId && row.paidByUserId !== userId) return refuse(CANCEL_REFUSALS.transferred);
   if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
-  if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
+  if (row.used) return refuse(CANCEL_REFUSALS.checkedIn);
   const start = Date.parse(row.ticketSlot);
   if (now.getTime() >= start) return refuse(CANCEL_REFUSALS.started);
   const cutoff = start - row.cutoffHours * 3_600_000;
