@@ -3,8 +3,13 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
-import { EDITOR_MESSAGES, SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
+import { formatInIndia, formatLongDate, formatTime, indiaCalendarDay } from '../../shared/dates.ts';
+import {
+  EDITOR_MESSAGES,
+  SlotFields,
+  SlotMoveFields,
+  slotEndsNextDay,
+} from '../../shared/event-editor-schemas.ts';
 import { eventTaxRateSchema } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
@@ -262,7 +267,13 @@ function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][nu
       </div>
       <ul className="mt-3 space-y-4">
         {date.slots.map((slot) => (
-          <SlotBlock key={slot.id} base={base} slot={slot} run={run} />
+          <SlotBlock
+            key={slot.id}
+            base={base}
+            slot={slot}
+            day={indiaCalendarDay(date.dateOfEvent)}
+            run={run}
+          />
         ))}
       </ul>
       <AddSlot base={base} dateId={date.id} dateLabel={label} run={run} />
@@ -270,7 +281,7 @@ function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][nu
   );
 }
 
-function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
+function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: string; run: Run }) {
   const removeSlot = trpc.organiser.removeSlot.useMutation();
   const copy = trpc.organiser.copyTicketTypesToAllSlots.useMutation();
   const addType = trpc.organiser.addTicketType.useMutation();
@@ -312,7 +323,7 @@ function SlotBlock({ base, slot, run }: { base: Base; slot: Slot; run: Run }) {
           <CancelSlotButton base={base} slotId={slot.id} label={label} run={run} />
         </div>
       </div>
-      <MoveSlot base={base} slot={slot} label={label} run={run} />
+      <MoveSlot base={base} slot={slot} day={day} label={label} run={run} />
       <ul className="mt-2 divide-y divide-gray-200">
         {slot.tickets.map((type) => (
           <TicketTypeRow key={type.id} base={base} type={type} run={run} />
@@ -473,29 +484,47 @@ function AddSlot({
   );
 }
 
-/** Changes a slot's times on its date; every ticket holder of the slot is e-mailed old and new. */
-function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: string; run: Run }) {
+/**
+ * "Change date or time": moves a slot to other times, on its date or another (made when the event has no
+ * such date). Tickets stay valid; every holder is e-mailed old and new, and after a move to another day
+ * may cancel for a full refund until the new start. The server decides all of it (reschedule-slot.ts).
+ */
+function MoveSlot({
+  base,
+  slot,
+  day,
+  label,
+  run,
+}: {
+  base: Base;
+  slot: Slot;
+  day: string;
+  label: string;
+  run: Run;
+}) {
   const move = trpc.organiser.updateSlotTime.useMutation();
-  const form = useForm<z.infer<typeof SlotFields>>({
-    resolver: zodResolver(SlotFields),
+  const form = useForm<z.infer<typeof SlotMoveFields>>({
+    resolver: zodResolver(SlotMoveFields),
     defaultValues: {
+      day,
       startTime: formatInIndia(slot.startTime, 'HH:mm'),
       endTime: formatInIndia(slot.endTime, 'HH:mm'),
     },
   });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const newDay = form.watch('day') !== day;
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     setDone(null);
     try {
       await run(async () => {
         const result = await move.mutateAsync({ ...base, slotId: slot.id, ...values });
-        setDone(
+        const mailed =
           result.holdersMailed > 0
-            ? `Moved. ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new time.`
-            : 'Moved.',
-        );
+            ? ` ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new ${result.dateMoved ? 'date' : 'time'}${result.dateMoved ? ' and may cancel for a full refund until the show starts' : ''}.`
+            : '';
+        setDone(`Moved.${mailed}`);
       }, 'form');
       form.reset(values);
     } catch (e) {
@@ -504,14 +533,22 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
   });
   return (
     <details className="mt-2">
-      <summary className="cursor-pointer font-semibold text-brand-700">Change time</summary>
+      <summary className="cursor-pointer font-semibold text-brand-700">Change date or time</summary>
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-label={`Change time of slot ${label}`}
+        aria-label={`Change date or time of slot ${label}`}
         className="mt-3 grid max-w-md grid-cols-2 gap-2"
       >
         <UnsavedChangesGuard form={form} />
+        <div className="col-span-2">
+          <TextField
+            label="Date"
+            type="date"
+            error={form.formState.errors.day?.message}
+            {...form.register('day')}
+          />
+        </div>
         <TextField
           label="New start (India time)"
           type="time"
@@ -521,12 +558,15 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
         <TextField
           label="New end (India time)"
           type="time"
+          hint={slotEndsNextDay(form.watch()) ? 'Ends the next day' : undefined}
           error={form.formState.errors.endTime?.message}
           {...form.register('endTime')}
         />
         <div className="col-span-2">
           <p className="mb-2 text-sm text-gray-600">
-            Everyone holding a ticket for this slot is e-mailed the old and new time.
+            {newDay
+              ? 'Tickets stay valid for the new date. Everyone holding one is e-mailed, and may cancel for a full refund until the show starts, even if their tickets are not refundable.'
+              : 'Everyone holding a ticket for this slot is e-mailed the old and new time.'}
           </p>
           <FormError message={error} />
           {done && (
@@ -535,7 +575,7 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
             </p>
           )}
           <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
-            Save new time
+            {newDay ? 'Move to this date' : 'Save new time'}
           </SubmitButton>
         </div>
       </form>

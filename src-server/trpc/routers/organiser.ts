@@ -30,9 +30,9 @@ import { publishEvent } from '../../services/event-editor/publish-event.ts';
 import { removeEventDate } from '../../services/event-editor/remove-event-date.ts';
 import { removeSlot } from '../../services/event-editor/remove-slot.ts';
 import { removeTicketType } from '../../services/event-editor/remove-ticket-type.ts';
+import { rescheduleSlot } from '../../services/event-editor/reschedule-slot.ts';
 import { unpublishEvent } from '../../services/event-editor/unpublish-event.ts';
 import { updateEventDetails } from '../../services/event-editor/update-event-details.ts';
-import { updateSlotTime } from '../../services/event-editor/update-slot-time.ts';
 import { updateTicketType } from '../../services/event-editor/update-ticket-type.ts';
 import {
   getWaitingRoomSettings,
@@ -80,10 +80,14 @@ export const organiserRouter = router({
     .input(RemoveSlotInput)
     .mutation(({ ctx, input }) => removeSlot(ctx.db, ctx.event.id, input.version, input.slotId)),
 
-  /** Moves a slot's times; every ticket holder of it is mailed the old and the new time. */
+  /**
+   * "Change date or time": moves a slot to new times, on its date or another; its tickets stay valid and
+   * every holder is mailed. Owner, admin and co-organiser ('edit'): a co-organiser may already cancel a
+   * slot and refund everyone, and a move is the milder step; gate staff never.
+   */
   updateSlotTime: eventProcedure('edit')
     .input(UpdateSlotTimeInput)
-    .mutation(({ ctx, input }) => updateSlotTime(ctx.deps, ctx.event.id, input.version, input)),
+    .mutation(({ ctx, input }) => rescheduleSlot(ctx.deps, ctx.event.id, input.version, input)),
 
   /** How many bookings cancelling a slot (or, without slotId, the event) would refund: the dialog's text. */
   cancellationPreview: eventProcedure('edit')
