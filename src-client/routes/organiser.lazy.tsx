@@ -76,7 +76,8 @@ function ConsoleHome() {
               <Th>Status</Th>
               <Th>Next date</Th>
               <Th right>Sold / capacity</Th>
-              <Th right>Gross</Th>
+              <Th right>Ticket revenue</Th>
+              <Th right>Payable</Th>
             </>
           }
         >
@@ -114,7 +115,8 @@ function EventRow({ event }: { event: MyEvent }) {
       <Td>
         {event.sold} / {event.capacity}
       </Td>
-      <Td>{formatPaise(event.grossPaise)}</Td>
+      <Td>{formatPaise(event.ticketRevenuePaise)}</Td>
+      <Td>{formatPaise(event.payablePaise)}</Td>
     </tr>
   );
 }
