@@ -81,7 +81,12 @@ export type OrganiserProfile = z.output<typeof organiserProfileSchema>;
 export function isInvoicingProfileComplete(
   profile: { legalName: string; address: string; state: string } | null | undefined,
 ): boolean {
-  return !!profile && profile.legalName.trim() !== '' && profile.address.trim() !== '' && isIndianState(profile.state);
+  return (
+    !!profile &&
+    profile.legalName.trim() !== '' &&
+    profile.address.trim() !== '' &&
+    isIndianState(profile.state)
+  );
 }
 
 /** Invoicing as the publish checklist sees it: registered for GST (a GSTIN), and details complete. */

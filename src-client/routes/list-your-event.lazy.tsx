@@ -17,10 +17,10 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
-import { SellingCosts } from '../components/console/selling-costs.tsx';
 
 export const Route = createLazyRoute('/list-your-event')({ component: ListYourEventPage });
 

@@ -17,12 +17,12 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
-import { SellingCosts } from '../components/console/selling-costs.tsx';
 
 export const Route = createLazyRoute('/organiser/profile')({ component: OrganiserProfilePage });
 

@@ -93,7 +93,9 @@ describe('sales dashboard and orders in Chromium', () => {
     // Bookings written directly have no invoice, so no GST is shown in the ticket revenue.
     await page.getByText('2 orders, GST in it ₹0.00').waitFor();
     expect(await figure('Ticket revenue')).toBe('₹3,999.96\n2 orders, GST in it ₹0.00');
-    expect(await figure('Platform fees')).toBe("₹236.00\nConvenience fees and their GST: the platform's, not yours");
+    expect(await figure('Platform fees')).toBe(
+      "₹236.00\nConvenience fees and their GST: the platform's, not yours",
+    );
     expect(await figure('Refunds')).toBe('₹0.00\n0 cancelled, ₹0.00 of it from tickets');
     expect(await figure('Payable to organiser')).toBe('₹3,999.96\nTicket revenue − refunds from tickets');
     expect(await figure('Checked in')).toBe('0 / 4\npeople, from 0 of 2 bookings');

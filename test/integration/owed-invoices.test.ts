@@ -43,8 +43,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     const person = createAccount(t, 'none');
     const admin = createAccount(t, 'admin');
     await call('mutation', 'organiserRequests.submit', { ...REQUEST, ...request }, person.cookie);
-    const [row] = (await callProcedure(t, 'query', 'admin.organiserRequests', undefined, { cookie: admin.cookie }))
-      .data as { id: string }[];
+    const [row] = (
+      await callProcedure(t, 'query', 'admin.organiserRequests', undefined, { cookie: admin.cookie })
+    ).data as { id: string }[];
     await call('mutation', 'admin.approveRequest', { requestId: row!.id }, admin.cookie);
     return person;
   }
@@ -80,7 +81,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     const declinedPerson = createAccount(t, 'none');
     const requestId = createPendingRequest(t, declinedPerson.userId);
     await call('mutation', 'admin.declineRequest', { requestId }, createAccount(t, 'admin').cookie);
-    expect(await callProcedure(t, 'query', 'invoices.profile', undefined, { cookie: declinedPerson.cookie })).toMatchObject({
+    expect(
+      await callProcedure(t, 'query', 'invoices.profile', undefined, { cookie: declinedPerson.cookie }),
+    ).toMatchObject({
       status: 403,
     });
   });
@@ -100,11 +103,16 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     expect(invoicingNotice(draft.invoicing)).toBe(GST_MESSAGES.invoiceDetailsMissing);
     // The attack: publish anyway. The server refuses, listing the invoice details, and changes nothing.
     expect(
-      await call('mutation', 'organiser.publish', { eventId: ev.eventId, version: draft.version }, registered.cookie),
+      await call(
+        'mutation',
+        'organiser.publish',
+        { eventId: ev.eventId, version: draft.version },
+        registered.cookie,
+      ),
     ).toEqual({ published: false, missing: [GST_MESSAGES.invoiceDetailsMissing] });
-    expect(t.deps.db.select({ s: events.status }).from(events).where(eq(events.id, ev.eventId)).get()?.s).toBe(
-      'draft',
-    );
+    expect(
+      t.deps.db.select({ s: events.status }).from(events).where(eq(events.id, ev.eventId)).get()?.s,
+    ).toBe('draft');
 
     const profile = (await call('query', 'invoices.profile', undefined, registered.cookie)) as object;
     await call('mutation', 'invoices.saveProfile', { ...profile, address: ADDRESS }, registered.cookie);
@@ -112,7 +120,12 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     expect(ready.invoicing).toEqual({ registered: true, complete: true });
     expect(invoicingNotice(ready.invoicing)).toBeNull();
     expect(
-      await call('mutation', 'organiser.publish', { eventId: ev.eventId, version: ready.version }, registered.cookie),
+      await call(
+        'mutation',
+        'organiser.publish',
+        { eventId: ev.eventId, version: ready.version },
+        registered.cookie,
+      ),
     ).toMatchObject({ published: true });
 
     // Not registered (no GSTIN, no profile at all): publishing is not held up, and the editor says plainly
@@ -125,7 +138,12 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     expect(invoicingNotice(plainDraft.invoicing)).toBe(GST_MESSAGES.notRegisteredIncomplete);
     expect(invoicingNotice(plainDraft.invoicing)).toContain('No GST invoice will be issued');
     expect(
-      await call('mutation', 'organiser.publish', { eventId: other.eventId, version: plainDraft.version }, plain.cookie),
+      await call(
+        'mutation',
+        'organiser.publish',
+        { eventId: other.eventId, version: plainDraft.version },
+        plain.cookie,
+      ),
     ).toMatchObject({ published: true });
   });
 
@@ -133,11 +151,17 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     // Approved with a GSTIN but no address yet; the event is already on sale (e.g. published before
     // this rule, or by an admin's hand).
     const organiser = await approvedOrganiser();
-    const ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }] });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
     t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
 
     const first = await buyTickets(t, ev, 2, {
-      ticketDetails: { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Verma Consulting Pvt Ltd' },
+      ticketDetails: {
+        ...DETAILS,
+        buyerGstin: '27AAPFU0939F1ZV',
+        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      },
     });
     t.clock.advance(60_000);
     const second = await buyTickets(t, ev, 1);
@@ -153,7 +177,12 @@ describe('invoicing details from the organiser request to the invoices owed', ()
 
     const profile = (await call('query', 'invoices.profile', undefined, organiser.cookie)) as object;
     t.clock.advance(60_000);
-    const saved = await call('mutation', 'invoices.saveProfile', { ...profile, address: ADDRESS }, organiser.cookie);
+    const saved = await call(
+      'mutation',
+      'invoices.saveProfile',
+      { ...profile, address: ADDRESS },
+      organiser.cookie,
+    );
     expect(saved).toMatchObject({ complete: true, invoicesIssued: 2 });
 
     // Two tickets at ₹1,180 incl. 18 %: taxable 2 × 1,000 = ₹2,000, CGST + SGST ₹180 each (Mumbai, intra-state).
@@ -183,7 +212,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     expect(
       await call('mutation', 'invoices.saveProfile', { ...profile, address: ADDRESS }, organiser.cookie),
     ).toMatchObject({ invoicesIssued: 0 });
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.issuer, organiser.userId)).all()).toHaveLength(2);
+    expect(t.deps.db.select().from(invoices).where(eq(invoices.issuer, organiser.userId)).all()).toHaveLength(
+      2,
+    );
 
     // The next booking is invoiced at confirmation, and its number follows with no gap.
     const later = await buyTickets(t, ev, 1);

@@ -3,7 +3,10 @@ import { SELLING_COSTS } from '../../../shared/selling-costs.ts';
 /** "What selling costs" on the organiser's onboarding path: who keeps the fee, what is paid to them. */
 export function SellingCosts() {
   return (
-    <section aria-labelledby="selling-costs-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
+    <section
+      aria-labelledby="selling-costs-heading"
+      className="rounded-2xl border border-gray-200 p-5 sm:p-6"
+    >
       <h2 id="selling-costs-heading" className="text-xl font-bold">
         What selling costs
       </h2>

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminPage } from '../../../shared/admin-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { eventMoney } from '../sales/event-money.ts';
 import {
   type ConsoleEventStatus,
   consoleStatus,
   type EventFigureRow,
   eventFigureColumns,
 } from '../console/event-figures.ts';
+import { eventMoney } from '../sales/event-money.ts';
 
 export interface PlatformEvent {
   id: string;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
-import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';

@@ -7,9 +7,9 @@ import {
   EXEMPT_WORDING,
   sumTaxLines,
 } from '../../../shared/gst.ts';
+import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
 import { stateOfCity } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
@@ -180,10 +180,7 @@ function admissionInvoice(
   // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
   // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
   const addedTax =
-    booking.totalAmountPaise -
-    booking.subtotalAmountPaise -
-    booking.feeAmountPaise -
-    booking.igstAmountPaise;
+    booking.totalAmountPaise - booking.subtotalAmountPaise - booking.feeAmountPaise - booking.igstAmountPaise;
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     addedTax > 0 ||
@@ -235,4 +232,3 @@ function admissionInvoice(
     .run();
   return id;
 }
-
