@@ -10,7 +10,7 @@ import {
   SlotMoveFields,
   slotEndsNextDay,
 } from '../../shared/event-editor-schemas.ts';
-import { eventTaxRateSchema } from '../../shared/gst-schemas.ts';
+import { eventTaxRateSchema, invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
@@ -596,6 +596,7 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       {event.status === 'draft' && (
         <>
           <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>
+          <InvoicingNotice invoicing={event.invoicing} />
           <button
             type="button"
             disabled={publish.isPending}
@@ -624,6 +625,7 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       {event.status === 'published' && (
         <>
           <p className="mt-1 text-gray-700">The event is on sale.</p>
+          <InvoicingNotice invoicing={event.invoicing} />
           <button
             type="button"
             disabled={unpublish.isPending}
@@ -635,5 +637,27 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Issue 35: the publish checklist's GST line. A registered organiser without complete invoice details
+ * is told publishing waits for them (the server refuses too); an unregistered one, that no GST invoice
+ * will be issued and why.
+ */
+function InvoicingNotice({ invoicing }: { invoicing: Editable['invoicing'] }) {
+  const notice = invoicingNotice(invoicing);
+  if (!notice) return null;
+  const blocking = invoicing.registered;
+  return (
+    <p
+      className={`mt-2 rounded-md p-3 text-sm ${blocking ? 'bg-amber-50 text-amber-900' : 'bg-gray-50 text-gray-700'}`}
+    >
+      {blocking && <span className="font-semibold">Before it can be published: </span>}
+      {notice}{' '}
+      <Link to="/organiser/profile" className="font-semibold underline">
+        Organiser profile
+      </Link>
+    </p>
   );
 }

@@ -24,7 +24,7 @@ function ConsoleHome() {
     return <Navigate to="/list-your-event" replace />;
   }
   // Gate staff are not told the takings (the server sends none): no column of dashes for them.
-  const showGross = events.data?.some((e) => e.grossPaise !== null) ?? false;
+  const showMoney = events.data?.some((e) => e.ticketRevenuePaise !== null) ?? false;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -78,12 +78,17 @@ function ConsoleHome() {
               <Th>Status</Th>
               <Th>Next date</Th>
               <Th right>Sold / capacity</Th>
-              {showGross && <Th right>Gross</Th>}
+              {showMoney && (
+                <>
+                  <Th right>Ticket revenue</Th>
+                  <Th right>Payable</Th>
+                </>
+              )}
             </>
           }
         >
           {events.data.map((event) => (
-            <EventRow key={event.id} event={event} showGross={showGross} />
+            <EventRow key={event.id} event={event} showMoney={showMoney} />
           ))}
         </ScrollTable>
       )}
@@ -91,7 +96,7 @@ function ConsoleHome() {
   );
 }
 
-function EventRow({ event, showGross }: { event: MyEvent; showGross: boolean }) {
+function EventRow({ event, showMoney }: { event: MyEvent; showMoney: boolean }) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
@@ -120,7 +125,12 @@ function EventRow({ event, showGross }: { event: MyEvent; showGross: boolean }) 
       <Td>
         {event.sold} / {event.capacity}
       </Td>
-      {showGross && <Td>{event.grossPaise === null ? '—' : formatPaise(event.grossPaise)}</Td>}
+      {showMoney && (
+        <>
+          <Td>{event.ticketRevenuePaise === null ? '—' : formatPaise(event.ticketRevenuePaise)}</Td>
+          <Td>{event.payablePaise === null ? '—' : formatPaise(event.payablePaise)}</Td>
+        </>
+      )}
     </tr>
   );
 }

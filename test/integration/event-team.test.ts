@@ -86,7 +86,8 @@ describe('event team: invite, accept, remove', () => {
     const mine = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: invitee.cookie });
     expect(mine.data).toMatchObject([{ id: w.event.eventId, myRole: 'gate_staff' }]);
     // …without the takings: the event's gross is the organisers' business, not the gate's (issue 35).
-    expect((mine.data as { grossPaise: unknown }[])[0]!.grossPaise).toBeNull();
+    const row = (mine.data as { ticketRevenuePaise: unknown; payablePaise: unknown }[])[0]!;
+    expect([row.ticketRevenuePaise, row.payablePaise]).toEqual([null, null]);
     const view = await callProcedure(
       t,
       'query',

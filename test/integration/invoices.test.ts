@@ -13,6 +13,7 @@ import { financialYearOf } from '../../src-server/services/invoices/document-num
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
@@ -50,6 +51,7 @@ async function organiserWithEvent(
   if (options.profile !== false) {
     await saveOrganiserProfile(
       t.deps.db,
+      platformGstOf(t.deps.env),
       organiser.userId,
       organiserProfileSchema.parse(PROFILE),
       t.clock.now(),

@@ -11,6 +11,7 @@ import { simulatorWebhooksDelivered } from '../../src-server/integrations/simula
 import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
@@ -491,7 +492,7 @@ describe('query plans on the request paths', () => {
         state: 'Maharashtra',
         gstin: '27AAPFU0939F1ZV',
       });
-      await saveOrganiserProfile(t.deps.db, owner.userId, profile, t.clock.now());
+      await saveOrganiserProfile(t.deps.db, platformGstOf(t.deps.env), owner.userId, profile, t.clock.now());
       const event = createOwnedEvent(t, owner.userId);
       const buyer = createSignedInUser(t);
       const warm = await proceed(t, buyer.cookie, event, 1);

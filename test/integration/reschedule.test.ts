@@ -11,6 +11,7 @@ import { outbox } from '../../src-server/db/schema/mail.ts';
 import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { type Caller, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
 import { expectInventoryInvariant } from '../helpers/inventory.ts';
 import { buyTickets, refundOf, versionOf } from '../helpers/organiser-bookings.ts';
@@ -25,6 +26,7 @@ beforeEach(async () => {
   // The organiser issues GST invoices, so a refund must come with credit notes.
   await saveOrganiserProfile(
     t.deps.db,
+    platformGstOf(t.deps.env),
     w.people.owner.userId,
     organiserProfileSchema.parse({
       legalName: 'Tala Collective LLP',

@@ -7,6 +7,7 @@ import {
   type EventFigureRow,
   eventFigureColumns,
 } from '../console/event-figures.ts';
+import { eventMoney } from '../sales/event-money.ts';
 
 export interface PlatformEvent {
   id: string;
@@ -22,7 +23,9 @@ export interface PlatformEvent {
   nextStart: string | null;
   sold: number;
   capacity: number;
-  grossPaise: number;
+  /** The Sales page's figures (services/sales/event-money.ts). */
+  ticketRevenuePaise: number;
+  payablePaise: number;
 }
 
 /**
@@ -48,6 +51,10 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}
   `);
   const total = db.get<{ n: number }>(sql`select count(*) as n from events`)!.n;
+  const money = eventMoney(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -61,7 +68,8 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       nextStart: r.next_start,
       sold: r.sold,
       capacity: r.capacity,
-      grossPaise: r.gross,
+      ticketRevenuePaise: money.get(r.id)!.ticketRevenuePaise,
+      payablePaise: money.get(r.id)!.payablePaise,
     })),
     page,
     pageSize: ADMIN_PAGE_SIZE,

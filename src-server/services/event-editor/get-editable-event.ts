@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { loadTicketTree } from '../catalog/ticket-tree.ts';
+import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
 
 /**
  * Everything the editor shows about one event, drafts included: its details with the version edits must
@@ -59,9 +60,11 @@ export function getEditableEvent(db: Db, eventId: string) {
           .map((r) => [r.id, r.held])
       : [],
   );
-  const { ownerId: _ownerId, imagesUrls, ...details } = event;
+  const { ownerId, imagesUrls, ...details } = event;
   return {
     ...details,
+    /** The owner's GST standing, for the publish checklist (issue 35). */
+    invoicing: ownerInvoicingStatus(db, ownerId),
     bannerUrl: imagesUrls[0] ?? null,
     language: details.language ?? '',
     googleMapsEmbedLink: details.googleMapsEmbedLink ?? '',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
@@ -8,6 +9,7 @@ import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
 import { claimVersion } from './event-version.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
@@ -47,12 +49,16 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
       eventLocationText: events.eventLocationText,
       description: events.description,
       posterUrl: events.posterUrl,
+      ownerId: events.ownerId,
     })
     .from(events)
     .where(eq(events.id, eventId))
     .get();
   if (!event) return [];
   const missing: string[] = [];
+  // A GST-registered organiser owes every buyer a tax invoice: no sales until the details for it are in.
+  const invoicing = ownerInvoicingStatus(tx, event.ownerId);
+  if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   if (!event.description.trim()) missing.push('Add a description.');
   // Cards, the event page and link previews all fall back to the poster; the banner may be left out.

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { organiserRequests } from '../../db/schema/roles.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { carryRequestToProfile } from '../invoices/organiser-profile.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { getAccountRole } from '../roles/get-account-role.ts';
 import { writeAccountRole } from '../roles/set-account-role.ts';
@@ -26,7 +27,12 @@ export function decideOrganiserRequest(
       .update(organiserRequests)
       .set({ status, decidedBy: decision.adminId, decidedAt: now.toISOString() })
       .where(and(eq(organiserRequests.id, decision.requestId), eq(organiserRequests.status, 'pending')))
-      .returning({ userId: organiserRequests.userId, organisationName: organiserRequests.organisationName })
+      .returning({
+        userId: organiserRequests.userId,
+        organisationName: organiserRequests.organisationName,
+        city: organiserRequests.city,
+        gstin: organiserRequests.gstin,
+      })
       .get();
     if (!decided) {
       const exists = tx
@@ -43,6 +49,8 @@ export function decideOrganiserRequest(
     if (decision.approve && getAccountRole(db, decided.userId) === 'none') {
       writeAccountRole(tx, decided.userId, 'organiser', decision.adminId, now);
     }
+    // What the request said (GSTIN, organisation, state) becomes the invoicing profile's defaults.
+    if (decision.approve) carryRequestToProfile(tx, decided, now);
     const requester = tx
       .select({ name: users.name, email: users.email })
       .from(users)
