@@ -24,7 +24,7 @@ export async function seedDemoData(db: Db, clock: Clock): Promise<number> {
   if (existing > 0) return 0;
   const now = clock.now();
   const plans = demoEvents(now);
-  const ownerId = ensureDemoOrganiser(db, now);
+  const ownerId = await ensureDemoOrganiser(db, now);
   const soldOut: string[] = [];
   for (const plan of plans) soldOut.push(...(await createDemoEvent(db, clock, ownerId, plan)));
   await sellOutDemoTicketTypes(db, soldOut, now);

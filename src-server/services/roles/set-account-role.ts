@@ -3,6 +3,7 @@ import { type AccountRole, ORGANISER_MESSAGES } from '../../../shared/organiser-
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { accountRoles } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
 
 type Writer = Pick<Db, 'insert' | 'delete'>;
@@ -16,8 +17,8 @@ export function setAccountRoleByEmail(
   db: Db,
   change: { email: string; role: AccountRole; grantedBy: string | null; keepAdmins?: boolean },
   now: Date,
-): { userId: string; previous: AccountRole } | null {
-  return db.transaction((tx) => {
+): Promise<{ userId: string; previous: AccountRole } | null> {
+  return writeTransaction(db, (tx) => {
     const account = tx
       .select({ id: users.id, role: accountRoles.role })
       .from(users)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { findInvitation } from './find-invitation.ts';
 
@@ -17,8 +18,8 @@ export function acceptInvitation(
   token: string,
   user: { id: string; email: string },
   now: Date,
-): { eventId: string; role: 'co_organiser' | 'gate_staff' } {
-  return db.transaction((tx) => {
+): Promise<{ eventId: string; role: 'co_organiser' | 'gate_staff' }> {
+  return writeTransaction(db, (tx) => {
     const invitation = findInvitation(db, token, now);
     if (invitation.acceptedAt) {
       if (invitation.acceptedBy === user.id) return { eventId: invitation.eventId, role: invitation.role };

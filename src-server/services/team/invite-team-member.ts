@@ -4,6 +4,7 @@ import { ORGANISER_MESSAGES, type TeamRole } from '../../../shared/organiser-sch
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -20,7 +21,7 @@ export const TOO_MANY_INVITATIONS = 'Too many invitations sent for this event. P
  * the link works after signing up. A new invitation to the same address replaces one still waiting (the
  * old link stops working, so an earlier role cannot be picked instead).
  */
-export function inviteTeamMember(
+export async function inviteTeamMember(
   db: Db,
   invite: {
     event: ConsoleEvent;
@@ -30,11 +31,11 @@ export function inviteTeamMember(
   },
   now: Date,
   links: { base: string },
-): { invitationId: string } {
+): Promise<{ invitationId: string }> {
   const email = invite.email.trim().toLowerCase();
   const { token, id: tokenHash } = newLinkToken();
   const invitationId = randomUUID();
-  db.transaction((tx) => {
+  await writeTransaction(db, (tx) => {
     const account = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
     if (account && account.id === invite.event.ownerId) throw conflict(ORGANISER_MESSAGES.inviteOwner);
     if (account) {
