@@ -4,6 +4,7 @@ import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
+import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import {
   INVITATION_TTL_MS,
   INVITATIONS_PER_EVENT_PER_HOUR,
@@ -13,6 +14,7 @@ import {
   type ConsoleWorld,
   createAccount,
   createConsoleWorld,
+  insertInvitation,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -178,6 +180,115 @@ describe('event team: invite, accept, remove', () => {
     expect(cancel.status).toBe(403);
   });
 
+  it('a removed co-organiser’s waiting invitations die with their role: the link no longer lets anyone in', async () => {
+    const eventId = w.event.eventId;
+    const co = w.people['co-organiser'];
+    // The attack (issue 35, item 4): before being removed, the co-organiser invites an address they control.
+    const accomplice = createAccount(t);
+    const invited = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: accomplice.email, role: 'co_organiser' },
+      { cookie: co.cookie },
+    );
+    expect(invited.status).toBe(200);
+    const token = tokenMailedTo(accomplice.email);
+    // The owner's own invitation, waiting too, is not the removed member's and stays.
+    const kept = await inviteThroughOwner(t, w, uniqueEmail('kept'), 'gate_staff');
+
+    const removed = await callProcedure(
+      t,
+      'mutation',
+      'console.removeMember',
+      { eventId, memberUserId: co.userId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(removed.status).toBe(200);
+
+    // The refusal: the link is dead, the page says so, and nobody joined.
+    const shown = await callProcedure(t, 'query', 'console.invitation', { token });
+    expect(shown.status).toBe(404);
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: accomplice.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(accepted.body.error?.message).toBe('This invitation link is invalid or has expired.');
+    expect(roleOf(accomplice.userId)).toBeNull();
+    const editor = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId }, accomplice);
+    expect(editor.status).toBe(404);
+    // The team page no longer lists it as waiting; the owner's invitation still works.
+    const team = await callProcedure(
+      t,
+      'query',
+      'console.team',
+      { eventId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect((team.data as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toEqual([
+      kept.mail.to,
+    ]);
+    expect((await callProcedure(t, 'query', 'console.invitation', { token: kept.token })).status).toBe(200);
+  });
+
+  it('an admin whose admin role is taken away leaves no invitation behind that still works', async () => {
+    const eventId = w.event.eventId;
+    const admin = w.people.admin;
+    const invitee = createAccount(t);
+    const invited = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: invitee.email, role: 'co_organiser' },
+      { cookie: admin.cookie },
+    );
+    expect(invited.status).toBe(200);
+    const token = tokenMailedTo(invitee.email);
+    // `npm run user:role -- <admin> none`: the role change voids what the admin issued.
+    expect(
+      await setAccountRoleByEmail(
+        t.deps.db,
+        { email: admin.email, role: 'none', grantedBy: null },
+        t.clock.now(),
+      ),
+    ).toMatchObject({ previous: 'admin' });
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: invitee.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(roleOf(invitee.userId)).toBeNull();
+  });
+
+  it('an invitation is only as good as its sender’s right to invite, whichever way that right ended', async () => {
+    const eventId = w.event.eventId;
+    const co = w.people['co-organiser'];
+    const invitee = createAccount(t);
+    const { token } = insertInvitation(t, { eventId, invitedBy: co.userId, email: invitee.email });
+    // The member row goes by a path that does not void anything (a direct database change): accepting
+    // still checks that the sender may invite to this event today.
+    t.deps.db
+      .delete(eventTeamMembers)
+      .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, co.userId)))
+      .run();
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: invitee.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(roleOf(invitee.userId)).toBeNull();
+  });
+
   it('refuses a link used by another account, an expired link, a cancelled one, and inviting the owner or a member', async () => {
     const invitee = createAccount(t);
     const { token } = await inviteThroughOwner(t, w, invitee.email);
@@ -316,6 +427,11 @@ describe('event team: invite, accept, remove', () => {
     t.clock.advance(60 * 60 * 1000);
     expect((await invite('one-more@example.com')).status).toBe(200);
   });
+
+  function tokenMailedTo(email: string): string {
+    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
+    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
+  }
 
   async function inviteThroughOwnerAgain(email: string, role: string): Promise<string> {
     const res = await callProcedure(

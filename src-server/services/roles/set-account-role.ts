@@ -5,6 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { accountRoles } from '../../db/schema/roles.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { voidInvitationsBeyondAuthority } from '../team/void-invitations.ts';
 
 type Writer = Pick<Db, 'insert' | 'delete'>;
 
@@ -30,6 +31,8 @@ export function setAccountRoleByEmail(
       throw conflict(ORGANISER_MESSAGES.adminRoleViaScript);
     }
     writeAccountRole(tx, account.id, change.role, change.grantedBy, now);
+    // An admin made organiser or nothing keeps no invitation sent to events that were not theirs.
+    voidInvitationsBeyondAuthority(db, tx, account.id, now);
     return { userId: account.id, previous: account.role ?? 'none' };
   });
 }

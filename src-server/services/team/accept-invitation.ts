@@ -7,6 +7,7 @@ import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { findInvitation } from './find-invitation.ts';
+import { voidInvitationsBeyondAuthority } from './void-invitations.ts';
 
 /**
  * The signed-in invitee accepts: they join the event's team with the invited role. Only the account
@@ -54,6 +55,9 @@ export function acceptInvitation(
         set: { role: invitation.role, invitationId: invitation.id, addedAt: at },
       })
       .run();
+    // A member whose role just changed (co-organiser to gate staff) keeps no invitation they may no
+    // longer send.
+    voidInvitationsBeyondAuthority(db, tx, user.id, now);
     tx.update(users).set({ isEmailVerified: true, updatedAt: at }).where(eq(users.id, user.id)).run();
     return { eventId: invitation.eventId, role: invitation.role };
   });

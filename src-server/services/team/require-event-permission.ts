@@ -21,3 +21,18 @@ export function requireEventPermission(
   if (!eventRoleMay(access.role, permission)) throw forbidden(ORGANISER_MESSAGES.notAllowed);
   return access.event;
 }
+
+/**
+ * Whether the account may do `permission` on the event today, by the same lookups as the middleware.
+ * For rights exercised later on someone's behalf: an invitation is only as good as its sender's right
+ * to invite at the moment it is used (issue 35).
+ */
+export function accountMayOnEvent(
+  db: Db,
+  eventId: string,
+  userId: string,
+  permission: EventPermission,
+): boolean {
+  const access = loadEventAccess(db, eventId, userId, getAccountRole(db, userId));
+  return access !== null && eventRoleMay(access.role, permission);
+}

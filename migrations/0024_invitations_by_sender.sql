@@ -1,0 +1,1 @@
+CREATE INDEX `team_invitations_invited_by_idx` ON `team_invitations` (`invited_by`);
