@@ -7,13 +7,18 @@ import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
 import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import {
   INVITATION_TTL_MS,
+  INVITATIONS_PER_ADDRESS,
   INVITATIONS_PER_EVENT_PER_HOUR,
+  INVITATIONS_PER_SENDER,
   TOO_MANY_INVITATIONS,
+  TOO_MANY_INVITATIONS_FROM_SENDER,
+  TOO_MANY_INVITATIONS_TO_ADDRESS,
 } from '../../src-server/services/team/invite-team-member.ts';
 import {
   type ConsoleWorld,
   createAccount,
   createConsoleWorld,
+  createOwnedEvent,
   insertInvitation,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
@@ -409,8 +414,8 @@ describe('event team: invite, accept, remove', () => {
         },
       );
     for (let i = 0; i < INVITATIONS_PER_EVENT_PER_HOUR; i++) {
-      // Half of them re-send to one address: replacing does not reset the count.
-      expect((await invite(i % 2 === 0 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
+      // A few of them re-send to one address: replacing does not reset the count.
+      expect((await invite(i < 3 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
     }
     const refused = await invite('one-more@example.com');
     expect(refused.status).toBe(429);
@@ -426,6 +431,63 @@ describe('event team: invite, accept, remove', () => {
     expect(other.status).toBe(200);
     t.clock.advance(60 * 60 * 1000);
     expect((await invite('one-more@example.com')).status).toBe(200);
+  });
+
+  it(`mails one address at most ${INVITATIONS_PER_ADDRESS.max} invitations a day, whoever sends them and for whichever event`, async () => {
+    // The attack (issue 35, item 11): one organiser's invitations, re-sent as fast as possible, flood one
+    // mailbox with the organiser's own text (event name, inviter name).
+    const owner = w.people.owner;
+    const second = createOwnedEvent(t, owner.userId, 'Second Night');
+    const victim = 'victim@example.com';
+    const invite = (eventId: string, email: string, cookie = owner.cookie) =>
+      callProcedure(t, 'mutation', 'console.invite', { eventId, email, role: 'gate_staff' }, { cookie });
+    const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all().length;
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => invite(i % 2 ? second.eventId : w.event.eventId, victim)),
+    );
+    // The refusal: only the first few go out; the rest are told why, and nothing more is mailed.
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(INVITATIONS_PER_ADDRESS.max);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => a.status)).toEqual(refused.map(() => 429));
+    expect(refused[0]!.body.error?.message).toBe(TOO_MANY_INVITATIONS_TO_ADDRESS);
+    expect(mailsTo(victim)).toBe(INVITATIONS_PER_ADDRESS.max);
+    // Another sender cannot go on where this one stopped; another address is not affected.
+    const other = w.people['organiser of another event'];
+    expect((await invite(w.otherEvent.eventId, victim, other.cookie)).status).toBe(429);
+    expect((await invite(w.event.eventId, 'someone-else@example.com')).status).toBe(200);
+    // A day later the address may be invited again.
+    t.clock.advance(INVITATIONS_PER_ADDRESS.windowMs);
+    expect((await invite(w.event.eventId, victim)).status).toBe(200);
+  });
+
+  it(`lets one person send at most ${INVITATIONS_PER_SENDER.max} invitations an hour, across all their events`, async () => {
+    const owner = w.people.owner;
+    const events = [w.event.eventId, createOwnedEvent(t, owner.userId, 'Second Night').eventId];
+    events.push(createOwnedEvent(t, owner.userId, 'Third Night').eventId);
+    const invite = (i: number) =>
+      callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: events[i % events.length], email: `guest${i}@example.com`, role: 'gate_staff' },
+        { cookie: owner.cookie },
+      );
+    for (let i = 0; i < INVITATIONS_PER_SENDER.max; i++) expect((await invite(i)).status).toBe(200);
+    const refused = await invite(INVITATIONS_PER_SENDER.max);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(TOO_MANY_INVITATIONS_FROM_SENDER);
+    // The sender's limit is theirs: a co-organiser of the same event may still invite.
+    const co = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.event.eventId, email: 'co-guest@example.com', role: 'gate_staff' },
+      { cookie: w.people['co-organiser'].cookie },
+    );
+    expect(co.status).toBe(200);
+    t.clock.advance(INVITATIONS_PER_SENDER.windowMs);
+    expect((await invite(INVITATIONS_PER_SENDER.max + 1)).status).toBe(200);
   });
 
   function tokenMailedTo(email: string): string {
