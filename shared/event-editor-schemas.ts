@@ -46,6 +46,9 @@ export const EDITOR_MESSAGES = {
   cannotPublish: 'This event cannot be published yet.',
   cancelledLocked: 'A cancelled event cannot be edited.',
   slotCancelled: 'This slot is cancelled.',
+  /** A co-organiser cancelling a slot with bookings (issue 35): that refunds its buyers. */
+  bookedSlotOwnersCall:
+    'This slot has bookings: cancelling it refunds its buyers, which only the event’s owner can do.',
 } as const;
 
 const M = EDITOR_MESSAGES;

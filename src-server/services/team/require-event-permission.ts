@@ -1,4 +1,4 @@
-import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
+import { type EventRole, ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { getAccountRole } from '../roles/get-account-role.ts';
@@ -20,6 +20,19 @@ export function requireEventPermission(
   if (!access) throw notFound(ORGANISER_MESSAGES.eventNotFound);
   if (!eventRoleMay(access.role, permission)) throw forbidden(ORGANISER_MESSAGES.notAllowed);
   return access.event;
+}
+
+/**
+ * For a permission that depends on the event's state, known only inside the service's transaction
+ * (the middleware checked the request's base permission already): refuses a role without it, with a
+ * message that says why.
+ */
+export function requireEventRole(
+  role: EventRole,
+  permission: EventPermission,
+  message: string = ORGANISER_MESSAGES.notAllowed,
+): void {
+  if (!eventRoleMay(role, permission)) throw forbidden(message);
 }
 
 /**
