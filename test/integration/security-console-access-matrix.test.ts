@@ -506,6 +506,19 @@ const CASES: Record<string, Case> = {
     input: (w) => ({ eventId: w.otherEvent.eventId, version: 1 }),
     state: (t) => t.deps.db.select({ status: events.status, version: events.version }).from(events).all(),
   },
+  'admin.releaseEvent': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (w, t) => {
+      t.deps.db
+        .update(events)
+        .set({ status: 'draft', adminHoldAt: t.clock.now().toISOString() })
+        .where(eq(events.id, w.otherEvent.eventId))
+        .run();
+      return { eventId: w.otherEvent.eventId };
+    },
+    state: (t) => t.deps.db.select({ heldAt: events.adminHoldAt }).from(events).all(),
+  },
   'organiserRequests.submit': {
     kind: 'mutation',
     expected: {

@@ -52,7 +52,7 @@ async function createDemoEvent(db: Db, clock: Clock, ownerId: string, plan: Demo
       }
     }
   }
-  const published = await publishEvent(db, clock, eventId, version);
+  const published = await publishEvent(db, clock, eventId, version, 'owner');
   if (!published.published) {
     throw new Error(`Demo event ${eventId} cannot be published: ${published.missing.join(' ')}`);
   }

@@ -33,6 +33,11 @@ export const EVENT_PERMISSIONS = {
    * slot nobody has booked (`edit`), and one booking at a time for a buyer who asks (`manageBookings`).
    */
   cancelBookedSlot: ['owner', 'admin'],
+  /**
+   * Publish an event an admin took off sale, or whose owner's organiser rights were taken away, and
+   * release an admin's hold: an admin's take-down sticks until an admin undoes it (issue 35).
+   */
+  publishHeld: ['admin'],
   /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
   checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],
 } as const satisfies Record<string, readonly EventRole[]>;

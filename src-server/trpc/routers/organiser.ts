@@ -155,7 +155,9 @@ export const organiserRouter = router({
 
   publish: eventProcedure('edit')
     .input(VersionedEventInput)
-    .mutation(({ ctx, input }) => publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version)),
+    .mutation(({ ctx, input }) =>
+      publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version, ctx.eventRole),
+    ),
 
   unpublish: eventProcedure('edit')
     .input(VersionedEventInput)

@@ -1,0 +1,3 @@
+ALTER TABLE `events` ADD `admin_hold_at` text;--> statement-breakpoint
+ALTER TABLE `events` ADD `admin_hold_by` text REFERENCES users(id);--> statement-breakpoint
+ALTER TABLE `events` ADD `admin_hold_reason` text;
