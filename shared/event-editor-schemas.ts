@@ -50,6 +50,15 @@ export const EDITOR_MESSAGES = {
   cannotPublish: 'This event cannot be published yet.',
   cancelledLocked: 'A cancelled event cannot be edited.',
   slotCancelled: 'This slot is cancelled.',
+  /** Publishing an event an admin took off sale (issue 35): the hold is the admin's to lift. */
+  adminHold:
+    'An administrator took this event off sale. It can be published again only after an administrator releases it: ask through Contact Us.',
+  /** Publishing an event whose owner's organiser rights were taken away (issue 35). */
+  ownerNotOrganiser:
+    'This event’s owner no longer has organiser rights, so it cannot be published. Ask an administrator.',
+  /** A co-organiser cancelling a slot with bookings (issue 35): that refunds its buyers. */
+  bookedSlotOwnersCall:
+    'This slot has bookings: cancelling it refunds its buyers, which only the event’s owner can do.',
 } as const;
 
 const M = EDITOR_MESSAGES;

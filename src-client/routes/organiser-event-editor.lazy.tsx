@@ -593,6 +593,21 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       <h2 id="publish-heading" className="text-xl font-bold">
         Publish
       </h2>
+      {event.status === 'draft' && event.adminHold && (
+        // An admin's take-down holds until an admin releases it (the server refuses the team's publish).
+        <div role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">An administrator took this event off sale.</p>
+          {event.adminHold.reason && <p className="mt-1">Reason: {event.adminHold.reason}</p>}
+          <p className="mt-1">
+            It can be published again only after an administrator releases it. You can still correct it here;
+            then ask through{' '}
+            <Link to="/Contact_Us" className="font-semibold underline">
+              Contact Us
+            </Link>
+            .
+          </p>
+        </div>
+      )}
       {event.status === 'draft' && (
         <>
           <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>

@@ -428,14 +428,14 @@ describe('the organiser journey in Chromium (issue 14)', () => {
   }, 90_000);
 
   /** A co-organiser invitation of the journey's event, waiting; answers the mailed link's token. */
-  function invitationToken() {
+  async function invitationToken() {
     const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
     const ownerId = database.db
       .select({ ownerId: events.ownerId })
       .from(events)
       .where(eq(events.id, state.eventId))
       .get()!.ownerId!;
-    inviteTeamMember(
+    await inviteTeamMember(
       database.db,
       {
         event: { id: state.eventId, name: eventName, city: 'Pune', ownerId },
@@ -590,6 +590,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     'the pages around the console (create event, request form, invitation, Not allowed) at %s size',
     async (size) => {
       expect(state.staffToken, 'scenarios (1) and (2) ran').not.toBe('');
+      const invitation = await invitationToken();
       const pages: Shot[] = [
         {
           name: 'new-event',
@@ -607,7 +608,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
         {
           // As the invitee first sees it, from the mail, not signed in yet.
           name: 'invitation',
-          path: `/organiser/invitations/${invitationToken()}`,
+          path: `/organiser/invitations/${invitation}`,
           ready: (p) => p.getByRole('link', { name: 'Create an account' }).waitFor(SLOW),
           as: 'visitor',
         },

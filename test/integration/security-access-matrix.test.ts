@@ -435,6 +435,7 @@ const PROCEDURES: Record<string, Access> = {
   'admin.organisers': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.events': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.unpublishEvent': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'admins only' },
+  'admin.releaseEvent': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'admins only' },
   'admin.totals': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.convenienceFeeCap': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.setConvenienceFeeCap': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },

@@ -15,7 +15,6 @@ import {
   organiserRequests,
   teamInvitations,
 } from '../../src-server/db/schema/roles.ts';
-import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
 import { createBooking } from '../helpers/bookings.ts';
@@ -27,6 +26,7 @@ import {
   createAccount,
   createConsoleWorld,
   createPendingRequest,
+  insertInvitation,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { makeImage, uploadImage } from '../helpers/images.ts';
@@ -415,22 +415,10 @@ const CASES: Record<string, Case> = {
     kind: 'mutation',
     expected: MANAGE_TEAM,
     input: (w, t) => {
-      const { invitationId } = inviteTeamMember(
-        t.deps.db,
-        {
-          event: {
-            id: w.event.eventId,
-            name: w.event.eventName,
-            city: 'Mumbai',
-            ownerId: w.people.owner.userId,
-          },
-          email: `invitee-${Math.random()}@example.com`,
-          role: 'co_organiser',
-          invitedBy: { id: w.people.owner.userId, name: 'Owner' },
-        },
-        t.clock.now(),
-        { base: 'http://localhost' },
-      );
+      const { invitationId } = insertInvitation(t, {
+        eventId: w.event.eventId,
+        invitedBy: w.people.owner.userId,
+      });
       return { eventId: w.event.eventId, invitationId };
     },
     unknown: () => ({ eventId: 'evt-doesnotexist', invitationId: 'inv-doesnotexist' }),
@@ -521,6 +509,19 @@ const CASES: Record<string, Case> = {
     expected: ADMIN_ONLY,
     input: (w) => ({ eventId: w.otherEvent.eventId, version: 1 }),
     state: (t) => t.deps.db.select({ status: events.status, version: events.version }).from(events).all(),
+  },
+  'admin.releaseEvent': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (w, t) => {
+      t.deps.db
+        .update(events)
+        .set({ status: 'draft', adminHoldAt: t.clock.now().toISOString() })
+        .where(eq(events.id, w.otherEvent.eventId))
+        .run();
+      return { eventId: w.otherEvent.eventId };
+    },
+    state: (t) => t.deps.db.select({ heldAt: events.adminHoldAt }).from(events).all(),
   },
   'organiserRequests.submit': {
     kind: 'mutation',

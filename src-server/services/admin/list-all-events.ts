@@ -16,6 +16,8 @@ export interface PlatformEvent {
   status: ConsoleEventStatus;
   /** What the unpublish button sends back, so it acts on the event the admin saw. */
   version: number;
+  /** An admin took it off sale; only an admin releases it (issue 35). */
+  onHold: boolean;
   ownerName: string | null;
   ownerEmail: string | null;
   /** The event's first start (its date as the storefront shows it) and the next slot still to come. */
@@ -39,12 +41,13 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       name: string;
       city: string;
       version: number;
+      admin_hold_at: string | null;
       start_time: string;
       owner_name: string | null;
       owner_email: string | null;
     }
   >(sql`
-    select e.id, e.name, e.city, e.version, e.start_time, u.name as owner_name, u.email as owner_email,
+    select e.id, e.name, e.city, e.version, e.admin_hold_at, e.start_time, u.name as owner_name, u.email as owner_email,
       ${eventFigureColumns(now)}
     from events e left join users u on u.id = e.owner_id
     order by e.created_at desc, e.id
@@ -62,6 +65,7 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       city: r.city,
       status: consoleStatus(r),
       version: r.version,
+      onHold: r.admin_hold_at !== null,
       ownerName: r.owner_name,
       ownerEmail: r.owner_email,
       startTime: r.start_time,

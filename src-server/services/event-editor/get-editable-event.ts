@@ -36,6 +36,8 @@ export function getEditableEvent(db: Db, eventId: string) {
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,
+      adminHoldAt: events.adminHoldAt,
+      adminHoldReason: events.adminHoldReason,
     })
     .from(events)
     .where(eq(events.id, eventId))
@@ -60,11 +62,13 @@ export function getEditableEvent(db: Db, eventId: string) {
           .map((r) => [r.id, r.held])
       : [],
   );
-  const { ownerId, imagesUrls, ...details } = event;
+  const { ownerId, imagesUrls, adminHoldAt, adminHoldReason, ...details } = event;
   return {
     ...details,
     /** The owner's GST standing, for the publish checklist (issue 35). */
     invoicing: ownerInvoicingStatus(db, ownerId),
+    /** An admin took the event off sale: the editor says so instead of offering to publish. */
+    adminHold: adminHoldAt ? { at: adminHoldAt, reason: adminHoldReason } : null,
     bannerUrl: imagesUrls[0] ?? null,
     language: details.language ?? '',
     googleMapsEmbedLink: details.googleMapsEmbedLink ?? '',

@@ -3,6 +3,7 @@ import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { organiserRequests } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { carryRequestToProfile } from '../invoices/organiser-profile.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -15,14 +16,14 @@ import { requestDecidedMail } from './organiser-request-mails.ts';
  * is mailed either way, in the same transaction. Only a waiting request changes, so two admins
  * clicking at once decide it once; the second is told it is already decided.
  */
-export function decideOrganiserRequest(
+export async function decideOrganiserRequest(
   db: Db,
   decision: { requestId: string; approve: boolean; adminId: string },
   now: Date,
   links: { base: string },
-): { status: 'approved' | 'declined' } {
+): Promise<{ status: 'approved' | 'declined' }> {
   const status = decision.approve ? 'approved' : 'declined';
-  db.transaction((tx) => {
+  await writeTransaction(db, (tx) => {
     const decided = tx
       .update(organiserRequests)
       .set({ status, decidedBy: decision.adminId, decidedAt: now.toISOString() })

@@ -94,11 +94,21 @@ export const organiserRouter = router({
     .input(CancellationPreviewInput)
     .query(({ ctx, input }) => cancellationPreview(ctx.db, ctx.event.id, input.slotId)),
 
-  /** Cancels a slot; its bookings are cancelled and refunded in the background, batch by batch. */
+  /**
+   * Cancels a slot; its bookings are cancelled and refunded in the background, batch by batch. A slot
+   * with bookings is the owner's and admins' to cancel (the service checks, in its transaction).
+   */
   cancelSlot: eventProcedure('edit')
     .input(CancelSlotInput)
     .mutation(async ({ ctx, input }) => {
-      const result = await cancelSlot(ctx.db, ctx.deps.clock, ctx.event.id, input.version, input.slotId);
+      const result = await cancelSlot(
+        ctx.db,
+        ctx.deps.clock,
+        ctx.event.id,
+        input.version,
+        input.slotId,
+        ctx.eventRole,
+      );
       startCancellationWork(ctx.deps);
       return result;
     }),
@@ -149,7 +159,9 @@ export const organiserRouter = router({
 
   publish: eventProcedure('edit')
     .input(VersionedEventInput)
-    .mutation(({ ctx, input }) => publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version)),
+    .mutation(({ ctx, input }) =>
+      publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version, ctx.eventRole),
+    ),
 
   unpublish: eventProcedure('edit')
     .input(VersionedEventInput)
