@@ -28,6 +28,8 @@ export const EDITOR_MESSAGES = {
   timeInvalid: 'Please enter a time as HH:MM',
   slotEndEqualsStart: 'End time must differ from start time',
   slotPast: 'This slot has already started',
+  /** Two live slots at one start would sell the same hall twice and show buyers two identical times. */
+  slotStartTaken: 'Another slot of this event already starts at this date and time. Change its time instead.',
   priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
   capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
   maxPerOrderInvalid: `Per-order maximum must be a whole number from 1 to ${MAX_TICKETS_PER_TYPE}`,

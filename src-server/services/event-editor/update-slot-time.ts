@@ -11,11 +11,13 @@ import { siteUrl } from '../payments/confirm.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
+import { refuseTakenStart } from './refuse-taken-start.ts';
 
 /**
  * Moves a slot to new start and end times on its date (India time). The slot's confirmed bookings carry
  * the new times (their tickets and calendar files show them) and every holder is mailed the old and the
- * new time, in the same transaction as the move. A cancelled slot cannot be moved, nor one into the past.
+ * new time, in the same transaction as the move. A cancelled slot cannot be moved, nor one into the past
+ * or onto another live slot's start.
  */
 export async function updateSlotTime(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
@@ -34,6 +36,7 @@ export async function updateSlotTime(
       throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });
     }
     if (startTime === slot.startTime && endTime === slot.endTime) return { version, holdersMailed: 0 };
+    refuseTakenStart(tx, eventId, startTime, slot.id);
 
     tx.update(slots).set({ startTime, endTime }).where(eq(slots.id, input.slotId)).run();
     refreshEventTimes(tx, eventId);
