@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_CATEGORIES } from './categories.ts';
 import { findCity } from './cities.ts';
 import { eventImageUrl } from './event-images.ts';
+import { MAP_LINK_HELP, parseMapLink } from './map-links.ts';
 import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
 import { maxTransfersPerBookingField, transfersAllowedField } from './transfer-schemas.ts';
@@ -17,7 +18,7 @@ export const EDITOR_MESSAGES = {
   nameLong: 'Event name must be at most 120 characters',
   cityInvalid: 'Please choose a city from the list',
   textLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
-  mapLinkInvalid: 'Map link must be an https:// address',
+  mapLinkInvalid: MAP_LINK_HELP,
   ageInvalid: 'Age limit must be a whole number from 0 to 99',
   feeInvalid: `Convenience fee must be between 0 and ${MAX_CONVENIENCE_FEE_RATE} %`,
   maxPerBuyerInvalid: 'Tickets per buyer must be a whole number from 1 to 1,000',
@@ -30,6 +31,7 @@ export const EDITOR_MESSAGES = {
   slotPast: 'This slot has already started',
   /** Two live slots at one start would sell the same hall twice and show buyers two identical times. */
   slotStartTaken: 'Another slot of this event already starts at this date and time. Change its time instead.',
+  slotMoveToPast: 'The new date and time must be in the future',
   priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
   capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
   maxPerOrderInvalid: `Per-order maximum must be a whole number from 1 to ${MAX_TICKETS_PER_TYPE}`,
@@ -48,6 +50,15 @@ export const EDITOR_MESSAGES = {
   cannotPublish: 'This event cannot be published yet.',
   cancelledLocked: 'A cancelled event cannot be edited.',
   slotCancelled: 'This slot is cancelled.',
+  /** Publishing an event an admin took off sale (issue 35): the hold is the admin's to lift. */
+  adminHold:
+    'An administrator took this event off sale. It can be published again only after an administrator releases it: ask through Contact Us.',
+  /** Publishing an event whose owner's organiser rights were taken away (issue 35). */
+  ownerNotOrganiser:
+    'This event’s owner no longer has organiser rights, so it cannot be published. Ask an administrator.',
+  /** A co-organiser cancelling a slot with bookings (issue 35): that refunds its buyers. */
+  bookedSlotOwnersCall:
+    'This slot has bookings: cancelling it refunds its buyers, which only the event’s owner can do.',
 } as const;
 
 const M = EDITOR_MESSAGES;
@@ -72,7 +83,7 @@ export const EventDetailsFields = z.object({
     .string()
     .trim()
     .max(2000, M.textLong('Map link', 2000))
-    .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), M.mapLinkInvalid),
+    .refine((v) => v === '' || parseMapLink(v) !== null, M.mapLinkInvalid),
   description: shortText('Description', 5000),
   ageRestrictions: z
     .number({ message: M.ageInvalid })
@@ -178,11 +189,20 @@ export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(
 /** Cancels a slot: every confirmed booking is refunded. */
 export const CancelSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
 /**
- * Moves a slot to new times on its date (India time; an end before the start is the next day, as when
- * adding a slot); every ticket holder is e-mailed old and new.
+ * The editor's "Change date or time" form: the slot's (new) calendar day and times, India time. An end
+ * before the start is the next day, as when adding a slot.
+ */
+export const SlotMoveFields = z
+  .object({ day: indiaDay, startTime: clockTime, endTime: clockTime })
+  .refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
+/**
+ * Moves a slot to new times, on its date or, with `day`, on another one (an existing date of the event or
+ * a new one); every ticket holder is e-mailed old and new, and a move to another day lets every holder
+ * cancel for a full refund until the new start (services/event-editor/reschedule-slot.ts).
  */
 export const UpdateSlotTimeInput = Versioned.extend({
   slotId: z.string().min(1).max(100),
+  day: indiaDay.optional(),
   startTime: clockTime,
   endTime: clockTime,
 }).refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });

@@ -24,7 +24,7 @@ type Fetch = ReturnType<typeof createApp>['fetch'];
  * a request on it, which the proxy answers with a 502 and a direct client sees as a reset. Longer than
  * any proxy in deploy/ keeps them; a stop still closes idle connections at once.
  */
-export const IDLE_CONNECTION_MS = 130_000;
+const IDLE_CONNECTION_MS = 130_000;
 
 export interface RunOptions {
   /** Puts something in front of the app (the benchmarks' baseline routes). */

@@ -30,6 +30,7 @@ import {
 import { EventLoadError } from '../components/event-load-error.tsx';
 import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
+import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
@@ -235,6 +236,7 @@ function Checkout({
   return (
     <div className="mx-auto max-w-5xl px-4 pt-6 pb-28 md:pb-6">
       <h1 className="text-2xl font-bold">Checkout</h1>
+      {me.data && !me.data.isEmailVerified && <VerifyEmailNotice email={me.data.email} at="checkout" />}
       {session && phase === 'paying' && (
         <div className="mt-4">
           <HoldCountdown until={session.sessionExpiresAt} onExpire={onSessionExpired} />

@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatDuration, formatLongDate, formatTime, summariseShows } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
+import { venueMap } from '../../shared/map-links.ts';
 import { describeRefundPolicy } from '../../shared/refund-policy.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
@@ -61,6 +62,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise);
   const cancelled = event.status === 'cancelled';
+  const map = venueMap(event.googleMapsEmbedLink, event.eventLocationText);
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
   const ends = firstShowEnd(event);
   const shows = severalShows(event);
@@ -171,17 +173,17 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
             <p className="text-gray-800">{event.eventLocationText}</p>
             {/* Always there: a map that cannot load (offline, blocked) would otherwise leave a grey box. */}
             <a
-              href={mapsSearchUrl(event.eventLocationText)}
+              href={map.openUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="mt-1 mb-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
             >
               Open in Maps<span className="sr-only"> (opens in a new tab)</span>
             </a>
-            {event.googleMapsEmbedLink && (
+            {map.frameUrl && (
               <iframe
                 title={`Map of ${event.eventLocationText}`}
-                src={event.googleMapsEmbedLink}
+                src={map.frameUrl}
                 loading="lazy"
                 referrerPolicy="no-referrer-when-downgrade"
                 className="h-72 w-full rounded-xl border-0 bg-gray-100"
@@ -288,6 +290,3 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Google Maps' search link for a venue: opens the Maps app on a phone, the website elsewhere. */
-export function mapsSearchUrl(venue: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}`;
-}

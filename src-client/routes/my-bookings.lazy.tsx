@@ -126,6 +126,9 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
           <span aria-hidden="true"> · </span>
           <span>{show.time}</span>
         </p>
+        {show.movedFrom && !cancelled && (
+          <p className="text-sm font-medium text-amber-900">Moved from {show.movedFrom} by the organiser</p>
+        )}
         <p className="font-medium">{show.ticket}</p>
         <p className="text-gray-700">
           Amount paid:{' '}

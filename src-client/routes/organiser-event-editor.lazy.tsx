@@ -1,12 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type CopyPlan, planTicketTypeCopy } from '../../shared/copy-ticket-types.ts';
-import { formatInIndia, formatLongDate, formatSaleWindow, formatTime } from '../../shared/dates.ts';
-import { SlotFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
-import { eventTaxRateSchema } from '../../shared/gst-schemas.ts';
+import {
+  formatInIndia,
+  formatLongDate,
+  formatSaleWindow,
+  formatTime,
+  indiaCalendarDay,
+} from '../../shared/dates.ts';
+import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
+import { eventTaxRateSchema, invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
@@ -257,7 +263,14 @@ function DateBlock({
       <EditError message={remove.error} />
       <ul className="mt-3 space-y-4">
         {date.slots.map((slot) => (
-          <SlotBlock key={slot.id} base={base} slot={slot} allSlots={allSlots} run={run} />
+          <SlotBlock
+            key={slot.id}
+            base={base}
+            slot={slot}
+            day={indiaCalendarDay(date.dateOfEvent)}
+            allSlots={allSlots}
+            run={run}
+          />
         ))}
       </ul>
       <AddSlot base={base} dateId={date.id} dateLabel={label} run={run} />
@@ -265,7 +278,19 @@ function DateBlock({
   );
 }
 
-function SlotBlock({ base, slot, allSlots, run }: { base: Base; slot: Slot; allSlots: Slot[]; run: Run }) {
+function SlotBlock({
+  base,
+  slot,
+  day,
+  allSlots,
+  run,
+}: {
+  base: Base;
+  slot: Slot;
+  day: string;
+  allSlots: Slot[];
+  run: Run;
+}) {
   const removeSlot = trpc.organiser.removeSlot.useMutation();
   const remove = useEditAction(run);
   const addType = trpc.organiser.addTicketType.useMutation();
@@ -301,7 +326,7 @@ function SlotBlock({ base, slot, allSlots, run }: { base: Base; slot: Slot; allS
         </div>
       </div>
       <EditError message={remove.error} />
-      <MoveSlot base={base} slot={slot} label={label} run={run} />
+      <MoveSlot base={base} slot={slot} day={day} label={label} run={run} />
       <ul className="mt-2 divide-y divide-gray-200">
         {slot.tickets.map((type) => (
           <TicketTypeRow key={type.id} base={base} type={type} run={run} />
@@ -463,14 +488,20 @@ function AddSlot({
 }
 
 /**
- * A slot form's refusal: one about the start (already started, another slot starts then) goes on the
- * start field, focused so it is in view; anything else is the form's own line (the answer).
+ * A slot form's refusal: one about a field it has (the start already taken or past, a bad day) goes on
+ * that field, the first focused so it is in view; anything else is the form's own line.
  */
-function slotErrorOn(form: UseFormReturn<z.infer<typeof SlotFields>>, error: unknown): string | null {
-  const { startTime, endTime } = fieldErrorsOf(error);
-  if (startTime) form.setError('startTime', { message: startTime }, { shouldFocus: true });
-  if (endTime) form.setError('endTime', { message: endTime }, { shouldFocus: !startTime });
-  return startTime || endTime ? null : messageOf(error);
+function slotErrorOn<T extends { startTime: string; endTime: string }>(
+  form: UseFormReturn<T>,
+  error: unknown,
+): string | null {
+  const fields = fieldErrorsOf(error);
+  const names = Object.keys(form.getValues()) as Path<T>[];
+  const placed = names.filter((name) => fields[name]);
+  placed.forEach((name, i) => {
+    form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 });
+  });
+  return placed.length > 0 ? null : messageOf(error);
 }
 
 /**
@@ -545,29 +576,47 @@ function copyDescription(plan: CopyPlan<TicketType>): string {
   );
 }
 
-/** Changes a slot's times on its date; every ticket holder of the slot is e-mailed old and new. */
-function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: string; run: Run }) {
+/**
+ * "Change date or time": moves a slot to other times, on its date or another (made when the event has no
+ * such date). Tickets stay valid; every holder is e-mailed old and new, and after a move to another day
+ * may cancel for a full refund until the new start. The server decides all of it (reschedule-slot.ts).
+ */
+function MoveSlot({
+  base,
+  slot,
+  day,
+  label,
+  run,
+}: {
+  base: Base;
+  slot: Slot;
+  day: string;
+  label: string;
+  run: Run;
+}) {
   const move = trpc.organiser.updateSlotTime.useMutation();
-  const form = useForm<z.infer<typeof SlotFields>>({
-    resolver: zodResolver(SlotFields),
+  const form = useForm<z.infer<typeof SlotMoveFields>>({
+    resolver: zodResolver(SlotMoveFields),
     defaultValues: {
+      day,
       startTime: formatInIndia(slot.startTime, 'HH:mm'),
       endTime: formatInIndia(slot.endTime, 'HH:mm'),
     },
   });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const newDay = form.watch('day') !== day;
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     setDone(null);
     try {
       await run(async () => {
         const result = await move.mutateAsync({ ...base, slotId: slot.id, ...values });
-        setDone(
+        const mailed =
           result.holdersMailed > 0
-            ? `Moved. ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new time.`
-            : 'Moved.',
-        );
+            ? ` ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new ${result.dateMoved ? 'date' : 'time'}${result.dateMoved ? ' and may cancel for a full refund until the show starts' : ''}.`
+            : '';
+        setDone(`Moved.${mailed}`);
       });
       form.reset(values);
     } catch (e) {
@@ -576,14 +625,22 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
   });
   return (
     <details className="mt-2">
-      <summary className="cursor-pointer font-semibold text-brand-700">Change time</summary>
+      <summary className="cursor-pointer font-semibold text-brand-700">Change date or time</summary>
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-label={`Change time of slot ${label}`}
+        aria-label={`Change date or time of slot ${label}`}
         className="mt-3 grid max-w-md grid-cols-2 gap-2"
       >
         <UnsavedChangesGuard form={form} />
+        <div className="col-span-2">
+          <TextField
+            label="Date"
+            type="date"
+            error={form.formState.errors.day?.message}
+            {...form.register('day')}
+          />
+        </div>
         <TextField
           label="New start (India time)"
           type="time"
@@ -593,12 +650,15 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
         <TextField
           label="New end (India time)"
           type="time"
+          hint={slotEndsNextDay(form.watch()) ? 'Ends the next day' : undefined}
           error={form.formState.errors.endTime?.message}
           {...form.register('endTime')}
         />
         <div className="col-span-2">
           <p className="mb-2 text-sm text-gray-600">
-            Everyone holding a ticket for this slot is e-mailed the old and new time.
+            {newDay
+              ? 'Tickets stay valid for the new date. Everyone holding one is e-mailed, and may cancel for a full refund until the show starts, even if their tickets are not refundable.'
+              : 'Everyone holding a ticket for this slot is e-mailed the old and new time.'}
           </p>
           <EditError message={error} />
           {done && (
@@ -607,7 +667,7 @@ function MoveSlot({ base, slot, label, run }: { base: Base; slot: Slot; label: s
             </p>
           )}
           <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
-            Save new time
+            {newDay ? 'Move to this date' : 'Save new time'}
           </SubmitButton>
         </div>
       </form>
@@ -626,9 +686,25 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       <h2 id="publish-heading" className="text-xl font-bold">
         Publish
       </h2>
+      {event.status === 'draft' && event.adminHold && (
+        // An admin's take-down holds until an admin releases it (the server refuses the team's publish).
+        <div role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">An administrator took this event off sale.</p>
+          {event.adminHold.reason && <p className="mt-1">Reason: {event.adminHold.reason}</p>}
+          <p className="mt-1">
+            It can be published again only after an administrator releases it. You can still correct it here;
+            then ask through{' '}
+            <Link to="/Contact_Us" className="font-semibold underline">
+              Contact Us
+            </Link>
+            .
+          </p>
+        </div>
+      )}
       {event.status === 'draft' && (
         <>
           <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>
+          <InvoicingNotice invoicing={event.invoicing} />
           <button
             type="button"
             disabled={publish.isPending}
@@ -657,6 +733,7 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       {event.status === 'published' && (
         <>
           <p className="mt-1 text-gray-700">The event is on sale.</p>
+          <InvoicingNotice invoicing={event.invoicing} />
           <button
             type="button"
             disabled={unpublish.isPending}
@@ -669,5 +746,27 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
       )}
       <EditError message={action.error} />
     </section>
+  );
+}
+
+/**
+ * Issue 35: the publish checklist's GST line. A registered organiser without complete invoice details
+ * is told publishing waits for them (the server refuses too); an unregistered one, that no GST invoice
+ * will be issued and why.
+ */
+function InvoicingNotice({ invoicing }: { invoicing: Editable['invoicing'] }) {
+  const notice = invoicingNotice(invoicing);
+  if (!notice) return null;
+  const blocking = invoicing.registered;
+  return (
+    <p
+      className={`mt-2 rounded-md p-3 text-sm ${blocking ? 'bg-amber-50 text-amber-900' : 'bg-gray-50 text-gray-700'}`}
+    >
+      {blocking && <span className="font-semibold">Before it can be published: </span>}
+      {notice}{' '}
+      <Link to="/organiser/profile" className="font-semibold underline">
+        Organiser profile
+      </Link>
+    </p>
   );
 }

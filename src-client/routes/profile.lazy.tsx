@@ -23,8 +23,8 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
-import { ResendVerification } from '../components/resend-verification.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
+import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -54,7 +54,7 @@ function ProfilePage() {
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="sr-only">My Profile</h1>
       <ProfileCard account={me.data} />
-      {!me.data.isEmailVerified && <VerifyEmailNotice />}
+      {!me.data.isEmailVerified && <VerifyEmailNotice email={me.data.email} at="profile" />}
       <ChangePassword hasPassword={me.data.hasPassword} />
     </section>
   );
@@ -225,21 +225,6 @@ function ProfileCard({ account }: { account: Account }) {
           </div>
         )}
       </form>
-    </div>
-  );
-}
-
-function VerifyEmailNotice() {
-  return (
-    <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-      <p>
-        Your email address is not verified yet. Open the link in the email we sent you when you signed up.
-      </p>
-      <ResendVerification
-        label="Send the verification email again"
-        sentText="We've sent you a new verification email."
-        className="mt-2 font-semibold text-amber-900 underline"
-      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, type SignUpInput, signUpSchema } from '../../shared/auth-schemas.ts';
+import { SIGN_UP_VERIFY_NOTE } from '../../shared/hoarding-messages.ts';
 import { MOBILE_INPUT_MAX } from '../../shared/indian-mobile.ts';
 import {
   AuthCard,
@@ -105,6 +106,7 @@ function SignUpPage() {
           </div>
           <FieldError id="accept-terms-error" message={termsError} />
         </div>
+        <p className="text-sm text-gray-700">{SIGN_UP_VERIFY_NOTE}</p>
         <SubmitButton busy={busy} busyText="Creating Account...">
           Create Account
         </SubmitButton>

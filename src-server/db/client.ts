@@ -18,7 +18,7 @@ export interface DatabaseHandle {
   close: () => void;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../migrations');
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../migrations');
 
 /**
  * Opens (creating if needed) the SQLite file and applies pending migrations.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
+import { HOARDING_MESSAGES, SIGN_UP_VERIFY_NOTE } from '../../shared/hoarding-messages.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
@@ -149,6 +149,14 @@ describe('checkout on a phone (390×844)', () => {
   // Issue 19: holding seats needs a verified address; the refusal says so and offers the mail again.
   it('an unverified buyer pressing Proceed is told to verify, and can resend the verification e-mail', async () => {
     const { page, context, buyer, ev } = await openCheckout({ verified: false });
+    // Issue 35 item 26: said as soon as the page opens, on screen above the details, before anything is typed.
+    const early = page.getByTestId('verify-email-notice');
+    await early.waitFor();
+    expect(await early.textContent()).toContain(
+      `Verify your email before you book. Open the link we sent to ${buyer.email}`,
+    );
+    expect(await isOnScreen(early, 'checkout-bar')).toBe(true);
+    await saveScreenshot(page, 'checkout-verify-first-phone.png');
     await page.getByRole('button', { name: 'Edit Phone' }).click();
     await page.getByLabel('Phone').fill('9876543210');
     await page.getByLabel('State').selectOption('Kerala');
@@ -210,6 +218,8 @@ describe('checkout on a phone (390×844)', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-long-Passw0rd!');
     await page.getByLabel('Confirm Password', { exact: true }).fill('a-long-Passw0rd!');
     await page.getByLabel(/I accept the/).check();
+    // Issue 35 item 26: the form says before sign-up that booking needs the address verified.
+    await page.getByText(SIGN_UP_VERIFY_NOTE).waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
@@ -218,6 +228,8 @@ describe('checkout on a phone (390×844)', () => {
     await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹2,117.98');
     await page.getByRole('region', { name: 'Ticket Details' }).getByText('Kabir Rao').waitFor();
     await page.getByRole('region', { name: 'Ticket Details' }).getByText('9876543210').waitFor();
+    // ...and checkout says it again at once, rather than after the whole form at Proceed.
+    expect(await page.getByTestId('verify-email-notice').textContent()).toContain(email);
     expect(world.database.db.select().from(users).where(eq(users.email, email)).get()?.phone).toBe(
       '9876543210',
     );

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src-server/db/client.ts';
-
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../migrations');
+import { MIGRATIONS_FOLDER, openDatabase } from '../../src-server/db/client.ts';
 
 /**
  * Puts a freshly migrated SQLite database at `file` by copying a template migrated once, instead of

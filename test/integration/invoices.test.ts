@@ -13,6 +13,7 @@ import { financialYearOf } from '../../src-server/services/invoices/document-num
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
@@ -50,6 +51,7 @@ async function organiserWithEvent(
   if (options.profile !== false) {
     await saveOrganiserProfile(
       t.deps.db,
+      platformGstOf(t.deps.env),
       organiser.userId,
       organiserProfileSchema.parse(PROFILE),
       t.clock.now(),
@@ -571,6 +573,29 @@ describe('invoice downloads', () => {
       (await t.request('/api/invoices/month/2026-12.csv', { headers: { cookie: buyer.cookie } })).status,
     ).toBe(403);
     expect((await t.request('/api/invoices/month/2026-12.csv')).status).toBe(401);
+  });
+});
+
+describe('the monthly CSV and CSV injection', () => {
+  it('writes a buyer’s legal name that a `;` spreadsheet would split into a formula as one neutralised cell (issue 35)', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { organiser, ev } = await organiserWithEvent({
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    // The attack: unquoted, a `;`-splitting spreadsheet made "=cmd|…" a cell of its own.
+    await buy(ev, 1, {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: "Verma;=cmd|' /C calc'!A0",
+    });
+    const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text()).trim().split('\r\n');
+    expect(rows[1]).toBe(
+      `B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,"Verma;'=cmd|' /C calc'!A0",27-Maharashtra,18,1000.00,0.00,90.00,90.00,1180.00,`,
+    );
+    // However the row is split, by `,` or by `;`, no piece starts a formula.
+    for (const piece of rows[1]!.split(/[,;]/)) expect(piece.replace(/^"+/, '')).not.toMatch(/^[=+\-@]/);
   });
 });
 

@@ -7,6 +7,8 @@ import type { Mailer, MailMessage } from '../../src-server/services/mail/mailer.
 import { MailSendError } from '../../src-server/services/mail/mailer.ts';
 import { enqueueMail } from '../../src-server/services/mail/outbox.ts';
 import { MAX_ATTEMPTS, mailSenderJob, sendDueMail } from '../../src-server/services/mail/sender.ts';
+import { createTicketedEvent } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mswServer } from '../mocks/server.ts';
 
@@ -220,6 +222,63 @@ describe('the outbox sender', () => {
     expect(t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'b')).get()?.status).toBe(
       'pending',
     );
+  });
+});
+
+describe('header injection (issue 35)', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+  it('an event name with CR/LF reaches the subject on one line, queued and sent', async () => {
+    // The attack: a line break in the event's name would end the Subject header and start a Bcc one.
+    const ev = createTicketedEvent(t.deps.db, { name: 'Sunburn\r\nBcc: eve@evil.example' });
+    await buyTickets(t, ev, 1);
+    const queued = t.deps.db.select().from(outbox).all();
+    const confirmation = queued.find((m) => m.idempotencyKey.startsWith('booking-confirmed:'));
+    expect(confirmation?.subject).toBe('🎟️ Booking Confirmed - Sunburn Bcc: eve@evil.example');
+    expect(queued.filter((m) => CONTROL.test(m.subject) || CONTROL.test(m.to))).toEqual([]);
+
+    const sent: Record<string, unknown>[] = [];
+    mswServer.use(
+      http.post(RESEND_EMAILS, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: `email_${sent.length}` });
+      }),
+    );
+    const resend = createResendMailer('re_test_key');
+    await sendDueMail({ db: t.deps.db, mailer: resend, from: FROM, clock: t.clock, logger: t.deps.logger });
+    expect(sent.map((body) => body.subject)).toContain('🎟️ Booking Confirmed - Sunburn Bcc: eve@evil.example');
+  });
+
+  it('the Resend adapter sends every header value on one line, whoever composed the message', async () => {
+    const seen: Record<string, unknown>[] = [];
+    mswServer.use(
+      http.post(RESEND_EMAILS, async ({ request }) => {
+        seen.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: 'email_1' });
+      }),
+    );
+    await createResendMailer('re_test_key').send(
+      message({
+        from: 'Jalsa\r\nBcc: eve@evil.example <bookings@jalsa.local>',
+        to: 'asha@example.com\nBcc: eve@evil.example',
+        subject: 'Refund issued - Sunburn\r\nX-Priority: 1',
+        attachments: [{ filename: 'ticket\r\n.pdf', contentType: 'application/pdf', content: 'JVBERi0=' }],
+      }),
+    );
+    expect(seen[0]).toMatchObject({
+      from: 'Jalsa Bcc: eve@evil.example <bookings@jalsa.local>',
+      to: 'asha@example.com Bcc: eve@evil.example',
+      subject: 'Refund issued - Sunburn X-Priority: 1',
+      attachments: [{ filename: 'ticket .pdf', content: 'JVBERi0=', content_type: 'application/pdf' }],
+      // Bodies keep their lines.
+      text: 'Hello',
+    });
   });
 });
 

@@ -135,7 +135,12 @@ export function EventDetailsForm({
         <CityField {...field('city')} />
       </div>
       <TextField label="Venue" maxLength={300} {...field('eventLocationText')} />
-      <TextField label="Map link" type="url" maxLength={2000} {...field('googleMapsEmbedLink')} />
+      <TextField
+        label="Map link"
+        hint="Google Maps: Share, then Copy link (or Embed a map, then Copy HTML). Optional."
+        maxLength={2000}
+        {...field('googleMapsEmbedLink')}
+      />
       <TextAreaField label="Description" rows={5} maxLength={5000} {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

@@ -1,4 +1,5 @@
 import { Resend } from 'resend';
+import { withSafeHeaders } from '../../services/mail/header-value.ts';
 import { type Mailer, type MailMessage, MailSendError } from '../../services/mail/mailer.ts';
 
 /**
@@ -11,7 +12,9 @@ export function createResendMailer(apiKey: string): Mailer {
   return {
     name: 'resend',
     maxPerSecond: 2,
-    async send(message: MailMessage) {
+    async send(unchecked: MailMessage) {
+      // Every header value on one line, whoever composed the message (header-value.ts).
+      const message = withSafeHeaders(unchecked);
       const { data, error } = await resend.emails.send(
         {
           from: message.from,

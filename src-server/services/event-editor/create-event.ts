@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EDITOR_MESSAGES, type EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
+import { parseMapLink } from '../../../shared/map-links.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
@@ -67,7 +68,8 @@ export function eventColumns(tx: WriteTx, details: EventDetailsFields) {
     category: details.category,
     city: details.city,
     eventLocationText: details.eventLocationText,
-    googleMapsEmbedLink: details.googleMapsEmbedLink || null,
+    // Stored as the link itself, also when the whole <iframe> HTML was pasted.
+    googleMapsEmbedLink: parseMapLink(details.googleMapsEmbedLink)?.url ?? null,
     description: details.description,
     ageRestrictions: details.ageRestrictions,
     language: details.language || null,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { type MailAttachment, outbox } from '../../db/schema/mail.ts';
+import { withSafeHeaders } from './header-value.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -20,10 +21,12 @@ export const BULK_PRIORITY = 1;
 type Writer = Pick<Db, 'insert'>;
 
 /**
- * Queues a mail. Call it inside the transaction that causes the mail, so the mail exists if and only if
- * the cause committed. The background sender delivers it.
+ * Queues a mail, its header values on one line. Call it inside the transaction that causes the mail,
+ * so the mail exists if and only if the cause committed. The background sender delivers it.
  */
-export function enqueueMail(writer: Writer, mail: OutgoingMail, now: Date): void {
+export function enqueueMail(writer: Writer, composed: OutgoingMail, now: Date): void {
+  // Subject and address on one line, whatever text they were made from (header-value.ts).
+  const mail = withSafeHeaders(composed);
   const at = now.toISOString();
   writer
     .insert(outbox)

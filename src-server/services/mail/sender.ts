@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/mail.ts';
-import type { AppDeps } from '../../deps.ts';
+import { type AppDeps, systemClock } from '../../deps.ts';
 import type { Logger } from '../../logger.ts';
 import { type Mailer, MailSendError } from './mailer.ts';
 
@@ -44,7 +44,7 @@ export async function sendDueMail(options: {
   pause?: (ms: number) => Promise<void>;
 }): Promise<SendResult> {
   const { db, mailer, from, clock, logger } = options;
-  const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const pause = options.pause ?? systemClock.sleep;
   const spacingMs = mailer.maxPerSecond ? Math.ceil(1000 / mailer.maxPerSecond) : 0;
   const result: SendResult = { sent: 0, retrying: 0, failed: 0 };
   const due = db

@@ -18,14 +18,32 @@ describe('csvCell', () => {
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
+  it('quotes a semicolon and a tab too, so a `;`- or tab-splitting spreadsheet keeps the cell whole', () => {
+    expect(csvCell('Gold; Silver')).toBe('"Gold; Silver"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+  });
+
+  it('neutralises a formula that a separator, quote or line break inside the cell would start (issue 35)', () => {
+    // Excel in a locale whose decimal mark is a comma splits on `;`, and honours a quote only at the
+    // start of a field: unneutralised, "=cmd|…" became a cell of its own.
+    expect(csvCell("Asha;=cmd|' /C calc'!A0")).toBe(`"Asha;'=cmd|' /C calc'!A0"`);
+    expect(csvCell('Rao,+1')).toBe(`"Rao,'+1"`);
+    expect(csvCell('x"@SUM(A1)')).toBe(`"x""'@SUM(A1)"`);
+    expect(csvCell('line\n-2+3')).toBe(`"line\n'-2+3"`);
+    expect(csvCell('a; b, c - d')).toBe('"a; b, c - d"');
+  });
+
   it.each([
-    ['=1+1', "'=1+1"],
-    ['+91 98765 43210', "'+91 98765 43210"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-    ['\t=1+1', "'\t=1+1"],
+    ['=1+1', `"'=1+1"`],
+    ['+91 98765 43210', `"'+91 98765 43210"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1:A2)', `"'@SUM(A1:A2)"`],
+    // A tab reader would start a cell after the tab as well.
+    ['\t=1+1', `"'\t'=1+1"`],
+    ['\r=1+1', `"'\r'=1+1"`],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
-  ])('neutralises a would-be formula %j', (input, output) => {
+    ['=1;=2', `"'=1;'=2"`],
+  ])('neutralises and quotes a would-be formula %j', (input, output) => {
     expect(csvCell(input)).toBe(output);
   });
 

@@ -1,14 +1,22 @@
 /**
- * RFC 4180 CSV for spreadsheets (Excel, LibreOffice, Google Sheets): rows end in CRLF; a field with a
- * comma, a double quote or a line break is quoted, quotes doubled. Text that a spreadsheet would run
- * as a formula (starting with = + - @, or a tab or carriage return that some strip first) is prefixed
- * with an apostrophe (OWASP "CSV injection"): a buyer named "=HYPERLINK(…)" stays text.
+ * The one CSV cell encoder of every CSV the app writes (orders, the accountant's invoices): RFC 4180 for
+ * spreadsheets (Excel, LibreOffice, Google Sheets), rows end in CRLF, quotes doubled.
+ *
+ * CSV injection (OWASP), for a reader splitting on `,` and for one splitting on `;` (Excel where the
+ * decimal mark is a comma): a text cell is quoted when it holds either separator, a double quote, a tab
+ * or a line break, or starts like a formula, so "Asha;=cmd|…" stays one cell. Quoting alone is not
+ * enough: Excel honours a quote only at the start of a field, and a `;` reader of this `,` file sees
+ * the quote mid-field and splits anyway. So text that would start a formula (= + - @, or a tab or
+ * carriage return that some strip first), at the start of the cell or after a separator, quote, tab or
+ * line break inside it, gets an apostrophe: "=HYPERLINK(…)" and "Asha;'=cmd|…" stay text however the
+ * file is split.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? neutralised(value) : value.number;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return value.number;
+  const text = value.replace(FORMULA_START, "'");
+  return NEEDS_QUOTES.test(value) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A number already written out by us (rupees with two decimals): never neutralised, never quoted. */
@@ -35,6 +43,6 @@ export function csvIndiaTime(instant: string | null): string {
   return `${shifted.toISOString().slice(0, 19)}+05:30`;
 }
 
-function neutralised(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+/** Where a spreadsheet could start a cell (the text's start, or after a separator, quote or line break) and a formula follows. */
+const FORMULA_START = /(?<=^|[,;"\t\r\n])(?=[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]|^[=+\-@]/;

@@ -46,6 +46,35 @@ describe('csvStream', () => {
     expect((await reader.read()).done).toBe(true);
   });
 
+  it('reads each piece on a later turn of the event loop, so other requests run between pages (issue 35)', async () => {
+    // Event-loop turns, counted by an immediate that re-arms itself: what another request's I/O waits for.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnAtPiece: number[] = [];
+    function* pieces() {
+      for (let i = 0; i < 5; i++) {
+        turnAtPiece.push(turns);
+        yield `row ${i}\r\n`;
+      }
+    }
+    // A client that takes every chunk the moment it comes, as a fast socket does (never a 'drain' wait).
+    const reader = csvStream(['Name'], pieces()).getReader();
+    let chunks = 0;
+    while (!(await reader.read()).done) chunks++;
+    counting = false;
+    expect(chunks).toBe(6);
+    for (let i = 1; i < turnAtPiece.length; i++) {
+      expect(turnAtPiece[i], `piece ${i} read on a later turn than piece ${i - 1}`).toBeGreaterThan(
+        turnAtPiece[i - 1]!,
+      );
+    }
+  });
+
   it('stops the pieces when the download is cancelled', async () => {
     let finished = false;
     function* pieces() {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvRow } from './csv-cells.ts';
 
 /**
@@ -6,19 +7,27 @@ import { csvRow } from './csv-cells.ts';
  * taken the previous one, so a large file never sits in memory and a slow download holds no database
  * lock (every page is its own short read). Empty pieces (a page that produced no rows) are skipped,
  * since a pull that enqueues nothing is not called again.
+ *
+ * Each piece is read on a later turn of the event loop (issue 35): a client that takes every chunk at
+ * once (a fast socket never asks to wait for 'drain') would otherwise pull page after page in
+ * microtasks, and the 200 pages of a 100,000-order event kept every other request waiting for seconds.
  */
 export function csvStream(header: readonly string[], pieces: Iterator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
         if (!headerSent) {
           headerSent = true;
           controller.enqueue(encoder.encode(`\uFEFF${csvRow([...header])}`));
           return;
         }
         for (;;) {
+          // Let the requests that arrived meanwhile run before the next page is read.
+          await nextTurn();
+          if (cancelled) return;
           const next = pieces.next();
           if (next.done) {
             controller.close();
@@ -31,6 +40,7 @@ export function csvStream(header: readonly string[], pieces: Iterator<string>): 
         }
       },
       cancel() {
+        cancelled = true;
         pieces.return?.();
       },
     },

@@ -1,13 +1,20 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
+import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
 
-/** Rows read per query: enough to keep the database busy, few enough that memory stays flat. */
+/** Orders read per query: enough to keep the database busy, few enough that memory stays flat. */
 export const CSV_PAGE_SIZE = 500;
 
-const HEADER = [
+/**
+ * The columns, documented for organisers and their accountants in ADR 0020 ("Orders CSV columns").
+ * One row per ticket type of an order; the order's own figures are on its first row only.
+ */
+export const ORDERS_CSV_HEADER = [
   'Booking ID',
   'Booked at',
   'Status',
@@ -18,7 +25,9 @@ const HEADER = [
   'City',
   'Slot start',
   'Slot end',
-  'Ticket types',
+  'Ticket type',
+  'Quantity',
+  'Unit price (INR)',
   'Tickets',
   'Persons',
   'Checked in',
@@ -27,12 +36,28 @@ const HEADER = [
   'GST on fee (INR)',
   'Total paid (INR)',
   'Refunded (INR)',
-];
+  'Payment ID',
+  'Invoice number',
+  'Credit note number',
+  'Buyer GSTIN',
+  'Buyer legal name',
+  'GST rate (%)',
+  'Taxable value (INR)',
+  'CGST (INR)',
+  'SGST (INR)',
+  'IGST (INR)',
+] as const;
 
 /**
- * The orders table as CSV, for a spreadsheet (csv-stream.ts: a byte-order mark, a header row, one page
- * of rows per pull, so an event with 50,000 orders never sits in memory), dates in ISO 8601 India time
- * with their offset, rupees with two decimals.
+ * The orders table as CSV, for a spreadsheet and the organiser's accountant (csv-stream.ts: a
+ * byte-order mark, a header row, one page of orders per pull, so an event with 100,000 orders never
+ * sits in memory), dates in ISO 8601 India time with their offset, rupees with two decimals.
+ *
+ * One row per ticket type of an order, so each ticket type's taxable value and GST split (copied from
+ * the order's admission invoice, never recomputed) can be tied to the invoice and summed by type. The
+ * order's figures (tickets, persons, amounts paid and refunded) are written on its first row only, so a
+ * column's sum is still the event's total; what identifies the order (booking, buyer, payment, invoice)
+ * is on every row, so a filtered sheet keeps it.
  */
 export function streamOrdersCsv(
   db: Db,
@@ -40,35 +65,117 @@ export function streamOrdersCsv(
   filter: OrdersFilter,
   pageSize = CSV_PAGE_SIZE,
 ): ReadableStream<Uint8Array> {
-  return csvStream(HEADER, pages());
+  return csvStream(ORDERS_CSV_HEADER, pages());
 
   function* pages() {
     const read = (after: EventOrder | undefined) =>
       orderPage(db, eventId, filter, { limit: pageSize, after: after && cursorOf(after) });
-    for (const rows of keysetPages(read, pageSize)) yield rows.map(orderRow).join('');
+    for (const orders of keysetPages(read, pageSize)) {
+      const accounts = accountsOf(
+        db,
+        orders.map((o) => o.id),
+      );
+      yield orders.map((order) => orderRows(order, accounts.get(order.id))).join('');
+    }
   }
 }
 
-function orderRow(order: EventOrder): string {
-  return csvRow([
-    order.id,
-    csvIndiaTime(order.createdAt),
-    order.status,
-    order.userName,
-    order.userEmail,
-    order.userPhone,
-    order.userState,
-    order.userCity,
-    csvIndiaTime(order.slotStart),
-    csvIndiaTime(order.slotEnd),
-    order.lines.map((line) => `${line.name} x ${line.quantity}`).join('; '),
-    order.ticketCount,
-    order.persons,
-    order.checkedIn,
-    csvRupees(order.subtotalPaise),
-    csvRupees(order.feePaise),
-    csvRupees(order.gstPaise),
-    csvRupees(order.totalPaise),
-    csvRupees(order.refundedPaise),
-  ]);
+/** What an accountant ties an order with: its payment and the admission invoice it stands on. */
+interface OrderAccounts {
+  paymentId: string;
+  invoice: {
+    number: string;
+    creditNoteNumber: string | null;
+    buyerGstin: string | null;
+    buyerLegalName: string | null;
+    lines: InvoiceLine[];
+  } | null;
+}
+
+/**
+ * The payment ids and admission invoices of one page of orders (two reads by booking id). A booking's
+ * invoice is its latest admission invoice: the one re-issued with the buyer's GSTIN replaces the first
+ * (ADR 0024), and a credit note, when there is one, cancels it (the earlier pair is in the monthly
+ * invoices CSV). Platform fee invoices are the platform's, not the organiser's, and are left out.
+ */
+function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
+  const out = new Map<string, OrderAccounts>();
+  if (bookingIds.length === 0) return out;
+  const payments = db
+    .select({ id: bookings.id, paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(inArray(bookings.id, bookingIds))
+    .all();
+  for (const { id, paymentId } of payments) out.set(id, { paymentId, invoice: null });
+  const issued = db
+    .select({
+      bookingId: invoices.bookingId,
+      number: invoices.number,
+      creditNoteNumber: creditNotes.number,
+      buyerGstin: invoices.buyerGstin,
+      buyerLegalName: invoices.buyerLegalName,
+      lines: invoices.lines,
+    })
+    .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+    .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, 'admission')))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number))
+    .all();
+  // Oldest first: the last one seen of a booking is its current invoice.
+  for (const { bookingId, ...invoice } of issued) {
+    const accounts = out.get(bookingId);
+    if (accounts) accounts.invoice = invoice;
+  }
+  return out;
+}
+
+/** An order's rows: one per ticket type (a single row, type blank, should an order have none). */
+function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): string {
+  const invoice = accounts?.invoice ?? null;
+  const lines = order.lines.length > 0 ? order.lines : [null];
+  return lines
+    .map((line, i) => {
+      // The invoice's lines were made from the booking's, in the same order (issue-booking-invoices.ts).
+      const taxed = line ? invoice?.lines[i] : undefined;
+      const first = i === 0;
+      const orderFigures: CsvValue[] = first
+        ? [
+            order.ticketCount,
+            order.persons,
+            order.checkedIn,
+            csvRupees(order.subtotalPaise),
+            csvRupees(order.feePaise),
+            csvRupees(order.gstPaise),
+            csvRupees(order.totalPaise),
+            csvRupees(order.refundedPaise),
+          ]
+        : [null, null, null, null, null, null, null, null];
+      return csvRow([
+        order.id,
+        csvIndiaTime(order.createdAt),
+        order.status,
+        order.userName,
+        order.userEmail,
+        order.userPhone,
+        order.userState,
+        order.userCity,
+        csvIndiaTime(order.slotStart),
+        csvIndiaTime(order.slotEnd),
+        line?.name,
+        line?.quantity,
+        line && csvRupees(line.pricePaise),
+        ...orderFigures,
+        accounts?.paymentId,
+        invoice?.number,
+        invoice?.creditNoteNumber,
+        invoice?.buyerGstin,
+        invoice?.buyerLegalName,
+        taxed?.taxRatePercent,
+        taxed && csvRupees(taxed.taxableValuePaise),
+        taxed && csvRupees(taxed.cgstPaise),
+        taxed && csvRupees(taxed.sgstPaise),
+        taxed && csvRupees(taxed.igstPaise),
+      ]);
+    })
+    .join('');
 }
