@@ -110,7 +110,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   );
   doc.font('Helvetica');
   text(`Amount in words: ${amountInWords(totals.totalPaise)}`);
-  if (registered) {
+  if (invoice.documentType === 'tax_invoice') {
     text(
       invoice.taxInclusive
         ? 'Prices include GST where GST applies.'
