@@ -13,7 +13,10 @@ describe('amountInWords (Indian numbering, as printed on GST documents)', () => 
     // ₹1,00,000 is one lakh, not "one hundred thousand".
     [10_000_000, 'Rupees One Lakh Only'],
     // ₹12,34,567.89
-    [123_456_789, 'Rupees Twelve Lakh Thirty Four Thousand Five Hundred Sixty Seven and Eighty Nine Paise Only'],
+    [
+      123_456_789,
+      'Rupees Twelve Lakh Thirty Four Thousand Five Hundred Sixty Seven and Eighty Nine Paise Only',
+    ],
     // ₹1,00,00,000 = one crore; ₹2,05,00,019
     [1_000_000_000, 'Rupees One Crore Only'],
     [2_050_001_900, 'Rupees Two Crore Five Lakh Nineteen Only'],
