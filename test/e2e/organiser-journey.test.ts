@@ -345,7 +345,8 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     const gatePage = await staffCtx.context.newPage();
     await gatePage.goto(new URL(link).pathname);
     await gatePage.getByRole('button', { name: 'Accept invitation' }).click();
-    await gatePage.waitForURL((url) => url.pathname === '/organiser', SLOW);
+    // Gate staff land on the scanner, not the console (issue 35 item 15).
+    await gatePage.waitForURL((url) => url.pathname === '/gate', SLOW);
 
     // Another organiser's event, on sale, that this person is not on.
     const other = createTicketedEvent(database.db, { name: `Other Gate Night ${stamp}` });
