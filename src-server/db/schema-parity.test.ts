@@ -39,8 +39,8 @@ const TYPE_FAMILY: Record<string, string> = {
 };
 
 describe('the PostgreSQL schema mirrors the SQLite schema', () => {
-  const sqliteTables = tablesOf(sqliteSchema, SQLiteTable);
-  const pgTables = tablesOf(pgSchema, PgTable);
+  const sqliteTables = tablesOf<SQLiteTable>(sqliteSchema, SQLiteTable);
+  const pgTables = tablesOf<PgTable>(pgSchema, PgTable);
 
   it('has the same tables, apart from the listed exceptions', () => {
     const sqliteNames = [...sqliteTables.keys()].filter((name) => !(name in ONLY_ON_SQLITE));
@@ -85,17 +85,14 @@ describe('the PostgreSQL schema mirrors the SQLite schema', () => {
   });
 });
 
-function tablesOf<T extends object>(
+function tablesOf<T extends SQLiteTable | PgTable>(
   schema: Record<string, unknown>,
-  kind: abstract new (...args: never[]) => T,
-): Map<string, T> {
+  kind: typeof SQLiteTable | typeof PgTable,
+) {
   const tables = new Map<string, T>();
   for (const value of Object.values(schema)) {
-    if (!is(value, kind)) continue;
-    const name = is(value, PgTable)
-      ? pgTableConfig(value).name
-      : sqliteTableConfig(value as SQLiteTable).name;
-    tables.set(name, value);
+    if (is(value, PgTable) && kind === PgTable) tables.set(pgTableConfig(value).name, value as T);
+    if (is(value, SQLiteTable) && kind === SQLiteTable) tables.set(sqliteTableConfig(value).name, value as T);
   }
   return tables;
 }
@@ -191,7 +188,7 @@ function describePgTable(table: PgTable): string[] {
     indexes: config.indexes.map((index) => ({
       name: index.config.name ?? '(unnamed)',
       columns: index.config.columns.map((column) =>
-        is(column, SQL) ? dialect.sqlToQuery(column).sql : column.name,
+        is(column, SQL) ? dialect.sqlToQuery(column).sql : (column as { name: string }).name,
       ),
       unique: index.config.unique,
       where: index.config.where ? dialect.sqlToQuery(index.config.where).sql : undefined,

@@ -88,11 +88,11 @@ export const bookings = pgTable(
     index('bookings_user_event_idx').on(t.userId, t.eventId, t.status),
     // A cancelled slot's confirmed bookings, found batch by batch (services/bookings/cancel-bookings-of-slots.ts).
     index('bookings_slot_status_idx').on(t.slotId, t.status),
-    // The gate's ticket list and its deltas: a slot's bookings in insertion (rowid) order.
+    // The gate's ticket list and its deltas: a slot's bookings (in insertion order on SQLite, by rowid).
     index('bookings_slot_idx').on(t.slotId),
-    // The event's bookings since a gate device's cursor (its other slots, each sync): SQLite ends every index
-    // with the rowid, so this one is ordered by (event_id, rowid) and the cursor is a range, not a scan of
-    // the event's whole history.
+    // Kept for parity with SQLite, where every index ends with the rowid and this one orders the gate's
+    // cursor by (event_id, rowid). PostgreSQL has no rowid: the gate needs an explicit ordering column
+    // before it runs here (docs/decisions/0035-two-engines.md, step 4).
     index('bookings_event_rowid_idx').on(t.eventId),
     // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
     index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
