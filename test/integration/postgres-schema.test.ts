@@ -267,13 +267,12 @@ function testServerUrl(): string | undefined {
       stdio: ['ignore', 'pipe', 'pipe'],
     }).trim();
   } catch (error) {
+    const reason = String((error as { stderr?: string }).stderr ?? error).trim();
     if (process.env.CI) {
-      throw new Error(
-        `TEST_DATABASE_URL is not set and no PostgreSQL could be started in CI: ${String(error)}`,
-      );
+      throw new Error(`TEST_DATABASE_URL is not set and no PostgreSQL could be started in CI: ${reason}`);
     }
     console.warn(
-      'postgres-schema.test.ts skipped: TEST_DATABASE_URL is not set and scripts/start-test-postgres.sh found no PostgreSQL (apt-get install -y postgresql).',
+      `postgres-schema.test.ts skipped: TEST_DATABASE_URL is not set and scripts/start-test-postgres.sh could not start PostgreSQL (${reason}). Install it with apt-get install -y postgresql, or set TEST_DATABASE_URL.`,
     );
     return undefined;
   }
