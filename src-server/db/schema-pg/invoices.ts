@@ -79,6 +79,8 @@ export const invoices = pgTable(
     buyerState: text('buyer_state').notNull(),
     buyerGstin: text('buyer_gstin'),
     buyerLegalName: text('buyer_legal_name'),
+    /** The recipient's address when Rule 46 needs it (schema/invoices.ts). */
+    buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
     taxInclusive: boolean('tax_inclusive').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
