@@ -232,7 +232,7 @@ async function onlineCheckInsOverHttp(gates: number, scans: number) {
 async function downloadSlot(database: DatabaseHandle, count: number) {
   const slot = seedSlot(database, count, 2);
   let t = performance.now();
-  const answer = syncSlot(database.db, SECRET, slot.eventId, {
+  const answer = await syncSlot(database.db, SECRET, slot.eventId, {
     slotId: slot.slotId,
     ticketCursor: 0,
     feedCursor: 0,

@@ -16,7 +16,7 @@ if (!email || !ACCOUNT_ROLES.includes(role as AccountRole) || rest.length > 0) {
 
 const env = loadEnv();
 const database = openDatabase(databaseFile(env.DATA_DIR));
-const changed = setAccountRoleByEmail(
+const changed = await setAccountRoleByEmail(
   database.db,
   { email, role: role as AccountRole, grantedBy: null },
   new Date(),

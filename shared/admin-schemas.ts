@@ -9,8 +9,15 @@ export const ADMIN_PAGE_SIZE = 20;
 export const AdminPageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) });
 export type AdminPageInput = z.input<typeof AdminPageInput>;
 
-/** An admin takes any organiser's published event off sale, based on the version the list showed. */
-export const AdminUnpublishInput = VersionedEventInput;
+/**
+ * An admin takes any organiser's published event off sale, based on the version the list showed, and
+ * holds it there until an admin releases it (issue 35); the reason, when given, is kept and mailed to
+ * the owner.
+ */
+export const AdminUnpublishInput = VersionedEventInput.extend({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+export type AdminUnpublishInput = z.input<typeof AdminUnpublishInput>;
 
 export interface AdminPage<T> {
   items: T[];

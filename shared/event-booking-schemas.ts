@@ -6,3 +6,12 @@ export const EventBookingInput = z.object({
   bookingId: z.string().min(1).max(100),
 });
 export type EventBookingInput = z.infer<typeof EventBookingInput>;
+
+/**
+ * The organiser's cancel. `refundUsedTickets`: the explicit "refund anyway" for a booking people were
+ * admitted with at the gate (without it such a cancel is refused; with it the seats still stay off sale).
+ */
+export const CancelEventBookingInput = EventBookingInput.extend({
+  refundUsedTickets: z.boolean().optional(),
+});
+export type CancelEventBookingInput = z.infer<typeof CancelEventBookingInput>;

@@ -29,6 +29,9 @@ export const EDITOR_MESSAGES = {
   timeInvalid: 'Please enter a time as HH:MM',
   slotEndEqualsStart: 'End time must differ from start time',
   slotPast: 'This slot has already started',
+  /** Two live slots at one start would sell the same hall twice and show buyers two identical times. */
+  slotStartTaken: 'Another slot of this event already starts at this date and time. Change its time instead.',
+  slotMoveToPast: 'The new date and time must be in the future',
   priceInvalid: 'Price must be between ₹0 and ₹10,00,000 with at most two decimals',
   capacityInvalid: 'Capacity must be a whole number from 1 to 1,00,000',
   maxPerOrderInvalid: `Per-order maximum must be a whole number from 1 to ${MAX_TICKETS_PER_TYPE}`,
@@ -47,6 +50,15 @@ export const EDITOR_MESSAGES = {
   cannotPublish: 'This event cannot be published yet.',
   cancelledLocked: 'A cancelled event cannot be edited.',
   slotCancelled: 'This slot is cancelled.',
+  /** Publishing an event an admin took off sale (issue 35): the hold is the admin's to lift. */
+  adminHold:
+    'An administrator took this event off sale. It can be published again only after an administrator releases it: ask through Contact Us.',
+  /** Publishing an event whose owner's organiser rights were taken away (issue 35). */
+  ownerNotOrganiser:
+    'This event’s owner no longer has organiser rights, so it cannot be published. Ask an administrator.',
+  /** A co-organiser cancelling a slot with bookings (issue 35): that refunds its buyers. */
+  bookedSlotOwnersCall:
+    'This slot has bookings: cancelling it refunds its buyers, which only the event’s owner can do.',
 } as const;
 
 const M = EDITOR_MESSAGES;
@@ -177,11 +189,20 @@ export const RemoveSlotInput = Versioned.extend({ slotId: z.string().min(1).max(
 /** Cancels a slot: every confirmed booking is refunded. */
 export const CancelSlotInput = Versioned.extend({ slotId: z.string().min(1).max(100) });
 /**
- * Moves a slot to new times on its date (India time; an end before the start is the next day, as when
- * adding a slot); every ticket holder is e-mailed old and new.
+ * The editor's "Change date or time" form: the slot's (new) calendar day and times, India time. An end
+ * before the start is the next day, as when adding a slot.
+ */
+export const SlotMoveFields = z
+  .object({ day: indiaDay, startTime: clockTime, endTime: clockTime })
+  .refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });
+/**
+ * Moves a slot to new times, on its date or, with `day`, on another one (an existing date of the event or
+ * a new one); every ticket holder is e-mailed old and new, and a move to another day lets every holder
+ * cancel for a full refund until the new start (services/event-editor/reschedule-slot.ts).
  */
 export const UpdateSlotTimeInput = Versioned.extend({
   slotId: z.string().min(1).max(100),
+  day: indiaDay.optional(),
   startTime: clockTime,
   endTime: clockTime,
 }).refine((s) => s.endTime !== s.startTime, { message: M.slotEndEqualsStart, path: ['endTime'] });

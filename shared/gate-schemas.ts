@@ -5,6 +5,12 @@ import { formatInIndia } from './dates.ts';
 export const MAX_PERSONS_PER_SCAN = 100;
 /** The most queued offline scans one upload carries; a device sends the rest in the next call. */
 export const MAX_SCANS_PER_UPLOAD = 500;
+/**
+ * The most scans of one ticket one upload carries (issue 35: an upload of hundreds of made-up admissions
+ * on one ticket). A device sends more in the next call (`uploadBatch`); the server also never counts more
+ * people on a ticket in one upload than it admits.
+ */
+export const MAX_SCANS_PER_TICKET = 20;
 
 const id = z.string().trim().min(1).max(100);
 const gateName = z
@@ -31,7 +37,7 @@ export const GateScanInput = z
     scanId,
     token: z.string().trim().min(1).max(500).optional(),
     bookingId: id.optional(),
-    /** Omitted on the first try: a ticket with several entries left answers 'ask' instead. */
+    /** Omitted on the first try: a ticket for several people (entries left) answers 'ask' instead. */
     persons: persons.optional(),
   })
   .refine((v) => v.token || v.bookingId, { message: 'Scan a ticket or choose a booking' });
@@ -52,9 +58,49 @@ export type OfflineScan = z.infer<typeof OfflineScan>;
 
 export const GateUploadInput = z.object({
   ...where,
-  scans: z.array(OfflineScan).min(1).max(MAX_SCANS_PER_UPLOAD),
+  scans: z
+    .array(OfflineScan)
+    .min(1)
+    .max(MAX_SCANS_PER_UPLOAD, `Send at most ${MAX_SCANS_PER_UPLOAD} scans at once`)
+    .superRefine((scans, ctx) => {
+      const seen = new Map<string, number>();
+      for (const [i, scan] of scans.entries()) {
+        const key = ticketKey(scan);
+        const count = (seen.get(key) ?? 0) + 1;
+        seen.set(key, count);
+        if (count === MAX_SCANS_PER_TICKET + 1)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            message: `Send at most ${MAX_SCANS_PER_TICKET} scans of one ticket at once`,
+          });
+      }
+    }),
 });
 export type GateUploadInput = z.input<typeof GateUploadInput>;
+
+/**
+ * The longest start of a device's queue that one upload may carry: at most MAX_SCANS_PER_UPLOAD scans
+ * and MAX_SCANS_PER_TICKET of any one ticket. A prefix, so the queue stays in scan order.
+ */
+export function uploadBatch<T extends { token?: string; bookingId?: string }>(queue: readonly T[]): T[] {
+  const seen = new Map<string, number>();
+  let end = 0;
+  for (const scan of queue.slice(0, MAX_SCANS_PER_UPLOAD)) {
+    const key = ticketKey(scan);
+    const count = (seen.get(key) ?? 0) + 1;
+    if (count > MAX_SCANS_PER_TICKET) break;
+    seen.set(key, count);
+    end += 1;
+  }
+  return queue.slice(0, end);
+}
+
+/** The booking a scan names, as far as can be told without the signature: `{id}~{generation}.{signature}`. */
+function ticketKey(scan: { token?: string; bookingId?: string }): string {
+  const code = scan.token?.trim() ?? scan.bookingId?.trim() ?? '';
+  return code.split('.')[0]!.split('~')[0]!;
+}
 
 export const GateUndoInput = z.object({
   ...where,
@@ -63,6 +109,10 @@ export const GateUndoInput = z.object({
   reason: z.string().trim().min(2, 'Say why (e.g. scanned the wrong ticket)').max(200),
 });
 export type GateUndoInput = z.input<typeof GateUndoInput>;
+
+/** One ticket's check-in history at the gate's look-up (issue 35: undo any admission, after a reload too). */
+export const GateHistoryInput = z.object({ bookingId: id });
+export type GateHistoryInput = z.input<typeof GateHistoryInput>;
 
 /** The ticket list and feed since the device's cursors (0 and 0: the whole list). */
 export const GateSyncInput = z.object({

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from './gst.ts';
-import { GST_MESSAGES, gstinSchema, isValidGstinValue, organiserProfileSchema } from './gst-schemas.ts';
+import {
+  GST_MESSAGES,
+  gstinSchema,
+  invoicingNotice,
+  invoicingStatusOf,
+  isValidGstinValue,
+  organiserProfileSchema,
+} from './gst-schemas.ts';
 
 describe('GSTIN check character', () => {
   it('matches a worked example', () => {
@@ -59,5 +66,28 @@ describe('organiserProfileSchema', () => {
     expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.345 }).success).toBe(false);
     expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 40 }).success).toBe(false);
     expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.5 }).success).toBe(true);
+  });
+});
+
+describe('invoicing status (issue 35)', () => {
+  const carried = {
+    legalName: 'Sur Sangam Events',
+    address: '',
+    state: 'Maharashtra',
+    gstin: '27AAPFU0939F1ZV',
+  };
+  it('a profile carried over from the request, without an address, is not complete and blocks a registered organiser', () => {
+    expect(invoicingStatusOf(carried)).toEqual({ registered: true, complete: false });
+    expect(invoicingNotice(invoicingStatusOf(carried))).toBe(GST_MESSAGES.invoiceDetailsMissing);
+    expect(invoicingNotice(invoicingStatusOf({ ...carried, address: '  ' }))).toBe(
+      GST_MESSAGES.invoiceDetailsMissing,
+    );
+  });
+  it('a complete registered profile needs no notice; an unregistered organiser is told why no GST invoice', () => {
+    const complete = { ...carried, address: '12 Hill Road, Mumbai' };
+    expect(invoicingNotice(invoicingStatusOf(complete))).toBeNull();
+    expect(invoicingNotice(invoicingStatusOf({ ...complete, gstin: null }))).toBe(GST_MESSAGES.notRegistered);
+    expect(invoicingNotice(invoicingStatusOf(null))).toBe(GST_MESSAGES.notRegisteredIncomplete);
+    expect(invoicingStatusOf({ ...complete, state: 'Atlantis' }).complete).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE, gstinCheckCharacter } from './gst.ts';
 import { GST_STATE_CODES, stateOfGstin } from './gst-states.ts';
+import { recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
 export const GST_MESSAGES = {
@@ -14,6 +15,12 @@ export const GST_MESSAGES = {
   taxRate: 'Tax rate must be between 0 and 28 percent, with at most two decimals',
   buyerLegalNameNeeded: 'Please enter the legal name registered for this GSTIN',
   profileMissing: 'Add your legal name, address and state in Organiser profile first',
+  invoiceDetailsMissing:
+    'Complete your invoice details (legal name, address and state) in Organiser profile: you are registered for GST, so every booking needs a tax invoice from you.',
+  notRegistered:
+    'No GST invoice will be issued for your tickets: the organiser profile has no GSTIN, so no GST is charged on them. Buyers get a bill of supply instead.',
+  notRegisteredIncomplete:
+    'No GST invoice will be issued for your tickets: the organiser profile has no GSTIN, so no GST is charged on them. Buyers get a bill of supply once your legal name, address and state are in Organiser profile.',
   invoiceNotFound: 'Invoice not found',
 } as const;
 
@@ -68,6 +75,42 @@ export const organiserProfileSchema = z
 export type OrganiserProfileInput = z.input<typeof organiserProfileSchema>;
 export type OrganiserProfile = z.output<typeof organiserProfileSchema>;
 
+/**
+ * Whether an organiser's invoices can be issued (issue 35): a legal name, an address and a state. A profile
+ * carried over from the organiser request has no address yet, so it is not complete until saved.
+ */
+export function isInvoicingProfileComplete(
+  profile: { legalName: string; address: string; state: string } | null | undefined,
+): boolean {
+  return (
+    !!profile &&
+    profile.legalName.trim() !== '' &&
+    profile.address.trim() !== '' &&
+    isIndianState(profile.state)
+  );
+}
+
+/** Invoicing as the publish checklist sees it: registered for GST (a GSTIN), and details complete. */
+export interface InvoicingStatus {
+  registered: boolean;
+  complete: boolean;
+}
+
+export function invoicingStatusOf(
+  profile: { legalName: string; address: string; state: string; gstin: string | null } | null | undefined,
+): InvoicingStatus {
+  return { registered: !!profile?.gstin, complete: isInvoicingProfileComplete(profile) };
+}
+
+/**
+ * What the event editor tells the organiser about GST documents: null when invoices will be issued; the
+ * publish blocker when a registered organiser's details are incomplete; else why no GST invoice.
+ */
+export function invoicingNotice(status: InvoicingStatus): string | null {
+  if (status.registered) return status.complete ? null : GST_MESSAGES.invoiceDetailsMissing;
+  return status.complete ? GST_MESSAGES.notRegistered : GST_MESSAGES.notRegisteredIncomplete;
+}
+
 /** The state's GST code, for the form's hint. */
 export function gstStateCode(state: string): string | undefined {
   return isIndianState(state) ? GST_STATE_CODES[state] : undefined;
@@ -102,4 +145,6 @@ export const addBuyerGstinSchema = z.object({
     .trim()
     .min(1, GST_MESSAGES.buyerLegalNameNeeded)
     .max(120, GST_MESSAGES.legalNameLong),
+  /** A B2B invoice shows the recipient's address (Rule 46(e)): the re-issue needs one. */
+  buyerAddress: recipientAddressSchema,
 });

@@ -15,6 +15,8 @@ export const HOARDING_MESSAGES = {
     `Too many booking attempts for this show. Please try again in ${plural(minutes, 'minute')}.`,
   accountCap: (max: number) =>
     `You can hold at most ${plural(max, 'ticket')} at a time. Complete or cancel your other bookings in progress first.`,
+  slotShareCap: (max: number) =>
+    `You can hold at most ${plural(max, 'ticket')} for this show at a time, so that others get a fair chance.`,
   addressCap:
     'Too many tickets are being held from your network right now. Please try again in a few minutes.',
   perBuyerMax: (max: number, already: number) =>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCurrentUser, useSignOut } from '../lib/auth.ts';
+import { trpc } from '../lib/trpc.ts';
 
 /**
  * The signed-in part of the top bar: 'Sign In', or 'Hi, {name}' with My Profile, My Bookings and Logout.
@@ -105,6 +106,7 @@ function DesktopMenu({ name }: { name: string }) {
               My Bookings
             </Link>
           </li>
+          <GateScannerItem className={itemClass} onClick={close} />
           <li>
             <button
               type="button"
@@ -140,6 +142,7 @@ function MobileMenu({ name }: { name: string }) {
             My Bookings
           </Link>
         </li>
+        <GateScannerItem className="block px-4 py-3 text-gray-800 hover:bg-gray-50" />
         <li>
           <button
             type="button"
@@ -154,5 +157,22 @@ function MobileMenu({ name }: { name: string }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/**
+ * 'Gate scanner', for anyone who may run a gate: organisers, admins and every event team's members
+ * (gate staff above all, who otherwise had no way to find /gate: issue 35). Asked only once the menu is
+ * open, so a buyer's page loads nothing more; the gate's procedures authorise themselves.
+ */
+function GateScannerItem({ className, onClick }: { className: string; onClick?: () => void }) {
+  const access = trpc.console.access.useQuery();
+  if (!access.data || (access.data.role === 'none' && access.data.teamEvents === 0)) return null;
+  return (
+    <li>
+      <Link to="/gate" className={className} onClick={onClick}>
+        Gate scanner
+      </Link>
+    </li>
   );
 }

@@ -39,7 +39,7 @@ export type Elsewhere = { slotStart: string } | 'other-event' | 'unknown';
  * The offline decision, the same rules the server applies: a code the device cannot trust is invalid; a
  * ticket not on this slot's list is refused naming its slot, or as another event's; a cancelled
  * booking, a QR given away since (an older token generation), a used ticket and too few entries left
- * are refused; several entries left asks how many.
+ * are refused; a ticket for several people asks how many enter now.
  */
 export function decideLocally(input: {
   /** Signature verified with the public key (Ed25519), or a first-release token found on the lists. */
@@ -66,7 +66,9 @@ export function decideLocally(input: {
       ticket,
     };
   if (input.persons === undefined) {
-    if (remaining > 1) return { outcome: 'ask', remaining, ticket };
+    // A group ticket always asks, even with one entry left: a remaining entry is never consumed
+    // without a tap (issue 35: a re-read let the partner of a 2-person pass in behind staff's back).
+    if (ticket.allowed > 1) return { outcome: 'ask', remaining, ticket };
     return { outcome: 'admit', persons: 1, ticket };
   }
   if (input.persons > remaining)

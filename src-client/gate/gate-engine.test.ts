@@ -98,6 +98,23 @@ describe('the gate device offline', () => {
     expect(again.ticket('JB2')).toMatchObject({ generation: 1 });
   });
 
+  it('a group ticket with one entry left asks how many, online and offline: never consumed without a tap (issue 35)', async () => {
+    // A 2-person pass, one of them in: a re-read of its QR must not let the partner in by itself.
+    const server = fakeServer([['JB5', 'Nila', 'Duo', 2, 1, 0]]);
+    const store = await GateStore.open(`t-${randomUUID()}`);
+    const engine = new GateEngine(store, server.api, place, () => new Date('2026-12-05T13:34:00.000Z'));
+    await engine.start();
+    const token = signTicketToken(SECRET, 'JB5');
+    // Online: asked from the list, before any call to the server (whose scan would throw here).
+    expect(await engine.scan({ token })).toMatchObject({ kind: 'ask', remaining: 1 });
+    server.setOnline(false);
+    await engine.sync();
+    expect(await engine.scan({ token })).toMatchObject({ kind: 'ask', remaining: 1 });
+    expect(engine.state.queued).toBe(0);
+    // The tap: "Admit 1".
+    expect(await engine.scan({ token }, 1)).toMatchObject({ kind: 'admit', persons: 1, offline: true });
+  });
+
   it('decides from the list and its own admissions, queues with unique ids, sends once, and never counts its own scan twice', async () => {
     const server = fakeServer([
       ['JB1', 'Asha', 'Gold', 1, 0, 0],

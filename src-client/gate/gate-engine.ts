@@ -1,4 +1,4 @@
-import type { GateListTicket } from '../../shared/gate-schemas.ts';
+import { type GateListTicket, uploadBatch } from '../../shared/gate-schemas.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
 import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
@@ -125,7 +125,8 @@ export class GateEngine {
   private async syncOnce(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.slice(0, 500);
+        // A prefix within the upload's bounds (per upload, per ticket): the rest goes in the next call.
+        const batch = uploadBatch(this.queue);
         await this.api.upload({
           eventId: this.place.eventId,
           slotId: this.place.slotId,
@@ -231,14 +232,16 @@ export class GateEngine {
     const token = 'token' in code ? parseToken(code.token) : null;
     const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
     const known = bookingId ? this.ticket(bookingId) : null;
-    // Ask how many from the list at once (no round trip); the server re-checks when it admits. Not for a
-    // QR given away since: the server (or the offline decision) refuses it.
+    // Ask how many from the list at once (no round trip); the server re-checks when it admits. A group
+    // ticket asks even for its last entry (never consumed without a tap). Not for a QR given away since:
+    // the server (or the offline decision) refuses it.
     if (
       persons === undefined &&
       known &&
       !known.cancelled &&
       !isStaleGeneration(known, token?.generation) &&
-      known.allowed - known.admitted > 1
+      known.allowed > 1 &&
+      known.allowed - known.admitted >= 1
     )
       return { kind: 'ask', remaining: known.allowed - known.admitted, ticket: known, code, scanId };
 

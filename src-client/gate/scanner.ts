@@ -60,29 +60,23 @@ export async function openCamera(facing: 'environment' | 'user'): Promise<Camera
 }
 
 /**
- * Reads the video every animation frame (at most ~8 times a second) and calls `onCode` with each new
- * code; the same code again within `repeatMs` of its scan is ignored, so one ticket held up is one scan
- * (held longer, it is checked again, and the screen then says it is already used).
+ * Reads the video every animation frame (at most ~8 times a second) and calls `onCode` with every code
+ * it reads, the same one again as long as it stays in view: which reads the gate acts on is
+ * `scan-hold.ts`'s decision (a timed repeat filter here re-read a held-up QR and let people in: issue 35).
  */
 export function scanContinuously(
   video: HTMLVideoElement,
   onCode: (text: string) => void,
-  options: { repeatMs?: number; paused: () => boolean },
+  options: { paused: () => boolean },
 ): () => void {
   let stopped = false;
-  let last = { text: '', at: 0 };
-  const repeatMs = options.repeatMs ?? 4000;
   const tick = async () => {
     if (stopped) return;
     try {
       if (!options.paused() && video.readyState >= 2) {
         const detector = await getDetector();
         const [code] = await detector.detect(video);
-        const now = performance.now();
-        if (code?.rawValue && (code.rawValue !== last.text || now - last.at > repeatMs)) {
-          last = { text: code.rawValue, at: now };
-          onCode(code.rawValue);
-        }
+        if (code?.rawValue && !stopped && !options.paused()) onCode(code.rawValue);
       }
     } catch {
       // A frame the decoder could not read: try the next one.

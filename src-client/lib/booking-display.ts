@@ -24,6 +24,10 @@ export function bookingDisplay(booking: OwnBooking) {
       : formatTime(slot),
     ticket: `${booking.ticketTypeName || 'Ticket'} x ${booking.ticketCount || 1}`,
     holder: booking.userName || '-',
+    /** The organiser moved the show: what the holder had booked, for a "Moved from …" note; else null. */
+    movedFrom: booking.rescheduledFrom
+      ? `${formatBookingDate(booking.rescheduledFrom)}, ${formatTime(booking.rescheduledFrom)}`
+      : null,
   };
 }
 

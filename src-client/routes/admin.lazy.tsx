@@ -267,6 +267,9 @@ function PlatformEventRow({ event }: { event: PlatformEvent }) {
   const unpublish = trpc.admin.unpublishEvent.useMutation({
     onSettled: () => Promise.all([utils.admin.events.invalidate(), utils.admin.totals.invalidate()]),
   });
+  const release = trpc.admin.releaseEvent.useMutation({
+    onSettled: () => utils.admin.events.invalidate(),
+  });
   const date = event.nextStart ?? event.startTime;
   return (
     <tr>
@@ -289,7 +292,10 @@ function PlatformEventRow({ event }: { event: PlatformEvent }) {
         {event.ownerName ?? event.ownerEmail ?? '—'}
         {event.ownerEmail && <span className="block text-xs text-gray-700">{event.ownerEmail}</span>}
       </td>
-      <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
+      <td className="px-4 py-3">
+        {EVENT_STATUS_LABELS[event.status]}
+        {event.onHold && <span className="block text-xs text-gray-700">Held by an admin</span>}
+      </td>
       <td className="px-4 py-3">
         <time dateTime={date}>{formatLongDate(date)}</time>
       </td>
@@ -300,10 +306,20 @@ function PlatformEventRow({ event }: { event: PlatformEvent }) {
         {event.status !== 'draft' && event.status !== 'cancelled' && (
           <ConfirmButton
             label="Unpublish"
-            question={`Take ${event.name} off sale? Buyers stop seeing it; bookings stay valid and the owner is e-mailed.`}
+            question={`Take ${event.name} off sale? Buyers stop seeing it; bookings stay valid and the owner is e-mailed. Only an admin can release it afterwards.`}
             busy={unpublish.isPending}
             error={unpublish.error}
             onConfirm={() => unpublish.mutate({ eventId: event.id, version: event.version })}
+            name={event.name}
+          />
+        )}
+        {event.onHold && (
+          <ConfirmButton
+            label="Release"
+            question={`Release the hold on ${event.name}? It stays a draft; its owner may publish it again and is e-mailed.`}
+            busy={release.isPending}
+            error={release.error}
+            onConfirm={() => release.mutate({ eventId: event.id })}
             name={event.name}
           />
         )}

@@ -8,6 +8,7 @@ import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-eng
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore, type SlotMeta } from '../gate/gate-store.ts';
 import { installGateApp } from '../gate/install.ts';
+import { codeKey, NO_HOLD, readCode, releaseCode, showCode } from '../gate/scan-hold.ts';
 import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
 import { trpc } from '../lib/trpc.ts';
 
@@ -273,6 +274,16 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
   const busy = useRef(false);
   const paused = useRef(false);
   paused.current = shown?.kind === 'ask' || panel !== 'none';
+  // Which camera reads are acted on: the code on screen is not read again (scan-hold.ts).
+  const hold = useRef(NO_HOLD);
+  const release = (key?: string) => {
+    hold.current = releaseCode(hold.current, performance.now(), key);
+  };
+  const closePanel = () => {
+    setPanel('none');
+    // The camera was paused: the clock for "taken away" starts now, and a result still shown stays held.
+    hold.current = { ...hold.current, seenAt: performance.now() };
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: cameraTry re-opens the camera after a refusal
   useEffect(() => {
@@ -296,13 +307,15 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
     };
   }, [facing, cameraTry]);
 
+  // A result stays until staff dismiss it or a different code is read (issue 35).
   const show = (s: Shown) => {
     setShown(s);
     if (s.kind === 'admit') setLastAdmit(s);
-    if (s.kind !== 'ask') {
-      signal(s.kind === 'admit' ? 'admit' : 'refuse');
-      setTimeout(() => setShown((cur) => (cur === s ? null : cur)), s.kind === 'admit' ? 1100 : 1800);
-    }
+    if (s.kind !== 'ask') signal(s.kind === 'admit' ? 'admit' : 'refuse');
+  };
+  const dismiss = () => {
+    setShown(null);
+    release();
   };
 
   const run = async (code: Code, persons?: number, scanId?: string) => {
@@ -328,9 +341,15 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
   runRef.current = run;
   useEffect(() => {
     if (!engine || !video.current) return;
-    return scanContinuously(video.current, (text) => void runRef.current({ token: text }), {
-      paused: () => paused.current || busy.current,
-    });
+    return scanContinuously(
+      video.current,
+      (text) => {
+        const read = readCode(hold.current, codeKey({ token: text }), performance.now());
+        hold.current = read.hold;
+        if (read.scan) void runRef.current({ token: text });
+      },
+      { paused: () => paused.current || busy.current },
+    );
   }, [engine]);
 
   const counters = state?.counters;
@@ -401,15 +420,17 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           </div>
         )}
         <div className="pointer-events-none absolute inset-[15%] rounded-3xl border-4 border-white/60" />
-        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} />}
+        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} onDismiss={dismiss} />}
         {shown?.kind === 'ask' && (
           <AskPersons
             shown={shown}
             onChoose={(n) => {
               setShown(null);
+              // Still this code's result on screen: a re-read while the answer comes is not a new scan.
+              hold.current = showCode(codeKey(shown.code), performance.now());
               void run(shown.code, n, shown.scanId);
             }}
-            onCancel={() => setShown(null)}
+            onCancel={dismiss}
           />
         )}
         {panel === 'lookup' && engine && (
@@ -418,9 +439,16 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
             engine={engine}
             onPick={(bookingId) => {
               setPanel('none');
+              hold.current = showCode(codeKey({ bookingId }), performance.now());
               void run({ bookingId });
             }}
-            onClose={() => setPanel('none')}
+            onUndone={(bookingId) => {
+              // The undone ticket's QR, if still in view, is not read again until taken away.
+              if (lastAdmit?.ticket.id === bookingId) setLastAdmit(null);
+              if (shown && shown.kind !== 'ask' && shown.ticket?.id === bookingId) setShown(null);
+              release(codeKey({ bookingId }));
+            }}
+            onClose={closePanel}
           />
         )}
         {panel === 'undo' && engine && lastAdmit && (
@@ -429,14 +457,15 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
             engine={engine}
             onDone={() => {
               setLastAdmit(null);
+              if (shown?.kind === 'admit' && shown.scanId === lastAdmit.scanId) setShown(null);
               setPanel('none');
+              // The undone ticket's QR, if still in view, is not read again until taken away.
+              release(codeKey({ bookingId: lastAdmit.ticket.id }));
             }}
-            onClose={() => setPanel('none')}
+            onClose={closePanel}
           />
         )}
-        {panel === 'doubles' && state && (
-          <DoubleEntries entries={state.doubleEntries} onClose={() => setPanel('none')} />
-        )}
+        {panel === 'doubles' && state && <DoubleEntries entries={state.doubleEntries} onClose={closePanel} />}
       </div>
       <nav className="grid grid-cols-4 gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <button type="button" className={`${tool} bg-white/15`} onClick={() => setPanel('lookup')}>
@@ -475,7 +504,13 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
   );
 }
 
-function ResultFlash({ shown }: { shown: Exclude<Shown, { kind: 'ask' }> }) {
+function ResultFlash({
+  shown,
+  onDismiss,
+}: {
+  shown: Exclude<Shown, { kind: 'ask' }>;
+  onDismiss: () => void;
+}) {
   const admit = shown.kind === 'admit';
   return (
     <div
@@ -496,6 +531,9 @@ function ResultFlash({ shown }: { shown: Exclude<Shown, { kind: 'ask' }> }) {
       {shown.offline && (
         <p className="mt-3 text-sm opacity-90">Decided offline: will be sent when back online</p>
       )}
+      <button type="button" className={`${big} mt-8 w-full max-w-xs bg-black/30`} onClick={onDismiss}>
+        Dismiss
+      </button>
     </div>
   );
 }
@@ -557,14 +595,17 @@ function LookUp({
   settings,
   engine,
   onPick,
+  onUndone,
   onClose,
 }: {
   settings: GateSettings;
   engine: GateEngine;
   onPick: (bookingId: string) => void;
+  onUndone: (bookingId: string) => void;
   onClose: () => void;
 }) {
   const [query, setQuery] = useState('');
+  const [history, setHistory] = useState<{ id: string; name: string } | null>(null);
   const q = query.trim();
   const remote = trpc.gate.lookUp.useQuery(
     { eventId: settings.eventId, slotId: settings.slotId, query: q },
@@ -582,6 +623,16 @@ function LookUp({
         phoneEnd: r.phoneEnd as string | undefined,
       }))
     : local;
+  if (history)
+    return (
+      <TicketHistory
+        settings={settings}
+        engine={engine}
+        ticket={history}
+        onUndone={() => onUndone(history.id)}
+        onBack={() => setHistory(null)}
+      />
+    );
   return (
     <div
       role="dialog"
@@ -598,12 +649,12 @@ function LookUp({
       />
       <ul className="mt-3 flex-1 space-y-2 overflow-auto">
         {rows.map((r) => (
-          <li key={r.id}>
+          <li key={r.id} className="flex gap-2">
             <button
               type="button"
               disabled={r.cancelled || r.admitted >= r.allowed}
               onClick={() => onPick(r.id)}
-              className="min-h-14 w-full rounded-xl bg-white/10 px-3 py-2 text-left disabled:opacity-50"
+              className="min-h-14 min-w-0 flex-1 rounded-xl bg-white/10 px-3 py-2 text-left disabled:opacity-50"
             >
               <span className="font-semibold">{r.name}</span> · {r.type} · {r.id}
               {r.phoneEnd ? ` · ••${r.phoneEnd}` : ''}
@@ -612,6 +663,16 @@ function LookUp({
                 {r.cancelled ? 'Cancelled booking' : `${r.admitted} of ${r.allowed} in`}
               </span>
             </button>
+            {r.admitted > 0 && (
+              <button
+                type="button"
+                aria-label={`Check-ins of ${r.name}`}
+                onClick={() => setHistory({ id: r.id, name: r.name })}
+                className="min-h-14 shrink-0 rounded-xl bg-white/20 px-3 font-semibold"
+              >
+                History
+              </button>
+            )}
           </li>
         ))}
         {q.length >= 2 && rows.length === 0 && (
@@ -623,6 +684,146 @@ function LookUp({
       </button>
     </div>
   );
+}
+
+/**
+ * One ticket's admissions, from the server (issue 35): staff undo a chosen one, with a reason that is
+ * logged with who and when, even after the device reloaded. Online only: the server decides.
+ */
+function TicketHistory({
+  settings,
+  engine,
+  ticket,
+  onUndone,
+  onBack,
+}: {
+  settings: GateSettings;
+  engine: GateEngine;
+  ticket: { id: string; name: string };
+  onUndone: () => void;
+  onBack: () => void;
+}) {
+  const history = trpc.gate.history.useQuery(
+    { eventId: settings.eventId, bookingId: ticket.id },
+    { retry: false, enabled: engine.state.online },
+  );
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const offline = !engine.state.online || (history.isError && !history.error.data);
+  const undo = (scanId: string) => {
+    setPending(true);
+    setError(null);
+    engine
+      .undo(scanId, reason)
+      .then(
+        () => {
+          setUndoing(null);
+          setReason('');
+          onUndone();
+          return history.refetch();
+        },
+        (e: unknown) => setError(undoFailure(e)),
+      )
+      .finally(() => setPending(false));
+  };
+  return (
+    <div
+      role="dialog"
+      aria-label={`Check-ins of ${ticket.name}`}
+      className="absolute inset-0 z-30 flex flex-col bg-gray-950 p-4"
+    >
+      <h2 className="text-xl font-bold">Check-ins of {ticket.name}</h2>
+      {offline ? (
+        <p role="alert" className="mt-3 text-amber-300">
+          Undo needs the network: try again when online
+        </p>
+      ) : history.isPending ? (
+        <p role="status" className="mt-3">
+          Loading the check-ins…
+        </p>
+      ) : history.isError ? (
+        <p role="alert" className="mt-3 text-red-300">
+          {history.error.message}
+        </p>
+      ) : (
+        <ul className="mt-3 flex-1 space-y-2 overflow-auto">
+          {history.data.length === 0 && <li className="text-white/70">No admission at the gate yet.</li>}
+          {history.data.map((a) => (
+            <li key={a.scanId} className="rounded-xl bg-white/10 p-3">
+              <p>
+                <span className="font-semibold">
+                  {a.persons} {a.persons === 1 ? 'person' : 'people'}
+                </span>{' '}
+                at {a.gate}, {formatInIndia(a.scannedAt, 'HH:mm')}, {a.staffName ?? 'unknown staff'}
+                {a.offline ? ' (offline)' : ''}
+              </p>
+              {a.undone ? (
+                <p className="text-sm text-white/80">
+                  Undone {formatInIndia(a.undone.at, 'HH:mm')} by {a.undone.staffName ?? 'unknown staff'}:{' '}
+                  {a.undone.reason}
+                </p>
+              ) : undoing === a.scanId ? (
+                <form
+                  className="mt-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (reason.trim().length >= 2) undo(a.scanId);
+                    else setError('Say why (e.g. scanned the wrong ticket)');
+                  }}
+                >
+                  <label className="block">
+                    <span className="text-sm">Reason (kept in the log)</span>
+                    <input
+                      autoFocus
+                      className="mt-1 min-h-14 w-full rounded-xl bg-white px-3 text-lg text-black"
+                      value={reason}
+                      maxLength={200}
+                      onChange={(e) => setReason(e.target.value)}
+                    />
+                  </label>
+                  {error && (
+                    <p role="alert" className="mt-2 text-red-300">
+                      {error}
+                    </p>
+                  )}
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    className={`${big} mt-2 w-full bg-amber-500 text-black disabled:opacity-50`}
+                  >
+                    Undo this admission
+                  </button>
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  className="mt-2 min-h-12 rounded-lg bg-amber-500 px-4 font-semibold text-black"
+                  onClick={() => {
+                    setUndoing(a.scanId);
+                    setError(null);
+                  }}
+                >
+                  Undo…
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className={`${big} mt-2 bg-white/15`} onClick={onBack}>
+        Back
+      </button>
+    </div>
+  );
+}
+
+/** What staff are told when an undo fails: the server's reason, or that it needs the network. */
+function undoFailure(e: unknown): string {
+  return e instanceof Unreachable || !(e instanceof Error)
+    ? 'Undo needs the network: try again when online'
+    : e.message;
 }
 
 function UndoLast({
@@ -664,15 +865,7 @@ function UndoLast({
         type="button"
         className={`${big} mt-4 w-full bg-amber-500 text-black`}
         onClick={() =>
-          engine
-            .undo(admit.scanId, reason)
-            .then(onDone, (e: unknown) =>
-              setError(
-                e instanceof Unreachable || !(e instanceof Error)
-                  ? 'Undo needs the network: try again when online'
-                  : e.message,
-              ),
-            )
+          engine.undo(admit.scanId, reason).then(onDone, (e: unknown) => setError(undoFailure(e)))
         }
       >
         Undo admission

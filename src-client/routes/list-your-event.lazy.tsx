@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
@@ -60,6 +61,9 @@ function ListYourEventPage() {
             <RequestForm />
           </>
         )}
+      </div>
+      <div className="mt-6">
+        <SellingCosts />
       </div>
     </section>
   );
@@ -111,7 +115,7 @@ function RequestForm() {
         label="GSTIN (optional)"
         autoCapitalize="characters"
         maxLength={15}
-        hint="15 characters, e.g. 27AAPFU0939F1ZV"
+        hint="15 characters, e.g. 27AAPFU0939F1ZV. Once approved, it and your organisation become your invoicing details; without one, no GST invoice is issued for your tickets."
         {...field('gstin')}
       />
       <FormError message={formError} />

@@ -148,6 +148,8 @@ function Actions({ booking }: { booking: Booking }) {
     onSettled: () => utils.eventBookings.booking.invalidate(input),
   });
   const [confirming, setConfirming] = useState(false);
+  // Anyone ever admitted with it (an undone admission too): a refund needs the organiser's explicit choice.
+  const used = booking.usedAtGate;
   return (
     <section aria-labelledby="actions-heading" className="space-y-3">
       <h2 id="actions-heading" className="text-xl font-bold">
@@ -170,7 +172,7 @@ function Actions({ booking }: { booking: Booking }) {
           }}
           className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
         >
-          Cancel booking
+          {used ? 'Cancel and refund anyway…' : 'Cancel booking'}
         </button>
       </div>
       {resend.isSuccess && (
@@ -186,19 +188,33 @@ function Actions({ booking }: { booking: Booking }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel this booking?"
+        title={used ? 'Refund a used booking?' : 'Cancel this booking?'}
         description={
-          <>
-            {booking.buyer.name}'s {booking.ticketCount} {booking.ticketCount === 1 ? 'ticket' : 'tickets'}{' '}
-            will be cancelled, the seats go back on sale, and {formatPaiseExact(booking.amounts.totalPaise)}{' '}
-            is refunded in full. The buyer is told by e-mail. This cannot be undone.
-          </>
+          used ? (
+            // Issue 35: the server refuses this cancel without the organiser's explicit choice.
+            <>
+              People have already been admitted with this booking at the gate. If you cancel it anyway,{' '}
+              {booking.buyer.name} is refunded {formatPaiseExact(booking.amounts.totalPaise)} in full, but its{' '}
+              {booking.ticketCount} {booking.ticketCount === 1 ? 'seat does' : 'seats do'} not go back on
+              sale. The buyer is told by e-mail. This cannot be undone.
+            </>
+          ) : (
+            <>
+              {booking.buyer.name}'s {booking.ticketCount} {booking.ticketCount === 1 ? 'ticket' : 'tickets'}{' '}
+              will be cancelled, the seats go back on sale, and {formatPaiseExact(booking.amounts.totalPaise)}{' '}
+              is refunded in full. The buyer is told by e-mail. This cannot be undone.
+            </>
+          )
         }
-        confirmLabel="Cancel and refund"
+        confirmLabel={used ? 'Refund anyway' : 'Cancel and refund'}
         busyLabel="Cancelling..."
         busy={cancel.isPending}
         error={cancel.error ? messageOf(cancel.error, 'The booking could not be cancelled.') : null}
-        onConfirm={() => cancel.mutate(input, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          cancel.mutate(used ? { ...input, refundUsedTickets: true } : input, {
+            onSuccess: () => setConfirming(false),
+          })
+        }
       />
     </section>
   );

@@ -14,9 +14,10 @@ function InvitationPage() {
   const invitation = trpc.console.invitation.useQuery({ token });
   const utils = trpc.useUtils();
   const accept = trpc.console.acceptInvitation.useMutation({
-    onSuccess: async () => {
+    // Gate staff came to scan tickets: straight to the scanner, not the console (issue 35).
+    onSuccess: async ({ role }) => {
       await utils.console.invalidate();
-      await navigate({ to: '/organiser' });
+      await navigate({ to: role === 'gate_staff' ? '/gate' : '/organiser' });
     },
   });
   if (invitation.isPending || me.isPending) return <LoadingText />;
@@ -38,9 +39,15 @@ function InvitationPage() {
         {accepted ? (
           <p className="mt-4 text-gray-700">
             This invitation has been accepted.{' '}
-            <Link to="/organiser" className="font-semibold text-brand-700 underline">
-              Open the organiser console
-            </Link>
+            {role === 'gate_staff' ? (
+              <Link to="/gate" className="font-semibold text-brand-700 underline">
+                Open the gate scanner
+              </Link>
+            ) : (
+              <Link to="/organiser" className="font-semibold text-brand-700 underline">
+                Open the organiser console
+              </Link>
+            )}
           </p>
         ) : me.data ? (
           <AcceptButton

@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
@@ -44,7 +45,15 @@ function OrganiserProfilePage() {
           keep the details they were issued with.
         </p>
       </div>
+      {profile.data && !profile.data.complete && (
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {profile.data.gstin
+            ? 'Your organisation and GSTIN were carried over from your organiser request. Add your address and save: until then no invoices are issued and your events cannot be published. Bookings already sold get their invoices when you save.'
+            : 'Your organisation was carried over from your organiser request. Add your address and save so buyers get a bill of supply; bookings already sold get theirs when you save.'}
+        </p>
+      )}
       <ProfileForm initial={profile.data ?? null} />
+      <SellingCosts />
       <MonthlyCsv />
     </section>
   );
@@ -56,7 +65,7 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
     onSuccess: () => utils.invoices.profile.invalidate(),
   });
   const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<OrganiserProfileInput, unknown, OrganiserProfile>({
     resolver: zodResolver(organiserProfileSchema),
     defaultValues: {
@@ -66,14 +75,20 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
   });
   const field = fieldBinder(form, () => {
     setFormError(null);
-    setSaved(false);
+    setSaved(null);
   });
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       // Shows what was stored (the GSTIN upper-cased, the address trimmed).
-      form.reset(await save.mutateAsync(values));
-      setSaved(true);
+      const stored = await save.mutateAsync(values);
+      form.reset(stored);
+      const issued = stored.invoicesIssued;
+      setSaved(
+        issued === 0
+          ? 'Saved.'
+          : `Saved. ${issued} ${issued === 1 ? 'invoice was' : 'invoices were'} issued for bookings sold before your details were complete.`,
+      );
     } catch (error) {
       const fields = fieldErrorsOf(error);
       const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
@@ -97,7 +112,7 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
         label="GSTIN (leave empty if not registered)"
         autoCapitalize="characters"
         maxLength={15}
-        hint="15 characters, e.g. 27AAPFU0939F1ZV. Without one, bookings get a bill of supply with no GST."
+        hint="15 characters, e.g. 27AAPFU0939F1ZV. Without one you charge no GST and no GST invoice is issued: bookings get a bill of supply. With one, your events cannot be published until these details are complete."
         {...field('gstin')}
       />
       <TextField
@@ -117,7 +132,7 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
         Ticket prices include GST: buyers pay the price shown, and the invoice shows the GST within it.
       </p>
       <FormError message={formError} />
-      {saved && <FormNotice>Saved.</FormNotice>}
+      {saved && <FormNotice>{saved}</FormNotice>}
       <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
         Save profile
       </SubmitButton>

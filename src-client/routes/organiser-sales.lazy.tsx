@@ -49,19 +49,20 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
         Money and check-ins
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-        <Figure label="Gross" value={formatPaiseExact(money.grossPaise)}>
-          {money.orders} {money.orders === 1 ? 'order' : 'orders'}, tickets{' '}
-          {formatPaise(money.ticketsFaceValuePaise)}
+        {/* One definition (services/sales/event-money.ts), the same the console's list shows. */}
+        <Figure label="Ticket revenue" value={formatPaiseExact(money.ticketRevenuePaise)}>
+          {money.orders} {money.orders === 1 ? 'order' : 'orders'}, GST in it{' '}
+          {formatPaiseExact(money.ticketGstPaise)}
         </Figure>
-        <Figure label="Convenience fees" value={formatPaiseExact(money.convenienceFeesPaise)}>
-          + GST {formatPaise(money.gstOnFeesPaise)}
+        <Figure label="Platform fees" value={formatPaiseExact(money.platformFeesPaise)}>
+          Convenience fees and their GST: the platform's, not yours
         </Figure>
         <Figure label="Refunds" value={formatPaiseExact(money.refundsPaise)}>
-          {money.cancelledOrders} cancelled
+          {money.cancelledOrders} cancelled, {formatPaiseExact(money.ticketRefundsPaise)} of it from tickets
           {money.refundsPendingPaise > 0 && `, ${formatPaise(money.refundsPendingPaise)} pending`}
         </Figure>
-        <Figure label="Net" value={formatPaiseExact(money.netPaise)}>
-          Gross − refunds
+        <Figure label="Payable to organiser" value={formatPaiseExact(money.payablePaise)}>
+          Ticket revenue − refunds from tickets
         </Figure>
         <Figure label="Checked in" value={`${checkIns.peopleAdmitted} / ${checkIns.peopleExpected}`}>
           people, from {checkIns.bookingsCheckedIn} of {checkIns.bookings} bookings

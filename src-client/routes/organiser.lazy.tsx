@@ -23,6 +23,8 @@ function ConsoleHome() {
   if (access.data && access.data.role === 'none' && access.data.teamEvents === 0) {
     return <Navigate to="/list-your-event" replace />;
   }
+  // Gate staff are not told the takings (the server sends none): no column of dashes for them.
+  const showMoney = events.data?.some((e) => e.ticketRevenuePaise !== null) ?? false;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -76,12 +78,17 @@ function ConsoleHome() {
               <Th>Status</Th>
               <Th>Next date</Th>
               <Th right>Sold / capacity</Th>
-              <Th right>Gross</Th>
+              {showMoney && (
+                <>
+                  <Th right>Ticket revenue</Th>
+                  <Th right>Payable</Th>
+                </>
+              )}
             </>
           }
         >
           {events.data.map((event) => (
-            <EventRow key={event.id} event={event} />
+            <EventRow key={event.id} event={event} showMoney={showMoney} />
           ))}
         </ScrollTable>
       )}
@@ -89,7 +96,7 @@ function ConsoleHome() {
   );
 }
 
-function EventRow({ event }: { event: MyEvent }) {
+function EventRow({ event, showMoney }: { event: MyEvent; showMoney: boolean }) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
@@ -105,6 +112,10 @@ function EventRow({ event }: { event: MyEvent }) {
                 </Link>
               </Fragment>
             ))}
+          {' · '}
+          <Link to="/gate" className="text-brand-700 underline">
+            Gate scanner
+          </Link>
         </span>
       </th>
       <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>
@@ -114,7 +125,12 @@ function EventRow({ event }: { event: MyEvent }) {
       <Td>
         {event.sold} / {event.capacity}
       </Td>
-      <Td>{formatPaise(event.grossPaise)}</Td>
+      {showMoney && (
+        <>
+          <Td>{event.ticketRevenuePaise === null ? '—' : formatPaise(event.ticketRevenuePaise)}</Td>
+          <Td>{event.payablePaise === null ? '—' : formatPaise(event.payablePaise)}</Td>
+        </>
+      )}
     </tr>
   );
 }

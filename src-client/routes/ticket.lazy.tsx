@@ -65,7 +65,14 @@ function TicketPage() {
             {show.name}
           </h1>
           <Field label="Venue" value={show.location} />
-          <Field label="Date and time" value={`${show.date}, ${show.time}`} />
+          <div>
+            <Field label="Date and time" value={`${show.date}, ${show.time}`} />
+            {show.movedFrom && (
+              <p className="mt-1 text-sm font-medium text-amber-900">
+                Moved from {show.movedFrom} by the organiser. This ticket is valid for the new date and time.
+              </p>
+            )}
+          </div>
           <Field label="Ticket" value={show.ticket} />
           <Field label="Name" value={show.holder} />
           <Field label="Booking ID" value={booking.id} mono />

@@ -114,7 +114,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
         .run();
     }
     const invitee = `invitee-${stamp}@example.com`;
-    inviteTeamMember(
+    await inviteTeamMember(
       db,
       {
         event: { id: sale.eventId, name: eventName, city: 'Mumbai', ownerId: people.owner.id },

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
-import { expectNoSeriousA11yViolations, newContext, type Page, PHONE } from '../helpers/browser.ts';
+import {
+  expectNoSeriousA11yViolations,
+  newContext,
+  type Page,
+  PHONE,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
 import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 
@@ -106,7 +113,7 @@ describe('organiser console in Chromium', () => {
     await admin.context.close();
   });
 
-  it('the owner invites gate staff from the console, the invitee signs up from the link and accepts, the owner removes them', async () => {
+  it('the owner invites gate staff from the console, the invitee signs up from the link, accepts, lands on the scanner and sees no money; the owner removes them', async () => {
     const baseURL = e2eServer().baseURL;
     const owner = await newContext(world.browser, baseURL);
     const page = await owner.context.newPage();
@@ -146,7 +153,9 @@ describe('organiser console in Chromium', () => {
     // The invitee opens the mailed link, creates an account from it, comes back and accepts.
     const mail = world.database.db.select().from(outbox).where(eq(outbox.to, staffEmail)).get()!;
     const link = /http:\/\/[^\s]+\/organiser\/invitations\/[a-z0-9]+/.exec(mail.text)![0];
-    const invitee = await newContext(world.browser, baseURL, PHONE);
+    // The mail also says where the scanner is (issue 35).
+    expect(mail.text).toContain(`${new URL(link).origin}/gate`);
+    const invitee = await newContext(world.browser, baseURL, PHONE_390);
     const staffPage = await invitee.context.newPage();
     await staffPage.goto(new URL(link).pathname);
     await staffPage.getByRole('heading', { name: `Join ${sale.row.eventName}` }).waitFor();
@@ -155,14 +164,30 @@ describe('organiser console in Chromium', () => {
     await fillSignUp(staffPage, 'Gita Gate', staffEmail);
     await staffPage.waitForURL((url) => url.pathname === new URL(link).pathname);
     await staffPage.getByRole('button', { name: 'Accept invitation' }).click();
-    await staffPage.waitForURL((url) => url.pathname === '/organiser');
+    // Gate staff land on the scanner, with their event to pick, and no money anywhere (issue 35).
+    await staffPage.waitForURL((url) => url.pathname === '/gate');
+    await staffPage.getByRole('heading', { name: 'Gate', exact: true }).waitFor();
     await staffPage
-      .getByRole('row')
-      .filter({ hasText: sale.row.eventName })
-      .getByText('Gate staff')
+      .getByLabel('Event', { exact: true })
+      .locator('option', { hasText: sale.row.eventName })
+      .waitFor({ state: 'attached' });
+    await saveScreenshot(staffPage, 'invitee-gate-390.png');
+    expect(await staffPage.getByRole('main').textContent()).not.toMatch(/₹|Gross|revenue|Payable/i);
+    // The account menu leads to the scanner.
+    await staffPage.getByRole('button', { name: 'Open menu' }).click();
+    await staffPage
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Gate scanner' })
       .waitFor();
+    await saveScreenshot(staffPage, 'invitee-menu-390.png');
+    await staffPage.goto('/organiser');
+    const staffRow = staffPage.getByRole('row').filter({ hasText: sale.row.eventName });
+    await staffRow.getByText('Gate staff').waitFor();
+    await staffRow.getByRole('link', { name: 'Gate scanner' }).waitFor();
     // Not an organiser themselves: the console offers the request form.
     await staffPage.getByRole('main').getByRole('link', { name: 'List your Event' }).waitFor();
+    await saveScreenshot(staffPage, 'invitee-console-390.png');
+    expect(await staffPage.getByRole('main').textContent()).not.toMatch(/₹|Gross|revenue|Payable/i);
     await expectNoSeriousA11yViolations(staffPage);
 
     // The owner removes them; their console no longer lists the event.

@@ -200,6 +200,8 @@ describe('the organiser journey in Chromium (issue 14)', () => {
       await firstSlot.getByText(`${ticket} · `).first().waitFor(SLOW);
     }
     await firstSlot.getByRole('button', { name: 'Copy ticket types to all slots' }).click();
+    // It asks first, naming the seats the copy adds (issue 35).
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy and add 200 seats' }).click();
     await expect.poll(() => page.getByText('0 sold, 0 held of 150').count(), SLOW).toBe(2);
 
     // The poster: a real JPEG made with sharp, re-encoded by the server.
@@ -261,7 +263,13 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     // The dashboard shows the sales; the orders page finds the booking; the CSV has it.
     await page.goto(`/organiser/events/${state.eventId}/sales`);
     await page.getByRole('heading', { name: `Sales of ${eventName}` }).waitFor(SLOW);
-    await page.getByText(/^2 orders, tickets ₹2,000(\.00)?$/).waitFor(SLOW);
+    // No GSTIN in the request, so no GST invoice: the ticket revenue carries no GST.
+    await page.getByText(/^2 orders, GST in it ₹0\.00$/).waitFor(SLOW);
+    await page
+      .locator('dl > div')
+      .filter({ has: page.getByText('Ticket revenue', { exact: true }) })
+      .getByText('₹2,000.00', { exact: true })
+      .waitFor(SLOW);
     await page
       .getByRole('region', { name: 'Ticket types' })
       .getByRole('row')
@@ -337,7 +345,8 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     const gatePage = await staffCtx.context.newPage();
     await gatePage.goto(new URL(link).pathname);
     await gatePage.getByRole('button', { name: 'Accept invitation' }).click();
-    await gatePage.waitForURL((url) => url.pathname === '/organiser', SLOW);
+    // Gate staff land on the scanner, not the console (issue 35 item 15).
+    await gatePage.waitForURL((url) => url.pathname === '/gate', SLOW);
 
     // Another organiser's event, on sale, that this person is not on.
     const other = createTicketedEvent(database.db, { name: `Other Gate Night ${stamp}` });
@@ -422,14 +431,14 @@ describe('the organiser journey in Chromium (issue 14)', () => {
   }, 90_000);
 
   /** A co-organiser invitation of the journey's event, waiting; answers the mailed link's token. */
-  function invitationToken() {
+  async function invitationToken() {
     const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
     const ownerId = database.db
       .select({ ownerId: events.ownerId })
       .from(events)
       .where(eq(events.id, state.eventId))
       .get()!.ownerId!;
-    inviteTeamMember(
+    await inviteTeamMember(
       database.db,
       {
         event: { id: state.eventId, name: eventName, city: 'Pune', ownerId },
@@ -584,6 +593,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     'the pages around the console (create event, request form, invitation, Not allowed) at %s size',
     async (size) => {
       expect(state.staffToken, 'scenarios (1) and (2) ran').not.toBe('');
+      const invitation = await invitationToken();
       const pages: Shot[] = [
         {
           name: 'new-event',
@@ -601,7 +611,7 @@ describe('the organiser journey in Chromium (issue 14)', () => {
         {
           // As the invitee first sees it, from the mail, not signed in yet.
           name: 'invitation',
-          path: `/organiser/invitations/${invitationToken()}`,
+          path: `/organiser/invitations/${invitation}`,
           ready: (p) => p.getByRole('link', { name: 'Create an account' }).waitFor(SLOW),
           as: 'visitor',
         },

@@ -90,11 +90,14 @@ describe('sales dashboard and orders in Chromium', () => {
           .locator('dd')
           .allTextContents()
       ).join('\n');
-    await page.getByText('2 orders, tickets ₹3,999.96').waitFor();
-    expect(await figure('Gross')).toBe('₹4,235.96\n2 orders, tickets ₹3,999.96');
-    expect(await figure('Convenience fees')).toBe('₹200.00\n+ GST ₹36');
-    expect(await figure('Refunds')).toBe('₹0.00\n0 cancelled');
-    expect(await figure('Net')).toBe('₹4,235.96\nGross − refunds');
+    // Bookings written directly have no invoice, so no GST is shown in the ticket revenue.
+    await page.getByText('2 orders, GST in it ₹0.00').waitFor();
+    expect(await figure('Ticket revenue')).toBe('₹3,999.96\n2 orders, GST in it ₹0.00');
+    expect(await figure('Platform fees')).toBe(
+      "₹236.00\nConvenience fees and their GST: the platform's, not yours",
+    );
+    expect(await figure('Refunds')).toBe('₹0.00\n0 cancelled, ₹0.00 of it from tickets');
+    expect(await figure('Payable to organiser')).toBe('₹3,999.96\nTicket revenue − refunds from tickets');
     expect(await figure('Checked in')).toBe('0 / 4\npeople, from 0 of 2 bookings');
     const ticketTypes = page.getByRole('region', { name: 'Ticket types' });
     await ticketTypes

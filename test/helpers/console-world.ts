@@ -4,8 +4,10 @@ import { expect } from 'vitest';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
-import { eventTeamMembers, organiserRequests } from '../../src-server/db/schema/roles.ts';
+import { eventTeamMembers, organiserRequests, teamInvitations } from '../../src-server/db/schema/roles.ts';
+import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import { createTicketedEvent, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
 import { callProcedure } from './trpc-http.ts';
@@ -57,6 +59,33 @@ export function createOwnedEvent(t: TestApp, ownerId: string, name?: string): Ti
     .where(eq(events.id, event.eventId))
     .run();
   return event;
+}
+
+/**
+ * A waiting invitation written straight to the table (no mail, no limits), for a test that needs one
+ * synchronously; `console.invite` is the real way. Answers its id and the link's token.
+ */
+export function insertInvitation(
+  t: TestApp,
+  invite: { eventId: string; invitedBy: string; email?: string; role?: TeamRole },
+): { invitationId: string; token: string } {
+  const { token, id: tokenHash } = newLinkToken();
+  const invitationId = randomUUID();
+  const now = t.clock.now();
+  t.deps.db
+    .insert(teamInvitations)
+    .values({
+      id: invitationId,
+      eventId: invite.eventId,
+      email: invite.email ?? `invitee-${invitationId.slice(0, 8)}@example.com`,
+      tokenHash,
+      role: invite.role ?? 'co_organiser',
+      invitedBy: invite.invitedBy,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .run();
+  return { invitationId, token };
 }
 
 export function createPendingRequest(t: TestApp, userId: string): string {

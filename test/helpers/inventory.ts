@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src-server/db/client.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
@@ -137,11 +137,12 @@ export function inventoryCounts(db: Db): InventoryCount[] {
     .where(eq(holds.status, 'active'))
     .all();
   for (const item of active) counts.get(item.ticketTypeId)!.held += item.quantity;
-  // A cancelled booking's seats went back to available: only confirmed bookings hold tickets.
+  // A cancelled booking's seats went back to available: only confirmed bookings hold tickets, and
+  // cancelled ones people had walked in with (their seats are never sold again, issue 35).
   const confirmed = db
     .select({ lines: bookings.ticketTypes })
     .from(bookings)
-    .where(eq(bookings.status, 'confirmed'))
+    .where(or(eq(bookings.status, 'confirmed'), eq(bookings.seatsKept, true)))
     .all();
   for (const booking of confirmed) {
     for (const line of booking.lines) {

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE } from '../../shared/admin-schemas.ts';
+import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
 import { createBooking } from '../helpers/bookings.ts';
-import { confirm, proceed } from '../helpers/checkout-flow.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { confirm, proceed, startInput } from '../helpers/checkout-flow.ts';
+import { addTeamMember, createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { buyTickets, versionOf } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
 
 interface Page<T> {
   items: T[];
@@ -135,6 +138,105 @@ describe('admin page: organisers, all events, platform totals', () => {
     expect(again.body.error?.message).toBe('Only a published event can be unpublished.');
     const unknown = await asAdmin('mutation', 'admin.unpublishEvent', { eventId: 'evt-nope', version: 1 });
     expect(unknown.status).toBe(404);
+  });
+
+  it('an admin’s unpublish is a hold: neither the owner nor a co-organiser republishes it, a revoked organiser publishes nothing, only an admin releases it', async () => {
+    const owner = createAccount(t, 'organiser', { name: 'Meera' });
+    const co = createAccount(t);
+    const ev = createOwnedEvent(t, owner.userId, 'Meera Live');
+    addTeamMember(t, ev.eventId, co.userId, 'co_organiser');
+    await buyTickets(t, ev, 1);
+    const publish = (who: { cookie: string }) =>
+      callProcedure(
+        t,
+        'mutation',
+        'organiser.publish',
+        { eventId: ev.eventId, version: versionOf(t, ev.eventId) },
+        { cookie: who.cookie },
+      );
+    const editable = async () =>
+      (await callProcedure(t, 'query', 'organiser.editableEvent', { eventId: ev.eventId }, owner)).data as {
+        status: string;
+        adminHold: { at: string; reason: string | null } | null;
+      };
+
+    // The attack (issue 35, item 5): the admin takes the event down and revokes the organiser, who
+    // republishes it; a buyer books.
+    const held = await asAdmin('mutation', 'admin.unpublishEvent', {
+      eventId: ev.eventId,
+      version: versionOf(t, ev.eventId),
+      reason: 'Venue not confirmed',
+    });
+    expect(held.status).toBe(200);
+    expect(
+      (await asAdmin('mutation', 'admin.setOrganiser', { email: owner.email, role: 'none' })).status,
+    ).toBe(200);
+    // The refusal: the hold is the admin's; neither the owner nor their co-organiser lifts it.
+    for (const who of [owner, co]) {
+      const refused = await publish(who);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error?.message).toBe(EDITOR_MESSAGES.adminHold);
+    }
+    expect(await editable()).toMatchObject({
+      status: 'draft',
+      adminHold: { at: t.clock.now().toISOString(), reason: 'Venue not confirmed' },
+    });
+    expect((await callProcedure(t, 'query', 'events.byId', { id: ev.eventId })).status).toBe(404);
+    const buyer = createSignedInUser(t);
+    const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: buyer.cookie,
+    });
+    expect(start.body.error?.data.code).toBe('NOT_FOUND');
+    // The admin list says so.
+    const listed = (await asAdmin('query', 'admin.events', { page: 1 })).data as {
+      items: { id: string; onHold: boolean }[];
+    };
+    expect(listed.items.find((e) => e.id === ev.eventId)?.onHold).toBe(true);
+
+    // An admin releases the hold; the owner still may not publish without organiser rights.
+    expect((await asAdmin('mutation', 'admin.releaseEvent', { eventId: ev.eventId })).status).toBe(200);
+    expect((await editable()).adminHold).toBeNull();
+    for (const who of [owner, co]) {
+      const refused = await publish(who);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error?.message).toBe(EDITOR_MESSAGES.ownerNotOrganiser);
+    }
+    // Rights given back, the owner publishes again.
+    await asAdmin('mutation', 'admin.setOrganiser', { email: owner.email, role: 'organiser' });
+    expect((await publish(owner)).data).toMatchObject({ published: true });
+    // Releasing an event not on hold is refused; another hold can be released by an admin only.
+    expect((await asAdmin('mutation', 'admin.releaseEvent', { eventId: ev.eventId })).status).toBe(409);
+  });
+
+  it('an admin may publish a held event from the editor, which releases the hold', async () => {
+    const owner = createAccount(t, 'organiser');
+    const ev = createOwnedEvent(t, owner.userId);
+    await asAdmin('mutation', 'admin.unpublishEvent', {
+      eventId: ev.eventId,
+      version: versionOf(t, ev.eventId),
+    });
+    const published = await asAdmin('mutation', 'organiser.publish', {
+      eventId: ev.eventId,
+      version: versionOf(t, ev.eventId),
+    });
+    expect(published.data).toMatchObject({ published: true });
+    const unpublished = await callProcedure(
+      t,
+      'mutation',
+      'organiser.unpublish',
+      { eventId: ev.eventId, version: versionOf(t, ev.eventId) },
+      owner,
+    );
+    expect(unpublished.status).toBe(200);
+    // The owner's own unpublish is no hold: they publish again.
+    const again = await callProcedure(
+      t,
+      'mutation',
+      'organiser.publish',
+      { eventId: ev.eventId, version: versionOf(t, ev.eventId) },
+      owner,
+    );
+    expect(again.data).toMatchObject({ published: true });
   });
 
   it('adds up the platform: events by status, tickets sold, gross, convenience fees and refunds', async () => {

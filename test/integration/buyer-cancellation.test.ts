@@ -7,6 +7,7 @@ import { events, slots, ticketTypes } from '../../src-server/db/schema/catalog.t
 import { refunds } from '../../src-server/db/schema/payments.ts';
 import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
 import { recordScan } from '../../src-server/services/gate/record-scan.ts';
+import { undoAdmission } from '../../src-server/services/gate/undo-admission.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import {
   countOf,
@@ -141,6 +142,32 @@ describe('a buyer cancels their own booking', () => {
   it('refuses a checked-in booking', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
     t.deps.db.update(bookings).set({ numberOfUserCheckedIn: 1 }).where(eq(bookings.id, bookingId)).run();
+    await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.checkedIn, paymentId);
+  });
+
+  it('refuses a booking whose admission gate staff undid: anything ever admitted counts (issue 35)', async () => {
+    const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
+    const caller = { eventId: ev.eventId, staffUserId: createSignedInUser(t).userId };
+    const where = { slotId: ev.slotId, gate: 'North gate', deviceId: 'test-device' };
+    const scanId = `scan-${bookingId}`;
+    const token = signTicketToken(t.deps.appSecret, bookingId);
+    const admitted = await recordScan(
+      t.deps.db,
+      t.deps.appSecret,
+      caller,
+      { ...where, scanId, token, persons: 1 },
+      t.clock.now(),
+    );
+    expect(admitted.outcome).toBe('admit');
+    // The attack: the gate takes the admission back, so today's count is 0 again…
+    await undoAdmission(
+      t.deps.db,
+      caller,
+      { ...where, undoId: `undo-${bookingId}`, scanId, reason: 'Scanned the wrong ticket' },
+      t.clock.now(),
+    );
+    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(0);
+    // …but the person walked in: the buyer may not cancel the used ticket for a refund.
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.checkedIn, paymentId);
   });
 

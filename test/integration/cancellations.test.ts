@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { eventDates, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, refunds } from '../../src-server/db/schema/payments.ts';
+import { USED_BOOKING_REFUSAL } from '../../src-server/services/bookings/cancel-booking.ts';
 import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
 import { cancellationJob } from '../../src-server/services/bookings/cancellation-job.ts';
 import { SLOT_CANCELLED_MESSAGE } from '../../src-server/services/checkout/start-checkout.ts';
@@ -14,7 +16,7 @@ import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
-import { countOf, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { countOf, DETAILS, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
 import { buyTickets, mailKeys, mailOf, refundOf, versionOf } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -125,6 +127,93 @@ describe('cancelling one booking', () => {
     expect(bookingStatus(bookingId)).toBe('confirmed');
   });
 
+  it('a booking used at the gate: refused without an explicit choice; with it, refunded but its seats never go back on sale (issue 35)', async () => {
+    const typeId = w.event.ticketTypeIds[0]!;
+    // Capacity 2: two buyers of one ticket each, and the first walks in.
+    t.deps.db
+      .update(ticketTypes)
+      .set({ totalTickets: 2, availableTickets: 2 })
+      .where(eq(ticketTypes.id, typeId))
+      .run();
+    const used = await buyTickets(t, w.event, 1);
+    await buyTickets(t, w.event, 1);
+    const scanned = await callProcedure(
+      t,
+      'mutation',
+      'gate.scan',
+      {
+        eventId: w.event.eventId,
+        slotId: w.event.slotId,
+        gate: 'North gate',
+        deviceId: 'device-1',
+        scanId: `scan-${used.bookingId}`,
+        token: signTicketToken(t.deps.appSecret, used.bookingId),
+        persons: 1,
+      },
+      as('gate staff'),
+    );
+    expect(scanned.data).toMatchObject({ outcome: 'admit' });
+    // Even after the gate undid it: that person walked in.
+    const undone = await callProcedure(
+      t,
+      'mutation',
+      'gate.undo',
+      {
+        eventId: w.event.eventId,
+        slotId: w.event.slotId,
+        gate: 'North gate',
+        deviceId: 'device-1',
+        undoId: `undo-${used.bookingId}`,
+        scanId: `scan-${used.bookingId}`,
+        reason: 'Wrong ticket scanned',
+      },
+      as('gate staff'),
+    );
+    expect(undone.status).toBe(200);
+    const page = await callProcedure(
+      t,
+      'query',
+      'eventBookings.booking',
+      { eventId: w.event.eventId, bookingId: used.bookingId },
+      as('owner'),
+    );
+    expect(page.data).toMatchObject({ usedAtGate: true });
+
+    // The attack: the console's plain cancel of the used booking. Refused, nothing changed.
+    const plain = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId: used.bookingId },
+      as('owner'),
+    );
+    expect(plain.status).toBe(409);
+    expect(plain.body.error?.message).toBe(USED_BOOKING_REFUSAL);
+    expect(bookingStatus(used.bookingId)).toBe('confirmed');
+    expect(refundOf(t, used.paymentId)).toBeUndefined();
+    expect(countOf(t.deps.db, typeId)).toMatchObject({ available: 0 });
+
+    // The organiser's explicit choice: the money goes back, the admitted seat stays off sale.
+    const anyway = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId: used.bookingId, refundUsedTickets: true },
+      as('owner'),
+    );
+    expect(anyway.data).toEqual({ cancelled: true });
+    expect(bookingStatus(used.bookingId)).toBe('cancelled');
+    expect(refundOf(t, used.paymentId)).toMatchObject({ status: 'processed', reason: 'booking_cancelled' });
+    expect(countOf(t.deps.db, typeId)).toMatchObject({ available: 0 });
+    // Sold out still: a third person cannot buy the seat someone already walked in on.
+    const buyer = createSignedInUser(t);
+    const proceedRes = await callProcedure(t, 'mutation', 'payments.start', startInput(w.event, 1), {
+      cookie: buyer.cookie,
+    });
+    expect(proceedRes.status).toBe(409);
+    expect(proceedRes.body.error?.message).toContain('Sold Out');
+  });
+
   it('resends the ticket mail, a few times an hour at most, and never for a cancelled booking', async () => {
     const { bookingId } = await buyTickets(t, w.event, 1);
     const resend = () =>
@@ -186,12 +275,13 @@ describe('cancelling a slot', () => {
     );
     expect(preview.data).toMatchObject({ bookings: 2 });
 
+    // A slot with bookings is the owner's to cancel (issue 35; the co-organiser's refusal is tested below).
     const res = await callProcedure(
       t,
       'mutation',
       'organiser.cancelSlot',
       { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), slotId: w.event.slotId },
-      as('co-organiser'),
+      as('owner'),
     );
     expect(res.data).toMatchObject({ bookingsToRefund: 2 });
     expect(t.deps.db.select().from(holds).where(eq(holds.id, lateSession.holdId)).get()?.status).toBe(
@@ -258,7 +348,14 @@ describe('cancelling a slot', () => {
     const bought = [];
     for (let i = 0; i < 5; i++) bought.push(await buyTickets(t, w.event, 1));
     // The service alone (no background work started): the job does the rest.
-    await cancelSlot(t.deps.db, t.clock, w.event.eventId, versionOf(t, w.event.eventId), w.event.slotId);
+    await cancelSlot(
+      t.deps.db,
+      t.clock,
+      w.event.eventId,
+      versionOf(t, w.event.eventId),
+      w.event.slotId,
+      'owner',
+    );
     expect(await cancelBookingsOfCancelledSlots(t.deps, { batch: 2, maxBatches: 1 })).toBe(2);
     expect(bought.filter((b) => bookingStatus(b.bookingId) === 'cancelled')).toHaveLength(2);
     expectInventoryInvariant(t.deps.db);
@@ -268,6 +365,76 @@ describe('cancelling a slot', () => {
     expect(t.deps.db.select().from(refunds).all()).toHaveLength(5);
   });
 });
+
+describe('cancelling slots one by one (issue 35, item 10)', () => {
+  it('a co-organiser may cancel a slot nobody has booked, never one with bookings: refunding buyers is the owner’s call', async () => {
+    const shows = [w.event, addShow(w.event, 1), addShow(w.event, 2)];
+    const bought = [];
+    for (const show of shows) bought.push(await buyTickets(t, show, 1), await buyTickets(t, show, 1));
+    const unbooked = addShow(w.event, 3);
+    const cancel = (slotId: string, who: keyof ConsoleWorld['people']) =>
+      callProcedure(
+        t,
+        'mutation',
+        'organiser.cancelSlot',
+        { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), slotId },
+        as(who),
+      );
+    // The attack: every slot cancelled by a co-organiser, every booking refunded, the event over
+    // without the owner's say. The refusal: a slot with bookings is the owner's (or an admin's) to
+    // cancel, like the whole event; nothing changes.
+    for (const show of shows) {
+      const refused = await cancel(show.slotId, 'co-organiser');
+      expect(refused.status).toBe(403);
+      expect(refused.body.error?.message).toBe(EDITOR_MESSAGES.bookedSlotOwnersCall);
+    }
+    await refundsSettled();
+    expect(bought.every((b) => bookingStatus(b.bookingId) === 'confirmed')).toBe(true);
+    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    // A slot nobody booked is still the co-organiser's to cancel; a booked one, the owner's.
+    expect((await cancel(unbooked.slotId, 'co-organiser')).status).toBe(200);
+    expect((await cancel(shows[0]!.slotId, 'owner')).status).toBe(200);
+    expect((await cancel(shows[1]!.slotId, 'admin')).status).toBe(200);
+  });
+});
+
+/** Another date of `ev`'s event `daysLater`, with one slot and one ticket type on sale. */
+function addShow(ev: TicketedEvent, daysLater: number): TicketedEvent {
+  const id = `${ev.eventId}-plus${daysLater}`;
+  const shift = (iso: string) => new Date(Date.parse(iso) + daysLater * 24 * 60 * 60 * 1000).toISOString();
+  t.deps.db
+    .insert(eventDates)
+    .values({ id: `${id}-date`, eventId: ev.eventId, dateOfEvent: shift(ev.slotStart) })
+    .run();
+  t.deps.db
+    .insert(slots)
+    .values({
+      id: `${id}-slot`,
+      eventDateId: `${id}-date`,
+      startTime: shift(ev.slotStart),
+      endTime: shift(ev.slotEnd),
+    })
+    .run();
+  t.deps.db
+    .insert(ticketTypes)
+    .values({
+      id: `${id}-type`,
+      slotId: `${id}-slot`,
+      name: 'Silver',
+      pricePaise: 50_000,
+      totalTickets: 20,
+      availableTickets: 20,
+    })
+    .run();
+  return {
+    ...ev,
+    dateId: `${id}-date`,
+    slotId: `${id}-slot`,
+    slotStart: shift(ev.slotStart),
+    slotEnd: shift(ev.slotEnd),
+    ticketTypeIds: [`${id}-type`],
+  };
+}
 
 describe('cancelling an event', () => {
   it('only the owner (or an admin) may; every booking is refunded and the event page says cancelled', async () => {

@@ -7,6 +7,7 @@ import { invoices } from '../../src-server/db/schema/invoices.ts';
 import { paymentOrders } from '../../src-server/db/schema/payments.ts';
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, type TicketedEvent, type TicketTypeSpec } from '../helpers/inventory.ts';
@@ -45,6 +46,7 @@ async function organiserEvent(types: TicketTypeSpec[], profile: object = {}) {
   const organiser = createAccount(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
+    platformGstOf(t.deps.env),
     organiser.userId,
     organiserProfileSchema.parse({ ...PROFILE, ...profile }),
     t.clock.now(),

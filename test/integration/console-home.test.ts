@@ -35,7 +35,8 @@ describe('console home: my events with their figures', () => {
         nextStart: string | null;
         sold: number;
         capacity: number;
-        grossPaise: number;
+        ticketRevenuePaise: number;
+        payablePaise: number;
       }[];
 
     const rows = await home();
@@ -46,7 +47,10 @@ describe('console home: my events with their figures', () => {
       nextStart: '2026-12-05T13:30:00.000Z',
       sold: 5,
       capacity: 25,
-      grossPaise: 5 * 99_999,
+      // Written directly, the bookings' totals are the ticket prices plus fee and GST on it: the list
+      // shows the ticket prices alone, nothing refunded.
+      ticketRevenuePaise: 5 * 99_999,
+      payablePaise: 5 * 99_999,
     });
     expect(rows.find((r) => r.name === 'Sold Out Show')).toMatchObject({
       status: 'sale_ended',

@@ -4,15 +4,22 @@ import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
+import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import {
   INVITATION_TTL_MS,
+  INVITATIONS_PER_ADDRESS,
   INVITATIONS_PER_EVENT_PER_HOUR,
+  INVITATIONS_PER_SENDER,
   TOO_MANY_INVITATIONS,
+  TOO_MANY_INVITATIONS_FROM_SENDER,
+  TOO_MANY_INVITATIONS_TO_ADDRESS,
 } from '../../src-server/services/team/invite-team-member.ts';
 import {
   type ConsoleWorld,
   createAccount,
   createConsoleWorld,
+  createOwnedEvent,
+  insertInvitation,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -40,6 +47,10 @@ describe('event team: invite, accept, remove', () => {
     const { token, mail } = await inviteThroughOwner(t, w, email, 'gate_staff');
     expect(mail.subject).toBe(`You're invited to ${w.event.eventName} on Jalsa`);
     expect(mail.text).toContain('as gate staff');
+    // Gate staff are told where the scanner is (issue 35): the mail names /gate, not only the console.
+    expect(mail.text).toMatch(
+      /open the gate scanner on your phone, signed in with this address: http\S*\/gate\b/,
+    );
 
     // The link's page works signed out: it names the event, the role and the address.
     const shown = await callProcedure(t, 'query', 'console.invitation', { token });
@@ -81,6 +92,9 @@ describe('event team: invite, accept, remove', () => {
     ).toBe(200);
     const mine = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: invitee.cookie });
     expect(mine.data).toMatchObject([{ id: w.event.eventId, myRole: 'gate_staff' }]);
+    // …without the takings: the event's gross is the organisers' business, not the gate's (issue 35).
+    const row = (mine.data as { ticketRevenuePaise: unknown; payablePaise: unknown }[])[0]!;
+    expect([row.ticketRevenuePaise, row.payablePaise]).toEqual([null, null]);
     const view = await callProcedure(
       t,
       'query',
@@ -176,6 +190,115 @@ describe('event team: invite, accept, remove', () => {
     // Cancelling the whole event stays the owner's (and admins').
     const cancel = await callProcedure(t, 'mutation', 'organiser.cancelEvent', { eventId, version: 1 }, co);
     expect(cancel.status).toBe(403);
+  });
+
+  it('a removed co-organiser’s waiting invitations die with their role: the link no longer lets anyone in', async () => {
+    const eventId = w.event.eventId;
+    const co = w.people['co-organiser'];
+    // The attack (issue 35, item 4): before being removed, the co-organiser invites an address they control.
+    const accomplice = createAccount(t);
+    const invited = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: accomplice.email, role: 'co_organiser' },
+      { cookie: co.cookie },
+    );
+    expect(invited.status).toBe(200);
+    const token = tokenMailedTo(accomplice.email);
+    // The owner's own invitation, waiting too, is not the removed member's and stays.
+    const kept = await inviteThroughOwner(t, w, uniqueEmail('kept'), 'gate_staff');
+
+    const removed = await callProcedure(
+      t,
+      'mutation',
+      'console.removeMember',
+      { eventId, memberUserId: co.userId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect(removed.status).toBe(200);
+
+    // The refusal: the link is dead, the page says so, and nobody joined.
+    const shown = await callProcedure(t, 'query', 'console.invitation', { token });
+    expect(shown.status).toBe(404);
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: accomplice.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(accepted.body.error?.message).toBe('This invitation link is invalid or has expired.');
+    expect(roleOf(accomplice.userId)).toBeNull();
+    const editor = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId }, accomplice);
+    expect(editor.status).toBe(404);
+    // The team page no longer lists it as waiting; the owner's invitation still works.
+    const team = await callProcedure(
+      t,
+      'query',
+      'console.team',
+      { eventId },
+      { cookie: w.people.owner.cookie },
+    );
+    expect((team.data as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toEqual([
+      kept.mail.to,
+    ]);
+    expect((await callProcedure(t, 'query', 'console.invitation', { token: kept.token })).status).toBe(200);
+  });
+
+  it('an admin whose admin role is taken away leaves no invitation behind that still works', async () => {
+    const eventId = w.event.eventId;
+    const admin = w.people.admin;
+    const invitee = createAccount(t);
+    const invited = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId, email: invitee.email, role: 'co_organiser' },
+      { cookie: admin.cookie },
+    );
+    expect(invited.status).toBe(200);
+    const token = tokenMailedTo(invitee.email);
+    // `npm run user:role -- <admin> none`: the role change voids what the admin issued.
+    expect(
+      await setAccountRoleByEmail(
+        t.deps.db,
+        { email: admin.email, role: 'none', grantedBy: null },
+        t.clock.now(),
+      ),
+    ).toMatchObject({ previous: 'admin' });
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: invitee.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(roleOf(invitee.userId)).toBeNull();
+  });
+
+  it('an invitation is only as good as its sender’s right to invite, whichever way that right ended', async () => {
+    const eventId = w.event.eventId;
+    const co = w.people['co-organiser'];
+    const invitee = createAccount(t);
+    const { token } = insertInvitation(t, { eventId, invitedBy: co.userId, email: invitee.email });
+    // The member row goes by a path that does not void anything (a direct database change): accepting
+    // still checks that the sender may invite to this event today.
+    t.deps.db
+      .delete(eventTeamMembers)
+      .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, co.userId)))
+      .run();
+    const accepted = await callProcedure(
+      t,
+      'mutation',
+      'console.acceptInvitation',
+      { token },
+      { cookie: invitee.cookie },
+    );
+    expect(accepted.status).toBe(404);
+    expect(roleOf(invitee.userId)).toBeNull();
   });
 
   it('refuses a link used by another account, an expired link, a cancelled one, and inviting the owner or a member', async () => {
@@ -298,8 +421,8 @@ describe('event team: invite, accept, remove', () => {
         },
       );
     for (let i = 0; i < INVITATIONS_PER_EVENT_PER_HOUR; i++) {
-      // Half of them re-send to one address: replacing does not reset the count.
-      expect((await invite(i % 2 === 0 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
+      // A few of them re-send to one address: replacing does not reset the count.
+      expect((await invite(i < 3 ? 'same@example.com' : `p${i}@example.com`)).status).toBe(200);
     }
     const refused = await invite('one-more@example.com');
     expect(refused.status).toBe(429);
@@ -316,6 +439,68 @@ describe('event team: invite, accept, remove', () => {
     t.clock.advance(60 * 60 * 1000);
     expect((await invite('one-more@example.com')).status).toBe(200);
   });
+
+  it(`mails one address at most ${INVITATIONS_PER_ADDRESS.max} invitations a day, whoever sends them and for whichever event`, async () => {
+    // The attack (issue 35, item 11): one organiser's invitations, re-sent as fast as possible, flood one
+    // mailbox with the organiser's own text (event name, inviter name).
+    const owner = w.people.owner;
+    const second = createOwnedEvent(t, owner.userId, 'Second Night');
+    const victim = 'victim@example.com';
+    const invite = (eventId: string, email: string, cookie = owner.cookie) =>
+      callProcedure(t, 'mutation', 'console.invite', { eventId, email, role: 'gate_staff' }, { cookie });
+    const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all().length;
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => invite(i % 2 ? second.eventId : w.event.eventId, victim)),
+    );
+    // The refusal: only the first few go out; the rest are told why, and nothing more is mailed.
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(INVITATIONS_PER_ADDRESS.max);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => a.status)).toEqual(refused.map(() => 429));
+    expect(refused[0]!.body.error?.message).toBe(TOO_MANY_INVITATIONS_TO_ADDRESS);
+    expect(mailsTo(victim)).toBe(INVITATIONS_PER_ADDRESS.max);
+    // Another sender cannot go on where this one stopped; another address is not affected.
+    const other = w.people['organiser of another event'];
+    expect((await invite(w.otherEvent.eventId, victim, other.cookie)).status).toBe(429);
+    expect((await invite(w.event.eventId, 'someone-else@example.com')).status).toBe(200);
+    // A day later the address may be invited again.
+    t.clock.advance(INVITATIONS_PER_ADDRESS.windowMs);
+    expect((await invite(w.event.eventId, victim)).status).toBe(200);
+  });
+
+  it(`lets one person send at most ${INVITATIONS_PER_SENDER.max} invitations an hour, across all their events`, async () => {
+    const owner = w.people.owner;
+    const events = [w.event.eventId, createOwnedEvent(t, owner.userId, 'Second Night').eventId];
+    events.push(createOwnedEvent(t, owner.userId, 'Third Night').eventId);
+    const invite = (i: number) =>
+      callProcedure(
+        t,
+        'mutation',
+        'console.invite',
+        { eventId: events[i % events.length], email: `guest${i}@example.com`, role: 'gate_staff' },
+        { cookie: owner.cookie },
+      );
+    for (let i = 0; i < INVITATIONS_PER_SENDER.max; i++) expect((await invite(i)).status).toBe(200);
+    const refused = await invite(INVITATIONS_PER_SENDER.max);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(TOO_MANY_INVITATIONS_FROM_SENDER);
+    // The sender's limit is theirs: a co-organiser of the same event may still invite.
+    const co = await callProcedure(
+      t,
+      'mutation',
+      'console.invite',
+      { eventId: w.event.eventId, email: 'co-guest@example.com', role: 'gate_staff' },
+      { cookie: w.people['co-organiser'].cookie },
+    );
+    expect(co.status).toBe(200);
+    t.clock.advance(INVITATIONS_PER_SENDER.windowMs);
+    expect((await invite(INVITATIONS_PER_SENDER.max + 1)).status).toBe(200);
+  });
+
+  function tokenMailedTo(email: string): string {
+    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
+    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
+  }
 
   async function inviteThroughOwnerAgain(email: string, role: string): Promise<string> {
     const res = await callProcedure(

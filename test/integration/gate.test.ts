@@ -225,6 +225,72 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');
   });
 
+  it('a group ticket asks how many even for its last entry: a re-read never lets the partner in (issue 35)', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    expect((await scan(token, { persons: 3 })).answer.outcome).toBe('admit');
+    const reread = await scan(token);
+    expect(reread.answer).toMatchObject({
+      outcome: 'ask',
+      remaining: 1,
+      ticket: { admitted: 3, allowed: 4 },
+    });
+    expect(
+      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
+    ).toBe(3);
+  });
+
+  it('after a reload, the look-up’s history undoes a chosen earlier admission, with a reason logged (who, when, why) (issue 35)', async () => {
+    const token = signTicketToken(t.deps.appSecret, main.bookingId);
+    t.clock.set(new Date('2026-12-05T13:34:00.000Z'));
+    const first = await scan(token, { persons: 1, gate: 'North gate' });
+    t.clock.advance(60_000);
+    await scan(token, { persons: 2, gate: 'South gate' });
+    // A reloaded device knows no scan id: it asks the ticket's history.
+    const history = (cookie = staff.cookie, bookingId = main.bookingId, eventId = main.eventId) =>
+      callProcedure(t, 'query', 'gate.history', { eventId, bookingId }, { cookie });
+    const before = await history();
+    expect(before.data).toMatchObject([
+      { scanId: first.answer.scanId, persons: 1, gate: 'North gate', staffName: 'Ravi', undone: null },
+      { persons: 2, gate: 'South gate', undone: null },
+    ]);
+    // A reason is required.
+    const undo = (reason: string) =>
+      callProcedure(
+        t,
+        'mutation',
+        'gate.undo',
+        {
+          eventId: main.eventId,
+          slotId: main.row.slotId,
+          gate: 'South gate',
+          deviceId: 'device-2',
+          undoId: sid(),
+          scanId: first.answer.scanId,
+          reason,
+        },
+        { cookie: staff.cookie },
+      );
+    const blank = await undo(' ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.error?.data.fieldErrors?.reason).toBe('Say why (e.g. scanned the wrong ticket)');
+    t.clock.advance(60_000);
+    expect((await undo('Scanned Asha for her sister')).data).toMatchObject({
+      undone: 1,
+      ticket: { admitted: 2 },
+    });
+    expect((await history()).data).toMatchObject([
+      {
+        scanId: first.answer.scanId,
+        undone: { staffName: 'Ravi', at: '2026-12-05T13:36:00.000Z', reason: 'Scanned Asha for her sister' },
+      },
+      { persons: 2, undone: null },
+    ]);
+    // Another event's booking, or a stranger: not found / not allowed, like any other gate call.
+    const other = createBooking(t, { userId: buyer.userId, userName: 'Elsewhere' });
+    expect((await history(staff.cookie, other.bookingId)).status).toBe(404);
+    expect((await history(buyer.cookie)).status).toBe(404);
+  });
+
   it('looks a buyer up by booking id, name or mobile, in this slot only', async () => {
     createBooking(t, { userId: buyer.userId, userName: 'Asha Elsewhere' });
     const lookUp = async (query: string) =>
@@ -247,6 +313,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
   });
 
   it('merges offline scans: two devices admitting the same ticket become a double entry (who, where, when); a resent batch changes nothing', async () => {
+    // During the show: the scans below happened minutes ago, not in the future.
+    t.clock.set(new Date('2026-12-05T13:45:00.000Z'));
     const token = signTicketToken(t.deps.appSecret, main.bookingId);
     const upload = (gate: string, deviceId: string, scans: unknown[], cookie = staff.cookie) =>
       callProcedure(
@@ -401,5 +469,148 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect(delta.elsewhere).toEqual([['2026-12-13T04:45:00.000Z', [sun.bookingId]]]);
     expect(delta.tickets).toEqual([]);
     expect((await syncAt(delta.ticketCursor)).elsewhere).toEqual([]);
+  });
+
+  describe('offline uploads are bounded and attributed (issue 35)', () => {
+    const upload = (scans: unknown[], deviceId = 'd-east') =>
+      callProcedure(
+        t,
+        'mutation',
+        'gate.upload',
+        { eventId: main.eventId, slotId: main.row.slotId, gate: 'East gate', deviceId, scans },
+        { cookie: staff.cookie },
+      );
+    const syncNow = async () =>
+      (
+        await callProcedure(
+          t,
+          'query',
+          'gate.sync',
+          { eventId: main.eventId, slotId: main.row.slotId },
+          { cookie: staff.cookie },
+        )
+      ).data as GateSync;
+    const dashboard = async () =>
+      (await callProcedure(t, 'query', 'gate.dashboard', { eventId: main.eventId }, { cookie: staff.cookie }))
+        .data as { doubleEntries: unknown[]; doubleEntryTotals: { entries: number; excess: number } };
+    const rowOf = (scanId: string) =>
+      t.deps.db.select().from(gateScans).where(eq(gateScans.scanId, scanId)).get();
+    beforeEach(() => t.clock.set(new Date('2026-12-05T13:45:00.000Z')));
+
+    it('a scan time of 2001, or ahead of the server’s clock, is logged at the upload’s time with a note', async () => {
+      const token = signTicketToken(t.deps.appSecret, main.bookingId);
+      const old = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2001-01-01T00:00:00.000Z',
+      };
+      const ahead = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2026-12-05T15:00:00.000Z',
+      };
+      const fine = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 1,
+        scannedAt: '2026-12-05T13:40:00.000Z',
+      };
+      expect((await upload([old, ahead, fine])).status).toBe(200);
+      const now = t.clock.now().toISOString();
+      expect(rowOf(old.scanId)).toMatchObject({
+        scannedAt: now,
+        reason: 'Device clock said 2001-01-01T00:00:00.000Z: logged at upload time',
+        staffUserId: staff.userId,
+      });
+      expect(rowOf(ahead.scanId)).toMatchObject({ scannedAt: now });
+      expect(rowOf(fine.scanId)).toMatchObject({ scannedAt: fine.scannedAt, reason: null });
+      const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get();
+      expect(booking?.numberOfUserCheckedIn).toBe(3);
+      expect(booking?.lastCheckInAt).toBe(now);
+    });
+
+    it('an upload cannot claim more than 20 scans of one ticket, nor more people on a ticket than it admits, and every excess person is listed', async () => {
+      const elsewhere = createBooking(t, { userId: buyer.userId, userName: 'Not this event' });
+      const token = signTicketToken(t.deps.appSecret, elsewhere.bookingId);
+      const forged = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          scanId: sid(),
+          token,
+          decision: 'admit',
+          persons: 100,
+          scannedAt: new Date(Date.parse('2026-12-05T13:30:00.000Z') + i * 1000).toISOString(),
+        }));
+      const tooMany = await upload(forged(21));
+      expect(tooMany.status).toBe(400);
+      expect(JSON.stringify(tooMany.body)).toContain('Send at most 20 scans of one ticket at once');
+
+      // 20 × 100 people on another event's 4-person ticket: at most its 4 are believed, and shown.
+      expect((await upload(forged(20))).status).toBe(200);
+      const sync = await syncNow();
+      expect(sync.counters.gates).toEqual([{ gate: 'East gate', admitted: 0, excess: 4 }]);
+      expect(sync.doubleEntries).toEqual([
+        expect.objectContaining({
+          bookingId: null,
+          // No booking of this event to name: the row's reason, with what was not believed.
+          holderName: 'Ticket for another event; 96 more than the ticket admits in one upload: not counted',
+          excess: 4,
+          gate: 'East gate',
+          deviceId: 'd-east',
+          staffName: 'Ravi',
+        }),
+      ]);
+      expect((await dashboard()).doubleEntryTotals).toEqual({ entries: 1, excess: 4 });
+    });
+
+    it('the worst and the newest double entries come first: 200 made-up ones hide no real one', async () => {
+      const scanRow = (excess: number, i: number) => ({
+        scanId: `made-up-${excess}-${i}`,
+        eventId: main.eventId,
+        slotId: main.row.slotId as string,
+        bookingId: main.bookingId,
+        kind: 'admit' as const,
+        persons: 0,
+        excess,
+        gate: 'West gate',
+        deviceId: 'd-west',
+        staffUserId: staff.userId,
+        scannedAt: '2026-12-05T13:31:00.000Z',
+        receivedAt: '2026-12-05T13:31:00.000Z',
+        offline: true,
+      });
+      // An old large double entry, then 200 small made-up ones after it.
+      t.deps.db.insert(gateScans).values(scanRow(3, 0)).run();
+      t.deps.db
+        .insert(gateScans)
+        .values(Array.from({ length: 200 }, (_, i) => scanRow(1, i + 1)))
+        .run();
+      // Then a real one: the ticket is full, another device let 2 more in.
+      const token = signTicketToken(t.deps.appSecret, main.bookingId);
+      expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');
+      const real = {
+        scanId: sid(),
+        token,
+        decision: 'admit',
+        persons: 2,
+        scannedAt: '2026-12-05T13:42:00.000Z',
+      };
+      expect((await upload([real])).status).toBe(200);
+
+      const listed = (await syncNow()).doubleEntries;
+      expect(listed.length).toBeLessThanOrEqual(200);
+      // The most people first (the old one), then the real one (newest of the rest).
+      expect(listed.slice(0, 2).map((d) => [d.scanId, d.excess])).toEqual([
+        ['made-up-3-0', 3],
+        [real.scanId, 2],
+      ]);
+      // Among equals, the newest first.
+      expect(listed[2]?.scanId).toBe('made-up-1-200');
+      expect((await dashboard()).doubleEntryTotals).toEqual({ entries: 202, excess: 205 });
+    });
   });
 });

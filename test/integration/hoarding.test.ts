@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
@@ -169,6 +169,68 @@ describe('the cool-down after a payment session runs out unpaid', () => {
   });
 });
 
+/**
+ * Issue 35, item 2: the cool-down followed only holds released as 'expired', a reason the client names,
+ * so releasing as 'cancelled' just before the session's end gave a fresh session two seconds later.
+ */
+describe('the server, not the release reason, decides the cool-down', () => {
+  function release(cookie: string, holdId: string, reason: 'cancelled' | 'failed' | 'expired') {
+    return callProcedure(t, 'mutation', 'payments.release', { holdId, reason }, { cookie });
+  }
+
+  it('releasing as "cancelled" a second before the session ends is cooled down as if it had run out', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const first = await proceed(t, buyer.cookie, ev, 10);
+    const sessionEnd = Date.parse(first.sessionExpiresAt);
+
+    // The attack: give the seats back a second before the end, ask again a second after it.
+    t.clock.set(new Date(sessionEnd - 1_000));
+    expect((await release(buyer.cookie, first.holdId, 'cancelled')).data).toEqual({ released: true });
+    t.clock.set(new Date(sessionEnd + 1_000));
+    const again = await proceedFrom(buyer.cookie, ev, 10);
+    expect(again.status).toBe(429);
+    expect(again.body.error?.message).toBe(HOARDING_MESSAGES.coolDown(10));
+    expect(holdsOf(buyer.userId).filter((h) => h.status === 'active')).toEqual([]);
+
+    // Held 299 of 300 s: the wait is 299/300 of ten minutes from the release, then it may book.
+    const coolDownEnd = sessionEnd - 1_000 + (HOLD_COOL_DOWN_MS * 299) / 300;
+    t.clock.set(new Date(coolDownEnd - 1));
+    expect((await proceedFrom(buyer.cookie, ev, 10)).status).toBe(429);
+    t.clock.set(new Date(coolDownEnd));
+    expect((await proceedFrom(buyer.cookie, ev, 10)).status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('a window closed halfway through waits half the cool-down, whatever reason it gives', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const first = await proceed(t, buyer.cookie, ev, 2);
+    const sessionStart = Date.parse(first.sessionExpiresAt) - PAYMENT_SESSION_MS;
+    t.clock.set(new Date(sessionStart + PAYMENT_SESSION_MS / 2));
+    await release(buyer.cookie, first.holdId, 'failed');
+    // Within the session a retry continues it (a failed payment tried again at once is not cooled down).
+    t.clock.advance(10_000);
+    const retry = await proceedFrom(buyer.cookie, ev, 2);
+    expect(retry.status).toBe(200);
+    expect((retry.data as CheckoutSession).sessionExpiresAt).toBe(first.sessionExpiresAt);
+    t.clock.advance(10_000);
+    await release(buyer.cookie, (retry.data as CheckoutSession).holdId, 'cancelled');
+    // Held 170 s of the session: 170/300 of ten minutes from the release.
+    const coolDownEnd = sessionStart + 170_000 + (HOLD_COOL_DOWN_MS * 170) / 300;
+    t.clock.set(new Date(Date.parse(first.sessionExpiresAt) + 1_000));
+    const refused = await proceedFrom(buyer.cookie, ev, 2);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(
+      HOARDING_MESSAGES.coolDown(Math.ceil((coolDownEnd - t.clock.now().getTime()) / MINUTE)),
+    );
+    t.clock.set(new Date(coolDownEnd));
+    expect((await proceedFrom(buyer.cookie, ev, 2)).status).toBe(200);
+  });
+});
+
 describe('how often an account can hold the same slot', () => {
   // checkHoarding reads only the holds made within the window (issue 21): an older hold's session and
   // cool-down must be over by then, or leaving it unread would change a decision.
@@ -258,6 +320,87 @@ describe('caps on seats held at once', () => {
       expect((await proceedFrom(createSignedInUser(t).cookie, ev, 10, '203.0.113.7')).status).toBe(200);
     }
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(80);
+  });
+});
+
+/**
+ * Issue 35, item 3: the per-address cap (60 seats across all events) is the whole of a small slot:
+ * 4 verified accounts from one address held all 40 seats, and a buyer elsewhere got "Sold Out".
+ */
+describe('a fair share of one slot', () => {
+  it('four accounts from one address, in parallel, hold a quarter of a 40-seat slot; a buyer elsewhere books', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Front Row', pricePaise: 99_999, totalTickets: 40 }],
+    });
+    const accounts = Array.from({ length: 4 }, () => createSignedInUser(t));
+    const answers = await Promise.all(accounts.map((a) => proceedFrom(a.cookie, ev, 10, '203.0.113.9')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.addressCap);
+    }
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(10);
+
+    const fan = createSignedInUser(t);
+    expect((await proceedFrom(fan.cookie, ev, 10, '192.0.2.50')).status).toBe(200);
+    // An account at the share may still change its own hold (it replaces, it does not add).
+    const holder = accounts[answers.findIndex((a) => a.status === 200)]!;
+    expect((await proceedFrom(holder.cookie, ev, 8, '203.0.113.9')).status).toBe(200);
+    expect((await proceedFrom(accounts.find((a) => a !== holder)!.cookie, ev, 2, '203.0.113.9')).status).toBe(
+      200,
+    );
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('a shared address (a campus NAT) holds up to a quarter of a bigger slot, not the 60-seat cap', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 200 }],
+    });
+    const campus = '198.51.100.77';
+    const students = Array.from({ length: 6 }, () => createSignedInUser(t));
+    for (const student of students.slice(0, 5)) {
+      expect((await proceedFrom(student.cookie, ev, 10, campus)).status).toBe(200);
+    }
+    const sixth = await proceedFrom(students[5]!.cookie, ev, 10, campus);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.error?.message).toBe(HOARDING_MESSAGES.addressCap);
+    expect((await proceedFrom(students[5]!.cookie, ev, 10, '192.0.2.60')).status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('one account cannot take a small slot in one order across its types', async () => {
+    t = createTestApp({ TRUST_PROXY: 'true' });
+    const ev = createTicketedEvent(t.deps.db, {
+      types: ['Stalls', 'Circle', 'Balcony', 'Box'].map((name) => ({
+        name,
+        pricePaise: 50_000,
+        totalTickets: 10,
+      })),
+    });
+    t.deps.db.update(ticketTypes).set({ maxPerOrder: 5 }).where(eq(ticketTypes.slotId, ev.slotId)).run();
+    const buyer = createSignedInUser(t);
+    const everything = (quantity: number) => ({
+      ...startInput(ev, 1),
+      selectedTickets: ev.ticketTypeIds.map((ticketTypeId) => ({ ticketTypeId, quantity })),
+    });
+    const refused = await callProcedure(t, 'mutation', 'payments.start', everything(5), {
+      cookie: buyer.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.slotShareCap(5));
+    expect(holdsOf(buyer.userId)).toEqual([]);
+    // One full order of a type is always allowed, and so is the same number spread across the types.
+    expect((await proceedFrom(buyer.cookie, ev, 5)).status).toBe(200);
+    const spread = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      { ...everything(1), selectedTickets: everything(1).selectedTickets.slice(0, 3) },
+      { cookie: buyer.cookie },
+    );
+    expect(spread.status).toBe(200);
+    expectInventoryInvariant(t.deps.db);
   });
 });
 

@@ -268,6 +268,10 @@ describe('holds and inventory', () => {
   });
 
   it('200 concurrent reservations for 50 seats hold exactly 50', async () => {
+    // 200 buyers on one in-process address: the per-address caps (a quarter of the slot) would stop
+    // them first, so they are off here, as for the load tests' one-address crowds (ADR 0023).
+    t.close();
+    t = createTestApp({ HOLD_SEATS_PER_ADDRESS: '0' });
     const ev = createTicketedEvent(t.deps.db);
     const buyers = Array.from({ length: 200 }, () => createSignedInUser(t));
     const results = await Promise.all(

@@ -6,6 +6,7 @@ import { events } from '../../src-server/db/schema/catalog.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { CSV_PAGE_SIZE, ORDERS_CSV_HEADER } from '../../src-server/services/sales/stream-orders-csv.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { CALLERS, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
@@ -224,6 +225,7 @@ describe('orders CSV', () => {
     const owner = w.people.owner;
     await saveOrganiserProfile(
       t.deps.db,
+      platformGstOf(t.deps.env),
       owner.userId,
       organiserProfileSchema.parse({
         legalName: 'Tala Collective LLP',
@@ -252,6 +254,7 @@ describe('orders CSV', () => {
         ...DETAILS,
         buyerGstin: '27aapfu0939f1zv',
         buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
       },
     });
     const paid = await payWithSimulator(t, session.orderId, true);

@@ -11,6 +11,7 @@ import { simulatorWebhooksDelivered } from '../../src-server/integrations/simula
 import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookings/cancel-bookings-of-cancelled-slots.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
@@ -95,6 +96,8 @@ const ALLOWED: Record<string, string> = {
     "the orders table's count with a slot and status filter, found by bookings_slot_status_idx: a slot belongs to one event, so its event filter only guards against another event's slot id",
   // Undo checks a booking's own scans (by gate_scans_booking_idx): a handful of rows per ticket.
   'gate_scans: undoes_scan_id': 'undo: among one booking’s scans',
+  // "Was this ticket ever used" (services/gate/ever-admitted.ts) likewise reads one booking's scans.
+  'gate_scans: kind': 'whether a booking was ever admitted: among one booking’s scans',
   'waitlist_entries: status':
     'the entry behind one offer hold (waitlist_entries_offer_hold_idx): a hold is the offer of at most one entry',
 };
@@ -489,7 +492,7 @@ describe('query plans on the request paths', () => {
         state: 'Maharashtra',
         gstin: '27AAPFU0939F1ZV',
       });
-      await saveOrganiserProfile(t.deps.db, owner.userId, profile, t.clock.now());
+      await saveOrganiserProfile(t.deps.db, platformGstOf(t.deps.env), owner.userId, profile, t.clock.now());
       const event = createOwnedEvent(t, owner.userId);
       const buyer = createSignedInUser(t);
       const warm = await proceed(t, buyer.cookie, event, 1);
@@ -509,6 +512,7 @@ describe('query plans on the request paths', () => {
           bookingId: (later.data as { bookingId: string }).bookingId,
           buyerGstin: '27AAPFU0939F1ZV',
           buyerLegalName: 'Asha Verma Pvt Ltd',
+          buyerAddress: '4 MG Road, Pune 411001',
         },
         { cookie: buyer.cookie },
       );

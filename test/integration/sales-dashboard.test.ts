@@ -145,7 +145,7 @@ describe('sales dashboard', () => {
     };
   };
 
-  it('adds up money: gross, fees, GST, refunds and net, cancelled bookings included', async () => {
+  it('adds up money: ticket revenue, platform fees, refunds and payable, cancelled bookings included', async () => {
     // Slot 1 only: the test helper still counts a cancelled booking as sold (the refunds work changes it).
     expectInventoryInvariant(t.deps.db, ev.ticketTypeIds);
     const { money } = await dashboard();
@@ -153,13 +153,19 @@ describe('sales dashboard', () => {
       orders: 3,
       confirmedOrders: 2,
       cancelledOrders: 1,
-      grossPaise: 264_694 + 158_692 + 127_080,
-      ticketsFaceValuePaise: 249_948 + 149_850 + 120_000,
-      convenienceFeesPaise: 12_497 + 7_493 + 6_000,
-      gstOnFeesPaise: 2_249 + 1_349 + 1_080,
+      paidByBuyersPaise: 264_694 + 158_692 + 127_080,
+      // The ticket prices paid (the organiser's), cancelled C included: its money came in, then went back.
+      ticketRevenuePaise: 249_948 + 149_850 + 120_000,
+      // The owner has no organiser profile, so no invoice charged GST.
+      ticketGstPaise: 0,
+      // Convenience fees and their GST: the platform's.
+      platformFeesPaise: 12_497 + 2_249 + (7_493 + 1_349) + (6_000 + 1_080),
       refundsPaise: 127_080,
       refundsPendingPaise: 0,
-      netPaise: 264_694 + 158_692,
+      // C's full refund returns its tickets (₹1,200) from the organiser and its fee + GST (₹70.80)
+      // from the platform.
+      ticketRefundsPaise: 120_000,
+      payablePaise: 249_948 + 149_850,
     });
   });
 
@@ -215,7 +221,7 @@ describe('sales dashboard', () => {
     const gate = createAccount(t);
     addTeamMember(t, ev.eventId, co.userId, 'co_organiser');
     addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
-    expect((await dashboard(co.cookie)).money.grossPaise).toBe(550_466);
+    expect((await dashboard(co.cookie)).money.paidByBuyersPaise).toBe(550_466);
     const refused = await callProcedure(
       t,
       'query',
@@ -226,10 +232,17 @@ describe('sales dashboard', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('the console home shows the same sold tickets and face value as the dashboard', async () => {
+  it('the console home shows the same sold tickets and money as the dashboard', async () => {
     const home = await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: owner.cookie });
+    const { money } = await dashboard();
     expect(home.data).toEqual([
-      expect.objectContaining({ id: ev.eventId, sold: 6, capacity: 100, grossPaise: 249_948 + 149_850 }),
+      expect.objectContaining({
+        id: ev.eventId,
+        sold: 6,
+        capacity: 100,
+        ticketRevenuePaise: money.ticketRevenuePaise,
+        payablePaise: money.payablePaise,
+      }),
     ]);
   });
 

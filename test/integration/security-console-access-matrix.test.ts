@@ -15,7 +15,6 @@ import {
   organiserRequests,
   teamInvitations,
 } from '../../src-server/db/schema/roles.ts';
-import { inviteTeamMember } from '../../src-server/services/team/invite-team-member.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
 import { createBooking } from '../helpers/bookings.ts';
@@ -27,6 +26,7 @@ import {
   createAccount,
   createConsoleWorld,
   createPendingRequest,
+  insertInvitation,
   inviteThroughOwner,
 } from '../helpers/console-world.ts';
 import { makeImage, uploadImage } from '../helpers/images.ts';
@@ -415,22 +415,10 @@ const CASES: Record<string, Case> = {
     kind: 'mutation',
     expected: MANAGE_TEAM,
     input: (w, t) => {
-      const { invitationId } = inviteTeamMember(
-        t.deps.db,
-        {
-          event: {
-            id: w.event.eventId,
-            name: w.event.eventName,
-            city: 'Mumbai',
-            ownerId: w.people.owner.userId,
-          },
-          email: `invitee-${Math.random()}@example.com`,
-          role: 'co_organiser',
-          invitedBy: { id: w.people.owner.userId, name: 'Owner' },
-        },
-        t.clock.now(),
-        { base: 'http://localhost' },
-      );
+      const { invitationId } = insertInvitation(t, {
+        eventId: w.event.eventId,
+        invitedBy: w.people.owner.userId,
+      });
       return { eventId: w.event.eventId, invitationId };
     },
     unknown: () => ({ eventId: 'evt-doesnotexist', invitationId: 'inv-doesnotexist' }),
@@ -444,6 +432,10 @@ const CASES: Record<string, Case> = {
   'gate.sync': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId })),
   'gate.lookUp': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
   'gate.dashboard': eventQuery(VIEW),
+  'gate.history': eventQuery(VIEW, (w, t) => {
+    const token = gateToken(t, w);
+    return { bookingId: token.slice(0, token.lastIndexOf('.')) };
+  }),
   'gate.scan': {
     kind: 'mutation',
     expected: VIEW,
@@ -517,6 +509,19 @@ const CASES: Record<string, Case> = {
     expected: ADMIN_ONLY,
     input: (w) => ({ eventId: w.otherEvent.eventId, version: 1 }),
     state: (t) => t.deps.db.select({ status: events.status, version: events.version }).from(events).all(),
+  },
+  'admin.releaseEvent': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: (w, t) => {
+      t.deps.db
+        .update(events)
+        .set({ status: 'draft', adminHoldAt: t.clock.now().toISOString() })
+        .where(eq(events.id, w.otherEvent.eventId))
+        .run();
+      return { eventId: w.otherEvent.eventId };
+    },
+    state: (t) => t.deps.db.select({ heldAt: events.adminHoldAt }).from(events).all(),
   },
   'organiserRequests.submit': {
     kind: 'mutation',
@@ -592,6 +597,60 @@ describe.each(Object.entries(CASES))('%s', (name, c) => {
     }
     if (c.state && expected !== 200) expect(c.state(t), 'a refused call changes nothing').toEqual(before);
     if (c.state && expected === 200) expect(c.state(t), 'an allowed call has its effect').not.toEqual(before);
+  });
+});
+
+/** A key naming money the event took (not a ticket's public price, which the storefront shows anyone). */
+const MONEY_KEY = /paise|gross|revenue|takings|amount|fees?$/i;
+const PUBLIC_PRICE_KEY = /price/i;
+function moneyKeys(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => moneyKeys(v, `${at}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(MONEY_KEY.test(k) && !PUBLIC_PRICE_KEY.test(k) && v !== null ? [`${at}.${k}`] : []),
+    ...moneyKeys(v, `${at}.${k}`),
+  ]);
+}
+
+describe('gate staff see no money (issue 35)', () => {
+  let t: TestApp;
+  let w: World;
+  beforeEach(async () => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+    // Takings to leak: a paid order on the event.
+    w.bookingId = (await buyTickets(t, w.event, 2)).bookingId;
+  });
+  afterEach(() => t.close());
+
+  it('no query gate staff may call answers with the takings, and the money procedures refuse them', async () => {
+    const queries = [
+      ...Object.entries(CASES)
+        .filter(([, c]) => c.kind === 'query')
+        .map(([name, c]) => ({ name, input: c.input(w, t) })),
+      { name: 'console.myEvents', input: undefined },
+      { name: 'console.access', input: undefined },
+      { name: 'gate.events', input: undefined },
+    ];
+    const cookie = w.cookieOf('gate staff');
+    const leaks: Record<string, string[]> = {};
+    const allowed: string[] = [];
+    for (const q of queries) {
+      const res = await callProcedure(t, 'query', q.name, q.input, { cookie });
+      if (res.status !== 200) continue;
+      allowed.push(q.name);
+      const keys = moneyKeys(res.data);
+      if (keys.length > 0) leaks[q.name] = keys;
+    }
+    // The same answers carry money for the owner, so the check above can see it.
+    const owners = await callProcedure(t, 'query', 'console.myEvents', undefined, {
+      cookie: w.cookieOf('owner'),
+    });
+    expect(moneyKeys(owners.data)).not.toEqual([]);
+    expect(allowed).toContain('console.myEvents');
+    expect(leaks).toEqual({});
+    for (const name of ['console.salesDashboard', 'console.salesOverTime', 'console.orders'])
+      expect(allowed, name).not.toContain(name);
   });
 });
 

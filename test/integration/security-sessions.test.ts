@@ -244,6 +244,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'admin.declineRequest': { requestId: 'req' },
     'admin.setOrganiser': { email: 'evil@example.com', role: 'organiser' },
     'admin.unpublishEvent': { eventId: 'evt', version: 1 },
+    'admin.releaseEvent': { eventId: 'evt' },
     'admin.setConvenienceFeeCap': { percent: 1 },
     'organiser.createEvent': EVIL_DETAILS,
     'organiser.updateDetails': { ...versioned, ...EVIL_DETAILS },
@@ -279,6 +280,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       bookingId: 'bk_x',
       buyerGstin: '27AAPFU0939F1ZV',
       buyerLegalName: 'Evil Pvt Ltd',
+      buyerAddress: '4 MG Road, Pune 411001',
     },
   };
 }

@@ -324,6 +324,36 @@ describe('ticket transfers', () => {
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
   });
 
+  it('refuses a ticket whose admission the gate undid, also when the undo came between offer and acceptance (issue 35)', async () => {
+    expect((await start()).status).toBe(200);
+    const token = tokenFromMail();
+    const admitted = await scan(signTicketToken(t.deps.appSecret, booking.bookingId), 1);
+    expect(admitted.outcome).toBe('admit');
+    const undo = await call(
+      'mutation',
+      'gate.undo',
+      {
+        eventId: booking.eventId,
+        slotId: booking.row.slotId,
+        gate: 'North gate',
+        deviceId: 'device-1',
+        undoId: randomUUID(),
+        scanId: admitted.scanId,
+        reason: 'Wrong ticket scanned',
+      },
+      staff.cookie,
+    );
+    expect(undo.status).toBe(200);
+    expect(row().numberOfUserCheckedIn).toBe(0);
+    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const accept = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
+    expect(accept.status).toBe(409);
+    expect(accept.body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
+    expect(row().userId).toBe(sender.userId);
+    await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
+    expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
+  });
+
   it('cancelling the booking voids a pending offer: its link says the transfer was cancelled', async () => {
     // A real purchase, so the buyer's own cancellation can queue its refund.
     const ev = createTicketedEvent(t.deps.db, { now: t.clock.now() });

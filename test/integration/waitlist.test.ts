@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
+import {
+  QUEUE_TOKEN_HEADER,
+  WAITING_ROOM_MESSAGES,
+  type WaitingRoomStatus,
+} from '../../shared/waiting-room.ts';
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
-import { waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
+import { waitingRooms, waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
 import { holds, simulatorOrders } from '../../src-server/db/schema/payments.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { startBackgroundJobs } from '../../src-server/jobs.ts';
@@ -14,6 +19,7 @@ import type { CheckoutSession } from '../../src-server/services/checkout/start-c
 import { updateTicketType } from '../../src-server/services/event-editor/update-ticket-type.ts';
 import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
 import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
+import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-visitors.ts';
 import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
@@ -421,6 +427,140 @@ describe('offers when seats come back', () => {
   });
 });
 
+/**
+ * Issue 35, item 1: with the waiting room on, an account that never queued was refused at Proceed but
+ * joined the waiting list, was offered a released hold's seats and paid, while an admitted visitor saw
+ * "Sold Out". The list now needs what Proceed needs.
+ */
+describe('with the event’s waiting room on', () => {
+  /** Switches the room on for `ev`, opening a minute from now and admitting one visitor a second. */
+  function roomOn(ev: TicketedEvent): Date {
+    const opensAt = new Date(t.clock.now().getTime() + MINUTE);
+    t.deps.db
+      .insert(waitingRooms)
+      .values({
+        eventId: ev.eventId,
+        enabled: true,
+        opensAt: opensAt.toISOString(),
+        admitPerMinute: 60,
+        updatedAt: t.clock.now().toISOString(),
+      })
+      .run();
+    return opensAt;
+  }
+
+  /** The buyers queue before opening and are all admitted; answers each one's admission pass. */
+  async function queueAndAdmit(ev: TicketedEvent, opensAt: Date, buyers: Buyer[]): Promise<string[]> {
+    const tokens: string[] = [];
+    for (const buyer of buyers) {
+      const res = await callProcedure(
+        t,
+        'mutation',
+        'waitingRoom.join',
+        { eventId: ev.eventId },
+        { cookie: buyer.cookie },
+      );
+      tokens.push((res.data as { token: string }).token);
+    }
+    t.clock.set(opensAt);
+    await admitDueVisitors(t.deps);
+    t.clock.advance(buyers.length * 1_000 + 1);
+    await admitDueVisitors(t.deps);
+    const passes: string[] = [];
+    for (const token of tokens) {
+      const res = await t.request(`/api/waiting-room/${ev.eventId}`, {
+        headers: { [QUEUE_TOKEN_HEADER]: token },
+      });
+      const pass = ((await res.json()) as WaitingRoomStatus).visitor?.pass;
+      expect(pass).toBeTruthy();
+      passes.push(pass!);
+    }
+    return passes;
+  }
+
+  it('an account that never queued cannot join the list; the seats a hold releases go to an admitted visitor', async () => {
+    t = createTestApp();
+    const ev = createTicketedEvent(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
+    });
+    const opensAt = roomOn(ev);
+    const [holder, fan, intruder] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    const [holderPass] = await queueAndAdmit(ev, opensAt, [holder, fan]);
+    const held = await proceed(t, holder.cookie, ev, 2, { admissionPass: holderPass });
+    expect(countOf(t.deps.db, typeOf(ev)).available).toBe(0);
+
+    // The intruder is refused at Proceed, and now at the list too, with the same message.
+    const proceeded = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: intruder.cookie,
+    });
+    expect(proceeded.status).toBe(403);
+    const listed = await join(intruder, ev, 2);
+    expect(listed.status).toBe(403);
+    expect(listed.body.error?.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
+    expect((await joined(fan, ev, 2)).place).toBe(1);
+
+    // The holder gives the seats back: the admitted fan is offered them.
+    const released = await callProcedure(
+      t,
+      'mutation',
+      'payments.release',
+      { holdId: held.holdId, reason: 'cancelled' },
+      { cookie: holder.cookie },
+    );
+    expect(released.data).toEqual({ released: true });
+    const fanEntry = t.deps.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.userId, fan.userId))
+      .get()!;
+    expect(fanEntry.status).toBe('offered');
+    expect(
+      t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, intruder.userId)).all(),
+    ).toEqual([]);
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('an entry made while the room was off is passed over for an admitted one, and keeps its place', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const [early, fan] = [createSignedInUser(t), createSignedInUser(t)];
+    const earlyEntry = await joined(early, ev, 2); // the room is not on yet
+    const opensAt = roomOn(ev);
+    await queueAndAdmit(ev, opensAt, [fan]);
+    const fanEntry = await joined(fan, ev, 2);
+    expect(fanEntry.place).toBe(2);
+
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(earlyEntry.entryId).status).toBe('waiting');
+    expect(entry(fanEntry.entryId).status).toBe('offered');
+    expectInventoryInvariant(t.deps.db);
+  });
+
+  it('an offer made while the room was off cannot be paid once it is on, until its holder is admitted or the room is off', async () => {
+    t = createTestApp();
+    const { ev, bookingIds } = await soldOutEvent(2, 2);
+    const early = createSignedInUser(t);
+    const offered = await joined(early, ev, 2);
+    await cancelBooking(bookingIds[0]!);
+    expect(entry(offered.entryId).status).toBe('offered');
+
+    roomOn(ev);
+    const beforeOpening = await onEntry(early, 'payOffer', offered.entryId);
+    expect(beforeOpening.status).toBe(409);
+    expect(beforeOpening.body.error?.message).toBe(WAITING_ROOM_MESSAGES.notOpenYet);
+    t.clock.advance(2 * MINUTE);
+    const refused = await onEntry(early, 'payOffer', offered.entryId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
+    expect(t.deps.db.select().from(simulatorOrders).all()).toHaveLength(1); // the first buyer's only
+
+    // Switching the room off lets the list through at once.
+    t.deps.db.update(waitingRooms).set({ enabled: false }).where(eq(waitingRooms.eventId, ev.eventId)).run();
+    const paid = await onEntry(early, 'payOffer', offered.entryId);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  });
+});
+
 describe('the organiser', () => {
   it('sees the list length per ticket type on the sales dashboard; other organisers get not found', async () => {
     t = createTestApp();
@@ -460,7 +600,9 @@ describe('the organiser', () => {
 
 describe('the inventory stays whole', () => {
   it('under concurrent returns and interleaved Proceeds: available + held + sold = total, no seat lost', async () => {
-    t = createTestApp();
+    // Six holders of a 12-seat slot on one in-process address: more than one address's share of the
+    // slot, so the per-address caps are off here (a one-address crowd, ADR 0023).
+    t = createTestApp({ HOLD_SEATS_PER_ADDRESS: '0' });
     const ev = createTicketedEvent(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 12 }],
     });

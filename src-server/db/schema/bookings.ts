@@ -77,6 +77,12 @@ export const bookings = sqliteTable(
     /** Why: 'organiser' (one booking), 'slot_cancelled', 'event_cancelled' or 'buyer' (they cancelled it themselves). */
     cancelReason: text('cancel_reason'),
     /**
+     * True when the booking was cancelled after people had been admitted with it at the gate (issue 35):
+     * its seats stayed off sale (a seat someone walked in on is never sold again). False: they went back
+     * to `available`.
+     */
+    seatsKept: integer('seats_kept', { mode: 'boolean' }).notNull().default(false),
+    /**
      * Transfers accepted so far (ADR 0025). Also the generation of the ticket token: the QR names
      * `{id}~{n}` after the n-th transfer, so every earlier QR is refused at the gate ("Ticket was transferred").
      */
@@ -86,6 +92,17 @@ export const bookings = sqliteTable(
      * invoices, their downloads and any buyer cancellation stay with this account (ADR 0025).
      */
     paidByUserId: text('paid_by_user_id').references(() => users.id),
+    /**
+     * The start the holder had when the organiser moved the show (issue 35): the booking page and ticket say
+     * "Moved from …". Kept from the first move, so a second move still names what was bought; null when
+     * never moved (or moved back).
+     */
+    rescheduledFrom: text('rescheduled_from'),
+    /**
+     * Until when the holder may cancel for a full refund because the show moved to another date, whatever
+     * the event's refund policy and whether the tickets are refundable (services/bookings/buyer-cancellation.ts).
+     */
+    rescheduleRefundUntil: text('reschedule_refund_until'),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),

@@ -63,6 +63,14 @@ export const events = sqliteTable(
      * before the editor existed were all on sale, hence the default.
      */
     status: text('status').$type<EventStatus>().notNull().default('published'),
+    /**
+     * Set when an admin takes the event off sale (services/admin/unpublish-any-event.ts): a hold that only
+     * an admin lifts (admin.releaseEvent, or an admin publishing it); until then the owner and the team
+     * cannot publish it (issue 35). Who, when and why; all null when not held.
+     */
+    adminHoldAt: text('admin_hold_at'),
+    adminHoldBy: text('admin_hold_by').references(() => users.id),
+    adminHoldReason: text('admin_hold_reason'),
     /** Raised by every console edit; an edit based on an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),

@@ -61,6 +61,10 @@ export const holds = sqliteTable(
     index('holds_ended_user_slot_idx').on(t.userId, t.slotId, t.createdAt).where(sql`status <> 'active'`),
     // Seats held from one client address right now (the per-address cap), read from the index alone.
     index('holds_active_address_idx').on(t.clientAddress, t.seats).where(sql`status = 'active'`),
+    // Seats held of one slot from one client address right now (the per-slot share, issue 35), likewise.
+    index('holds_active_address_slot_idx')
+      .on(t.clientAddress, t.slotId, t.seats)
+      .where(sql`status = 'active'`),
   ],
 );
 

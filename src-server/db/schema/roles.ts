@@ -66,6 +66,8 @@ export const teamInvitations = sqliteTable(
     index('team_invitations_event_idx').on(t.eventId, t.createdAt),
     // Inviting looks up the event's open invitation for an address (invite-team-member.ts).
     index('team_invitations_event_email_idx').on(t.eventId, t.email),
+    // A change to someone's roles voids the invitations they sent (team/void-invitations.ts).
+    index('team_invitations_invited_by_idx').on(t.invitedBy),
   ],
 );
 

@@ -24,7 +24,7 @@ export async function seedDemoData(db: Db, clock: Clock): Promise<number> {
   if (existing > 0) return 0;
   const now = clock.now();
   const plans = demoEvents(now);
-  const ownerId = ensureDemoOrganiser(db, now);
+  const ownerId = await ensureDemoOrganiser(db, now);
   const soldOut: string[] = [];
   for (const plan of plans) soldOut.push(...(await createDemoEvent(db, clock, ownerId, plan)));
   await sellOutDemoTicketTypes(db, soldOut, now);
@@ -52,7 +52,7 @@ async function createDemoEvent(db: Db, clock: Clock, ownerId: string, plan: Demo
       }
     }
   }
-  const published = await publishEvent(db, clock, eventId, version);
+  const published = await publishEvent(db, clock, eventId, version, 'owner');
   if (!published.published) {
     throw new Error(`Demo event ${eventId} cannot be published: ${published.missing.join(' ')}`);
   }

@@ -7,6 +7,7 @@ import {
   type EventFigureRow,
   eventFigureColumns,
 } from '../console/event-figures.ts';
+import { eventMoney } from '../sales/event-money.ts';
 
 export interface PlatformEvent {
   id: string;
@@ -15,6 +16,8 @@ export interface PlatformEvent {
   status: ConsoleEventStatus;
   /** What the unpublish button sends back, so it acts on the event the admin saw. */
   version: number;
+  /** An admin took it off sale; only an admin releases it (issue 35). */
+  onHold: boolean;
   ownerName: string | null;
   ownerEmail: string | null;
   /** The event's first start (its date as the storefront shows it) and the next slot still to come. */
@@ -22,7 +25,9 @@ export interface PlatformEvent {
   nextStart: string | null;
   sold: number;
   capacity: number;
-  grossPaise: number;
+  /** The Sales page's figures (services/sales/event-money.ts). */
+  ticketRevenuePaise: number;
+  payablePaise: number;
 }
 
 /**
@@ -36,18 +41,23 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       name: string;
       city: string;
       version: number;
+      admin_hold_at: string | null;
       start_time: string;
       owner_name: string | null;
       owner_email: string | null;
     }
   >(sql`
-    select e.id, e.name, e.city, e.version, e.start_time, u.name as owner_name, u.email as owner_email,
+    select e.id, e.name, e.city, e.version, e.admin_hold_at, e.start_time, u.name as owner_name, u.email as owner_email,
       ${eventFigureColumns(now)}
     from events e left join users u on u.id = e.owner_id
     order by e.created_at desc, e.id
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}
   `);
   const total = db.get<{ n: number }>(sql`select count(*) as n from events`)!.n;
+  const money = eventMoney(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -55,13 +65,15 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       city: r.city,
       status: consoleStatus(r),
       version: r.version,
+      onHold: r.admin_hold_at !== null,
       ownerName: r.owner_name,
       ownerEmail: r.owner_email,
       startTime: r.start_time,
       nextStart: r.next_start,
       sold: r.sold,
       capacity: r.capacity,
-      grossPaise: r.gross,
+      ticketRevenuePaise: money.get(r.id)!.ticketRevenuePaise,
+      payablePaise: money.get(r.id)!.payablePaise,
     })),
     page,
     pageSize: ADMIN_PAGE_SIZE,

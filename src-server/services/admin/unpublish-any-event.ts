@@ -10,18 +10,19 @@ import { renderMail } from '../mail/layout.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
 /**
- * An admin takes any organiser's published event off sale (back to draft), and the owner is told by
- * e-mail in the same transaction. Like the owner's own unpublish, bookings already made stay valid.
- * The admin does not republish: the event is the owner's, who can correct it and publish it again
- * through the editor (which validates it whole); an admin who must keep someone off the storefront
- * revokes their organiser rights.
+ * An admin takes any organiser's published event off sale (back to draft) and holds it there: who,
+ * when and why are kept on the event, and until an admin releases the hold (release-event-hold.ts, or
+ * an admin publishing it) neither the owner nor the team can publish it again (issue 35: the owner
+ * republished an event an admin had taken down). The owner is told by e-mail in the same transaction.
+ * Like the owner's own unpublish, bookings already made stay valid.
  */
 export async function unpublishAnyEvent(
   db: Db,
-  change: { eventId: string; version: number },
+  change: { eventId: string; version: number; reason?: string | undefined; adminId: string },
   now: Date,
   links: { base: string },
 ): Promise<{ version: number }> {
+  const reason = change.reason?.trim() || null;
   return writeTransaction(db, (tx) => {
     const event = tx
       .select({ name: events.name, ownerId: events.ownerId })
@@ -31,6 +32,10 @@ export async function unpublishAnyEvent(
     if (!event) throw notFound('Event not found');
     const version = editEventIn(tx, change.eventId, change.version, (tx, version) => {
       takeOffSale(tx, change.eventId);
+      tx.update(events)
+        .set({ adminHoldAt: now.toISOString(), adminHoldBy: change.adminId, adminHoldReason: reason })
+        .where(eq(events.id, change.eventId))
+        .run();
       return version;
     });
     const owner = event.ownerId
@@ -51,7 +56,8 @@ export async function unpublishAnyEvent(
             greeting: `Hi ${owner.name ?? 'there'},`,
             paragraphs: [
               `An administrator of Jalsa has taken ${event.name} off sale. Buyers no longer see it and cannot book it; bookings already made stay valid.`,
-              'It is a draft again: correct it in the organiser console and publish it when it is ready, or reply through Contact Us to ask why.',
+              ...(reason ? [`The reason given: ${reason}`] : []),
+              'It is on hold: it can be published again only after an administrator releases it. You can still correct it in the organiser console; write to us through Contact Us when it is ready, or to ask why.',
             ],
             action: { label: 'Open the event', url: `${links.base}/organiser/events/${change.eventId}/edit` },
           }),

@@ -54,7 +54,10 @@ export function bookingCancelledMail(facts: {
   };
 }
 
-/** Sent to every ticket holder of a slot whose time the organiser moved: old and new time, India time. */
+/**
+ * Sent to every ticket holder of a slot the organiser moved: old and new time, India time. When the day
+ * changed (`fullRefund`), it also says until when they may cancel for a full refund (reschedule-slot.ts).
+ */
 export function slotMovedMail(facts: {
   bookingId: string;
   userName: string;
@@ -64,24 +67,33 @@ export function slotMovedMail(facts: {
   oldEnd: string;
   newStart: string;
   newEnd: string;
+  /** Moved to another day, not only to another time on its day. */
+  dateMoved: boolean;
+  fullRefund: { amountPaise: number; until: string } | null;
   ticketUrl: string;
   supportEmail: string;
 }): OutgoingMail {
+  const newDay = facts.dateMoved;
   const { html, text } = renderMail({
-    heading: 'The time of your show has changed',
+    heading: newDay ? 'Your show has moved to a new date' : 'The time of your show has changed',
     greeting: `Hi ${facts.userName || 'there'},`,
     paragraphs: [
       `The organiser of ${facts.eventName} has moved the show you booked (booking ID ${facts.bookingId}).`,
       `Was: ${span(facts.oldStart, facts.oldEnd)} (India time)`,
       `Now: ${span(facts.newStart, facts.newEnd)} (India time)`,
-      'Your ticket stays valid for the new time.',
+      `Your ticket stays valid for the new ${newDay ? 'date' : 'time'}; you do not need a new one.`,
+      ...(facts.fullRefund
+        ? [
+            `If you cannot make the new date, you may cancel from My Bookings for a full refund of ${formatPaiseExact(facts.fullRefund.amountPaise)} until ${when(facts.fullRefund.until)} (India time), even if your tickets were not refundable.`,
+          ]
+        : []),
     ],
     action: { label: 'View your ticket', url: facts.ticketUrl },
     footnote: `Need help? Write to ${facts.supportEmail}`,
   });
   return {
     to: facts.userEmail,
-    subject: `New time for ${facts.eventName}`,
+    subject: newDay ? `New date for ${facts.eventName}` : `New time for ${facts.eventName}`,
     html,
     text,
     idempotencyKey: `slot-moved:${facts.bookingId}:${facts.newStart}:${facts.newEnd}`,

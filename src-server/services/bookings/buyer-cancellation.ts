@@ -1,12 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates.ts';
 import { describeRefundPolicy, type RefundPolicy, refundAmountPaise } from '../../../shared/refund-policy.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { creditShareFor } from '../invoices/issue-credit-note.ts';
+import { creditShareFor, WHOLE_CREDIT } from '../invoices/issue-credit-note.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { cancelBookingIn } from './cancel-booking-in.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from './owner-bookings.ts';
@@ -24,11 +26,17 @@ export const CANCEL_REFUSALS = {
     `Cancellation closed ${hours} ${hours === 1 ? 'hour' : 'hours'} before the show, so this booking can no longer be cancelled.`,
 } as const;
 
+/** What the booking says about cancelling once its show moved to another date. */
+const MOVED_POLICY_TEXT = (until: string) =>
+  `The organiser moved this show to a new date. If you cannot make it, you may cancel for a full refund until ${formatDateTime(until)} (India time), even if your tickets were not refundable.`;
+
 export type CancellationQuote =
   | {
       cancellable: true;
       refundAmountPaise: number;
       cutoffAt: string;
+      /** The show moved to another date: a full refund whatever the policy (reschedule-slot.ts). */
+      rescheduled: boolean;
       policy: RefundPolicy;
       policyText: string;
     }
@@ -36,8 +44,11 @@ export type CancellationQuote =
 
 /**
  * What cancelling the caller's own booking would refund now, or why it cannot be cancelled: every ticket
- * type in it must be refundable, nobody checked in, the slot and event not cancelled, and now before the
- * event's cut-off (refund_cutoff_hours before the slot starts). Decided here, never by the client.
+ * type in it must be refundable, nobody ever admitted with it (an undone admission still counts), the slot
+ * and event not cancelled, and now before the event's cut-off (refund_cutoff_hours before the slot starts).
+ * When the organiser moved the show to another date, the holder who paid may cancel for a full refund until
+ * the new start instead, refundable tickets or not (the refund an organiser's cancellation gives). Decided
+ * here, never by the client.
  */
 export function quoteOwnCancellation(
   db: DbOrTx,
@@ -51,7 +62,8 @@ export function quoteOwnCancellation(
       ticketSlot: bookings.ticketSlot,
       ticketTypes: bookings.ticketTypes,
       ticketType: bookings.ticketType,
-      numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+      // Ever, not now: an undo at the gate lowers today's count, never what walked in (issue 35).
+      used: everAdmitted(),
       totalAmountPaise: bookings.totalAmountPaise,
       feeAmountPaise: bookings.feeAmountPaise,
       igstAmountPaise: bookings.igstAmountPaise,
@@ -61,6 +73,7 @@ export function quoteOwnCancellation(
       percent: events.refundPercent,
       slotCancelledAt: slots.cancelledAt,
       paidByUserId: bookings.paidByUserId,
+      rescheduleRefundUntil: bookings.rescheduleRefundUntil,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -76,15 +89,27 @@ export function quoteOwnCancellation(
   if (row.eventStatus === 'cancelled' || row.slotCancelledAt) return refuse(CANCEL_REFUSALS.showCancelled);
   // The refund goes back to the payment it came from: not the recipient's to ask for (ADR 0025).
   if (row.paidByUserId && row.paidByUserId !== userId) return refuse(CANCEL_REFUSALS.transferred);
-  if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
-  if (row.numberOfUserCheckedIn > 0) return refuse(CANCEL_REFUSALS.checkedIn);
+  if (row.used) return refuse(CANCEL_REFUSALS.checkedIn);
   const start = Date.parse(row.ticketSlot);
   if (now.getTime() >= start) return refuse(CANCEL_REFUSALS.started);
+  const movedUntil = row.rescheduleRefundUntil ? Date.parse(row.rescheduleRefundUntil) : 0;
+  if (now.getTime() < Math.min(movedUntil, start)) {
+    return {
+      ...base,
+      policyText: MOVED_POLICY_TEXT(new Date(movedUntil).toISOString()),
+      cancellable: true,
+      rescheduled: true,
+      refundAmountPaise: row.totalAmountPaise,
+      cutoffAt: new Date(movedUntil).toISOString(),
+    };
+  }
+  if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
   const cutoff = start - row.cutoffHours * 3_600_000;
   if (now.getTime() >= cutoff) return refuse(CANCEL_REFUSALS.pastCutoff(row.cutoffHours));
   return {
     ...base,
     cancellable: true,
+    rescheduled: false,
     refundAmountPaise: refundAmountPaise(policy, row),
     cutoffAt: new Date(cutoff).toISOString(),
   };
@@ -130,7 +155,7 @@ export async function cancelOwnBooking(
     // The quote was read in this same transaction: its amount is the booking's under the policy.
     return cancelBookingIn(tx, deps, bookingId, 'buyer', now, {
       refundAmountPaise: quote.refundAmountPaise,
-      credit: creditShareFor(quote.policy),
+      credit: quote.rescheduled ? WHOLE_CREDIT : creditShareFor(quote.policy),
     });
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };

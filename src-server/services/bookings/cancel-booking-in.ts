@@ -3,6 +3,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import type { AppDeps } from '../../deps.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -14,7 +15,8 @@ import { payerOf } from './payer.ts';
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
  * (only from 'confirmed', so two cancels cannot both pass), its seats go back to `available` (keeping
- * available + active holds + confirmed tickets = total), a refund (full, or what the buyer's policy
+ * available + active holds + confirmed tickets = total) unless people were ever admitted with it (then
+ * `seats_kept`: they stay sold, or a capacity of 2 would let 3 in), a refund (full, or what the buyer's policy
  * allows when they cancel themselves) is queued on the one refund path
  * (unique per payment) and the buyer's mail is queued. Returns the refund's id, or null when the booking
  * was not confirmed (already cancelled).
@@ -33,7 +35,13 @@ export function cancelBookingIn(
 ): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: now.toISOString(), cancelReason: reason })
+    .set({
+      status: 'cancelled',
+      cancelledAt: now.toISOString(),
+      cancelReason: reason,
+      // Read before this row changes: seats someone walked in on are never sold again (issue 35).
+      seatsKept: everAdmitted(),
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
     .returning()
     .get();
@@ -43,7 +51,7 @@ export function cancelBookingIn(
     .set({ status: 'cancelled', cancelledAt: now.toISOString() })
     .where(and(eq(bookingTransfers.bookingId, booking.id), eq(bookingTransfers.status, 'pending')))
     .run();
-  for (const line of booking.ticketTypes) {
+  for (const line of booking.seatsKept ? [] : booking.ticketTypes) {
     tx.update(ticketTypes)
       .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
       .where(eq(ticketTypes.id, line.id))

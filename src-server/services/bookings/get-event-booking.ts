@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
 
@@ -31,16 +32,22 @@ export interface EventBooking {
     updatedAt: string;
   } | null;
   checkIns: CheckInHistory;
+  /**
+   * Whether anyone was ever admitted with it (an undone admission too): cancelling it then needs the
+   * organiser's explicit "refund anyway", and its seats stay off sale (issue 35).
+   */
+  usedAtGate: boolean;
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
 export function getEventBooking(db: Db, eventId: string, bookingId: string): EventBooking {
-  const b = db
-    .select()
+  const found = db
+    .select({ booking: bookings, usedAtGate: everAdmitted() })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
     .get();
-  if (!b) throw notFound(EVENT_BOOKING_NOT_FOUND);
+  if (!found) throw notFound(EVENT_BOOKING_NOT_FOUND);
+  const b = found.booking;
   const refund = db
     .select({
       status: refunds.status,
@@ -75,5 +82,6 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     bookedAt: b.createdAt,
     refund: refund ?? null,
     checkIns: listCheckIns(db, b.id),
+    usedAtGate: found.usedAtGate,
   };
 }

@@ -18,6 +18,8 @@ export interface OwnBooking {
   ticketDate: string;
   ticketSlot: string;
   ticketSlotEnd: string;
+  /** The start the holder bought, when the organiser has since moved the show ("Moved from …"); else null. */
+  rescheduledFrom: string | null;
   ticketTypeName: string;
   ticketCount: number;
   ticketTypes: { name: string; quantity: number; pricePaise: number }[];
@@ -74,6 +76,7 @@ function selectOwnBookings(db: Db) {
       ticketDate: bookings.ticketDate,
       ticketSlot: bookings.ticketSlot,
       ticketSlotEnd: bookings.ticketSlotEnd,
+      rescheduledFrom: bookings.rescheduledFrom,
       ticketType: bookings.ticketType,
       ticketTypes: bookings.ticketTypes,
       ticketCount: bookings.ticketCount,
@@ -120,6 +123,7 @@ function toOwnBooking(row: Row, appSecret: string): OwnBooking {
     ticketDate: row.ticketDate,
     ticketSlot: row.ticketSlot,
     ticketSlotEnd: row.ticketSlotEnd,
+    rescheduledFrom: row.rescheduledFrom,
     ticketTypeName: row.ticketType.name,
     ticketCount: row.ticketCount,
     ticketTypes: row.ticketTypes.map((line) => ({

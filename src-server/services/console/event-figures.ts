@@ -11,14 +11,14 @@ export interface EventFigureRow {
   on_sale: number;
   sold: number;
   capacity: number;
-  gross: number;
 }
 
 /**
  * The console's per-event figures as select-list columns over `events e` (correlated subqueries,
  * portable SQL), so a list computes them in its one query: the next slot to come, whether the event is
  * still upcoming (the `last_ends_at` the storefront's lists keep, services/catalog/refresh-event-listing.ts)
- * and has a ticket type on sale, tickets sold, capacity, and the face value sold.
+ * and has a ticket type on sale, tickets sold and capacity. Money is not here: it has one definition,
+ * services/sales/event-money.ts, which the lists read beside these figures.
  */
 export function eventFigureColumns(now: Date): SQL {
   const at = now.toISOString();
@@ -34,9 +34,7 @@ export function eventFigureColumns(now: Date): SQL {
       (select coalesce(sum(b.ticket_count), 0) from bookings b
         where b.event_id = e.id and b.status = 'confirmed') as sold,
       (select coalesce(sum(t.total_tickets), 0) from ticket_types t join slots s on s.id = t.slot_id
-         join event_dates d on d.id = s.event_date_id where d.event_id = e.id) as capacity,
-      (select coalesce(sum(b.subtotal_amount_paise), 0) from bookings b
-        where b.event_id = e.id and b.status = 'confirmed') as gross`;
+         join event_dates d on d.id = s.event_date_id where d.event_id = e.id) as capacity`;
 }
 
 /** The status a console list shows, from the stored status and the figures. */

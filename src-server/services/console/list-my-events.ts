@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { eventMoney } from '../sales/event-money.ts';
 import {
   type ConsoleEventStatus,
   consoleStatus,
@@ -18,8 +19,13 @@ export interface MyEvent {
   nextStart: string | null;
   sold: number;
   capacity: number;
-  /** Face value of the tickets sold (confirmed bookings' subtotals), before convenience fees and GST. */
-  grossPaise: number;
+  /**
+   * Ticket revenue (GST in it included, platform fees not) and what is payable to the organiser after
+   * refunds: the Sales page's figures (services/sales/event-money.ts). Null for gate staff: the takings
+   * are the organisers' business (issue 35), not the gate's.
+   */
+  ticketRevenuePaise: number | null;
+  payablePaise: number | null;
 }
 
 /**
@@ -40,6 +46,10 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
        or exists (select 1 from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
     order by next_start nulls last, e.name
   `);
+  const money = eventMoney(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -49,6 +59,7 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     nextStart: r.next_start,
     sold: r.sold,
     capacity: r.capacity,
-    grossPaise: r.gross,
+    ticketRevenuePaise: r.my_role === 'gate_staff' ? null : money.get(r.id)!.ticketRevenuePaise,
+    payablePaise: r.my_role === 'gate_staff' ? null : money.get(r.id)!.payablePaise,
   }));
 }

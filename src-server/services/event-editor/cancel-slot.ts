@@ -1,7 +1,10 @@
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
+import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
+import { slotCancellationPermission } from '../team/event-permissions.ts';
+import { requireEventRole } from '../team/require-event-permission.ts';
 import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
@@ -9,7 +12,8 @@ import { findSlotInEvent } from './find-in-event.ts';
 /**
  * Cancels one slot: nothing more is sold, open holds are released, and every confirmed booking will be
  * cancelled and refunded (the caller starts that work; the cancellation job finishes it). Answers how
- * many bookings are being refunded.
+ * many bookings are being refunded. A slot with bookings needs `cancelBookedSlot` (the owner's and
+ * admins'), a slot nobody booked `edit`: `role` is the caller's role on the event.
  */
 export async function cancelSlot(
   db: Db,
@@ -17,10 +21,12 @@ export async function cancelSlot(
   eventId: string,
   basedOn: number,
   slotId: string,
+  role: EventRole,
 ): Promise<{ version: number; bookingsToRefund: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
     if (findSlotInEvent(tx, eventId, slotId).cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const { bookings } = confirmedBookingsOf(tx, [slotId]);
+    requireEventRole(role, slotCancellationPermission(bookings), EDITOR_MESSAGES.bookedSlotOwnersCall);
     cancelSlotsIn(tx, [slotId], clock.now());
     return { version, bookingsToRefund: bookings };
   });

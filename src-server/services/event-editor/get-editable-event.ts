@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
 import { loadTicketTree } from '../catalog/ticket-tree.ts';
+import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
 
 /**
  * Everything the editor shows about one event, drafts included: its details with the version edits must
@@ -35,6 +36,8 @@ export function getEditableEvent(db: Db, eventId: string) {
       status: events.status,
       version: events.version,
       ownerId: events.ownerId,
+      adminHoldAt: events.adminHoldAt,
+      adminHoldReason: events.adminHoldReason,
     })
     .from(events)
     .where(eq(events.id, eventId))
@@ -59,9 +62,13 @@ export function getEditableEvent(db: Db, eventId: string) {
           .map((r) => [r.id, r.held])
       : [],
   );
-  const { ownerId: _ownerId, imagesUrls, ...details } = event;
+  const { ownerId, imagesUrls, adminHoldAt, adminHoldReason, ...details } = event;
   return {
     ...details,
+    /** The owner's GST standing, for the publish checklist (issue 35). */
+    invoicing: ownerInvoicingStatus(db, ownerId),
+    /** An admin took the event off sale: the editor says so instead of offering to publish. */
+    adminHold: adminHoldAt ? { at: adminHoldAt, reason: adminHoldReason } : null,
     bannerUrl: imagesUrls[0] ?? null,
     language: details.language ?? '',
     googleMapsEmbedLink: details.googleMapsEmbedLink ?? '',

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
@@ -8,33 +10,51 @@ import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
+import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
+import { getAccountRole } from '../roles/get-account-role.ts';
+import { requireEventRole } from '../team/require-event-permission.ts';
 import { claimVersion } from './event-version.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
 
 /**
  * Draft → published, after checking the whole event. When something is missing nothing changes and
- * the answer lists every gap, in the words the console shows.
+ * the answer lists every gap, in the words the console shows. `role` is the caller's role on the event:
+ * an event an admin holds, or whose owner no longer has organiser rights, only an admin publishes
+ * (`publishHeld`), which also releases the hold (issue 35).
  */
 export async function publishEvent(
   db: Db,
   clock: Clock,
   eventId: string,
   basedOn: number,
+  role: EventRole,
 ): Promise<PublishResult> {
   return writeTransaction(db, (tx): PublishResult => {
     const event = tx
-      .select({ status: events.status, version: events.version })
+      .select({
+        status: events.status,
+        version: events.version,
+        ownerId: events.ownerId,
+        adminHoldAt: events.adminHoldAt,
+      })
       .from(events)
       .where(eq(events.id, eventId))
       .get()!;
     if (event.version !== basedOn) throw conflict(EDITOR_MESSAGES.staleVersion);
     if (event.status !== 'draft') throw conflict(EDITOR_MESSAGES.notDraft);
+    if (event.adminHoldAt) requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.adminHold);
+    // Read on the transaction's connection: a revocation committed before this BEGIN is seen.
+    const ownerRole = event.ownerId ? getAccountRole(db, event.ownerId) : 'none';
+    if (ownerRole === 'none') requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.ownerNotOrganiser);
     // A refused publish writes nothing, not even a new version.
     const missing = findWhatIsMissing(tx, eventId, clock.now());
     if (missing.length > 0) return { published: false, missing };
     const version = claimVersion(tx, eventId, basedOn);
-    tx.update(events).set({ status: 'published' }).where(eq(events.id, eventId)).run();
+    tx.update(events)
+      .set({ status: 'published', adminHoldAt: null, adminHoldBy: null, adminHoldReason: null })
+      .where(eq(events.id, eventId))
+      .run();
     refreshEventListing(tx, eventId);
     return { published: true, version };
   });
@@ -47,12 +67,16 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
       eventLocationText: events.eventLocationText,
       description: events.description,
       posterUrl: events.posterUrl,
+      ownerId: events.ownerId,
     })
     .from(events)
     .where(eq(events.id, eventId))
     .get();
   if (!event) return [];
   const missing: string[] = [];
+  // A GST-registered organiser owes every buyer a tax invoice: no sales until the details for it are in.
+  const invoicing = ownerInvoicingStatus(tx, event.ownerId);
+  if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   if (!event.description.trim()) missing.push('Add a description.');
   // Cards, the event page and link previews all fall back to the poster; the banner may be left out.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertBookingWithEvent } from '../../../test/helpers/bookings.ts';
+import { TEST_CLOCK_START } from '../../../test/helpers/fixture-dates.ts';
 import { type ScratchDatabase, scratchDatabase } from '../../../test/helpers/scratch-database.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -43,7 +44,8 @@ describe('mergeOfflineScans', () => {
     persons: number,
     where: { eventId?: string; slotId?: string; ticketSlot?: string } = { eventId, slotId },
   ) {
-    const created = insertBookingWithEvent(db, NOW, {
+    // The fixture show from the test clock's start: Sat 5 Dec 2026, 7 PM India time (13:30 UTC), before NOW.
+    const created = insertBookingWithEvent(db, TEST_CLOCK_START, {
       userId: 'staff',
       quantity: 1,
       personAllowedPerTicket: persons,
@@ -70,10 +72,15 @@ describe('mergeOfflineScans', () => {
     const late = admit(bookingId, 1, '2026-12-05T13:40:00.000Z');
     const early = admit(bookingId, 1, '2026-12-05T13:34:00.000Z');
     const merged = await upload('North gate', [late, early]);
+    // One device never lets more people in on a ticket than it admits (it decides by its own count), so
+    // one upload's second person on a 1-person ticket is not believed: noted, counted nowhere (issue 35).
     expect(merged).toEqual([
       { scanId: early.scanId, status: 'new', counted: 1, excess: 0 },
-      { scanId: late.scanId, status: 'new', counted: 0, excess: 1 },
+      { scanId: late.scanId, status: 'new', counted: 0, excess: 0 },
     ]);
+    expect(db.select().from(gateScans).where(eq(gateScans.scanId, late.scanId)).get()?.reason).toBe(
+      '1 more than the ticket admits in one upload: not counted',
+    );
     expect(admitted(bookingId)).toBe(1);
     // The booking's last check-in is the device's time of the counted scan, not the upload's.
     expect(db.select().from(bookings).where(eq(bookings.id, bookingId)).get()?.lastCheckInAt).toBe(

@@ -2,8 +2,10 @@ import type { GateUploadInput, OfflineScan } from '../../../shared/gate-schemas.
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { notFound } from '../../errors.ts';
 import { readTicketToken } from '../tickets/ticket-token.ts';
 import { admitConditionally, findScan, loadGateBooking } from './gate-core.ts';
+import { findGateSlot } from './gate-events.ts';
 import type { GateCaller } from './record-scan.ts';
 import { checkBooking } from './record-scan.ts';
 
@@ -18,11 +20,26 @@ export interface MergedScan {
 }
 
 /**
+ * How long before a slot starts its gates may open: an offline scan dated earlier (a device whose clock
+ * says 2001) is not believed.
+ */
+export const GATES_OPEN_BEFORE_MS = 6 * 3_600_000;
+/** How far a device's clock may run ahead of the server's. */
+export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
  * Merges scans a device decided while offline into the log, in the order it made them. The people
  * really walked in, so nothing is refused after the fact: admissions count through the same conditional
  * UPDATE as online scans up to what the ticket has left, and anything beyond is recorded as a double entry
- * (excess) with the device, gate, staff and time. A scan id already in the log is skipped, so a device
- * that resends a batch (the answer got lost) changes nothing.
+ * (excess) with the device, gate, time and the staff account that uploaded it. A scan id already in the
+ * log is skipped, so a device that resends a batch (the answer got lost) changes nothing.
+ *
+ * What a device says is bounded (issue 35), each bound noted in the row's reason so it stays traceable:
+ * - a scan time outside the slot's plausible window (before its gates could open, or ahead of the server
+ *   beyond a small skew) is replaced by the upload's time, so a wrong clock gains no place in the order
+ *   (the earlier admission is the one counted);
+ * - one upload never puts more people on a ticket than it admits: a device decides by its own count, so
+ *   an honest one never claims more; the rest is not counted, not even as excess.
  */
 export async function mergeOfflineScans(
   db: Db,
@@ -31,29 +48,54 @@ export async function mergeOfflineScans(
   input: GateUploadInput,
   now: Date,
 ): Promise<MergedScan[]> {
-  const scans = [...input.scans].sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  const slot = findGateSlot(db, caller.eventId, input.slotId);
+  if (!slot) throw notFound('No such slot at this event');
+  const earliest = Date.parse(slot.start) - GATES_OPEN_BEFORE_MS;
+  const latest = now.getTime() + DEVICE_CLOCK_SKEW_MS;
+  const scans = input.scans
+    .map((scan) => {
+      const at = Date.parse(scan.scannedAt);
+      // Normalised to UTC, so scans sent with different offsets sort by their instant.
+      if (at >= earliest && at <= latest)
+        return { ...scan, scannedAt: new Date(at).toISOString(), note: null };
+      return {
+        ...scan,
+        scannedAt: now.toISOString(),
+        note: `Device clock said ${scan.scannedAt}: logged at upload time`,
+      };
+    })
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
   // Signatures are checked outside the transaction: it holds the write lock, verifying does not need it.
   const codes = new Map(scans.map((s) => [s.scanId, codeOf(appSecret, s)]));
-  return writeTransaction(db, (tx) =>
-    scans.map((scan): MergedScan => {
+  return writeTransaction(db, (tx) => {
+    /** People this upload has put on each booking so far (counted and excess). */
+    const claimed = new Map<string, number>();
+    return scans.map((scan): MergedScan => {
       if (findScan(tx, scan.scanId)) return { scanId: scan.scanId, status: 'known', counted: 0, excess: 0 };
       const code = codes.get(scan.scanId);
       const booking = code?.bookingId ? loadGateBooking(tx, code.bookingId) : null;
       // An admission on a QR given away since (a device with a stale list) counts as a double entry.
       const refusal = checkBooking(booking, caller.eventId, input.slotId, code?.generation ?? null);
+      const notes = [scan.note];
       let counted = 0;
       let excess = 0;
-      if (scan.decision === 'admit' && booking && !refusal) {
-        const left = Math.max(0, booking.allowed - booking.admitted);
-        counted = Math.min(scan.persons, left);
-        if (counted > 0 && !admitConditionally(tx, booking.bookingId, counted, new Date(scan.scannedAt)))
-          counted = 0;
-        excess = scan.persons - counted;
-      } else if (scan.decision === 'admit' && refusal && booking) {
-        // The device let people in on a ticket this slot does not admit (a stale list): all of it is excess.
-        excess = scan.persons;
+      if (scan.decision === 'admit' && booking) {
+        const before = claimed.get(booking.bookingId) ?? 0;
+        const persons = Math.min(scan.persons, Math.max(0, booking.allowed - before));
+        if (persons < scan.persons)
+          notes.push(`${scan.persons - persons} more than the ticket admits in one upload: not counted`);
+        claimed.set(booking.bookingId, before + persons);
+        if (!refusal) {
+          const left = Math.max(0, booking.allowed - booking.admitted);
+          counted = Math.min(persons, left);
+          if (counted > 0 && !admitConditionally(tx, booking.bookingId, counted, new Date(scan.scannedAt)))
+            counted = 0;
+        }
+        // On a ticket this slot does not admit (a stale list) all of it is excess.
+        excess = persons - counted;
       }
       const admitted = scan.decision === 'admit';
+      const reason = admitted ? (refusal?.message ?? null) : (scan.reason ?? refusal?.message ?? 'Refused');
       tx.insert(gateScans)
         .values({
           scanId: scan.scanId,
@@ -63,9 +105,10 @@ export async function mergeOfflineScans(
           kind: admitted ? 'admit' : 'refuse',
           persons: counted,
           excess,
-          reason: admitted ? (refusal?.message ?? null) : (scan.reason ?? refusal?.message ?? 'Refused'),
+          reason: [reason, ...notes].filter(Boolean).join('; ') || null,
           gate: input.gate,
           deviceId: input.deviceId,
+          // Who uploaded it: the signed-in account the device sent the scans with.
           staffUserId: caller.staffUserId,
           scannedAt: scan.scannedAt,
           receivedAt: now.toISOString(),
@@ -73,8 +116,8 @@ export async function mergeOfflineScans(
         })
         .run();
       return { scanId: scan.scanId, status: 'new', counted, excess };
-    }),
-  );
+    });
+  });
 }
 
 function codeOf(

@@ -86,7 +86,9 @@ export function recordScan(
     const b = booking as GateBooking;
     const remaining = b.allowed - b.admitted;
     if (remaining <= 0) return refuse('used', usedMessage(tx, b), b);
-    if (input.persons === undefined && remaining > 1)
+    // A group ticket asks how many even for its last entry: a gate's re-read never lets someone in
+    // without staff's tap (issue 35).
+    if (input.persons === undefined && b.allowed > 1)
       return {
         scanId: input.scanId,
         outcome: 'ask',

@@ -1,8 +1,11 @@
-import { and, asc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
+
+type Reader = Db | WriteTx;
 
 export interface SlotCounters {
   /** People the slot's confirmed bookings admit. */
@@ -14,7 +17,7 @@ export interface SlotCounters {
 }
 
 /** The live counter of a gate screen and of the organiser's dashboard. */
-export function slotCounters(db: Db, slotId: string): SlotCounters {
+export function slotCounters(db: Reader, slotId: string): SlotCounters {
   const totals = db
     .select({
       expected: sum(bookings.totalUserAllowed).mapWith(Number),
@@ -43,58 +46,94 @@ export function slotCounters(db: Db, slotId: string): SlotCounters {
 
 export interface DoubleEntry {
   scanId: string;
-  bookingId: string;
+  /** Null for another event's ticket a device let in (not this event's to name). */
+  bookingId: string | null;
+  /** The holder, or what the ticket was (e.g. "Ticket for another event") when it names no booking here. */
   holderName: string;
   /** People who walked in beyond what the ticket allows. */
   excess: number;
   gate: string;
+  /** The device that scanned it, and the account that sent it (offline: who uploaded the scan). */
+  deviceId: string;
   staffName: string | null;
   scannedAt: string;
   /** The booking's other admissions: who else let it in, where and when. */
   others: { gate: string; staffName: string | null; scannedAt: string; persons: number; offline: boolean }[];
 }
 
-/** Every double entry of these slots, oldest first: never hidden, never merged away. */
-export function listDoubleEntries(db: Db, slotIds: string[], limit = 200): DoubleEntry[] {
+/** How many of the newest and how many of the worst double entries a list carries (each at most). */
+export const DOUBLE_ENTRIES_SHOWN = 100;
+
+/**
+ * The double entries of these slots that matter most, worst (most people beyond the ticket) first, then
+ * newest: the DOUBLE_ENTRIES_SHOWN worst and the DOUBLE_ENTRIES_SHOWN newest, so neither a flood of
+ * small made-up entries nor an old large one hides the others (issue 35: the oldest 200 hid a real one).
+ * Entries on no booking of this event are listed too: their excess is in the counters, so it shows here.
+ */
+export function listDoubleEntries(
+  db: Reader,
+  slotIds: string[],
+  limit = DOUBLE_ENTRIES_SHOWN,
+): DoubleEntry[] {
   if (slotIds.length === 0) return [];
-  const rows = db
+  const select = () =>
+    db
+      .select({
+        scanId: gateScans.scanId,
+        bookingId: gateScans.bookingId,
+        holderName: bookings.userName,
+        reason: gateScans.reason,
+        excess: gateScans.excess,
+        gate: gateScans.gate,
+        deviceId: gateScans.deviceId,
+        staffName: users.name,
+        scannedAt: gateScans.scannedAt,
+        seq: gateScans.seq,
+      })
+      .from(gateScans)
+      .leftJoin(bookings, eq(bookings.id, gateScans.bookingId))
+      .leftJoin(users, eq(users.id, gateScans.staffUserId))
+      .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0)))
+      .limit(limit);
+  const newest = select().orderBy(desc(gateScans.seq)).all();
+  const worst = select().orderBy(desc(gateScans.excess), desc(gateScans.seq)).all();
+  const rows = [...new Map([...worst, ...newest].map((r) => [r.seq, r])).values()].sort(
+    (a, b) => b.excess - a.excess || b.seq - a.seq,
+  );
+  return rows.map(({ seq, bookingId, holderName, reason, ...row }) => ({
+    ...row,
+    bookingId,
+    holderName: holderName ?? reason ?? 'Unknown ticket',
+    others: bookingId ? otherAdmissions(db, bookingId) : [],
+  }));
+}
+
+/** How many double entries these slots have, and how many people they let in beyond their tickets. */
+export function countDoubleEntries(db: Reader, slotIds: string[]): { entries: number; excess: number } {
+  if (slotIds.length === 0) return { entries: 0, excess: 0 };
+  const row = db
     .select({
-      scanId: gateScans.scanId,
-      bookingId: gateScans.bookingId,
-      holderName: bookings.userName,
-      excess: gateScans.excess,
+      entries: sql<number>`count(*)`,
+      excess: sql<number>`coalesce(sum(${gateScans.excess}), 0)`,
+    })
+    .from(gateScans)
+    .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0)))
+    .get();
+  return { entries: row?.entries ?? 0, excess: row?.excess ?? 0 };
+}
+
+function otherAdmissions(db: Reader, bookingId: string): DoubleEntry['others'] {
+  return db
+    .select({
       gate: gateScans.gate,
       staffName: users.name,
       scannedAt: gateScans.scannedAt,
-      seq: gateScans.seq,
+      persons: gateScans.persons,
+      offline: gateScans.offline,
     })
     .from(gateScans)
-    .innerJoin(bookings, eq(bookings.id, gateScans.bookingId))
     .leftJoin(users, eq(users.id, gateScans.staffUserId))
-    .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0)))
+    .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.kind, 'admit'), gt(gateScans.persons, 0)))
     .orderBy(asc(gateScans.seq))
-    .limit(limit)
     .all();
-  return rows.map(({ seq, bookingId, ...row }) => {
-    const others = db
-      .select({
-        gate: gateScans.gate,
-        staffName: users.name,
-        scannedAt: gateScans.scannedAt,
-        persons: gateScans.persons,
-        offline: gateScans.offline,
-      })
-      .from(gateScans)
-      .leftJoin(users, eq(users.id, gateScans.staffUserId))
-      .where(
-        and(
-          eq(gateScans.bookingId, bookingId as string),
-          eq(gateScans.kind, 'admit'),
-          gt(gateScans.persons, 0),
-        ),
-      )
-      .orderBy(asc(gateScans.seq))
-      .all();
-    return { ...row, bookingId: bookingId as string, others };
-  });
 }

@@ -3,6 +3,7 @@ import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shar
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
@@ -42,25 +43,27 @@ export interface GateSync {
  * double entries. One read: the tickets' admitted counts and the feed cursor describe the same moment,
  * so a device applies the feed and then the tickets (docs/decisions/0022).
  */
-export function syncSlot(
+export async function syncSlot(
   db: Db,
   appSecret: string,
   eventId: string,
   input: { slotId: string; ticketCursor: number; feedCursor: number },
-): GateSync {
+): Promise<GateSync> {
   const slot = findGateSlot(db, eventId, input.slotId);
   if (!slot) throw notFound('No such slot at this event');
-  return db.transaction(() => {
+  // Only reads, but in one transaction (every write transaction goes through writeTransaction): the counts
+  // and the cursors must describe one moment, and IMMEDIATE keeps a write from landing between them.
+  return writeTransaction(db, (tx) => {
     if (input.ticketCursor === 0) {
       // The whole list: its counts already hold every admission, so the feed starts after the last one.
-      const last = db
+      const last = tx
         .select({ seq: max(gateScans.seq) })
         .from(gateScans)
         .where(eq(gateScans.slotId, input.slotId))
         .get();
       input = { ...input, feedCursor: last?.seq ?? 0 };
     }
-    const feedRows = db
+    const feedRows = tx
       .select({
         seq: gateScans.seq,
         scanId: gateScans.scanId,
@@ -101,7 +104,7 @@ export function syncSlot(
       status: bookings.status,
       generation: bookings.transferCount,
     };
-    const ticketRows = db
+    const ticketRows = tx
       .select(listColumns)
       .from(bookings)
       .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
@@ -109,7 +112,7 @@ export function syncSlot(
       .all();
     // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it, and
     // bookings_event_rowid_idx reads them from the cursor on.
-    const otherRows = db
+    const otherRows = tx
       .select({ rowid: sql<number>`${bookings}.rowid`, id: bookings.id, start: bookings.ticketSlot })
       .from(bookings)
       .where(
@@ -141,12 +144,12 @@ export function syncSlot(
         more
           ? []
           : [
-              ...db
+              ...tx
                 .select(listColumns)
                 .from(bookings)
                 .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, 'cancelled'), below))
                 .all(),
-              ...db
+              ...tx
                 .select(listColumns)
                 .from(bookings)
                 // A literal `> 0` (not a bound parameter), so SQLite can use the partial index.
@@ -178,8 +181,8 @@ export function syncSlot(
       feed,
       feedCursor,
       more,
-      counters: slotCounters(db, input.slotId),
-      doubleEntries: listDoubleEntries(db, [input.slotId]),
+      counters: slotCounters(tx, input.slotId),
+      doubleEntries: listDoubleEntries(tx, [input.slotId]),
     };
   });
 }

@@ -3,9 +3,11 @@ import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
 import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
+import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
 /**
  * Proceed's rules against sitting on seats without buying them (issue 19; docs/decisions/0023-hoarding-limits.md).
@@ -22,6 +24,17 @@ export const HOARDING_DEFAULTS = {
   seatsPerAddress: 60,
   /** Holds of one slot by one account per `REHOLD_WINDOW_MS` (a few retries after a failed payment). */
   holdsPerSlotPerWindow: 6,
+  /**
+   * The share of one slot's stock (its ticket types' total) that one account, and one client
+   * address, may hold at once, in per cent, but never less than one full order of the slot's most
+   * generous type (its per-order maximum). The caps above count seats across all events, so on a small
+   * slot they are the whole slot (issue 35: 4 accounts from one address held all 40 seats); these
+   * bound the share instead. The address gets more than the account because many honest buyers share
+   * one (a campus, an office, a carrier's NAT): a quarter of the slot means at least four addresses to
+   * take it all. With the address caps off (HOLD_SEATS_PER_ADDRESS=0) the address share is off too.
+   */
+  slotSharePerAccountPercent: 10,
+  slotSharePerAddressPercent: 25,
 } as const;
 
 /** After a payment session ran out with the seats still held, the account waits this long for that slot. */
@@ -100,9 +113,10 @@ export function checkHoarding(
       // Pressing Proceed again (or after dismissing the payment window) continues the same session:
       // otherwise each Proceed would push the seats' return back by another five minutes.
       window = { sessionExpiresAt: latest.sessionExpiresAt, expiresAt: latest.expiresAt };
-    } else if (latest.status === 'active' || latest.releaseReason === 'expired') {
-      // The session ran out with the seats still held: others get a turn before this account again.
-      const waitMs = sessionEnd + HOLD_COOL_DOWN_MS - now.getTime();
+    } else {
+      // The session is over unpaid: others get a turn before this account again, for as long as the
+      // seats were kept from them (coolDownEndsAt).
+      const waitMs = coolDownEndsAt(latest) - now.getTime();
       if (waitMs > 0) throw tooManyRequests(HOARDING_MESSAGES.coolDown(minutesOf(waitMs)));
     }
   }
@@ -119,18 +133,33 @@ export function checkHoarding(
   if (byAccount + seats > limits.seatsPerAccount) {
     throw conflict(HOARDING_MESSAGES.accountCap(limits.seatsPerAccount));
   }
+  // The account's hold on this slot that the new one replaces, if it came from the same address.
+  const replacedHere = sum(
+    replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
+  );
   if (limits.seatsPerAddress > 0) {
     // Every hold has a seat, so reading one hold past the cap is enough to know it is passed: the read
     // stays bounded however many holds one address has.
     const fromAddress =
       q.heldFromAddress.get({ clientAddress: context.clientAddress, rows: limits.seatsPerAddress + 1 })
         ?.seats ?? 0;
-    const replacedHere = sum(
-      replaced.filter((h) => h.clientAddress === context.clientAddress).map((h) => h.seats),
-    );
     if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
       throw conflict(HOARDING_MESSAGES.addressCap);
     }
+  }
+
+  // The fair share of this slot, counted over its active holds, in this same transaction at the hold.
+  const stock = q.slotStock.get({ slotId });
+  const shares = slotSharesOf(stock?.capacity ?? 0, stock?.maxPerOrder ?? 0);
+  if (seats > shares.perAccount) throw conflict(HOARDING_MESSAGES.slotShareCap(shares.perAccount));
+  if (limits.seatsPerAddress > 0) {
+    const onSlot =
+      q.heldFromAddressOnSlot.get({
+        clientAddress: context.clientAddress,
+        slotId,
+        rows: shares.perAddress + 1,
+      })?.seats ?? 0;
+    if (onSlot - replacedHere + seats > shares.perAddress) throw conflict(HOARDING_MESSAGES.addressCap);
   }
 
   const max = context.maxTicketsPerBuyer;
@@ -139,6 +168,52 @@ export function checkHoarding(
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
+}
+
+/**
+ * The most one account, and one client address, may hold of a slot at once: its share of the slot's
+ * capacity (HOARDING_DEFAULTS), rounded up, and never less than one full order of its most generous
+ * ticket type, so a buyer can always hold what the organiser lets one order take.
+ */
+export function slotSharesOf(
+  capacity: number,
+  maxPerOrder: number,
+): { perAccount: number; perAddress: number } {
+  const share = (percent: number) => Math.max(maxPerOrder, Math.ceil((capacity * percent) / 100));
+  return {
+    perAccount: share(HOARDING_DEFAULTS.slotSharePerAccountPercent),
+    perAddress: share(HOARDING_DEFAULTS.slotSharePerAddressPercent),
+  };
+}
+
+/**
+ * When the cool-down after an unpaid session ends, from the hold's own times, never from the reason
+ * its release gave: the client names that reason, so "cancelled" two seconds before the end would
+ * otherwise earn a fresh session two seconds later (issue 35: five sessions in a row, the seats off hold
+ * for about 2 s between them). The cool-down is HOLD_COOL_DOWN_MS scaled by the share of the session
+ * the seats were held, counted from when they went back: a session that ran out (still held in its
+ * grace, or released at or after its end by the page's time-out or the sweeper) waits the full ten
+ * minutes after its end, as before; a window closed at once waits nothing; one closed halfway waits
+ * five minutes. Being continuous, it has no edge to release just before: each second the seats are held
+ * costs two seconds of waiting, whenever they are given back, so one account holds a slot at most a
+ * third of the time whatever it does. The session started PAYMENT_SESSION_MS before its end (a
+ * replacement keeps its first hold's session, so a chain counts from the chain's start).
+ */
+export function coolDownEndsAt(hold: {
+  status: string;
+  sessionExpiresAt: string;
+  endedAt: string | null;
+}): number {
+  const sessionEnd = Date.parse(hold.sessionExpiresAt);
+  const heldUntil =
+    hold.status === 'active' || hold.endedAt === null
+      ? sessionEnd
+      : Math.min(sessionEnd, Date.parse(hold.endedAt));
+  const usedShare = Math.min(
+    1,
+    Math.max(0, (heldUntil - sessionEnd + PAYMENT_SESSION_MS) / PAYMENT_SESSION_MS),
+  );
+  return heldUntil + Math.ceil(HOLD_COOL_DOWN_MS * usedShare);
 }
 
 /**
@@ -184,10 +259,25 @@ const addressHolds = (db: DbOrTx) =>
     .limit(p('rows'))
     .as('from_address');
 
+/** The seats of an address's active holds of one slot, at most `rows` of them (covering partial index). */
+const addressSlotHolds = (db: DbOrTx) =>
+  db
+    .select({ seats: holds.seats })
+    .from(holds)
+    .where(
+      and(
+        eq(holds.clientAddress, p('clientAddress')),
+        eq(holds.slotId, p('slotId')),
+        sql`${holds.status} = 'active'`,
+      ),
+    )
+    .limit(p('rows'))
+    .as('from_address_on_slot');
+
 /** What the cool-down and the session rules read of a hold, active or ended. */
 const sessionColumns = {
   status: holds.status,
-  releaseReason: holds.releaseReason,
+  endedAt: holds.endedAt,
   sessionExpiresAt: holds.sessionExpiresAt,
   expiresAt: holds.expiresAt,
   createdAt: holds.createdAt,
@@ -197,6 +287,7 @@ const sessionColumns = {
 // 'active') only when the query's own text implies its condition.
 const lookups = oncePer((db: DbOrTx) => {
   const fromAddress = addressHolds(db);
+  const fromAddressOnSlot = addressSlotHolds(db);
   return {
     activeOfAccount: db
       .select({
@@ -226,6 +317,21 @@ const lookups = oncePer((db: DbOrTx) => {
     heldFromAddress: db
       .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })
       .from(fromAddress)
+      .prepare(),
+    heldFromAddressOnSlot: db
+      .select({ seats: sql<number>`coalesce(sum(${fromAddressOnSlot.seats}), 0)` })
+      .from(fromAddressOnSlot)
+      .prepare(),
+    // The slot's stock for its fair shares: its types' capacity and most generous per-order maximum. All
+    // its types, live or paused: a type taken off sale for a while must not shrink everyone's share
+    // (nor leave a share of 0 seats, refused with the share's message instead of "Sold Out").
+    slotStock: db
+      .select({
+        capacity: sql<number>`coalesce(sum(${ticketTypes.totalTickets}), 0)`,
+        maxPerOrder: sql<number>`coalesce(max(${ticketTypes.maxPerOrder}), 0)`,
+      })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.slotId, p('slotId')))
       .prepare(),
     bookedForEvent: db
       .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })

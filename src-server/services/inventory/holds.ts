@@ -16,12 +16,12 @@ import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
+import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
 // The database or an open transaction: every helper here runs inside the caller's transaction.
 export type { DbOrTx } from '../../db/client.ts';
 
-/** The payment session the buyer sees as a countdown (spec §9: 300 000 ms). */
-export const PAYMENT_SESSION_MS = 300_000;
+export { PAYMENT_SESSION_MS } from './payment-session.ts';
 /** How long a hold outlives the session, so a payment completed at the last second can still be verified. */
 export const HOLD_GRACE_MS = 120_000;
 

@@ -7,9 +7,10 @@ import {
   EXEMPT_WORDING,
   sumTaxLines,
 } from '../../../shared/gst.ts';
-import { stateOfCity } from '../../../shared/gst-states.ts';
+import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
+import { stateOfCity, stateOfGstin } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { type IndianState, isIndianState } from '../../../shared/states.ts';
+import type { IndianState } from '../../../shared/states.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { type InvoiceLine, invoices, organiserProfiles, PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
@@ -21,19 +22,23 @@ import type { PlatformGst } from './platform-gst.ts';
 export const PLATFORM_FEE_SAC = '998599';
 export const FEE_NOT_TAXED_NOTE = (feePaise: string) =>
   `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; the platform is not registered for GST, so the fee was not charged with tax and no GST invoice is issued for it.`;
-export const UNREGISTERED_NOTE = 'Supplier not registered for GST: bill of supply, no GST charged.';
+/** An unregistered supplier's supply is not exempt: no GST is charged because they are not registered. */
+export const UNREGISTERED_NOTE = 'GST not charged: supplier not registered under GST.';
 
 export interface BuyerGst {
   buyerGstin?: string;
   buyerLegalName?: string;
+  /** Kept at Proceed only when the invoice must show it (shared/recipient-address.ts). */
+  buyerAddress?: string;
 }
 
 /**
  * Issues a confirmed booking's invoices, inside the transaction that confirms it (payments/confirm.ts):
  * the organiser's admission invoice (or bill of supply when they have no GSTIN), and the platform's
  * convenience-fee invoice when the platform's GST details are configured. Numbers come from the
- * issuer's counter in this same transaction. A booking whose organiser has no tax profile (events made
- * before profiles existed) gets none; returns the invoice ids.
+ * issuer's counter in this same transaction. A booking whose organiser's invoice details are not complete
+ * (no profile, or one carried over from the organiser request without an address) gets no admission
+ * invoice now: it is issued when the profile is completed (issue-owed-invoices.ts). Returns the ids.
  */
 export function issueBookingInvoices(
   tx: DbOrTx,
@@ -42,104 +47,12 @@ export function issueBookingInvoices(
   buyer: BuyerGst,
   now: Date,
 ): string[] {
-  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (!booking) throw new Error(`booking ${bookingId} not found`);
-  const event = tx
-    .select({ id: events.id, city: events.city, ownerId: events.ownerId, taxRate: events.taxRate })
-    .from(events)
-    .where(eq(events.id, booking.eventId))
-    .get();
-  const profile = event?.ownerId
-    ? tx.select().from(organiserProfiles).where(eq(organiserProfiles.userId, event.ownerId)).get()
-    : undefined;
+  const { booking, event } = loadBooking(tx, bookingId);
   const ids: string[] = [];
+  const admission = admissionInvoice(tx, platform, booking, event, buyer, now);
+  if (admission) ids.push(admission);
+  const buyerParty = buyerPartyOf(booking, buyer);
   const issuedAt = now.toISOString();
-  const buyerGstin = buyer.buyerGstin || null;
-  const buyerParty = {
-    buyerName: booking.userName,
-    buyerState: booking.userState,
-    buyerGstin,
-    buyerLegalName: buyerGstin ? buyer.buyerLegalName || null : null,
-  };
-
-  if (event && profile && isIndianState(profile.state)) {
-    const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
-    const registered = profile.gstin !== null;
-    const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
-    const taxLines = (taxInclusive: boolean) =>
-      booking.ticketTypes.map((l) => ({
-        l,
-        tax: computeTaxLine({
-          pricePaise: l.pricePaise,
-          personsPerTicket: l.personAllowedPerTicket,
-          quantity: l.quantity,
-          taxRatePercent: rate,
-          taxInclusive,
-          supplierState: profile.state as IndianState,
-          placeOfSupply,
-        }),
-      }));
-    // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
-    // of tax-exclusive prices at checkout (checkout/checkout-taxes.ts) is whatever the booking's total
-    // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
-    // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
-    const addedTax =
-      booking.totalAmountPaise -
-      booking.subtotalAmountPaise -
-      booking.feeAmountPaise -
-      booking.igstAmountPaise;
-    const exclusiveTaxed = taxLines(false);
-    const exclusive =
-      addedTax > 0 ||
-      (registered && !profile.taxInclusive && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
-    const taxed = exclusive ? exclusiveTaxed : taxLines(true);
-    const totals = sumTaxLines(taxed.map(({ tax }) => tax));
-    // A stored line keeps the tax split, not its sum (the invoice's totals have that).
-    const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
-      description: `${booking.eventName}: ${l.name}`,
-      sac: ADMISSION_SAC,
-      quantity: l.quantity,
-      unitPricePaise: l.pricePaise,
-      personsPerTicket: l.personAllowedPerTicket,
-      ...tax,
-    }));
-    const notes: string[] = [];
-    if (!registered) notes.push(UNREGISTERED_NOTE);
-    else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
-    const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
-    if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
-    const { number, financialYear } = allocateDocumentNumber(tx, profile.userId, 'invoice', now);
-    const id = randomUUID();
-    tx.insert(invoices)
-      .values({
-        id,
-        bookingId,
-        kind: 'admission',
-        documentType: registered ? 'tax_invoice' : 'bill_of_supply',
-        issuer: profile.userId,
-        eventId: event.id,
-        number,
-        financialYear,
-        issuedAt,
-        supplierName: profile.legalName,
-        supplierAddress: profile.address,
-        supplierState: profile.state,
-        supplierGstin: profile.gstin,
-        ...buyerParty,
-        placeOfSupply,
-        taxInclusive: !exclusive,
-        lines,
-        taxableValuePaise: totals.taxableValuePaise,
-        cgstPaise: totals.cgstPaise,
-        sgstPaise: totals.sgstPaise,
-        igstPaise: totals.igstPaise,
-        totalPaise: totals.totalPaise,
-        notes,
-      })
-      .run();
-    ids.push(id);
-  }
-
   if (platform && event && booking.feeAmountPaise + booking.igstAmountPaise > 0) {
     // The fee and its 18 % were priced at checkout (shared/pricing.ts); the invoice only splits the tax:
     // for a service to an unregistered buyer the place of supply is the buyer's state.
@@ -192,4 +105,145 @@ export function issueBookingInvoices(
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * The organiser's admission invoice of one booking alone: what issueBookingInvoices issues at
+ * confirmation, and what the organiser is owed later when they complete their profile. Returns its id,
+ * or null when the organiser's invoice details are not complete.
+ */
+export function issueAdmissionInvoice(
+  tx: DbOrTx,
+  platform: PlatformGst | null,
+  bookingId: string,
+  buyer: BuyerGst,
+  now: Date,
+): string | null {
+  const { booking, event } = loadBooking(tx, bookingId);
+  return admissionInvoice(tx, platform, booking, event, buyer, now);
+}
+
+type Booking = typeof bookings.$inferSelect;
+type BookedEvent = { id: string; city: string; ownerId: string | null; taxRate: number | null } | undefined;
+
+function loadBooking(tx: DbOrTx, bookingId: string): { booking: Booking; event: BookedEvent } {
+  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) throw new Error(`booking ${bookingId} not found`);
+  const event = tx
+    .select({ id: events.id, city: events.city, ownerId: events.ownerId, taxRate: events.taxRate })
+    .from(events)
+    .where(eq(events.id, booking.eventId))
+    .get();
+  return { booking, event };
+}
+
+function buyerPartyOf(booking: Booking, buyer: BuyerGst) {
+  const buyerGstin = buyer.buyerGstin || null;
+  return {
+    buyerName: booking.userName,
+    // A registered recipient's state is their GSTIN's (its first two digits), whatever was typed as the
+    // state at checkout: the two cannot disagree on the invoice.
+    buyerState: (buyerGstin && stateOfGstin(buyerGstin)) || booking.userState,
+    buyerGstin,
+    buyerLegalName: buyerGstin ? buyer.buyerLegalName || null : null,
+    buyerAddress: buyer.buyerAddress?.trim() || null,
+  };
+}
+
+function admissionInvoice(
+  tx: DbOrTx,
+  platform: PlatformGst | null,
+  booking: Booking,
+  event: BookedEvent,
+  buyer: BuyerGst,
+  now: Date,
+): string | null {
+  const profile = event?.ownerId
+    ? tx.select().from(organiserProfiles).where(eq(organiserProfiles.userId, event.ownerId)).get()
+    : undefined;
+  if (!event || !profile || !isInvoicingProfileComplete(profile)) return null;
+  const bookingId = booking.id;
+  const issuedAt = now.toISOString();
+  const buyerParty = buyerPartyOf(booking, buyer);
+  const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
+  const registered = profile.gstin !== null;
+  const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
+  const taxLines = (taxInclusive: boolean) =>
+    booking.ticketTypes.map((l) => ({
+      l,
+      tax: computeTaxLine({
+        pricePaise: l.pricePaise,
+        personsPerTicket: l.personAllowedPerTicket,
+        quantity: l.quantity,
+        taxRatePercent: rate,
+        taxInclusive,
+        supplierState: profile.state as IndianState,
+        placeOfSupply,
+      }),
+    }));
+  // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
+  // of tax-exclusive prices at checkout (checkout/checkout-taxes.ts) is whatever the booking's total
+  // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
+  // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
+  const addedTax =
+    booking.totalAmountPaise - booking.subtotalAmountPaise - booking.feeAmountPaise - booking.igstAmountPaise;
+  const exclusiveTaxed = taxLines(false);
+  const exclusive =
+    addedTax > 0 ||
+    (registered && !profile.taxInclusive && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
+  const taxed = exclusive ? exclusiveTaxed : taxLines(true);
+  const totals = sumTaxLines(taxed.map(({ tax }) => tax));
+  // A stored line keeps the tax split, not its sum (the invoice's totals have that).
+  const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
+    description: `${booking.eventName}: ${l.name}`,
+    sac: ADMISSION_SAC,
+    quantity: l.quantity,
+    unitPricePaise: l.pricePaise,
+    personsPerTicket: l.personAllowedPerTicket,
+    ...tax,
+  }));
+  const notes: string[] = [];
+  if (!registered) notes.push(UNREGISTERED_NOTE);
+  else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
+  const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
+  if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
+  // Rule 49: a wholly exempt supply, or any by a supplier not registered, is documented by a bill of
+  // supply, numbered in its own series (BOS/…) so the tax invoices' series stays consecutive on its own.
+  const documentType =
+    registered && lines.some((l) => l.kind !== 'exempt') ? 'tax_invoice' : 'bill_of_supply';
+  const { number, financialYear } = allocateDocumentNumber(
+    tx,
+    profile.userId,
+    documentType === 'tax_invoice' ? 'invoice' : 'bill_of_supply',
+    now,
+  );
+  const id = randomUUID();
+  tx.insert(invoices)
+    .values({
+      id,
+      bookingId,
+      kind: 'admission',
+      documentType,
+      issuer: profile.userId,
+      eventId: event.id,
+      number,
+      financialYear,
+      issuedAt,
+      supplierName: profile.legalName,
+      supplierAddress: profile.address,
+      supplierState: profile.state,
+      supplierGstin: profile.gstin,
+      ...buyerParty,
+      placeOfSupply,
+      taxInclusive: !exclusive,
+      lines,
+      taxableValuePaise: totals.taxableValuePaise,
+      cgstPaise: totals.cgstPaise,
+      sgstPaise: totals.sgstPaise,
+      igstPaise: totals.igstPaise,
+      totalPaise: totals.totalPaise,
+      notes,
+    })
+    .run();
+  return id;
 }

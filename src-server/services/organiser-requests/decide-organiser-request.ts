@@ -3,7 +3,9 @@ import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { organiserRequests } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { carryRequestToProfile } from '../invoices/organiser-profile.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { getAccountRole } from '../roles/get-account-role.ts';
 import { writeAccountRole } from '../roles/set-account-role.ts';
@@ -14,19 +16,24 @@ import { requestDecidedMail } from './organiser-request-mails.ts';
  * is mailed either way, in the same transaction. Only a waiting request changes, so two admins
  * clicking at once decide it once; the second is told it is already decided.
  */
-export function decideOrganiserRequest(
+export async function decideOrganiserRequest(
   db: Db,
   decision: { requestId: string; approve: boolean; adminId: string },
   now: Date,
   links: { base: string },
-): { status: 'approved' | 'declined' } {
+): Promise<{ status: 'approved' | 'declined' }> {
   const status = decision.approve ? 'approved' : 'declined';
-  db.transaction((tx) => {
+  await writeTransaction(db, (tx) => {
     const decided = tx
       .update(organiserRequests)
       .set({ status, decidedBy: decision.adminId, decidedAt: now.toISOString() })
       .where(and(eq(organiserRequests.id, decision.requestId), eq(organiserRequests.status, 'pending')))
-      .returning({ userId: organiserRequests.userId, organisationName: organiserRequests.organisationName })
+      .returning({
+        userId: organiserRequests.userId,
+        organisationName: organiserRequests.organisationName,
+        city: organiserRequests.city,
+        gstin: organiserRequests.gstin,
+      })
       .get();
     if (!decided) {
       const exists = tx
@@ -43,6 +50,8 @@ export function decideOrganiserRequest(
     if (decision.approve && getAccountRole(db, decided.userId) === 'none') {
       writeAccountRole(tx, decided.userId, 'organiser', decision.adminId, now);
     }
+    // What the request said (GSTIN, organisation, state) becomes the invoicing profile's defaults.
+    if (decision.approve) carryRequestToProfile(tx, decided, now);
     const requester = tx
       .select({ name: users.name, email: users.email })
       .from(users)

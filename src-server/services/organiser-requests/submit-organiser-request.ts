@@ -6,6 +6,7 @@ import { ORGANISER_MESSAGES, type OrganiserRequestInput } from '../../../shared/
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { accountRoles, organiserRequests } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { getAccountRole } from '../roles/get-account-role.ts';
@@ -15,17 +16,17 @@ import { requestReceivedMail } from './organiser-request-mails.ts';
  * "List your Event": stores the caller's request and, in the same transaction, mails every admin (the
  * support address when the installation has no admin yet). One request may wait per person.
  */
-export function submitOrganiserRequest(
+export async function submitOrganiserRequest(
   db: Db,
   userId: string,
   input: z.output<typeof OrganiserRequestInput>,
   now: Date,
   links: { base: string; supportEmail: string },
-): { id: string } {
+): Promise<{ id: string }> {
   if (getAccountRole(db, userId) !== 'none') throw conflict(ORGANISER_MESSAGES.alreadyOrganiser);
   const id = randomUUID();
   try {
-    db.transaction((tx) => {
+    await writeTransaction(db, (tx) => {
       tx.insert(organiserRequests)
         .values({ id, userId, ...input, gstin: input.gstin || null, createdAt: now.toISOString() })
         .run();

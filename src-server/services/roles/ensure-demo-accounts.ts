@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { writeAccountRole } from './set-account-role.ts';
 
@@ -23,8 +24,8 @@ export const DEMO_ADMIN = {
  * Creates the demo organiser (no password: nobody can sign in as it) if it is missing, with the
  * organiser role, and returns its id. The demo seed makes it the owner of every demo event.
  */
-export function ensureDemoOrganiser(db: Db, now: Date): string {
-  return db.transaction((tx) => {
+export function ensureDemoOrganiser(db: Db, now: Date): Promise<string> {
+  return writeTransaction(db, (tx) => {
     const at = now.toISOString();
     tx.insert(users)
       .values({ ...DEMO_ORGANISER, isEmailVerified: true, createdAt: at, updatedAt: at })
@@ -50,7 +51,7 @@ export interface DemoSignIn {
  */
 export async function ensureDemoSignIns(db: Db, appSecret: string, now: Date): Promise<DemoSignIn[]> {
   const at = now.toISOString();
-  ensureDemoOrganiser(db, now);
+  await ensureDemoOrganiser(db, now);
   db.insert(users)
     .values({ ...DEMO_ADMIN, isEmailVerified: true, createdAt: at, updatedAt: at })
     .onConflictDoNothing()

@@ -7,12 +7,12 @@ import { setAccountRoleByEmail } from './set-account-role.ts';
  * The admin page's direct grant: makes an account an organiser (or takes the right away) without a
  * request. Admins are not changed here; `npm run user:role` does that on the server.
  */
-export function grantOrganiserRole(
+export async function grantOrganiserRole(
   db: Db,
   change: { email: string; role: 'organiser' | 'none'; adminId: string },
   now: Date,
-): { userId: string; role: 'organiser' | 'none' } {
-  const result = setAccountRoleByEmail(
+): Promise<{ userId: string; role: 'organiser' | 'none' }> {
+  const result = await setAccountRoleByEmail(
     db,
     { email: change.email, role: change.role, grantedBy: change.adminId, keepAdmins: true },
     now,

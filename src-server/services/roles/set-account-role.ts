@@ -3,7 +3,9 @@ import { type AccountRole, ORGANISER_MESSAGES } from '../../../shared/organiser-
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { accountRoles } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
+import { voidInvitationsBeyondAuthority } from '../team/void-invitations.ts';
 
 type Writer = Pick<Db, 'insert' | 'delete'>;
 
@@ -16,8 +18,8 @@ export function setAccountRoleByEmail(
   db: Db,
   change: { email: string; role: AccountRole; grantedBy: string | null; keepAdmins?: boolean },
   now: Date,
-): { userId: string; previous: AccountRole } | null {
-  return db.transaction((tx) => {
+): Promise<{ userId: string; previous: AccountRole } | null> {
+  return writeTransaction(db, (tx) => {
     const account = tx
       .select({ id: users.id, role: accountRoles.role })
       .from(users)
@@ -29,6 +31,8 @@ export function setAccountRoleByEmail(
       throw conflict(ORGANISER_MESSAGES.adminRoleViaScript);
     }
     writeAccountRole(tx, account.id, change.role, change.grantedBy, now);
+    // An admin made organiser or nothing keeps no invitation sent to events that were not theirs.
+    voidInvitationsBeyondAuthority(db, tx, account.id, now);
     return { userId: account.id, previous: account.role ?? 'none' };
   });
 }

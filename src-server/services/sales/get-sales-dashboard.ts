@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { eventMoney } from './event-money.ts';
 
 /**
  * The sales dashboard of one event (docs/decisions/0020-sales-dashboard.md). Each panel is one SQL
  * aggregate: the database adds up the bookings, holds and refunds, never a loop in JavaScript, so a
  * panel costs the same for 10 orders as for 10,000 (the event's index on bookings bounds the read).
  *
- * Money: gross is what buyers paid for the event's bookings (tickets + convenience fee + GST on it),
- * cancelled ones included since that money was taken; refunds are what went (or is going) back; net is
- * gross − refunds. "Sold" counts tickets of confirmed bookings; "held" counts seats in holds that are
+ * Money is the one definition of event-money.ts (ticket revenue, the GST in it, the platform's fees,
+ * refunds, payable to the organiser), the same the console's list shows. "Sold" counts tickets of confirmed bookings; "held" counts seats in holds that are
  * active and not yet expired (a buyer at the payment step).
  */
 export function getSalesDashboard(db: Db, eventId: string, now: Date) {
   const at = now.toISOString();
   return {
-    money: moneyPanel(db, eventId),
+    money: eventMoney(db, [eventId]).get(eventId)!,
     ticketTypes: ticketTypesPanel(db, eventId, at),
     slots: slotsPanel(db, eventId, at),
     checkIns: checkInsPanel(db, eventId),
@@ -22,45 +22,6 @@ export function getSalesDashboard(db: Db, eventId: string, now: Date) {
 }
 
 export type SalesDashboard = ReturnType<typeof getSalesDashboard>;
-
-function moneyPanel(db: Db, eventId: string) {
-  const row = db.get<{
-    orders: number;
-    confirmed: number;
-    cancelled: number;
-    gross: number;
-    face: number;
-    fees: number;
-    gst: number;
-    refunded: number;
-    refund_pending: number;
-  }>(sql`
-    select count(*) as orders,
-      coalesce(sum(case when b.status = 'confirmed' then 1 else 0 end), 0) as confirmed,
-      coalesce(sum(case when b.status = 'cancelled' then 1 else 0 end), 0) as cancelled,
-      coalesce(sum(b.total_amount_paise), 0) as gross,
-      coalesce(sum(b.subtotal_amount_paise), 0) as face,
-      coalesce(sum(b.fee_amount_paise), 0) as fees,
-      coalesce(sum(b.igst_amount_paise), 0) as gst,
-      coalesce(sum(r.amount_paise), 0) as refunded,
-      coalesce(sum(case when r.status = 'pending' then r.amount_paise else 0 end), 0) as refund_pending
-    from bookings b
-    left join refunds r on r.payment_id = b.payment_id
-    where b.event_id = ${eventId}
-  `)!;
-  return {
-    orders: row.orders,
-    confirmedOrders: row.confirmed,
-    cancelledOrders: row.cancelled,
-    grossPaise: row.gross,
-    ticketsFaceValuePaise: row.face,
-    convenienceFeesPaise: row.fees,
-    gstOnFeesPaise: row.gst,
-    refundsPaise: row.refunded,
-    refundsPendingPaise: row.refund_pending,
-    netPaise: row.gross - row.refunded,
-  };
-}
 
 /**
  * Per ticket type: capacity, sold (from the confirmed bookings' own lines, so a booking with two types

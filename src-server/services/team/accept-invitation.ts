@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { findInvitation } from './find-invitation.ts';
+import { voidInvitationsBeyondAuthority } from './void-invitations.ts';
 
 /**
  * The signed-in invitee accepts: they join the event's team with the invited role. Only the account
@@ -17,8 +19,8 @@ export function acceptInvitation(
   token: string,
   user: { id: string; email: string },
   now: Date,
-): { eventId: string; role: 'co_organiser' | 'gate_staff' } {
-  return db.transaction((tx) => {
+): Promise<{ eventId: string; role: 'co_organiser' | 'gate_staff' }> {
+  return writeTransaction(db, (tx) => {
     const invitation = findInvitation(db, token, now);
     if (invitation.acceptedAt) {
       if (invitation.acceptedBy === user.id) return { eventId: invitation.eventId, role: invitation.role };
@@ -53,6 +55,9 @@ export function acceptInvitation(
         set: { role: invitation.role, invitationId: invitation.id, addedAt: at },
       })
       .run();
+    // A member whose role just changed (co-organiser to gate staff) keeps no invitation they may no
+    // longer send.
+    voidInvitationsBeyondAuthority(db, tx, user.id, now);
     tx.update(users).set({ isEmailVerified: true, updatedAt: at }).where(eq(users.id, user.id)).run();
     return { eventId: invitation.eventId, role: invitation.role };
   });

@@ -26,6 +26,18 @@ export const EVENT_PERMISSIONS = {
    * keeps for the owner.
    */
   cancelEvent: ['owner', 'admin'],
+  /**
+   * Cancel a slot that has bookings: every buyer of it is refunded and the show is off. Cancelling the
+   * booked slots one by one reaches what `cancelEvent` keeps for the owner (issue 35: a co-organiser
+   * refunded 6 of 6 bookings so), so it is the owner's and admins' too. A co-organiser still cancels a
+   * slot nobody has booked (`edit`), and one booking at a time for a buyer who asks (`manageBookings`).
+   */
+  cancelBookedSlot: ['owner', 'admin'],
+  /**
+   * Publish an event an admin took off sale, or whose owner's organiser rights were taken away, and
+   * release an admin's hold: an admin's take-down sticks until an admin undoes it (issue 35).
+   */
+  publishHeld: ['admin'],
   /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
   checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],
 } as const satisfies Record<string, readonly EventRole[]>;
@@ -34,4 +46,12 @@ export type EventPermission = keyof typeof EVENT_PERMISSIONS;
 
 export function eventRoleMay(role: EventRole, permission: EventPermission): boolean {
   return (EVENT_PERMISSIONS[permission] as readonly EventRole[]).includes(role);
+}
+
+/**
+ * What cancelling a slot needs, by what it would do: a slot with confirmed bookings refunds them. Read
+ * inside the cancelling transaction, so a booking made meanwhile cannot slip past.
+ */
+export function slotCancellationPermission(confirmedBookings: number): EventPermission {
+  return confirmedBookings > 0 ? 'cancelBookedSlot' : 'edit';
 }

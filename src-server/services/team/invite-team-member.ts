@@ -4,9 +4,11 @@ import { ORGANISER_MESSAGES, type TeamRole } from '../../../shared/organiser-sch
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { type RateLimit, takeRateLimitedIn } from '../rate-limits/rate-limits.ts';
 import type { ConsoleEvent } from './load-event-access.ts';
 import { invitationMail } from './team-mails.ts';
 
@@ -14,13 +16,32 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Invitations one event may send per hour (re-sends and cancelled ones count): a team is not a mailing list. */
 export const INVITATIONS_PER_EVENT_PER_HOUR = 30;
 export const TOO_MANY_INVITATIONS = 'Too many invitations sent for this event. Please try again in an hour.';
+/**
+ * Each invitation mails an address the sender typed, with the sender's own text in it (the event's name,
+ * their name): one address is not mailed again and again, whoever sends and for whichever event, and
+ * one person does not mail many addresses through many events (issue 35).
+ */
+export const INVITATIONS_PER_ADDRESS: RateLimit = {
+  name: 'team-invitation-address',
+  max: 5,
+  windowMs: 24 * 60 * 60_000,
+};
+export const INVITATIONS_PER_SENDER: RateLimit = {
+  name: 'team-invitation-sender',
+  max: 40,
+  windowMs: 60 * 60_000,
+};
+export const TOO_MANY_INVITATIONS_TO_ADDRESS =
+  'This address has been sent several invitations recently. Please try again tomorrow.';
+export const TOO_MANY_INVITATIONS_FROM_SENDER =
+  'You have sent too many invitations in the last hour. Please try again later.';
 
 /**
  * Invites someone, by e-mail address, to one event's team. The address need not have an account yet:
  * the link works after signing up. A new invitation to the same address replaces one still waiting (the
  * old link stops working, so an earlier role cannot be picked instead).
  */
-export function inviteTeamMember(
+export async function inviteTeamMember(
   db: Db,
   invite: {
     event: ConsoleEvent;
@@ -30,11 +51,11 @@ export function inviteTeamMember(
   },
   now: Date,
   links: { base: string },
-): { invitationId: string } {
+): Promise<{ invitationId: string }> {
   const email = invite.email.trim().toLowerCase();
   const { token, id: tokenHash } = newLinkToken();
   const invitationId = randomUUID();
-  db.transaction((tx) => {
+  await writeTransaction(db, (tx) => {
     const account = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
     if (account && account.id === invite.event.ownerId) throw conflict(ORGANISER_MESSAGES.inviteOwner);
     if (account) {
@@ -52,6 +73,13 @@ export function inviteTeamMember(
       .where(and(eq(teamInvitations.eventId, invite.event.id), gt(teamInvitations.createdAt, hourAgo)))
       .get()!.n;
     if (sent >= INVITATIONS_PER_EVENT_PER_HOUR) throw tooManyRequests(TOO_MANY_INVITATIONS);
+    // Counted only when the invitation goes out: a refusal here throws, and the transaction writes nothing.
+    if (!takeRateLimitedIn(tx, [{ limit: INVITATIONS_PER_ADDRESS, key: email }], now)) {
+      throw tooManyRequests(TOO_MANY_INVITATIONS_TO_ADDRESS);
+    }
+    if (!takeRateLimitedIn(tx, [{ limit: INVITATIONS_PER_SENDER, key: invite.invitedBy.id }], now)) {
+      throw tooManyRequests(TOO_MANY_INVITATIONS_FROM_SENDER);
+    }
     // Replaced, not deleted: the rows keep counting towards the hourly limit.
     tx.update(teamInvitations)
       .set({ expiresAt: now.toISOString() })
@@ -85,6 +113,7 @@ export function inviteTeamMember(
         role: invite.role,
         inviterName: invite.invitedBy.name ?? 'An organiser',
         url: `${links.base}/organiser/invitations/${token}`,
+        scannerUrl: `${links.base}/gate`,
       }),
       now,
     );

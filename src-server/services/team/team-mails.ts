@@ -9,6 +9,8 @@ export function invitationMail(options: {
   role: TeamRole;
   inviterName: string;
   url: string;
+  /** The gate scanner (/gate), where gate staff work once they have accepted. */
+  scannerUrl: string;
 }): OutgoingMail {
   const role = TEAM_ROLE_LABELS[options.role].toLowerCase();
   const what =
@@ -24,6 +26,12 @@ export function invitationMail(options: {
       paragraphs: [
         `${options.inviterName} invited you to the team of ${options.eventName} on Jalsa, as ${role}.`,
         `${what} Sign in (or sign up) with this e-mail address, then accept.`,
+        // Gate staff land on the scanner after accepting; on the day they need its address (issue 35).
+        ...(options.role === 'gate_staff'
+          ? [
+              `On the day, open the gate scanner on your phone, signed in with this address: ${options.scannerUrl}`,
+            ]
+          : []),
       ],
       action: { label: 'Accept the invitation', url: options.url },
       footnote:

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import { TRANSFER_MESSAGES } from '../../../shared/transfer-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { findTransfer } from './find-transfer.ts';
 import { transferAcceptedMail } from './transfer-mails.ts';
@@ -55,7 +56,7 @@ export function acceptTransfer(
           eq(bookings.id, booking.id),
           eq(bookings.userId, transfer.fromUserId),
           eq(bookings.status, 'confirmed'),
-          eq(bookings.numberOfUserCheckedIn, 0),
+          not(everAdmitted()),
           eq(bookings.transferCount, booking.transferCount),
         ),
       )

@@ -3,6 +3,7 @@ import { TRANSFER_MESSAGES } from '../../../shared/transfer-schemas.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events, slots } from '../../db/schema/catalog.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
+import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 
 /** A booking as the transfer rules read it. */
@@ -18,7 +19,8 @@ export function loadTransferableBooking(db: DbOrTx, bookingId: string) {
         ticketSlot: bookings.ticketSlot,
         ticketSlotEnd: bookings.ticketSlotEnd,
         eventName: bookings.eventName,
-        numberOfUserCheckedIn: bookings.numberOfUserCheckedIn,
+        // Ever, not now: an undo at the gate lowers today's count, never what walked in (issue 35).
+        used: everAdmitted(),
         transferCount: bookings.transferCount,
         paidByUserId: bookings.paidByUserId,
         eventStatus: events.status,
@@ -38,13 +40,13 @@ export type TransferableBooking = NonNullable<ReturnType<typeof loadTransferable
 
 /**
  * Why this booking cannot change hands now, or null when it can: it must be confirmed, its show neither
- * cancelled nor over, nobody checked in with it, the organiser must allow transfers and the booking must
+ * cancelled nor over, nobody ever admitted with it (an undone admission still counts), the organiser must allow transfers and the booking must
  * be under the organiser's limit. Asked when the sender starts a transfer and again when it is accepted.
  */
 export function transferRefusal(b: TransferableBooking, now: Date): string | null {
   if (b.eventStatus === 'cancelled' || b.slotCancelledAt) return TRANSFER_MESSAGES.showCancelled;
   if (b.status !== 'confirmed') return TRANSFER_MESSAGES.cancelled;
-  if (b.numberOfUserCheckedIn > 0) return TRANSFER_MESSAGES.checkedIn;
+  if (b.used) return TRANSFER_MESSAGES.checkedIn;
   if (now.getTime() >= Date.parse(b.ticketSlotEnd)) return TRANSFER_MESSAGES.over;
   if (!b.transfersAllowed) return TRANSFER_MESSAGES.switchedOff;
   if (b.transferCount >= b.maxTransfersPerBooking) return TRANSFER_MESSAGES.limitReached;

@@ -11,12 +11,14 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
+import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
 import { placeInLine } from './place-in-line.ts';
 
 /**
  * "Join waiting list" on a sold-out ticket type: a verified account (as for holding seats, ADR 0023)
  * asks for up to the type's per-order maximum, with the contact details the booking will carry. One
- * live entry per account and slot (the partial unique index decides, under the write lock). Returns
+ * live entry per account and slot (the partial unique index decides, under the write lock). With the
+ * event's waiting room on, only an account the room has admitted may join (ADR 0026, 0027). Returns
  * the entry and its place in line.
  */
 export async function joinWaitlist(
@@ -51,6 +53,9 @@ export async function joinWaitlist(
       .get();
     // Drafts and cancelled events are not for sale to anyone: as for Proceed, they do not exist.
     if (type?.eventStatus !== 'published' || !type.dateLive) throw notFound('Ticket type not found');
+    // While the event's waiting room is on, the list is for those it has admitted, as Proceed is: else
+    // it would be a way round the queue to the seats that come back (issue 35).
+    requireAdmittedAccount(tx, type.eventId, userId, now);
     if (!type.isLive || type.slotCancelledAt || saleWindowMessage(type, now)) {
       throw conflict(WAITLIST_MESSAGES.offSale);
     }

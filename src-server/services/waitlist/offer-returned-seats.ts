@@ -7,6 +7,7 @@ import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { admissionStateOf } from '../waiting-room/require-admitted-account.ts';
 import { mailLinkBase, offerPagePath, waitlistOfferMail } from './offer-mail.ts';
 
 /** What the waiting list needs from the app: the public address for the offer mail's link. */
@@ -21,8 +22,10 @@ export type WaitlistDeps = Pick<AppDeps, 'env'>;
  * transaction. Only 'waiting' entries are offered, so an entry whose offer just ended is never offered
  * again. The event's per-buyer maximum is checked again here, as at joining: an account that has
  * bought or holds seats of the event since it joined, so that the offer would take it over, is passed
- * over this time and keeps its place (it fits again once it has fewer). Returns the ids of the entries
- * offered.
+ * over this time and keeps its place (it fits again once it has fewer). So is, while the event's
+ * waiting room is on, an account the room has not admitted (it joined while the room was off): it could
+ * not pay, and the seats would sit on hold for the offer's time while admitted buyers see "Sold Out".
+ * Returns the ids of the entries offered.
  */
 export function offerReturnedSeats(
   tx: DbOrTx,
@@ -78,8 +81,9 @@ export function offerReturnedSeats(
       .get();
     if (!next) break;
     if (
-      type.maxTicketsPerBuyer !== null &&
-      ticketsCountedTowardsMax(tx, next.userId, type.eventId) + next.quantity > type.maxTicketsPerBuyer
+      (type.maxTicketsPerBuyer !== null &&
+        ticketsCountedTowardsMax(tx, next.userId, type.eventId) + next.quantity > type.maxTicketsPerBuyer) ||
+      !mayBuyPastWaitingRoom(tx, type.eventId, next.userId, now)
     ) {
       passedOver.push(next.id);
       continue;
@@ -127,4 +131,10 @@ export function offerReturnedSeats(
     available -= next.quantity;
   }
   return offered;
+}
+
+/** The waiting room's say (ADR 0026): no room, or the account's place has been reached. */
+function mayBuyPastWaitingRoom(tx: DbOrTx, eventId: string, userId: string, now: Date): boolean {
+  const state = admissionStateOf(tx, eventId, userId, now);
+  return state === 'no-room' || state === 'admitted';
 }

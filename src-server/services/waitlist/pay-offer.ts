@@ -12,11 +12,13 @@ import {
   ORDER_FAILED_MESSAGE,
 } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
 import { admissionTaxOf, readOffer } from './offer.ts';
 
 /**
  * Pay on the offer page: opens a gateway order for the offer's existing hold (its server-computed
- * total), for the entry's own account and only while the offer is live, and answers what the checkout
+ * total), for the entry's own account, only while the offer is live and (with the event's waiting room
+ * on) only for an account the room has admitted, and answers what the checkout
  * page needs to open the payment window. Pressing Pay again reuses the order (one order per hold), so a
  * dismissed window can be reopened. Confirmation is the ordinary one (payments.confirm, the webhook,
  * the reconciler), which turns the hold into a booking and the entry into 'booked'.
@@ -25,6 +27,9 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   const gateway = paymentGatewayOf(deps);
   const offer = readOffer(deps.db, userId, entryId, deps.clock.now());
   if (!offer.live || !offer.hold) throw conflict(WAITLIST_MESSAGES.offerOver);
+  // As Proceed: while the waiting room is on, only an admitted account pays (an entry made while the
+  // room was off, or switched on since, must not buy round the queue).
+  requireAdmittedAccount(deps.db, offer.entry.eventId, userId, deps.clock.now());
   const hold = offer.hold;
   const session = (orderId: string): CheckoutSession => ({
     holdId: hold.id,

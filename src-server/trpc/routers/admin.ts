@@ -3,11 +3,12 @@ import {
   AdminUnpublishInput,
   ConvenienceFeeCapInput,
 } from '../../../shared/admin-schemas.ts';
-import { GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
+import { EventIdInput, GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
 import { linkBase } from '../../services/accounts/emails.ts';
 import { getPlatformTotals } from '../../services/admin/get-platform-totals.ts';
 import { listAllEvents } from '../../services/admin/list-all-events.ts';
 import { listOrganisers } from '../../services/admin/list-organisers.ts';
+import { releaseEventHold } from '../../services/admin/release-event-hold.ts';
 import { unpublishAnyEvent } from '../../services/admin/unpublish-any-event.ts';
 import { decideOrganiserRequest } from '../../services/organiser-requests/decide-organiser-request.ts';
 import { listOrganiserRequests } from '../../services/organiser-requests/list-organiser-requests.ts';
@@ -48,9 +49,16 @@ export const adminRouter = router({
     .input(AdminPageInput)
     .query(({ ctx, input }) => listAllEvents(ctx.db, input.page, ctx.deps.clock.now())),
 
-  /** Takes any published event off sale; its owner is e-mailed. */
+  /** Takes any published event off sale and holds it there until an admin releases it; its owner is e-mailed. */
   unpublishEvent: adminProcedure.input(AdminUnpublishInput).mutation(({ ctx, input }) =>
-    unpublishAnyEvent(ctx.db, input, ctx.deps.clock.now(), {
+    unpublishAnyEvent(ctx.db, { ...input, adminId: ctx.user.id }, ctx.deps.clock.now(), {
+      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+    }),
+  ),
+
+  /** Releases an admin's hold: the event's team may publish it again; its owner is e-mailed. */
+  releaseEvent: adminProcedure.input(EventIdInput).mutation(({ ctx, input }) =>
+    releaseEventHold(ctx.db, input.eventId, ctx.deps.clock.now(), {
       base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),

@@ -49,7 +49,9 @@ export const consoleRouter = router({
 
   removeMember: eventProcedure('manageTeam')
     .input(TeamMemberIdInput)
-    .mutation(({ ctx, input }) => removeTeamMember(ctx.db, ctx.event.id, input.memberUserId)),
+    .mutation(({ ctx, input }) =>
+      removeTeamMember(ctx.db, ctx.event.id, input.memberUserId, ctx.deps.clock.now()),
+    ),
 
   cancelInvitation: eventProcedure('manageTeam')
     .input(InvitationIdInput)

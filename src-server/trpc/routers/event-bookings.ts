@@ -1,4 +1,4 @@
-import { EventBookingInput } from '../../../shared/event-booking-schemas.ts';
+import { CancelEventBookingInput, EventBookingInput } from '../../../shared/event-booking-schemas.ts';
 import { cancelEventBooking } from '../../services/bookings/cancel-booking.ts';
 import { getEventBooking } from '../../services/bookings/get-event-booking.ts';
 import { resendTicketMail } from '../../services/bookings/resend-ticket-mail.ts';
@@ -10,10 +10,17 @@ export const eventBookingsRouter = router({
     .input(EventBookingInput)
     .query(({ ctx, input }) => getEventBooking(ctx.db, ctx.event.id, input.bookingId)),
 
-  /** Cancels with a full refund; cancelling again refunds nothing more. */
+  /**
+   * Cancels with a full refund; cancelling again refunds nothing more. A booking used at the gate needs
+   * `refundUsedTickets` (its seats stay off sale).
+   */
   cancel: eventProcedure('manageBookings')
-    .input(EventBookingInput)
-    .mutation(({ ctx, input }) => cancelEventBooking(ctx.deps, ctx.event.id, input.bookingId)),
+    .input(CancelEventBookingInput)
+    .mutation(({ ctx, input }) =>
+      cancelEventBooking(ctx.deps, ctx.event.id, input.bookingId, {
+        refundUsedTickets: input.refundUsedTickets,
+      }),
+    ),
 
   /** Mails the ticket to the buyer again (rate-limited). */
   resendTicket: eventProcedure('manageBookings')

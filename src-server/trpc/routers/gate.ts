@@ -1,4 +1,5 @@
 import {
+  GateHistoryInput,
   GateLookUpInput,
   GateScanInput,
   GateSyncInput,
@@ -8,6 +9,7 @@ import {
 import { DomainError } from '../../errors.ts';
 import { gateDashboard } from '../../services/gate/gate-dashboard.ts';
 import { findGateSlot, listGateEvents } from '../../services/gate/gate-events.ts';
+import { listTicketAdmissions } from '../../services/gate/list-ticket-admissions.ts';
 import { lookUpTickets } from '../../services/gate/look-up-tickets.ts';
 import { mergeOfflineScans } from '../../services/gate/merge-offline-scans.ts';
 import { recordScan } from '../../services/gate/record-scan.ts';
@@ -72,6 +74,11 @@ export const gateRouter = router({
     requireSlot(ctx, input.slotId);
     return lookUpTickets(ctx.db, input.slotId, input.query);
   }),
+
+  /** One ticket's admissions (and their undos), for undoing a chosen one from the look-up. */
+  history: gateProcedure
+    .input(GateHistoryInput)
+    .query(({ ctx, input }) => listTicketAdmissions(ctx.db, ctx.event.id, input.bookingId)),
 
   /** The organiser's gate panel: counters per slot and gate, and every double entry. */
   dashboard: eventProcedure('view').query(({ ctx }) => gateDashboard(ctx.db, ctx.event.id)),

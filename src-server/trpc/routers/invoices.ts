@@ -11,6 +11,7 @@ import {
   saveOrganiserProfile,
   setEventTaxRate,
 } from '../../services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../services/invoices/platform-gst.ts';
 import { listEventInvoices, listOwnBookingInvoices } from '../../services/invoices/read-invoices.ts';
 import { eventProcedure, organiserProcedure, protectedProcedure, router } from '../init.ts';
 
@@ -21,7 +22,9 @@ export const invoicesRouter = router({
 
   saveProfile: organiserProcedure
     .input(organiserProfileSchema)
-    .mutation(({ ctx, input }) => saveOrganiserProfile(ctx.db, ctx.user.id, input, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) =>
+      saveOrganiserProfile(ctx.db, platformGstOf(ctx.deps.env), ctx.user.id, input, ctx.deps.clock.now()),
+    ),
 
   /** The event editor's GST rate for this event (null: the profile's default). */
   setEventTaxRate: eventProcedure('edit')

@@ -30,9 +30,9 @@ import { publishEvent } from '../../services/event-editor/publish-event.ts';
 import { removeEventDate } from '../../services/event-editor/remove-event-date.ts';
 import { removeSlot } from '../../services/event-editor/remove-slot.ts';
 import { removeTicketType } from '../../services/event-editor/remove-ticket-type.ts';
+import { rescheduleSlot } from '../../services/event-editor/reschedule-slot.ts';
 import { unpublishEvent } from '../../services/event-editor/unpublish-event.ts';
 import { updateEventDetails } from '../../services/event-editor/update-event-details.ts';
-import { updateSlotTime } from '../../services/event-editor/update-slot-time.ts';
 import { updateTicketType } from '../../services/event-editor/update-ticket-type.ts';
 import {
   getWaitingRoomSettings,
@@ -80,21 +80,35 @@ export const organiserRouter = router({
     .input(RemoveSlotInput)
     .mutation(({ ctx, input }) => removeSlot(ctx.db, ctx.event.id, input.version, input.slotId)),
 
-  /** Moves a slot's times; every ticket holder of it is mailed the old and the new time. */
+  /**
+   * "Change date or time": moves a slot to new times, on its date or another; its tickets stay valid and
+   * every holder is mailed. Owner, admin and co-organiser ('edit'): a co-organiser may already cancel a
+   * slot and refund everyone, and a move is the milder step; gate staff never.
+   */
   updateSlotTime: eventProcedure('edit')
     .input(UpdateSlotTimeInput)
-    .mutation(({ ctx, input }) => updateSlotTime(ctx.deps, ctx.event.id, input.version, input)),
+    .mutation(({ ctx, input }) => rescheduleSlot(ctx.deps, ctx.event.id, input.version, input)),
 
   /** How many bookings cancelling a slot (or, without slotId, the event) would refund: the dialog's text. */
   cancellationPreview: eventProcedure('edit')
     .input(CancellationPreviewInput)
     .query(({ ctx, input }) => cancellationPreview(ctx.db, ctx.event.id, input.slotId)),
 
-  /** Cancels a slot; its bookings are cancelled and refunded in the background, batch by batch. */
+  /**
+   * Cancels a slot; its bookings are cancelled and refunded in the background, batch by batch. A slot
+   * with bookings is the owner's and admins' to cancel (the service checks, in its transaction).
+   */
   cancelSlot: eventProcedure('edit')
     .input(CancelSlotInput)
     .mutation(async ({ ctx, input }) => {
-      const result = await cancelSlot(ctx.db, ctx.deps.clock, ctx.event.id, input.version, input.slotId);
+      const result = await cancelSlot(
+        ctx.db,
+        ctx.deps.clock,
+        ctx.event.id,
+        input.version,
+        input.slotId,
+        ctx.eventRole,
+      );
       startCancellationWork(ctx.deps);
       return result;
     }),
@@ -145,7 +159,9 @@ export const organiserRouter = router({
 
   publish: eventProcedure('edit')
     .input(VersionedEventInput)
-    .mutation(({ ctx, input }) => publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version)),
+    .mutation(({ ctx, input }) =>
+      publishEvent(ctx.db, ctx.deps.clock, ctx.event.id, input.version, ctx.eventRole),
+    ),
 
   unpublish: eventProcedure('edit')
     .input(VersionedEventInput)

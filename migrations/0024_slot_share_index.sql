@@ -1,0 +1,1 @@
+CREATE INDEX `holds_active_address_slot_idx` ON `holds` (`client_address`,`slot_id`,`seats`) WHERE status = 'active';

@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `seats_kept` integer DEFAULT false NOT NULL;

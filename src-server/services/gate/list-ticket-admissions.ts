@@ -1,0 +1,70 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { gateScans } from '../../db/schema/gate.ts';
+import { notFound } from '../../errors.ts';
+
+export interface TicketAdmission {
+  /** What `gate.undo` takes back. */
+  scanId: string;
+  persons: number;
+  /** People let in beyond the ticket (a double entry). */
+  excess: number;
+  gate: string;
+  staffName: string | null;
+  scannedAt: string;
+  offline: boolean;
+  /** Who took it back, when and why; null while it stands. */
+  undone: { staffName: string | null; at: string; reason: string | null } | null;
+}
+
+export const HISTORY_MESSAGES = { notFound: 'No such booking at this event' } as const;
+
+/**
+ * One booking's admissions at the gate, oldest first, each with its undo if it was taken back: the
+ * look-up's history, from which staff undo a chosen admission even after the device reloaded (issue 35).
+ * A booking of another event answers like one that does not exist.
+ */
+export function listTicketAdmissions(db: Db, eventId: string, bookingId: string): TicketAdmission[] {
+  const booking = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
+    .get();
+  if (!booking) throw notFound(HISTORY_MESSAGES.notFound);
+  const rows = db
+    .select({
+      scanId: gateScans.scanId,
+      kind: gateScans.kind,
+      persons: gateScans.persons,
+      excess: gateScans.excess,
+      gate: gateScans.gate,
+      staffName: users.name,
+      scannedAt: gateScans.scannedAt,
+      offline: gateScans.offline,
+      reason: gateScans.reason,
+      undoesScanId: gateScans.undoesScanId,
+    })
+    .from(gateScans)
+    .leftJoin(users, eq(users.id, gateScans.staffUserId))
+    .where(and(eq(gateScans.bookingId, bookingId), inArray(gateScans.kind, ['admit', 'undo'])))
+    .orderBy(asc(gateScans.seq))
+    .all();
+  const undos = new Map(rows.filter((r) => r.kind === 'undo').map((r) => [r.undoesScanId, r]));
+  return rows
+    .filter((r) => r.kind === 'admit')
+    .map((r) => {
+      const undo = undos.get(r.scanId);
+      return {
+        scanId: r.scanId,
+        persons: r.persons,
+        excess: r.excess,
+        gate: r.gate,
+        staffName: r.staffName,
+        scannedAt: r.scannedAt,
+        offline: r.offline,
+        undone: undo ? { staffName: undo.staffName, at: undo.scannedAt, reason: undo.reason } : null,
+      };
+    });
+}

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { type InvoicingStatus, invoicingStatusOf } from '../../../shared/gst-schemas.ts';
+import { organiserProfiles } from '../../db/schema/invoices.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+
+/**
+ * Whether an event's owner is registered for GST and has the details their invoices need: the publish
+ * checklist refuses a registered owner's event until they are complete (issue 35), and the editor says
+ * why an unregistered owner's buyers get no GST invoice. An event without an owner (the demo catalogue)
+ * counts as unregistered.
+ */
+export function ownerInvoicingStatus(tx: DbOrTx, ownerId: string | null): InvoicingStatus {
+  const profile = ownerId
+    ? tx
+        .select({
+          legalName: organiserProfiles.legalName,
+          address: organiserProfiles.address,
+          state: organiserProfiles.state,
+          gstin: organiserProfiles.gstin,
+        })
+        .from(organiserProfiles)
+        .where(eq(organiserProfiles.userId, ownerId))
+        .get()
+    : undefined;
+  return invoicingStatusOf(profile);
+}

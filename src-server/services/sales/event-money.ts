@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * An event's money, in one definition for every page that shows it (issue 35): the Sales page's money
+ * panel and the console's and admin's event lists all read it from here. Integer paise throughout.
+ *
+ * Every booking that took money counts (confirmed and cancelled: a cancelled one's money came in and
+ * its refund went out). What a buyer paid splits into two owners:
+ * - **ticket revenue** (the organiser's): the ticket prices paid, GST in them included — the total less
+ *   the convenience fee and the GST on it. With tax-exclusive prices the GST added at checkout is in it.
+ * - **platform fees** (not the organiser's): the convenience fee and its GST.
+ * **GST in ticket revenue** is what the organiser's invoices in force charged (each booking's latest
+ * admission invoice; an earlier one was replaced when the buyer added a GSTIN): 0 for bookings of an
+ * unregistered organiser, whose documents are bills of supply.
+ * A **refund** returns money from both owners as the refund rules (shared/refund-policy.ts) and the
+ * credit notes (invoices/issue-credit-note.ts) decide: a refund of exactly the ticket revenue keeps the
+ * fee ('minus_fee'); any other returns the fee in the same share as the whole (a full refund all of
+ * it, a percentage refund that percentage, rounded half-up). **Payable to the organiser** is the ticket
+ * revenue less the part of refunds that came out of it. Refunds still pending count: that money is
+ * going back.
+ */
+export interface EventMoney {
+  orders: number;
+  confirmedOrders: number;
+  cancelledOrders: number;
+  /** Everything buyers paid: ticket revenue + platform fees. */
+  paidByBuyersPaise: number;
+  ticketRevenuePaise: number;
+  /** The GST inside ticket revenue (the organiser owes it to the government). */
+  ticketGstPaise: number;
+  /** Convenience fees and the GST on them: the platform's. */
+  platformFeesPaise: number;
+  /** Everything refunded to buyers, pending included. */
+  refundsPaise: number;
+  refundsPendingPaise: number;
+  /** The part of refunds that came out of ticket revenue (the rest was the platform's fee). */
+  ticketRefundsPaise: number;
+  /** Ticket revenue − ticket refunds. */
+  payablePaise: number;
+}
+
+const NO_MONEY: EventMoney = {
+  orders: 0,
+  confirmedOrders: 0,
+  cancelledOrders: 0,
+  paidByBuyersPaise: 0,
+  ticketRevenuePaise: 0,
+  ticketGstPaise: 0,
+  platformFeesPaise: 0,
+  refundsPaise: 0,
+  refundsPendingPaise: 0,
+  ticketRefundsPaise: 0,
+  payablePaise: 0,
+};
+
+/** The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript). */
+export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, EventMoney> {
+  const result = new Map<string, EventMoney>(eventIds.map((id) => [id, NO_MONEY]));
+  if (eventIds.length === 0) return result;
+  const rows = db.all<{
+    event_id: string;
+    orders: number;
+    confirmed: number;
+    cancelled: number;
+    paid: number;
+    tickets: number;
+    gst: number;
+    fees: number;
+    refunded: number;
+    refund_pending: number;
+    fee_refunded: number;
+  }>(sql`
+    with b as (
+      select b.event_id, b.status, b.total_amount_paise as total,
+        b.total_amount_paise - b.fee_amount_paise - b.igst_amount_paise as tickets,
+        b.fee_amount_paise + b.igst_amount_paise as fees,
+        r.amount_paise as refund, r.status as refund_status,
+        (select i.cgst_paise + i.sgst_paise + i.igst_paise from invoices i
+          where i.booking_id = b.id and i.kind = 'admission'
+          order by i.issued_at desc, i.rowid desc limit 1) as gst
+      from bookings b
+      left join refunds r on r.payment_id = b.payment_id
+      where b.event_id in (${sql.join(
+        eventIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    )
+    select event_id, count(*) as orders,
+      coalesce(sum(case when status = 'confirmed' then 1 else 0 end), 0) as confirmed,
+      coalesce(sum(case when status = 'cancelled' then 1 else 0 end), 0) as cancelled,
+      coalesce(sum(total), 0) as paid,
+      coalesce(sum(tickets), 0) as tickets,
+      coalesce(sum(gst), 0) as gst,
+      coalesce(sum(fees), 0) as fees,
+      coalesce(sum(refund), 0) as refunded,
+      coalesce(sum(case when refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
+      coalesce(sum(case when refund is null or refund = tickets or total = 0 then 0
+                        else (2 * fees * refund + total) / (2 * total) end), 0) as fee_refunded
+    from b
+    group by event_id
+  `);
+  for (const r of rows) {
+    const ticketRefunds = r.refunded - r.fee_refunded;
+    result.set(r.event_id, {
+      orders: r.orders,
+      confirmedOrders: r.confirmed,
+      cancelledOrders: r.cancelled,
+      paidByBuyersPaise: r.paid,
+      ticketRevenuePaise: r.tickets,
+      ticketGstPaise: r.gst,
+      platformFeesPaise: r.fees,
+      refundsPaise: r.refunded,
+      refundsPendingPaise: r.refund_pending,
+      ticketRefundsPaise: ticketRefunds,
+      payablePaise: r.tickets - ticketRefunds,
+    });
+  }
+  return result;
+}

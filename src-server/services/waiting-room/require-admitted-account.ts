@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { waitingRooms, waitingRoomVisitors } from '../../db/schema/on-sale.ts';
+import { conflict, forbidden } from '../../errors.ts';
+
+/** Whether an account may buy for an event now, as far as its waiting room is concerned. */
+export type AdmissionState = 'no-room' | 'not-open' | 'admitted' | 'not-admitted';
+
+/**
+ * The waiting list's gate while an event's waiting room is on (joining, paying an offer, and being
+ * offered seats at all): the same condition as Proceed's admission pass (require-admission.ts), read
+ * from the queue itself. A pass is issued to exactly the accounts whose place has been reached, and a
+ * reached place stays reached, so "this account's place is admitted" is what the pass certifies,
+ * without it: the offer page is opened from a mail, perhaps on another device and long after the pass
+ * lapsed, and an offer is made by the server where no request carries one. Reads the room fresh (two
+ * indexed reads), not the status checks' cache: switching the room off must let the list through at once.
+ */
+export function admissionStateOf(
+  db: Pick<DbOrTx, 'select'>,
+  eventId: string,
+  userId: string,
+  now: Date,
+): AdmissionState {
+  const room = db
+    .select({
+      enabled: waitingRooms.enabled,
+      opensAt: waitingRooms.opensAt,
+      admittedThrough: waitingRooms.admittedThrough,
+    })
+    .from(waitingRooms)
+    .where(eq(waitingRooms.eventId, eventId))
+    .get();
+  if (!room?.enabled) return 'no-room';
+  if (now.getTime() < Date.parse(room.opensAt)) return 'not-open';
+  const place = db
+    .select({ position: waitingRoomVisitors.position })
+    .from(waitingRoomVisitors)
+    .where(and(eq(waitingRoomVisitors.eventId, eventId), eq(waitingRoomVisitors.userId, userId)))
+    .get();
+  return place?.position != null && place.position <= room.admittedThrough ? 'admitted' : 'not-admitted';
+}
+
+/** Throws what Proceed answers without a pass: 409 before the on-sale time, 403 until admitted. */
+export function requireAdmittedAccount(
+  db: Pick<DbOrTx, 'select'>,
+  eventId: string,
+  userId: string,
+  now: Date,
+): void {
+  const state = admissionStateOf(db, eventId, userId, now);
+  if (state === 'not-open') throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
+  if (state === 'not-admitted') throw forbidden(WAITING_ROOM_MESSAGES.passRequired);
+}
