@@ -1,9 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { procStat } from './proc-stat.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * tsx's loader by absolute address, so that a server started from an operator's folder (asOperatorIn)
+ * finds it; `import.meta.resolve` is not available where vitest's global set-up runs this file.
+ */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const EXIT_WITH_TEST_PROCESS = path.resolve(import.meta.dirname, 'exit-with-test-process.cjs');
 
 /** Process groups of the servers this test process started and has not stopped yet. */
@@ -63,7 +70,7 @@ export async function startServerProcess(options: {
         LOG_LEVEL: 'warn',
       };
   const entry = options.asOperatorIn ? path.join(ROOT, 'src-server/index.ts') : 'src-server/index.ts';
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, entry], {
     cwd: options.asOperatorIn ?? ROOT,
     env: {
       ...settings,
