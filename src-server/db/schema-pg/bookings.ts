@@ -78,6 +78,10 @@ export const bookings = pgTable(
      * the event's refund policy and whether the tickets are refundable (services/bookings/buyer-cancellation.ts).
      */
     rescheduleRefundUntil: text('reschedule_refund_until'),
+    /** The discount code the order was priced with (as the organiser wrote it), null when none (issue 40). */
+    discountCode: text('discount_code'),
+    /** What the code took off the ticket prices, before tax; `subtotal_amount_paise` is after it. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),

@@ -81,6 +81,8 @@ export const holdItems = pgTable(
     /** Unit price when held; the booking charges this, whatever the catalogue says later. */
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     position: integer('position').notNull().default(0),
+    /** Paise a discount code took off each ticket of the line, before tax (0: none; services/discounts). */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.holdId, t.ticketTypeId] }),

@@ -24,6 +24,8 @@ export interface BookedTicketLine {
   quantity: number;
   personAllowedPerTicket: number;
   totalPersons: number;
+  /** Paise a discount code took off each ticket, before tax (absent: none). `pricePaise` is the list price. */
+  discountPerTicketPaise?: number;
 }
 
 /** A booking stays 'confirmed' until the organiser cancels it (or its slot or event): then 'cancelled'. */
@@ -103,6 +105,10 @@ export const bookings = sqliteTable(
      * the event's refund policy and whether the tickets are refundable (services/bookings/buyer-cancellation.ts).
      */
     rescheduleRefundUntil: text('reschedule_refund_until'),
+    /** The discount code the order was priced with (as the organiser wrote it), null when none (issue 40). */
+    discountCode: text('discount_code'),
+    /** What the code took off the ticket prices, before tax; `subtotal_amount_paise` is after it. */
+    discountPaise: integer('discount_paise').notNull().default(0),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),

@@ -12,3 +12,4 @@ export * from './payments.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';
 export * from './transfers.ts';
+export * from './discounts.ts';

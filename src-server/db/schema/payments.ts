@@ -82,6 +82,8 @@ export const holdItems = sqliteTable(
     /** Unit price when held; the booking charges this, whatever the catalogue says later. */
     pricePaise: integer('price_paise').notNull(),
     position: integer('position').notNull().default(0),
+    /** Paise a discount code took off each ticket of the line, before tax (0: none; services/discounts). */
+    discountPaise: integer('discount_paise').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.holdId, t.ticketTypeId] }),
