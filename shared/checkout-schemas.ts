@@ -145,6 +145,16 @@ export const startCheckoutSchema = z.object({
   userCity: z.string().trim().max(100).optional(),
   /** The waiting room's admission pass (issue 19): required while the event's waiting room is on. */
   admissionPass: z.string().max(600).optional(),
+  /**
+   * A discount code (issue 40), priced and counted by the server. Longer than any code can be: refused
+   * as unknown (the message is shared/discount-schemas.ts's; repeated here to keep this file's imports).
+   */
+  discountCode: z
+    .string()
+    .trim()
+    .max(40, 'This code does not exist for this event.')
+    .optional()
+    .transform((code) => code || undefined),
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 

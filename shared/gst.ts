@@ -32,6 +32,11 @@ export interface TaxLineInput {
   supplierState: IndianState;
   /** Where the event is held. */
   placeOfSupply: IndianState;
+  /**
+   * Paise a discount code took off each ticket (issue 40), before tax: the line is taxed, and its
+   * exemption judged, on the price actually charged (price − discount), the transaction value.
+   */
+  discountPerTicketPaise?: number;
 }
 
 export type TaxKind = 'exempt' | 'intra' | 'inter';
@@ -57,10 +62,13 @@ export function isExemptAdmission(pricePaise: number, personsPerTicket: number):
 }
 
 export function computeTaxLine(input: TaxLineInput): TaxLine {
-  const { pricePaise, personsPerTicket, quantity, taxInclusive } = input;
-  for (const [name, value] of Object.entries({ pricePaise, quantity })) {
+  const { personsPerTicket, quantity, taxInclusive } = input;
+  const discountPerTicketPaise = input.discountPerTicketPaise ?? 0;
+  for (const [name, value] of Object.entries({ pricePaise: input.pricePaise, quantity, discountPerTicketPaise })) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be whole and ≥ 0`);
   }
+  if (discountPerTicketPaise > input.pricePaise) throw new RangeError('a discount cannot exceed the price');
+  const pricePaise = input.pricePaise - discountPerTicketPaise;
   if (!Number.isSafeInteger(personsPerTicket) || personsPerTicket < 1) {
     throw new RangeError('personsPerTicket must be at least 1');
   }
@@ -102,6 +110,8 @@ export interface ExclusiveTaxLine {
   pricePaise: number;
   personsPerTicket: number;
   quantity: number;
+  /** Paise off each ticket (issue 40): taxed on what is charged. */
+  discountPerTicketPaise?: number;
 }
 
 /**

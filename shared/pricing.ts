@@ -44,11 +44,21 @@ export interface PriceBreakdown {
 export interface PricedLine {
   pricePaise: number;
   quantity: number;
+  /** Paise a discount code takes off each ticket, before tax and fee (issue 40); absent: none. */
+  discountPerTicketPaise?: number;
 }
 
-/** Sum of price × quantity over the selected ticket types. */
+/** Sum of (price − discount) × quantity over the selected ticket types: what the tickets are charged. */
 export function subtotalOf(lines: readonly PricedLine[]): number {
-  return lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+  return lines.reduce(
+    (sum, line) => sum + (line.pricePaise - (line.discountPerTicketPaise ?? 0)) * line.quantity,
+    0,
+  );
+}
+
+/** What a discount code takes off the selection, before tax and fee. */
+export function discountOf(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + (line.discountPerTicketPaise ?? 0) * line.quantity, 0);
 }
 
 /**

@@ -51,6 +51,12 @@ export interface InvoiceLine extends Omit<TaxLine, 'taxPaise'> {
   quantity: number;
   unitPricePaise: number;
   personsPerTicket: number;
+  /**
+   * The discount code's reduction of the line (issue 40): paise off each ticket and its name. The
+   * taxable value is on `unitPricePaise` − this; absent on undiscounted lines (and older invoices).
+   */
+  discountPerTicketPaise?: number;
+  discountCode?: string;
 }
 
 export type InvoiceKind = 'admission' | 'platform_fee';

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
+import { paymentOrders } from '../../db/schema/payments.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
+import { returnDiscountUseIn } from '../discounts/discount-uses.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -59,6 +61,13 @@ export function cancelBookingIn(
     // The waiting list gets them before anyone's Proceed can (ADR 0027).
     offerReturnedSeats(tx, deps, line.id, now);
   }
+  // The whole booking is off: its discount code's use goes back for someone else (issue 40).
+  const paid = tx
+    .select({ holdId: paymentOrders.holdId })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, booking.orderId))
+    .get();
+  if (paid && booking.discountCode !== null) returnDiscountUseIn(tx, paid.holdId, now);
   const amountPaise = partial?.refundAmountPaise ?? booking.totalAmountPaise;
   const refundId = queueRefund(
     tx,

@@ -12,6 +12,7 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
+import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
@@ -36,6 +37,10 @@ export interface CheckoutSession {
   description: string;
   prefill: { name: string; email: string; contact: string };
   notes: Record<string, string>;
+  /** The discount code applied (as the organiser wrote it), or null. */
+  discountCode: string | null;
+  /** What it took off the tickets, before tax; `subtotalPaise` is after it. */
+  discountPaise: number;
   subtotalPaise: number;
   /** Admission GST added on top of tax-exclusive prices (0 when prices include it). */
   admissionTaxPaise: number;
@@ -103,7 +108,19 @@ export async function startCheckout(
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
   const taxes = checkoutTaxesOf(db, deps.env, event.id);
-  const amounts = checkoutPriceBreakdown(quoted, event.platformFeeRate, taxes);
+  // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
+  const discount = input.discountCode
+    ? evaluateDiscount(
+        db,
+        { eventId: event.id, userId, code: input.discountCode, lines: quoted },
+        deps.clock.now(),
+      )
+    : null;
+  const discounted = quoted.map((line) => ({
+    ...line,
+    discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
+  }));
+  const amounts = checkoutPriceBreakdown(discounted, event.platformFeeRate, taxes);
   // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
   // more (Rule 46): decided now that the order is priced; kept only then.
   const address = recipientAddressOf(
@@ -156,6 +173,7 @@ export async function startCheckout(
         platformFeeRate: event.platformFeeRate,
         taxes,
         hoarding,
+        discountCode: input.discountCode,
       },
       now,
       (held) => {
@@ -193,6 +211,8 @@ export async function startCheckout(
       contact: input.ticketDetails.phone,
     },
     notes: buildCheckoutNotes(event.id, slot.id, quoted),
+    discountCode: discount?.code ?? null,
+    discountPaise: hold.discountPaise,
     subtotalPaise: hold.subtotalPaise,
     admissionTaxPaise: hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
     feePaise: hold.feePaise,

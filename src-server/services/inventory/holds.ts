@@ -15,6 +15,13 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
+import {
+  type AppliedDiscount,
+  recordDiscountIn,
+  retakeDiscountUseIn,
+  returnDiscountUseIn,
+  takeDiscountUseIn,
+} from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
@@ -46,10 +53,14 @@ export interface ReserveInput {
    * it (the inventory's own tests and benchmarks) only the seats are checked.
    */
   hoarding?: HoardingContext;
+  /** The buyer's discount code (issue 40): checked and one use taken in the hold's transaction. */
+  discountCode?: string;
 }
 
 export interface Hold {
   id: string;
+  /** What a discount code took off the tickets, before tax (0: none); `subtotalPaise` is after it. */
+  discountPaise: number;
   subtotalPaise: number;
   feePaise: number;
   igstPaise: number;
@@ -175,6 +186,8 @@ export function releaseHoldIn(
   for (const item of query(tx, 'itemsOfHold').all({ holdId })) {
     query(tx, 'addSeats').run({ ticketTypeId: item.ticketTypeId, quantity: item.quantity });
   }
+  // An unpaid hold's discount code use goes back with its seats (issue 40).
+  returnDiscountUseIn(tx, holdId, now);
   return true;
 }
 
@@ -208,6 +221,7 @@ export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
   try {
     tx.transaction((savepoint) => {
       takeSeats(savepoint, items);
+      retakeDiscountUseIn(savepoint, holdId);
     });
     return true;
   } catch (err) {
@@ -272,7 +286,19 @@ export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: 
  * session of the unpaid hold it continues (a replacement Proceed never extends it).
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
-  const priced = takeSeats(tx, input.lines);
+  const taken = takeSeats(tx, input.lines);
+  // The code is checked and its use taken under the same lock as the seats (issue 40).
+  const discount: AppliedDiscount | null = input.discountCode
+    ? takeDiscountUseIn(
+        tx,
+        { eventId: input.eventId, userId: input.userId, code: input.discountCode, lines: taken },
+        now,
+      )
+    : null;
+  const priced = taken.map((line) => ({
+    ...line,
+    discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
+  }));
   const amounts = checkoutPriceBreakdown(
     priced,
     input.platformFeeRate,
@@ -280,6 +306,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
   );
   const hold: Hold = {
     id: timeOrderedUuid(now.getTime()),
+    discountPaise: discount?.discountPaise ?? 0,
     subtotalPaise: amounts.subtotalPaise,
     feePaise: amounts.feePaise,
     igstPaise: amounts.igstPaise,
@@ -307,8 +334,10 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
       quantity: line.quantity,
       pricePaise: line.pricePaise,
       position,
+      discountPaise: line.discountPerTicketPaise,
     });
   });
+  if (discount) recordDiscountIn(tx, hold.id, input.userId, discount, now);
   return hold;
 }
 
@@ -414,6 +443,7 @@ const builders = {
         quantity: p('quantity'),
         pricePaise: p('pricePaise'),
         position: p('position'),
+        discountPaise: p('discountPaise'),
       })
       .prepare(),
   // The status is a literal, not a bound value: SQLite uses the partial index holds_active_user_slot_idx

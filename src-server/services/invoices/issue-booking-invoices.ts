@@ -175,6 +175,7 @@ function admissionInvoice(
         pricePaise: l.pricePaise,
         personsPerTicket: l.personAllowedPerTicket,
         quantity: l.quantity,
+        discountPerTicketPaise: l.discountPerTicketPaise,
         taxRatePercent: rate,
         taxInclusive,
         supplierState: profile.state as IndianState,
@@ -200,6 +201,9 @@ function admissionInvoice(
     quantity: l.quantity,
     unitPricePaise: l.pricePaise,
     personsPerTicket: l.personAllowedPerTicket,
+    ...(l.discountPerTicketPaise
+      ? { discountPerTicketPaise: l.discountPerTicketPaise, discountCode: booking.discountCode ?? undefined }
+      : {}),
     ...tax,
   }));
   const notes: string[] = [];

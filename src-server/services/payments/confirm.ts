@@ -3,6 +3,7 @@ import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -209,6 +210,7 @@ function createBooking(
     .select({
       quantity: holdItems.quantity,
       heldPrice: holdItems.pricePaise,
+      discountPerTicketPaise: holdItems.discountPaise,
       id: ticketTypes.id,
       name: ticketTypes.name,
       personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
@@ -244,7 +246,15 @@ function createBooking(
     quantity: item.quantity,
     personAllowedPerTicket: item.personAllowedPerTicket,
     totalPersons: item.quantity * item.personAllowedPerTicket,
+    // Only on discounted lines: a booking without a code stores what it always did.
+    ...(item.discountPerTicketPaise > 0 ? { discountPerTicketPaise: item.discountPerTicketPaise } : {}),
   }));
+  const discount = tx
+    .select({ code: discountCodes.code, discountPaise: holdDiscounts.discountPaise })
+    .from(holdDiscounts)
+    .innerJoin(discountCodes, eq(discountCodes.id, holdDiscounts.discountCodeId))
+    .where(eq(holdDiscounts.holdId, hold.id))
+    .get();
   const bookingId = newBookingId();
   tx.insert(bookings)
     .values({
@@ -271,6 +281,8 @@ function createBooking(
       feeAmountPaise: hold.feePaise,
       igstAmountPaise: hold.igstPaise,
       totalAmountPaise: hold.totalPaise,
+      discountCode: discount?.code ?? null,
+      discountPaise: discount?.discountPaise ?? 0,
       status: 'confirmed',
       isCheckIn: false,
       totalUserAllowed: lines.reduce((sum, l) => sum + l.totalPersons, 0),

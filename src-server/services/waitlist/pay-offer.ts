@@ -44,6 +44,8 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
     notes: buildCheckoutNotes(hold.eventId, hold.slotId, [
       { ticketTypeId: offer.entry.ticketTypeId, name: offer.ticketTypeName, quantity: offer.entry.quantity },
     ]),
+    discountCode: null,
+    discountPaise: 0,
     subtotalPaise: hold.subtotalPaise,
     admissionTaxPaise: admissionTaxOf(hold),
     feePaise: hold.feePaise,

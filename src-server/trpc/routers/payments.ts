@@ -3,6 +3,8 @@ import {
   releaseHoldSchema,
   startCheckoutSchema,
 } from '../../../shared/checkout-schemas.ts';
+import { QuoteDiscountInput } from '../../../shared/discount-schemas.ts';
+import { quoteDiscount } from '../../services/checkout/quote-discount.ts';
 import { startCheckout } from '../../services/checkout/start-checkout.ts';
 import { releaseHold } from '../../services/inventory/holds.ts';
 import { confirmCheckoutPayment } from '../../services/payments/confirm.ts';
@@ -21,6 +23,11 @@ export const paymentsRouter = router({
   start: protectedProcedure
     .input(startCheckoutSchema)
     .mutation(({ ctx, input }) => startCheckout(ctx.deps, ctx.user.id, input, ctx.request.ip)),
+
+  /** The checkout's "Apply code": the selection priced with a discount code, or why it is refused. */
+  quoteDiscount: protectedProcedure
+    .input(QuoteDiscountInput)
+    .query(({ ctx, input }) => quoteDiscount(ctx.deps, ctx.user.id, input)),
 
   /** The payment window's success result: verified against the stored order, then confirmed once. */
   confirm: protectedProcedure
