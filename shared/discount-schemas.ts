@@ -22,6 +22,7 @@ export const DISCOUNT_REFUSALS = {
   alreadyUsed: 'You have already used this code as many times as it allows.',
 } as const;
 export type DiscountRefusal = keyof typeof DISCOUNT_REFUSALS;
+export type DiscountKind = 'percent' | 'fixed';
 
 export const DISCOUNT_MESSAGES = {
   codeRequired: 'Enter a code',
@@ -111,7 +112,11 @@ export const QuoteDiscountInput = z.object({
   eventId: z.string().min(1).max(200),
   selectedSlot: z.string().min(1).max(200),
   selectedTickets: z.array(selectedTicketSchema).min(1).max(20),
-  discountCode: z.string().trim().min(1, DISCOUNT_MESSAGES.codeRequired).max(MAX_CODE_LENGTH, DISCOUNT_REFUSALS.unknown),
+  discountCode: z
+    .string()
+    .trim()
+    .min(1, DISCOUNT_MESSAGES.codeRequired)
+    .max(MAX_CODE_LENGTH, DISCOUNT_REFUSALS.unknown),
 });
 export type QuoteDiscountInput = z.infer<typeof QuoteDiscountInput>;
 
@@ -141,7 +146,9 @@ export function discountPerTicket(terms: DiscountTerms, ticketTypeId: string, pr
 }
 
 /** How a code reads in the console and the export: "20% off" or "₹100.00 off each ticket". */
-export function describeDiscount(terms: Pick<DiscountTerms, 'kind' | 'percentOff' | 'amountOffPaise'>): string {
+export function describeDiscount(
+  terms: Pick<DiscountTerms, 'kind' | 'percentOff' | 'amountOffPaise'>,
+): string {
   if (terms.kind === 'percent') return `${terms.percentOff}% off`;
   const paise = terms.amountOffPaise ?? 0;
   return `₹${(paise / 100).toFixed(2)} off each ticket`;

@@ -64,7 +64,11 @@ export function isExemptAdmission(pricePaise: number, personsPerTicket: number):
 export function computeTaxLine(input: TaxLineInput): TaxLine {
   const { personsPerTicket, quantity, taxInclusive } = input;
   const discountPerTicketPaise = input.discountPerTicketPaise ?? 0;
-  for (const [name, value] of Object.entries({ pricePaise: input.pricePaise, quantity, discountPerTicketPaise })) {
+  for (const [name, value] of Object.entries({
+    pricePaise: input.pricePaise,
+    quantity,
+    discountPerTicketPaise,
+  })) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be whole and ≥ 0`);
   }
   if (discountPerTicketPaise > input.pricePaise) throw new RangeError('a discount cannot exceed the price');

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DiscountKind } from '../schema/discounts.ts';
+import type { DiscountKind } from '../../../shared/discount-schemas.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 import { holds } from './payments.ts';

@@ -1,9 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { DiscountKind } from '../../../shared/discount-schemas.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 import { holds } from './payments.ts';
-
-export type DiscountKind = 'percent' | 'fixed';
 
 /**
  * An event's discount code (issue 40): a percentage or a fixed amount off each ticket's price, before

@@ -7,8 +7,8 @@ import {
   discountPerTicket,
 } from '../../../shared/discount-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { DomainError } from '../../errors.ts';
 
 /**
@@ -52,7 +52,7 @@ export function evaluateDiscount(
   now: Date,
 ): AppliedDiscount {
   const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
-  if (!row || !row.isActive) throw discountRefused('unknown');
+  if (!row?.isActive) throw discountRefused('unknown');
   if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
   if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
   const applied = applyTerms(row, input.lines);

@@ -14,6 +14,7 @@ import { inviteTeamMember } from '../../services/team/invite-team-member.ts';
 import { listEventTeam } from '../../services/team/list-event-team.ts';
 import { removeTeamMember } from '../../services/team/remove-team-member.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
+import { discountProcedures } from './discounts.ts';
 import { salesProcedures } from './sales.ts';
 
 /** The organiser console (/organiser): the caller's events and each event's team. */
@@ -69,4 +70,5 @@ export const consoleRouter = router({
     .mutation(({ ctx, input }) => acceptInvitation(ctx.db, input.token, ctx.user, ctx.deps.clock.now())),
 
   ...salesProcedures,
+  ...discountProcedures,
 });

@@ -1,0 +1,48 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { codeKeyOf, DISCOUNT_MESSAGES, type DiscountFields } from '../../../shared/discount-schemas.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { discountCodes } from '../../db/schema/discounts.ts';
+import { badRequest, conflict } from '../../errors.ts';
+
+/**
+ * The stored columns of a code as the organiser set it, after the checks zod cannot make: every
+ * chosen ticket type is the event's, and no other code of the event matches it ignoring case.
+ */
+export function discountCodeColumns(tx: DbOrTx, eventId: string, fields: DiscountFields, exceptId?: string) {
+  const codeKey = codeKeyOf(fields.code);
+  const taken = tx
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.eventId, eventId), eq(discountCodes.codeKey, codeKey)))
+    .get();
+  if (taken && taken.id !== exceptId) {
+    throw conflict(DISCOUNT_MESSAGES.codeTaken, { code: DISCOUNT_MESSAGES.codeTaken });
+  }
+  const typeIds = fields.ticketTypeIds ? [...new Set(fields.ticketTypeIds)] : null;
+  if (typeIds) {
+    const found = tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(and(eq(eventDates.eventId, eventId), inArray(ticketTypes.id, typeIds)))
+      .all();
+    if (found.length !== typeIds.length) {
+      throw badRequest(DISCOUNT_MESSAGES.typeUnknown, { ticketTypeIds: DISCOUNT_MESSAGES.typeUnknown });
+    }
+  }
+  return {
+    code: fields.code,
+    codeKey,
+    kind: fields.kind,
+    // Only the chosen kind's figure is kept, so a code never carries two discounts.
+    percentOff: fields.kind === 'percent' ? fields.percentOff : null,
+    amountOffPaise: fields.kind === 'fixed' ? fields.amountOffPaise : null,
+    ticketTypeIds: typeIds,
+    validFrom: fields.validFrom,
+    validUntil: fields.validUntil,
+    maxUses: fields.maxUses,
+    maxUsesPerBuyer: fields.maxUsesPerBuyer,
+  };
+}

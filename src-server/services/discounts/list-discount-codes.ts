@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DiscountKind } from '../../../shared/discount-schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
+import { holds } from '../../db/schema/payments.ts';
+
+export interface DiscountCodeRow {
+  id: string;
+  code: string;
+  kind: DiscountKind;
+  percentOff: number | null;
+  amountOffPaise: number | null;
+  ticketTypeIds: string[] | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  maxUses: number | null;
+  maxUsesPerBuyer: number | null;
+  isActive: boolean;
+  /** Unpaid holds and bookings carrying it now. */
+  uses: number;
+  /** Bookings (not cancelled) priced with it. */
+  bookings: number;
+  /** What it took off those bookings' tickets, before tax: the revenue given away. */
+  discountPaise: number;
+}
+
+/**
+ * An event's codes for the console and the sales dashboard, with uses and the revenue given away:
+ * paid holds whose use was not given back (a cancelled booking's was), by one definition.
+ */
+export function listDiscountCodes(db: Db, eventId: string): DiscountCodeRow[] {
+  const given = db
+    .select({
+      discountCodeId: holdDiscounts.discountCodeId,
+      bookings: sql<number>`count(*)`,
+      discountPaise: sql<number>`coalesce(sum(${holdDiscounts.discountPaise}), 0)`,
+    })
+    .from(holdDiscounts)
+    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+    .where(and(eq(holds.eventId, eventId), eq(holds.status, 'converted'), isNull(holdDiscounts.returnedAt)))
+    .groupBy(holdDiscounts.discountCodeId)
+    .all();
+  const byCode = new Map(given.map((g) => [g.discountCodeId, g]));
+  return db
+    .select({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      kind: discountCodes.kind,
+      percentOff: discountCodes.percentOff,
+      amountOffPaise: discountCodes.amountOffPaise,
+      ticketTypeIds: discountCodes.ticketTypeIds,
+      validFrom: discountCodes.validFrom,
+      validUntil: discountCodes.validUntil,
+      maxUses: discountCodes.maxUses,
+      maxUsesPerBuyer: discountCodes.maxUsesPerBuyer,
+      isActive: discountCodes.isActive,
+      uses: discountCodes.uses,
+    })
+    .from(discountCodes)
+    .where(eq(discountCodes.eventId, eventId))
+    .orderBy(asc(discountCodes.createdAt), asc(discountCodes.id))
+    .all()
+    .map((row) => ({
+      ...row,
+      bookings: byCode.get(row.id)?.bookings ?? 0,
+      discountPaise: byCode.get(row.id)?.discountPaise ?? 0,
+    }));
+}
