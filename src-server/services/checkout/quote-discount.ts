@@ -32,7 +32,7 @@ export function quoteDiscount(deps: AppDeps, userId: string, input: QuoteDiscoun
   const quoted = quoteSeats(db, { userId, slotId: input.selectedSlot, lines: input.selectedTickets });
   const discount = evaluateDiscount(
     db,
-    { eventId: event.id, userId, code: input.discountCode, lines: quoted },
+    { eventId: event.id, slotId: input.selectedSlot, userId, code: input.discountCode, lines: quoted },
     deps.clock.now(),
   );
   const lines = quoted.map((line) => ({

@@ -112,7 +112,7 @@ export async function startCheckout(
   const discount = input.discountCode
     ? evaluateDiscount(
         db,
-        { eventId: event.id, userId, code: input.discountCode, lines: quoted },
+        { eventId: event.id, slotId: slot.id, userId, code: input.discountCode, lines: quoted },
         deps.clock.now(),
       )
     : null;

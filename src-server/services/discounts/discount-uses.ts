@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
+import { holds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
 
 /**
@@ -23,6 +24,14 @@ export interface PricedSelectionLine {
   ticketTypeId: string;
   pricePaise: number;
   quantity: number;
+}
+
+export interface DiscountRequest {
+  eventId: string;
+  slotId: string;
+  userId: string;
+  code: string;
+  lines: readonly PricedSelectionLine[];
 }
 
 export interface AppliedDiscount {
@@ -46,21 +55,28 @@ export function discountRefused(reason: DiscountRefusal): DomainError {
  * Checks a code against the selection without taking a use (the "Apply code" quote and Proceed's
  * advisory price before the gateway order); throws the refusal. `takeDiscountUseIn` decides.
  */
-export function evaluateDiscount(
-  db: DbOrTx,
-  input: { eventId: string; userId: string; code: string; lines: readonly PricedSelectionLine[] },
-  now: Date,
-): AppliedDiscount {
+export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
   const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
   if (!row?.isActive) throw discountRefused('unknown');
   if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
   if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
   const applied = applyTerms(row, input.lines);
   if (applied.discountPaise === 0) throw discountRefused('notForTickets');
-  if (row.maxUses !== null && row.uses >= row.maxUses) throw discountRefused('usedUp');
+  // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
+  // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
+  // the write lock it has already been released, and this is 0.
+  const replaced =
+    row.maxUses === null && row.maxUsesPerBuyer === null
+      ? 0
+      : (statements(db).ownActiveOnSlot.get({
+          discountCodeId: row.id,
+          userId: input.userId,
+          slotId: input.slotId,
+        })?.n ?? 0);
+  if (row.maxUses !== null && row.uses - replaced >= row.maxUses) throw discountRefused('usedUp');
   if (row.maxUsesPerBuyer !== null) {
     const mine = statements(db).usesOfBuyer.get({ discountCodeId: row.id, userId: input.userId })?.n ?? 0;
-    if (mine >= row.maxUsesPerBuyer) throw discountRefused('alreadyUsed');
+    if (mine - replaced >= row.maxUsesPerBuyer) throw discountRefused('alreadyUsed');
   }
   return applied;
 }
@@ -70,11 +86,7 @@ export function evaluateDiscount(
  * (rolling back the hold's savepoint). The caller records the hold's `hold_discounts` row with
  * `recordDiscountIn` once the hold exists.
  */
-export function takeDiscountUseIn(
-  tx: DbOrTx,
-  input: { eventId: string; userId: string; code: string; lines: readonly PricedSelectionLine[] },
-  now: Date,
-): AppliedDiscount {
+export function takeDiscountUseIn(tx: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
   const applied = evaluateDiscount(tx, input, now);
   if (statements(tx).takeUse.run({ id: applied.discountCodeId }).changes !== 1) {
     throw discountRefused('usedUp');
@@ -169,6 +181,20 @@ const statements = oncePer((db: DbOrTx) => ({
         eq(holdDiscounts.discountCodeId, p('discountCodeId')),
         eq(holdDiscounts.userId, p('userId')),
         isNull(holdDiscounts.returnedAt),
+      ),
+    )
+    .prepare(),
+  ownActiveOnSlot: db
+    .select({ n: sql<number>`count(*)` })
+    .from(holdDiscounts)
+    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+    .where(
+      and(
+        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
+        isNull(holdDiscounts.returnedAt),
+        eq(holds.userId, p('userId')),
+        eq(holds.slotId, p('slotId')),
+        sql`${holds.status} = 'active'`,
       ),
     )
     .prepare(),

@@ -291,7 +291,13 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
   const discount: AppliedDiscount | null = input.discountCode
     ? takeDiscountUseIn(
         tx,
-        { eventId: input.eventId, userId: input.userId, code: input.discountCode, lines: taken },
+        {
+          eventId: input.eventId,
+          slotId: input.slotId,
+          userId: input.userId,
+          code: input.discountCode,
+          lines: taken,
+        },
         now,
       )
     : null;
