@@ -81,6 +81,12 @@ const PROCEDURES: Record<string, Access> = {
     signedIn: true,
     why: 'public catalogue ids; the hold and order are created for ctx.user and priced on the server',
   },
+  'payments.quoteDiscount': {
+    kind: 'self',
+    ids: ['eventId', 'selectedTickets.ticketTypeId'],
+    signedIn: true,
+    why: 'public catalogue ids and a code; priced for ctx.user (their per-buyer limit), nothing written',
+  },
   'payments.confirm': {
     kind: 'owner',
     ids: ['orderId', 'paymentId'],
@@ -253,6 +259,30 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'slotId'],
     signedOut: 401,
     why: "owner, admin, co-organiser (viewSales); buyers' details; slotId only filters that event's bookings",
+  },
+  'console.discountCodes': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (viewSales): uses and revenue given away',
+  },
+  'console.createDiscountCode': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); any ticket types chosen must be that event's",
+  },
+  'console.updateDiscountCode': {
+    kind: 'role',
+    ids: ['eventId', 'discountCodeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the code must be that event's",
+  },
+  'console.setDiscountCodeActive': {
+    kind: 'role',
+    ids: ['eventId', 'discountCodeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the code must be that event's",
   },
   'organiser.createEvent': {
     kind: 'role',

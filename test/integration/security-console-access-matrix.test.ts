@@ -5,6 +5,7 @@ import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
@@ -373,6 +374,49 @@ const offlineAdmission = (w: World, t: TestApp) => ({
   scannedAt: t.clock.now().toISOString(),
 });
 
+/** A discount code's terms as the console sends them (issue 40), with a fresh name each call. */
+const discountFields = () => ({
+  code: `C${Math.random().toString(36).slice(2, 10)}`,
+  kind: 'percent',
+  percentOff: 10,
+  amountOffPaise: null,
+  ticketTypeIds: null,
+  validFrom: null,
+  validUntil: null,
+  maxUses: null,
+  maxUsesPerBuyer: null,
+});
+
+/** A code of the event, for the update and deactivate cases. */
+function insertDiscountCode(t: TestApp, eventId: string): string {
+  const id = `dc-${randomUUID()}`;
+  const fields = { ...discountFields(), code: `SEED${Math.random().toString(36).slice(2, 10)}` };
+  t.deps.db
+    .insert(discountCodes)
+    .values({
+      id,
+      eventId,
+      ...fields,
+      kind: 'percent',
+      codeKey: fields.code.toLowerCase(),
+      createdAt: t.clock.now().toISOString(),
+      updatedAt: t.clock.now().toISOString(),
+    })
+    .run();
+  return id;
+}
+
+/**
+ * Every code a call could have made or changed: a refused call adds none, renames none, deactivates
+ * none. The untouched codes `insertDiscountCode` adds for the next caller are left out.
+ */
+const discountState = (t: TestApp) =>
+  t.deps.db
+    .select({ id: discountCodes.id, code: discountCodes.code, isActive: discountCodes.isActive })
+    .from(discountCodes)
+    .all()
+    .filter((row) => !(row.code.startsWith('SEED') && row.isActive));
+
 /** An admin deciding a pending organiser request. */
 const decideRequest: Case = {
   kind: 'mutation',
@@ -386,6 +430,18 @@ const CASES: Record<string, Case> = {
   'console.salesDashboard': eventQuery(VIEW_SALES),
   'console.salesOverTime': eventQuery(VIEW_SALES, () => ({ bucket: 'hour' })),
   'console.orders': eventQuery(VIEW_SALES, (w) => ({ slotId: w.event.slotId, q: 'a', limit: 25 })),
+  'console.discountCodes': eventQuery(VIEW_SALES),
+  'console.createDiscountCode': eventMutation(EDIT, () => ({ code: discountFields() }), discountState),
+  'console.updateDiscountCode': eventMutation(
+    EDIT,
+    (w, t) => ({ discountCodeId: insertDiscountCode(t, w.event.eventId), code: discountFields() }),
+    discountState,
+  ),
+  'console.setDiscountCodeActive': eventMutation(
+    EDIT,
+    (w, t) => ({ discountCodeId: insertDiscountCode(t, w.event.eventId), isActive: false }),
+    discountState,
+  ),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),
