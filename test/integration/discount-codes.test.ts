@@ -19,6 +19,7 @@ import {
   type TicketedEvent,
   type TicketTypeSpec,
 } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -209,6 +210,35 @@ describe('pricing with a code', () => {
     ]);
     // The two invoices add up to what was paid.
     expect(issued.reduce((sum, i) => sum + i.totalPaise, 0)).toBe(198_240);
+    // The PDF shows the discount under its line, before the taxable value.
+    const pdf = await t.request(`/api/invoices/${admission.id}.pdf`, { headers: { cookie: buyer.cookie } });
+    expect(pdf.status).toBe(200);
+    const text = pdfPageText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Less discount (code Diwali20): 2 x Rs. 200.00 = Rs. 400.00');
+    expect(text).toContain('Taxable value Rs. 1,600.00');
+
+    // The sales dashboard and the orders export name the code, its uses and what it gave away.
+    const dashboard = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: ev.eventId },
+      {
+        cookie: owner.cookie,
+      },
+    );
+    expect((dashboard.data as { discountCodes: unknown[] }).discountCodes).toEqual([
+      expect.objectContaining({ code: 'Diwali20', uses: 1, bookings: 1, discountPaise: 40_000 }),
+    ]);
+    const csv = await (
+      await t.request(`/api/organiser/events/${ev.eventId}/orders.csv`, { headers: { cookie: owner.cookie } })
+    ).text();
+    const [header, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header!.endsWith('Discount code,Discount per ticket (INR),Discount (INR)')).toBe(true);
+    expect(row!.endsWith('Diwali20,200.00,400.00')).toBe(true);
   });
 
   it('takes a fixed amount off the chosen types only; the ₹500 exemption is judged on the price charged', async () => {

@@ -82,6 +82,13 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
       `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
         (line.personsPerTicket > 1 ? `, ${line.personsPerTicket} persons per ticket` : ''),
     );
+    // A discount code's reduction, per line (issue 40): the taxable value below is after it.
+    if (line.discountPerTicketPaise) {
+      text(
+        `    Less discount${line.discountCode ? ` (code ${clamp(line.discountCode, 40)})` : ''}: ` +
+          `${line.quantity} x ${rupees(line.discountPerTicketPaise)} = ${rupees(line.quantity * line.discountPerTicketPaise)}`,
+      );
+    }
     const tax = !registered
       ? 'GST not charged (supplier not registered under GST)'
       : line.kind === 'exempt'

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listDiscountCodes } from '../discounts/list-discount-codes.ts';
 import { eventMoney } from './event-money.ts';
 
 /**
@@ -18,6 +19,8 @@ export function getSalesDashboard(db: Db, eventId: string, now: Date) {
     ticketTypes: ticketTypesPanel(db, eventId, at),
     slots: slotsPanel(db, eventId, at),
     checkIns: checkInsPanel(db, eventId),
+    /** Each discount code's uses and the revenue it gave away (issue 40). */
+    discountCodes: listDiscountCodes(db, eventId),
   };
 }
 

@@ -63,6 +63,8 @@ export function orderPage(
       persons: bookings.totalUserAllowed,
       checkedIn: bookings.numberOfUserCheckedIn,
       subtotalPaise: bookings.subtotalAmountPaise,
+      discountCode: bookings.discountCode,
+      discountPaise: bookings.discountPaise,
       feePaise: bookings.feeAmountPaise,
       gstPaise: bookings.igstAmountPaise,
       totalPaise: bookings.totalAmountPaise,

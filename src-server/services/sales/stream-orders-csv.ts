@@ -46,6 +46,10 @@ export const ORDERS_CSV_HEADER = [
   'CGST (INR)',
   'SGST (INR)',
   'IGST (INR)',
+  // Issue 40, after the older columns so a spreadsheet built on them keeps working.
+  'Discount code',
+  'Discount per ticket (INR)',
+  'Discount (INR)',
 ] as const;
 
 /**
@@ -175,6 +179,9 @@ function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): stri
         taxed && csvRupees(taxed.cgstPaise),
         taxed && csvRupees(taxed.sgstPaise),
         taxed && csvRupees(taxed.igstPaise),
+        first ? order.discountCode : null,
+        line?.discountPerTicketPaise ? csvRupees(line.discountPerTicketPaise) : null,
+        first && order.discountCode ? csvRupees(order.discountPaise) : null,
       ]);
     })
     .join('');
