@@ -2,6 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatInIndia, formatLongDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../shared/money.ts';
+import { DiscountCodesSection } from '../components/console/discount-codes-section.tsx';
 import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
 import { GatePanel } from '../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../components/console/sales-chart.tsx';
@@ -32,6 +33,7 @@ function SalesPage() {
           <SalesOverTime eventId={eventId} />
           <TicketTypesPanel types={dashboard.data.ticketTypes} />
           <SlotsPanel slots={dashboard.data.slots} />
+          <DiscountCodesSection eventId={eventId} ticketTypes={dashboard.data.ticketTypes} />
           {/* Live: admitted / expected per slot and gate, and any double entry (issue 15). */}
           <GatePanel eventId={eventId} />
         </>

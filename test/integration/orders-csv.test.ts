@@ -158,6 +158,10 @@ describe('orders CSV', () => {
       'CGST (INR)': '',
       'SGST (INR)': '',
       'IGST (INR)': '',
+      // No discount code (issue 40).
+      'Discount code': '',
+      'Discount per ticket (INR)': '',
+      'Discount (INR)': '',
     });
     expect(byId[plain.id]!['Payment ID']).toBe(plain.paymentId);
     // The formula is text (leading apostrophe); its quotes and comma survive quoting.

@@ -35,9 +35,18 @@ export function listDiscountCodes(db: Db, eventId: string): DiscountCodeRow[] {
       bookings: sql<number>`count(*)`,
       discountPaise: sql<number>`coalesce(sum(${holdDiscounts.discountPaise}), 0)`,
     })
-    .from(holdDiscounts)
+    // From the event's codes (their index) to their uses (by code) to each hold (by id): never a scan
+    // of all holds of a status.
+    .from(discountCodes)
+    .innerJoin(holdDiscounts, eq(holdDiscounts.discountCodeId, discountCodes.id))
     .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
-    .where(and(eq(holds.eventId, eventId), eq(holds.status, 'converted'), isNull(holdDiscounts.returnedAt)))
+    .where(
+      and(
+        eq(discountCodes.eventId, eventId),
+        isNull(holdDiscounts.returnedAt),
+        sql`${holds.status} = 'converted'`,
+      ),
+    )
     .groupBy(holdDiscounts.discountCodeId)
     .all();
   const byCode = new Map(given.map((g) => [g.discountCodeId, g]));

@@ -1,0 +1,318 @@
+import { useState } from 'react';
+import { formatDateTime, formatInIndia } from '../../../shared/dates.ts';
+import { CreateDiscountCodeInput, describeDiscount } from '../../../shared/discount-schemas.ts';
+import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
+import { messageOf } from '../../lib/auth.ts';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
+import { ScrollTable, Td, Th } from './scroll-table.tsx';
+
+type Code = RouterOutputs['console']['discountCodes'][number];
+type TicketTypeChoice = { id: string; name: string; slotStart: string };
+
+/** A datetime-local value is read as India time, whatever the browser's zone; stored as UTC. */
+const fromIndiaLocal = (v: string) => (v ? new Date(`${v}:00+05:30`).toISOString() : null);
+const toIndiaLocal = (iso: string | null) => (iso ? formatInIndia(iso, "yyyy-MM-dd'T'HH:mm") : '');
+
+/**
+ * Issue 40: the event's discount codes on its Sales page, with their uses and the revenue each gave
+ * away (one definition, services/discounts/list-discount-codes.ts), and a form to add or change one.
+ * The server checks everything again; codes are deactivated, never deleted (bookings name them).
+ */
+export function DiscountCodesSection({
+  eventId,
+  ticketTypes,
+}: {
+  eventId: string;
+  ticketTypes: TicketTypeChoice[];
+}) {
+  const codes = trpc.console.discountCodes.useQuery({ eventId });
+  const utils = trpc.useUtils();
+  const refresh = () => {
+    void utils.console.discountCodes.invalidate({ eventId });
+    void utils.console.salesDashboard.invalidate({ eventId });
+  };
+  const setActive = trpc.console.setDiscountCodeActive.useMutation({ onSuccess: refresh });
+  const [editing, setEditing] = useState<Code | 'new' | null>(null);
+  const typeName = new Map(ticketTypes.map((t) => [t.id, t.name]));
+
+  return (
+    <section aria-labelledby="discount-codes-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="discount-codes-heading" className="text-xl font-bold">
+          Discount codes
+        </h2>
+        {editing === null && (
+          <button
+            type="button"
+            className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white"
+            onClick={() => setEditing('new')}
+          >
+            Add a code
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-gray-600">
+        Taken off each ticket's price before GST and the convenience fee. A use is counted when a buyer holds
+        tickets with the code, and given back if they do not pay or the booking is cancelled.
+      </p>
+      <FormError message={setActive.error ? messageOf(setActive.error) : null} />
+      {codes.data && codes.data.length > 0 && (
+        <ScrollTable
+          label="Discount codes"
+          head={
+            <>
+              <Th>Code</Th>
+              <Th>Discount</Th>
+              <Th>Valid</Th>
+              <Th right>Uses</Th>
+              <Th right>Bookings</Th>
+              <Th right>Given away</Th>
+              <Th>Actions</Th>
+            </>
+          }
+        >
+          {codes.data.map((code) => (
+            <tr key={code.id}>
+              <th scope="row" className="px-4 py-3 font-mono font-semibold text-gray-900">
+                {code.code}
+                {!code.isActive && (
+                  <span className="block font-sans text-xs font-normal text-gray-600">Deactivated</span>
+                )}
+              </th>
+              <td className="px-4 py-3">
+                {describeDiscount(code)}
+                <span className="block text-xs text-gray-600">
+                  {code.ticketTypeIds
+                    ? code.ticketTypeIds.map((id) => typeName.get(id) ?? 'removed type').join(', ')
+                    : 'All ticket types'}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-sm">
+                {code.validFrom ? `From ${formatDateTime(code.validFrom)}` : 'Now'}
+                {code.validUntil ? ` until ${formatDateTime(code.validUntil)}` : ', no end'}
+              </td>
+              <Td>
+                {code.uses}
+                {code.maxUses !== null && ` / ${code.maxUses}`}
+                {code.maxUsesPerBuyer !== null && (
+                  <span className="block text-xs text-gray-600">{code.maxUsesPerBuyer} per buyer</span>
+                )}
+              </Td>
+              <Td>{code.bookings}</Td>
+              <Td>{formatPaiseExact(code.discountPaise)}</Td>
+              <td className="space-x-3 px-4 py-3 text-sm">
+                <button type="button" className="font-semibold underline" onClick={() => setEditing(code)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  disabled={setActive.isPending}
+                  onClick={() =>
+                    setActive.mutate({ eventId, discountCodeId: code.id, isActive: !code.isActive })
+                  }
+                >
+                  {code.isActive ? 'Deactivate' : 'Activate'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      {codes.data?.length === 0 && editing === null && <p className="mt-2 text-gray-600">No codes yet.</p>}
+      {editing !== null && (
+        <DiscountCodeForm
+          key={editing === 'new' ? 'new' : editing.id}
+          eventId={eventId}
+          code={editing === 'new' ? null : editing}
+          ticketTypes={ticketTypes}
+          onDone={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function DiscountCodeForm({
+  eventId,
+  code,
+  ticketTypes,
+  onDone,
+}: {
+  eventId: string;
+  code: Code | null;
+  ticketTypes: TicketTypeChoice[];
+  onDone: () => void;
+}) {
+  const create = trpc.console.createDiscountCode.useMutation();
+  const update = trpc.console.updateDiscountCode.useMutation();
+  const [name, setName] = useState(code?.code ?? '');
+  const [kind, setKind] = useState<'percent' | 'fixed'>(code?.kind ?? 'percent');
+  const [percent, setPercent] = useState(code?.percentOff != null ? String(code.percentOff) : '');
+  const [rupees, setRupees] = useState(code?.amountOffPaise != null ? String(code.amountOffPaise / 100) : '');
+  const [types, setTypes] = useState<string[] | null>(code?.ticketTypeIds ?? null);
+  const [validFrom, setValidFrom] = useState(toIndiaLocal(code?.validFrom ?? null));
+  const [validUntil, setValidUntil] = useState(toIndiaLocal(code?.validUntil ?? null));
+  const [maxUses, setMaxUses] = useState(code?.maxUses != null ? String(code.maxUses) : '');
+  const [perBuyer, setPerBuyer] = useState(code?.maxUsesPerBuyer != null ? String(code.maxUsesPerBuyer) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v));
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setFormError(null);
+    const fields = {
+      code: name,
+      kind,
+      percentOff: kind === 'percent' ? optionalNumber(percent) : null,
+      amountOffPaise: kind === 'fixed' && rupees.trim() !== '' ? rupeesToPaise(Number(rupees)) : null,
+      ticketTypeIds: types && types.length > 0 ? types : null,
+      validFrom: fromIndiaLocal(validFrom),
+      validUntil: fromIndiaLocal(validUntil),
+      maxUses: optionalNumber(maxUses),
+      maxUsesPerBuyer: optionalNumber(perBuyer),
+    };
+    // The same schema the server runs, for the same messages before the round trip.
+    const parsed = CreateDiscountCodeInput.safeParse({ eventId, code: fields });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path.at(-1))] ??= issue.message;
+      return setErrors(fieldErrors);
+    }
+    try {
+      if (code) await update.mutateAsync({ eventId, discountCodeId: code.id, code: parsed.data.code });
+      else await create.mutateAsync(parsed.data);
+      setSaved(true);
+      onDone();
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      else setFormError(messageOf(error));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 max-w-md space-y-4 rounded-xl border border-gray-200 p-4"
+    >
+      <h3 className="font-bold">{code ? `Edit ${code.code}` : 'New discount code'}</h3>
+      <TextField
+        label="Code"
+        hint="Letters, digits, - and _. Buyers may type it in any case."
+        value={name}
+        error={errors.code}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <fieldset>
+        <legend className="font-medium">Discount</legend>
+        <label className="mr-4 inline-flex items-center gap-2">
+          <input type="radio" checked={kind === 'percent'} onChange={() => setKind('percent')} />
+          Percentage
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" checked={kind === 'fixed'} onChange={() => setKind('fixed')} />
+          Amount off each ticket
+        </label>
+      </fieldset>
+      {kind === 'percent' ? (
+        <TextField
+          label="Percent off"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={percent}
+          error={errors.percentOff}
+          onChange={(e) => setPercent(e.target.value)}
+        />
+      ) : (
+        <TextField
+          label="Rupees off each ticket"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          value={rupees}
+          error={errors.amountOffPaise}
+          onChange={(e) => setRupees(e.target.value)}
+        />
+      )}
+      <fieldset>
+        <legend className="font-medium">Ticket types</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={types === null}
+            onChange={(e) => setTypes(e.target.checked ? null : [])}
+          />
+          All ticket types
+        </label>
+        {types !== null &&
+          ticketTypes.map((type) => (
+            <label key={type.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={types.includes(type.id)}
+                onChange={(e) =>
+                  setTypes(e.target.checked ? [...types, type.id] : types.filter((id) => id !== type.id))
+                }
+              />
+              {type.name} <span className="text-xs text-gray-600">{formatDateTime(type.slotStart)}</span>
+            </label>
+          ))}
+        {errors.ticketTypeIds && <p className="text-sm text-red-700">{errors.ticketTypeIds}</p>}
+      </fieldset>
+      <TextField
+        label="Valid from (India time, optional)"
+        type="datetime-local"
+        value={validFrom}
+        error={errors.validFrom}
+        onChange={(e) => setValidFrom(e.target.value)}
+      />
+      <TextField
+        label="Valid until (India time, optional)"
+        type="datetime-local"
+        value={validUntil}
+        error={errors.validUntil}
+        onChange={(e) => setValidUntil(e.target.value)}
+      />
+      <TextField
+        label="Uses in all (optional)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={maxUses}
+        error={errors.maxUses}
+        onChange={(e) => setMaxUses(e.target.value)}
+      />
+      <TextField
+        label="Uses per buyer (optional)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={perBuyer}
+        error={errors.maxUsesPerBuyer}
+        onChange={(e) => setPerBuyer(e.target.value)}
+      />
+      <FormError message={formError} />
+      {saved && <FormNotice>Saved.</FormNotice>}
+      <div className="flex gap-3">
+        <SubmitButton busy={create.isPending || update.isPending} busyText="Saving...">
+          {code ? 'Save code' : 'Add code'}
+        </SubmitButton>
+        <button type="button" className="font-semibold underline" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
