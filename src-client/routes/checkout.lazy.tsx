@@ -15,6 +15,7 @@ import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
+import { DiscountCodeField, type DiscountQuote } from '../components/checkout/discount-code-field.tsx';
 import {
   EditableField,
   type EditableFieldHandle,
@@ -102,6 +103,8 @@ function Checkout({
   // After the first Proceed, each field shows its own problem until it is fixed.
   const [detailsChecked, setDetailsChecked] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  // A discount code the server priced (issue 40); null: list prices.
+  const [discount, setDiscount] = useState<DiscountQuote | null>(null);
   const payment = usePaymentWindow({
     onFailure: (current, error) =>
       endAttempt(current.holdId, 'failed', `Payment failed: ${error.description ?? 'Unknown error'}`),
@@ -162,8 +165,9 @@ function Checkout({
     }));
   }, [me.data, setDetails]);
 
-  // The server says how this event is taxed (data.taxes); Proceed charges with the same function.
-  const price = checkoutPriceBreakdown(
+  // The server says how this event is taxed (data.taxes); Proceed charges with the same function. With a
+  // discount code applied, the price is the server's quote (the client never prices a code itself).
+  const listPrice = checkoutPriceBreakdown(
     lines.map((l) => ({
       pricePaise: l.type.pricePaise,
       quantity: l.quantity,
@@ -172,6 +176,7 @@ function Checkout({
     data.event.platformFeeRate,
     data.taxes,
   );
+  const price = discount?.price ?? listPrice;
   // The billing address only when the GST invoice must show it: the server's rule, decided again at Proceed.
   const addressRequired = recipientAddressRequired({
     buyerGstin: details.buyerGstin,
@@ -220,6 +225,7 @@ function Checkout({
         },
         userCity: city.storedName ?? undefined,
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
+        discountCode: discount?.code,
       });
     } catch (err) {
       payment.abandon();
@@ -413,7 +419,21 @@ function Checkout({
             </ul>
           </CheckoutCard>
 
-          <PaymentSummary price={price} ticketTaxRatePercent={data.taxes.admissionTaxRatePercent} />
+          <DiscountCodeField
+            request={{
+              eventId: data.event.id,
+              selectedSlot: slot.id,
+              selectedTickets: lines.map((l) => ({ ticketTypeId: l.type.id, quantity: l.quantity })),
+            }}
+            applied={discount}
+            onApplied={setDiscount}
+          />
+
+          <PaymentSummary
+            price={price}
+            ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
+            discount={discount}
+          />
 
           <p className="text-center text-sm">
             Need Support?{' '}

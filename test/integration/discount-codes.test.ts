@@ -19,6 +19,7 @@ import {
   type TicketedEvent,
   type TicketTypeSpec,
 } from '../helpers/inventory.ts';
+import { mailOf } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -208,6 +209,9 @@ describe('pricing with a code', () => {
         totalPaise: 188_800,
       }),
     ]);
+    expect(mailOf(t, `booking-confirmed:${booking.id}`)!.text).toContain(
+      'Discount (code Diwali20): -₹400.00\nSubtotal: ₹1,600.00',
+    );
     // The two invoices add up to what was paid.
     expect(issued.reduce((sum, i) => sum + i.totalPaise, 0)).toBe(198_240);
     // The PDF shows the discount under its line, before the taxable value.

@@ -12,14 +12,29 @@ import { CheckoutCard } from './checkout-card.tsx';
 export function PaymentSummary({
   price,
   ticketTaxRatePercent,
+  discount = null,
 }: {
   price: PriceBreakdown;
   ticketTaxRatePercent: number | null;
+  /** A discount code the server priced (issue 40): shown before the subtotal, which is after it. */
+  discount?: { code: string; discountPaise: number } | null;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <CheckoutCard id="payment-summary-heading" title="Payment Summary">
       <dl className="mt-3 space-y-2 text-sm">
+        {discount && (
+          <>
+            <div className="flex justify-between">
+              <dt>Tickets</dt>
+              <dd>{formatPaiseExact(price.subtotalPaise + discount.discountPaise)}</dd>
+            </div>
+            <div className="flex justify-between text-green-800">
+              <dt>Discount ({discount.code})</dt>
+              <dd data-testid="discount">−{formatPaiseExact(discount.discountPaise)}</dd>
+            </div>
+          </>
+        )}
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd>{formatPaiseExact(price.subtotalPaise)}</dd>

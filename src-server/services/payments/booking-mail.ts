@@ -26,6 +26,8 @@ export interface BookingMailFacts {
   slotEnd: string;
   lines: { name: string; quantity: number; pricePaise: number }[];
   subtotalPaise: number;
+  /** A discount code's reduction (issue 40): the lines are at list price, the subtotal after it. */
+  discount?: { code: string; discountPaise: number } | null;
   /** Convenience fee + its GST. */
   bookingFeePaise: number;
   /** The fee's GST: 0 when the platform is not registered (the fee is then not charged with tax). */
@@ -61,6 +63,9 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
     '',
     'Tickets:',
     ...lineText.map((l) => `  ${l}`),
+    ...(facts.discount
+      ? [`Discount (code ${facts.discount.code}): -${formatPaiseExact(facts.discount.discountPaise)}`]
+      : []),
     `Subtotal: ${formatPaiseExact(facts.subtotalPaise)}`,
     ...(ticketGstPaise > 0 ? [`${TICKET_GST_LABEL}: ${formatPaiseExact(ticketGstPaise)}`] : []),
     `${feeLabel}: ${formatPaiseExact(facts.bookingFeePaise)}`,
@@ -98,6 +103,7 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
       <thead><tr style="color:#6b7280;font-size:13px"><th style="text-align:left;padding:6px 0">Ticket</th><th>Quantity</th><th style="text-align:right">Unit price</th><th style="text-align:right">Amount</th></tr></thead>
       <tbody>${rows}</tbody>
       <tfoot>
+        ${facts.discount ? `<tr><td colspan="3" style="padding:6px 0">Discount (code ${esc(facts.discount.code)})</td><td style="text-align:right">-${esc(formatPaiseExact(facts.discount.discountPaise))}</td></tr>` : ''}
         <tr><td colspan="3" style="padding:6px 0">Subtotal</td><td style="text-align:right">${esc(formatPaiseExact(facts.subtotalPaise))}</td></tr>
         ${ticketGstPaise > 0 ? `<tr><td colspan="3" style="padding:6px 0">${esc(TICKET_GST_LABEL)}</td><td style="text-align:right">${esc(formatPaiseExact(ticketGstPaise))}</td></tr>` : ''}
         <tr><td colspan="3" style="padding:6px 0">${esc(feeLabel)}</td><td style="text-align:right">${esc(formatPaiseExact(facts.bookingFeePaise))}</td></tr>

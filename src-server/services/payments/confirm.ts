@@ -316,6 +316,7 @@ function createBooking(
       slotEnd: slot.endTime,
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
       subtotalPaise: hold.subtotalPaise,
+      discount: discount ?? null,
       bookingFeePaise: hold.feePaise + hold.igstPaise,
       feeGstPaise: hold.igstPaise,
       totalPaise: hold.totalPaise,
