@@ -21,6 +21,11 @@ export const organiserProfiles = sqliteTable('organiser_profiles', {
   defaultTaxRate: real('default_tax_rate').notNull().default(18),
   taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull().default(true),
   updatedAt: text('updated_at').notNull(),
+  /**
+   * When the organiser said e-invoicing applies to them (turnover above the threshold, issue 36): their
+   * B2B tax invoices issued from then on are registered with the IRP (e-invoices.ts). Null: it does not.
+   */
+  eInvoicingSince: text('e_invoicing_since'),
 });
 
 /** The issuer of a number series: an organiser's user id, or PLATFORM_ISSUER for the convenience fee. */
