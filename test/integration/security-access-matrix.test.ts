@@ -463,6 +463,18 @@ const ROUTES: Record<string, RouteAccess> = {
     kind: 'role',
     why: 'organisers and admins, their own invoices only (issuer = ctx.user); invoices.test.ts',
   },
+  'GET /api/invoices/gstr1/:file': {
+    kind: 'role',
+    why: 'organisers and admins, their own documents only (issuer = ctx.user); gstr1-export.test.ts',
+  },
+  'GET /api/invoices/platform/month/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices; platform-invoices-export.test.ts",
+  },
+  'GET /api/invoices/platform/gstr1/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices as GSTR-1; platform-invoices-export.test.ts",
+  },
   'GET /api/organiser/events/:eventId/orders.csv': {
     kind: 'role',
     why: "eventProcedure('viewSales')'s answers, tried by seven callers in orders-csv.test.ts",
