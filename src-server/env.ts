@@ -71,6 +71,12 @@ export const EnvFields = z.object({
   PLATFORM_ADDRESS: optionalText,
   /** One of shared/states.ts, e.g. 'Karnataka'. */
   PLATFORM_STATE: optionalText,
+  /**
+   * The Invoice Registration Portal (through a GSP) for organisers who say e-invoicing applies to them
+   * (issue 36): base URL and access token. Unset: their B2B invoices wait, marked as not registered.
+   */
+  EINVOICE_IRP_URL: optionalText.pipe(z.url().optional()),
+  EINVOICE_IRP_TOKEN: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /**

@@ -3,6 +3,7 @@ import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { cancellationJob } from './services/bookings/cancellation-job.ts';
 import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
+import { eInvoicingJob } from './services/invoices/register-e-invoices.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
@@ -23,6 +24,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   searchCleanupJob,
   waitlistJob,
   waitingRoomAdmitterJob,
+  eInvoicingJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

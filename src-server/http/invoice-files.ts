@@ -4,6 +4,7 @@ import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import { PLATFORM_ISSUER } from '../db/schema/invoices.ts';
 import type { AppDeps } from '../deps.ts';
+import { eInvoiceStampOf } from '../services/invoices/e-invoicing-setting.ts';
 import { gstr1Zip } from '../services/invoices/export-gstr1.ts';
 import { getCreditNoteForDownload, getInvoiceForDownload } from '../services/invoices/read-invoices.ts';
 import { streamInvoicesCsv } from '../services/invoices/stream-invoices-csv.ts';
@@ -85,7 +86,9 @@ export function invoiceFileRoutes(deps: AppDeps) {
     c.header('Content-Type', 'application/pdf');
     const safe = invoice.number.replace(/[^A-Za-z0-9_-]/g, '-');
     c.header('Content-Disposition', `attachment; filename="jalsa-invoice-${safe}.pdf"`);
-    return c.body(new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice)));
+    // A registered e-invoice prints its IRN and signed QR code (e-invoicing, issue 36).
+    const eInvoice = eInvoiceStampOf(deps.db, invoice.id);
+    return c.body(new Uint8Array(await pdfWorkerOf(deps).renderInvoice({ ...invoice, eInvoice })));
   });
   return routes;
 }
