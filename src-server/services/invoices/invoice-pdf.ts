@@ -17,6 +17,9 @@ export interface EInvoiceStamp {
   signedQrCode: string;
 }
 
+/** The stored invoice and, once the IRP registered it, its e-invoice particulars. */
+export type PrintableInvoice = InvoiceRow & { eInvoice?: EInvoiceStamp | null };
+
 /**
  * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
  * thread with the tickets (tickets/ticket-pdf-thread.ts). Built-in fonts are Latin-1: see `latin1`.
@@ -24,7 +27,7 @@ export interface EInvoiceStamp {
  * amounts credited (its own stored row).
  */
 export async function renderInvoicePdf(
-  invoice: InvoiceRow & { eInvoice?: EInvoiceStamp | null },
+  invoice: PrintableInvoice,
   creditNote?: CreditNoteRow,
 ): Promise<Buffer> {
   const invoiceTitle = invoice.documentType === 'bill_of_supply' ? 'Bill of supply' : 'Tax invoice';
