@@ -54,20 +54,30 @@ beforeAll(async () => {
     }),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 10 }] });
+  const ev = createTicketedEvent(t.deps.db, {
+    types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 10 }],
+  });
   t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
   await buyTickets(t, ev, 1);
   const b = await buyTickets(t, ev, 2, {
-    ticketDetails: { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Verma Consulting Pvt Ltd' },
+    ticketDetails: {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+    },
   });
-  await writeTransaction(t.deps.db, (tx) => issueCreditNotes(tx, b.bookingId, 'event_cancelled', t.clock.now()));
+  await writeTransaction(t.deps.db, (tx) =>
+    issueCreditNotes(tx, b.bookingId, 'event_cancelled', t.clock.now()),
+  );
 });
 afterAll(() => t.close());
 
 async function gstr1(cookie: string) {
   const res = await t.request('/api/invoices/platform/gstr1/2026-11.zip', { headers: { cookie } });
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toBe('attachment; filename="jalsa-platform-gstr1-2026-11.zip"');
+  expect(res.headers.get('content-disposition')).toBe(
+    'attachment; filename="jalsa-platform-gstr1-2026-11.zip"',
+  );
   const files = readZip(new Uint8Array(await res.arrayBuffer()));
   return (name: string) => files.get(name)!.toString('utf8').split('\r\n').slice(1, -1);
 }
@@ -95,12 +105,17 @@ describe('the platform’s own invoices, for the operator', () => {
   });
 
   it('the monthly CSV lists the fee invoices too (the admin’s own was empty)', async () => {
-    const res = await t.request('/api/invoices/platform/month/2026-11.csv', { headers: { cookie: admin.cookie } });
+    const res = await t.request('/api/invoices/platform/month/2026-11.csv', {
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(
       'attachment; filename="jalsa-platform-invoices-2026-11.csv"',
     );
-    const rows = (await res.text()).replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1);
     expect(rows).toEqual([
       'B2B,PLF/26-27/000002,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,18,118.00,21.24,0.00,0.00,139.24,',
       'B2C,,,,,27-Maharashtra,18,59.00,10.62,0.00,0.00,69.62,',
@@ -114,7 +129,10 @@ describe('the platform’s own invoices, for the operator', () => {
 
   it('is for admins only: organisers (even the one whose booking it was) and buyers 403, signed out 401', async () => {
     const buyer = createAccount(t);
-    for (const path of ['/api/invoices/platform/gstr1/2026-11.zip', '/api/invoices/platform/month/2026-11.csv']) {
+    for (const path of [
+      '/api/invoices/platform/gstr1/2026-11.zip',
+      '/api/invoices/platform/month/2026-11.csv',
+    ]) {
       expect((await t.request(path)).status, path).toBe(401);
       for (const who of [organiser, buyer]) {
         const res = await t.request(path, { headers: { cookie: who.cookie } });
@@ -123,7 +141,9 @@ describe('the platform’s own invoices, for the operator', () => {
     }
     // An organiser's own GSTR-1 never holds the platform's fee invoices.
     const own = await t.request('/api/invoices/gstr1/2026-11.zip', { headers: { cookie: organiser.cookie } });
-    const docs = readZip(new Uint8Array(await own.arrayBuffer())).get('docs.csv')!.toString('utf8');
+    const docs = readZip(new Uint8Array(await own.arrayBuffer()))
+      .get('docs.csv')!
+      .toString('utf8');
     expect(docs).not.toContain('PLF');
     expect(docs.startsWith(GSTR1_HEADERS.docs.join(','))).toBe(true);
   });

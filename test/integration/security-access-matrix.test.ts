@@ -404,6 +404,24 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "organisers and admins; writes ctx.user's profile",
   },
+  'invoices.eInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; ctx.user's own setting and e-invoices",
+  },
+  'invoices.setEInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; writes ctx.user's profile",
+  },
+  'invoices.retryEInvoice': {
+    kind: 'role',
+    ids: ['invoiceId'],
+    signedOut: 401,
+    why: 'organisers and admins; only their own invoice (issuer = ctx.user), others NOT_FOUND',
+  },
   'invoices.setEventTaxRate': {
     kind: 'role',
     ids: ['eventId'],
