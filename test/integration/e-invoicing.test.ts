@@ -249,6 +249,34 @@ describe('e-invoicing', () => {
     });
   });
 
+  it('an answer lost after the IRP registered the invoice: the duplicate is looked up by its IRN', async () => {
+    const { ev } = await world();
+    irp(() =>
+      HttpResponse.json({
+        Status: 0,
+        ErrorDetails: [{ ErrorCode: '2150', ErrorMessage: 'Duplicate IRN' }],
+        InfoDtls: [
+          { InfoCd: 'DUPIRN', Desc: { AckNo: 112610036563310, AckDt: '2026-11-21 12:05:00', Irn: IRN } },
+        ],
+      }),
+    );
+    const lookups: string[] = [];
+    mswServer.use(
+      http.get(`${GENERATE}/irn/:irn`, ({ params, request }) => {
+        lookups.push(`${params.irn} ${request.headers.get('gstin')}`);
+        return registered();
+      }),
+    );
+    const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
+    await registerDueEInvoices(t.deps);
+    expect(lookups).toEqual([`${IRN} 27AAPFU0939F1ZV`]);
+    expect(registrationOf(admissionInvoiceOf(bookingId).id)).toMatchObject({
+      status: 'registered',
+      irn: IRN,
+      signedQrCode: SIGNED_QR,
+    });
+  });
+
   it('stops retrying by itself after the last attempt; the organiser can retry; others get NOT_FOUND', async () => {
     const { organiser, ev } = await world();
     const calls = irp(refused);
