@@ -35,7 +35,12 @@ const IRP = 'https://irp.example.test';
 const GENERATE = `${IRP}/eicore/v1.03/Invoice`;
 const IRN = 'a5c12dca80e743321740b001fd70953e8738d109865d28ba4013750f2046f229';
 const SIGNED_QR = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ data: { Irn: IRN } })).toString('base64url')}.c2ln`;
-const BUYER = { ...DETAILS, buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: 'Kaveri Events Pvt Ltd' };
+const BUYER = {
+  ...DETAILS,
+  buyerGstin: '29AAGCB7383J1Z4',
+  buyerLegalName: 'Kaveri Events Pvt Ltd',
+  buyerAddress: '80 Feet Road, Indiranagar, Bengaluru 560038',
+};
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -141,12 +146,15 @@ describe('e-invoicing', () => {
         Pin: 400050,
         Stcd: '27',
       },
-      BuyerDtls: expect.objectContaining({
+      BuyerDtls: {
         Gstin: '29AAGCB7383J1Z4',
         LglNm: 'Kaveri Events Pvt Ltd',
         Pos: '27',
+        Addr1: '80 Feet Road, Indiranagar, Bengaluru 560038',
+        Loc: 'Bengaluru',
+        Pin: 560038,
         Stcd: '29',
-      }),
+      },
       ItemList: [
         {
           SlNo: '1',

@@ -64,6 +64,7 @@ beforeAll(async () => {
       ...DETAILS,
       buyerGstin: '27AAPFU0939F1ZV',
       buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      buyerAddress: '12 Hill Road, Bandra, Mumbai 400050',
     },
   });
   await writeTransaction(t.deps.db, (tx) =>

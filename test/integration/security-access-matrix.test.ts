@@ -682,6 +682,7 @@ describe('owner-only data, tried by every kind of caller', () => {
             bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
             buyerGstin: '27AAPFU0939F1ZV',
             buyerLegalName: 'Someone Pvt Ltd',
+            buyerAddress: '4 MG Road, Pune 411001',
           },
           { cookie },
         ),

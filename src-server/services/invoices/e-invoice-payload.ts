@@ -72,8 +72,8 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
       Gstin: invoice.buyerGstin,
       LglNm: (invoice.buyerLegalName ?? invoice.buyerName).slice(0, 100),
       Pos: stateCode(invoice.placeOfSupply),
-      // The recipient's address is not collected yet (the buyer's state is known from the GSTIN).
-      ...address(invoice.buyerState, invoice.buyerState),
+      // Collected for every B2B invoice (Rule 46); an older invoice without one gives its state.
+      ...address(invoice.buyerAddress ?? invoice.buyerState, invoice.buyerState),
       Stcd: invoice.buyerGstin.slice(0, 2),
     },
     ItemList: invoice.lines.map((line, i) => ({
