@@ -16,4 +16,6 @@ CREATE TABLE `e_invoice_registrations` (
 --> statement-breakpoint
 CREATE INDEX `e_invoice_registrations_due_idx` ON `e_invoice_registrations` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE INDEX `e_invoice_registrations_issuer_idx` ON `e_invoice_registrations` (`issuer`,`status`);--> statement-breakpoint
-ALTER TABLE `organiser_profiles` ADD `e_invoicing_since` text;
+ALTER TABLE `organiser_profiles` ADD `e_invoicing_since` text;--> statement-breakpoint
+CREATE INDEX `organiser_profiles_e_invoicing_idx` ON `organiser_profiles` (`e_invoicing_since`);--> statement-breakpoint
+CREATE INDEX `invoices_b2b_issuer_issued_idx` ON `invoices` (`issuer`,`issued_at`) WHERE kind = 'admission' and document_type = 'tax_invoice' and buyer_gstin is not null and supplier_gstin is not null;

@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
 import { eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
-import { invoices, organiserProfiles } from '../../db/schema/invoices.ts';
+import { invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { buildIrpPayload } from './e-invoice-payload.ts';
@@ -17,6 +17,8 @@ export const NO_IRP_CONFIGURED =
 export const OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts it. Cancel it with a credit note and issue a new invoice.`;
 
 const BATCH = 20;
+/** How far back each run looks for invoices not yet queued: twice the window, for a job stopped a while. */
+const QUEUE_LOOKBACK_DAYS = 2 * IRP_REPORTING_WINDOW_DAYS;
 
 /**
  * Registers the B2B invoices of organisers under e-invoicing with the IRP: first records a 'pending'
@@ -99,26 +101,33 @@ export const eInvoicingJob: BackgroundJob = {
 
 /**
  * A 'pending' registration for each invoice that needs an IRN and has none: an admission tax invoice
- * to a buyer with a GSTIN, of an organiser under e-invoicing, issued since they said so.
+ * to a buyer with a GSTIN, of an organiser under e-invoicing, issued since they said so. Each organiser's
+ * invoices are read through (issuer, issued_at) from QUEUE_LOOKBACK_DAYS ago at most, so a run reads a
+ * bounded range; anything queued past the reporting window fails visibly (OUTSIDE_WINDOW).
  */
 async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
-  const missing = db
-    .select({ id: invoices.id, issuer: invoices.issuer })
-    .from(invoices)
-    .innerJoin(organiserProfiles, eq(organiserProfiles.userId, invoices.issuer))
-    .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
-    .where(
-      and(
-        isNotNull(organiserProfiles.eInvoicingSince),
-        gte(invoices.issuedAt, sql`${organiserProfiles.eInvoicingSince}`),
-        eq(invoices.kind, 'admission'),
-        eq(invoices.documentType, 'tax_invoice'),
-        isNotNull(invoices.buyerGstin),
-        isNotNull(invoices.supplierGstin),
-        isNull(eInvoiceRegistrations.invoiceId),
-      ),
-    )
+  const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const organisers = db
+    .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+    .from(organiserProfiles)
+    .where(isNotNull(organiserProfiles.eInvoicingSince))
     .all();
+  const missing = organisers.flatMap(({ userId, since }) =>
+    db
+      .select({ id: invoices.id, issuer: invoices.issuer })
+      .from(invoices)
+      .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
+      .where(
+        and(
+          eq(invoices.issuer, userId),
+          gte(invoices.issuedAt, since && since > lookback ? since : lookback),
+          // Written as the partial index's own condition (literals, not parameters), so SQLite uses it.
+          NEEDS_IRN,
+          isNull(eInvoiceRegistrations.invoiceId),
+        ),
+      )
+      .all(),
+  );
   if (missing.length === 0) return;
   const at = now.toISOString();
   await writeTransaction(db, (tx) => {
