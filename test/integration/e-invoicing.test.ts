@@ -51,7 +51,7 @@ const IRP_ENV = {
   EINVOICE_IRP_TOKEN: 'gsp-token-1',
 } as const;
 
-async function world(options: { eInvoicing?: boolean } = {}) {
+async function world(options: { eInvoicing?: boolean; city?: string } = {}) {
   t = createTestApp(IRP_ENV);
   const organiser = createAccount(t, 'organiser');
   await saveOrganiserProfile(
@@ -71,6 +71,7 @@ async function world(options: { eInvoicing?: boolean } = {}) {
     expect(res.status).toBe(200);
   }
   const ev = createTicketedEvent(t.deps.db, {
+    city: options.city ?? 'Mumbai',
     types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
   });
   t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
@@ -202,6 +203,21 @@ describe('e-invoicing', () => {
       applies: true,
       providerConfigured: true,
       notRegistered: [],
+    });
+  });
+
+  it('inter-state: a show in Bengaluru sends IGST and place of supply 29', async () => {
+    const { ev } = await world({ city: 'Bangalore' });
+    const calls = irp(registered);
+    await buyTickets(t, ev, 2, { ticketDetails: BUYER });
+    await registerDueEInvoices(t.deps);
+    // 2 × ₹1,180 incl. 18 %: taxable 2,00,000 p, IGST 36,000 p (Maharashtra → Karnataka), total 2,36,000 p.
+    expect(calls[0]!.body).toMatchObject({
+      BuyerDtls: { Pos: '29', Stcd: '29' },
+      ItemList: [
+        { HsnCd: '999692', GstRt: 18, AssAmt: 2000, IgstAmt: 360, CgstAmt: 0, SgstAmt: 0, TotItemVal: 2360 },
+      ],
+      ValDtls: { AssVal: 2000, CgstVal: 0, SgstVal: 0, IgstVal: 360, TotInvVal: 2360 },
     });
   });
 
