@@ -5,6 +5,7 @@ import { cancellationJob } from './services/bookings/cancellation-job.ts';
 import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
 import { eInvoicingJob } from './services/invoices/register-e-invoices.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
+import { diskWatchJob } from './services/operations/disk-watch.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
 import { waitingRoomAdmitterJob } from './services/waiting-room/admit-visitors.ts';
@@ -24,6 +25,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   searchCleanupJob,
   waitlistJob,
   waitingRoomAdmitterJob,
+  diskWatchJob,
   eInvoicingJob,
 ];
 

@@ -44,18 +44,29 @@ export async function startServerProcess(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /**
+   * Started as an operator does (README "Run it for real"): from this folder, whose `.env` holds every
+   * setting (PORT included, so `port` must match it), with nothing of the test's environment but PATH.
+   */
+  asOperatorIn?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/index.ts'], {
-    cwd: ROOT,
+  const settings = options.asOperatorIn
+    ? { PATH: process.env.PATH ?? '' }
+    : {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        LOG_LEVEL: 'warn',
+      };
+  const entry = options.asOperatorIn ? path.join(ROOT, 'src-server/index.ts') : 'src-server/index.ts';
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
+    cwd: options.asOperatorIn ?? ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
+      ...settings,
       ...options.env,
       NODE_OPTIONS:
         `${options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} --require ${EXIT_WITH_TEST_PROCESS}`.trim(),

@@ -468,6 +468,14 @@ type RouteAccess = {
 /** Plain HTTP routes, as `METHOD path` from Hono's route table (middleware excluded). */
 const ROUTES: Record<string, RouteAccess> = {
   'GET /healthz': { kind: 'public', why: 'status only' },
+  'GET /readyz': {
+    kind: 'public',
+    why: 'which part is unwell and why, in a sentence each (readiness.test.ts)',
+  },
+  'GET /metrics': {
+    kind: 'signature',
+    why: 'Bearer METRICS_TOKEN, or from this machine with no proxy header (readiness.test.ts)',
+  },
   'GET /api/tickets/:file': { kind: 'owner', why: 'PDF and .ics of a booking' },
   'GET /api/invoices/:file': {
     kind: 'owner',
