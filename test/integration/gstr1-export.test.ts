@@ -251,6 +251,23 @@ describe('GSTR-1 export of one organiser’s month', () => {
     ]);
   });
 
+  it('b2cl starts above ₹1,00,000: exactly ₹1,00,000 inter-state stays in b2cs (December)', async () => {
+    const DEC = '2026-12-10T06:30:00.000Z';
+    // ₹1,00,000 incl. 18 %: taxable 1,00,00,000 × 100/118 = 84,74,576.27 → 84,74,576 p; IGST 15,25,424 p.
+    insertInvoice('INV/26-27/000100', DEC, 'Karnataka', [
+      line({ qty: 1, unit: 10_000_000, kind: 'inter', rate: 18, taxable: 8_474_576, igst: 1_525_424 }),
+    ]);
+    // ₹1,00,001: taxable 1,00,00,100 × 100/118 = 84,74,661.02 → 84,74,661 p; IGST 15,25,439 p.
+    insertInvoice('INV/26-27/000101', DEC, 'Karnataka', [
+      line({ qty: 1, unit: 10_000_100, kind: 'inter', rate: 18, taxable: 8_474_661, igst: 1_525_439 }),
+    ]);
+    const dec = await download(organiser.cookie, '2026-12');
+    expect(dec['b2cl.csv']!.slice(1)).toEqual([
+      'INV/26-27/000101,10-Dec-2026,100001.00,29-Karnataka,,18,84746.61,0.00,',
+    ]);
+    expect(dec['b2cs.csv']!.slice(1)).toEqual(['OE,29-Karnataka,,18,84745.76,0.00,']);
+  });
+
   it('b2cs: the rest of B2C by place of supply and rate, net of their credit notes', async () => {
     const { 'b2cs.csv': b2cs } = await download(organiser.cookie);
     // 27 at 18 %: INV 3's 1,00,000 − CRN 2's 50,000 = 50,000 p. 29 at 18 %: INV 4's 2,00,000 p.
@@ -313,7 +330,7 @@ describe('GSTR-1 export of one organiser’s month', () => {
       'Invoices for outward supply,INV/26-27/000001,INV/26-27/000001,1,0',
     ]);
     expect(other['b2cs.csv']!.slice(1)).toEqual(['OE,27-Maharashtra,,18,1000.00,0.00,']);
-    const empty = await download(organiser.cookie, '2026-12');
+    const empty = await download(organiser.cookie, '2027-01');
     expect(empty['b2b.csv']).toEqual([GSTR1_HEADERS.b2b.join(',')]);
     // The admin's own (issuer = their account) is empty too: the platform's documents have their own route.
     const adminOwn = await download(admin.cookie);
