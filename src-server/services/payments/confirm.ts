@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
@@ -315,9 +316,9 @@ function createBooking(
   return { outcome: 'booked', bookingId };
 }
 
-/** Public origin for links in mail: PUBLIC_URL, or the local server. */
+/** The base of links in mail sent without a request at hand: PUBLIC_URL's origin, or the local server. */
 export function siteUrl(deps: Pick<AppDeps, 'env'>): string {
-  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  return publicLinkBase(deps.env.PUBLIC_URL, `http://localhost:${deps.env.PORT}`);
 }
 
 const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
