@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
@@ -205,9 +206,8 @@ function checkSaleWindows(
     if (!type) continue;
     const closed = saleWindowMessage(type, now);
     if (closed) throw conflict(`${type.name}: ${closed}`);
-    if (line.quantity > type.maxPerOrder) {
-      throw badRequest(`You can book at most ${type.maxPerOrder} tickets of ${type.name}`);
-    }
+    const tooMany = perOrderMaxProblem(type, line.quantity);
+    if (tooMany) throw badRequest(tooMany);
   }
 }
 
