@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import { publicLinkBase } from '../../../shared/public-links.ts';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
+import { type BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
