@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTicketToken, ticketSignedText } from './ticket-token-format.ts';
 
-const ED = 'A'.repeat(85) + 'w';
-const LEGACY = 'b'.repeat(42) + '_';
+const ED = `${'A'.repeat(85)}w`;
+const LEGACY = `${'b'.repeat(42)}_`;
 
 describe('parseTicketToken', () => {
   it('reads an Ed25519 token: the booking, its generation and the signature', () => {
