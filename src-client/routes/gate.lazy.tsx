@@ -485,7 +485,8 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           onClick={() => setFacing((f) => (f === 'environment' ? 'user' : 'environment'))}
           aria-label="Switch camera"
         >
-          ⇄ Cam
+          {/* The visible word is in the name (WCAG 2.5.3, Label in Name): a voice user says what they see. */}
+          <span aria-hidden="true">⇄</span> Camera
         </button>
         <button
           type="button"
