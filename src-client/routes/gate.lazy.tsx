@@ -667,7 +667,7 @@ function LookUp({
             {r.admitted > 0 && (
               <button
                 type="button"
-                aria-label={`Check-ins of ${r.name}`}
+                aria-label={`History: check-ins of ${r.name}`}
                 onClick={() => setHistory({ id: r.id, name: r.name })}
                 className="min-h-14 shrink-0 rounded-xl bg-white/20 px-3 font-semibold"
               >
