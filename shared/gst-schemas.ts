@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE, gstinCheckCharacter } from './gst.ts';
-import { GST_STATE_CODES, stateOfGstin } from './gst-states.ts';
+import { stateOfGstin } from './gst-states.ts';
 import { recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
@@ -40,7 +40,7 @@ export const gstinSchema = z
   .refine(isValidGstinValue, GST_MESSAGES.gstinInvalid);
 
 /** Optional GSTIN: '' means none. */
-export const optionalGstinSchema = z
+const optionalGstinSchema = z
   .string()
   .trim()
   .max(20, { message: GST_MESSAGES.gstinInvalid, abort: true })
@@ -49,7 +49,7 @@ export const optionalGstinSchema = z
   .default('');
 
 /** A GST rate in percent: 0–28 with at most two decimals (18 for admission to events). */
-export const taxRateSchema = z
+const taxRateSchema = z
   .number({ message: GST_MESSAGES.taxRate })
   .min(0, GST_MESSAGES.taxRate)
   .max(28, GST_MESSAGES.taxRate)
@@ -111,11 +111,6 @@ export function invoicingNotice(status: InvoicingStatus): string | null {
   return status.complete ? GST_MESSAGES.notRegistered : GST_MESSAGES.notRegisteredIncomplete;
 }
 
-/** The state's GST code, for the form's hint. */
-export function gstStateCode(state: string): string | undefined {
-  return isIndianState(state) ? GST_STATE_CODES[state] : undefined;
-}
-
 /** The event editor's per-event override: null means the organiser profile's default rate. */
 export const eventTaxRateSchema = z.object({
   eventId: z.string().min(1).max(200),
@@ -128,7 +123,6 @@ export const buyerGstFields = {
   buyerLegalName: z.string().trim().max(120, GST_MESSAGES.legalNameLong).optional(),
 };
 
-export const invoiceIdSchema = z.object({ invoiceId: z.string().min(1).max(200) });
 export const bookingInvoiceSchema = z.object({ bookingId: z.string().min(1).max(200) });
 /** One page of the orders table (at most 100 rows). */
 export const eventInvoicesSchema = z.object({ bookings: z.array(z.string().min(1).max(200)).max(100) });

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
+import { type BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -315,9 +317,9 @@ function createBooking(
   return { outcome: 'booked', bookingId };
 }
 
-/** Public origin for links in mail: PUBLIC_URL, or the local server. */
+/** The base of links in mail sent without a request at hand: PUBLIC_URL's origin, or the local server. */
 export function siteUrl(deps: Pick<AppDeps, 'env'>): string {
-  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  return publicLinkBase(deps.env.PUBLIC_URL, `http://localhost:${deps.env.PORT}`);
 }
 
 const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
