@@ -4,8 +4,8 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound, tooManyRequests } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { bookingConfirmedMail } from '../payments/booking-mail.ts';
-import { siteUrl } from '../payments/confirm.ts';
 import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 

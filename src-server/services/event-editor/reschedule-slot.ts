@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { siteUrl } from '../payments/confirm.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';

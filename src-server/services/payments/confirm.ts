@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
-import { publicLinkBase } from '../../../shared/public-links.ts';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { type BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
@@ -14,6 +13,7 @@ import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.
 import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { markOfferBooked } from '../waitlist/pass-on.ts';
@@ -315,11 +315,6 @@ function createBooking(
     now,
   );
   return { outcome: 'booked', bookingId };
-}
-
-/** The base of links in mail sent without a request at hand: PUBLIC_URL's origin, or the local server. */
-export function siteUrl(deps: Pick<AppDeps, 'env'>): string {
-  return publicLinkBase(deps.env.PUBLIC_URL, `http://localhost:${deps.env.PORT}`);
 }
 
 const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -7,7 +7,7 @@ import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { siteUrl } from '../payments/confirm.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { admissionStateOf } from '../waiting-room/require-admitted-account.ts';
 import { offerPagePath, waitlistOfferMail } from './offer-mail.ts';
 
