@@ -7,9 +7,10 @@ import {
   ticketDetailsProblems,
 } from '../../shared/checkout-schemas.ts';
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
+import { isValidGstinValue } from '../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { checkoutPriceBreakdown } from '../../shared/pricing.ts';
+import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
@@ -172,6 +173,14 @@ function Checkout({
     data.event.platformFeeRate,
     data.taxes,
   );
+
+  // The fee invoice's rule (shared/pricing.ts feeTaxSplitFor): the GSTIN's state, else the state chosen.
+  const typedGstin = details.buyerGstin.trim().toUpperCase();
+  const buyerGstin = isValidGstinValue(typedGstin) ? typedGstin : null;
+  const feeSplit =
+    data.taxes.feeSupplierState && (details.state || buyerGstin)
+      ? feeTaxSplitFor(data.taxes.feeSupplierState, { state: details.state, buyerGstin })
+      : null;
 
   const endAttempt = (holdId: string, reason: 'cancelled' | 'failed' | 'expired', message: string) => {
     payment.stop();
@@ -378,7 +387,11 @@ function Checkout({
             </ul>
           </CheckoutCard>
 
-          <PaymentSummary price={price} ticketTaxRatePercent={data.taxes.admissionTaxRatePercent} />
+          <PaymentSummary
+            price={price}
+            ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
+            feeTaxSplit={feeSplit}
+          />
 
           <p className="text-center text-sm">
             Need Support?{' '}

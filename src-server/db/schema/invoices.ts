@@ -85,6 +85,11 @@ export const invoices = sqliteTable(
     buyerGstin: text('buyer_gstin'),
     buyerLegalName: text('buyer_legal_name'),
     placeOfSupply: text('place_of_supply').notNull(),
+    /**
+     * The head the intra-state half besides CGST is levied under: 'UTGST' for a union territory without a
+     * legislature (issue 36), its amounts in the sgst columns; null means SGST (every invoice before).
+     */
+    stateTaxHead: text('state_tax_head').$type<'UTGST'>(),
     taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull(),
     lines: text('lines', { mode: 'json' }).$type<InvoiceLine[]>().notNull(),
     taxableValuePaise: integer('taxable_value_paise').notNull(),
