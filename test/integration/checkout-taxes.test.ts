@@ -210,7 +210,10 @@ describe('tax-exclusive prices', () => {
       gstin: '',
       taxInclusive: false,
     });
-    expect(await taxesOf(unregistered)).toMatchObject({ feeTaxRatePercent: 18, admissionTaxRatePercent: null });
+    expect(await taxesOf(unregistered)).toMatchObject({
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: null,
+    });
     const second = await buy(unregistered, [1]);
     expect(second.session).toMatchObject({ admissionTaxPaise: 0, amountPaise: 100_000 + 5_000 + 900 });
   });

@@ -24,7 +24,7 @@ const PLATFORM_GST = {
   PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
   PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
   PLATFORM_STATE: 'Karnataka',
-};
+} as const;
 
 let t: TestApp;
 afterEach(() => t?.close());
