@@ -90,6 +90,8 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
           options={venueStates}
           optionLabels={STATE_LABELS}
           error={errors.venueState?.message}
+          // Shown from the first render (react-hook-form also holds it as the field's value).
+          defaultValue={defaultValues.venueState ?? ''}
           {...form.register('venueState', { setValueAs: emptyIsNull, onChange: changed })}
         />
         <SelectField
@@ -98,6 +100,7 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
           options={ADMISSION_KINDS}
           optionLabels={ADMISSION_KIND_LABELS}
           error={errors.admissionKind?.message}
+          defaultValue={defaultValues.admissionKind ?? ''}
           {...form.register('admissionKind', { setValueAs: emptyIsNull, onChange: changed })}
         />
         <p className="text-sm text-gray-600">
