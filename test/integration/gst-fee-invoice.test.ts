@@ -113,6 +113,38 @@ describe('the platform’s fee invoice', () => {
     );
   });
 
+  it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {
+    t = createTestApp(PLATFORM_GST);
+    const ev = await mumbaiShow(100_100);
+    // As above: fee 50.05 + GST 9.01, bought from Karnataka without a GSTIN → 50.06 + 4.50 + 4.50.
+    const { buyer, bookingId } = await buyTickets(t, ev, 1, {
+      ticketDetails: { ...DETAILS, state: 'Karnataka' },
+    });
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'invoices.addBuyerGstin',
+      { bookingId, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Verma Consulting Pvt Ltd' },
+      { cookie: buyer.cookie },
+    );
+    expect(res.status).toBe(200);
+    const fees = t.deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .all()
+      .filter((i) => i.kind === 'platform_fee');
+    // The re-issued one: Maharashtra's GSTIN, inter-state: 50.05 + IGST 9.01 = 59.06, still what was paid.
+    expect(fees.find((i) => i.buyerGstin)).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      taxableValuePaise: 5_005,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 901,
+      totalPaise: 5_906,
+    });
+  });
+
   it('the checkout learns the platform’s state, to name the fee’s heads by the invoice’s rule', async () => {
     t = createTestApp(PLATFORM_GST);
     const ev = await mumbaiShow(100_000);

@@ -9,10 +9,12 @@ import {
   exemptionAppliesTo,
   intraStateSplit,
   sumTaxLines,
+  type TaxLine,
 } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
 import { feePlaceOfSupply, placeOfSupplyOfEvent, stateTaxHeadOf } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
+import { IGST_RATE } from '../../../shared/pricing.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
@@ -54,33 +56,17 @@ export function issueBookingInvoices(
   const buyerParty = buyerPartyOf(booking, buyer);
   const issuedAt = now.toISOString();
   if (platform && event && booking.feeAmountPaise + booking.igstAmountPaise > 0) {
-    // The fee and its 18 % were priced at Proceed, before the buyer's state was known (shared/pricing.ts);
-    // the invoice only splits the tax. The place of supply is the GSTIN's state for a registered buyer,
-    // else the state given at checkout (IGST Act s.12(2)); the checkout and the mail name the heads
-    // by the same rule (shared/pricing.ts feeTaxSplitFor). Intra-state, the heads are equal: an odd
-    // paisa of tax moves to the taxable value (shared/gst.ts intraStateSplit), the total unchanged.
-    const tax = booking.igstAmountPaise;
-    const placeOfSupply = feePlaceOfSupply({ state: booking.userState, buyerGstin: buyerParty.buyerGstin });
-    const intra = platform.state === placeOfSupply;
-    const { taxPaise: _sum, ...split } = intra
-      ? intraStateSplit(18, booking.feeAmountPaise, tax)
-      : {
-          kind: 'inter' as const,
-          taxRatePercent: 18,
-          taxableValuePaise: booking.feeAmountPaise,
-          cgstPaise: 0,
-          sgstPaise: 0,
-          igstPaise: tax,
-          taxPaise: tax,
-          totalPaise: booking.feeAmountPaise + tax,
-        };
+    const fee = feeInvoiceTax(platform.state, booking.feeAmountPaise, booking.igstAmountPaise, {
+      state: booking.userState,
+      buyerGstin: buyerParty.buyerGstin,
+    });
     const line: InvoiceLine = {
       description: `Convenience fee: booking ${bookingId}`,
       sac: PLATFORM_FEE_SAC,
       quantity: 1,
       unitPricePaise: booking.feeAmountPaise,
       personsPerTicket: 1,
-      ...split,
+      ...fee.split,
     };
     const { number, financialYear } = allocateDocumentNumber(tx, PLATFORM_ISSUER, 'platform_invoice', now);
     const id = randomUUID();
@@ -100,8 +86,8 @@ export function issueBookingInvoices(
         supplierState: platform.state,
         supplierGstin: platform.gstin,
         ...buyerParty,
-        placeOfSupply,
-        stateTaxHead: intra ? utgstOrNull(placeOfSupply) : null,
+        placeOfSupply: fee.placeOfSupply,
+        stateTaxHead: fee.stateTaxHead,
         taxInclusive: false,
         lines: [line],
         taxableValuePaise: line.taxableValuePaise,
@@ -115,6 +101,37 @@ export function issueBookingInvoices(
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * How the platform's fee invoice levies the fee's GST. The fee and its 18 % were priced at Proceed, before
+ * the buyer's state was known (shared/pricing.ts); the invoice only splits the tax. The place of supply
+ * is the GSTIN's state for a registered buyer, else the state given at checkout (IGST Act s.12(2)); the
+ * checkout and the mail name the heads by the same rule (shared/pricing.ts feeTaxSplitFor). Intra-state
+ * the heads are equal: an odd paisa of tax moves to the taxable value (shared/gst.ts intraStateSplit).
+ * Used at confirmation and when a GSTIN added later re-issues the invoice (add-buyer-gstin.ts).
+ */
+export function feeInvoiceTax(
+  platformState: string,
+  feePaise: number,
+  taxPaise: number,
+  buyer: { state: string; buyerGstin: string | null },
+): { placeOfSupply: string; stateTaxHead: 'UTGST' | null; split: Omit<TaxLine, 'taxPaise'> } {
+  const placeOfSupply = feePlaceOfSupply(buyer);
+  const intra = platformState === placeOfSupply;
+  const { taxPaise: _sum, ...split } = intra
+    ? intraStateSplit(IGST_RATE, feePaise, taxPaise)
+    : {
+        kind: 'inter' as const,
+        taxRatePercent: IGST_RATE,
+        taxableValuePaise: feePaise,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: taxPaise,
+        taxPaise,
+        totalPaise: feePaise + taxPaise,
+      };
+  return { placeOfSupply, stateTaxHead: intra ? utgstOrNull(placeOfSupply) : null, split };
 }
 
 /**
