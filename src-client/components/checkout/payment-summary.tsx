@@ -9,7 +9,7 @@ import {
 import { CheckoutCard } from './checkout-card.tsx';
 
 /**
- * Subtotal, an expandable Booking Fee (Convenience Fee and IGST 18%) and the Grand Total (spec §2).
+ * Subtotal, an expandable Booking Fee (Convenience Fee and its GST) and the Grand Total (spec §2).
  * Two cases the spec does not have, both decided by the server: GST added on top of tax-exclusive
  * ticket prices gets its own line under the subtotal, and when the platform is not registered for GST
  * the fee's IGST line says the fee is not charged with tax. The fee's GST is named as its invoice will
