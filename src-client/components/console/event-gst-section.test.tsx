@@ -116,7 +116,9 @@ describe('the event editor’s GST section', () => {
     await choose('Kind of event', 'other');
     await submit();
     await waitFor(() => sent.length > 0, 'the save');
-    expect(sent).toEqual([{ eventId: 'evt-1', taxRate: null, venueState: 'Haryana', admissionKind: 'other' }]);
+    expect(sent).toEqual([
+      { eventId: 'evt-1', taxRate: null, venueState: 'Haryana', admissionKind: 'other' },
+    ]);
   });
 
   it('fills in the one state of a single-state city', async () => {
@@ -124,6 +126,8 @@ describe('the event editor’s GST section', () => {
     expect(select('Venue’s state').value).toBe('Maharashtra');
     await submit();
     await waitFor(() => sent.length > 0, 'the save');
-    expect(sent).toEqual([{ eventId: 'evt-1', taxRate: null, venueState: 'Maharashtra', admissionKind: null }]);
+    expect(sent).toEqual([
+      { eventId: 'evt-1', taxRate: null, venueState: 'Maharashtra', admissionKind: null },
+    ]);
   });
 });
