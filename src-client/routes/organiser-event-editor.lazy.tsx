@@ -174,7 +174,7 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
         <AddDate base={base} run={run} />
       </section>
 
-      <EventGstSection gst={{ ...event, eventId }} />
+      <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 
       <WaitingRoomSection eventId={eventId} />
 
