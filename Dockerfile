@@ -15,8 +15,12 @@ FROM node:26.10.0-slim AS runtime
 WORKDIR /app
 # Production needs PUBLIC_URL, Razorpay keys (or ALLOW_PAYMENT_SIMULATOR=true) and RESEND_API_KEY (or
 # ALLOW_FILE_MAILBOX=true); a start without them lists every one missing and exits (README "Run it for real").
+# HOST: inside a container every interface (which ports reach it is decided by publishing them); without
+# it, TRUST_PROXY=true would mean 127.0.0.1, unreachable from Caddy. compose.yaml sets it again, since an
+# empty HOST= in .env would override this.
 ENV NODE_ENV=production \
     PORT=3000 \
+    HOST=0.0.0.0 \
     DATA_DIR=/app/data
 COPY --from=build --chown=node:node /app/package.json /app/.npmrc ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

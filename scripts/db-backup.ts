@@ -2,7 +2,7 @@
 import '../src-server/process/require-supported-node.ts';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupDatabase } from '../src-server/db/backup.ts';
+import { BackupFailed, backupDatabase } from '../src-server/db/backup.ts';
 import { databaseFile } from '../src-server/db/client.ts';
 import { loadEnv } from '../src-server/env.ts';
 
@@ -29,6 +29,11 @@ try {
   console.log(
     `Backed up ${databaseFile(env.DATA_DIR)} to ${folder} (keeping the newest ${keep} in ${targetDir})`,
   );
+} catch (err) {
+  // A full disk is an operator's problem to read in one line, not a stack trace.
+  if (!(err instanceof BackupFailed)) throw err;
+  console.error(`${err.message}\nThe earlier backups in ${targetDir} are untouched.`);
+  process.exitCode = 1;
 } finally {
   live.close();
 }

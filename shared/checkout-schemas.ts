@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { optionalRecipientAddressSchema, recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
 /** Shown above the list of every failed checkout rule (spec §5). */
@@ -51,6 +52,11 @@ export const ticketDetailsSchema = z
       .refine((v) => isIndianState(v), 'State is required'),
     /** Optional (issue 16): a business buyer's GSTIN and legal name, printed on the GST invoice. */
     ...buyerGstFields,
+    /**
+     * The billing address, asked for only when the GST invoice must show it (shared/recipient-address.ts):
+     * whether it is required depends on the order's value, so Proceed checks that once it has priced it.
+     */
+    buyerAddress: optionalRecipientAddressSchema,
   })
   .refine((d) => !d.buyerGstin || !!d.buyerLegalName, {
     message: GST_MESSAGES.buyerLegalNameNeeded,
@@ -59,16 +65,32 @@ export const ticketDetailsSchema = z
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 
 type DetailsDraft = Partial<Record<keyof TicketDetails, string>>;
-const DETAIL_FIELDS = ['name', 'email', 'phone', 'state', 'buyerGstin', 'buyerLegalName'] as const;
+const DETAIL_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'state',
+  'buyerGstin',
+  'buyerLegalName',
+  'buyerAddress',
+] as const;
+
+/** `addressRequired`: shared/recipient-address.ts's rule for this order (the server checks it again). */
+interface DetailsOptions {
+  addressRequired?: boolean;
+}
 
 /** Every message the details fail with, in form order, for the one 'Please complete all required fields:' list. */
-export function ticketDetailsProblems(details: DetailsDraft): string[] {
-  const perField = ticketDetailsFieldProblems(details);
+export function ticketDetailsProblems(details: DetailsDraft, options: DetailsOptions = {}): string[] {
+  const perField = ticketDetailsFieldProblems(details, options);
   return DETAIL_FIELDS.flatMap((field) => (perField[field] ? [perField[field]] : []));
 }
 
 /** The first message per field, shown beside each field as well as in the list. */
-export function ticketDetailsFieldProblems(details: DetailsDraft): DetailsDraft {
+export function ticketDetailsFieldProblems(
+  details: DetailsDraft,
+  options: DetailsOptions = {},
+): DetailsDraft {
   const parsed = ticketDetailsSchema.safeParse({
     name: details.name ?? '',
     email: details.email ?? '',
@@ -76,11 +98,16 @@ export function ticketDetailsFieldProblems(details: DetailsDraft): DetailsDraft 
     state: details.state ?? '',
     buyerGstin: details.buyerGstin ?? '',
     buyerLegalName: details.buyerLegalName ?? '',
+    buyerAddress: details.buyerAddress ?? '',
   });
   const problems: DetailsDraft = {};
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof TicketDetails;
     problems[field] ??= issue.message;
+  }
+  if (options.addressRequired) {
+    const address = recipientAddressSchema.safeParse(details.buyerAddress ?? '');
+    if (!address.success) problems.buyerAddress ??= address.error.issues[0]?.message;
   }
   return problems;
 }

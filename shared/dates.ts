@@ -55,3 +55,50 @@ export function formatDuration(start: string | null | undefined, end: string | n
   if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
   return parts.join(' ');
 }
+
+/**
+ * A ticket type's sale window for the editor's summary line (issue 35): 'sale 02 Dec 2026, 5:30 AM –
+ * 14 Dec 2026, 12:00 PM', 'sale until …', 'sale from …', or 'no sale window' when open on both sides.
+ */
+export function formatSaleWindow(opensAt: string | null, closesAt: string | null): string {
+  if (opensAt && closesAt) return `sale ${formatDateTime(opensAt)} – ${formatDateTime(closesAt)}`;
+  if (closesAt) return `sale until ${formatDateTime(closesAt)}`;
+  if (opensAt) return `sale from ${formatDateTime(opensAt)}`;
+  return 'no sale window';
+}
+
+/** An event's shows (its slots) as the buyer's event page summarises them when there are several. */
+export interface ShowsSummary {
+  /** '12–13 Dec 2026 · 3 shows', '30 Nov – 2 Dec 2026 · 4 shows', 'Sat, 12 Dec 2026 · 2 shows'. */
+  headline: string;
+  /** One line per India calendar day: 'Sat, 12 Dec' and its start times, in order. */
+  days: { day: string; label: string; times: string[] }[];
+}
+
+/**
+ * Summarises shows (start instants, any order) for a buyer: the span of days, how many shows, and each
+ * day's start times (issue 35: the event page named only the first date, so later dates sold worse).
+ */
+export function summariseShows(starts: string[]): ShowsSummary {
+  const sorted = [...starts].sort();
+  const days: ShowsSummary['days'] = [];
+  for (const start of sorted) {
+    const day = indiaCalendarDay(start);
+    const last = days.at(-1);
+    if (last?.day === day) last.times.push(formatTime(start));
+    else days.push({ day, label: formatCardDate(start), times: [formatTime(start)] });
+  }
+  const count = `${sorted.length} ${sorted.length === 1 ? 'show' : 'shows'}`;
+  if (sorted.length === 0) return { headline: count, days };
+  return { headline: `${formatDaySpan(sorted[0]!, sorted.at(-1)!)} · ${count}`, days };
+}
+
+/** '12–13 Dec 2026', '30 Nov – 2 Dec 2026', '30 Dec 2026 – 2 Jan 2027'; one day: 'Sat, 12 Dec 2026'. */
+function formatDaySpan(first: string, last: string): string {
+  if (indiaCalendarDay(first) === indiaCalendarDay(last)) return formatInIndia(first, 'EEE, d MMM yyyy');
+  const [fy, fm] = [formatInIndia(first, 'yyyy'), formatInIndia(first, 'MM')];
+  const [ly, lm] = [formatInIndia(last, 'yyyy'), formatInIndia(last, 'MM')];
+  if (fy !== ly) return `${formatInIndia(first, 'd MMM yyyy')} – ${formatInIndia(last, 'd MMM yyyy')}`;
+  if (fm !== lm) return `${formatInIndia(first, 'd MMM')} – ${formatInIndia(last, 'd MMM yyyy')}`;
+  return `${formatInIndia(first, 'd')}–${formatInIndia(last, 'd MMM yyyy')}`;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMISSION_KINDS, DEFAULT_TAX_RATE, GST_RATE_SCHEDULE, gstinCheckCharacter } from './gst.ts';
 import { GST_STATE_CODES, stateOfGstin } from './gst-states.ts';
+import { recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
 export const GST_MESSAGES = {
@@ -163,4 +164,6 @@ export const addBuyerGstinSchema = z.object({
     .trim()
     .min(1, GST_MESSAGES.buyerLegalNameNeeded)
     .max(120, GST_MESSAGES.legalNameLong),
+  /** A B2B invoice shows the recipient's address (Rule 46(e)): the re-issue needs one. */
+  buyerAddress: recipientAddressSchema,
 });

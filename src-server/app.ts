@@ -15,8 +15,10 @@ import { googleOAuthRoutes } from './http/google-oauth.ts';
 import { HEALTHY, healthCheckFastPath } from './http/health-check.ts';
 import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
+import { mountOperations } from './http/operations.ts';
 import { ordersCsvRoutes } from './http/orders-csv.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
+import { failureLog } from './http/repeated-failures.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
 import { mountTestOrder } from './http/test-order.ts';
 import { ticketFileRoutes } from './http/ticket-files.ts';
@@ -69,7 +71,9 @@ export function createApp(deps: AppDeps) {
     deps.sqlite.prepare('select 1').get();
     return c.json(HEALTHY);
   });
+  mountOperations(app, deps);
 
+  const logFailure = failureLog(() => deps.clock.now());
   app.use(
     '/trpc/*',
     trpcServer({
@@ -79,14 +83,14 @@ export function createApp(deps: AppDeps) {
       createContext: (opts, c) => createContext(deps, opts, c),
       onError: ({ error, path, ctx }) => {
         if (error.code !== 'INTERNAL_SERVER_ERROR') return;
-        (ctx?.logger ?? deps.logger).error({ err: error.cause ?? error, path }, 'procedure failed');
+        logFailure(ctx?.logger ?? deps.logger, error.cause ?? error, 'procedure failed', { path });
       },
     }),
   );
 
   app.onError((err, c) => {
     if (err instanceof DomainError) return c.json({ error: { message: err.message } }, statusOf(err));
-    requestLogger(c).error({ err }, 'unhandled error');
+    logFailure(requestLogger(c), err, 'unhandled error', { path: c.req.path });
     return c.json({ error: { message: 'Something went wrong. Please try again.' } }, 500);
   });
 

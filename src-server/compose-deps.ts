@@ -56,7 +56,8 @@ function choosePaymentGateway(deps: BaseDeps): PaymentGateway | null {
 
 /** Resend when RESEND_API_KEY is set, otherwise the development mailbox in DATA_DIR/mail. */
 export function chooseMailer(deps: Pick<BaseDeps, 'env' | 'logger' | 'clock'>): Mailer {
-  if (deps.env.RESEND_API_KEY) return createResendMailer(deps.env.RESEND_API_KEY);
+  if (deps.env.RESEND_API_KEY)
+    return createResendMailer(deps.env.RESEND_API_KEY, deps.env.MAIL_SEND_PER_SECOND);
   if (deps.env.NODE_ENV === 'production') {
     deps.logger.warn('RESEND_API_KEY is not set: e-mail is written to DATA_DIR/mail and not delivered');
   }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isValidGstinValue } from '../shared/gst-schemas.ts';
 import { DEMO_PLATFORM_GST, loadEnv } from './env.ts';
@@ -12,6 +15,30 @@ describe('loadEnv', () => {
 
   it('treats empty optional settings as unset, as .env.example leaves them', () => {
     expect(loadEnv({ RESEND_API_KEY: '', GOOGLE_CLIENT_ID: ' ' }).RESEND_API_KEY).toBeUndefined();
+  });
+
+  it('starts from the shipped .env.example as it is, every empty line meaning unset (issue 37)', () => {
+    const shipped = parseEnv(readFileSync(path.join(import.meta.dirname, '../.env.example'), 'utf8'));
+    expect(Object.values(shipped)).toContain('');
+    const env = loadEnv({ ...shipped });
+    expect(env.APP_SECRET).toBeUndefined();
+    expect(env.SEED_DEMO_DATA).toBe(true);
+    // The production first run the README describes: the file with its three production lines filled in.
+    const production = loadEnv({
+      ...shipped,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.in',
+      ALLOW_PAYMENT_SIMULATOR: 'true',
+      ALLOW_FILE_MAILBOX: 'true',
+    });
+    expect(production.SEED_DEMO_DATA).toBe(false);
+  });
+
+  it('listens on loopback only behind a trusted proxy, unless told otherwise (issue 37)', () => {
+    expect(loadEnv({}).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ TRUST_PROXY: 'true' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ TRUST_PROXY: 'true', HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ TRUST_PROXY: 'true', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
   it('fails fast with a clear message for a bad value', () => {

@@ -19,10 +19,14 @@ function optionalPositiveInt() {
 }
 
 /** Each setting on its own; EnvSchema adds the rules between them. */
-export const EnvFields = z.object({
+const EnvFieldsShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Unset: 127.0.0.1 behind a trusted proxy (TRUST_PROXY=true; the proxy on this machine is the only way
+   * in), otherwise 0.0.0.0. compose.yaml sets 0.0.0.0 itself: Caddy reaches the app over compose's network.
+   */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Public origin of the site, used in e-mail links and Open Graph tags. */
   PUBLIC_URL: z.url().optional(),
@@ -94,6 +98,28 @@ export const EnvFields = z.object({
   ),
   HOLDS_PER_SLOT_PER_HOUR: optionalPositiveInt(),
   /**
+   * Sign-ups and Contact Us messages per hour from all addresses together (issue 37): the per-address
+   * limits do not stop a flood from many addresses, which once stored 1,700 rows a second, each with
+   * a queued mail. What anonymous traffic can store and queue is bounded by these.
+   */
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(2_000),
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /**
+   * Mail sent per second through Resend. Resend's default is 2 requests a second per team (1,000
+   * confirmations then take about 8 minutes); raise it to the limit Resend granted your team.
+   */
+  MAIL_SEND_PER_SECOND: z.coerce.number().int().positive().max(1_000).default(2),
+  /**
+   * Below this much free space in DATA_DIR's file system, /readyz answers 503 naming the disk, and the
+   * log warns from twice this on (docs/operations.md, "Seeing trouble coming").
+   */
+  DISK_FREE_MIN_MB: z.coerce.number().int().min(0).default(500),
+  /**
+   * `GET /metrics` (Prometheus text) answers requests carrying `Authorization: Bearer <this>`; without
+   * it set, only requests from this machine that came through no proxy.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
    * Benchmarks only (bench/catalog.ts): a request with this value in `x-jalsa-cache-bypass` is computed
    * rather than answered from the public micro-cache. Unset (the default), nothing can skip the cache.
    */
@@ -105,6 +131,19 @@ export const EnvFields = z.object({
   ),
 });
 
+/**
+ * An empty (or blank) value means unset, for every setting: `.env.example` ships each key with nothing
+ * after `=`, and `cp .env.example .env` is the first step of every path in the README (issue 37).
+ */
+function withoutEmptyValues(source: z.input<typeof EnvFieldsShape>): unknown {
+  if (typeof source !== 'object' || source === null) return source;
+  return Object.fromEntries(
+    Object.entries(source).filter(([, value]) => typeof value !== 'string' || value.trim() !== ''),
+  );
+}
+
+export const EnvFields = z.preprocess(withoutEmptyValues, EnvFieldsShape);
+
 export const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL is required when NODE_ENV=production (e.g. https://tickets.example.in)';
 
@@ -112,7 +151,7 @@ export const PLATFORM_GST_INVALID =
   'PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE go together: a valid GSTIN of that state (e.g. 29AAGCB7383J1Z4 with Karnataka), or none of them';
 
 type PlatformGstFields = Pick<
-  z.output<typeof EnvFields>,
+  z.output<typeof EnvFieldsShape>,
   'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
 >;
 
@@ -143,7 +182,8 @@ export const EnvSchema = EnvFields.refine(
   })
   .transform((env) => {
     const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
-    return { ...env, ...demoPlatformGst(env, seedDemoData), SEED_DEMO_DATA: seedDemoData };
+    const host = env.HOST ?? (env.TRUST_PROXY ? '127.0.0.1' : '0.0.0.0');
+    return { ...env, ...demoPlatformGst(env, seedDemoData), SEED_DEMO_DATA: seedDemoData, HOST: host };
   });
 
 /**

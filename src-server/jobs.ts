@@ -4,6 +4,7 @@ import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { cancellationJob } from './services/bookings/cancellation-job.ts';
 import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
+import { diskWatchJob } from './services/operations/disk-watch.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
 import { refundJob } from './services/refunds/refund-job.ts';
 import { waitingRoomAdmitterJob } from './services/waiting-room/admit-visitors.ts';
@@ -23,6 +24,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   searchCleanupJob,
   waitlistJob,
   waitingRoomAdmitterJob,
+  diskWatchJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

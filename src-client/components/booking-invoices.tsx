@@ -72,7 +72,7 @@ function AddGstinForm({ bookingId, onDone }: { bookingId: string; onDone: () => 
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof addBuyerGstinSchema>, unknown, z.output<typeof addBuyerGstinSchema>>({
     resolver: zodResolver(addBuyerGstinSchema),
-    defaultValues: { bookingId, buyerGstin: '', buyerLegalName: '' },
+    defaultValues: { bookingId, buyerGstin: '', buyerLegalName: '', buyerAddress: '' },
   });
   const field = fieldBinder(form, () => setFormError(null));
   const onSubmit = form.handleSubmit(async (values) => {
@@ -90,6 +90,12 @@ function AddGstinForm({ bookingId, onDone }: { bookingId: string; onDone: () => 
       </p>
       <TextField label="GSTIN" autoCapitalize="characters" maxLength={15} {...field('buyerGstin')} />
       <TextField label="Legal name (as registered for GST)" maxLength={120} {...field('buyerLegalName')} />
+      <TextField
+        label="Billing address"
+        maxLength={300}
+        autoComplete="street-address"
+        {...field('buyerAddress')}
+      />
       <FormError message={formError} />
       <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
         Re-issue invoice

@@ -11,6 +11,7 @@ import { isValidGstinValue } from '../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts';
+import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
@@ -101,7 +102,6 @@ function Checkout({
   const [details, setDetails] = useStoredDetails();
   // After the first Proceed, each field shows its own problem until it is fixed.
   const [detailsChecked, setDetailsChecked] = useState(false);
-  const fieldProblems = detailsChecked ? ticketDetailsFieldProblems(details) : {};
   const [banner, setBanner] = useState<Banner | null>(null);
   const payment = usePaymentWindow({
     onFailure: (current, error) =>
@@ -173,6 +173,12 @@ function Checkout({
     data.event.platformFeeRate,
     data.taxes,
   );
+  // The billing address only when the GST invoice must show it: the server's rule, decided again at Proceed.
+  const addressRequired = recipientAddressRequired({
+    buyerGstin: details.buyerGstin,
+    invoiceValuePaise: price.subtotalPaise + price.admissionTaxPaise,
+  });
+  const fieldProblems = detailsChecked ? ticketDetailsFieldProblems(details, { addressRequired }) : {};
 
   // The fee invoice's rule (shared/pricing.ts feeTaxSplitFor): the GSTIN's state, else the state chosen.
   const typedGstin = details.buyerGstin.trim().toUpperCase();
@@ -203,7 +209,7 @@ function Checkout({
       });
     }
     setDetailsChecked(true);
-    const problems = ticketDetailsProblems(details);
+    const problems = ticketDetailsProblems(details, { addressRequired });
     if (problems.length > 0) {
       setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
       return setRevealField((n) => n + 1);
@@ -217,7 +223,10 @@ function Checkout({
         selectedDate: dateId,
         selectedSlot: slot.id,
         selectedTickets: lines.map((l) => ({ ticketTypeId: l.type.id, quantity: l.quantity })),
-        ticketDetails: details as TicketDetails,
+        ticketDetails: {
+          ...(details as TicketDetails),
+          buyerAddress: addressRequired ? details.buyerAddress : undefined,
+        },
         userCity: city.storedName ?? undefined,
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
       });
@@ -365,6 +374,32 @@ function Checkout({
                   </div>
                 ))}
               </details>
+              {addressRequired && (
+                <div className="py-3">
+                  <label
+                    htmlFor="checkout-buyerAddress"
+                    className="block text-xs font-medium uppercase tracking-wide text-gray-500"
+                  >
+                    Billing address (printed on your GST invoice)
+                  </label>
+                  <textarea
+                    id="checkout-buyerAddress"
+                    value={details.buyerAddress}
+                    maxLength={300}
+                    rows={2}
+                    autoComplete="street-address"
+                    aria-invalid={fieldProblems.buyerAddress ? true : undefined}
+                    aria-describedby={fieldProblems.buyerAddress ? 'checkout-buyerAddress-error' : undefined}
+                    onChange={(e) => setDetails((d) => ({ ...d, buyerAddress: e.target.value }))}
+                    className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+                  />
+                  {fieldProblems.buyerAddress && (
+                    <p id="checkout-buyerAddress-error" className="mt-1 text-sm text-red-700">
+                      {fieldProblems.buyerAddress}
+                    </p>
+                  )}
+                </div>
+              )}
             </div>
           </CheckoutCard>
         </div>
@@ -489,7 +524,15 @@ function startErrorBanner(err: unknown): Banner {
 /** The buyer's details survive a reload of the checkout (session storage, this tab only). */
 function useStoredDetails() {
   const [details, setDetails] = useState<Record<keyof TicketDetails, string>>(() => {
-    const empty = { name: '', email: '', phone: '', state: '', buyerGstin: '', buyerLegalName: '' };
+    const empty = {
+      name: '',
+      email: '',
+      phone: '',
+      state: '',
+      buyerGstin: '',
+      buyerLegalName: '',
+      buyerAddress: '',
+    };
     try {
       const stored = JSON.parse(sessionStorage.getItem(DETAILS_KEY) ?? 'null') as Partial<
         typeof empty

@@ -1,6 +1,6 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { formatDuration, formatLongDate, formatTime } from '../../shared/dates.ts';
+import { formatDuration, formatLongDate, formatTime, summariseShows } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { venueMap } from '../../shared/map-links.ts';
 import { describeRefundPolicy } from '../../shared/refund-policy.ts';
@@ -43,6 +43,20 @@ function firstShowEnd(event: EventDetail): string | null {
   return first?.endTime ?? event.endTime;
 }
 
+/**
+ * Every show a buyer can still come to (issue 35: the page named only the first date, so matinees and
+ * later dates sold worse): the starts of the event's slots on live dates, not cancelled. Null for a
+ * single show, which the page describes by its date, start and end as before.
+ */
+function severalShows(event: EventDetail) {
+  const starts = event.tickets
+    .filter((d) => d.isLive)
+    .flatMap((d) => d.slots)
+    .filter((s) => !s.cancelled)
+    .map((s) => s.startTime);
+  return starts.length > 1 ? summariseShows(starts) : null;
+}
+
 /** The event page; `preview` (the team's preview of a draft) switches booking and sharing off. */
 export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
@@ -51,6 +65,8 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
   const map = venueMap(event.googleMapsEmbedLink, event.eventLocationText);
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;
   const ends = firstShowEnd(event);
+  const shows = severalShows(event);
+  const when = shows?.headline ?? `${formatLongDate(event.startTime)} · ${formatTime(event.startTime)}`;
   useEffect(() => {
     document.title = `${preview ? 'Preview: ' : ''}${event.name} | Jalsa`;
   }, [event.name, preview]);
@@ -95,11 +111,29 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
             </button>
           </div>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-gray-800 sm:grid-cols-2">
-            <Fact label="Date">{formatLongDate(event.startTime)}</Fact>
-            <Fact label="Starts">{formatTime(event.startTime)}</Fact>
-            <Fact label="Ends">{ends ? formatTime(ends) : 'Not announced'}</Fact>
+            {shows ? (
+              <Fact label="Dates">{shows.headline}</Fact>
+            ) : (
+              <>
+                <Fact label="Date">{formatLongDate(event.startTime)}</Fact>
+                <Fact label="Starts">{formatTime(event.startTime)}</Fact>
+                <Fact label="Ends">{ends ? formatTime(ends) : 'Not announced'}</Fact>
+              </>
+            )}
             <Fact label="Venue">{event.eventLocationText}</Fact>
           </dl>
+          {shows && (
+            <ul aria-label="Shows" className="mt-3 flex flex-wrap gap-2">
+              {shows.days.map((day) => (
+                <li
+                  key={day.day}
+                  className="rounded-lg border border-gray-200 px-3 py-1.5 text-sm text-gray-800"
+                >
+                  <span className="font-semibold">{day.label}</span> · {day.times.join(', ')}
+                </li>
+              ))}
+            </ul>
+          )}
 
           <Section title="About Event">
             <p className="whitespace-pre-line leading-relaxed text-gray-800">{event.description}</p>
@@ -176,9 +210,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
         <aside className="hidden lg:sticky lg:top-24 lg:block lg:self-start">
           <div className="rounded-2xl border border-gray-200 p-5 shadow-sm">
             {onwards && <p className="text-xl font-bold text-gray-900">{onwards}</p>}
-            <p className="mt-1 text-sm text-gray-700">
-              {formatLongDate(event.startTime)} · {formatTime(event.startTime)}
-            </p>
+            <p className="mt-1 text-sm text-gray-700">{when}</p>
             {cancelled ? (
               <p className="mt-4 text-center text-lg font-bold text-red-800">Cancelled</p>
             ) : (
@@ -193,7 +225,12 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
       </div>
       {/* Phones: price and Book Now stay at hand in a bar along the bottom. */}
       <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
-        <p className="font-bold text-gray-900">{onwards ?? formatLongDate(event.startTime)}</p>
+        <div>
+          {onwards && <p className="font-bold text-gray-900">{onwards}</p>}
+          <p className={onwards ? 'text-sm text-gray-700' : 'font-bold text-gray-900'}>
+            {shows?.headline ?? formatLongDate(event.startTime)}
+          </p>
+        </div>
         {cancelled ? (
           <p className="font-bold text-red-800">Cancelled</p>
         ) : (

@@ -138,11 +138,18 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
           Booking ID: <span className="font-mono text-gray-900">{booking.id}</span>
         </p>
         {cancelled ? (
-          <p className="mt-3 text-sm text-gray-700">
-            {booking.cancelReason === 'buyer'
-              ? 'You cancelled this booking. Your refund goes back to your original payment method, as the event’s refund policy allows.'
-              : 'The organiser cancelled this booking. Your payment is refunded in full to your original payment method.'}
-          </p>
+          <>
+            <p className="mt-3 text-sm text-gray-700">
+              {booking.cancelReason === 'buyer'
+                ? 'You cancelled this booking. Your refund goes back to your original payment method, as the event’s refund policy allows.'
+                : 'The organiser cancelled this booking. Your payment is refunded in full to your original payment method.'}
+            </p>
+            {/* The invoice and its credit note stay the payer's to download (issue 36); the server answers
+                "not found" to anyone else, and the links then show nothing. */}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <BookingInvoiceLinks bookingId={booking.id} />
+            </div>
+          </>
         ) : (
           <div className="mt-3 flex flex-wrap gap-2">
             <a

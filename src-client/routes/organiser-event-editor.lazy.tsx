@@ -1,30 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatInIndia, formatLongDate, formatTime, indiaCalendarDay } from '../../shared/dates.ts';
+import { type CopyPlan, planTicketTypeCopy } from '../../shared/copy-ticket-types.ts';
 import {
-  EDITOR_MESSAGES,
-  SlotFields,
-  SlotMoveFields,
-  slotEndsNextDay,
-} from '../../shared/event-editor-schemas.ts';
+  formatInIndia,
+  formatLongDate,
+  formatSaleWindow,
+  formatTime,
+  indiaCalendarDay,
+} from '../../shared/dates.ts';
+import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
+import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
+import {
+  EditError,
+  EditorReloadContext,
+  type Run,
+  useEditAction,
+} from '../components/console/edit-error.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
-import { formErrorOf, ShownOnPageError } from '../components/console/shown-on-page-error.ts';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
 
@@ -55,42 +63,39 @@ function EditorPage() {
     await event.refetch();
     setGeneration((g) => g + 1);
   };
-  return <Editor key={generation} event={event.data} reload={reload} />;
+  // Someone else saved first: any edit's error line offers this (EditError).
+  return (
+    <EditorReloadContext.Provider value={() => void reload()}>
+      <Editor key={generation} event={event.data} />
+    </EditorReloadContext.Provider>
+  );
 }
 
-/** Every edit sends the version it was based on; the page reloads the event after each one. */
-function useEdit() {
+/**
+ * Every edit sends the version it was based on; the page reloads the event after each one. Its error goes
+ * back to the caller, which shows it next to itself (EditError: a form beside its button, a button
+ * beside its row), never in a banner at the top of the page.
+ */
+function useEdit(): Run {
   const utils = trpc.useUtils();
-  const [error, setError] = useState<string | null>(null);
-  const run: Run = async (work, from = 'button') => {
-    setError(null);
+  return async (work) => {
     try {
       await work();
-    } catch (e) {
-      const message = messageOf(e);
-      // The banner offers Reload for this one; the form that saved says nothing more.
-      if (message === EDITOR_MESSAGES.staleVersion) {
-        setError(message);
-        throw new ShownOnPageError(message);
-      }
-      // A form shows its own errors next to its fields; a button's have only the banner.
-      if (from === 'button') setError(message);
-      throw e;
     } finally {
       await utils.organiser.editableEvent.invalidate();
     }
   };
-  return { error, run };
 }
 
-function Editor({ event, reload }: { event: Editable; reload: () => Promise<void> }) {
+function Editor({ event }: { event: Editable }) {
   const eventId = event.id;
   const base = { eventId, version: event.version };
   const updateDetails = trpc.organiser.updateDetails.useMutation();
   // Cancelling the whole event is for the owner and admins (the server decides; this only hides the button).
   const access = trpc.console.event.useQuery({ eventId });
   const mayCancelEvent = access.data?.myRole === 'owner' || access.data?.myRole === 'admin';
-  const { error, run } = useEdit();
+  const run = useEdit();
+  const allSlots = event.dates.flatMap((d) => d.slots);
   const details = {
     name: event.name,
     category: event.category,
@@ -127,25 +132,6 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
             Preview the event page
           </Link>
         </p>
-        {error && (
-          <div
-            role="alert"
-            className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
-          >
-            <p>{error}</p>
-            {/* Someone else saved first: this page's forms hold an older event. Reloading shows theirs
-                (typed edits here are dropped; the forms would otherwise overwrite their change). */}
-            {error === EDITOR_MESSAGES.staleVersion && (
-              <button
-                type="button"
-                onClick={() => void reload()}
-                className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-              >
-                Reload
-              </button>
-            )}
-          </div>
-        )}
       </ConsoleEventHeader>
 
       <section aria-labelledby="details-heading">
@@ -157,7 +143,7 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
             initial={details}
             eventId={eventId}
             submitLabel="Save details"
-            onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }), 'form')}
+            onSave={(values) => run(() => updateDetails.mutateAsync({ ...base, ...values }))}
           />
         </div>
       </section>
@@ -168,7 +154,7 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
         </h2>
         <ul className="mt-3 space-y-6">
           {event.dates.map((date) => (
-            <DateBlock key={date.id} base={base} date={date} run={run} />
+            <DateBlock key={date.id} base={base} date={date} allSlots={allSlots} run={run} />
           ))}
         </ul>
         <AddDate base={base} run={run} />
@@ -185,11 +171,20 @@ function Editor({ event, reload }: { event: Editable; reload: () => Promise<void
 }
 
 type Base = { eventId: string; version: number };
-/** Runs an edit; `from` says who shows its errors other than a stale version (see useEdit). */
-type Run = (work: () => Promise<unknown>, from?: 'button' | 'form') => Promise<void>;
 
-function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][number]; run: Run }) {
+function DateBlock({
+  base,
+  date,
+  allSlots,
+  run,
+}: {
+  base: Base;
+  date: Editable['dates'][number];
+  allSlots: Slot[];
+  run: Run;
+}) {
   const removeDate = trpc.organiser.removeDate.useMutation();
+  const remove = useEditAction(run);
   const label = formatLongDate(date.dateOfEvent);
   return (
     <li className="rounded-xl border border-gray-200 p-4">
@@ -198,13 +193,14 @@ function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][nu
         <button
           type="button"
           disabled={removeDate.isPending}
-          onClick={() => run(() => removeDate.mutateAsync({ ...base, dateId: date.id })).catch(() => {})}
+          onClick={() => remove.act(() => removeDate.mutateAsync({ ...base, dateId: date.id }))}
           className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
           aria-label={`Remove date ${label}`}
         >
           Remove date
         </button>
       </div>
+      <EditError message={remove.error} />
       <ul className="mt-3 space-y-4">
         {date.slots.map((slot) => (
           <SlotBlock
@@ -212,6 +208,7 @@ function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][nu
             base={base}
             slot={slot}
             day={indiaCalendarDay(date.dateOfEvent)}
+            allSlots={allSlots}
             run={run}
           />
         ))}
@@ -221,9 +218,21 @@ function DateBlock({ base, date, run }: { base: Base; date: Editable['dates'][nu
   );
 }
 
-function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: string; run: Run }) {
+function SlotBlock({
+  base,
+  slot,
+  day,
+  allSlots,
+  run,
+}: {
+  base: Base;
+  slot: Slot;
+  day: string;
+  allSlots: Slot[];
+  run: Run;
+}) {
   const removeSlot = trpc.organiser.removeSlot.useMutation();
-  const copy = trpc.organiser.copyTicketTypesToAllSlots.useMutation();
+  const remove = useEditAction(run);
   const addType = trpc.organiser.addTicketType.useMutation();
   const label = `${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`;
   if (slot.cancelled) {
@@ -242,19 +251,12 @@ function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: stri
         <h4 className="font-semibold">Slot {label}</h4>
         <div className="flex flex-wrap gap-2">
           {slot.tickets.length > 0 && (
-            <button
-              type="button"
-              disabled={copy.isPending}
-              onClick={() => run(() => copy.mutateAsync({ ...base, fromSlotId: slot.id })).catch(() => {})}
-              className="rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 disabled:opacity-60"
-            >
-              Copy ticket types to all slots
-            </button>
+            <CopyTicketTypesButton base={base} slot={slot} allSlots={allSlots} run={run} />
           )}
           <button
             type="button"
             disabled={removeSlot.isPending}
-            onClick={() => run(() => removeSlot.mutateAsync({ ...base, slotId: slot.id })).catch(() => {})}
+            onClick={() => remove.act(() => removeSlot.mutateAsync({ ...base, slotId: slot.id }))}
             className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
             aria-label={`Remove slot ${label}`}
           >
@@ -263,6 +265,7 @@ function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: stri
           <CancelSlotButton base={base} slotId={slot.id} label={label} run={run} />
         </div>
       </div>
+      <EditError message={remove.error} />
       <MoveSlot base={base} slot={slot} day={day} label={label} run={run} />
       <ul className="mt-2 divide-y divide-gray-200">
         {slot.tickets.map((type) => (
@@ -275,7 +278,7 @@ function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: stri
           <TicketTypeForm
             initial={NEW_TICKET}
             submitLabel="Add ticket type"
-            onSave={(ticket) => run(() => addType.mutateAsync({ ...base, slotId: slot.id, ticket }), 'form')}
+            onSave={(ticket) => run(() => addType.mutateAsync({ ...base, slotId: slot.id, ticket }))}
           />
         </div>
       </details>
@@ -285,7 +288,8 @@ function SlotBlock({ base, slot, day, run }: { base: Base; slot: Slot; day: stri
 
 function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run: Run }) {
   const update = trpc.organiser.updateTicketType.useMutation();
-  const remove = trpc.organiser.removeTicketType.useMutation();
+  const removeType = trpc.organiser.removeTicketType.useMutation();
+  const remove = useEditAction(run);
   const initial = {
     name: type.name,
     priceRupees: type.pricePaise / 100,
@@ -305,27 +309,26 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
         <span>
           <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
           of {type.totalTickets}
-          {!type.isLive && ' · not on sale'}
+          {!type.isLive && ' · not on sale'} · {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
         </span>
         <button
           type="button"
-          disabled={remove.isPending}
-          onClick={() => run(() => remove.mutateAsync({ ...base, ticketTypeId: type.id })).catch(() => {})}
+          disabled={removeType.isPending}
+          onClick={() => remove.act(() => removeType.mutateAsync({ ...base, ticketTypeId: type.id }))}
           className="rounded-md border border-gray-300 px-2 py-1 text-xs font-semibold disabled:opacity-60"
           aria-label={`Remove ${type.name}`}
         >
           Remove
         </button>
       </div>
+      <EditError message={remove.error} />
       <details className="mt-1">
         <summary className="cursor-pointer text-sm text-brand-700">Edit {type.name}</summary>
         <div className="mt-2">
           <TicketTypeForm
             initial={initial}
             submitLabel="Save ticket type"
-            onSave={(ticket) =>
-              run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }), 'form')
-            }
+            onSave={(ticket) => run(() => update.mutateAsync({ ...base, ticketTypeId: type.id, ticket }))}
           />
         </div>
       </details>
@@ -343,10 +346,10 @@ function AddDate({ base, run }: { base: Base; run: Run }) {
   const onSubmit = form.handleSubmit(async ({ day }) => {
     setError(null);
     try {
-      await run(() => add.mutateAsync({ ...base, day }), 'form');
+      await run(() => add.mutateAsync({ ...base, day }));
       form.reset({ day: '' });
     } catch (e) {
-      setError(formErrorOf(e));
+      setError(messageOf(e));
     }
   });
   return (
@@ -358,7 +361,7 @@ function AddDate({ base, run }: { base: Base; run: Run }) {
         error={form.formState.errors.day?.message}
         {...form.register('day')}
       />
-      <FormError message={error} />
+      <EditError message={error} />
       <SubmitButton busy={form.formState.isSubmitting} busyText="Adding...">
         Add date
       </SubmitButton>
@@ -386,11 +389,11 @@ function AddSlot({
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await run(() => add.mutateAsync({ ...base, dateId, ...values }), 'form');
+      await run(() => add.mutateAsync({ ...base, dateId, ...values }));
       // Kept for the next date's slot, and clean: nothing is left unsaved.
       form.reset(values);
     } catch (e) {
-      setError(formErrorOf(e));
+      setError(slotErrorOn(form, e));
     }
   });
   return (
@@ -415,12 +418,101 @@ function AddSlot({
         {...form.register('endTime')}
       />
       <div className="col-span-2">
-        <FormError message={error} />
+        <EditError message={error} />
         <SubmitButton busy={form.formState.isSubmitting} busyText="Adding...">
           Add slot
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/**
+ * A slot form's refusal: one about a field it has (the start already taken or past, a bad day) goes on
+ * that field, the first focused so it is in view; anything else is the form's own line.
+ */
+function slotErrorOn<T extends { startTime: string; endTime: string }>(
+  form: UseFormReturn<T>,
+  error: unknown,
+): string | null {
+  const fields = fieldErrorsOf(error);
+  const names = Object.keys(form.getValues()) as Path<T>[];
+  const placed = names.filter((name) => fields[name]);
+  placed.forEach((name, i) => {
+    form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 });
+  });
+  return placed.length > 0 ? null : messageOf(error);
+}
+
+/**
+ * "Copy ticket types to all slots", asked first (issue 35: one click gave a duplicate slot the full
+ * house again): the dialog names how many slots, ticket types and seats the copy adds, as the server's
+ * own plan of it (shared/copy-ticket-types.ts) counts them.
+ */
+function CopyTicketTypesButton({
+  base,
+  slot,
+  allSlots,
+  run,
+}: {
+  base: Base;
+  slot: Slot;
+  allSlots: Slot[];
+  run: Run;
+}) {
+  const copy = trpc.organiser.copyTicketTypesToAllSlots.useMutation();
+  // Planned when the dialog opens and kept: the event reloads after the copy, before the dialog closes.
+  const [plan, setPlan] = useState<CopyPlan<TicketType> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setError(null);
+          setPlan(planTicketTypeCopy(allSlots, slot.id));
+        }}
+        className="rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700"
+      >
+        Copy ticket types to all slots
+      </button>
+      {plan && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPlan(null)}
+          title="Copy these ticket types to all slots?"
+          description={copyDescription(plan)}
+          cancelLabel="Don't copy"
+          confirmLabel={plan.ticketTypes === 0 ? 'Nothing to copy' : `Copy and add ${seats(plan.seats)}`}
+          busyLabel="Copying..."
+          busy={copy.isPending}
+          confirmDisabled={plan.ticketTypes === 0}
+          error={null}
+          onConfirm={() => {
+            setError(null);
+            run(() => copy.mutateAsync({ ...base, fromSlotId: slot.id }))
+              .then(() => setPlan(null))
+              .catch((e: unknown) => setError(messageOf(e)));
+          }}
+        >
+          <EditError message={error} />
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+const seats = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'seat' : 'seats'}`;
+
+/** What the copy will do, in the organiser's words: slots, ticket types and seats it adds. */
+function copyDescription(plan: CopyPlan<TicketType>): string {
+  if (plan.ticketTypes === 0)
+    return 'Every other slot already has ticket types of these names (or is cancelled): nothing would be added.';
+  const slots = plan.additions.length;
+  return (
+    `This adds ${plan.ticketTypes} ${plan.ticketTypes === 1 ? 'ticket type' : 'ticket types'} to ` +
+    `${slots} other ${slots === 1 ? 'slot' : 'slots'}, putting ${seats(plan.seats)} more on sale. ` +
+    "Each slot sells its own seats, so check that every slot is a separate show. Sale windows keep the same distance from each slot's start."
   );
 }
 
@@ -465,10 +557,10 @@ function MoveSlot({
             ? ` ${result.holdersMailed} ticket ${result.holdersMailed === 1 ? 'holder was' : 'holders were'} e-mailed the new ${result.dateMoved ? 'date' : 'time'}${result.dateMoved ? ' and may cancel for a full refund until the show starts' : ''}.`
             : '';
         setDone(`Moved.${mailed}`);
-      }, 'form');
+      });
       form.reset(values);
     } catch (e) {
-      setError(formErrorOf(e));
+      setError(slotErrorOn(form, e));
     }
   });
   return (
@@ -508,7 +600,7 @@ function MoveSlot({
               ? 'Tickets stay valid for the new date. Everyone holding one is e-mailed, and may cancel for a full refund until the show starts, even if their tickets are not refundable.'
               : 'Everyone holding a ticket for this slot is e-mailed the old and new time.'}
           </p>
-          <FormError message={error} />
+          <EditError message={error} />
           {done && (
             <p role="status" className="mb-2 text-sm text-green-800">
               {done}
@@ -527,6 +619,7 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
   const publish = trpc.organiser.publish.useMutation();
   const unpublish = trpc.organiser.unpublish.useMutation();
   const [missing, setMissing] = useState<string[]>([]);
+  const action = useEditAction(run);
   const base = { eventId: event.id, version: event.version };
   return (
     <section aria-labelledby="publish-heading">
@@ -556,10 +649,10 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
             type="button"
             disabled={publish.isPending}
             onClick={() =>
-              run(async () => {
+              action.act(async () => {
                 const result = await publish.mutateAsync(base);
                 setMissing(result.published ? [] : result.missing);
-              }).catch(() => {})
+              })
             }
             className="mt-3 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white disabled:opacity-70"
           >
@@ -584,13 +677,14 @@ function PublishSection({ event, run }: { event: Editable; run: Run }) {
           <button
             type="button"
             disabled={unpublish.isPending}
-            onClick={() => run(() => unpublish.mutateAsync(base)).catch(() => {})}
+            onClick={() => action.act(() => unpublish.mutateAsync(base))}
             className="mt-3 rounded-md border border-gray-300 px-4 py-2.5 font-semibold disabled:opacity-70"
           >
             {unpublish.isPending ? 'Unpublishing...' : 'Unpublish'}
           </button>
         </>
       )}
+      <EditError message={action.error} />
     </section>
   );
 }

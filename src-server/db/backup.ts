@@ -1,4 +1,14 @@
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -24,6 +34,23 @@ export function backupDatabase(
     `${BACKUP_PREFIX}${stamp}${options.label ? `-${options.label}` : ''}`,
   );
   mkdirSync(folder, { recursive: true, mode: 0o700 });
+  try {
+    copyInto(sqlite, folder, options.dataDir);
+  } catch (err) {
+    // A full disk (or any failure) must not leave an empty or half-written folder that sorts as the
+    // newest backup: the folder goes, and the reason is one line, not a stack trace (issue 37).
+    rmSync(folder, { recursive: true, force: true });
+    throw new BackupFailed(`backup into ${folder} failed: ${(err as Error).message}`);
+  }
+  ownedLikeDataDir(options.dataDir, options.targetDir, folder);
+  pruneBackups(options.targetDir, options.keep);
+  return folder;
+}
+
+/** A backup that could not be made; its message is meant for the operator as it is. */
+export class BackupFailed extends Error {}
+
+function copyInto(sqlite: Database.Database, folder: string, dataDir: string): void {
   const copy = path.join(folder, 'jalsa.db');
   sqlite.prepare('VACUUM INTO ?').run(copy);
   const check = new Database(copy, { readonly: true });
@@ -34,14 +61,32 @@ export function backupDatabase(
   } finally {
     check.close();
   }
-  const secret = path.join(options.dataDir, 'app-secret');
+  const secret = path.join(dataDir, 'app-secret');
   if (existsSync(secret)) {
     copyFileSync(secret, path.join(folder, 'app-secret'));
     chmodSync(path.join(folder, 'app-secret'), 0o600);
   }
-  copyUploads(path.join(options.dataDir, 'uploads'), path.join(folder, 'uploads'));
-  pruneBackups(options.targetDir, options.keep);
-  return folder;
+  copyUploads(path.join(dataDir, 'uploads'), path.join(folder, 'uploads'));
+}
+
+/**
+ * `npm run db:backup` run as root (cron, `sudo`) would leave root-owned folders in DATA_DIR, and the next
+ * start as the service's user dies on them (EACCES, issue 37): what it creates gets DATA_DIR's owner.
+ */
+function ownedLikeDataDir(dataDir: string, targetDir: string, folder: string): void {
+  if (process.getuid?.() !== 0) return;
+  const { uid, gid } = statSync(dataDir);
+  if (uid === 0) return;
+  const chownAll = (entry: string) => {
+    chownSync(entry, uid, gid);
+    if (statSync(entry).isDirectory()) {
+      for (const name of readdirSync(entry)) chownAll(path.join(entry, name));
+    }
+  };
+  // The backups folder itself when it lives in DATA_DIR (another folder, e.g. /mnt/backups, is the
+  // operator's own), then the new backup and everything in it.
+  if (!path.relative(dataDir, targetDir).startsWith('..')) chownSync(targetDir, uid, gid);
+  chownAll(folder);
 }
 
 /**

@@ -28,8 +28,12 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../migrat
 export function openDatabase(
   file: string,
   options: {
-    /** Before applying migrations to a database that has data, back it up into this folder first. */
-    backupBeforeMigrating?: string;
+    /**
+     * Before applying migrations to a database that has data, back it up into this folder first: by
+     * default `backups/` beside the file, whoever opens it (the server, `npm run db:migrate`, `npm run
+     * doctor`, the user scripts), so no upgrade path skips the backup (issue 37). `false`: none.
+     */
+    backupBeforeMigrating?: string | false;
     log?: (line: string) => void;
   } = {},
 ): DatabaseHandle {
@@ -41,15 +45,18 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
-  if (options.backupBeforeMigrating && pendingMigrations(sqlite) > 0) {
+  const backupDir =
+    options.backupBeforeMigrating ?? (file === ':memory:' ? false : path.join(path.dirname(file), 'backups'));
+  const pending = backupDir ? pendingMigrations(sqlite) : 0;
+  if (backupDir && pending > 0) {
     const folder = backupDatabase(sqlite, {
       dataDir: path.dirname(file),
-      targetDir: options.backupBeforeMigrating,
+      targetDir: backupDir,
       keep: 10,
       label: 'before-upgrade',
     });
-    options.log?.(
-      `backed up the database to ${folder} before applying ${pendingMigrations(sqlite)} migration(s)`,
+    (options.log ?? ((line) => process.stderr.write(`${line}\n`)))(
+      `backed up the database to ${folder} before applying ${pending} migration(s)`,
     );
   }
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -60,7 +67,7 @@ export function openDatabase(
  * Migrations the database has yet to apply, when it already has some applied (a new, empty database has
  * nothing worth backing up).
  */
-function pendingMigrations(sqlite: Database.Database): number {
+export function pendingMigrations(sqlite: Database.Database): number {
   const hasJournal = sqlite
     .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
     .get();

@@ -69,7 +69,7 @@ describe('console forms in Chromium', () => {
       .run();
 
     await page.getByRole('button', { name: 'Save details' }).click();
-    // The banner with Reload, and only it: the form that saved does not say the same again.
+    // Beside the form that saved, with Reload, and only there (issue 35: no banner out of sight).
     const alert = page
       .getByRole('alert')
       .filter({ hasText: EDITOR_MESSAGES.staleVersion, has: page.getByRole('button', { name: 'Reload' }) });
@@ -101,7 +101,7 @@ describe('console forms in Chromium', () => {
     await context.close();
   });
 
-  it("a form's own refusal shows once, next to the form, not again in the page's banner", async () => {
+  it("a form's own refusal shows once, next to the form", async () => {
     const { context, cspViolations, page } = await ownerPage();
     await page.goto(`/organiser/events/${event.eventId}/edit`);
     await page.getByRole('heading', { level: 1, name: event.eventName }).waitFor();
@@ -122,7 +122,7 @@ describe('console forms in Chromium', () => {
     await context.close();
   });
 
-  it("a button's refusal (Remove date on a date something was bought from) shows in the page's banner", async () => {
+  it("a button's refusal (Remove date on a date something was bought from) shows beside the button", async () => {
     const { db } = world.database;
     const now = new Date();
     const held = createTicketedEvent(db, { name: `Held Night ${ownerId.slice(0, 6)}`, now });
@@ -150,8 +150,12 @@ describe('console forms in Chromium', () => {
     const { context, cspViolations, page } = await ownerPage();
     await page.goto(`/organiser/events/${held.eventId}/edit`);
     await page.getByRole('button', { name: /^Remove date / }).click();
-    // A button has no form of its own: the banner at the top is where its refusal goes.
-    await page.getByRole('alert').getByText(EDITOR_MESSAGES.hasBookings('date')).waitFor();
+    // In the date's own block, under its Remove date button (issue 35: not in a banner at the top).
+    const dateBlock = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Remove date / }) })
+      .first();
+    await dateBlock.getByRole('alert').getByText(EDITOR_MESSAGES.hasBookings('date')).waitFor();
     expect(await page.getByText(EDITOR_MESSAGES.hasBookings('date')).count()).toBe(1);
     expect(
       db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, held.eventId)).all(),

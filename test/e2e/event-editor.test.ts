@@ -111,6 +111,8 @@ describe('event editor in Chromium', () => {
       await firstSlot.getByText(`${ticket} · `).first().waitFor();
     }
     await firstSlot.getByRole('button', { name: 'Copy ticket types to all slots' }).click();
+    // It asks first, naming what the copy adds (issue 35).
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy and add 300 seats' }).click();
     await expect.poll(() => page.getByText('0 sold, 0 held of 100').count()).toBe(2);
     await expect.poll(() => page.getByText('0 sold, 0 held of 200').count()).toBe(2);
     // A late show runs past midnight: an end before the start is on the next day, as the form says.

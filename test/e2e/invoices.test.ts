@@ -63,6 +63,10 @@ describe('GST invoice in Chromium', () => {
     // A GSTIN with a wrong check character is refused beside the field.
     await page.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
     await page.getByLabel('Legal name (as registered for GST)').fill('Iyer Consulting Pvt Ltd');
+    // A registered recipient's address goes on the invoice (Rule 46; issue 36).
+    await page
+      .getByLabel('Billing address (printed on your GST invoice)')
+      .fill('4 Residency Road, Bengaluru 560025');
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.getByText('Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)').first().waitFor();
     await page.getByLabel('GSTIN').fill('29aagcb7383j1z4');
@@ -149,6 +153,7 @@ describe('GST invoice in Chromium', () => {
     await card.getByRole('button', { name: 'Add GSTIN' }).click();
     await card.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
     await card.getByLabel('Legal name (as registered for GST)').fill('Meera Iyer Studio LLP');
+    await card.getByLabel('Billing address').fill('12 Hill Road, Bandra, Mumbai 400050');
     await card.getByRole('button', { name: 'Re-issue invoice' }).click();
     const reissued = card.getByRole('link', { name: /^Download GST invoice INV\/\d\d-\d\d\/000002$/ });
     await reissued.waitFor();

@@ -200,6 +200,8 @@ describe('the organiser journey in Chromium (issue 14)', () => {
       await firstSlot.getByText(`${ticket} · `).first().waitFor(SLOW);
     }
     await firstSlot.getByRole('button', { name: 'Copy ticket types to all slots' }).click();
+    // It asks first, naming the seats the copy adds (issue 35).
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy and add 200 seats' }).click();
     await expect.poll(() => page.getByText('0 sold, 0 held of 150').count(), SLOW).toBe(2);
 
     // The poster: a real JPEG made with sharp, re-encoded by the server.
@@ -343,7 +345,8 @@ describe('the organiser journey in Chromium (issue 14)', () => {
     const gatePage = await staffCtx.context.newPage();
     await gatePage.goto(new URL(link).pathname);
     await gatePage.getByRole('button', { name: 'Accept invitation' }).click();
-    await gatePage.waitForURL((url) => url.pathname === '/organiser', SLOW);
+    // Gate staff land on the scanner, not the console (issue 35 item 15).
+    await gatePage.waitForURL((url) => url.pathname === '/gate', SLOW);
 
     // Another organiser's event, on sale, that this person is not on.
     const other = createTicketedEvent(database.db, { name: `Other Gate Night ${stamp}` });

@@ -76,10 +76,16 @@ describe('storefront in Chromium', () => {
     await page.goto('/event/sufi-nights-delhi');
     await page.waitForURL('**/events/sufi-nights-delhi');
     await page.getByRole('heading', { level: 1, name: 'Sufi Nights under the Stars' }).waitFor();
-    // Two evenings, 7-10 PM each: the page gives the first show's end and length, not the run's.
+    // Two evenings, 7-10 PM each: the page names both shows (issue 35 item 23) and gives one show's
+    // length, not the run's.
     const fact = (label: string) =>
       page.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
-    await expect(fact('Ends:').textContent()).resolves.toBe('10:00 PM');
+    await expect(fact('Dates').textContent()).resolves.toMatch(/· 2 shows$/);
+    const shows = page.getByRole('list', { name: 'Shows' }).getByRole('listitem');
+    await expect(shows.allTextContents()).resolves.toEqual([
+      expect.stringMatching(/· 7:00 PM$/),
+      expect.stringMatching(/· 7:00 PM$/),
+    ]);
     await expect(fact('Duration').textContent()).resolves.toBe('3 hours');
     await context.close();
   });

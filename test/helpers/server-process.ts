@@ -1,9 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { procStat } from './proc-stat.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * tsx's loader by absolute address, so that a server started from an operator's folder (asOperatorIn)
+ * finds it; `import.meta.resolve` is not available where vitest's global set-up runs this file.
+ */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const EXIT_WITH_TEST_PROCESS = path.resolve(import.meta.dirname, 'exit-with-test-process.cjs');
 
 /** Process groups of the servers this test process started and has not stopped yet. */
@@ -44,18 +51,29 @@ export async function startServerProcess(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /**
+   * Started as an operator does (README "Run it for real"): from this folder, whose `.env` holds every
+   * setting (PORT included, so `port` must match it), with nothing of the test's environment but PATH.
+   */
+  asOperatorIn?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/index.ts'], {
-    cwd: ROOT,
+  const settings = options.asOperatorIn
+    ? { PATH: process.env.PATH ?? '' }
+    : {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        LOG_LEVEL: 'warn',
+      };
+  const entry = options.asOperatorIn ? path.join(ROOT, 'src-server/index.ts') : 'src-server/index.ts';
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, entry], {
+    cwd: options.asOperatorIn ?? ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
+      ...settings,
       ...options.env,
       NODE_OPTIONS:
         `${options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} --require ${EXIT_WITH_TEST_PROCESS}`.trim(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDoctor } from '../../src-server/doctor.ts';
+import { doctorReport, runDoctor } from '../../src-server/doctor.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import { type Mailer, MailSendError } from '../../src-server/services/mail/mailer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -91,5 +91,26 @@ describe('npm run doctor', () => {
     );
     expect(failed['razorpay webhook']).toContain('refused the signature');
     expect(failed.mail).toContain('The domain is not verified');
+  });
+
+  it('never says "All checks passed" about a site that takes no money and delivers no mail (issue 37)', async () => {
+    const demo = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.in',
+      DATA_DIR: dataDir,
+      ALLOW_PAYMENT_SIMULATOR: 'true',
+      ALLOW_FILE_MAILBOX: 'true',
+    };
+    const fileMailbox: Mailer = { name: 'dev-mailbox', send: async () => ({ messageId: 'file_1' }) };
+    const checks = await runDoctor(demo, loadEnv(demo), { mailer: fileMailbox, mailTo: 'ops@example.in' });
+    const { lines, exitCode } = doctorReport(checks);
+    expect(exitCode).toBe(0);
+    expect(lines).not.toContain('All checks passed.');
+    expect(lines.at(-1)).toBe(
+      'The configuration works, with 2 warning(s): this site takes no money; mail stays in DATA_DIR/mail, nobody receives it.',
+    );
+    expect(lines).toContain(
+      '! payments: Razorpay is not configured: the offline simulator takes the payments (no money).',
+    );
   });
 });

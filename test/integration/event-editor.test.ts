@@ -468,6 +468,160 @@ describe('the event editor over HTTP', () => {
     });
   });
 
+  it('refuses a second live slot starting when another of the event starts (added or moved there), beside the start field', async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const d = await ok('addDate', { eventId, version: 1, day: '2026-12-12' });
+    const first = await ok('addSlot', {
+      eventId,
+      version: d.version,
+      dateId: d.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    // The seller's walk-through: the same date and start again (a different end changes nothing).
+    const twin = await call('mutation', 'addSlot', {
+      eventId,
+      version: first.version,
+      dateId: d.dateId,
+      startTime: '18:30',
+      endTime: '22:00',
+    });
+    expect(twin.body.error).toMatchObject({
+      message: EDITOR_MESSAGES.slotStartTaken,
+      data: { code: 'CONFLICT', fieldErrors: { startTime: EDITOR_MESSAGES.slotStartTaken } },
+    });
+    // Another time that day is a second show; moving it onto the first's start is refused the same way.
+    const matinee = await ok('addSlot', {
+      eventId,
+      version: first.version,
+      dateId: d.dateId,
+      startTime: '14:00',
+      endTime: '16:30',
+    });
+    const moved = await call('mutation', 'updateSlotTime', {
+      eventId,
+      version: matinee.version,
+      slotId: matinee.slotId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    expect(moved.body.error?.data).toMatchObject({
+      code: 'CONFLICT',
+      fieldErrors: { startTime: EDITOR_MESSAGES.slotStartTaken },
+    });
+    // A slot keeps its own start when only its end moves.
+    const longer = await ok('updateSlotTime', {
+      eventId,
+      version: matinee.version,
+      slotId: first.slotId,
+      startTime: '18:30',
+      endTime: '21:30',
+    });
+    // A cancelled slot is not live: its start may be used again.
+    const cancelled = await ok('cancelSlot', { eventId, version: longer.version, slotId: first.slotId });
+    await ok('addSlot', {
+      eventId,
+      version: cancelled.version,
+      dateId: d.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    const editable = (await call('query', 'editableEvent', { eventId })).data as {
+      dates: { slots: { startTime: string; cancelled: boolean }[] }[];
+    };
+    expect(editable.dates[0]!.slots.filter((s) => !s.cancelled).map((s) => s.startTime)).toEqual([
+      '2026-12-12T08:30:00.000Z',
+      '2026-12-12T13:00:00.000Z',
+    ]);
+  });
+
+  it("copies sale windows at the same distance from each slot's start, and no type into a cancelled slot", async () => {
+    const { eventId } = await ok('createEvent', DETAILS);
+    const d1 = await ok('addDate', { eventId, version: 1, day: '2026-12-13' });
+    const d2 = await ok('addDate', { eventId, version: d1.version, day: '2026-12-14' });
+    // The source: 13 Dec, 18:30 in India (13:00Z).
+    const evening = await ok('addSlot', {
+      eventId,
+      version: d2.version,
+      dateId: d1.dateId,
+      startTime: '18:30',
+      endTime: '21:00',
+    });
+    // A matinee the next day: 14 Dec, 14:00 in India (08:30Z), 28 h 30 min after the source.
+    const matinee = await ok('addSlot', {
+      eventId,
+      version: evening.version,
+      dateId: d2.dateId,
+      startTime: '14:00',
+      endTime: '16:30',
+    });
+    const gone = await ok('addSlot', {
+      eventId,
+      version: matinee.version,
+      dateId: d2.dateId,
+      startTime: '19:00',
+      endTime: '21:00',
+    });
+    const cancelled = await ok('cancelSlot', { eventId, version: gone.version, slotId: gone.slotId });
+    // Gold opens 1 Dec 10:00 in India (04:30Z) and closes 2 h before the show (16:30, 11:00Z);
+    // Silver has no window at all.
+    const g = await ok('addTicketType', {
+      eventId,
+      version: cancelled.version,
+      slotId: evening.slotId,
+      ticket: {
+        ...TICKET,
+        saleOpensAt: '2026-12-01T04:30:00.000Z',
+        saleClosesAt: '2026-12-13T11:00:00.000Z',
+      },
+    });
+    const s = await ok('addTicketType', {
+      eventId,
+      version: g.version,
+      slotId: evening.slotId,
+      ticket: { ...TICKET, name: 'Silver', priceRupees: 499, totalTickets: 200 },
+    });
+    const copied = await ok('copyTicketTypesToAllSlots', {
+      eventId,
+      version: s.version,
+      fromSlotId: evening.slotId,
+    });
+    expect(copied.created).toBe(2);
+
+    const rows = t.deps.db
+      .select({
+        slotId: ticketTypes.slotId,
+        name: ticketTypes.name,
+        saleOpensAt: ticketTypes.saleOpensAt,
+        saleClosesAt: ticketTypes.saleClosesAt,
+        totalTickets: ticketTypes.totalTickets,
+        availableTickets: ticketTypes.availableTickets,
+      })
+      .from(ticketTypes)
+      .all();
+    expect(rows.filter((r) => r.slotId === gone.slotId)).toEqual([]);
+    // Shifted by the 28 h 30 min between the shows: Gold opens 2 Dec 05:30 in India (00:00Z) and closes
+    // 14 Dec 12:00 in India (06:30Z), two hours before the matinee, not a day early as before.
+    expect(rows.filter((r) => r.slotId === matinee.slotId)).toEqual([
+      {
+        slotId: matinee.slotId,
+        name: 'Gold',
+        saleOpensAt: '2026-12-02T00:00:00.000Z',
+        saleClosesAt: '2026-12-14T06:30:00.000Z',
+        totalTickets: 100,
+        availableTickets: 100,
+      },
+      {
+        slotId: matinee.slotId,
+        name: 'Silver',
+        saleOpensAt: null,
+        saleClosesAt: null,
+        totalTickets: 200,
+        availableTickets: 200,
+      },
+    ]);
+  });
+
   it("answers NOT_FOUND for another event's date, slot or ticket type passed with one's own event", async () => {
     const w: ConsoleWorld = createConsoleWorld(t);
     const { eventId } = await ok('createEvent', DETAILS);

@@ -72,6 +72,7 @@ describe('the platform’s fee invoice', () => {
         state: 'Karnataka',
         buyerGstin: '27AAPFU0939F1ZV',
         buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
       },
     });
     const fee = await feeInvoiceOf(bookingId);
@@ -124,7 +125,12 @@ describe('the platform’s fee invoice', () => {
       t,
       'mutation',
       'invoices.addBuyerGstin',
-      { bookingId, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Verma Consulting Pvt Ltd' },
+      {
+        bookingId,
+        buyerGstin: '27AAPFU0939F1ZV',
+        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
+      },
       { cookie: buyer.cookie },
     );
     expect(res.status).toBe(200);

@@ -81,6 +81,7 @@ describe('invoices issued at confirmation', () => {
       ...DETAILS,
       buyerGstin: '27aapfu0939f1zv',
       buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      buyerAddress: '4 MG Road, Pune 411001',
     });
     const [invoice, ...more] = invoicesOf(bookingId);
     expect(more).toEqual([]);
@@ -436,6 +437,7 @@ describe('invoice downloads', () => {
       ...DETAILS,
       buyerGstin: '27AAPFU0939F1ZV',
       buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+      buyerAddress: '4 MG Road, Pune 411001',
     });
     const invoice = invoicesOf(bookingId)[0]!;
     const get = (cookie?: string) =>
@@ -537,7 +539,12 @@ describe('invoice downloads', () => {
         { name: 'Lawn', pricePaise: 40_000, totalTickets: 20 },
       ],
     });
-    await buy(ev, 1, { ...DETAILS, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Verma Consulting' });
+    await buy(ev, 1, {
+      ...DETAILS,
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerLegalName: 'Verma Consulting',
+      buyerAddress: '4 MG Road, Pune 411001',
+    });
     await buy(ev, 2);
     await buy(ev, 1);
     const buyer = createSignedInUser(t);
@@ -589,6 +596,7 @@ describe('the monthly CSV and CSV injection', () => {
       ...DETAILS,
       buyerGstin: '27AAPFU0939F1ZV',
       buyerLegalName: "Verma;=cmd|' /C calc'!A0",
+      buyerAddress: '4 MG Road, Pune 411001',
     });
     const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
     expect(res.status).toBe(200);
@@ -614,7 +622,12 @@ describe('adding a GSTIN after buying', () => {
         t,
         'mutation',
         'invoices.addBuyerGstin',
-        { bookingId: id, buyerGstin: '29aagcb7383j1z4', buyerLegalName: 'Verma Consulting' },
+        {
+          bookingId: id,
+          buyerGstin: '29aagcb7383j1z4',
+          buyerLegalName: 'Verma Consulting',
+          buyerAddress: '4 MG Road, Pune 411001',
+        },
         { cookie },
       );
 

@@ -255,6 +255,7 @@ describe('orders CSV', () => {
         ...DETAILS,
         buyerGstin: '27aapfu0939f1zv',
         buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
       },
     });
     const paid = await payWithSimulator(t, session.orderId, true);

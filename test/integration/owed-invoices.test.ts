@@ -161,6 +161,7 @@ describe('invoicing details from the organiser request to the invoices owed', ()
         ...DETAILS,
         buyerGstin: '27AAPFU0939F1ZV',
         buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
       },
     });
     t.clock.advance(60_000);

@@ -512,6 +512,7 @@ describe('query plans on the request paths', () => {
           bookingId: (later.data as { bookingId: string }).bookingId,
           buyerGstin: '27AAPFU0939F1ZV',
           buyerLegalName: 'Asha Verma Pvt Ltd',
+          buyerAddress: '4 MG Road, Pune 411001',
         },
         { cookie: buyer.cookie },
       );

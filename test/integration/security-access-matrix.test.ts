@@ -450,6 +450,14 @@ type RouteAccess = {
 /** Plain HTTP routes, as `METHOD path` from Hono's route table (middleware excluded). */
 const ROUTES: Record<string, RouteAccess> = {
   'GET /healthz': { kind: 'public', why: 'status only' },
+  'GET /readyz': {
+    kind: 'public',
+    why: 'which part is unwell and why, in a sentence each (readiness.test.ts)',
+  },
+  'GET /metrics': {
+    kind: 'signature',
+    why: 'Bearer METRICS_TOKEN, or from this machine with no proxy header (readiness.test.ts)',
+  },
   'GET /api/tickets/:file': { kind: 'owner', why: 'PDF and .ics of a booking' },
   'GET /api/invoices/:file': {
     kind: 'owner',
@@ -652,6 +660,7 @@ describe('owner-only data, tried by every kind of caller', () => {
             bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
             buyerGstin: '27AAPFU0939F1ZV',
             buyerLegalName: 'Someone Pvt Ltd',
+            buyerAddress: '4 MG Road, Pune 411001',
           },
           { cookie },
         ),

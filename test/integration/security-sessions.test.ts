@@ -280,6 +280,7 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       bookingId: 'bk_x',
       buyerGstin: '27AAPFU0939F1ZV',
       buyerLegalName: 'Evil Pvt Ltd',
+      buyerAddress: '4 MG Road, Pune 411001',
     },
   };
 }

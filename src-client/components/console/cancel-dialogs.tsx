@@ -3,6 +3,7 @@ import { formatPaiseExact } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { EditError } from './edit-error.tsx';
 
 type Base = { eventId: string; version: number };
 type Run = (work: () => Promise<unknown>) => Promise<void>;
@@ -132,8 +133,11 @@ function CancelDialog({
       confirmLabel={n ? `Cancel and refund ${n} ${n === 1 ? 'booking' : 'bookings'}` : 'Cancel'}
       busyLabel="Cancelling..."
       busy={busy || impact.isPending}
-      error={error ? messageOf(error, 'It could not be cancelled.') : null}
+      error={null}
       onConfirm={onConfirm}
-    />
+    >
+      {/* Beside the confirm button that caused it, with Reload when someone else saved first. */}
+      <EditError message={error ? messageOf(error, 'It could not be cancelled.') : null} />
+    </ConfirmDialog>
   );
 }

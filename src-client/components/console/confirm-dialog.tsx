@@ -12,8 +12,10 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  cancelLabel = 'Keep it',
   busyLabel,
   busy,
+  confirmDisabled = false,
   error,
   onConfirm,
 }: {
@@ -23,8 +25,12 @@ export function ConfirmDialog({
   description: ReactNode;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without doing anything. */
+  cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
+  /** Nothing to confirm (e.g. a copy that would add nothing): the confirm button stays off. */
+  confirmDisabled?: boolean;
   error: string | null;
   onConfirm: () => void;
 }) {
@@ -49,11 +55,11 @@ export function ConfirmDialog({
           onClick={() => onOpenChange(false)}
           className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
         >
-          Keep it
+          {cancelLabel}
         </button>
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           onClick={onConfirm}
           className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
         >

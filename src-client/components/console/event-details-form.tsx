@@ -10,16 +10,15 @@ import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import {
   CityField,
-  FormError,
   fieldBinder,
   SelectField,
   SubmitButton,
   TextAreaField,
   TextField,
 } from '../auth-fields.tsx';
+import { EditError } from './edit-error.tsx';
 import { useFollowSavedValues } from './follow-saved-values.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
-import { ShownOnPageError } from './shown-on-page-error.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const EMPTY_DETAILS: EventDetailsFields = {
@@ -95,12 +94,12 @@ export function EventDetailsForm({
       setSaved(true);
       form.reset(values);
     } catch (error) {
-      if (error instanceof ShownOnPageError) return;
       const fields = fieldErrorsOf(error);
       let placed = false;
       for (const [name, message] of Object.entries(fields)) {
         if (name in EMPTY_DETAILS) {
-          form.setError(name as keyof EventDetailsFields, { message });
+          // The first refused field is focused, which brings it into view on a long form.
+          form.setError(name as keyof EventDetailsFields, { message }, { shouldFocus: !placed });
           placed = true;
         }
       }
@@ -295,7 +294,7 @@ export function EventDetailsForm({
           You can add the poster and other pictures once the draft is created.
         </p>
       )}
-      <FormError message={formError} />
+      <EditError message={formError} />
       {saved && <p className="text-sm font-semibold text-green-700">Saved.</p>}
       <SubmitButton
         busy={form.formState.isSubmitting || uploading > 0}

@@ -5,9 +5,9 @@ import { formatInIndia } from '../../../shared/dates.ts';
 import { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
-import { FormError, SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
+import { EditError } from './edit-error.tsx';
 import { useFollowSavedValues } from './follow-saved-values.ts';
-import { ShownOnPageError } from './shown-on-page-error.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export const NEW_TICKET: TicketTypeFields = {
@@ -74,9 +74,9 @@ export function TicketTypeForm({
       // way it is clean again.
       form.reset(initial === NEW_TICKET ? NEW_TICKET : values);
     } catch (error) {
-      if (error instanceof ShownOnPageError) return;
       const fields = fieldErrorsOf(error);
-      if (fields.totalTickets) form.setError('totalTickets', { message: fields.totalTickets });
+      if (fields.totalTickets)
+        form.setError('totalTickets', { message: fields.totalTickets }, { shouldFocus: true });
       else setFormError(messageOf(error));
     }
   });
@@ -122,7 +122,7 @@ export function TicketTypeForm({
           <input type="checkbox" {...form.register('onSale')} /> On sale
         </label>
       </div>
-      <FormError message={formError} />
+      <EditError message={formError} />
       <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
         {submitLabel}
       </SubmitButton>

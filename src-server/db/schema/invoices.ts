@@ -25,7 +25,8 @@ export const organiserProfiles = sqliteTable('organiser_profiles', {
 
 /** The issuer of a number series: an organiser's user id, or PLATFORM_ISSUER for the convenience fee. */
 export const PLATFORM_ISSUER = 'platform';
-export type DocumentSeries = 'invoice' | 'credit_note' | 'platform_invoice';
+/** 'bill_of_supply': a wholly exempt or unregistered supply's own series (Rule 49 allows one or more). */
+export type DocumentSeries = 'invoice' | 'credit_note' | 'platform_invoice' | 'bill_of_supply';
 
 /**
  * The last number used in one issuer's series in one financial year (April–March, IST). Bumped by one
@@ -84,6 +85,11 @@ export const invoices = sqliteTable(
     buyerState: text('buyer_state').notNull(),
     buyerGstin: text('buyer_gstin'),
     buyerLegalName: text('buyer_legal_name'),
+    /**
+     * The recipient's address, collected only when Rule 46 needs it (a GSTIN given, or an admission
+     * invoice of ₹50,000 or more: shared/recipient-address.ts); null otherwise and on older invoices.
+     */
+    buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
     /**
      * The head the intra-state half besides CGST is levied under: 'UTGST' for a union territory without a

@@ -7,11 +7,12 @@ import { type Mailer, type MailMessage, MailSendError } from '../../services/mai
  * `Idempotency-Key` header, so a retry after an unclear failure (timeout, crash before the row was
  * marked sent) is recognised by Resend and never delivered twice.
  */
-export function createResendMailer(apiKey: string): Mailer {
+export function createResendMailer(apiKey: string, maxPerSecond = 2): Mailer {
   const resend = new Resend(apiKey);
   return {
     name: 'resend',
-    maxPerSecond: 2,
+    // Resend's default is 2 requests a second per team; MAIL_SEND_PER_SECOND sets what Resend granted.
+    maxPerSecond,
     async send(unchecked: MailMessage) {
       // Every header value on one line, whoever composed the message (header-value.ts).
       const message = withSafeHeaders(unchecked);

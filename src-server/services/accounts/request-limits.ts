@@ -20,10 +20,26 @@ export const ACCOUNT_MAILS_PER_CLIENT: RateLimit = {
   windowMs: WINDOW_MS,
 };
 
-export async function limitSignUps(db: Db, email: string, ip: string, now: Date): Promise<void> {
+/**
+ * All sign-ups together, from every address (SIGN_UPS_PER_HOUR): a flood from many addresses passes
+ * each per-address limit, so what anonymous traffic can store (accounts) and queue (their verification
+ * mail) is bounded in total too (issue 37).
+ */
+export function signUpsOfAll(perHour: number): RateLimit {
+  return { name: 'sign-up/all', max: perHour, windowMs: 60 * 60_000 };
+}
+
+export async function limitSignUps(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+  allPerHour: number,
+): Promise<void> {
   const counted = [
     { limit: SIGN_UPS_PER_EMAIL, key: email },
     { limit: SIGN_UPS_PER_CLIENT, key: ip },
+    { limit: signUpsOfAll(allPerHour), key: 'all' },
   ];
   if (!(await takeRateLimited(db, counted, now))) throw tooManyRequests(MESSAGES.tooManySignUps);
 }

@@ -21,7 +21,8 @@ export interface NewSession {
 /**
  * Creates the account (spec §3 User: no image, e-mail not yet verified, no bookings), signs the person
  * in and queues the verification mail, all in one transaction. Attempts are limited per e-mail address
- * and per client address (request-limits.ts), counted before the address is checked for an account.
+ * and per client address, and all together per hour (request-limits.ts), counted before the address is
+ * checked for an account.
  */
 export async function signUp(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
@@ -29,7 +30,7 @@ export async function signUp(
   requestOrigin: string,
   clientIp: string,
 ): Promise<NewSession> {
-  await limitSignUps(deps.db, input.email, clientIp, deps.clock.now());
+  await limitSignUps(deps.db, input.email, clientIp, deps.clock.now(), deps.env.SIGN_UPS_PER_HOUR);
   if (emailTaken(deps, input.email)) throw emailTakenError();
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
+import { recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
@@ -103,6 +104,17 @@ export async function startCheckout(
   const gateway = paymentGatewayOf(deps);
   const taxes = checkoutTaxesOf(db, deps.env, event.id);
   const amounts = checkoutPriceBreakdown(quoted, event.platformFeeRate, taxes);
+  // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
+  // more (Rule 46): decided now that the order is priced; kept only then.
+  const address = recipientAddressOf(
+    {
+      buyerGstin: input.ticketDetails.buyerGstin,
+      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise,
+    },
+    input.ticketDetails.buyerAddress,
+  );
+  if (!address.ok) throw badRequest(address.message, { buyerAddress: address.message });
+  const details = { ...input.ticketDetails, buyerAddress: address.address ?? undefined };
 
   const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
   const receipt = buildReceipt(event.id, deps.clock.now());
@@ -139,7 +151,7 @@ export async function startCheckout(
         eventDateId: date.id,
         slotId: slot.id,
         lines: input.selectedTickets,
-        details: input.ticketDetails,
+        details,
         userCity: input.userCity || null,
         platformFeeRate: event.platformFeeRate,
         taxes,

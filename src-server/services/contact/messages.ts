@@ -14,20 +14,32 @@ export const CONTACT_MESSAGES_PER_CLIENT: RateLimit = {
   max: 5,
   windowMs: 15 * 60_000,
 };
+/**
+ * All addresses together (CONTACT_MESSAGES_PER_HOUR): a flood from many addresses passes the limit per
+ * address, and each message is a stored row and a queued mail (issue 37).
+ */
+export function contactMessagesOfAll(perHour: number): RateLimit {
+  return { name: 'contact/all', max: perHour, windowMs: 60 * 60_000 };
+}
 export const TOO_MANY_CONTACT_MESSAGES = 'Too many messages sent. Please try again later';
 
 /**
  * Stores a Contact Us message (already validated by ContactMessageInput) and, in the same transaction,
- * queues a copy to the support address, unless this client address has sent too many lately. Returns
+ * queues a copy to the support address, unless this client address, or everyone together, has sent
+ * too many lately. Returns
  * its id.
  */
 export async function saveContactMessage(
   db: Db,
   message: z.output<typeof ContactMessageInput>,
-  options: { now: Date; supportEmail: string; clientIp: string },
+  options: { now: Date; supportEmail: string; clientIp: string; allPerHour: number },
 ): Promise<{ id: number }> {
   const { now, supportEmail } = options;
-  if (!(await takeRateLimited(db, [{ limit: CONTACT_MESSAGES_PER_CLIENT, key: options.clientIp }], now))) {
+  const counted = [
+    { limit: CONTACT_MESSAGES_PER_CLIENT, key: options.clientIp },
+    { limit: contactMessagesOfAll(options.allPerHour), key: 'all' },
+  ];
+  if (!(await takeRateLimited(db, counted, now))) {
     throw tooManyRequests(TOO_MANY_CONTACT_MESSAGES);
   }
   return writeTransaction(db, (tx) => {

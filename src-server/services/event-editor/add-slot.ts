@@ -8,10 +8,12 @@ import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { editEvent } from './event-version.ts';
+import { refuseTakenStart } from './refuse-taken-start.ts';
 
 /**
- * Adds a slot (start and end in India time) to one of the event's dates; not one already started. An end
- * earlier than the start is on the next day: the show runs past midnight (shared/event-editor-schemas.ts).
+ * Adds a slot (start and end in India time) to one of the event's dates; not one already started, nor one
+ * starting when another live slot of the event does (refuse-taken-start.ts). An end earlier than the start
+ * is on the next day: the show runs past midnight (shared/event-editor-schemas.ts).
  */
 export async function addSlot(
   db: Db,
@@ -35,6 +37,7 @@ export async function addSlot(
     if (Date.parse(startTime) <= clock.now().getTime()) {
       throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });
     }
+    refuseTakenStart(tx, eventId, startTime);
     const slotId = `slot-${randomUUID()}`;
     tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
     refreshEventTimes(tx, eventId);

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { planTicketTypeCopy, shiftToSlot } from '../../../shared/copy-ticket-types.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
 /**
- * "Copy to all slots": gives every other slot of the event the ticket types of one slot, with the same
- * price, capacity and rules and all seats available. A slot that already has a type of that name keeps
- * its own (so running it twice adds nothing). The sale window is copied as it is.
+ * "Copy to all slots": gives every other live slot of the event the ticket types of one slot, with the
+ * same price, capacity and rules and all seats available (shared/copy-ticket-types.ts plans it, and the
+ * editor's confirmation names the same counts). A slot that already has a type of that name keeps its
+ * own, so running it twice adds nothing. A sale window keeps its distance from the slot's start.
  */
 export async function copyTicketTypesToAllSlots(
   db: Db,
@@ -17,43 +19,50 @@ export async function copyTicketTypesToAllSlots(
   fromSlotId: string,
 ): Promise<{ version: number; created: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
-    findSlotInEvent(tx, eventId, fromSlotId);
-    const templates = tx
-      .select()
-      .from(ticketTypes)
-      .where(eq(ticketTypes.slotId, fromSlotId))
-      .orderBy(asc(ticketTypes.position))
-      .all();
-    const targets = tx
-      .select({ id: slots.id })
+    const source = findSlotInEvent(tx, eventId, fromSlotId);
+    const slotRows = tx
+      .select({ id: slots.id, startTime: slots.startTime, cancelledAt: slots.cancelledAt })
       .from(slots)
       .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(and(eq(eventDates.eventId, eventId), ne(slots.id, fromSlotId)))
+      .where(eq(eventDates.eventId, eventId))
       .all();
-    let created = 0;
-    for (const target of targets) {
-      const existing = tx
-        .select({ name: ticketTypes.name, position: ticketTypes.position })
-        .from(ticketTypes)
-        .where(eq(ticketTypes.slotId, target.id))
-        .all();
-      const names = new Set(existing.map((t) => t.name));
-      let position = Math.max(-1, ...existing.map((t) => t.position));
-      for (const template of templates) {
-        if (names.has(template.name)) continue;
+    const typeRows = tx
+      .select()
+      .from(ticketTypes)
+      .where(
+        inArray(
+          ticketTypes.slotId,
+          slotRows.map((s) => s.id),
+        ),
+      )
+      .orderBy(asc(ticketTypes.position))
+      .all();
+    const plan = planTicketTypeCopy(
+      slotRows.map((s) => ({
+        id: s.id,
+        startTime: s.startTime,
+        cancelled: s.cancelledAt !== null,
+        tickets: typeRows.filter((t) => t.slotId === s.id),
+      })),
+      fromSlotId,
+    );
+    for (const { slot, types } of plan.additions) {
+      let position = Math.max(-1, ...slot.tickets.map((t) => t.position));
+      for (const template of types) {
         position += 1;
-        created += 1;
         tx.insert(ticketTypes)
           .values({
             ...template,
             id: `tt-${randomUUID()}`,
-            slotId: target.id,
+            slotId: slot.id,
             availableTickets: template.totalTickets,
+            saleOpensAt: shiftToSlot(template.saleOpensAt, source.startTime, slot.startTime),
+            saleClosesAt: shiftToSlot(template.saleClosesAt, source.startTime, slot.startTime),
             position,
           })
           .run();
       }
     }
-    return { version, created };
+    return { version, created: plan.ticketTypes };
   });
 }

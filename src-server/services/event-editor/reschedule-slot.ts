@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -14,6 +14,7 @@ import { siteUrl } from '../payments/confirm.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
+import { refuseTakenStart } from './refuse-taken-start.ts';
 
 /**
  * Moves a slot to a new start and end (India time), on its own date or, with `day`, on another one: an
@@ -145,25 +146,4 @@ function dateOnDay(tx: WriteTx, eventId: string, day: string): { id: string; dat
     .values({ ...created, eventId, isLive: true })
     .run();
   return created;
-}
-
-/**
- * Refuses a start another live slot of the event already has: two live slots at one start would sell the
- * hall twice. Kept small here; the editor's own rule for added and moved slots is the same (issue 35).
- */
-function refuseTakenStart(tx: WriteTx, eventId: string, startTime: string, exceptSlotId: string): void {
-  const twin = tx
-    .select({ id: slots.id })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(
-      and(
-        eq(eventDates.eventId, eventId),
-        eq(slots.startTime, startTime),
-        isNull(slots.cancelledAt),
-        ne(slots.id, exceptSlotId),
-      ),
-    )
-    .get();
-  if (twin) throw conflict(EDITOR_MESSAGES.slotStartTaken, { startTime: EDITOR_MESSAGES.slotStartTaken });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { stateOfGstin } from '../../../shared/gst-states.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
@@ -28,7 +29,7 @@ export async function addBuyerGstin(
   db: Db,
   userId: string,
   bookingId: string,
-  buyer: { buyerGstin: string; buyerLegalName: string },
+  buyer: { buyerGstin: string; buyerLegalName: string; buyerAddress: string },
   now: Date,
 ): Promise<string[]> {
   return writeTransaction(db, (tx) => {
@@ -51,7 +52,12 @@ export async function addBuyerGstin(
 
     issueCreditNotes(tx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
     return current.map((old) => {
-      const series = old.kind === 'platform_fee' ? 'platform_invoice' : 'invoice';
+      const series =
+        old.kind === 'platform_fee'
+          ? 'platform_invoice'
+          : old.documentType === 'bill_of_supply'
+            ? 'bill_of_supply'
+            : 'invoice';
       const { number, financialYear } = allocateDocumentNumber(tx, old.issuer, series, now);
       const id = randomUUID();
       tx.insert(invoices)
@@ -65,6 +71,9 @@ export async function addBuyerGstin(
           issuedAt: now.toISOString(),
           buyerGstin: buyer.buyerGstin,
           buyerLegalName: buyer.buyerLegalName,
+          buyerAddress: buyer.buyerAddress,
+          // The recipient's state is now their GSTIN's (the place of supply stays as issued).
+          buyerState: stateOfGstin(buyer.buyerGstin) ?? old.buyerState,
         })
         .run();
       return id;

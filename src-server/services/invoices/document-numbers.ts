@@ -14,6 +14,7 @@ const SERIES_PREFIX: Record<DocumentSeries, string> = {
   invoice: 'INV',
   credit_note: 'CRN',
   platform_invoice: 'PLF',
+  bill_of_supply: 'BOS',
 };
 /** 'INV/25-26/000123': 16 characters, the GST rules' maximum; so at most 999 999 a year per series. */
 const MAX_NUMBER = 999_999;

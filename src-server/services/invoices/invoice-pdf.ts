@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
+import { amountInWords } from '../../../shared/amount-in-words.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
-import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
+import { GST_STATE_CODES, stateOfGstin } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import { creditNoteReasonInWords } from './credit-note-reasons.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -15,7 +17,8 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
  * amounts credited (its own stored row).
  */
 export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditNoteRow): Promise<Buffer> {
-  const invoiceTitle = invoice.documentType === 'bill_of_supply' ? 'Bill of supply' : 'Tax invoice';
+  const invoiceTitle = documentTitle(invoice);
+  const registered = invoice.supplierGstin !== null;
   const title = creditNote ? 'Credit note' : invoiceTitle;
   const number = creditNote?.number ?? invoice.number;
   const doc = new PDFDocument({
@@ -41,9 +44,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
     text(`Credit note number: ${creditNote.number}`);
     text(`Date: ${formatLongDate(creditNote.issuedAt)}`);
     text(`Against ${invoiceTitle.toLowerCase()} ${invoice.number} of ${formatLongDate(invoice.issuedAt)}`);
-    text(`Reason: ${clamp(creditNote.reason, 200)}`);
+    text(`Reason: ${clamp(creditNoteReasonInWords(creditNote.reason), 200)}`);
   } else {
-    text(`Invoice number: ${invoice.number}`);
+    text(`${invoice.documentType === 'bill_of_supply' ? 'Bill' : 'Invoice'} number: ${invoice.number}`);
     text(`Date: ${formatLongDate(invoice.issuedAt)}`);
   }
   text(`Booking ID: ${invoice.bookingId}`);
@@ -62,8 +65,12 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   text('Recipient');
   doc.font('Helvetica');
   text(clamp(invoice.buyerLegalName ?? invoice.buyerName, 120));
+  if (invoice.buyerAddress) text(clamp(invoice.buyerAddress, 300));
   if (invoice.buyerGstin) text(`GSTIN: ${invoice.buyerGstin}`);
-  text(`State: ${stateWithCode(invoice.buyerState)}`);
+  // A registered recipient's state is their GSTIN's: what was typed at checkout cannot contradict it.
+  text(
+    `State: ${stateWithCode((invoice.buyerGstin && stateOfGstin(invoice.buyerGstin)) || invoice.buyerState)}`,
+  );
   text(`Place of supply: ${stateWithCode(invoice.placeOfSupply)}`);
   doc.moveDown();
 
@@ -77,8 +84,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
       `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
         (line.personsPerTicket > 1 ? `, ${line.personsPerTicket} persons per ticket` : ''),
     );
-    const tax =
-      line.kind === 'exempt'
+    const tax = !registered
+      ? 'GST not charged (supplier not registered under GST)'
+      : line.kind === 'exempt'
         ? 'Exempt'
         : line.kind === 'intra'
           ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
@@ -99,19 +107,44 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   }
   if (totals.igstPaise > 0) text(`IGST: ${rupees(totals.igstPaise)}`);
   doc.font('Helvetica-Bold');
-  text(`${creditNote ? 'Credit note' : 'Invoice'} total: ${rupees(totals.totalPaise)}`);
-  doc.font('Helvetica');
   text(
-    invoice.taxInclusive
-      ? 'Prices include GST where GST applies.'
-      : 'GST is charged in addition to the price.',
+    `${creditNote ? 'Credit note' : invoice.documentType === 'bill_of_supply' ? 'Bill' : 'Invoice'} total: ${rupees(totals.totalPaise)}`,
   );
+  doc.font('Helvetica');
+  text(`Amount in words: ${amountInWords(totals.totalPaise)}`);
+  if (invoice.documentType === 'tax_invoice') {
+    text(
+      invoice.taxInclusive
+        ? 'Prices include GST where GST applies.'
+        : 'GST is charged in addition to the price.',
+    );
+  }
+  // Rule 46(p) and Rule 53: the supplier, not the recipient, pays this tax.
+  text('Whether tax is payable on reverse charge: No');
   for (const note of invoice.notes) {
     doc.moveDown(0.5);
     text(note);
   }
+  doc.moveDown();
+  // Rule 46(q): the supplier's signature. Issued electronically without a digital signature certificate,
+  // so the document names its signatory and says it is computer-generated rather than claiming a
+  // digital signature it does not carry.
+  text(`For ${clamp(invoice.supplierName, 120)}`);
+  text('Authorised signatory');
+  text('This is a computer-generated document issued electronically; it needs no physical signature.');
   doc.end();
   return finished;
+}
+
+/**
+ * Rule 49: a bill of supply for a wholly exempt or unregistered supply; Rule 46A: a registered supplier's
+ * invoice that mixes taxable and exempt admission for an unregistered buyer is an invoice-cum-bill of supply.
+ */
+function documentTitle(invoice: InvoiceRow): string {
+  if (invoice.documentType === 'bill_of_supply') return 'Bill of supply';
+  const mixed =
+    invoice.lines.some((l) => l.kind === 'exempt') && invoice.lines.some((l) => l.kind !== 'exempt');
+  return mixed && !invoice.buyerGstin ? 'Invoice-cum-bill of supply' : 'Tax invoice';
 }
 
 function rupees(paise: number): string {

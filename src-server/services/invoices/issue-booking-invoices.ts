@@ -12,7 +12,12 @@ import {
   type TaxLine,
 } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
-import { feePlaceOfSupply, placeOfSupplyOfEvent, stateTaxHeadOf } from '../../../shared/gst-states.ts';
+import {
+  feePlaceOfSupply,
+  placeOfSupplyOfEvent,
+  stateOfGstin,
+  stateTaxHeadOf,
+} from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import type { IndianState } from '../../../shared/states.ts';
@@ -27,11 +32,14 @@ import type { PlatformGst } from './platform-gst.ts';
 export const PLATFORM_FEE_SAC = '998599';
 export const FEE_NOT_TAXED_NOTE = (feePaise: string) =>
   `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; the platform is not registered for GST, so the fee was not charged with tax and no GST invoice is issued for it.`;
-export const UNREGISTERED_NOTE = 'Supplier not registered for GST: bill of supply, no GST charged.';
+/** An unregistered supplier's supply is not exempt: no GST is charged because they are not registered. */
+export const UNREGISTERED_NOTE = 'GST not charged: supplier not registered under GST.';
 
 export interface BuyerGst {
   buyerGstin?: string;
   buyerLegalName?: string;
+  /** Kept at Proceed only when the invoice must show it (shared/recipient-address.ts). */
+  buyerAddress?: string;
 }
 
 /**
@@ -181,9 +189,12 @@ function buyerPartyOf(booking: Booking, buyer: BuyerGst) {
   const buyerGstin = buyer.buyerGstin || null;
   return {
     buyerName: booking.userName,
-    buyerState: booking.userState,
+    // A registered recipient's state is their GSTIN's (its first two digits), whatever was typed as the
+    // state at checkout: the two cannot disagree on the invoice.
+    buyerState: (buyerGstin && stateOfGstin(buyerGstin)) || booking.userState,
     buyerGstin,
     buyerLegalName: buyerGstin ? buyer.buyerLegalName || null : null,
+    buyerAddress: buyer.buyerAddress?.trim() || null,
   };
 }
 
@@ -249,14 +260,23 @@ function admissionInvoice(
   else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
   const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
   if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
-  const { number, financialYear } = allocateDocumentNumber(tx, profile.userId, 'invoice', now);
+  // Rule 49: a wholly exempt supply, or any by a supplier not registered, is documented by a bill of
+  // supply, numbered in its own series (BOS/…) so the tax invoices' series stays consecutive on its own.
+  const documentType =
+    registered && lines.some((l) => l.kind !== 'exempt') ? 'tax_invoice' : 'bill_of_supply';
+  const { number, financialYear } = allocateDocumentNumber(
+    tx,
+    profile.userId,
+    documentType === 'tax_invoice' ? 'invoice' : 'bill_of_supply',
+    now,
+  );
   const id = randomUUID();
   tx.insert(invoices)
     .values({
       id,
       bookingId,
       kind: 'admission',
-      documentType: registered ? 'tax_invoice' : 'bill_of_supply',
+      documentType,
       issuer: profile.userId,
       eventId: event.id,
       number,

@@ -16,6 +16,12 @@ const LONGEST_RETRY_MS = 60 * 60_000;
  */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
+/**
+ * A round (one job tick) sends for about this long at the provider's rate, batch after batch, each
+ * batch choosing transactional mail first again: one batch of 20 per 3 s tick capped the rate at about
+ * 7 a second whatever the provider allows (issue 37). A mailer without a rate sends one batch a round.
+ */
+const ROUND_SECONDS = 30;
 
 /** Delay before attempt `attempts + 1`, after `attempts` failures: 30 s, 1 min, 2 min, ... capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -47,78 +53,87 @@ export async function sendDueMail(options: {
   const pause = options.pause ?? systemClock.sleep;
   const spacingMs = mailer.maxPerSecond ? Math.ceil(1000 / mailer.maxPerSecond) : 0;
   const result: SendResult = { sent: 0, retrying: 0, failed: 0 };
-  const due = db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, clock.now().toISOString())))
-    .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(BATCH_SIZE)
-    .all();
-
   let lastSendAt: number | undefined;
-  for (const mail of due) {
-    if (spacingMs > 0 && lastSendAt !== undefined) {
-      const wait = lastSendAt + spacingMs - clock.now().getTime();
-      if (wait > 0) await pause(wait);
-    }
-    const claimed = db
-      .update(outbox)
-      .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
-      .where(
-        and(
-          eq(outbox.id, mail.id),
-          eq(outbox.status, 'pending'),
-          eq(outbox.nextAttemptAt, mail.nextAttemptAt),
-        ),
-      )
-      .run();
-    if (claimed.changes !== 1) continue;
+  const roundLimit = Math.max(BATCH_SIZE, (mailer.maxPerSecond ?? 0) * ROUND_SECONDS);
+  let taken = 0;
+  while (taken < roundLimit) {
+    const due = db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, clock.now().toISOString())))
+      .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(Math.min(BATCH_SIZE, roundLimit - taken))
+      .all();
+    taken += due.length;
+    let rateLimited = false;
+    for (const mail of due) {
+      if (spacingMs > 0 && lastSendAt !== undefined) {
+        const wait = lastSendAt + spacingMs - clock.now().getTime();
+        if (wait > 0) await pause(wait);
+      }
+      const claimed = db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
+        .where(
+          and(
+            eq(outbox.id, mail.id),
+            eq(outbox.status, 'pending'),
+            eq(outbox.nextAttemptAt, mail.nextAttemptAt),
+          ),
+        )
+        .run();
+      if (claimed.changes !== 1) continue;
 
-    const attempts = mail.attempts + 1;
-    lastSendAt = clock.now().getTime();
-    try {
-      const { messageId } = await mailer.send({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments,
-        idempotencyKey: mail.idempotencyKey,
-      });
-      db.update(outbox)
-        .set({
-          status: 'sent',
-          attempts,
-          sentAt: clock.now().toISOString(),
-          providerMessageId: messageId,
-          lastError: null,
-        })
-        .where(eq(outbox.id, mail.id))
-        .run();
-      result.sent += 1;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const retryable = !(err instanceof MailSendError) || err.retryable;
-      const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
-      db.update(outbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          attempts,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
-        })
-        .where(eq(outbox.id, mail.id))
-        .run();
-      // The address is personal data; the outbox id is enough to find the row.
-      logger.warn(
-        { outboxId: mail.id, attempts, giveUp, mailer: mailer.name, err: message },
-        'mail not sent',
-      );
-      if (giveUp) result.failed += 1;
-      else result.retrying += 1;
-      if (err instanceof MailSendError && err.rateLimited) break;
+      const attempts = mail.attempts + 1;
+      lastSendAt = clock.now().getTime();
+      try {
+        const { messageId } = await mailer.send({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          attachments: mail.attachments,
+          idempotencyKey: mail.idempotencyKey,
+        });
+        db.update(outbox)
+          .set({
+            status: 'sent',
+            attempts,
+            sentAt: clock.now().toISOString(),
+            providerMessageId: messageId,
+            lastError: null,
+          })
+          .where(eq(outbox.id, mail.id))
+          .run();
+        result.sent += 1;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const retryable = !(err instanceof MailSendError) || err.retryable;
+        const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
+        db.update(outbox)
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            attempts,
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
+          })
+          .where(eq(outbox.id, mail.id))
+          .run();
+        // The address is personal data; the outbox id is enough to find the row.
+        logger.warn(
+          { outboxId: mail.id, attempts, giveUp, mailer: mailer.name, err: message },
+          'mail not sent',
+        );
+        if (giveUp) result.failed += 1;
+        else result.retrying += 1;
+        if (err instanceof MailSendError && err.rateLimited) {
+          rateLimited = true;
+          break;
+        }
+      }
     }
+    if (rateLimited || due.length === 0) break;
   }
   return result;
 }

@@ -9,6 +9,7 @@ export const contactRouter = router({
       now: ctx.deps.clock.now(),
       supportEmail: ctx.deps.env.SUPPORT_EMAIL,
       clientIp: ctx.request.ip,
+      allPerHour: ctx.deps.env.CONTACT_MESSAGES_PER_HOUR,
     }),
   ),
 });

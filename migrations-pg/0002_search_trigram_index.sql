@@ -1,0 +1,1 @@
+CREATE INDEX "event_search_trigram_idx" ON "event_search" USING gin ("name" gin_trgm_ops,"artists" gin_trgm_ops,"venue" gin_trgm_ops);

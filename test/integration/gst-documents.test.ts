@@ -1,0 +1,263 @@
+/**
+ * Issue 36, items 5–7 and 12: the right document for every sale and the particulars Rules 46, 49 and 53
+ * ask for, read from the PDFs as text. Every figure below is worked by hand in its comment.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXEMPT_WORDING } from '../../shared/gst.ts';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { RECIPIENT_ADDRESS_MESSAGES } from '../../shared/recipient-address.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { startInput } from '../helpers/checkout-flow.ts';
+import { createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+const REGISTERED = {
+  legalName: 'Tala Collective LLP',
+  address: '12 Hill Road, Bandra, Mumbai 400050',
+  state: 'Maharashtra',
+  gstin: '27AAPFU0939F1ZV',
+};
+const UNREGISTERED = { ...REGISTERED, legalName: 'Riya Sen', gstin: '' };
+/** A Karnataka business buying from a Maharashtra organiser. */
+const KA_BUYER = {
+  buyerGstin: '29AAGCB7383J1Z4',
+  buyerLegalName: 'Kaveri Events Pvt Ltd',
+  buyerAddress: '80 Feet Road, Indiranagar, Bengaluru 560038',
+};
+/** No platform registration: only the organiser's documents are issued. */
+const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function organiserWithEvent(profile: typeof REGISTERED, types: TicketTypeSpec[]) {
+  const organiser = createAccount(t, 'organiser');
+  await saveOrganiserProfile(
+    t.deps.db,
+    platformGstOf(t.deps.env),
+    organiser.userId,
+    organiserProfileSchema.parse(profile),
+    t.clock.now(),
+  );
+  // A concert in Mumbai (createTicketedEvent's category and city).
+  const ev = createTicketedEvent(t.deps.db, { types });
+  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  return { organiser, ev };
+}
+
+function admissionInvoiceOf(bookingId: string) {
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all()[0]!;
+}
+
+async function pdfText(path: string, cookie: string): Promise<string> {
+  const res = await t.request(path, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return pdfPageText(Buffer.from(await res.arrayBuffer()));
+}
+
+/** The PDF's recipient block: from its heading to the place of supply. */
+function recipientBlock(text: string): string {
+  return text.slice(text.indexOf('Recipient'), text.indexOf('Place of supply'));
+}
+
+describe('the document for every sale (Rules 46, 49)', () => {
+  it('a wholly exempt ₹499 concert ticket gets a bill of supply in its own series, not a tax invoice', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await organiserWithEvent(REGISTERED, [
+      { name: 'Lawn', pricePaise: 49_900, totalTickets: 20 },
+      { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+    ]);
+    const { buyer, bookingId } = await buyTickets(t, ev, 1);
+    const bill = admissionInvoiceOf(bookingId);
+    // ₹499 ≤ ₹500 per person: exempt (entry 81); taxable value 499.00, no tax, total ₹499.00.
+    expect(bill).toMatchObject({
+      documentType: 'bill_of_supply',
+      number: 'BOS/26-27/000001',
+      taxableValuePaise: 49_900,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 49_900,
+    });
+    const text = await pdfText(`/api/invoices/${bill.id}.pdf`, buyer.cookie);
+    expect(text).toContain('Bill of supply');
+    expect(text).not.toContain('Tax invoice');
+    expect(text).toContain('Bill number: BOS/26-27/000001');
+    expect(text).toContain('Exempt');
+    expect(text).toContain(EXEMPT_WORDING.replace('₹', 'Rs. ').slice(0, 60));
+    expect(text).not.toContain('Prices include GST');
+    expect(text).toContain('Bill total: Rs. 499.00');
+    expect(text).toContain('Amount in words: Rupees Four Hundred Ninety Nine Only');
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+    expect(text).toContain('For Tala Collective LLP');
+    expect(text).toContain('Authorised signatory');
+
+    // The tax invoices' series is its own: the organiser's first taxable sale is INV/…/000001, not 000002.
+    const gold = await buyTickets(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 1);
+    expect(admissionInvoiceOf(gold.bookingId)).toMatchObject({
+      documentType: 'tax_invoice',
+      number: 'INV/26-27/000001',
+    });
+  });
+
+  it('an unregistered organiser’s document says no GST is charged, never that the supply is exempt', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await organiserWithEvent(UNREGISTERED, [
+      { name: 'Gold', pricePaise: 100_000, totalTickets: 20 },
+    ]);
+    const { buyer, bookingId } = await buyTickets(t, ev, 2);
+    const bill = admissionInvoiceOf(bookingId);
+    // 2 × ₹1,000 = ₹2,000.00, no GST at all.
+    expect(bill).toMatchObject({
+      documentType: 'bill_of_supply',
+      number: 'BOS/26-27/000001',
+      supplierGstin: null,
+      taxableValuePaise: 200_000,
+      totalPaise: 200_000,
+    });
+    const text = await pdfText(`/api/invoices/${bill.id}.pdf`, buyer.cookie);
+    expect(text).toContain('Bill of supply');
+    expect(text).toContain('GSTIN: Not registered');
+    expect(text).toContain('GST not charged (supplier not registered under GST)');
+    expect(text).toContain('GST not charged: supplier not registered under GST.');
+    expect(text).not.toMatch(/exempt/i);
+    expect(text).not.toContain('Prices include GST');
+    expect(text).toContain('Amount in words: Rupees Two Thousand Only');
+    expect(text).toContain('For Riya Sen');
+  });
+});
+
+describe('the recipient’s address (Rule 46(e))', () => {
+  it('B2B: Proceed without an address is refused; the invoice prints the address and the GSTIN’s state', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await organiserWithEvent(REGISTERED, [
+      { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+    ]);
+    // The attack: a GSTIN without an address (the invoice would lack a particular Rule 46 requires).
+    const buyerless = createSignedInUser(t);
+    const refused = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      {
+        ...startInput(ev, 1),
+        ticketDetails: {
+          ...DETAILS,
+          buyerGstin: KA_BUYER.buyerGstin,
+          buyerLegalName: KA_BUYER.buyerLegalName,
+        },
+      },
+      { cookie: buyerless.cookie },
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
+
+    // Typed state Maharashtra, GSTIN of Karnataka (29): the invoice's recipient is in Karnataka.
+    const { buyer, bookingId } = await buyTickets(t, ev, 1, {
+      ticketDetails: { ...DETAILS, state: 'Maharashtra', ...KA_BUYER },
+    });
+    const invoice = admissionInvoiceOf(bookingId);
+    // ₹1,180 tax included at 18 %: taxable 1180 × 100/118 = 1000.00, tax 180.00; the event is in
+    // Maharashtra like the organiser, so CGST 90.00 + SGST 90.00.
+    expect(invoice).toMatchObject({
+      documentType: 'tax_invoice',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerState: 'Karnataka',
+      buyerAddress: KA_BUYER.buyerAddress,
+      taxableValuePaise: 100_000,
+      cgstPaise: 9_000,
+      sgstPaise: 9_000,
+      totalPaise: 118_000,
+    });
+    const text = await pdfText(`/api/invoices/${invoice.id}.pdf`, buyer.cookie);
+    const recipient = recipientBlock(text);
+    expect(recipient).toContain('Kaveri Events Pvt Ltd');
+    expect(recipient).toContain(KA_BUYER.buyerAddress);
+    expect(recipient).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(recipient).toContain('State: Karnataka (29)');
+    expect(recipient).not.toContain('Maharashtra');
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('Amount in words: Rupees One Thousand One Hundred Eighty Only');
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+  });
+
+  it('B2C: asked for at ₹50,000 and over, not below (and not kept when not asked for)', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await organiserWithEvent(REGISTERED, [
+      { name: 'Box', pricePaise: 2_500_000, totalTickets: 20 },
+      { name: 'Box minus', pricePaise: 2_499_999, totalTickets: 20 },
+    ]);
+    // 2 × ₹25,000 = ₹50,000.00 (tax included): "fifty thousand rupees or more" needs the address.
+    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+      cookie: createSignedInUser(t).cookie,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
+    const big = await buyTickets(t, ev, 2, {
+      ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
+    });
+    expect(admissionInvoiceOf(big.bookingId)).toMatchObject({
+      buyerAddress: 'Flat 4, Koregaon Park, Pune 411001',
+      buyerGstin: null,
+      totalPaise: 5_000_000,
+    });
+
+    // 2 × ₹24,999.99 = ₹49,999.98: below the line, no address needed, and one sent anyway is not kept.
+    const small = await buyTickets(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 2, {
+      ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
+    });
+    expect(admissionInvoiceOf(small.bookingId)).toMatchObject({ buyerAddress: null, totalPaise: 4_999_998 });
+  });
+});
+
+describe('credit notes (Rule 53)', () => {
+  it('print the reason in words, the reverse-charge line, the signatory and the amount in words', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { organiser, ev } = await organiserWithEvent(REGISTERED, [
+      { name: 'Gold', pricePaise: 118_025, totalTickets: 20 },
+    ]);
+    const { buyer, bookingId } = await buyTickets(t, ev, 1);
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId },
+      { cookie: organiser.cookie },
+    );
+    expect(cancelled.status).toBe(200);
+    // Once cancelled, My Bookings still lists the invoice with its credit note for the payer.
+    const listed = await callProcedure(
+      t,
+      'query',
+      'invoices.forBooking',
+      { bookingId },
+      { cookie: buyer.cookie },
+    );
+    const [summary] = listed.data as { creditNoteId: string | null }[];
+    expect(summary!.creditNoteId).toEqual(expect.any(String));
+
+    const text = await pdfText(`/api/invoices/credit-notes/${summary!.creditNoteId}.pdf`, buyer.cookie);
+    expect(text).toContain('Reason: Booking cancelled by the organiser; refunded in full');
+    expect(text).not.toMatch(/Reason: organiser\b/);
+    // ₹1,180.25 paid, all credited: taxable 118025 × 100/118 = 100021.19… → 1000.21, tax 180.04
+    // (CGST 90.02 + SGST 90.02); the credit note's total is the invoice's, ₹1,180.25.
+    expect(text).toContain('CGST: Rs. 90.02');
+    expect(text).toContain('Credit note total: Rs. 1,180.25');
+    expect(text).toContain(
+      'Amount in words: Rupees One Thousand One Hundred Eighty and Twenty Five Paise Only',
+    );
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+    expect(text).toContain('For Tala Collective LLP');
+    expect(text).toContain('Authorised signatory');
+    expect(text).toContain('computer-generated');
+  });
+});
