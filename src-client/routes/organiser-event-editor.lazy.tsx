@@ -14,7 +14,7 @@ import {
 import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
 import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { FormError, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import {
