@@ -404,6 +404,24 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "organisers and admins; writes ctx.user's profile",
   },
+  'invoices.eInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; ctx.user's own setting and e-invoices",
+  },
+  'invoices.setEInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; writes ctx.user's profile",
+  },
+  'invoices.retryEInvoice': {
+    kind: 'role',
+    ids: ['invoiceId'],
+    signedOut: 401,
+    why: 'organisers and admins; only their own invoice (issuer = ctx.user), others NOT_FOUND',
+  },
   'invoices.setEventTaxRate': {
     kind: 'role',
     ids: ['eventId'],
@@ -470,6 +488,18 @@ const ROUTES: Record<string, RouteAccess> = {
   'GET /api/invoices/month/:file': {
     kind: 'role',
     why: 'organisers and admins, their own invoices only (issuer = ctx.user); invoices.test.ts',
+  },
+  'GET /api/invoices/gstr1/:file': {
+    kind: 'role',
+    why: 'organisers and admins, their own documents only (issuer = ctx.user); gstr1-export.test.ts',
+  },
+  'GET /api/invoices/platform/month/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices; platform-invoices-export.test.ts",
+  },
+  'GET /api/invoices/platform/gstr1/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices as GSTR-1; platform-invoices-export.test.ts",
   },
   'GET /api/organiser/events/:eventId/orders.csv': {
     kind: 'role',

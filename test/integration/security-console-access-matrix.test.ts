@@ -5,8 +5,9 @@ import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { eInvoiceRegistrations } from '../../src-server/db/schema/e-invoices.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
-import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
 import {
@@ -359,7 +360,90 @@ const BOOKING_CASES: Record<string, Case> = {
     t.deps.db.select({ status: bookings.status }).from(bookings).all(),
   ),
   'eventBookings.resendTicket': eventMutation(EDIT, theBooking, (t) => tableCount(t, outbox)),
+  // The owner's own failed e-invoice: only its issuer may retry it; the admin's is another issuer's.
+  'invoices.retryEInvoice': {
+    kind: 'mutation',
+    expected: { ...ORGANISERS, 'organiser of another event': 404, admin: 404 },
+    input: (w, t) => ({ invoiceId: failedEInvoiceOf(w, t) }),
+    unknown: () => ({ invoiceId: randomUUID() }),
+    state: (t) =>
+      t.deps.db
+        .select({ attempts: eInvoiceRegistrations.attempts, next: eInvoiceRegistrations.nextAttemptAt })
+        .from(eInvoiceRegistrations)
+        .all(),
+  },
 };
+
+/** A B2B invoice of the owner's (for the matrix's booking) whose registration with the IRP gave up. */
+function failedEInvoiceOf(w: World, t: TestApp): string {
+  const id = 'inv_matrix_e_invoice';
+  const at = t.clock.now().toISOString();
+  t.deps.db
+    .insert(invoices)
+    .values({
+      id,
+      bookingId: w.bookingId!,
+      kind: 'admission',
+      documentType: 'tax_invoice',
+      issuer: w.people.owner.userId,
+      eventId: w.event.eventId,
+      number: 'INV/26-27/000001',
+      financialYear: '26-27',
+      issuedAt: at,
+      supplierName: 'Tala Collective LLP',
+      supplierAddress: '12 Hill Road, Mumbai 400050',
+      supplierState: 'Maharashtra',
+      supplierGstin: '27AAPFU0939F1ZV',
+      buyerName: 'Asha Verma',
+      buyerState: 'Karnataka',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'Kaveri Events Pvt Ltd',
+      placeOfSupply: 'Maharashtra',
+      taxInclusive: true,
+      lines: [],
+      taxableValuePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 0,
+      notes: [],
+    })
+    .onConflictDoNothing()
+    .run();
+  t.deps.db
+    .insert(eInvoiceRegistrations)
+    .values({
+      invoiceId: id,
+      issuer: w.people.owner.userId,
+      status: 'failed',
+      attempts: 8,
+      nextAttemptAt: null,
+      lastError: 'IRP: 2265: state code mismatch',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .run();
+  return id;
+}
+
+/** Gives every organiser and admin of the world a registered profile, so the e-invoicing setting may apply. */
+function registeredProfiles(w: World, t: TestApp) {
+  for (const who of [w.people.owner, w.people['organiser of another event'], w.people.admin]) {
+    t.deps.db
+      .insert(organiserProfiles)
+      .values({
+        userId: who.userId,
+        legalName: 'Tala Collective LLP',
+        address: '12 Hill Road, Mumbai',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: t.clock.now().toISOString(),
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+}
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
 const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
@@ -477,6 +561,17 @@ const CASES: Record<string, Case> = {
       gstin: '27AAPFU0939F1ZV',
     }),
     state: (t) => t.deps.db.select({ n: count() }).from(organiserProfiles).get()!.n,
+  },
+  'invoices.eInvoicing': { kind: 'query', expected: ORGANISERS, input: () => undefined },
+  'invoices.setEInvoicing': {
+    kind: 'mutation',
+    expected: ORGANISERS,
+    input: (w, t) => {
+      registeredProfiles(w, t);
+      return { applies: true };
+    },
+    state: (t) =>
+      t.deps.db.select({ since: organiserProfiles.eInvoicingSince }).from(organiserProfiles).all(),
   },
   'invoices.setEventTaxRate': eventMutation(
     EDIT,

@@ -282,6 +282,8 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       buyerLegalName: 'Evil Pvt Ltd',
       buyerAddress: '4 MG Road, Pune 411001',
     },
+    'invoices.setEInvoicing': { applies: true },
+    'invoices.retryEInvoice': { invoiceId: 'inv_x' },
   };
 }
 

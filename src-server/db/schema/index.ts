@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './contact.ts';
+export * from './e-invoices.ts';
 export * from './gate.ts';
 export * from './installation.ts';
 export * from './invoices.ts';

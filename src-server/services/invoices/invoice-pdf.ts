@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { amountInWords } from '../../../shared/amount-in-words.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { GST_STATE_CODES, stateOfGstin } from '../../../shared/gst-states.ts';
@@ -10,13 +11,27 @@ import { creditNoteReasonInWords } from './credit-note-reasons.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
+/** An e-invoice's registration with the IRP (e-invoices.ts), printed on the invoice once it has one. */
+export interface EInvoiceStamp {
+  irn: string;
+  ackNumber: string;
+  ackDate: string;
+  signedQrCode: string;
+}
+
+/** The stored invoice and, once the IRP registered it, its e-invoice particulars. */
+export type PrintableInvoice = InvoiceRow & { eInvoice?: EInvoiceStamp | null };
+
 /**
  * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
  * thread with the tickets (tickets/ticket-pdf-thread.ts). Built-in fonts are Latin-1: see `latin1`.
  * With `creditNote`, that credit note instead: the invoice's parties and items for reference, and the
  * amounts credited (its own stored row).
  */
-export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditNoteRow): Promise<Buffer> {
+export async function renderInvoicePdf(
+  invoice: PrintableInvoice,
+  creditNote?: CreditNoteRow,
+): Promise<Buffer> {
   const invoiceTitle = documentTitle(invoice);
   const registered = invoice.supplierGstin !== null;
   const title = creditNote ? 'Credit note' : invoiceTitle;
@@ -132,8 +147,37 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   text(`For ${clamp(invoice.supplierName, 120)}`);
   text('Authorised signatory');
   text('This is a computer-generated document issued electronically; it needs no physical signature.');
+  if (invoice.eInvoice && !creditNote) await drawEInvoice(doc, invoice.eInvoice, text);
   doc.end();
   return finished;
+}
+
+/**
+ * The e-invoice's particulars (Rule 48(4)): the IRN and acknowledgement as text, and the IRP's signed QR
+ * code as an image a recipient's app can verify.
+ */
+async function drawEInvoice(
+  doc: PDFKit.PDFDocument,
+  stamp: EInvoiceStamp,
+  text: (value: string, options?: PDFKit.Mixins.TextOptions) => PDFKit.PDFDocument,
+) {
+  const qr = await QRCode.toBuffer(stamp.signedQrCode, {
+    type: 'png',
+    errorCorrectionLevel: 'L',
+    margin: 1,
+    scale: 3,
+  });
+  doc.moveDown();
+  doc.font('Helvetica-Bold');
+  text('E-invoice');
+  doc.font('Helvetica');
+  text(`IRN: ${stamp.irn}`);
+  text(`Ack No: ${stamp.ackNumber}`);
+  text(`Ack Date: ${stamp.ackDate}`);
+  const size = 130;
+  if (doc.y + size > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  doc.image(qr, doc.page.margins.left, doc.y + 4, { width: size, height: size });
+  doc.y += size + 8;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { eInvoicingSettingSchema, retryEInvoiceSchema } from '../../../shared/e-invoicing-schemas.ts';
 import {
   addBuyerGstinSchema,
   bookingInvoiceSchema,
@@ -6,6 +7,7 @@ import {
   organiserProfileSchema,
 } from '../../../shared/gst-schemas.ts';
 import { addBuyerGstin } from '../../services/invoices/add-buyer-gstin.ts';
+import { getEInvoicing, retryEInvoice, setEInvoicing } from '../../services/invoices/e-invoicing-setting.ts';
 import { getOrganiserProfile, saveOrganiserProfile } from '../../services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../services/invoices/platform-gst.ts';
 import { listEventInvoices, listOwnBookingInvoices } from '../../services/invoices/read-invoices.ts';
@@ -22,6 +24,20 @@ export const invoicesRouter = router({
     .mutation(({ ctx, input }) =>
       saveOrganiserProfile(ctx.db, platformGstOf(ctx.deps.env), ctx.user.id, input, ctx.deps.clock.now()),
     ),
+
+  /** E-invoicing: the caller's setting and their invoices not yet registered with the IRP. */
+  eInvoicing: organiserProcedure.query(({ ctx }) =>
+    getEInvoicing(ctx.db, ctx.user.id, ctx.deps.eInvoiceProvider !== null),
+  ),
+
+  setEInvoicing: organiserProcedure
+    .input(eInvoicingSettingSchema)
+    .mutation(({ ctx, input }) => setEInvoicing(ctx.db, ctx.user.id, input.applies, ctx.deps.clock.now())),
+
+  /** Sends one of the caller's own failed e-invoices again; another organiser's invoice is NOT_FOUND. */
+  retryEInvoice: organiserProcedure
+    .input(retryEInvoiceSchema)
+    .mutation(({ ctx, input }) => retryEInvoice(ctx.db, ctx.user.id, input.invoiceId, ctx.deps.clock.now())),
 
   /**
    * The event editor's GST settings for this event: its rate (null: the profile's default), the venue's
