@@ -166,6 +166,7 @@ function Selection({ data }: { data: Options }) {
                   key={type.id}
                   type={type}
                   ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
+                  exemptionApplies={data.taxes.admissionExemptionApplies}
                   quantity={selectedType?.id === type.id ? quantity : 0}
                   onSelect={() => choose(type)}
                   onChange={(next) => setQuantity(type, next)}
@@ -314,6 +315,7 @@ function ChoiceButton({
 function TicketTypeCard({
   type,
   ticketTaxRatePercent,
+  exemptionApplies,
   quantity,
   onSelect,
   onChange,
@@ -321,6 +323,8 @@ function TicketTypeCard({
   type: TicketType;
   /** Set by the server when the organiser's prices exclude GST: the checkout adds it on top. */
   ticketTaxRatePercent: number | null;
+  /** Whether the event's kind of admission is exempt at ₹500 or less per person (entry 81). */
+  exemptionApplies: boolean;
   quantity: number;
   onSelect: () => void;
   onChange: (next: number) => void;
@@ -337,7 +341,7 @@ function TicketTypeCard({
           <p className="mt-0.5 text-lg font-bold">
             {formatPaise(type.pricePaise)}
             {ticketTaxRatePercent !== null &&
-              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket) && (
+              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket, exemptionApplies) && (
                 <span className="ml-1 text-sm font-normal text-gray-600">+ {ticketTaxRatePercent}% GST</span>
               )}
           </p>

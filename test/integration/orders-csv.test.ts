@@ -158,6 +158,7 @@ describe('orders CSV', () => {
       'CGST (INR)': '',
       'SGST (INR)': '',
       'IGST (INR)': '',
+      'UTGST (INR)': '',
     });
     expect(byId[plain.id]!['Payment ID']).toBe(plain.paymentId);
     // The formula is text (leading apostrophe); its quotes and comma survive quoting.
@@ -302,6 +303,7 @@ describe('orders CSV', () => {
         'CGST (INR)': '180.00',
         'SGST (INR)': '180.00',
         'IGST (INR)': '0.00',
+        'UTGST (INR)': '0.00',
       }),
       expect.objectContaining({
         ...same,
@@ -321,6 +323,7 @@ describe('orders CSV', () => {
         'CGST (INR)': '0.00',
         'SGST (INR)': '0.00',
         'IGST (INR)': '0.00',
+        'UTGST (INR)': '0.00',
       }),
     ]);
   });

@@ -575,7 +575,7 @@ const CASES: Record<string, Case> = {
   },
   'invoices.setEventTaxRate': eventMutation(
     EDIT,
-    () => ({ taxRate: 12 }),
+    () => ({ taxRate: 5 }),
     (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
   ),
   'invoices.forEvent': eventQuery(VIEW_SALES, () => ({ bookings: ['bk_any'] })),

@@ -94,6 +94,8 @@ export const invoices = pgTable(
     /** The recipient's address when Rule 46 needs it (schema/invoices.ts). */
     buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
+    /** 'UTGST' when the state-level half is UTGST (schema/invoices.ts, ADR 0033); null: SGST. */
+    stateTaxHead: text('state_tax_head').$type<'UTGST'>(),
     taxInclusive: boolean('tax_inclusive').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     taxableValuePaise: bigint('taxable_value_paise', { mode: 'number' }).notNull(),

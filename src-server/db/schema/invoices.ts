@@ -108,6 +108,11 @@ export const invoices = sqliteTable(
      */
     buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
+    /**
+     * The head the intra-state half besides CGST is levied under: 'UTGST' for a union territory without a
+     * legislature (issue 36), its amounts in the sgst columns; null means SGST (every invoice before).
+     */
+    stateTaxHead: text('state_tax_head').$type<'UTGST'>(),
     taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull(),
     lines: text('lines', { mode: 'json' }).$type<InvoiceLine[]>().notNull(),
     taxableValuePaise: integer('taxable_value_paise').notNull(),

@@ -8,6 +8,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { paidBy } from '../bookings/payer.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
+import { feeInvoiceTax } from './issue-booking-invoices.ts';
 import { issueCreditNotes } from './issue-credit-note.ts';
 
 export const GSTIN_TOO_LATE =
@@ -62,6 +63,8 @@ export async function addBuyerGstin(
       tx.insert(invoices)
         .values({
           ...old,
+          // The fee's place of supply is now the GSTIN's state (issue 36), which may change its heads.
+          ...(old.kind === 'platform_fee' ? refeeFor(old, buyer.buyerGstin) : {}),
           id,
           number,
           financialYear,
@@ -76,4 +79,25 @@ export async function addBuyerGstin(
       return id;
     });
   });
+}
+
+/** A fee invoice's tax as re-issued to a registered buyer: the same fee and tax, split by the GSTIN's state. */
+function refeeFor(old: typeof invoices.$inferSelect, buyerGstin: string) {
+  const [line] = old.lines;
+  if (!line) return {};
+  // What was paid for the fee: the fee as priced and its GST (an odd paisa may sit in the taxable value).
+  const fee = feeInvoiceTax(old.supplierState, line.unitPricePaise, line.totalPaise - line.unitPricePaise, {
+    state: old.buyerState,
+    buyerGstin,
+  });
+  return {
+    placeOfSupply: fee.placeOfSupply,
+    stateTaxHead: fee.stateTaxHead,
+    lines: [{ ...line, ...fee.split }],
+    taxableValuePaise: fee.split.taxableValuePaise,
+    cgstPaise: fee.split.cgstPaise,
+    sgstPaise: fee.split.sgstPaise,
+    igstPaise: fee.split.igstPaise,
+    totalPaise: fee.split.totalPaise,
+  };
 }

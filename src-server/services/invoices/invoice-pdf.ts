@@ -92,6 +92,8 @@ export async function renderInvoicePdf(
   doc.font('Helvetica-Bold');
   text(creditNote ? `Items of invoice ${invoice.number}` : 'Items');
   doc.font('Helvetica');
+  // The half besides CGST: UTGST in a union territory without a legislature, as stored (issue 36).
+  const stateHead = invoice.stateTaxHead ?? 'SGST';
   for (const line of invoice.lines) {
     text(
       `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
@@ -102,7 +104,7 @@ export async function renderInvoicePdf(
       : line.kind === 'exempt'
         ? 'Exempt'
         : line.kind === 'intra'
-          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; SGST ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
+          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
           : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
     text(`    Taxable value ${rupees(line.taxableValuePaise)}; ${tax}; amount ${rupees(line.totalPaise)}`);
   }
@@ -116,7 +118,7 @@ export async function renderInvoicePdf(
   text(`Taxable value: ${rupees(totals.taxableValuePaise)}`);
   if (totals.cgstPaise > 0 || totals.sgstPaise > 0) {
     text(`CGST: ${rupees(totals.cgstPaise)}`);
-    text(`SGST: ${rupees(totals.sgstPaise)}`);
+    text(`${stateHead}: ${rupees(totals.sgstPaise)}`);
   }
   if (totals.igstPaise > 0) text(`IGST: ${rupees(totals.igstPaise)}`);
   doc.font('Helvetica-Bold');

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
+import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -308,6 +309,8 @@ function createBooking(
       subtotalPaise: hold.subtotalPaise,
       bookingFeePaise: hold.feePaise + hold.igstPaise,
       feeGstPaise: hold.igstPaise,
+      // The mail names the fee's tax heads as its invoice does (issue 36).
+      feeTaxSplit: feeTaxSplitOfBooking(tx, bookingId),
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,

@@ -46,6 +46,7 @@ export const ORDERS_CSV_HEADER = [
   'CGST (INR)',
   'SGST (INR)',
   'IGST (INR)',
+  'UTGST (INR)',
 ] as const;
 
 /**
@@ -88,6 +89,8 @@ interface OrderAccounts {
     creditNoteNumber: string | null;
     buyerGstin: string | null;
     buyerLegalName: string | null;
+    /** 'UTGST' when the state-level half is UTGST (its amounts in the sgst fields); null: SGST. */
+    stateTaxHead: 'UTGST' | null;
     lines: InvoiceLine[];
   } | null;
 }
@@ -114,6 +117,7 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
       creditNoteNumber: creditNotes.number,
       buyerGstin: invoices.buyerGstin,
       buyerLegalName: invoices.buyerLegalName,
+      stateTaxHead: invoices.stateTaxHead,
       lines: invoices.lines,
     })
     .from(invoices)
@@ -173,8 +177,10 @@ function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): stri
         taxed?.taxRatePercent,
         taxed && csvRupees(taxed.taxableValuePaise),
         taxed && csvRupees(taxed.cgstPaise),
-        taxed && csvRupees(taxed.sgstPaise),
+        // A union territory without a legislature levies UTGST where a state levies SGST (issue 36).
+        taxed && csvRupees(invoice?.stateTaxHead === 'UTGST' ? 0 : taxed.sgstPaise),
         taxed && csvRupees(taxed.igstPaise),
+        taxed && csvRupees(invoice?.stateTaxHead === 'UTGST' ? taxed.sgstPaise : 0),
       ]);
     })
     .join('');
