@@ -27,7 +27,7 @@ const PROFILE = {
   state: 'Maharashtra',
   gstin: '27AAPFU0939F1ZV',
 };
-const DAY = 86_400_000;
+const _DAY = 86_400_000;
 const csvUrl = (eventId: string, query = '') => `/api/organiser/events/${eventId}/payout.csv${query}`;
 
 describe('the payout statement', () => {
