@@ -78,6 +78,7 @@ const GROWING = new Set([
   'gate_scans',
   'invoices',
   'credit_notes',
+  'booking_history',
   'document_counters',
   'waitlist_entries',
   'waiting_room_visitors',

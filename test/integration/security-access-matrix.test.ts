@@ -254,6 +254,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "owner, admin, co-organiser (viewSales); buyers' details; slotId only filters that event's bookings",
   },
+  'console.payoutStatement': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner and admin (viewPayouts): not co-organisers, not gate staff',
+  },
   'organiser.createEvent': {
     kind: 'role',
     ids: [],
@@ -504,6 +510,10 @@ const ROUTES: Record<string, RouteAccess> = {
   'GET /api/organiser/events/:eventId/orders.csv': {
     kind: 'role',
     why: "eventProcedure('viewSales')'s answers, tried by seven callers in orders-csv.test.ts",
+  },
+  'GET /api/organiser/events/:eventId/payout.csv': {
+    kind: 'role',
+    why: "eventProcedure('viewPayouts')'s answers, tried by seven callers in payout-statement.test.ts",
   },
   'POST /api/webhooks/razorpay': { kind: 'signature', why: 'HMAC of the raw body with the webhook secret' },
   'GET /api/simulator/orders/:orderId': {

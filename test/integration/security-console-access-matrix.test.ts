@@ -447,6 +447,8 @@ function registeredProfiles(w: World, t: TestApp) {
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
 const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
+/** The payout statement (issue 40): what the owner is owed, for the owner and admins. */
+const VIEW_PAYOUTS: Expected = { ...VIEW_SALES, 'co-organiser': 403 };
 
 /** A scan a gate device took offline, for `gate.upload`. */
 const offlineAdmission = (w: World, t: TestApp) => ({
@@ -470,6 +472,7 @@ const CASES: Record<string, Case> = {
   'console.salesDashboard': eventQuery(VIEW_SALES),
   'console.salesOverTime': eventQuery(VIEW_SALES, () => ({ bucket: 'hour' })),
   'console.orders': eventQuery(VIEW_SALES, (w) => ({ slotId: w.event.slotId, q: 'a', limit: 25 })),
+  'console.payoutStatement': eventQuery(VIEW_PAYOUTS, () => ({ month: '2026-11' })),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),
@@ -744,7 +747,12 @@ describe('gate staff see no money (issue 35)', () => {
     expect(moneyKeys(owners.data)).not.toEqual([]);
     expect(allowed).toContain('console.myEvents');
     expect(leaks).toEqual({});
-    for (const name of ['console.salesDashboard', 'console.salesOverTime', 'console.orders'])
+    for (const name of [
+      'console.salesDashboard',
+      'console.salesOverTime',
+      'console.orders',
+      'console.payoutStatement',
+    ])
       expect(allowed, name).not.toContain(name);
   });
 });

@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { paidBy } from '../bookings/payer.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
 import { feeInvoiceTax } from './issue-booking-invoices.ts';
@@ -51,6 +52,14 @@ export async function addBuyerGstin(
     if (current.some((i) => istMonth(i.issuedAt) !== istMonth(now))) throw badRequest(GSTIN_TOO_LATE);
 
     issueCreditNotes(tx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
+    recordBookingEvent(tx, {
+      bookingId,
+      kind: 'gstin_added',
+      actor: 'buyer',
+      actorUserId: userId,
+      at: now,
+      details: { gstin: buyer.buyerGstin, invoices: current.length },
+    });
     return current.map((old) => {
       const series =
         old.kind === 'platform_fee'

@@ -9,6 +9,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
@@ -281,6 +282,14 @@ function createBooking(
       createdAt: now.toISOString(),
     })
     .run();
+  recordBookingEvent(tx, {
+    bookingId,
+    kind: 'confirmed',
+    actor: 'buyer',
+    actorUserId: hold.userId,
+    at: now,
+    details: { totalPaise: hold.totalPaise },
+  });
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
   issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
