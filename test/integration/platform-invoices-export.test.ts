@@ -118,10 +118,10 @@ describe('the platform’s own invoices, for the operator', () => {
       .split('\r\n')
       .slice(1, -1);
     expect(rows).toEqual([
-      'B2B,PLF/26-27/000002,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,18,118.00,21.24,0.00,0.00,139.24,',
-      'B2C,,,,,27-Maharashtra,18,59.00,10.62,0.00,0.00,69.62,',
+      'B2B,PLF/26-27/000002,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,18,118.00,21.24,0.00,0.00,0.00,139.24,',
+      'B2C,,,,,27-Maharashtra,18,59.00,10.62,0.00,0.00,0.00,69.62,',
       expect.stringMatching(
-        /^Credit note,CRN\/26-27\/000001,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,,118\.00,21\.24,0\.00,0\.00,139\.24,PLF\/26-27\/000002$/,
+        /^Credit note,CRN\/26-27\/000001,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,,118\.00,21\.24,0\.00,0\.00,0\.00,139\.24,PLF\/26-27\/000002$/,
       ),
     ]);
     const own = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: admin.cookie } });
