@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
+import { perOrderMaxMessage } from './per-order-max.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { optionalRecipientAddressSchema, recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
@@ -117,11 +118,7 @@ const MAX_LINES = 20;
 
 export const selectedTicketSchema = z.object({
   ticketTypeId: z.string().min(1).max(ID_MAX),
-  quantity: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TICKETS_PER_TYPE, `At most ${MAX_TICKETS_PER_TYPE} tickets per type`),
+  quantity: z.number().int().min(1).max(MAX_TICKETS_PER_TYPE, perOrderMaxMessage(MAX_TICKETS_PER_TYPE)),
 });
 
 /**

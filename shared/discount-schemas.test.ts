@@ -33,6 +33,8 @@ describe('the price with a discount', () => {
     // ₹600 less ₹150 = ₹450 a person: exempt, though ₹600 would not be.
     expect(computeTaxLine(taxLine(60_000, 15_000)).kind).toBe('exempt');
     expect(computeTaxLine(taxLine(60_000, 0)).kind).toBe('intra');
+    // A kind entry 81 does not list is taxed however low the price charged.
+    expect(computeTaxLine({ ...taxLine(60_000, 15_000), exemptionApplies: false }).kind).toBe('intra');
     // ₹1,000 less 20 % exclusive: taxable 1,600.00 for two, GST 288.00.
     expect(computeTaxLine({ ...taxLine(100_000, 20_000), taxInclusive: false })).toMatchObject({
       taxableValuePaise: 160_000,
@@ -89,5 +91,7 @@ function taxLine(pricePaise: number, discountPerTicketPaise: number) {
     taxInclusive: true,
     supplierState: 'Maharashtra',
     placeOfSupply: 'Maharashtra',
+    // A kind entry 81 lists (a concert): the ₹500 exemption can apply.
+    exemptionApplies: true,
   } as const;
 }

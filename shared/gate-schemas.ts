@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInIndia } from './dates.ts';
+import { parseTicketToken } from './ticket-token-format.ts';
 
 /** The most people one scan may admit on one ticket (a group at the gate). */
 export const MAX_PERSONS_PER_SCAN = 100;
@@ -99,7 +100,7 @@ export function uploadBatch<T extends { token?: string; bookingId?: string }>(qu
 /** The booking a scan names, as far as can be told without the signature: `{id}~{generation}.{signature}`. */
 function ticketKey(scan: { token?: string; bookingId?: string }): string {
   const code = scan.token?.trim() ?? scan.bookingId?.trim() ?? '';
-  return code.split('.')[0]!.split('~')[0]!;
+  return parseTicketToken(code)?.bookingId ?? code;
 }
 
 export const GateUndoInput = z.object({

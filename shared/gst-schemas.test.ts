@@ -62,10 +62,16 @@ describe('organiserProfileSchema', () => {
     const parsed = organiserProfileSchema.safeParse({ ...valid, state: 'Karnataka' });
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['gstin'], message: GST_MESSAGES.gstinState });
   });
-  it('refuses rates with more than two decimals or above 28 %', () => {
-    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.345 }).success).toBe(false);
-    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 40 }).success).toBe(false);
-    expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: 12.5 }).success).toBe(true);
+  it('accepts the rates in force since 22 September 2025 (0, 5, 18, 40 %) and no others (issue 36)', () => {
+    for (const rate of [0, 5, 18, 40]) {
+      expect(organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: rate }).success).toBe(true);
+    }
+    // 12 and 28 % were removed from the schedule; 12.345 and 41 were never rates.
+    for (const rate of [12, 28, 12.345, 41]) {
+      expect(
+        organiserProfileSchema.safeParse({ ...valid, defaultTaxRate: rate }).error?.issues[0]?.message,
+      ).toBe(GST_MESSAGES.taxRate);
+    }
   });
 });
 

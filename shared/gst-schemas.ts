@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_TAX_RATE, gstinCheckCharacter } from './gst.ts';
-import { GST_STATE_CODES, stateOfGstin } from './gst-states.ts';
+import { ADMISSION_KINDS, DEFAULT_TAX_RATE, GST_RATE_SCHEDULE, gstinCheckCharacter } from './gst.ts';
+import { stateOfGstin } from './gst-states.ts';
 import { recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
@@ -12,7 +12,10 @@ export const GST_MESSAGES = {
   addressRequired: 'Address is required',
   addressLong: 'Address must be at most 300 characters',
   stateRequired: 'State is required',
-  taxRate: 'Tax rate must be between 0 and 28 percent, with at most two decimals',
+  taxRate: `GST rate must be one of the rates in force: ${GST_RATE_SCHEDULE.rates.join(', ')} percent`,
+  venueStateRequired: 'Choose the state the venue is in: this city’s area spans more than one state',
+  venueStateInvalid: 'Choose one of the states this city’s area is in',
+  admissionKindInvalid: 'Choose what kind of event this is',
   buyerLegalNameNeeded: 'Please enter the legal name registered for this GSTIN',
   profileMissing: 'Add your legal name, address and state in Organiser profile first',
   invoiceDetailsMissing:
@@ -40,7 +43,7 @@ export const gstinSchema = z
   .refine(isValidGstinValue, GST_MESSAGES.gstinInvalid);
 
 /** Optional GSTIN: '' means none. */
-export const optionalGstinSchema = z
+const optionalGstinSchema = z
   .string()
   .trim()
   .max(20, { message: GST_MESSAGES.gstinInvalid, abort: true })
@@ -48,12 +51,13 @@ export const optionalGstinSchema = z
   .refine((v) => v === '' || isValidGstinValue(v), GST_MESSAGES.gstinInvalid)
   .default('');
 
-/** A GST rate in percent: 0–28 with at most two decimals (18 for admission to events). */
-export const taxRateSchema = z
+/**
+ * A GST rate in percent, one of the current schedule's (shared/gst.ts GST_RATE_SCHEDULE; 18 for admission
+ * to most events, 40 for e.g. IPL-type sporting events). Issued invoices keep their own stored rates.
+ */
+const taxRateSchema = z
   .number({ message: GST_MESSAGES.taxRate })
-  .min(0, GST_MESSAGES.taxRate)
-  .max(28, GST_MESSAGES.taxRate)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, GST_MESSAGES.taxRate);
+  .refine((v) => (GST_RATE_SCHEDULE.rates as readonly number[]).includes(v), GST_MESSAGES.taxRate);
 
 /** The organiser's tax profile (console Organiser profile page). */
 export const organiserProfileSchema = z
@@ -111,15 +115,25 @@ export function invoicingNotice(status: InvoicingStatus): string | null {
   return status.complete ? GST_MESSAGES.notRegistered : GST_MESSAGES.notRegisteredIncomplete;
 }
 
-/** The state's GST code, for the form's hint. */
-export function gstStateCode(state: string): string | undefined {
-  return isIndianState(state) ? GST_STATE_CODES[state] : undefined;
-}
-
-/** The event editor's per-event override: null means the organiser profile's default rate. */
+/**
+ * The event editor's GST settings (issue 36): the rate (null: the organiser profile's default), the
+ * venue's state, which is the place of supply (null: the city's state; it must be one of the city's
+ * states, checked by the service, which knows the city), and the kind of admission (null: the
+ * category's default). Left out, the venue state and kind keep their stored values.
+ */
 export const eventTaxRateSchema = z.object({
   eventId: z.string().min(1).max(200),
   taxRate: taxRateSchema.nullable(),
+  venueState: z
+    .string()
+    .max(100, { message: GST_MESSAGES.venueStateInvalid, abort: true })
+    .refine(isIndianState, GST_MESSAGES.venueStateInvalid)
+    .nullable()
+    .optional(),
+  admissionKind: z
+    .enum(ADMISSION_KINDS, { message: GST_MESSAGES.admissionKindInvalid })
+    .nullable()
+    .optional(),
 });
 
 /** Buyer's GST details at checkout: both optional; a GSTIN needs the legal name it is registered to. */
@@ -128,7 +142,6 @@ export const buyerGstFields = {
   buyerLegalName: z.string().trim().max(120, GST_MESSAGES.legalNameLong).optional(),
 };
 
-export const invoiceIdSchema = z.object({ invoiceId: z.string().min(1).max(200) });
 export const bookingInvoiceSchema = z.object({ bookingId: z.string().min(1).max(200) });
 /** One page of the orders table (at most 100 rows). */
 export const eventInvoicesSchema = z.object({ bookings: z.array(z.string().min(1).max(200)).max(100) });

@@ -51,9 +51,10 @@ export function stateOfGstin(gstin: string): IndianState | undefined {
 }
 
 /**
- * The state each listed city is in: the place of supply of admission to an event is where it is held
- * (IGST Act s.12(5)), and an event names only its city. 'Delhi/NCR' counts as Delhi: the list has no
- * finer place for Gurugram or Noida (docs/decisions/0024-gst-invoices.md).
+ * The state each listed city is in. The place of supply of admission to an event is where it is held
+ * (IGST Act s.12(6)): the venue's state, which the organiser states for a city whose area spans states
+ * (`venueStatesOfCity`). This map is the default, and the rule for events saved before venues had a
+ * state: 'Delhi/NCR' counts as Delhi and 'Chandigarh' as Chandigarh (docs/decisions/0033).
  */
 const CITY_STATES: Readonly<Record<string, IndianState>> = {
   'Delhi/NCR': 'Delhi',
@@ -145,3 +146,70 @@ export function stateOfCity(city: string): IndianState | undefined {
 
 /** Every listed city has a state (checked by the unit test, so a city added later cannot miss one). */
 export const CITIES_WITHOUT_STATE = CITIES.filter((c) => !CITY_STATES[c.name]).map((c) => c.name);
+
+/**
+ * The states a venue listed under a city may be in. The NCR spans Delhi, Haryana (Gurugram, Faridabad)
+ * and Uttar Pradesh (Noida, Ghaziabad); the Chandigarh tricity spans Chandigarh, Punjab (Mohali) and
+ * Haryana (Panchkula). Every other listed city is in one state.
+ */
+const CITY_AREA_STATES: Readonly<Record<string, readonly IndianState[]>> = {
+  'Delhi/NCR': ['Delhi', 'Haryana', 'Uttar Pradesh'],
+  Chandigarh: ['Chandigarh', 'Punjab', 'Haryana'],
+};
+
+/** The states an event's venue may be in, given its city: one for most cities, several for an area. */
+export function venueStatesOfCity(city: string): readonly IndianState[] {
+  const found = findCity(city);
+  if (!found) return [];
+  const area = CITY_AREA_STATES[found.name];
+  if (area) return area;
+  const state = CITY_STATES[found.name];
+  return state ? [state] : [];
+}
+
+/** The venue's state when the city alone says it; undefined when the organiser must choose. */
+export function defaultVenueState(city: string): IndianState | undefined {
+  const states = venueStatesOfCity(city);
+  return states.length === 1 ? states[0] : undefined;
+}
+
+/**
+ * The place of supply of admission to an event (IGST Act s.12(6): where it is held): the venue's state
+ * the organiser stated, when it is one of the city's; else the city's state (the rule before venues had
+ * a state, kept for events that have none). Undefined only for a city not on the list.
+ */
+export function placeOfSupplyOfEvent(event: {
+  city: string;
+  venueState: string | null;
+}): IndianState | undefined {
+  const states = venueStatesOfCity(event.city);
+  const stated = states.find((s) => s === event.venueState);
+  return stated ?? stateOfCity(event.city);
+}
+
+/**
+ * Union territories without a legislature: their state-level head is UTGST (UTGST Act, 2017), not SGST.
+ * Delhi, Puducherry and Jammu and Kashmir have legislatures and levy SGST.
+ */
+export const UTS_WITHOUT_LEGISLATURE: readonly IndianState[] = [
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Lakshadweep',
+  'Andaman and Nicobar Islands',
+  'Ladakh',
+];
+
+export type StateTaxHead = 'SGST' | 'UTGST';
+
+/** The head an intra-state supply's second half is levied under, by the place of supply. */
+export function stateTaxHeadOf(placeOfSupply: string): StateTaxHead {
+  return (UTS_WITHOUT_LEGISLATURE as readonly string[]).includes(placeOfSupply) ? 'UTGST' : 'SGST';
+}
+
+/**
+ * The place of supply of the platform's fee (IGST Act s.12(2)): for a registered recipient the state of
+ * their GSTIN, else the state they gave at checkout.
+ */
+export function feePlaceOfSupply(buyer: { state: string; buyerGstin?: string | null }): string {
+  return (buyer.buyerGstin && stateOfGstin(buyer.buyerGstin)) || buyer.state;
+}

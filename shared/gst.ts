@@ -2,14 +2,17 @@
  * GST on admission tickets (issue 16, docs/decisions/0024-gst-invoices.md): one pure function per
  * invoice line, in integer paise, so the invoice, the PDF and the CSV only ever copy stored amounts.
  *
- * Rounding rules (each applied once per line, never per ticket):
- * - tax-exclusive prices: taxable value = price × quantity; tax = taxable × rate, rounded half-up.
+ * Rounding rules (each applied once per line, never per ticket; docs/decisions/0033):
+ * - tax-exclusive prices: taxable value = price × quantity; inter-state IGST = taxable × rate, and
+ *   intra-state CGST = SGST (or UTGST) = taxable × rate/2, each rounded half-up (each head is levied on the
+ *   taxable value at its own rate), so the two heads are always equal.
  * - tax-inclusive prices: the line total is what the buyer paid; taxable value = total × 100/(100+rate),
- *   rounded half-up; tax = total − taxable, so taxable + tax is always exactly the price paid.
- * - intra-state: CGST = tax/2 rounded up, SGST = the rest (CGST carries an odd paisa), so
- *   CGST + SGST = tax exactly; inter-state: IGST = tax.
+ *   rounded half-up; tax = total − taxable, so taxable + tax is always exactly the price paid. Intra-state,
+ *   an odd tax cannot be halved: its odd paisa moves to the taxable value, so CGST = SGST and the total
+ *   is still what was paid.
  * Invoice totals are sums of the lines' stored amounts, so they add up by construction.
  */
+import type { EventCategory } from './categories.ts';
 import type { IndianState } from './states.ts';
 
 /** SAC for "recreation, cultural and sporting services" (admission to events). */
@@ -20,6 +23,74 @@ export const DEFAULT_TAX_RATE = 18;
 export const EXEMPT_ADMISSION_PER_PERSON_PAISE = 50_000;
 export const EXEMPT_WORDING =
   'Exempt supply: admission of ₹500 or less per person (Notification 12/2017-Central Tax (Rate), entry 81). No GST charged.';
+
+/**
+ * The GST rates the event editor and the organiser profile accept: the schedule in force since
+ * 22 September 2025 (0, 5, 18 and 40 %; 40 % for admission to, e.g., IPL-type sporting events). Issued
+ * invoices keep the rate stored on each line, so a change of schedule never touches them.
+ */
+export const GST_RATE_SCHEDULE = { since: '2025-09-22', rates: [0, 5, 18, 40] } as const;
+
+/**
+ * What kind of admission an event sells, as entry 81 of Notification 12/2017-CT(R) lists them: only
+ * these kinds are exempt at ₹500 or less per person ('other' covers workshops, talks, comedy, exhibitions
+ * and everything else entry 81 does not name). The category alone cannot always say (a "show" may be a
+ * magic show), so the organiser may state it; null on the event means the category's default.
+ */
+export const ADMISSION_KINDS = [
+  'theatre',
+  'concert',
+  'awards_or_pageant',
+  'sporting_event',
+  'planetarium',
+  'other',
+] as const;
+export type AdmissionKind = (typeof ADMISSION_KINDS)[number];
+
+export const ADMISSION_KIND_LABELS: Readonly<Record<AdmissionKind, string>> = {
+  theatre: 'Circus, dance, theatre, drama or ballet',
+  concert: 'Concert or musical performance',
+  awards_or_pageant: 'Award function or pageant',
+  sporting_event: 'Sporting event',
+  planetarium: 'Planetarium',
+  other: 'Anything else (workshop, talk, comedy, exhibition…)',
+};
+
+/** The kinds entry 81 lists: admission to these at ₹500 or less per person is exempt. */
+const EXEMPT_KINDS: ReadonlySet<AdmissionKind> = new Set([
+  'theatre',
+  'concert',
+  'awards_or_pageant',
+  'sporting_event',
+  'planetarium',
+]);
+
+/**
+ * The kind an event's category suggests. Comedy is not named in entry 81 (nor is a workshop), so it is
+ * 'other' unless the organiser says it is theatre; a "show" is taken to be theatre, which the organiser
+ * corrects for a show entry 81 does not list.
+ */
+const CATEGORY_KINDS: Readonly<Record<EventCategory, AdmissionKind>> = {
+  concerts: 'concert',
+  sports: 'sporting_event',
+  shows: 'theatre',
+  comedy: 'other',
+  workshops: 'other',
+  others: 'other',
+};
+
+/** The event's admission kind: what the organiser stated, else its category's default. */
+export function admissionKindOf(
+  category: EventCategory,
+  stated: AdmissionKind | null | undefined,
+): AdmissionKind {
+  return stated ?? CATEGORY_KINDS[category];
+}
+
+/** Whether entry 81's ₹500 exemption can apply to admission of this kind. */
+export function exemptionAppliesTo(kind: AdmissionKind): boolean {
+  return EXEMPT_KINDS.has(kind);
+}
 
 export interface TaxLineInput {
   /** Price of one ticket as the organiser set it (with or without tax, per `taxInclusive`). */
@@ -32,6 +103,8 @@ export interface TaxLineInput {
   supplierState: IndianState;
   /** Where the event is held. */
   placeOfSupply: IndianState;
+  /** Whether entry 81's ₹500 exemption applies to this event's kind (`exemptionAppliesTo`). */
+  exemptionApplies: boolean;
   /**
    * Paise a discount code took off each ticket (issue 40), before tax: the line is taxed, and its
    * exemption judged, on the price actually charged (price − discount), the transaction value.
@@ -56,9 +129,16 @@ export interface TaxLine {
 
 export type TaxTotals = Omit<TaxLine, 'kind' | 'taxRatePercent'>;
 
-/** True when one person's admission is ₹500 or less: price ≤ ₹500 × persons per ticket. */
-export function isExemptAdmission(pricePaise: number, personsPerTicket: number): boolean {
-  return pricePaise <= EXEMPT_ADMISSION_PER_PERSON_PAISE * personsPerTicket;
+/**
+ * True when the admission is exempt: of a kind entry 81 lists, and ₹500 or less for one person
+ * (price ≤ ₹500 × persons per ticket).
+ */
+export function isExemptAdmission(
+  pricePaise: number,
+  personsPerTicket: number,
+  exemptionApplies: boolean,
+): boolean {
+  return exemptionApplies && pricePaise <= EXEMPT_ADMISSION_PER_PERSON_PAISE * personsPerTicket;
 }
 
 export function computeTaxLine(input: TaxLineInput): TaxLine {
@@ -79,7 +159,7 @@ export function computeTaxLine(input: TaxLineInput): TaxLine {
   const rate = input.taxRatePercent ?? DEFAULT_TAX_RATE;
   if (!Number.isFinite(rate) || rate < 0 || rate > 100) throw new RangeError(`bad tax rate ${rate}`);
   const gross = pricePaise * quantity;
-  if (isExemptAdmission(pricePaise, personsPerTicket) || rate === 0) {
+  if (isExemptAdmission(pricePaise, personsPerTicket, input.exemptionApplies) || rate === 0) {
     return {
       kind: 'exempt',
       taxRatePercent: 0,
@@ -93,16 +173,37 @@ export function computeTaxLine(input: TaxLineInput): TaxLine {
   }
   // Rates in basis points keep the arithmetic in integers (18 % → 1800, 2.5 % → 250).
   const bp = Math.round(rate * 100);
-  const taxable = taxInclusive ? divideRoundHalfUp(gross * 10_000, 10_000 + bp) : gross;
-  const tax = taxInclusive ? gross - taxable : divideRoundHalfUp(gross * bp, 10_000);
   const intra = input.supplierState === input.placeOfSupply;
-  const cgst = intra ? Math.ceil(tax / 2) : 0;
+  if (!taxInclusive) {
+    // Each head at its own rate on the taxable value: equal heads intra-state.
+    const half = intra ? divideRoundHalfUp(gross * bp, 20_000) : 0;
+    const tax = intra ? 2 * half : divideRoundHalfUp(gross * bp, 10_000);
+    return taxLine(intra, rate, gross, tax);
+  }
+  const taxable = divideRoundHalfUp(gross * 10_000, 10_000 + bp);
+  return intra
+    ? intraStateSplit(rate, taxable, gross - taxable)
+    : taxLine(false, rate, taxable, gross - taxable);
+}
+
+/**
+ * A taxable value and the tax on it, charged together, split into two equal heads (CGST and SGST or
+ * UTGST): when the tax is an odd number of paise its odd paisa moves to the taxable value, so the heads
+ * are equal and taxable + tax is still what was paid. Used for inclusive prices and for the platform's
+ * fee, whose GST was charged before the buyer's state was known.
+ */
+export function intraStateSplit(taxRatePercent: number, taxablePaise: number, taxPaise: number): TaxLine {
+  const odd = taxPaise % 2;
+  return taxLine(true, taxRatePercent, taxablePaise + odd, taxPaise - odd);
+}
+
+function taxLine(intra: boolean, rate: number, taxable: number, tax: number): TaxLine {
   return {
     kind: intra ? 'intra' : 'inter',
     taxRatePercent: rate,
     taxableValuePaise: taxable,
-    cgstPaise: cgst,
-    sgstPaise: intra ? tax - cgst : 0,
+    cgstPaise: intra ? tax / 2 : 0,
+    sgstPaise: intra ? tax / 2 : 0,
     igstPaise: intra ? 0 : tax,
     taxPaise: tax,
     totalPaise: taxable + tax,
@@ -118,22 +219,33 @@ export interface ExclusiveTaxLine {
   discountPerTicketPaise?: number;
 }
 
+/** How the checkout taxes an event's exclusive prices: its rate, exemption and whether intra-state. */
+export interface ExclusiveTaxRule {
+  taxRatePercent: number;
+  exemptionApplies: boolean;
+  /** Intra-state each head is rounded on its own, which can differ by a paisa from IGST's one rounding. */
+  intraState: boolean;
+}
+
 /**
  * The admission GST added on top of tax-exclusive prices at checkout: the sum of each line's tax,
  * computed exactly as the invoice computes it (rounded once per line; exempt lines add nothing), so
- * the amount paid is always the invoice's total. The split into CGST/SGST or IGST does not change it.
+ * the amount paid is always the invoice's total.
  */
-export function exclusiveTaxPaise(lines: readonly ExclusiveTaxLine[], taxRatePercent: number): number {
+export function exclusiveTaxPaise(lines: readonly ExclusiveTaxLine[], rule: ExclusiveTaxRule): number {
+  // Any two states that are equal (or not): the states only decide the heads and their rounding.
+  const states = rule.intraState
+    ? ({ supplierState: 'Maharashtra', placeOfSupply: 'Maharashtra' } as const)
+    : ({ supplierState: 'Maharashtra', placeOfSupply: 'Karnataka' } as const);
   return lines.reduce(
     (sum, line) =>
       sum +
       computeTaxLine({
         ...line,
-        taxRatePercent,
+        taxRatePercent: rule.taxRatePercent,
+        exemptionApplies: rule.exemptionApplies,
         taxInclusive: false,
-        // Any one state: the place only decides how the tax is split, not how much it is.
-        supplierState: 'Maharashtra',
-        placeOfSupply: 'Maharashtra',
+        ...states,
       }).taxPaise,
     0,
   );

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutPriceBreakdown, DEFAULT_PLATFORM_FEE_RATE, priceBreakdown, subtotalOf } from './pricing.ts';
+import {
+  bookingFeeLabel,
+  checkoutPriceBreakdown,
+  DEFAULT_CHECKOUT_TAXES,
+  DEFAULT_PLATFORM_FEE_RATE,
+  feeTaxLabel,
+  feeTaxSplitFor,
+  priceBreakdown,
+  subtotalOf,
+} from './pricing.ts';
 
 describe('checkoutPriceBreakdown (worked by hand)', () => {
   const line = (pricePaise: number, quantity: number, personsPerTicket = 1) => ({
@@ -13,6 +22,7 @@ describe('checkoutPriceBreakdown (worked by hand)', () => {
     // 2 × 999.99 = 1999.98; fee 5 % = 99.999 → 100.00; no IGST; total 2099.98
     expect(
       checkoutPriceBreakdown([line(99_999, 2)], null, {
+        ...DEFAULT_CHECKOUT_TAXES,
         feeTaxRatePercent: 0,
         admissionTaxRatePercent: null,
       }),
@@ -28,7 +38,12 @@ describe('checkoutPriceBreakdown (worked by hand)', () => {
   });
 
   it('adds admission GST on top of tax-exclusive prices, line by line, exempt lines adding nothing', () => {
-    const taxes = { feeTaxRatePercent: 18, admissionTaxRatePercent: 18 };
+    const taxes = {
+      ...DEFAULT_CHECKOUT_TAXES,
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: 18,
+      admissionIntraState: false,
+    };
     // 3 × 1000.00 = 3000.00 → GST 540.00; 2 × 500.00 is exempt (₹500 per person) → 0;
     // 1 × 500.01 → 90.0018 → 90.00. Subtotal 4500.01; fee 5 % = 225.0005 → 225.00 (on the prices
     // as set); IGST 40.50; total 4500.01 + 630.00 + 225.00 + 40.50 = 5395.51.
@@ -46,8 +61,53 @@ describe('checkoutPriceBreakdown (worked by hand)', () => {
     expect(checkoutPriceBreakdown([line(100_000, 1, 2)], 0, taxes).admissionTaxPaise).toBe(0);
     // 12 % on 2 × 1234.56 = 2469.12 → 296.2944 → 296.29, rounded once per line.
     expect(
-      checkoutPriceBreakdown([line(123_456, 2)], 0, { feeTaxRatePercent: 0, admissionTaxRatePercent: 12 }),
+      checkoutPriceBreakdown([line(123_456, 2)], 0, {
+        ...taxes,
+        feeTaxRatePercent: 0,
+        admissionTaxRatePercent: 12,
+      }),
     ).toMatchObject({ admissionTaxPaise: 29_629, grandTotalPaise: 276_541 });
+  });
+
+  it('adds GST on a ₹499 workshop (entry 81 does not list workshops) but not on a ₹499 concert', () => {
+    const workshop = { ...DEFAULT_CHECKOUT_TAXES, feeTaxRatePercent: 0, admissionTaxRatePercent: 18 };
+    // Workshop: 499.00 × 0.09 = 44.91 per head, intra-state → 89.82 on top.
+    expect(
+      checkoutPriceBreakdown([line(49_900, 1)], 0, { ...workshop, admissionExemptionApplies: false })
+        .admissionTaxPaise,
+    ).toBe(8_982);
+    expect(
+      checkoutPriceBreakdown([line(49_900, 1)], 0, { ...workshop, admissionExemptionApplies: true })
+        .admissionTaxPaise,
+    ).toBe(0);
+  });
+
+  it('rounds each head alone intra-state, so the paid tax is what the invoice splits equally', () => {
+    const at5 = { ...DEFAULT_CHECKOUT_TAXES, feeTaxRatePercent: 0, admissionTaxRatePercent: 5 };
+    // ₹501 excl at 5 %: intra 501 × 0.025 = 12.525 → 12.53 per head → 25.06; inter 501 × 0.05 = 25.05.
+    expect(
+      checkoutPriceBreakdown([line(50_100, 1)], 0, { ...at5, admissionIntraState: true }).admissionTaxPaise,
+    ).toBe(2_506);
+    expect(
+      checkoutPriceBreakdown([line(50_100, 1)], 0, { ...at5, admissionIntraState: false }).admissionTaxPaise,
+    ).toBe(2_505);
+  });
+});
+
+describe("the fee's GST label (issue 36, item 11): what the fee invoice levies", () => {
+  it("says CGST + SGST in the platform's state, IGST elsewhere, and the GSTIN's state decides", () => {
+    const mh = feeTaxSplitFor('Maharashtra', { state: 'Maharashtra' });
+    expect(bookingFeeLabel(1_800, mh)).toBe('Booking fee (incl. CGST 9% + SGST 9%)');
+    expect(bookingFeeLabel(1_800, feeTaxSplitFor('Maharashtra', { state: 'Karnataka' }))).toBe(
+      'Booking fee (incl. IGST 18%)',
+    );
+    // Typed Maharashtra, but the GSTIN is Karnataka's (29…): IGST, as the fee invoice.
+    expect(
+      feeTaxLabel(feeTaxSplitFor('Maharashtra', { state: 'Maharashtra', buyerGstin: '29AAGCB7383J1Z4' })),
+    ).toBe('IGST 18%');
+    expect(feeTaxLabel(feeTaxSplitFor('Chandigarh', { state: 'Chandigarh' }))).toBe('CGST 9% + UTGST 9%');
+    expect(bookingFeeLabel(0, mh)).toBe('Booking fee (not charged with tax)');
+    expect(bookingFeeLabel(1_800, null)).toBe('Booking fee (incl. GST 18%)');
   });
 });
 

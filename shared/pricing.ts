@@ -1,4 +1,5 @@
 import { exclusiveTaxPaise } from './gst.ts';
+import { feePlaceOfSupply, type StateTaxHead, stateTaxHeadOf } from './gst-states.ts';
 
 /**
  * The one implementation of the spec's fee rules (§9), used by the checkout to preview and by the
@@ -19,9 +20,35 @@ export const FEE_TAX_NOT_CHARGED = { label: 'GST on convenience fee', value: 'No
 /** The line for admission GST added on top of tax-exclusive ticket prices. */
 export const TICKET_GST_LABEL = 'GST on tickets (prices exclude GST)';
 
-/** The booking fee's label on a booking (mail, organiser's order view): with its IGST, or said to carry none. */
-export function bookingFeeLabel(feeGstPaise: number): string {
-  return feeGstPaise > 0 ? `Booking fee (incl. IGST ${IGST_RATE}%)` : 'Booking fee (not charged with tax)';
+/**
+ * How the GST on the fee is levied, exactly as the platform's fee invoice levies it (issue 36):
+ * CGST + SGST (or UTGST) when the fee's place of supply is the platform's state, else IGST.
+ */
+export type FeeTaxSplit = { intra: true; stateHead: StateTaxHead } | { intra: false };
+
+/** The fee's split for a buyer: the place of supply is their GSTIN's state, else the state they gave. */
+export function feeTaxSplitFor(
+  platformState: string,
+  buyer: { state: string; buyerGstin?: string | null },
+): FeeTaxSplit {
+  const place = feePlaceOfSupply(buyer);
+  return place === platformState ? { intra: true, stateHead: stateTaxHeadOf(place) } : { intra: false };
+}
+
+/** "CGST 9% + SGST 9%" or "IGST 18%"; "GST 18%" while the buyer's state is not known yet. */
+export function feeTaxLabel(split: FeeTaxSplit | null, ratePercent: number = IGST_RATE): string {
+  if (!split) return `GST ${ratePercent}%`;
+  return split.intra
+    ? `CGST ${ratePercent / 2}% + ${split.stateHead} ${ratePercent / 2}%`
+    : `IGST ${ratePercent}%`;
+}
+
+/**
+ * The booking fee's label on a booking (mail, organiser's order view): with its GST as the fee invoice
+ * levies it, or said to carry none. `split` null: the heads are not known (no fee invoice).
+ */
+export function bookingFeeLabel(feeGstPaise: number, split: FeeTaxSplit | null = null): string {
+  return feeGstPaise > 0 ? `Booking fee (incl. ${feeTaxLabel(split)})` : 'Booking fee (not charged with tax)';
 }
 /** Most tickets of one type in one order (fewer when fewer are available). */
 export const MAX_TICKETS_PER_TYPE = 10;
@@ -73,12 +100,24 @@ export interface CheckoutTaxes {
    * tax-exclusive; null when the prices already include it (or the organiser charges no GST).
    */
   admissionTaxRatePercent: number | null;
+  /** Whether entry 81's ₹500 exemption applies to the event's kind of admission (shared/gst.ts). */
+  admissionExemptionApplies: boolean;
+  /** Whether the admission is intra-state (the venue in the organiser's state): each head rounds alone. */
+  admissionIntraState: boolean;
+  /**
+   * The platform's state when it charges GST on the fee, so the checkout names the fee's tax heads as
+   * its invoice will (`feeTaxSplitFor`); null when the fee is not charged with tax.
+   */
+  feeSupplierState: string | null;
 }
 
 /** Today's behaviour for callers that price without an event's settings (benchmarks, inventory tests). */
 export const DEFAULT_CHECKOUT_TAXES: CheckoutTaxes = {
   feeTaxRatePercent: IGST_RATE,
   admissionTaxRatePercent: null,
+  admissionExemptionApplies: true,
+  admissionIntraState: true,
+  feeSupplierState: null,
 };
 
 /**
@@ -134,7 +173,13 @@ export function checkoutPriceBreakdown(
   taxes: CheckoutTaxes,
 ): PriceBreakdown {
   const admissionTaxPaise =
-    taxes.admissionTaxRatePercent === null ? 0 : exclusiveTaxPaise(lines, taxes.admissionTaxRatePercent);
+    taxes.admissionTaxRatePercent === null
+      ? 0
+      : exclusiveTaxPaise(lines, {
+          taxRatePercent: taxes.admissionTaxRatePercent,
+          exemptionApplies: taxes.admissionExemptionApplies,
+          intraState: taxes.admissionIntraState,
+        });
   return priceBreakdown(subtotalOf(lines), platformFeeRate, {
     feeTaxRatePercent: taxes.feeTaxRatePercent,
     admissionTaxPaise,

@@ -56,3 +56,17 @@ export type OrdersPageInput = z.input<typeof OrdersPageInput>;
 
 /** The sales chart: tickets and money per India-time day or hour. */
 export const SalesOverTimeInput = z.object({ bucket: z.enum(['day', 'hour']).default('day') });
+
+export const PAYOUT_MESSAGES = { badMonth: 'Month must look like 2026-04' } as const;
+
+/**
+ * The payout statement's month (India time), from the statement's month selector or the CSV's query
+ * string. Absent: the statement shows the latest month with sales or refunds, the CSV every month.
+ */
+export const PayoutStatementInput = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYOUT_MESSAGES.badMonth)
+    .optional(),
+});
+export type PayoutStatementInput = z.input<typeof PayoutStatementInput>;

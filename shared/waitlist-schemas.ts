@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ticketDetailsSchema } from './checkout-schemas.ts';
+import { perOrderMaxMessage } from './per-order-max.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 
 /** The organiser's choice of how long an offer holds its seats (issue 19), and the default. */
@@ -10,7 +11,6 @@ export const WAITLIST_MESSAGES = {
   notSoldOut: 'This ticket type is not sold out: you can book it now.',
   offSale: 'This ticket type is not on sale.',
   alreadyOnList: 'You are already on the waiting list for this show.',
-  tooMany: (max: number) => `You can ask for at most ${max} tickets of this type`,
   notFound: 'Waiting-list entry not found',
   offerOver: 'This offer has ended: its seats have passed to the next person on the waiting list.',
   notLive: 'You are no longer on this waiting list.',
@@ -28,7 +28,7 @@ export const JoinWaitlistInput = z.object({
     .number({ message: 'Quantity is required' })
     .int('Quantity must be a whole number')
     .min(1, 'Choose at least 1 ticket')
-    .max(MAX_TICKETS_PER_TYPE, WAITLIST_MESSAGES.tooMany(MAX_TICKETS_PER_TYPE)),
+    .max(MAX_TICKETS_PER_TYPE, perOrderMaxMessage(MAX_TICKETS_PER_TYPE)),
   details: ticketDetailsSchema,
 });
 export type JoinWaitlistInput = z.input<typeof JoinWaitlistInput>;

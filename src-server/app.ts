@@ -17,6 +17,7 @@ import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
 import { mountOperations } from './http/operations.ts';
 import { ordersCsvRoutes } from './http/orders-csv.ts';
+import { payoutCsvRoutes } from './http/payout-csv.ts';
 import { publicQueryCache } from './http/public-query-cache.ts';
 import { failureLog } from './http/repeated-failures.ts';
 import { requestContext, requestIdHeader, requestLogger } from './http/request-context.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/invoices', invoiceFileRoutes(deps));
   mountEventImages(app, deps);
   app.route('/api/organiser', ordersCsvRoutes(deps));
+  app.route('/api/organiser', payoutCsvRoutes(deps));
 
   mountPaymentWebhooks(app, deps);
   mountSimulator(app, deps);

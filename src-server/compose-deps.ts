@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { AppDeps } from './deps.ts';
+import { createIrpProvider } from './integrations/irp/irp-provider.ts';
 import { createRazorpayGateway } from './integrations/razorpay/gateway.ts';
 import { createResendMailer } from './integrations/resend/resend-mailer.ts';
 import { createSimulatorGateway } from './integrations/simulator/gateway.ts';
+import type { EInvoiceProvider } from './services/invoices/e-invoice-provider.ts';
 import { createDevMailer } from './services/mail/dev-mailbox.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
@@ -11,8 +13,8 @@ import { createDiskImageStorage } from './services/uploads/disk-image-storage.ts
 import type { ImageStorage } from './services/uploads/image-storage.ts';
 
 /** AppDeps before the providers are chosen; a test may pass its own gateway, mailer or image storage. */
-export type BaseDeps = Omit<AppDeps, 'paymentGateway' | 'mailer' | 'images'> &
-  Partial<Pick<AppDeps, 'paymentGateway' | 'mailer' | 'images'>>;
+export type BaseDeps = Omit<AppDeps, 'paymentGateway' | 'mailer' | 'images' | 'eInvoiceProvider'> &
+  Partial<Pick<AppDeps, 'paymentGateway' | 'mailer' | 'images' | 'eInvoiceProvider'>>;
 
 /**
  * The composition root's choices: which payment gateway and which mailer this app uses, picked from
@@ -26,7 +28,19 @@ export function composeDeps(base: BaseDeps): AppDeps {
     paymentGateway: base.paymentGateway === undefined ? choosePaymentGateway(base) : base.paymentGateway,
     mailer: base.mailer ?? chooseMailer(base),
     images: base.images ?? chooseImageStorage(base),
+    eInvoiceProvider:
+      base.eInvoiceProvider === undefined ? chooseEInvoiceProvider(base) : base.eInvoiceProvider,
   };
+}
+
+/**
+ * The IRP over HTTP when EINVOICE_IRP_URL and EINVOICE_IRP_TOKEN are set; otherwise none, and the
+ * invoices that need an IRN wait with that reason shown (register-e-invoices.ts).
+ */
+function chooseEInvoiceProvider(deps: Pick<BaseDeps, 'env'>): EInvoiceProvider | null {
+  const { EINVOICE_IRP_URL, EINVOICE_IRP_TOKEN } = deps.env;
+  if (!EINVOICE_IRP_URL || !EINVOICE_IRP_TOKEN) return null;
+  return createIrpProvider({ baseUrl: EINVOICE_IRP_URL, token: EINVOICE_IRP_TOKEN });
 }
 
 /**

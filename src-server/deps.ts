@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { EInvoiceProvider } from './services/invoices/e-invoice-provider.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { ImageStorage } from './services/uploads/image-storage.ts';
@@ -39,4 +40,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where uploaded event images are kept; chosen by compose-deps.ts (DATA_DIR/uploads today). */
   images: ImageStorage;
+  /** The IRP for e-invoicing; chosen by compose-deps.ts (tests may pass a fake); null when not configured. */
+  eInvoiceProvider: EInvoiceProvider | null;
 }

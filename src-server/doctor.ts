@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { publicLinkBase } from '../shared/public-links.ts';
 import { appSecretFile } from './app-secret.ts';
 import { databaseFile, pendingMigrations } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -175,7 +176,7 @@ async function checkRazorpayKeys(http: typeof fetch, keyId: string, keySecret: s
 
 /** Posts a signed event the app acknowledges without acting on it to the public webhook URL. */
 async function checkWebhook(http: typeof fetch, env: Env, webhookSecret: string): Promise<DoctorCheck> {
-  const url = `${env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`}/api/webhooks/razorpay`;
+  const url = `${publicLinkBase(env.PUBLIC_URL, `http://127.0.0.1:${env.PORT}`)}/api/webhooks/razorpay`;
   const body = JSON.stringify({ entity: 'event', event: 'jalsa.doctor', contains: [], payload: {} });
   try {
     const res = await http(url, {

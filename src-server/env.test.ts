@@ -89,3 +89,16 @@ describe('demo data', () => {
     expect(loadEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
   });
 });
+
+describe('e-invoicing IRP connection', () => {
+  it('is a URL and a token together, or neither (empty values count as unset)', () => {
+    expect(loadEnv({ EINVOICE_IRP_URL: '', EINVOICE_IRP_TOKEN: '' }).EINVOICE_IRP_URL).toBeUndefined();
+    const both = loadEnv({ EINVOICE_IRP_URL: 'https://gsp.example.in', EINVOICE_IRP_TOKEN: 't0ken' });
+    expect(both.EINVOICE_IRP_URL).toBe('https://gsp.example.in');
+    expect(() => loadEnv({ EINVOICE_IRP_URL: 'https://gsp.example.in' })).toThrow(/go together/);
+    expect(() => loadEnv({ EINVOICE_IRP_TOKEN: 't0ken' })).toThrow(/go together/);
+    expect(() => loadEnv({ EINVOICE_IRP_URL: 'not a url', EINVOICE_IRP_TOKEN: 't0ken' })).toThrow(
+      /EINVOICE_IRP_URL/,
+    );
+  });
+});

@@ -75,6 +75,12 @@ const EnvFieldsShape = z.object({
   PLATFORM_ADDRESS: optionalText,
   /** One of shared/states.ts, e.g. 'Karnataka'. */
   PLATFORM_STATE: optionalText,
+  /**
+   * The Invoice Registration Portal (through a GSP) for organisers who say e-invoicing applies to them
+   * (issue 36): base URL and access token. Unset: their B2B invoices wait, marked as not registered.
+   */
+  EINVOICE_IRP_URL: optionalText.pipe(z.url().optional()),
+  EINVOICE_IRP_TOKEN: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /**
@@ -150,6 +156,9 @@ export const PUBLIC_URL_REQUIRED =
 export const PLATFORM_GST_INVALID =
   'PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE go together: a valid GSTIN of that state (e.g. 29AAGCB7383J1Z4 with Karnataka), or none of them';
 
+export const EINVOICE_IRP_INVALID =
+  'EINVOICE_IRP_URL (e.g. https://gsp.example.in) and EINVOICE_IRP_TOKEN go together: both, or neither';
+
 type PlatformGstFields = Pick<
   z.output<typeof EnvFieldsShape>,
   'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
@@ -179,6 +188,11 @@ export const EnvSchema = EnvFields.refine(
     // A half-configured or mistyped registration would print wrong tax invoices: refuse to start.
     path: ['PLATFORM_GSTIN'],
     message: PLATFORM_GST_INVALID,
+  })
+  .refine((env) => (env.EINVOICE_IRP_URL === undefined) === (env.EINVOICE_IRP_TOKEN === undefined), {
+    // Half an IRP connection would leave every e-invoice waiting while the operator thinks it is set up.
+    path: ['EINVOICE_IRP_URL'],
+    message: EINVOICE_IRP_INVALID,
   })
   .transform((env) => {
     const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';

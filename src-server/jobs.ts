@@ -3,6 +3,7 @@ import type { AppDeps } from './deps.ts';
 import { accountsCleanupJob } from './services/accounts/cleanup.ts';
 import { cancellationJob } from './services/bookings/cancellation-job.ts';
 import { searchCleanupJob } from './services/catalog/drop-ended-from-search.ts';
+import { eInvoicingJob } from './services/invoices/register-e-invoices.ts';
 import { mailSenderJob } from './services/mail/sender.ts';
 import { diskWatchJob } from './services/operations/disk-watch.ts';
 import { holdSweeperJob, paymentReconcilerJob } from './services/payments/jobs.ts';
@@ -25,6 +26,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   waitlistJob,
   waitingRoomAdmitterJob,
   diskWatchJob,
+  eInvoicingJob,
 ];
 
 export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

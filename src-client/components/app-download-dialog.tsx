@@ -23,20 +23,10 @@ export default function AppDownloadDialog({
         app for iPhone and Android.
       </Dialog.Description>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
-        <a
-          href="https://apps.apple.com/"
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Download on the App Store"
-        >
+        <a href="https://apps.apple.com/" target="_blank" rel="noopener noreferrer">
           <AppStoreBadge />
         </a>
-        <a
-          href="https://play.google.com/store/apps"
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Get it on Google Play"
-        >
+        <a href="https://play.google.com/store/apps" target="_blank" rel="noopener noreferrer">
           <GooglePlayBadge />
         </a>
       </div>

@@ -51,15 +51,22 @@ export function EventCard({ event }: { event: EventSummary }) {
   );
 }
 
-/** Event cards in rows of two (phone), three and five (desktop): the explore and search results. */
+/**
+ * Event cards in rows of two (phone), three and five (desktop): the explore and search results, under the
+ * page's h1. The cards' titles are h3, so the grid brings its own (unseen) h2: a screen reader's list of
+ * headings stays in order on every page that shows a grid (axe's heading-order).
+ */
 export function EventGrid({ events, className }: { events: readonly EventSummary[]; className: string }) {
   return (
-    <ul className={`${className} grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5`}>
-      {events.map((event) => (
-        <li key={event.id}>
-          <EventCard event={event} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <h2 className="sr-only">Events</h2>
+      <ul className={`${className} grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5`}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -64,14 +64,10 @@ export function Footer() {
               Get the app
             </h2>
             <div className="flex flex-wrap gap-3">
-              <button
-                type="button"
-                onClick={() => setAppDialogOpen(true)}
-                aria-label="Download on the App Store"
-              >
+              <button type="button" onClick={() => setAppDialogOpen(true)}>
                 <AppStoreBadge />
               </button>
-              <button type="button" onClick={() => setAppDialogOpen(true)} aria-label="Get it on Google Play">
+              <button type="button" onClick={() => setAppDialogOpen(true)}>
                 <GooglePlayBadge />
               </button>
             </div>

@@ -116,8 +116,11 @@ function SearchBox({ className = '', onSearched }: { className?: string; onSearc
     if (searched !== null) setText(searched);
   }, [searched]);
   return (
+    // Named, as every search landmark is: /search has its own box too, and two unnamed search landmarks
+    // read the same in a screen reader's list of landmarks (axe's landmark-unique).
     <form
       role="search"
+      aria-label="Site"
       className={`items-center ${className}`}
       onSubmit={(e) => {
         e.preventDefault();

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ticketDetailsFieldProblems } from '../../shared/checkout-schemas.ts';
+import { perOrderMaxOf } from '../../shared/per-order-max.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { messageOf, useCurrentUser } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
@@ -92,7 +93,7 @@ export function JoinWaitingList({
     if (Object.keys(ticketDetailsFieldProblems(form)).length > 0) return;
     join.mutate({ ticketTypeId, quantity, details: form });
   };
-  const max = Math.max(1, maxPerOrder);
+  const max = perOrderMaxOf({ maxPerOrder });
   const field = (name: keyof Details, label: string, type = 'text', autoComplete?: string) => (
     <div>
       <label htmlFor={`${formId}-${name}`} className="block text-xs font-medium text-gray-600">

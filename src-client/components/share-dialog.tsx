@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { shareLink, whatsappHref } from '../lib/share.ts';
+import { eventShareLink } from '../../shared/public-links.ts';
+import { whatsappHref } from '../lib/share.ts';
 import Modal from './modal.tsx';
 
 /** Share modal: the link, 'Copy Link' (says 'Link copied!' without blocking) and 'Share on WhatsApp'. */
@@ -14,7 +15,7 @@ export default function ShareDialog({
   eventId: string;
   title: string;
 }) {
-  const link = shareLink(window.location.origin, eventId);
+  const link = eventShareLink(window.location.origin, eventId);
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -1,4 +1,9 @@
-/** 'Download on the App Store' and 'GET IT ON Google Play' badges, drawn in markup (no image files). */
+/**
+ * 'Download on the App Store' and 'GET IT ON Google Play' badges, drawn in markup (no image files). The
+ * visible words are the accessible name of the link or button around a badge, so it needs no aria-label
+ * (one that differs from the words fails WCAG 2.5.3, Label in Name); the space between the two lines keeps
+ * the name 'Download on the App Store' rather than 'Download on theApp Store'.
+ */
 export function AppStoreBadge() {
   return (
     <span className="inline-flex items-center gap-2 rounded-lg bg-black px-3 py-1.5 text-left text-white">
@@ -6,7 +11,7 @@ export function AppStoreBadge() {
         <path d="M16.4 12.6c0-2.5 2-3.6 2.1-3.7-1.2-1.7-3-1.9-3.6-2-1.5-.2-3 .9-3.8.9s-2-.9-3.3-.9C6 7 4.4 8 3.5 9.6c-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.5 1.3-.1 1.8-.8 3.3-.8s2 .8 3.3.8c1.4 0 2.2-1.2 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9-.1 0-2.7-1-2.7-4.3zM14 5.2c.7-.8 1.2-2 1-3.2-1 0-2.3.7-3 1.5-.7.7-1.2 1.9-1.1 3.1 1.2.1 2.3-.6 3.1-1.4z" />
       </svg>
       <span className="leading-tight">
-        <span className="block text-[10px]">Download on the</span>
+        <span className="block text-[10px]">Download on the</span>{' '}
         <span className="block text-sm font-semibold">App Store</span>
       </span>
     </span>
@@ -23,7 +28,7 @@ export function GooglePlayBadge() {
         <path d="M4 21.5l10.5-9.5 3 2.7-12.2 6.7c-.5.3-1 .3-1.3.1z" fill="#f87171" />
       </svg>
       <span className="leading-tight">
-        <span className="block text-[10px] uppercase">Get it on</span>
+        <span className="block text-[10px] uppercase">Get it on</span>{' '}
         <span className="block text-sm font-semibold">Google Play</span>
       </span>
     </span>

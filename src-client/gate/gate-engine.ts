@@ -1,8 +1,9 @@
 import { type GateListTicket, uploadBatch } from '../../shared/gate-schemas.ts';
+import { parseTicketToken } from '../../shared/ticket-token-format.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
 import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
-import { parseToken, verifyEd25519Token } from './verify-ticket.ts';
+import { verifyEd25519Token } from './verify-ticket.ts';
 
 type Sync = RouterOutputs['gate']['sync'];
 type ScanResult = RouterOutputs['gate']['scan'];
@@ -229,7 +230,7 @@ export class GateEngine {
    * asked how many; `scanId` then repeats the question's id.
    */
   async scan(code: Code, persons?: number, scanId = this.newId()): Promise<Shown> {
-    const token = 'token' in code ? parseToken(code.token) : null;
+    const token = 'token' in code ? parseTicketToken(code.token.trim()) : null;
     const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
     const known = bookingId ? this.ticket(bookingId) : null;
     // Ask how many from the list at once (no round trip); the server re-checks when it admits. A group
@@ -315,7 +316,7 @@ export class GateEngine {
   }
 
   private async scanOffline(code: Code, persons: number | undefined, scanId: string): Promise<Shown> {
-    const token = 'token' in code ? parseToken(code.token) : null;
+    const token = 'token' in code ? parseTicketToken(code.token.trim()) : null;
     const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
     const ticket = bookingId ? this.ticket(bookingId) : null;
     let trusted = 'bookingId' in code;

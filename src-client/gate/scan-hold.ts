@@ -1,4 +1,4 @@
-import { parseToken } from './verify-ticket.ts';
+import { parseTicketToken } from '../../shared/ticket-token-format.ts';
 
 /**
  * Which camera reads the gate acts on (issue 35): the camera reads a QR held up several times a second,
@@ -53,6 +53,6 @@ export function releaseCode(hold: ScanHold, now: number, key: string | null = ho
 /** The booking a code names (a QR's or a look-up's), else the text itself: what `ScanHold` compares. */
 export function codeKey(code: { token: string } | { bookingId: string }): string {
   if ('bookingId' in code) return `booking:${code.bookingId}`;
-  const token = parseToken(code.token);
+  const token = parseTicketToken(code.token.trim());
   return token ? `booking:${token.bookingId}` : `text:${code.token}`;
 }

@@ -1,32 +1,10 @@
-import { splitTicketSubject } from '../../shared/ticket-subject.ts';
+import { type ParsedTicketToken, ticketSignedText } from '../../shared/ticket-token-format.ts';
 
 /**
- * Ticket tokens on the device (docs/decisions/0022): `{subject}.{signature}`, the subject being the
- * booking id, or `{bookingId}~{n}` after its n-th transfer (ADR 0025). An 86-character signature is
- * Ed25519 over `jalsa-ticket:v2:{subject}`, verified here with the public key the server sent
- * (WebCrypto); a 43-character one is the first release's HMAC, which only the server can check.
+ * Ticket tokens on the device (docs/decisions/0022), read with shared/ticket-token-format.ts: an Ed25519
+ * one is verified here with the public key the server sent (WebCrypto); a first-release HMAC one only the
+ * server can check.
  */
-export type ParsedToken = {
-  subject: string;
-  bookingId: string;
-  /** The token generation: a QR of a generation below the ticket's was given away. */
-  generation: number;
-  signature: string;
-  kind: 'ed25519' | 'legacy';
-};
-
-export function parseToken(token: string): ParsedToken | null {
-  const text = token.trim();
-  const dot = text.lastIndexOf('.');
-  if (dot <= 0 || dot === text.length - 1) return null;
-  const signature = text.slice(dot + 1);
-  if (!/^[\w-]+$/.test(signature)) return null;
-  const subject = text.slice(0, dot);
-  const named = { subject, ...splitTicketSubject(subject), signature };
-  if (signature.length === 86) return { ...named, kind: 'ed25519' };
-  if (signature.length === 43) return { ...named, generation: 0, kind: 'legacy' };
-  return null;
-}
 
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
@@ -39,7 +17,7 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 const keys = new Map<string, Promise<CryptoKey>>();
 
 /** True when the Ed25519 signature is right for the booking id under this public key. */
-export async function verifyEd25519Token(publicKey: string, token: ParsedToken): Promise<boolean> {
+export async function verifyEd25519Token(publicKey: string, token: ParsedTicketToken): Promise<boolean> {
   if (token.kind !== 'ed25519') return false;
   let key = keys.get(publicKey);
   if (!key) {
@@ -53,7 +31,7 @@ export async function verifyEd25519Token(publicKey: string, token: ParsedToken):
       { name: 'Ed25519' },
       await key,
       signature,
-      new TextEncoder().encode(`jalsa-ticket:v2:${token.subject}`),
+      new TextEncoder().encode(ticketSignedText(token.subject)),
     );
   } catch {
     return false;

@@ -7,9 +7,10 @@ import {
   ticketDetailsProblems,
 } from '../../shared/checkout-schemas.ts';
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
+import { isValidGstinValue } from '../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { checkoutPriceBreakdown } from '../../shared/pricing.ts';
+import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts';
 import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
@@ -183,6 +184,14 @@ function Checkout({
     invoiceValuePaise: price.subtotalPaise + price.admissionTaxPaise,
   });
   const fieldProblems = detailsChecked ? ticketDetailsFieldProblems(details, { addressRequired }) : {};
+
+  // The fee invoice's rule (shared/pricing.ts feeTaxSplitFor): the GSTIN's state, else the state chosen.
+  const typedGstin = details.buyerGstin.trim().toUpperCase();
+  const buyerGstin = isValidGstinValue(typedGstin) ? typedGstin : null;
+  const feeSplit =
+    data.taxes.feeSupplierState && (details.state || buyerGstin)
+      ? feeTaxSplitFor(data.taxes.feeSupplierState, { state: details.state, buyerGstin })
+      : null;
 
   const endAttempt = (holdId: string, reason: 'cancelled' | 'failed' | 'expired', message: string) => {
     payment.stop();
@@ -432,6 +441,7 @@ function Checkout({
           <PaymentSummary
             price={price}
             ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
+            feeTaxSplit={feeSplit}
             discount={discount}
           />
 

@@ -3,11 +3,12 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatDuration, formatLongDate, formatTime, summariseShows } from '../../shared/dates.ts';
 import { formatOnwards } from '../../shared/lowest-price.ts';
 import { venueMap } from '../../shared/map-links.ts';
+import { eventShareLink } from '../../shared/public-links.ts';
 import { describeRefundPolicy } from '../../shared/refund-policy.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
 import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
-import { shareLink, shareNatively } from '../lib/share.ts';
+import { shareNatively } from '../lib/share.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 const ShareDialog = lazy(() => import('../components/share-dialog.tsx'));
@@ -95,7 +96,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
               onClick={async () => {
                 const shared = await shareNatively({
                   title: event.name,
-                  url: shareLink(window.location.origin, event.id),
+                  url: eventShareLink(window.location.origin, event.id),
                 });
                 if (!shared) setShareOpen(true);
               }}

@@ -485,7 +485,8 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           onClick={() => setFacing((f) => (f === 'environment' ? 'user' : 'environment'))}
           aria-label="Switch camera"
         >
-          ⇄ Cam
+          {/* The visible word is in the name (WCAG 2.5.3, Label in Name): a voice user says what they see. */}
+          <span aria-hidden="true">⇄</span> Camera
         </button>
         <button
           type="button"
@@ -666,7 +667,7 @@ function LookUp({
             {r.admitted > 0 && (
               <button
                 type="button"
-                aria-label={`Check-ins of ${r.name}`}
+                aria-label={`History: check-ins of ${r.name}`}
                 onClick={() => setHistory({ id: r.id, name: r.name })}
                 className="min-h-14 shrink-0 rounded-xl bg-white/20 px-3 font-semibold"
               >

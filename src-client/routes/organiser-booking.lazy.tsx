@@ -135,9 +135,88 @@ function BookingDetails({ booking }: { booking: Booking }) {
         )}
       </Panel>
 
+      <Panel title="Order history" id="history-heading">
+        <OrderHistory history={booking.history} />
+      </Panel>
+
       {!cancelled && <Actions booking={booking} />}
     </section>
   );
+}
+
+/** Every change to the booking, oldest first, with who made it and when: a record, never editable. */
+function OrderHistory({ history }: { history: Booking['history'] }) {
+  if (history.length === 0)
+    return (
+      <p className="text-sm text-gray-600">
+        Nothing was recorded for this booking (booked before the history began).
+      </p>
+    );
+  return (
+    <ol className="space-y-2 text-sm">
+      {history.map((h, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is append-only, so a position never changes its entry.
+        <li key={i} className="border-l-2 border-gray-200 pl-3">
+          <p className="font-semibold text-gray-900">{historyText(h)}</p>
+          <p className="text-gray-600">
+            {whoDidIt(h)} · {at(h.at)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type HistoryEntry = Booking['history'][number];
+
+const ACTORS: Record<HistoryEntry['actor'], string> = {
+  buyer: 'Buyer',
+  organiser: 'Organiser team',
+  gate: 'Gate staff',
+  system: 'Jalsa',
+};
+
+function whoDidIt(h: HistoryEntry): string {
+  return h.actorName ? `${h.actorName} (${ACTORS[h.actor].toLowerCase()})` : ACTORS[h.actor];
+}
+
+const CANCEL_REASONS: Record<string, string> = {
+  organiser: 'by the organiser',
+  buyer: 'by the buyer',
+  slot_cancelled: 'because the show was cancelled',
+  event_cancelled: 'because the event was cancelled',
+};
+
+function historyText(h: HistoryEntry): string {
+  const d = h.details;
+  const paise = (v: unknown) => formatPaiseExact(typeof v === 'number' ? v : 0);
+  const people = (v: unknown) => `${v} ${v === 1 ? 'person' : 'people'}`;
+  switch (h.kind) {
+    case 'confirmed':
+      return `Booked and paid ${paise(d.totalPaise)}`;
+    case 'cancelled':
+      return `Cancelled ${CANCEL_REASONS[String(d.reason)] ?? ''}${
+        typeof d.refundPaise === 'number' && d.refundPaise > 0
+          ? `, refund of ${paise(d.refundPaise)} started`
+          : ''
+      }`;
+    case 'refund_issued':
+      return `Refund of ${paise(d.amountPaise)} issued`;
+    case 'transfer_offered':
+      return `Transfer offered to ${d.toName} (${d.toEmail})`;
+    case 'transfer_cancelled':
+      return 'Transfer offer taken back';
+    case 'transfer_accepted':
+      return `Transferred from ${d.fromName} to ${d.toName}`;
+    case 'checked_in':
+      return `Checked in: ${people(d.persons)} at ${d.gate}${d.offline ? ' (offline scan)' : ''}`;
+    case 'check_in_undone':
+      return `Check-in undone: ${people(d.persons)} at ${d.gate}, because “${d.reason}”`;
+    case 'rescheduled':
+      return `Show moved from ${formatDateTime(String(d.fromStart))} to ${formatDateTime(String(d.toStart))}`;
+    case 'gstin_added':
+      return `GSTIN ${d.gstin} added; invoice re-issued`;
+  }
 }
 
 function Actions({ booking }: { booking: Booking }) {

@@ -12,9 +12,9 @@ import {
   indiaCalendarDay,
 } from '../../shared/dates.ts';
 import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-editor-schemas.ts';
-import { eventTaxRateSchema, invoicingNotice } from '../../shared/gst-schemas.ts';
+import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { FormError, FormNotice, SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import {
@@ -24,6 +24,7 @@ import {
   useEditAction,
 } from '../components/console/edit-error.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
+import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
@@ -159,73 +160,12 @@ function Editor({ event }: { event: Editable }) {
         <AddDate base={base} run={run} />
       </section>
 
-      <TaxRateSection eventId={eventId} taxRate={event.taxRate} />
+      <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 
       <WaitingRoomSection eventId={eventId} />
 
       <PublishSection event={event} run={run} />
       {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}
-    </section>
-  );
-}
-
-/** The shared schema's `taxRate` field: empty (null) is the organiser profile's default. */
-const TaxRateForm = eventTaxRateSchema.pick({ taxRate: true });
-type TaxRateValues = z.output<typeof TaxRateForm>;
-
-/** Issue 16: this event's GST rate, when it is not the organiser profile's default (18% usually). */
-function TaxRateSection({ eventId, taxRate }: { eventId: string; taxRate: number | null }) {
-  const utils = trpc.useUtils();
-  const save = trpc.invoices.setEventTaxRate.useMutation({
-    onSuccess: () => utils.organiser.editableEvent.invalidate({ eventId }),
-  });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const form = useForm<TaxRateValues>({ resolver: zodResolver(TaxRateForm), defaultValues: { taxRate } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ eventId, ...values });
-      form.reset(values);
-      setSaved(true);
-    } catch (error) {
-      const message = fieldErrorsOf(error).taxRate;
-      if (message) form.setError('taxRate', { message });
-      else setFormError(messageOf(error));
-    }
-  });
-  return (
-    <section aria-labelledby="tax-heading" className="max-w-md">
-      <h2 id="tax-heading" className="text-xl font-bold">
-        GST rate
-      </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
-        <UnsavedChangesGuard form={form} />
-        <TextField
-          label="GST on admission (%)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          max={28}
-          placeholder="Profile default"
-          hint="Leave empty to use your organiser profile's default rate."
-          error={form.formState.errors.taxRate?.message}
-          {...form.register('taxRate', {
-            // Empty is "the profile's default" (null); anything else is checked as a number by the schema.
-            setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
-            onChange: () => {
-              setSaved(false);
-              setFormError(null);
-            },
-          })}
-        />
-        <FormError message={formError} />
-        {saved && <FormNotice>Saved.</FormNotice>}
-        <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
-          Save rate
-        </SubmitButton>
-      </form>
     </section>
   );
 }

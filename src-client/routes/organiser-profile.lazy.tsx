@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from '../components/auth-fields.tsx';
+import { EInvoicingSettings } from '../components/console/e-invoicing.tsx';
 import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
@@ -55,6 +56,7 @@ function OrganiserProfilePage() {
       <ProfileForm initial={profile.data ?? null} />
       <SellingCosts />
       <MonthlyCsv />
+      <EInvoicingSettings registered={Boolean(profile.data?.gstin)} />
     </section>
   );
 }
@@ -151,7 +153,8 @@ function MonthlyCsv() {
       </h2>
       <p className="mt-1 text-sm text-gray-600">
         One month of invoices and credit notes as CSV: B2B rows with the buyer's GSTIN, B2C totals by state
-        and rate (GSTR-1).
+        and rate. Or as GSTR-1: a ZIP of the GST offline tool's tables (b2b, b2cl, b2cs, cdnr, cdnur, exemp,
+        hsn, docs) to import.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label className="text-sm">
@@ -169,6 +172,13 @@ function MonthlyCsv() {
           download
         >
           Download CSV
+        </a>
+        <a
+          href={`/api/invoices/gstr1/${month}.zip`}
+          className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700"
+          download
+        >
+          Download GSTR-1 (ZIP)
         </a>
       </div>
     </section>

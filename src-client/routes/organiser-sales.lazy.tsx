@@ -30,6 +30,8 @@ function SalesPage() {
       ) : dashboard.data ? (
         <>
           <MoneyPanel money={dashboard.data.money} checkIns={dashboard.data.checkIns} />
+          {/* The owner's and admins' (viewPayouts): a co-organiser sees the totals above, not the statement. */}
+          {(event.myRole === 'owner' || event.myRole === 'admin') && <PayoutStatement eventId={eventId} />}
           <SalesOverTime eventId={eventId} />
           <TicketTypesPanel types={dashboard.data.ticketTypes} />
           <SlotsPanel slots={dashboard.data.slots} />
@@ -71,6 +73,108 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
         </Figure>
       </dl>
     </section>
+  );
+}
+
+type Payout = NonNullable<RouterOutputs['console']['payoutStatement']['statement']>;
+
+/**
+ * The payout statement of one month (issue 40): the figures of the money panel above for that month
+ * (the same definition, services/sales/get-payout-statement.ts), and its CSV with every month.
+ */
+function PayoutStatement({ eventId }: { eventId: string }) {
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const payout = trpc.console.payoutStatement.useQuery({ eventId, ...(month ? { month } : {}) });
+  const months = payout.data?.months ?? [];
+  const s = payout.data?.statement ?? null;
+  const csvHref = `/api/organiser/events/${encodeURIComponent(eventId)}/payout.csv`;
+  return (
+    <section aria-labelledby="payout-heading">
+      <h2 id="payout-heading" className="text-xl font-bold">
+        Payout statement
+      </h2>
+      {payout.isPending ? (
+        <LoadingText />
+      ) : payout.error ? (
+        <NoticeText text={messageOf(payout.error)} />
+      ) : !s ? (
+        <p className="mt-2 text-sm text-gray-600">No sales or refunds yet.</p>
+      ) : (
+        <>
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <label className="text-sm font-semibold text-gray-700">
+              Month (India time)
+              <select
+                className="mt-1 block rounded-md border border-gray-300 px-3 py-2"
+                value={s.month}
+                onChange={(e) => setMonth(e.target.value)}
+              >
+                {months.map((m) => (
+                  <option key={m} value={m}>
+                    {formatInIndia(`${m}-15T06:30:00.000Z`, 'MMMM yyyy')}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {/* Plain links: the browser downloads the streamed file with the session cookie. */}
+            <a
+              href={`${csvHref}?month=${s.month}`}
+              download
+              className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Download this month (CSV)
+            </a>
+            <a
+              href={csvHref}
+              download
+              className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+            >
+              Download every month (CSV)
+            </a>
+          </div>
+          <PayoutFigures s={s} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PayoutFigures({ s }: { s: Payout }) {
+  const rows: [string, string, string?][] = [
+    [
+      'Ticket revenue',
+      formatPaiseExact(s.ticketRevenuePaise),
+      `${s.orders} ${s.orders === 1 ? 'order' : 'orders'} this month`,
+    ],
+    ['GST collected on tickets', formatPaiseExact(s.ticketGstPaise), 'In the ticket revenue; yours to pay'],
+    ['Convenience fees', formatPaiseExact(s.convenienceFeesPaise), "The platform's, not yours"],
+    ['GST on convenience fees', formatPaiseExact(s.feeGstPaise), "The platform's, not yours"],
+    [
+      'Refunds',
+      formatPaiseExact(s.refundsPaise),
+      `${formatPaiseExact(s.ticketRefundsPaise)} of it from ticket revenue${s.refundsPendingPaise > 0 ? `, ${formatPaiseExact(s.refundsPendingPaise)} pending` : ''}`,
+    ],
+    ['Credit notes', `${s.creditNotes}`, `${formatPaiseExact(s.creditNotesPaise)} on your invoices`],
+    ['Discounts given', formatPaiseExact(s.discountsPaise)],
+    ['Complimentary tickets', `${s.comps}`],
+    [
+      'Payable to organiser',
+      formatPaiseExact(s.payablePaise),
+      'Ticket revenue − refunds from ticket revenue',
+    ],
+  ];
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">
+      {rows.map(([label, value, note]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-gray-700">{label}</dt>
+          <dd className="tabular-nums text-gray-900">
+            {value}
+            {note && <span className="ml-2 text-xs text-gray-600">{note}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -63,8 +63,6 @@ function SearchPage() {
               ? `No exact matches. Showing ${eventCount(first.total ?? found.length, false)} with a similar spelling.`
               : `${eventCount(first?.total ?? found.length, first?.totalIsCapped ?? false)} found`}
           </p>
-          {/* The cards' titles are h3: this keeps the heading levels in order for screen readers. */}
-          <h2 className="sr-only">Events</h2>
           <EventGrid events={found} className="mt-6" />
           {results.hasNextPage && (
             <div className="mt-6 flex justify-center">
@@ -106,8 +104,10 @@ function SearchField({ initial }: { initial: string }) {
   const any = s && (s.events.length > 0 || s.categories.length > 0 || s.cities.length > 0);
 
   return (
+    // Named apart from the header's 'Site' search (axe's landmark-unique).
     <form
       role="search"
+      aria-label="Event"
       onSubmit={(e) => {
         e.preventDefault();
         go(value);

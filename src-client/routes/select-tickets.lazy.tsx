@@ -4,7 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../shared/dates.ts';
 import { isExemptAdmission } from '../../shared/gst.ts';
 import { formatPaise } from '../../shared/money.ts';
-import { MAX_TICKETS_PER_TYPE } from '../../shared/pricing.ts';
+import { perOrderMaxOf } from '../../shared/per-order-max.ts';
 import { saleWindowMessage, saleWindowState } from '../../shared/sale-window.ts';
 import { EventLoadError } from '../components/event-load-error.tsx';
 import { JoinWaitingList } from '../components/join-waiting-list.tsx';
@@ -26,7 +26,7 @@ type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][numbe
  */
 const purchasable = (t: TicketType) =>
   t.isLive && t.availableTickets > 0 && saleWindowMessage(t, new Date()) === null;
-const maxFor = (t: TicketType) => Math.min(MAX_TICKETS_PER_TYPE, t.maxPerOrder, t.availableTickets);
+const maxFor = (t: TicketType) => Math.min(perOrderMaxOf(t), t.availableTickets);
 /**
  * Why a type cannot be bought, or 'Available': outside its sale window 'Sale opens <IST time>' or
  * 'Sales closed'; a type that is not live has not gone on sale (or was paused); only a live one with no
@@ -166,6 +166,7 @@ function Selection({ data }: { data: Options }) {
                   key={type.id}
                   type={type}
                   ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
+                  exemptionApplies={data.taxes.admissionExemptionApplies}
                   quantity={selectedType?.id === type.id ? quantity : 0}
                   onSelect={() => choose(type)}
                   onChange={(next) => setQuantity(type, next)}
@@ -314,6 +315,7 @@ function ChoiceButton({
 function TicketTypeCard({
   type,
   ticketTaxRatePercent,
+  exemptionApplies,
   quantity,
   onSelect,
   onChange,
@@ -321,6 +323,8 @@ function TicketTypeCard({
   type: TicketType;
   /** Set by the server when the organiser's prices exclude GST: the checkout adds it on top. */
   ticketTaxRatePercent: number | null;
+  /** Whether the event's kind of admission is exempt at ₹500 or less per person (entry 81). */
+  exemptionApplies: boolean;
   quantity: number;
   onSelect: () => void;
   onChange: (next: number) => void;
@@ -337,7 +341,7 @@ function TicketTypeCard({
           <p className="mt-0.5 text-lg font-bold">
             {formatPaise(type.pricePaise)}
             {ticketTaxRatePercent !== null &&
-              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket) && (
+              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket, exemptionApplies) && (
                 <span className="ml-1 text-sm font-normal text-gray-600">+ {ticketTaxRatePercent}% GST</span>
               )}
           </p>
@@ -371,7 +375,7 @@ function TicketTypeCard({
                 </button>
               </div>
               <p className="mt-1 text-right text-xs text-gray-600" data-testid="quantity-limit">
-                {max < MAX_TICKETS_PER_TYPE ? `Only ${max} left` : `Max ${MAX_TICKETS_PER_TYPE} per booking`}
+                {max < perOrderMaxOf(type) ? `Only ${max} left` : `Max ${max} per booking`}
               </p>
             </>
           ) : (

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { isPagePath } from '../../shared/page-paths.ts';
+import { publicLinkBase } from '../../shared/public-links.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEventMeta } from '../services/catalog/event-meta.ts';
@@ -42,7 +43,7 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
     if (c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/api/')) {
       return c.json({ error: { message: 'Not found' } }, 404);
     }
-    const origin = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const origin = publicLinkBase(deps.env.PUBLIC_URL, c.req.url);
     const eventId = /^\/events?\/([^/]+)\/?$/.exec(c.req.path)?.[1];
     const meta = eventId ? findEventMeta(deps.db, decodeURIComponent(eventId)) : null;
     const shell =

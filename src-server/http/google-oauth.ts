@@ -1,6 +1,7 @@
 import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic';
 import { type Context, Hono } from 'hono';
 import { NAME_MAX, safeRedirectPath } from '../../shared/auth-schemas.ts';
+import { publicLinkBase } from '../../shared/public-links.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../errors.ts';
@@ -134,7 +135,7 @@ interface IdTokenClaims {
 }
 
 function googleClient(deps: AppDeps, c: Context<AppEnv>): Google {
-  const origin = new URL(deps.env.PUBLIC_URL ?? c.req.url).origin;
+  const origin = publicLinkBase(deps.env.PUBLIC_URL, c.req.url);
   return new Google(
     deps.env.GOOGLE_CLIENT_ID!,
     deps.env.GOOGLE_CLIENT_SECRET!,

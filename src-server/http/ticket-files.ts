@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { publicLinkBase } from '../../shared/public-links.ts';
 import type { AppEnv } from '../app-env.ts';
 import { oncePer } from '../db/once-per.ts';
 import type { AppDeps } from '../deps.ts';
@@ -31,7 +32,7 @@ export function ticketFileRoutes(deps: AppDeps) {
     const filename = `jalsa-ticket-${safeFilePart(booking.id)}.${kind}`;
     c.header('Content-Disposition', `attachment; filename="${filename}"`);
     if (kind === 'ics') {
-      const origin = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      const origin = publicLinkBase(deps.env.PUBLIC_URL, c.req.url);
       c.header('Content-Type', 'text/calendar; charset=utf-8');
       return c.body(bookingIcs({ ...booking, ticketType: { name: booking.ticketTypeName } }, origin));
     }

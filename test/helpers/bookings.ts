@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { BookedTicketType } from '../../shared/ticket-type.ts';
 import type { Db } from '../../src-server/db/client.ts';
-import type { BookedTicketLine, BookedTicketType } from '../../src-server/db/schema/bookings.ts';
+import type { BookedTicketLine } from '../../src-server/db/schema/bookings.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { fixtureShow } from './fixture-dates.ts';
 import { type EventDocument, insertEvent } from './insert-event.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
-import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
 import { callProcedure } from './trpc-http.ts';

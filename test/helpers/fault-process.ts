@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
-import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 import { type ArmedBarrier, BARRIER_FILE, BARRIER_MARK } from './fault-barrier.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';

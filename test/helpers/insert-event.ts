@@ -1,4 +1,5 @@
 import type { EventCategory } from '../../shared/categories.ts';
+import type { TicketType } from '../../shared/ticket-type.ts';
 import type { Db } from '../../src-server/db/client.ts';
 import { artists, eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { refreshEventListing } from '../../src-server/services/catalog/refresh-event-listing.ts';
@@ -47,21 +48,9 @@ export interface SlotDocument {
   tickets: TicketTypeDocument[];
 }
 
-export interface TicketTypeDocument {
-  id: string;
-  name: string;
-  pricePaise: number;
-  personAllowedPerTicket: number;
-  description: string;
-  isRefundable: boolean;
-  totalTickets: number;
-  availableTickets: number;
-  isLive: boolean;
-  benefits: string[];
-  /** The sale window (null or absent: open at that end). */
-  saleOpensAt?: string | null;
-  saleClosesAt?: string | null;
-}
+/** A ticket type as the catalogue answers it; the per-order maximum and the sale window may be left out. */
+export type TicketTypeDocument = Omit<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt'> &
+  Partial<Pick<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt'>>;
 
 /**
  * Writes one event with its artists, dates, slots and ticket types in a single transaction, as published

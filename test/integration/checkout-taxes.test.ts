@@ -84,7 +84,13 @@ describe('GST on the convenience fee', () => {
   it('is not charged when the platform has no GST registration, and every document says so', async () => {
     t = createTestApp(NO_PLATFORM_GST);
     const ev = await organiserEvent([{ name: 'Gold', pricePaise: 99_999, totalTickets: 20 }]);
-    expect(await taxesOf(ev)).toEqual({ feeTaxRatePercent: 0, admissionTaxRatePercent: null });
+    expect(await taxesOf(ev)).toEqual({
+      feeTaxRatePercent: 0,
+      admissionTaxRatePercent: null,
+      admissionExemptionApplies: true,
+      admissionIntraState: true,
+      feeSupplierState: null,
+    });
 
     const { session, booking, order, issued, mail } = await buy(ev, [2]);
     // 2 × 999.99 = 1999.98; fee 5 % = 99.999 → 100.00; no GST on it: 2099.98.
@@ -109,7 +115,13 @@ describe('GST on the convenience fee', () => {
   it('is 18 % with a registration, invoiced by the platform; the two invoices add up to the amount paid', async () => {
     t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
     const ev = await organiserEvent([{ name: 'Gold', pricePaise: 99_999, totalTickets: 20 }]);
-    expect(await taxesOf(ev)).toEqual({ feeTaxRatePercent: 18, admissionTaxRatePercent: null });
+    expect(await taxesOf(ev)).toEqual({
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: null,
+      admissionExemptionApplies: true,
+      admissionIntraState: true,
+      feeSupplierState: 'Karnataka',
+    });
 
     const { session, booking, issued, mail } = await buy(ev, [2]);
     // 1999.98 + fee 100.00 + IGST 18.00 (the spec's breakdown).
@@ -133,7 +145,13 @@ describe('tax-exclusive prices', () => {
       ],
       { taxInclusive: false },
     );
-    expect(await taxesOf(ev)).toEqual({ feeTaxRatePercent: 18, admissionTaxRatePercent: 18 });
+    expect(await taxesOf(ev)).toEqual({
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: 18,
+      admissionExemptionApplies: true,
+      admissionIntraState: true,
+      feeSupplierState: 'Karnataka',
+    });
 
     const { buyer, session, booking, order, issued, mail } = await buy(ev, [3, 1, 1]);
     // By hand: Gold 3 × 1000.00 = 3000.00 → GST 540.00; Couple 1000.00 for two (₹500 a person) is
@@ -192,7 +210,10 @@ describe('tax-exclusive prices', () => {
       gstin: '',
       taxInclusive: false,
     });
-    expect(await taxesOf(unregistered)).toEqual({ feeTaxRatePercent: 18, admissionTaxRatePercent: null });
+    expect(await taxesOf(unregistered)).toMatchObject({
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: null,
+    });
     const second = await buy(unregistered, [1]);
     expect(second.session).toMatchObject({ admissionTaxPaise: 0, amountPaise: 100_000 + 5_000 + 900 });
   });

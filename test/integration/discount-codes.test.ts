@@ -6,7 +6,7 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes, holdDiscounts } from '../../src-server/db/schema/discounts.ts';
 import { invoices } from '../../src-server/db/schema/invoices.ts';
-import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';

@@ -99,6 +99,9 @@ describe('an event’s money, one definition everywhere', () => {
       ticketGstPaise: 36_000,
       // 2 × (5,900 + 1,062): the platform's, not the organiser's
       platformFeesPaise: 13_924,
+      // of which the fees 2 × 5,900 and the GST on them 2 × 1,062 (issue 40's payout statement splits them)
+      convenienceFeesPaise: 11_800,
+      feeGstPaise: 2_124,
       // The organiser's cancellation refunds the whole 1,24,962 …
       refundsPaise: 124_962,
       refundsPendingPaise: 124_962,

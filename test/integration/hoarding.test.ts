@@ -6,7 +6,7 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
-import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import {
   HOARDING_DEFAULTS,
   HOLD_COOL_DOWN_MS,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TicketType } from '../../shared/ticket-type.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
@@ -369,15 +370,7 @@ describe('tickets.options', () => {
         id: string;
         slots: {
           id: string;
-          ticketTypes: {
-            id: string;
-            name: string;
-            pricePaise: number;
-            availableTickets: number;
-            isRefundable: boolean;
-            isLive: boolean;
-            personAllowedPerTicket: number;
-          }[];
+          ticketTypes: TicketType[];
         }[];
       }[];
     };

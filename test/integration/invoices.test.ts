@@ -294,8 +294,10 @@ describe('credit notes', () => {
       invoiceId: invoice.id,
       issuer: organiser.userId,
       number: 'CRN/26-27/000001',
-      taxableValuePaise: 63_559,
-      cgstPaise: 5_721,
+      // ₹750 incl: 635.59 taxable, 114.41 tax is odd → its odd paisa moves to the taxable value so the
+      // heads are equal (issue 36): 635.60 + 57.20 + 57.20.
+      taxableValuePaise: 63_560,
+      cgstPaise: 5_720,
       sgstPaise: 5_720,
       totalPaise: 75_000,
     });
@@ -329,8 +331,8 @@ describe('credit notes', () => {
       .trim()
       .split('\r\n');
     expect(rows.slice(1)).toEqual([
-      'B2C,,,,,27-Maharashtra,18,635.59,0.00,57.21,57.20,750.00,',
-      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,,635.59,0.00,57.21,57.20,750.00,${invoice.number}`,
+      'B2C,,,,,27-Maharashtra,18,635.60,0.00,57.20,57.20,0.00,750.00,',
+      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,,635.60,0.00,57.20,57.20,0.00,750.00,${invoice.number}`,
     ]);
   });
 });
@@ -559,10 +561,10 @@ describe('invoice downloads', () => {
       .split('\r\n');
     expect(rows[0]).toMatch(/^Section,Document number,Date,Buyer GSTIN/);
     expect(rows.slice(1)).toEqual([
-      'B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,Verma Consulting,27-Maharashtra,18,1000.00,0.00,90.00,90.00,1180.00,',
-      // Three Gold tickets in two bookings: 3000.00 taxable, 540.00 tax split 270 + 270.
-      'B2C,,,,,27-Maharashtra,18,3000.00,0.00,270.00,270.00,3540.00,',
-      'Exempt,,,,,,0,400.00,0.00,0.00,0.00,400.00,',
+      'B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,Verma Consulting,27-Maharashtra,18,1000.00,0.00,90.00,90.00,0.00,1180.00,',
+      // Three Gold tickets in two bookings: 3000.00 taxable, 540.00 tax split 270 + 270 (no UTGST).
+      'B2C,,,,,27-Maharashtra,18,3000.00,0.00,270.00,270.00,0.00,3540.00,',
+      'Exempt,,,,,,0,400.00,0.00,0.00,0.00,0.00,400.00,',
     ]);
     const empty = await t.request('/api/invoices/month/2026-10.csv', {
       headers: { cookie: organiser.cookie },
@@ -600,7 +602,7 @@ describe('the monthly CSV and CSV injection', () => {
     expect(res.status).toBe(200);
     const rows = (await res.text()).trim().split('\r\n');
     expect(rows[1]).toBe(
-      `B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,"Verma;'=cmd|' /C calc'!A0",27-Maharashtra,18,1000.00,0.00,90.00,90.00,1180.00,`,
+      `B2B,INV/26-27/000001,2026-11-21,27AAPFU0939F1ZV,"Verma;'=cmd|' /C calc'!A0",27-Maharashtra,18,1000.00,0.00,90.00,90.00,0.00,1180.00,`,
     );
     // However the row is split, by `,` or by `;`, no piece starts a formula.
     for (const piece of rows[1]!.split(/[,;]/)) expect(piece.replace(/^"+/, '')).not.toMatch(/^[=+\-@]/);

@@ -158,6 +158,7 @@ describe('orders CSV', () => {
       'CGST (INR)': '',
       'SGST (INR)': '',
       'IGST (INR)': '',
+      'UTGST (INR)': '',
       // No discount code (issue 40).
       'Discount code': '',
       'Discount per ticket (INR)': '',
@@ -306,6 +307,7 @@ describe('orders CSV', () => {
         'CGST (INR)': '180.00',
         'SGST (INR)': '180.00',
         'IGST (INR)': '0.00',
+        'UTGST (INR)': '0.00',
       }),
       expect.objectContaining({
         ...same,
@@ -325,6 +327,7 @@ describe('orders CSV', () => {
         'CGST (INR)': '0.00',
         'SGST (INR)': '0.00',
         'IGST (INR)': '0.00',
+        'UTGST (INR)': '0.00',
       }),
     ]);
   });

@@ -202,6 +202,8 @@ describe.skipIf(serverUrl === undefined)('PostgreSQL migrations on a real server
       `SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname`,
     );
     expect(triggers.rows.map((row) => row.tgname)).toEqual([
+      // The order history is append-only like the invoices (issue 40).
+      'booking_history_immutable',
       'credit_notes_immutable',
       'events_status_moves_catalog_version',
       'invoices_immutable',

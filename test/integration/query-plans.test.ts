@@ -12,6 +12,7 @@ import { cancelBookingsOfCancelledSlots } from '../../src-server/services/bookin
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
@@ -77,6 +78,7 @@ const GROWING = new Set([
   'gate_scans',
   'invoices',
   'credit_notes',
+  'booking_history',
   'document_counters',
   'waitlist_entries',
   'waiting_room_visitors',
@@ -497,6 +499,7 @@ describe('query plans on the request paths', () => {
       const buyer = createSignedInUser(t);
       const warm = await proceed(t, buyer.cookie, event, 1);
       await confirm(t, buyer.cookie, await payWithSimulator(t, warm.orderId));
+      const admin = createAccount(t, 'admin');
       const compiled = recordStatements(t);
       const session = await proceed(t, buyer.cookie, event, 1);
       const booked = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
@@ -543,8 +546,26 @@ describe('query plans on the request paths', () => {
       expect(pdf.status).toBe(200);
       const csv = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: owner.cookie } });
       expect(await csv.text()).toContain('Credit note');
+      // GSTR-1, the platform's exports, and e-invoicing (issue 36): queue, send (no IRP here), status.
+      const gstr1 = await t.request('/api/invoices/gstr1/2026-11.zip', { headers: { cookie: owner.cookie } });
+      expect(gstr1.status).toBe(200);
+      for (const path of [
+        '/api/invoices/platform/gstr1/2026-11.zip',
+        '/api/invoices/platform/month/2026-11.csv',
+      ]) {
+        expect((await t.request(path, { headers: { cookie: admin.cookie } })).status, path).toBe(200);
+      }
+      const eInvoicing = { cookie: owner.cookie };
+      expect(
+        (await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, eInvoicing)).status,
+      ).toBe(200);
+      expect(await registerDueEInvoices({ ...t.deps, eInvoiceProvider: null })).toBe(1);
+      expect((await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, eInvoicing)).status).toBe(
+        200,
+      );
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('document_counters'))).toBe(true);
+      expect(statements.some((s) => s.includes('e_invoice_registrations'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

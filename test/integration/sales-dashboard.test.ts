@@ -160,6 +160,9 @@ describe('sales dashboard', () => {
       ticketGstPaise: 0,
       // Convenience fees and their GST: the platform's.
       platformFeesPaise: 12_497 + 2_249 + (7_493 + 1_349) + (6_000 + 1_080),
+      // ...the same, fees and their GST apart.
+      convenienceFeesPaise: 12_497 + 7_493 + 6_000,
+      feeGstPaise: 2_249 + 1_349 + 1_080,
       refundsPaise: 127_080,
       refundsPendingPaise: 0,
       // C's full refund returns its tickets (₹1,200) from the organiser and its fee + GST (₹70.80)

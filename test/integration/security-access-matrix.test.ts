@@ -284,6 +284,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "owner, admin, co-organiser (edit); the code must be that event's",
   },
+  'console.payoutStatement': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner and admin (viewPayouts): not co-organisers, not gate staff',
+  },
   'organiser.createEvent': {
     kind: 'role',
     ids: [],
@@ -434,6 +440,24 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "organisers and admins; writes ctx.user's profile",
   },
+  'invoices.eInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; ctx.user's own setting and e-invoices",
+  },
+  'invoices.setEInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins; writes ctx.user's profile",
+  },
+  'invoices.retryEInvoice': {
+    kind: 'role',
+    ids: ['invoiceId'],
+    signedOut: 401,
+    why: 'organisers and admins; only their own invoice (issuer = ctx.user), others NOT_FOUND',
+  },
   'invoices.setEventTaxRate': {
     kind: 'role',
     ids: ['eventId'],
@@ -501,9 +525,25 @@ const ROUTES: Record<string, RouteAccess> = {
     kind: 'role',
     why: 'organisers and admins, their own invoices only (issuer = ctx.user); invoices.test.ts',
   },
+  'GET /api/invoices/gstr1/:file': {
+    kind: 'role',
+    why: 'organisers and admins, their own documents only (issuer = ctx.user); gstr1-export.test.ts',
+  },
+  'GET /api/invoices/platform/month/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices; platform-invoices-export.test.ts",
+  },
+  'GET /api/invoices/platform/gstr1/:file': {
+    kind: 'role',
+    why: "admins only: the platform's fee invoices as GSTR-1; platform-invoices-export.test.ts",
+  },
   'GET /api/organiser/events/:eventId/orders.csv': {
     kind: 'role',
     why: "eventProcedure('viewSales')'s answers, tried by seven callers in orders-csv.test.ts",
+  },
+  'GET /api/organiser/events/:eventId/payout.csv': {
+    kind: 'role',
+    why: "eventProcedure('viewPayouts')'s answers, tried by seven callers in payout-statement.test.ts",
   },
   'POST /api/webhooks/razorpay': { kind: 'signature', why: 'HMAC of the raw body with the webhook secret' },
   'GET /api/simulator/orders/:orderId': {

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
+import { eInvoiceRegistrations } from '../../src-server/db/schema/e-invoices.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
-import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
 import {
@@ -360,10 +361,95 @@ const BOOKING_CASES: Record<string, Case> = {
     t.deps.db.select({ status: bookings.status }).from(bookings).all(),
   ),
   'eventBookings.resendTicket': eventMutation(EDIT, theBooking, (t) => tableCount(t, outbox)),
+  // The owner's own failed e-invoice: only its issuer may retry it; the admin's is another issuer's.
+  'invoices.retryEInvoice': {
+    kind: 'mutation',
+    expected: { ...ORGANISERS, 'organiser of another event': 404, admin: 404 },
+    input: (w, t) => ({ invoiceId: failedEInvoiceOf(w, t) }),
+    unknown: () => ({ invoiceId: randomUUID() }),
+    state: (t) =>
+      t.deps.db
+        .select({ attempts: eInvoiceRegistrations.attempts, next: eInvoiceRegistrations.nextAttemptAt })
+        .from(eInvoiceRegistrations)
+        .all(),
+  },
 };
+
+/** A B2B invoice of the owner's (for the matrix's booking) whose registration with the IRP gave up. */
+function failedEInvoiceOf(w: World, t: TestApp): string {
+  const id = 'inv_matrix_e_invoice';
+  const at = t.clock.now().toISOString();
+  t.deps.db
+    .insert(invoices)
+    .values({
+      id,
+      bookingId: w.bookingId!,
+      kind: 'admission',
+      documentType: 'tax_invoice',
+      issuer: w.people.owner.userId,
+      eventId: w.event.eventId,
+      number: 'INV/26-27/000001',
+      financialYear: '26-27',
+      issuedAt: at,
+      supplierName: 'Tala Collective LLP',
+      supplierAddress: '12 Hill Road, Mumbai 400050',
+      supplierState: 'Maharashtra',
+      supplierGstin: '27AAPFU0939F1ZV',
+      buyerName: 'Asha Verma',
+      buyerState: 'Karnataka',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'Kaveri Events Pvt Ltd',
+      placeOfSupply: 'Maharashtra',
+      taxInclusive: true,
+      lines: [],
+      taxableValuePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 0,
+      notes: [],
+    })
+    .onConflictDoNothing()
+    .run();
+  t.deps.db
+    .insert(eInvoiceRegistrations)
+    .values({
+      invoiceId: id,
+      issuer: w.people.owner.userId,
+      status: 'failed',
+      attempts: 8,
+      nextAttemptAt: null,
+      lastError: 'IRP: 2265: state code mismatch',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .run();
+  return id;
+}
+
+/** Gives every organiser and admin of the world a registered profile, so the e-invoicing setting may apply. */
+function registeredProfiles(w: World, t: TestApp) {
+  for (const who of [w.people.owner, w.people['organiser of another event'], w.people.admin]) {
+    t.deps.db
+      .insert(organiserProfiles)
+      .values({
+        userId: who.userId,
+        legalName: 'Tala Collective LLP',
+        address: '12 Hill Road, Mumbai',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: t.clock.now().toISOString(),
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+}
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
 const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
+/** The payout statement (issue 40): what the owner is owed, for the owner and admins. */
+const VIEW_PAYOUTS: Expected = { ...VIEW_SALES, 'co-organiser': 403 };
 
 /** A scan a gate device took offline, for `gate.upload`. */
 const offlineAdmission = (w: World, t: TestApp) => ({
@@ -442,6 +528,7 @@ const CASES: Record<string, Case> = {
     (w, t) => ({ discountCodeId: insertDiscountCode(t, w.event.eventId), isActive: false }),
     discountState,
   ),
+  'console.payoutStatement': eventQuery(VIEW_PAYOUTS, () => ({ month: '2026-11' })),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),
@@ -534,9 +621,20 @@ const CASES: Record<string, Case> = {
     }),
     state: (t) => t.deps.db.select({ n: count() }).from(organiserProfiles).get()!.n,
   },
+  'invoices.eInvoicing': { kind: 'query', expected: ORGANISERS, input: () => undefined },
+  'invoices.setEInvoicing': {
+    kind: 'mutation',
+    expected: ORGANISERS,
+    input: (w, t) => {
+      registeredProfiles(w, t);
+      return { applies: true };
+    },
+    state: (t) =>
+      t.deps.db.select({ since: organiserProfiles.eInvoicingSince }).from(organiserProfiles).all(),
+  },
   'invoices.setEventTaxRate': eventMutation(
     EDIT,
-    () => ({ taxRate: 12 }),
+    () => ({ taxRate: 5 }),
     (t) => t.deps.db.select({ rate: events.taxRate }).from(events).all(),
   ),
   'invoices.forEvent': eventQuery(VIEW_SALES, () => ({ bookings: ['bk_any'] })),
@@ -705,7 +803,12 @@ describe('gate staff see no money (issue 35)', () => {
     expect(moneyKeys(owners.data)).not.toEqual([]);
     expect(allowed).toContain('console.myEvents');
     expect(leaks).toEqual({});
-    for (const name of ['console.salesDashboard', 'console.salesOverTime', 'console.orders'])
+    for (const name of [
+      'console.salesDashboard',
+      'console.salesOverTime',
+      'console.orders',
+      'console.payoutStatement',
+    ])
       expect(allowed, name).not.toContain(name);
   });
 });

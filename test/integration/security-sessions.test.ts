@@ -282,8 +282,26 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       buyerLegalName: 'Evil Pvt Ltd',
       buyerAddress: '4 MG Road, Pune 411001',
     },
+    'invoices.setEInvoicing': { applies: true },
+    'invoices.retryEInvoice': { invoiceId: 'inv_x' },
+    'console.createDiscountCode': { eventId: ev.eventId, code: EVIL_DISCOUNT },
+    'console.updateDiscountCode': { eventId: ev.eventId, discountCodeId: 'dc_x', code: EVIL_DISCOUNT },
+    'console.setDiscountCodeActive': { eventId: ev.eventId, discountCodeId: 'dc_x', isActive: false },
   };
 }
+
+/** A discount code's fields (issue 40) as the console's form sends them. */
+const EVIL_DISCOUNT = {
+  code: 'EVIL100',
+  kind: 'percent',
+  percentOff: 100,
+  amountOffPaise: null,
+  ticketTypeIds: null,
+  validFrom: null,
+  validUntil: null,
+  maxUses: null,
+  maxUsesPerBuyer: null,
+};
 
 const EVIL_DETAILS = {
   name: 'Evil Night',

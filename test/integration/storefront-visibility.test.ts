@@ -126,6 +126,16 @@ describe('sale windows and per-order maximums are enforced at Proceed', () => {
     expect((await start(2)).status).toBe(200);
   });
 
+  // Issue 39: one rule and one message wherever the maximum is checked (the input schema, Proceed, the
+  // reservation, the waiting list), never the platform's limit above the organiser's.
+  it("refuses more than the platform's maximum in the same words, whatever the organiser set", async () => {
+    setType({ maxPerOrder: 50 });
+    const res = await start(11);
+    expect(res.body.error?.data.code).toBe('BAD_REQUEST');
+    expect(res.body.error?.message).toContain('You can book at most 10 tickets of one type');
+    expect(holdCount(t)).toBe(0);
+  });
+
   it('the ticket options carry the window so the page can say why a type cannot be bought', async () => {
     setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
     const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });

@@ -98,7 +98,13 @@ const checkoutHandlers = [
         endTime: end,
         platformFeeRate: null,
       },
-      taxes: { feeTaxRatePercent: 18, admissionTaxRatePercent: null },
+      taxes: {
+        feeTaxRatePercent: 18,
+        admissionTaxRatePercent: null,
+        admissionExemptionApplies: true,
+        admissionIntraState: true,
+        feeSupplierState: null,
+      },
       waitingRoom: null,
       dates: [
         {

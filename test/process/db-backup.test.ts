@@ -21,7 +21,7 @@ import { appSecretFor } from '../../src-server/app-secret.ts';
 import { backupDatabase } from '../../src-server/db/backup.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
 import { contactMessages } from '../../src-server/db/schema/contact.ts';
-import { signTicketToken, verifyTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { readTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { insertBookingWithEvent } from '../helpers/bookings.ts';
 import { signedInBuyer } from '../helpers/fault-process.ts';
 import { scratchDatabase } from '../helpers/scratch-database.ts';
@@ -145,7 +145,7 @@ describe('npm run db:backup (issue 22)', () => {
     copyFileSync(path.join(folder, 'app-secret'), path.join(restoredDir, 'app-secret'));
     const reopened = openDatabase(path.join(restoredDir, 'jalsa.db'));
     const restoredSecret = appSecretFor(reopened.db, { dataDir: restoredDir, now: new Date() });
-    expect(verifyTicketToken(restoredSecret, token)).toBe(bookingId);
+    expect(readTicketToken(restoredSecret, token)?.bookingId).toBe(bookingId);
     reopened.close();
 
     // The database alone, or with another secret: the real server refuses, in one sentence, and mints nothing.

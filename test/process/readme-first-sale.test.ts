@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSession } from '../../src-server/services/checkout/start-checkout.ts';
+import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { makeImage } from '../helpers/images.ts';
 import { DETAILS as BUYER_DETAILS } from '../helpers/inventory.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/server-process.ts';

@@ -1,21 +1,30 @@
 import { useState } from 'react';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { FEE_TAX_NOT_CHARGED, type PriceBreakdown } from '../../../shared/pricing.ts';
+import {
+  FEE_TAX_NOT_CHARGED,
+  type FeeTaxSplit,
+  feeTaxLabel,
+  type PriceBreakdown,
+} from '../../../shared/pricing.ts';
 import { CheckoutCard } from './checkout-card.tsx';
 
 /**
- * Subtotal, an expandable Booking Fee (Convenience Fee and IGST 18%) and the Grand Total (spec §2).
+ * Subtotal, an expandable Booking Fee (Convenience Fee and its GST) and the Grand Total (spec §2).
  * Two cases the spec does not have, both decided by the server: GST added on top of tax-exclusive
  * ticket prices gets its own line under the subtotal, and when the platform is not registered for GST
- * the fee's IGST line says the fee is not charged with tax.
+ * the fee's IGST line says the fee is not charged with tax. The fee's GST is named as its invoice will
+ * levy it (issue 36): CGST + SGST (or UTGST) when the buyer is in the platform's state, else IGST.
  */
 export function PaymentSummary({
   price,
   ticketTaxRatePercent,
+  feeTaxSplit,
   discount = null,
 }: {
   price: PriceBreakdown;
   ticketTaxRatePercent: number | null;
+  /** From the state (or GSTIN) given so far; null until then ("GST 18%"). */
+  feeTaxSplit: FeeTaxSplit | null;
   /** A discount code the server priced (issue 40): shown before the subtotal, which is after it. */
   discount?: { code: string; discountPaise: number } | null;
 }) {
@@ -70,7 +79,7 @@ export function PaymentSummary({
             </div>
             {price.feeTaxRatePercent > 0 ? (
               <div className="flex justify-between border-l-2 border-gray-200 pl-3 text-gray-600">
-                <dt>IGST {price.feeTaxRatePercent}%</dt>
+                <dt>{feeTaxLabel(feeTaxSplit, price.feeTaxRatePercent)}</dt>
                 <dd>{formatPaiseExact(price.igstPaise)}</dd>
               </div>
             ) : (

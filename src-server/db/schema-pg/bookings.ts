@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { BookedTicketLine, BookedTicketType, BookingStatus } from '../schema/bookings.ts';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
+import type { BookedTicketLine, BookingStatus } from '../schema/bookings.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
 

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EventCategory } from '../../../shared/categories.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
+import type { AdmissionKind } from '../../../shared/gst.ts';
 import type { RefundRule } from '../../../shared/refund-policy.ts';
 import { users } from './accounts.ts';
 
@@ -47,6 +48,10 @@ export const events = pgTable(
     maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
     /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
     taxRate: doublePrecision('tax_rate'),
+    /** The venue's state, the place of supply (schema/catalog.ts, ADR 0033); null: the city's state. */
+    venueState: text('venue_state'),
+    /** Entry 81's kind of admission (schema/catalog.ts); null: the category's default. */
+    admissionKind: text('admission_kind').$type<AdmissionKind>(),
     /**
      * Buyer cancellation (issue 16, ADR 0019): a buyer may cancel until this many hours before the slot
      * starts, and gets back the whole total ('full'), the total less the convenience fee ('minus_fee'),

@@ -2,10 +2,12 @@
 // step by src-server/db/schema-parity.test.ts, migrated from migrations-pg/ (drizzle.pg.config.ts). Add a
 // line per area file, as in ../schema/index.ts.
 export * from './accounts.ts';
+export * from './booking-history.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './contact.ts';
 export * from './discounts.ts';
+export * from './e-invoices.ts';
 export * from './gate.ts';
 export * from './installation.ts';
 export * from './invoices.ts';

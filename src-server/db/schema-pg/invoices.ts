@@ -10,7 +10,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DocumentSeries, DocumentType, InvoiceKind, InvoiceLine } from '../schema/invoices.ts';
+import {
+  B2B_TAX_INVOICE,
+  type DocumentSeries,
+  type DocumentType,
+  type InvoiceKind,
+  type InvoiceLine,
+} from '../schema/invoices.ts';
 import { users } from './accounts.ts';
 import { bookings } from './bookings.ts';
 import { events } from './catalog.ts';
@@ -19,20 +25,26 @@ import { events } from './catalog.ts';
  * An organiser's tax profile (issue 16): who the supplier on their invoices is. One row per organiser
  * account; events take its default rate unless they set their own (`events.tax_rate`).
  */
-export const organiserProfiles = pgTable('organiser_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  legalName: text('legal_name').notNull(),
-  address: text('address').notNull(),
-  /** One of shared/states.ts. */
-  state: text('state').notNull(),
-  /** Null when the organiser is not registered for GST (their documents are then bills of supply). */
-  gstin: text('gstin'),
-  defaultTaxRate: doublePrecision('default_tax_rate').notNull().default(18),
-  taxInclusive: boolean('tax_inclusive').notNull().default(true),
-  updatedAt: text('updated_at').notNull(),
-});
+export const organiserProfiles = pgTable(
+  'organiser_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    /** One of shared/states.ts. */
+    state: text('state').notNull(),
+    /** Null when the organiser is not registered for GST (their documents are then bills of supply). */
+    gstin: text('gstin'),
+    defaultTaxRate: doublePrecision('default_tax_rate').notNull().default(18),
+    taxInclusive: boolean('tax_inclusive').notNull().default(true),
+    updatedAt: text('updated_at').notNull(),
+    eInvoicingSince: text('e_invoicing_since'),
+  },
+  // The e-invoicing job's list of organisers under e-invoicing (register-e-invoices.ts).
+  (t) => [index('organiser_profiles_e_invoicing_idx').on(t.eInvoicingSince)],
+);
 
 /**
  * The last number used in one issuer's series in one financial year (April–March, IST). Bumped by one
@@ -82,6 +94,8 @@ export const invoices = pgTable(
     /** The recipient's address when Rule 46 needs it (schema/invoices.ts). */
     buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
+    /** 'UTGST' when the state-level half is UTGST (schema/invoices.ts, ADR 0033); null: SGST. */
+    stateTaxHead: text('state_tax_head').$type<'UTGST'>(),
     taxInclusive: boolean('tax_inclusive').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     taxableValuePaise: bigint('taxable_value_paise', { mode: 'number' }).notNull(),
@@ -100,6 +114,7 @@ export const invoices = pgTable(
     index('invoices_issuer_issued_idx').on(t.issuer, t.issuedAt),
     // The organiser's order view: one event's invoices.
     index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
+    index('invoices_b2b_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_TAX_INVOICE),
   ],
 );
 

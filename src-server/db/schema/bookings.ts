@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
-
-/** The ticket type as it was when bought (spec §3 Booking.ticketType), kept even if the event changes. */
-export interface BookedTicketType {
-  id: string;
-  name: string;
-  pricePaise: number;
-  personAllowedPerTicket: number;
-  description: string;
-  isRefundable: boolean;
-  totalTickets: number;
-  availableTickets: number;
-  isLive: boolean;
-}
 
 /** One line of a booking (spec §3 Booking.ticketTypes). */
 export interface BookedTicketLine {

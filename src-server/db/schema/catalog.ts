@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { EventCategory } from '../../../shared/categories.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
+import type { AdmissionKind } from '../../../shared/gst.ts';
 import type { RefundRule } from '../../../shared/refund-policy.ts';
 import { users } from './accounts.ts';
 
@@ -40,6 +41,14 @@ export const events = sqliteTable(
     maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
     /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
     taxRate: real('tax_rate'),
+    /**
+     * The state the venue is in, which is the place of supply of admission (IGST Act s.12(6), issue 36):
+     * one of the city's states (shared/gst-states.ts venueStatesOfCity); null means the city's state, the
+     * rule for events saved before venues had one.
+     */
+    venueState: text('venue_state'),
+    /** Entry 81's kind of admission (shared/gst.ts ADMISSION_KINDS); null means the category's default. */
+    admissionKind: text('admission_kind').$type<AdmissionKind>(),
     /**
      * Buyer cancellation (issue 16, ADR 0019): a buyer may cancel until this many hours before the slot
      * starts, and gets back the whole total ('full'), the total less the convenience fee ('minus_fee'),

@@ -1,9 +1,11 @@
 // The one place drizzle sees every table (client.ts passes it as the query schema). Add a line per area file.
 export * from './accounts.ts';
+export * from './booking-history.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './contact.ts';
 export * from './discounts.ts';
+export * from './e-invoices.ts';
 export * from './gate.ts';
 export * from './installation.ts';
 export * from './invoices.ts';

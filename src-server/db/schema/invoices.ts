@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { TaxLine } from '../../../shared/gst.ts';
 import { users } from './accounts.ts';
@@ -8,20 +9,30 @@ import { events } from './catalog.ts';
  * An organiser's tax profile (issue 16): who the supplier on their invoices is. One row per organiser
  * account; events take its default rate unless they set their own (`events.tax_rate`).
  */
-export const organiserProfiles = sqliteTable('organiser_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  legalName: text('legal_name').notNull(),
-  address: text('address').notNull(),
-  /** One of shared/states.ts. */
-  state: text('state').notNull(),
-  /** Null when the organiser is not registered for GST (their documents are then bills of supply). */
-  gstin: text('gstin'),
-  defaultTaxRate: real('default_tax_rate').notNull().default(18),
-  taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull().default(true),
-  updatedAt: text('updated_at').notNull(),
-});
+export const organiserProfiles = sqliteTable(
+  'organiser_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    /** One of shared/states.ts. */
+    state: text('state').notNull(),
+    /** Null when the organiser is not registered for GST (their documents are then bills of supply). */
+    gstin: text('gstin'),
+    defaultTaxRate: real('default_tax_rate').notNull().default(18),
+    taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull().default(true),
+    updatedAt: text('updated_at').notNull(),
+    /**
+     * When the organiser said e-invoicing applies to them (turnover above the threshold, issue 36): their
+     * B2B tax invoices issued from then on are registered with the IRP (e-invoices.ts). Null: it does not.
+     */
+    eInvoicingSince: text('e_invoicing_since'),
+  },
+  // The e-invoicing job's list of organisers under e-invoicing (register-e-invoices.ts).
+  (t) => [index('organiser_profiles_e_invoicing_idx').on(t.eInvoicingSince)],
+);
 
 /** The issuer of a number series: an organiser's user id, or PLATFORM_ISSUER for the convenience fee. */
 export const PLATFORM_ISSUER = 'platform';
@@ -60,6 +71,12 @@ export interface InvoiceLine extends Omit<TaxLine, 'taxPaise'> {
 }
 
 export type InvoiceKind = 'admission' | 'platform_fee';
+
+/**
+ * An admission tax invoice between two GSTINs: what e-invoicing registers. Literals, not parameters, so
+ * the partial index below matches the job's query.
+ */
+export const B2B_TAX_INVOICE = sql`kind = 'admission' and document_type = 'tax_invoice' and buyer_gstin is not null and supplier_gstin is not null`;
 export type DocumentType = 'tax_invoice' | 'bill_of_supply';
 
 /**
@@ -97,6 +114,11 @@ export const invoices = sqliteTable(
      */
     buyerAddress: text('buyer_address'),
     placeOfSupply: text('place_of_supply').notNull(),
+    /**
+     * The head the intra-state half besides CGST is levied under: 'UTGST' for a union territory without a
+     * legislature (issue 36), its amounts in the sgst columns; null means SGST (every invoice before).
+     */
+    stateTaxHead: text('state_tax_head').$type<'UTGST'>(),
     taxInclusive: integer('tax_inclusive', { mode: 'boolean' }).notNull(),
     lines: text('lines', { mode: 'json' }).$type<InvoiceLine[]>().notNull(),
     taxableValuePaise: integer('taxable_value_paise').notNull(),
@@ -115,6 +137,8 @@ export const invoices = sqliteTable(
     index('invoices_issuer_issued_idx').on(t.issuer, t.issuedAt),
     // The organiser's order view: one event's invoices.
     index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
+    // The e-invoicing job: one organiser's B2B tax invoices of recent weeks (register-e-invoices.ts).
+    index('invoices_b2b_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_TAX_INVOICE),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { EventCategory } from '../../../shared/categories.ts';
+import type { IndianState } from '../../../shared/states.ts';
 
 /**
  * The demo catalogue as plain facts. demo-events.ts turns each entry into what the event editor is
@@ -12,6 +13,11 @@ export interface DemoEvent {
   category: EventCategory;
   city: string;
   venue: string;
+  /**
+   * The venue's state, the place of supply (ADR 0033): given where the city's area spans states
+   * (Delhi/NCR, Chandigarh), as an organiser must before publishing.
+   */
+  venueState?: IndianState;
   description: string;
   /** Days after today (India time) of the first date. */
   inDays: number;
@@ -49,6 +55,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'concerts',
     city: 'Delhi/NCR',
     venue: 'Sunder Nursery, Mathura Road, New Delhi',
+    venueState: 'Delhi',
     description:
       'An open-air evening of qawwali and Sufi poetry among the Mughal-era gardens of Sunder Nursery. Bring a shawl: the music runs late and the November air turns crisp after sunset.',
     inDays: 3,
@@ -93,6 +100,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'sports',
     city: 'Delhi/NCR',
     venue: 'Jawaharlal Nehru Stadium, Lodhi Road, New Delhi',
+    venueState: 'Delhi',
     description:
       'A timed 10 km run and a 5 km fun run through Lutyens’ Delhi, starting and finishing inside the stadium. Every finisher gets a medal and a sapling to plant.',
     inDays: 9,
@@ -134,6 +142,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'comedy',
     city: 'Delhi/NCR',
     venue: 'Epicentre, Apparel House, Sector 44, Gurugram',
+    venueState: 'Haryana',
     description:
       'Two of the circuit’s sharpest voices test brand-new material about corporate life, Gurugram traffic and family WhatsApp groups. Expect strong language.',
     inDays: 5,
@@ -165,6 +174,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'workshops',
     city: 'Delhi/NCR',
     venue: 'Studio Terracotta, Hauz Khas Village, New Delhi',
+    venueState: 'Delhi',
     description:
       'Learn to centre clay and throw your first bowls on the wheel. All materials are provided and your best two pieces are glazed, fired and ready to collect two weeks later.',
     inDays: 12,
@@ -805,6 +815,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'concerts',
     city: 'Chandigarh',
     venue: 'Tagore Theatre, Sector 18, Chandigarh',
+    venueState: 'Chandigarh',
     description:
       'Tumbi, algoze and dhol meet electric guitar and synths in an evening of reimagined Punjabi folk songs.',
     inDays: 8,
@@ -836,6 +847,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
     category: 'comedy',
     city: 'Chandigarh',
     venue: 'Punjab Kala Bhawan, Sector 16, Chandigarh',
+    venueState: 'Chandigarh',
     description: 'Four comics roast each other, the city’s roundabouts and anyone sitting in the front row.',
     inDays: 21,
     slotTimes: ['20:00'],

@@ -20,6 +20,8 @@ export interface DemoEventPlan {
   /** Fixed, unlike a console event's: the demo pictures and tests name it. */
   id: string;
   details: EventDetailsFields;
+  /** The venue's state where the city spans states (set in the editor's GST section); else null. */
+  venueState: string | null;
   dates: DemoDatePlan[];
 }
 
@@ -58,6 +60,7 @@ function toPlan(event: DemoEvent, today: string): DemoEventPlan {
   const dayOffsets = [event.inDays, ...(event.moreDays ?? []).map((d) => event.inDays + d)];
   return {
     id: event.id,
+    venueState: event.venueState ?? null,
     details: {
       name: event.name,
       category: event.category,

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { priceBreakdown } from '../../../shared/pricing.ts';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { takeSeats } from '../../services/inventory/holds.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
-import type { BookedTicketType } from '../schema/bookings.ts';
 import { bookings } from '../schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../schema/catalog.ts';
 import { writeTransaction } from '../write-transaction.ts';

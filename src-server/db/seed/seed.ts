@@ -6,6 +6,7 @@ import { addSlot } from '../../services/event-editor/add-slot.ts';
 import { addTicketType } from '../../services/event-editor/add-ticket-type.ts';
 import { createEvent } from '../../services/event-editor/create-event.ts';
 import { publishEvent } from '../../services/event-editor/publish-event.ts';
+import { setEventTax } from '../../services/invoices/set-event-tax.ts';
 import { ensureDemoOrganiser } from '../../services/roles/ensure-demo-accounts.ts';
 import type { Db } from '../client.ts';
 import { events } from '../schema/catalog.ts';
@@ -36,6 +37,8 @@ async function createDemoEvent(db: Db, clock: Clock, ownerId: string, plan: Demo
   const details = CreateEventInput.parse(plan.details);
   const created = await createEvent(db, clock, ownerId, details, { id: plan.id });
   const { eventId } = created;
+  // The GST section: the venue's state, required in Delhi/NCR and Chandigarh before publishing.
+  if (plan.venueState) await setEventTax(db, eventId, { taxRate: null, venueState: plan.venueState });
   let version = created.version;
   const soldOut: string[] = [];
   for (const date of plan.dates) {

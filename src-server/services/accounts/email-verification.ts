@@ -1,12 +1,13 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/auth-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import type { Db } from '../../db/client.ts';
 import { emailVerificationTokens, users } from '../../db/schema/accounts.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { linkBase, verificationMail } from './emails.ts';
+import { verificationMail } from './emails.ts';
 import { limitAccountMailRequests } from './request-limits.ts';
 import { linkTokenId, newLinkToken } from './tokens.ts';
 
@@ -69,7 +70,7 @@ export async function resendVerificationMail(
     queueVerificationMail(tx, {
       userId,
       email: user.email,
-      baseUrl: linkBase(deps.env.PUBLIC_URL, requestOrigin),
+      baseUrl: publicLinkBase(deps.env.PUBLIC_URL, requestOrigin),
       now,
     });
   });

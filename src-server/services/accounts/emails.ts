@@ -1,11 +1,6 @@
 import { renderMail } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
-/** The base URL for links in e-mails: PUBLIC_URL when configured, else the origin the request came to. */
-export function linkBase(publicUrl: string | undefined, requestOrigin: string): string {
-  return new URL(publicUrl ?? requestOrigin).origin;
-}
-
 /**
  * Goes to an address nobody has proved yet, so it holds no text the person signing up chose: anyone
  * can sign up with a stranger's address, and a name such as 'Claim your refund at evil.example' would

@@ -5,12 +5,13 @@ import {
   MESSAGES,
   type resetPasswordSchema,
 } from '../../../shared/auth-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { passwordResetTokens, users } from '../../db/schema/accounts.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { linkBase, passwordResetMail } from './emails.ts';
+import { passwordResetMail } from './emails.ts';
 import { clearFailedSignIns } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { limitAccountMailRequests } from './request-limits.ts';
@@ -65,7 +66,7 @@ export async function requestPasswordReset(
         createdAt: now.toISOString(),
       })
       .run();
-    const url = `${linkBase(deps.env.PUBLIC_URL, requestOrigin)}/reset-password?token=${encodeURIComponent(token)}`;
+    const url = `${publicLinkBase(deps.env.PUBLIC_URL, requestOrigin)}/reset-password?token=${encodeURIComponent(token)}`;
     enqueueMail(
       tx,
       passwordResetMail({ to: user.email, name: user.verified ? user.name : null, url, tokenId: id }),

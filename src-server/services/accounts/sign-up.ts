@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type signUpSchema } from '../../../shared/auth-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { queueVerificationMail } from './email-verification.ts';
-import { linkBase } from './emails.ts';
 import { hashPassword } from './passwords.ts';
 import { limitSignUps } from './request-limits.ts';
 import { createSession } from './sessions.ts';
@@ -56,7 +56,7 @@ export async function signUp(
       queueVerificationMail(tx, {
         userId,
         email: input.email,
-        baseUrl: linkBase(deps.env.PUBLIC_URL, requestOrigin),
+        baseUrl: publicLinkBase(deps.env.PUBLIC_URL, requestOrigin),
         now,
       });
       const session = createSession(tx, userId, now);

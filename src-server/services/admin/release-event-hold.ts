@@ -1,11 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { renderMail } from '../mail/layout.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { mailEventOwner } from './mail-event-owner.ts';
 
 export const NOT_ON_HOLD = 'This event is not on hold.';
 
@@ -33,32 +31,20 @@ export function releaseEventHold(
       .where(and(eq(events.id, eventId), isNotNull(events.adminHoldAt)))
       .run();
     if (released.changes !== 1) throw conflict(NOT_ON_HOLD);
-    const owner = event.ownerId
-      ? tx
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, event.ownerId))
-          .get()
-      : undefined;
-    if (owner) {
-      enqueueMail(
-        tx,
-        {
-          to: owner.email,
-          subject: `${event.name} may be published again`,
-          ...renderMail({
-            heading: 'Your event may be published again',
-            greeting: `Hi ${owner.name ?? 'there'},`,
-            paragraphs: [
-              `An administrator of Jalsa has released the hold on ${event.name}. It is still a draft: publish it from the organiser console when it is ready.`,
-            ],
-            action: { label: 'Open the event', url: `${links.base}/organiser/events/${eventId}/edit` },
-          }),
-          idempotencyKey: `admin-release:${eventId}:${event.heldAt}`,
-        },
-        now,
-      );
-    }
+    mailEventOwner(
+      tx,
+      { id: eventId, ownerId: event.ownerId },
+      {
+        subject: `${event.name} may be published again`,
+        heading: 'Your event may be published again',
+        paragraphs: [
+          `An administrator of Jalsa has released the hold on ${event.name}. It is still a draft: publish it from the organiser console when it is ready.`,
+        ],
+        idempotencyKey: `admin-release:${eventId}:${event.heldAt}`,
+      },
+      now,
+      links,
+    );
     return { released: true as const };
   });
 }

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import { editEventIn } from '../event-editor/event-version.ts';
 import { takeOffSale } from '../event-editor/unpublish-event.ts';
-import { renderMail } from '../mail/layout.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { mailEventOwner } from './mail-event-owner.ts';
 
 /**
  * An admin takes any organiser's published event off sale (back to draft) and holds it there: who,
@@ -38,34 +36,22 @@ export async function unpublishAnyEvent(
         .run();
       return version;
     });
-    const owner = event.ownerId
-      ? tx
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, event.ownerId))
-          .get()
-      : undefined;
-    if (owner) {
-      enqueueMail(
-        tx,
-        {
-          to: owner.email,
-          subject: `${event.name} was taken off sale`,
-          ...renderMail({
-            heading: 'Your event was taken off sale',
-            greeting: `Hi ${owner.name ?? 'there'},`,
-            paragraphs: [
-              `An administrator of Jalsa has taken ${event.name} off sale. Buyers no longer see it and cannot book it; bookings already made stay valid.`,
-              ...(reason ? [`The reason given: ${reason}`] : []),
-              'It is on hold: it can be published again only after an administrator releases it. You can still correct it in the organiser console; write to us through Contact Us when it is ready, or to ask why.',
-            ],
-            action: { label: 'Open the event', url: `${links.base}/organiser/events/${change.eventId}/edit` },
-          }),
-          idempotencyKey: `admin-unpublish:${change.eventId}:v${version}`,
-        },
-        now,
-      );
-    }
+    mailEventOwner(
+      tx,
+      { id: change.eventId, ownerId: event.ownerId },
+      {
+        subject: `${event.name} was taken off sale`,
+        heading: 'Your event was taken off sale',
+        paragraphs: [
+          `An administrator of Jalsa has taken ${event.name} off sale. Buyers no longer see it and cannot book it; bookings already made stay valid.`,
+          ...(reason ? [`The reason given: ${reason}`] : []),
+          'It is on hold: it can be published again only after an administrator releases it. You can still correct it in the organiser console; write to us through Contact Us when it is ready, or to ask why.',
+        ],
+        idempotencyKey: `admin-unpublish:${change.eventId}:v${version}`,
+      },
+      now,
+      links,
+    );
     return { version };
   });
 }

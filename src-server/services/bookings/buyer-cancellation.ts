@@ -153,10 +153,18 @@ export async function cancelOwnBooking(
       throw conflict(quote.reason);
     }
     // The quote was read in this same transaction: its amount is the booking's under the policy.
-    return cancelBookingIn(tx, deps, bookingId, 'buyer', now, {
-      refundAmountPaise: quote.refundAmountPaise,
-      credit: quote.rescheduled ? WHOLE_CREDIT : creditShareFor(quote.policy),
-    });
+    return cancelBookingIn(
+      tx,
+      deps,
+      bookingId,
+      'buyer',
+      now,
+      {
+        refundAmountPaise: quote.refundAmountPaise,
+        credit: quote.rescheduled ? WHOLE_CREDIT : creditShareFor(quote.policy),
+      },
+      userId,
+    );
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };
   if (result.refundId) await issueRefund(deps, result.refundId);

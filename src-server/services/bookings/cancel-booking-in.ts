@@ -12,6 +12,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
+import { recordBookingEvent } from './booking-history.ts';
 import { payerOf } from './payer.ts';
 
 /**
@@ -34,6 +35,8 @@ export function cancelBookingIn(
    * invoices by the same share; otherwise the whole total is refunded and credited.
    */
   partial?: { refundAmountPaise: number; credit: CreditShare },
+  /** Who cancelled it: the organiser's or buyer's account; null for a slot's or event's cancellation run. */
+  actorUserId: string | null = null,
 ): { refundId: string | null; amountPaise: number } | null {
   const booking = tx
     .update(bookings)
@@ -82,6 +85,14 @@ export function cancelBookingIn(
     },
     now,
   );
+  recordBookingEvent(tx, {
+    bookingId: booking.id,
+    kind: 'cancelled',
+    actor: reason === 'organiser' ? 'organiser' : reason === 'buyer' ? 'buyer' : 'system',
+    actorUserId,
+    at: now,
+    details: { reason, refundPaise: refundId ? amountPaise : 0 },
+  });
   // GST: the booking's invoices are cancelled by credit notes referring to them, for what was given back
   // (ADR 0024).
   issueCreditNotes(tx, booking.id, reason, now, partial?.credit);

@@ -24,7 +24,7 @@ export async function cancelEventBooking(
   deps: AppDeps,
   eventId: string,
   bookingId: string,
-  options: { refundUsedTickets?: boolean } = {},
+  options: { refundUsedTickets?: boolean; actorUserId?: string } = {},
 ): Promise<{ cancelled: boolean }> {
   const result = await writeTransaction(deps.db, (tx) => {
     const booking = tx
@@ -35,7 +35,15 @@ export async function cancelEventBooking(
     if (!booking) throw notFound(EVENT_BOOKING_NOT_FOUND);
     if (booking.status === 'confirmed' && booking.used && !options.refundUsedTickets)
       throw conflict(USED_BOOKING_REFUSAL);
-    return cancelBookingIn(tx, deps, booking.id, 'organiser', deps.clock.now());
+    return cancelBookingIn(
+      tx,
+      deps,
+      booking.id,
+      'organiser',
+      deps.clock.now(),
+      undefined,
+      options.actorUserId,
+    );
   });
   if (result?.refundId) await issueRefund(deps, result.refundId);
   return { cancelled: result !== null };

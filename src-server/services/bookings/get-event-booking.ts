@@ -4,6 +4,7 @@ import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
+import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
 
@@ -37,6 +38,8 @@ export interface EventBooking {
    * organiser's explicit "refund anyway", and its seats stay off sale (issue 35).
    */
   usedAtGate: boolean;
+  /** Every change to it, who made it and when, oldest first (issue 40; read-only). */
+  history: BookingHistoryEntry[];
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
@@ -83,5 +86,6 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     refund: refund ?? null,
     checkIns: listCheckIns(db, b.id),
     usedAtGate: found.usedAtGate,
+    history: listBookingHistory(db, b.id),
   };
 }

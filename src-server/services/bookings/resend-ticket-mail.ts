@@ -3,9 +3,10 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound, tooManyRequests } from '../../errors.ts';
+import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { bookingConfirmedMail } from '../payments/booking-mail.ts';
-import { siteUrl } from '../payments/confirm.ts';
 import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 
@@ -51,6 +52,8 @@ export async function resendTicketMail(
     subtotalPaise: b.subtotalAmountPaise,
     bookingFeePaise: b.feeAmountPaise + b.igstAmountPaise,
     feeGstPaise: b.igstAmountPaise,
+    // The mail names the fee's tax heads as its invoice does (issue 36).
+    feeTaxSplit: feeTaxSplitOfBooking(deps.db, b.id),
     totalPaise: b.totalAmountPaise,
     siteUrl: siteUrl(deps),
     supportEmail: deps.env.SUPPORT_EMAIL,

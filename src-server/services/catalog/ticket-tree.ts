@@ -1,23 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { TicketType } from '../../../shared/ticket-type.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-
-export interface TicketTypeDetail {
-  id: string;
-  name: string;
-  pricePaise: number;
-  personAllowedPerTicket: number;
-  description: string;
-  isRefundable: boolean;
-  totalTickets: number;
-  availableTickets: number;
-  isLive: boolean;
-  benefits: string[];
-  maxPerOrder: number;
-  /** Sale window (UTC); null means open on that side. Outside it the type cannot be held. */
-  saleOpensAt: string | null;
-  saleClosesAt: string | null;
-}
 
 export interface EventDateDetail {
   id: string;
@@ -29,7 +13,7 @@ export interface EventDateDetail {
     endTime: string;
     /** The organiser cancelled it: shown as cancelled, nothing can be bought. */
     cancelled: boolean;
-    tickets: TicketTypeDetail[];
+    tickets: TicketType[];
   }[];
 }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_TAX_RATE } from '../../../shared/gst.ts';
+import { admissionKindOf, DEFAULT_TAX_RATE, exemptionAppliesTo } from '../../../shared/gst.ts';
+import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { events } from '../../db/schema/catalog.ts';
@@ -14,16 +15,23 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
  *   without a registration it may not collect tax, so the fee is charged and shown without it;
  * - admission GST on top of the ticket prices only when the organiser is registered and their profile
  *   says prices are tax-exclusive, at the event's rate (else the profile's default). Inclusive prices
- *   (the usual case) are charged as set.
+ *   (the usual case) are charged as set. That tax is the invoice's own (shared/gst.ts): exempt only for
+ *   the kinds entry 81 lists, and intra-state (the venue in the organiser's state) rounded per head.
+ * - the fee's heads are named by the platform's state and the buyer's (shared/pricing.ts feeTaxSplitFor).
  * The ticket options carry the result so the checkout previews exactly what Proceed charges.
  */
 export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): CheckoutTaxes {
-  const feeTaxRatePercent = platformGstOf(env) ? IGST_RATE : 0;
+  const platform = platformGstOf(env);
   const row = taxesLookup(db).get({ eventId });
   const exclusive = row !== undefined && row.gstin !== null && !row.taxInclusive;
   return {
-    feeTaxRatePercent,
+    feeTaxRatePercent: platform ? IGST_RATE : 0,
     admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
+    admissionExemptionApplies: row
+      ? exemptionAppliesTo(admissionKindOf(row.category, row.admissionKind))
+      : true,
+    admissionIntraState: row ? (placeOfSupplyOfEvent(row) ?? row.supplierState) === row.supplierState : true,
+    feeSupplierState: platform?.state ?? null,
   };
 }
 
@@ -35,6 +43,11 @@ const taxesLookup = oncePer((db: DbOrTx) =>
   db
     .select({
       taxRate: events.taxRate,
+      city: events.city,
+      venueState: events.venueState,
+      category: events.category,
+      admissionKind: events.admissionKind,
+      supplierState: organiserProfiles.state,
       gstin: organiserProfiles.gstin,
       taxInclusive: organiserProfiles.taxInclusive,
       defaultTaxRate: organiserProfiles.defaultTaxRate,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
@@ -17,41 +18,11 @@ import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../invent
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { requireAdmission } from '../waiting-room/require-admission.ts';
+import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
-import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from './order-request.ts';
-
-/** Shown in the checkout window (spec §7 'a product name'). */
-export const CHECKOUT_PRODUCT_NAME = 'Jalsa';
+import { buildOrderNotes, buildReceipt } from './order-request.ts';
 
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please try again.';
-
-/** Everything the browser needs to open the payment window for a fresh hold. */
-export interface CheckoutSession {
-  holdId: string;
-  gateway: 'razorpay' | 'simulator';
-  keyId: string;
-  orderId: string;
-  amountPaise: number;
-  currency: 'INR';
-  name: string;
-  description: string;
-  prefill: { name: string; email: string; contact: string };
-  notes: Record<string, string>;
-  /** The discount code applied (as the organiser wrote it), or null. */
-  discountCode: string | null;
-  /** What it took off the tickets, before tax; `subtotalPaise` is after it. */
-  discountPaise: number;
-  subtotalPaise: number;
-  /** Admission GST added on top of tax-exclusive prices (0 when prices include it). */
-  admissionTaxPaise: number;
-  feePaise: number;
-  /** GST on the fee; 0 when the platform is not registered (`feeTaxRatePercent` 0: not charged). */
-  igstPaise: number;
-  feeTaxRatePercent: number;
-  /** When the payment session ends (the countdown), and when the seats go back to sale. */
-  sessionExpiresAt: string;
-  expiresAt: string;
-}
 
 /** Proceed on a slot the organiser cancelled (its seats are off sale too, so a race cannot hold one). */
 export const SLOT_CANCELLED_MESSAGE = 'This show has been cancelled';
@@ -196,31 +167,20 @@ export async function startCheckout(
     ),
   );
 
-  return {
-    holdId: hold.id,
-    gateway: gateway.name,
-    keyId: gateway.keyId,
-    orderId,
-    amountPaise: hold.totalPaise,
-    currency: 'INR',
-    name: CHECKOUT_PRODUCT_NAME,
-    description: `${event.name} - Ticket Booking`,
-    prefill: {
-      name: input.ticketDetails.name,
-      email: input.ticketDetails.email,
-      contact: input.ticketDetails.phone,
+  return checkoutSessionOf(
+    hold,
+    { gateway, orderId },
+    {
+      eventId: event.id,
+      eventName: event.name,
+      slotId: slot.id,
+      lines: quoted,
+      details: input.ticketDetails,
+      discount: discount && { code: discount.code, discountPaise: hold.discountPaise },
+      admissionTaxPaise: hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
+      feeTaxRatePercent: taxes.feeTaxRatePercent,
     },
-    notes: buildCheckoutNotes(event.id, slot.id, quoted),
-    discountCode: discount?.code ?? null,
-    discountPaise: hold.discountPaise,
-    subtotalPaise: hold.subtotalPaise,
-    admissionTaxPaise: hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
-    feePaise: hold.feePaise,
-    igstPaise: hold.igstPaise,
-    feeTaxRatePercent: taxes.feeTaxRatePercent,
-    sessionExpiresAt: hold.sessionExpiresAt,
-    expiresAt: hold.expiresAt,
-  };
+  );
 }
 
 /**
@@ -237,9 +197,8 @@ function checkSaleWindows(
     if (!type) continue;
     const closed = saleWindowMessage(type, now);
     if (closed) throw conflict(`${type.name}: ${closed}`);
-    if (line.quantity > type.maxPerOrder) {
-      throw badRequest(`You can book at most ${type.maxPerOrder} tickets of ${type.name}`);
-    }
+    const tooMany = perOrderMaxProblem(type, line.quantity);
+    if (tooMany) throw badRequest(tooMany);
   }
 }
 

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
+import type { TicketType } from '../../../shared/ticket-type.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { loadTicketTree, type TicketTypeDetail } from '../catalog/ticket-tree.ts';
+import { loadTicketTree } from '../catalog/ticket-tree.ts';
 import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 
@@ -22,8 +23,6 @@ export const FALLBACK_TICKET_TYPES = [
 
 /** Length of the fallback slot when the event has no end time. */
 const FALLBACK_SLOT_MS = 3 * 60 * 60 * 1000;
-
-export type TicketTypeOption = TicketTypeDetail;
 
 export interface TicketOptions {
   event: {
@@ -49,7 +48,7 @@ export interface TicketOptions {
       startTime: string;
       endTime: string;
       cancelled: boolean;
-      ticketTypes: TicketTypeOption[];
+      ticketTypes: TicketType[];
     }[];
   }[];
 }

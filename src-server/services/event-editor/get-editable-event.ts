@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { admissionKindOf } from '../../../shared/gst.ts';
+import { venueStatesOfCity } from '../../../shared/gst-states.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
@@ -24,6 +26,8 @@ export function getEditableEvent(db: Db, eventId: string) {
       termsAndConditions: events.termsAndConditions,
       platformFeeRate: events.platformFeeRate,
       taxRate: events.taxRate,
+      venueState: events.venueState,
+      admissionKind: events.admissionKind,
       posterUrl: events.posterUrl,
       imagesUrls: events.imagesUrls,
       maxTicketsPerBuyer: events.maxTicketsPerBuyer,
@@ -65,6 +69,12 @@ export function getEditableEvent(db: Db, eventId: string) {
   const { ownerId, imagesUrls, adminHoldAt, adminHoldReason, ...details } = event;
   return {
     ...details,
+    /**
+     * The GST section's choices (issue 36): the states the city's venues may be in (one: the default; more:
+     * the organiser must choose), and the kind of admission the category suggests.
+     */
+    venueStates: venueStatesOfCity(details.city),
+    defaultAdmissionKind: admissionKindOf(details.category, null),
     /** The owner's GST standing, for the publish checklist (issue 35). */
     invoicing: ownerInvoicingStatus(db, ownerId),
     /** An admin took the event off sale: the editor says so instead of offering to publish. */

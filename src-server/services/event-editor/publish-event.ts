@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
 import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { venueStatesOfCity } from '../../../shared/gst-states.ts';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
@@ -68,6 +69,8 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
       description: events.description,
       posterUrl: events.posterUrl,
       ownerId: events.ownerId,
+      city: events.city,
+      venueState: events.venueState,
     })
     .from(events)
     .where(eq(events.id, eventId))
@@ -78,6 +81,12 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
   const invoicing = ownerInvoicingStatus(tx, event.ownerId);
   if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
+  // The place of supply is where the event is held (IGST Act s.12(6)): in Delhi/NCR or the Chandigarh
+  // tricity the city cannot say which state that is, so the organiser must (issue 36).
+  const states = venueStatesOfCity(event.city);
+  if (states.length > 1 && !states.some((s) => s === event.venueState)) {
+    missing.push(GST_MESSAGES.venueStateRequired);
+  }
   if (!event.description.trim()) missing.push('Add a description.');
   // Cards, the event page and link previews all fall back to the poster; the banner may be left out.
   if (!event.posterUrl) missing.push(IMAGE_MESSAGES.posterMissing);

@@ -9,8 +9,9 @@ import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { siteUrl } from '../payments/confirm.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
@@ -30,6 +31,8 @@ export async function rescheduleSlot(
   eventId: string,
   basedOn: number,
   input: { slotId: string; day?: string | undefined; startTime: string; endTime: string },
+  /** The team member who moved it, for each booking's history. */
+  actorUserId: string | null = null,
 ): Promise<{ version: number; holdersMailed: number; dateMoved: boolean }> {
   return editEvent(deps.db, eventId, basedOn, (tx, version) => {
     const slot = findSlotInEvent(tx, eventId, input.slotId);
@@ -98,6 +101,14 @@ export async function rescheduleSlot(
       })
       .all();
     for (const booking of moved) {
+      recordBookingEvent(tx, {
+        bookingId: booking.id,
+        kind: 'rescheduled',
+        actor: 'organiser',
+        actorUserId,
+        at: now,
+        details: { fromStart: slot.startTime, toStart: startTime },
+      });
       enqueueMail(
         tx,
         slotMovedMail({

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { readTicketToken } from '../tickets/ticket-token.ts';
 import { admitConditionally, findScan, loadGateBooking } from './gate-core.ts';
 import { findGateSlot } from './gate-events.ts';
@@ -115,6 +116,16 @@ export async function mergeOfflineScans(
           offline: true,
         })
         .run();
+      // The history tells what the booking's count became: people counted on it, when the device scanned.
+      if (booking && counted > 0)
+        recordBookingEvent(tx, {
+          bookingId: booking.bookingId,
+          kind: 'checked_in',
+          actor: 'gate',
+          actorUserId: caller.staffUserId,
+          at: scan.scannedAt,
+          details: { persons: counted, gate: input.gate, offline: true },
+        });
       return { scanId: scan.scanId, status: 'new', counted, excess };
     });
   });

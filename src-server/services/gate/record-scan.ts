@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { readTicketToken } from '../tickets/ticket-token.ts';
 import {
   admitConditionally,
@@ -105,6 +106,14 @@ export function recordScan(
         : refuse('not-enough', notEnoughMessage(left, fresh.allowed), fresh);
     }
     log('admit', persons, null);
+    recordBookingEvent(tx, {
+      bookingId: b.bookingId,
+      kind: 'checked_in',
+      actor: 'gate',
+      actorUserId: caller.staffUserId,
+      at: now,
+      details: { persons, gate: input.gate, offline: false },
+    });
     const ticket = toGateTicket(loadGateBooking(tx, b.bookingId) as GateBooking);
     return {
       scanId: input.scanId,

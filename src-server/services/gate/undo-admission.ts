@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { findScan, type GateBooking, type GateTicket, loadGateBooking, toGateTicket } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 
@@ -75,6 +76,14 @@ export function undoAdmission(
         receivedAt: now.toISOString(),
       })
       .run();
+    recordBookingEvent(tx, {
+      bookingId,
+      kind: 'check_in_undone',
+      actor: 'gate',
+      actorUserId: caller.staffUserId,
+      at: now,
+      details: { persons, gate: input.gate, reason: input.reason },
+    });
     return { undone: persons, ticket: toGateTicket(loadGateBooking(tx, bookingId) as GateBooking) };
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
+import { perOrderMaxMessage } from '../../../shared/per-order-max.ts';
 import {
   type CheckoutTaxes,
   checkoutPriceBreakdown,
@@ -368,7 +369,7 @@ export function takeSeats(
 
 function checkQuantity(quantity: number) {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TICKETS_PER_TYPE) {
-    throw new DomainError('BAD_REQUEST', `You can book at most ${MAX_TICKETS_PER_TYPE} tickets of a type`);
+    throw new DomainError('BAD_REQUEST', perOrderMaxMessage(MAX_TICKETS_PER_TYPE));
   }
 }
 

@@ -6,8 +6,10 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { paidBy } from '../bookings/payer.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
+import { feeInvoiceTax } from './issue-booking-invoices.ts';
 import { issueCreditNotes } from './issue-credit-note.ts';
 
 export const GSTIN_TOO_LATE =
@@ -50,6 +52,14 @@ export async function addBuyerGstin(
     if (current.some((i) => istMonth(i.issuedAt) !== istMonth(now))) throw badRequest(GSTIN_TOO_LATE);
 
     issueCreditNotes(tx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
+    recordBookingEvent(tx, {
+      bookingId,
+      kind: 'gstin_added',
+      actor: 'buyer',
+      actorUserId: userId,
+      at: now,
+      details: { gstin: buyer.buyerGstin, invoices: current.length },
+    });
     return current.map((old) => {
       const series =
         old.kind === 'platform_fee'
@@ -62,6 +72,8 @@ export async function addBuyerGstin(
       tx.insert(invoices)
         .values({
           ...old,
+          // The fee's place of supply is now the GSTIN's state (issue 36), which may change its heads.
+          ...(old.kind === 'platform_fee' ? refeeFor(old, buyer.buyerGstin) : {}),
           id,
           number,
           financialYear,
@@ -76,4 +88,25 @@ export async function addBuyerGstin(
       return id;
     });
   });
+}
+
+/** A fee invoice's tax as re-issued to a registered buyer: the same fee and tax, split by the GSTIN's state. */
+function refeeFor(old: typeof invoices.$inferSelect, buyerGstin: string) {
+  const [line] = old.lines;
+  if (!line) return {};
+  // What was paid for the fee: the fee as priced and its GST (an odd paisa may sit in the taxable value).
+  const fee = feeInvoiceTax(old.supplierState, line.unitPricePaise, line.totalPaise - line.unitPricePaise, {
+    state: old.buyerState,
+    buyerGstin,
+  });
+  return {
+    placeOfSupply: fee.placeOfSupply,
+    stateTaxHead: fee.stateTaxHead,
+    lines: [{ ...line, ...fee.split }],
+    taxableValuePaise: fee.split.taxableValuePaise,
+    cgstPaise: fee.split.cgstPaise,
+    sgstPaise: fee.split.sgstPaise,
+    igstPaise: fee.split.igstPaise,
+    totalPaise: fee.split.totalPaise,
+  };
 }

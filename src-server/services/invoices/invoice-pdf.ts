@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { amountInWords } from '../../../shared/amount-in-words.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { GST_STATE_CODES, stateOfGstin } from '../../../shared/gst-states.ts';
@@ -10,13 +11,27 @@ import { creditNoteReasonInWords } from './credit-note-reasons.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
+/** An e-invoice's registration with the IRP (e-invoices.ts), printed on the invoice once it has one. */
+export interface EInvoiceStamp {
+  irn: string;
+  ackNumber: string;
+  ackDate: string;
+  signedQrCode: string;
+}
+
+/** The stored invoice and, once the IRP registered it, its e-invoice particulars. */
+export type PrintableInvoice = InvoiceRow & { eInvoice?: EInvoiceStamp | null };
+
 /**
  * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
  * thread with the tickets (tickets/ticket-pdf-thread.ts). Built-in fonts are Latin-1: see `latin1`.
  * With `creditNote`, that credit note instead: the invoice's parties and items for reference, and the
  * amounts credited (its own stored row).
  */
-export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditNoteRow): Promise<Buffer> {
+export async function renderInvoicePdf(
+  invoice: PrintableInvoice,
+  creditNote?: CreditNoteRow,
+): Promise<Buffer> {
   const invoiceTitle = documentTitle(invoice);
   const registered = invoice.supplierGstin !== null;
   const title = creditNote ? 'Credit note' : invoiceTitle;
@@ -77,6 +92,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   doc.font('Helvetica-Bold');
   text(creditNote ? `Items of invoice ${invoice.number}` : 'Items');
   doc.font('Helvetica');
+  // The half besides CGST: UTGST in a union territory without a legislature, as stored (issue 36).
+  const stateHead = invoice.stateTaxHead ?? 'SGST';
   for (const line of invoice.lines) {
     text(
       `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
@@ -94,7 +111,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
       : line.kind === 'exempt'
         ? 'Exempt'
         : line.kind === 'intra'
-          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; SGST ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
+          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
           : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
     text(`    Taxable value ${rupees(line.taxableValuePaise)}; ${tax}; amount ${rupees(line.totalPaise)}`);
   }
@@ -108,7 +125,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   text(`Taxable value: ${rupees(totals.taxableValuePaise)}`);
   if (totals.cgstPaise > 0 || totals.sgstPaise > 0) {
     text(`CGST: ${rupees(totals.cgstPaise)}`);
-    text(`SGST: ${rupees(totals.sgstPaise)}`);
+    text(`${stateHead}: ${rupees(totals.sgstPaise)}`);
   }
   if (totals.igstPaise > 0) text(`IGST: ${rupees(totals.igstPaise)}`);
   doc.font('Helvetica-Bold');
@@ -137,8 +154,37 @@ export async function renderInvoicePdf(invoice: InvoiceRow, creditNote?: CreditN
   text(`For ${clamp(invoice.supplierName, 120)}`);
   text('Authorised signatory');
   text('This is a computer-generated document issued electronically; it needs no physical signature.');
+  if (invoice.eInvoice && !creditNote) await drawEInvoice(doc, invoice.eInvoice, text);
   doc.end();
   return finished;
+}
+
+/**
+ * The e-invoice's particulars (Rule 48(4)): the IRN and acknowledgement as text, and the IRP's signed QR
+ * code as an image a recipient's app can verify.
+ */
+async function drawEInvoice(
+  doc: PDFKit.PDFDocument,
+  stamp: EInvoiceStamp,
+  text: (value: string, options?: PDFKit.Mixins.TextOptions) => PDFKit.PDFDocument,
+) {
+  const qr = await QRCode.toBuffer(stamp.signedQrCode, {
+    type: 'png',
+    errorCorrectionLevel: 'L',
+    margin: 1,
+    scale: 3,
+  });
+  doc.moveDown();
+  doc.font('Helvetica-Bold');
+  text('E-invoice');
+  doc.font('Helvetica');
+  text(`IRN: ${stamp.irn}`);
+  text(`Ack No: ${stamp.ackNumber}`);
+  text(`Ack Date: ${stamp.ackDate}`);
+  const size = 130;
+  if (doc.y + size > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  doc.image(qr, doc.page.margins.left, doc.y + 4, { width: size, height: size });
+  doc.y += size + 8;
 }
 
 /**

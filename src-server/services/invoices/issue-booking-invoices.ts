@@ -2,14 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   ADMISSION_SAC,
+  admissionKindOf,
   computeTaxLine,
   DEFAULT_TAX_RATE,
   EXEMPT_WORDING,
+  exemptionAppliesTo,
+  intraStateSplit,
   sumTaxLines,
+  type TaxLine,
 } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
-import { stateOfCity, stateOfGstin } from '../../../shared/gst-states.ts';
+import {
+  feePlaceOfSupply,
+  placeOfSupplyOfEvent,
+  stateOfGstin,
+  stateTaxHeadOf,
+} from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
+import { IGST_RATE } from '../../../shared/pricing.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
@@ -54,24 +64,17 @@ export function issueBookingInvoices(
   const buyerParty = buyerPartyOf(booking, buyer);
   const issuedAt = now.toISOString();
   if (platform && event && booking.feeAmountPaise + booking.igstAmountPaise > 0) {
-    // The fee and its 18 % were priced at checkout (shared/pricing.ts); the invoice only splits the tax:
-    // for a service to an unregistered buyer the place of supply is the buyer's state.
-    const tax = booking.igstAmountPaise;
-    const intra = platform.state === booking.userState;
-    const cgst = intra ? Math.ceil(tax / 2) : 0;
+    const fee = feeInvoiceTax(platform.state, booking.feeAmountPaise, booking.igstAmountPaise, {
+      state: booking.userState,
+      buyerGstin: buyerParty.buyerGstin,
+    });
     const line: InvoiceLine = {
       description: `Convenience fee: booking ${bookingId}`,
       sac: PLATFORM_FEE_SAC,
       quantity: 1,
       unitPricePaise: booking.feeAmountPaise,
       personsPerTicket: 1,
-      kind: intra ? 'intra' : 'inter',
-      taxRatePercent: 18,
-      taxableValuePaise: booking.feeAmountPaise,
-      cgstPaise: cgst,
-      sgstPaise: intra ? tax - cgst : 0,
-      igstPaise: intra ? 0 : tax,
-      totalPaise: booking.feeAmountPaise + tax,
+      ...fee.split,
     };
     const { number, financialYear } = allocateDocumentNumber(tx, PLATFORM_ISSUER, 'platform_invoice', now);
     const id = randomUUID();
@@ -91,7 +94,8 @@ export function issueBookingInvoices(
         supplierState: platform.state,
         supplierGstin: platform.gstin,
         ...buyerParty,
-        placeOfSupply: booking.userState,
+        placeOfSupply: fee.placeOfSupply,
+        stateTaxHead: fee.stateTaxHead,
         taxInclusive: false,
         lines: [line],
         taxableValuePaise: line.taxableValuePaise,
@@ -105,6 +109,37 @@ export function issueBookingInvoices(
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * How the platform's fee invoice levies the fee's GST. The fee and its 18 % were priced at Proceed, before
+ * the buyer's state was known (shared/pricing.ts); the invoice only splits the tax. The place of supply
+ * is the GSTIN's state for a registered buyer, else the state given at checkout (IGST Act s.12(2)); the
+ * checkout and the mail name the heads by the same rule (shared/pricing.ts feeTaxSplitFor). Intra-state
+ * the heads are equal: an odd paisa of tax moves to the taxable value (shared/gst.ts intraStateSplit).
+ * Used at confirmation and when a GSTIN added later re-issues the invoice (add-buyer-gstin.ts).
+ */
+export function feeInvoiceTax(
+  platformState: string,
+  feePaise: number,
+  taxPaise: number,
+  buyer: { state: string; buyerGstin: string | null },
+): { placeOfSupply: string; stateTaxHead: 'UTGST' | null; split: Omit<TaxLine, 'taxPaise'> } {
+  const placeOfSupply = feePlaceOfSupply(buyer);
+  const intra = platformState === placeOfSupply;
+  const { taxPaise: _sum, ...split } = intra
+    ? intraStateSplit(IGST_RATE, feePaise, taxPaise)
+    : {
+        kind: 'inter' as const,
+        taxRatePercent: IGST_RATE,
+        taxableValuePaise: feePaise,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: taxPaise,
+        taxPaise,
+        totalPaise: feePaise + taxPaise,
+      };
+  return { placeOfSupply, stateTaxHead: intra ? utgstOrNull(placeOfSupply) : null, split };
 }
 
 /**
@@ -124,17 +159,30 @@ export function issueAdmissionInvoice(
 }
 
 type Booking = typeof bookings.$inferSelect;
-type BookedEvent = { id: string; city: string; ownerId: string | null; taxRate: number | null } | undefined;
+type BookedEvent = ReturnType<typeof loadBooking>['event'];
 
-function loadBooking(tx: DbOrTx, bookingId: string): { booking: Booking; event: BookedEvent } {
+function loadBooking(tx: DbOrTx, bookingId: string) {
   const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
   if (!booking) throw new Error(`booking ${bookingId} not found`);
   const event = tx
-    .select({ id: events.id, city: events.city, ownerId: events.ownerId, taxRate: events.taxRate })
+    .select({
+      id: events.id,
+      city: events.city,
+      venueState: events.venueState,
+      category: events.category,
+      admissionKind: events.admissionKind,
+      ownerId: events.ownerId,
+      taxRate: events.taxRate,
+    })
     .from(events)
     .where(eq(events.id, booking.eventId))
     .get();
   return { booking, event };
+}
+
+/** 'UTGST' for a union territory without a legislature, else null (SGST). */
+function utgstOrNull(placeOfSupply: string): 'UTGST' | null {
+  return stateTaxHeadOf(placeOfSupply) === 'UTGST' ? 'UTGST' : null;
 }
 
 function buyerPartyOf(booking: Booking, buyer: BuyerGst) {
@@ -165,7 +213,11 @@ function admissionInvoice(
   const bookingId = booking.id;
   const issuedAt = now.toISOString();
   const buyerParty = buyerPartyOf(booking, buyer);
-  const placeOfSupply: IndianState = stateOfCity(event.city) ?? (profile.state as IndianState);
+  // Where the event is held (IGST Act s.12(6)): the venue's state, else the city's; the profile's state
+  // only for a city not on the list.
+  const placeOfSupply: IndianState = placeOfSupplyOfEvent(event) ?? (profile.state as IndianState);
+  // Entry 81 exempts ₹500 or less per person only for the kinds it lists (issue 36).
+  const exemptionApplies = exemptionAppliesTo(admissionKindOf(event.category, event.admissionKind));
   const registered = profile.gstin !== null;
   const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
   const taxLines = (taxInclusive: boolean) =>
@@ -180,6 +232,7 @@ function admissionInvoice(
         taxInclusive,
         supplierState: profile.state as IndianState,
         placeOfSupply,
+        exemptionApplies,
       }),
     }));
   // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
@@ -239,6 +292,7 @@ function admissionInvoice(
       supplierGstin: profile.gstin,
       ...buyerParty,
       placeOfSupply,
+      stateTaxHead: lines.some((l) => l.kind === 'intra') ? utgstOrNull(placeOfSupply) : null,
       taxInclusive: !exclusive,
       lines,
       taxableValuePaise: totals.taxableValuePaise,

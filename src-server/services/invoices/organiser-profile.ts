@@ -4,7 +4,6 @@ import { isInvoicingProfileComplete, type OrganiserProfile } from '../../../shar
 import { stateOfCity, stateOfGstin } from '../../../shared/gst-states.ts';
 import type { Db } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { events } from '../../db/schema/catalog.ts';
 import { organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
@@ -106,9 +105,4 @@ export function carryRequestToProfile(
     })
     .onConflictDoNothing({ target: organiserProfiles.userId })
     .run();
-}
-
-/** The event editor's tax rate: null goes back to the profile's default. */
-export async function setEventTaxRate(db: Db, eventId: string, taxRate: number | null): Promise<void> {
-  await writeTransaction(db, (tx) => tx.update(events).set({ taxRate }).where(eq(events.id, eventId)).run());
 }

@@ -21,6 +21,7 @@ const HEADER = [
   'IGST (INR)',
   'CGST (INR)',
   'SGST (INR)',
+  'UTGST (INR)',
   'Document value (INR)',
   'Refers to invoice',
 ];
@@ -38,6 +39,8 @@ interface Bucket {
   igst: number;
   cgst: number;
   sgst: number;
+  /** A union territory without a legislature levies UTGST instead of SGST (stored in the sgst amounts). */
+  utgst: number;
 }
 
 /**
@@ -106,7 +109,7 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
       ]);
     });
     if (exempt > 0) {
-      const exemptBucket = { taxable: exempt, igst: 0, cgst: 0, sgst: 0 };
+      const exemptBucket = { taxable: exempt, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
       lines.push(
         csvRow([
           'Exempt',
@@ -133,7 +136,8 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
           taxable: creditNotes.taxableValuePaise,
           igst: creditNotes.igstPaise,
           cgst: creditNotes.cgstPaise,
-          sgst: creditNotes.sgstPaise,
+          stateTax: creditNotes.sgstPaise,
+          stateTaxHead: invoices.stateTaxHead,
           total: creditNotes.totalPaise,
           invoiceNumber: invoices.number,
           buyerGstin: invoices.buyerGstin,
@@ -148,7 +152,18 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
         .all();
     for (const rows of keysetPages(creditPage, PAGE)) {
       yield rows
-        .map((r) => documentRow('Credit note', r.number, r.issuedAt, r, null, r, r.total, r.invoiceNumber))
+        .map((r) =>
+          documentRow(
+            'Credit note',
+            r.number,
+            r.issuedAt,
+            r,
+            null,
+            { ...r, ...stateTaxOf(r.stateTaxHead, r.stateTax) },
+            r.total,
+            r.invoiceNumber,
+          ),
+        )
         .join('');
     }
   }
@@ -199,11 +214,16 @@ function inMonthAfter(
 }
 
 function amounts(b: Bucket) {
-  return [csvRupees(b.taxable), csvRupees(b.igst), csvRupees(b.cgst), csvRupees(b.sgst)];
+  return [csvRupees(b.taxable), csvRupees(b.igst), csvRupees(b.cgst), csvRupees(b.sgst), csvRupees(b.utgst)];
 }
 
 function total(b: Bucket): number {
-  return b.taxable + b.igst + b.cgst + b.sgst;
+  return b.taxable + b.igst + b.cgst + b.sgst + b.utgst;
+}
+
+/** The stored state-level amount under its head: SGST, or UTGST when the invoice says so. */
+function stateTaxOf(head: string | null, amount: number): { sgst: number; utgst: number } {
+  return head === 'UTGST' ? { sgst: 0, utgst: amount } : { sgst: amount, utgst: 0 };
 }
 
 function add(sum: Bucket | undefined, b: Bucket): Bucket {
@@ -213,6 +233,7 @@ function add(sum: Bucket | undefined, b: Bucket): Bucket {
     igst: sum.igst + b.igst,
     cgst: sum.cgst + b.cgst,
     sgst: sum.sgst + b.sgst,
+    utgst: sum.utgst + b.utgst,
   };
 }
 
@@ -224,7 +245,7 @@ function byRate(invoice: InvoiceRow): Map<number, Bucket> {
       taxable: line.taxableValuePaise,
       igst: line.igstPaise,
       cgst: line.cgstPaise,
-      sgst: line.sgstPaise,
+      ...stateTaxOf(invoice.stateTaxHead, line.sgstPaise),
     };
     out.set(line.taxRatePercent, add(out.get(line.taxRatePercent), bucket));
   }

@@ -1,6 +1,6 @@
 import { formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { bookingFeeLabel, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
+import { bookingFeeLabel, type FeeTaxSplit, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
 
@@ -32,6 +32,8 @@ export interface BookingMailFacts {
   bookingFeePaise: number;
   /** The fee's GST: 0 when the platform is not registered (the fee is then not charged with tax). */
   feeGstPaise: number;
+  /** How the fee invoice levied that GST (CGST + SGST/UTGST or IGST); null: no fee invoice. */
+  feeTaxSplit: FeeTaxSplit | null;
   totalPaise: number;
   siteUrl: string;
   supportEmail: string;
@@ -46,7 +48,7 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
 
   // GST added on top of tax-exclusive ticket prices is what the total holds beyond tickets and fee.
   const ticketGstPaise = facts.totalPaise - facts.subtotalPaise - facts.bookingFeePaise;
-  const feeLabel = bookingFeeLabel(facts.feeGstPaise);
+  const feeLabel = bookingFeeLabel(facts.feeGstPaise, facts.feeTaxSplit);
   const lineText = facts.lines.map(
     (l) =>
       `${l.name}: ${l.quantity} x ${formatPaiseExact(l.pricePaise)} = ${formatPaiseExact(l.pricePaise * l.quantity)}`,

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
+import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { type BookedTicketLine, type BookedTicketType, bookings } from '../../db/schema/bookings.ts';
+import { type BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
@@ -9,10 +10,13 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
+import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { markOfferBooked } from '../waitlist/pass-on.ts';
@@ -290,6 +294,14 @@ function createBooking(
       createdAt: now.toISOString(),
     })
     .run();
+  recordBookingEvent(tx, {
+    bookingId,
+    kind: 'confirmed',
+    actor: 'buyer',
+    actorUserId: hold.userId,
+    at: now,
+    details: { totalPaise: hold.totalPaise },
+  });
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
   issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
@@ -319,6 +331,8 @@ function createBooking(
       discount: discount ?? null,
       bookingFeePaise: hold.feePaise + hold.igstPaise,
       feeGstPaise: hold.igstPaise,
+      // The mail names the fee's tax heads as its invoice does (issue 36).
+      feeTaxSplit: feeTaxSplitOfBooking(tx, bookingId),
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,
@@ -326,11 +340,6 @@ function createBooking(
     now,
   );
   return { outcome: 'booked', bookingId };
-}
-
-/** Public origin for links in mail: PUBLIC_URL, or the local server. */
-export function siteUrl(deps: Pick<AppDeps, 'env'>): string {
-  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
 }
 
 const BOOKING_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -4,6 +4,7 @@ import { events } from '../../db/schema/catalog.ts';
 import { holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { payerOf } from '../bookings/payer.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -111,6 +112,15 @@ export async function markRefundProcessed(
       .returning()
       .get();
     if (done) enqueueMail(tx, refundMail(deps, tx, done), now);
+    if (done?.bookingId)
+      recordBookingEvent(tx, {
+        bookingId: done.bookingId,
+        kind: 'refund_issued',
+        actor: 'system',
+        actorUserId: null,
+        at: now,
+        details: { amountPaise: done.amountPaise },
+      });
     return done !== undefined;
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -19,6 +19,11 @@ import type { Db } from '../../db/client.ts';
  * it, a percentage refund that percentage, rounded half-up). **Payable to the organiser** is the ticket
  * revenue less the part of refunds that came out of it. Refunds still pending count: that money is
  * going back.
+ *
+ * **Over a period** (the payout statement's month, issue 40) each flow counts when it happened: a sale in
+ * the period its booking was made, a refund in the period it was recorded. So the months of an event add
+ * up to its whole, and a refund of an October sale made in November lowers November's payable, as on a
+ * bank statement; October's figures never change afterwards.
  */
 export interface EventMoney {
   orders: number;
@@ -31,6 +36,10 @@ export interface EventMoney {
   ticketGstPaise: number;
   /** Convenience fees and the GST on them: the platform's. */
   platformFeesPaise: number;
+  /** The convenience fees alone (the platform's). */
+  convenienceFeesPaise: number;
+  /** The GST on the convenience fees (the platform's to pay). */
+  feeGstPaise: number;
   /** Everything refunded to buyers, pending included. */
   refundsPaise: number;
   refundsPendingPaise: number;
@@ -48,14 +57,29 @@ const NO_MONEY: EventMoney = {
   ticketRevenuePaise: 0,
   ticketGstPaise: 0,
   platformFeesPaise: 0,
+  convenienceFeesPaise: 0,
+  feeGstPaise: 0,
   refundsPaise: 0,
   refundsPendingPaise: 0,
   ticketRefundsPaise: 0,
   payablePaise: 0,
 };
 
-/** The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript). */
-export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, EventMoney> {
+/** A half-open range of instants, [from, to), as ISO strings like the stored ones. */
+export interface MoneyPeriod {
+  from: string;
+  to: string;
+}
+
+/**
+ * The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript); with a
+ * period, only what happened in it (sales by their booking's time, refunds by theirs).
+ */
+export function eventMoney(
+  db: Db,
+  eventIds: readonly string[],
+  period?: MoneyPeriod,
+): Map<string, EventMoney> {
   const result = new Map<string, EventMoney>(eventIds.map((id) => [id, NO_MONEY]));
   if (eventIds.length === 0) return result;
   const rows = db.all<{
@@ -67,12 +91,17 @@ export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, Eve
     tickets: number;
     gst: number;
     fees: number;
+    fee: number;
+    fee_gst: number;
     refunded: number;
     refund_pending: number;
     fee_refunded: number;
   }>(sql`
     with b as (
       select b.event_id, b.status, b.total_amount_paise as total,
+        ${inPeriod(sql`b.created_at`, period)} as sold,
+        ${inPeriod(sql`r.created_at`, period)} as refunded_now,
+        b.fee_amount_paise as fee, b.igst_amount_paise as fee_gst,
         b.total_amount_paise - b.fee_amount_paise - b.igst_amount_paise as tickets,
         b.fee_amount_paise + b.igst_amount_paise as fees,
         r.amount_paise as refund, r.status as refund_status,
@@ -85,17 +114,20 @@ export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, Eve
         eventIds.map((id) => sql`${id}`),
         sql`, `,
       )})
+      ${period ? sql`and (${inPeriod(sql`b.created_at`, period)} or ${inPeriod(sql`r.created_at`, period)})` : sql``}
     )
-    select event_id, count(*) as orders,
-      coalesce(sum(case when status = 'confirmed' then 1 else 0 end), 0) as confirmed,
-      coalesce(sum(case when status = 'cancelled' then 1 else 0 end), 0) as cancelled,
-      coalesce(sum(total), 0) as paid,
-      coalesce(sum(tickets), 0) as tickets,
-      coalesce(sum(gst), 0) as gst,
-      coalesce(sum(fees), 0) as fees,
-      coalesce(sum(refund), 0) as refunded,
-      coalesce(sum(case when refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
-      coalesce(sum(case when refund is null or refund = tickets or total = 0 then 0
+    select event_id, coalesce(sum(sold), 0) as orders,
+      coalesce(sum(case when sold and status = 'confirmed' then 1 else 0 end), 0) as confirmed,
+      coalesce(sum(case when sold and status = 'cancelled' then 1 else 0 end), 0) as cancelled,
+      coalesce(sum(sold * total), 0) as paid,
+      coalesce(sum(sold * tickets), 0) as tickets,
+      coalesce(sum(sold * gst), 0) as gst,
+      coalesce(sum(sold * fees), 0) as fees,
+      coalesce(sum(sold * fee), 0) as fee,
+      coalesce(sum(sold * fee_gst), 0) as fee_gst,
+      coalesce(sum(case when refunded_now then refund else 0 end), 0) as refunded,
+      coalesce(sum(case when refunded_now and refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
+      coalesce(sum(case when not refunded_now or refund is null or refund = tickets or total = 0 then 0
                         else (2 * fees * refund + total) / (2 * total) end), 0) as fee_refunded
     from b
     group by event_id
@@ -110,6 +142,8 @@ export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, Eve
       ticketRevenuePaise: r.tickets,
       ticketGstPaise: r.gst,
       platformFeesPaise: r.fees,
+      convenienceFeesPaise: r.fee,
+      feeGstPaise: r.fee_gst,
       refundsPaise: r.refunded,
       refundsPendingPaise: r.refund_pending,
       ticketRefundsPaise: ticketRefunds,
@@ -117,4 +151,10 @@ export function eventMoney(db: Db, eventIds: readonly string[]): Map<string, Eve
     });
   }
   return result;
+}
+
+/** 1 when the instant is in the period (always, without one), else 0: SQLite's booleans are integers. */
+function inPeriod(instant: SQL, period: MoneyPeriod | undefined): SQL {
+  if (!period) return sql`1`;
+  return sql`(coalesce(${instant} >= ${period.from} and ${instant} < ${period.to}, 0))`;
 }

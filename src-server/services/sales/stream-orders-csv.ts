@@ -46,6 +46,7 @@ export const ORDERS_CSV_HEADER = [
   'CGST (INR)',
   'SGST (INR)',
   'IGST (INR)',
+  'UTGST (INR)',
   // Issue 40, after the older columns so a spreadsheet built on them keeps working.
   'Discount code',
   'Discount per ticket (INR)',
@@ -92,6 +93,8 @@ interface OrderAccounts {
     creditNoteNumber: string | null;
     buyerGstin: string | null;
     buyerLegalName: string | null;
+    /** 'UTGST' when the state-level half is UTGST (its amounts in the sgst fields); null: SGST. */
+    stateTaxHead: 'UTGST' | null;
     lines: InvoiceLine[];
   } | null;
 }
@@ -118,6 +121,7 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
       creditNoteNumber: creditNotes.number,
       buyerGstin: invoices.buyerGstin,
       buyerLegalName: invoices.buyerLegalName,
+      stateTaxHead: invoices.stateTaxHead,
       lines: invoices.lines,
     })
     .from(invoices)
@@ -177,8 +181,10 @@ function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): stri
         taxed?.taxRatePercent,
         taxed && csvRupees(taxed.taxableValuePaise),
         taxed && csvRupees(taxed.cgstPaise),
-        taxed && csvRupees(taxed.sgstPaise),
+        // A union territory without a legislature levies UTGST where a state levies SGST (issue 36).
+        taxed && csvRupees(invoice?.stateTaxHead === 'UTGST' ? 0 : taxed.sgstPaise),
         taxed && csvRupees(taxed.igstPaise),
+        taxed && csvRupees(invoice?.stateTaxHead === 'UTGST' ? taxed.sgstPaise : 0),
         first ? order.discountCode : null,
         line?.discountPerTicketPaise ? csvRupees(line.discountPerTicketPaise) : null,
         first && order.discountCode ? csvRupees(order.discountPaise) : null,

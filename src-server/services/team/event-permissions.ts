@@ -17,6 +17,12 @@ export const EVENT_PERMISSIONS = {
    * Invite people and remove them, gate staff and co-organisers alike (issue 14: a co-organiser does
    * everything but delete the event). The owner is not a team row: nobody can remove or invite them.
    */
+  /**
+   * The payout statement and its CSV (issue 40): what the event is owed, month by month. The owner's and
+   * admins' (settling it): like cancelEvent, a co-organiser helps run the event but the money owed is
+   * the owner's business. Co-organisers still see the Sales page's totals (viewSales).
+   */
+  viewPayouts: ['owner', 'admin'],
   manageTeam: ['owner', 'admin', 'co_organiser'],
   /** One booking's page with the buyer's details: resend its ticket mail, cancel it with a full refund. */
   manageBookings: ['owner', 'admin', 'co_organiser'],

@@ -7,7 +7,8 @@ import {
   timingSafeEqual,
   verify,
 } from 'node:crypto';
-import { splitTicketSubject, ticketSubject } from '../../../shared/ticket-subject.ts';
+import { ticketSubject } from '../../../shared/ticket-subject.ts';
+import { parseTicketToken, ticketSignedText } from '../../../shared/ticket-token-format.ts';
 
 /**
  * The text a ticket's QR code carries: `{subject}.{signature}` (docs/decisions/0022-gate-tokens-and-offline-scans.md),
@@ -28,11 +29,6 @@ export function signTicketToken(secret: string, bookingId: string, generation = 
   return `${subject}.${sign(null, ed25519Message(subject), privateKey).toString('base64url')}`;
 }
 
-/** The booking id a token names if its signature is right; null for anything forged, altered or malformed. */
-export function verifyTicketToken(secret: string, token: string): string | null {
-  return readTicketToken(secret, token)?.bookingId ?? null;
-}
-
 /**
  * The booking and token generation a correctly signed token names (generation 0: never transferred, or
  * a QR made before the first transfer); null for anything forged, altered or malformed.
@@ -43,13 +39,13 @@ export function readTicketToken(
 ): { bookingId: string; generation: number } | null {
   const parsed = parseTicketToken(token);
   if (!parsed) return null;
-  const { bookingId: subject, signature } = parsed;
-  if (signature.length === ED25519_SIGNATURE_CHARS) {
+  const { subject, signature, bookingId, generation } = parsed;
+  if (parsed.kind === 'ed25519') {
     const bytes = Buffer.from(signature, 'base64url');
     // base64url has spare bits in its last character: only the canonical spelling is the signature.
     if (bytes.length !== 64 || bytes.toString('base64url') !== signature) return null;
     return verify(null, ed25519Message(subject), ticketKeys(secret).publicKey, bytes)
-      ? splitTicketSubject(subject)
+      ? { bookingId, generation }
       : null;
   }
   // First-release HMAC tokens were made before transfers existed: they name generation 0.
@@ -59,22 +55,13 @@ export function readTicketToken(
   return timingSafeEqual(given, expected) ? { bookingId: subject, generation: 0 } : null;
 }
 
-/** Splits a token without checking it: what a device reads before it verifies. */
-export function parseTicketToken(token: string): { bookingId: string; signature: string } | null {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0 || dot === token.length - 1) return null;
-  return { bookingId: token.slice(0, dot), signature: token.slice(dot + 1) };
-}
-
 /** The raw 32-byte Ed25519 public key, base64url: what gate devices verify tokens with. */
 export function ticketPublicKey(secret: string): string {
   return ticketKeys(secret).publicRaw;
 }
 
-export const ED25519_SIGNATURE_CHARS = 86;
-
 /** The exact bytes an Ed25519 ticket signature covers; the gate device builds the same. */
-export const ed25519Message = (bookingId: string) => Buffer.from(`jalsa-ticket:v2:${bookingId}`, 'utf8');
+export const ed25519Message = (subject: string) => Buffer.from(ticketSignedText(subject), 'utf8');
 
 // PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410): node:crypto imports keys in DER, not raw.
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');

@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { findTransfer } from './find-transfer.ts';
@@ -66,6 +67,14 @@ export function acceptTransfer(
       .set({ status: 'accepted', acceptedAt: at, toUserId: user.id })
       .where(eq(bookingTransfers.id, transfer.id))
       .run();
+    recordBookingEvent(tx, {
+      bookingId: booking.id,
+      kind: 'transfer_accepted',
+      actor: 'buyer',
+      actorUserId: user.id,
+      at: now,
+      details: { fromName: transfer.fromName, toName: transfer.toName },
+    });
     // The mailed link proves the address, as a team invitation's does.
     tx.update(users).set({ isEmailVerified: true, updatedAt: at }).where(eq(users.id, user.id)).run();
     const senderAccount = tx

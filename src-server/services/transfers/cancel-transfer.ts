@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
 
 /** The sender takes back a transfer nobody has accepted yet: its link stops working. */
@@ -27,6 +28,13 @@ export function cancelTransfer(
       .where(and(eq(bookingTransfers.bookingId, bookingId), eq(bookingTransfers.status, 'pending')))
       .run().changes;
     if (changed === 0) throw conflict(TRANSFER_MESSAGES.noPending);
+    recordBookingEvent(tx, {
+      bookingId,
+      kind: 'transfer_cancelled',
+      actor: 'buyer',
+      actorUserId: userId,
+      at: now,
+    });
     return { cancelled: true as const };
   });
 }

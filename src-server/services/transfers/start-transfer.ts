@@ -6,6 +6,7 @@ import { bookingTransfers } from '../../db/schema/transfers.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { type RateLimit, takeRateLimitedIn } from '../rate-limits/rate-limits.ts';
@@ -86,6 +87,14 @@ export async function startTransfer(
         createdAt: now.toISOString(),
       })
       .run();
+    recordBookingEvent(tx, {
+      bookingId: booking.id,
+      kind: 'transfer_offered',
+      actor: 'buyer',
+      actorUserId: sender.id,
+      at: now,
+      details: { toName: input.name, toEmail: input.email },
+    });
     enqueueMail(
       tx,
       transferOfferMail({

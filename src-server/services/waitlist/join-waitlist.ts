@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
+import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +34,7 @@ export async function joinWaitlist(
     const type = tx
       .select({
         id: ticketTypes.id,
+        name: ticketTypes.name,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
         maxPerOrder: ticketTypes.maxPerOrder,
@@ -60,10 +62,8 @@ export async function joinWaitlist(
       throw conflict(WAITLIST_MESSAGES.offSale);
     }
     if (type.availableTickets > 0) throw conflict(WAITLIST_MESSAGES.notSoldOut);
-    if (input.quantity > type.maxPerOrder) {
-      const message = WAITLIST_MESSAGES.tooMany(type.maxPerOrder);
-      throw badRequest(message, { quantity: message });
-    }
+    const tooMany = perOrderMaxProblem(type, input.quantity);
+    if (tooMany) throw badRequest(tooMany, { quantity: tooMany });
     // The offer is paid without a Proceed, so the organiser's per-buyer maximum is checked here, against
     // what the account holds and has bought for the event now.
     if (type.maxTicketsPerBuyer !== null) {

@@ -1,17 +1,11 @@
 import { formatInIndia } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import type { Env } from '../../env.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
 /** The page an offer's mail links to (shared/page-paths.ts lists it). */
 export function offerPagePath(entryId: string): string {
   return `/waitlist/offers/${encodeURIComponent(entryId)}`;
-}
-
-/** Public origin for links in mail sent by background work (no request to take it from). */
-export function mailLinkBase(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
-  return new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
 }
 
 /** Seats came back and are held for this person: pay by the deadline, or they pass to the next in line. */

@@ -7,8 +7,9 @@ import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { admissionStateOf } from '../waiting-room/require-admitted-account.ts';
-import { mailLinkBase, offerPagePath, waitlistOfferMail } from './offer-mail.ts';
+import { offerPagePath, waitlistOfferMail } from './offer-mail.ts';
 
 /** What the waiting list needs from the app: the public address for the offer mail's link. */
 export type WaitlistDeps = Pick<AppDeps, 'env'>;
@@ -123,7 +124,7 @@ export function offerReturnedSeats(
         quantity: next.quantity,
         totalPaise: hold.totalPaise,
         payBy,
-        url: `${mailLinkBase(deps.env)}${offerPagePath(next.id)}`,
+        url: `${siteUrl(deps)}${offerPagePath(next.id)}`,
       }),
       now,
     );

@@ -5,12 +5,9 @@ import { paymentOrders } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, DomainError } from '../../errors.ts';
-import { buildCheckoutNotes, buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
-import {
-  CHECKOUT_PRODUCT_NAME,
-  type CheckoutSession,
-  ORDER_FAILED_MESSAGE,
-} from '../checkout/start-checkout.ts';
+import { type CheckoutSession, checkoutSessionOf } from '../checkout/checkout-session.ts';
+import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
+import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
 import { admissionTaxOf, readOffer } from './offer.ts';
@@ -31,30 +28,29 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   // room was off, or switched on since, must not buy round the queue).
   requireAdmittedAccount(deps.db, offer.entry.eventId, userId, deps.clock.now());
   const hold = offer.hold;
-  const session = (orderId: string): CheckoutSession => ({
-    holdId: hold.id,
-    gateway: gateway.name,
-    keyId: gateway.keyId,
-    orderId,
-    amountPaise: hold.totalPaise,
-    currency: 'INR',
-    name: CHECKOUT_PRODUCT_NAME,
-    description: `${offer.eventName} - Ticket Booking`,
-    prefill: { name: hold.details.name, email: hold.details.email, contact: hold.details.phone },
-    notes: buildCheckoutNotes(hold.eventId, hold.slotId, [
-      { ticketTypeId: offer.entry.ticketTypeId, name: offer.ticketTypeName, quantity: offer.entry.quantity },
-    ]),
-    discountCode: null,
-    discountPaise: 0,
-    subtotalPaise: hold.subtotalPaise,
-    admissionTaxPaise: admissionTaxOf(hold),
-    feePaise: hold.feePaise,
-    igstPaise: hold.igstPaise,
-    // The rate the hold was priced with: an offer made with fee GST charges it, one made without does not.
-    feeTaxRatePercent: hold.igstPaise > 0 ? IGST_RATE : 0,
-    sessionExpiresAt: hold.sessionExpiresAt,
-    expiresAt: hold.expiresAt,
-  });
+  const session = (orderId: string): CheckoutSession =>
+    checkoutSessionOf(
+      hold,
+      { gateway, orderId },
+      {
+        eventId: hold.eventId,
+        eventName: offer.eventName,
+        slotId: hold.slotId,
+        lines: [
+          {
+            ticketTypeId: offer.entry.ticketTypeId,
+            name: offer.ticketTypeName,
+            quantity: offer.entry.quantity,
+          },
+        ],
+        details: hold.details,
+        // A waiting-list offer is priced without a discount code.
+        discount: null,
+        admissionTaxPaise: admissionTaxOf(hold),
+        // The rate the hold was priced with: an offer made with fee GST charges it, one made without does not.
+        feeTaxRatePercent: hold.igstPaise > 0 ? IGST_RATE : 0,
+      },
+    );
   const existing = deps.db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)

@@ -4,7 +4,7 @@ import {
   ConvenienceFeeCapInput,
 } from '../../../shared/admin-schemas.ts';
 import { EventIdInput, GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
-import { linkBase } from '../../services/accounts/emails.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { getPlatformTotals } from '../../services/admin/get-platform-totals.ts';
 import { listAllEvents } from '../../services/admin/list-all-events.ts';
 import { listOrganisers } from '../../services/admin/list-organisers.ts';
@@ -52,14 +52,14 @@ export const adminRouter = router({
   /** Takes any published event off sale and holds it there until an admin releases it; its owner is e-mailed. */
   unpublishEvent: adminProcedure.input(AdminUnpublishInput).mutation(({ ctx, input }) =>
     unpublishAnyEvent(ctx.db, { ...input, adminId: ctx.user.id }, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+      base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),
 
   /** Releases an admin's hold: the event's team may publish it again; its owner is e-mailed. */
   releaseEvent: adminProcedure.input(EventIdInput).mutation(({ ctx, input }) =>
     releaseEventHold(ctx.db, input.eventId, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+      base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),
 
@@ -78,6 +78,6 @@ export const adminRouter = router({
 
 function decide(ctx: Context & { user: { id: string } }, requestId: string, approve: boolean) {
   return decideOrganiserRequest(ctx.db, { requestId, approve, adminId: ctx.user.id }, ctx.deps.clock.now(), {
-    base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+    base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
   });
 }

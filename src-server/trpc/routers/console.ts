@@ -4,7 +4,7 @@ import {
   InviteTeamMemberInput,
   TeamMemberIdInput,
 } from '../../../shared/organiser-schemas.ts';
-import { linkBase } from '../../services/accounts/emails.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { getConsoleAccess } from '../../services/console/get-console-access.ts';
 import { listMyEvents } from '../../services/console/list-my-events.ts';
 import { acceptInvitation } from '../../services/team/accept-invitation.ts';
@@ -44,7 +44,7 @@ export const consoleRouter = router({
         ctx.db,
         { event: ctx.event, email: input.email, role: input.role, invitedBy: ctx.user },
         ctx.deps.clock.now(),
-        { base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin) },
+        { base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin) },
       ),
     ),
 

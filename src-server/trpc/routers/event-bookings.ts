@@ -19,6 +19,7 @@ export const eventBookingsRouter = router({
     .mutation(({ ctx, input }) =>
       cancelEventBooking(ctx.deps, ctx.event.id, input.bookingId, {
         refundUsedTickets: input.refundUsedTickets,
+        actorUserId: ctx.user.id,
       }),
     ),
 

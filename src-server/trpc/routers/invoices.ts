@@ -1,3 +1,4 @@
+import { eInvoicingSettingSchema, retryEInvoiceSchema } from '../../../shared/e-invoicing-schemas.ts';
 import {
   addBuyerGstinSchema,
   bookingInvoiceSchema,
@@ -6,13 +7,11 @@ import {
   organiserProfileSchema,
 } from '../../../shared/gst-schemas.ts';
 import { addBuyerGstin } from '../../services/invoices/add-buyer-gstin.ts';
-import {
-  getOrganiserProfile,
-  saveOrganiserProfile,
-  setEventTaxRate,
-} from '../../services/invoices/organiser-profile.ts';
+import { getEInvoicing, retryEInvoice, setEInvoicing } from '../../services/invoices/e-invoicing-setting.ts';
+import { getOrganiserProfile, saveOrganiserProfile } from '../../services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../services/invoices/platform-gst.ts';
 import { listEventInvoices, listOwnBookingInvoices } from '../../services/invoices/read-invoices.ts';
+import { setEventTax } from '../../services/invoices/set-event-tax.ts';
 import { eventProcedure, organiserProcedure, protectedProcedure, router } from '../init.ts';
 
 /** GST (issue 16): the organiser's tax profile, an event's rate, and the invoices people may download. */
@@ -26,10 +25,27 @@ export const invoicesRouter = router({
       saveOrganiserProfile(ctx.db, platformGstOf(ctx.deps.env), ctx.user.id, input, ctx.deps.clock.now()),
     ),
 
-  /** The event editor's GST rate for this event (null: the profile's default). */
+  /** E-invoicing: the caller's setting and their invoices not yet registered with the IRP. */
+  eInvoicing: organiserProcedure.query(({ ctx }) =>
+    getEInvoicing(ctx.db, ctx.user.id, ctx.deps.eInvoiceProvider !== null),
+  ),
+
+  setEInvoicing: organiserProcedure
+    .input(eInvoicingSettingSchema)
+    .mutation(({ ctx, input }) => setEInvoicing(ctx.db, ctx.user.id, input.applies, ctx.deps.clock.now())),
+
+  /** Sends one of the caller's own failed e-invoices again; another organiser's invoice is NOT_FOUND. */
+  retryEInvoice: organiserProcedure
+    .input(retryEInvoiceSchema)
+    .mutation(({ ctx, input }) => retryEInvoice(ctx.db, ctx.user.id, input.invoiceId, ctx.deps.clock.now())),
+
+  /**
+   * The event editor's GST settings for this event: its rate (null: the profile's default), the venue's
+   * state (the place of supply) and the kind of admission (issue 36).
+   */
   setEventTaxRate: eventProcedure('edit')
     .input(eventTaxRateSchema)
-    .mutation(({ ctx, input }) => setEventTaxRate(ctx.db, ctx.event.id, input.taxRate)),
+    .mutation(({ ctx, input: { eventId: _id, ...settings } }) => setEventTax(ctx.db, ctx.event.id, settings)),
 
   /** My Bookings: the invoices of one of the caller's bookings. */
   forBooking: protectedProcedure

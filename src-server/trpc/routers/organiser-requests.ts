@@ -1,5 +1,5 @@
 import { OrganiserRequestInput } from '../../../shared/organiser-schemas.ts';
-import { linkBase } from '../../services/accounts/emails.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { getMyOrganiserRequest } from '../../services/organiser-requests/get-my-organiser-request.ts';
 import { submitOrganiserRequest } from '../../services/organiser-requests/submit-organiser-request.ts';
 import { protectedProcedure, router } from '../init.ts';
@@ -8,7 +8,7 @@ import { protectedProcedure, router } from '../init.ts';
 export const organiserRequestsRouter = router({
   submit: protectedProcedure.input(OrganiserRequestInput).mutation(({ ctx, input }) =>
     submitOrganiserRequest(ctx.db, ctx.user.id, input, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+      base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
       supportEmail: ctx.deps.env.SUPPORT_EMAIL,
     }),
   ),

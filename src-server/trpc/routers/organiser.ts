@@ -87,7 +87,7 @@ export const organiserRouter = router({
    */
   updateSlotTime: eventProcedure('edit')
     .input(UpdateSlotTimeInput)
-    .mutation(({ ctx, input }) => rescheduleSlot(ctx.deps, ctx.event.id, input.version, input)),
+    .mutation(({ ctx, input }) => rescheduleSlot(ctx.deps, ctx.event.id, input.version, input, ctx.user.id)),
 
   /** How many bookings cancelling a slot (or, without slotId, the event) would refund: the dialog's text. */
   cancellationPreview: eventProcedure('edit')

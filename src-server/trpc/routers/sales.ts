@@ -1,4 +1,5 @@
-import { OrdersPageInput, SalesOverTimeInput } from '../../../shared/sales-schemas.ts';
+import { OrdersPageInput, PayoutStatementInput, SalesOverTimeInput } from '../../../shared/sales-schemas.ts';
+import { getPayoutStatement } from '../../services/sales/get-payout-statement.ts';
 import { getSalesDashboard } from '../../services/sales/get-sales-dashboard.ts';
 import { getSalesOverTime } from '../../services/sales/get-sales-over-time.ts';
 import { listEventOrders } from '../../services/sales/list-event-orders.ts';
@@ -23,4 +24,9 @@ export const salesProcedures = {
     .query(({ ctx, input: { eventId: _id, limit, after, ...filter } }) =>
       listEventOrders(ctx.db, ctx.event.id, filter, { limit, after }),
     ),
+
+  /** One month's payout statement: the owner and admins only (viewPayouts); its CSV is http/payout-csv.ts. */
+  payoutStatement: eventProcedure('viewPayouts')
+    .input(PayoutStatementInput)
+    .query(({ ctx, input }) => getPayoutStatement(ctx.db, ctx.event.id, input.month)),
 };

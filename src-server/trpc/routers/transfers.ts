@@ -1,6 +1,6 @@
 import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
+import { publicLinkBase } from '../../../shared/public-links.ts';
 import { StartTransferInput, TransferTokenInput } from '../../../shared/transfer-schemas.ts';
-import { linkBase } from '../../services/accounts/emails.ts';
 import { acceptTransfer } from '../../services/transfers/accept-transfer.ts';
 import { cancelTransfer } from '../../services/transfers/cancel-transfer.ts';
 import { describeTransfer } from '../../services/transfers/find-transfer.ts';
@@ -19,7 +19,7 @@ export const transfersRouter = router({
   /** The owner offers the booking to someone by name and e-mail (and mobile); they get a link. */
   start: protectedProcedure.input(StartTransferInput).mutation(({ ctx, input }) =>
     startTransfer(ctx.db, ctx.user, input, ctx.deps.clock.now(), {
-      base: linkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
+      base: publicLinkBase(ctx.deps.env.PUBLIC_URL, ctx.request.origin),
     }),
   ),
 

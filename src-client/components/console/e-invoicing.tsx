@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { formatLongDate } from '../../../shared/dates.ts';
+import { messageOf } from '../../lib/auth.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/**
+ * "E-invoicing applies to me" (issue 36): the organiser's setting, and each B2B invoice the IRP has not
+ * registered yet, with the IRP's message and a retry once the automatic retries have stopped.
+ */
+export function EInvoicingSettings({ registered }: { registered: boolean }) {
+  const utils = trpc.useUtils();
+  const state = trpc.invoices.eInvoicing.useQuery(undefined, { retry: false });
+  const set = trpc.invoices.setEInvoicing.useMutation({
+    onSuccess: () => utils.invoices.eInvoicing.invalidate(),
+  });
+  const retry = trpc.invoices.retryEInvoice.useMutation({
+    onSuccess: () => utils.invoices.eInvoicing.invalidate(),
+  });
+  const [error, setError] = useState<string | null>(null);
+  if (!state.data) return null;
+  const { applies, since, providerConfigured, notRegistered } = state.data;
+  return (
+    <section aria-labelledby="e-invoicing-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
+      <h2 id="e-invoicing-heading" className="text-xl font-bold">
+        E-invoicing
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        If your aggregate turnover is above the e-invoicing threshold, every tax invoice to a buyer with a
+        GSTIN needs an IRN from the Invoice Registration Portal within its reporting window. Jalsa sends them
+        for you and prints the IRN and signed QR code on the invoice.
+      </p>
+      <label className="mt-3 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={applies}
+          disabled={!registered || set.isPending}
+          onChange={async (e) => {
+            setError(null);
+            try {
+              await set.mutateAsync({ applies: e.target.checked });
+            } catch (err) {
+              setError(messageOf(err));
+            }
+          }}
+        />
+        E-invoicing applies to me
+      </label>
+      {!registered && <p className="mt-1 text-xs text-gray-500">Add your GSTIN above first.</p>}
+      {applies && since && (
+        <p className="mt-1 text-xs text-gray-500">
+          B2B invoices issued since {formatLongDate(since)} are registered.
+        </p>
+      )}
+      {applies && !providerConfigured && (
+        <p role="status" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          This site has no connection to the IRP yet: your B2B invoices wait until its operator sets one up.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {notRegistered.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold">Invoices without an IRN</h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {notRegistered.map((r) => (
+              <li key={r.invoiceId} className="rounded-md border border-gray-200 p-3">
+                <span className="font-medium">{r.number}</span> of {formatLongDate(r.issuedAt)}:{' '}
+                {r.status === 'pending' ? 'waiting to be sent' : 'not registered'}
+                {r.lastError && <span className="block text-red-700">{r.lastError}</span>}
+                {r.status === 'failed' &&
+                  (r.nextAttemptAt ? (
+                    <span className="block text-xs text-gray-500">
+                      Tried {r.attempts} times; trying again soon.
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate({ invoiceId: r.invoiceId })}
+                    >
+                      Try again
+                    </button>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

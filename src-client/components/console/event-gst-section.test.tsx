@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { httpLink } from '@trpc/client';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { trpcMsw } from '../../../test/mocks/trpc-handlers.ts';
+import { createQueryClient, trpc } from '../../lib/trpc.ts';
+import { type EventGst, EventGstSection } from './event-gst-section.tsx';
+
+/**
+ * The editor's GST section (issue 36) on an msw-mocked procedure: what it sends, and what it refuses
+ * before sending. The server's own checks are in test/integration/gst-place-of-supply.test.ts.
+ */
+const sent: unknown[] = [];
+const server = setupServer(
+  trpcMsw.invoices.setEventTaxRate.mutation(({ input }) => {
+    sent.push(input);
+  }),
+  trpcMsw.organiser.editableEvent.query(() => {
+    throw new Error('not needed');
+  }),
+);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  sent.length = 0;
+});
+afterAll(() => server.close());
+
+async function render(gst: Partial<EventGst>) {
+  const props: EventGst = {
+    eventId: 'evt-1',
+    taxRate: null,
+    venueState: null,
+    venueStates: ['Delhi', 'Haryana', 'Uttar Pradesh'],
+    admissionKind: null,
+    defaultAdmissionKind: 'concert',
+    ...gst,
+  };
+  const queryClient = createQueryClient();
+  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <EventGstSection gst={props} /> }),
+    history: createMemoryHistory(),
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+  });
+  await waitFor(() => container.querySelector('form'), 'the form');
+}
+
+async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+  }
+}
+
+function select(label: string): HTMLSelectElement {
+  const id = [...container.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))!.htmlFor;
+  return container.querySelector<HTMLSelectElement>(`[id="${id}"]`)!;
+}
+
+async function choose(label: string, value: string) {
+  const field = select(label);
+  await act(async () => {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+async function submit() {
+  await act(async () => {
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+  });
+}
+
+describe('the event editor’s GST section', () => {
+  it('in Delhi/NCR asks for the venue’s state before saving, then sends it with the kind of event', async () => {
+    await render({});
+    const venue = select('Venue’s state');
+    expect([...venue.options].map((o) => o.value)).toEqual(['', 'Delhi', 'Haryana', 'Uttar Pradesh']);
+    expect(venue.value).toBe('');
+    // The kind's empty choice names the category's default.
+    expect(select('Kind of event').options[0]!.textContent).toBe(
+      'Category default: Concert or musical performance',
+    );
+
+    await submit();
+    await waitFor(() => container.textContent?.includes(GST_MESSAGES.venueStateRequired), 'the refusal');
+    expect(sent).toEqual([]);
+
+    await choose('Venue’s state', 'Haryana');
+    await choose('Kind of event', 'other');
+    await submit();
+    await waitFor(() => sent.length > 0, 'the save');
+    expect(sent).toEqual([
+      { eventId: 'evt-1', taxRate: null, venueState: 'Haryana', admissionKind: 'other' },
+    ]);
+  });
+
+  it('fills in the one state of a single-state city', async () => {
+    await render({ venueStates: ['Maharashtra'], defaultAdmissionKind: 'other' });
+    expect(select('Venue’s state').value).toBe('Maharashtra');
+    await submit();
+    await waitFor(() => sent.length > 0, 'the save');
+    expect(sent).toEqual([
+      { eventId: 'evt-1', taxRate: null, venueState: 'Maharashtra', admissionKind: null },
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ADMISSION_KIND_LABELS, ADMISSION_KINDS, type AdmissionKind } from '../../../shared/gst.ts';
+import { eventTaxRateSchema, GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { INDIAN_STATES, type IndianState } from '../../../shared/states.ts';
+import { messageOf } from '../../lib/auth.ts';
+import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { FormError, FormNotice, SelectField, SubmitButton, TextField } from '../auth-fields.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+
+/** The shared schema's GST fields: empty rate or kind (null) is the profile's rate or the category's kind. */
+const GstForm = eventTaxRateSchema.pick({ taxRate: true, venueState: true, admissionKind: true });
+type GstInput = z.input<typeof GstForm>;
+type GstValues = z.output<typeof GstForm>;
+
+export interface EventGst {
+  eventId: string;
+  taxRate: number | null;
+  venueState: string | null;
+  /** The states a venue in the event's city may be in (one: the default; more: the organiser chooses). */
+  venueStates: readonly IndianState[];
+  admissionKind: AdmissionKind | null;
+  defaultAdmissionKind: AdmissionKind;
+}
+
+const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<IndianState, string>;
+
+const emptyIsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : v);
+
+/**
+ * Issues 16 and 36: the event's GST settings. The venue's state is the place of supply (IGST Act
+ * s.12(6)): filled in when the city is in one state, to be chosen where its area spans states
+ * (Delhi/NCR, Chandigarh). The kind of admission decides whether entry 81's ₹500 exemption applies; its
+ * default follows the category. The rate, empty, is the organiser profile's default.
+ */
+export function EventGstSection({ gst }: { gst: EventGst }) {
+  const { eventId, venueStates } = gst;
+  const utils = trpc.useUtils();
+  const save = trpc.invoices.setEventTaxRate.useMutation({
+    onSuccess: () => utils.organiser.editableEvent.invalidate({ eventId }),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const defaultValues: GstInput = {
+    taxRate: gst.taxRate,
+    venueState:
+      venueStates.find((s) => s === gst.venueState) ?? (venueStates.length === 1 ? venueStates[0]! : null),
+    admissionKind: gst.admissionKind,
+  };
+  const form = useForm<GstInput, unknown, GstValues>({
+    // The server knows the city too and refuses the same (services/invoices/set-event-tax.ts).
+    resolver: zodResolver(
+      GstForm.refine((v) => venueStates.length <= 1 || !!v.venueState, {
+        message: GST_MESSAGES.venueStateRequired,
+        path: ['venueState'],
+      }),
+    ),
+    defaultValues,
+  });
+  const changed = () => {
+    setSaved(false);
+    setFormError(null);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({ eventId, ...values });
+      form.reset(values);
+      setSaved(true);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const field = (['taxRate', 'venueState', 'admissionKind'] as const).find((f) => fields[f]);
+      if (field) form.setError(field, { message: fields[field] });
+      else setFormError(messageOf(error));
+    }
+  });
+  const errors = form.formState.errors;
+  return (
+    <section aria-labelledby="tax-heading" className="max-w-md">
+      <h2 id="tax-heading" className="text-xl font-bold">
+        GST
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+        <UnsavedChangesGuard form={form} />
+        <SelectField
+          label="Venue’s state (place of supply)"
+          placeholder="Choose the venue’s state"
+          options={venueStates}
+          optionLabels={STATE_LABELS}
+          error={errors.venueState?.message}
+          // Shown from the first render (react-hook-form also holds it as the field's value).
+          defaultValue={defaultValues.venueState ?? ''}
+          {...form.register('venueState', { setValueAs: emptyIsNull, onChange: changed })}
+        />
+        <SelectField
+          label="Kind of event"
+          placeholder={`Category default: ${ADMISSION_KIND_LABELS[gst.defaultAdmissionKind]}`}
+          options={ADMISSION_KINDS}
+          optionLabels={ADMISSION_KIND_LABELS}
+          error={errors.admissionKind?.message}
+          defaultValue={defaultValues.admissionKind ?? ''}
+          {...form.register('admissionKind', { setValueAs: emptyIsNull, onChange: changed })}
+        />
+        <p className="text-sm text-gray-600">
+          Admission of ₹500 or less per person is exempt only for circus, dance, theatre, concerts, award
+          functions, pageants, sporting events and planetariums.
+        </p>
+        <TextField
+          label="GST on admission (%)"
+          type="number"
+          inputMode="decimal"
+          step="1"
+          min={0}
+          max={40}
+          placeholder="Profile default"
+          hint="Leave empty to use your organiser profile's default rate."
+          error={errors.taxRate?.message}
+          {...form.register('taxRate', {
+            // Empty is "the profile's default" (null); anything else is checked as a number by the schema.
+            setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+            onChange: changed,
+          })}
+        />
+        <FormError message={formError} />
+        {saved && <FormNotice>Saved.</FormNotice>}
+        <SubmitButton busy={form.formState.isSubmitting} busyText="Saving...">
+          Save GST settings
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

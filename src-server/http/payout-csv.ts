@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { PayoutStatementInput } from '../../shared/sales-schemas.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { AppDeps } from '../deps.ts';
+import { unauthorized } from '../errors.ts';
+import { streamPayoutCsv } from '../services/sales/stream-payout-csv.ts';
+import { requireEventPermission } from '../services/team/require-event-permission.ts';
+import { sessionUserOf } from './session-of.ts';
+
+/**
+ * GET /api/organiser/events/{eventId}/payout.csv?month=yyyy-MM: the payout statement as CSV, every month
+ * (or the one asked for) and a total row. Exactly eventProcedure('viewPayouts')'s answers, as
+ * orders-csv.ts does for viewSales: signed out 401; an event that is not the caller's, or does not
+ * exist, 404; gate staff and co-organisers 403.
+ */
+export function payoutCsvRoutes(deps: AppDeps) {
+  const routes = new Hono<AppEnv>();
+  routes.get('/events/:eventId/payout.csv', async (c) => {
+    const user = await sessionUserOf(c, deps);
+    c.header('Cache-Control', 'private, no-store');
+    if (!user) throw unauthorized();
+    const event = requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewPayouts');
+
+    const query = PayoutStatementInput.safeParse(c.req.query());
+    if (!query.success) {
+      return c.json({ error: { message: query.error.issues[0]?.message ?? 'Invalid input' } }, 400);
+    }
+    const slug =
+      event.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'event';
+    const period = query.data.month ?? deps.clock.now().toISOString().slice(0, 10);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="jalsa-payout-${slug}-${period}.csv"`);
+    return c.body(streamPayoutCsv(deps.db, event.id, query.data.month));
+  });
+  return routes;
+}

@@ -1,0 +1,74 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import {
+  type BookingEventActor,
+  type BookingEventDetails,
+  type BookingEventKind,
+  bookingHistory,
+} from '../../db/schema/booking-history.ts';
+
+/**
+ * One change to a booking, as recorded (issue 40). Details by kind (amounts in paise):
+ * - confirmed: totalPaise, tickets
+ * - cancelled: reason ('organiser' | 'buyer' | 'slot_cancelled' | 'event_cancelled'), refundPaise
+ * - refund_issued: amountPaise
+ * - transfer_offered: toName, toEmail · transfer_cancelled: none · transfer_accepted: fromName, toName
+ * - checked_in: persons, gate, offline · check_in_undone: persons, gate, reason
+ * - rescheduled: fromStart, toStart
+ * - gstin_added: gstin, invoices (how many were re-issued)
+ */
+export interface BookingEvent {
+  bookingId: string;
+  kind: BookingEventKind;
+  actor: BookingEventActor;
+  /** The signed-in account that did it; null for the app's own jobs. */
+  actorUserId: string | null;
+  at: Date | string;
+  details?: BookingEventDetails;
+}
+
+/**
+ * Records one change of a booking. Call it inside the write transaction that makes the change, so the
+ * history and the booking can never disagree: both commit or neither does. The table refuses UPDATE
+ * and DELETE, so what is written here stays as written.
+ */
+export function recordBookingEvent(tx: DbOrTx, event: BookingEvent): void {
+  tx.insert(bookingHistory)
+    .values({
+      bookingId: event.bookingId,
+      kind: event.kind,
+      actor: event.actor,
+      actorUserId: event.actorUserId,
+      at: typeof event.at === 'string' ? event.at : event.at.toISOString(),
+      details: event.details ?? null,
+    })
+    .run();
+}
+
+/** A recorded change, for the organiser's booking page: who (their name when an account did it) and when. */
+export interface BookingHistoryEntry {
+  kind: BookingEventKind;
+  actor: BookingEventActor;
+  actorName: string | null;
+  at: string;
+  details: BookingEventDetails;
+}
+
+/** A booking's history in the order it was written. */
+export function listBookingHistory(db: Db, bookingId: string): BookingHistoryEntry[] {
+  return db
+    .select({
+      kind: bookingHistory.kind,
+      actor: bookingHistory.actor,
+      actorName: users.name,
+      at: bookingHistory.at,
+      details: bookingHistory.details,
+    })
+    .from(bookingHistory)
+    .leftJoin(users, eq(users.id, bookingHistory.actorUserId))
+    .where(eq(bookingHistory.bookingId, bookingId))
+    .orderBy(asc(bookingHistory.seq))
+    .all()
+    .map((r) => ({ ...r, details: r.details ?? {} }));
+}

@@ -1,0 +1,139 @@
+import { ADMISSION_SAC } from '../../../shared/gst.ts';
+import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
+import { isIndianState } from '../../../shared/states.ts';
+import type { InvoiceRow } from './invoice-pdf.ts';
+
+/**
+ * The IRP's invoice (e-invoice schema version 1.1, the fields a B2B service invoice needs), built only
+ * from the stored invoice row, never recomputed: amounts are the stored paise written as rupees.
+ * Which invoices are sent is decided by register-e-invoices.ts.
+ */
+export interface IrpInvoicePayload {
+  Version: '1.1';
+  TranDtls: { TaxSch: 'GST'; SupTyp: 'B2B'; RegRev: 'N'; IgstOnIntra: 'N' };
+  DocDtls: { Typ: 'INV'; No: string; Dt: string };
+  SellerDtls: IrpParty;
+  BuyerDtls: IrpParty & { Pos: string };
+  ItemList: IrpItem[];
+  ValDtls: { AssVal: number; CgstVal: number; SgstVal: number; IgstVal: number; TotInvVal: number };
+}
+
+interface IrpParty {
+  Gstin: string;
+  LglNm: string;
+  Addr1: string;
+  Loc: string;
+  Pin?: number;
+  Stcd: string;
+}
+
+interface IrpItem {
+  SlNo: string;
+  PrdDesc: string;
+  IsServc: 'Y';
+  HsnCd: string;
+  Qty: number;
+  Unit: 'OTH';
+  UnitPrice: number;
+  TotAmt: number;
+  AssAmt: number;
+  GstRt: number;
+  IgstAmt: number;
+  CgstAmt: number;
+  SgstAmt: number;
+  TotItemVal: number;
+}
+
+/**
+ * E-invoices need a 6-digit SAC. Admission to events is stored under heading 9996; its 6-digit code for
+ * admission to entertainment events is 999692 (docs/decisions/0034-gstr1-export-and-e-invoicing.md).
+ */
+export const SIX_DIGIT_SAC: Readonly<Record<string, string>> = { [ADMISSION_SAC]: '999692' };
+
+export function sixDigitSac(sac: string): string {
+  return sac.length === 6 ? sac : (SIX_DIGIT_SAC[sac] ?? sac);
+}
+
+export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
+  if (!invoice.supplierGstin || !invoice.buyerGstin) {
+    throw new Error(`invoice ${invoice.number} is not a B2B tax invoice`);
+  }
+  return {
+    Version: '1.1',
+    TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
+    DocDtls: { Typ: 'INV', No: invoice.number, Dt: irpDate(invoice.issuedAt) },
+    SellerDtls: {
+      Gstin: invoice.supplierGstin,
+      LglNm: invoice.supplierName.slice(0, 100),
+      ...address(invoice.supplierAddress, invoice.supplierState),
+      Stcd: stateCode(invoice.supplierState),
+    },
+    BuyerDtls: {
+      Gstin: invoice.buyerGstin,
+      LglNm: (invoice.buyerLegalName ?? invoice.buyerName).slice(0, 100),
+      Pos: stateCode(invoice.placeOfSupply),
+      // Collected for every B2B invoice (Rule 46); an older invoice without one gives its state.
+      ...address(invoice.buyerAddress ?? invoice.buyerState, invoice.buyerState),
+      Stcd: invoice.buyerGstin.slice(0, 2),
+    },
+    ItemList: invoice.lines.map((line, i) => ({
+      SlNo: String(i + 1),
+      PrdDesc: line.description.slice(0, 300),
+      IsServc: 'Y',
+      HsnCd: sixDigitSac(line.sac),
+      Qty: line.quantity,
+      Unit: 'OTH',
+      // The price before tax, so that quantity × unit price is the taxable value (3 decimals allowed).
+      UnitPrice: Math.round((line.taxableValuePaise * 10) / Math.max(line.quantity, 1)) / 1000,
+      TotAmt: rupees(line.taxableValuePaise),
+      AssAmt: rupees(line.taxableValuePaise),
+      GstRt: line.kind === 'exempt' ? 0 : line.taxRatePercent,
+      IgstAmt: rupees(line.igstPaise),
+      CgstAmt: rupees(line.cgstPaise),
+      SgstAmt: rupees(line.sgstPaise),
+      TotItemVal: rupees(line.totalPaise),
+    })),
+    ValDtls: {
+      AssVal: rupees(invoice.taxableValuePaise),
+      CgstVal: rupees(invoice.cgstPaise),
+      SgstVal: rupees(invoice.sgstPaise),
+      IgstVal: rupees(invoice.igstPaise),
+      TotInvVal: rupees(invoice.totalPaise),
+    },
+  };
+}
+
+function rupees(paise: number): number {
+  return paise / 100;
+}
+
+function stateCode(state: string): string {
+  return isIndianState(state) ? GST_STATE_CODES[state] : '96';
+}
+
+/** Address line, locality and PIN code (the last six-digit number in the address, when there is one). */
+function address(text: string, state: string): Pick<IrpParty, 'Addr1' | 'Loc' | 'Pin'> {
+  const pin = [...text.matchAll(/\b([1-9]\d{5})\b/g)].at(-1)?.[1];
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const locality =
+    parts
+      .at(-1)
+      ?.replace(/\b[1-9]\d{5}\b/, '')
+      .trim() || state;
+  return {
+    Addr1: text.slice(0, 100),
+    Loc: (locality.length >= 3 ? locality : state).slice(0, 50),
+    ...(pin ? { Pin: Number(pin) } : {}),
+  };
+}
+
+/** The IRP's date: dd/mm/yyyy, the IST calendar day. */
+function irpDate(instant: string): string {
+  const ist = new Date(new Date(instant).getTime() + 330 * 60_000);
+  const dd = String(ist.getUTCDate()).padStart(2, '0');
+  const mm = String(ist.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}/${mm}/${ist.getUTCFullYear()}`;
+}

@@ -1,0 +1,515 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, asc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
+import { isIndianState } from '../../../shared/states.ts';
+import type { Db } from '../../db/client.ts';
+import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import { csvRow, csvRupees } from '../sales/csv-cells.ts';
+import { keysetPages } from '../sales/csv-stream.ts';
+import type { InvoiceRow } from './invoice-pdf.ts';
+import { indiaMonthBounds } from './stream-invoices-csv.ts';
+import { zipArchive } from './zip-archive.ts';
+
+/**
+ * The GSTR-1 tables of one issuer's month, each as the CSV the GST offline tool imports (its template's
+ * file name and column headers), for the organiser's own documents or the platform's fee invoices.
+ * docs/decisions/0034-gstr1-export-and-e-invoicing.md explains which document goes to which table.
+ */
+export const GSTR1_HEADERS = {
+  b2b: [
+    'GSTIN/UIN of Recipient',
+    'Receiver Name',
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Reverse Charge',
+    'Applicable % of Tax Rate',
+    'Invoice Type',
+    'E-Commerce GSTIN',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  b2cl: [
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+    'E-Commerce GSTIN',
+  ],
+  b2cs: [
+    'Type',
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+    'E-Commerce GSTIN',
+  ],
+  cdnr: [
+    'GSTIN/UIN of Recipient',
+    'Receiver Name',
+    'Note Number',
+    'Note Date',
+    'Note Type',
+    'Place Of Supply',
+    'Reverse Charge',
+    'Note Supply Type',
+    'Note Value',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  cdnur: [
+    'UR Type',
+    'Note Number',
+    'Note Date',
+    'Note Type',
+    'Place Of Supply',
+    'Note Value',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  exemp: [
+    'Description',
+    'Nil Rated Supplies',
+    'Exempted(other than nil rated/non GST supply)',
+    'Non-GST supplies',
+  ],
+  hsn: [
+    'HSN',
+    'Description',
+    'UQC',
+    'Total Quantity',
+    'Total Value',
+    'Rate',
+    'Taxable Value',
+    'Integrated Tax Amount',
+    'Central Tax Amount',
+    'State/UT Tax Amount',
+    'Cess Amount',
+  ],
+  docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+} as const;
+
+export type Gstr1Table = keyof typeof GSTR1_HEADERS;
+export const GSTR1_TABLES = Object.keys(GSTR1_HEADERS) as Gstr1Table[];
+
+/** Invoices to unregistered buyers in another state above this value go to B2CL (₹1 lakh since Aug 2024). */
+export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
+
+/** Table 8's rows, in the offline tool's order. */
+const EXEMPT_ROWS = [
+  ['inter', 'registered', 'Inter-State supplies to registered persons'],
+  ['intra', 'registered', 'Intra-State supplies to registered persons'],
+  ['inter', 'unregistered', 'Inter-State supplies to unregistered persons'],
+  ['intra', 'unregistered', 'Intra-State supplies to unregistered persons'],
+] as const;
+
+const PAGE = 500;
+
+/** The month's GSTR-1 as a ZIP of the offline tool's CSVs (b2b.csv … docs.csv). */
+export async function gstr1Zip(db: Db, issuer: string, month: string): Promise<Uint8Array> {
+  const tables = await gstr1Tables(db, issuer, month);
+  const encoder = new TextEncoder();
+  return zipArchive(
+    GSTR1_TABLES.map((name) => ({ name: `${name}.csv`, data: encoder.encode(tables[name]) })),
+  );
+}
+
+/**
+ * Each table's CSV text (header row, then rows; CRLF; no byte-order mark, which the offline tool reads
+ * as part of the first header). Invoices and credit notes are read page by page, each page on a later
+ * turn of the event loop (as csv-stream.ts does), and summed as they go by: B2CS, exempt, HSN and the
+ * documents table are totals, the rest one row per document and rate. An unregistered supplier's bills
+ * of supply are left out: without a GSTIN there is no return to file.
+ */
+export async function gstr1Tables(
+  db: Db,
+  issuer: string,
+  month: string,
+): Promise<Record<Gstr1Table, string>> {
+  const { from, to } = indiaMonthBounds(month);
+  const rows: Record<'b2b' | 'b2cl' | 'cdnr' | 'cdnur', string[]> = {
+    b2b: [],
+    b2cl: [],
+    cdnr: [],
+    cdnur: [],
+  };
+  const b2cs = new Map<string, number>();
+  const exempt = new Map<string, number>();
+  const hsn = new Map<string, HsnTotal>();
+  const series = new Map<string, Series>();
+
+  const invoicePage = (after: InvoiceRow | undefined) =>
+    db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.issuer, issuer),
+          gte(invoices.issuedAt, from),
+          lt(invoices.issuedAt, to),
+          after && afterRow(invoices, after),
+        ),
+      )
+      .orderBy(asc(invoices.issuedAt), asc(invoices.id))
+      .limit(PAGE)
+      .all();
+  for (const page of keysetPages(invoicePage, PAGE)) {
+    await nextTurn();
+    for (const invoice of page) {
+      if (!invoice.supplierGstin) continue;
+      countDocument(series, invoice.number.split('/')[0]!, invoice.number);
+      const section = sectionOf(invoice);
+      for (const bucket of bucketsOf(invoice)) {
+        addHsn(hsn, bucket, 1);
+        if (bucket.exempt) {
+          addTo(exempt, exemptKey(invoice), bucket.taxable);
+        } else if (section === 'b2b') {
+          rows.b2b.push(
+            csvRow([
+              invoice.buyerGstin,
+              invoice.buyerLegalName,
+              invoice.number,
+              gstDate(invoice.issuedAt),
+              csvRupees(invoice.totalPaise),
+              place(invoice.placeOfSupply),
+              'N',
+              null,
+              'Regular B2B',
+              null,
+              bucket.rate,
+              csvRupees(bucket.taxable),
+              csvRupees(0),
+            ]),
+          );
+        } else if (section === 'b2cl') {
+          rows.b2cl.push(
+            csvRow([
+              invoice.number,
+              gstDate(invoice.issuedAt),
+              csvRupees(invoice.totalPaise),
+              place(invoice.placeOfSupply),
+              null,
+              bucket.rate,
+              csvRupees(bucket.taxable),
+              csvRupees(0),
+              null,
+            ]),
+          );
+        } else {
+          addTo(b2cs, `${invoice.placeOfSupply}\u0000${bucket.rate}`, bucket.taxable);
+        }
+      }
+    }
+  }
+
+  const creditPage = (after: { note: { issuedAt: string; id: string } } | undefined) =>
+    db
+      .select({ note: creditNotes, invoice: invoices })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(
+        and(
+          eq(creditNotes.issuer, issuer),
+          gte(creditNotes.issuedAt, from),
+          lt(creditNotes.issuedAt, to),
+          after && afterRow(creditNotes, after.note),
+        ),
+      )
+      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
+      .limit(PAGE)
+      .all();
+  for (const page of keysetPages(creditPage, PAGE)) {
+    await nextTurn();
+    for (const { note, invoice } of page) {
+      if (!invoice.supplierGstin) continue;
+      countDocument(series, note.number.split('/')[0]!, note.number);
+      const section = sectionOf(invoice);
+      const whole = note.totalPaise === invoice.totalPaise;
+      for (const bucket of creditedBuckets(invoice, note, whole)) {
+        addHsn(hsn, bucket, -1);
+        if (bucket.exempt) {
+          // Exempt supplies are reported net: the credited part comes off this month's exempt total.
+          addTo(exempt, exemptKey(invoice), -bucket.taxable);
+        } else if (section === 'b2b') {
+          rows.cdnr.push(
+            csvRow([
+              invoice.buyerGstin,
+              invoice.buyerLegalName,
+              note.number,
+              gstDate(note.issuedAt),
+              'C',
+              place(invoice.placeOfSupply),
+              'N',
+              'Regular B2B',
+              csvRupees(note.totalPaise),
+              null,
+              bucket.rate,
+              csvRupees(bucket.taxable),
+              csvRupees(0),
+            ]),
+          );
+        } else if (section === 'b2cl') {
+          rows.cdnur.push(
+            csvRow([
+              'B2CL',
+              note.number,
+              gstDate(note.issuedAt),
+              'C',
+              place(invoice.placeOfSupply),
+              csvRupees(note.totalPaise),
+              null,
+              bucket.rate,
+              csvRupees(bucket.taxable),
+              csvRupees(0),
+            ]),
+          );
+        } else {
+          // A credit note to a small unregistered buyer is not reported on its own (CDNUR is for B2CL and
+          // exports): it reduces B2CS for its place of supply and rate in the month it is issued.
+          addTo(b2cs, `${invoice.placeOfSupply}\u0000${bucket.rate}`, -bucket.taxable);
+        }
+      }
+    }
+  }
+
+  const table = (name: Gstr1Table, body: string[]) => csvRow([...GSTR1_HEADERS[name]]) + body.join('');
+  return {
+    b2b: table('b2b', rows.b2b),
+    b2cl: table('b2cl', rows.b2cl),
+    b2cs: table(
+      'b2cs',
+      [...b2cs.entries()]
+        .map(([key, taxable]) => {
+          const [state, rate] = key.split('\u0000') as [string, string];
+          return { place: place(state), rate: Number(rate), taxable };
+        })
+        // By state code, then rate: the order the offline tool lists them in.
+        .sort((a, b) => a.place.localeCompare(b.place) || a.rate - b.rate)
+        .map((r) => csvRow(['OE', r.place, null, r.rate, csvRupees(r.taxable), csvRupees(0), null])),
+    ),
+    cdnr: table('cdnr', rows.cdnr),
+    cdnur: table('cdnur', rows.cdnur),
+    exemp: table(
+      'exemp',
+      EXEMPT_ROWS.map(([reach, registration, description]) =>
+        csvRow([
+          description,
+          csvRupees(0),
+          csvRupees(exempt.get(`${reach}/${registration}`) ?? 0),
+          csvRupees(0),
+        ]),
+      ),
+    ),
+    hsn: table(
+      'hsn',
+      [...hsn.values()]
+        .sort((a, b) => a.sac.localeCompare(b.sac) || a.rate - b.rate)
+        .map((h) =>
+          csvRow([
+            h.sac,
+            sacDescription(h.sac),
+            'NA',
+            h.quantity,
+            csvRupees(h.taxable + h.igst + h.cgst + h.sgst),
+            h.rate,
+            csvRupees(h.taxable),
+            csvRupees(h.igst),
+            csvRupees(h.cgst),
+            csvRupees(h.sgst),
+            csvRupees(0),
+          ]),
+        ),
+    ),
+    docs: table(
+      'docs',
+      [...series.entries()]
+        .sort(([a], [b]) => documentOrder(a) - documentOrder(b) || a.localeCompare(b))
+        .map(([prefix, s]) => csvRow([natureOf(prefix), s.from, s.to, s.count, 0])),
+    ),
+  };
+}
+
+type Section = 'b2b' | 'b2cl' | 'b2cs';
+
+/**
+ * Where an invoice's taxable lines are reported: B2B with the buyer's GSTIN; B2CL for an unregistered
+ * buyer in another state when the invoice is worth more than ₹1 lakh; otherwise totals in B2CS.
+ */
+function sectionOf(invoice: InvoiceRow): Section {
+  if (invoice.buyerGstin) return 'b2b';
+  const interState = invoice.placeOfSupply !== invoice.supplierState;
+  return interState && invoice.totalPaise > B2CL_THRESHOLD_PAISE ? 'b2cl' : 'b2cs';
+}
+
+function exemptKey(invoice: InvoiceRow): string {
+  const reach = invoice.placeOfSupply !== invoice.supplierState ? 'inter' : 'intra';
+  return `${reach}/${invoice.buyerGstin ? 'registered' : 'unregistered'}`;
+}
+
+interface Bucket {
+  sac: string;
+  rate: number;
+  exempt: boolean;
+  quantity: number;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+}
+
+type HsnTotal = Omit<Bucket, 'exempt'>;
+
+/** An invoice's lines summed per SAC and rate (exempt lines at rate 0). */
+function bucketsOf(invoice: InvoiceRow): Bucket[] {
+  const out = new Map<string, Bucket>();
+  for (const line of invoice.lines) {
+    const exempt = line.kind === 'exempt';
+    const rate = exempt ? 0 : line.taxRatePercent;
+    const key = `${line.sac}\u0000${rate}\u0000${exempt}`;
+    const b = out.get(key) ?? {
+      sac: line.sac,
+      rate,
+      exempt,
+      quantity: 0,
+      taxable: 0,
+      igst: 0,
+      cgst: 0,
+      sgst: 0,
+    };
+    b.quantity += line.quantity;
+    b.taxable += line.taxableValuePaise;
+    b.igst += line.igstPaise;
+    b.cgst += line.cgstPaise;
+    b.sgst += line.sgstPaise;
+    out.set(key, b);
+  }
+  return [...out.values()];
+}
+
+/**
+ * A credit note's stored amounts spread over its invoice's SAC-and-rate buckets, each head in proportion
+ * to that head in the buckets (the last bucket takes what rounding leaves), so each rate's row adds up
+ * to the note exactly. A credit note stores only totals: a whole credit gives back each bucket as it
+ * was, a share (a percentage refund) gives the share of each, and only a whole credit returns quantity.
+ */
+function creditedBuckets(
+  invoice: InvoiceRow,
+  note: typeof creditNotes.$inferSelect,
+  whole: boolean,
+): Bucket[] {
+  const buckets = bucketsOf(invoice);
+  const heads = [
+    ['taxable', note.taxableValuePaise],
+    ['igst', note.igstPaise],
+    ['cgst', note.cgstPaise],
+    ['sgst', note.sgstPaise],
+  ] as const;
+  const out = buckets.map((b) => ({
+    ...b,
+    quantity: whole ? b.quantity : 0,
+    taxable: 0,
+    igst: 0,
+    cgst: 0,
+    sgst: 0,
+  }));
+  for (const [head, amount] of heads) {
+    const weights = buckets.map((b) => b[head]);
+    const sum = weights.reduce((a, w) => a + w, 0);
+    let left = amount;
+    const last = weights.findLastIndex((w) => w > 0);
+    out.forEach((b, i) => {
+      if (sum === 0) {
+        if (i === 0) b[head] = amount;
+        return;
+      }
+      const share = i === last ? left : Math.round((amount * weights[i]!) / sum);
+      b[head] = share;
+      left -= share;
+    });
+  }
+  return out;
+}
+
+function addHsn(hsn: Map<string, HsnTotal>, b: Bucket, sign: 1 | -1) {
+  const key = `${b.sac}\u0000${b.rate}`;
+  const h = hsn.get(key) ?? { sac: b.sac, rate: b.rate, quantity: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0 };
+  h.quantity += sign * b.quantity;
+  h.taxable += sign * b.taxable;
+  h.igst += sign * b.igst;
+  h.cgst += sign * b.cgst;
+  h.sgst += sign * b.sgst;
+  hsn.set(key, h);
+}
+
+function addTo(map: Map<string, number>, key: string, paise: number) {
+  map.set(key, (map.get(key) ?? 0) + paise);
+}
+
+interface Series {
+  from: string;
+  to: string;
+  count: number;
+}
+
+/** Table 13: per series (INV, CRN, PLF…), the first and last number issued in the month and how many. */
+function countDocument(series: Map<string, Series>, prefix: string, number: string) {
+  const s = series.get(prefix);
+  if (!s) {
+    series.set(prefix, { from: number, to: number, count: 1 });
+    return;
+  }
+  // Numbers are zero-padded within a financial year, and a month lies within one, so text order is number order.
+  if (number < s.from) s.from = number;
+  if (number > s.to) s.to = number;
+  s.count++;
+}
+
+const CREDIT_NOTE_PREFIX = 'CRN';
+
+function natureOf(prefix: string): string {
+  return prefix === CREDIT_NOTE_PREFIX ? 'Credit Note' : 'Invoices for outward supply';
+}
+
+function documentOrder(prefix: string): number {
+  return prefix === CREDIT_NOTE_PREFIX ? 1 : 0;
+}
+
+/** What each SAC the app issues is, for table 12's description. */
+function sacDescription(sac: string): string {
+  if (sac.startsWith('9996')) return 'Admission to events';
+  if (sac === '998599') return 'Convenience fee (support services)';
+  return 'Services';
+}
+
+/** The offline tool's date: 05-Nov-2026, the IST calendar day. */
+function gstDate(instant: string): string {
+  const ist = new Date(new Date(instant).getTime() + 330 * 60_000);
+  const day = String(ist.getUTCDate()).padStart(2, '0');
+  return `${day}-${MONTHS[ist.getUTCMonth()]}-${ist.getUTCFullYear()}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** GSTR-1 writes the place of supply as '27-Maharashtra'. */
+function place(state: string): string {
+  return isIndianState(state) ? `${GST_STATE_CODES[state]}-${state}` : state;
+}
+
+/** Keyset cursor: rows after (issued at, id). */
+function afterRow(table: typeof invoices | typeof creditNotes, after: { issuedAt: string; id: string }) {
+  return or(
+    gt(table.issuedAt, after.issuedAt),
+    and(eq(table.issuedAt, after.issuedAt), gt(table.id, after.id)),
+  );
+}

@@ -1,0 +1,178 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { BackgroundJob } from '../../background-job.ts';
+import type { Db } from '../../db/client.ts';
+import { eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
+import { invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import { buildIrpPayload } from './e-invoice-payload.ts';
+import { EInvoiceError } from './e-invoice-provider.ts';
+
+/** Tries before the job stops retrying by itself (the organiser may retry from their profile page). */
+export const MAX_E_INVOICE_ATTEMPTS = 8;
+/** The IRP refuses invoices older than this (for turnover of ₹10 crore and more, since 1 Apr 2025). */
+export const IRP_REPORTING_WINDOW_DAYS = 30;
+export const NO_IRP_CONFIGURED =
+  'This Jalsa server has no IRP connection (EINVOICE_IRP_URL and EINVOICE_IRP_TOKEN): ask its operator to set it up.';
+export const OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts it. Cancel it with a credit note and issue a new invoice.`;
+
+const BATCH = 20;
+/** How far back each run looks for invoices not yet queued: twice the window, for a job stopped a while. */
+const QUEUE_LOOKBACK_DAYS = 2 * IRP_REPORTING_WINDOW_DAYS;
+
+/**
+ * Registers the B2B invoices of organisers under e-invoicing with the IRP: first records a 'pending'
+ * registration for each such invoice that has none (so none is missed, however it was issued: at
+ * confirmation, owed later, or re-issued with a GSTIN), then sends those due, one at a time, each HTTP
+ * call outside any transaction. A failure is stored with the IRP's message (status 'failed', shown to
+ * the organiser) and retried with back-off (1, 2, 4 … minutes) until MAX_E_INVOICE_ATTEMPTS; an invoice
+ * past the reporting window fails for good. Returns how many were tried.
+ */
+export async function registerDueEInvoices(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
+): Promise<number> {
+  const { db, clock } = deps;
+  await queueNewEInvoices(db, clock.now());
+  const due = db
+    .select({ registration: eInvoiceRegistrations, invoice: invoices })
+    .from(eInvoiceRegistrations)
+    .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
+    .where(
+      and(
+        inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
+        lte(eInvoiceRegistrations.nextAttemptAt, clock.now().toISOString()),
+      ),
+    )
+    .orderBy(asc(eInvoiceRegistrations.nextAttemptAt))
+    .limit(BATCH)
+    .all();
+  for (const { registration, invoice } of due) {
+    const attempts = registration.attempts + 1;
+    const now = clock.now();
+    const ageMs = now.getTime() - new Date(invoice.issuedAt).getTime();
+    if (ageMs > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
+      await recordFailure(db, invoice.id, attempts, OUTSIDE_WINDOW, null, now);
+      continue;
+    }
+    if (!deps.eInvoiceProvider) {
+      await recordFailure(db, invoice.id, attempts, NO_IRP_CONFIGURED, retryAt(attempts, now), now);
+      continue;
+    }
+    try {
+      const registered = await deps.eInvoiceProvider.register(
+        buildIrpPayload(invoice),
+        invoice.supplierGstin!,
+      );
+      const at = clock.now().toISOString();
+      await writeTransaction(db, (tx) =>
+        tx
+          .update(eInvoiceRegistrations)
+          .set({
+            status: 'registered',
+            attempts,
+            nextAttemptAt: null,
+            lastError: null,
+            ...registered,
+            updatedAt: at,
+          })
+          .where(eq(eInvoiceRegistrations.invoiceId, invoice.id))
+          .run(),
+      );
+    } catch (err) {
+      if (!(err instanceof EInvoiceError))
+        deps.logger.error({ err, invoiceId: invoice.id }, 'e-invoice failed');
+      const message = err instanceof EInvoiceError ? err.message : 'Unexpected error while registering';
+      await recordFailure(db, invoice.id, attempts, message, retryAt(attempts, clock.now()), clock.now());
+    }
+  }
+  return due.length;
+}
+
+/** Runs every 30 s in the job process; also at start-up (invoices issued while the server was down). */
+export const eInvoicingJob: BackgroundJob = {
+  name: 'e-invoicing',
+  intervalMs: 30_000,
+  runAtStart: true,
+  run: async (deps) => {
+    const tried = await registerDueEInvoices(deps);
+    if (tried > 0) deps.logger.info({ tried }, 'e-invoices sent to the IRP');
+  },
+};
+
+/**
+ * A 'pending' registration for each invoice that needs an IRN and has none: an admission tax invoice
+ * to a buyer with a GSTIN, of an organiser under e-invoicing, issued since they said so. Each organiser's
+ * invoices are read through (issuer, issued_at) from QUEUE_LOOKBACK_DAYS ago at most, so a run reads a
+ * bounded range; anything queued past the reporting window fails visibly (OUTSIDE_WINDOW).
+ */
+async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
+  const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const organisers = db
+    .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+    .from(organiserProfiles)
+    .where(isNotNull(organiserProfiles.eInvoicingSince))
+    .all();
+  const missing = organisers.flatMap(({ userId, since }) =>
+    db
+      .select({ id: invoices.id, issuer: invoices.issuer })
+      .from(invoices)
+      .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
+      .where(
+        and(
+          eq(invoices.issuer, userId),
+          gte(invoices.issuedAt, since && since > lookback ? since : lookback),
+          // Written as the partial index's own condition (literals, not parameters), so SQLite uses it.
+          NEEDS_IRN,
+          isNull(eInvoiceRegistrations.invoiceId),
+        ),
+      )
+      .all(),
+  );
+  if (missing.length === 0) return;
+  const at = now.toISOString();
+  await writeTransaction(db, (tx) => {
+    for (const row of missing) {
+      tx.insert(eInvoiceRegistrations)
+        .values({
+          invoiceId: row.id,
+          issuer: row.issuer,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+  });
+}
+
+/** Back-off: 1 minute after the first failure, doubling, until the attempts run out (then null). */
+function retryAt(attempts: number, now: Date): string | null {
+  if (attempts >= MAX_E_INVOICE_ATTEMPTS) return null;
+  return new Date(now.getTime() + 60_000 * 2 ** (attempts - 1)).toISOString();
+}
+
+async function recordFailure(
+  db: Db,
+  invoiceId: string,
+  attempts: number,
+  message: string,
+  nextAttemptAt: string | null,
+  now: Date,
+) {
+  await writeTransaction(db, (tx) =>
+    tx
+      .update(eInvoiceRegistrations)
+      .set({
+        status: 'failed',
+        attempts,
+        lastError: message.slice(0, 1000),
+        nextAttemptAt,
+        updatedAt: now.toISOString(),
+      })
+      .where(eq(eInvoiceRegistrations.invoiceId, invoiceId))
+      .run(),
+  );
+}

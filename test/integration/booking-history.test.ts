@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookingHistory } from '../../src-server/db/schema/booking-history.ts';
+import { outbox } from '../../src-server/db/schema/mail.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
+import { buyTickets, versionOf } from '../helpers/organiser-bookings.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import { createSignedInUser } from '../helpers/users.ts';
+
+/**
+ * Issue 40: every change to a booking is recorded with who did it and when, shown on the organiser's
+ * booking page, and nothing in the record can be changed, not even by a statement run on the database.
+ */
+describe('a booking’s order history', () => {
+  let t: TestApp;
+  let w: ConsoleWorld;
+  beforeEach(() => {
+    t = createTestApp();
+    w = createConsoleWorld(t);
+  });
+  afterEach(() => t.close());
+
+  const call = async (kind: 'query' | 'mutation', name: string, input: unknown, cookie?: string) => {
+    const res = await callProcedure(t, kind, name, input, { cookie });
+    expect(res.status, `${name}: ${JSON.stringify(res.body.error)}`).toBe(200);
+    return res.data;
+  };
+  const historyOf = async (bookingId: string) =>
+    (
+      (await call(
+        'query',
+        'eventBookings.booking',
+        { eventId: w.event.eventId, bookingId },
+        w.people.owner.cookie,
+      )) as {
+        history: {
+          kind: string;
+          actor: string;
+          actorName: string | null;
+          at: string;
+          details: Record<string, unknown>;
+        }[];
+      }
+    ).history;
+  const minute = () => t.clock.advance(60_000);
+
+  it('records each change with its actor and time, in order, from buying to the refund', async () => {
+    const { buyer, bookingId } = await buyTickets(t, w.event, 1);
+    const bought = t.clock.now().toISOString();
+    minute();
+    await call(
+      'mutation',
+      'invoices.addBuyerGstin',
+      {
+        bookingId,
+        buyerGstin: '29aagcb7383j1z4',
+        buyerLegalName: 'Verma Consulting',
+        buyerAddress: '4 MG Road, Pune 411001',
+      },
+      buyer.cookie,
+    );
+    minute();
+    const recipient = createSignedInUser(t, { email: 'meera@example.com', name: 'Meera Iyer' });
+    const offer = { bookingId, name: 'Meera Iyer', email: 'meera@example.com', mobile: '' };
+    await call('mutation', 'transfers.start', offer, buyer.cookie);
+    await call('mutation', 'transfers.cancel', { bookingId }, buyer.cookie);
+    await call('mutation', 'transfers.start', offer, buyer.cookie);
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, 'meera@example.com')).all().at(-1);
+    const token = /\/transfers\/([\w-]+)/.exec(mail?.text ?? '')![1]!;
+    await call('mutation', 'transfers.accept', { token }, recipient.cookie);
+    minute();
+    await call(
+      'mutation',
+      'organiser.updateSlotTime',
+      {
+        eventId: w.event.eventId,
+        version: versionOf(t, w.event.eventId),
+        slotId: w.event.slotId,
+        startTime: '20:00',
+        endTime: '23:00',
+      },
+      w.people['co-organiser'].cookie,
+    );
+    // Show day, half an hour before the moved start (8 PM India time = 14:30 UTC): the gates are open.
+    t.clock.set(new Date('2026-12-05T14:00:00.000Z'));
+    const gate = { eventId: w.event.eventId, slotId: w.event.slotId, gate: 'North gate', deviceId: 'd-1' };
+    const scanId = randomUUID();
+    // The recipient's ticket: the booking's token after one transfer.
+    const qr = signTicketToken(t.deps.appSecret, bookingId, 1);
+    await call('mutation', 'gate.scan', { ...gate, scanId, token: qr }, w.people['gate staff'].cookie);
+    minute();
+    await call(
+      'mutation',
+      'gate.undo',
+      { ...gate, undoId: randomUUID(), scanId, reason: 'Scanned the wrong ticket' },
+      w.people['gate staff'].cookie,
+    );
+    minute();
+    await call(
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: w.event.eventId, bookingId, refundUsedTickets: true },
+      w.people.owner.cookie,
+    );
+
+    const history = await historyOf(bookingId);
+    expect(history.map((h) => [h.kind, h.actor, h.actorName])).toEqual([
+      ['confirmed', 'buyer', buyer.name],
+      ['gstin_added', 'buyer', buyer.name],
+      ['transfer_offered', 'buyer', buyer.name],
+      ['transfer_cancelled', 'buyer', buyer.name],
+      ['transfer_offered', 'buyer', buyer.name],
+      ['transfer_accepted', 'buyer', 'Meera Iyer'],
+      ['rescheduled', 'organiser', w.people['co-organiser'].name],
+      ['checked_in', 'gate', w.people['gate staff'].name],
+      ['check_in_undone', 'gate', w.people['gate staff'].name],
+      ['cancelled', 'organiser', w.people.owner.name],
+      ['refund_issued', 'system', null],
+    ]);
+    // Who: the accounts themselves (names may be empty in fixtures, the ids never are).
+    const actors = t.deps.db
+      .select({ kind: bookingHistory.kind, userId: bookingHistory.actorUserId, at: bookingHistory.at })
+      .from(bookingHistory)
+      .where(eq(bookingHistory.bookingId, bookingId))
+      .all();
+    expect(actors.map((a) => a.userId)).toEqual([
+      buyer.userId,
+      buyer.userId,
+      buyer.userId,
+      buyer.userId,
+      buyer.userId,
+      recipient.userId,
+      w.people['co-organiser'].userId,
+      w.people['gate staff'].userId,
+      w.people['gate staff'].userId,
+      w.people.owner.userId,
+      null,
+    ]);
+    // When: each at the clock's time of its change, a minute apart where the test moved the clock.
+    expect(history[0]!.at).toBe(bought);
+    expect(history.at(-1)!.at).toBe(t.clock.now().toISOString());
+    expect(history.map((h) => h.at)).toEqual([...history.map((h) => h.at)].sort());
+    // What: the facts of each change.
+    const details = Object.fromEntries(history.map((h) => [h.kind, h.details]));
+    expect(details.gstin_added).toMatchObject({ gstin: '29AAGCB7383J1Z4' });
+    expect(details.transfer_accepted).toMatchObject({ toName: 'Meera Iyer' });
+    expect(details.rescheduled).toMatchObject({
+      fromStart: expect.stringMatching(/T13:30:00.000Z$/),
+      toStart: expect.stringMatching(/T14:30:00.000Z$/),
+    });
+    expect(details.checked_in).toMatchObject({ persons: 1, gate: 'North gate', offline: false });
+    expect(details.check_in_undone).toMatchObject({ persons: 1, reason: 'Scanned the wrong ticket' });
+    expect(details.cancelled).toMatchObject({ reason: 'organiser', refundPaise: expect.any(Number) });
+    expect(details.refund_issued).toMatchObject({ amountPaise: details.cancelled!.refundPaise });
+  });
+
+  it('names the buyer, or the slot’s or event’s cancellation, as who cancelled', async () => {
+    const own = await buyTickets(t, w.event, 1);
+    const bySlot = await buyTickets(t, w.event, 1);
+    const byEvent = await buyTickets(t, w.event, 1);
+    await writeTransaction(t.deps.db, (tx) => {
+      cancelBookingIn(tx, t.deps, own.bookingId, 'buyer', t.clock.now(), undefined, own.buyer.userId);
+      cancelBookingIn(tx, t.deps, bySlot.bookingId, 'slot_cancelled', t.clock.now());
+      cancelBookingIn(tx, t.deps, byEvent.bookingId, 'event_cancelled', t.clock.now());
+    });
+    const last = async (id: string) => (await historyOf(id)).find((h) => h.kind === 'cancelled');
+    expect(await last(own.bookingId)).toMatchObject({ actor: 'buyer', details: { reason: 'buyer' } });
+    expect(await last(bySlot.bookingId)).toMatchObject({
+      actor: 'system',
+      actorName: null,
+      details: { reason: 'slot_cancelled' },
+    });
+    expect(await last(byEvent.bookingId)).toMatchObject({
+      actor: 'system',
+      details: { reason: 'event_cancelled' },
+    });
+  });
+
+  it('cannot be changed: the database refuses an UPDATE and a DELETE', async () => {
+    const { bookingId } = await buyTickets(t, w.event, 1);
+    const before = t.deps.db.select().from(bookingHistory).all();
+    expect(before).toHaveLength(1);
+    expect(() =>
+      t.deps.db
+        .update(bookingHistory)
+        .set({ actor: 'system' })
+        .where(eq(bookingHistory.bookingId, bookingId))
+        .run(),
+    ).toThrow(/booking history is append-only/);
+    expect(() => t.deps.db.delete(bookingHistory).run()).toThrow(/booking history is append-only/);
+    // Straight SQL on the connection, as a maintenance script would run it.
+    expect(() => t.deps.sqlite.prepare('delete from booking_history').run()).toThrow(/append-only/);
+    expect(() => t.deps.sqlite.prepare("update booking_history set kind = 'cancelled'").run()).toThrow(
+      /append-only/,
+    );
+    expect(t.deps.db.select().from(bookingHistory).all()).toEqual(before);
+  });
+
+  it('is on the booking page only for those who may see the booking: not gate staff, not another organiser', async () => {
+    const { bookingId } = await buyTickets(t, w.event, 1);
+    const page = (cookie: string) =>
+      callProcedure(t, 'query', 'eventBookings.booking', { eventId: w.event.eventId, bookingId }, { cookie });
+    expect((await page(w.people['gate staff'].cookie)).status).toBe(403);
+    expect((await page(w.people['organiser of another event'].cookie)).status).toBe(404);
+    expect((await page(w.people.admin.cookie)).status).toBe(200);
+  });
+});

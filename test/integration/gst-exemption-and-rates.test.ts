@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventCategory } from '../../shared/categories.ts';
+import { EXEMPT_WORDING } from '../../shared/gst.ts';
+import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+/**
+ * Issue 36, items 2, 9 and 10: the ₹500 exemption only for the kinds entry 81 of Notification
+ * 12/2017-CT(R) lists (the organiser may say the kind where the category cannot), rates from the
+ * schedule in force (40 % since 22 September 2025), and CGST = SGST on inclusive prices. A Maharashtra
+ * organiser's Mumbai events (intra-state); every figure worked by hand, in paise.
+ */
+const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
+const PROFILE = {
+  legalName: 'Tala Collective LLP',
+  address: '12 Hill Road, Bandra, Mumbai 400050',
+  state: 'Maharashtra',
+  gstin: '27AAPFU0939F1ZV',
+};
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function mumbaiEvent(category: EventCategory, pricePaise: number) {
+  const organiser = createAccount(t, 'organiser');
+  await saveOrganiserProfile(
+    t.deps.db,
+    platformGstOf(t.deps.env),
+    organiser.userId,
+    organiserProfileSchema.parse(PROFILE),
+    t.clock.now(),
+  );
+  const ev = createTicketedEvent(t.deps.db, {
+    city: 'Mumbai',
+    types: [{ name: 'Seat', pricePaise, totalTickets: 20 }],
+  });
+  t.deps.db
+    .update(events)
+    .set({ ownerId: organiser.userId, category })
+    .where(eq(events.id, ev.eventId))
+    .run();
+  const setGst = (settings: object) =>
+    callProcedure(
+      t,
+      'mutation',
+      'invoices.setEventTaxRate',
+      { eventId: ev.eventId, taxRate: null, ...settings },
+      { cookie: organiser.cookie },
+    );
+  return { organiser, ev, setGst };
+}
+
+async function admissionInvoiceOf(ev: TicketedEvent) {
+  const { buyer, bookingId } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
+  const invoice = t.deps.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .all()
+    .find((i) => i.kind === 'admission')!;
+  const res = await t.request(`/api/invoices/${invoice.id}.pdf`, { headers: { cookie: buyer.cookie } });
+  expect(res.status).toBe(200);
+  return { invoice, pdf: pdfPageText(Buffer.from(await res.arrayBuffer())) };
+}
+
+describe('the ₹500 exemption (entry 81) by kind of event', () => {
+  it('a ₹499 workshop is taxed: 422.88 + CGST 38.06 + SGST 38.06', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await mumbaiEvent('workshops', 49_900);
+    // Workshops are not in entry 81. 499.00 / 1.18 = 422.8813 → 422.88; tax 76.12 (even) → 38.06 each.
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      documentType: 'tax_invoice',
+      taxableValuePaise: 42_288,
+      cgstPaise: 3_806,
+      sgstPaise: 3_806,
+      igstPaise: 0,
+      totalPaise: 49_900,
+    });
+    expect(invoice.lines[0]).toMatchObject({ kind: 'intra', taxRatePercent: 18 });
+    expect(invoice.notes).not.toContain(EXEMPT_WORDING);
+    expect(pdf).toContain(
+      'Taxable value Rs. 422.88; CGST 9% Rs. 38.06; SGST 9% Rs. 38.06; amount Rs. 499.00',
+    );
+    expect(pdf).not.toContain('Exempt');
+  });
+
+  it('a ₹499 concert is exempt: 499.00, no tax', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await mumbaiEvent('concerts', 49_900);
+    const { invoice } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      taxableValuePaise: 49_900,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      totalPaise: 49_900,
+    });
+    expect(invoice.lines[0]).toMatchObject({ kind: 'exempt', taxRatePercent: 0 });
+    expect(invoice.notes).toContain(EXEMPT_WORDING);
+  });
+
+  it('the organiser says the kind where the category cannot: a comedy night that is theatre, a show that is not', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    // Comedy defaults to 'other' (not listed): a ₹499 ticket would be taxed. Marked theatre: exempt.
+    const comedy = await mumbaiEvent('comedy', 49_900);
+    expect((await comedy.setGst({ admissionKind: 'theatre' })).status).toBe(200);
+    expect((await admissionInvoiceOf(comedy.ev)).invoice.lines[0]).toMatchObject({ kind: 'exempt' });
+    // A "show" defaults to theatre; marked 'other' (say, an exhibition) the ₹499 is taxed as the workshop.
+    const show = await mumbaiEvent('shows', 49_900);
+    expect((await show.setGst({ admissionKind: 'other' })).status).toBe(200);
+    expect((await admissionInvoiceOf(show.ev)).invoice).toMatchObject({
+      taxableValuePaise: 42_288,
+      cgstPaise: 3_806,
+      sgstPaise: 3_806,
+    });
+    expect((await show.setGst({ admissionKind: 'magic' })).status).toBe(400);
+  });
+
+  it('tax-exclusive prices: the checkout adds GST to a ₹499 workshop (89.82) and none to a ₹499 concert', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const exclusive = { ...PROFILE, taxInclusive: false };
+    for (const [category, added] of [
+      // 499.00 × 9 % = 44.91 per head, CGST + SGST = 89.82.
+      ['workshops', 8_982],
+      ['concerts', 0],
+    ] as const) {
+      const { organiser, ev } = await mumbaiEvent(category, 49_900);
+      await saveOrganiserProfile(
+        t.deps.db,
+        null,
+        organiser.userId,
+        organiserProfileSchema.parse(exclusive),
+        t.clock.now(),
+      );
+      const { session } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
+      expect(session).toMatchObject({ subtotalPaise: 49_900, admissionTaxPaise: added });
+    }
+  });
+});
+
+describe('rates from the schedule in force', () => {
+  it('a 40 % admission (e.g. an IPL-type match): ₹3,500 incl is 2,500 + CGST 20 % 500 + SGST 20 % 500', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev, setGst } = await mumbaiEvent('sports', 350_000);
+    // 28 % left the schedule on 22 September 2025; 40 % joined it.
+    const refused = await setGst({ taxRate: 28 });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(GST_MESSAGES.taxRate);
+    expect((await setGst({ taxRate: 40 })).status).toBe(200);
+    // 3500.00 / 1.40 = 2500.00; tax 1000.00 → 500.00 + 500.00.
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      taxableValuePaise: 250_000,
+      cgstPaise: 50_000,
+      sgstPaise: 50_000,
+      totalPaise: 350_000,
+    });
+    expect(invoice.lines[0]).toMatchObject({ taxRatePercent: 40 });
+    expect(pdf).toContain('CGST 20% Rs. 500.00; SGST 20% Rs. 500.00');
+  });
+
+  it('an invoice keeps the rate it was issued at when the event’s rate changes later', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev, setGst } = await mumbaiEvent('sports', 118_000);
+    const first = await admissionInvoiceOf(ev);
+    expect((await setGst({ taxRate: 40 })).status).toBe(200);
+    await admissionInvoiceOf(ev);
+    const stored = t.deps.db.select().from(invoices).where(eq(invoices.id, first.invoice.id)).get()!;
+    // ₹1,180 at 18 %: 1000.00 + 90.00 + 90.00, as issued.
+    expect(stored.lines[0]).toMatchObject({ taxRatePercent: 18, cgstPaise: 9_000, sgstPaise: 9_000 });
+  });
+});
+
+describe('CGST and SGST are equal on inclusive prices', () => {
+  it('₹999 incl: the odd paisa goes to the taxable value, 846.62 + 76.19 + 76.19 = 999.00', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const { ev } = await mumbaiEvent('concerts', 99_900);
+    // 999.00 / 1.18 = 846.6102 → 846.61; tax 152.39 is odd: halves would be 76.20 and 76.19. One paisa
+    // moves from tax to the taxable value: 846.62 taxable, 152.38 tax = 76.19 + 76.19; total 999.00.
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      taxableValuePaise: 84_662,
+      cgstPaise: 7_619,
+      sgstPaise: 7_619,
+      totalPaise: 99_900,
+    });
+    expect(pdf).toContain('CGST: Rs. 76.19');
+    expect(pdf).toContain('SGST: Rs. 76.19');
+  });
+});

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
+import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+
+/**
+ * Issue 36, items 3, 10 and 11: the platform's fee invoice. For a registered buyer its place of supply
+ * is the state of the buyer's GSTIN, not the state typed at checkout (IGST Act s.12(2)); intra-state its
+ * two heads are equal; and the checkout and the mail name the heads as the invoice levies them. The
+ * platform is registered in Karnataka; the organiser in Maharashtra (Mumbai show). Figures by hand.
+ */
+const PLATFORM_GST = {
+  SEED_DEMO_DATA: 'false',
+  PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+  PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+  PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
+  PLATFORM_STATE: 'Karnataka',
+} as const;
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function mumbaiShow(pricePaise: number) {
+  const organiser = createAccount(t, 'organiser');
+  await saveOrganiserProfile(
+    t.deps.db,
+    platformGstOf(t.deps.env),
+    organiser.userId,
+    organiserProfileSchema.parse({
+      legalName: 'Tala Collective LLP',
+      address: '12 Hill Road, Bandra, Mumbai 400050',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    }),
+    t.clock.now(),
+  );
+  const ev = createTicketedEvent(t.deps.db, {
+    city: 'Mumbai',
+    types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],
+  });
+  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  return ev;
+}
+
+async function feeInvoiceOf(bookingId: string) {
+  return t.deps.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .all()
+    .find((i) => i.kind === 'platform_fee')!;
+}
+
+describe('the platform’s fee invoice', () => {
+  it('to a B2B buyer takes the GSTIN’s state (Maharashtra), not the state typed (Karnataka): IGST 18.00', async () => {
+    t = createTestApp(PLATFORM_GST);
+    const ev = await mumbaiShow(100_000);
+    // 2 × 1000.00 = 2000.00; fee 5 % = 100.00; GST 18 % = 18.00. Typed Karnataka (the platform's state),
+    // but the GSTIN 27… is Maharashtra's: inter-state, IGST 18.00 (before: CGST 9.00 + SGST 9.00).
+    const { buyer, bookingId } = await buyTickets(t, ev, 2, {
+      ticketDetails: {
+        ...DETAILS,
+        state: 'Karnataka',
+        buyerGstin: '27AAPFU0939F1ZV',
+        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
+      },
+    });
+    const fee = await feeInvoiceOf(bookingId);
+    expect(fee).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      taxableValuePaise: 10_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 1_800,
+      totalPaise: 11_800,
+    });
+    const res = await t.request(`/api/invoices/${fee.id}.pdf`, { headers: { cookie: buyer.cookie } });
+    const pdf = pdfPageText(Buffer.from(await res.arrayBuffer()));
+    expect(pdf).toContain('Place of supply: Maharashtra (27)');
+    expect(pdf).toContain('IGST: Rs. 18.00');
+    // The mail says what the invoice says.
+    expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
+      'Booking fee (incl. IGST 18%): ₹118.00',
+    );
+  });
+
+  it('intra-state: equal heads, the odd paisa in the taxable value; the mail says CGST 9% + SGST 9%', async () => {
+    t = createTestApp(PLATFORM_GST);
+    const ev = await mumbaiShow(100_100);
+    // 1 × 1001.00; fee 5 % = 50.05; GST 18 % = 9.009 → 9.01 (charged at Proceed). 9.01 is odd: one paisa
+    // moves to the taxable value → 50.06 + CGST 4.50 + SGST 4.50 = 59.06, what was paid for the fee.
+    const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: { ...DETAILS, state: 'Karnataka' } });
+    const fee = await feeInvoiceOf(bookingId);
+    expect(fee).toMatchObject({
+      placeOfSupply: 'Karnataka',
+      taxableValuePaise: 5_006,
+      cgstPaise: 450,
+      sgstPaise: 450,
+      igstPaise: 0,
+      totalPaise: 5_906,
+    });
+    expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
+      'Booking fee (incl. CGST 9% + SGST 9%): ₹59.06',
+    );
+  });
+
+  it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {
+    t = createTestApp(PLATFORM_GST);
+    const ev = await mumbaiShow(100_100);
+    // As above: fee 50.05 + GST 9.01, bought from Karnataka without a GSTIN → 50.06 + 4.50 + 4.50.
+    const { buyer, bookingId } = await buyTickets(t, ev, 1, {
+      ticketDetails: { ...DETAILS, state: 'Karnataka' },
+    });
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'invoices.addBuyerGstin',
+      {
+        bookingId,
+        buyerGstin: '27AAPFU0939F1ZV',
+        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
+      },
+      { cookie: buyer.cookie },
+    );
+    expect(res.status).toBe(200);
+    const fees = t.deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .all()
+      .filter((i) => i.kind === 'platform_fee');
+    // The re-issued one: Maharashtra's GSTIN, inter-state: 50.05 + IGST 9.01 = 59.06, still what was paid.
+    expect(fees.find((i) => i.buyerGstin)).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      taxableValuePaise: 5_005,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 901,
+      totalPaise: 5_906,
+    });
+  });
+
+  it('the checkout learns the platform’s state, to name the fee’s heads by the invoice’s rule', async () => {
+    t = createTestApp(PLATFORM_GST);
+    const ev = await mumbaiShow(100_000);
+    const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
+    expect((res.data as { taxes: unknown }).taxes).toEqual({
+      feeTaxRatePercent: 18,
+      admissionTaxRatePercent: null,
+      admissionExemptionApplies: true,
+      admissionIntraState: true,
+      feeSupplierState: 'Karnataka',
+    });
+  });
+});

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
+import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { addTeamMember, createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { buyTickets, versionOf } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
+import type { createSignedInUser } from '../helpers/users.ts';
+
+type Person = ReturnType<typeof createSignedInUser>;
+
+/**
+ * Issue 36, items 1 and 8: the place of supply of admission is where the event is held (IGST Act
+ * s.12(6)), the venue's state the organiser states in the editor (the city alone says Delhi for all of
+ * Delhi/NCR and Chandigarh for the whole tricity); a union territory without a legislature levies UTGST.
+ * Every figure worked by hand, in paise; the PDFs read as text.
+ */
+const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
+
+/** Valid GSTINs (mod-36 check character worked out) of one PAN in Delhi, Punjab and Chandigarh. */
+const DL_GSTIN = '07AAPFU0939F1ZX';
+const PB_GSTIN = '03AAPFU0939F1Z5';
+const CH_GSTIN = '04AAPFU0939F1Z3';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function organiserIn(state: string, gstin: string): Promise<Person> {
+  const organiser = createAccount(t, 'organiser');
+  await saveOrganiserProfile(
+    t.deps.db,
+    platformGstOf(t.deps.env),
+    organiser.userId,
+    organiserProfileSchema.parse({ legalName: 'Tala Collective LLP', address: '12 Hill Road', state, gstin }),
+    t.clock.now(),
+  );
+  return organiser;
+}
+
+function eventOf(organiser: Person, city: string, pricePaise: number): TicketedEvent {
+  const ev = createTicketedEvent(t.deps.db, {
+    city,
+    types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],
+  });
+  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  return ev;
+}
+
+/** The event editor's GST section, through its procedure. */
+function setGst(organiser: Person, ev: TicketedEvent, settings: object) {
+  return callProcedure(
+    t,
+    'mutation',
+    'invoices.setEventTaxRate',
+    { eventId: ev.eventId, taxRate: null, ...settings },
+    { cookie: organiser.cookie },
+  );
+}
+
+async function admissionInvoiceOf(ev: TicketedEvent) {
+  const { buyer, bookingId } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
+  const invoice = t.deps.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .all()
+    .find((i) => i.kind === 'admission')!;
+  const res = await t.request(`/api/invoices/${invoice.id}.pdf`, { headers: { cookie: buyer.cookie } });
+  expect(res.status).toBe(200);
+  return { invoice, pdf: pdfPageText(Buffer.from(await res.arrayBuffer())) };
+}
+
+describe('the venue’s state is the place of supply', () => {
+  it('a DL organiser’s Gurugram show: IGST 1,080 on 6,000, place of supply Haryana', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    // ₹7,080 incl 18 %: 7080 / 1.18 = 6000.00 taxable, 1080.00 tax. Gurugram is in Haryana, the
+    // organiser in Delhi: inter-state, all IGST (before: CGST 540 + SGST 540, place of supply Delhi).
+    const ev = eventOf(organiser, 'Delhi/NCR', 708_000);
+    expect((await setGst(organiser, ev, { venueState: 'Haryana' })).status).toBe(200);
+
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      placeOfSupply: 'Haryana',
+      taxableValuePaise: 600_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 108_000,
+      totalPaise: 708_000,
+      stateTaxHead: null,
+    });
+    expect(pdf).toContain('Place of supply: Haryana (06)');
+    expect(pdf).toContain('IGST: Rs. 1,080.00');
+    expect(pdf).toContain('Taxable value: Rs. 6,000.00');
+    expect(pdf).not.toContain('CGST');
+  });
+
+  it('a Mohali show of a Punjab organiser is intra-state in Punjab: CGST 90 + SGST 90', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const organiser = await organiserIn('Punjab', PB_GSTIN);
+    // Listed under 'Chandigarh', held in Mohali (Punjab). ₹1,180 incl: 1000.00 + 90.00 + 90.00
+    // (before: place of supply Chandigarh, IGST 180.00).
+    const ev = eventOf(organiser, 'Chandigarh', 118_000);
+    expect((await setGst(organiser, ev, { venueState: 'Punjab' })).status).toBe(200);
+
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      placeOfSupply: 'Punjab',
+      taxableValuePaise: 100_000,
+      cgstPaise: 9_000,
+      sgstPaise: 9_000,
+      igstPaise: 0,
+      stateTaxHead: null,
+    });
+    expect(pdf).toContain('Place of supply: Punjab (03)');
+    expect(pdf).toContain('SGST: Rs. 90.00');
+    expect(pdf).not.toContain('UTGST');
+  });
+
+  it('an event saved before venues had a state keeps today’s city rule (Delhi/NCR is Delhi)', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    // No venue state: Delhi, intra-state for a Delhi organiser. ₹1,180: 1000.00 + 90.00 + 90.00.
+    const ev = eventOf(organiser, 'Delhi/NCR', 118_000);
+    const { invoice } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      placeOfSupply: 'Delhi',
+      cgstPaise: 9_000,
+      sgstPaise: 9_000,
+      igstPaise: 0,
+    });
+  });
+
+  it('the editor must be told the state where the city spans states, and only one of the city’s', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    const ev = eventOf(organiser, 'Delhi/NCR', 118_000);
+    const editable = await callProcedure(
+      t,
+      'query',
+      'organiser.editableEvent',
+      { eventId: ev.eventId },
+      {
+        cookie: organiser.cookie,
+      },
+    );
+    expect(editable.data).toMatchObject({
+      venueState: null,
+      venueStates: ['Delhi', 'Haryana', 'Uttar Pradesh'],
+      admissionKind: null,
+      defaultAdmissionKind: 'concert',
+    });
+
+    const none = await setGst(organiser, ev, { venueState: null });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain(GST_MESSAGES.venueStateRequired);
+    const elsewhere = await setGst(organiser, ev, { venueState: 'Maharashtra' });
+    expect(elsewhere.status).toBe(400);
+    expect(JSON.stringify(elsewhere.body)).toContain(GST_MESSAGES.venueStateInvalid);
+    // Another organiser's event answers as if it did not exist.
+    const stranger = createAccount(t, 'organiser');
+    expect((await setGst(stranger, ev, { venueState: 'Haryana' })).status).toBe(404);
+    expect(
+      t.deps.db.select({ s: events.venueState }).from(events).where(eq(events.id, ev.eventId)).get(),
+    ).toEqual({ s: null });
+
+    // Publishing waits for the state.
+    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, ev.eventId)).run();
+    const publish = () =>
+      callProcedure(
+        t,
+        'mutation',
+        'organiser.publish',
+        { eventId: ev.eventId, version: versionOf(t, ev.eventId) },
+        { cookie: organiser.cookie },
+      );
+    const refused = await publish();
+    expect(JSON.stringify(refused.body)).toContain(GST_MESSAGES.venueStateRequired);
+    expect((await setGst(organiser, ev, { venueState: 'Uttar Pradesh' })).status).toBe(200);
+    const published = await publish();
+    expect(JSON.stringify(published.body)).not.toContain(GST_MESSAGES.venueStateRequired);
+    // A co-organiser who may edit the event may set it too.
+    const co = createAccount(t, 'organiser');
+    addTeamMember(t, ev.eventId, co.userId, 'co_organiser');
+    expect((await setGst(co, ev, { venueState: 'Haryana' })).status).toBe(200);
+  });
+});
+
+describe('UTGST in a union territory without a legislature', () => {
+  it('a Chandigarh organiser’s Chandigarh show: CGST 90 + UTGST 90, in the PDF and both CSVs', async () => {
+    t = createTestApp(NO_PLATFORM_GST);
+    const organiser = await organiserIn('Chandigarh', CH_GSTIN);
+    // ₹1,180 incl: 1000.00 taxable, 180.00 tax → CGST 9 % 90.00 + UTGST 9 % 90.00 (not SGST).
+    const ev = eventOf(organiser, 'Chandigarh', 118_000);
+    expect((await setGst(organiser, ev, { venueState: 'Chandigarh' })).status).toBe(200);
+
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      placeOfSupply: 'Chandigarh',
+      stateTaxHead: 'UTGST',
+      taxableValuePaise: 100_000,
+      cgstPaise: 9_000,
+      // The stored state-level half, under the head the invoice names.
+      sgstPaise: 9_000,
+      igstPaise: 0,
+      totalPaise: 118_000,
+    });
+    expect(pdf).toContain('Place of supply: Chandigarh (04)');
+    expect(pdf).toContain('CGST 9% Rs. 90.00; UTGST 9% Rs. 90.00');
+    expect(pdf).toContain('UTGST: Rs. 90.00');
+    expect(pdf).not.toContain('SGST');
+
+    // The accountant's month (the test clock is in November 2026): the B2C total under UTGST.
+    const month = await t.request('/api/invoices/month/2026-11.csv', {
+      headers: { cookie: organiser.cookie },
+    });
+    const [header, ...rows] = (await month.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const cols = header!.split(',');
+    const b2c = Object.fromEntries(rows[0]!.split(',').map((v, i) => [cols[i], v]));
+    expect(b2c).toMatchObject({
+      Section: 'B2C',
+      'Place of supply': '04-Chandigarh',
+      'CGST (INR)': '90.00',
+      'SGST (INR)': '0.00',
+      'UTGST (INR)': '90.00',
+    });
+
+    const orders = await t.request(`/api/organiser/events/${ev.eventId}/orders.csv`, {
+      headers: { cookie: organiser.cookie },
+    });
+    expect(orders.status).toBe(200);
+    const [oHeader, oRow] = (await orders.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const oCols = oHeader!.split(',');
+    const order = Object.fromEntries(oRow!.split(',').map((v, i) => [oCols[i], v]));
+    expect(order).toMatchObject({ 'CGST (INR)': '90.00', 'SGST (INR)': '0.00', 'UTGST (INR)': '90.00' });
+  });
+});
