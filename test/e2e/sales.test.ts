@@ -85,6 +85,7 @@ describe('sales dashboard and orders in Chromium', () => {
     const figure = async (label: string) =>
       (
         await page
+          .getByRole('region', { name: 'Money and check-ins' })
           .locator('dl > div')
           .filter({ has: page.getByText(label, { exact: true }) })
           .locator('dd')
