@@ -16,6 +16,8 @@ export const GST_MESSAGES = {
   venueStateRequired: 'Choose the state the venue is in: this city’s area spans more than one state',
   venueStateInvalid: 'Choose one of the states this city’s area is in',
   admissionKindInvalid: 'Choose what kind of event this is',
+  plusGstNeedsGstin:
+    'Only a GST-registered organiser can add GST on top of ticket prices: add your GSTIN in Organiser profile first',
   buyerLegalNameNeeded: 'Please enter the legal name registered for this GSTIN',
   profileMissing: 'Add your legal name, address and state in Organiser profile first',
   invoiceDetailsMissing:
@@ -134,6 +136,8 @@ export const eventTaxRateSchema = z.object({
     .enum(ADMISSION_KINDS, { message: GST_MESSAGES.admissionKindInvalid })
     .nullable()
     .optional(),
+  /** Prices include GST (true) or have it added on top (false, issue 40); null: the profile's. */
+  taxInclusive: z.boolean().nullable().optional(),
 });
 
 /** Buyer's GST details at checkout: both optional; a GSTIN needs the legal name it is registered to. */

@@ -48,6 +48,8 @@ export const events = pgTable(
     maxTicketsPerBuyer: integer('max_tickets_per_buyer'),
     /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
     taxRate: doublePrecision('tax_rate'),
+    /** Prices include GST (true) or have it added (false, issue 40); null: the profile's (schema/catalog.ts). */
+    taxInclusive: boolean('tax_inclusive'),
     /** The venue's state, the place of supply (schema/catalog.ts, ADR 0033); null: the city's state. */
     venueState: text('venue_state'),
     /** Entry 81's kind of admission (schema/catalog.ts); null: the category's default. */

@@ -42,6 +42,11 @@ export const events = sqliteTable(
     /** GST rate on admission, percent; null means the organiser profile's default (issue 16). */
     taxRate: real('tax_rate'),
     /**
+     * Whether ticket prices include GST (true) or have it added at checkout (false, "₹750 + GST"; only
+     * for a GST-registered organiser, issue 40); null means the organiser profile's `tax_inclusive`.
+     */
+    taxInclusive: integer('tax_inclusive', { mode: 'boolean' }),
+    /**
      * The state the venue is in, which is the place of supply of admission (IGST Act s.12(6), issue 36):
      * one of the city's states (shared/gst-states.ts venueStatesOfCity); null means the city's state, the
      * rule for events saved before venues had one.

@@ -14,7 +14,7 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
  * - GST on the convenience fee only when the platform is registered (PLATFORM_GSTIN and the rest):
  *   without a registration it may not collect tax, so the fee is charged and shown without it;
  * - admission GST on top of the ticket prices only when the organiser is registered and their profile
- *   says prices are tax-exclusive, at the event's rate (else the profile's default). Inclusive prices
+ *   says prices are tax-exclusive (the event's own choice, else the profile's: pricesPlusGst), at the event's rate (else the profile's default). Inclusive prices
  *   (the usual case) are charged as set. That tax is the invoice's own (shared/gst.ts): exempt only for
  *   the kinds entry 81 lists, and intra-state (the venue in the organiser's state) rounded per head.
  * - the fee's heads are named by the platform's state and the buyer's (shared/pricing.ts feeTaxSplitFor).
@@ -23,7 +23,7 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
 export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): CheckoutTaxes {
   const platform = platformGstOf(env);
   const row = taxesLookup(db).get({ eventId });
-  const exclusive = row !== undefined && row.gstin !== null && !row.taxInclusive;
+  const exclusive = row !== undefined && pricesPlusGst(row);
   return {
     feeTaxRatePercent: platform ? IGST_RATE : 0,
     admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
@@ -33,6 +33,18 @@ export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): Checkout
     admissionIntraState: row ? (placeOfSupplyOfEvent(row) ?? row.supplierState) === row.supplierState : true,
     feeSupplierState: platform?.state ?? null,
   };
+}
+
+/**
+ * Whether an event's ticket prices have GST added on top ("₹750 + GST", issue 40): only a registered
+ * organiser charges it, and the event's own choice wins over the profile's (null: the profile's).
+ */
+export function pricesPlusGst(row: {
+  gstin: string | null;
+  eventTaxInclusive: boolean | null;
+  taxInclusive: boolean;
+}): boolean {
+  return row.gstin !== null && !(row.eventTaxInclusive ?? row.taxInclusive);
 }
 
 /**
@@ -49,6 +61,7 @@ const taxesLookup = oncePer((db: DbOrTx) =>
       admissionKind: events.admissionKind,
       supplierState: organiserProfiles.state,
       gstin: organiserProfiles.gstin,
+      eventTaxInclusive: events.taxInclusive,
       taxInclusive: organiserProfiles.taxInclusive,
       defaultTaxRate: organiserProfiles.defaultTaxRate,
     })

@@ -173,6 +173,7 @@ function loadBooking(tx: DbOrTx, bookingId: string) {
       admissionKind: events.admissionKind,
       ownerId: events.ownerId,
       taxRate: events.taxRate,
+      taxInclusive: events.taxInclusive,
     })
     .from(events)
     .where(eq(events.id, booking.eventId))
@@ -244,7 +245,7 @@ function admissionInvoice(
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     addedTax > 0 ||
-    (registered && !profile.taxInclusive && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
+    (registered && !(event.taxInclusive ?? profile.taxInclusive) && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
   const taxed = exclusive ? exclusiveTaxed : taxLines(true);
   const totals = sumTaxLines(taxed.map(({ tax }) => tax));
   // A stored line keeps the tax split, not its sum (the invoice's totals have that).

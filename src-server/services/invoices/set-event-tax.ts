@@ -4,6 +4,7 @@ import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { venueStatesOfCity } from '../../../shared/gst-states.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
+import { organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest } from '../../errors.ts';
 
@@ -14,19 +15,41 @@ export interface EventTaxSettings {
   venueState?: string | null;
   /** Entry 81's kind of admission; null: the category's default. Left out: unchanged. */
   admissionKind?: AdmissionKind | null;
+  /**
+   * Prices include GST (true) or have it added at checkout (false, issue 40); null: the organiser
+   * profile's. Left out: unchanged.
+   */
+  taxInclusive?: boolean | null;
 }
 
 /**
  * The event editor's GST settings (issues 16 and 36). The venue's state must be one of the states the
  * event's city lies in (shared/gst-states.ts venueStatesOfCity), and must be chosen where the city's
  * area spans states (Delhi/NCR, Chandigarh): the city alone cannot say where the event is held. Checked
- * inside the write so a city changed meanwhile is seen.
+ * inside the write so a city changed meanwhile is seen. Prices plus GST (issue 40) only for an organiser
+ * with a GSTIN: an unregistered one may not collect GST, so the choice is refused rather than ignored.
  */
 export async function setEventTax(db: Db, eventId: string, settings: EventTaxSettings): Promise<void> {
   await writeTransaction(db, (tx) => {
-    const event = tx.select({ city: events.city }).from(events).where(eq(events.id, eventId)).get();
+    const event = tx
+      .select({ city: events.city, ownerId: events.ownerId })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .get();
     if (!event) return;
-    const { taxRate, venueState, admissionKind } = settings;
+    const { taxRate, venueState, admissionKind, taxInclusive } = settings;
+    if (taxInclusive === false) {
+      const profile = event.ownerId
+        ? tx
+            .select({ gstin: organiserProfiles.gstin })
+            .from(organiserProfiles)
+            .where(eq(organiserProfiles.userId, event.ownerId))
+            .get()
+        : undefined;
+      if (!profile?.gstin) {
+        throw badRequest(GST_MESSAGES.plusGstNeedsGstin, { taxInclusive: GST_MESSAGES.plusGstNeedsGstin });
+      }
+    }
     if (venueState !== undefined) {
       const states = venueStatesOfCity(event.city);
       if (venueState === null && states.length > 1) {
@@ -41,6 +64,7 @@ export async function setEventTax(db: Db, eventId: string, settings: EventTaxSet
         taxRate,
         ...(venueState !== undefined && { venueState }),
         ...(admissionKind !== undefined && { admissionKind }),
+        ...(taxInclusive !== undefined && { taxInclusive }),
       })
       .where(eq(events.id, eventId))
       .run();
