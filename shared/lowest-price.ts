@@ -18,7 +18,16 @@ export function lowestPricePaise(dates: readonly PricedDates[]): number | null {
   return lowest;
 }
 
-/** '₹499 Onwards'; null (the line is hidden) when the event has no ticket types. */
-export function formatOnwards(pricePaise: number | null): string | null {
-  return pricePaise === null ? null : `${formatPaise(pricePaise)} Onwards`;
+/** '₹499 Onwards' ('₹499 + GST Onwards' with GST added at checkout); null when there are no ticket types. */
+export function formatOnwards(pricePaise: number | null, plusGst = false): string | null {
+  return pricePaise === null ? null : `${formatPrice(pricePaise, plusGst)} Onwards`;
+}
+
+/**
+ * A ticket price as the buyer first sees it: '₹750', or '₹750 + GST' where the organiser's prices have
+ * GST added at checkout (issue 40; the consumer rules forbid showing a price the buyer will not pay
+ * without saying so).
+ */
+export function formatPrice(pricePaise: number, plusGst: boolean): string {
+  return plusGst ? `${formatPaise(pricePaise)} + GST` : formatPaise(pricePaise);
 }

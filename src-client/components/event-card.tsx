@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatCardDate, formatTime } from '../../shared/india-clock.ts';
-import { formatPaise } from '../../shared/money.ts';
+import { formatPrice } from '../../shared/lowest-price.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
 
 export type EventSummary = RouterOutputs['events']['list'][number];
@@ -43,7 +43,7 @@ export function EventCard({ event }: { event: EventSummary }) {
         </p>
         {event.lowestPricePaise !== null && (
           <p className="mt-1 text-sm font-semibold text-gray-900">
-            {event.lowestPricePaise === 0 ? 'Free' : `${formatPaise(event.lowestPricePaise)} onwards`}
+            {event.lowestPricePaise === 0 ? 'Free' : `${formatPrice(event.lowestPricePaise, event.pricesPlusGst)} onwards`}
           </p>
         )}
       </div>

@@ -61,7 +61,7 @@ function severalShows(event: EventDetail) {
 /** The event page; `preview` (the team's preview of a draft) switches booking and sharing off. */
 export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
-  const onwards = formatOnwards(event.lowestPricePaise);
+  const onwards = formatOnwards(event.lowestPricePaise, event.pricesPlusGst);
   const cancelled = event.status === 'cancelled';
   const map = venueMap(event.googleMapsEmbedLink, event.eventLocationText);
   const image = event.imagesUrls[0] ?? event.posterUrl ?? DEFAULT_EVENT_IMAGE;

@@ -35,6 +35,7 @@ const EVENT: EventDetail = {
   endTime: '2026-12-14T15:30:00.000Z',
   eventLocationText: 'Balgandharva Rangmandir',
   lowestPricePaise: 49_900,
+  pricesPlusGst: false,
   description: 'Shakespeare, translated.',
   imagesUrls: [],
   googleMapsEmbedLink: null,

@@ -128,10 +128,11 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
         {...form.register('defaultTaxRate', { valueAsNumber: true })}
         error={form.formState.errors.defaultTaxRate?.message}
       />
-      {/* Tax-exclusive prices (GST added at checkout) are not charged yet: a checkbox that changed
-          nothing at checkout would mislead, so the rule that applies is stated instead. */}
+      {/* Whether GST is added on top is chosen per event (issue 40), in the event editor's GST section. */}
       <p className="text-sm text-gray-700">
-        Ticket prices include GST: buyers pay the price shown, and the invoice shows the GST within it.
+        Ticket prices include GST unless an event says otherwise: with a GSTIN you can choose “Prices plus
+        GST” for an event in its editor’s GST section, and buyers then see “₹750 + GST” and pay the GST at
+        checkout.
       </p>
       <FormError message={formError} />
       {saved && <FormNotice>{saved}</FormNotice>}

@@ -118,6 +118,7 @@ function toDetail(plan: DemoEventPlan): EventDetail {
     category: details.category,
     city: details.city,
     posterUrl: details.posterUrl ?? null,
+    pricesPlusGst: false,
     imageUrl: details.bannerUrl ?? null,
     startTime: slots.map((s) => s.startTime).sort()[0]!,
     endTime: slots
@@ -151,6 +152,7 @@ const indiaInstant = (day: string, time: string) => new Date(`${day}T${time}:00.
 function toSummary(e: EventDetail): EventSummary {
   return {
     id: e.id,
+    pricesPlusGst: e.pricesPlusGst,
     name: e.name,
     category: e.category,
     city: e.city,

@@ -45,6 +45,8 @@ async function render(gst: Partial<EventGst>) {
     venueStates: ['Delhi', 'Haryana', 'Uttar Pradesh'],
     admissionKind: null,
     defaultAdmissionKind: 'concert',
+    taxInclusive: null,
+    invoicing: { registered: false },
     ...gst,
   };
   const queryClient = createQueryClient();

@@ -11,7 +11,12 @@ import { FormError, FormNotice, SelectField, SubmitButton, TextField } from '../
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /** The shared schema's GST fields: empty rate or kind (null) is the profile's rate or the category's kind. */
-const GstForm = eventTaxRateSchema.pick({ taxRate: true, venueState: true, admissionKind: true });
+const GstForm = eventTaxRateSchema.pick({
+  taxRate: true,
+  venueState: true,
+  admissionKind: true,
+  taxInclusive: true,
+});
 type GstInput = z.input<typeof GstForm>;
 type GstValues = z.output<typeof GstForm>;
 
@@ -23,7 +28,21 @@ export interface EventGst {
   venueStates: readonly IndianState[];
   admissionKind: AdmissionKind | null;
   defaultAdmissionKind: AdmissionKind;
+  /** Prices include GST (true) or have it added at checkout (false); null: the profile's (issue 40). */
+  taxInclusive: boolean | null;
+  /** The owner's GST standing: only a registered organiser may add GST on top (the server refuses too). */
+  invoicing: { registered: boolean };
 }
+
+type PriceBasis = 'include' | 'plus';
+const PRICE_BASES: readonly PriceBasis[] = ['include', 'plus'];
+const PRICE_BASIS_LABELS: Record<PriceBasis, string> = {
+  include: 'Prices include GST',
+  plus: 'Prices plus GST (added at checkout)',
+};
+/** The select's value for a stored choice; '' is the profile's. */
+const basisOf = (taxInclusive: boolean | null | undefined): PriceBasis | '' =>
+  taxInclusive === true ? 'include' : taxInclusive === false ? 'plus' : '';
 
 const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<IndianState, string>;
 
@@ -48,6 +67,7 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
     venueState:
       venueStates.find((s) => s === gst.venueState) ?? (venueStates.length === 1 ? venueStates[0]! : null),
     admissionKind: gst.admissionKind,
+    taxInclusive: gst.taxInclusive,
   };
   const form = useForm<GstInput, unknown, GstValues>({
     // The server knows the city too and refuses the same (services/invoices/set-event-tax.ts).
@@ -71,7 +91,9 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
       setSaved(true);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      const field = (['taxRate', 'venueState', 'admissionKind'] as const).find((f) => fields[f]);
+      const field = (['taxRate', 'venueState', 'admissionKind', 'taxInclusive'] as const).find(
+        (f) => fields[f],
+      );
       if (field) form.setError(field, { message: fields[field] });
       else setFormError(messageOf(error));
     }
@@ -107,6 +129,25 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
           Admission of ₹500 or less per person is exempt only for circus, dance, theatre, concerts, award
           functions, pageants, sporting events and planetariums.
         </p>
+        {gst.invoicing.registered && (
+          <SelectField
+            label="Ticket prices"
+            placeholder="Prices include GST (profile default)"
+            options={PRICE_BASES}
+            optionLabels={PRICE_BASIS_LABELS}
+            error={errors.taxInclusive?.message}
+            defaultValue={basisOf(defaultValues.taxInclusive)}
+            {...form.register('taxInclusive', {
+              setValueAs: (v: unknown) => (v === 'include' ? true : v === 'plus' ? false : emptyIsNull(v)),
+              onChange: changed,
+            })}
+          />
+        )}
+        {gst.invoicing.registered && (
+          <p className="text-sm text-gray-600">
+            Plus GST: buyers see “₹750 + GST” from the first screen and pay the GST at checkout.
+          </p>
+        )}
         <TextField
           label="GST on admission (%)"
           type="number"

@@ -21,9 +21,16 @@ export interface EventPage {
 
 export const INVALID_CURSOR = 'This list has changed. Please reload the page.';
 
+/**
+ * Whether the card's "from" price has GST added on top (issue 40): the rule of checkout/checkout-taxes.ts
+ * pricesPlusGst, read through the profile's primary key.
+ */
+const PRICES_PLUS_GST_COLUMN = `coalesce((select p.gstin is not null and not coalesce(e.tax_inclusive, p.tax_inclusive)
+  from organiser_profiles p where p.user_id = e.owner_id), 0) as prices_plus_gst`;
+
 /** The columns an event card shows, in the order `toSummary` reads them. */
 export const SUMMARY_COLUMNS = `e.id, e.name, e.category, e.city, e.poster_url, e.images_urls, e.start_time,
-  e.end_time, e.event_location_text, e.lowest_price_paise`;
+  e.end_time, e.event_location_text, e.lowest_price_paise, ${PRICES_PLUS_GST_COLUMN}`;
 
 export interface SummaryRow {
   id: string;
@@ -36,6 +43,7 @@ export interface SummaryRow {
   end_time: string | null;
   event_location_text: string;
   lowest_price_paise: number | null;
+  prices_plus_gst: number;
 }
 
 export function toSummary(row: SummaryRow): EventSummary {
@@ -51,6 +59,7 @@ export function toSummary(row: SummaryRow): EventSummary {
     endTime: row.end_time,
     eventLocationText: row.event_location_text,
     lowestPricePaise: row.lowest_price_paise,
+    pricesPlusGst: row.prices_plus_gst === 1,
   };
 }
 

@@ -12,4 +12,6 @@ export interface EventSummary {
   endTime: string | null;
   eventLocationText: string;
   lowestPricePaise: number | null;
+  /** GST is added on top of the ticket prices at checkout ("₹750 + GST", issue 40). */
+  pricesPlusGst: boolean;
 }

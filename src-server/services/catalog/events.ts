@@ -5,6 +5,7 @@ import type { RefundPolicy } from '../../../shared/refund-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { eventPricesPlusGst } from '../checkout/checkout-taxes.ts';
 import { pageEvents } from './event-pages.ts';
 import type { EventSummary } from './event-summary.ts';
 import { searchEventPage } from './search-events.ts';
@@ -84,6 +85,7 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     eventLocationText: row.eventLocationText,
     // Kept by refreshEventListing over the same ticket types the tree below holds.
     lowestPricePaise: row.lowestPricePaise,
+    pricesPlusGst: eventPricesPlusGst(db, id),
     description: row.description,
     imagesUrls: row.imagesUrls,
     googleMapsEmbedLink: row.googleMapsEmbedLink,

@@ -47,6 +47,12 @@ export function pricesPlusGst(row: {
   return row.gstin !== null && !(row.eventTaxInclusive ?? row.taxInclusive);
 }
 
+/** Whether the event's page shows its prices "+ GST" (issue 40): the rule above, for one event. */
+export function eventPricesPlusGst(db: DbOrTx, eventId: string): boolean {
+  const row = taxesLookup(db).get({ eventId });
+  return row !== undefined && pricesPlusGst(row);
+}
+
 /**
  * Built once per database (or transaction): Proceed and the ticket options read it on every call, and
  * building the join cost more than running it (issue 21).

@@ -26,6 +26,7 @@ export function getEditableEvent(db: Db, eventId: string) {
       termsAndConditions: events.termsAndConditions,
       platformFeeRate: events.platformFeeRate,
       taxRate: events.taxRate,
+      taxInclusive: events.taxInclusive,
       venueState: events.venueState,
       admissionKind: events.admissionKind,
       posterUrl: events.posterUrl,
