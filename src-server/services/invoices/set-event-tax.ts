@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { badRequest } from '../../errors.ts';
 
 export interface EventTaxSettings {
@@ -68,5 +69,7 @@ export async function setEventTax(db: Db, eventId: string, settings: EventTaxSet
       })
       .where(eq(events.id, eventId))
       .run();
+    // The cards' "+ GST" is read with the lists, which are cached by the catalogue's version.
+    if (taxInclusive !== undefined) refreshEventListing(tx, eventId);
   });
 }
