@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOnwards, lowestPricePaise } from './lowest-price.ts';
+import { formatOnwards, formatPrice as formatPlusGstPrice, lowestPricePaise } from './lowest-price.ts';
 
 describe("'₹X Onwards'", () => {
   it('takes the minimum over every ticket of every slot of every date', () => {
@@ -20,5 +20,14 @@ describe("'₹X Onwards'", () => {
     expect(lowestPricePaise([])).toBeNull();
     expect(lowestPricePaise([{ slots: [{ tickets: [] }] }])).toBeNull();
     expect(formatOnwards(null)).toBeNull();
+  });
+});
+
+describe('prices plus GST (issue 40)', () => {
+  it('says "+ GST" where GST is added at checkout, and nothing where prices include it', () => {
+    expect(formatPlusGstPrice(75_000, true)).toBe('₹750 + GST');
+    expect(formatPlusGstPrice(75_000, false)).toBe('₹750');
+    expect(formatOnwards(75_000, true)).toBe('₹750 + GST Onwards');
+    expect(formatOnwards(75_000)).toBe('₹750 Onwards');
   });
 });

@@ -43,7 +43,9 @@ export function EventCard({ event }: { event: EventSummary }) {
         </p>
         {event.lowestPricePaise !== null && (
           <p className="mt-1 text-sm font-semibold text-gray-900">
-            {event.lowestPricePaise === 0 ? 'Free' : `${formatPrice(event.lowestPricePaise, event.pricesPlusGst)} onwards`}
+            {event.lowestPricePaise === 0
+              ? 'Free'
+              : `${formatPrice(event.lowestPricePaise, event.pricesPlusGst)} onwards`}
           </p>
         )}
       </div>

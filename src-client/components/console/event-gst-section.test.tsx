@@ -132,4 +132,30 @@ describe('the event editor’s GST section', () => {
       { eventId: 'evt-1', taxRate: null, venueState: 'Maharashtra', admissionKind: null },
     ]);
   });
+
+  it('offers a registered organiser "Prices plus GST" and sends it; an unregistered one is not offered it', async () => {
+    await render({ venueStates: ['Maharashtra'] });
+    expect(container.textContent).not.toContain('Ticket prices');
+
+    act(() => root?.unmount());
+    container.remove();
+    await render({ venueStates: ['Maharashtra'], invoicing: { registered: true } });
+    expect([...select('Ticket prices').options].map((o) => o.textContent)).toEqual([
+      'Prices include GST (profile default)',
+      'Prices include GST',
+      'Prices plus GST (added at checkout)',
+    ]);
+    await choose('Ticket prices', 'plus');
+    await submit();
+    await waitFor(() => sent.length > 0, 'the save');
+    expect(sent).toEqual([
+      {
+        eventId: 'evt-1',
+        taxRate: null,
+        venueState: 'Maharashtra',
+        admissionKind: null,
+        taxInclusive: false,
+      },
+    ]);
+  });
 });

@@ -86,7 +86,9 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await save.mutateAsync({ eventId, ...values });
+      // An unregistered organiser has no choice to send (the field is not shown): left out, unchanged.
+      const { taxInclusive, ...rest } = values;
+      await save.mutateAsync({ eventId, ...rest, ...(gst.invoicing.registered && { taxInclusive }) });
       form.reset(values);
       setSaved(true);
     } catch (error) {

@@ -245,7 +245,9 @@ function admissionInvoice(
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     addedTax > 0 ||
-    (registered && !(event.taxInclusive ?? profile.taxInclusive) && exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
+    (registered &&
+      !(event.taxInclusive ?? profile.taxInclusive) &&
+      exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
   const taxed = exclusive ? exclusiveTaxed : taxLines(true);
   const totals = sumTaxLines(taxed.map(({ tax }) => tax));
   // A stored line keeps the tax split, not its sum (the invoice's totals have that).

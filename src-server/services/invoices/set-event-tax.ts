@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { badRequest } from '../../errors.ts';
+import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 
 export interface EventTaxSettings {
   /** Null: the organiser profile's default rate. */
