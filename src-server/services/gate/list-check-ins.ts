@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { gateScans } from '../../db/schema/gate.ts';
@@ -19,8 +19,21 @@ export interface CheckInRecord {
 
 /** A booking's admissions and undos from the scan log, oldest first (for the booking's page). */
 export function listCheckIns(db: Db, bookingId: string): CheckInRecord[] {
+  return readAdmissionLog(db, bookingId).map(({ scanId: _s, undoesScanId: _u, ...r }) =>
+    r.kind === 'undo' ? r : { ...r, reason: null },
+  );
+}
+
+/**
+ * A booking's admit and undo rows of the scan log, oldest first, with the scan ids an undo points at:
+ * the one read behind the booking's page (listCheckIns) and the gate's look-up history
+ * (list-ticket-admissions.ts).
+ */
+export function readAdmissionLog(db: Db, bookingId: string) {
   return db
     .select({
+      scanId: gateScans.scanId,
+      undoesScanId: gateScans.undoesScanId,
       kind: gateScans.kind,
       persons: gateScans.persons,
       excess: gateScans.excess,
@@ -32,9 +45,11 @@ export function listCheckIns(db: Db, bookingId: string): CheckInRecord[] {
     })
     .from(gateScans)
     .leftJoin(users, eq(users.id, gateScans.staffUserId))
-    .where(eq(gateScans.bookingId, bookingId))
+    .where(and(eq(gateScans.bookingId, bookingId), inArray(gateScans.kind, ['admit', 'undo'])))
     .orderBy(asc(gateScans.seq))
-    .all()
-    .filter((r): r is CheckInRecord => r.kind === 'admit' || r.kind === 'undo')
-    .map((r) => (r.kind === 'undo' ? r : { ...r, reason: null }));
+    .all() as (Omit<CheckInRecord, 'kind'> & {
+    kind: 'admit' | 'undo';
+    scanId: string;
+    undoesScanId: string | null;
+  })[];
 }

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
-import { gateScans } from '../../db/schema/gate.ts';
 import { notFound } from '../../errors.ts';
+import { readAdmissionLog } from './list-check-ins.ts';
 
 export interface TicketAdmission {
   /** What `gate.undo` takes back. */
@@ -33,24 +32,7 @@ export function listTicketAdmissions(db: Db, eventId: string, bookingId: string)
     .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
     .get();
   if (!booking) throw notFound(HISTORY_MESSAGES.notFound);
-  const rows = db
-    .select({
-      scanId: gateScans.scanId,
-      kind: gateScans.kind,
-      persons: gateScans.persons,
-      excess: gateScans.excess,
-      gate: gateScans.gate,
-      staffName: users.name,
-      scannedAt: gateScans.scannedAt,
-      offline: gateScans.offline,
-      reason: gateScans.reason,
-      undoesScanId: gateScans.undoesScanId,
-    })
-    .from(gateScans)
-    .leftJoin(users, eq(users.id, gateScans.staffUserId))
-    .where(and(eq(gateScans.bookingId, bookingId), inArray(gateScans.kind, ['admit', 'undo'])))
-    .orderBy(asc(gateScans.seq))
-    .all();
+  const rows = readAdmissionLog(db, bookingId);
   const undos = new Map(rows.filter((r) => r.kind === 'undo').map((r) => [r.undoesScanId, r]));
   return rows
     .filter((r) => r.kind === 'admit')
