@@ -8,6 +8,7 @@ import { ConvenienceFeeCapForm } from '../components/console/convenience-fee-cap
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
+import { InvoiceMonthDownloads } from '../components/invoice-month-downloads.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -39,8 +40,6 @@ function AdminPage() {
 
 /** The platform's own fee invoices and their credit notes, for the operator's returns (issue 36). */
 function PlatformInvoices() {
-  const now = new Date();
-  const [month, setMonth] = useState(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
   return (
     <section aria-labelledby="platform-invoices-heading" className="max-w-xl">
       <h2 id="platform-invoices-heading" className="text-xl font-bold text-gray-900">
@@ -50,31 +49,7 @@ function PlatformInvoices() {
         The convenience-fee invoices the platform issued in a month, and their credit notes: as a CSV, or as
         GSTR-1 (a ZIP of the GST offline tool's tables).
       </p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          <span className="block text-xs font-medium uppercase tracking-wide text-gray-500">Month</span>
-          <input
-            type="month"
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            className="mt-1 rounded-md border border-gray-300 px-3 py-2"
-          />
-        </label>
-        <a
-          href={`/api/invoices/platform/month/${month}.csv`}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
-          download
-        >
-          Download CSV
-        </a>
-        <a
-          href={`/api/invoices/platform/gstr1/${month}.zip`}
-          className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700"
-          download
-        >
-          Download GSTR-1 (ZIP)
-        </a>
-      </div>
+      <InvoiceMonthDownloads base="/api/invoices/platform" />
     </section>
   );
 }

@@ -20,6 +20,7 @@ import {
 import { EInvoicingSettings } from '../components/console/e-invoicing.tsx';
 import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
+import { InvoiceMonthDownloads } from '../components/invoice-month-downloads.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -145,8 +146,6 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
 
 /** The accountant's CSV: a plain download link per month. */
 function MonthlyCsv() {
-  const now = new Date();
-  const [month, setMonth] = useState(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
   return (
     <section aria-labelledby="invoices-csv-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
       <h2 id="invoices-csv-heading" className="text-xl font-bold">
@@ -157,31 +156,7 @@ function MonthlyCsv() {
         and rate. Or as GSTR-1: a ZIP of the GST offline tool's tables (b2b, b2cl, b2cs, cdnr, cdnur, exemp,
         hsn, docs) to import.
       </p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          <span className="block text-xs font-medium uppercase tracking-wide text-gray-500">Month</span>
-          <input
-            type="month"
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            className="mt-1 rounded-md border border-gray-300 px-3 py-2"
-          />
-        </label>
-        <a
-          href={`/api/invoices/month/${month}.csv`}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
-          download
-        >
-          Download CSV
-        </a>
-        <a
-          href={`/api/invoices/gstr1/${month}.zip`}
-          className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700"
-          download
-        >
-          Download GSTR-1 (ZIP)
-        </a>
-      </div>
+      <InvoiceMonthDownloads base="/api/invoices" />
     </section>
   );
 }
