@@ -6,7 +6,6 @@ import { events } from '../../src-server/db/schema/catalog.ts';
 import { eInvoiceRegistrations } from '../../src-server/db/schema/e-invoices.ts';
 import { invoices } from '../../src-server/db/schema/invoices.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import {
   MAX_E_INVOICE_ATTEMPTS,
   OUTSIDE_WINDOW,
@@ -16,6 +15,7 @@ import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { mswServer } from '../mocks/server.ts';
@@ -54,18 +54,7 @@ const IRP_ENV = {
 async function world(options: { eInvoicing?: boolean; city?: string } = {}) {
   t = createTestApp(IRP_ENV);
   const organiser = createAccount(t, 'organiser');
-  await saveOrganiserProfile(
-    t.deps.db,
-    platformGstOf(t.deps.env),
-    organiser.userId,
-    organiserProfileSchema.parse({
-      legalName: 'Tala Collective LLP',
-      address: '12 Hill Road, Bandra, Mumbai 400050',
-      state: 'Maharashtra',
-      gstin: '27AAPFU0939F1ZV',
-    }),
-    t.clock.now(),
-  );
+  await saveTaxProfile(t, organiser.userId);
   if (options.eInvoicing !== false) {
     const res = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
     expect(res.status).toBe(200);

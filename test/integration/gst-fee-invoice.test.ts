@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { invoices } from '../../src-server/db/schema/invoices.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
 import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -31,18 +29,7 @@ afterEach(() => t?.close());
 
 async function mumbaiShow(pricePaise: number) {
   const organiser = createAccount(t, 'organiser');
-  await saveOrganiserProfile(
-    t.deps.db,
-    platformGstOf(t.deps.env),
-    organiser.userId,
-    organiserProfileSchema.parse({
-      legalName: 'Tala Collective LLP',
-      address: '12 Hill Road, Bandra, Mumbai 400050',
-      state: 'Maharashtra',
-      gstin: '27AAPFU0939F1ZV',
-    }),
-    t.clock.now(),
-  );
+  await saveTaxProfile(t, organiser.userId);
   const ev = createTicketedEvent(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],

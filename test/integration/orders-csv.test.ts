@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { CSV_PAGE_SIZE, ORDERS_CSV_HEADER } from '../../src-server/services/sales/stream-orders-csv.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { CALLERS, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { cancelWithFullRefund, seedOrders } from '../helpers/sales.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -228,18 +226,7 @@ describe('orders CSV', () => {
 
   it('gives the accountant one row per ticket type with the invoice, payment and GST split (issue 35)', async () => {
     const owner = w.people.owner;
-    await saveOrganiserProfile(
-      t.deps.db,
-      platformGstOf(t.deps.env),
-      owner.userId,
-      organiserProfileSchema.parse({
-        legalName: 'Tala Collective LLP',
-        address: '12 Hill Road, Bandra, Mumbai 400050',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-      }),
-      t.clock.now(),
-    );
+    await saveTaxProfile(t, owner.userId);
     // Mumbai, so the place of supply is the organiser's own state: CGST + SGST. Prices include GST.
     const ev = createTicketedEvent(t.deps.db, {
       city: 'Mumbai',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
-import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { eventDates, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
@@ -10,11 +9,10 @@ import { creditNotes, invoices } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { type Caller, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
 import { expectInventoryInvariant } from '../helpers/inventory.ts';
 import { buyTickets, refundOf, versionOf } from '../helpers/organiser-bookings.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -24,18 +22,7 @@ beforeEach(async () => {
   t = createTestApp();
   w = createConsoleWorld(t);
   // The organiser issues GST invoices, so a refund must come with credit notes.
-  await saveOrganiserProfile(
-    t.deps.db,
-    platformGstOf(t.deps.env),
-    w.people.owner.userId,
-    organiserProfileSchema.parse({
-      legalName: 'Tala Collective LLP',
-      address: '12 Hill Road, Bandra, Mumbai 400050',
-      state: 'Maharashtra',
-      gstin: '27AAPFU0939F1ZV',
-    }),
-    t.clock.now(),
-  );
+  await saveTaxProfile(t, w.people.owner.userId);
   // Non-refundable tickets: without a move to another date, nobody may cancel them.
   t.deps.db
     .update(ticketTypes)
