@@ -46,3 +46,19 @@ export function discountCodeColumns(tx: DbOrTx, eventId: string, fields: Discoun
     maxUsesPerBuyer: fields.maxUsesPerBuyer,
   };
 }
+
+/** A code's terms and its count of uses, as both Proceed's check and the console's list read them. */
+export const DISCOUNT_CODE_TERMS = {
+  id: discountCodes.id,
+  code: discountCodes.code,
+  kind: discountCodes.kind,
+  percentOff: discountCodes.percentOff,
+  amountOffPaise: discountCodes.amountOffPaise,
+  ticketTypeIds: discountCodes.ticketTypeIds,
+  validFrom: discountCodes.validFrom,
+  validUntil: discountCodes.validUntil,
+  maxUses: discountCodes.maxUses,
+  maxUsesPerBuyer: discountCodes.maxUsesPerBuyer,
+  uses: discountCodes.uses,
+  isActive: discountCodes.isActive,
+};

@@ -11,6 +11,7 @@ import { oncePer } from '../../db/once-per.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { holds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
+import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
 
 /**
  * A code's uses (issue 40). A use is taken with the hold, inside Proceed's write transaction, by a
@@ -156,20 +157,7 @@ const p = sql.placeholder;
 /** Prepared once per connection: Proceed runs them on the path every buyer with a code takes. */
 const statements = oncePer((db: DbOrTx) => ({
   byKey: db
-    .select({
-      id: discountCodes.id,
-      code: discountCodes.code,
-      kind: discountCodes.kind,
-      percentOff: discountCodes.percentOff,
-      amountOffPaise: discountCodes.amountOffPaise,
-      ticketTypeIds: discountCodes.ticketTypeIds,
-      validFrom: discountCodes.validFrom,
-      validUntil: discountCodes.validUntil,
-      maxUses: discountCodes.maxUses,
-      maxUsesPerBuyer: discountCodes.maxUsesPerBuyer,
-      uses: discountCodes.uses,
-      isActive: discountCodes.isActive,
-    })
+    .select(DISCOUNT_CODE_TERMS)
     .from(discountCodes)
     .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
     .prepare(),

@@ -3,6 +3,7 @@ import type { DiscountKind } from '../../../shared/discount-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
 import { holds } from '../../db/schema/payments.ts';
+import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
 
 export interface DiscountCodeRow {
   id: string;
@@ -51,20 +52,7 @@ export function listDiscountCodes(db: Db, eventId: string): DiscountCodeRow[] {
     .all();
   const byCode = new Map(given.map((g) => [g.discountCodeId, g]));
   return db
-    .select({
-      id: discountCodes.id,
-      code: discountCodes.code,
-      kind: discountCodes.kind,
-      percentOff: discountCodes.percentOff,
-      amountOffPaise: discountCodes.amountOffPaise,
-      ticketTypeIds: discountCodes.ticketTypeIds,
-      validFrom: discountCodes.validFrom,
-      validUntil: discountCodes.validUntil,
-      maxUses: discountCodes.maxUses,
-      maxUsesPerBuyer: discountCodes.maxUsesPerBuyer,
-      isActive: discountCodes.isActive,
-      uses: discountCodes.uses,
-    })
+    .select(DISCOUNT_CODE_TERMS)
     .from(discountCodes)
     .where(eq(discountCodes.eventId, eventId))
     .orderBy(asc(discountCodes.createdAt), asc(discountCodes.id))
