@@ -1,4 +1,5 @@
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { afterPointerRelease } from '../../lib/after-pointer-release.ts';
 
 export interface EditableFieldHandle {
   /** Opens the field for editing, focuses it and scrolls it to the middle of the screen. */
@@ -76,7 +77,7 @@ export function EditableField({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => onChange(e.target.value)}
-            onBlur={() => setEditing(false)}
+            onBlur={() => afterPointerRelease(() => setEditing(false))}
             onKeyDown={(e) => {
               if (e.key !== 'Enter' && e.key !== 'Escape') return;
               // Without this the key's keypress would land on the Edit button focused meanwhile and
