@@ -5,8 +5,8 @@
  * on whatever moved under it, or nowhere (issue 35: a buyer's tap on "Need a GST invoice" was lost).
  */
 export function afterPointerRelease(work: () => void): void {
-  if (!pointerDown) return work();
-  waiting.push(work);
+  if (pointerDown) waiting.push(work);
+  else work();
 }
 
 let pointerDown = false;
