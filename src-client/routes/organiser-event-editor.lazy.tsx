@@ -32,7 +32,8 @@ import { WaitingRoomSection } from '../components/console/waiting-room-section.t
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
 
@@ -435,13 +436,7 @@ function slotErrorOn<T extends { startTime: string; endTime: string }>(
   form: UseFormReturn<T>,
   error: unknown,
 ): string | null {
-  const fields = fieldErrorsOf(error);
-  const names = Object.keys(form.getValues()) as Path<T>[];
-  const placed = names.filter((name) => fields[name]);
-  placed.forEach((name, i) => {
-    form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 });
-  });
-  return placed.length > 0 ? null : messageOf(error);
+  return showServerErrors(form, error, Object.keys(form.getValues()) as Path<T>[]);
 }
 
 /**
