@@ -48,9 +48,19 @@ export async function freshPostgresDatabase(
     url: url.toString(),
     drop: async () => {
       await db.$client.end();
+      // The pool's promise resolves before its sockets have closed; a forced drop would terminate those
+      // backends and their clients would report it as an unhandled error. Wait for them instead.
       const again = new pg.Client({ connectionString: serverUrl });
       await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await again.query(`DROP DATABASE IF EXISTS "${name}"`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
       await again.end();
     },
   };
