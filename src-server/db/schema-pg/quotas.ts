@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { events, ticketTypes } from './catalog.ts';
 
 /**
@@ -39,5 +39,8 @@ export const quotaTicketTypes = pgTable(
       .notNull()
       .references(() => quotas.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.ticketTypeId, t.quotaId] }), index('quota_ticket_types_quota_idx').on(t.quotaId)],
+  (t) => [
+    primaryKey({ columns: [t.ticketTypeId, t.quotaId] }),
+    index('quota_ticket_types_quota_idx').on(t.quotaId),
+  ],
 );

@@ -39,5 +39,8 @@ export const quotaTicketTypes = sqliteTable(
       .notNull()
       .references(() => quotas.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.ticketTypeId, t.quotaId] }), index('quota_ticket_types_quota_idx').on(t.quotaId)],
+  (t) => [
+    primaryKey({ columns: [t.ticketTypeId, t.quotaId] }),
+    index('quota_ticket_types_quota_idx').on(t.quotaId),
+  ],
 );
