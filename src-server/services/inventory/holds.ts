@@ -141,13 +141,11 @@ export function quoteSeats(
     if (type?.slotId !== input.slotId) throw notFound(NO_TYPES_ON_SLOT_MESSAGE);
     checkQuantity(line.quantity);
     // A shared capacity (quota, ADR 0039) may be gone while the type still has seats.
-    if (
-      !type.isLive ||
-      Math.min(type.availableTickets, quotaLeftOfType(db, line.ticketTypeId)) < line.quantity
-    ) {
+    const left = Math.min(type.availableTickets, quotaLeftOfType(db, line.ticketTypeId));
+    if (!type.isLive || left < line.quantity) {
       mayFreeSeats ??=
         query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
-      if (!mayFreeSeats) throw soldOut(type);
+      if (!mayFreeSeats) throw soldOut({ ...type, availableTickets: left });
     }
     return { ...line, name: type.name, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
   });
