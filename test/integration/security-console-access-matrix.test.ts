@@ -514,9 +514,13 @@ const quotaFields = (w: World) => ({
   },
 });
 
+/** Every quota `insertQuota` made, so a removal shows even though the 404 comparison seeds another. */
+const seededQuotas = new Set<string>();
+
 /** A quota of the event, for the update and remove cases. */
 function insertQuota(t: TestApp, w: World): string {
   const id = `qt-${randomUUID()}`;
+  seededQuotas.add(id);
   const now = t.clock.now().toISOString();
   t.deps.db
     .insert(quotas)
@@ -534,9 +538,23 @@ function insertQuota(t: TestApp, w: World): string {
   return id;
 }
 
-/** Every quota with its name and capacity: a refused call adds, changes and removes none. */
-const quotaState = (t: TestApp) =>
-  t.deps.db.select({ id: quotas.id, name: quotas.name, capacity: quotas.capacity }).from(quotas).all();
+/**
+ * What a call could have done to quotas: the ones made or changed (untouched seeds left out, as
+ * `insertQuota` adds one for the 404 comparison too) and the seeded ones removed.
+ */
+const quotaState = (t: TestApp) => {
+  const rows = t.deps.db
+    .select({ id: quotas.id, name: quotas.name, capacity: quotas.capacity })
+    .from(quotas)
+    .all();
+  const present = new Set(rows.map((row) => row.id));
+  return {
+    changed: rows.filter(
+      (row) => !(seededQuotas.has(row.id) && row.name === 'Seed' && row.capacity === 1000),
+    ),
+    removed: [...seededQuotas].filter((id) => !present.has(id)),
+  };
+};
 
 /** An admin deciding a pending organiser request. */
 const decideRequest: Case = {
