@@ -194,6 +194,41 @@ describe('a quota shared by two ticket types', () => {
   });
 });
 
+describe('the waiting list', () => {
+  it('is open once the quota is gone, and a returned seat is offered only as far as the quota allows', async () => {
+    t = createTestApp({ SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
+    const { ev, owner } = organiserEvent();
+    const quotaId = await quotaOf(ev, owner.cookie, 3);
+    const buyer = createSignedInUser(t);
+    const bookingId = await pay(buyer.cookie, (await start(ev, buyer.cookie, 0, 1)).data as CheckoutSession);
+    expect((await start(ev, createSignedInUser(t).cookie, 1, 2)).status).toBe(200);
+    // Stalls has 39 seats of its own, but the hall is full: "Sold Out", so its list is open.
+    const waiter = createSignedInUser(t);
+    const joined = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      { ticketTypeId: ev.ticketTypeIds[0], quantity: 2, details: { ...DETAILS, email: waiter.email } },
+      { cookie: waiter.cookie },
+    );
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    // One Stalls seat comes back: the hall has one, the waiter wants two, so no offer (and the
+    // cancellation stands).
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId },
+      { cookie: owner.cookie },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(quotaCountOf(t.deps.db, quotaId)).toMatchObject({ available: 1, held: 2, sold: 0 });
+    const offers = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: waiter.cookie });
+    expect(JSON.stringify(offers.data)).not.toContain('offered');
+  });
+});
+
 describe('the last seats under concurrency', () => {
   it('50 buyers racing across two ticket types for a quota of 10: exactly 10 get one, and 10 are sold', async () => {
     // One in-process address for all: the per-address caps are off, as in the inventory race.
