@@ -26,6 +26,7 @@ import {
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
+import { QuotasSection } from '../components/console/quotas-section.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
@@ -160,6 +161,8 @@ function Editor({ event }: { event: Editable }) {
         </ul>
         <AddDate base={base} run={run} />
       </section>
+
+      <QuotasSection eventId={eventId} version={event.version} slots={allSlots} />
 
       <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
 import { eventPricesPlusGst } from '../checkout/checkout-taxes.ts';
+import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { pageEvents } from './event-pages.ts';
 import type { EventSummary } from './event-summary.ts';
 import { searchEventPage } from './search-events.ts';
@@ -71,7 +72,7 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     .where(eq(artists.eventId, id))
     .orderBy(asc(artists.position), asc(artists.id))
     .all();
-  const tickets = loadTicketTree(db, id);
+  const tickets = limitByQuotas(db, loadTicketTree(db, id));
 
   return {
     id: row.id,

@@ -8,6 +8,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { loadTicketTree } from '../catalog/ticket-tree.ts';
+import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 
@@ -84,6 +85,7 @@ export async function ticketOptions(
     await ensureFallbackTicketTypes(db, event);
     tree = loadTicketTree(db, eventId);
   }
+  tree = limitByQuotas(db, tree);
 
   return {
     event: {

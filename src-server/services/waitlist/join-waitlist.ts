@@ -12,6 +12,7 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
+import { quotaLeftOfType } from '../quotas/quota-seats.ts';
 import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
 import { placeInLine } from './place-in-line.ts';
 
@@ -61,7 +62,10 @@ export async function joinWaitlist(
     if (!type.isLive || type.slotCancelledAt || saleWindowMessage(type, now)) {
       throw conflict(WAITLIST_MESSAGES.offSale);
     }
-    if (type.availableTickets > 0) throw conflict(WAITLIST_MESSAGES.notSoldOut);
+    // Sold out through its shared capacity (ADR 0039) is sold out too.
+    if (Math.min(type.availableTickets, quotaLeftOfType(tx, type.id)) > 0) {
+      throw conflict(WAITLIST_MESSAGES.notSoldOut);
+    }
     const tooMany = perOrderMaxProblem(type, input.quantity);
     if (tooMany) throw badRequest(tooMany, { quantity: tooMany });
     // The offer is paid without a Proceed, so the organiser's per-buyer maximum is checked here, against
