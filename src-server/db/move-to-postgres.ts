@@ -193,9 +193,9 @@ function secretCheck(
   sqlite: Database.Database,
   appSecret: string | undefined,
 ): { fingerprint: string | null; record: boolean } {
-  const row = sqlite.prepare('select app_secret_fingerprint as fingerprint from installation where id = 1').get() as
-    | { fingerprint: string }
-    | undefined;
+  const row = sqlite
+    .prepare('select app_secret_fingerprint as fingerprint from installation where id = 1')
+    .get() as { fingerprint: string } | undefined;
   const atHand = appSecret === undefined ? null : fingerprintOf(appSecret);
   if (row && atHand && row.fingerprint !== atHand) {
     throw new MoveRefusal(
@@ -296,7 +296,11 @@ async function copyHandWritten(
  * PostgreSQL's `event_search` from SQLite's FTS5 index: the same documents (published events that have
  * not ended, their name, artists, venue, city and category), keyed by event id instead of FTS5 rowid.
  */
-async function rebuildSearch(sqlite: Database.Database, client: pg.Client, batchRows: number): Promise<number> {
+async function rebuildSearch(
+  sqlite: Database.Database,
+  client: pg.Client,
+  batchRows: number,
+): Promise<number> {
   const read = sqlite
     .prepare(
       `SELECT k.event_id, s.name, s.artists, s.venue, s.city, s.category
@@ -323,7 +327,9 @@ async function rebuildSearch(sqlite: Database.Database, client: pg.Client, batch
   await flush();
   const keys = (sqlite.prepare('SELECT count(*) AS n FROM event_search_keys').get() as { n: number }).n;
   if (keys !== copied) {
-    throw new Error(`event_search: ${keys} event(s) are indexed on SQLite, but ${copied} document(s) were found`);
+    throw new Error(
+      `event_search: ${keys} event(s) are indexed on SQLite, but ${copied} document(s) were found`,
+    );
   }
   return copied;
 }
@@ -349,7 +355,8 @@ async function setSequences(client: pg.Client): Promise<MoveReport['sequences']>
 async function verifyCounts(sqlite: Database.Database, client: pg.Client, tables: TableReport[]) {
   const wrong: string[] = [];
   for (const { table, rows } of tables) {
-    const source = (sqlite.prepare(`SELECT count(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number }).n;
+    const source = (sqlite.prepare(`SELECT count(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number })
+      .n;
     const { rows: target } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${quoteIdent(table)}`,
     );
@@ -365,7 +372,13 @@ async function verifyCounts(sqlite: Database.Database, client: pg.Client, tables
  * none negative, on the target (test/helpers/inventory.ts says the same for SQLite).
  */
 async function verifyInventory(sqlite: Database.Database, client: pg.Client) {
-  const { rows } = await client.query<{ id: string; total: number; available: number; held: number; sold: number }>(
+  const { rows } = await client.query<{
+    id: string;
+    total: number;
+    available: number;
+    held: number;
+    sold: number;
+  }>(
     `WITH held AS (
        SELECT hi.ticket_type_id AS id, sum(hi.quantity)::int AS n
          FROM hold_items hi JOIN holds h ON h.id = hi.hold_id WHERE h.status = 'active' GROUP BY 1),

@@ -11,9 +11,9 @@ import { appSecretFor, fingerprintOf } from '../../src-server/app-secret.ts';
 import { databaseFile } from '../../src-server/db/client.ts';
 import { MoveRefusal, type MoveReport, moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
-import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import * as sqliteSchema from '../../src-server/db/schema/index.ts';
 import * as pgSchema from '../../src-server/db/schema-pg/index.ts';
+import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
@@ -128,7 +128,15 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
     sqlite.close();
     expect(compared).toBe(fileTables.length);
     // What was built has substance in the tables this test is about.
-    for (const name of ['bookings', 'invoices', 'gate_scans', 'refunds', 'holds', 'booking_history', 'installation']) {
+    for (const name of [
+      'bookings',
+      'invoices',
+      'gate_scans',
+      'refunds',
+      'holds',
+      'booking_history',
+      'installation',
+    ]) {
       expect(copied.get(name), name).toBeGreaterThan(0);
     }
   });
@@ -200,7 +208,10 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
     ).rows) {
       for (const line of row.lines) sold.set(line.id, (sold.get(line.id) ?? 0) + line.quantity);
     }
-    expect([...held.values()].reduce((a, b) => a + b, 0), 'seats in active holds').toBeGreaterThan(0);
+    expect(
+      [...held.values()].reduce((a, b) => a + b, 0),
+      'seats in active holds',
+    ).toBeGreaterThan(0);
     for (const type of types) {
       expect(type.available, type.id).toBeGreaterThanOrEqual(0);
       expect(type.available + (held.get(type.id) ?? 0) + (sold.get(type.id) ?? 0), type.id).toBe(type.total);

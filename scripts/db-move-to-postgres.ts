@@ -1,10 +1,10 @@
 // First: refuse an unsupported Node before anything loads the SQLite driver.
-import '../process/require-supported-node.ts';
+import '../src-server/process/require-supported-node.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { appSecretFile } from '../app-secret.ts';
-import { loadEnv } from '../env.ts';
-import { databaseFile } from './client.ts';
-import { MoveRefusal, moveToPostgres } from './move-to-postgres.ts';
+import { appSecretFile } from '../src-server/app-secret.ts';
+import { databaseFile } from '../src-server/db/client.ts';
+import { MoveRefusal, moveToPostgres } from '../src-server/db/move-to-postgres.ts';
+import { loadEnv } from '../src-server/env.ts';
 
 // `npm run db:move-to-postgres -- <DATABASE_URL>`: copies this installation's SQLite database (DATA_DIR's,
 // as the server finds it) into an empty PostgreSQL database (docs/operations.md, "Moving to PostgreSQL").
