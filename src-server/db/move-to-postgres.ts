@@ -54,22 +54,28 @@ export async function moveToPostgres(options: {
       }
       const searchRows = await rebuildSearch(sqlite, client, options.batchRows ?? 500);
       log(`rebuilt event_search: ${searchRows} row(s)`);
+      const sequences = await setSequences(client);
+      await verifyCounts(sqlite, client, tables);
+      await verifyInventory(sqlite, client);
+      // After the count check: this row is the one the target holds and the SQLite file does not.
       if (secret.record) {
         await client.query(
           'INSERT INTO installation (id, app_secret_fingerprint, created_at) VALUES (1, $1, $2)',
           [secret.fingerprint, new Date().toISOString()],
         );
       }
-      const sequences = await setSequences(client);
-      await verifyCounts(sqlite, client, tables);
-      await verifyInventory(sqlite, client);
       await client.query('COMMIT');
       return { tables, searchRows, sequences, appSecretFingerprint: secret.fingerprint };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      sqlite.exec('COMMIT');
+      // Ends the read snapshot; never masks the error that stopped the copy.
+      if (sqlite.inTransaction) {
+        try {
+          sqlite.exec('COMMIT');
+        } catch {}
+      }
     }
   } finally {
     sqlite.close();
@@ -77,7 +83,10 @@ export async function moveToPostgres(options: {
   }
 }
 
-/** A move that must not go on, with a message for the operator (printed without a stack trace). */
+/**
+ * A move that must not go on, or whose checks failed (then rolled back), with a message for the operator
+ * (printed without a stack trace).
+ */
 export class MoveRefusal extends Error {}
 
 export interface TableReport {
@@ -364,7 +373,11 @@ async function verifyCounts(sqlite: Database.Database, client: pg.Client, tables
       wrong.push(`${table}: ${source} on SQLite, ${target[0]?.n} on PostgreSQL`);
     }
   }
-  if (wrong.length > 0) throw new Error(`Row counts differ after the copy:\n  ${wrong.join('\n  ')}`);
+  if (wrong.length > 0) {
+    throw new MoveRefusal(
+      `Row counts differ after the copy, so nothing was committed to the target:\n  ${wrong.join('\n  ')}`,
+    );
+  }
 }
 
 /**
@@ -414,7 +427,9 @@ async function verifyInventory(sqlite: Database.Database, client: pg.Client) {
     (row) =>
       `${row.id}: available ${row.available} + held ${row.held} + sold ${row.sold} ≠ total ${row.total}${already.has(row.id) ? ' (so on SQLite too)' : ''}`,
   );
-  throw new Error(`The inventory invariant does not hold on the target:\n  ${lines.join('\n  ')}`);
+  throw new MoveRefusal(
+    `The inventory invariant does not hold on the target, so nothing was committed to it:\n  ${lines.join('\n  ')}`,
+  );
 }
 
 function quoteIdent(name: string): string {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { eq, is } from 'drizzle-orm';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
@@ -19,6 +20,7 @@ import { signTicketToken } from '../../src-server/services/tickets/ticket-token.
 import { proceed } from '../helpers/checkout-flow.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
+import { copyMigratedTemplate } from '../helpers/migrated-template.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -226,6 +228,29 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
     expect(report.appSecretFingerprint).toBe(fingerprintOf(t.deps.appSecret));
   });
 
+  it('records the fingerprint of the secret at hand for a database from before fingerprints', async () => {
+    const old = path.join(t.dataDir, 'before-fingerprints', 'jalsa.db');
+    copyMigratedTemplate(old);
+    const other = await scratchPostgres(serverUrl as string, 'jalsa_move');
+    try {
+      const moved = await moveToPostgres({
+        sqliteFile: old,
+        databaseUrl: other.url,
+        appSecret: t.deps.appSecret,
+      });
+      expect(moved.appSecretFingerprint).toBe(fingerprintOf(t.deps.appSecret));
+      const probe = new pg.Client({ connectionString: other.url });
+      await probe.connect();
+      const { rows } = await probe.query<{ fingerprint: string }>(
+        'SELECT app_secret_fingerprint AS fingerprint FROM installation',
+      );
+      await probe.end();
+      expect(rows).toEqual([{ fingerprint: fingerprintOf(t.deps.appSecret) }]);
+    } finally {
+      await other.drop();
+    }
+  });
+
   it('refuses to move with an app secret that did not sign the tickets, before looking at the target', async () => {
     const before = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]?.n;
     // The target is not empty either: the secret is refused first, so nothing reached PostgreSQL.
@@ -251,6 +276,42 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
     await expect(second).rejects.toThrow(/The target PostgreSQL database is not empty \(rows in public\./);
     const after = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]?.n;
     expect(after).toBe(before);
+  });
+
+  it('refuses, and commits nothing, when the inventory invariant would not hold on the target', async () => {
+    // A copy of the installation with one ticket type's count off by one (as a bug that oversold would).
+    const broken = path.join(t.dataDir, 'broken', 'jalsa.db');
+    mkdirSync(path.dirname(broken));
+    copyFileSync(databaseFile(t.dataDir), broken);
+    const file = new Database(broken);
+    const typeId = (file.prepare('SELECT id FROM ticket_types LIMIT 1').get() as { id: string }).id;
+    file
+      .prepare('UPDATE ticket_types SET available_tickets = available_tickets + 1 WHERE id = ?')
+      .run(typeId);
+    file.close();
+    const other = await scratchPostgres(serverUrl as string, 'jalsa_move');
+    try {
+      const move = moveToPostgres({
+        sqliteFile: broken,
+        databaseUrl: other.url,
+        appSecret: t.deps.appSecret,
+      });
+      await expect(move).rejects.toBeInstanceOf(MoveRefusal);
+      await expect(move).rejects.toThrow(
+        new RegExp(
+          `invariant does not hold on the target, so nothing was committed[^]*${typeId}: [^]*\\(so on SQLite too\\)`,
+        ),
+      );
+      const probe = new pg.Client({ connectionString: other.url });
+      await probe.connect();
+      const { rows } = await probe.query<{ n: number }>(
+        'SELECT (SELECT count(*) FROM bookings) + (SELECT count(*) FROM users) + (SELECT count(*) FROM installation) AS n',
+      );
+      await probe.end();
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await other.drop();
+    }
   });
 
   it('never writes to the SQLite file', () => {
