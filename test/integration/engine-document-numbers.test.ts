@@ -4,7 +4,7 @@ import { type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgr
 import { runSync } from '../../src-server/db/engine/steps.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { documentNumberSteps } from '../../src-server/services/invoices/document-numbers.ts';
-import { freshPostgresDatabase, testPostgresUrl } from '../helpers/postgres-database.ts';
+import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: invoice numbering, written once, on both engines: consecutive per issuer, series and
 // financial year with no gaps and no duplicates under concurrency, and a number given back when the

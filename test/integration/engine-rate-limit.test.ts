@@ -8,7 +8,7 @@ import {
   rateLimitSteps,
   takeRateLimited,
 } from '../../src-server/services/rate-limits/rate-limits.ts';
-import { freshPostgresDatabase, testPostgresUrl } from '../helpers/postgres-database.ts';
+import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: a transition written once (the rate limit's count-then-record, as generator steps) runs on
 // SQLite inside better-sqlite3's synchronous transaction and on PostgreSQL awaited on a pooled
