@@ -87,12 +87,13 @@ const caches = oncePer((sqlite: Database.Database) => ({
       .prepare('select max(position) from waiting_room_visitors where event_id = ?')
       .pluck(),
     arrivals: sqlite.prepare('select count(*) from waiting_room_visitors where event_id = ?').pluck(),
-    // Sold out: every live ticket type of the event's live, uncancelled slots has no seat left.
+    // Sold out: every live ticket type of the event's live, uncancelled slots has no seat left (hidden
+    // types, sold only with an access code, are not for the room's crowd: ADR 0038).
     soldOut: sqlite.prepare(
       `select count(tt.id) as types, sum(tt.available_tickets) as left
        from event_dates d
        join slots s on s.event_date_id = d.id and s.cancelled_at is null
-       join ticket_types tt on tt.slot_id = s.id and tt.is_live = 1
+       join ticket_types tt on tt.slot_id = s.id and tt.is_live = 1 and tt.is_hidden = 0
        where d.event_id = ? and d.is_live = 1`,
     ),
   },
