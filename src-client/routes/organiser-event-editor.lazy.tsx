@@ -311,7 +311,8 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
           <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
           of {type.totalTickets}
           {!type.isLive && ' · not on sale'}
-          {type.isHidden && ' · hidden (access code only)'} · {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
+          {type.isHidden && ' · hidden (access code only)'} ·{' '}
+          {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
         </span>
         <button
           type="button"

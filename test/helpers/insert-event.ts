@@ -49,7 +49,10 @@ export interface SlotDocument {
 }
 
 /** A ticket type as the catalogue answers it; the per-order maximum and the sale window may be left out. */
-export type TicketTypeDocument = Omit<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt' | 'isHidden'> &
+export type TicketTypeDocument = Omit<
+  TicketType,
+  'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt' | 'isHidden'
+> &
   Partial<Pick<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt' | 'isHidden'>>;
 
 /**

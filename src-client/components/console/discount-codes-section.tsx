@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { formatDateTime, formatInIndia } from '../../../shared/dates.ts';
-import { CreateDiscountCodeInput, type DiscountKind, describeDiscount } from '../../../shared/discount-schemas.ts';
+import {
+  CreateDiscountCodeInput,
+  type DiscountKind,
+  describeDiscount,
+} from '../../../shared/discount-schemas.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -91,7 +95,8 @@ export function DiscountCodesSection({
                 </span>
                 {code.unlocksTicketTypeIds && (
                   <span className="block text-xs text-gray-600">
-                    Unlocks: {code.unlocksTicketTypeIds.map((id) => typeName.get(id) ?? 'removed type').join(', ')}
+                    Unlocks:{' '}
+                    {code.unlocksTicketTypeIds.map((id) => typeName.get(id) ?? 'removed type').join(', ')}
                   </span>
                 )}
               </td>
@@ -298,7 +303,9 @@ function DiscountCodeForm({
                 type="checkbox"
                 checked={unlocks.includes(type.id)}
                 onChange={(e) =>
-                  setUnlocks(e.target.checked ? [...unlocks, type.id] : unlocks.filter((id) => id !== type.id))
+                  setUnlocks(
+                    e.target.checked ? [...unlocks, type.id] : unlocks.filter((id) => id !== type.id),
+                  )
                 }
               />
               {type.name} <span className="text-xs text-gray-600">{formatDateTime(type.slotStart)}</span>

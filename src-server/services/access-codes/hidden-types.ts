@@ -21,7 +21,12 @@ import { discountRefused } from '../discounts/discount-uses.ts';
 export const LOCKED_TYPE_MESSAGE = 'No ticket types available for this slot.';
 
 /** Which hidden types a buyer sees: those the code unlocks, when it is the event's and on now. */
-export function unlockedTypeIds(db: DbOrTx, eventId: string, code: string | undefined, now: Date): Set<string> {
+export function unlockedTypeIds(
+  db: DbOrTx,
+  eventId: string,
+  code: string | undefined,
+  now: Date,
+): Set<string> {
   if (!code) return new Set();
   const row = statements(db).code.get({ eventId, codeKey: codeKeyOf(code) });
   if (!row?.isActive || !row.unlocksTicketTypeIds || windowRefusal(row, now)) return new Set();
@@ -39,11 +44,16 @@ export function refuseLockedTypes(
   input: { eventId: string; code: string | undefined; lines: readonly { ticketTypeId: string }[] },
   now: Date,
 ): void {
-  const hidden = input.lines.filter((line) => statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden);
+  const hidden = input.lines.filter(
+    (line) => statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden,
+  );
   if (hidden.length === 0) return;
-  const row = input.code ? statements(db).code.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) }) : undefined;
+  const row = input.code
+    ? statements(db).code.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) })
+    : undefined;
   const unlocks = row?.isActive ? (row.unlocksTicketTypeIds ?? []) : [];
-  if (!row || !hidden.every((line) => unlocks.includes(line.ticketTypeId))) throw notFound(LOCKED_TYPE_MESSAGE);
+  if (!row || !hidden.every((line) => unlocks.includes(line.ticketTypeId)))
+    throw notFound(LOCKED_TYPE_MESSAGE);
   const refusal = windowRefusal(row, now);
   if (refusal) throw discountRefused(refusal);
 }
@@ -61,7 +71,11 @@ const p = sql.placeholder;
 
 /** Prepared once per connection: Proceed asks on the path every buyer takes. */
 const statements = oncePer((db: DbOrTx) => ({
-  isHidden: db.select({ isHidden: ticketTypes.isHidden }).from(ticketTypes).where(eq(ticketTypes.id, p('id'))).prepare(),
+  isHidden: db
+    .select({ isHidden: ticketTypes.isHidden })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, p('id')))
+    .prepare(),
   code: db
     .select({
       isActive: discountCodes.isActive,

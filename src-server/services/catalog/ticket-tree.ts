@@ -23,7 +23,11 @@ export interface EventDateDetail {
  * which hidden types are in it (ADR 0038): 'all' for the event's team, else those a buyer's access
  * code unlocks (services/access-codes/hidden-types.ts).
  */
-export function loadTicketTree(db: Db, eventId: string, shown: 'all' | ReadonlySet<string>): EventDateDetail[] {
+export function loadTicketTree(
+  db: Db,
+  eventId: string,
+  shown: 'all' | ReadonlySet<string>,
+): EventDateDetail[] {
   const dateRows = db
     .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
     .from(eventDates)

@@ -30,7 +30,11 @@ export function quoteDiscount(deps: AppDeps, userId: string, input: QuoteDiscoun
     .where(and(eq(events.id, input.eventId), eq(events.status, 'published')))
     .get();
   if (!event) throw notFound('Event not found');
-  refuseLockedTypes(db, { eventId: event.id, code: input.discountCode, lines: input.selectedTickets }, deps.clock.now());
+  refuseLockedTypes(
+    db,
+    { eventId: event.id, code: input.discountCode, lines: input.selectedTickets },
+    deps.clock.now(),
+  );
   const quoted = quoteSeats(db, { userId, slotId: input.selectedSlot, lines: input.selectedTickets });
   const discount = evaluateDiscount(
     db,

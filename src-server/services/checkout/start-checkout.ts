@@ -66,7 +66,11 @@ export async function startCheckout(
   if (!slot) throw notFound('Selected slot not found in event');
   if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
   // Before any check that names a type: a hidden one without its access code is not there (ADR 0038).
-  refuseLockedTypes(db, { eventId: event.id, code: input.discountCode, lines: input.selectedTickets }, deps.clock.now());
+  refuseLockedTypes(
+    db,
+    { eventId: event.id, code: input.discountCode, lines: input.selectedTickets },
+    deps.clock.now(),
+  );
   checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
   const hoarding: HoardingContext = {

@@ -84,7 +84,8 @@ export async function ticketOptions(
   // Hidden types only with the access code that unlocks them (ADR 0038); the fallback is for an event
   // with no types at all, hidden ones included.
   const shown = unlockedTypeIds(db, eventId, accessCode, deps.clock.now());
-  const hasTypes = (tree: EventDateDetail[]) => tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
+  const hasTypes = (tree: EventDateDetail[]) =>
+    tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
   let tree = loadTicketTree(db, eventId, shown);
   if (!hasTypes(tree) && !hasTypes(loadTicketTree(db, eventId, 'all'))) {
     await ensureFallbackTicketTypes(db, event);
