@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '../../shared/discount-schemas.ts';
+import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { LOCKED_TYPE_MESSAGE } from '../../src-server/services/access-codes/hidden-types.ts';
@@ -14,6 +15,7 @@ import {
   expectInventoryInvariant,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
+import { mailOf } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -236,6 +238,12 @@ describe('a hidden ticket type', () => {
     const first = createSignedInUser(t);
     const session = await buy(ev, first.cookie, press, 'FANCLUB');
     expect(session).toMatchObject({ discountPaise: 0, subtotalPaise: 30_000 });
+    // The confirmation names the type bought and shows no ₹0.00 discount line.
+    const booking = t.deps.db.select().from(bookings).where(eq(bookings.orderId, session.orderId)).get()!;
+    const mail = mailOf(t, `booking-confirmed:${booking.id}`)!;
+    expect(mail.text).toContain('Press Pass');
+    expect(mail.text).not.toContain('Discount (code');
+    expect(mail.html).not.toContain('Discount (code');
     expect(usesOf(id)).toBe(1);
     // Its per-buyer limit…
     expect((await start(ev, first.cookie, press, 'fanclub')).body.error?.message).toBe(
