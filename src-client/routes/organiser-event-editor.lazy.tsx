@@ -304,6 +304,7 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
     benefits: type.benefits,
     isRefundable: type.isRefundable,
     onSale: type.isLive,
+    isHidden: type.isHidden,
     saleOpensAt: type.saleOpensAt,
     saleClosesAt: type.saleClosesAt,
   };
@@ -313,7 +314,9 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
         <span>
           <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
           of {type.totalTickets}
-          {!type.isLive && ' · not on sale'} · {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
+          {!type.isLive && ' · not on sale'}
+          {type.isHidden && ' · hidden (access code only)'} ·{' '}
+          {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
         </span>
         <button
           type="button"

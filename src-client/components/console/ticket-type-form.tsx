@@ -19,6 +19,7 @@ export const NEW_TICKET: TicketTypeFields = {
   benefits: [],
   isRefundable: false,
   onSale: true,
+  isHidden: false,
   saleOpensAt: null,
   saleClosesAt: null,
 };
@@ -116,6 +117,9 @@ export function TicketTypeForm({
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...form.register('onSale')} /> On sale
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('isHidden')} /> Hidden: sold only with an access code
         </label>
       </div>
       <EditError message={formError} />

@@ -16,6 +16,7 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
+import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
 import {
   type AppliedDiscount,
   recordDiscountIn,
@@ -57,6 +58,8 @@ export interface ReserveInput {
   hoarding?: HoardingContext;
   /** The buyer's discount code (issue 40): checked and one use taken in the hold's transaction. */
   discountCode?: string;
+  /** An organiser's own sale (a comp, the door) may hold hidden types without an access code. */
+  sellsHiddenTypes?: boolean;
 }
 
 export interface Hold {
@@ -292,6 +295,8 @@ export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: 
  * session of the unpaid hold it continues (a replacement Proceed never extends it).
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
+  // A hidden type needs its access code (ADR 0038), whose use is then taken below like a discount's.
+  if (!input.sellsHiddenTypes) refuseLockedTypes(tx, { ...input, code: input.discountCode }, now);
   const taken = takeSeats(tx, input.lines);
   // The code is checked and its use taken under the same lock as the seats (issue 40).
   const discount: AppliedDiscount | null = input.discountCode

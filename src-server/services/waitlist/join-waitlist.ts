@@ -38,6 +38,7 @@ export async function joinWaitlist(
         name: ticketTypes.name,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
+        isHidden: ticketTypes.isHidden,
         maxPerOrder: ticketTypes.maxPerOrder,
         saleOpensAt: ticketTypes.saleOpensAt,
         saleClosesAt: ticketTypes.saleClosesAt,
@@ -55,7 +56,10 @@ export async function joinWaitlist(
       .where(eq(ticketTypes.id, input.ticketTypeId))
       .get();
     // Drafts and cancelled events are not for sale to anyone: as for Proceed, they do not exist.
-    if (type?.eventStatus !== 'published' || !type.dateLive) throw notFound('Ticket type not found');
+    // A hidden type (ADR 0038) is sold only with its access code, which an offer would go round.
+    if (type?.eventStatus !== 'published' || !type.dateLive || type.isHidden) {
+      throw notFound('Ticket type not found');
+    }
     // While the event's waiting room is on, the list is for those it has admitted, as Proceed is: else
     // it would be a way round the queue to the seats that come back (issue 35).
     requireAdmittedAccount(tx, type.eventId, userId, now);
