@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { keepCityCookie } from './lib/city-storage.ts';
+import { primeFromPage } from './lib/initial-data.ts';
 import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -14,7 +16,11 @@ async function start() {
   }
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
-  const router = createAppRouter({ queryClient, trpcUtils: createTrpcUtils(queryClient, trpcClient) });
+  const trpcUtils = createTrpcUtils(queryClient, trpcClient);
+  // The first screen's data came inside the page: the loaders below find it and fetch nothing.
+  primeFromPage(trpcUtils);
+  keepCityCookie();
+  const router = createAppRouter({ queryClient, trpcUtils });
   // The server's static shell (src-server/http/page-shell.ts) stays on screen until the first route's
   // data and code are here, so React's first render replaces it with the whole page at once.
   await router.load().catch(() => undefined);
