@@ -87,5 +87,6 @@ function readStoredName(): string | null {
 export function keepCityCookie(): void {
   const name = readStoredName();
   if (name === null) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain value; the Cookie Store API is not in every phone's browser.
   document.cookie = `${SELECTED_CITY_COOKIE}=${encodeURIComponent(name)}; path=/; max-age=31536000; samesite=lax`;
 }
