@@ -74,8 +74,14 @@ function gateServiceWorker(): Plugin[] {
         for (const next of chunk.imports) visit(next, withDynamic);
         if (withDynamic) for (const next of chunk.dynamicImports) visit(next, true);
       };
-      // The entry loads other routes lazily (not needed); the gate route's own lazy imports are.
+      // The entry loads other routes lazily (not needed); the gate route's own lazy imports are, and
+      // so are the staff's route definitions, which the entry imports when /gate is opened.
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName, false);
+      const staff = [...chunks.values()].find((c) =>
+        c.facadeModuleId?.endsWith('/src-client/staff-routes.ts'),
+      );
+      if (!staff) throw new Error('No staff routes chunk in the bundle');
+      visit(staff.fileName, false);
       visit(gate.fileName, true);
       notForGate.clear();
       for (const fileName of chunks.keys()) if (!needed.has(fileName)) notForGate.add(fileName);

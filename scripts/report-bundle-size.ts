@@ -9,12 +9,15 @@ import { gzipSync } from 'node:zlib';
  *    any classic script index.html loads;
  *  - event page `/events/{id}`: the same, plus the event route's lazy chunk and its static imports,
  *    which the router fetches before it renders that page.
- * Chunks loaded later (dialogs, other routes) are not counted. Target (issue 6): home ≤ 130 KB.
+ * Chunks loaded later (dialogs, other routes, the staff's route definitions) are not counted. Budgets
+ * (issue 6, issue 39): home ≤ HOME_TARGET_BYTES, event page ≤ EVENT_TARGET_BYTES.
  * Run by `npm run build` and by `npm run bench -- bundle`; the last line is the figures as JSON.
  * Printing never fails the build (`npm start` builds too, and must start for a self-hoster); the budget
  * is enforced by test/e2e/bundle-budget.test.ts, which measures the client the e2e run built.
  */
 export const HOME_TARGET_BYTES = 130 * 1024;
+/** The event page's first visit: the home page's files and the event route's chunk with its imports. */
+export const EVENT_TARGET_BYTES = 141 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -42,7 +45,8 @@ export function reportBundleSize(dist = path.resolve(import.meta.dirname, '../di
     eventInitialJsGzipBytes: eventBytes,
     eventFiles: event.length,
     homeTargetBytes: HOME_TARGET_BYTES,
-    pass: homeBytes <= HOME_TARGET_BYTES,
+    eventTargetBytes: EVENT_TARGET_BYTES,
+    pass: homeBytes <= HOME_TARGET_BYTES && eventBytes <= EVENT_TARGET_BYTES,
   };
   console.log(JSON.stringify(summary));
   return summary;

@@ -2,10 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { expect, it } from 'vitest';
 import { isPagePath, PAGE_PATHS } from '../shared/page-paths.ts';
 import type { TrpcUtils } from './lib/trpc.ts';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, loadAllRoutes } from './router.tsx';
 
-it('the server knows every path the client router has a screen for, and only those', () => {
+it('the server knows every path the client router has a screen for, and only those', async () => {
   const router = createAppRouter({ queryClient: new QueryClient(), trpcUtils: {} as TrpcUtils });
+  await loadAllRoutes(router);
   const routerPaths = Object.values(router.routesById as Record<string, { fullPath: string; id: string }>)
     .filter((route) => route.id !== '__root__')
     .map((route) => route.fullPath);

@@ -1,30 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type Router } from '@tanstack/react-router';
 import { ErrorScreen } from './components/status-screens.tsx';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
-import { adminRoute } from './routes/admin.tsx';
-import { checkInRoute } from './routes/check-in.tsx';
 import { checkoutRoute } from './routes/checkout.tsx';
 import { contactUsRoute } from './routes/contact-us.tsx';
 import { eventDetailRoute } from './routes/event-detail.tsx';
 import { exploreRoute } from './routes/explore.tsx';
 import { forgotPasswordRoute } from './routes/forgot-password.tsx';
-import { gateRoute } from './routes/gate.tsx';
 import { homeRoute } from './routes/index.tsx';
 import { listYourEventRoute } from './routes/list-your-event.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { myBookingsRoute } from './routes/my-bookings.tsx';
-import { organiserRoute } from './routes/organiser.tsx';
-import { organiserBookingRoute } from './routes/organiser-booking.tsx';
-import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
-import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
-import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
-import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
-import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
-import { organiserProfileRoute } from './routes/organiser-profile.tsx';
-import { organiserSalesRoute } from './routes/organiser-sales.tsx';
-import { organiserTeamRoute } from './routes/organiser-team.tsx';
 import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
 import { profileRoute } from './routes/profile.tsx';
 import { protectedRoute } from './routes/protected.tsx';
@@ -40,10 +27,11 @@ import { transferRoute } from './routes/transfer.tsx';
 import { verifyEmailRoute } from './routes/verify-email.tsx';
 import { waitingRoomRoute } from './routes/waiting-room.tsx';
 import { waitlistOfferRoute } from './routes/waitlist-offer.tsx';
+import type { STAFF_ROUTES } from './staff-routes.ts';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
 // ampersand ('/Terms & Conditions'), which file-based route names cannot spell.
-const routeTree = rootRoute.addChildren([
+const BUYER_ROUTES = [
   homeRoute,
   loginRoute,
   signUpRoute,
@@ -60,8 +48,6 @@ const routeTree = rootRoute.addChildren([
   myBookingsRoute,
   ticketRoute,
   ticketWithoutIdRoute,
-  checkInRoute,
-  gateRoute,
   protectedRoute,
   tempCheckoutRoute,
   searchRoute,
@@ -70,25 +56,46 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   verifyEmailRoute,
   listYourEventRoute,
-  organiserRoute,
-  organiserTeamRoute,
-  organiserProfileRoute,
-  organiserEventPreviewRoute,
-  organiserBookingRoute,
-  organiserNewEventRoute,
-  organiserEventEditorRoute,
-  organiserInvitationRoute,
   transferRoute,
   waitlistOfferRoute,
-  organiserSalesRoute,
-  organiserOrdersRoute,
-  adminRoute,
-]);
+] as const;
+
+/**
+ * Every route, for the types (a link to the console is checked like any other); at run time the tree
+ * starts with the buyer's routes alone and takes the staff's when one of their paths is opened.
+ */
+type AppRouteTree = ReturnType<
+  typeof rootRoute.addChildren<[...typeof BUYER_ROUTES, ...typeof STAFF_ROUTES]>
+>;
+const buyerTree = rootRoute.addChildren([...BUYER_ROUTES]) as unknown as AppRouteTree;
+
+/** The staff's routes, added to the (shared) root once: the first time any router needs them. */
+let staffRoutes: Promise<void> | undefined;
+/** Routers whose matching tree has been rebuilt with the staff's routes. */
+const complete = new WeakSet<object>();
+
+/** Adds the console's, admin's and gate's routes to this router (a no-op once done). */
+export async function loadAllRoutes(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  staffRoutes ??= import('./staff-routes.ts').then(({ STAFF_ROUTES }) => {
+    rootRoute.addChildren([...BUYER_ROUTES, ...STAFF_ROUTES]);
+  });
+  await staffRoutes;
+  if (complete.has(router)) return;
+  router.setRoutes(router.buildRouteTree());
+  complete.add(router);
+}
 
 export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: TrpcUtils }) {
-  return createRouter({
-    routeTree,
-    context,
+  // The root's beforeLoad asks this for every location (routes/__root.tsx): a path none of the loaded
+  // routes matches loads the rest, and then says whether to match it again.
+  const routesFor = async (pathname: string): Promise<boolean> => {
+    if (complete.has(router) || router.getMatchedRoutes(pathname)[2]) return false;
+    await loadAllRoutes(router);
+    return Boolean(router.getMatchedRoutes(pathname)[2]);
+  };
+  const router: Router<AppRouteTree> = createRouter({
+    routeTree: buyerTree,
+    context: { ...context, routesFor },
     defaultPreload: 'intent',
     // Loaders prefetch into React Query; let it own freshness.
     defaultPreloadStaleTime: 0,
@@ -99,6 +106,7 @@ export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: 
     // blocking time on a phone (docs/benchmarks.md, Lighthouse); routes that wait say so themselves.
     defaultErrorComponent: ErrorScreen,
   });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

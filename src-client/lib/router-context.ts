@@ -5,4 +5,9 @@ import type { TrpcUtils } from './trpc.ts';
 export interface RouterContext {
   queryClient: QueryClient;
   trpcUtils: TrpcUtils;
+  /**
+   * For a path the loaded routes do not match, loads the rest (the console, admin and gate: router.tsx)
+   * and answers whether the path then matches; false at once for a matched path.
+   */
+  routesFor?: (pathname: string) => Promise<boolean>;
 }

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx';
 import { Footer } from '../components/footer.tsx';
@@ -8,6 +8,14 @@ import { useFlash } from '../lib/flash.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The console's, admin's and gate's routes load only when one of their paths is opened (issue 39,
+  // router.tsx): then the same location is matched again, against the whole tree. A preload (a link
+  // hovered) only loads them.
+  beforeLoad: async ({ context, location, cause }) => {
+    if ((await context.routesFor?.(location.pathname)) && cause !== 'preload') {
+      throw redirect({ href: location.href, replace: true });
+    }
+  },
   component: () => (
     <RootLayout>
       <Outlet />

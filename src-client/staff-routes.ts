@@ -1,0 +1,34 @@
+import { adminRoute } from './routes/admin.tsx';
+import { checkInRoute } from './routes/check-in.tsx';
+import { gateRoute } from './routes/gate.tsx';
+import { organiserRoute } from './routes/organiser.tsx';
+import { organiserBookingRoute } from './routes/organiser-booking.tsx';
+import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
+import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
+import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
+import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
+import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
+import { organiserProfileRoute } from './routes/organiser-profile.tsx';
+import { organiserSalesRoute } from './routes/organiser-sales.tsx';
+import { organiserTeamRoute } from './routes/organiser-team.tsx';
+
+/**
+ * The organiser console's, the admin's and the gate's routes (issue 39). router.tsx imports this module
+ * only when a path the buyer's routes do not match is opened, so a buyer's start-up neither downloads
+ * nor evaluates any of it (test/e2e/bundle-budget.test.ts checks the entry names none of these paths).
+ */
+export const STAFF_ROUTES = [
+  checkInRoute,
+  gateRoute,
+  organiserRoute,
+  organiserTeamRoute,
+  organiserProfileRoute,
+  organiserEventPreviewRoute,
+  organiserBookingRoute,
+  organiserNewEventRoute,
+  organiserEventEditorRoute,
+  organiserInvitationRoute,
+  organiserSalesRoute,
+  organiserOrdersRoute,
+  adminRoute,
+] as const;
