@@ -24,6 +24,11 @@ async function start() {
   // The server's static shell (src-server/http/page-shell.ts) stays on screen until the first route's
   // data and code are here, so React's first render replaces it with the whole page at once.
   await router.load().catch(() => undefined);
+  // The home and event pages' data now come with the page, so the load above can finish before the
+  // browser has painted anything: let it paint the shell first (its hero is the largest paint), then
+  // replace it, rather than hold the first paint until the whole page has rendered (Lighthouse's first
+  // paint went from 1.4 to 2.2 s on `/` without this). A hidden tab gets no frames: 50 ms at most.
+  await afterNextPaint();
 
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the first page in slices that let the browser breathe (a phone's
@@ -38,6 +43,13 @@ async function start() {
         </trpc.Provider>
       </StrictMode>,
     );
+  });
+}
+
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 50);
   });
 }
 
