@@ -31,7 +31,6 @@ const DEFAULT_DESCRIPTION = 'Book tickets for concerts, sports, comedy, shows an
 export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
   const root = deps.clientDir!;
   const template = inlineStylesheets(readFileSync(path.join(root, 'index.html'), 'utf8'), root);
-  const eventModules = routeModules(root, 'routes/event-detail.lazy.tsx', template);
 
   app.use(
     '/assets/*',
@@ -77,44 +76,11 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
         : `${origin}/images/og-default.jpg`,
       url: new URL(c.req.path, origin).href,
       preloadImage: shell.lcpImage,
-      preloadModules: meta ? eventModules : [],
     });
     c.header('Cache-Control', 'no-cache');
     // A path with no screen still gets the app (its router shows the not-found page), but as a 404.
     return c.html(html, isPagePath(decodedPath(c.req.path)) ? 200 : 404);
   });
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * A route's lazy chunk and the chunks it imports, from Vite's manifest, less those index.html already
- * loads: the event page's code otherwise starts downloading only once the entry has run and matched
- * the route, a round trip the first screen waits for on a slow phone network (issue 39). Empty when
- * the build has no manifest (a test's stand-in index.html).
- */
-function routeModules(root: string, source: string, template: string): string[] {
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(readFileSync(path.join(root, '.vite/manifest.json'), 'utf8'));
-  } catch {
-    return [];
-  }
-  const start = Object.keys(manifest).find((key) => key.endsWith(source));
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.push(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  if (start) visit(start);
-  return files.filter((file) => !template.includes(`"${file}"`));
 }
 
 function decodedPath(path: string): string {
@@ -131,8 +97,6 @@ interface PageMeta {
   image: string;
   url: string;
   preloadImage: string | null;
-  /** Scripts the page's route loads after the entry, fetched alongside it instead. */
-  preloadModules: string[];
 }
 
 /**
@@ -206,7 +170,6 @@ function withMeta(template: string, meta: PageMeta): string {
     ...(meta.preloadImage
       ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`]
       : []),
-    ...meta.preloadModules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
   return template.replace(/<title>[^<]*<\/title>/, () => tags);
 }

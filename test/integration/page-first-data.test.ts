@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,19 +30,7 @@ describe('the first screen’s data inside the page', () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
     writeFileSync(
       path.join(clientDir, 'index.html'),
-      '<!doctype html><html><head><title>Jalsa</title><script type="module" src="/assets/index.js"></script>' +
-        '<link rel="modulepreload" href="/assets/shared.js"></head><body><div id="root"></div></body></html>',
-    );
-    // Vite's manifest: the entry, and the event route's lazy chunk with one import of its own.
-    mkdirSync(path.join(clientDir, '.vite'));
-    writeFileSync(
-      path.join(clientDir, '.vite/manifest.json'),
-      JSON.stringify({
-        'main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
-        '_shared.js': { file: 'assets/shared.js' },
-        '_dates.js': { file: 'assets/dates.js' },
-        'routes/event-detail.lazy.tsx': { file: 'assets/event.js', imports: ['_shared.js', '_dates.js'] },
-      }),
+      '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
     );
     t = createTestApp({}, { clientDir });
   });
@@ -57,8 +45,7 @@ describe('the first screen’s data inside the page', () => {
     const html = await (await t.request(`/events/${ev.eventId}`)).text();
 
     expect(html).not.toContain('<script>alert(1)');
-    // The entry's and the data's: the name opened none.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<script/g)).toHaveLength(1);
     const [query, ...rest] = firstData(html);
     expect(rest).toEqual([]);
     const api = await callProcedure(t, 'query', 'events.byId', { id: ev.eventId });
@@ -85,18 +72,6 @@ describe('the first screen’s data inside the page', () => {
       await (await t.request('/', { headers: { cookie: 'selectedCity=%3Cb%3ENowhere' } })).text(),
     );
     expect(unknown?.input).toEqual({ city: 'Delhi/NCR' });
-  });
-
-  it('an event page fetches its route’s code beside the entry, not after it', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads(await (await t.request(`/events/${ev.eventId}`)).text())).toEqual([
-      '/assets/event.js',
-      '/assets/dates.js',
-      '/assets/shared.js',
-    ]);
-    expect(preloads(await (await t.request('/')).text())).toEqual(['/assets/shared.js']);
   });
 
   it('other pages, and an event that is not there, carry none', async () => {
