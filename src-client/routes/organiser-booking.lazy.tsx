@@ -216,6 +216,8 @@ function historyText(h: HistoryEntry): string {
       return `Show moved from ${formatDateTime(String(d.fromStart))} to ${formatDateTime(String(d.toStart))}`;
     case 'gstin_added':
       return `GSTIN ${d.gstin} added; invoice re-issued`;
+    case 'attendee_name_corrected':
+      return `Name of ${d.ticketType} ticket ${d.position} changed${d.from ? ` from ${d.from}` : ''} to ${d.to}`;
   }
 }
 
