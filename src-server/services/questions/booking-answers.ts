@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { bookingAnswers, bookingAttendees, ticketQuestions } from '../../db/schema/questions.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { attendeeNameSettings, bookingAnswers, bookingAttendees, ticketQuestions } from '../../db/schema/questions.ts';
 
 /** An attendee name given at checkout (or corrected since), for the booking page, the gate and the export. */
 export interface BookingAttendee {
@@ -83,4 +84,26 @@ export function eventQuestionColumns(db: DbOrTx, eventId: string) {
     .where(eq(ticketQuestions.eventId, eventId))
     .orderBy(asc(ticketTypes.position), asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
     .all();
+}
+
+/** Whether any ticket type of the event asks attendee names (or names were given on its bookings). */
+export function eventAsksNames(db: DbOrTx, eventId: string): boolean {
+  const asked = db
+    .select({ id: attendeeNameSettings.ticketTypeId })
+    .from(attendeeNameSettings)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, attendeeNameSettings.ticketTypeId))
+    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .where(eq(eventDates.eventId, eventId))
+    .limit(1)
+    .get();
+  if (asked) return true;
+  const given = db
+    .select({ id: bookingAttendees.bookingId })
+    .from(bookingAttendees)
+    .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
+    .where(eq(bookings.eventId, eventId))
+    .limit(1)
+    .get();
+  return !!given;
 }
