@@ -4,7 +4,7 @@ CREATE TABLE "attendee_name_settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "booking_answers" (
-	"hold_id" text NOT NULL,
+	"hold_id" text,
 	"booking_id" text,
 	"question_id" text NOT NULL,
 	"position" integer NOT NULL,
@@ -12,7 +12,7 @@ CREATE TABLE "booking_answers" (
 );
 --> statement-breakpoint
 CREATE TABLE "booking_attendees" (
-	"hold_id" text NOT NULL,
+	"hold_id" text,
 	"booking_id" text,
 	"ticket_type_id" text NOT NULL,
 	"position" integer NOT NULL,
@@ -44,8 +44,8 @@ ALTER TABLE "booking_attendees" ADD CONSTRAINT "booking_attendees_booking_id_boo
 ALTER TABLE "ticket_questions" ADD CONSTRAINT "ticket_questions_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_questions" ADD CONSTRAINT "ticket_questions_ticket_type_id_ticket_types_id_fk" FOREIGN KEY ("ticket_type_id") REFERENCES "public"."ticket_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_answers_hold_idx" ON "booking_answers" USING btree ("hold_id","question_id","position");--> statement-breakpoint
-CREATE INDEX "booking_answers_booking_idx" ON "booking_answers" USING btree ("booking_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_answers_booking_idx" ON "booking_answers" USING btree ("booking_id","question_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_attendees_hold_idx" ON "booking_attendees" USING btree ("hold_id","ticket_type_id","position");--> statement-breakpoint
-CREATE INDEX "booking_attendees_booking_idx" ON "booking_attendees" USING btree ("booking_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_attendees_booking_idx" ON "booking_attendees" USING btree ("booking_id","ticket_type_id","position");--> statement-breakpoint
 CREATE INDEX "ticket_questions_type_idx" ON "ticket_questions" USING btree ("ticket_type_id");--> statement-breakpoint
 CREATE INDEX "ticket_questions_event_idx" ON "ticket_questions" USING btree ("event_id");

@@ -5,7 +5,7 @@ CREATE TABLE `attendee_name_settings` (
 );
 --> statement-breakpoint
 CREATE TABLE `booking_answers` (
-	`hold_id` text NOT NULL,
+	`hold_id` text,
 	`booking_id` text,
 	`question_id` text NOT NULL,
 	`position` integer NOT NULL,
@@ -16,9 +16,9 @@ CREATE TABLE `booking_answers` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `booking_answers_hold_idx` ON `booking_answers` (`hold_id`,`question_id`,`position`);--> statement-breakpoint
-CREATE INDEX `booking_answers_booking_idx` ON `booking_answers` (`booking_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `booking_answers_booking_idx` ON `booking_answers` (`booking_id`,`question_id`,`position`);--> statement-breakpoint
 CREATE TABLE `booking_attendees` (
-	`hold_id` text NOT NULL,
+	`hold_id` text,
 	`booking_id` text,
 	`ticket_type_id` text NOT NULL,
 	`position` integer NOT NULL,
@@ -29,7 +29,7 @@ CREATE TABLE `booking_attendees` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `booking_attendees_hold_idx` ON `booking_attendees` (`hold_id`,`ticket_type_id`,`position`);--> statement-breakpoint
-CREATE INDEX `booking_attendees_booking_idx` ON `booking_attendees` (`booking_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `booking_attendees_booking_idx` ON `booking_attendees` (`booking_id`,`ticket_type_id`,`position`);--> statement-breakpoint
 CREATE TABLE `ticket_questions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`event_id` text NOT NULL,

@@ -50,9 +50,8 @@ export const attendeeNameSettings = pgTable('attendee_name_settings', {
 export const bookingAttendees = pgTable(
   'booking_attendees',
   {
-    holdId: text('hold_id')
-      .notNull()
-      .references(() => holds.id),
+    /** The hold it was given with at Proceed; null when added later to a booking made without one. */
+    holdId: text('hold_id').references(() => holds.id),
     bookingId: text('booking_id').references(() => bookings.id),
     ticketTypeId: text('ticket_type_id').notNull(),
     position: integer('position').notNull(),
@@ -61,7 +60,7 @@ export const bookingAttendees = pgTable(
   },
   (t) => [
     uniqueIndex('booking_attendees_hold_idx').on(t.holdId, t.ticketTypeId, t.position),
-    index('booking_attendees_booking_idx').on(t.bookingId),
+    uniqueIndex('booking_attendees_booking_idx').on(t.bookingId, t.ticketTypeId, t.position),
   ],
 );
 
@@ -69,9 +68,8 @@ export const bookingAttendees = pgTable(
 export const bookingAnswers = pgTable(
   'booking_answers',
   {
-    holdId: text('hold_id')
-      .notNull()
-      .references(() => holds.id),
+    /** The hold it was given with at Proceed; null when added later to a booking made without one. */
+    holdId: text('hold_id').references(() => holds.id),
     bookingId: text('booking_id').references(() => bookings.id),
     questionId: text('question_id')
       .notNull()
@@ -81,6 +79,6 @@ export const bookingAnswers = pgTable(
   },
   (t) => [
     uniqueIndex('booking_answers_hold_idx').on(t.holdId, t.questionId, t.position),
-    index('booking_answers_booking_idx').on(t.bookingId),
+    uniqueIndex('booking_answers_booking_idx').on(t.bookingId, t.questionId, t.position),
   ],
 );

@@ -33,7 +33,7 @@ export function correctAttendeeName(
         holdId: paymentOrders.holdId,
       })
       .from(bookings)
-      .innerJoin(paymentOrders, eq(paymentOrders.id, bookings.orderId))
+      .leftJoin(paymentOrders, eq(paymentOrders.id, bookings.orderId))
       .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, userId)))
       .get();
     if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
