@@ -245,3 +245,29 @@ export function answerKey(questionId: string, position: number): string {
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
 }
+
+/** The checkout form's values (keyed by `nameKey` / `answerKey`) as Proceed's `answers` input. */
+export function checkoutAnswersOf(values: Record<string, string>): CheckoutAnswers {
+  const out: CheckoutAnswers = { names: [], answers: [] };
+  for (const [key, value] of Object.entries(values)) {
+    const [kind, id, position] = key.split(':');
+    if (!id || position === undefined || value.trim() === '') continue;
+    if (kind === 'name') out.names.push({ ticketTypeId: id, position: Number(position), name: value });
+    if (kind === 'answer') out.answers.push({ questionId: id, position: Number(position), value });
+  }
+  return out;
+}
+
+/** The first problem per field of the checkout's answers (the server's rules, the same messages). */
+export function answerProblems(
+  forms: TicketTypeForm[],
+  quantities: Map<string, number>,
+  values: Record<string, string>,
+): Record<string, string> {
+  const schema = answersSchemaFor(forms, quantities);
+  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, values[key] ?? '']));
+  const parsed = schema.safeParse(input);
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) problems[String(issue.path[0])] ??= issue.message;
+  return problems;
+}
