@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { FEE_TAX_NOT_CHARGED, TICKET_GST_LABEL } from '../../shared/pricing.ts';
+import { BookingAnswersList } from '../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -133,6 +134,10 @@ function BookingDetails({ booking }: { booking: Booking }) {
             ))}
           </ul>
         )}
+      </Panel>
+
+      <Panel title="Attendees and answers" id="answers-heading">
+        <BookingAnswersList answers={booking.answers} />
       </Panel>
 
       <Panel title="Order history" id="history-heading">

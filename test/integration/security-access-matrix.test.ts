@@ -325,6 +325,12 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'slotId'],
     why: "a published event's questions, asked of every buyer (no answers)",
   },
+  'questions.myAttendees': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "the attendee names of the caller's own booking",
+  },
   'questions.correctAttendeeName': {
     kind: 'owner',
     ids: ['bookingId', 'ticketTypeId'],
@@ -907,7 +913,7 @@ describe('owner-only data, tried by every kind of caller', () => {
     },
   );
 
-  it('questions.correctAttendeeName: only the holder renames an attendee; nothing changes for others', async () => {
+  it('questions.correctAttendeeName and myAttendees: only the holder renames or reads the attendees; nothing changes for others', async () => {
     const { bookingId, row } = createBooking(t, { userId: owner.userId });
     const ticketTypeId = row.ticketTypes[0]!.id;
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
@@ -923,6 +929,20 @@ describe('owner-only data, tried by every kind of caller', () => {
     await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
     expect(t.deps.db.select().from(bookingAttendees).all()).toEqual([]);
     expect((await call('real', owner.cookie)).status).toBe(200);
+    const mine = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'query',
+          'questions.myAttendees',
+          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(mine, (cookie) => (cookie ? 404 : 401));
+    expect((await mine('real', owner.cookie)).data).toMatchObject({
+      attendees: [{ position: 1, name: 'Evil Name' }, { position: 2, name: '' }],
+    });
   });
 
   it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {

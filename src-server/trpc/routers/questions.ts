@@ -7,6 +7,7 @@ import {
   UpdateQuestionInput,
 } from '../../../shared/question-schemas.ts';
 import { slotFormsOfEvent } from '../../services/questions/checkout-answers.ts';
+import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
 import { correctAttendeeName } from '../../services/questions/correct-attendee-name.ts';
 import {
   createQuestion,
@@ -15,6 +16,7 @@ import {
   setAttendeeNames,
   updateQuestion,
 } from '../../services/questions/manage-questions.ts';
+import { ownAttendees } from '../../services/questions/own-attendees.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
 
 /**
@@ -52,6 +54,11 @@ export const questionsRouter = router({
   checkoutForm: publicProcedure
     .input(CheckoutQuestionsInput)
     .query(({ ctx, input }) => slotFormsOfEvent(ctx.db, input.eventId, input.slotId)),
+
+  /** The holder's attendee names on their ticket page, and until when they can be corrected. */
+  myAttendees: protectedProcedure
+    .input(BookingIdInput)
+    .query(({ ctx, input }) => ownAttendees(ctx.db, ctx.user.id, input.bookingId, ctx.deps.clock.now())),
 
   correctAttendeeName: protectedProcedure
     .input(CorrectAttendeeNameInput)
