@@ -24,6 +24,7 @@ import {
   useEditAction,
 } from '../components/console/edit-error.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
+import { AttendeeQuestionsSection } from '../components/console/attendee-questions-section.tsx';
 import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
@@ -163,6 +164,13 @@ function Editor({ event }: { event: Editable }) {
       <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 
       <WaitingRoomSection eventId={eventId} />
+
+      <AttendeeQuestionsSection
+        eventId={eventId}
+        types={allSlots.flatMap((slot) =>
+          slot.tickets.map((type) => ({ id: type.id, name: type.name, slotStart: slot.startTime })),
+        )}
+      />
 
       <PublishSection event={event} run={run} />
       {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}
