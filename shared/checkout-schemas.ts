@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { perOrderMaxMessage } from './per-order-max.ts';
-import { checkoutAnswersSchema } from './question-schemas.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { checkoutAnswersSchema } from './question-schemas.ts';
 import { optionalRecipientAddressSchema, recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 

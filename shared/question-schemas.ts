@@ -63,7 +63,13 @@ export const questionFieldsSchema = z
     label: labelSchema,
     kind: z.enum(QUESTION_KINDS),
     options: z
-      .array(z.string().trim().min(1, 'Option is empty').max(OPTION_MAX, `Options are at most ${OPTION_MAX} characters`))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'Option is empty')
+          .max(OPTION_MAX, `Options are at most ${OPTION_MAX} characters`),
+      )
       .max(OPTIONS_MAX, `At most ${OPTIONS_MAX} options`)
       .default([]),
     required: z.boolean(),
@@ -71,7 +77,8 @@ export const questionFieldsSchema = z
   })
   .superRefine((q, ctx) => {
     if (q.kind !== 'choice') return;
-    if (q.options.length < 2) ctx.addIssue({ code: 'custom', message: QUESTION_MESSAGES.optionsNeeded, path: ['options'] });
+    if (q.options.length < 2)
+      ctx.addIssue({ code: 'custom', message: QUESTION_MESSAGES.optionsNeeded, path: ['options'] });
     if (new Set(q.options).size !== q.options.length) {
       ctx.addIssue({ code: 'custom', message: QUESTION_MESSAGES.optionsDistinct, path: ['options'] });
     }
@@ -189,7 +196,10 @@ export function attendeeLabel(typeName: string, position: number): string {
  * The zod schema of one value of a question: a required answer must be there, a choice must be one of
  * the options, a text at most 200 characters, a yes/no 'Yes' or 'No'. Unrequired and empty: no answer.
  */
-export function answerValueSchema(question: Pick<TicketQuestion, 'label' | 'kind' | 'options' | 'required'>, label: string) {
+export function answerValueSchema(
+  question: Pick<TicketQuestion, 'label' | 'kind' | 'options' | 'required'>,
+  label: string,
+) {
   const base = z.string().trim();
   const present = (v: string) => v.length > 0;
   const rule =
@@ -217,7 +227,10 @@ export function answersSchemaFor(forms: TicketTypeForm[], quantities: Map<string
       const name = z
         .string()
         .trim()
-        .refine((v) => v.length === 0 || v.length >= ATTENDEE_NAME_MIN, `${who}: ${QUESTION_MESSAGES.nameTooShort}`)
+        .refine(
+          (v) => v.length === 0 || v.length >= ATTENDEE_NAME_MIN,
+          `${who}: ${QUESTION_MESSAGES.nameTooShort}`,
+        )
         .refine((v) => v.length <= ATTENDEE_NAME_MAX, `${who}: ${QUESTION_MESSAGES.nameTooLong}`);
       fields[nameKey(form.ticketTypeId, position)] =
         form.attendeeNames === 'required'

@@ -18,7 +18,12 @@ export function AttendeeNamesSection({ bookingId }: { bookingId: string }) {
       <h3 className="font-semibold text-gray-900">Attendees</h3>
       <ul className="mt-1 space-y-2">
         {attendees.map((a) => (
-          <AttendeeRow key={`${a.ticketTypeId}-${a.position}`} bookingId={bookingId} attendee={a} editable={editable} />
+          <AttendeeRow
+            key={`${a.ticketTypeId}-${a.position}`}
+            bookingId={bookingId}
+            attendee={a}
+            editable={editable}
+          />
         ))}
       </ul>
       <p className="mt-1 text-gray-600">
@@ -76,11 +81,19 @@ function AttendeeRow({
   const save = () => {
     const parsed = attendeeNameSchema.safeParse(draft);
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
-    correct.mutate({ bookingId, ticketTypeId: attendee.ticketTypeId, position: attendee.position, name: parsed.data });
+    correct.mutate({
+      bookingId,
+      ticketTypeId: attendee.ticketTypeId,
+      position: attendee.position,
+      name: parsed.data,
+    });
   };
   return (
     <li>
-      <label className="block text-gray-600" htmlFor={`attendee-${attendee.ticketTypeId}-${attendee.position}`}>
+      <label
+        className="block text-gray-600"
+        htmlFor={`attendee-${attendee.ticketTypeId}-${attendee.position}`}
+      >
         {label}
       </label>
       <div className="mt-1 flex gap-2">
@@ -100,7 +113,11 @@ function AttendeeRow({
         >
           Save
         </button>
-        <button type="button" onClick={() => setDraft(null)} className="rounded-md border border-gray-300 px-3 py-1">
+        <button
+          type="button"
+          onClick={() => setDraft(null)}
+          className="rounded-md border border-gray-300 px-3 py-1"
+        >
           Cancel
         </button>
       </div>

@@ -9,9 +9,9 @@ import {
 import { formatDateWithTimeRange } from '../../shared/dates.ts';
 import { isValidGstinValue } from '../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
-import { answerProblems, checkoutAnswersOf } from '../../shared/question-schemas.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts';
+import { answerProblems, checkoutAnswersOf } from '../../shared/question-schemas.ts';
 import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';

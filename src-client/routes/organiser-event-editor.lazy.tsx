@@ -15,6 +15,7 @@ import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-
 import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { AttendeeQuestionsSection } from '../components/console/attendee-questions-section.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import {
@@ -24,7 +25,6 @@ import {
   useEditAction,
 } from '../components/console/edit-error.tsx';
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
-import { AttendeeQuestionsSection } from '../components/console/attendee-questions-section.tsx';
 import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';

@@ -37,12 +37,24 @@ async function setUp() {
   const ev = createOwnedEvent(t, owner.userId);
   const type = ev.ticketTypeIds[0]!;
   const consoleCall = (path: string, input: object, who: Person = owner) =>
-    callProcedure(t, 'mutation', `console.${path}`, { eventId: ev.eventId, ...input }, { cookie: who.cookie });
+    callProcedure(
+      t,
+      'mutation',
+      `console.${path}`,
+      { eventId: ev.eventId, ...input },
+      { cookie: who.cookie },
+    );
   await ok(await consoleCall('setAttendeeNames', { ticketTypeId: type, mode: 'required' }));
   const size = (await ok(
     await consoleCall('createQuestion', {
       ticketTypeId: type,
-      question: { label: 'T-shirt size', kind: 'choice', options: ['S', 'M', 'L'], required: true, scope: 'attendee' },
+      question: {
+        label: 'T-shirt size',
+        kind: 'choice',
+        options: ['S', 'M', 'L'],
+        required: true,
+        scope: 'attendee',
+      },
     }),
   )) as { id: string };
   const company = (await ok(
@@ -105,9 +117,14 @@ describe('checkout answers, checked on the server', () => {
     const w = await setUp();
     const buyer = createSignedInUser(t);
     const form = (await ok(
-      await callProcedure(t, 'query', 'questions.checkoutForm', { eventId: w.ev.eventId, slotId: w.ev.slotId }),
+      await callProcedure(t, 'query', 'questions.checkoutForm', {
+        eventId: w.ev.eventId,
+        slotId: w.ev.slotId,
+      }),
     )) as { attendeeNames: string; questions: { label: string }[] }[];
-    expect(form).toMatchObject([{ attendeeNames: 'required', questions: [{ label: 'T-shirt size' }, {}, {}] }]);
+    expect(form).toMatchObject([
+      { attendeeNames: 'required', questions: [{ label: 'T-shirt size' }, {}, {}] },
+    ]);
 
     const missing = goodAnswers(w);
     missing.answers = missing.answers.filter((a) => !(a.questionId === w.q.size && a.position === 2));
@@ -143,9 +160,7 @@ describe('checkout answers, checked on the server', () => {
     expect(msg(tooLong)).toContain('at most 200 characters');
     const long = goodAnswers(w);
     long.answers[2]!.value = 'x'.repeat(201);
-    expect(msg(await start(w.ev, buyer.cookie, long))).toBe(
-      'Gold Circle: Company: at most 200 characters',
-    );
+    expect(msg(await start(w.ev, buyer.cookie, long))).toBe('Gold Circle: Company: at most 200 characters');
     // Nothing was held by any refused Proceed.
     expect(t.deps.db.$client.prepare('select count(*) n from holds').get()).toEqual({ n: 0 });
   });
@@ -185,10 +200,14 @@ describe('checkout answers, checked on the server', () => {
       { cookie: other.cookie },
     );
     expect(theirs.status).toBe(404);
-    const edit = await w.console('createQuestion', {
-      ticketTypeId: w.type,
-      question: { label: 'Sneaky', kind: 'text', required: false, scope: 'booking' },
-    }, other);
+    const edit = await w.console(
+      'createQuestion',
+      {
+        ticketTypeId: w.type,
+        question: { label: 'Sneaky', kind: 'text', required: false, scope: 'booking' },
+      },
+      other,
+    );
     expect(edit.status).toBe(404);
 
     const lookUp = (await ok(
@@ -208,9 +227,14 @@ describe('checkout answers, checked on the server', () => {
     const buyer = createSignedInUser(t);
     await buy(w, buyer.cookie);
     const csv = await (
-      await t.request(`/api/organiser/events/${w.ev.eventId}/orders.csv`, { headers: { cookie: w.owner.cookie } })
+      await t.request(`/api/organiser/events/${w.ev.eventId}/orders.csv`, {
+        headers: { cookie: w.owner.cookie },
+      })
     ).text();
-    const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header!.endsWith('Attendee names,T-shirt size,Company,Vegetarian meal')).toBe(true);
     expect(row!.endsWith('"1: Asha Verma; 2: Ravi Verma","1: M; 2: L",Tala LLP,Yes')).toBe(true);
   });

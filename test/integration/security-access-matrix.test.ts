@@ -922,7 +922,12 @@ describe('owner-only data, tried by every kind of caller', () => {
           t,
           'mutation',
           'questions.correctAttendeeName',
-          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000', ticketTypeId, position: 1, name: 'Evil Name' },
+          {
+            bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+            ticketTypeId,
+            position: 1,
+            name: 'Evil Name',
+          },
           { cookie },
         ),
       );
@@ -941,7 +946,10 @@ describe('owner-only data, tried by every kind of caller', () => {
       );
     await expectOthersRefused(mine, (cookie) => (cookie ? 404 : 401));
     expect((await mine('real', owner.cookie)).data).toMatchObject({
-      attendees: [{ position: 1, name: 'Evil Name' }, { position: 2, name: '' }],
+      attendees: [
+        { position: 1, name: 'Evil Name' },
+        { position: 2, name: '' },
+      ],
     });
   });
 

@@ -287,11 +287,20 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createDiscountCode': { eventId: ev.eventId, code: EVIL_DISCOUNT },
     'console.updateDiscountCode': { eventId: ev.eventId, discountCodeId: 'dc_x', code: EVIL_DISCOUNT },
     'console.setDiscountCodeActive': { eventId: ev.eventId, discountCodeId: 'dc_x', isActive: false },
-    'console.createQuestion': { eventId: ev.eventId, ticketTypeId: ev.ticketTypeIds[0], question: EVIL_QUESTION },
+    'console.createQuestion': {
+      eventId: ev.eventId,
+      ticketTypeId: ev.ticketTypeIds[0],
+      question: EVIL_QUESTION,
+    },
     'console.updateQuestion': { eventId: ev.eventId, questionId: 'q_x', question: EVIL_QUESTION },
     'console.removeQuestion': { eventId: ev.eventId, questionId: 'q_x' },
     'console.setAttendeeNames': { eventId: ev.eventId, ticketTypeId: ev.ticketTypeIds[0], mode: 'required' },
-    'questions.correctAttendeeName': { bookingId: 'bk_x', ticketTypeId: ev.ticketTypeIds[0], position: 1, name: 'Evil' },
+    'questions.correctAttendeeName': {
+      bookingId: 'bk_x',
+      ticketTypeId: ev.ticketTypeIds[0],
+      position: 1,
+      name: 'Evil',
+    },
   };
 }
 

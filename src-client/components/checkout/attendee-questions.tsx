@@ -43,7 +43,9 @@ export function AttendeeQuestions({
             {showTickets &&
               Array.from({ length: quantity }, (_, i) => i + 1).map((position) => (
                 <fieldset key={position} className="rounded-lg border border-gray-200 p-3">
-                  <legend className="px-1 text-sm font-semibold">{attendeeLabel(form.ticketTypeName, position)}</legend>
+                  <legend className="px-1 text-sm font-semibold">
+                    {attendeeLabel(form.ticketTypeName, position)}
+                  </legend>
                   {form.attendeeNames !== 'off' && (
                     <TextField
                       id={nameKey(form.ticketTypeId, position)}
@@ -94,7 +96,11 @@ interface FieldProps {
   onChange: (key: string, value: string) => void;
 }
 
-function QuestionField({ question, fieldKey, ...field }: FieldProps & { question: TicketQuestion; fieldKey: string }) {
+function QuestionField({
+  question,
+  fieldKey,
+  ...field
+}: FieldProps & { question: TicketQuestion; fieldKey: string }) {
   const label = `${question.label}${question.required ? '' : ' (optional)'}`;
   if (question.kind === 'text') {
     return <TextField id={fieldKey} label={label} maxLength={ANSWER_TEXT_MAX} {...field} />;

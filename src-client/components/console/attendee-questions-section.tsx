@@ -10,8 +10,15 @@ import {
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-const KIND_LABELS: Record<QuestionKind, string> = { text: 'Short text', choice: 'Choice', yes_no: 'Yes / no' };
-const SCOPE_LABELS: Record<QuestionScope, string> = { booking: 'Once per booking', attendee: 'For each ticket' };
+const KIND_LABELS: Record<QuestionKind, string> = {
+  text: 'Short text',
+  choice: 'Choice',
+  yes_no: 'Yes / no',
+};
+const SCOPE_LABELS: Record<QuestionScope, string> = {
+  booking: 'Once per booking',
+  attendee: 'For each ticket',
+};
 const NAME_LABELS: Record<AttendeeNameMode, string> = {
   off: 'Not asked',
   optional: 'Asked, optional',
@@ -30,7 +37,13 @@ export interface QuestionsTicketType {
  * it asks (short text, a choice, yes/no; required or not; once per booking or for each ticket). The
  * server checks every buyer's answers against these; removed questions keep the answers already given.
  */
-export function AttendeeQuestionsSection({ eventId, types }: { eventId: string; types: QuestionsTicketType[] }) {
+export function AttendeeQuestionsSection({
+  eventId,
+  types,
+}: {
+  eventId: string;
+  types: QuestionsTicketType[];
+}) {
   const list = trpc.console.ticketQuestions.useQuery({ eventId });
   if (!list.data || types.length === 0) return null;
   const byType = new Map(list.data.map((t) => [t.ticketTypeId, t]));
@@ -81,7 +94,9 @@ function TypeQuestions({
         Attendee names{' '}
         <select
           value={attendeeNames}
-          onChange={(e) => setNames.mutate({ eventId, ticketTypeId: type.id, mode: e.target.value as AttendeeNameMode })}
+          onChange={(e) =>
+            setNames.mutate({ eventId, ticketTypeId: type.id, mode: e.target.value as AttendeeNameMode })
+          }
           className="ml-2 rounded-md border border-gray-300 px-2 py-1"
         >
           {(Object.keys(NAME_LABELS) as AttendeeNameMode[]).map((m) => (
@@ -95,7 +110,12 @@ function TypeQuestions({
         {questions.map((q) =>
           editing !== 'new' && editing?.id === q.id ? (
             <li key={q.id}>
-              <QuestionForm eventId={eventId} ticketTypeId={type.id} question={q} onDone={() => setEditing(null)} />
+              <QuestionForm
+                eventId={eventId}
+                ticketTypeId={type.id}
+                question={q}
+                onDone={() => setEditing(null)}
+              />
             </li>
           ) : (
             <li key={q.id} className="flex flex-wrap items-center justify-between gap-2">
@@ -197,7 +217,11 @@ function QuestionForm({
       <div className="flex flex-wrap gap-3">
         <label>
           Kind{' '}
-          <select value={kind} onChange={(e) => setKind(e.target.value as QuestionKind)} className="rounded-md border px-2 py-1">
+          <select
+            value={kind}
+            onChange={(e) => setKind(e.target.value as QuestionKind)}
+            className="rounded-md border px-2 py-1"
+          >
             {(Object.keys(KIND_LABELS) as QuestionKind[]).map((k) => (
               <option key={k} value={k}>
                 {KIND_LABELS[k]}
@@ -207,7 +231,11 @@ function QuestionForm({
         </label>
         <label>
           Asked{' '}
-          <select value={scope} onChange={(e) => setScope(e.target.value as QuestionScope)} className="rounded-md border px-2 py-1">
+          <select
+            value={scope}
+            onChange={(e) => setScope(e.target.value as QuestionScope)}
+            className="rounded-md border px-2 py-1"
+          >
             {(Object.keys(SCOPE_LABELS) as QuestionScope[]).map((s) => (
               <option key={s} value={s}>
                 {SCOPE_LABELS[s]}
@@ -216,7 +244,8 @@ function QuestionForm({
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} /> Required
+          <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />{' '}
+          Required
         </label>
       </div>
       {kind === 'choice' && (

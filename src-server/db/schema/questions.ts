@@ -30,7 +30,10 @@ export const ticketQuestions = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     removedAt: text('removed_at'),
   },
-  (t) => [index('ticket_questions_type_idx').on(t.ticketTypeId), index('ticket_questions_event_idx').on(t.eventId)],
+  (t) => [
+    index('ticket_questions_type_idx').on(t.ticketTypeId),
+    index('ticket_questions_event_idx').on(t.eventId),
+  ],
 );
 
 /** Whether a ticket type's checkout asks each ticket's attendee name (no row: not asked). */

@@ -3,7 +3,12 @@ import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { attendeeNameSettings, bookingAnswers, bookingAttendees, ticketQuestions } from '../../db/schema/questions.ts';
+import {
+  attendeeNameSettings,
+  bookingAnswers,
+  bookingAttendees,
+  ticketQuestions,
+} from '../../db/schema/questions.ts';
 
 /** An attendee name given at checkout (or corrected since), for the booking page, the gate and the export. */
 export interface BookingAttendee {

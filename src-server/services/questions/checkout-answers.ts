@@ -9,7 +9,12 @@ import {
 } from '../../../shared/question-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { attendeeNameSettings, bookingAnswers, bookingAttendees, ticketQuestions } from '../../db/schema/questions.ts';
+import {
+  attendeeNameSettings,
+  bookingAnswers,
+  bookingAttendees,
+  ticketQuestions,
+} from '../../db/schema/questions.ts';
 import { badRequest } from '../../errors.ts';
 import { QUESTION_FIELDS } from './manage-questions.ts';
 

@@ -69,8 +69,18 @@ export function correctAttendeeName(
       actor: 'buyer',
       actorUserId: userId,
       at: now,
-      details: { ticketType: line.name, position: input.position, from: before?.name ?? null, to: input.name },
+      details: {
+        ticketType: line.name,
+        position: input.position,
+        from: before?.name ?? null,
+        to: input.name,
+      },
     });
-    return { bookingId: booking.id, ticketTypeId: input.ticketTypeId, position: input.position, name: input.name };
+    return {
+      bookingId: booking.id,
+      ticketTypeId: input.ticketTypeId,
+      position: input.position,
+      name: input.name,
+    };
   });
 }

@@ -44,7 +44,15 @@ export function createQuestion(
     if (count >= QUESTIONS_PER_TYPE_MAX) throw badRequest(QUESTION_MESSAGES.tooManyQuestions);
     const id = randomUUID();
     tx.insert(ticketQuestions)
-      .values({ id, eventId, ticketTypeId, ...fields, position: count, createdAt: now.toISOString(), updatedAt: now.toISOString() })
+      .values({
+        id,
+        eventId,
+        ticketTypeId,
+        ...fields,
+        position: count,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
       .run();
     return { id, ticketTypeId, ...fields };
   });
@@ -72,7 +80,12 @@ export function updateQuestion(
 }
 
 /** No longer asked; its answers stay on the bookings that gave them (the row is kept, marked removed). */
-export function removeQuestion(db: Db, eventId: string, questionId: string, now: Date): Promise<{ id: string }> {
+export function removeQuestion(
+  db: Db,
+  eventId: string,
+  questionId: string,
+  now: Date,
+): Promise<{ id: string }> {
   return writeTransaction(db, (tx) => {
     findQuestionIn(tx, eventId, questionId);
     tx.update(ticketQuestions)
@@ -141,7 +154,11 @@ function findQuestionIn(tx: WriteTx, eventId: string, questionId: string) {
     .select({ ticketTypeId: ticketQuestions.ticketTypeId })
     .from(ticketQuestions)
     .where(
-      and(eq(ticketQuestions.id, questionId), eq(ticketQuestions.eventId, eventId), isNull(ticketQuestions.removedAt)),
+      and(
+        eq(ticketQuestions.id, questionId),
+        eq(ticketQuestions.eventId, eventId),
+        isNull(ticketQuestions.removedAt),
+      ),
     )
     .get();
   if (!question) throw notFound(QUESTION_MESSAGES.questionNotFound);

@@ -32,7 +32,11 @@ export function ownAttendees(
     .get();
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
   const names = db
-    .select({ ticketTypeId: bookingAttendees.ticketTypeId, position: bookingAttendees.position, name: bookingAttendees.name })
+    .select({
+      ticketTypeId: bookingAttendees.ticketTypeId,
+      position: bookingAttendees.position,
+      name: bookingAttendees.name,
+    })
     .from(bookingAttendees)
     .where(eq(bookingAttendees.bookingId, bookingId))
     .all();

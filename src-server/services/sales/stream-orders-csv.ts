@@ -88,7 +88,11 @@ export function streamOrdersCsv(
         orders.map((o) => o.id),
       );
       yield orders
-        .map((order) => orderRows(order, accounts.get(order.id), (typeId) => questions.cells(answers.get(order.id), typeId)))
+        .map((order) =>
+          orderRows(order, accounts.get(order.id), (typeId) =>
+            questions.cells(answers.get(order.id), typeId),
+          ),
+        )
         .join('');
     }
   }

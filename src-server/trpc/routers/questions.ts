@@ -1,3 +1,4 @@
+import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
 import {
   CheckoutQuestionsInput,
   CorrectAttendeeNameInput,
@@ -7,7 +8,6 @@ import {
   UpdateQuestionInput,
 } from '../../../shared/question-schemas.ts';
 import { slotFormsOfEvent } from '../../services/questions/checkout-answers.ts';
-import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
 import { correctAttendeeName } from '../../services/questions/correct-attendee-name.ts';
 import {
   createQuestion,
@@ -41,7 +41,9 @@ export const questionProcedures = {
 
   removeQuestion: eventProcedure('edit')
     .input(RemoveQuestionInput)
-    .mutation(({ ctx, input }) => removeQuestion(ctx.db, ctx.event.id, input.questionId, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) =>
+      removeQuestion(ctx.db, ctx.event.id, input.questionId, ctx.deps.clock.now()),
+    ),
 
   setAttendeeNames: eventProcedure('edit')
     .input(SetAttendeeNamesInput)
