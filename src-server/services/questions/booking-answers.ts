@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import {
   attendeeNameSettings,
@@ -91,7 +90,7 @@ export function eventQuestionColumns(db: DbOrTx, eventId: string) {
     .all();
 }
 
-/** Whether any ticket type of the event asks attendee names (or names were given on its bookings). */
+/** Whether any ticket type of the event asks attendee names (a small table, read once per export). */
 export function eventAsksNames(db: DbOrTx, eventId: string): boolean {
   const asked = db
     .select({ id: attendeeNameSettings.ticketTypeId })
@@ -102,13 +101,5 @@ export function eventAsksNames(db: DbOrTx, eventId: string): boolean {
     .where(eq(eventDates.eventId, eventId))
     .limit(1)
     .get();
-  if (asked) return true;
-  const given = db
-    .select({ id: bookingAttendees.bookingId })
-    .from(bookingAttendees)
-    .innerJoin(bookings, eq(bookings.id, bookingAttendees.bookingId))
-    .where(eq(bookings.eventId, eventId))
-    .limit(1)
-    .get();
-  return !!given;
+  return !!asked;
 }
