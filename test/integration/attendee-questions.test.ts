@@ -240,6 +240,51 @@ describe('checkout answers, checked on the server', () => {
   });
 });
 
+describe('copying ticket types to other slots', () => {
+  it('copies their name setting and live questions with them', async () => {
+    const w = await setUp();
+    await ok(await w.console('removeQuestion', { questionId: w.q.company }));
+    const call = async (path: string, input: object) =>
+      (await ok(
+        await callProcedure(
+          t,
+          'mutation',
+          `organiser.${path}`,
+          { eventId: w.ev.eventId, ...input },
+          { cookie: w.owner.cookie },
+        ),
+      )) as { version: number; slotId: string };
+    const editable = (await ok(
+      await callProcedure(
+        t,
+        'query',
+        'organiser.editableEvent',
+        { eventId: w.ev.eventId },
+        { cookie: w.owner.cookie },
+      ),
+    )) as { version: number };
+    const added = await call('addSlot', {
+      version: editable.version,
+      dateId: w.ev.dateId,
+      startTime: '10:00',
+      endTime: '12:00',
+    });
+    await call('copyTicketTypesToAllSlots', { version: added.version, fromSlotId: w.ev.slotId });
+    const form = (await ok(
+      await callProcedure(t, 'query', 'questions.checkoutForm', {
+        eventId: w.ev.eventId,
+        slotId: added.slotId,
+      }),
+    )) as { ticketTypeId: string; attendeeNames: string; questions: { label: string }[] }[];
+    expect(form).toHaveLength(1);
+    expect(form[0]!.ticketTypeId).not.toBe(w.type);
+    expect(form[0]).toMatchObject({
+      attendeeNames: 'required',
+      questions: [{ label: 'T-shirt size' }, { label: 'Vegetarian meal' }],
+    });
+  });
+});
+
 describe('correcting an attendee name', () => {
   it('works until 24 hours before the show, is recorded in the history, and is refused after', async () => {
     const w = await setUp();

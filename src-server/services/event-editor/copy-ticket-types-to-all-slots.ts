@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { planTicketTypeCopy, shiftToSlot } from '../../../shared/copy-ticket-types.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { copyQuestionsIn } from '../questions/copy-questions.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
@@ -50,10 +51,11 @@ export async function copyTicketTypesToAllSlots(
       let position = Math.max(-1, ...slot.tickets.map((t) => t.position));
       for (const template of types) {
         position += 1;
+        const id = `tt-${randomUUID()}`;
         tx.insert(ticketTypes)
           .values({
             ...template,
-            id: `tt-${randomUUID()}`,
+            id,
             slotId: slot.id,
             availableTickets: template.totalTickets,
             saleOpensAt: shiftToSlot(template.saleOpensAt, source.startTime, slot.startTime),
@@ -61,6 +63,7 @@ export async function copyTicketTypesToAllSlots(
             position,
           })
           .run();
+        copyQuestionsIn(tx, template.id, id);
       }
     }
     return { version, created: plan.ticketTypes };
