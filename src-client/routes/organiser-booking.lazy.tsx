@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
+import { BookingAnswersList } from '../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -135,6 +136,10 @@ function BookingDetails({ booking }: { booking: Booking }) {
         )}
       </Panel>
 
+      <Panel title="Attendees and answers" id="answers-heading">
+        <BookingAnswersList answers={booking.answers} />
+      </Panel>
+
       <Panel title="Order history" id="history-heading">
         <OrderHistory history={booking.history} />
       </Panel>
@@ -216,6 +221,8 @@ function historyText(h: HistoryEntry): string {
       return `Show moved from ${formatDateTime(String(d.fromStart))} to ${formatDateTime(String(d.toStart))}`;
     case 'gstin_added':
       return `GSTIN ${d.gstin} added; invoice re-issued`;
+    case 'attendee_name_corrected':
+      return `Name of ${d.ticketType} ticket ${d.position} changed${d.from ? ` from ${d.from}` : ''} to ${d.to}`;
   }
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
+import { bookingAttendees } from '../../src-server/db/schema/questions.ts';
 import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
@@ -77,9 +78,14 @@ const PROCEDURES: Record<string, Access> = {
   'auth.verifyEmail': { kind: 'capability', ids: ['token'], why: 'mailed verification token (hashed)' },
   'payments.start': {
     kind: 'self',
-    ids: ['eventId', 'selectedTickets.ticketTypeId'],
+    ids: [
+      'answers.answers.questionId',
+      'answers.names.ticketTypeId',
+      'eventId',
+      'selectedTickets.ticketTypeId',
+    ],
     signedIn: true,
-    why: 'public catalogue ids; the hold and order are created for ctx.user and priced on the server',
+    why: 'public catalogue ids (answers only to the selection’s own questions); the hold and order are made for ctx.user and priced on the server',
   },
   'payments.quoteDiscount': {
     kind: 'self',
@@ -307,6 +313,53 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'quotaId'],
     signedOut: 401,
     why: "owner, admin, co-organiser (edit); the quota must be that event's",
+  },
+  'console.ticketQuestions': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (edit): the questions section of the editor',
+  },
+  'console.createQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the ticket type must be that event's",
+  },
+  'console.updateQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'questionId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the question must be that event's",
+  },
+  'console.removeQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'questionId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the question must be that event's",
+  },
+  'console.setAttendeeNames': {
+    kind: 'role',
+    ids: ['eventId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the ticket type must be that event's",
+  },
+  'questions.checkoutForm': {
+    kind: 'public',
+    ids: ['eventId', 'slotId'],
+    why: "a published event's questions, asked of every buyer (no answers)",
+  },
+  'questions.myAttendees': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "the attendee names of the caller's own booking",
+  },
+  'questions.correctAttendeeName': {
+    kind: 'owner',
+    ids: ['bookingId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "renames an attendee of the caller's own booking (held by ctx.user)",
   },
   'console.payoutStatement': {
     kind: 'role',
@@ -883,6 +936,46 @@ describe('owner-only data, tried by every kind of caller', () => {
       expect(status?.status).toBe('confirmed');
     },
   );
+
+  it('questions.correctAttendeeName and myAttendees: only the holder renames or reads the attendees; nothing changes for others', async () => {
+    const { bookingId, row } = createBooking(t, { userId: owner.userId });
+    const ticketTypeId = row.ticketTypes[0]!.id;
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'questions.correctAttendeeName',
+          {
+            bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+            ticketTypeId,
+            position: 1,
+            name: 'Evil Name',
+          },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+    expect(t.deps.db.select().from(bookingAttendees).all()).toEqual([]);
+    expect((await call('real', owner.cookie)).status).toBe(200);
+    const mine = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'query',
+          'questions.myAttendees',
+          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(mine, (cookie) => (cookie ? 404 : 401));
+    expect((await mine('real', owner.cookie)).data).toMatchObject({
+      attendees: [
+        { position: 1, name: 'Evil Name' },
+        { position: 2, name: '' },
+      ],
+    });
+  });
 
   it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {
     const { bookingId } = createBooking(t, { userId: owner.userId });

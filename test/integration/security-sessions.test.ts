@@ -290,6 +290,20 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createQuota': { eventId: ev.eventId, quota: evilQuota(ev) },
     'console.updateQuota': { eventId: ev.eventId, quotaId: 'qt_x', quota: evilQuota(ev) },
     'console.removeQuota': { eventId: ev.eventId, quotaId: 'qt_x' },
+    'console.createQuestion': {
+      eventId: ev.eventId,
+      ticketTypeId: ev.ticketTypeIds[0],
+      question: EVIL_QUESTION,
+    },
+    'console.updateQuestion': { eventId: ev.eventId, questionId: 'q_x', question: EVIL_QUESTION },
+    'console.removeQuestion': { eventId: ev.eventId, questionId: 'q_x' },
+    'console.setAttendeeNames': { eventId: ev.eventId, ticketTypeId: ev.ticketTypeIds[0], mode: 'required' },
+    'questions.correctAttendeeName': {
+      bookingId: 'bk_x',
+      ticketTypeId: ev.ticketTypeIds[0],
+      position: 1,
+      name: 'Evil',
+    },
   };
 }
 
@@ -300,6 +314,9 @@ const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
   slotIds: [ev.slotId],
   ticketTypeIds: ev.ticketTypeIds,
 });
+
+/** A ticket type's question (issue 40) as the console's form sends it. */
+const EVIL_QUESTION = { label: 'Evil?', kind: 'text', options: [], required: true, scope: 'booking' };
 
 /** A discount code's fields (issue 40) as the console's form sends them. */
 const EVIL_DISCOUNT = {

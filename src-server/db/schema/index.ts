@@ -12,6 +12,7 @@ export * from './invoices.ts';
 export * from './mail.ts';
 export * from './on-sale.ts';
 export * from './payments.ts';
+export * from './questions.ts';
 export * from './quotas.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';

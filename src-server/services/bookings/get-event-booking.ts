@@ -6,6 +6,7 @@ import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
+import { answersOfBooking, type BookingAnswers } from '../questions/booking-answers.ts';
 import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
@@ -44,6 +45,8 @@ export interface EventBooking {
   usedAtGate: boolean;
   /** Every change to it, who made it and when, oldest first (issue 40; read-only). */
   history: BookingHistoryEntry[];
+  /** Attendee names and answers to the ticket types' questions (issue 40). */
+  answers: BookingAnswers;
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
@@ -92,5 +95,6 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     checkIns: listCheckIns(db, b.id),
     usedAtGate: found.usedAtGate,
     history: listBookingHistory(db, b.id),
+    answers: answersOfBooking(db, b.id),
   };
 }
