@@ -9,6 +9,7 @@ import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
@@ -71,20 +72,28 @@ export function cancelBookingIn(
     .where(eq(paymentOrders.id, booking.orderId))
     .get();
   if (paid && booking.discountCode !== null) returnDiscountUseIn(tx, paid.holdId, now);
-  const amountPaise = partial?.refundAmountPaise ?? booking.totalAmountPaise;
-  const refundId = queueRefund(
-    tx,
-    {
-      paymentId: booking.paymentId,
-      orderId: booking.orderId,
-      // The money goes back to whoever paid, also after a transfer (ADR 0025).
-      userId: booking.paidByUserId ?? booking.userId,
-      amountPaise,
-      reason: reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
-      bookingId: booking.id,
-    },
-    now,
+  // What part refunds gave back already is not refunded again (ADR 0043).
+  const amountPaise = Math.max(
+    0,
+    (partial?.refundAmountPaise ?? booking.totalAmountPaise) - partRefundedPaise(tx, booking.id).amount,
   );
+  const refundId =
+    amountPaise === 0
+      ? null
+      : queueRefund(
+          tx,
+          {
+            paymentId: booking.paymentId,
+            orderId: booking.orderId,
+            // The money goes back to whoever paid, also after a transfer (ADR 0025).
+            userId: booking.paidByUserId ?? booking.userId,
+            amountPaise,
+            reason:
+              reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
+            bookingId: booking.id,
+          },
+          now,
+        );
   recordBookingEvent(tx, {
     bookingId: booking.id,
     kind: 'cancelled',

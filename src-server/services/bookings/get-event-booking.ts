@@ -4,6 +4,7 @@ import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
+import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
 import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
@@ -18,7 +19,7 @@ export interface EventBooking {
   buyer: { name: string; email: string; phone: string; state: string; city: string | null };
   slotStart: string;
   slotEnd: string;
-  lines: { name: string; quantity: number; pricePaise: number }[];
+  lines: { id: string; name: string; quantity: number; pricePaise: number }[];
   ticketCount: number;
   amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
   paymentId: string;
@@ -40,6 +41,8 @@ export interface EventBooking {
   usedAtGate: boolean;
   /** Every change to it, who made it and when, oldest first (issue 40; read-only). */
   history: BookingHistoryEntry[];
+  /** Its part refunds with their credit notes, and what is still refundable (ADR 0043). */
+  partRefunds: ReturnType<typeof listRefundParts>;
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
@@ -72,7 +75,12 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     buyer: { name: b.userName, email: b.userEmail, phone: b.userPhone, state: b.userState, city: b.userCity },
     slotStart: b.ticketSlot,
     slotEnd: b.ticketSlotEnd,
-    lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+    lines: b.ticketTypes.map((l) => ({
+      id: l.id,
+      name: l.name,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+    })),
     ticketCount: b.ticketCount,
     amounts: {
       subtotalPaise: b.subtotalAmountPaise,
@@ -87,5 +95,6 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     checkIns: listCheckIns(db, b.id),
     usedAtGate: found.usedAtGate,
     history: listBookingHistory(db, b.id),
+    partRefunds: listRefundParts(db, b),
   };
 }
