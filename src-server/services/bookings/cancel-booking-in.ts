@@ -72,28 +72,23 @@ export function cancelBookingIn(
     .where(eq(paymentOrders.id, booking.orderId))
     .get();
   if (paid && booking.discountCode !== null) returnDiscountUseIn(tx, paid.holdId, now);
-  // What part refunds gave back already is not refunded again (ADR 0043).
-  const amountPaise = Math.max(
-    0,
-    (partial?.refundAmountPaise ?? booking.totalAmountPaise) - partRefundedPaise(tx, booking.id).amount,
+  // What part refunds gave back already is not refunded again (ADR 0043); the buyer's quote is net of them.
+  const amountPaise =
+    partial?.refundAmountPaise ??
+    Math.max(0, booking.totalAmountPaise - partRefundedPaise(tx, booking.id).amount);
+  const refundId = queueRefund(
+    tx,
+    {
+      paymentId: booking.paymentId,
+      orderId: booking.orderId,
+      // The money goes back to whoever paid, also after a transfer (ADR 0025).
+      userId: booking.paidByUserId ?? booking.userId,
+      amountPaise,
+      reason: reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
+      bookingId: booking.id,
+    },
+    now,
   );
-  const refundId =
-    amountPaise === 0
-      ? null
-      : queueRefund(
-          tx,
-          {
-            paymentId: booking.paymentId,
-            orderId: booking.orderId,
-            // The money goes back to whoever paid, also after a transfer (ADR 0025).
-            userId: booking.paidByUserId ?? booking.userId,
-            amountPaise,
-            reason:
-              reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
-            bookingId: booking.id,
-          },
-          now,
-        );
   recordBookingEvent(tx, {
     bookingId: booking.id,
     kind: 'cancelled',
