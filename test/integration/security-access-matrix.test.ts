@@ -108,6 +108,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "cancels the buyer's booking",
   },
+  'bookings.cancelSomeTickets': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "cancels some tickets of the buyer's booking",
+  },
   'transfers.status': {
     kind: 'owner',
     ids: ['bookingId'],
@@ -421,6 +427,12 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'bookingId'],
     signedOut: 401,
     why: 'owner, admin, co-organiser; the booking must be of that event',
+  },
+  'eventBookings.refundPart': {
+    kind: 'role',
+    ids: ['eventId', 'bookingId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser; the booking must be of that event; never more than is left',
   },
   'eventBookings.resendTicket': {
     kind: 'role',
@@ -835,6 +847,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   it.each([
     ['query', 'bookings.cancellationQuote'],
     ['mutation', 'bookings.cancel'],
+    ['mutation', 'bookings.cancelSomeTickets'],
   ] as const)(
     '%s %s: only the owner quotes or cancels the booking; nothing changes for others',
     async (type, path) => {
@@ -845,7 +858,12 @@ describe('owner-only data, tried by every kind of caller', () => {
             t,
             type,
             path,
-            { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+            {
+              bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+              ...(path === 'bookings.cancelSomeTickets'
+                ? { tickets: [{ ticketTypeId: 'any', quantity: 1 }] }
+                : {}),
+            },
             { cookie },
           ),
         );
