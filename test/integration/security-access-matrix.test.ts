@@ -110,9 +110,9 @@ const PROCEDURES: Record<string, Access> = {
   },
   'bookings.cancelSomeTickets': {
     kind: 'owner',
-    ids: ['bookingId'],
+    ids: ['bookingId', 'tickets.ticketTypeId'],
     signedOut: 401,
-    why: "cancels some tickets of the buyer's booking",
+    why: "cancels some tickets of the buyer's booking; ticket types only among the booking's own lines",
   },
   'transfers.status': {
     kind: 'owner',
@@ -430,9 +430,9 @@ const PROCEDURES: Record<string, Access> = {
   },
   'eventBookings.refundPart': {
     kind: 'role',
-    ids: ['eventId', 'bookingId'],
+    ids: ['bookingId', 'cancelTickets.ticketTypeId', 'eventId'],
     signedOut: 401,
-    why: 'owner, admin, co-organiser; the booking must be of that event; never more than is left',
+    why: "owner, admin, co-organiser; the booking must be of that event; ticket types only among the booking's own lines; never more than is left",
   },
   'eventBookings.resendTicket': {
     kind: 'role',
