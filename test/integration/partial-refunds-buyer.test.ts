@@ -21,6 +21,7 @@ import {
   type TicketedEvent,
 } from '../helpers/inventory.ts';
 import { buyTickets, mailOf, refundOf, watchRefunds } from '../helpers/organiser-bookings.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -89,6 +90,36 @@ describe('a buyer cancels one ticket of two', () => {
     ]);
     expect(countOf(t.deps.db, typeId).available).toBe(before.available + 1);
     expect(bookingRow(bookingId)).toMatchObject({ status: 'confirmed', ticketCount: 1, totalUserAllowed: 1 });
+    // The buyer finds it with the booking's invoices and downloads it: the figures and the reason printed.
+    const listed = await callProcedure(
+      t,
+      'query',
+      'invoices.forBooking',
+      { bookingId },
+      { cookie: buyer.cookie },
+    );
+    const admission = (
+      listed.data as { kind: string; partCreditNotes: { id: string; number: string }[] }[]
+    ).find((i) => i.kind === 'admission')!;
+    expect(admission.partCreditNotes).toEqual([
+      { id: notes()[0]!.id, number: 'CRN/26-27/000001', totalPaise: 118_000 },
+    ]);
+    const pdf = await t.request(`/api/invoices/credit-notes/${notes()[0]!.id}.pdf`, {
+      headers: { cookie: buyer.cookie },
+    });
+    expect(pdf.status).toBe(200);
+    const text = await pdfPageText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('CRN/26-27/000001');
+    expect(text).toContain('Taxable value: Rs. 1,000.00');
+    expect(text).toContain('CGST: Rs. 90.00');
+    expect(text).toContain('SGST: Rs. 90.00');
+    expect(text).toContain('Reason: Tickets cancelled by the buyer under the event');
+    expect(text).toContain('Credit note total: Rs. 1,180.00');
+    const stranger = createSignedInUser(t);
+    const theirs = await t.request(`/api/invoices/credit-notes/${notes()[0]!.id}.pdf`, {
+      headers: { cookie: stranger.cookie },
+    });
+    expect(theirs.status).toBe(404);
     const part = t.deps.db.select().from(refundParts).get()!;
     expect(part).toMatchObject({ kind: 'buyer', status: 'processed', amountPaise: 118_000, feePaise: 0 });
     expect(
