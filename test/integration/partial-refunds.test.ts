@@ -201,6 +201,41 @@ describe('the organiser refunds part of a booking', () => {
     ]);
   });
 
+  it("the sales money and the payout statement count part refunds, the fee part as the platform's", async () => {
+    const { bookingId } = await buyTickets(t, ev, 2);
+    await refundPart({ bookingId, allButFee: true, reason: 'Headliner did not play' });
+    await refundPart({ bookingId, amountPaise: 10_000, reason: 'Fee waived' });
+    const res = await callProcedure(
+      t,
+      'query',
+      'console.salesDashboard',
+      { eventId: ev.eventId },
+      { cookie: organiser.cookie },
+    );
+    // Refunded 236,000 + 10,000 = 246,000, both processed; of it 10,000 came out of the fee, so the ticket
+    // refunds are 236,000 and the payable 236,000 − 236,000 = 0.
+    expect((res.data as { money: Record<string, number> }).money).toMatchObject({
+      ticketRevenuePaise: 236_000,
+      refundsPaise: 246_000,
+      refundsPendingPaise: 0,
+      ticketRefundsPaise: 236_000,
+      payablePaise: 0,
+    });
+    const payout = await callProcedure(
+      t,
+      'query',
+      'console.payoutStatement',
+      { eventId: ev.eventId },
+      { cookie: organiser.cookie },
+    );
+    // The organiser's credit notes: the one part note on the admission invoice, 236,000 (the fee's note is the platform's).
+    expect((payout.data as { statement: Record<string, number> }).statement).toMatchObject({
+      creditNotes: 1,
+      creditNotesPaise: 236_000,
+      payablePaise: 0,
+    });
+  });
+
   it('cancels some tickets: seats go back only for tickets nobody walked in with', async () => {
     const typeId = ev.ticketTypeIds[0]!;
     const { bookingId } = await buyTickets(t, ev, 3);
