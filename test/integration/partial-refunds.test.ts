@@ -15,6 +15,8 @@ import { partialCreditNotes, refundParts } from '../../src-server/db/schema/part
 import { simulatorPayments } from '../../src-server/db/schema/payments.ts';
 import { EVENT_BOOKING_NOT_FOUND } from '../../src-server/services/bookings/cancel-booking.ts';
 import { recordScan } from '../../src-server/services/gate/record-scan.ts';
+import { gstr1Tables } from '../../src-server/services/invoices/export-gstr1.ts';
+import { streamInvoicesCsv } from '../../src-server/services/invoices/stream-invoices-csv.ts';
 import { PART_REFUND_REFUSALS } from '../../src-server/services/partial-refunds/refund-part-in.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
@@ -234,6 +236,34 @@ describe('the organiser refunds part of a booking', () => {
       creditNotesPaise: 236_000,
       payablePaise: 0,
     });
+  });
+
+  it("the accountant's monthly CSV and the GSTR-1 export list the part credit notes", async () => {
+    const { bookingId } = await buyTickets(t, ev, 2);
+    await refundPart({ bookingId, amountPaise: 50_000, reason: 'Sound failed in the first half' });
+    await refundPart({ bookingId, allButFee: true, reason: 'Show cut short by rain' });
+    const month = '2026-11';
+    const csv = await new Response(streamInvoicesCsv(t.deps.db, organiser.userId, month)).text();
+    const notes = csv
+      .split('\r\n')
+      .filter((line) => line.startsWith('Credit note'))
+      .sort();
+    // The two notes worked by hand in the first test: 423.72 + 38.14 + 38.14 = 500.00 and
+    // 1,576.28 + 141.86 + 141.86 = 1,860.00, both against INV/26-27/000001.
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toContain('CRN/26-27/000001');
+    expect(notes[0]).toContain('423.72');
+    expect(notes[0]).toContain('500.00');
+    expect(notes[1]).toContain('CRN/26-27/000002');
+    expect(notes[1]).toContain('1576.28');
+    const gstr1 = await gstr1Tables(t.deps.db, organiser.userId, month);
+    // Table 13: the credit-note series from 000001 to 000002, two issued.
+    expect(gstr1.docs).toContain('CRN/26-27/000001');
+    expect(gstr1.docs).toContain('CRN/26-27/000002');
+    // Table 12: the HSN summary nets the credit notes off the invoice:
+    // 2,360.00 − 500.00 − 1,860.00 = 0.00 value, taxable 2,000.00 − 423.72 − 1,576.28 = 0.00, CGST and SGST
+    // 180.00 − 38.14 − 141.86 = 0.00 (a part credit returns no quantity: 2 stays).
+    expect(gstr1.hsn).toContain('9996,Admission to events,NA,2,0.00,18,0.00,0.00,0.00,0.00,0.00');
   });
 
   it('cancels some tickets: seats go back only for tickets nobody walked in with', async () => {
