@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_CATEGORIES } from './categories.ts';
+import { DISCOUNT_REFUSALS, MAX_CODE_LENGTH } from './discount-schemas.ts';
 
 /** An India calendar day, 'yyyy-MM-dd'. */
 const indiaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a valid date');
@@ -71,7 +72,15 @@ export type EventSearchPageInput = z.infer<typeof EventSearchPageInput>;
 export const EventSuggestInput = z.object({ q: z.string().trim().min(1).max(SEARCH_QUERY_MAX) });
 export type EventSuggestInput = z.infer<typeof EventSuggestInput>;
 
-export const EventByIdInput = z.object({ id: z.string().trim().min(1).max(100) });
+/**
+ * A buyer's access code (`?code=` on the event link, the ticket selection's code field), which shows
+ * the hidden ticket types it unlocks (ADR 0038); an unknown one shows none.
+ */
+const accessCode = z.string().trim().max(MAX_CODE_LENGTH, DISCOUNT_REFUSALS.unknown).optional();
+
+export const EventByIdInput = z.object({ id: z.string().trim().min(1).max(100), code: accessCode });
+/** The ticket selection: the event's live dates → slots → types, hidden ones only with their code. */
+export const TicketOptionsInput = z.object({ eventId: z.string().min(1).max(200), code: accessCode });
 export type EventByIdInput = z.infer<typeof EventByIdInput>;
 
 /** Contact Us (spec §2). Mobile is optional; when given it must be an Indian mobile number. */

@@ -22,7 +22,8 @@ export const DISCOUNT_REFUSALS = {
   alreadyUsed: 'You have already used this code as many times as it allows.',
 } as const;
 export type DiscountRefusal = keyof typeof DISCOUNT_REFUSALS;
-export type DiscountKind = 'percent' | 'fixed';
+/** 'none': an access code only (ADR 0038), which unlocks hidden ticket types without changing a price. */
+export type DiscountKind = 'percent' | 'fixed' | 'none';
 
 export const DISCOUNT_MESSAGES = {
   codeRequired: 'Enter a code',
@@ -36,6 +37,7 @@ export const DISCOUNT_MESSAGES = {
   instantInvalid: 'Please enter a valid date and time',
   typeUnknown: 'A chosen ticket type is not one of this event’s',
   codeNotFound: 'Discount code not found',
+  unlocksNothing: 'A code without a discount must unlock at least one hidden ticket type',
 } as const;
 
 const codeField = z
@@ -56,7 +58,7 @@ const limit = z
 const DiscountFields = z
   .object({
     code: codeField,
-    kind: z.enum(['percent', 'fixed']),
+    kind: z.enum(['percent', 'fixed', 'none']),
     /** Whole percent (kind 'percent'). */
     percentOff: z
       .number(DISCOUNT_MESSAGES.percentRange)
@@ -77,6 +79,8 @@ const DiscountFields = z
     validUntil: instant,
     maxUses: limit,
     maxUsesPerBuyer: limit,
+    /** The hidden ticket types it shows and sells (an access code, ADR 0038); null: none. */
+    unlocksTicketTypeIds: z.array(z.string().min(1).max(200)).min(1).max(200).nullable().default(null),
   })
   .refine((d) => d.kind !== 'percent' || d.percentOff !== null, {
     message: DISCOUNT_MESSAGES.percentRange,
@@ -85,6 +89,10 @@ const DiscountFields = z
   .refine((d) => d.kind !== 'fixed' || d.amountOffPaise !== null, {
     message: DISCOUNT_MESSAGES.amountPositive,
     path: ['amountOffPaise'],
+  })
+  .refine((d) => d.kind !== 'none' || d.unlocksTicketTypeIds !== null, {
+    message: DISCOUNT_MESSAGES.unlocksNothing,
+    path: ['unlocksTicketTypeIds'],
   })
   .refine((d) => !d.validFrom || !d.validUntil || Date.parse(d.validUntil) > Date.parse(d.validFrom), {
     message: DISCOUNT_MESSAGES.windowOrder,
@@ -126,7 +134,7 @@ export function codeKeyOf(code: string): string {
 }
 
 export interface DiscountTerms {
-  kind: 'percent' | 'fixed';
+  kind: DiscountKind;
   percentOff: number | null;
   amountOffPaise: number | null;
   ticketTypeIds: readonly string[] | null;
@@ -137,6 +145,7 @@ export interface DiscountTerms {
  * amount, never more than the price itself; 0 when the code is not for the type.
  */
 export function discountPerTicket(terms: DiscountTerms, ticketTypeId: string, pricePaise: number): number {
+  if (terms.kind === 'none') return 0;
   if (terms.ticketTypeIds && !terms.ticketTypeIds.includes(ticketTypeId)) return 0;
   const off =
     terms.kind === 'percent'
@@ -150,6 +159,7 @@ export function describeDiscount(
   terms: Pick<DiscountTerms, 'kind' | 'percentOff' | 'amountOffPaise'>,
 ): string {
   if (terms.kind === 'percent') return `${terms.percentOff}% off`;
+  if (terms.kind === 'none') return 'No discount (access only)';
   const paise = terms.amountOffPaise ?? 0;
   return `₹${(paise / 100).toFixed(2)} off each ticket`;
 }

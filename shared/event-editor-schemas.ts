@@ -234,6 +234,11 @@ export const TicketTypeFields = z
     isRefundable: z.boolean(),
     /** False stops sales without deleting anything. */
     onSale: z.boolean(),
+    /**
+     * Shown and sold only to buyers with an access code that unlocks it (issue 40, ADR 0038). Left out:
+     * unchanged (a new type is not hidden), so a form that does not know of it never reveals one.
+     */
+    isHidden: z.boolean().optional(),
     saleOpensAt: instant.nullable(),
     saleClosesAt: instant.nullable(),
   })

@@ -18,6 +18,8 @@ export interface TicketType {
   /** Sale window (UTC); null means open on that side. Outside it the type cannot be held. */
   saleOpensAt: string | null;
   saleClosesAt: string | null;
+  /** Shown and sold only with an access code that unlocks it (issue 40); such a buyer sees it true. */
+  isHidden: boolean;
 }
 
 /** What a booking keeps of its ticket type as it was when bought (spec §3 Booking.ticketType). */

@@ -47,6 +47,6 @@ export function appSecretFor(db: Db, options: { configured?: string; dataDir: st
 }
 
 /** Tells secrets apart without storing anything that helps guess one. */
-function fingerprintOf(secret: string): string {
+export function fingerprintOf(secret: string): string {
   return createHmac('sha256', secret).update('jalsa-app-secret-fingerprint').digest('hex').slice(0, 32);
 }

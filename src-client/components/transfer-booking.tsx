@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TransferRecipientFields } from '../../shared/transfer-schemas.ts';
 import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 import { FormError, fieldBinder, SubmitButton, TextField } from './auth-fields.tsx';
 import Modal from './modal.tsx';
 
@@ -88,8 +89,8 @@ function TransferForm({ bookingId, onSent }: { bookingId: string; onSent: () => 
   const start = trpc.transfers.start.useMutation({
     onSuccess: onSent,
     onError: (error) => {
-      for (const [name, message] of Object.entries(fieldErrorsOf(error)))
-        form.setError(name as keyof TransferRecipientFields, { message });
+      // A refusal about the whole transfer shows below the form (start.error), not on a field.
+      showServerErrors(form, error, ['name', 'email', 'mobile']);
     },
   });
   const field = fieldBinder(form, () => start.reset());

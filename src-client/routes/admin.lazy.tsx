@@ -4,9 +4,11 @@ import type { AdminPage as Paged } from '../../shared/admin-schemas.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { GrantRoleInput } from '../../shared/organiser-schemas.ts';
+import { ConfirmButton } from '../components/console/confirm-button.tsx';
 import { ConvenienceFeeCapForm } from '../components/console/convenience-fee-cap-form.tsx';
 import { EmailRoleForm } from '../components/console/email-role-form.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
+import { Pager } from '../components/console/pager.tsx';
 import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
 import { InvoiceMonthDownloads } from '../components/invoice-month-downloads.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
@@ -371,11 +373,22 @@ function PagedList<T>(props: {
           <ListTable label={props.title} columns={props.columns}>
             {data.items.map(props.row)}
           </ListTable>
-          <Pager {...data} label={`${props.title} pages`} onPage={props.onPage} />
+          <Pager
+            label={`${props.title} pages`}
+            position={`Page ${data.page} of ${pageCount(data)}`}
+            hasPrevious={data.page > 1}
+            hasNext={data.page < pageCount(data)}
+            onPrevious={() => props.onPage(data.page - 1)}
+            onNext={() => props.onPage(data.page + 1)}
+          />
         </>
       )}
     </section>
   );
+}
+
+function pageCount(paged: { total: number; pageSize: number }): number {
+  return Math.max(1, Math.ceil(paged.total / paged.pageSize));
 }
 
 /** A server-paged list; an empty column name is the row actions' column. */
@@ -390,98 +403,5 @@ function ListTable({ label, columns, children }: { label: string; columns: strin
     >
       {children}
     </ScrollTable>
-  );
-}
-
-/** Previous / next over a server-paged list. */
-function Pager(props: {
-  page: number;
-  pageSize: number;
-  total: number;
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
-  if (pages === 1) return null;
-  const button =
-    'rounded-md border border-gray-300 px-3 py-1.5 font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-50';
-  return (
-    <nav aria-label={props.label} className="mt-3 flex items-center gap-3 text-sm">
-      <button
-        type="button"
-        className={button}
-        disabled={props.page <= 1}
-        onClick={() => props.onPage(props.page - 1)}
-      >
-        Previous
-      </button>
-      <span>
-        Page {props.page} of {pages}
-      </span>
-      <button
-        type="button"
-        className={button}
-        disabled={props.page >= pages}
-        onClick={() => props.onPage(props.page + 1)}
-      >
-        Next
-      </button>
-    </nav>
-  );
-}
-
-/** A row action that asks once before it acts. */
-function ConfirmButton(props: {
-  label: string;
-  name: string;
-  question: string;
-  busy: boolean;
-  error: unknown;
-  onConfirm: () => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  return (
-    <div className="flex flex-col items-end gap-2">
-      {asking ? (
-        <div role="group" aria-label={`${props.label} ${props.name}?`} className="max-w-xs text-left">
-          <p className="text-sm text-gray-800">{props.question}</p>
-          <div className="mt-2 flex justify-end gap-2">
-            <button
-              type="button"
-              disabled={props.busy}
-              onClick={() => {
-                props.onConfirm();
-                setAsking(false);
-              }}
-              className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Yes, {props.label.toLowerCase()}
-            </button>
-            <button
-              type="button"
-              onClick={() => setAsking(false)}
-              className="rounded-md border border-gray-300 px-3 py-1.5 font-semibold text-gray-800"
-            >
-              Keep
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button
-          type="button"
-          disabled={props.busy}
-          aria-label={`${props.label} ${props.name}`}
-          onClick={() => setAsking(true)}
-          className="rounded-md border border-red-300 px-3 py-1.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-        >
-          {props.label}
-        </button>
-      )}
-      {Boolean(props.error) && (
-        <p role="alert" className="text-sm text-red-700">
-          {messageOf(props.error)}
-        </p>
-      )}
-    </div>
   );
 }

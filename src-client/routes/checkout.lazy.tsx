@@ -66,7 +66,8 @@ function CheckoutPage() {
 }
 
 function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string } }) {
-  const options = trpc.tickets.options.useQuery({ eventId: search.eventId });
+  // With the buyer's access code, the hidden types it unlocks are in the answer (ADR 0038).
+  const options = trpc.tickets.options.useQuery({ eventId: search.eventId, code: search.code });
   if (options.isPending) return <LoadingText />;
   if (options.error) return <EventLoadError error={options.error} />;
   const date = options.data.dates.find((d) => d.id === search.selectedDate);
@@ -76,7 +77,7 @@ function CheckoutLoader({ search }: { search: CheckoutSearch & { eventId: string
     return type ? [{ type, quantity: sel.quantity }] : [];
   });
   if (!date || !slot || lines.length === 0) return <NoticeText text={NO_BOOKING_DATA} />;
-  return <Checkout data={options.data} dateId={date.id} slot={slot} lines={lines} />;
+  return <Checkout data={options.data} dateId={date.id} slot={slot} lines={lines} code={search.code} />;
 }
 
 type Slot = Options['dates'][number]['slots'][number];
@@ -87,11 +88,14 @@ function Checkout({
   dateId,
   slot,
   lines,
+  code,
 }: {
   data: Options;
   dateId: string;
   slot: Slot;
   lines: Line[];
+  /** The access code the buyer came with: applied at once, as if typed into "Discount code". */
+  code?: string;
 }) {
   const navigate = useNavigate();
   const me = useCurrentUser();
@@ -436,6 +440,7 @@ function Checkout({
             }}
             applied={discount}
             onApplied={setDiscount}
+            initialCode={code}
           />
 
           <PaymentSummary

@@ -8,6 +8,7 @@ import { describeRefundPolicy } from '../../shared/refund-policy.ts';
 import { DEFAULT_EVENT_IMAGE } from '../components/event-card.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
 import { LoadFailed, LoadingText, NotFound } from '../components/status-screens.tsx';
+import type { AccessCodeSearch } from '../lib/access-code-search.ts';
 import { shareNatively } from '../lib/share.ts';
 import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
@@ -19,7 +20,8 @@ type EventDetail = RouterOutputs['events']['byId'];
 
 function EventDetailPage() {
   const { eventId } = Route.useParams();
-  const query = trpc.events.byId.useQuery({ id: eventId });
+  const { code } = Route.useSearch() as AccessCodeSearch;
+  const query = trpc.events.byId.useQuery({ id: eventId, code });
 
   if (query.isPending) return <LoadingText />;
   if (query.error) {
@@ -32,7 +34,7 @@ function EventDetailPage() {
       />
     );
   }
-  return <EventDetailView event={query.data} />;
+  return <EventDetailView event={query.data} code={code} />;
 }
 
 /**
@@ -59,7 +61,16 @@ function severalShows(event: EventDetail) {
 }
 
 /** The event page; `preview` (the team's preview of a draft) switches booking and sharing off. */
-export function EventDetailView({ event, preview = false }: { event: EventDetail; preview?: boolean }) {
+export function EventDetailView({
+  event,
+  preview = false,
+  code,
+}: {
+  event: EventDetail;
+  preview?: boolean;
+  /** The buyer's access code (ADR 0038), carried on to the ticket selection. */
+  code?: string;
+}) {
   const [shareOpen, setShareOpen] = useState(false);
   const onwards = formatOnwards(event.lowestPricePaise, event.pricesPlusGst);
   const cancelled = event.status === 'cancelled';
@@ -217,6 +228,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
             ) : (
               <BookNow
                 eventId={event.id}
+                code={code}
                 preview={preview}
                 className="mt-4 block w-full px-4 py-3 text-center"
               />
@@ -235,7 +247,7 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
         {cancelled ? (
           <p className="font-bold text-red-800">Cancelled</p>
         ) : (
-          <BookNow eventId={event.id} preview={preview} className="px-6 py-2.5" />
+          <BookNow eventId={event.id} code={code} preview={preview} className="px-6 py-2.5" />
         )}
       </div>
       {shareOpen && (
@@ -247,7 +259,17 @@ export function EventDetailView({ event, preview = false }: { event: EventDetail
   );
 }
 
-function BookNow({ eventId, preview, className }: { eventId: string; preview: boolean; className: string }) {
+function BookNow({
+  eventId,
+  code,
+  preview,
+  className,
+}: {
+  eventId: string;
+  code?: string;
+  preview: boolean;
+  className: string;
+}) {
   const look = `${className} rounded-lg bg-brand-600 font-bold text-white`;
   if (preview) {
     return (
@@ -257,7 +279,12 @@ function BookNow({ eventId, preview, className }: { eventId: string; preview: bo
     );
   }
   return (
-    <Link to="/select-tickets/$eventId" params={{ eventId }} className={`${look} hover:bg-brand-700`}>
+    <Link
+      to="/select-tickets/$eventId"
+      params={{ eventId }}
+      search={code ? { code } : {}}
+      className={`${look} hover:bg-brand-700`}
+    >
       Book Now
     </Link>
   );

@@ -12,8 +12,8 @@ import {
   fieldBinder,
   SubmitButton,
 } from '../components/auth-fields.tsx';
-import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/forgot-password')({ component: ForgotPasswordPage });
 
@@ -33,9 +33,7 @@ function ForgotPasswordPage() {
     try {
       await request.mutateAsync(values);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.email) form.setError('email', { message: fields.email });
-      else setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['email']));
     }
   });
 

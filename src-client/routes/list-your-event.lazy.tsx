@@ -19,8 +19,8 @@ import {
 } from '../components/auth-fields.tsx';
 import { SellingCosts } from '../components/console/selling-costs.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
-import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/list-your-event')({ component: ListYourEventPage });
 
@@ -86,10 +86,7 @@ function RequestForm() {
     try {
       await submit.mutateAsync(values);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      for (const [f, message] of known) form.setError(f as (typeof FIELDS)[number], { message });
-      if (known.length === 0) setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, FIELDS));
     }
   });
 

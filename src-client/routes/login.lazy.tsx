@@ -14,10 +14,11 @@ import {
   SignInReason,
   SubmitButton,
 } from '../components/auth-fields.tsx';
-import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
+import { afterSignInPath, useSessionChange } from '../lib/auth.ts';
 import { definedOnly } from '../lib/search-params.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
 import { signInReason } from '../lib/sign-in-reason.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/trpc.ts';
 import { loginRoute } from './login.tsx';
 
 export const Route = createLazyRoute('/login')({ component: LoginPage });
@@ -52,11 +53,7 @@ function LoginPage() {
       signedIn(account);
       await navigate({ href: afterSignInPath(search.redirect), replace: true });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const [field, message] of Object.entries(fields)) {
-        if (field === 'email' || field === 'password') form.setError(field, { message });
-      }
-      if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signInDefault));
+      setFormError(showServerErrors(form, error, ['email', 'password'], MESSAGES.signInDefault));
     }
   });
 

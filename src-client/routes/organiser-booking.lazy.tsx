@@ -2,7 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { FEE_TAX_NOT_CHARGED, TICKET_GST_LABEL } from '../../shared/pricing.ts';
+import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import { PartRefunds, RefundPartForm } from '../components/console/refund-part-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
@@ -96,7 +96,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
             ...ticketGstRow(booking.amounts),
             ['Convenience fee', formatPaiseExact(booking.amounts.feePaise)],
             booking.amounts.igstPaise > 0 || booking.amounts.feePaise === 0
-              ? ['IGST', formatPaiseExact(booking.amounts.igstPaise)]
+              ? [feeTaxLabel(booking.feeTaxSplit), formatPaiseExact(booking.amounts.igstPaise)]
               : [FEE_TAX_NOT_CHARGED.label, FEE_TAX_NOT_CHARGED.value],
             ['Total paid', <strong key="total">{formatPaiseExact(booking.amounts.totalPaise)}</strong>],
             [

@@ -26,13 +26,15 @@ import {
 import { EventDetailsForm } from '../components/console/event-details-form.tsx';
 import { EventGstSection } from '../components/console/event-gst-section.tsx';
 import { ConsoleEventHeader } from '../components/console/event-page.tsx';
+import { QuotasSection } from '../components/console/quotas-section.tsx';
 import { NEW_TICKET, TicketTypeForm } from '../components/console/ticket-type-form.tsx';
 import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard.tsx';
 import { WaitingRoomSection } from '../components/console/waiting-room-section.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
 
@@ -159,6 +161,8 @@ function Editor({ event }: { event: Editable }) {
         </ul>
         <AddDate base={base} run={run} />
       </section>
+
+      <QuotasSection eventId={eventId} version={event.version} slots={allSlots} />
 
       <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 
@@ -300,6 +304,7 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
     benefits: type.benefits,
     isRefundable: type.isRefundable,
     onSale: type.isLive,
+    isHidden: type.isHidden,
     saleOpensAt: type.saleOpensAt,
     saleClosesAt: type.saleClosesAt,
   };
@@ -309,7 +314,9 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
         <span>
           <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
           of {type.totalTickets}
-          {!type.isLive && ' · not on sale'} · {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
+          {!type.isLive && ' · not on sale'}
+          {type.isHidden && ' · hidden (access code only)'} ·{' '}
+          {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
         </span>
         <button
           type="button"
@@ -435,13 +442,7 @@ function slotErrorOn<T extends { startTime: string; endTime: string }>(
   form: UseFormReturn<T>,
   error: unknown,
 ): string | null {
-  const fields = fieldErrorsOf(error);
-  const names = Object.keys(form.getValues()) as Path<T>[];
-  const placed = names.filter((name) => fields[name]);
-  placed.forEach((name, i) => {
-    form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 });
-  });
-  return placed.length > 0 ? null : messageOf(error);
+  return showServerErrors(form, error, Object.keys(form.getValues()) as Path<T>[]);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../../shared/sales-schemas.ts';
 import { fieldBinder, SelectField, TextField } from '../components/auth-fields.tsx';
 import { ConsoleEventHeader, useConsoleEvent } from '../components/console/event-page.tsx';
+import { Pager } from '../components/console/pager.tsx';
 import { ScrollTable, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -204,24 +205,13 @@ function OrdersTable({ eventId, filter }: { eventId: string; filter: z.output<ty
           ))}
         </ScrollTable>
       )}
-      <div className="mt-3 flex gap-3">
-        <button
-          type="button"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors((list) => list.slice(0, -1))}
-          className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 disabled:opacity-50"
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          disabled={!next}
-          onClick={() => next && setCursors((list) => [...list, next])}
-          className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 disabled:opacity-50"
-        >
-          Next page
-        </button>
-      </div>
+      <Pager
+        label="Orders pages"
+        hasPrevious={cursors.length > 1}
+        hasNext={Boolean(next)}
+        onPrevious={() => setCursors((list) => list.slice(0, -1))}
+        onNext={() => next && setCursors((list) => [...list, next])}
+      />
     </section>
   );
 }

@@ -23,8 +23,8 @@ import { UnsavedChangesGuard } from '../components/console/unsaved-changes-guard
 import { InvoiceMonthDownloads } from '../components/invoice-month-downloads.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText } from '../components/status-screens.tsx';
-import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/organiser/profile')({ component: OrganiserProfilePage });
 
@@ -93,10 +93,7 @@ function ProfileForm({ initial }: { initial: OrganiserProfileInput | null }) {
           : `Saved. ${issued} ${issued === 1 ? 'invoice was' : 'invoices were'} issued for bookings sold before your details were complete.`,
       );
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      for (const [f, message] of known) form.setError(f as (typeof FIELDS)[number], { message });
-      if (known.length === 0) setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, FIELDS));
     }
   });
   return (

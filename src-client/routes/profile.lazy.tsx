@@ -25,8 +25,9 @@ import {
 } from '../components/auth-fields.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
-import { messageOf, useCurrentUser, useSessionChange } from '../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../lib/trpc.ts';
+import { useCurrentUser, useSessionChange } from '../lib/auth.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../lib/trpc.ts';
 
 export const Route = createLazyRoute('/profile')({ component: ProfilePage });
 
@@ -96,15 +97,7 @@ function ProfileCard({ account }: { account: Account }) {
       setEditing(false);
       setSaved(true);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      let shown = false;
-      for (const [field, message] of Object.entries(fields)) {
-        if (field in toForm(account)) {
-          form.setError(field as keyof ProfileInput, { message });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, Object.keys(toForm(account)) as (keyof ProfileInput)[]));
     }
   });
 
@@ -251,15 +244,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
       setOpen(false);
       setDone(true);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      let shown = false;
-      for (const field of ['currentPassword', 'password', 'confirmPassword'] as const) {
-        if (fields[field]) {
-          form.setError(field, { message: fields[field] });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['currentPassword', 'password', 'confirmPassword']));
     }
   });
 

@@ -12,8 +12,9 @@ import {
   PasswordField,
   SubmitButton,
 } from '../components/auth-fields.tsx';
-import { messageOf, useSessionChange } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { useSessionChange } from '../lib/auth.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 import { resetPasswordRoute } from './reset-password.tsx';
 
 export const Route = createLazyRoute('/reset-password')({ component: ResetPasswordPage });
@@ -69,12 +70,7 @@ function ResetPasswordPage() {
       // Every session of the account has ended, possibly including this browser's.
       signedOut();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.password) form.setError('password', { message: fields.password });
-      if (fields.confirmPassword) form.setError('confirmPassword', { message: fields.confirmPassword });
-      if (!fields.password && !fields.confirmPassword) {
-        setFormError(messageOf(error));
-      }
+      setFormError(showServerErrors(form, error, ['password', 'confirmPassword']));
     }
   });
 

@@ -45,7 +45,8 @@ const buttonReason = (t: TicketType) =>
 
 function SelectTicketsPage() {
   const { eventId } = selectTicketsRoute.useParams();
-  const options = trpc.tickets.options.useQuery({ eventId });
+  const { code } = selectTicketsRoute.useSearch();
+  const options = trpc.tickets.options.useQuery({ eventId, code });
   if (options.isPending) return <LoadingText />;
   if (options.error) return <EventLoadError error={options.error} />;
   if (options.data.dates.length === 0) return <NoticeText text="Event data not available" />;
@@ -54,10 +55,10 @@ function SelectTicketsPage() {
   if (options.data.waitingRoom && !storedAdmissionPass(eventId)) {
     return <Navigate to="/events/$eventId/waiting-room" params={{ eventId }} replace />;
   }
-  return <Selection data={options.data} />;
+  return <Selection data={options.data} code={code} />;
 }
 
-function Selection({ data }: { data: Options }) {
+function Selection({ data, code }: { data: Options; code?: string }) {
   const router = useRouter();
   const days = useMemo(() => ticketDays(data.dates), [data.dates]);
   const [start] = useState(() => firstOnSale(days, purchasable));
@@ -197,6 +198,8 @@ function Selection({ data }: { data: Options }) {
                 totalTickets: quantity,
                 eventName: data.event.name,
                 eventLocation: data.event.eventLocationText,
+                // The access code goes on to the checkout, which applies it (ADR 0038).
+                ...(code ? { code } : {}),
               }}
               className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
             >
@@ -338,6 +341,7 @@ function TicketTypeCard({
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h3 className="font-semibold">{type.name}</h3>
+          {type.isHidden && <p className="text-xs font-medium text-brand-700">Unlocked by your code</p>}
           <p className="mt-0.5 text-lg font-bold">
             {formatPaise(type.pricePaise)}
             {ticketTaxRatePercent !== null &&
@@ -391,9 +395,12 @@ function TicketTypeCard({
           )}
         </div>
       </div>
-      {type.isLive && type.availableTickets <= 0 && saleWindowMessage(type, new Date()) === null && (
-        <JoinWaitingList ticketTypeId={type.id} ticketTypeName={type.name} maxPerOrder={type.maxPerOrder} />
-      )}
+      {type.isLive &&
+        !type.isHidden &&
+        type.availableTickets <= 0 &&
+        saleWindowMessage(type, new Date()) === null && (
+          <JoinWaitingList ticketTypeId={type.id} ticketTypeName={type.name} maxPerOrder={type.maxPerOrder} />
+        )}
       <p className="mt-2 text-xs font-semibold text-gray-700" data-testid="refundability">
         {type.isRefundable ? 'Refundable: cancel from My Bookings before the cut-off' : 'Non-refundable'}
       </p>

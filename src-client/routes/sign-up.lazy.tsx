@@ -20,6 +20,7 @@ import {
 } from '../components/auth-fields.tsx';
 import { afterSignInPath, messageOf, useSessionChange } from '../lib/auth.ts';
 import { definedOnly } from '../lib/search-params.ts';
+import { showServerErrors } from '../lib/server-field-errors.ts';
 import { signInReason } from '../lib/sign-in-reason.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
@@ -50,13 +51,9 @@ function SignUpPage() {
       signedIn(account);
       await navigate({ href: afterSignInPath(search.redirect), replace: true });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const [field, message] of Object.entries(fields)) {
-        if ((FIELDS as readonly string[]).includes(field)) {
-          form.setError(field as (typeof FIELDS)[number], { message });
-        }
-      }
+      showServerErrors(form, error, FIELDS);
       // §8: the general error shows when no email or password field error exists.
+      const fields = fieldErrorsOf(error);
       if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signUpDefault));
     }
   });

@@ -38,6 +38,11 @@ export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reas
     budgetMs: 25_000,
     reason: '200 simultaneous confirmations on four worker threads prove gap-free invoice numbers',
   },
+  'test/integration/pg-move.test.ts': {
+    budgetMs: 20_000,
+    reason:
+      'builds an installation through the real checkout, gate and cancellation, then moves it into a real PostgreSQL (three new databases, their migrations, every table compared)',
+  },
   'test/e2e/organiser-journey.test.ts': {
     budgetMs: 150_000,
     reason:

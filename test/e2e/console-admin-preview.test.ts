@@ -92,7 +92,7 @@ describe('admin page, event preview and unsaved-changes warning in Chromium', ()
 
     await row.getByRole('button', { name: `Unpublish ${ev.eventName}` }).click();
     await expectNoSeriousA11yViolations(page);
-    await row.getByRole('button', { name: 'Yes, unpublish' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, unpublish' }).click();
     await row.getByText('Draft').waitFor();
     expect(await row.getByRole('button', { name: `Unpublish ${ev.eventName}` }).count()).toBe(0);
 

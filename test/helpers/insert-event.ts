@@ -49,8 +49,11 @@ export interface SlotDocument {
 }
 
 /** A ticket type as the catalogue answers it; the per-order maximum and the sale window may be left out. */
-export type TicketTypeDocument = Omit<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt'> &
-  Partial<Pick<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt'>>;
+export type TicketTypeDocument = Omit<
+  TicketType,
+  'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt' | 'isHidden'
+> &
+  Partial<Pick<TicketType, 'maxPerOrder' | 'saleOpensAt' | 'saleClosesAt' | 'isHidden'>>;
 
 /**
  * Writes one event with its artists, dates, slots and ticket types in a single transaction, as published

@@ -6,6 +6,7 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
 import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
+import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { fixtureShow, TEST_CLOCK_START } from './fixture-dates.ts';
 import { insertEvent } from './insert-event.ts';
 
@@ -161,9 +162,44 @@ export function inventoryCounts(db: Db): InventoryCount[] {
   return [...counts.values()];
 }
 
+export interface QuotaCount {
+  quotaId: string;
+  capacity: number;
+  available: number;
+  held: number;
+  sold: number;
+  ticketTypeIds: string[];
+}
+
 /**
- * The inventory invariant: for every ticket type, available + active holds + sold = total, and none
- * negative. `only` limits the check to some ticket types (the e2e database also holds demo data).
+ * Per shared capacity (quota, ADR 0039): its available, and the held and sold seats of its ticket
+ * types, counted from the holds and bookings as `inventoryCounts` counts them.
+ */
+export function quotaCounts(db: Db): QuotaCount[] {
+  const perType = new Map(inventoryCounts(db).map((c) => [c.ticketTypeId, c]));
+  const members = db.select().from(quotaTicketTypes).all();
+  return db
+    .select()
+    .from(quotas)
+    .all()
+    .map((q) => {
+      const ticketTypeIds = members.filter((m) => m.quotaId === q.id).map((m) => m.ticketTypeId);
+      const types = ticketTypeIds.map((id) => perType.get(id)!);
+      return {
+        quotaId: q.id,
+        capacity: q.capacity,
+        available: q.available,
+        held: types.reduce((sum, c) => sum + c.held, 0),
+        sold: types.reduce((sum, c) => sum + c.sold, 0),
+        ticketTypeIds,
+      };
+    });
+}
+
+/**
+ * The inventory invariant: for every ticket type, available + active holds + sold = total, and for every
+ * quota, available + active holds + sold of its types = capacity; none negative. `only` limits the check
+ * to some ticket types and the quotas over them (the e2e database also holds demo data).
  */
 export function expectInventoryInvariant(db: Db, only?: string[]) {
   for (const c of inventoryCounts(db)) {
@@ -171,6 +207,17 @@ export function expectInventoryInvariant(db: Db, only?: string[]) {
     expect(c.available, `available of ${c.ticketTypeId}`).toBeGreaterThanOrEqual(0);
     expect(c.available + c.held + c.sold, `available + held + sold of ${c.ticketTypeId}`).toBe(c.total);
   }
+  for (const q of quotaCounts(db)) {
+    if (only && !q.ticketTypeIds.some((id) => only.includes(id))) continue;
+    expect(q.available, `available of quota ${q.quotaId}`).toBeGreaterThanOrEqual(0);
+    expect(q.available + q.held + q.sold, `available + held + sold of quota ${q.quotaId}`).toBe(q.capacity);
+  }
+}
+
+export function quotaCountOf(db: Db, quotaId: string): QuotaCount {
+  const c = quotaCounts(db).find((x) => x.quotaId === quotaId);
+  if (!c) throw new Error(`no quota ${quotaId}`);
+  return c;
 }
 
 export function countOf(db: Db, ticketTypeId: string): InventoryCount {

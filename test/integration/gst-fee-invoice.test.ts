@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { getEventBooking } from '../../src-server/services/bookings/get-event-booking.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
 import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
@@ -79,6 +80,8 @@ describe('the platform’s fee invoice', () => {
     expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
       'Booking fee (incl. IGST 18%): ₹118.00',
     );
+    // And the organiser's view of the order names the same head (it said "IGST" whatever the invoice did).
+    expect(getEventBooking(t.deps.db, ev.eventId, bookingId).feeTaxSplit).toEqual({ intra: false });
   });
 
   it('intra-state: equal heads, the odd paisa in the taxable value; the mail says CGST 9% + SGST 9%', async () => {
@@ -99,6 +102,10 @@ describe('the platform’s fee invoice', () => {
     expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
       'Booking fee (incl. CGST 9% + SGST 9%): ₹59.06',
     );
+    expect(getEventBooking(t.deps.db, ev.eventId, bookingId).feeTaxSplit).toEqual({
+      intra: true,
+      stateHead: 'SGST',
+    });
   });
 
   it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {

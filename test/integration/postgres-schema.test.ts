@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { is, SQL } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src-server/db/schema-pg/index.ts';
+import { testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // PostgreSQL's migrations (migrations-pg/, ADR 0035) applied to a fresh database on a real server give
 // exactly the tables, columns, indexes and constraints schema-pg declares, plus what the migrations write by
@@ -17,7 +17,7 @@ import * as schema from '../../src-server/db/schema-pg/index.ts';
 // (CI set) a missing server fails the run instead.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const serverUrl = testServerUrl();
+const serverUrl = testPostgresUrl('postgres-schema.test.ts');
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value) =>
   is(value, PgTable),
 );
@@ -261,21 +261,3 @@ describe.skipIf(serverUrl === undefined)('PostgreSQL migrations on a real server
  * The server to test on: TEST_DATABASE_URL, else one started by scripts/start-test-postgres.sh. Undefined
  * (the file skips) only outside CI, where PostgreSQL is not installed.
  */
-function testServerUrl(): string | undefined {
-  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  try {
-    return execFileSync('bash', [path.join(root, 'scripts/start-test-postgres.sh')], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).trim();
-  } catch (error) {
-    const reason = String((error as { stderr?: string }).stderr ?? error).trim();
-    if (process.env.CI) {
-      throw new Error(`TEST_DATABASE_URL is not set and no PostgreSQL could be started in CI: ${reason}`);
-    }
-    console.warn(
-      `postgres-schema.test.ts skipped: TEST_DATABASE_URL is not set and scripts/start-test-postgres.sh could not start PostgreSQL (${reason}). Install it with apt-get install -y postgresql, or set TEST_DATABASE_URL.`,
-    );
-    return undefined;
-  }
-}

@@ -241,6 +241,50 @@ describe('query plans on the request paths', () => {
     }
   });
 
+  it('shared capacity (issue 40): a hold, a release and the editor’s quota list read through indexes', async () => {
+    const t = createTestApp();
+    try {
+      const owner = createAccount(t, 'organiser');
+      const ev = createTicketedEvent(t.deps.db, {
+        types: [
+          { name: 'Stalls', pricePaise: 60_000, totalTickets: 40 },
+          { name: 'Balcony', pricePaise: 40_000, totalTickets: 40 },
+        ],
+      });
+      t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
+      const signedIn = { cookie: owner.cookie };
+      const compiled = recordStatements(t);
+      const quota = { name: 'Hall', capacity: 50, slotIds: [ev.slotId], ticketTypeIds: ev.ticketTypeIds };
+      const created = await callProcedure(
+        t,
+        'mutation',
+        'console.createQuota',
+        { eventId: ev.eventId, quota },
+        signedIn,
+      );
+      expect(created.status).toBe(200);
+      const buyer = createSignedInUser(t);
+      const held = await proceed(t, buyer.cookie, ev, 2);
+      expect((await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId })).status).toBe(200);
+      expect(
+        (await callProcedure(t, 'query', 'console.quotas', { eventId: ev.eventId }, signedIn)).status,
+      ).toBe(200);
+      const released = await callProcedure(
+        t,
+        'mutation',
+        'payments.release',
+        { holdId: held.holdId, reason: 'cancelled' },
+        { cookie: buyer.cookie },
+      );
+      expect(released.data).toEqual({ released: true });
+      const statements = compiled.stop();
+      expect(statements.some((s) => s.includes('"quota_ticket_types"'))).toBe(true);
+      expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+
   it('the waiting room (join, draw, admission, status checks, Proceed with a pass, settings) reads visitors through indexes', async () => {
     const t = createTestApp();
     try {

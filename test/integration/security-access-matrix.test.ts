@@ -290,6 +290,30 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "owner, admin, co-organiser (edit); the code must be that event's",
   },
+  'console.quotas': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit): the editor's shared capacities with sold, held and left",
+  },
+  'console.createQuota': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); its slots and ticket types must be that event's",
+  },
+  'console.updateQuota': {
+    kind: 'role',
+    ids: ['eventId', 'quotaId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the quota, its slots and types must be that event's",
+  },
+  'console.removeQuota': {
+    kind: 'role',
+    ids: ['eventId', 'quotaId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the quota must be that event's",
+  },
   'console.payoutStatement': {
     kind: 'role',
     ids: ['eventId'],

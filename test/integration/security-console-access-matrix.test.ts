@@ -12,6 +12,7 @@ import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
 import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
+import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import {
   accountRoles,
   eventTeamMembers,
@@ -509,6 +510,58 @@ const discountState = (t: TestApp) =>
     .all()
     .filter((row) => !(row.code.startsWith('SEED') && row.isActive));
 
+/** A shared capacity over the world's event's ticket types, as the console sends it (issue 40). */
+const quotaFields = (w: World) => ({
+  quota: {
+    name: `Hall ${Math.random().toString(36).slice(2, 8)}`,
+    capacity: 1000,
+    slotIds: [w.event.slotId],
+    ticketTypeIds: w.event.ticketTypeIds,
+  },
+});
+
+/** Every quota `insertQuota` made, so a removal shows even though the 404 comparison seeds another. */
+const seededQuotas = new Set<string>();
+
+/** A quota of the event, for the update and remove cases. */
+function insertQuota(t: TestApp, w: World): string {
+  const id = `qt-${randomUUID()}`;
+  seededQuotas.add(id);
+  const now = t.clock.now().toISOString();
+  t.deps.db
+    .insert(quotas)
+    .values({
+      id,
+      eventId: w.event.eventId,
+      name: 'Seed',
+      capacity: 1000,
+      available: 1000,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  t.deps.db.insert(quotaTicketTypes).values({ quotaId: id, ticketTypeId: w.event.ticketTypeIds[0]! }).run();
+  return id;
+}
+
+/**
+ * What a call could have done to quotas: the ones made or changed (untouched seeds left out, as
+ * `insertQuota` adds one for the 404 comparison too) and the seeded ones removed.
+ */
+const quotaState = (t: TestApp) => {
+  const rows = t.deps.db
+    .select({ id: quotas.id, name: quotas.name, capacity: quotas.capacity })
+    .from(quotas)
+    .all();
+  const present = new Set(rows.map((row) => row.id));
+  return {
+    changed: rows.filter(
+      (row) => !(seededQuotas.has(row.id) && row.name === 'Seed' && row.capacity === 1000),
+    ),
+    removed: [...seededQuotas].filter((id) => !present.has(id)),
+  };
+};
+
 /** An admin deciding a pending organiser request. */
 const decideRequest: Case = {
   kind: 'mutation',
@@ -535,6 +588,14 @@ const CASES: Record<string, Case> = {
     discountState,
   ),
   'console.payoutStatement': eventQuery(VIEW_PAYOUTS, () => ({ month: '2026-11' })),
+  'console.quotas': eventQuery(EDIT),
+  'console.createQuota': eventMutation(EDIT, quotaFields, quotaState),
+  'console.updateQuota': eventMutation(
+    EDIT,
+    (w, t) => ({ quotaId: insertQuota(t, w), ...quotaFields(w) }),
+    quotaState,
+  ),
+  'console.removeQuota': eventMutation(EDIT, (w, t) => ({ quotaId: insertQuota(t, w) }), quotaState),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),

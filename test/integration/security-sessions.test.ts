@@ -297,8 +297,19 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createDiscountCode': { eventId: ev.eventId, code: EVIL_DISCOUNT },
     'console.updateDiscountCode': { eventId: ev.eventId, discountCodeId: 'dc_x', code: EVIL_DISCOUNT },
     'console.setDiscountCodeActive': { eventId: ev.eventId, discountCodeId: 'dc_x', isActive: false },
+    'console.createQuota': { eventId: ev.eventId, quota: evilQuota(ev) },
+    'console.updateQuota': { eventId: ev.eventId, quotaId: 'qt_x', quota: evilQuota(ev) },
+    'console.removeQuota': { eventId: ev.eventId, quotaId: 'qt_x' },
   };
 }
+
+/** A shared capacity (issue 40) as the console's form sends it. */
+const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
+  name: 'Evil hall',
+  capacity: 1,
+  slotIds: [ev.slotId],
+  ticketTypeIds: ev.ticketTypeIds,
+});
 
 /** A discount code's fields (issue 40) as the console's form sends them. */
 const EVIL_DISCOUNT = {

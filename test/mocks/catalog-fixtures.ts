@@ -106,6 +106,7 @@ function toDetail(plan: DemoEventPlan): EventDetail {
           maxPerOrder: ticket.maxPerOrder,
           saleOpensAt: ticket.saleOpensAt,
           saleClosesAt: ticket.saleClosesAt,
+          isHidden: ticket.isHidden ?? false,
         })),
       };
     }),

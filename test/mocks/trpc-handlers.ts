@@ -85,6 +85,7 @@ const checkoutHandlers = [
       maxPerOrder: 10,
       saleOpensAt: null,
       saleClosesAt: null,
+      isHidden: false,
     });
     return {
       event: {

@@ -1,3 +1,4 @@
+import { parseAccessCodeSearch } from '../../lib/access-code-search.ts';
 import { definedOnly, optionalNumber, optionalString } from '../../lib/search-params.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface CheckoutSearch {
   totalTickets?: number;
   eventName?: string;
   eventLocation?: string;
+  /** The buyer's access code (ADR 0038), from the event link through the ticket selection. */
+  code?: string;
 }
 
 /**
@@ -29,6 +32,7 @@ export function parseCheckoutSearch(search: Record<string, unknown>): CheckoutSe
     totalTickets: optionalNumber(search.totalTickets),
     eventName: optionalString(search.eventName),
     eventLocation: optionalString(search.eventLocation),
+    code: parseAccessCodeSearch(search).code,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_CODE_LENGTH } from '../../../shared/discount-schemas.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
@@ -16,6 +16,7 @@ export function DiscountCodeField({
   request,
   applied,
   onApplied,
+  initialCode,
 }: {
   request: {
     eventId: string;
@@ -24,19 +25,19 @@ export function DiscountCodeField({
   };
   applied: DiscountQuote | null;
   onApplied: (quote: DiscountQuote | null) => void;
+  /** An access code from the event link (ADR 0038): applied once, when the checkout opens. */
+  initialCode?: string;
 }) {
   const utils = trpc.useUtils();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const apply = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) return setError('Enter a code');
+  const applyCode = async (value: string) => {
     setBusy(true);
     setError(null);
     try {
-      onApplied(await utils.payments.quoteDiscount.fetch({ ...request, discountCode: code.trim() }));
+      onApplied(await utils.payments.quoteDiscount.fetch({ ...request, discountCode: value }));
     } catch (err) {
       onApplied(null);
       setError(messageOf(err));
@@ -44,14 +45,27 @@ export function DiscountCodeField({
       setBusy(false);
     }
   };
+  const apply = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setError('Enter a code');
+    await applyCode(code.trim());
+  };
+  // Once per checkout: a hidden type chosen with the code is held only with it, so Proceed must send it.
+  const appliedInitial = useRef(false);
+  useEffect(() => {
+    if (!initialCode || appliedInitial.current) return;
+    appliedInitial.current = true;
+    void applyCode(initialCode);
+  });
 
   return (
     <CheckoutCard id="discount-code-heading" title="Discount code">
       {applied ? (
         <p className="mt-3 flex items-center justify-between gap-2 text-sm" data-testid="discount-applied">
           <span>
-            <span className="font-mono font-semibold">{applied.code}</span> applied: −
-            {formatPaiseExact(applied.discountPaise)}
+            <span className="font-mono font-semibold">{applied.code}</span> applied
+            {/* An access code alone changes no price (ADR 0038). */}
+            {applied.discountPaise > 0 && `: −${formatPaiseExact(applied.discountPaise)}`}
           </span>
           <button
             type="button"

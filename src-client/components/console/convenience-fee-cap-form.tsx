@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConvenienceFeeCapInput } from '../../../shared/admin-schemas.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { showServerErrors } from '../../lib/server-field-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
@@ -34,9 +34,7 @@ export function ConvenienceFeeCapForm({ percent }: { percent: number }) {
       setDone(`Convenience fees are now capped at ${saved.cap} %. ${lowered}`);
       form.reset({ percent: saved.cap });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.percent) form.setError('percent', { message: fields.percent });
-      else setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['percent']));
     }
   });
   return (

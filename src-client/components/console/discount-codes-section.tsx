@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { formatDateTime, formatInIndia } from '../../../shared/dates.ts';
-import { CreateDiscountCodeInput, describeDiscount } from '../../../shared/discount-schemas.ts';
+import {
+  CreateDiscountCodeInput,
+  type DiscountKind,
+  describeDiscount,
+} from '../../../shared/discount-schemas.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -8,7 +12,7 @@ import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.t
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
 type Code = RouterOutputs['console']['discountCodes'][number];
-type TicketTypeChoice = { id: string; name: string; slotStart: string };
+type TicketTypeChoice = { id: string; name: string; slotStart: string; hidden: boolean };
 
 /** A datetime-local value is read as India time, whatever the browser's zone; stored as UTC. */
 const fromIndiaLocal = (v: string) => (v ? new Date(`${v}:00+05:30`).toISOString() : null);
@@ -54,7 +58,9 @@ export function DiscountCodesSection({
       </div>
       <p className="mt-1 text-sm text-gray-600">
         Taken off each ticket's price before GST and the convenience fee. A use is counted when a buyer holds
-        tickets with the code, and given back if they do not pay or the booking is cancelled.
+        tickets with the code, and given back if they do not pay or the booking is cancelled. A code can also
+        be an access code: it shows buyers the hidden ticket types it unlocks (send them the event link with
+        ?code=YOURCODE), with or without a discount.
       </p>
       <FormError message={setActive.error ? messageOf(setActive.error) : null} />
       {codes.data && codes.data.length > 0 && (
@@ -87,6 +93,12 @@ export function DiscountCodesSection({
                     ? code.ticketTypeIds.map((id) => typeName.get(id) ?? 'removed type').join(', ')
                     : 'All ticket types'}
                 </span>
+                {code.unlocksTicketTypeIds && (
+                  <span className="block text-xs text-gray-600">
+                    Unlocks:{' '}
+                    {code.unlocksTicketTypeIds.map((id) => typeName.get(id) ?? 'removed type').join(', ')}
+                  </span>
+                )}
               </td>
               <td className="px-4 py-3 text-sm">
                 {code.validFrom ? `From ${formatDateTime(code.validFrom)}` : 'Now'}
@@ -151,10 +163,12 @@ function DiscountCodeForm({
   const create = trpc.console.createDiscountCode.useMutation();
   const update = trpc.console.updateDiscountCode.useMutation();
   const [name, setName] = useState(code?.code ?? '');
-  const [kind, setKind] = useState<'percent' | 'fixed'>(code?.kind ?? 'percent');
+  const [kind, setKind] = useState<DiscountKind>(code?.kind ?? 'percent');
   const [percent, setPercent] = useState(code?.percentOff != null ? String(code.percentOff) : '');
   const [rupees, setRupees] = useState(code?.amountOffPaise != null ? String(code.amountOffPaise / 100) : '');
   const [types, setTypes] = useState<string[] | null>(code?.ticketTypeIds ?? null);
+  const [unlocks, setUnlocks] = useState<string[]>(code?.unlocksTicketTypeIds ?? []);
+  const hiddenTypes = ticketTypes.filter((t) => t.hidden || unlocks.includes(t.id));
   const [validFrom, setValidFrom] = useState(toIndiaLocal(code?.validFrom ?? null));
   const [validUntil, setValidUntil] = useState(toIndiaLocal(code?.validUntil ?? null));
   const [maxUses, setMaxUses] = useState(code?.maxUses != null ? String(code.maxUses) : '');
@@ -178,6 +192,7 @@ function DiscountCodeForm({
       validUntil: fromIndiaLocal(validUntil),
       maxUses: optionalNumber(maxUses),
       maxUsesPerBuyer: optionalNumber(perBuyer),
+      unlocksTicketTypeIds: unlocks.length > 0 ? unlocks : null,
     };
     // The same schema the server runs, for the same messages before the round trip.
     const parsed = CreateDiscountCodeInput.safeParse({ eventId, code: fields });
@@ -218,12 +233,16 @@ function DiscountCodeForm({
           <input type="radio" checked={kind === 'percent'} onChange={() => setKind('percent')} />
           Percentage
         </label>
-        <label className="inline-flex items-center gap-2">
+        <label className="mr-4 inline-flex items-center gap-2">
           <input type="radio" checked={kind === 'fixed'} onChange={() => setKind('fixed')} />
           Amount off each ticket
         </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" checked={kind === 'none'} onChange={() => setKind('none')} />
+          No discount (access code only)
+        </label>
       </fieldset>
-      {kind === 'percent' ? (
+      {kind === 'none' ? null : kind === 'percent' ? (
         <TextField
           label="Percent off"
           type="number"
@@ -270,6 +289,30 @@ function DiscountCodeForm({
             </label>
           ))}
         {errors.ticketTypeIds && <p className="text-sm text-red-700">{errors.ticketTypeIds}</p>}
+      </fieldset>
+      <fieldset>
+        <legend className="font-medium">Unlocks hidden ticket types</legend>
+        {hiddenTypes.length === 0 ? (
+          <p className="text-sm text-gray-600">
+            No hidden ticket types: mark one “Hidden: sold only with an access code” in the event editor.
+          </p>
+        ) : (
+          hiddenTypes.map((type) => (
+            <label key={type.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={unlocks.includes(type.id)}
+                onChange={(e) =>
+                  setUnlocks(
+                    e.target.checked ? [...unlocks, type.id] : unlocks.filter((id) => id !== type.id),
+                  )
+                }
+              />
+              {type.name} <span className="text-xs text-gray-600">{formatDateTime(type.slotStart)}</span>
+            </label>
+          ))
+        )}
+        {errors.unlocksTicketTypeIds && <p className="text-sm text-red-700">{errors.unlocksTicketTypeIds}</p>}
       </fieldset>
       <TextField
         label="Valid from (India time, optional)"

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf } from '../../lib/trpc.ts';
+import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { FormError, FormNotice, fieldBinder, SelectField, SubmitButton, TextField } from '../auth-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
@@ -45,9 +44,7 @@ export function EmailRoleForm<R extends string>(props: {
       setDone(await props.onSubmit(values));
       form.reset();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.email) form.setError('email' as Path<EmailRole<R>>, { message: fields.email });
-      else setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['email' as Path<EmailRole<R>>]));
     }
   });
   return (

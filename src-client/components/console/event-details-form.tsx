@@ -6,8 +6,7 @@ import { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import { DEFAULT_REFUND_CUTOFF_HOURS, REFUND_RULES, type RefundRule } from '../../../shared/refund-policy.ts';
 import { DEFAULT_TRANSFERS_PER_BOOKING } from '../../../shared/transfer-schemas.ts';
 import { WAITLIST_OFFER_MINUTES } from '../../../shared/waitlist-schemas.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf } from '../../lib/trpc.ts';
+import { showServerErrors } from '../../lib/server-field-errors.ts';
 import {
   CityField,
   fieldBinder,
@@ -94,16 +93,7 @@ export function EventDetailsForm({
       setSaved(true);
       form.reset(values);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      let placed = false;
-      for (const [name, message] of Object.entries(fields)) {
-        if (name in EMPTY_DETAILS) {
-          // The first refused field is focused, which brings it into view on a long form.
-          form.setError(name as keyof EventDetailsFields, { message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, Object.keys(EMPTY_DETAILS) as (keyof EventDetailsFields)[]));
     }
   });
   const errorOf = (name: keyof EventDetailsFields) =>

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { ADMISSION_KIND_LABELS, ADMISSION_KINDS, type AdmissionKind } from '../../../shared/gst.ts';
 import { eventTaxRateSchema, GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { INDIAN_STATES, type IndianState } from '../../../shared/states.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { showServerErrors } from '../../lib/server-field-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice, SelectField, SubmitButton, TextField } from '../auth-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
@@ -92,12 +92,7 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
       form.reset(values);
       setSaved(true);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const field = (['taxRate', 'venueState', 'admissionKind', 'taxInclusive'] as const).find(
-        (f) => fields[f],
-      );
-      if (field) form.setError(field, { message: fields[field] });
-      else setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['taxRate', 'venueState', 'admissionKind', 'taxInclusive']));
     }
   });
   const errors = form.formState.errors;

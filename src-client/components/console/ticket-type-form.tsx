@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatInIndia } from '../../../shared/dates.ts';
 import { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf } from '../../lib/trpc.ts';
+import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { SubmitButton, TextAreaField, TextField } from '../auth-fields.tsx';
 import { EditError } from './edit-error.tsx';
 import { useFollowSavedValues } from './follow-saved-values.ts';
@@ -20,6 +19,7 @@ export const NEW_TICKET: TicketTypeFields = {
   benefits: [],
   isRefundable: false,
   onSale: true,
+  isHidden: false,
   saleOpensAt: null,
   saleClosesAt: null,
 };
@@ -74,10 +74,7 @@ export function TicketTypeForm({
       // way it is clean again.
       form.reset(initial === NEW_TICKET ? NEW_TICKET : values);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.totalTickets)
-        form.setError('totalTickets', { message: fields.totalTickets }, { shouldFocus: true });
-      else setFormError(messageOf(error));
+      setFormError(showServerErrors(form, error, ['totalTickets']));
     }
   });
   return (
@@ -120,6 +117,9 @@ export function TicketTypeForm({
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...form.register('onSale')} /> On sale
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('isHidden')} /> Hidden: sold only with an access code
         </label>
       </div>
       <EditError message={formError} />

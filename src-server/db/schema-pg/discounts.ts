@@ -28,6 +28,8 @@ export const discountCodes = pgTable(
     amountOffPaise: bigint('amount_off_paise', { mode: 'number' }),
     /** The ticket types it applies to; null: every type of the event. */
     ticketTypeIds: jsonb('ticket_type_ids').$type<string[]>(),
+    /** The hidden ticket types it shows and lets the buyer hold (an access code, ADR 0038); null: none. */
+    unlocksTicketTypeIds: jsonb('unlocks_ticket_type_ids').$type<string[]>(),
     validFrom: text('valid_from'),
     validUntil: text('valid_until'),
     /** Orders that may carry it at once; null: no limit. */

@@ -15,6 +15,7 @@ export * from './mail.ts';
 export * from './on-sale.ts';
 export * from './partial-refunds.ts';
 export * from './payments.ts';
+export * from './quotas.ts';
 export * from './rate-limits.ts';
 export * from './roles.ts';
 export * from './transfers.ts';

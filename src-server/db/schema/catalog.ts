@@ -190,6 +190,8 @@ export const ticketTypes = sqliteTable(
     /** When sales open and close (UTC ISO-8601); null means no limit on that side. */
     saleOpensAt: text('sale_opens_at'),
     saleClosesAt: text('sale_closes_at'),
+    /** Shown and sold only to a buyer with an access code that unlocks it (issue 40, ADR 0038). */
+    isHidden: integer('is_hidden', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('ticket_types_slot_idx').on(t.slotId)],
 );

@@ -28,6 +28,8 @@ export const discountCodes = sqliteTable(
     amountOffPaise: integer('amount_off_paise'),
     /** The ticket types it applies to; null: every type of the event. */
     ticketTypeIds: text('ticket_type_ids', { mode: 'json' }).$type<string[]>(),
+    /** The hidden ticket types it shows and lets the buyer hold (an access code, ADR 0038); null: none. */
+    unlocksTicketTypeIds: text('unlocks_ticket_type_ids', { mode: 'json' }).$type<string[]>(),
     validFrom: text('valid_from'),
     validUntil: text('valid_until'),
     /** Orders that may carry it at once; null: no limit. */

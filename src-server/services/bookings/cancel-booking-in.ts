@@ -10,6 +10,7 @@ import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
+import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
@@ -62,6 +63,7 @@ export function cancelBookingIn(
       .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
       .where(eq(ticketTypes.id, line.id))
       .run();
+    returnQuotaSeatsIn(tx, [{ ticketTypeId: line.id, quantity: line.quantity }]);
     // The waiting list gets them before anyone's Proceed can (ADR 0027).
     offerReturnedSeats(tx, deps, line.id, now);
   }

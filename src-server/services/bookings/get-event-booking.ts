@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import type { FeeTaxSplit } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
+import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
@@ -22,6 +24,8 @@ export interface EventBooking {
   lines: { id: string; name: string; quantity: number; pricePaise: number }[];
   ticketCount: number;
   amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
+  /** How the fee invoice levied the fee's GST, so the view names the heads it does (issue 36); null: none. */
+  feeTaxSplit: FeeTaxSplit | null;
   paymentId: string;
   orderId: string;
   bookedAt: string;
@@ -88,6 +92,7 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
       igstPaise: b.igstAmountPaise,
       totalPaise: b.totalAmountPaise,
     },
+    feeTaxSplit: feeTaxSplitOfBooking(db, b.id),
     paymentId: b.paymentId,
     orderId: b.orderId,
     bookedAt: b.createdAt,

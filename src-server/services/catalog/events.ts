@@ -5,7 +5,9 @@ import type { RefundPolicy } from '../../../shared/refund-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { artists, events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
 import { eventPricesPlusGst } from '../checkout/checkout-taxes.ts';
+import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { pageEvents } from './event-pages.ts';
 import type { EventSummary } from './event-summary.ts';
 import { searchEventPage } from './search-events.ts';
@@ -61,7 +63,11 @@ export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
  * draft, unless `preview` (the event's team, checked by the caller). A cancelled event is shown, marked
  * cancelled (its buyers follow links to it), though no list, search or Proceed reaches it.
  */
-export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}): EventDetail {
+export function getEvent(
+  db: Db,
+  id: string,
+  options: { preview?: boolean; accessCode?: string; now?: Date } = {},
+): EventDetail {
   const row = db.select().from(events).where(eq(events.id, id)).get();
   if (!row || (row.status === 'draft' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
 
@@ -71,7 +77,15 @@ export function getEvent(db: Db, id: string, options: { preview?: boolean } = {}
     .where(eq(artists.eventId, id))
     .orderBy(asc(artists.position), asc(artists.id))
     .all();
-  const tickets = loadTicketTree(db, id);
+  // Hidden types: all for the team's preview, else only those the buyer's access code unlocks (ADR 0038).
+  const tickets = limitByQuotas(
+    db,
+    loadTicketTree(
+      db,
+      id,
+      options.preview ? 'all' : unlockedTypeIds(db, id, options.accessCode, options.now ?? new Date()),
+    ),
+  );
 
   return {
     id: row.id,

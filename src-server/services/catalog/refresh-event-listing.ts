@@ -6,6 +6,7 @@ import type { WriteTx } from '../../db/write-transaction.ts';
  * Rewrites what the catalogue keeps about one event so that lists and search never aggregate per
  * request (docs/decisions/0021-catalogue-pages-and-search.md):
  * - `events.lowest_price_paise`: the lowest price of any of its ticket types ("from ₹X"), null without one;
+ *   hidden types (sold only with an access code, ADR 0038) are not offered to everyone, so not counted;
  * - `events.last_ends_at`: the last instant it is still on (its last slot's end, else its own end or
  *   start), which the lists' "upcoming" filter reads from their index;
  * - its full-text document (`event_search`): name, artists, venue, city and category, present only
@@ -25,7 +26,7 @@ export function refreshEventListing(tx: WriteTx | Db, eventId: string): void {
         select min(tt.price_paise) from ticket_types tt
         join slots s on s.id = tt.slot_id
         join event_dates d on d.id = s.event_date_id
-        where d.event_id = events.id
+        where d.event_id = events.id and tt.is_hidden = 0
       ),
       last_ends_at = max(
         coalesce(end_time, start_time),

@@ -19,9 +19,15 @@ export interface EventDateDetail {
 
 /**
  * An event's dates → slots → ticket types (spec §3), in display order: dates and slots by time, ticket
- * types as the organiser listed them. The event page and the ticket selection both read it.
+ * types as the organiser listed them. The event page and the ticket selection both read it. `shown`:
+ * which hidden types are in it (ADR 0038): 'all' for the event's team, else those a buyer's access
+ * code unlocks (services/access-codes/hidden-types.ts).
  */
-export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
+export function loadTicketTree(
+  db: Db,
+  eventId: string,
+  shown: 'all' | ReadonlySet<string>,
+): EventDateDetail[] {
   const dateRows = db
     .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent, isLive: eventDates.isLive })
     .from(eventDates)
@@ -64,6 +70,7 @@ export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
           maxPerOrder: ticketTypes.maxPerOrder,
           saleOpensAt: ticketTypes.saleOpensAt,
           saleClosesAt: ticketTypes.saleClosesAt,
+          isHidden: ticketTypes.isHidden,
         })
         .from(ticketTypes)
         .where(
@@ -74,6 +81,7 @@ export function loadTicketTree(db: Db, eventId: string): EventDateDetail[] {
         )
         .orderBy(asc(ticketTypes.position), asc(ticketTypes.id))
         .all()
+        .filter((t) => !t.isHidden || shown === 'all' || shown.has(t.id))
     : [];
 
   return dateRows.map((date) => ({

@@ -4,6 +4,7 @@ import { checkoutPriceBreakdown, type PriceBreakdown } from '../../../shared/pri
 import { events } from '../../db/schema/catalog.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
 import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { quoteSeats } from '../inventory/holds.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
@@ -29,6 +30,11 @@ export function quoteDiscount(deps: AppDeps, userId: string, input: QuoteDiscoun
     .where(and(eq(events.id, input.eventId), eq(events.status, 'published')))
     .get();
   if (!event) throw notFound('Event not found');
+  refuseLockedTypes(
+    db,
+    { eventId: event.id, code: input.discountCode, lines: input.selectedTickets },
+    deps.clock.now(),
+  );
   const quoted = quoteSeats(db, { userId, slotId: input.selectedSlot, lines: input.selectedTickets });
   const discount = evaluateDiscount(
     db,

@@ -13,6 +13,7 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
+import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
 import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
@@ -64,6 +65,12 @@ export async function startCheckout(
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
   if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
+  // Before any check that names a type: a hidden one without its access code is not there (ADR 0038).
+  refuseLockedTypes(
+    db,
+    { eventId: event.id, code: input.discountCode, lines: input.selectedTickets },
+    deps.clock.now(),
+  );
   checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
   const hoarding: HoardingContext = {

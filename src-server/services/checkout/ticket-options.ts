@@ -7,7 +7,9 @@ import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { loadTicketTree } from '../catalog/ticket-tree.ts';
+import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
+import { type EventDateDetail, loadTicketTree } from '../catalog/ticket-tree.ts';
+import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 
@@ -58,8 +60,9 @@ export interface TicketOptions {
  * ticket types with current availability. Materialises the §3 fallback the first time it is needed.
  */
 export async function ticketOptions(
-  deps: Pick<AppDeps, 'db' | 'sqlite' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'sqlite' | 'env' | 'clock'>,
   eventId: string,
+  accessCode?: string,
 ): Promise<TicketOptions> {
   const { db, env } = deps;
   const event = db
@@ -79,11 +82,17 @@ export async function ticketOptions(
     .get();
   if (!event) throw notFound('Event not found');
 
-  let tree = loadTicketTree(db, eventId);
-  if (!tree.some((date) => date.slots.some((slot) => slot.tickets.length > 0))) {
+  // Hidden types only with the access code that unlocks them (ADR 0038); the fallback is for an event
+  // with no types at all, hidden ones included.
+  const shown = unlockedTypeIds(db, eventId, accessCode, deps.clock.now());
+  const hasTypes = (tree: EventDateDetail[]) =>
+    tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
+  let tree = loadTicketTree(db, eventId, shown);
+  if (!hasTypes(tree) && !hasTypes(loadTicketTree(db, eventId, 'all'))) {
     await ensureFallbackTicketTypes(db, event);
-    tree = loadTicketTree(db, eventId);
+    tree = loadTicketTree(db, eventId, shown);
   }
+  tree = limitByQuotas(db, tree);
 
   return {
     event: {

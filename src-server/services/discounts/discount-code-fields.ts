@@ -19,19 +19,7 @@ export function discountCodeColumns(tx: DbOrTx, eventId: string, fields: Discoun
   if (taken && taken.id !== exceptId) {
     throw conflict(DISCOUNT_MESSAGES.codeTaken, { code: DISCOUNT_MESSAGES.codeTaken });
   }
-  const typeIds = fields.ticketTypeIds ? [...new Set(fields.ticketTypeIds)] : null;
-  if (typeIds) {
-    const found = tx
-      .select({ id: ticketTypes.id })
-      .from(ticketTypes)
-      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(and(eq(eventDates.eventId, eventId), inArray(ticketTypes.id, typeIds)))
-      .all();
-    if (found.length !== typeIds.length) {
-      throw badRequest(DISCOUNT_MESSAGES.typeUnknown, { ticketTypeIds: DISCOUNT_MESSAGES.typeUnknown });
-    }
-  }
+  const typeIds = eventTypeIds(tx, eventId, fields.ticketTypeIds, 'ticketTypeIds');
   return {
     code: fields.code,
     codeKey,
@@ -44,7 +32,31 @@ export function discountCodeColumns(tx: DbOrTx, eventId: string, fields: Discoun
     validUntil: fields.validUntil,
     maxUses: fields.maxUses,
     maxUsesPerBuyer: fields.maxUsesPerBuyer,
+    unlocksTicketTypeIds: eventTypeIds(tx, eventId, fields.unlocksTicketTypeIds, 'unlocksTicketTypeIds'),
   };
+}
+
+/** The chosen ticket types without repeats, refused unless every one is the event's. */
+function eventTypeIds(
+  tx: DbOrTx,
+  eventId: string,
+  chosen: readonly string[] | null,
+  field: 'ticketTypeIds' | 'unlocksTicketTypeIds',
+): string[] | null {
+  const typeIds = chosen ? [...new Set(chosen)] : null;
+  if (typeIds) {
+    const found = tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(and(eq(eventDates.eventId, eventId), inArray(ticketTypes.id, typeIds)))
+      .all();
+    if (found.length !== typeIds.length) {
+      throw badRequest(DISCOUNT_MESSAGES.typeUnknown, { [field]: DISCOUNT_MESSAGES.typeUnknown });
+    }
+  }
+  return typeIds;
 }
 
 /** A code's terms and its count of uses, as both Proceed's check and the console's list read them. */
@@ -59,6 +71,7 @@ export const DISCOUNT_CODE_TERMS = {
   validUntil: discountCodes.validUntil,
   maxUses: discountCodes.maxUses,
   maxUsesPerBuyer: discountCodes.maxUsesPerBuyer,
+  unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
   uses: discountCodes.uses,
   isActive: discountCodes.isActive,
 };

@@ -62,7 +62,10 @@ export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date):
   if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
   if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
   const applied = applyTerms(row, input.lines);
-  if (applied.discountPaise === 0) throw discountRefused('notForTickets');
+  // An access code (ADR 0038) is for the selection when it unlocks one of its types, even at no discount.
+  if (applied.discountPaise === 0 && !unlocksAnyOf(row.unlocksTicketTypeIds, input.lines)) {
+    throw discountRefused('notForTickets');
+  }
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
   // the write lock it has already been released, and this is 0.
@@ -136,6 +139,10 @@ export function retakeDiscountUseIn(tx: DbOrTx, holdId: string): void {
       .where(eq(discountCodes.id, row.discountCodeId))
       .run();
   }
+}
+
+function unlocksAnyOf(unlocks: readonly string[] | null, lines: readonly PricedSelectionLine[]): boolean {
+  return unlocks !== null && lines.some((line) => unlocks.includes(line.ticketTypeId));
 }
 
 function applyTerms(

@@ -16,6 +16,8 @@ export interface DiscountCodeRow {
   validUntil: string | null;
   maxUses: number | null;
   maxUsesPerBuyer: number | null;
+  /** Hidden ticket types it shows and sells (an access code); null: none. */
+  unlocksTicketTypeIds: string[] | null;
   isActive: boolean;
   /** Unpaid holds and bookings carrying it now. */
   uses: number;

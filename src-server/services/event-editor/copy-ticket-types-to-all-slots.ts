@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { planTicketTypeCopy, shiftToSlot } from '../../../shared/copy-ticket-types.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { type CopiedType, copyQuotasWithTypes } from '../quotas/copy-quotas.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
 
@@ -10,13 +11,15 @@ import { findSlotInEvent } from './find-in-event.ts';
  * "Copy to all slots": gives every other live slot of the event the ticket types of one slot, with the
  * same price, capacity and rules and all seats available (shared/copy-ticket-types.ts plans it, and the
  * editor's confirmation names the same counts). A slot that already has a type of that name keeps its
- * own, so running it twice adds nothing. A sale window keeps its distance from the slot's start.
+ * own, so running it twice adds nothing. A sale window keeps its distance from the slot's start. A
+ * shared capacity of the copied types becomes each slot's own (services/quotas/copy-quotas.ts).
  */
 export async function copyTicketTypesToAllSlots(
   db: Db,
   eventId: string,
   basedOn: number,
   fromSlotId: string,
+  now: Date,
 ): Promise<{ version: number; created: number }> {
   return editEvent(db, eventId, basedOn, (tx, version) => {
     const source = findSlotInEvent(tx, eventId, fromSlotId);
@@ -46,14 +49,17 @@ export async function copyTicketTypesToAllSlots(
       })),
       fromSlotId,
     );
+    const copies: CopiedType[] = [];
     for (const { slot, types } of plan.additions) {
       let position = Math.max(-1, ...slot.tickets.map((t) => t.position));
       for (const template of types) {
         position += 1;
+        const id = `tt-${randomUUID()}`;
+        copies.push({ fromTypeId: template.id, toTypeId: id, toSlotId: slot.id });
         tx.insert(ticketTypes)
           .values({
             ...template,
-            id: `tt-${randomUUID()}`,
+            id,
             slotId: slot.id,
             availableTickets: template.totalTickets,
             saleOpensAt: shiftToSlot(template.saleOpensAt, source.startTime, slot.startTime),
@@ -63,6 +69,7 @@ export async function copyTicketTypesToAllSlots(
           .run();
       }
     }
+    copyQuotasWithTypes(tx, eventId, copies, now);
     return { version, created: plan.ticketTypes };
   });
 }

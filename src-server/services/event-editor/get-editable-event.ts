@@ -53,7 +53,7 @@ export function getEditableEvent(db: Db, eventId: string) {
     .where(eq(artists.eventId, eventId))
     .orderBy(asc(artists.position), asc(artists.id))
     .all();
-  const tree = loadTicketTree(db, eventId);
+  const tree = loadTicketTree(db, eventId, 'all');
   const typeIds = tree.flatMap((d) => d.slots.flatMap((s) => s.tickets.map((t) => t.id)));
   const held = new Map(
     typeIds.length

@@ -12,6 +12,7 @@ export function ticketTypeColumns(ticket: TicketTypeFields) {
     benefits: ticket.benefits,
     isRefundable: ticket.isRefundable,
     isLive: ticket.onSale,
+    ...(ticket.isHidden === undefined ? {} : { isHidden: ticket.isHidden }),
     saleOpensAt: ticket.saleOpensAt && new Date(ticket.saleOpensAt).toISOString(),
     saleClosesAt: ticket.saleClosesAt && new Date(ticket.saleClosesAt).toISOString(),
   };

@@ -16,6 +16,7 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
+import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
 import {
   type AppliedDiscount,
   recordDiscountIn,
@@ -23,6 +24,7 @@ import {
   returnDiscountUseIn,
   takeDiscountUseIn,
 } from '../discounts/discount-uses.ts';
+import { quotaLeftOfType, returnQuotaSeatsIn, takeQuotaSeatsIn } from '../quotas/quota-seats.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
@@ -56,6 +58,8 @@ export interface ReserveInput {
   hoarding?: HoardingContext;
   /** The buyer's discount code (issue 40): checked and one use taken in the hold's transaction. */
   discountCode?: string;
+  /** An organiser's own sale (a comp, the door) may hold hidden types without an access code. */
+  sellsHiddenTypes?: boolean;
 }
 
 export interface Hold {
@@ -139,10 +143,12 @@ export function quoteSeats(
     const type = query(db, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (type?.slotId !== input.slotId) throw notFound(NO_TYPES_ON_SLOT_MESSAGE);
     checkQuantity(line.quantity);
-    if (!type.isLive || type.availableTickets < line.quantity) {
+    // A shared capacity (quota, ADR 0039) may be gone while the type still has seats.
+    const left = Math.min(type.availableTickets, quotaLeftOfType(db, line.ticketTypeId));
+    if (!type.isLive || left < line.quantity) {
       mayFreeSeats ??=
         query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
-      if (!mayFreeSeats) throw soldOut(type);
+      if (!mayFreeSeats) throw soldOut({ ...type, availableTickets: left });
     }
     return { ...line, name: type.name, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
   });
@@ -184,9 +190,11 @@ export function releaseHoldIn(
       ? query(tx, 'endHold').run({ holdId, reason, endedAt: now.toISOString() })
       : query(tx, 'endHoldOfUser').run({ holdId, reason, endedAt: now.toISOString(), userId });
   if (ended.changes !== 1) return false;
-  for (const item of query(tx, 'itemsOfHold').all({ holdId })) {
+  const items = query(tx, 'itemsOfHold').all({ holdId });
+  for (const item of items) {
     query(tx, 'addSeats').run({ ticketTypeId: item.ticketTypeId, quantity: item.quantity });
   }
+  returnQuotaSeatsIn(tx, items);
   // An unpaid hold's discount code use goes back with its seats (issue 40).
   returnDiscountUseIn(tx, holdId, now);
   return true;
@@ -287,6 +295,8 @@ export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: 
  * session of the unpaid hold it continues (a replacement Proceed never extends it).
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
+  // A hidden type needs its access code (ADR 0038), whose use is then taken below like a discount's.
+  if (!input.sellsHiddenTypes) refuseLockedTypes(tx, { ...input, code: input.discountCode }, now);
   const taken = takeSeats(tx, input.lines);
   // The code is checked and its use taken under the same lock as the seats (issue 40).
   const discount: AppliedDiscount | null = input.discountCode
@@ -349,14 +359,15 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
 }
 
 /**
- * One conditional UPDATE per line; throws the spec's message (rolling back) when a line cannot be taken.
+ * One conditional UPDATE per line, then one per quota of the lines' types; throws the spec's message
+ * (rolling back) when a line cannot be taken.
  * Also how the demo seed sells its sold-out types (db/seed/demo-sales.ts), inside its own transaction.
  */
 export function takeSeats(
   tx: DbOrTx,
   lines: HoldLine[],
 ): (HoldLine & { pricePaise: number; personsPerTicket: number })[] {
-  return lines.map((line) => {
+  const taken = lines.map((line) => {
     const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     checkQuantity(line.quantity);
@@ -365,6 +376,9 @@ export function takeSeats(
     if (taken.changes !== 1) throw soldOut(type);
     return { ...line, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
   });
+  // And from every shared capacity the types count towards (ADR 0039), under the same lock.
+  takeQuotaSeatsIn(tx, taken);
+  return taken;
 }
 
 function checkQuantity(quantity: number) {

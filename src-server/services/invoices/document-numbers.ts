@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type DocumentSeries, documentCounters } from '../../db/schema/invoices.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { DocumentSeries } from '../../db/schema/invoices.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 
 /** India's financial year (April–March) of an instant, by the IST calendar: '25-26'. */
@@ -30,19 +33,36 @@ export function allocateDocumentNumber(
   series: DocumentSeries,
   now: Date,
 ): { number: string; financialYear: string } {
+  return runSync(documentNumberSteps(tx as WriteTx, issuer, series, now));
+}
+
+/**
+ * `allocateDocumentNumber` written once for both engines (ADR 0045). On PostgreSQL the UPSERT's row lock
+ * on the series' counter holds other issuers of the same series back until this transaction ends, so
+ * the numbers stay consecutive there too; other issuers' series are other rows and never wait.
+ */
+export function* documentNumberSteps(
+  tx: WriteTx,
+  issuer: string,
+  series: DocumentSeries,
+  now: Date,
+): Steps<{ number: string; financialYear: string }> {
+  const { documentCounters } = tablesOf(tx);
   const financialYear = financialYearOf(now);
-  const row = tx
-    .insert(documentCounters)
-    .values({ issuer, series, financialYear, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [documentCounters.issuer, documentCounters.series, documentCounters.financialYear],
-      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: documentCounters.lastNumber })
-    .get();
-  if (row.lastNumber > MAX_NUMBER) throw new Error(`${series} numbers for ${financialYear} are used up`);
+  const counter = yield* row(
+    tx
+      .insert(documentCounters)
+      .values({ issuer, series, financialYear, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [documentCounters.issuer, documentCounters.series, documentCounters.financialYear],
+        set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: documentCounters.lastNumber }),
+  );
+  const lastNumber = Number(counter!.lastNumber);
+  if (lastNumber > MAX_NUMBER) throw new Error(`${series} numbers for ${financialYear} are used up`);
   return {
-    number: `${SERIES_PREFIX[series]}/${financialYear}/${String(row.lastNumber).padStart(6, '0')}`,
+    number: `${SERIES_PREFIX[series]}/${financialYear}/${String(lastNumber).padStart(6, '0')}`,
     financialYear,
   };
 }

@@ -18,6 +18,7 @@ import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { payerOf } from '../bookings/payer.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
 import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
 import { issuePartialCreditNotes } from './partial-credit-notes.ts';
 import { partRefundedMail } from './refund-part-mails.ts';
@@ -239,6 +240,8 @@ function cancelTicketsIn(
         .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${seatsReturned}` })
         .where(eq(ticketTypes.id, line.id))
         .run();
+      // And to the type's shared capacities, as a whole cancellation does (ADR 0039).
+      returnQuotaSeatsIn(tx, [{ ticketTypeId: line.id, quantity: seatsReturned }]);
       offerReturnedSeats(tx, deps, line.id, now);
     }
   }

@@ -65,7 +65,8 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
     '',
     'Tickets:',
     ...lineText.map((l) => `  ${l}`),
-    ...(facts.discount
+    // An access code alone (ADR 0038) took nothing off: no discount line.
+    ...(facts.discount?.discountPaise
       ? [`Discount (code ${facts.discount.code}): -${formatPaiseExact(facts.discount.discountPaise)}`]
       : []),
     `Subtotal: ${formatPaiseExact(facts.subtotalPaise)}`,
@@ -105,7 +106,7 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
       <thead><tr style="color:#6b7280;font-size:13px"><th style="text-align:left;padding:6px 0">Ticket</th><th>Quantity</th><th style="text-align:right">Unit price</th><th style="text-align:right">Amount</th></tr></thead>
       <tbody>${rows}</tbody>
       <tfoot>
-        ${facts.discount ? `<tr><td colspan="3" style="padding:6px 0">Discount (code ${esc(facts.discount.code)})</td><td style="text-align:right">-${esc(formatPaiseExact(facts.discount.discountPaise))}</td></tr>` : ''}
+        ${facts.discount?.discountPaise ? `<tr><td colspan="3" style="padding:6px 0">Discount (code ${esc(facts.discount.code)})</td><td style="text-align:right">-${esc(formatPaiseExact(facts.discount.discountPaise))}</td></tr>` : ''}
         <tr><td colspan="3" style="padding:6px 0">Subtotal</td><td style="text-align:right">${esc(formatPaiseExact(facts.subtotalPaise))}</td></tr>
         ${ticketGstPaise > 0 ? `<tr><td colspan="3" style="padding:6px 0">${esc(TICKET_GST_LABEL)}</td><td style="text-align:right">${esc(formatPaiseExact(ticketGstPaise))}</td></tr>` : ''}
         <tr><td colspan="3" style="padding:6px 0">${esc(feeLabel)}</td><td style="text-align:right">${esc(formatPaiseExact(facts.bookingFeePaise))}</td></tr>

@@ -1,5 +1,7 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changes, row, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { rateLimitHits } from '../../db/schema/rate-limits.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 
@@ -34,26 +36,48 @@ export function takeRateLimitedIn(
   counted: { limit: RateLimit; key: string }[],
   now: Date,
 ): boolean {
+  return runSync(rateLimitSteps(tx, counted, now));
+}
+
+/**
+ * The rate limit as a transition written once for both engines (ADR 0045): count, then record, each
+ * (limit, key) serialised so that two transactions cannot both pass on the same count. On SQLite the
+ * write lock already does that; on PostgreSQL it is an advisory lock held until the transaction ends.
+ */
+export function* rateLimitSteps(
+  tx: WriteTx,
+  counted: { limit: RateLimit; key: string }[],
+  now: Date,
+): Steps<boolean> {
+  const { rateLimitHits } = tablesOf(tx);
   const at = now.toISOString();
+  // Locks in one order (by name and key), so two requests counting the same pair never deadlock.
+  const ordered = [...counted].sort((a, b) => lockKey(a).localeCompare(lockKey(b)));
+  for (const entry of ordered) yield* serialize(lockKey(entry));
   for (const { limit, key } of counted) {
-    const recent = tx
-      .select({ n: count() })
-      .from(rateLimitHits)
-      .where(
-        and(
-          eq(rateLimitHits.limitName, limit.name),
-          eq(rateLimitHits.key, key),
-          gt(rateLimitHits.expiresAt, at),
+    const recent = yield* row(
+      tx
+        .select({ n: count() })
+        .from(rateLimitHits)
+        .where(
+          and(
+            eq(rateLimitHits.limitName, limit.name),
+            eq(rateLimitHits.key, key),
+            gt(rateLimitHits.expiresAt, at),
+          ),
         ),
-      )
-      .get();
-    if ((recent?.n ?? 0) >= limit.max) return false;
+    );
+    if (Number(recent?.n ?? 0) >= limit.max) return false;
   }
   for (const { limit, key } of counted) {
     const expiresAt = new Date(now.getTime() + limit.windowMs).toISOString();
-    tx.insert(rateLimitHits).values({ limitName: limit.name, key, expiresAt }).run();
+    yield* changes(tx.insert(rateLimitHits).values({ limitName: limit.name, key, expiresAt }));
   }
   return true;
+}
+
+function lockKey({ limit, key }: { limit: RateLimit; key: string }): string {
+  return `rate-limit:${limit.name}:${key}`;
 }
 
 /** Drops requests whose window has passed (the accounts clean-up job). */

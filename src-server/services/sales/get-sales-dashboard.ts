@@ -41,6 +41,7 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     price: number;
     capacity: number;
     on_sale: number;
+    hidden: number;
     sold: number;
     face: number;
     held: number;
@@ -62,7 +63,7 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
       group by i.ticket_type_id
     )
     select t.id, t.name, s.id as slot_id, s.start_time as slot_start, s.end_time as slot_end,
-      t.price_paise as price, t.total_tickets as capacity, t.is_live as on_sale,
+      t.price_paise as price, t.total_tickets as capacity, t.is_live as on_sale, t.is_hidden as hidden,
       coalesce(sold.quantity, 0) as sold, coalesce(sold.face, 0) as face, coalesce(held.quantity, 0) as held,
       (select count(*) from waitlist_entries w where w.ticket_type_id = t.id and w.status = 'waiting') as waiting,
       (select count(*) from waitlist_entries w where w.ticket_type_id = t.id and w.status = 'offered') as offered
@@ -83,6 +84,8 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     pricePaise: r.price,
     capacity: r.capacity,
     onSale: r.on_sale === 1,
+    /** Sold only with an access code (ADR 0038): the codes form offers it to unlock. */
+    hidden: r.hidden === 1,
     sold: r.sold,
     held: r.held,
     soldFaceValuePaise: r.face,

@@ -87,12 +87,16 @@ const caches = oncePer((sqlite: Database.Database) => ({
       .prepare('select max(position) from waiting_room_visitors where event_id = ?')
       .pluck(),
     arrivals: sqlite.prepare('select count(*) from waiting_room_visitors where event_id = ?').pluck(),
-    // Sold out: every live ticket type of the event's live, uncancelled slots has no seat left.
+    // Sold out: every live ticket type of the event's live, uncancelled slots has no seat left, of its
+    // own or of its shared capacity (ADR 0039); hidden types, sold only with an access code, are not for
+    // the room's crowd (ADR 0038).
     soldOut: sqlite.prepare(
-      `select count(tt.id) as types, sum(tt.available_tickets) as left
+      `select count(tt.id) as types, sum(min(tt.available_tickets, coalesce((select min(q.available)
+         from quota_ticket_types qt join quotas q on q.id = qt.quota_id
+         where qt.ticket_type_id = tt.id), tt.available_tickets))) as left
        from event_dates d
        join slots s on s.event_date_id = d.id and s.cancelled_at is null
-       join ticket_types tt on tt.slot_id = s.id and tt.is_live = 1
+       join ticket_types tt on tt.slot_id = s.id and tt.is_live = 1 and tt.is_hidden = 0
        where d.event_id = ? and d.is_live = 1`,
     ),
   },

@@ -12,6 +12,7 @@ import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
+import { quotaLeftOfType } from '../quotas/quota-seats.ts';
 import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
 import { placeInLine } from './place-in-line.ts';
 
@@ -37,6 +38,7 @@ export async function joinWaitlist(
         name: ticketTypes.name,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
+        isHidden: ticketTypes.isHidden,
         maxPerOrder: ticketTypes.maxPerOrder,
         saleOpensAt: ticketTypes.saleOpensAt,
         saleClosesAt: ticketTypes.saleClosesAt,
@@ -54,14 +56,20 @@ export async function joinWaitlist(
       .where(eq(ticketTypes.id, input.ticketTypeId))
       .get();
     // Drafts and cancelled events are not for sale to anyone: as for Proceed, they do not exist.
-    if (type?.eventStatus !== 'published' || !type.dateLive) throw notFound('Ticket type not found');
+    // A hidden type (ADR 0038) is sold only with its access code, which an offer would go round.
+    if (type?.eventStatus !== 'published' || !type.dateLive || type.isHidden) {
+      throw notFound('Ticket type not found');
+    }
     // While the event's waiting room is on, the list is for those it has admitted, as Proceed is: else
     // it would be a way round the queue to the seats that come back (issue 35).
     requireAdmittedAccount(tx, type.eventId, userId, now);
     if (!type.isLive || type.slotCancelledAt || saleWindowMessage(type, now)) {
       throw conflict(WAITLIST_MESSAGES.offSale);
     }
-    if (type.availableTickets > 0) throw conflict(WAITLIST_MESSAGES.notSoldOut);
+    // Sold out through its shared capacity (ADR 0039) is sold out too.
+    if (Math.min(type.availableTickets, quotaLeftOfType(tx, type.id)) > 0) {
+      throw conflict(WAITLIST_MESSAGES.notSoldOut);
+    }
     const tooMany = perOrderMaxProblem(type, input.quantity);
     if (tooMany) throw badRequest(tooMany, { quantity: tooMany });
     // The offer is paid without a Proceed, so the organiser's per-buyer maximum is checked here, against

@@ -8,6 +8,7 @@ import { ticketsCountedTowardsMax } from '../inventory/hoarding.ts';
 import { type DbOrTx, HOLD_GRACE_MS, holdSeatsIn } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
+import { quotaLeftOfType } from '../quotas/quota-seats.ts';
 import { admissionStateOf } from '../waiting-room/require-admitted-account.ts';
 import { offerPagePath, waitlistOfferMail } from './offer-mail.ts';
 
@@ -63,7 +64,8 @@ export function offerReturnedSeats(
 
   const offered: string[] = [];
   const passedOver: string[] = [];
-  let available = type.availableTickets;
+  // A shared capacity (ADR 0039) may allow fewer than the type has: an offer beyond it would throw.
+  let available = Math.min(type.availableTickets, quotaLeftOfType(tx, ticketTypeId));
   while (available > 0) {
     const next = tx
       .select()

@@ -15,6 +15,7 @@ import { listEventTeam } from '../../services/team/list-event-team.ts';
 import { removeTeamMember } from '../../services/team/remove-team-member.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
 import { discountProcedures } from './discounts.ts';
+import { quotaProcedures } from './quotas.ts';
 import { salesProcedures } from './sales.ts';
 
 /** The organiser console (/organiser): the caller's events and each event's team. */
@@ -71,4 +72,5 @@ export const consoleRouter = router({
 
   ...salesProcedures,
   ...discountProcedures,
+  ...quotaProcedures,
 });

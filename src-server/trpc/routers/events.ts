@@ -69,5 +69,9 @@ export const eventsRouter = router({
     return suggestEvents(ctx.db, now, input.q);
   }),
   /** One event in the nested shape (dates → slots → ticket types), or NOT_FOUND 'Event not found'. */
-  byId: publicProcedure.input(EventByIdInput).query(({ ctx, input }) => getEvent(ctx.db, input.id)),
+  byId: publicProcedure
+    .input(EventByIdInput)
+    .query(({ ctx, input }) =>
+      getEvent(ctx.db, input.id, { accessCode: input.code, now: ctx.deps.clock.now() }),
+    ),
 });

@@ -144,7 +144,7 @@ export const organiserRouter = router({
   copyTicketTypesToAllSlots: eventProcedure('edit')
     .input(CopyTicketTypesInput)
     .mutation(({ ctx, input }) =>
-      copyTicketTypesToAllSlots(ctx.db, ctx.event.id, input.version, input.fromSlotId),
+      copyTicketTypesToAllSlots(ctx.db, ctx.event.id, input.version, input.fromSlotId, ctx.deps.clock.now()),
     ),
 
   /** Publishes, or answers `{ published: false, missing }` listing what the event still needs. */

@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { httpLink } from '@trpc/client';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTA_MESSAGES } from '../../../shared/quota-schemas.ts';
+import { trpcMsw } from '../../../test/mocks/trpc-handlers.ts';
+import { createQueryClient, trpc } from '../../lib/trpc.ts';
+import { QuotasSection } from './quotas-section.tsx';
+
+/**
+ * The editor's Shared capacity section (issue 40) on msw-mocked procedures: the list's figures, and
+ * what the form sends or refuses before sending. The server's own checks are in
+ * test/integration/quotas.test.ts.
+ */
+const SLOTS = [
+  {
+    id: 'slot-matinee',
+    startTime: '2026-12-19T08:30:00.000Z',
+    tickets: [
+      { id: 'tt-stalls', name: 'Stalls' },
+      { id: 'tt-balcony', name: 'Balcony' },
+    ],
+  },
+  { id: 'slot-evening', startTime: '2026-12-19T14:30:00.000Z', tickets: [{ id: 'tt-eve', name: 'Stalls' }] },
+];
+const sent: unknown[] = [];
+const server = setupServer(
+  trpcMsw.console.quotas.query(() => [
+    {
+      id: 'qt-1',
+      name: 'Hall',
+      capacity: 940,
+      sold: 600,
+      held: 40,
+      left: 300,
+      slotIds: ['slot-matinee'],
+      ticketTypes: [
+        { id: 'tt-stalls', name: 'Stalls', slotId: 'slot-matinee' },
+        { id: 'tt-balcony', name: 'Balcony', slotId: 'slot-matinee' },
+      ],
+    },
+  ]),
+  trpcMsw.console.createQuota.mutation(({ input }) => {
+    sent.push(input);
+    return { id: 'qt-2' };
+  }),
+);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  sent.length = 0;
+});
+afterAll(() => server.close());
+
+async function render() {
+  const queryClient = createQueryClient();
+  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => <QuotasSection eventId="evt-1" version={3} slots={SLOTS} />,
+    }),
+    history: createMemoryHistory(),
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+  });
+  await waitFor(() => container.querySelector('table'), 'the list');
+}
+
+async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+  }
+}
+
+function field(label: string): HTMLInputElement {
+  const id = [...container.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))!.htmlFor;
+  return container.querySelector<HTMLInputElement>(`[id="${id}"]`)!;
+}
+
+async function type(label: string, value: string) {
+  const input = field(label);
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function click(element: HTMLElement) {
+  await act(async () => element.click());
+}
+
+const button = (text: string) =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement;
+
+describe('the event editor’s Shared capacity section', () => {
+  it('lists each quota with its sold, held and left', async () => {
+    await render();
+    const cells = [...container.querySelectorAll('tbody tr > *')].map((c) => c.textContent);
+    expect(cells.slice(0, 1)).toEqual(['Hall']);
+    expect(cells.slice(2, 6)).toEqual(['940', '600', '40', '300']);
+  });
+
+  it('refuses a capacity of 0 and no ticket types before sending; sends the chosen types with their slots', async () => {
+    await render();
+    await click(button('Add shared capacity'));
+    await type('Name', 'Ground');
+    await type('Capacity', '0');
+    await click(button('Add shared capacity'));
+    await waitFor(() => container.textContent?.includes(QUOTA_MESSAGES.capacityPositive), 'the refusal');
+    expect(container.textContent).toContain(QUOTA_MESSAGES.typesRequired);
+    expect(sent).toEqual([]);
+
+    await type('Capacity', '1200');
+    const boxes = [...container.querySelectorAll<HTMLInputElement>('form input[type="checkbox"]')];
+    await click(boxes[0]!); // the matinee's Stalls
+    await click(boxes[2]!); // the evening's Stalls
+    await click(button('Add shared capacity'));
+    await waitFor(() => sent.length > 0, 'the save');
+    expect(sent).toEqual([
+      {
+        eventId: 'evt-1',
+        quota: {
+          name: 'Ground',
+          capacity: 1200,
+          slotIds: ['slot-matinee', 'slot-evening'],
+          ticketTypeIds: ['tt-stalls', 'tt-eve'],
+        },
+      },
+    ]);
+  });
+});

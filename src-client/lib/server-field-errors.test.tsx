@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { showServerErrors } from './server-field-errors.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Fields = { name: string; email: string };
+let root: Root | undefined;
+let container: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+let rendered: UseFormReturn<Fields> | undefined;
+
+/** A form of two fields as the app's forms are, handing its react-hook-form object to the test. */
+function TwoFields() {
+  const form = useForm<Fields>({ defaultValues: { name: '', email: '' } });
+  rendered = form;
+  return (
+    <form>
+      <input aria-label="Name" {...form.register('name')} />
+      <input aria-label="Email" {...form.register('email')} />
+    </form>
+  );
+}
+
+function renderForm(): UseFormReturn<Fields> {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root!.render(<TwoFields />));
+  return rendered!;
+}
+
+/** A refusal as tRPC's client holds it: the server's message, status and field messages. */
+const refused = (message: string, fieldErrors: Record<string, string> = {}) =>
+  Object.assign(new Error(message), { data: { httpStatus: 400, fieldErrors } });
+
+describe('showServerErrors: the server’s field errors on the form (issue 39: one helper for every form)', () => {
+  it('puts each message the form has a field for beside that field, focuses the first, and leaves the form line empty', () => {
+    const form = renderForm();
+    let line: string | null = 'before';
+    act(() => {
+      line = showServerErrors(form, refused('Check the form', { email: 'Enter a valid email', role: 'x' }), [
+        'name',
+        'email',
+      ]);
+    });
+    expect(line).toBeNull();
+    expect(form.getFieldState('email').error?.message).toBe('Enter a valid email');
+    expect(form.getFieldState('name').error).toBeUndefined();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Email');
+  });
+
+  it('a refusal no field can show becomes the form’s own line: the server’s message, or the fallback', () => {
+    const form = renderForm();
+    expect(showServerErrors(form, refused('Too many attempts', { role: 'x' }), ['name', 'email'])).toBe(
+      'Too many attempts',
+    );
+    expect(showServerErrors(form, new TypeError('Failed to fetch'), ['name'], 'Could not sign in')).toBe(
+      'Could not sign in',
+    );
+    expect(form.getFieldState('name').error).toBeUndefined();
+  });
+});

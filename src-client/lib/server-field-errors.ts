@@ -1,0 +1,25 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { messageOf } from './auth.ts';
+import { fieldErrorsOf } from './trpc.ts';
+
+/**
+ * Puts the server's field errors (tRPC's `data.fieldErrors`, from the same zod schema the form parses)
+ * on the form's own fields: each beside its field, the first one focused so a long form scrolls to it.
+ * `fields` are the names this form shows (the server may name others, which no field could show).
+ *
+ * Returns the message for the form's own error line when no field took one (a refusal about the whole
+ * form, a lost connection), else null. The one home of a loop each form wrote out for itself (issue 39).
+ */
+export function showServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+  fallback?: string,
+): string | null {
+  const messages = fieldErrorsOf(error);
+  const placed = fields.filter((name) => messages[name]);
+  placed.forEach((name, i) => {
+    form.setError(name, { message: messages[name] }, { shouldFocus: i === 0 });
+  });
+  return placed.length > 0 ? null : messageOf(error, fallback);
+}

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../schema-pg/index.ts';
+import type { WriteTx } from '../write-transaction.ts';
+import { runAsync, type Steps } from './steps.ts';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export const PG_MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations-pg');
+
+/**
+ * A PostgreSQL database for `DATABASE_URL` (ADR 0035): a pool of `poolSize` connections, its migrations
+ * (migrations-pg/) applied. Every read that decides a sale goes to this primary, never a replica.
+ */
+export async function openPostgres(url: string, { poolSize = 10 } = {}): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzle(pool, { schema }) as PgDb;
+  await migrate(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
+  return db;
+}
+
+/**
+ * PostgreSQL's `writeTransaction` (ADR 0045): the transition written once for both engines, its
+ * statements awaited in order on one pooled connection between BEGIN and COMMIT (ROLLBACK when it
+ * throws). Services type their transaction as SQLite's; the same query builders build PostgreSQL's SQL
+ * because the transition takes its tables from `tablesOf(tx)`.
+ */
+export function pgWriteTransaction<T>(db: PgDb, transition: (tx: WriteTx) => Steps<T>): Promise<T> {
+  return db.transaction((tx) => runAsync(transition(tx as unknown as WriteTx), tx));
+}

@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { codeKeyOf } from '../../../shared/discount-schemas.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
+import { discountCodes } from '../../db/schema/discounts.ts';
+import { notFound } from '../../errors.ts';
+import { discountRefused } from '../discounts/discount-uses.ts';
+
+/**
+ * Hidden ticket types and the access codes that unlock them (issue 40, ADR 0038). A hidden type is
+ * neither shown nor sold unless the buyer brings an active code of the event that unlocks it; the code
+ * is a discount code with `unlocks_ticket_type_ids` (and perhaps no discount), so its limits are
+ * counted by the discount machinery, inside the hold's transaction (services/discounts/discount-uses.ts).
+ */
+
+/**
+ * What a hidden type answers without its code: the same as a type that is not on the slot
+ * (services/inventory/holds.ts), so neither its name nor its existence leaks.
+ */
+export const LOCKED_TYPE_MESSAGE = 'No ticket types available for this slot.';
+
+/** Which hidden types a buyer sees: those the code unlocks, when it is the event's and on now. */
+export function unlockedTypeIds(
+  db: DbOrTx,
+  eventId: string,
+  code: string | undefined,
+  now: Date,
+): Set<string> {
+  if (!code) return new Set();
+  const row = statements(db).code.get({ eventId, codeKey: codeKeyOf(code) });
+  if (!row?.isActive || !row.unlocksTicketTypeIds || windowRefusal(row, now)) return new Set();
+  return new Set(row.unlocksTicketTypeIds);
+}
+
+/**
+ * Refuses a selection holding a hidden type its code does not unlock (LOCKED_TYPE_MESSAGE, NOT_FOUND).
+ * Once the code does unlock every hidden type chosen, a code outside its window is refused with its
+ * own message (the buyer knows the code). Proceed asks before the gateway order and the hold asks
+ * again under the write lock, where the code's use is then taken like a discount's.
+ */
+export function refuseLockedTypes(
+  db: DbOrTx,
+  input: { eventId: string; code: string | undefined; lines: readonly { ticketTypeId: string }[] },
+  now: Date,
+): void {
+  const hidden = input.lines.filter(
+    (line) => statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden,
+  );
+  if (hidden.length === 0) return;
+  const row = input.code
+    ? statements(db).code.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) })
+    : undefined;
+  const unlocks = row?.isActive ? (row.unlocksTicketTypeIds ?? []) : [];
+  if (!row || !hidden.every((line) => unlocks.includes(line.ticketTypeId)))
+    throw notFound(LOCKED_TYPE_MESSAGE);
+  const refusal = windowRefusal(row, now);
+  if (refusal) throw discountRefused(refusal);
+}
+
+function windowRefusal(
+  row: { validFrom: string | null; validUntil: string | null },
+  now: Date,
+): 'notYetValid' | 'expired' | null {
+  if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) return 'notYetValid';
+  if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) return 'expired';
+  return null;
+}
+
+const p = sql.placeholder;
+
+/** Prepared once per connection: Proceed asks on the path every buyer takes. */
+const statements = oncePer((db: DbOrTx) => ({
+  isHidden: db
+    .select({ isHidden: ticketTypes.isHidden })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, p('id')))
+    .prepare(),
+  code: db
+    .select({
+      isActive: discountCodes.isActive,
+      unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
+      validFrom: discountCodes.validFrom,
+      validUntil: discountCodes.validUntil,
+    })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
+    .prepare(),
+}));
