@@ -24,6 +24,7 @@ import {
   countOf,
   createTicketedEvent,
   expectInventoryInvariant,
+  quotaCountOf,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
 import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
@@ -268,9 +269,23 @@ describe('the organiser refunds part of a booking', () => {
 
   it('cancels some tickets: seats go back only for tickets nobody walked in with', async () => {
     const typeId = ev.ticketTypeIds[0]!;
+    // The type is in a shared capacity (ADR 0039): the seats going back go back to it too.
+    const quota = await callProcedure(
+      t,
+      'mutation',
+      'console.createQuota',
+      {
+        eventId: ev.eventId,
+        quota: { name: 'Hall', capacity: 15, slotIds: [ev.slotId], ticketTypeIds: [typeId] },
+      },
+      { cookie: organiser.cookie },
+    );
+    expect(quota.status, JSON.stringify(quota.body)).toBe(200);
+    const quotaId = (quota.data as { id: string }).id;
     const { bookingId } = await buyTickets(t, ev, 3);
     await admit(bookingId, 2);
     const before = countOf(t.deps.db, typeId);
+    const quotaBefore = quotaCountOf(t.deps.db, quotaId);
     // Two admitted, one ticket kept: one of the two cancelled tickets was used, its seat stays off sale.
     const res = await refundPart({
       bookingId,
@@ -283,6 +298,7 @@ describe('the organiser refunds part of a booking', () => {
       { id: typeId, quantity: 2, seatsReturned: 1 },
     ]);
     expect(countOf(t.deps.db, typeId).available).toBe(before.available + 1);
+    expect(quotaCountOf(t.deps.db, quotaId).available).toBe(quotaBefore.available + 1);
     expect(bookingRow(bookingId)).toMatchObject({ ticketCount: 1, status: 'confirmed' });
     expect(bookingRow(bookingId).ticketTypes[0]!.quantity).toBe(1);
     const mail = mailOf(t, `booking-part-refund:${(res.data as { refundPartId: string }).refundPartId}`)!;
