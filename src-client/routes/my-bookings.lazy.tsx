@@ -179,7 +179,9 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
         )}
         {upcoming && !cancelled && <AttendeeNamesSection bookingId={booking.id} />}
         {upcoming && !cancelled && <TransferBookingSection bookingId={booking.id} eventName={show.name} />}
-        {upcoming && !cancelled && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
+        {upcoming && !cancelled && (
+          <CancelBookingSection bookingId={booking.id} eventName={show.name} lines={booking.ticketTypes} />
+        )}
       </div>
       {!cancelled && (
         <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">

@@ -5,6 +5,7 @@ import { formatPaiseExact } from '../../shared/money.ts';
 import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
 import { BookingAnswersList } from '../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
+import { PartRefunds, RefundPartForm } from '../components/console/refund-part-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -112,6 +113,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
 
       <Panel title="Refund" id="refund-heading">
         <RefundState refund={booking.refund} />
+        <PartRefunds booking={booking} />
       </Panel>
 
       <Panel title="Check-ins" id="checkins-heading">
@@ -145,6 +147,9 @@ function BookingDetails({ booking }: { booking: Booking }) {
       </Panel>
 
       {!cancelled && <Actions booking={booking} />}
+      {!cancelled && booking.partRefunds.refundableLeft.totalPaise > 0 && (
+        <RefundPartForm booking={booking} />
+      )}
     </section>
   );
 }
@@ -206,7 +211,9 @@ function historyText(h: HistoryEntry): string {
           : ''
       }`;
     case 'refund_issued':
-      return `Refund of ${paise(d.amountPaise)} issued`;
+      return `${d.part ? 'Part refund' : 'Refund'} of ${paise(d.amountPaise)} issued`;
+    case 'partly_refunded':
+      return `Part refund of ${paise(d.amountPaise)}${d.ticketsCancelled ? `, ${d.ticketsCancelled} cancelled` : ''}: “${d.reason}”`;
     case 'transfer_offered':
       return `Transfer offered to ${d.toName} (${d.toEmail})`;
     case 'transfer_cancelled':

@@ -114,6 +114,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "cancels the buyer's booking",
   },
+  'bookings.cancelSomeTickets': {
+    kind: 'owner',
+    ids: ['bookingId', 'tickets.ticketTypeId'],
+    signedOut: 401,
+    why: "cancels some tickets of the buyer's booking; ticket types only among the booking's own lines",
+  },
   'transfers.status': {
     kind: 'owner',
     ids: ['bookingId'],
@@ -498,6 +504,12 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'bookingId'],
     signedOut: 401,
     why: 'owner, admin, co-organiser; the booking must be of that event',
+  },
+  'eventBookings.refundPart': {
+    kind: 'role',
+    ids: ['bookingId', 'cancelTickets.ticketTypeId', 'eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser; the booking must be of that event; ticket types only among the booking's own lines; never more than is left",
   },
   'eventBookings.resendTicket': {
     kind: 'role',
@@ -912,6 +924,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   it.each([
     ['query', 'bookings.cancellationQuote'],
     ['mutation', 'bookings.cancel'],
+    ['mutation', 'bookings.cancelSomeTickets'],
   ] as const)(
     '%s %s: only the owner quotes or cancels the booking; nothing changes for others',
     async (type, path) => {
@@ -922,7 +935,12 @@ describe('owner-only data, tried by every kind of caller', () => {
             t,
             type,
             path,
-            { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+            {
+              bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+              ...(path === 'bookings.cancelSomeTickets'
+                ? { tickets: [{ ticketTypeId: 'any', quantity: 1 }] }
+                : {}),
+            },
             { cookie },
           ),
         );

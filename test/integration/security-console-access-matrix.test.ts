@@ -11,6 +11,7 @@ import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
+import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
 import { attendeeNameSettings, ticketQuestions } from '../../src-server/db/schema/questions.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import {
@@ -363,6 +364,11 @@ const BOOKING_CASES: Record<string, Case> = {
     t.deps.db.select({ status: bookings.status }).from(bookings).all(),
   ),
   'eventBookings.resendTicket': eventMutation(EDIT, theBooking, (t) => tableCount(t, outbox)),
+  'eventBookings.refundPart': eventMutation(
+    EDIT,
+    (w) => ({ bookingId: w.bookingId!, amountPaise: 100, reason: 'Goodwill' }),
+    (t) => t.deps.db.select({ n: count() }).from(refundParts).get()!.n,
+  ),
   // The owner's own failed e-invoice: only its issuer may retry it; the admin's is another issuer's.
   'invoices.retryEInvoice': {
     kind: 'mutation',

@@ -185,6 +185,10 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
     'bookings.cancel': { bookingId: 'bk_x' },
+    'bookings.cancelSomeTickets': {
+      bookingId: 'bk_x',
+      tickets: [{ ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1 }],
+    },
     'transfers.start': { bookingId: 'bk_x', name: 'Evil', email: 'evil@example.com', mobile: '' },
     'transfers.cancel': { bookingId: 'bk_x' },
     'transfers.accept': { token: 'x'.repeat(40) },
@@ -269,6 +273,12 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.cancelEvent': versioned,
     'eventBookings.cancel': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
     'eventBookings.resendTicket': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
+    'eventBookings.refundPart': {
+      eventId: ev.eventId,
+      bookingId: 'JB23456789AB',
+      amountPaise: 100,
+      reason: 'Evil',
+    },
     'invoices.saveProfile': {
       legalName: 'Evil Events LLP',
       address: 'Somewhere',

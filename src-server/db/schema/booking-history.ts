@@ -6,6 +6,7 @@ export type BookingEventKind =
   | 'confirmed'
   | 'cancelled'
   | 'refund_issued'
+  | 'partly_refunded'
   | 'transfer_offered'
   | 'transfer_cancelled'
   | 'transfer_accepted'

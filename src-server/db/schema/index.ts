@@ -11,6 +11,7 @@ export * from './installation.ts';
 export * from './invoices.ts';
 export * from './mail.ts';
 export * from './on-sale.ts';
+export * from './partial-refunds.ts';
 export * from './payments.ts';
 export * from './questions.ts';
 export * from './quotas.ts';

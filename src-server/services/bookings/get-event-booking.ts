@@ -6,6 +6,7 @@ import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
+import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
 import { answersOfBooking, type BookingAnswers } from '../questions/booking-answers.ts';
 import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
@@ -21,7 +22,7 @@ export interface EventBooking {
   buyer: { name: string; email: string; phone: string; state: string; city: string | null };
   slotStart: string;
   slotEnd: string;
-  lines: { name: string; quantity: number; pricePaise: number }[];
+  lines: { id: string; name: string; quantity: number; pricePaise: number }[];
   ticketCount: number;
   amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
   /** How the fee invoice levied the fee's GST, so the view names the heads it does (issue 36); null: none. */
@@ -47,6 +48,8 @@ export interface EventBooking {
   history: BookingHistoryEntry[];
   /** Attendee names and answers to the ticket types' questions (issue 40). */
   answers: BookingAnswers;
+  /** Its part refunds with their credit notes, and what is still refundable (ADR 0043). */
+  partRefunds: ReturnType<typeof listRefundParts>;
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
@@ -79,7 +82,12 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     buyer: { name: b.userName, email: b.userEmail, phone: b.userPhone, state: b.userState, city: b.userCity },
     slotStart: b.ticketSlot,
     slotEnd: b.ticketSlotEnd,
-    lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+    lines: b.ticketTypes.map((l) => ({
+      id: l.id,
+      name: l.name,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+    })),
     ticketCount: b.ticketCount,
     amounts: {
       subtotalPaise: b.subtotalAmountPaise,
@@ -96,5 +104,6 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     usedAtGate: found.usedAtGate,
     history: listBookingHistory(db, b.id),
     answers: answersOfBooking(db, b.id),
+    partRefunds: listRefundParts(db, b),
   };
 }

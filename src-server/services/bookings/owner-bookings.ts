@@ -22,7 +22,7 @@ export interface OwnBooking {
   rescheduledFrom: string | null;
   ticketTypeName: string;
   ticketCount: number;
-  ticketTypes: { name: string; quantity: number; pricePaise: number }[];
+  ticketTypes: { id: string; name: string; quantity: number; pricePaise: number }[];
   userName: string;
   totalAmountPaise: number;
   status: BookingStatus;
@@ -127,6 +127,7 @@ function toOwnBooking(row: Row, appSecret: string): OwnBooking {
     ticketTypeName: row.ticketType.name,
     ticketCount: row.ticketCount,
     ticketTypes: row.ticketTypes.map((line) => ({
+      id: line.id,
       name: line.name,
       quantity: line.quantity,
       pricePaise: line.pricePaise,
