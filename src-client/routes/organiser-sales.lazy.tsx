@@ -156,11 +156,16 @@ function PayoutFigures({ s }: { s: Payout }) {
     ],
     ['Credit notes', `${s.creditNotes}`, `${formatPaiseExact(s.creditNotesPaise)} on your invoices`],
     ['Discounts given', formatPaiseExact(s.discountsPaise)],
-    ['Complimentary tickets', `${s.comps}`],
+    ['Complimentary bookings', `${s.comps}`, '₹0, not in the ticket revenue'],
+    [
+      'Collected at the door',
+      formatPaiseExact(s.collectedAtDoorPaise),
+      `${s.doorSales} door ${s.doorSales === 1 ? 'sale' : 'sales'}: cash ${formatPaiseExact(s.doorCashPaise)}, UPI ${formatPaiseExact(s.doorUpiPaise)}; already yours`,
+    ],
     [
       'Payable to organiser',
       formatPaiseExact(s.payablePaise),
-      'Ticket revenue − refunds from ticket revenue',
+      'Ticket revenue − refunds from ticket revenue − collected at the door',
     ],
   ];
   return (

@@ -56,6 +56,8 @@ export interface ReserveInput {
   hoarding?: HoardingContext;
   /** The buyer's discount code (issue 40): checked and one use taken in the hold's transaction. */
   discountCode?: string;
+  /** A complimentary booking's seats (services/box-office): taken like any others, priced at ₹0. */
+  complimentary?: boolean;
 }
 
 export interface Hold {
@@ -304,6 +306,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     : null;
   const priced = taken.map((line) => ({
     ...line,
+    ...(input.complimentary ? { pricePaise: 0 } : {}),
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
   }));
   const amounts = checkoutPriceBreakdown(
