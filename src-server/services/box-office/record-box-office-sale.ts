@@ -59,7 +59,8 @@ export async function recordBoxOfficeSale(
       .where(and(eq(slots.id, input.slotId), eq(eventDates.eventId, eventId)))
       .get();
     if (!slot) throw notFound(BOX_OFFICE_MESSAGES.slotNotFound);
-    if (slot.cancelledAt || slot.eventStatus === 'cancelled') throw conflict(BOX_OFFICE_MESSAGES.slotCancelled);
+    if (slot.cancelledAt || slot.eventStatus === 'cancelled')
+      throw conflict(BOX_OFFICE_MESSAGES.slotCancelled);
     for (const line of input.lines) {
       const type = tx
         .select({ slotId: ticketTypes.slotId })
@@ -122,11 +123,7 @@ export async function recordBoxOfficeSale(
 
 /** The buyer's own account when their e-mail has one (the booking is then in their My Bookings), else the walk-in account. */
 function buyerAccountIn(tx: DbOrTx, email: string, now: Date): string {
-  const own = tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
-    .get();
+  const own = tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
   if (own) return own.id;
   tx.insert(users)
     .values({
@@ -140,4 +137,3 @@ function buyerAccountIn(tx: DbOrTx, email: string, now: Date): string {
     .run();
   return WALK_IN_ACCOUNT.id;
 }
-

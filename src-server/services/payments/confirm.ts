@@ -322,7 +322,8 @@ function createBooking(
     details: { totalPaise: hold.totalPaise },
   });
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
-  if (boxOffice?.invoice !== false) issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
+  if (boxOffice?.invoice !== false)
+    issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
   tx.update(users)
     .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })

@@ -1,4 +1,8 @@
-import { IssueCompInput, LookUpOrdersInput, RecordDoorSaleInput } from '../../../shared/box-office-schemas.ts';
+import {
+  IssueCompInput,
+  LookUpOrdersInput,
+  RecordDoorSaleInput,
+} from '../../../shared/box-office-schemas.ts';
 import { lookUpOrders } from '../../services/box-office/look-up-orders.ts';
 import { recordBoxOfficeSale } from '../../services/box-office/record-box-office-sale.ts';
 import { eventProcedure, router } from '../init.ts';
