@@ -290,6 +290,24 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'owner and admin (viewPayouts): not co-organisers, not gate staff',
   },
+  'boxOffice.issueComp': {
+    kind: 'role',
+    ids: ['eventId', 'slotId', 'lines.ticketTypeId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): owner, admin, co-organiser, box office; the slot and types of this event only',
+  },
+  'boxOffice.recordDoorSale': {
+    kind: 'role',
+    ids: ['eventId', 'slotId', 'lines.ticketTypeId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): owner, admin, co-organiser, box office; the slot and types of this event only',
+  },
+  'boxOffice.lookUpOrders': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): this event’s orders only, no money',
+  },
   'organiser.createEvent': {
     kind: 'role',
     ids: [],

@@ -287,8 +287,20 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createDiscountCode': { eventId: ev.eventId, code: EVIL_DISCOUNT },
     'console.updateDiscountCode': { eventId: ev.eventId, discountCodeId: 'dc_x', code: EVIL_DISCOUNT },
     'console.setDiscountCodeActive': { eventId: ev.eventId, discountCodeId: 'dc_x', isActive: false },
+    'boxOffice.issueComp': { ...EVIL_BOX_OFFICE_SALE(ev), reason: 'Free for the attacker' },
+    'boxOffice.recordDoorSale': { ...EVIL_BOX_OFFICE_SALE(ev), method: 'cash' },
   };
 }
+
+/** A box-office sale (issue 40) of one ticket of the event, as the Box office page's forms send it. */
+const EVIL_BOX_OFFICE_SALE = (ev: { eventId: string; slotId: string; ticketTypeIds: string[] }) => ({
+  eventId: ev.eventId,
+  slotId: ev.slotId,
+  lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
+  name: 'Evil Guest',
+  email: 'evil@example.com',
+  phone: '9876543210',
+});
 
 /** A discount code's fields (issue 40) as the console's form sends them. */
 const EVIL_DISCOUNT = {

@@ -8,7 +8,6 @@ export interface BoxOfficeOrder {
   userEmail: string;
   userPhone: string;
   ticketCount: number;
-  totalPaise: number;
   status: 'confirmed' | 'cancelled';
   channel: SalesChannel;
   createdAt: string;
@@ -23,7 +22,7 @@ export function lookUpOrders(db: Db, eventId: string, text: string): BoxOfficeOr
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
   return db.all<BoxOfficeOrder>(sql`
     select b.id, b.user_name as userName, b.user_email as userEmail, b.user_phone as userPhone,
-      b.ticket_count as ticketCount, b.total_amount_paise as totalPaise, b.status,
+      b.ticket_count as ticketCount, b.status,
       coalesce(s.kind, 'online') as channel, b.created_at as createdAt
     from bookings b left join box_office_sales s on s.booking_id = b.id
     where b.event_id = ${eventId}
