@@ -137,7 +137,25 @@ describe('a comp', () => {
     expect(t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all()).toEqual([]);
     const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, 'ravi.walkin@example.com')).all();
     expect(mail.map((m) => m.subject).join()).toContain('Booking Confirmed');
-    expect(mail[0]!.text).toContain(`/ticket/${bookingId}`);
+    // The link carries the ticket's signed token: it opens the ticket page without an account …
+    const link = new URL(/(http\S+\/ticket\/\S+)/.exec(mail[0]!.text)![1]!);
+    expect(link.pathname).toBe(`/ticket/${bookingId}`);
+    const token = link.searchParams.get('t')!;
+    const page = await callProcedure(t, 'query', 'bookings.byId', { bookingId, token });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.data).toMatchObject({ id: bookingId, qrToken: token, ticketCount: 2 });
+    // … and nothing without it, nor with it for another booking.
+    const bare = await callProcedure(t, 'query', 'bookings.byId', { bookingId });
+    expect(bare.status).toBe(404);
+    const other = (await buyTickets(t, ev, 1)).bookingId;
+    const stolen = await callProcedure(t, 'query', 'bookings.byId', { bookingId: other, token });
+    expect(stolen.body.error?.message).toBe(bare.body.error?.message);
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await callProcedure(t, 'query', 'bookings.byId', { bookingId, token: forged })).status).toBe(404);
+    // Once the booking moves on (a transfer), the old link's token opens nothing.
+    t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId)).run();
+    expect((await callProcedure(t, 'query', 'bookings.byId', { bookingId, token })).status).toBe(404);
+    t.deps.db.update(bookings).set({ transferCount: 0 }).where(eq(bookings.id, bookingId)).run();
     expect(t.deps.db.select().from(boxOfficeSales).all()).toEqual([
       expect.objectContaining({
         bookingId,
@@ -156,7 +174,6 @@ describe('a comp', () => {
     ]);
 
     // Counted apart: an order, but no money; the payout statement counts it as a comp.
-    await buyTickets(t, ev, 1);
     const dash = await callProcedure(
       t,
       'query',
@@ -191,6 +208,9 @@ describe('a comp', () => {
     expect(bookingOf((res.data as { bookingId: string }).bookingId).userId).toBe(known.userId);
     const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: known.cookie });
     expect(mine.data as unknown[]).toHaveLength(1);
+    // Their own account opens it: the mailed link carries no token.
+    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, known.email)).get()!;
+    expect(mail.text).not.toContain('?t=');
   });
 
   it('needs a reason, a valid phone and at least one ticket, and the slot’s own ticket types', async () => {

@@ -95,7 +95,12 @@ const PROCEDURES: Record<string, Access> = {
   },
   'payments.release': { kind: 'owner', ids: ['holdId'], signedOut: 401, why: "the buyer's seat hold" },
   'bookings.mine': { kind: 'self', ids: [], signedIn: true, why: 'filtered by ctx.user.id' },
-  'bookings.byId': { kind: 'owner', ids: ['bookingId'], signedOut: 404, why: 'a booking and its QR token' },
+  'bookings.byId': {
+    kind: 'owner',
+    ids: ['bookingId', 'token'],
+    signedOut: 404,
+    why: 'a booking and its QR token; or, for anyone, the booking its own current signed token names (a box-office buyer without an account, ADR 0042; box-office.test.ts)',
+  },
   'bookings.cancellationQuote': {
     kind: 'owner',
     ids: ['bookingId'],

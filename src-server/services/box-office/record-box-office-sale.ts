@@ -102,6 +102,8 @@ export async function recordBoxOfficeSale(
         paymentId: `${kind}_${hold.id}`,
         invoice: kind === 'door',
         actorUserId,
+        // A buyer without an account opens the ticket by its link alone.
+        tokenInLink: userId === WALK_IN_ACCOUNT.id,
       },
       now,
     );

@@ -19,6 +19,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
+import { signTicketToken } from '../tickets/ticket-token.ts';
 import { markOfferBooked } from '../waitlist/pass-on.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
@@ -202,7 +203,7 @@ export function confirmBoxOfficeHoldIn(
   deps: AppDeps,
   tx: DbOrTx,
   holdId: string,
-  sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string },
+  sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string; tokenInLink: boolean },
   now: Date,
 ): string {
   const hold = tx.select().from(holds).where(eq(holds.id, holdId)).get();
@@ -219,7 +220,7 @@ function createBooking(
   orderId: string,
   paymentId: string,
   now: Date,
-  boxOffice?: { invoice: boolean; actorUserId: string },
+  boxOffice?: { invoice: boolean; actorUserId: string; tokenInLink: boolean },
 ): PaymentOutcome {
   const event = tx
     .select({ id: events.id, name: events.name, location: events.eventLocationText })
@@ -356,6 +357,7 @@ function createBooking(
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,
+      ticketToken: boxOffice?.tokenInLink ? signTicketToken(deps.appSecret, bookingId) : undefined,
     }),
     now,
   );
