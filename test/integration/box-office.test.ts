@@ -5,8 +5,9 @@ import { bookingHistory } from '../../src-server/db/schema/booking-history.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { boxOfficeSales } from '../../src-server/db/schema/box-office.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { creditNotes, invoices } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
+import { refunds } from '../../src-server/db/schema/payments.ts';
 import { WALK_IN_ACCOUNT } from '../../src-server/services/box-office/record-box-office-sale.ts';
 import { ORDERS_CSV_HEADER } from '../../src-server/services/sales/stream-orders-csv.ts';
 import { addTeamMember, createAccount } from '../helpers/console-world.ts';
@@ -319,6 +320,24 @@ describe('a door sale', () => {
         .map((r) => r.split(',').at(-1))
         .sort(),
     ).toEqual(['door', 'door', 'online']);
+  });
+
+  it('cancelled by the organiser: seats back on sale, its invoice credited, and no gateway refund for cash', async () => {
+    const sale = await doorSale(owner.cookie);
+    const { bookingId } = sale.data as { bookingId: string };
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId },
+      { cookie: owner.cookie },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(bookingOf(bookingId).status).toBe('cancelled');
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, sold: 0 });
+    // The organiser hands the cash back at the desk: nothing is sent to the payment gateway.
+    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    expect(t.deps.db.select().from(creditNotes).all()).toHaveLength(1);
   });
 
   it('refuses an unknown payment method and a long reference', async () => {
