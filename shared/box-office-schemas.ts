@@ -25,6 +25,7 @@ export const BOX_OFFICE_MESSAGES = {
   duplicateType: 'Each ticket type once, please',
   slotNotFound: 'This show is not part of the event',
   slotCancelled: 'This show was cancelled',
+  venueStateUnknown: 'Set the venue’s state in the event’s GST section first',
 } as const;
 
 const Line = z.object({

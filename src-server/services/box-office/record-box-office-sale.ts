@@ -69,6 +69,10 @@ export async function recordBoxOfficeSale(
         .get();
       if (type?.slotId !== input.slotId) throw notFound('No ticket types available for this slot.');
     }
+    // Bought at the venue: the buyer's state is the venue's, which is also the admission's place of supply
+    // (IGST Act s.12(6)). Every city of the list has one; an event without it is refused, not guessed.
+    const state = placeOfSupplyOfEvent(slot);
+    if (!state) throw conflict(BOX_OFFICE_MESSAGES.venueStateUnknown);
     const userId = buyerAccountIn(tx, input.email, now);
     const hold = holdSeatsIn(
       tx,
@@ -78,13 +82,7 @@ export async function recordBoxOfficeSale(
         eventDateId: slot.eventDateId,
         slotId: input.slotId,
         lines: input.lines,
-        // The admission's place of supply is the venue (IGST Act s.12(6)): the buyer's state for the invoice.
-        details: {
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          state: placeOfSupplyOfEvent(slot) ?? 'Maharashtra',
-        },
+        details: { name: input.name, email: input.email, phone: input.phone, state },
         userCity: slot.city,
         platformFeeRate: 0,
         taxes: kind === 'door' ? checkoutTaxesOf(tx, deps.env, eventId) : DEFAULT_CHECKOUT_TAXES,
