@@ -37,7 +37,6 @@ CREATE TABLE "refund_parts" (
 --> statement-breakpoint
 ALTER TABLE "partial_credit_notes" ADD CONSTRAINT "partial_credit_notes_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partial_credit_notes" ADD CONSTRAINT "partial_credit_notes_refund_part_id_refund_parts_id_fk" FOREIGN KEY ("refund_part_id") REFERENCES "public"."refund_parts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "refund_parts" ADD CONSTRAINT "refund_parts_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_parts" ADD CONSTRAINT "refund_parts_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_parts" ADD CONSTRAINT "refund_parts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_parts" ADD CONSTRAINT "refund_parts_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -7,7 +7,7 @@ export const ACCOUNT_ROLES = ['admin', 'organiser', 'none'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /** A person's role on one event's team. The owner is not a team role: it is the event's `owner_id`. */
-export const TEAM_ROLES = ['co_organiser', 'gate_staff'] as const;
+export const TEAM_ROLES = ['co_organiser', 'gate_staff', 'box_office'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /** What a person may do with one event, as the event-scoped middleware decides it. */
@@ -16,6 +16,7 @@ export type EventRole = 'owner' | TeamRole | 'admin';
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
   co_organiser: 'Co-organiser',
   gate_staff: 'Gate staff',
+  box_office: 'Box office',
 };
 
 export const ORGANISER_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;

@@ -39,6 +39,7 @@ export const PAGE_PATHS = [
   '/organiser/events/$eventId/preview',
   '/organiser/events/$eventId/sales',
   '/organiser/events/$eventId/orders',
+  '/organiser/events/$eventId/box-office',
   '/organiser/events/$eventId/bookings/$bookingId',
   '/organiser/invitations/$token',
   '/transfers/$token',

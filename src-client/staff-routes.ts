@@ -3,6 +3,7 @@ import { checkInRoute } from './routes/check-in.tsx';
 import { gateRoute } from './routes/gate.tsx';
 import { organiserRoute } from './routes/organiser.tsx';
 import { organiserBookingRoute } from './routes/organiser-booking.tsx';
+import { organiserBoxOfficeRoute } from './routes/organiser-box-office.tsx';
 import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
 import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
 import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
@@ -30,5 +31,6 @@ export const STAFF_ROUTES = [
   organiserInvitationRoute,
   organiserSalesRoute,
   organiserOrdersRoute,
+  organiserBoxOfficeRoute,
   adminRoute,
 ] as const;

@@ -65,8 +65,14 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
           {money.cancelledOrders} cancelled, {formatPaiseExact(money.ticketRefundsPaise)} of it from tickets
           {money.refundsPendingPaise > 0 && `, ${formatPaise(money.refundsPendingPaise)} pending`}
         </Figure>
+        {/* Issue 40 (ADR 0042): comps apart, door sales by method; the door's money is already yours. */}
+        <Figure label="At the box office" value={formatPaiseExact(money.collectedAtDoorPaise)}>
+          collected at the door: {money.doorSales} {money.doorSales === 1 ? 'sale' : 'sales'} (cash{' '}
+          {formatPaiseExact(money.doorCashPaise)}, UPI {formatPaiseExact(money.doorUpiPaise)}),{' '}
+          {money.compOrders} complimentary
+        </Figure>
         <Figure label="Payable to organiser" value={formatPaiseExact(money.payablePaise)}>
-          Ticket revenue − refunds from tickets
+          Ticket revenue − refunds from tickets − collected at the door
         </Figure>
         <Figure label="Checked in" value={`${checkIns.peopleAdmitted} / ${checkIns.peopleExpected}`}>
           people, from {checkIns.bookingsCheckedIn} of {checkIns.bookings} bookings
@@ -156,11 +162,16 @@ function PayoutFigures({ s }: { s: Payout }) {
     ],
     ['Credit notes', `${s.creditNotes}`, `${formatPaiseExact(s.creditNotesPaise)} on your invoices`],
     ['Discounts given', formatPaiseExact(s.discountsPaise)],
-    ['Complimentary tickets', `${s.comps}`],
+    ['Complimentary bookings', `${s.comps}`, '₹0, not in the ticket revenue'],
+    [
+      'Collected at the door',
+      formatPaiseExact(s.collectedAtDoorPaise),
+      `${s.doorSales} door ${s.doorSales === 1 ? 'sale' : 'sales'}: cash ${formatPaiseExact(s.doorCashPaise)}, UPI ${formatPaiseExact(s.doorUpiPaise)}; already yours`,
+    ],
     [
       'Payable to organiser',
       formatPaiseExact(s.payablePaise),
-      'Ticket revenue − refunds from ticket revenue',
+      'Ticket revenue − refunds from ticket revenue − collected at the door',
     ],
   ];
   return (

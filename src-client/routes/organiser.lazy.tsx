@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { TEAM_ROLE_LABELS } from '../../shared/organiser-schemas.ts';
-import { EVENT_SECTIONS } from '../components/console/event-nav.tsx';
+import { sectionsFor } from '../components/console/event-nav.tsx';
 import { EVENT_STATUS_LABELS } from '../components/console/event-status.ts';
 import { ScrollTable, Td, Th } from '../components/console/scroll-table.tsx';
 import { LoadingText, NoResults } from '../components/status-screens.tsx';
@@ -103,19 +103,23 @@ function EventRow({ event, showMoney }: { event: MyEvent; showMoney: boolean }) 
         {event.name}
         <span className="block text-xs font-normal text-gray-600">
           {event.city} · {event.myRole === 'owner' ? 'Owner' : TEAM_ROLE_LABELS[event.myRole]}
-          {event.myRole !== 'gate_staff' &&
-            EVENT_SECTIONS.map(({ section, label, to }) => (
-              <Fragment key={section}>
-                {' · '}
-                <Link to={to} params={{ eventId: event.id }} className="text-brand-700 underline">
-                  {label}
-                </Link>
-              </Fragment>
-            ))}
-          {' · '}
-          <Link to="/gate" className="text-brand-700 underline">
-            Gate scanner
-          </Link>
+          {sectionsFor(event.myRole).map(({ section, label, to }) => (
+            <Fragment key={section}>
+              {' · '}
+              <Link to={to} params={{ eventId: event.id }} className="text-brand-700 underline">
+                {label}
+              </Link>
+            </Fragment>
+          ))}
+          {/* The box office does not run the gate (issue 40). */}
+          {event.myRole !== 'box_office' && (
+            <>
+              {' · '}
+              <Link to="/gate" className="text-brand-700 underline">
+                Gate scanner
+              </Link>
+            </>
+          )}
         </span>
       </th>
       <td className="px-4 py-3">{EVENT_STATUS_LABELS[event.status]}</td>

@@ -4,7 +4,7 @@ import { LoadFailed, NotFound } from '../components/status-screens.tsx';
 import { TicketQr } from '../components/ticket-qr.tsx';
 import { bookingDisplay } from '../lib/booking-display.ts';
 import { trpc } from '../lib/trpc.ts';
-import { TicketLoading, ticketFailed } from './ticket.tsx';
+import { TicketLoading, type TicketSearch, ticketFailed } from './ticket.tsx';
 
 export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
 export const WithoutIdRoute = createLazyRoute('/ticket')({ component: TicketWithoutId });
@@ -13,8 +13,9 @@ const NO_ID = 'No bookingId provided in URL.';
 
 function TicketPage() {
   const { bookingId } = Route.useParams();
+  const { t: token } = Route.useSearch() as TicketSearch;
   const id = bookingId.trim();
-  const ticket = trpc.bookings.byId.useQuery({ bookingId: id }, { enabled: id !== '' });
+  const ticket = trpc.bookings.byId.useQuery({ bookingId: id, token }, { enabled: id !== '' });
 
   if (id === '') return <TicketWithoutId />;
   if (ticket.isPending) return <TicketLoading bookingId={id} />;
@@ -92,7 +93,8 @@ function TicketPage() {
         Print / Download Ticket
       </button>
       <div className="print:hidden">
-        <CancelBookingSection bookingId={booking.id} eventName={show.name} />
+        {/* Opened by a box-office link without an account: nothing to cancel from (ADR 0042). */}
+        {!token && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
       </div>
     </section>
   );

@@ -3,12 +3,21 @@ import { LoadFailed } from '../components/status-screens.tsx';
 import { messageOf, requireSignedIn } from '../lib/auth.ts';
 import { rootRoute } from './__root.tsx';
 
+/** `t`: the ticket's signed token, in the mailed link of a box-office buyer without an account (ADR 0042). */
+export interface TicketSearch {
+  t?: string;
+}
+
 export const ticketRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ticket/$bookingId',
-  beforeLoad: requireSignedIn,
-  loader: ({ context, params }) => {
-    void context.trpcUtils.bookings.byId.prefetch({ bookingId: params.bookingId });
+  validateSearch: (search: Record<string, unknown>): TicketSearch =>
+    typeof search.t === 'string' && search.t !== '' ? { t: search.t } : {},
+  // The token is the ticket itself: with it, the page needs no account (the server checks it).
+  beforeLoad: (options) => (options.search.t ? undefined : requireSignedIn(options)),
+  loaderDeps: ({ search }) => ({ token: search.t }),
+  loader: ({ context, params, deps }) => {
+    void context.trpcUtils.bookings.byId.prefetch({ bookingId: params.bookingId, token: deps.token });
   },
   pendingComponent: () => <TicketLoading bookingId={ticketRoute.useParams().bookingId.trim()} />,
   errorComponent: ({ error }) => <LoadFailed title="Ticket" message={ticketFailed(error)} />,

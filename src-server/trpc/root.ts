@@ -2,6 +2,7 @@ import { router } from './init.ts';
 import { adminRouter } from './routers/admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { bookingsRouter } from './routers/bookings.ts';
+import { boxOfficeRouter } from './routers/box-office.ts';
 import { consoleRouter } from './routers/console.ts';
 import { contactRouter } from './routers/contact.ts';
 import { eventBookingsRouter } from './routers/event-bookings.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   waitlist: waitlistRouter,
   waitingRoom: waitingRoomRouter,
   questions: questionsRouter,
+  boxOffice: boxOfficeRouter,
 });
 
 export type AppRouter = typeof appRouter;

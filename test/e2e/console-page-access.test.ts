@@ -31,6 +31,7 @@ const signedIn = (rest: Outcome, except: Partial<Record<Caller, Outcome>> = {}):
   buyer: rest,
   'organiser of another event': rest,
   'gate staff': rest,
+  'box office': rest,
   'co-organiser': rest,
   owner: rest,
   admin: rest,
@@ -41,6 +42,7 @@ const TEAM_PAGE = signedIn('page', {
   buyer: 'not found',
   'organiser of another event': 'not found',
   'gate staff': 'not allowed',
+  'box office': 'not allowed',
 });
 /** Something only organisers and admins start, whatever events they have. */
 const ORGANISERS_PAGE = signedIn('not allowed', {
@@ -92,6 +94,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
       buyer: account('none'),
       'organiser of another event': account('organiser'),
       'gate staff': account('none'),
+      'box office': account('none'),
       'co-organiser': account('none'),
       owner: account('organiser'),
       admin: account('admin'),
@@ -107,6 +110,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
     });
     for (const [caller, role] of [
       ['gate staff', 'gate_staff'],
+      ['box office', 'box_office'],
       ['co-organiser', 'co_organiser'],
     ] as const) {
       db.insert(eventTeamMembers)
@@ -145,7 +149,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
       { path: `/organiser/events/${id}/edit`, expected: TEAM_PAGE, page: (p) => h1(p, eventName) },
       {
         path: `/organiser/events/${id}/preview`,
-        expected: { ...TEAM_PAGE, 'gate staff': 'page' },
+        expected: { ...TEAM_PAGE, 'gate staff': 'page', 'box office': 'page' },
         page: (p) => p.getByText('Preview — not visible to buyers.'),
       },
       {
@@ -162,6 +166,12 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
         path: `/organiser/events/${id}/bookings/${sale.bookingId}`,
         expected: TEAM_PAGE,
         page: (p) => h1(p, `Booking ${sale.bookingId}`),
+      },
+      {
+        // Issue 40: the box office's own page; gate staff are not allowed.
+        path: `/organiser/events/${id}/box-office`,
+        expected: { ...TEAM_PAGE, 'box office': 'page' },
+        page: (p) => h1(p, `Box office of ${eventName}`),
       },
       {
         path: `/organiser/events/${id}/team`,
@@ -243,7 +253,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
         expect(new URL(page.url()).searchParams.get('redirect')).toBe(route.path);
       }
       const text = (await page.locator('body').textContent()) ?? '';
-      const onTheEvent = ['gate staff', 'co-organiser', 'owner', 'admin'].includes(caller);
+      const onTheEvent = ['gate staff', 'box office', 'co-organiser', 'owner', 'admin'].includes(caller);
       if (!onTheEvent && !route.showsEventToAnyone && text.includes(eventName)) {
         leaks.push(`${route.path} shows ${eventName}`);
       }

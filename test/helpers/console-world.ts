@@ -18,6 +18,7 @@ export const CALLERS = [
   'buyer',
   'organiser of another event',
   'gate staff',
+  'box office',
   'co-organiser',
   'owner',
   'admin',
@@ -106,7 +107,8 @@ export function createPendingRequest(t: TestApp, userId: string): string {
 }
 
 /**
- * Everyone the access matrix tries: an event with its owner, a co-organiser and gate staff; an
+ * Everyone the access matrix tries: an event with its owner, a co-organiser, gate staff and a box-office
+ * member (issue 40); an
  * organiser who owns another event; a buyer; an admin of the installation.
  */
 export function createConsoleWorld(t: TestApp): ConsoleWorld {
@@ -114,6 +116,7 @@ export function createConsoleWorld(t: TestApp): ConsoleWorld {
     buyer: createAccount(t),
     'organiser of another event': createAccount(t, 'organiser'),
     'gate staff': createAccount(t),
+    'box office': createAccount(t),
     'co-organiser': createAccount(t),
     owner: createAccount(t, 'organiser'),
     admin: createAccount(t, 'admin'),
@@ -121,6 +124,7 @@ export function createConsoleWorld(t: TestApp): ConsoleWorld {
   const event = createOwnedEvent(t, people.owner.userId);
   const otherEvent = createOwnedEvent(t, people['organiser of another event'].userId);
   addTeamMember(t, event.eventId, people['gate staff'].userId, 'gate_staff');
+  addTeamMember(t, event.eventId, people['box office'].userId, 'box_office');
   addTeamMember(t, event.eventId, people['co-organiser'].userId, 'co_organiser');
   return {
     event,

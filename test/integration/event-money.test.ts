@@ -107,6 +107,12 @@ describe('an event’s money, one definition everywhere', () => {
       refundsPendingPaise: 124_962,
       // … of which 1,18,000 came out of the tickets and 6,962 is the platform's fee going back.
       ticketRefundsPaise: 118_000,
+      // No comps and no sale at the door (issue 40, box-office.test.ts counts them).
+      compOrders: 0,
+      doorSales: 0,
+      doorCashPaise: 0,
+      doorUpiPaise: 0,
+      collectedAtDoorPaise: 0,
       // 2,36,000 − 1,18,000. (The old panel's "Net", gross − refunds, said 1,24,962: the fee and its GST
       // counted as the organiser's.)
       payablePaise: 118_000,

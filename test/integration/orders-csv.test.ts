@@ -75,6 +75,7 @@ describe('orders CSV', () => {
       buyer: 404,
       'organiser of another event': 404,
       'gate staff': 403,
+      'box office': 403,
       'co-organiser': 200,
       owner: 200,
       admin: 200,
@@ -161,6 +162,8 @@ describe('orders CSV', () => {
       'Discount code': '',
       'Discount per ticket (INR)': '',
       'Discount (INR)': '',
+      // Sold online, not at the box office (issue 40).
+      Channel: 'online',
     });
     expect(byId[plain.id]!['Payment ID']).toBe(plain.paymentId);
     // The formula is text (leading apostrophe); its quotes and comma survive quoting.

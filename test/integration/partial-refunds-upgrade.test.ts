@@ -50,13 +50,24 @@ it('a database with a whole refund and credit note from before part refunds upgr
   // One whole note per invoice, each in its issuer's own series (organiser, platform).
   expect(notesBefore.map((n) => n.number)).toEqual(['CRN/26-27/000001', 'CRN/26-27/000001']);
 
+  // Back to the release before: this migration and every later one un-applied (the migrator only runs
+  // migrations newer than the last one recorded), the tables they created dropped.
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
   const ours = journal.entries.find((e) => e.tag.endsWith('_partial_refunds'))!;
   const sqlite = before.deps.db.$client;
-  sqlite.exec('drop table partial_credit_notes; drop table refund_parts;');
-  sqlite.prepare('delete from __drizzle_migrations where created_at = ?').run(ours.when);
+  for (const entry of journal.entries.filter((e) => e.when >= ours.when).reverse()) {
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), 'utf8');
+    const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim());
+    for (const statement of statements) {
+      const created = /^CREATE TABLE `([a-z_]+)`/.exec(statement)?.[1];
+      if (created) sqlite.exec(`drop table ${created}`);
+      else if (!statement.startsWith('CREATE INDEX') && !statement.startsWith('CREATE UNIQUE INDEX'))
+        throw new Error(`rewinding ${entry.tag}: teach this test to undo "${statement.slice(0, 60)}"`);
+    }
+    sqlite.prepare('delete from __drizzle_migrations where created_at = ?').run(entry.when);
+  }
   sqlite.close();
 
   // The new release opens it: the migration adds the two tables, nothing else changes.

@@ -109,6 +109,11 @@ describe('the payout statement', () => {
       creditNotesPaise: 118_000,
       discountsPaise: 0,
       comps: 0,
+      // No sale at the door (issue 40): nothing the organiser collected themselves.
+      doorSales: 0,
+      doorCashPaise: 0,
+      doorUpiPaise: 0,
+      collectedAtDoorPaise: 0,
       // 2,36,000 − 1,18,000
       payablePaise: 118_000,
     });
@@ -165,12 +170,12 @@ describe('the payout statement', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Month,Orders,Ticket revenue (INR),GST on tickets (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from ticket revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR)',
+      'Month,Orders,Ticket revenue (INR),GST on tickets (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from ticket revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR),Door sales,Door cash (INR),Door UPI (INR),Collected at the door (INR)',
     );
     expect(lines.slice(1)).toEqual([
-      '2026-11,2,2360.00,360.00,118.00,21.24,0.00,0.00,0.00,0,0.00,0.00,0,2360.00',
-      '2026-12,0,0.00,0.00,0.00,0.00,1249.62,0.00,1180.00,1,1180.00,0.00,0,-1180.00',
-      'Total,2,2360.00,360.00,118.00,21.24,1249.62,0.00,1180.00,1,1180.00,0.00,0,1180.00',
+      '2026-11,2,2360.00,360.00,118.00,21.24,0.00,0.00,0.00,0,0.00,0.00,0,2360.00,0,0.00,0.00,0.00',
+      '2026-12,0,0.00,0.00,0.00,0.00,1249.62,0.00,1180.00,1,1180.00,0.00,0,-1180.00,0,0.00,0.00,0.00',
+      'Total,2,2360.00,360.00,118.00,21.24,1249.62,0.00,1180.00,1,1180.00,0.00,0,1180.00,0,0.00,0.00,0.00',
     ]);
     const december = await t.request(csvUrl(ev.eventId, '?month=2026-12'), {
       headers: { cookie: organiser.cookie },
@@ -203,6 +208,7 @@ describe('who may download the payout CSV', () => {
         buyer: 404,
         'organiser of another event': 404,
         'gate staff': 403,
+        'box office': 403,
         'co-organiser': 403,
         owner: 200,
         admin: 200,

@@ -101,7 +101,12 @@ const PROCEDURES: Record<string, Access> = {
   },
   'payments.release': { kind: 'owner', ids: ['holdId'], signedOut: 401, why: "the buyer's seat hold" },
   'bookings.mine': { kind: 'self', ids: [], signedIn: true, why: 'filtered by ctx.user.id' },
-  'bookings.byId': { kind: 'owner', ids: ['bookingId'], signedOut: 404, why: 'a booking and its QR token' },
+  'bookings.byId': {
+    kind: 'owner',
+    ids: ['bookingId', 'token'],
+    signedOut: 404,
+    why: 'a booking and its QR token; or, for anyone, the booking its own current signed token names (a box-office buyer without an account, ADR 0042; box-office.test.ts)',
+  },
   'bookings.cancellationQuote': {
     kind: 'owner',
     ids: ['bookingId'],
@@ -372,6 +377,24 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId'],
     signedOut: 401,
     why: 'owner and admin (viewPayouts): not co-organisers, not gate staff',
+  },
+  'boxOffice.issueComp': {
+    kind: 'role',
+    ids: ['eventId', 'slotId', 'lines.ticketTypeId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): owner, admin, co-organiser, box office; the slot and types of this event only',
+  },
+  'boxOffice.recordDoorSale': {
+    kind: 'role',
+    ids: ['eventId', 'slotId', 'lines.ticketTypeId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): owner, admin, co-organiser, box office; the slot and types of this event only',
+  },
+  'boxOffice.lookUpOrders': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'boxOffice (issue 40): this event’s orders only, no money',
   },
   'organiser.createEvent': {
     kind: 'role',

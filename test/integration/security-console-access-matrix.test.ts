@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
+import { boxOfficeSales } from '../../src-server/db/schema/box-office.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { eInvoiceRegistrations } from '../../src-server/db/schema/e-invoices.ts';
@@ -42,7 +43,7 @@ import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Issue 14's access matrix: every organiser and admin procedure × {signed out, buyer, organiser of
- * another event, gate staff, co-organiser, owner, admin}. For each, the expected status per caller;
+ * another event, gate staff, box office (issue 40), co-organiser, owner, admin}. For each, the expected status per caller;
  * a refused call must change nothing, and a not-found refusal must be the very answer an id that does
  * not exist gets, so an event id reveals nothing about another organiser's event.
  */
@@ -68,23 +69,29 @@ const VIEW: Expected = {
   buyer: 404,
   'organiser of another event': 404,
   'gate staff': 200,
+  'box office': 200,
   'co-organiser': 200,
   owner: 200,
   admin: 200,
 };
-const VIEW_TEAM: Expected = { ...VIEW, 'gate staff': 403 };
+/** The gate's work (checkIn): every role on the event but the box office. */
+const CHECK_IN: Expected = { ...VIEW, 'box office': 403 };
+/** The box office (issue 40): comps, door sales, the look-up; every role on the event but gate staff. */
+const BOX_OFFICE: Expected = { ...VIEW, 'gate staff': 403 };
+const VIEW_TEAM: Expected = { ...VIEW, 'gate staff': 403, 'box office': 403 };
 /** Invite and remove: co-organisers do everything but delete the event. */
 const MANAGE_TEAM: Expected = VIEW_TEAM;
 /** Cancelling the whole event (≈ deleting it): the owner and admins. */
 const CANCEL_EVENT: Expected = { ...VIEW_TEAM, 'co-organiser': 403 };
 /** The event editor: the owner, co-organisers and admins. */
-const EDIT: Expected = { ...VIEW, 'gate staff': 403 };
+const EDIT: Expected = { ...VIEW, 'gate staff': 403, 'box office': 403 };
 /** Starting an event: organisers and admins, whatever events they have. */
 const ORGANISERS: Expected = {
   'signed out': 401,
   buyer: 403,
   'organiser of another event': 200,
   'gate staff': 403,
+  'box office': 403,
   'co-organiser': 403,
   owner: 200,
   admin: 200,
@@ -94,6 +101,7 @@ const ADMIN_ONLY: Expected = {
   buyer: 403,
   'organiser of another event': 403,
   'gate staff': 403,
+  'box office': 403,
   'co-organiser': 403,
   owner: 403,
   admin: 200,
@@ -101,7 +109,12 @@ const ADMIN_ONLY: Expected = {
 
 const tableCount = (
   t: TestApp,
-  table: typeof eventTeamMembers | typeof teamInvitations | typeof outbox | typeof gateScans,
+  table:
+    | typeof eventTeamMembers
+    | typeof teamInvitations
+    | typeof outbox
+    | typeof gateScans
+    | typeof boxOfficeSales,
 ) => t.deps.db.select({ n: count() }).from(table).get()!.n;
 
 const NO_EVENT = 'evt-doesnotexist';
@@ -455,9 +468,25 @@ function registeredProfiles(w: World, t: TestApp) {
 }
 
 /** Sales and attendees: buyers' details and money, for the owner, co-organisers and admins. */
-const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403 };
+const VIEW_SALES: Expected = { ...VIEW, 'gate staff': 403, 'box office': 403 };
 /** The payout statement (issue 40): what the owner is owed, for the owner and admins. */
 const VIEW_PAYOUTS: Expected = { ...VIEW_SALES, 'co-organiser': 403 };
+
+/** A box-office sale of one ticket of the world's event (issue 40), without its kind's own fields. */
+const boxOfficeSale = (w: World) => ({
+  slotId: w.event.slotId,
+  lines: [{ ticketTypeId: w.event.ticketTypeIds[0], quantity: 1 }],
+  name: 'Asha Verma',
+  email: 'asha.door@example.com',
+  phone: '9876543210',
+});
+const boxOfficeState = (t: TestApp) => [
+  tableCount(t, boxOfficeSales),
+  t.deps.db
+    .select({ n: sum(ticketTypes.availableTickets) })
+    .from(ticketTypes)
+    .get()!.n,
+];
 
 /** A scan a gate device took offline, for `gate.upload`. */
 const offlineAdmission = (w: World, t: TestApp) => ({
@@ -651,6 +680,17 @@ const CASES: Record<string, Case> = {
     quotaState,
   ),
   'console.removeQuota': eventMutation(EDIT, (w, t) => ({ quotaId: insertQuota(t, w) }), quotaState),
+  'boxOffice.issueComp': eventMutation(
+    BOX_OFFICE,
+    (w) => ({ ...boxOfficeSale(w), reason: 'Press' }),
+    boxOfficeState,
+  ),
+  'boxOffice.recordDoorSale': eventMutation(
+    BOX_OFFICE,
+    (w) => ({ ...boxOfficeSale(w), method: 'cash' }),
+    boxOfficeState,
+  ),
+  'boxOffice.lookUpOrders': eventQuery(BOX_OFFICE, () => ({ query: 'asha' })),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),
@@ -694,28 +734,28 @@ const CASES: Record<string, Case> = {
         .where(gt(teamInvitations.expiresAt, t.clock.now().toISOString()))
         .get()!.n,
   },
-  'gate.sync': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId })),
-  'gate.lookUp': eventQuery(VIEW, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
+  'gate.sync': eventQuery(CHECK_IN, (w) => ({ slotId: w.event.slotId })),
+  'gate.lookUp': eventQuery(CHECK_IN, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
   'gate.dashboard': eventQuery(VIEW),
-  'gate.history': eventQuery(VIEW, (w, t) => {
+  'gate.history': eventQuery(CHECK_IN, (w, t) => {
     const token = gateToken(t, w);
     return { bookingId: token.slice(0, token.lastIndexOf('.')) };
   }),
   'gate.scan': {
     kind: 'mutation',
-    expected: VIEW,
+    expected: CHECK_IN,
     input: (w, t) => ({ ...gateWhere(w), scanId: randomUUID(), token: gateToken(t, w), persons: 1 }),
     unknown: (w, t) => ({ ...gateWhere(w), eventId: NO_EVENT, scanId: randomUUID(), token: gateToken(t, w) }),
     state: gateState,
   },
   'gate.upload': eventMutation(
-    VIEW,
+    CHECK_IN,
     (w, t) => ({ ...gateWhere(w), scans: [offlineAdmission(w, t)] }),
     gateState,
   ),
   'gate.undo': {
     kind: 'mutation',
-    expected: VIEW,
+    expected: CHECK_IN,
     input: (w, t) => ({
       ...gateWhere(w),
       undoId: randomUUID(),
@@ -806,6 +846,7 @@ const CASES: Record<string, Case> = {
       buyer: 200,
       'organiser of another event': 409,
       'gate staff': 200,
+      'box office': 200,
       'co-organiser': 200,
       owner: 409,
       admin: 409,
@@ -823,7 +864,7 @@ const CASES: Record<string, Case> = {
 describe('the console access matrix covers every organiser and admin procedure', () => {
   it('has a row for each procedure of the console, editor, admin and organiser-request routers', () => {
     const names = Object.keys(appRouter._def.procedures).filter((n) =>
-      /^(console|admin|organiserRequests|organiser|eventBookings|gate|invoices)\./.test(n),
+      /^(console|admin|organiserRequests|organiser|eventBookings|gate|invoices|boxOffice)\./.test(n),
     );
     const elsewhere = new Set([
       // Self-only (the caller's own data), tested in the flows and below.
@@ -888,7 +929,7 @@ function moneyKeys(value: unknown, at = ''): string[] {
   ]);
 }
 
-describe('gate staff see no money (issue 35)', () => {
+describe.each(['gate staff', 'box office'] as const)('%s see no money (issues 35, 40)', (who) => {
   let t: TestApp;
   let w: World;
   beforeEach(async () => {
@@ -899,7 +940,7 @@ describe('gate staff see no money (issue 35)', () => {
   });
   afterEach(() => t.close());
 
-  it('no query gate staff may call answers with the takings, and the money procedures refuse them', async () => {
+  it('no query they may call answers with the takings, and the money procedures refuse them', async () => {
     const queries = [
       ...Object.entries(CASES)
         .filter(([, c]) => c.kind === 'query')
@@ -908,7 +949,7 @@ describe('gate staff see no money (issue 35)', () => {
       { name: 'console.access', input: undefined },
       { name: 'gate.events', input: undefined },
     ];
-    const cookie = w.cookieOf('gate staff');
+    const cookie = w.cookieOf(who);
     const leaks: Record<string, string[]> = {};
     const allowed: string[] = [];
     for (const q of queries) {
@@ -956,6 +997,8 @@ describe('self-only and capability procedures', () => {
       buyer: [],
       'organiser of another event': [w.otherEvent.eventId],
       'gate staff': [w.event.eventId],
+      // The box office does not run the gate (issue 40).
+      'box office': [],
       'co-organiser': [w.event.eventId],
       owner: [w.event.eventId],
       admin: [w.event.eventId, w.otherEvent.eventId].sort(),
@@ -975,6 +1018,7 @@ describe('self-only and capability procedures', () => {
       buyer: [],
       'organiser of another event': [w.otherEvent.eventId],
       'gate staff': [w.event.eventId],
+      'box office': [w.event.eventId],
       'co-organiser': [w.event.eventId],
       owner: [w.event.eventId],
       admin: [],
@@ -993,6 +1037,7 @@ describe('self-only and capability procedures', () => {
       buyer: { role: 'none', teamEvents: 0 },
       'organiser of another event': { role: 'organiser', teamEvents: 0 },
       'gate staff': { role: 'none', teamEvents: 1 },
+      'box office': { role: 'none', teamEvents: 1 },
       'co-organiser': { role: 'none', teamEvents: 1 },
       owner: { role: 'organiser', teamEvents: 0 },
       admin: { role: 'admin', teamEvents: 0 },

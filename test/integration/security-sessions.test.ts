@@ -314,6 +314,8 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
       position: 1,
       name: 'Evil',
     },
+    'boxOffice.issueComp': { ...EVIL_BOX_OFFICE_SALE(ev), reason: 'Free for the attacker' },
+    'boxOffice.recordDoorSale': { ...EVIL_BOX_OFFICE_SALE(ev), method: 'cash' },
   };
 }
 
@@ -327,6 +329,17 @@ const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
 
 /** A ticket type's question (issue 40) as the console's form sends it. */
 const EVIL_QUESTION = { label: 'Evil?', kind: 'text', options: [], required: true, scope: 'booking' };
+
+
+/** A box-office sale (issue 40) of one ticket of the event, as the Box office page's forms send it. */
+const EVIL_BOX_OFFICE_SALE = (ev: { eventId: string; slotId: string; ticketTypeIds: string[] }) => ({
+  eventId: ev.eventId,
+  slotId: ev.slotId,
+  lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
+  name: 'Evil Guest',
+  email: 'evil@example.com',
+  phone: '9876543210',
+});
 
 /** A discount code's fields (issue 40) as the console's form sends them. */
 const EVIL_DISCOUNT = {

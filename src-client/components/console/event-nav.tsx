@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { EventRole } from '../../../shared/organiser-schemas.ts';
 
 /** The console's pages about one event, in the order both the nav and the My events list show them. */
 export const EVENT_SECTIONS = [
@@ -6,7 +7,18 @@ export const EVENT_SECTIONS = [
   { section: 'team', label: 'Team', to: '/organiser/events/$eventId/team' },
   { section: 'sales', label: 'Sales', to: '/organiser/events/$eventId/sales' },
   { section: 'orders', label: 'Orders', to: '/organiser/events/$eventId/orders' },
+  { section: 'box-office', label: 'Box office', to: '/organiser/events/$eventId/box-office' },
 ] as const;
+
+/**
+ * The sections a role on the event sees: gate staff none (they work at the gate), the box office only
+ * its own page (issue 40); the server refuses the others anyway.
+ */
+export function sectionsFor(role: EventRole) {
+  if (role === 'gate_staff') return [];
+  if (role === 'box_office') return EVENT_SECTIONS.filter((s) => s.section === 'box-office');
+  return EVENT_SECTIONS;
+}
 
 export type EventSection = (typeof EVENT_SECTIONS)[number]['section'];
 
@@ -14,13 +26,21 @@ export type EventSection = (typeof EVENT_SECTIONS)[number]['section'];
  * The console's pages about one event. Gate staff see none of them (they work at the gate); the server
  * refuses them anyway. Loaded only with the console's lazy pages.
  */
-export function EventNav({ eventId, current }: { eventId: string; current: EventSection }) {
+export function EventNav({
+  eventId,
+  current,
+  myRole = 'owner',
+}: {
+  eventId: string;
+  current: EventSection;
+  myRole?: EventRole;
+}) {
   const item = 'rounded-md px-3 py-1.5 text-sm font-semibold';
   const idle = `${item} text-brand-700 underline hover:bg-brand-50`;
   const active = `${item} bg-brand-600 text-white`;
   return (
     <nav aria-label="This event" className="mt-3 flex flex-wrap gap-2">
-      {EVENT_SECTIONS.map(({ section, label, to }) => (
+      {sectionsFor(myRole).map(({ section, label, to }) => (
         <Link
           key={section}
           to={to}

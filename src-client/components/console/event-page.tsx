@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { NotAllowedScreen } from '../not-allowed.tsx';
@@ -15,12 +16,16 @@ type ConsoleEvent = RouterOutputs['console']['event'];
  */
 export function useConsoleEvent(
   eventId: string,
+  options: { boxOffice?: boolean } = {},
 ): { event: ConsoleEvent; screen: null } | { event: undefined; screen: ReactNode } {
   const query = trpc.console.event.useQuery({ eventId });
   if (query.isPending) return { event: undefined, screen: <LoadingText /> };
   if (!query.data)
     return { event: undefined, screen: <NoticeText text={messageOf(query.error, 'Event not found')} /> };
   if (query.data.myRole === 'gate_staff') return { event: undefined, screen: <NotAllowedScreen /> };
+  // The box office sees its own page only (issue 40).
+  if (query.data.myRole === 'box_office' && !options.boxOffice)
+    return { event: undefined, screen: <NotAllowedScreen /> };
   return { event: query.data, screen: null };
 }
 
@@ -29,11 +34,14 @@ export function ConsoleEventHeader({
   eventId,
   current,
   title,
+  myRole,
   children,
 }: {
   eventId: string;
   current: EventSection;
   title: string;
+  /** The caller's role on the event, when the page is open to the box office (its nav shows less). */
+  myRole?: EventRole;
   children?: ReactNode;
 }) {
   return (
@@ -42,7 +50,7 @@ export function ConsoleEventHeader({
         Organiser console
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{title}</h1>
-      <EventNav eventId={eventId} current={current} />
+      <EventNav eventId={eventId} current={current} myRole={myRole} />
       {children}
     </div>
   );

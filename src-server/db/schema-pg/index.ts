@@ -4,6 +4,7 @@
 export * from './accounts.ts';
 export * from './booking-history.ts';
 export * from './bookings.ts';
+export * from './box-office.ts';
 export * from './catalog.ts';
 export * from './contact.ts';
 export * from './discounts.ts';

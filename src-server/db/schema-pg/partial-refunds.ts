@@ -4,7 +4,6 @@ import type { RefundStatus } from '../schema/payments.ts';
 import { users } from './accounts.ts';
 import { bookings } from './bookings.ts';
 import { invoices } from './invoices.ts';
-import { paymentOrders } from './payments.ts';
 
 /**
  * Money going back for part of a payment (issue 40, ADR 0043): any number per payment, together never
@@ -18,9 +17,9 @@ export const refundParts = pgTable(
   {
     id: text('id').primaryKey(),
     paymentId: text('payment_id').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
+    // No reference to payment_orders: a box-office sale's part refund (cash handed back at the desk,
+    // ADR 0042) names an order the gateway never had.
+    orderId: text('order_id').notNull(),
     bookingId: text('booking_id')
       .notNull()
       .references(() => bookings.id),

@@ -4,6 +4,7 @@ import { ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import type { AppDeps } from '../../deps.ts';
+import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
 import { returnDiscountUseIn } from '../discounts/discount-uses.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
@@ -78,19 +79,23 @@ export function cancelBookingIn(
   const amountPaise =
     partial?.refundAmountPaise ??
     Math.max(0, booking.totalAmountPaise - partRefundedPaise(tx, booking.id).amount);
-  const refundId = queueRefund(
-    tx,
-    {
-      paymentId: booking.paymentId,
-      orderId: booking.orderId,
-      // The money goes back to whoever paid, also after a transfer (ADR 0025).
-      userId: booking.paidByUserId ?? booking.userId,
-      amountPaise,
-      reason: reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
-      bookingId: booking.id,
-    },
-    now,
-  );
+  // A box-office booking took nothing through the gateway (ADR 0042): no gateway refund to queue.
+  const refundId = isBoxOfficeBooking(tx, booking.id)
+    ? null
+    : queueRefund(
+        tx,
+        {
+          paymentId: booking.paymentId,
+          orderId: booking.orderId,
+          // The money goes back to whoever paid, also after a transfer (ADR 0025).
+          userId: booking.paidByUserId ?? booking.userId,
+          amountPaise,
+          reason:
+            reason === 'organiser' ? 'booking_cancelled' : reason === 'buyer' ? 'buyer_cancelled' : reason,
+          bookingId: booking.id,
+        },
+        now,
+      );
   recordBookingEvent(tx, {
     bookingId: booking.id,
     kind: 'cancelled',

@@ -4,7 +4,7 @@ import { oncePer } from '../../db/once-per.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
-import { signTicketToken } from '../tickets/ticket-token.ts';
+import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
 export interface OwnBooking {
@@ -45,18 +45,30 @@ export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnB
 
 /**
  * One booking for its owner. Someone else's booking, an unknown id and a signed-out caller all get the
- * same not-found answer, so a booking id reveals nothing to anyone but its owner.
+ * same not-found answer, so a booking id reveals nothing to anyone but its owner. With `ticketToken`
+ * (the mailed link of a box-office buyer without an account, ADR 0042), the ticket's current signed
+ * token opens it too: whoever holds it holds the ticket already (it is what the QR carries).
  */
 export function getOwnBooking(
   db: Db,
   appSecret: string,
   userId: string | null,
   bookingId: string,
+  ticketToken?: string,
 ): OwnBooking {
-  if (!userId) throw bookingNotFound();
-  const row = ownBookingQueries(db).one.get({ bookingId, userId });
-  if (!row) throw bookingNotFound();
-  return toOwnBooking(row, appSecret);
+  const row = userId ? ownBookingQueries(db).one.get({ bookingId, userId }) : undefined;
+  if (row) return toOwnBooking(row, appSecret);
+  const byToken = ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined;
+  if (!byToken) throw bookingNotFound();
+  return toOwnBooking(byToken, appSecret);
+}
+
+/** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
+function bookingOfTicketToken(db: Db, appSecret: string, bookingId: string, token: string): Row | undefined {
+  const named = readTicketToken(appSecret, token);
+  if (named?.bookingId !== bookingId) return undefined;
+  const row = ownBookingQueries(db).byId.get({ bookingId });
+  return row?.transferCount === named.generation ? row : undefined;
 }
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found';
@@ -106,6 +118,9 @@ const ownBookingQueries = oncePer((db: Db) => ({
     .prepare(),
   one: selectOwnBookings(db)
     .where(and(eq(bookings.id, sql.placeholder('bookingId')), eq(bookings.userId, sql.placeholder('userId'))))
+    .prepare(),
+  byId: selectOwnBookings(db)
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
     .prepare(),
 }));
 

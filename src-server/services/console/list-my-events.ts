@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventMoney } from '../sales/event-money.ts';
+import { eventRoleMay } from '../team/event-permissions.ts';
 import {
   type ConsoleEventStatus,
   consoleStatus,
@@ -59,7 +60,8 @@ export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
     nextStart: r.next_start,
     sold: r.sold,
     capacity: r.capacity,
-    ticketRevenuePaise: r.my_role === 'gate_staff' ? null : money.get(r.id)!.ticketRevenuePaise,
-    payablePaise: r.my_role === 'gate_staff' ? null : money.get(r.id)!.payablePaise,
+    // Only roles that see the Sales page see the takings (not gate staff, not the box office).
+    ticketRevenuePaise: eventRoleMay(r.my_role, 'viewSales') ? money.get(r.id)!.ticketRevenuePaise : null,
+    payablePaise: eventRoleMay(r.my_role, 'viewSales') ? money.get(r.id)!.payablePaise : null,
   }));
 }

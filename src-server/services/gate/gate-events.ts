@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AccountRole } from '../../../shared/organiser-schemas.ts';
+import { type AccountRole, TEAM_ROLES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, events, slots } from '../../db/schema/catalog.ts';
 import { eventTeamMembers } from '../../db/schema/roles.ts';
+import { eventRoleMay } from '../team/event-permissions.ts';
 
 export interface GateEvent {
   id: string;
@@ -14,9 +15,13 @@ export interface GateEvent {
 /** How many events the gate's picker lists (an admin's installation may hold many; newest first). */
 const PICKER_LIMIT = 50;
 
+/** The team roles that run an event's gate (`checkIn`). */
+const GATE_ROLES = TEAM_ROLES.filter((role) => eventRoleMay(role, 'checkIn'));
+
 /**
  * The events whose gate the caller may run, with their slots: events they own, events where they are
- * on the team (co-organiser or gate staff), and for admins every event.
+ * on the team in a role that runs the gate (co-organiser or gate staff, not the box office), and for
+ * admins every event.
  */
 export function listGateEvents(db: Db, userId: string, accountRole: AccountRole): GateEvent[] {
   const mine =
@@ -29,7 +34,7 @@ export function listGateEvents(db: Db, userId: string, accountRole: AccountRole)
             db
               .select({ id: eventTeamMembers.eventId })
               .from(eventTeamMembers)
-              .where(eq(eventTeamMembers.userId, userId)),
+              .where(and(eq(eventTeamMembers.userId, userId), inArray(eventTeamMembers.role, GATE_ROLES))),
           ),
         );
   const list = db

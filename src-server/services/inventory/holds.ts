@@ -60,6 +60,8 @@ export interface ReserveInput {
   discountCode?: string;
   /** An organiser's own sale (a comp, the door) may hold hidden types without an access code. */
   sellsHiddenTypes?: boolean;
+  /** A complimentary booking's seats (services/box-office): taken like any others, priced at ₹0. */
+  complimentary?: boolean;
 }
 
 export interface Hold {
@@ -314,6 +316,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     : null;
   const priced = taken.map((line) => ({
     ...line,
+    ...(input.complimentary ? { pricePaise: 0 } : {}),
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
   }));
   const amounts = checkoutPriceBreakdown(

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { payerOf } from '../bookings/payer.ts';
+import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
@@ -140,8 +141,9 @@ export function refundPartIn(
       reason: request.reason,
       actorUserId: request.actorUserId,
       cancelledTickets: cancelled,
-      // Nothing to send (free tickets): done already, the job never asks the gateway for 0 paise.
-      status: amountPaise === 0 ? 'processed' : 'pending',
+      // Nothing to send: free tickets, or a box-office sale whose money the organiser hands back at the
+      // desk (ADR 0042: it took nothing through the gateway). Done already; the job never asks the gateway.
+      status: amountPaise === 0 || isBoxOfficeBooking(tx, booking.id) ? 'processed' : 'pending',
       createdAt: at,
       updatedAt: at,
     })

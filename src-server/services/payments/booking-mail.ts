@@ -37,12 +37,14 @@ export interface BookingMailFacts {
   totalPaise: number;
   siteUrl: string;
   supportEmail: string;
+  /** The ticket's signed token, put in the link for a buyer without an account (box office, ADR 0042). */
+  ticketToken?: string;
 }
 
 /** Spec §7 'Send confirmation e-mail': subject with a ticket emoji, HTML and text with every listed fact. */
 export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
   const when = `${formatLongDate(facts.slotStart)} | ${formatTime(facts.slotStart)} - ${formatTime(facts.slotEnd)}`;
-  const ticketUrl = `${facts.siteUrl}/ticket/${encodeURIComponent(facts.bookingId)}`;
+  const ticketUrl = `${facts.siteUrl}/ticket/${encodeURIComponent(facts.bookingId)}${facts.ticketToken ? `?t=${encodeURIComponent(facts.ticketToken)}` : ''}`;
   const bookingsUrl = `${facts.siteUrl}/my-bookings`;
   const name = facts.userName || 'there';
 

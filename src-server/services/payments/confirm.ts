@@ -20,6 +20,7 @@ import { siteUrl } from '../mail/site-url.ts';
 import { attachAnswersIn } from '../questions/checkout-answers.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
+import { signTicketToken } from '../tickets/ticket-token.ts';
 import { markOfferBooked } from '../waitlist/pass-on.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
@@ -194,6 +195,24 @@ function refundOutcome(paymentId: string, amountPaise: number): PaymentOutcome {
   return { outcome: 'refunded', paymentId, amountPaise, message: LATE_PAYMENT_REFUNDED_MESSAGE };
 }
 
+/**
+ * The box office's confirmation (services/box-office, ADR 0042): its hold becomes a booking here, with
+ * the same tickets, QR, mail, invoice and history as an online sale's. `paymentId` and `orderId` name
+ * the sale (no gateway order exists); a comp has no invoice (`invoice: false`).
+ */
+export function confirmBoxOfficeHoldIn(
+  deps: AppDeps,
+  tx: DbOrTx,
+  holdId: string,
+  sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string; tokenInLink: boolean },
+  now: Date,
+): string {
+  const hold = tx.select().from(holds).where(eq(holds.id, holdId)).get();
+  if (!hold) throw notFound('Booking data is missing. Please try again.');
+  const booked = createBooking(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
+  return booked.outcome === 'booked' ? booked.bookingId : '';
+}
+
 /** Writes the booking with every §3 field, records it on the user, marks the hold sold and queues the mail. */
 function createBooking(
   deps: AppDeps,
@@ -202,6 +221,7 @@ function createBooking(
   orderId: string,
   paymentId: string,
   now: Date,
+  boxOffice?: { invoice: boolean; actorUserId: string; tokenInLink: boolean },
 ): PaymentOutcome {
   const event = tx
     .select({ id: events.id, name: events.name, location: events.eventLocationText })
@@ -299,13 +319,14 @@ function createBooking(
   recordBookingEvent(tx, {
     bookingId,
     kind: 'confirmed',
-    actor: 'buyer',
-    actorUserId: hold.userId,
+    actor: boxOffice ? 'organiser' : 'buyer',
+    actorUserId: boxOffice?.actorUserId ?? hold.userId,
     at: now,
     details: { totalPaise: hold.totalPaise },
   });
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
-  issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
+  if (boxOffice?.invoice !== false)
+    issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
   const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
   tx.update(users)
     .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })
@@ -338,6 +359,7 @@ function createBooking(
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,
+      ticketToken: boxOffice?.tokenInLink ? signTicketToken(deps.appSecret, bookingId) : undefined,
     }),
     now,
   );

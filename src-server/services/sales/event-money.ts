@@ -18,7 +18,8 @@ import { partRefundMoney } from '../partial-refunds/part-refund-money.ts';
  * credit notes (invoices/issue-credit-note.ts) decide: a refund of exactly the ticket revenue keeps the
  * fee ('minus_fee'); any other returns the fee in the same share as the whole (a full refund all of
  * it, a percentage refund that percentage, rounded half-up). **Payable to the organiser** is the ticket
- * revenue less the part of refunds that came out of it. Refunds still pending count: that money is
+ * revenue less the part of refunds that came out of it, less what the organiser collected at the door (a door sale's
+ * cash or UPI never passed through the platform, ADR 0042); comps are ₹0 and counted apart. Refunds still pending count: that money is
  * going back.
  *
  * **Over a period** (the payout statement's month, issue 40) each flow counts when it happened: a sale in
@@ -46,7 +47,15 @@ export interface EventMoney {
   refundsPendingPaise: number;
   /** The part of refunds that came out of ticket revenue (the rest was the platform's fee). */
   ticketRefundsPaise: number;
-  /** Ticket revenue − ticket refunds. */
+  /** Complimentary bookings (issue 40, ADR 0042): ₹0, counted apart from the orders that paid. */
+  compOrders: number;
+  /** Door sales by how they were paid: the organiser collected this money at the venue, not the platform. */
+  doorSales: number;
+  doorCashPaise: number;
+  doorUpiPaise: number;
+  /** Door cash + door UPI: in ticket revenue, but already in the organiser's hands. */
+  collectedAtDoorPaise: number;
+  /** Ticket revenue − ticket refunds − what was collected at the door: what the platform owes the organiser. */
   payablePaise: number;
 }
 
@@ -63,6 +72,11 @@ const NO_MONEY: EventMoney = {
   refundsPaise: 0,
   refundsPendingPaise: 0,
   ticketRefundsPaise: 0,
+  compOrders: 0,
+  doorSales: 0,
+  doorCashPaise: 0,
+  doorUpiPaise: 0,
+  collectedAtDoorPaise: 0,
   payablePaise: 0,
 };
 
@@ -97,6 +111,10 @@ export function eventMoney(
     refunded: number;
     refund_pending: number;
     fee_refunded: number;
+    comps: number;
+    door_sales: number;
+    door_cash: number;
+    door_upi: number;
   }>(sql`
     with b as (
       select b.event_id, b.status, b.total_amount_paise as total,
@@ -105,12 +123,13 @@ export function eventMoney(
         b.fee_amount_paise as fee, b.igst_amount_paise as fee_gst,
         b.total_amount_paise - b.fee_amount_paise - b.igst_amount_paise as tickets,
         b.fee_amount_paise + b.igst_amount_paise as fees,
-        r.amount_paise as refund, r.status as refund_status,
+        r.amount_paise as refund, r.status as refund_status, s.kind as channel, s.method as door_method,
         (select i.cgst_paise + i.sgst_paise + i.igst_paise from invoices i
           where i.booking_id = b.id and i.kind = 'admission'
           order by i.issued_at desc, i.rowid desc limit 1) as gst
       from bookings b
       left join refunds r on r.payment_id = b.payment_id
+      left join box_office_sales s on s.booking_id = b.id
       where b.event_id in (${sql.join(
         eventIds.map((id) => sql`${id}`),
         sql`, `,
@@ -129,7 +148,11 @@ export function eventMoney(
       coalesce(sum(case when refunded_now then refund else 0 end), 0) as refunded,
       coalesce(sum(case when refunded_now and refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
       coalesce(sum(case when not refunded_now or refund is null or refund = tickets or total = 0 then 0
-                        else (2 * fees * refund + total) / (2 * total) end), 0) as fee_refunded
+                        else (2 * fees * refund + total) / (2 * total) end), 0) as fee_refunded,
+      coalesce(sum(case when sold and channel = 'comp' then 1 else 0 end), 0) as comps,
+      coalesce(sum(case when sold and channel = 'door' then 1 else 0 end), 0) as door_sales,
+      coalesce(sum(case when sold and channel = 'door' and door_method = 'cash' then total else 0 end), 0) as door_cash,
+      coalesce(sum(case when sold and channel = 'door' and door_method = 'upi' then total else 0 end), 0) as door_upi
     from b
     group by event_id
   `);
@@ -156,7 +179,12 @@ export function eventMoney(
       refundsPaise: r.refunded,
       refundsPendingPaise: r.refund_pending,
       ticketRefundsPaise: ticketRefunds,
-      payablePaise: r.tickets - ticketRefunds,
+      compOrders: r.comps,
+      doorSales: r.door_sales,
+      doorCashPaise: r.door_cash,
+      doorUpiPaise: r.door_upi,
+      collectedAtDoorPaise: r.door_cash + r.door_upi,
+      payablePaise: r.tickets - ticketRefunds - r.door_cash - r.door_upi,
     });
   }
   return result;

@@ -29,9 +29,15 @@ export interface PayoutMonth {
   creditNotesPaise: number;
   /** Given away by discount codes: 0 until discount codes exist (issue 40 builds them beside this). */
   discountsPaise: number;
-  /** Complimentary bookings: 0 until comps exist. */
+  /** Complimentary bookings (₹0, ADR 0042). */
   comps: number;
-  /** Ticket revenue − ticket refunds: event-money's payable, for this month. */
+  /** Door sales by method: in ticket revenue, but collected by the organiser at the venue. */
+  doorSales: number;
+  doorCashPaise: number;
+  doorUpiPaise: number;
+  /** "Collected at the door": subtracted from the payable, the platform never held it. */
+  collectedAtDoorPaise: number;
+  /** Ticket revenue − ticket refunds − collected at the door: event-money's payable, for this month. */
   payablePaise: number;
 }
 
@@ -78,7 +84,11 @@ function monthOf(month: string, money: EventMoney, credit: { count: number; pais
     creditNotes: credit.count,
     creditNotesPaise: credit.paise,
     discountsPaise: 0,
-    comps: 0,
+    comps: money.compOrders,
+    doorSales: money.doorSales,
+    doorCashPaise: money.doorCashPaise,
+    doorUpiPaise: money.doorUpiPaise,
+    collectedAtDoorPaise: money.collectedAtDoorPaise,
     payablePaise: money.payablePaise,
   };
 }

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
 import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
 import { answerColumnsOf } from '../questions/answer-columns.ts';
 import { answersOfBookings } from '../questions/booking-answers.ts';
+import { channelsOf } from '../box-office/sales-channels.ts';
 import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
@@ -53,6 +55,8 @@ export const ORDERS_CSV_HEADER = [
   'Discount code',
   'Discount per ticket (INR)',
   'Discount (INR)',
+  // Issue 40 (ADR 0042): online, door or comp.
+  'Channel',
 ] as const;
 
 /**
@@ -101,6 +105,7 @@ export function streamOrdersCsv(
 /** What an accountant ties an order with: its payment and the admission invoice it stands on. */
 interface OrderAccounts {
   paymentId: string;
+  channel: SalesChannel;
   invoice: {
     number: string;
     creditNoteNumber: string | null;
@@ -126,7 +131,8 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
     .from(bookings)
     .where(inArray(bookings.id, bookingIds))
     .all();
-  for (const { id, paymentId } of payments) out.set(id, { paymentId, invoice: null });
+  for (const { id, paymentId } of payments) out.set(id, { paymentId, channel: 'online', invoice: null });
+  for (const [id, channel] of channelsOf(db, bookingIds)) out.get(id)!.channel = channel;
   const issued = db
     .select({
       bookingId: invoices.bookingId,
@@ -205,6 +211,7 @@ function orderRows(
         first ? order.discountCode : null,
         line?.discountPerTicketPaise ? csvRupees(line.discountPerTicketPaise) : null,
         first && order.discountCode ? csvRupees(order.discountPaise) : null,
+        accounts?.channel ?? 'online',
         ...answerCells(line?.id),
       ]);
     })

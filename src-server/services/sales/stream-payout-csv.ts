@@ -19,6 +19,11 @@ export const PAYOUT_CSV_HEADER = [
   'Discounts (INR)',
   'Comps',
   'Payable to organiser (INR)',
+  // Issue 40 (ADR 0042), after the older columns: door sales, which the organiser collected at the venue.
+  'Door sales',
+  'Door cash (INR)',
+  'Door UPI (INR)',
+  'Collected at the door (INR)',
 ] as const;
 
 /**
@@ -59,5 +64,9 @@ function rowOf(m: PayoutMonth): string {
     csvRupees(m.discountsPaise),
     m.comps,
     csvRupees(m.payablePaise),
+    m.doorSales,
+    csvRupees(m.doorCashPaise),
+    csvRupees(m.doorUpiPaise),
+    csvRupees(m.collectedAtDoorPaise),
   ]);
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
+import { ORGANISER_MESSAGES, type TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { events } from '../../db/schema/catalog.ts';
@@ -19,7 +19,7 @@ export function acceptInvitation(
   token: string,
   user: { id: string; email: string },
   now: Date,
-): Promise<{ eventId: string; role: 'co_organiser' | 'gate_staff' }> {
+): Promise<{ eventId: string; role: TeamRole }> {
   return writeTransaction(db, (tx) => {
     const invitation = findInvitation(db, token, now);
     if (invitation.acceptedAt) {

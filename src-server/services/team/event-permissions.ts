@@ -5,8 +5,8 @@ import type { EventRole } from '../../../shared/organiser-schemas.ts';
  * middleware checks one of these before the handler runs; a role outside the list is refused.
  */
 export const EVENT_PERMISSIONS = {
-  /** The console's event pages. Gate staff see the event they work at. */
-  view: ['owner', 'admin', 'co_organiser', 'gate_staff'],
+  /** The console's event pages. Gate staff and the box office see the event they work at. */
+  view: ['owner', 'admin', 'co_organiser', 'gate_staff', 'box_office'],
   /** See who is on the team. */
   viewTeam: ['owner', 'admin', 'co_organiser'],
   /** The event editor: details, dates, slots, ticket types, publish and unpublish. */
@@ -46,6 +46,12 @@ export const EVENT_PERMISSIONS = {
   publishHeld: ['admin'],
   /** Run the event's gate: scan, look up, undo, download the ticket list (docs/decisions/0022). */
   checkIn: ['owner', 'admin', 'co_organiser', 'gate_staff'],
+  /**
+   * The box office (issue 40, ADR 0042): issue complimentary bookings, record sales at the door and look
+   * up the event's orders to do so. The box-office role does this and nothing else: not the editor, not
+   * the Sales page or payouts, not the team.
+   */
+  boxOffice: ['owner', 'admin', 'co_organiser', 'box_office'],
 } as const satisfies Record<string, readonly EventRole[]>;
 
 export type EventPermission = keyof typeof EVENT_PERMISSIONS;

@@ -13,10 +13,12 @@ export function invitationMail(options: {
   scannerUrl: string;
 }): OutgoingMail {
   const role = TEAM_ROLE_LABELS[options.role].toLowerCase();
-  const what =
-    options.role === 'co_organiser'
-      ? 'As co-organiser you can manage the event with its owner.'
-      : 'As gate staff you can check tickets in for this event.';
+  const what = {
+    co_organiser: 'As co-organiser you can manage the event with its owner.',
+    gate_staff: 'As gate staff you can check tickets in for this event.',
+    box_office:
+      'At the box office you can issue complimentary tickets and record sales at the door for this event.',
+  }[options.role];
   return {
     to: options.to,
     subject: `You're invited to ${options.eventName} on Jalsa`,

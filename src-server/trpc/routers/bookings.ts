@@ -1,4 +1,4 @@
-import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
+import { BookingIdInput, TicketPageInput } from '../../../shared/bookings-schemas.ts';
 import { CancelSomeTicketsInput } from '../../../shared/partial-refund-schemas.ts';
 import { cancelOwnBooking, quoteOwnCancellation } from '../../services/bookings/buyer-cancellation.ts';
 import { getOwnBooking, listOwnBookings } from '../../services/bookings/owner-bookings.ts';
@@ -9,11 +9,14 @@ export const bookingsRouter = router({
   /** My Bookings: the signed-in person's bookings, newest first. */
   mine: protectedProcedure.query(({ ctx }) => listOwnBookings(ctx.db, ctx.deps.appSecret, ctx.user.id)),
 
-  /** The ticket page. Not signed in, not yours and unknown all answer NOT_FOUND alike. */
+  /**
+   * The ticket page. Not signed in, not yours and unknown all answer NOT_FOUND alike, unless the link
+   * carries the ticket's own signed token (a box-office buyer without an account, ADR 0042).
+   */
   byId: publicProcedure
-    .input(BookingIdInput)
+    .input(TicketPageInput)
     .query(({ ctx, input }) =>
-      getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId),
+      getOwnBooking(ctx.db, ctx.deps.appSecret, ctx.user?.id ?? null, input.bookingId, input.token),
     ),
 
   /** What cancelling one's own booking would refund now, or why it cannot be cancelled. */

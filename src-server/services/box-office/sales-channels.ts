@@ -1,0 +1,29 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { boxOfficeSales } from '../../db/schema/box-office.ts';
+
+/** The box-office bookings among these and their channel (comp or door); the others were sold online. */
+export function channelsOf(db: Db, bookingIds: string[]): Map<string, SalesChannel> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = db
+    .select({ bookingId: boxOfficeSales.bookingId, kind: boxOfficeSales.kind })
+    .from(boxOfficeSales)
+    .where(inArray(boxOfficeSales.bookingId, bookingIds))
+    .all();
+  return new Map(rows.map((r) => [r.bookingId, r.kind]));
+}
+
+/**
+ * Whether a booking was made at the box office (ADR 0042): its money, if any, never passed through the
+ * gateway, so cancelling it queues no gateway refund (the organiser settles a door sale at the desk).
+ */
+export function isBoxOfficeBooking(tx: DbOrTx, bookingId: string): boolean {
+  return (
+    tx
+      .select({ bookingId: boxOfficeSales.bookingId })
+      .from(boxOfficeSales)
+      .where(eq(boxOfficeSales.bookingId, bookingId))
+      .get() !== undefined
+  );
+}
