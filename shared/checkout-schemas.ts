@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SelectedAddOns } from './add-on-schemas.ts';
 import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { perOrderMaxMessage } from './per-order-max.ts';
@@ -152,6 +153,8 @@ export const startCheckoutSchema = z.object({
     .max(40, 'This code does not exist for this event.')
     .optional()
     .transform((code) => code || undefined),
+  /** Add-ons sold with the tickets (issue 40, ADR 0041): variants and quantities; the server prices them. */
+  addOns: SelectedAddOns,
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 

@@ -216,6 +216,8 @@ function historyText(h: HistoryEntry): string {
       return `Show moved from ${formatDateTime(String(d.fromStart))} to ${formatDateTime(String(d.toStart))}`;
     case 'gstin_added':
       return `GSTIN ${d.gstin} added; invoice re-issued`;
+    case 'add_on_given':
+      return `Handed over: ${d.quantity} × ${d.name} at ${d.gate}`;
   }
 }
 

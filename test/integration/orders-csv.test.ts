@@ -161,6 +161,9 @@ describe('orders CSV', () => {
       'Discount code': '',
       'Discount per ticket (INR)': '',
       'Discount (INR)': '',
+      // No add-ons (ADR 0041).
+      'Add-ons': '',
+      'Add-ons (INR)': '',
     });
     expect(byId[plain.id]!['Payment ID']).toBe(plain.paymentId);
     // The formula is text (leading apostrophe); its quotes and comma survive quoting.

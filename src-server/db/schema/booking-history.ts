@@ -12,7 +12,8 @@ export type BookingEventKind =
   | 'checked_in'
   | 'check_in_undone'
   | 'rescheduled'
-  | 'gstin_added';
+  | 'gstin_added'
+  | 'add_on_given';
 
 /** Who did it, as the organiser reads it: the buyer (or holder), the organiser's team, gate staff, or the app itself. */
 export type BookingEventActor = 'buyer' | 'organiser' | 'gate' | 'system';

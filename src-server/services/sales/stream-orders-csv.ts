@@ -3,6 +3,7 @@ import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
+import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
 import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
@@ -51,6 +52,9 @@ export const ORDERS_CSV_HEADER = [
   'Discount code',
   'Discount per ticket (INR)',
   'Discount (INR)',
+  // Add-ons (ADR 0041): apart from the tickets, GST included, on the order's first row.
+  'Add-ons',
+  'Add-ons (INR)',
 ] as const;
 
 /**
@@ -88,6 +92,7 @@ export function streamOrdersCsv(
 /** What an accountant ties an order with: its payment and the admission invoice it stands on. */
 interface OrderAccounts {
   paymentId: string;
+  addOns?: BookedAddOn[];
   invoice: {
     number: string;
     creditNoteNumber: string | null;
@@ -113,7 +118,8 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
     .from(bookings)
     .where(inArray(bookings.id, bookingIds))
     .all();
-  for (const { id, paymentId } of payments) out.set(id, { paymentId, invoice: null });
+  const addOns = addOnsOfBookings(db, bookingIds);
+  for (const { id, paymentId } of payments) out.set(id, { paymentId, addOns: addOns.get(id), invoice: null });
   const issued = db
     .select({
       bookingId: invoices.bookingId,
@@ -188,6 +194,10 @@ function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): stri
         first ? order.discountCode : null,
         line?.discountPerTicketPaise ? csvRupees(line.discountPerTicketPaise) : null,
         first && order.discountCode ? csvRupees(order.discountPaise) : null,
+        first && accounts?.addOns ? accounts.addOns.map(addOnLabel).join('; ') : null,
+        first && accounts?.addOns
+          ? csvRupees(accounts.addOns.reduce((sum, a) => sum + a.totalPaise, 0))
+          : null,
       ]);
     })
     .join('');
