@@ -214,10 +214,15 @@ describe('money', () => {
       documentType: 'tax_invoice',
     });
     const payout = await callProcedure(t, 'query', 'sales.payoutStatement', { eventId: ev.eventId }, { cookie: owner.cookie });
-    if (payout.status === 200) {
-      expect((payout.data as { statement: { ticketRevenuePaise: number; addOnRevenuePaise: number } }).statement)
-        .toMatchObject({ ticketRevenuePaise: 150_000, addOnRevenuePaise: 50_000 });
-    }
+    expect(payout.status, JSON.stringify(payout.body)).toBe(200);
+    // Add-on revenue apart from ticket revenue; the organiser is owed both.
+    expect((payout.data as { statement: object }).statement).toMatchObject({
+      ticketRevenuePaise: 150_000,
+      addOnRevenuePaise: 50_000,
+      payablePaise: 200_000,
+    });
+    const csv = await t.app.request(`/api/events/${ev.eventId}/orders.csv`, { headers: { cookie: owner.cookie } });
+    if (csv.status === 200) expect(await csv.text()).toContain('1 × T-shirt (S)');
   });
 });
 

@@ -290,8 +290,21 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createQuota': { eventId: ev.eventId, quota: evilQuota(ev) },
     'console.updateQuota': { eventId: ev.eventId, quotaId: 'qt_x', quota: evilQuota(ev) },
     'console.removeQuota': { eventId: ev.eventId, quotaId: 'qt_x' },
+    'console.createAddOn': { eventId: ev.eventId, addOn: EVIL_ADD_ON },
+    'console.updateAddOn': { eventId: ev.eventId, addOnId: 'ao_x', addOn: EVIL_ADD_ON },
+    'gate.markAddOnGiven': { eventId: ev.eventId, bookingId: 'JB23456789AB', lineId: 'JB23456789AB-a1', gate: 'North gate' },
   };
 }
+
+/** An add-on (ADR 0041) as the console's form sends it. */
+const EVIL_ADD_ON = {
+  name: 'Evil T-shirt',
+  pricePaise: 1,
+  taxRatePercent: 5,
+  hsnSac: '6109',
+  maxPerOrder: 1,
+  variants: [{ name: 'M', stock: 1 }],
+};
 
 /** A shared capacity (issue 40) as the console's form sends it. */
 const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({

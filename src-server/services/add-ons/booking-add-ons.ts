@@ -48,10 +48,17 @@ export function addOnLabel(line: Pick<BookedAddOn, 'name' | 'variantName' | 'qua
   return `${line.quantity} × ${line.name}${line.variantName ? ` (${line.variantName})` : ''}`;
 }
 
+/** What gate staff see of an add-on line: what to hand over, never what it cost (no takings at the gate). */
+export type GateAddOn = Omit<BookedAddOn, 'totalPaise'>;
+
 /** The gate: a booking's add-ons to hand over, for the event's gate staff (another event's: not found). */
-export function gateAddOns(db: Db, eventId: string, bookingId: string): BookedAddOn[] {
+export function gateAddOns(db: Db, eventId: string, bookingId: string): GateAddOn[] {
   refuseOtherEvent(db, eventId, bookingId);
-  return addOnsOfBookings(db, [bookingId]).get(bookingId) ?? [];
+  return (addOnsOfBookings(db, [bookingId]).get(bookingId) ?? []).map(forGate);
+}
+
+function forGate({ totalPaise: _paid, ...line }: BookedAddOn): GateAddOn {
+  return line;
 }
 
 /**
@@ -63,7 +70,7 @@ export function markAddOnGiven(
   db: Db,
   input: { eventId: string; bookingId: string; lineId: string; staffUserId: string; gate: string },
   now: Date,
-): Promise<BookedAddOn> {
+): Promise<GateAddOn> {
   return writeTransaction(db, (tx) => {
     refuseOtherEvent(tx, input.eventId, input.bookingId);
     const given = tx
@@ -92,7 +99,7 @@ export function markAddOnGiven(
       .get(input.bookingId)
       ?.find((l) => l.id === input.lineId);
     if (!line) throw notFound(ADD_ON_MESSAGES.lineNotFound);
-    return line;
+    return forGate(line);
   });
 }
 
