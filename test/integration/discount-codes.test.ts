@@ -242,7 +242,8 @@ describe('pricing with a code', () => {
       .trim()
       .split('\r\n');
     expect(header!.includes('Discount code,Discount per ticket (INR),Discount (INR)')).toBe(true);
-    expect(row!.endsWith('Diwali20,200.00,400.00')).toBe(true);
+    // Then the add-on columns (ADR 0041), empty without add-ons.
+    expect(row!.endsWith('Diwali20,200.00,400.00,,')).toBe(true);
   });
 
   it('takes a fixed amount off the chosen types only; the ₹500 exemption is judged on the price charged', async () => {
