@@ -43,6 +43,20 @@ export function addOnsOfBookings(db: DbOrTx, bookingIds: string[]): Map<string, 
   return out;
 }
 
+/**
+ * The labels of some bookings' add-ons, for the gate's ticket list (only bookings that have some). Read in
+ * chunks: a full download lists a slot's every booking.
+ */
+export function addOnLabelsOf(db: DbOrTx, bookingIds: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < bookingIds.length; i += 500) {
+    for (const [id, lines] of addOnsOfBookings(db, bookingIds.slice(i, i + 500))) {
+      out.set(id, lines.map(addOnLabel));
+    }
+  }
+  return out;
+}
+
 /** "2 × T-shirt (M)": one line's label, for lists and the CSV. */
 export function addOnLabel(line: Pick<BookedAddOn, 'name' | 'variantName' | 'quantity'>): string {
   return `${line.quantity} × ${line.name}${line.variantName ? ` (${line.variantName})` : ''}`;

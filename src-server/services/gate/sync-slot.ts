@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, max, ne, sql } from 'drizzle-orm';
+import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
 import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -159,6 +160,11 @@ export async function syncSlot(
       );
       listRows = more ? [] : [...changed.values(), ...ticketRows];
     }
+    // Add-ons to hand over (ADR 0041), in the device's list so it can show them offline.
+    const addOnLabels = addOnLabelsOf(
+      tx,
+      listRows.map((r) => r.id),
+    );
     const tickets: GateListTicket[] = listRows.map((r) => {
       const row: GateListTicket = [
         r.id,
@@ -170,6 +176,8 @@ export async function syncSlot(
         r.phoneEnd,
       ];
       if (r.generation > 0) row.push(r.generation);
+      const addOns = addOnLabels.get(r.id);
+      if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
       return row;
     });
     return {
