@@ -14,6 +14,12 @@ import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts'
 import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
+import {
+  type AddOnChoice,
+  AddOnPicker,
+  addOnsFor,
+  addOnsTotalPaise,
+} from '../components/checkout/add-on-picker.tsx';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
 import { DiscountCodeField, type DiscountQuote } from '../components/checkout/discount-code-field.tsx';
@@ -181,7 +187,23 @@ function Checkout({
     data.event.platformFeeRate,
     data.taxes,
   );
-  const price = discount?.price ?? listPrice;
+  const ticketPrice = discount?.price ?? listPrice;
+  // Add-ons (ADR 0041): priced as the server will, added to the total beside the tickets (no fee on them).
+  const [addOnChoice, setAddOnChoice] = useState<AddOnChoice>({});
+  const addOnTaxes = {
+    pricesPlusGst: data.taxes.admissionTaxRatePercent !== null,
+    intraState: data.taxes.admissionIntraState,
+  };
+  const offeredAddOns = addOnsFor(
+    data.addOns,
+    lines.map((l) => l.type.id),
+  );
+  const addOnsPaise = addOnsTotalPaise(offeredAddOns, addOnChoice, addOnTaxes);
+  const price = { ...ticketPrice, grandTotalPaise: ticketPrice.grandTotalPaise + addOnsPaise };
+  const chosenAddOns = offeredAddOns
+    .flatMap((a) => a.variants)
+    .filter((v) => (addOnChoice[v.id] ?? 0) > 0)
+    .map((v) => ({ variantId: v.id, quantity: addOnChoice[v.id]! }));
   // The billing address only when the GST invoice must show it: the server's rule, decided again at Proceed.
   const addressRequired = recipientAddressRequired({
     buyerGstin: details.buyerGstin,
@@ -239,6 +261,7 @@ function Checkout({
         userCity: city.storedName ?? undefined,
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
         discountCode: discount?.code,
+        addOns: chosenAddOns.length > 0 ? chosenAddOns : undefined,
       });
     } catch (err) {
       payment.abandon();
@@ -443,7 +466,15 @@ function Checkout({
             initialCode={code}
           />
 
+          <AddOnPicker
+            addOns={offeredAddOns}
+            choice={addOnChoice}
+            onChange={setAddOnChoice}
+            taxes={addOnTaxes}
+          />
+
           <PaymentSummary
+            addOnsPaise={addOnsPaise}
             price={price}
             ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
             feeTaxSplit={feeSplit}

@@ -81,3 +81,26 @@ export function listAddOns(db: DbOrTx, eventId: string, forSale = false): AddOnR
       }),
   }));
 }
+
+/** An add-on as the buyer's checkout shows it: no sold or held figures, only what is left. */
+export interface BuyerAddOn {
+  id: string;
+  name: string;
+  description: string;
+  pricePaise: number;
+  taxRatePercent: number;
+  maxPerOrder: number;
+  /** Only with these ticket types; null: with any. */
+  ticketTypeIds: string[] | null;
+  variants: { id: string; name: string; left: number }[];
+}
+
+/** The event's add-ons on sale, for the checkout. */
+export function addOnsForSale(db: DbOrTx, eventId: string): BuyerAddOn[] {
+  return listAddOns(db, eventId, true)
+    .filter((a) => a.variants.length > 0)
+    .map(({ variants, hsnSac: _code, isActive: _on, ...a }) => ({
+      ...a,
+      variants: variants.map((v) => ({ id: v.id, name: v.name, left: v.left })),
+    }));
+}
