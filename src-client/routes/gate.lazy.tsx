@@ -4,6 +4,7 @@ import { formatInIndia } from '../../shared/dates.ts';
 import { slotLabel } from '../../shared/gate-schemas.ts';
 import type { LocalTicket } from '../gate/decide-locally.ts';
 import { createGateApi } from '../gate/gate-api.ts';
+import { GateAddOns } from '../gate/gate-add-ons.tsx';
 import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore, type SlotMeta } from '../gate/gate-store.ts';
@@ -420,7 +421,7 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           </div>
         )}
         <div className="pointer-events-none absolute inset-[15%] rounded-3xl border-4 border-white/60" />
-        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} onDismiss={dismiss} />}
+        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} settings={settings} onDismiss={dismiss} />}
         {shown?.kind === 'ask' && (
           <AskPersons
             shown={shown}
@@ -507,9 +508,11 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
 
 function ResultFlash({
   shown,
+  settings,
   onDismiss,
 }: {
   shown: Exclude<Shown, { kind: 'ask' }>;
+  settings: GateSettings;
   onDismiss: () => void;
 }) {
   const admit = shown.kind === 'admit';
@@ -531,6 +534,9 @@ function ResultFlash({
       )}
       {shown.offline && (
         <p className="mt-3 text-sm opacity-90">Decided offline: will be sent when back online</p>
+      )}
+      {admit && (
+        <GateAddOns settings={settings} bookingId={shown.ticket.id} offlineLabels={shown.ticket.addOns} />
       )}
       <button type="button" className={`${big} mt-8 w-full max-w-xs bg-black/30`} onClick={onDismiss}>
         Dismiss
