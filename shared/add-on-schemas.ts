@@ -64,7 +64,10 @@ export const AddOnFields = z.object({
   taxRatePercent: z
     .number(ADD_ON_MESSAGES.rate)
     .refine((rate) => (GST_RATE_SCHEDULE.rates as readonly number[]).includes(rate), ADD_ON_MESSAGES.rate),
-  hsnSac: z.string().trim().regex(/^\d{4,8}$/, ADD_ON_MESSAGES.hsnSac),
+  hsnSac: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, ADD_ON_MESSAGES.hsnSac),
   maxPerOrder: z
     .number(ADD_ON_MESSAGES.perOrder)
     .int(ADD_ON_MESSAGES.perOrder)

@@ -26,7 +26,10 @@ export function GateAddOns({
   if (lines.data) {
     if (lines.data.length === 0) return null;
     return (
-      <section aria-labelledby="hand-over" className="mt-6 w-full max-w-sm rounded-xl bg-black/25 p-4 text-left">
+      <section
+        aria-labelledby="hand-over"
+        className="mt-6 w-full max-w-sm rounded-xl bg-black/25 p-4 text-left"
+      >
         <h2 id="hand-over" className="text-xl font-bold">
           Hand over
         </h2>
@@ -63,7 +66,10 @@ export function GateAddOns({
   }
   if (!offlineLabels?.length) return null;
   return (
-    <section aria-labelledby="hand-over" className="mt-6 w-full max-w-sm rounded-xl bg-black/25 p-4 text-left">
+    <section
+      aria-labelledby="hand-over"
+      className="mt-6 w-full max-w-sm rounded-xl bg-black/25 p-4 text-left"
+    >
       <h2 id="hand-over" className="text-xl font-bold">
         Hand over
       </h2>

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { formatInIndia } from '../../shared/dates.ts';
 import { slotLabel } from '../../shared/gate-schemas.ts';
 import type { LocalTicket } from '../gate/decide-locally.ts';
-import { createGateApi } from '../gate/gate-api.ts';
 import { GateAddOns } from '../gate/gate-add-ons.tsx';
+import { createGateApi } from '../gate/gate-api.ts';
 import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore, type SlotMeta } from '../gate/gate-store.ts';
@@ -421,7 +421,9 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           </div>
         )}
         <div className="pointer-events-none absolute inset-[15%] rounded-3xl border-4 border-white/60" />
-        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} settings={settings} onDismiss={dismiss} />}
+        {shown && shown.kind !== 'ask' && (
+          <ResultFlash shown={shown} settings={settings} onDismiss={dismiss} />
+        )}
         {shown?.kind === 'ask' && (
           <AskPersons
             shown={shown}

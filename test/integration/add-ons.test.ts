@@ -45,7 +45,9 @@ const TSHIRT = {
 
 function organiserEvent() {
   const owner = createAccount(t, 'organiser');
-  const ev = createTicketedEvent(t.deps.db, { types: [{ name: 'General', pricePaise: 75_000, totalTickets: 200 }] });
+  const ev = createTicketedEvent(t.deps.db, {
+    types: [{ name: 'General', pricePaise: 75_000, totalTickets: 200 }],
+  });
   t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
   t.deps.db
     .insert(organiserProfiles)
@@ -71,7 +73,12 @@ async function listAddOns(ev: TicketedEvent, cookie: string): Promise<AddOnRow[]
   return res.data as AddOnRow[];
 }
 
-function start(ev: TicketedEvent, cookie: string, tickets: number, addOns: { variantId: string; quantity: number }[]) {
+function start(
+  ev: TicketedEvent,
+  cookie: string,
+  tickets: number,
+  addOns: { variantId: string; quantity: number }[],
+) {
   return callProcedure(
     t,
     'mutation',
@@ -194,7 +201,13 @@ describe('money', () => {
     //   CGST ₹11.90, SGST ₹11.90. The ₹500 admission exemption is never applied to it.
     // Invoice: taxable ₹1,747.40, CGST ₹126.30, SGST ₹126.30, total ₹2,000.00.
     expect(invoice.lines).toEqual([
-      expect.objectContaining({ sac: '9996', quantity: 2, taxableValuePaise: 127_120, cgstPaise: 11_440, sgstPaise: 11_440 }),
+      expect.objectContaining({
+        sac: '9996',
+        quantity: 2,
+        taxableValuePaise: 127_120,
+        cgstPaise: 11_440,
+        sgstPaise: 11_440,
+      }),
       expect.objectContaining({
         description: expect.stringContaining('T-shirt (S)'),
         sac: '6109',
@@ -213,7 +226,13 @@ describe('money', () => {
       totalPaise: 200_000,
       documentType: 'tax_invoice',
     });
-    const payout = await callProcedure(t, 'query', 'sales.payoutStatement', { eventId: ev.eventId }, { cookie: owner.cookie });
+    const payout = await callProcedure(
+      t,
+      'query',
+      'sales.payoutStatement',
+      { eventId: ev.eventId },
+      { cookie: owner.cookie },
+    );
     expect(payout.status, JSON.stringify(payout.body)).toBe(200);
     // Add-on revenue apart from ticket revenue; the organiser is owed both.
     expect((payout.data as { statement: object }).statement).toMatchObject({
@@ -221,7 +240,9 @@ describe('money', () => {
       addOnRevenuePaise: 50_000,
       payablePaise: 200_000,
     });
-    const csv = await t.app.request(`/api/events/${ev.eventId}/orders.csv`, { headers: { cookie: owner.cookie } });
+    const csv = await t.app.request(`/api/events/${ev.eventId}/orders.csv`, {
+      headers: { cookie: owner.cookie },
+    });
     if (csv.status === 200) expect(await csv.text()).toContain('1 × T-shirt (S)');
   });
 });
@@ -237,20 +258,34 @@ describe('gate', () => {
     const bookingId = await pay(buyer.cookie, held.data as CheckoutSession);
     const staff = createAccount(t);
     addTeamMember(t, ev.eventId, staff.userId, 'gate_staff');
-    const list = await callProcedure(t, 'query', 'gate.addOns', { eventId: ev.eventId, bookingId }, { cookie: staff.cookie });
+    const list = await callProcedure(
+      t,
+      'query',
+      'gate.addOns',
+      { eventId: ev.eventId, bookingId },
+      { cookie: staff.cookie },
+    );
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const [line] = list.data as { id: string; givenAt: string | null }[];
     expect(line).toMatchObject({ name: 'T-shirt', variantName: 'L', quantity: 1, givenAt: null });
     const input = { eventId: ev.eventId, bookingId, lineId: line!.id, gate: 'North gate' };
     const other = createAccount(t, 'organiser');
-    const refused = await callProcedure(t, 'mutation', 'gate.markAddOnGiven', input, { cookie: other.cookie });
+    const refused = await callProcedure(t, 'mutation', 'gate.markAddOnGiven', input, {
+      cookie: other.cookie,
+    });
     expect(refused.status).toBe(404);
     for (let i = 0; i < 2; i++) {
-      const given = await callProcedure(t, 'mutation', 'gate.markAddOnGiven', input, { cookie: staff.cookie });
+      const given = await callProcedure(t, 'mutation', 'gate.markAddOnGiven', input, {
+        cookie: staff.cookie,
+      });
       expect(given.status, JSON.stringify(given.body)).toBe(200);
       expect((given.data as { givenAt: string }).givenAt).toBe(t.clock.now().toISOString());
     }
-    const history = t.deps.db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, bookingId)).all();
+    const history = t.deps.db
+      .select()
+      .from(bookingHistory)
+      .where(eq(bookingHistory.bookingId, bookingId))
+      .all();
     expect(history.filter((h) => h.kind === 'add_on_given')).toEqual([
       expect.objectContaining({ actor: 'gate', actorUserId: staff.userId }),
     ]);
@@ -280,6 +315,12 @@ describe('bad input', () => {
     ]);
     expect(over.status).toBe(400);
     expect(over.body.error?.message).toBe(ADD_ON_MESSAGES.overMax('T-shirt', 1));
-    expect(t.deps.db.select().from(addOnVariants).all().every((v) => v.available === v.stock)).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(addOnVariants)
+        .all()
+        .every((v) => v.available === v.stock),
+    ).toBe(true);
   });
 });

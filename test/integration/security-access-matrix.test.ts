@@ -205,7 +205,7 @@ const PROCEDURES: Record<string, Access> = {
     kind: 'role',
     ids: ['bookingId', 'eventId'],
     signedOut: 401,
-    why: "checkIn; the booking must be of this event (ADR 0041)",
+    why: 'checkIn; the booking must be of this event (ADR 0041)',
   },
   'gate.markAddOnGiven': {
     kind: 'role',

@@ -292,7 +292,12 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.removeQuota': { eventId: ev.eventId, quotaId: 'qt_x' },
     'console.createAddOn': { eventId: ev.eventId, addOn: EVIL_ADD_ON },
     'console.updateAddOn': { eventId: ev.eventId, addOnId: 'ao_x', addOn: EVIL_ADD_ON },
-    'gate.markAddOnGiven': { eventId: ev.eventId, bookingId: 'JB23456789AB', lineId: 'JB23456789AB-a1', gate: 'North gate' },
+    'gate.markAddOnGiven': {
+      eventId: ev.eventId,
+      bookingId: 'JB23456789AB',
+      lineId: 'JB23456789AB-a1',
+      gate: 'North gate',
+    },
   };
 }
 

@@ -14,7 +14,9 @@ interface Taxes {
 
 /** The add-ons a selection may carry: on sale for any type, or for one of the chosen types. */
 export function addOnsFor(addOns: AddOn[], ticketTypeIds: string[]): AddOn[] {
-  return addOns.filter((a) => !a.ticketTypeIds?.length || a.ticketTypeIds.some((id) => ticketTypeIds.includes(id)));
+  return addOns.filter(
+    (a) => !a.ticketTypeIds?.length || a.ticketTypeIds.some((id) => ticketTypeIds.includes(id)),
+  );
 }
 
 /** What the chosen add-ons add to the total, as the server will charge it (shared/add-on-pricing.ts). */
@@ -77,7 +79,7 @@ export function AddOnPicker({
                         disabled={v.left === 0}
                         onChange={(e) => onChange({ ...choice, [v.id]: Number(e.target.value) })}
                       >
-                        {Array.from({ length: Math.max(0, max) + 1 }, (_, n) => (
+                        {quantities(max).map((n) => (
                           <option key={n} value={n}>
                             {n}
                           </option>
@@ -94,4 +96,9 @@ export function AddOnPicker({
       </ul>
     </CheckoutCard>
   );
+}
+
+/** 0, 1, … max: the choices of one variant's quantity. */
+function quantities(max: number): number[] {
+  return Array.from({ length: Math.max(0, max) + 1 }, (_, n) => n);
 }

@@ -165,7 +165,8 @@ function priceSelection(
       throw badRequest(ADD_ON_MESSAGES.notForTypes(label));
     }
     const count = (perAddOn.get(variant.addOnId) ?? 0) + line.quantity;
-    if (count > variant.maxPerOrder) throw badRequest(ADD_ON_MESSAGES.overMax(variant.name, variant.maxPerOrder));
+    if (count > variant.maxPerOrder)
+      throw badRequest(ADD_ON_MESSAGES.overMax(variant.name, variant.maxPerOrder));
     perAddOn.set(variant.addOnId, count);
     take(variant, line);
     return {

@@ -35,7 +35,9 @@ export function listAddOns(db: DbOrTx, eventId: string, forSale = false): AddOnR
   const rows = db
     .select()
     .from(addOns)
-    .where(forSale ? and(eq(addOns.eventId, eventId), eq(addOns.isActive, true)) : eq(addOns.eventId, eventId))
+    .where(
+      forSale ? and(eq(addOns.eventId, eventId), eq(addOns.isActive, true)) : eq(addOns.eventId, eventId),
+    )
     .orderBy(asc(addOns.createdAt), asc(addOns.id))
     .all();
   if (rows.length === 0) return [];

@@ -8,7 +8,12 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 
 /** A new add-on for the event (the editor's "Add-ons" section), with its variants' stock. */
-export function createAddOn(db: Db, eventId: string, fields: AddOnFields, now: Date): Promise<{ id: string }> {
+export function createAddOn(
+  db: Db,
+  eventId: string,
+  fields: AddOnFields,
+  now: Date,
+): Promise<{ id: string }> {
   return writeTransaction(db, (tx) => {
     checkTicketTypes(tx, eventId, fields.ticketTypeIds);
     const id = `ao-${randomUUID()}`;

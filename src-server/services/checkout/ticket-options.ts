@@ -8,10 +8,10 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
+import { addOnsForSale, type BuyerAddOn } from '../add-ons/list-add-ons.ts';
 import { type EventDateDetail, loadTicketTree } from '../catalog/ticket-tree.ts';
 import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
-import { addOnsForSale, type BuyerAddOn } from '../add-ons/list-add-ons.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lte, max, ne, sql } from 'drizzle-orm';
-import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
 import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
 import { type DoubleEntry, listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';

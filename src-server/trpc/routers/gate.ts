@@ -1,3 +1,4 @@
+import { GateAddOnsInput, MarkAddOnGivenInput } from '../../../shared/add-on-schemas.ts';
 import {
   GateHistoryInput,
   GateLookUpInput,
@@ -6,7 +7,6 @@ import {
   GateUndoInput,
   GateUploadInput,
 } from '../../../shared/gate-schemas.ts';
-import { GateAddOnsInput, MarkAddOnGivenInput } from '../../../shared/add-on-schemas.ts';
 import { DomainError } from '../../errors.ts';
 import { gateAddOns, markAddOnGiven } from '../../services/add-ons/booking-add-ons.ts';
 import { gateDashboard } from '../../services/gate/gate-dashboard.ts';
@@ -77,13 +77,15 @@ export const gateRouter = router({
     .query(({ ctx, input }) => gateAddOns(ctx.db, ctx.event.id, input.bookingId)),
 
   /** "Given": one add-on handed over, once, with who and when (online only). */
-  markAddOnGiven: gateProcedure.input(MarkAddOnGivenInput).mutation(({ ctx, input }) =>
-    markAddOnGiven(
-      ctx.db,
-      { ...input, eventId: ctx.event.id, staffUserId: ctx.user.id },
-      ctx.deps.clock.now(),
+  markAddOnGiven: gateProcedure
+    .input(MarkAddOnGivenInput)
+    .mutation(({ ctx, input }) =>
+      markAddOnGiven(
+        ctx.db,
+        { ...input, eventId: ctx.event.id, staffUserId: ctx.user.id },
+        ctx.deps.clock.now(),
+      ),
     ),
-  ),
 
   /** Manual look-up by booking id, name or mobile. */
   lookUp: gateProcedure.input(GateLookUpInput).query(({ ctx, input }) => {
