@@ -229,7 +229,7 @@ describe('money', () => {
     const payout = await callProcedure(
       t,
       'query',
-      'sales.payoutStatement',
+      'console.payoutStatement',
       { eventId: ev.eventId },
       { cookie: owner.cookie },
     );
@@ -240,10 +240,12 @@ describe('money', () => {
       addOnRevenuePaise: 50_000,
       payablePaise: 200_000,
     });
-    const csv = await t.app.request(`/api/events/${ev.eventId}/orders.csv`, {
+    const csv = await t.request(`/api/organiser/events/${ev.eventId}/orders.csv`, {
       headers: { cookie: owner.cookie },
     });
-    if (csv.status === 200) expect(await csv.text()).toContain('1 × T-shirt (S)');
+    expect(csv.status).toBe(200);
+    // The add-ons' own columns: what and how much, GST included, apart from "Tickets (INR)".
+    expect((await csv.text()).trimEnd().endsWith(',1 × T-shirt (S),500.00')).toBe(true);
   });
 });
 
@@ -268,6 +270,19 @@ describe('gate', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const [line] = list.data as { id: string; givenAt: string | null }[];
     expect(line).toMatchObject({ name: 'T-shirt', variantName: 'L', quantity: 1, givenAt: null });
+    // The offline list carries it read-only (a ninth entry; generation 0 before it).
+    const sync = await callProcedure(
+      t,
+      'query',
+      'gate.sync',
+      { eventId: ev.eventId, slotId: ev.slotId },
+      { cookie: staff.cookie },
+    );
+    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+    const row = (sync.data as { tickets: unknown[][] }).tickets.find((r) => r[0] === bookingId);
+    expect(row?.slice(7)).toEqual([0, ['1 × T-shirt (L)']]);
+    // Gate staff see what to hand over, never its price.
+    expect(JSON.stringify(list.data)).not.toContain('Paise');
     const input = { eventId: ev.eventId, bookingId, lineId: line!.id, gate: 'North gate' };
     const other = createAccount(t, 'organiser');
     const refused = await callProcedure(t, 'mutation', 'gate.markAddOnGiven', input, {
