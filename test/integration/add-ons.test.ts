@@ -43,9 +43,10 @@ const TSHIRT = {
   ],
 };
 
-function organiserEvent() {
+function organiserEvent(city = 'Mumbai') {
   const owner = createAccount(t, 'organiser');
   const ev = createTicketedEvent(t.deps.db, {
+    city,
     types: [{ name: 'General', pricePaise: 75_000, totalTickets: 200 }],
   });
   t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
@@ -246,6 +247,45 @@ describe('money', () => {
     expect(csv.status).toBe(200);
     // The add-ons' own columns: what and how much, GST included, apart from "Tickets (INR)".
     expect((await csv.text()).trimEnd().endsWith(',1 × T-shirt (S),500.00')).toBe(true);
+  });
+});
+
+describe('money, prices + GST', () => {
+  it('inter-state with prices + GST: each line’s IGST at its own rate on top, the total what was paid', async () => {
+    t = createTestApp({ SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
+    // Venue in Bengaluru, organiser in Maharashtra: IGST.
+    const { ev, owner } = organiserEvent('Bengaluru');
+    t.deps.db.update(events).set({ taxInclusive: false }).where(eq(events.id, ev.eventId)).run();
+    await createTshirt(ev, owner.cookie);
+    const [addOn] = await listAddOns(ev, owner.cookie);
+    const buyer = createSignedInUser(t);
+    const held = await start(ev, buyer.cookie, 1, [{ variantId: addOn!.variants[0]!.id, quantity: 1 }]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const session = held.data as CheckoutSession;
+    // Ticket ₹750 + 18 % = ₹885.00 (its GST is the admission GST line); T-shirt ₹500 + 5 % = ₹525.00.
+    expect(session.admissionTaxPaise).toBe(13_500);
+    expect(session.addOnsPaise).toBe(52_500);
+    expect(session.amountPaise).toBe(88_500 + 52_500 + session.feePaise + session.igstPaise);
+    const bookingId = await pay(buyer.cookie, session);
+    const invoice = t.deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .all()
+      .find((i) => i.kind === 'admission')!;
+    // Ticket: taxable ₹750.00, IGST 18 % ₹135.00. T-shirt: taxable ₹500.00, IGST 5 % ₹25.00.
+    expect(
+      invoice.lines.map((l) => [l.sac, l.taxRatePercent, l.taxableValuePaise, l.igstPaise, l.cgstPaise]),
+    ).toEqual([
+      ['9996', 18, 75_000, 13_500, 0],
+      ['6109', 5, 50_000, 2_500, 0],
+    ]);
+    expect(invoice).toMatchObject({
+      taxInclusive: false,
+      taxableValuePaise: 125_000,
+      igstPaise: 16_000,
+      totalPaise: 141_000,
+    });
   });
 });
 
