@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import SlowKindsFirstSequencer from './test/setup/slow-kinds-first-sequencer.ts';
+import { PREACT_FOR_REACT } from './vite.config.ts';
 
 // Node 25+ has a global localStorage of its own, which warns on every touch without --localstorage-file and
 // would shadow the DOM test environment's; the tests never want Node's.
@@ -10,6 +12,16 @@ const execArgv = ['--no-experimental-webstorage'];
 // SQLite, child processes and a browser, so one worker per core keeps both busy. TEST_WORKERS overrides it
 // (1 runs the files one after another, as before ADR 0031).
 const maxWorkers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
+
+// Packages that import 'react' or 'react-dom', inlined in the unit project so the Preact alias reaches them.
+const REACT_LIBRARIES = [
+  /@tanstack\/react-/,
+  /@trpc\/react-query/,
+  /react-hook-form/,
+  /@hookform\/resolvers/,
+  /@radix-ui\//,
+  /use-sync-external-store/,
+];
 
 // Integration files that replace a module with vi.mock: they run isolated (see the integration project).
 const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits.test.ts'];
@@ -37,6 +49,27 @@ export default defineConfig({
             'test/budget/**/*.test.ts',
           ],
           environment: 'node',
+          // The client's components render on Preact as in the build (vite.config.ts): the libraries that
+          // import React go through Vite's resolver too, so none of them loads React itself.
+          server: { deps: { inline: REACT_LIBRARIES } },
+          // use-sync-external-store is CommonJS, whose require('react') Node would answer with React;
+          // pre-bundled, its require goes through the alias as in the build.
+          deps: {
+            optimizer: {
+              client: { enabled: true, include: ['use-sync-external-store/shim/with-selector'] },
+              ssr: { enabled: true, include: ['use-sync-external-store/shim/with-selector'] },
+            },
+          },
+        },
+        resolve: {
+          alias: [
+            {
+              find: /^react$/,
+              replacement: path.resolve(import.meta.dirname, 'test/setup/react-on-preact.js'),
+            },
+            ...PREACT_FOR_REACT,
+          ],
+          dedupe: ['preact'],
         },
       },
       {

@@ -4,6 +4,7 @@ import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { perOrderMaxMessage } from './per-order-max.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
+import { checkoutAnswersSchema } from './question-schemas.ts';
 import { optionalRecipientAddressSchema, recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
@@ -153,6 +154,8 @@ export const startCheckoutSchema = z.object({
     .max(40, 'This code does not exist for this event.')
     .optional()
     .transform((code) => code || undefined),
+  /** Attendee names and answers to the ticket types' questions (issue 40), checked by Proceed. */
+  answers: checkoutAnswersSchema,
   /** Add-ons sold with the tickets (issue 40, ADR 0041): variants and quantities; the server prices them. */
   addOns: SelectedAddOns,
 });

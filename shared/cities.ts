@@ -26,6 +26,11 @@ export interface SelectedCityData {
 /** Local storage keys (spec §3). */
 export const SELECTED_CITY_KEY = 'selectedCity';
 export const SELECTED_CITY_DATA_KEY = 'selectedCityData';
+/**
+ * The chosen city's name also travels as a cookie, so the server can put that city's home listing in
+ * the page (src-server/http/client.ts); local storage stays the client's own record.
+ */
+export const SELECTED_CITY_COOKIE = 'selectedCity';
 
 /** Spec §4: 'Delhi' when nothing is stored; it resolves to Delhi/NCR through the aliases. */
 export const DEFAULT_CITY_NAME = 'Delhi';

@@ -29,14 +29,25 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   eInvoicingJob,
 ];
 
-export function startBackgroundJobs(deps: AppDeps, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
+/**
+ * Whether this process runs `job` now. One SQLite process runs every job (with WEB_CONCURRENCY the
+ * cluster starts jobs in one worker only); several servers on PostgreSQL ask the database who leads each
+ * job (`pgJobLeadership`, ADR 0035), so every job runs on exactly one of them at a time.
+ */
+export type JobLeadership = (job: string) => Promise<boolean> | boolean;
+
+export function startBackgroundJobs(
+  deps: AppDeps,
+  jobs: BackgroundJob[] = BACKGROUND_JOBS,
+  leads: JobLeadership = () => true,
+) {
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
       if (running) return;
       running = true;
       try {
-        await job.run(deps);
+        if (await leads(job.name)) await job.run(deps);
       } catch (err) {
         deps.logger.error({ err, job: job.name }, 'background job failed');
       } finally {

@@ -2,13 +2,23 @@ import { useState } from 'react';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { messageOf } from '../lib/auth.ts';
 import { trpc } from '../lib/trpc.ts';
+import { CancelSomeTickets } from './cancel-some-tickets.tsx';
 import Modal from './modal.tsx';
 
 /**
  * On an upcoming booking (My Bookings, the ticket page): the event's refund policy and either "Cancel booking" (with a confirmation
  * that states the refund) or why it cannot be cancelled. The server decides both (bookings.cancellationQuote).
  */
-export function CancelBookingSection({ bookingId, eventName }: { bookingId: string; eventName: string }) {
+export function CancelBookingSection({
+  bookingId,
+  eventName,
+  lines = [],
+}: {
+  bookingId: string;
+  eventName: string;
+  /** The booking's tickets: with more than one, "Cancel some tickets" is offered too (issue 36 item 12). */
+  lines?: { id: string; name: string; quantity: number }[];
+}) {
   const quote = trpc.bookings.cancellationQuote.useQuery({ bookingId });
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
@@ -39,6 +49,9 @@ export function CancelBookingSection({ bookingId, eventName }: { bookingId: stri
           >
             Cancel booking
           </button>
+          {lines.reduce((n, l) => n + l.quantity, 0) > 1 && (
+            <CancelSomeTickets bookingId={bookingId} eventName={eventName} lines={lines} />
+          )}
           <Modal
             open={open}
             onOpenChange={setOpen}

@@ -4,6 +4,7 @@ import {
   type City,
   DEFAULT_CITY_NAME,
   findCity,
+  SELECTED_CITY_COOKIE,
   SELECTED_CITY_DATA_KEY,
   SELECTED_CITY_KEY,
   type SelectedCityData,
@@ -54,6 +55,7 @@ export function saveSelectedCity(typed: string): void {
     // Storage can be unavailable (private mode, quota): the choice then lasts for this page only.
     memoryChoice = name;
   }
+  keepCityCookie();
   for (const listener of listeners) listener();
 }
 
@@ -75,4 +77,16 @@ function readStoredName(): string | null {
   } catch {
     return memoryChoice;
   }
+}
+
+/**
+ * Copies the stored choice into a cookie, so the server can put that city's home listing inside the
+ * page (src-server/http/client.ts). Called on each choice and once at start, for a choice made before
+ * the cookie existed.
+ */
+export function keepCityCookie(): void {
+  const name = readStoredName();
+  if (name === null) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain value; the Cookie Store API is not in every phone's browser.
+  document.cookie = `${SELECTED_CITY_COOKIE}=${encodeURIComponent(name)}; path=/; max-age=31536000; samesite=lax`;
 }

@@ -11,6 +11,7 @@ import { isValidGstinValue } from '../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../shared/pricing.ts';
+import { answerProblems, checkoutAnswersOf } from '../../shared/question-schemas.ts';
 import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
@@ -20,6 +21,7 @@ import {
   addOnsFor,
   addOnsTotalPaise,
 } from '../components/checkout/add-on-picker.tsx';
+import { AttendeeQuestions } from '../components/checkout/attendee-questions.tsx';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
 import { DiscountCodeField, type DiscountQuote } from '../components/checkout/discount-code-field.tsx';
@@ -114,6 +116,12 @@ function Checkout({
   // After the first Proceed, each field shows its own problem until it is fixed.
   const [detailsChecked, setDetailsChecked] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  // Attendee names and answers to the ticket types' questions (issue 40), keyed as Proceed sends them.
+  const questions = trpc.questions.checkoutForm.useQuery({ eventId: data.event.id, slotId: slot.id });
+  const questionForms = questions.data ?? [];
+  const quantities = new Map(lines.map((l) => [l.type.id, l.quantity]));
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [answersChecked, setAnswersChecked] = useState(false);
   // A discount code the server priced (issue 40); null: list prices.
   const [discount, setDiscount] = useState<DiscountQuote | null>(null);
   const payment = usePaymentWindow({
@@ -240,7 +248,11 @@ function Checkout({
       });
     }
     setDetailsChecked(true);
-    const problems = ticketDetailsProblems(details, { addressRequired });
+    setAnswersChecked(true);
+    const problems = [
+      ...ticketDetailsProblems(details, { addressRequired }),
+      ...Object.values(answerProblems(questionForms, quantities, answers)),
+    ];
     if (problems.length > 0) {
       setBanner({ message: CHECKOUT_INCOMPLETE_HEADING, items: problems });
       return setRevealField((n) => n + 1);
@@ -261,6 +273,7 @@ function Checkout({
         userCity: city.storedName ?? undefined,
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
         discountCode: discount?.code,
+        answers: checkoutAnswersOf(answers),
         addOns: chosenAddOns.length > 0 ? chosenAddOns : undefined,
       });
     } catch (err) {
@@ -435,6 +448,14 @@ function Checkout({
               )}
             </div>
           </CheckoutCard>
+
+          <AttendeeQuestions
+            forms={questionForms}
+            quantities={quantities}
+            values={answers}
+            problems={answersChecked ? answerProblems(questionForms, quantities, answers) : {}}
+            onChange={(key, value) => setAnswers((a) => ({ ...a, [key]: value }))}
+          />
         </div>
 
         <aside className="space-y-4">

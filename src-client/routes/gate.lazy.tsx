@@ -630,8 +630,9 @@ function LookUp({
         admitted: r.admitted,
         cancelled: r.cancelled,
         phoneEnd: r.phoneEnd as string | undefined,
+        attendees: attendeeLine(r.answers),
       }))
-    : local;
+    : local.map((t) => ({ ...t, attendees: '' }));
   if (history)
     return (
       <TicketHistory
@@ -667,6 +668,12 @@ function LookUp({
             >
               <span className="font-semibold">{r.name}</span> · {r.type} · {r.id}
               {r.phoneEnd ? ` · ••${r.phoneEnd}` : ''}
+              {r.attendees && (
+                <>
+                  <br />
+                  <span className="text-sm">{r.attendees}</span>
+                </>
+              )}
               <br />
               <span className="text-sm">
                 {r.cancelled ? 'Cancelled booking' : `${r.admitted} of ${r.allowed} in`}
@@ -924,4 +931,22 @@ function DoubleEntries({
       </button>
     </div>
   );
+}
+
+/**
+ * The look-up's attendee names and answers in one line (issue 40), so staff can check who is who and
+ * hand over what was asked for: "Asha Verma, Ravi Verma · T-shirt size: M, L".
+ */
+function attendeeLine(answers: {
+  attendees: { name: string }[];
+  answers: { label: string; value: string }[];
+}): string {
+  const byLabel = new Map<string, string[]>();
+  for (const a of answers.answers) byLabel.set(a.label, [...(byLabel.get(a.label) ?? []), a.value]);
+  return [
+    answers.attendees.map((a) => a.name).join(', '),
+    ...[...byLabel].map(([label, values]) => `${label}: ${values.join(', ')}`),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

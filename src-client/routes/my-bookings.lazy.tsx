@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { formatBookingDate, formatTime } from '../../shared/dates.ts';
 import { formatPaise } from '../../shared/money.ts';
+import { AttendeeNamesSection } from '../components/attendee-names.tsx';
 import { BookingInvoiceLinks } from '../components/booking-invoices.tsx';
 import { CancelBookingSection } from '../components/cancel-booking.tsx';
 import { LoadFailed, LoadingText } from '../components/status-screens.tsx';
@@ -179,8 +180,11 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
             </Link>
           </div>
         )}
+        {upcoming && !cancelled && <AttendeeNamesSection bookingId={booking.id} />}
         {upcoming && !cancelled && <TransferBookingSection bookingId={booking.id} eventName={show.name} />}
-        {upcoming && !cancelled && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
+        {upcoming && !cancelled && (
+          <CancelBookingSection bookingId={booking.id} eventName={show.name} lines={booking.ticketTypes} />
+        )}
       </div>
       {!cancelled && (
         <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">

@@ -3,7 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../shared/dates.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
+import { BookingAnswersList } from '../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
+import { PartRefunds, RefundPartForm } from '../components/console/refund-part-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
 import { messageOf } from '../lib/auth.ts';
@@ -111,6 +113,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
 
       <Panel title="Refund" id="refund-heading">
         <RefundState refund={booking.refund} />
+        <PartRefunds booking={booking} />
       </Panel>
 
       <Panel title="Check-ins" id="checkins-heading">
@@ -135,11 +138,18 @@ function BookingDetails({ booking }: { booking: Booking }) {
         )}
       </Panel>
 
+      <Panel title="Attendees and answers" id="answers-heading">
+        <BookingAnswersList answers={booking.answers} />
+      </Panel>
+
       <Panel title="Order history" id="history-heading">
         <OrderHistory history={booking.history} />
       </Panel>
 
       {!cancelled && <Actions booking={booking} />}
+      {!cancelled && booking.partRefunds.refundableLeft.totalPaise > 0 && (
+        <RefundPartForm booking={booking} />
+      )}
     </section>
   );
 }
@@ -201,7 +211,9 @@ function historyText(h: HistoryEntry): string {
           : ''
       }`;
     case 'refund_issued':
-      return `Refund of ${paise(d.amountPaise)} issued`;
+      return `${d.part ? 'Part refund' : 'Refund'} of ${paise(d.amountPaise)} issued`;
+    case 'partly_refunded':
+      return `Part refund of ${paise(d.amountPaise)}${d.ticketsCancelled ? `, ${d.ticketsCancelled} cancelled` : ''}: “${d.reason}”`;
     case 'transfer_offered':
       return `Transfer offered to ${d.toName} (${d.toEmail})`;
     case 'transfer_cancelled':
@@ -216,6 +228,8 @@ function historyText(h: HistoryEntry): string {
       return `Show moved from ${formatDateTime(String(d.fromStart))} to ${formatDateTime(String(d.toStart))}`;
     case 'gstin_added':
       return `GSTIN ${d.gstin} added; invoice re-issued`;
+    case 'attendee_name_corrected':
+      return `Name of ${d.ticketType} ticket ${d.position} changed${d.from ? ` from ${d.from}` : ''} to ${d.to}`;
     case 'add_on_given':
       return `Handed over: ${d.quantity} × ${d.name} at ${d.gate}`;
   }

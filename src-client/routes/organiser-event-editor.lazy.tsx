@@ -16,6 +16,7 @@ import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { SubmitButton, TextField } from '../components/auth-fields.tsx';
 import { AddOnsSection } from '../components/console/add-ons-section.tsx';
+import { AttendeeQuestionsSection } from '../components/console/attendee-questions-section.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
 import {
@@ -170,6 +171,13 @@ function Editor({ event }: { event: Editable }) {
       <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 
       <WaitingRoomSection eventId={eventId} />
+
+      <AttendeeQuestionsSection
+        eventId={eventId}
+        types={allSlots.flatMap((slot) =>
+          slot.tickets.map((type) => ({ id: type.id, name: type.name, slotStart: slot.startTime })),
+        )}
+      />
 
       <PublishSection event={event} run={run} />
       {event.status !== 'cancelled' && mayCancelEvent && <CancelEventSection base={base} run={run} />}

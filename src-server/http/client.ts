@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { DEFAULT_CITY_NAME, findCity, SELECTED_CITY_COOKIE } from '../../shared/cities.ts';
 import { isPagePath } from '../../shared/page-paths.ts';
 import { publicLinkBase } from '../../shared/public-links.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEventMeta } from '../services/catalog/event-meta.ts';
-import { escapeHtml, eventShell, homeShell, type PageShell, pathShell } from './page-shell.ts';
+import {
+  escapeHtml,
+  eventShell,
+  homeShell,
+  type InitialQuery,
+  initialDataTag,
+  type PageShell,
+  pathShell,
+} from './page-shell.ts';
 
 const DEFAULT_TITLE = 'Jalsa: concerts, sports, comedy and shows near you';
 const DEFAULT_DESCRIPTION = 'Book tickets for concerts, sports, comedy, shows and workshops in your city.';
@@ -39,7 +49,7 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
     }),
   );
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/api/')) {
       return c.json({ error: { message: 'Not found' } }, 404);
     }
@@ -52,7 +62,14 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
         : meta
           ? eventShell({ name: meta.title, imageUrl: meta.imageUrl })
           : pathShell(c.req.path);
-    const html = withMeta(withShell(template, shell), {
+    const firstData = initialDataTag(
+      c.req.path === '/'
+        ? await firstQueries(app, c, [['events.home', { city: homeCity(c) }]])
+        : meta && eventId
+          ? await firstQueries(app, c, [['events.byId', { id: decodeURIComponent(eventId) }]])
+          : [],
+    );
+    const html = withMeta(withShell(template, shell, firstData), {
       title: meta ? `${meta.title} | Jalsa` : DEFAULT_TITLE,
       description: meta?.description || DEFAULT_DESCRIPTION,
       image: meta?.shareImageUrl
@@ -98,8 +115,46 @@ function inlineStylesheets(template: string, root: string): string {
   );
 }
 
-function withShell(template: string, shell: PageShell): string {
-  return template.replace('<div id="root"></div>', () => `<div id="root">${shell.body}</div>`);
+function withShell(template: string, shell: PageShell, firstData: string): string {
+  return template.replace('<div id="root"></div>', () => `<div id="root">${shell.body}</div>${firstData}`);
+}
+
+/**
+ * The home row's city as the client will ask for it (lib/city-storage.ts): the visitor's choice from
+ * the cookie the client keeps beside local storage, if it names a listed city, else the default.
+ */
+function homeCity(c: Context<AppEnv>): string {
+  const chosen = getCookie(c, SELECTED_CITY_COOKIE);
+  return (chosen && findCity(chosen)?.name) || (findCity(DEFAULT_CITY_NAME)?.name ?? DEFAULT_CITY_NAME);
+}
+
+/**
+ * The first screen's public queries, asked of this same app as the browser would ask them (a GET under
+ * /trpc), so a rush on the home page is answered from the public query cache (public-query-cache.ts)
+ * rather than the database, and the answer is exactly the one the client would have fetched. A query
+ * that fails is left out: the client then asks for it itself, as before.
+ */
+async function firstQueries(
+  app: Hono<AppEnv>,
+  c: Context<AppEnv>,
+  queries: [path: string, input: unknown][],
+): Promise<InitialQuery[]> {
+  const answers = await Promise.all(
+    queries.map(async ([procedure, input]): Promise<InitialQuery | null> => {
+      const url = new URL(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, c.req.url);
+      try {
+        const response = await app.fetch(new Request(url), c.env);
+        if (response.status !== 200) return null;
+        const body = (await response.json()) as { result?: { data?: unknown } };
+        return body.result && 'data' in body.result
+          ? { path: procedure, input, data: body.result.data }
+          : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return answers.filter((answer) => answer !== null);
 }
 
 function withMeta(template: string, meta: PageMeta): string {

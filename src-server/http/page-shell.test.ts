@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathShell } from './page-shell.ts';
+import { initialDataTag, pathShell } from './page-shell.ts';
 
 describe('pathShell', () => {
   it("shows the ticket page's loading text with the booking ID, escaped", () => {
@@ -14,5 +14,17 @@ describe('pathShell', () => {
     expect(pathShell('/my-bookings').body).toContain('Loading your bookings...');
     expect(pathShell('/profile').body).toContain('Loading user data...');
     expect(pathShell('/contact').body).not.toContain('role="status"');
+  });
+});
+
+describe('initialDataTag', () => {
+  it('writes data no value can break out of, and that JSON.parse reads back unchanged', () => {
+    const name = '</script><script>alert(1)</script><!-- & \u2028';
+    const tag = initialDataTag([{ path: 'events.byId', input: { id: 'e1' }, data: { name } }]);
+    const inner = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
+    expect(inner).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(inner)).toEqual([{ path: 'events.byId', input: { id: 'e1' }, data: { name } }]);
+    expect(tag.startsWith('<script type="application/json" id="initial-data">')).toBe(true);
+    expect(initialDataTag([])).toBe('');
   });
 });

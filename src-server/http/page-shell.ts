@@ -107,3 +107,30 @@ export function eventShell(event: { name: string; imageUrl: string | null }): Pa
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
+
+/** The element id of the first screen's data (src-client/lib/initial-data.ts reads it). */
+export const INITIAL_DATA_ID = 'initial-data';
+
+/** One public query's answer, as the client's React Query cache keeps it. */
+export interface InitialQuery {
+  /** The tRPC procedure, e.g. `events.home`. */
+  path: string;
+  input: unknown;
+  data: unknown;
+}
+
+/**
+ * The first screen's data inside the page (issue 39): the client puts it in its query cache before the
+ * first render, so the home cards and the event page paint from the first response with no second round
+ * trip. A JSON block is data, not script: the CSP needs no change. Every `<` is written `\u003c` (and
+ * `>`, `&` and the two JavaScript line separators likewise), so no value, however named, can end the
+ * element (`</script>`) or open a comment; JSON.parse reads them back unchanged.
+ */
+export function initialDataTag(queries: InitialQuery[]): string {
+  if (queries.length === 0) return '';
+  const json = JSON.stringify(queries).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${INITIAL_DATA_ID}">${json}</script>`;
+}

@@ -11,6 +11,7 @@ import { invoicesRouter } from './routers/invoices.ts';
 import { organiserRouter } from './routers/organiser.ts';
 import { organiserRequestsRouter } from './routers/organiser-requests.ts';
 import { paymentsRouter } from './routers/payments.ts';
+import { questionsRouter } from './routers/questions.ts';
 import { ticketsRouter } from './routers/tickets.ts';
 import { transfersRouter } from './routers/transfers.ts';
 import { waitingRoomRouter } from './routers/waiting-room.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   transfers: transfersRouter,
   waitlist: waitlistRouter,
   waitingRoom: waitingRoomRouter,
+  questions: questionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -61,6 +61,28 @@ describe('first paint before JavaScript', () => {
     await context.close();
   });
 
+  // Issue 39: the first screen's data comes inside the page, and its cards paint with no request for it.
+  it('home and an event page paint their first data with no second round trip for it', async () => {
+    const { context } = await newContext(browser, baseURL, PHONE);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/')) asked.push(url.pathname.slice('/trpc/'.length));
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Happening near me' }).waitFor();
+    await page.goto(EVENT_PATH);
+    await page.getByRole('heading', { level: 1, name: 'Retro Bollywood Live' }).waitFor();
+    // React's page, not the shell: the shell's loading line has gone.
+    await page.locator('#root p[role="status"]', { hasText: 'Loading...' }).waitFor({ state: 'detached' });
+    const firstData = asked
+      .flatMap((p) => p.split(','))
+      .filter((p) => ['events.home', 'events.byId'].includes(p));
+    expect(firstData).toEqual([]);
+    await context.close();
+  });
+
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src-server/db/client.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
 import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { fixtureShow, TEST_CLOCK_START } from './fixture-dates.ts';
@@ -149,6 +150,13 @@ export function inventoryCounts(db: Db): InventoryCount[] {
     for (const line of booking.lines) {
       const c = counts.get(line.id);
       if (c) c.sold += line.quantity;
+    }
+  }
+  // Tickets a part refund cancelled after people walked in with the booking stay sold (ADR 0043).
+  for (const part of db.select({ lines: refundParts.cancelledTickets }).from(refundParts).all()) {
+    for (const line of part.lines) {
+      const c = counts.get(line.id);
+      if (c) c.sold += line.quantity - line.seatsReturned;
     }
   }
   return [...counts.values()];

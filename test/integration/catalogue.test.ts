@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_COUNT_CAP } from '../../shared/catalog-schemas.ts';
-import { similarity } from '../../src-server/services/catalog/search-events.ts';
+import { similarity } from '../../src-server/services/catalog/search-terms.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { insertLargeCatalogue, removeLargeCatalogue } from '../helpers/large-catalogue.ts';

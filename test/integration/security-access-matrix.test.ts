@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
+import { bookingAttendees } from '../../src-server/db/schema/questions.ts';
 import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
@@ -77,9 +78,15 @@ const PROCEDURES: Record<string, Access> = {
   'auth.verifyEmail': { kind: 'capability', ids: ['token'], why: 'mailed verification token (hashed)' },
   'payments.start': {
     kind: 'self',
-    ids: ['addOns.variantId', 'eventId', 'selectedTickets.ticketTypeId'],
+    ids: [
+      'addOns.variantId',
+      'answers.answers.questionId',
+      'answers.names.ticketTypeId',
+      'eventId',
+      'selectedTickets.ticketTypeId',
+    ],
     signedIn: true,
-    why: "public catalogue ids (an add-on's variant must be the event's); the hold and order are created for ctx.user and priced on the server",
+    why: 'public catalogue ids (answers only to the selection’s own questions; an add-on’s variant must be the event’s); the hold and order are made for ctx.user and priced on the server',
   },
   'payments.quoteDiscount': {
     kind: 'self',
@@ -107,6 +114,12 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['bookingId'],
     signedOut: 401,
     why: "cancels the buyer's booking",
+  },
+  'bookings.cancelSomeTickets': {
+    kind: 'owner',
+    ids: ['bookingId', 'tickets.ticketTypeId'],
+    signedOut: 401,
+    why: "cancels some tickets of the buyer's booking; ticket types only among the booking's own lines",
   },
   'transfers.status': {
     kind: 'owner',
@@ -338,6 +351,53 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: "owner, admin, co-organiser (edit); the quota must be that event's",
   },
+  'console.ticketQuestions': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: 'owner, admin, co-organiser (edit): the questions section of the editor',
+  },
+  'console.createQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the ticket type must be that event's",
+  },
+  'console.updateQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'questionId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the question must be that event's",
+  },
+  'console.removeQuestion': {
+    kind: 'role',
+    ids: ['eventId', 'questionId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the question must be that event's",
+  },
+  'console.setAttendeeNames': {
+    kind: 'role',
+    ids: ['eventId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the ticket type must be that event's",
+  },
+  'questions.checkoutForm': {
+    kind: 'public',
+    ids: ['eventId', 'slotId'],
+    why: "a published event's questions, asked of every buyer (no answers)",
+  },
+  'questions.myAttendees': {
+    kind: 'owner',
+    ids: ['bookingId'],
+    signedOut: 401,
+    why: "the attendee names of the caller's own booking",
+  },
+  'questions.correctAttendeeName': {
+    kind: 'owner',
+    ids: ['bookingId', 'ticketTypeId'],
+    signedOut: 401,
+    why: "renames an attendee of the caller's own booking (held by ctx.user)",
+  },
   'console.payoutStatement': {
     kind: 'role',
     ids: ['eventId'],
@@ -475,6 +535,12 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'bookingId'],
     signedOut: 401,
     why: 'owner, admin, co-organiser; the booking must be of that event',
+  },
+  'eventBookings.refundPart': {
+    kind: 'role',
+    ids: ['bookingId', 'cancelTickets.ticketTypeId', 'eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser; the booking must be of that event; ticket types only among the booking's own lines; never more than is left",
   },
   'eventBookings.resendTicket': {
     kind: 'role',
@@ -889,6 +955,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   it.each([
     ['query', 'bookings.cancellationQuote'],
     ['mutation', 'bookings.cancel'],
+    ['mutation', 'bookings.cancelSomeTickets'],
   ] as const)(
     '%s %s: only the owner quotes or cancels the booking; nothing changes for others',
     async (type, path) => {
@@ -899,7 +966,12 @@ describe('owner-only data, tried by every kind of caller', () => {
             t,
             type,
             path,
-            { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+            {
+              bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+              ...(path === 'bookings.cancelSomeTickets'
+                ? { tickets: [{ ticketTypeId: 'any', quantity: 1 }] }
+                : {}),
+            },
             { cookie },
           ),
         );
@@ -913,6 +985,46 @@ describe('owner-only data, tried by every kind of caller', () => {
       expect(status?.status).toBe('confirmed');
     },
   );
+
+  it('questions.correctAttendeeName and myAttendees: only the holder renames or reads the attendees; nothing changes for others', async () => {
+    const { bookingId, row } = createBooking(t, { userId: owner.userId });
+    const ticketTypeId = row.ticketTypes[0]!.id;
+    const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'mutation',
+          'questions.correctAttendeeName',
+          {
+            bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000',
+            ticketTypeId,
+            position: 1,
+            name: 'Evil Name',
+          },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
+    expect(t.deps.db.select().from(bookingAttendees).all()).toEqual([]);
+    expect((await call('real', owner.cookie)).status).toBe(200);
+    const mine = async (id: 'real' | 'unknown', cookie: string | undefined) =>
+      answer(
+        await callProcedure(
+          t,
+          'query',
+          'questions.myAttendees',
+          { bookingId: id === 'real' ? bookingId : 'bk_doesnotexist000000' },
+          { cookie },
+        ),
+      );
+    await expectOthersRefused(mine, (cookie) => (cookie ? 404 : 401));
+    expect((await mine('real', owner.cookie)).data).toMatchObject({
+      attendees: [
+        { position: 1, name: 'Evil Name' },
+        { position: 2, name: '' },
+      ],
+    });
+  });
 
   it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {
     const { bookingId } = createBooking(t, { userId: owner.userId });

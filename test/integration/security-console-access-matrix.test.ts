@@ -12,6 +12,8 @@ import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { waitingRooms } from '../../src-server/db/schema/on-sale.ts';
+import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
+import { attendeeNameSettings, ticketQuestions } from '../../src-server/db/schema/questions.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import {
   accountRoles,
@@ -363,6 +365,11 @@ const BOOKING_CASES: Record<string, Case> = {
     t.deps.db.select({ status: bookings.status }).from(bookings).all(),
   ),
   'eventBookings.resendTicket': eventMutation(EDIT, theBooking, (t) => tableCount(t, outbox)),
+  'eventBookings.refundPart': eventMutation(
+    EDIT,
+    (w) => ({ bookingId: w.bookingId!, amountPaise: 100, reason: 'Goodwill' }),
+    (t) => t.deps.db.select({ n: count() }).from(refundParts).get()!.n,
+  ),
   // The owner's own failed e-invoice: only its issuer may retry it; the admin's is another issuer's.
   'invoices.retryEInvoice': {
     kind: 'mutation',
@@ -504,6 +511,39 @@ const discountState = (t: TestApp) =>
     .from(discountCodes)
     .all()
     .filter((row) => !(row.code.startsWith('SEED') && row.isActive));
+
+/** A ticket type's question as the console sends it (issue 40). */
+const QUESTION = { label: 'Company?', kind: 'text', options: [], required: false, scope: 'booking' };
+
+/** A question of the event's first ticket type, for the update and remove cases. */
+function insertQuestion(t: TestApp, event: { eventId: string; ticketTypeIds: string[] }): string {
+  const id = `q-${randomUUID()}`;
+  const now = t.clock.now().toISOString();
+  t.deps.db
+    .insert(ticketQuestions)
+    .values({
+      id,
+      eventId: event.eventId,
+      ticketTypeId: event.ticketTypeIds[0]!,
+      label: 'Seeded?',
+      kind: 'text',
+      options: [],
+      required: false,
+      scope: 'booking',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  return id;
+}
+
+/** Questions a call could have made, changed or removed; the untouched seeded ones are left out. */
+const questionState = (t: TestApp) =>
+  t.deps.db
+    .select({ id: ticketQuestions.id, label: ticketQuestions.label, removedAt: ticketQuestions.removedAt })
+    .from(ticketQuestions)
+    .all()
+    .filter((row) => !(row.label === 'Seeded?' && row.removedAt === null));
 
 /** A shared capacity over the world's event's ticket types, as the console sends it (issue 40). */
 const quotaFields = (w: World) => ({
@@ -662,6 +702,27 @@ const CASES: Record<string, Case> = {
     discountState,
   ),
   'console.payoutStatement': eventQuery(VIEW_PAYOUTS, () => ({ month: '2026-11' })),
+  'console.ticketQuestions': eventQuery(EDIT),
+  'console.createQuestion': eventMutation(
+    EDIT,
+    (w) => ({ ticketTypeId: w.event.ticketTypeIds[0], question: QUESTION }),
+    questionState,
+  ),
+  'console.updateQuestion': eventMutation(
+    EDIT,
+    (w, t) => ({ questionId: insertQuestion(t, w.event), question: { ...QUESTION, label: 'Changed?' } }),
+    questionState,
+  ),
+  'console.removeQuestion': eventMutation(
+    EDIT,
+    (w, t) => ({ questionId: insertQuestion(t, w.event) }),
+    questionState,
+  ),
+  'console.setAttendeeNames': eventMutation(
+    EDIT,
+    (w) => ({ ticketTypeId: w.event.ticketTypeIds[0], mode: 'required' }),
+    (t) => t.deps.db.select().from(attendeeNameSettings).all(),
+  ),
   'console.quotas': eventQuery(EDIT),
   'console.createQuota': eventMutation(EDIT, quotaFields, quotaState),
   'console.updateQuota': eventMutation(

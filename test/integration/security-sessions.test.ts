@@ -185,6 +185,10 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'payments.confirm': { orderId: 'order_x', paymentId: 'pay_x', signature: 'f'.repeat(64) },
     'payments.release': { holdId: 'hold', reason: 'cancelled' },
     'bookings.cancel': { bookingId: 'bk_x' },
+    'bookings.cancelSomeTickets': {
+      bookingId: 'bk_x',
+      tickets: [{ ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1 }],
+    },
     'transfers.start': { bookingId: 'bk_x', name: 'Evil', email: 'evil@example.com', mobile: '' },
     'transfers.cancel': { bookingId: 'bk_x' },
     'transfers.accept': { token: 'x'.repeat(40) },
@@ -269,6 +273,12 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'organiser.cancelEvent': versioned,
     'eventBookings.cancel': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
     'eventBookings.resendTicket': { eventId: ev.eventId, bookingId: 'JB23456789AB' },
+    'eventBookings.refundPart': {
+      eventId: ev.eventId,
+      bookingId: 'JB23456789AB',
+      amountPaise: 100,
+      reason: 'Evil',
+    },
     'invoices.saveProfile': {
       legalName: 'Evil Events LLP',
       address: 'Somewhere',
@@ -290,6 +300,20 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     'console.createQuota': { eventId: ev.eventId, quota: evilQuota(ev) },
     'console.updateQuota': { eventId: ev.eventId, quotaId: 'qt_x', quota: evilQuota(ev) },
     'console.removeQuota': { eventId: ev.eventId, quotaId: 'qt_x' },
+    'console.createQuestion': {
+      eventId: ev.eventId,
+      ticketTypeId: ev.ticketTypeIds[0],
+      question: EVIL_QUESTION,
+    },
+    'console.updateQuestion': { eventId: ev.eventId, questionId: 'q_x', question: EVIL_QUESTION },
+    'console.removeQuestion': { eventId: ev.eventId, questionId: 'q_x' },
+    'console.setAttendeeNames': { eventId: ev.eventId, ticketTypeId: ev.ticketTypeIds[0], mode: 'required' },
+    'questions.correctAttendeeName': {
+      bookingId: 'bk_x',
+      ticketTypeId: ev.ticketTypeIds[0],
+      position: 1,
+      name: 'Evil',
+    },
     'console.createAddOn': { eventId: ev.eventId, addOn: EVIL_ADD_ON },
     'console.updateAddOn': { eventId: ev.eventId, addOnId: 'ao_x', addOn: EVIL_ADD_ON },
     'gate.markAddOnGiven': {
@@ -318,6 +342,9 @@ const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
   slotIds: [ev.slotId],
   ticketTypeIds: ev.ticketTypeIds,
 });
+
+/** A ticket type's question (issue 40) as the console's form sends it. */
+const EVIL_QUESTION = { label: 'Evil?', kind: 'text', options: [], required: true, scope: 'booking' };
 
 /** A discount code's fields (issue 40) as the console's form sends them. */
 const EVIL_DISCOUNT = {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 
@@ -48,7 +49,10 @@ export type Run = (work: () => Promise<unknown>) => Promise<void>;
 export function useEditAction(run: Run) {
   const [error, setError] = useState<string | null>(null);
   const act = (work: () => Promise<unknown>) => {
-    setError(null);
+    // The clearing is committed before the work starts, however soon its refusal comes back: Preact
+    // (docs/decisions/0044) batches a click's updates with those of the next microtask, which would fold
+    // null and the same refusal into no change, and the refusal would be neither announced nor scrolled to.
+    flushSync(() => setError(null));
     return run(work).catch((e: unknown) => setError(messageOf(e)));
   };
   return { error, act };

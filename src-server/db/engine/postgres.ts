@@ -30,3 +30,19 @@ export async function openPostgres(url: string, { poolSize = 10 } = {}): Promise
 export function pgWriteTransaction<T>(db: PgDb, transition: (tx: WriteTx) => Steps<T>): Promise<T> {
   return db.transaction((tx) => runAsync(transition(tx as unknown as WriteTx), tx));
 }
+
+type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+
+/**
+ * A write transaction for code that exists only on PostgreSQL (its search index, ADR 0035), in raw SQL
+ * or Drizzle: the one place such transactions are opened, beside `pgWriteTransaction` for transitions
+ * written once. No network call inside, as everywhere.
+ */
+export function pgEngineTransaction<T>(db: PgDb, work: (tx: PgTx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** Several reads that must agree (a search page and its count): one read-only snapshot. */
+export function pgReadSnapshot<T>(db: PgDb, work: (tx: PgTx) => Promise<T>): Promise<T> {
+  return db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}

@@ -6,6 +6,7 @@ export type BookingEventKind =
   | 'confirmed'
   | 'cancelled'
   | 'refund_issued'
+  | 'partly_refunded'
   | 'transfer_offered'
   | 'transfer_cancelled'
   | 'transfer_accepted'
@@ -13,6 +14,7 @@ export type BookingEventKind =
   | 'check_in_undone'
   | 'rescheduled'
   | 'gstin_added'
+  | 'attendee_name_corrected'
   | 'add_on_given';
 
 /** Who did it, as the organiser reads it: the buyer (or holder), the organiser's team, gate staff, or the app itself. */

@@ -17,6 +17,7 @@ import {
  * - checked_in: persons, gate, offline · check_in_undone: persons, gate, reason
  * - rescheduled: fromStart, toStart
  * - gstin_added: gstin, invoices (how many were re-issued)
+ * - attendee_name_corrected: ticketType, position, from, to
  */
 export interface BookingEvent {
   bookingId: string;

@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { creditShareFor, WHOLE_CREDIT } from '../invoices/issue-credit-note.ts';
+import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { cancelBookingIn } from './cancel-booking-in.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from './owner-bookings.ts';
@@ -99,7 +100,7 @@ export function quoteOwnCancellation(
       policyText: MOVED_POLICY_TEXT(new Date(movedUntil).toISOString()),
       cancellable: true,
       rescheduled: true,
-      refundAmountPaise: row.totalAmountPaise,
+      refundAmountPaise: Math.max(0, row.totalAmountPaise - partRefundedPaise(db, bookingId).amount),
       cutoffAt: new Date(movedUntil).toISOString(),
     };
   }
@@ -110,7 +111,8 @@ export function quoteOwnCancellation(
     ...base,
     cancellable: true,
     rescheduled: false,
-    refundAmountPaise: refundAmountPaise(policy, row),
+    // Less what part refunds gave back already (ADR 0043).
+    refundAmountPaise: Math.max(0, refundAmountPaise(policy, row) - partRefundedPaise(db, bookingId).amount),
     cutoffAt: new Date(cutoff).toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
 import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
@@ -76,7 +77,10 @@ export function cancelBookingIn(
     .where(eq(paymentOrders.id, booking.orderId))
     .get();
   if (paid && booking.discountCode !== null) returnDiscountUseIn(tx, paid.holdId, now);
-  const amountPaise = partial?.refundAmountPaise ?? booking.totalAmountPaise;
+  // What part refunds gave back already is not refunded again (ADR 0043); the buyer's quote is net of them.
+  const amountPaise =
+    partial?.refundAmountPaise ??
+    Math.max(0, booking.totalAmountPaise - partRefundedPaise(tx, booking.id).amount);
   const refundId = queueRefund(
     tx,
     {

@@ -6,6 +6,8 @@ import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
+import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
+import { answersOfBooking, type BookingAnswers } from '../questions/booking-answers.ts';
 import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
 import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
@@ -20,7 +22,7 @@ export interface EventBooking {
   buyer: { name: string; email: string; phone: string; state: string; city: string | null };
   slotStart: string;
   slotEnd: string;
-  lines: { name: string; quantity: number; pricePaise: number }[];
+  lines: { id: string; name: string; quantity: number; pricePaise: number }[];
   ticketCount: number;
   amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
   /** How the fee invoice levied the fee's GST, so the view names the heads it does (issue 36); null: none. */
@@ -44,6 +46,10 @@ export interface EventBooking {
   usedAtGate: boolean;
   /** Every change to it, who made it and when, oldest first (issue 40; read-only). */
   history: BookingHistoryEntry[];
+  /** Attendee names and answers to the ticket types' questions (issue 40). */
+  answers: BookingAnswers;
+  /** Its part refunds with their credit notes, and what is still refundable (ADR 0043). */
+  partRefunds: ReturnType<typeof listRefundParts>;
 }
 
 /** A booking of this event (another event's booking id answers as not found). */
@@ -76,7 +82,12 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     buyer: { name: b.userName, email: b.userEmail, phone: b.userPhone, state: b.userState, city: b.userCity },
     slotStart: b.ticketSlot,
     slotEnd: b.ticketSlotEnd,
-    lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
+    lines: b.ticketTypes.map((l) => ({
+      id: l.id,
+      name: l.name,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+    })),
     ticketCount: b.ticketCount,
     amounts: {
       subtotalPaise: b.subtotalAmountPaise,
@@ -92,5 +103,7 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     checkIns: listCheckIns(db, b.id),
     usedAtGate: found.usedAtGate,
     history: listBookingHistory(db, b.id),
+    answers: answersOfBooking(db, b.id),
+    partRefunds: listRefundParts(db, b),
   };
 }

@@ -23,7 +23,7 @@ export interface OwnBooking {
   rescheduledFrom: string | null;
   ticketTypeName: string;
   ticketCount: number;
-  ticketTypes: { name: string; quantity: number; pricePaise: number }[];
+  ticketTypes: { id: string; name: string; quantity: number; pricePaise: number }[];
   userName: string;
   totalAmountPaise: number;
   status: BookingStatus;
@@ -139,6 +139,7 @@ function toOwnBooking(row: Row, appSecret: string, addOns: Map<string, BookedAdd
     ticketTypeName: row.ticketType.name,
     ticketCount: row.ticketCount,
     ticketTypes: row.ticketTypes.map((line) => ({
+      id: line.id,
       name: line.name,
       quantity: line.quantity,
       pricePaise: line.pricePaise,

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
+import type { PgDb } from '../../db/engine/postgres.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { dropEndedFromSearchOnPostgres } from './event-search-pg.ts';
 
 /**
  * Takes the events that have ended out of the search index (`event_search` and its keys). Search skips
@@ -11,8 +14,9 @@ import { writeTransaction } from '../../db/write-transaction.ts';
  * keeps ended ones out), each event by its key; at most `limit` removed per call. Moves `catalog_version`
  * when it removed any, so cached searches are recomputed.
  */
-export async function dropEndedFromSearch(db: Db, now: Date, limit = 1000): Promise<number> {
-  return writeTransaction(db, (tx) => {
+export async function dropEndedFromSearch(db: Db | PgDb, now: Date, limit = 1000): Promise<number> {
+  if (is(db, PgDatabase)) return dropEndedFromSearchOnPostgres(db as PgDb, now, limit);
+  return writeTransaction(db as Db, (tx) => {
     const ended = tx.all<{ eventId: string; docId: number }>(sql`
       select k.event_id as eventId, k.doc_id as docId from event_search_keys k
       cross join events e on e.id = k.event_id

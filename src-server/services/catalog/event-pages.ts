@@ -193,11 +193,11 @@ function cityName(input: string): string {
   return findCity(input)?.name ?? input;
 }
 
-function encodeListCursor(last: EventSummary): string {
+export function encodeListCursor(last: EventSummary): string {
   return Buffer.from(JSON.stringify([last.startTime, last.name, last.id])).toString('base64url');
 }
 
-function decodeListCursor(cursor: string): [string, string, string] {
+export function decodeListCursor(cursor: string): [string, string, string] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'string')) {

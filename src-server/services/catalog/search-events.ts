@@ -1,47 +1,32 @@
+import { is } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import {
   CATALOG_COUNT_CAP,
   CATALOG_PAGE_SIZE,
   type EventSearchPageInput,
 } from '../../../shared/catalog-schemas.ts';
-import { CATEGORY_LABELS, type EventCategory } from '../../../shared/categories.ts';
-import { CITIES } from '../../../shared/cities.ts';
+import type { EventCategory } from '../../../shared/categories.ts';
 import type { Db } from '../../db/client.ts';
+import type { PgDb } from '../../db/engine/postgres.ts';
 import { inOneRead } from '../../db/one-read.ts';
-import { badRequest } from '../../errors.ts';
-import {
-  type EventPage,
-  INVALID_CURSOR,
-  pageEvents,
-  SUMMARY_COLUMNS,
-  type SummaryRow,
-  toSummary,
-} from './event-pages.ts';
+import { pageEvents, SUMMARY_COLUMNS, type SummaryRow, toSummary } from './event-pages.ts';
 import type { EventSummary } from './event-summary.ts';
-
-/**
- * Words people type for a category (compared without spaces, hyphens or case). A query that is one of
- * them, or the start of one (four letters or more), also finds every event of that category.
- */
-export const CATEGORY_SYNONYMS: Record<EventCategory, string[]> = {
-  comedy: ['comedy', 'standup', 'standupcomedy', 'comic', 'comedian', 'openmic', 'improv', 'funny'],
-  concerts: ['concert', 'concerts', 'gig', 'gigs', 'music', 'livemusic', 'band', 'dj', 'singer', 'festival'],
-  sports: ['sport', 'sports', 'match', 'cricket', 'football', 'marathon', 'run', 'kabaddi', 'tennis'],
-  shows: ['show', 'shows', 'theatre', 'theater', 'play', 'drama', 'musical', 'dance', 'magic'],
-  workshops: ['workshop', 'workshops', 'class', 'masterclass', 'course', 'learn', 'pottery', 'painting'],
-  others: ['others', 'other'],
-};
-
-/** Under this many characters a word cannot be searched: the trigram index matches three or more. */
-const MIN_WORD = 3;
-/** Candidates examined when nothing matches exactly and misspellings are tried. */
-const FUZZY_CANDIDATES = 200;
-/** How alike (trigram similarity, 0–1) a typed word and a catalogue word must be to count as a misspelling. */
-const FUZZY_THRESHOLD = 0.4;
-
-export interface SearchPage extends EventPage {
-  /** True when nothing matched as typed and these are the closest spellings' results. */
-  approximate: boolean;
-}
+import { searchEventPageOnPostgres } from './search-events-pg.ts';
+import {
+  categoriesNamedBy,
+  citiesNamedBy,
+  closestSpellings,
+  decodePosition,
+  encodePosition,
+  FUZZY_CANDIDATES,
+  type FuzzyCandidate,
+  fuzzyPage,
+  fuzzyWords,
+  innerTrigrams,
+  listNamedBy,
+  type SearchPage,
+  words3,
+} from './search-terms.ts';
 
 /**
  * Ranked search over published upcoming events (name, artists, venue, city, category) from the
@@ -51,8 +36,18 @@ export interface SearchPage extends EventPage {
  * finds Arijit. Paginated by position; the count is given on the first page, up to CATALOG_COUNT_CAP.
  * All of a page's reads are one read transaction.
  */
-export function searchEventPage(db: Db, now: Date, input: EventSearchPageInput): SearchPage {
-  return inOneRead(db, () => readSearchPage(db, now, input));
+export function searchEventPage(db: Db, now: Date, input: EventSearchPageInput): SearchPage;
+export function searchEventPage(db: PgDb, now: Date, input: EventSearchPageInput): Promise<SearchPage>;
+export function searchEventPage(
+  db: Db | PgDb,
+  now: Date,
+  input: EventSearchPageInput,
+): SearchPage | Promise<SearchPage> {
+  // The engine is the database's own (ADR 0035, "Search"): PostgreSQL answers from its tsvector and
+  // trigram indexes, with the same query expansion (search-terms.ts); callers do not change.
+  if (is(db, PgDatabase)) return searchEventPageOnPostgres(db as PgDb, now, input);
+  const sqlite = db as Db;
+  return inOneRead(sqlite, () => readSearchPage(sqlite, now, input));
 }
 
 function readSearchPage(db: Db, now: Date, input: EventSearchPageInput): SearchPage {
@@ -167,18 +162,6 @@ function rankedPage(
   return { items, nextOffset: at };
 }
 
-/** The list a query names outright: a category (or one of its words) or a city (or one of its aliases). */
-function listNamedBy(q: string): { category: EventCategory } | { city: string } | undefined {
-  const text = squash(q);
-  if (!text) return undefined;
-  const category = (Object.keys(CATEGORY_SYNONYMS) as EventCategory[]).find((c) =>
-    [...CATEGORY_SYNONYMS[c], squash(CATEGORY_LABELS[c])].includes(text),
-  );
-  if (category) return { category };
-  const city = CITIES.find((c) => [c.name, ...c.aliases].some((n) => squash(n) === text));
-  return city ? { city: city.name } : undefined;
-}
-
 export interface Suggestions {
   events: { id: string; name: string; city: string }[];
   categories: EventCategory[];
@@ -210,36 +193,8 @@ export function matchExpression(q: string): string | undefined {
   return alternatives.length > 0 ? alternatives.map((a) => `(${a})`).join(' OR ') : undefined;
 }
 
-function words3(q: string): string[] {
-  return q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => [...w].length >= MIN_WORD);
-}
-
 function quote(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
-}
-
-const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-export function categoriesNamedBy(q: string): EventCategory[] {
-  const text = squash(q);
-  if (text.length < MIN_WORD) return [];
-  return (Object.keys(CATEGORY_SYNONYMS) as EventCategory[]).filter((category) =>
-    [...CATEGORY_SYNONYMS[category], squash(CATEGORY_LABELS[category])].some(
-      (word) => word === text || (text.length >= 4 && word.startsWith(text)),
-    ),
-  );
-}
-
-/** Cities an alias of which contains the text ('bangalore' → Bengaluru); the name itself is indexed. */
-function citiesNamedBy(q: string): string[] {
-  const text = q.trim().toLowerCase();
-  if ([...text].length < MIN_WORD) return [];
-  return CITIES.filter(
-    (c) => c.name.toLowerCase().includes(text) || c.aliases.some((a) => a.toLowerCase().includes(text)),
-  ).map((c) => c.name);
 }
 
 /**
@@ -248,7 +203,7 @@ function citiesNamedBy(q: string): string[] {
  * closest first. Bounded by FUZZY_CANDIDATES whatever the catalogue's size.
  */
 function fuzzySearch(db: Db, instant: string, q: string): EventSummary[] {
-  const typed = words3(q).filter((w) => [...w].length >= 4);
+  const typed = fuzzyWords(q);
   if (typed.length === 0) return [];
   const grams = new Set(typed.flatMap((w) => innerTrigrams(w)));
   const expression = `{name artists venue} : (${[...grams].map(quote).join(' OR ')})`;
@@ -261,74 +216,6 @@ function fuzzySearch(db: Db, instant: string, q: string): EventSummary[] {
        where event_search match ? and e.status = 'published' and e.last_ends_at >= ?
        order by s.rank limit ?`,
     )
-    .all(expression, instant, FUZZY_CANDIDATES) as (SummaryRow & {
-    doc_name: string;
-    doc_artists: string;
-    doc_venue: string;
-  })[];
-  const scored: { row: SummaryRow; score: number }[] = [];
-  for (const row of candidates) {
-    const docWords = `${row.doc_name} ${row.doc_artists} ${row.doc_venue}`
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
-    let score = 0;
-    for (const word of typed) {
-      const best = Math.max(0, ...docWords.map((d) => similarity(word, d)));
-      if (best < FUZZY_THRESHOLD) {
-        score = -1;
-        break;
-      }
-      score += best;
-    }
-    if (score > 0) scored.push({ row, score });
-  }
-  return scored
-    .sort((a, b) => b.score - a.score || a.row.start_time.localeCompare(b.row.start_time))
-    .map((s) => toSummary(s.row));
-}
-
-/** The word's own trigrams (what the index holds), for finding candidates. */
-function innerTrigrams(word: string): string[] {
-  const chars = [...word];
-  const grams: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i += 1) grams.push(chars.slice(i, i + 3).join(''));
-  return grams;
-}
-
-/** Trigram similarity of two words with padded ends (as pg_trgm): shared ÷ all distinct trigrams. */
-export function similarity(a: string, b: string): number {
-  const ga = new Set(innerTrigrams(`  ${a} `));
-  const gb = new Set(innerTrigrams(`  ${b} `));
-  let shared = 0;
-  for (const g of ga) if (gb.has(g)) shared += 1;
-  return shared / (ga.size + gb.size - shared);
-}
-
-/** A page of the (short, bounded) list of approximate matches; the same list is found again for the next. */
-function fuzzyPage(all: EventSummary[], offset: number, limit: number): SearchPage {
-  return {
-    items: all.slice(offset, offset + limit),
-    nextCursor: all.length > offset + limit ? encodePosition({ kind: 'f', offset: offset + limit }) : null,
-    total: offset === 0 ? all.length : null,
-    totalIsCapped: false,
-    approximate: true,
-  };
-}
-
-type Position = { kind: 'o'; offset: number } | { kind: 'f'; offset: number } | { kind: 'l'; cursor: string };
-
-/** Where the next page starts: in the ranking ('o'), in the approximate matches ('f') or in a list ('l'). */
-function encodePosition(position: Position): string {
-  const value = position.kind === 'l' ? position.cursor : String(position.offset);
-  return Buffer.from(`${position.kind}${value}`).toString('base64url');
-}
-
-function decodePosition(cursor: string): Position {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (text.startsWith('l') && text.length > 1) return { kind: 'l', cursor: text.slice(1) };
-  const match = /^([fo])(\d{1,5})$/.exec(text);
-  const offset = match ? Number(match[2]) : Number.NaN;
-  if (!match || offset > CATALOG_COUNT_CAP) throw badRequest(INVALID_CURSOR);
-  return { kind: match[1] as 'f' | 'o', offset };
+    .all(expression, instant, FUZZY_CANDIDATES) as FuzzyCandidate[];
+  return closestSpellings(candidates, typed);
 }

@@ -19,6 +19,7 @@ import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { checkCheckoutAnswers, saveHoldAnswersIn } from '../questions/checkout-answers.ts';
 import { requireAdmission } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
@@ -95,6 +96,7 @@ export async function startCheckout(
         deps.clock.now(),
       )
     : null;
+  const answers = checkCheckoutAnswers(db, input.selectedTickets, input.answers);
   const discounted = quoted.map((line) => ({
     ...line,
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
@@ -181,6 +183,7 @@ export async function startCheckout(
           notes,
           createdAt: now.toISOString(),
         });
+        saveHoldAnswersIn(db, held.id, answers, now);
       },
     ),
   );

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { planTicketTypeCopy, shiftToSlot } from '../../../shared/copy-ticket-types.ts';
 import type { Db } from '../../db/client.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { copyQuestionsIn } from '../questions/copy-questions.ts';
 import { type CopiedType, copyQuotasWithTypes } from '../quotas/copy-quotas.ts';
 import { editEvent } from './event-version.ts';
 import { findSlotInEvent } from './find-in-event.ts';
@@ -67,6 +68,7 @@ export async function copyTicketTypesToAllSlots(
             position,
           })
           .run();
+        copyQuestionsIn(tx, template.id, id);
       }
     }
     copyQuotasWithTypes(tx, eventId, copies, now);

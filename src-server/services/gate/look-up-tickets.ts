@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, likeEscaped } from '../../db/like.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import { answersOfBookings, type BookingAnswers } from '../questions/booking-answers.ts';
 
 export interface LookedUpTicket {
   bookingId: string;
@@ -12,6 +13,8 @@ export interface LookedUpTicket {
   allowed: number;
   admitted: number;
   cancelled: boolean;
+  /** Attendee names and answers given at checkout (issue 40), so staff can check who is who. */
+  answers: BookingAnswers;
 }
 
 /**
@@ -27,7 +30,7 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
     likeEscaped(bookings.userName, `%${escaped}%`),
     ...(digits.length >= 4 ? [likeEscaped(bookings.userPhone, `%${digits}%`)] : []),
   );
-  return db
+  const found = db
     .select({
       bookingId: bookings.id,
       holderName: bookings.userName,
@@ -47,4 +50,9 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
       typeName: ticketType.name,
       cancelled: status !== 'confirmed',
     }));
+  const answers = answersOfBookings(
+    db,
+    found.map((t) => t.bookingId),
+  );
+  return found.map((t) => ({ ...t, answers: answers.get(t.bookingId)! }));
 }

@@ -4,6 +4,7 @@ import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { Db } from '../../db/client.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import { chainPages, partialCreditNotePages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvRow, csvRupees } from '../sales/csv-cells.ts';
 import { keysetPages } from '../sales/csv-stream.ts';
 import type { InvoiceRow } from './invoice-pdf.ts';
@@ -229,7 +230,9 @@ export async function gstr1Tables(
       .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
       .limit(PAGE)
       .all();
-  for (const page of keysetPages(creditPage, PAGE)) {
+  // Part refunds' notes (ADR 0043) after the whole ones, through the same code.
+  const partPages = partialCreditNotePages(db, issuer, from, to, PAGE);
+  for (const page of chainPages(keysetPages(creditPage, PAGE), partPages)) {
     await nextTurn();
     for (const { note, invoice } of page) {
       if (!invoice.supplierGstin) continue;

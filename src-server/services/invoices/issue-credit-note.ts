@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { RefundPolicy } from '../../../shared/refund-policy.ts';
 import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
+import { creditedByParts } from '../partial-refunds/partial-credit-notes.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
 
 /**
@@ -53,13 +54,21 @@ export function issueCreditNotes(
     }
     const fraction = share[invoice.kind];
     if (fraction <= 0) continue;
-    const part = (paise: number) => (fraction >= 1 ? paise : Math.round(paise * fraction));
+    // What part refunds' notes credited already is not credited again (ADR 0043).
+    const credited = creditedByParts(tx, invoice.id);
+    const part = (paise: number, already: number) =>
+      Math.max(0, (fraction >= 1 ? paise : Math.round(paise * fraction)) - already);
     const amounts = {
-      taxableValuePaise: part(invoice.taxableValuePaise),
-      cgstPaise: part(invoice.cgstPaise),
-      sgstPaise: part(invoice.sgstPaise),
-      igstPaise: part(invoice.igstPaise),
+      taxableValuePaise: part(invoice.taxableValuePaise, credited.taxableValuePaise),
+      cgstPaise: part(invoice.cgstPaise, credited.cgstPaise),
+      sgstPaise: part(invoice.sgstPaise, credited.sgstPaise),
+      igstPaise: part(invoice.igstPaise, credited.igstPaise),
     };
+    const noteTotal =
+      fraction >= 1 && credited.totalPaise === 0
+        ? invoice.totalPaise
+        : amounts.taxableValuePaise + amounts.cgstPaise + amounts.sgstPaise + amounts.igstPaise;
+    if (noteTotal <= 0) continue;
     const issuer = invoice.issuer;
     const { number, financialYear } = allocateDocumentNumber(tx, issuer, 'credit_note', now);
     const id = randomUUID();
@@ -73,10 +82,7 @@ export function issueCreditNotes(
         issuedAt: now.toISOString(),
         reason,
         ...amounts,
-        totalPaise:
-          fraction >= 1
-            ? invoice.totalPaise
-            : amounts.taxableValuePaise + amounts.cgstPaise + amounts.sgstPaise + amounts.igstPaise,
+        totalPaise: noteTotal,
       })
       .run();
     ids.push(id);

@@ -6,6 +6,10 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
 import { notFound } from '../../errors.ts';
 import { paidBy } from '../bookings/payer.ts';
+import {
+  partialCreditNoteForDownload,
+  withPartCreditNotes,
+} from '../partial-refunds/partial-credit-note-reads.ts';
 import { eventRoleMay } from '../team/event-permissions.ts';
 import { loadEventAccess } from '../team/load-event-access.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
@@ -24,6 +28,8 @@ export interface InvoiceSummary {
   creditNoteNumber: string | null;
   /** The credit note's id for its PDF (GET /api/invoices/credit-notes/{id}.pdf), when credited. */
   creditNoteId: string | null;
+  /** Credit notes for part refunds of it (ADR 0043), oldest first; downloaded at the same address. */
+  partCreditNotes?: { id: string; number: string; totalPaise: number }[];
 }
 
 const summaryColumns = {
@@ -45,7 +51,7 @@ const summaryColumns = {
 export function listOwnBookingInvoices(db: Db, userId: string, bookingId: string): InvoiceSummary[] {
   const q = invoiceLookups(db);
   if (!q.ownedBooking.get({ bookingId, userId })) throw notFound('Booking not found');
-  return q.ofBooking.all({ bookingId });
+  return withPartCreditNotes(db, q.ofBooking.all({ bookingId }));
 }
 
 /**
@@ -94,12 +100,13 @@ export function getCreditNoteForDownload(
   accountRole: AccountRole,
 ): { invoice: InvoiceRow; creditNote: CreditNoteRow } {
   if (!userId || creditNoteId.length > 100) throw notFound(CREDIT_NOTE_NOT_FOUND);
-  const found = db
-    .select({ creditNote: creditNotes, invoice: invoices })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(eq(creditNotes.id, creditNoteId))
-    .get();
+  const found =
+    db
+      .select({ creditNote: creditNotes, invoice: invoices })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(eq(creditNotes.id, creditNoteId))
+      .get() ?? partialCreditNoteForDownload(db, creditNoteId);
   if (!found || !mayDownload(db, found.invoice, userId, accountRole)) throw notFound(CREDIT_NOTE_NOT_FOUND);
   return found;
 }

@@ -3,6 +3,7 @@ import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { Db } from '../../db/client.ts';
 import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import { chainPages, partialCreditNoteCsvPages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvIndiaTime, csvRow, csvRupees } from '../sales/csv-cells.ts';
 import { csvStream, keysetPages } from '../sales/csv-stream.ts';
 import type { InvoiceRow } from './invoice-pdf.ts';
@@ -150,7 +151,9 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
         .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
         .limit(PAGE)
         .all();
-    for (const rows of keysetPages(creditPage, PAGE)) {
+    // Part refunds' notes (ADR 0043) after the whole ones, as the same rows.
+    const partPages = partialCreditNoteCsvPages(db, issuer, from, to, PAGE);
+    for (const rows of chainPages(keysetPages(creditPage, PAGE), partPages)) {
       yield rows
         .map((r) =>
           documentRow(

@@ -18,6 +18,7 @@ import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
+import { attachAnswersIn } from '../questions/checkout-answers.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
 import { queueRefund } from '../refunds/queue-refund.ts';
 import { markOfferBooked } from '../waitlist/pass-on.ts';
@@ -295,6 +296,7 @@ function createBooking(
       createdAt: now.toISOString(),
     })
     .run();
+  attachAnswersIn(tx, hold.id, bookingId);
   recordBookingEvent(tx, {
     bookingId,
     kind: 'confirmed',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { refunds, webhookEvents } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import { handleRefundPartWebhook } from '../partial-refunds/issue-refund-part.ts';
 import { markRefundProcessed } from '../refunds/issue-refund.ts';
 import { settleGatewayPayment } from './confirm.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
@@ -17,7 +18,14 @@ interface RazorpayWebhook {
   payload?: {
     payment?: { entity?: PaymentEntity };
     order?: { entity?: { id?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; status?: string } };
+    refund?: {
+      entity?: {
+        id?: string;
+        payment_id?: string;
+        status?: string;
+        notes?: Record<string, unknown> | unknown[];
+      };
+    };
   };
 }
 interface PaymentEntity {
@@ -99,6 +107,9 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
     case 'refund.processed': {
       const refund = body.payload?.refund?.entity;
       if (!refund?.payment_id) return false;
+      // A part refund's report is about that part, never the payment's whole refund (ADR 0043).
+      const part = await handleRefundPartWebhook(deps, 'refund.processed', refund);
+      if (part !== null) return part;
       // A pending refund the gateway finished (its answer to us was lost): done, and the buyer is mailed.
       if (await markRefundProcessed(deps, eq(refunds.paymentId, refund.payment_id), refund.id ?? null)) {
         return true;
@@ -120,6 +131,8 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       // late or stale report can never refund twice). A report about an older, superseded refund is ignored.
       const refund = body.payload?.refund?.entity;
       if (!refund?.payment_id) return false;
+      const part = await handleRefundPartWebhook(deps, 'refund.failed', refund);
+      if (part !== null) return part;
       const changed = deps.db
         .update(refunds)
         .set({

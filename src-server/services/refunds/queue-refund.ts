@@ -20,6 +20,8 @@ export interface RefundRequest {
  * called after commit by the refund job (issue-refund.ts).
  */
 export function queueRefund(tx: DbOrTx, request: RefundRequest, now: Date): string | null {
+  // Nothing left to send (part refunds gave it all back, ADR 0043): the gateway is never asked for 0.
+  if (request.amountPaise <= 0) return null;
   const at = now.toISOString();
   const id = randomUUID();
   const inserted = tx

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { refunds } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import { runDueRefundParts } from '../partial-refunds/issue-refund-part.ts';
 import { isDue, issueRefund } from './issue-refund.ts';
 
 /** Refunds asked about per run: a large cancellation is worked through over several runs. */
@@ -20,5 +21,6 @@ export async function runDueRefunds(deps: AppDeps, limit = BATCH): Promise<numbe
     .limit(limit)
     .all();
   for (const refund of due) await issueRefund(deps, refund.id);
-  return due.length;
+  // Part refunds (ADR 0043) go through the same job.
+  return due.length + (await runDueRefundParts(deps, limit));
 }

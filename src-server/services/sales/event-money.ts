@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { partRefundMoney } from '../partial-refunds/part-refund-money.ts';
 
 /**
  * An event's money, in one definition for every page that shows it (issue 35): the Sales page's money
@@ -141,7 +142,15 @@ export function eventMoney(
     from b
     group by event_id
   `);
+  // Part refunds (ADR 0043) are money going back too; each knows its fee share.
+  const parts = partRefundMoney(db, eventIds, period);
   for (const r of rows) {
+    const part = parts.get(r.event_id);
+    if (part) {
+      r.refunded += part.refundedPaise;
+      r.refund_pending += part.pendingPaise;
+      r.fee_refunded += part.feePaise;
+    }
     const ticketRefunds = r.refunded - r.fee_refunded;
     result.set(r.event_id, {
       orders: r.orders,

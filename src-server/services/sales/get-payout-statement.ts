@@ -94,6 +94,9 @@ function activeMonths(db: Db, eventId: string): string[] {
       union
       select strftime('%Y-%m', r.created_at, '+330 minutes') from refunds r
         join bookings b on b.payment_id = r.payment_id where b.event_id = ${eventId}
+      union
+      select strftime('%Y-%m', p.created_at, '+330 minutes') from refund_parts p
+        join bookings b on b.id = p.booking_id where b.event_id = ${eventId}
       order by month desc
     `)
     .map((r) => r.month);
@@ -107,7 +110,8 @@ function creditNotesOf(
 ): { count: number; paise: number } {
   const row = db.get<{ count: number; paise: number }>(sql`
     select count(*) as count, coalesce(sum(c.total_paise), 0) as paise
-    from credit_notes c
+    from (select invoice_id, issued_at, total_paise from credit_notes
+          union all select invoice_id, issued_at, total_paise from partial_credit_notes) c
     join invoices i on i.id = c.invoice_id
     join bookings b on b.id = i.booking_id
     where b.event_id = ${eventId} and i.kind = 'admission'

@@ -68,7 +68,7 @@ export function orderPage(
       feePaise: bookings.feeAmountPaise,
       gstPaise: bookings.igstAmountPaise,
       totalPaise: bookings.totalAmountPaise,
-      refundedPaise: sql<number>`coalesce(${refunds.amountPaise}, 0)`,
+      refundedPaise: sql<number>`coalesce(${refunds.amountPaise}, 0) + (select coalesce(sum(p.amount_paise), 0) from refund_parts p where p.booking_id = ${bookings.id})`,
     })
     .from(bookings)
     .leftJoin(refunds, eq(refunds.paymentId, bookings.paymentId))

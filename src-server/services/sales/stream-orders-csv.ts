@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
 import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
+import { answerColumnsOf } from '../questions/answer-columns.ts';
+import { answersOfBookings } from '../questions/booking-answers.ts';
 import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
@@ -74,7 +76,8 @@ export function streamOrdersCsv(
   filter: OrdersFilter,
   pageSize = CSV_PAGE_SIZE,
 ): ReadableStream<Uint8Array> {
-  return csvStream(ORDERS_CSV_HEADER, pages());
+  const questions = answerColumnsOf(db, eventId);
+  return csvStream([...ORDERS_CSV_HEADER, ...questions.header], pages());
 
   function* pages() {
     const read = (after: EventOrder | undefined) =>
@@ -84,7 +87,17 @@ export function streamOrdersCsv(
         db,
         orders.map((o) => o.id),
       );
-      yield orders.map((order) => orderRows(order, accounts.get(order.id))).join('');
+      const answers = answersOfBookings(
+        db,
+        orders.map((o) => o.id),
+      );
+      yield orders
+        .map((order) =>
+          orderRows(order, accounts.get(order.id), (typeId) =>
+            questions.cells(answers.get(order.id), typeId),
+          ),
+        )
+        .join('');
     }
   }
 }
@@ -144,7 +157,11 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
 }
 
 /** An order's rows: one per ticket type (a single row, type blank, should an order have none). */
-function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): string {
+function orderRows(
+  order: EventOrder,
+  accounts: OrderAccounts | undefined,
+  answerCells: (ticketTypeId: string | undefined) => CsvValue[],
+): string {
   const invoice = accounts?.invoice ?? null;
   const lines = order.lines.length > 0 ? order.lines : [null];
   return lines
@@ -198,6 +215,7 @@ function orderRows(order: EventOrder, accounts: OrderAccounts | undefined): stri
         first && accounts?.addOns
           ? csvRupees(accounts.addOns.reduce((sum, a) => sum + a.totalPaise, 0))
           : null,
+        ...answerCells(line?.id),
       ]);
     })
     .join('');

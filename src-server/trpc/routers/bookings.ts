@@ -1,6 +1,8 @@
 import { BookingIdInput } from '../../../shared/bookings-schemas.ts';
+import { CancelSomeTicketsInput } from '../../../shared/partial-refund-schemas.ts';
 import { cancelOwnBooking, quoteOwnCancellation } from '../../services/bookings/buyer-cancellation.ts';
 import { getOwnBooking, listOwnBookings } from '../../services/bookings/owner-bookings.ts';
+import { cancelSomeTickets } from '../../services/partial-refunds/cancel-some-tickets.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
 export const bookingsRouter = router({
@@ -25,4 +27,9 @@ export const bookingsRouter = router({
   cancel: protectedProcedure
     .input(BookingIdInput)
     .mutation(({ ctx, input }) => cancelOwnBooking(ctx.deps, ctx.user.id, input.bookingId)),
+
+  /** The buyer cancels some tickets of their own booking under the policy (issue 36 item 12). */
+  cancelSomeTickets: protectedProcedure
+    .input(CancelSomeTicketsInput)
+    .mutation(({ ctx, input }) => cancelSomeTickets(ctx.deps, ctx.user.id, input)),
 });

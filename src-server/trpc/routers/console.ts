@@ -16,6 +16,7 @@ import { removeTeamMember } from '../../services/team/remove-team-member.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
 import { addOnProcedures } from './add-ons.ts';
 import { discountProcedures } from './discounts.ts';
+import { questionProcedures } from './questions.ts';
 import { quotaProcedures } from './quotas.ts';
 import { salesProcedures } from './sales.ts';
 
@@ -74,5 +75,6 @@ export const consoleRouter = router({
   ...salesProcedures,
   ...discountProcedures,
   ...quotaProcedures,
+  ...questionProcedures,
   ...addOnProcedures,
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "event_search_place_trigram_idx" ON "event_search" USING gin ("city" gin_trgm_ops,"category" gin_trgm_ops);

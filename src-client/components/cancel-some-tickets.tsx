@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { formatPaiseExact } from '../../shared/money.ts';
+import { messageOf } from '../lib/auth.ts';
+import { trpc } from '../lib/trpc.ts';
+import Modal from './modal.tsx';
+
+/**
+ * "Cancel some tickets" of one's own booking where the event's refund policy allows cancelling it (issue 36
+ * item 12): choose how many of each ticket; the server works out the policy's refund for them, cancels
+ * them, and issues a credit note. At least one ticket stays (cancelling all is "Cancel booking").
+ */
+export function CancelSomeTickets({
+  bookingId,
+  eventName,
+  lines,
+}: {
+  bookingId: string;
+  eventName: string;
+  lines: { id: string; name: string; quantity: number }[];
+}) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const cancel = trpc.bookings.cancelSomeTickets.useMutation({
+    onSuccess: async () => {
+      setChosen({});
+      await Promise.all([
+        utils.bookings.mine.invalidate(),
+        utils.bookings.byId.invalidate({ bookingId }),
+        utils.bookings.cancellationQuote.invalidate(),
+      ]);
+    },
+  });
+  const tickets = Object.entries(chosen)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          cancel.reset();
+          setOpen(true);
+        }}
+        className="mt-2 ml-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+      >
+        Cancel some tickets
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel some tickets?"
+        description={eventName}
+        className="w-[calc(100%-1.5rem)] max-w-md p-6"
+        headerClassName="flex items-start justify-between gap-4"
+      >
+        {cancel.isSuccess ? (
+          <p role="status" className="mt-4 text-gray-900">
+            Done. A refund of <strong>{formatPaiseExact(cancel.data.refundAmountPaise)}</strong> is on its way
+            to your original payment method; the rest of your booking stays valid.
+          </p>
+        ) : (
+          <>
+            <p className="mt-4 text-gray-900">
+              Choose the tickets to cancel. You get the event’s refund policy’s share of what you paid for
+              them, and their seats go back on sale. Your other tickets stay valid.
+            </p>
+            <div className="mt-3 space-y-2">
+              {lines.map((line) => (
+                <label key={line.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="number"
+                    min={0}
+                    max={line.quantity}
+                    aria-label={`${line.name} tickets to cancel`}
+                    value={chosen[line.id] ?? 0}
+                    onChange={(e) =>
+                      setChosen({ ...chosen, [line.id]: Math.max(0, Number(e.target.value) || 0) })
+                    }
+                    className="w-20 rounded-md border border-gray-300 px-2 py-1"
+                  />
+                  <span>
+                    of {line.quantity} × {line.name}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {cancel.error && (
+              <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+                {messageOf(cancel.error)}
+              </p>
+            )}
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+              >
+                Keep them
+              </button>
+              <button
+                type="button"
+                disabled={cancel.isPending || tickets.length === 0}
+                onClick={() => cancel.mutate({ bookingId, tickets })}
+                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {cancel.isPending ? 'Cancelling...' : 'Cancel these tickets'}
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

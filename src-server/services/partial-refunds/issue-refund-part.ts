@@ -1,0 +1,167 @@
+import { and, asc, eq, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { refundParts } from '../../db/schema/partial-refunds.ts';
+import { refunds } from '../../db/schema/payments.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { paymentGatewayOf } from '../payments/gateway-of.ts';
+import { idempotencyKeyOf, REFUND_LEASE_MS, refundBackoffMs } from '../refunds/issue-refund.ts';
+
+/** The gateway's refund notes name the part, so its webhooks find the part and not the payment's whole refund. */
+export const REFUND_PART_NOTE = 'refund_part';
+
+/**
+ * Asks the gateway to refund one part refund, once: the same claim (a lease in one conditional UPDATE),
+ * idempotency key and back-off as a whole refund (refunds/issue-refund.ts). Before a retry the payment
+ * is fetched: when the gateway has already refunded everything processed before plus this part, the
+ * lost answer was a success and nothing is asked again.
+ */
+export async function issueRefundPart(deps: AppDeps, refundPartId: string): Promise<void> {
+  const now = deps.clock.now();
+  const claimed = deps.db
+    .update(refundParts)
+    .set({
+      attempts: sql`${refundParts.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS).toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending'), isPartDue(now)))
+    .returning()
+    .get();
+  if (!claimed) return;
+  const gateway = paymentGatewayOf(deps);
+  try {
+    let gatewayRefundId: string | null = null;
+    const payment = claimed.attempts > 1 ? await gateway.fetchPayment(claimed.paymentId) : null;
+    if (!payment || payment.amountRefundedPaise < processedBefore(deps, claimed) + claimed.amountPaise) {
+      const issued = await gateway.refundPayment(
+        claimed.paymentId,
+        claimed.amountPaise,
+        { reason: 'partial_refund', [REFUND_PART_NOTE]: claimed.id },
+        { idempotencyKey: idempotencyKeyOf(claimed) },
+      );
+      gatewayRefundId = issued.id;
+    }
+    await markRefundPartProcessed(deps, eq(refundParts.id, claimed.id), gatewayRefundId);
+  } catch (err) {
+    const message = (err as Error)?.message ?? String(err);
+    deps.logger.error(
+      { err, refundPartId, paymentId: claimed.paymentId },
+      'part refund failed; it will be retried',
+    );
+    const at = deps.clock.now();
+    deps.db
+      .update(refundParts)
+      .set({
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(claimed.attempts)).toISOString(),
+        updatedAt: at.toISOString(),
+      })
+      .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending')))
+      .run();
+  }
+}
+
+/** Calls the gateway for every part refund that is due, oldest first; returns how many it tried. */
+export async function runDueRefundParts(deps: AppDeps, limit: number): Promise<number> {
+  const due = deps.db
+    .select({ id: refundParts.id })
+    .from(refundParts)
+    .where(and(eq(refundParts.status, 'pending'), isPartDue(deps.clock.now())))
+    .orderBy(asc(refundParts.createdAt))
+    .limit(limit)
+    .all();
+  for (const part of due) await issueRefundPart(deps, part.id);
+  return due.length;
+}
+
+/** Marks a pending part processed and records it in the order history, in one transaction. */
+export async function markRefundPartProcessed(
+  deps: AppDeps,
+  which: SQL | undefined,
+  gatewayRefundId: string | null,
+): Promise<boolean> {
+  return writeTransaction(deps.db, (tx) => {
+    const now = deps.clock.now();
+    const done = tx
+      .update(refundParts)
+      .set({
+        status: 'processed',
+        ...(gatewayRefundId ? { gatewayRefundId } : {}),
+        lastError: null,
+        nextAttemptAt: null,
+        updatedAt: now.toISOString(),
+      })
+      .where(and(which, eq(refundParts.status, 'pending')))
+      .returning()
+      .get();
+    if (done)
+      recordBookingEvent(tx, {
+        bookingId: done.bookingId,
+        kind: 'refund_issued',
+        actor: 'system',
+        actorUserId: null,
+        at: now,
+        details: { amountPaise: done.amountPaise, part: true },
+      });
+    return done !== undefined;
+  });
+}
+
+/**
+ * A gateway webhook about a part refund (its notes name the part): processed marks it done; failed (the
+ * bank returned it) puts it back to pending for a new refund. Returns null when the refund is not a part.
+ */
+export async function handleRefundPartWebhook(
+  deps: AppDeps,
+  event: 'refund.processed' | 'refund.failed',
+  refund: { id?: string; notes?: Record<string, unknown> | unknown[] },
+): Promise<boolean | null> {
+  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
+  const partId = notes[REFUND_PART_NOTE];
+  if (typeof partId !== 'string') return null;
+  if (event === 'refund.processed')
+    return markRefundPartProcessed(deps, eq(refundParts.id, partId), refund.id ?? null);
+  const changed = deps.db
+    .update(refundParts)
+    .set({
+      status: 'pending',
+      lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+      nextAttemptAt: null,
+      ...(refund.id ? { gatewayRefundId: refund.id } : {}),
+      updatedAt: deps.clock.now().toISOString(),
+    })
+    .where(
+      and(
+        eq(refundParts.id, partId),
+        or(isNull(refundParts.gatewayRefundId), eq(refundParts.gatewayRefundId, refund.id ?? '')),
+      ),
+    )
+    .run();
+  return changed.changes > 0;
+}
+
+function isPartDue(now: Date) {
+  return or(isNull(refundParts.nextAttemptAt), lte(refundParts.nextAttemptAt, now.toISOString()));
+}
+
+/** Paise the gateway should already show refunded on the payment before this part: everything processed. */
+function processedBefore(deps: AppDeps, part: { id: string; paymentId: string }): number {
+  const parts = deps.db
+    .select({ paise: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)` })
+    .from(refundParts)
+    .where(
+      and(
+        eq(refundParts.paymentId, part.paymentId),
+        eq(refundParts.status, 'processed'),
+        ne(refundParts.id, part.id),
+      ),
+    )
+    .get();
+  const whole = deps.db
+    .select({ paise: refunds.amountPaise })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, part.paymentId), eq(refunds.status, 'processed')))
+    .get();
+  return Number(parts?.paise ?? 0) + (whole?.paise ?? 0);
+}

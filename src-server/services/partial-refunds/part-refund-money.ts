@@ -1,0 +1,46 @@
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { refundParts } from '../../db/schema/partial-refunds.ts';
+
+/** Part refunds of some events (ADR 0043), pending included, in a period when one is given (by when recorded). */
+export interface PartRefundMoney {
+  refundedPaise: number;
+  pendingPaise: number;
+  /** Of it, what came out of the convenience fee and its GST (the platform's). */
+  feePaise: number;
+}
+
+export function partRefundMoney(
+  db: Db,
+  eventIds: readonly string[],
+  period?: { from: string; to: string },
+): Map<string, PartRefundMoney> {
+  const result = new Map<string, PartRefundMoney>();
+  if (eventIds.length === 0) return result;
+  const rows = db
+    .select({
+      eventId: bookings.eventId,
+      refunded: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
+      pending: sql<number>`coalesce(sum(case when ${refundParts.status} = 'pending' then ${refundParts.amountPaise} else 0 end), 0)`,
+      fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
+    })
+    .from(refundParts)
+    .innerJoin(bookings, sql`${bookings.id} = ${refundParts.bookingId}`)
+    .where(
+      and(
+        inArray(bookings.eventId, [...eventIds]),
+        period ? gte(refundParts.createdAt, period.from) : undefined,
+        period ? lt(refundParts.createdAt, period.to) : undefined,
+      ),
+    )
+    .groupBy(bookings.eventId)
+    .all();
+  for (const r of rows)
+    result.set(r.eventId, {
+      refundedPaise: Number(r.refunded),
+      pendingPaise: Number(r.pending),
+      feePaise: Number(r.fee),
+    });
+  return result;
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { invoices } from '../../db/schema/invoices.ts';
+import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
+import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-pdf.ts';
+import { keysetPages } from '../sales/csv-stream.ts';
+
+/**
+ * A part refund's credit note with its invoice, shaped as a whole one: the PDF and its download check
+ * (read-invoices.ts) treat both alike. Undefined when there is none of that id.
+ */
+export function partialCreditNoteForDownload(
+  db: Db,
+  creditNoteId: string,
+): { creditNote: CreditNoteRow; invoice: InvoiceRow } | undefined {
+  const found = db
+    .select({ note: partialCreditNotes, invoice: invoices })
+    .from(partialCreditNotes)
+    .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
+    .where(eq(partialCreditNotes.id, creditNoteId))
+    .get();
+  if (!found) return undefined;
+  const { refundPartId: _part, ...creditNote } = found.note;
+  return { creditNote, invoice: found.invoice };
+}
+
+/** Adds each invoice's part-refund credit notes to a list of a booking's invoices. */
+export function withPartCreditNotes<T extends { id: string }>(
+  db: Db,
+  list: T[],
+): (T & { partCreditNotes: { id: string; number: string; totalPaise: number }[] })[] {
+  const ids = list.map((i) => i.id);
+  const notes =
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            id: partialCreditNotes.id,
+            invoiceId: partialCreditNotes.invoiceId,
+            number: partialCreditNotes.number,
+            totalPaise: partialCreditNotes.totalPaise,
+          })
+          .from(partialCreditNotes)
+          .where(inArray(partialCreditNotes.invoiceId, ids))
+          .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.number))
+          .all();
+  return list.map((invoice) => ({
+    ...invoice,
+    partCreditNotes: notes
+      .filter((n) => n.invoiceId === invoice.id)
+      .map(({ invoiceId: _invoice, ...n }) => n),
+  }));
+}
+
+/**
+ * One issuer's part-refund credit notes issued in [from, to), page by page, shaped as the whole ones the
+ * GST exports read (`{ note, invoice }`), so both exports list them after the whole notes with the same
+ * code (export-gstr1.ts, stream-invoices-csv.ts).
+ */
+export function* partialCreditNotePages(
+  db: Db,
+  issuer: string,
+  from: string,
+  to: string,
+  pageSize: number,
+): Generator<{ note: CreditNoteRow; invoice: InvoiceRow }[], void, undefined> {
+  const readPage = (after: { note: CreditNoteRow } | undefined) =>
+    db
+      .select({ note: partialCreditNotes, invoice: invoices })
+      .from(partialCreditNotes)
+      .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
+      .where(
+        and(
+          eq(partialCreditNotes.issuer, issuer),
+          gte(partialCreditNotes.issuedAt, from),
+          lt(partialCreditNotes.issuedAt, to),
+          after
+            ? or(
+                gt(partialCreditNotes.issuedAt, after.note.issuedAt),
+                and(
+                  eq(partialCreditNotes.issuedAt, after.note.issuedAt),
+                  gt(partialCreditNotes.id, after.note.id),
+                ),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.id))
+      .limit(pageSize)
+      .all()
+      .map(({ note: { refundPartId: _part, ...note }, invoice }) => ({ note, invoice }));
+  yield* keysetPages(readPage, pageSize);
+}
+
+/** The pages of one reader, then another's. */
+export function* chainPages<Row>(...sources: Iterable<Row[]>[]): Generator<Row[], void, undefined> {
+  for (const source of sources) yield* source;
+}
+
+/** The same pages as the accountant's monthly CSV reads its credit notes (stream-invoices-csv.ts). */
+export function* partialCreditNoteCsvPages(
+  db: Db,
+  issuer: string,
+  from: string,
+  to: string,
+  pageSize: number,
+) {
+  for (const page of partialCreditNotePages(db, issuer, from, to, pageSize))
+    yield page.map(({ note, invoice }) => ({
+      id: note.id,
+      number: note.number,
+      issuedAt: note.issuedAt,
+      taxable: note.taxableValuePaise,
+      igst: note.igstPaise,
+      cgst: note.cgstPaise,
+      stateTax: note.sgstPaise,
+      stateTaxHead: invoice.stateTaxHead,
+      total: note.totalPaise,
+      invoiceNumber: invoice.number,
+      buyerGstin: invoice.buyerGstin,
+      buyerLegalName: invoice.buyerLegalName,
+      placeOfSupply: invoice.placeOfSupply,
+    }));
+}

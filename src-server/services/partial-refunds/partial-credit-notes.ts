@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, notExists, sql } from 'drizzle-orm';
+import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
+import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { allocateDocumentNumber } from '../invoices/document-numbers.ts';
+
+/** Amounts already credited on an invoice by part refunds' credit notes. */
+export interface CreditedAmounts {
+  taxableValuePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+const NOTHING: CreditedAmounts = {
+  taxableValuePaise: 0,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  igstPaise: 0,
+  totalPaise: 0,
+};
+
+/**
+ * What part refunds have credited on one invoice so far. A whole cancellation afterwards credits only the
+ * rest (issue-credit-note.ts), so the notes of an invoice never add up to more than it.
+ */
+export function creditedByParts(tx: DbOrTx, invoiceId: string): CreditedAmounts {
+  const row = tx
+    .select({
+      taxableValuePaise: sql<number>`coalesce(sum(${partialCreditNotes.taxableValuePaise}), 0)`,
+      cgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.cgstPaise}), 0)`,
+      sgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.sgstPaise}), 0)`,
+      igstPaise: sql<number>`coalesce(sum(${partialCreditNotes.igstPaise}), 0)`,
+      totalPaise: sql<number>`coalesce(sum(${partialCreditNotes.totalPaise}), 0)`,
+    })
+    .from(partialCreditNotes)
+    .where(eq(partialCreditNotes.invoiceId, invoiceId))
+    .get();
+  if (!row) return NOTHING;
+  return {
+    taxableValuePaise: Number(row.taxableValuePaise),
+    cgstPaise: Number(row.cgstPaise),
+    sgstPaise: Number(row.sgstPaise),
+    igstPaise: Number(row.igstPaise),
+    totalPaise: Number(row.totalPaise),
+  };
+}
+
+/**
+ * Credit notes for a part refund: for each kind, the booking's current invoice of that kind (the latest
+ * one no whole credit note cancelled: a GSTIN re-issue replaces it) is credited exactly the paise given,
+ * never more than is left on it. Each tax head is the invoice's head in proportion (rounded to the paisa,
+ * CGST and SGST kept equal when the invoice has them equal) and the taxable value is the rest, so the
+ * note's total is exactly the amount; the note that uses up an invoice takes whatever is left of each
+ * head, so an invoice's notes add up to it to the paisa. No invoice (an organiser without a profile):
+ * no note. Numbered in the issuer's one credit-note series. Returns the notes' ids.
+ */
+export function issuePartialCreditNotes(
+  tx: DbOrTx,
+  part: { bookingId: string; refundPartId: string; reason: string },
+  amounts: Record<InvoiceKind, number>,
+  now: Date,
+): string[] {
+  const ids: string[] = [];
+  for (const kind of ['admission', 'platform_fee'] as const) {
+    const wanted = amounts[kind];
+    if (wanted <= 0) continue;
+    const invoice = tx
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.bookingId, part.bookingId),
+          eq(invoices.kind, kind),
+          notExists(
+            tx.select({ one: sql`1` }).from(creditNotes).where(eq(creditNotes.invoiceId, invoices.id)),
+          ),
+        ),
+      )
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .get();
+    if (!invoice || invoice.totalPaise <= 0) continue;
+    const credited = creditedByParts(tx, invoice.id);
+    const left = invoice.totalPaise - credited.totalPaise;
+    const total = Math.min(wanted, left);
+    if (total <= 0) continue;
+    const heads = total === left ? restOf(invoice, credited) : inProportion(invoice, total);
+    const { number, financialYear } = allocateDocumentNumber(tx, invoice.issuer, 'credit_note', now);
+    const id = randomUUID();
+    tx.insert(partialCreditNotes)
+      .values({
+        id,
+        invoiceId: invoice.id,
+        refundPartId: part.refundPartId,
+        issuer: invoice.issuer,
+        number,
+        financialYear,
+        issuedAt: now.toISOString(),
+        reason: part.reason,
+        ...heads,
+        totalPaise: total,
+      })
+      .run();
+    ids.push(id);
+  }
+  return ids;
+}
+
+type Heads = Omit<CreditedAmounts, 'totalPaise'>;
+
+/** `total` paise of the invoice: each tax head in the invoice's proportion, the taxable value the rest. */
+export function inProportion(
+  invoice: { cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number },
+  total: number,
+): Heads {
+  const share = (paise: number) => Math.round((paise * total) / invoice.totalPaise);
+  const cgstPaise = share(invoice.cgstPaise);
+  const sgstPaise = invoice.sgstPaise === invoice.cgstPaise ? cgstPaise : share(invoice.sgstPaise);
+  const igstPaise = share(invoice.igstPaise);
+  return { cgstPaise, sgstPaise, igstPaise, taxableValuePaise: total - cgstPaise - sgstPaise - igstPaise };
+}
+
+function restOf(invoice: Heads, credited: CreditedAmounts): Heads {
+  return {
+    taxableValuePaise: invoice.taxableValuePaise - credited.taxableValuePaise,
+    cgstPaise: invoice.cgstPaise - credited.cgstPaise,
+    sgstPaise: invoice.sgstPaise - credited.sgstPaise,
+    igstPaise: invoice.igstPaise - credited.igstPaise,
+  };
+}

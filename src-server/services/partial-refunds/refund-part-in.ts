@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { formatPaiseExact } from '../../../shared/money.ts';
+import type { CancelTicketsLine } from '../../../shared/partial-refund-schemas.ts';
+import type { BookedTicketLine } from '../../db/schema/bookings.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { ticketTypes } from '../../db/schema/catalog.ts';
+import { gateScans } from '../../db/schema/gate.ts';
+import {
+  type CancelledTicketLine,
+  type RefundPartKind,
+  refundParts,
+} from '../../db/schema/partial-refunds.ts';
+import { refunds } from '../../db/schema/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { payerOf } from '../bookings/payer.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
+import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
+import { issuePartialCreditNotes } from './partial-credit-notes.ts';
+import { partRefundedMail } from './refund-part-mails.ts';
+
+/** Why a part refund is refused, in the words the console and My Bookings show. */
+export const PART_REFUND_REFUSALS = {
+  cancelled: 'This booking is cancelled; there is nothing left to refund in part.',
+  nothingLeft: 'This booking has been refunded in full already.',
+  onlyFeeLeft: 'Only the convenience fee is left to refund on this booking.',
+  overLeft: (left: string) =>
+    `You can refund at most ${left}: the rest of this booking has been refunded already.`,
+  unknownTicket: 'That ticket type is not in this booking.',
+  tooManyTickets: (name: string, n: number) =>
+    `This booking has ${n} ${name} ${n === 1 ? 'ticket' : 'tickets'} left; you cannot cancel more.`,
+  allTickets: 'To cancel every ticket, cancel the whole booking instead.',
+} as const;
+
+/** What is still refundable on a booking: paid, less its whole refund (if any) and every part refund. */
+export interface RefundableLeft {
+  totalPaise: number;
+  /** Of it, the convenience fee and its GST not refunded yet (part refunds take the fee last). */
+  feePaise: number;
+}
+
+/** Paise refunded in part so far on a booking (pending parts included: that money is promised). */
+export function partRefundedPaise(tx: DbOrTx, bookingId: string): { amount: number; fee: number } {
+  const row = tx
+    .select({
+      amount: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
+      fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
+    })
+    .from(refundParts)
+    .where(eq(refundParts.bookingId, bookingId))
+    .get();
+  return { amount: Number(row?.amount ?? 0), fee: Number(row?.fee ?? 0) };
+}
+
+export function refundableLeftOf(
+  tx: DbOrTx,
+  booking: {
+    id: string;
+    paymentId: string;
+    totalAmountPaise: number;
+    feeAmountPaise: number;
+    igstAmountPaise: number;
+  },
+): RefundableLeft {
+  const whole = tx
+    .select({ amount: refunds.amountPaise })
+    .from(refunds)
+    .where(eq(refunds.paymentId, booking.paymentId))
+    .get();
+  const parts = partRefundedPaise(tx, booking.id);
+  const totalPaise = Math.max(0, booking.totalAmountPaise - (whole?.amount ?? 0) - parts.amount);
+  const feePaise = Math.min(
+    totalPaise,
+    Math.max(0, booking.feeAmountPaise + booking.igstAmountPaise - parts.fee),
+  );
+  return { totalPaise, feePaise };
+}
+
+export interface RefundPartRequest {
+  kind: RefundPartKind;
+  /** What goes back; null: everything but the fee. Checked against what is left. */
+  amountPaise: number | null;
+  /**
+   * The buyer's policy refund decides its own fee share; the organiser's amount takes the ticket money
+   * first and the fee only once that is used up. Omitted: the organiser's rule.
+   */
+  feePaise?: number;
+  reason: string;
+  cancelTickets: CancelTicketsLine[];
+  actorUserId: string;
+}
+
+/**
+ * Refunds part of one confirmed booking inside the caller's write transaction (issue 40, ADR 0043):
+ * checks the amount against what is still refundable (so repeated parts never add up to more than was
+ * paid: the write lock is held from this read to the insert), cancels the chosen tickets (their seats
+ * go back on sale only for tickets nobody was admitted with), records the part for the refund job,
+ * issues credit notes for exactly the amount, records it in the order history and queues the buyer's
+ * mail. Returns the part's id and amount; the caller issues it after commit.
+ */
+export function refundPartIn(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'env'>,
+  bookingId: string,
+  request: RefundPartRequest,
+  now: Date,
+): { refundPartId: string; amountPaise: number; feePaise: number } {
+  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) throw conflict(PART_REFUND_REFUSALS.cancelled);
+  if (booking.status !== 'confirmed') throw conflict(PART_REFUND_REFUSALS.cancelled);
+  const left = refundableLeftOf(tx, booking);
+  if (left.totalPaise === 0) throw conflict(PART_REFUND_REFUSALS.nothingLeft);
+  const ticketsLeft = left.totalPaise - left.feePaise;
+  const amountPaise = request.amountPaise ?? ticketsLeft;
+  if (request.amountPaise === null && ticketsLeft === 0) throw conflict(PART_REFUND_REFUSALS.onlyFeeLeft);
+  if (amountPaise > left.totalPaise)
+    throw badRequest(PART_REFUND_REFUSALS.overLeft(formatPaiseExact(left.totalPaise)), {
+      amountPaise: PART_REFUND_REFUSALS.overLeft(formatPaiseExact(left.totalPaise)),
+    });
+  const feePaise = Math.min(left.feePaise, request.feePaise ?? Math.max(0, amountPaise - ticketsLeft));
+
+  const cancelled = cancelTicketsIn(tx, deps, booking, request.cancelTickets, now);
+  const id = randomUUID();
+  const at = now.toISOString();
+  tx.insert(refundParts)
+    .values({
+      id,
+      paymentId: booking.paymentId,
+      orderId: booking.orderId,
+      bookingId: booking.id,
+      // The money goes back to whoever paid, also after a transfer (ADR 0025).
+      userId: booking.paidByUserId ?? booking.userId,
+      amountPaise,
+      feePaise,
+      kind: request.kind,
+      reason: request.reason,
+      actorUserId: request.actorUserId,
+      cancelledTickets: cancelled,
+      // Nothing to send (free tickets): done already, the job never asks the gateway for 0 paise.
+      status: amountPaise === 0 ? 'processed' : 'pending',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .run();
+  // GST: the part given back reduces the supply; the ticket money credits the admission invoice and the
+  // fee's share the platform's, each head in its invoice's proportion (partial-credit-notes.ts).
+  issuePartialCreditNotes(
+    tx,
+    { bookingId: booking.id, refundPartId: id, reason: request.reason },
+    { admission: amountPaise - feePaise, platform_fee: feePaise },
+    now,
+  );
+  const tickets = describeTickets(cancelled);
+  recordBookingEvent(tx, {
+    bookingId: booking.id,
+    kind: 'partly_refunded',
+    actor: request.kind,
+    actorUserId: request.actorUserId,
+    at: now,
+    details: { amountPaise, reason: request.reason, ticketsCancelled: tickets || null },
+  });
+  const payer = payerOf(tx, booking);
+  enqueueMail(
+    tx,
+    partRefundedMail({
+      refundPartId: id,
+      bookingId: booking.id,
+      eventName: booking.eventName,
+      userName: payer ? (payer.name ?? '') : booking.userName,
+      userEmail: payer ? payer.email : booking.userEmail,
+      amountPaise,
+      reason: request.reason,
+      byBuyer: request.kind === 'buyer',
+      ticketsCancelled: tickets,
+      supportEmail: deps.env.SUPPORT_EMAIL,
+    }),
+    now,
+  );
+  return { refundPartId: id, amountPaise, feePaise };
+}
+
+/**
+ * Takes the chosen tickets off the booking's lines (quantities, persons, the ticket count and the persons
+ * the gate lets in). People already admitted with the booking are taken to have used the tickets it keeps
+ * first; the cancelled tickets their count still needs are used, so those seats stay off sale (a seat
+ * someone walked in on is never sold again, issue 35). Every other cancelled seat goes back to
+ * `available` and to the waiting list, as a whole cancellation's do (cancel-booking-in.ts).
+ */
+function cancelTicketsIn(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'env'>,
+  booking: typeof bookings.$inferSelect,
+  wanted: CancelTicketsLine[],
+  now: Date,
+): CancelledTicketLine[] {
+  if (wanted.length === 0) return [];
+  const byType = new Map<string, number>();
+  for (const w of wanted) byType.set(w.ticketTypeId, (byType.get(w.ticketTypeId) ?? 0) + w.quantity);
+  const lines: BookedTicketLine[] = booking.ticketTypes.map((l) => ({ ...l }));
+  for (const [typeId, quantity] of byType) {
+    const line = lines.find((l) => l.id === typeId);
+    if (!line) throw badRequest(PART_REFUND_REFUSALS.unknownTicket);
+    if (quantity > line.quantity)
+      throw badRequest(PART_REFUND_REFUSALS.tooManyTickets(line.name, line.quantity));
+  }
+  const cancelledCount = [...byType.values()].reduce((a, b) => a + b, 0);
+  const remainingCount = lines.reduce((n, l) => n + l.quantity, 0) - cancelledCount;
+  if (remainingCount <= 0) throw badRequest(PART_REFUND_REFUSALS.allTickets);
+
+  // Persons kept after the cancellation, and persons ever let in (an undo or an offline excess counts).
+  let keptPersons = 0;
+  for (const l of lines) keptPersons += (l.quantity - (byType.get(l.id) ?? 0)) * l.personAllowedPerTicket;
+  let usedBeyondKept = Math.max(0, admittedPersons(tx, booking) - keptPersons);
+
+  const out: CancelledTicketLine[] = [];
+  let cancelledPersons = 0;
+  for (const line of lines) {
+    const quantity = byType.get(line.id);
+    if (!quantity) continue;
+    const perTicket = Math.max(1, line.personAllowedPerTicket);
+    const used = Math.min(quantity, Math.ceil(usedBeyondKept / perTicket));
+    usedBeyondKept = Math.max(0, usedBeyondKept - used * perTicket);
+    const seatsReturned = quantity - used;
+    line.quantity -= quantity;
+    line.totalPersons = line.quantity * line.personAllowedPerTicket;
+    cancelledPersons += quantity * line.personAllowedPerTicket;
+    out.push({
+      id: line.id,
+      name: line.name,
+      quantity,
+      seatsReturned,
+      unitPaise: line.pricePaise - (line.discountPerTicketPaise ?? 0),
+    });
+    if (seatsReturned > 0) {
+      tx.update(ticketTypes)
+        .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${seatsReturned}` })
+        .where(eq(ticketTypes.id, line.id))
+        .run();
+      // And to the type's shared capacities, as a whole cancellation does (ADR 0039).
+      returnQuotaSeatsIn(tx, [{ ticketTypeId: line.id, quantity: seatsReturned }]);
+      offerReturnedSeats(tx, deps, line.id, now);
+    }
+  }
+  tx.update(bookings)
+    .set({
+      ticketTypes: lines.filter((l) => l.quantity > 0),
+      ticketCount: remainingCount,
+      totalUserAllowed: Math.max(booking.totalUserAllowed - cancelledPersons, booking.numberOfUserCheckedIn),
+    })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
+    .run();
+  return out;
+}
+
+/** Persons ever admitted with the booking: today's count, or the gate's log when it says more. */
+function admittedPersons(tx: DbOrTx, booking: { id: string; numberOfUserCheckedIn: number }): number {
+  const logged = tx
+    .select({ persons: sql<number>`coalesce(sum(${gateScans.persons} + ${gateScans.excess}), 0)` })
+    .from(gateScans)
+    .where(and(eq(gateScans.bookingId, booking.id), eq(gateScans.kind, 'admit')))
+    .get();
+  return Math.max(booking.numberOfUserCheckedIn, Number(logged?.persons ?? 0));
+}
+
+/** "1 × Floor, 2 × Balcony" */
+export function describeTickets(lines: CancelledTicketLine[]): string {
+  return lines.map((l) => `${l.quantity} × ${l.name}`).join(', ');
+}

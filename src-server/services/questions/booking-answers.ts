@@ -1,0 +1,105 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { QuestionScope } from '../../../shared/question-schemas.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import {
+  attendeeNameSettings,
+  bookingAnswers,
+  bookingAttendees,
+  ticketQuestions,
+} from '../../db/schema/questions.ts';
+
+/** An attendee name given at checkout (or corrected since), for the booking page, the gate and the export. */
+export interface BookingAttendee {
+  ticketTypeId: string;
+  ticketTypeName: string;
+  position: number;
+  name: string;
+}
+
+/** An answer with its question as it reads now (a removed question keeps its label). */
+export interface BookingAnswer {
+  questionId: string;
+  label: string;
+  scope: QuestionScope;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  /** 0: the booking's answer; n: the n-th ticket of the question's type. */
+  position: number;
+  value: string;
+}
+
+export interface BookingAnswers {
+  attendees: BookingAttendee[];
+  answers: BookingAnswer[];
+}
+
+/** The names and answers of some bookings (at most a page's worth), by booking id. */
+export function answersOfBookings(db: DbOrTx, bookingIds: string[]): Map<string, BookingAnswers> {
+  const out = new Map<string, BookingAnswers>();
+  if (bookingIds.length === 0) return out;
+  for (const id of bookingIds) out.set(id, { attendees: [], answers: [] });
+  const attendees = db
+    .select({
+      bookingId: bookingAttendees.bookingId,
+      ticketTypeId: bookingAttendees.ticketTypeId,
+      ticketTypeName: ticketTypes.name,
+      position: bookingAttendees.position,
+      name: bookingAttendees.name,
+    })
+    .from(bookingAttendees)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, bookingAttendees.ticketTypeId))
+    .where(inArray(bookingAttendees.bookingId, bookingIds))
+    .orderBy(asc(ticketTypes.position), asc(bookingAttendees.position))
+    .all();
+  for (const { bookingId, ...a } of attendees) out.get(bookingId!)?.attendees.push(a);
+  const answers = db
+    .select({
+      bookingId: bookingAnswers.bookingId,
+      questionId: bookingAnswers.questionId,
+      label: ticketQuestions.label,
+      scope: ticketQuestions.scope,
+      ticketTypeId: ticketQuestions.ticketTypeId,
+      ticketTypeName: ticketTypes.name,
+      position: bookingAnswers.position,
+      value: bookingAnswers.value,
+    })
+    .from(bookingAnswers)
+    .innerJoin(ticketQuestions, eq(ticketQuestions.id, bookingAnswers.questionId))
+    .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
+    .where(inArray(bookingAnswers.bookingId, bookingIds))
+    .orderBy(asc(ticketTypes.position), asc(bookingAnswers.position), asc(ticketQuestions.position))
+    .all();
+  for (const { bookingId, ...a } of answers) out.get(bookingId!)?.answers.push(a);
+  return out;
+}
+
+/** One booking's names and answers. */
+export function answersOfBooking(db: DbOrTx, bookingId: string): BookingAnswers {
+  return answersOfBookings(db, [bookingId]).get(bookingId)!;
+}
+
+/** Every question an event has asked (removed ones too: their answers are still on bookings), in order. */
+export function eventQuestionColumns(db: DbOrTx, eventId: string) {
+  return db
+    .select({ id: ticketQuestions.id, label: ticketQuestions.label, ticketTypeName: ticketTypes.name })
+    .from(ticketQuestions)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
+    .where(eq(ticketQuestions.eventId, eventId))
+    .orderBy(asc(ticketTypes.position), asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
+    .all();
+}
+
+/** Whether any ticket type of the event asks attendee names (a small table, read once per export). */
+export function eventAsksNames(db: DbOrTx, eventId: string): boolean {
+  const asked = db
+    .select({ id: attendeeNameSettings.ticketTypeId })
+    .from(attendeeNameSettings)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, attendeeNameSettings.ticketTypeId))
+    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .where(eq(eventDates.eventId, eventId))
+    .limit(1)
+    .get();
+  return !!asked;
+}

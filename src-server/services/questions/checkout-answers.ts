@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  answerKey,
+  answersSchemaFor,
+  type CheckedAnswers,
+  type CheckoutAnswers,
+  nameKey,
+  type TicketTypeForm,
+} from '../../../shared/question-schemas.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { oncePer } from '../../db/once-per.ts';
+import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import {
+  attendeeNameSettings,
+  bookingAnswers,
+  bookingAttendees,
+  ticketQuestions,
+} from '../../db/schema/questions.ts';
+import { badRequest } from '../../errors.ts';
+import { QUESTION_FIELDS } from './manage-questions.ts';
+
+/**
+ * The buyer's side of attendee names and questions (issue 40, ADR 0040): what the checkout asks, the
+ * server's check of the answers at Proceed (before any gateway order, like a discount code), and their
+ * keeping: written with the hold in Proceed's transaction, given the booking id when it is confirmed.
+ */
+
+/** What the checkout asks for these ticket types (those asking nothing are left out). */
+export function ticketTypeForms(db: DbOrTx, ticketTypeIds: string[]): TicketTypeForm[] {
+  if (ticketTypeIds.length === 0) return [];
+  const types = db
+    .select({ id: ticketTypes.id, name: ticketTypes.name, mode: attendeeNameSettings.mode })
+    .from(ticketTypes)
+    .leftJoin(attendeeNameSettings, eq(attendeeNameSettings.ticketTypeId, ticketTypes.id))
+    .where(inArray(ticketTypes.id, ticketTypeIds))
+    .orderBy(asc(ticketTypes.position))
+    .all();
+  const questions = db
+    .select(QUESTION_FIELDS)
+    .from(ticketQuestions)
+    .where(and(inArray(ticketQuestions.ticketTypeId, ticketTypeIds), isNull(ticketQuestions.removedAt)))
+    .orderBy(asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
+    .all();
+  return types
+    .map((t) => ({
+      ticketTypeId: t.id,
+      ticketTypeName: t.name,
+      attendeeNames: t.mode ?? ('off' as const),
+      questions: questions.filter((q) => q.ticketTypeId === t.id),
+    }))
+    .filter((f) => f.attendeeNames !== 'off' || f.questions.length > 0);
+}
+
+/** The checkout's form for a published event's slot (nothing for an unknown or unpublished one). */
+export function slotFormsOfEvent(db: Db, eventId: string, slotId: string): TicketTypeForm[] {
+  const ids = db
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(
+      and(
+        eq(ticketTypes.slotId, slotId),
+        eq(events.id, eventId),
+        eq(events.status, 'published'),
+        eq(ticketTypes.isLive, true),
+      ),
+    )
+    .all();
+  return ticketTypeForms(
+    db,
+    ids.map((r) => r.id),
+  );
+}
+
+/**
+ * Checks the buyer's answers against the stored questions of the selection (zod built from them): a
+ * required answer missing, a choice not among the options, a text over 200 characters or a name outside
+ * 2–80 characters is refused with its message. Answers to questions not asked are dropped.
+ */
+export function checkCheckoutAnswers(
+  db: Db,
+  lines: { ticketTypeId: string; quantity: number }[],
+  raw: CheckoutAnswers | undefined,
+): CheckedAnswers {
+  // Most events ask nothing: two prepared look-ups per line spare Proceed's rush building queries.
+  const asks = askLookups(db);
+  const asked = lines.some(
+    ({ ticketTypeId }) => asks.question.get({ ticketTypeId }) || asks.names.get({ ticketTypeId }),
+  );
+  if (!asked) return { names: [], answers: [] };
+  const forms = ticketTypeForms(
+    db,
+    lines.map((l) => l.ticketTypeId),
+  );
+  if (forms.length === 0) return { names: [], answers: [] };
+  const quantities = new Map(lines.map((l) => [l.ticketTypeId, l.quantity]));
+  const given: Record<string, string> = {};
+  for (const n of raw?.names ?? []) given[nameKey(n.ticketTypeId, n.position)] = n.name;
+  for (const a of raw?.answers ?? []) given[answerKey(a.questionId, a.position)] = a.value;
+  const schema = answersSchemaFor(forms, quantities);
+  // A field never sent is an empty answer: "required" then says so.
+  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, given[key] ?? '']));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    throw badRequest(parsed.error.issues[0]!.message, fieldErrors);
+  }
+  const checked: CheckedAnswers = { names: [], answers: [] };
+  for (const [key, value] of Object.entries(parsed.data as Record<string, string>)) {
+    if (value === '') continue;
+    const [kind, id, position] = key.split(':') as [string, string, string];
+    if (kind === 'name') checked.names.push({ ticketTypeId: id, position: Number(position), name: value });
+    else checked.answers.push({ questionId: id, position: Number(position), value });
+  }
+  return checked;
+}
+
+const askLookups = oncePer((db: Db) => ({
+  question: db
+    .select({ id: ticketQuestions.id })
+    .from(ticketQuestions)
+    .where(
+      and(
+        eq(ticketQuestions.ticketTypeId, sql.placeholder('ticketTypeId')),
+        isNull(ticketQuestions.removedAt),
+      ),
+    )
+    .limit(1)
+    .prepare(),
+  names: db
+    .select({ id: attendeeNameSettings.ticketTypeId })
+    .from(attendeeNameSettings)
+    .where(eq(attendeeNameSettings.ticketTypeId, sql.placeholder('ticketTypeId')))
+    .prepare(),
+}));
+
+/** Keeps the checked answers with the hold, inside Proceed's write transaction. */
+export function saveHoldAnswersIn(tx: DbOrTx, holdId: string, checked: CheckedAnswers, now: Date): void {
+  if (checked.names.length > 0) {
+    tx.insert(bookingAttendees)
+      .values(checked.names.map((n) => ({ holdId, ...n, updatedAt: now.toISOString() })))
+      .run();
+  }
+  if (checked.answers.length > 0) {
+    tx.insert(bookingAnswers)
+      .values(checked.answers.map((a) => ({ holdId, ...a })))
+      .run();
+  }
+}
+
+/** At confirmation, inside its transaction: the hold's names and answers become the booking's. */
+export function attachAnswersIn(tx: DbOrTx, holdId: string, bookingId: string): void {
+  tx.update(bookingAttendees).set({ bookingId }).where(eq(bookingAttendees.holdId, holdId)).run();
+  tx.update(bookingAnswers).set({ bookingId }).where(eq(bookingAnswers.holdId, holdId)).run();
+}

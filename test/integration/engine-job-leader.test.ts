@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgJobLeadership } from '../../src-server/db/engine/pg-job-leader.ts';
+import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
+import type { AppDeps } from '../../src-server/deps.ts';
+import { startBackgroundJobs } from '../../src-server/jobs.ts';
+import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
+
+// Issue 38: with several servers on one PostgreSQL, each background job runs on exactly one of them at a
+// time (an advisory lock per job, ADR 0035), and when the leader dies another takes over.
+
+const serverUrl = testPostgresUrl('engine-job-leader.test.ts');
+const TICK_MS = 10;
+const deps = { env: { JOB_INTERVAL_MS: TICK_MS }, logger: { error() {} } } as unknown as AppDeps;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Run {
+  server: number;
+  start: number;
+  end: number;
+}
+
+describe.skipIf(serverUrl === undefined)('background jobs across three servers on one PostgreSQL', () => {
+  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  const servers: { db: PgDb; leadership: ReturnType<typeof pgJobLeadership>; stop: () => void }[] = [];
+  const runs: Run[] = [];
+
+  beforeAll(async () => {
+    fresh = await freshPostgresDatabase(serverUrl as string, { poolSize: 2 });
+    for (let server = 0; server < 3; server++) {
+      const db = await openPostgres(fresh.url, { poolSize: 3 });
+      const leadership = pgJobLeadership(db.$client);
+      const job = {
+        name: 'hold-sweeper',
+        intervalMs: TICK_MS,
+        run: async () => {
+          const start = performance.now();
+          await sleep(5);
+          runs.push({ server, start, end: performance.now() });
+        },
+      };
+      const { stop } = startBackgroundJobs(deps, [job], leadership.leads);
+      servers.push({ db, leadership, stop });
+    }
+  });
+
+  afterAll(async () => {
+    for (const s of servers) {
+      s.stop();
+      await s.leadership.close();
+      await s.db.$client.end();
+    }
+    await fresh?.drop();
+  });
+
+  it('one server runs the job; its runs never overlap another server’s', async () => {
+    await sleep(400);
+    const leaders = new Set(runs.map((r) => r.server));
+    expect(runs.length).toBeGreaterThan(5);
+    expect(leaders.size).toBe(1);
+  });
+
+  it('when the leader dies (its connection cut, as a killed process), another server takes over, never side by side', async () => {
+    const [leader] = new Set(runs.map((r) => r.server));
+    // The process is gone: its timers stop and PostgreSQL ends its session, releasing the lock.
+    servers[leader!]!.stop();
+    const { rows } = await fresh.db.$client.query<{ pid: number }>(
+      `select l.pid from pg_locks l where l.locktype = 'advisory' and l.granted`,
+    );
+    expect(rows).toHaveLength(1);
+    await fresh.db.$client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    const before = runs.length;
+    await sleep(400);
+    const after = runs.slice(before);
+    expect(after.length).toBeGreaterThan(5);
+    expect(after.every((r) => r.server !== leader)).toBe(true);
+    // No two runs of different servers overlap in time.
+    const sorted = [...runs].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i]!.server !== sorted[i - 1]!.server)
+        expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end);
+    }
+  });
+});
