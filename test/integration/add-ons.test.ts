@@ -289,6 +289,33 @@ describe('money, prices + GST', () => {
   });
 });
 
+describe('cancelling some tickets', () => {
+  it('refunds the tickets cancelled, not a share of the add-ons the buyer keeps', async () => {
+    t = createTestApp({ SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
+    const { ev, owner } = organiserEvent();
+    t.deps.db
+      .update(events)
+      .set({ refundRule: 'minus_fee', refundPercent: null, refundCutoffHours: 24 })
+      .where(eq(events.id, ev.eventId))
+      .run();
+    await createTshirt(ev, owner.cookie);
+    const [addOn] = await listAddOns(ev, owner.cookie);
+    const buyer = createSignedInUser(t);
+    const held = await start(ev, buyer.cookie, 2, [{ variantId: addOn!.variants[0]!.id, quantity: 1 }]);
+    const bookingId = await pay(buyer.cookie, held.data as CheckoutSession);
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'bookings.cancelSomeTickets',
+      { bookingId, tickets: [{ ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1 }] },
+      { cookie: buyer.cookie },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // One ticket of two: ₹750.00 back (the fee kept, 'minus_fee'); the ₹500 T-shirt is not in it.
+    expect(res.data).toEqual({ refundAmountPaise: 75_000 });
+  });
+});
+
 describe('gate', () => {
   it('gate staff of the event mark an add-on given once (history records who); another organiser: NOT_FOUND', async () => {
     t = createTestApp({ SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
