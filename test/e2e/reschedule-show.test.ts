@@ -52,7 +52,9 @@ describe('rescheduling a show in Chromium at phone size', () => {
       .getByRole('heading', { name: formatLongDate(sale.row.ticketDate), level: 3 })
       .waitFor({ state: 'detached' });
     await saveScreenshot(
-      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: newDayLabel, level: 3, exact: true }) }),
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: newDayLabel, level: 3, exact: true }) }),
       'reschedule-editor-phone.png',
     );
 

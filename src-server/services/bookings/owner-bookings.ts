@@ -4,6 +4,7 @@ import { oncePer } from '../../db/once-per.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
@@ -34,13 +35,18 @@ export interface OwnBooking {
   createdAt: string;
   /** The signed text the ticket's QR code carries (services/tickets/ticket-token.ts). */
   qrToken: string;
+  /** Add-ons bought with the tickets (ADR 0041): what to collect at the gate. */
+  addOns: { id: string; label: string; totalPaise: number; givenAt: string | null }[];
 }
 
 /** The signed-in person's bookings, newest first, read by their own id. */
 export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
-  return ownBookingQueries(db)
-    .list.all({ userId })
-    .map((row) => toOwnBooking(row, appSecret));
+  const rows = ownBookingQueries(db).list.all({ userId });
+  const addOns = addOnsOfBookings(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOwnBooking(row, appSecret, addOns));
 }
 
 /**
@@ -57,10 +63,10 @@ export function getOwnBooking(
   ticketToken?: string,
 ): OwnBooking {
   const row = userId ? ownBookingQueries(db).one.get({ bookingId, userId }) : undefined;
-  if (row) return toOwnBooking(row, appSecret);
+  if (row) return toOwnBooking(row, appSecret, addOnsOfBookings(db, [row.id]));
   const byToken = ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined;
   if (!byToken) throw bookingNotFound();
-  return toOwnBooking(byToken, appSecret);
+  return toOwnBooking(byToken, appSecret, addOnsOfBookings(db, [byToken.id]));
 }
 
 /** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
@@ -126,8 +132,14 @@ const ownBookingQueries = oncePer((db: Db) => ({
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 
-function toOwnBooking(row: Row, appSecret: string): OwnBooking {
+function toOwnBooking(row: Row, appSecret: string, addOns: Map<string, BookedAddOn[]>): OwnBooking {
   return {
+    addOns: (addOns.get(row.id) ?? []).map((a) => ({
+      id: a.id,
+      label: addOnLabel(a),
+      totalPaise: a.totalPaise,
+      givenAt: a.givenAt,
+    })),
     id: row.id,
     eventId: row.eventId,
     // The names as bought, else the event's current ones; the client adds the spec's last fallbacks.

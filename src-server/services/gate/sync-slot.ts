@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
 import { type DoubleEntry, listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';
@@ -159,6 +160,11 @@ export async function syncSlot(
       );
       listRows = more ? [] : [...changed.values(), ...ticketRows];
     }
+    // Add-ons to hand over (ADR 0041), in the device's list so it can show them offline.
+    const addOnLabels = addOnLabelsOf(
+      tx,
+      listRows.map((r) => r.id),
+    );
     const tickets: GateListTicket[] = listRows.map((r) => {
       const row: GateListTicket = [
         r.id,
@@ -170,6 +176,8 @@ export async function syncSlot(
         r.phoneEnd,
       ];
       if (r.generation > 0) row.push(r.generation);
+      const addOns = addOnLabels.get(r.id);
+      if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
       return row;
     });
     return {
