@@ -203,7 +203,7 @@ function historyText(h: HistoryEntry): string {
   const people = (v: unknown) => `${v} ${v === 1 ? 'person' : 'people'}`;
   switch (h.kind) {
     case 'confirmed':
-      return `Booked and paid ${paise(d.totalPaise)}`;
+      return `Booked and paid ${paise(d.totalPaise)}${d.discountCode ? `; code ${d.discountCode} applied, ${paise(d.discountPaise)} off` : ''}`;
     case 'cancelled':
       return `Cancelled ${CANCEL_REASONS[String(d.reason)] ?? ''}${
         typeof d.refundPaise === 'number' && d.refundPaise > 0

@@ -186,7 +186,8 @@ function PayoutFigures({ s }: { s: Payout }) {
     [
       'Payable to organiser',
       formatPaiseExact(s.payablePaise),
-      'Ticket revenue − refunds from ticket revenue − collected at the door',
+      // event-money.ts: the add-ons' money is the organiser's too, so it is in the payable.
+      `Ticket revenue${s.addOnRevenuePaise > 0 ? ' + add-on revenue' : ''} − refunds from ticket revenue − collected at the door`,
     ],
   ];
   return (

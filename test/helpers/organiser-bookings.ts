@@ -11,16 +11,20 @@ import { createSignedInUser } from './users.ts';
 
 /**
  * A buyer books `quantity` tickets through the real Proceed → simulator → confirm flow, with the given
- * ticket details (else inventory.ts's DETAILS); `waitForWebhooks` also lets the simulator's webhooks land.
+ * ticket details (else inventory.ts's DETAILS); `waitForWebhooks` also lets the simulator's webhooks land;
+ * `extra` goes into payments.start's input as it is (a discount code).
  */
 export async function buyTickets(
   t: TestApp,
   ev: TicketedEvent,
   quantity = 2,
-  options: { ticketDetails?: object; waitForWebhooks?: boolean } = {},
+  options: { ticketDetails?: object; waitForWebhooks?: boolean; extra?: object } = {},
 ) {
   const buyer = createSignedInUser(t);
-  const extra = options.ticketDetails ? { ticketDetails: options.ticketDetails } : {};
+  const extra = {
+    ...(options.ticketDetails ? { ticketDetails: options.ticketDetails } : {}),
+    ...options.extra,
+  };
   const session = await proceed(t, buyer.cookie, ev, quantity, extra);
   const paid = await payWithSimulator(t, session.orderId, options.waitForWebhooks);
   const res = await confirm(t, buyer.cookie, paid);

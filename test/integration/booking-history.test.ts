@@ -159,6 +159,35 @@ describe('a booking’s order history', () => {
     expect(details.refund_issued).toMatchObject({ amountPaise: details.cancelled!.refundPaise });
   });
 
+  it('records the code applied at checkout with the booking’s creation', async () => {
+    await call(
+      'mutation',
+      'console.createDiscountCode',
+      {
+        eventId: w.event.eventId,
+        code: {
+          code: 'FRIENDS10',
+          kind: 'percent',
+          percentOff: 10,
+          amountOffPaise: null,
+          ticketTypeIds: null,
+          validFrom: null,
+          validUntil: null,
+          maxUses: null,
+          maxUsesPerBuyer: null,
+        },
+      },
+      w.people.owner.cookie,
+    );
+    const { bookingId } = await buyTickets(t, w.event, 2, { extra: { discountCode: 'friends10' } });
+    const [created] = await historyOf(bookingId);
+    expect(created).toMatchObject({
+      kind: 'confirmed',
+      details: { discountCode: 'FRIENDS10', discountPaise: expect.any(Number) },
+    });
+    expect(created!.details.discountPaise).toBeGreaterThan(0);
+  });
+
   it('names the buyer, or the slot’s or event’s cancellation, as who cancelled', async () => {
     const own = await buyTickets(t, w.event, 1);
     const bySlot = await buyTickets(t, w.event, 1);

@@ -10,7 +10,7 @@ import {
 
 /**
  * One change to a booking, as recorded (issue 40). Details by kind (amounts in paise):
- * - confirmed: totalPaise, tickets
+ * - confirmed: totalPaise, tickets; discountCode, discountPaise when a code was applied
  * - cancelled: reason ('organiser' | 'buyer' | 'slot_cancelled' | 'event_cancelled'), refundPaise
  * - refund_issued: amountPaise
  * - transfer_offered: toName, toEmail · transfer_cancelled: none · transfer_accepted: fromName, toName

@@ -323,7 +323,11 @@ function createBooking(
     actor: boxOffice ? 'organiser' : 'buyer',
     actorUserId: boxOffice?.actorUserId ?? hold.userId,
     at: now,
-    details: { totalPaise: hold.totalPaise },
+    // The code applied at checkout is part of how the booking was made (issue 40: "code applied").
+    details: {
+      totalPaise: hold.totalPaise,
+      ...(discount ? { discountCode: discount.code, discountPaise: discount.discountPaise } : {}),
+    },
   });
   bookAddOnsIn(tx, hold.id, bookingId);
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
