@@ -369,7 +369,12 @@ describe('gate', () => {
       .where(eq(bookingHistory.bookingId, bookingId))
       .all();
     expect(history.filter((h) => h.kind === 'add_on_given')).toEqual([
-      expect.objectContaining({ actor: 'gate', actorUserId: staff.userId }),
+      expect.objectContaining({
+        actor: 'gate',
+        actorUserId: staff.userId,
+        // What and how many apart: the booking page writes "1 × T-shirt (L)" from them.
+        details: { name: 'T-shirt (L)', quantity: 1, gate: 'North gate' },
+      }),
     ]);
   });
 });

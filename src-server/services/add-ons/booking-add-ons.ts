@@ -106,7 +106,12 @@ export function markAddOnGiven(
         actor: 'gate',
         actorUserId: input.staffUserId,
         at: now,
-        details: { name: addOnLabel(given), quantity: given.quantity, gate: input.gate },
+        // What apart from how many: the booking page writes "1 × T-shirt (M)" from the two.
+        details: {
+          name: `${given.name}${given.variantName ? ` (${given.variantName})` : ''}`,
+          quantity: given.quantity,
+          gate: input.gate,
+        },
       });
     }
     const line = addOnsOfBookings(tx, [input.bookingId])

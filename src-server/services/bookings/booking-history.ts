@@ -18,6 +18,7 @@ import {
  * - rescheduled: fromStart, toStart
  * - gstin_added: gstin, invoices (how many were re-issued)
  * - attendee_name_corrected: ticketType, position, from, to
+ * - add_on_given: name (with its size), quantity, gate
  */
 export interface BookingEvent {
   bookingId: string;

@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecretFile } from '../../src-server/app-secret.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
+import { events } from '../../src-server/db/schema/catalog.ts';
+import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import {
+  type Browser,
+  CHROMIUM_PATH,
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  type Locator,
+  newContext,
+  type Page,
+  PHONE_390,
+  saveScreenshot,
+} from '../helpers/browser.ts';
+import { signInNewBuyer } from '../helpers/buyer.ts';
+import { e2eServer } from '../helpers/e2e-server.ts';
+import { useE2eWorld } from '../helpers/e2e-world.ts';
+import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
+
+/**
+ * Issue 40's quality bar, walked through the UI at phone and desktop size: the organiser sets up a hidden
+ * type, a shared capacity, attendee names, a T-shirt add-on and two codes in the console; a buyer books
+ * two named tickets with a code and a T-shirt; the invoice shows the discount and the T-shirt's own GST;
+ * the gate admits the booking's QR and the T-shirt is handed over; the organiser refunds part of a ticket;
+ * the order history and the payout statement agree.
+ *
+ * Set-up that is no part of the journey is written straight to the database: the organiser's account
+ * and session, their GST registration (so the invoice carries GST lines), the event with its slot and
+ * three ticket types (the event editor's own e2e covers creating those), and the buyer's account.
+ */
+const SLOW = { timeout: 20_000 };
+
+/** What the buyer does differently at each size; the organiser's steps are the same. */
+const RUNS = [
+  {
+    size: 'phone',
+    viewport: PHONE_390,
+    // The fan club's link: the access code unlocks the hidden type and takes 20 % off it.
+    type: 'Fan Club',
+    code: 'FANCLUB',
+    discountPerTicket: '180.00',
+  },
+  {
+    size: 'desktop',
+    viewport: DESKTOP,
+    // The public page, and a discount code typed at checkout.
+    type: 'Stalls',
+    code: 'SAVE10',
+    discountPerTicket: '80.00',
+  },
+] as const;
+
+/**
+ * A console section by its heading's id: its tables are regions of the same name, so the name alone is
+ * not one place.
+ */
+const section = (page: Page, headingId: string) => page.locator(`section[aria-labelledby="${headingId}"]`);
+
+/** "₹1,234.56" (the first amount in the text) in paise. */
+function paiseIn(text: string | null): number {
+  const match = /₹([\d,]+\.\d\d)/.exec(text ?? '');
+  if (!match) throw new Error(`No amount in ${text}`);
+  return Math.round(Number(match[1]!.replaceAll(',', '')) * 100);
+}
+
+/**
+ * The QR code as Chromium's fake camera reads it (as gate.test.ts draws it): YUV4MPEG2, 640×480, 4:2:0,
+ * the code black on white in the luma plane, in view for 2 s and away for 2.4 s, looped.
+ */
+function qrVideo(text: string): string {
+  const W = 640;
+  const H = 480;
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const scale = Math.floor(400 / (n + 8));
+  const left = Math.floor((W - n * scale) / 2);
+  const top = Math.floor((H - n * scale) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < scale; dy++)
+          y.fill(
+            16,
+            (top + r * scale + dy) * W + left + c * scale,
+            (top + r * scale + dy) * W + left + (c + 1) * scale,
+          );
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(W * H, 235), chroma, chroma]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jalsa-y4m-')), 'qr.y4m');
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from('YUV4MPEG2 W640 H480 F5:1 Ip A1:1 C420jpeg\n'),
+      ...Array<Buffer>(10).fill(frame),
+      ...Array<Buffer>(12).fill(blank),
+    ]),
+  );
+  return file;
+}
+
+/** The full Chromium whose camera shows `video`, allowed without asking. */
+function cameraBrowser(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+}
+
+describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => {
+  const world = useE2eWorld();
+  const { baseURL, dataDir } = e2eServer();
+  const shot = (target: Page | Locator, name: string, fullPage = false) =>
+    saveScreenshot(target, `journey-${run.size}-${name}.png`, { fullPage });
+  const buyerNames = ['Kavya Menon', 'Rohan Das'];
+  const state = { ev: {} as TicketedEvent, organiserToken: '', bookingId: '', codesMade: false };
+  let organiser: Page;
+
+  beforeAll(async () => {
+    const { db } = world.database;
+    const now = new Date();
+    const organiserId = randomUUID();
+    db.insert(users)
+      .values({
+        id: organiserId,
+        email: `box-office-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Nandini Rao',
+        isEmailVerified: true,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    writeAccountRole(db, organiserId, 'organiser', null, now);
+    db.insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Rao Live Events LLP',
+        address: '12 Hill Road, Bandra, Mumbai 400050',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    state.ev = createTicketedEvent(db, {
+      now,
+      city: 'Mumbai',
+      name: `Box Office Night ${run.size} ${Date.now().toString(36)}`,
+      types: [
+        { name: 'Stalls', pricePaise: 80_000, totalTickets: 100 },
+        { name: 'Balcony', pricePaise: 50_000, totalTickets: 100 },
+        { name: 'Fan Club', pricePaise: 90_000, totalTickets: 20 },
+      ],
+    });
+    db.update(events).set({ ownerId: organiserId }).where(eq(events.id, state.ev.eventId)).run();
+    state.organiserToken = createSession(db, organiserId, now).token;
+    const { context } = await newContext(world.browser, baseURL, run.viewport);
+    await context.addCookies([{ name: SESSION_COOKIE, value: state.organiserToken, url: baseURL }]);
+    organiser = await context.newPage();
+  });
+  afterAll(async () => {
+    await organiser?.context().close();
+  });
+
+  it('the organiser hides a type, shares a capacity, asks for names, adds a T-shirt and two codes', async () => {
+    const page = organiser;
+    const { ev } = state;
+    await page.goto(`/organiser/events/${ev.eventId}/edit`);
+    await page.getByRole('heading', { name: 'Shared capacity' }).waitFor(SLOW);
+
+    // A hidden type: the fan club's presale, sold only with its code.
+    const fanClub = page.locator('details').filter({ has: page.getByText('Edit Fan Club', { exact: true }) });
+    await fanClub.getByText('Edit Fan Club', { exact: true }).click();
+    await fanClub.getByLabel('Hidden: sold only with an access code').check();
+    await fanClub.getByRole('button', { name: 'Save ticket type' }).click();
+    await expect
+      .poll(() => fanClub.getByLabel('Hidden: sold only with an access code').isChecked())
+      .toBe(true);
+
+    // The hall's seats, shared by Stalls and the fan club.
+    const quotas = section(page, 'quotas-heading');
+    await quotas.getByRole('button', { name: 'Add shared capacity' }).click();
+    await quotas.getByLabel('Name', { exact: true }).fill('Hall');
+    await quotas.getByLabel('Capacity').fill('110');
+    await quotas.getByRole('checkbox', { name: 'Stalls' }).check();
+    await quotas.getByRole('checkbox', { name: 'Fan Club' }).check();
+    await quotas.getByRole('button', { name: 'Add shared capacity' }).click();
+    const hall = quotas.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Hall' }) });
+    await hall.waitFor(SLOW);
+    await expect(hall.getByRole('cell').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['110', '0']),
+    );
+    await shot(quotas, 'editor-shared-capacity');
+
+    // Attendee names, required, for the type this buyer books.
+    const questions = section(page, 'questions-heading');
+    const typeGroup = questions.getByRole('group', { name: new RegExp(`^${run.type} · `) });
+    await typeGroup.getByRole('combobox').selectOption('required');
+    await expect.poll(() => typeGroup.getByRole('combobox').inputValue()).toBe('required');
+    await shot(typeGroup, 'editor-attendee-names');
+
+    // A T-shirt in two sizes, at 5 % GST (HSN 6109), with either type of the hall.
+    const addOns = section(page, 'add-ons-heading');
+    await addOns.getByRole('button', { name: 'Add an add-on' }).click();
+    await addOns.getByLabel('Name', { exact: true }).fill('T-shirt');
+    await addOns.getByLabel('Price (₹)').fill('400');
+    await addOns.getByLabel('GST rate').selectOption('5');
+    await addOns.getByLabel('HSN or SAC code').fill('6109');
+    await addOns.getByLabel('At most per order').fill('2');
+    await addOns.getByLabel('Variant 1 name').fill('M');
+    await addOns.getByLabel('Variant 1 stock').fill('30');
+    await addOns.getByRole('button', { name: 'Add a variant' }).click();
+    await addOns.getByLabel('Variant 2 name').fill('L');
+    await addOns.getByLabel('Variant 2 stock').fill('30');
+    await addOns.getByRole('checkbox', { name: 'Stalls' }).check();
+    await addOns.getByRole('checkbox', { name: 'Fan Club' }).check();
+    await addOns.getByRole('button', { name: 'Add the add-on' }).click();
+    await addOns.getByRole('rowheader', { name: 'T-shirt' }).first().waitFor(SLOW);
+    await shot(addOns, 'editor-add-ons');
+    await expectNoSeriousA11yViolations(page);
+
+    // The codes, on the Sales page: a discount code for everyone, and the fan club's access code.
+    await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Sales' }).click();
+    const codes = section(page, 'discount-codes-heading');
+    await codes.getByRole('button', { name: 'Add a code' }).click(SLOW);
+    await codes.getByLabel('Code', { exact: true }).fill('SAVE10');
+    await codes.getByLabel('Percent off').fill('10');
+    await codes.getByLabel('Uses in all (optional)').fill('100');
+    await codes.getByLabel('Uses per buyer (optional)').fill('1');
+    await codes.getByRole('button', { name: 'Add code' }).click();
+    await codes.getByRole('rowheader', { name: 'SAVE10' }).waitFor(SLOW);
+    await codes.getByRole('button', { name: 'Add a code' }).click();
+    await codes.getByLabel('Code', { exact: true }).fill('FANCLUB');
+    await codes.getByLabel('Percent off').fill('20');
+    await codes.getByRole('checkbox', { name: /^Fan Club/ }).check();
+    await codes.getByLabel('Uses per buyer (optional)').fill('1');
+    await codes.getByRole('button', { name: 'Add code' }).click();
+    const fanClubCode = codes
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'FANCLUB' }) });
+    await fanClubCode.getByText('Unlocks: Fan Club').waitFor(SLOW);
+    state.codesMade = true;
+    await shot(codes, 'sales-discount-codes');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('the buyer books two named tickets with the code and a T-shirt, and the invoice shows both', async () => {
+    const { ev } = state;
+    expect(state.codesMade, 'the organiser has made the codes').toBe(true);
+    const { context } = await newContext(world.browser, baseURL, run.viewport);
+    await signInNewBuyer(world.database.db, context, baseURL);
+    const page = await context.newPage();
+    try {
+      if (run.type === 'Fan Club') {
+        // The fan club's link, typed in any case: the hidden type shows, unlocked.
+        await page.goto(`/events/${ev.eventId}?code=fanclub`);
+      } else {
+        await page.goto(`/events/${ev.eventId}`);
+      }
+      await page.getByRole('heading', { name: ev.eventName }).first().waitFor(SLOW);
+      await page.getByRole('link', { name: 'Book Now' }).filter({ visible: true }).click();
+      await page.getByRole('button', { name: `Select Ticket: ${run.type}` }).click(SLOW);
+      await page.getByRole('button', { name: `Add one ${run.type}` }).click();
+      await page.getByText('2 Ticket(s)').waitFor();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByRole('heading', { name: 'Payment Summary' }).waitFor(SLOW);
+
+      if (run.type === 'Stalls') {
+        await page.getByRole('textbox', { name: 'Discount code' }).fill('save10');
+        await page.getByRole('button', { name: 'Apply code' }).click();
+      }
+      // 20 % of ₹900 or 10 % of ₹800, on each of two tickets.
+      const discountTotal = (Number(run.discountPerTicket) * 2).toFixed(2);
+      await page
+        .getByTestId('discount-applied')
+        .getByText(`${run.code} applied: −₹${discountTotal}`)
+        .waitFor(SLOW);
+
+      for (const [i, name] of buyerNames.entries()) {
+        await page
+          .getByRole('group', { name: `${run.type}, ticket ${i + 1}` })
+          .getByLabel('Attendee name')
+          .fill(name);
+      }
+      await page.getByLabel('How many: T-shirt, M').selectOption('1');
+      const phone = page.getByRole('textbox', { name: 'Phone' });
+      if ((await phone.count()) === 0) await page.getByRole('button', { name: 'Edit Phone' }).click();
+      await phone.fill('9876543210');
+      await page.getByLabel('State').selectOption('Karnataka');
+      await shot(page, 'checkout', true);
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Pay ₹/ }).click(SLOW);
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor(SLOW);
+      state.bookingId = (await page.getByTestId('booking-id').textContent())!;
+      expect(state.bookingId).toMatch(/^JB[2-9A-Z]{10}$/);
+
+      // My Bookings lists the T-shirt; its GST invoice shows the discount and the T-shirt's own line.
+      await page.goto('/my-bookings');
+      const card = page.getByRole('article', { name: ev.eventName });
+      await card.getByText('Add-ons: 1 × T-shirt (M)').waitFor(SLOW);
+      await shot(page, 'my-bookings', true);
+      const download = page.waitForEvent('download');
+      await card.getByRole('link', { name: /^Download GST invoice INV\// }).click();
+      const text = pdfPageText(readFileSync((await (await download).path())!));
+      expect(text).toContain('Tax invoice');
+      expect(text).toContain(
+        `Less discount (code ${run.code}): 2 x Rs. ${run.discountPerTicket} = Rs. ${discountTotal}`,
+      );
+      // ₹400 with GST included at 5 %, not the admission's 18 %, supplied at the venue in Mumbai.
+      expect(text).toMatch(/T-shirt \(M\) \(HSN 6109\): 1 x Rs\. 400\.00/);
+      expect(text).toContain(
+        'Taxable value Rs. 380.96; CGST 2.5% Rs. 9.52; SGST 2.5% Rs. 9.52; amount Rs. 400.00',
+      );
+      expect(text).toMatch(/\(SAC 9996\): 2 x Rs\. [\d,]+\.00\n\s+Less discount/);
+      expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at the gate the booking’s QR is admitted and the T-shirt handed over', async () => {
+    expect(state.bookingId, 'the buyer has booked').not.toBe('');
+    const secret = readFileSync(appSecretFile(dataDir), 'utf8').trim();
+    const browser = await cameraBrowser(qrVideo(signTicketToken(secret, state.bookingId)));
+    try {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: run.viewport,
+        locale: 'en-IN',
+        permissions: ['camera'],
+      });
+      await context.addCookies([{ name: SESSION_COOKIE, value: state.organiserToken, url: baseURL }]);
+      const page = await context.newPage();
+      await page.goto('/check-in');
+      await page.waitForURL('**/gate');
+      await page.getByLabel('Event', { exact: true }).selectOption({ value: state.ev.eventId });
+      await page.getByLabel('Slot', { exact: true }).selectOption({ value: state.ev.slotId });
+      await page.getByLabel('Gate name', { exact: true }).fill('Main gate');
+      await page.getByRole('button', { name: 'Start scanning' }).click();
+      // Two tickets on one QR: the gate asks how many enter; both do.
+      const ask = page.getByRole('dialog', { name: 'How many enter now?' });
+      await ask.getByRole('button', { name: 'Admit 2' }).click({ timeout: 30_000 });
+      const result = page.getByTestId('gate-result').and(page.locator('[data-outcome="admit"]'));
+      await result.getByText('ADMIT 2').waitFor(SLOW);
+      const handOver = result.getByRole('region', { name: 'Hand over' });
+      await handOver.getByRole('button', { name: 'Given: 1 × T-shirt (M)' }).click(SLOW);
+      await handOver.getByText('Given', { exact: true }).waitFor(SLOW);
+      await shot(page, 'gate-hand-over');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('the organiser refunds part of a ticket; the order history and the payout statement agree', async () => {
+    const page = organiser;
+    const { ev, bookingId } = state;
+    expect(bookingId, 'the buyer has booked').not.toBe('');
+    await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: bookingId }).click(SLOW);
+    await page.getByRole('heading', { name: 'Refund part' }).waitFor(SLOW);
+    const answers = section(page, 'answers-heading');
+    for (const name of buyerNames) await answers.getByText(name).first().waitFor();
+
+    // One guest's view was blocked: ₹250 back on one ticket, the tickets kept (both were used).
+    const refund = section(page, 'refund-part-heading');
+    await refund.getByLabel('Amount to refund in rupees').fill('250');
+    await refund.getByLabel('Reason (the buyer reads it)').fill('A pillar blocked one guest’s view');
+    await refund.getByRole('button', { name: 'Refund part' }).click();
+    await refund.getByText('₹250.00 is being refunded.').waitFor(SLOW);
+
+    const history = section(page, 'history-heading');
+    await history.getByText('Part refund of ₹250.00 issued').waitFor(SLOW);
+    const entries = (await history.getByRole('listitem').allTextContents()).join('\n');
+    const discountTotal = (Number(run.discountPerTicket) * 2).toFixed(2);
+    expect(entries).toMatch(
+      new RegExp(`Booked and paid ₹[\\d,]+\\.\\d\\d; code ${run.code} applied, ₹${discountTotal} off`),
+    );
+    expect(entries).toContain('Checked in: 2 people at Main gate');
+    expect(entries).toContain('Handed over: 1 × T-shirt (M) at Main gate');
+    expect(entries).toContain('Part refund of ₹250.00: “A pillar blocked one guest’s view”');
+    expect(entries).toContain('Part refund of ₹250.00 issued');
+    // Who did each: the buyer booked; the organiser's team admitted, handed over and refunded.
+    expect(entries).toContain('Meera Iyer (buyer)');
+    expect(entries).toContain('Nandini Rao (organiser team)');
+    await shot(page, 'booking-page', true);
+    await expectNoSeriousA11yViolations(page);
+
+    // The payout statement adds up: tickets + add-ons − refunds out of ticket revenue = payable.
+    await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Sales' }).click();
+    const payout = section(page, 'payout-heading');
+    const figure = (label: string) =>
+      payout
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent();
+    await payout.getByRole('term').filter({ hasText: 'Add-on revenue' }).waitFor(SLOW);
+    const tickets = paiseIn(await figure('Ticket revenue'));
+    const addOns = paiseIn(await figure('Add-on revenue'));
+    const refundsText = await figure('Refunds');
+    const fromTickets = paiseIn(/(₹[\d,.]+) of it from ticket revenue/.exec(refundsText ?? '')?.[1] ?? null);
+    const payable = paiseIn(await figure('Payable to organiser'));
+    expect(addOns).toBe(40_000);
+    expect(paiseIn(refundsText)).toBe(25_000);
+    expect(paiseIn(await figure('Discounts given'))).toBe(Math.round(Number(discountTotal) * 100));
+    expect(tickets + addOns - fromTickets).toBe(payable);
+    await shot(payout, 'sales-payout');
+
+    // The hall's shared capacity counts the two sold.
+    await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Edit' }).click();
+    const hall = section(page, 'quotas-heading')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Hall' }) });
+    await expect
+      .poll(async () => (await hall.getByRole('cell').allTextContents()).slice(1, 5), SLOW)
+      .toEqual(['110', '2', '0', '108']);
+    expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
+  });
+});
