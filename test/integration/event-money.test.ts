@@ -109,6 +109,8 @@ describe('an event’s money, one definition everywhere', () => {
       refundsPendingPaise: 124_962,
       // … of which 1,18,000 came out of the tickets and 6,962 is the platform's fee going back.
       ticketRefundsPaise: 118_000,
+      // No discount code used (payout-statement.test.ts counts one).
+      discountsPaise: 0,
       // No comps and no sale at the door (issue 40, box-office.test.ts counts them).
       compOrders: 0,
       doorSales: 0,

@@ -186,6 +186,34 @@ describe('the payout statement', () => {
     expect((await december.text()).trimEnd().split('\r\n').slice(1)).toEqual([lines[2]]);
   });
 
+  it('counts what discount codes gave away on the month’s sales, before GST', async () => {
+    const code = await callProcedure(
+      t,
+      'mutation',
+      'console.createDiscountCode',
+      {
+        eventId: ev.eventId,
+        code: {
+          code: 'TALA100',
+          kind: 'fixed',
+          percentOff: null,
+          amountOffPaise: 10_000,
+          ticketTypeIds: null,
+          validFrom: null,
+          validUntil: null,
+          maxUses: null,
+          maxUsesPerBuyer: null,
+        },
+      },
+      { cookie: organiser.cookie },
+    );
+    expect(code.status, JSON.stringify(code.body.error)).toBe(200);
+    await buyTickets(t, ev, 2, { extra: { discountCode: 'tala100' } });
+    await buyTickets(t, ev, 1);
+    // ₹100 off each of the two tickets bought with the code; the other booking gave nothing away.
+    expect((await statement()).statement).toMatchObject({ orders: 2, discountsPaise: 20_000 });
+  });
+
   it('refuses a malformed month with a clear message', async () => {
     const res = await callProcedure(
       t,

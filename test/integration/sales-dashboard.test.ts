@@ -169,6 +169,8 @@ describe('sales dashboard', () => {
       // C's full refund returns its tickets (₹1,200) from the organiser and its fee + GST (₹70.80)
       // from the platform.
       ticketRefundsPaise: 120_000,
+      // No discount code used (payout-statement.test.ts counts one).
+      discountsPaise: 0,
       // No comps and no sale at the door (issue 40, box-office.test.ts counts them).
       compOrders: 0,
       doorSales: 0,

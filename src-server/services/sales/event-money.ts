@@ -52,6 +52,8 @@ export interface EventMoney {
   refundsPendingPaise: number;
   /** The part of refunds that came out of ticket revenue (the rest was the platform's fee). */
   ticketRefundsPaise: number;
+  /** Taken off ticket prices by discount codes (ADR 0037), before GST: what the organiser gave away. */
+  discountsPaise: number;
   /** Complimentary bookings (issue 40, ADR 0042): ₹0, counted apart from the orders that paid. */
   compOrders: number;
   /** Door sales by how they were paid: the organiser collected this money at the venue, not the platform. */
@@ -78,6 +80,7 @@ const NO_MONEY: EventMoney = {
   refundsPaise: 0,
   refundsPendingPaise: 0,
   ticketRefundsPaise: 0,
+  discountsPaise: 0,
   compOrders: 0,
   doorSales: 0,
   doorCashPaise: 0,
@@ -118,6 +121,7 @@ export function eventMoney(
     refunded: number;
     refund_pending: number;
     fee_refunded: number;
+    discounts: number;
     comps: number;
     door_sales: number;
     door_cash: number;
@@ -127,7 +131,7 @@ export function eventMoney(
       select b.event_id, b.status, b.total_amount_paise as total,
         ${inPeriod(sql`b.created_at`, period)} as sold,
         ${inPeriod(sql`r.created_at`, period)} as refunded_now,
-        b.fee_amount_paise as fee, b.igst_amount_paise as fee_gst,
+        b.fee_amount_paise as fee, b.igst_amount_paise as fee_gst, b.discount_paise as discount,
         b.total_amount_paise - b.fee_amount_paise - b.igst_amount_paise as tickets,
         b.fee_amount_paise + b.igst_amount_paise as fees,
         (select coalesce(sum(a.total_paise), 0) from booking_add_ons a where a.booking_id = b.id) as add_ons,
@@ -154,6 +158,7 @@ export function eventMoney(
       coalesce(sum(sold * fees), 0) as fees,
       coalesce(sum(sold * fee), 0) as fee,
       coalesce(sum(sold * fee_gst), 0) as fee_gst,
+      coalesce(sum(sold * discount), 0) as discounts,
       coalesce(sum(case when refunded_now then refund else 0 end), 0) as refunded,
       coalesce(sum(case when refunded_now and refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
       coalesce(sum(case when not refunded_now or refund is null or refund = tickets or total = 0 then 0
@@ -189,6 +194,7 @@ export function eventMoney(
       refundsPaise: r.refunded,
       refundsPendingPaise: r.refund_pending,
       ticketRefundsPaise: ticketRefunds,
+      discountsPaise: r.discounts,
       compOrders: r.comps,
       doorSales: r.door_sales,
       doorCashPaise: r.door_cash,

@@ -29,7 +29,7 @@ export interface PayoutMonth {
   /** Credit notes issued this month on the organiser's invoices for this event (refunds, and re-issues with a GSTIN). */
   creditNotes: number;
   creditNotesPaise: number;
-  /** Given away by discount codes: 0 until discount codes exist (issue 40 builds them beside this). */
+  /** Given away by discount codes on the month's sales, before GST (ADR 0037). */
   discountsPaise: number;
   /** Complimentary bookings (₹0, ADR 0042). */
   comps: number;
@@ -86,7 +86,7 @@ function monthOf(month: string, money: EventMoney, credit: { count: number; pais
     ticketRefundsPaise: money.ticketRefundsPaise,
     creditNotes: credit.count,
     creditNotesPaise: credit.paise,
-    discountsPaise: 0,
+    discountsPaise: money.discountsPaise,
     comps: money.compOrders,
     doorSales: money.doorSales,
     doorCashPaise: money.doorCashPaise,
