@@ -5,6 +5,7 @@ import { formatPaiseExact } from '../../shared/money.ts';
 import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../shared/pricing.ts';
 import { BookingAnswersList } from '../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
+import { refreshAfterRefund } from '../components/console/refresh-after-refund.ts';
 import { PartRefunds, RefundPartForm } from '../components/console/refund-part-form.tsx';
 import { NotAllowedScreen } from '../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../components/status-screens.tsx';
@@ -240,7 +241,7 @@ function Actions({ booking }: { booking: Booking }) {
   const input = { eventId: booking.eventId, bookingId: booking.id };
   const resend = trpc.eventBookings.resendTicket.useMutation();
   const cancel = trpc.eventBookings.cancel.useMutation({
-    onSettled: () => utils.eventBookings.booking.invalidate(input),
+    onSettled: () => refreshAfterRefund(utils, input),
   });
   const [confirming, setConfirming] = useState(false);
   // Anyone ever admitted with it (an undone admission too): a refund needs the organiser's explicit choice.

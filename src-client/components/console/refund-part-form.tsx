@@ -5,6 +5,7 @@ import { PART_REFUND_MESSAGES } from '../../../shared/partial-refund-schemas.ts'
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice } from '../auth-fields.tsx';
+import { refreshAfterRefund } from './refresh-after-refund.ts';
 
 type Booking = RouterOutputs['eventBookings']['booking'];
 
@@ -67,7 +68,7 @@ export function RefundPartForm({ booking }: { booking: Booking }) {
       setReason('');
       setCancel({});
     },
-    onSettled: () => utils.eventBookings.booking.invalidate(input),
+    onSettled: () => refreshAfterRefund(utils, input),
   });
   const [allButFee, setAllButFee] = useState(false);
   const [amount, setAmount] = useState('');
