@@ -89,11 +89,29 @@ function BookingDetails({ booking }: { booking: Booking }) {
                 <td className="py-1.5 text-right">{formatPaiseExact(l.pricePaise * l.quantity)}</td>
               </tr>
             ))}
+            {booking.addOns.map((a) => (
+              <tr key={a.id} className="border-t border-gray-100">
+                <td className="py-1.5">{a.label}</td>
+                <td className="py-1.5 text-center">add-on</td>
+                <td className="py-1.5 text-right">{formatPaiseExact(a.totalPaise)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <Facts
           rows={[
+            ...(booking.discount
+              ? [
+                  [`Discount (${booking.discount.code})`, `−${formatPaiseExact(booking.discount.paise)}`] as [
+                    string,
+                    string,
+                  ],
+                ]
+              : []),
             ['Subtotal', formatPaiseExact(booking.amounts.subtotalPaise)],
+            ...(booking.amounts.addOnsPaise > 0
+              ? [['Add-ons', formatPaiseExact(booking.amounts.addOnsPaise)] as [string, string]]
+              : []),
             // GST added on top of tax-exclusive prices: what the total holds beyond tickets and fee.
             ...ticketGstRow(booking.amounts),
             ['Convenience fee', formatPaiseExact(booking.amounts.feePaise)],
@@ -378,10 +396,12 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function ticketGstRow(a: {
   subtotalPaise: number;
+  addOnsPaise: number;
   feePaise: number;
   igstPaise: number;
   totalPaise: number;
 }): [string, string][] {
-  const gst = a.totalPaise - a.subtotalPaise - a.feePaise - a.igstPaise;
+  // The add-ons' own GST is inside their amounts: what is left is the tickets' GST.
+  const gst = a.totalPaise - a.subtotalPaise - a.addOnsPaise - a.feePaise - a.igstPaise;
   return gst > 0 ? [[TICKET_GST_LABEL, formatPaiseExact(gst)]] : [];
 }

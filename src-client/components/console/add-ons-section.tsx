@@ -70,7 +70,8 @@ export function AddOnsSection({ eventId, slots }: { eventId: string; slots: Slot
                   <th
                     scope="row"
                     rowSpan={addOn.variants.length}
-                    className="px-4 py-3 text-left font-semibold"
+                    // Wide enough for "T-shirt" on one line: nine columns squeezed it to a letter's width.
+                    className="min-w-36 px-4 py-3 text-left font-semibold"
                   >
                     {addOn.name}
                     {!addOn.isActive && <span className="block text-xs text-gray-600">Off sale</span>}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabel, addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
@@ -24,7 +25,17 @@ export interface EventBooking {
   slotEnd: string;
   lines: { id: string; name: string; quantity: number; pricePaise: number }[];
   ticketCount: number;
-  amounts: { subtotalPaise: number; feePaise: number; igstPaise: number; totalPaise: number };
+  /** Its add-ons (ADR 0041), each with what it cost, GST included: in the total, not the subtotal. */
+  addOns: { id: string; label: string; totalPaise: number }[];
+  /** The code applied at checkout and what it took off the tickets (the subtotal is after it). */
+  discount: { code: string; paise: number } | null;
+  amounts: {
+    subtotalPaise: number;
+    addOnsPaise: number;
+    feePaise: number;
+    igstPaise: number;
+    totalPaise: number;
+  };
   /** How the fee invoice levied the fee's GST, so the view names the heads it does (issue 36); null: none. */
   feeTaxSplit: FeeTaxSplit | null;
   paymentId: string;
@@ -61,6 +72,7 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
     .get();
   if (!found) throw notFound(EVENT_BOOKING_NOT_FOUND);
   const b = found.booking;
+  const addOns = addOnsOfBookings(db, [b.id]).get(b.id) ?? [];
   const refund = db
     .select({
       status: refunds.status,
@@ -89,8 +101,11 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
       pricePaise: l.pricePaise,
     })),
     ticketCount: b.ticketCount,
+    addOns: addOns.map((a) => ({ id: a.id, label: addOnLabel(a), totalPaise: a.totalPaise })),
+    discount: b.discountCode && b.discountPaise > 0 ? { code: b.discountCode, paise: b.discountPaise } : null,
     amounts: {
       subtotalPaise: b.subtotalAmountPaise,
+      addOnsPaise: addOns.reduce((sum, a) => sum + a.totalPaise, 0),
       feePaise: b.feeAmountPaise,
       igstPaise: b.igstAmountPaise,
       totalPaise: b.totalAmountPaise,
