@@ -70,7 +70,9 @@ export function invoiceFileRoutes(deps: AppDeps) {
     c.header('Content-Disposition', `attachment; filename="jalsa-credit-note-${safe}.pdf"`);
     // A credit note registered with the IRP (CRN) prints its own IRN and signed QR code.
     const eInvoice = eCreditNoteStampOf(deps.db, creditNote.id);
-    return c.body(new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice, { ...creditNote, eInvoice })));
+    return c.body(
+      new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice, { ...creditNote, eInvoice })),
+    );
   });
 
   routes.get('/:file', async (c) => {

@@ -20,5 +20,4 @@ export function retryAt(attempts: number, now: Date): string | null {
   return new Date(now.getTime() + 60_000 * 2 ** (attempts - 1)).toISOString();
 }
 
-
 export const CREDIT_NOTE_OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts this credit note. Report it in GSTR-1 as it is and ask your accountant how to correct it.`;

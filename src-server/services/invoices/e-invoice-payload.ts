@@ -93,9 +93,7 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
  */
 export function buildIrpCreditNotePayload(invoice: InvoiceRow, note: CreditNoteRow): IrpInvoicePayload {
   const whole = note.totalPaise === invoice.totalPaise;
-  const items = creditedBuckets(invoice, note, whole).filter(
-    (b) => b.taxable + b.igst + b.cgst + b.sgst > 0,
-  );
+  const items = creditedBuckets(invoice, note, whole).filter((b) => b.taxable + b.igst + b.cgst + b.sgst > 0);
   return {
     ...header(invoice),
     DocDtls: { Typ: 'CRN', No: note.number, Dt: irpDate(note.issuedAt) },
@@ -127,7 +125,9 @@ export function buildIrpCreditNotePayload(invoice: InvoiceRow, note: CreditNoteR
 }
 
 /** What an invoice and its credit notes share: the schema, the transaction and the two parties. */
-function header(invoice: InvoiceRow): Pick<IrpInvoicePayload, 'Version' | 'TranDtls' | 'SellerDtls' | 'BuyerDtls'> {
+function header(
+  invoice: InvoiceRow,
+): Pick<IrpInvoicePayload, 'Version' | 'TranDtls' | 'SellerDtls' | 'BuyerDtls'> {
   if (!invoice.supplierGstin || !invoice.buyerGstin) {
     throw new Error(`invoice ${invoice.number} is not a B2B tax invoice`);
   }
@@ -151,7 +151,9 @@ function header(invoice: InvoiceRow): Pick<IrpInvoicePayload, 'Version' | 'TranD
   };
 }
 
-function valuesOf(doc: Pick<InvoiceRow, 'taxableValuePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>) {
+function valuesOf(
+  doc: Pick<InvoiceRow, 'taxableValuePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>,
+) {
   return {
     AssVal: rupees(doc.taxableValuePaise),
     CgstVal: rupees(doc.cgstPaise),

@@ -1,7 +1,16 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CreditNoteKind, eCreditNoteRegistrations, eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
-import { creditNotes, invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
+import {
+  type CreditNoteKind,
+  eCreditNoteRegistrations,
+  eInvoiceRegistrations,
+} from '../../db/schema/e-invoices.ts';
+import {
+  creditNotes,
+  invoices,
+  B2B_TAX_INVOICE as NEEDS_IRN,
+  organiserProfiles,
+} from '../../db/schema/invoices.ts';
 import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -71,12 +80,20 @@ export async function registerDueECreditNotes(
       await writeTransaction(db, (tx) =>
         tx
           .update(eCreditNoteRegistrations)
-          .set({ status: 'registered', attempts, nextAttemptAt: null, lastError: null, ...registered, updatedAt: at })
+          .set({
+            status: 'registered',
+            attempts,
+            nextAttemptAt: null,
+            lastError: null,
+            ...registered,
+            updatedAt: at,
+          })
           .where(eq(eCreditNoteRegistrations.creditNoteId, id))
           .run(),
       );
     } catch (err) {
-      if (!(err instanceof EInvoiceError)) deps.logger.error({ err, creditNoteId: id }, 'e-credit note failed');
+      if (!(err instanceof EInvoiceError))
+        deps.logger.error({ err, creditNoteId: id }, 'e-credit note failed');
       const message = err instanceof EInvoiceError ? err.message : 'Unexpected error while registering';
       await recordFailure(db, id, attempts, message, retryAt(attempts, clock.now()), clock.now());
     }

@@ -5,7 +5,6 @@ import { eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
 import { invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import { buildIrpPayload } from './e-invoice-payload.ts';
 import {
   IRP_REPORTING_WINDOW_DAYS,
   NO_IRP_CONFIGURED,
@@ -13,6 +12,7 @@ import {
   QUEUE_LOOKBACK_DAYS,
   retryAt,
 } from './e-invoice-attempts.ts';
+import { buildIrpPayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
 import { registerDueECreditNotes } from './register-e-credit-notes.ts';
 

@@ -1,6 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { OwnBooking } from '../bookings/owner-bookings.ts';
-import { type PrintableCreditNote, type PrintableInvoice, renderInvoicePdf } from '../invoices/invoice-pdf.ts';
+import {
+  type PrintableCreditNote,
+  type PrintableInvoice,
+  renderInvoicePdf,
+} from '../invoices/invoice-pdf.ts';
 import { renderTicketsPdf } from './ticket-pdf.ts';
 
 /** A request to the PDF thread, and its answer (started by `ticket-pdf-worker.ts`). */
