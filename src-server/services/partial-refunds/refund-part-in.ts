@@ -155,6 +155,8 @@ export function refundPartIn(
     { bookingId: booking.id, refundPartId: id, reason: request.reason },
     { admission: amountPaise - feePaise, platform_fee: feePaise },
     now,
+    // A buyer's cancelled tickets are what is credited, at the tickets' rate (an add-on kept is not).
+    request.kind === 'buyer' && cancelled.length > 0 ? 'tickets' : 'invoice',
   );
   const tickets = describeTickets(cancelled);
   recordBookingEvent(tx, {
