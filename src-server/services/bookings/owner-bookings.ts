@@ -5,6 +5,10 @@ import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
+import {
+  type OwnAttendeeTicket,
+  ownAttendeeTickets,
+} from '../attendee-tickets/own-attendee-tickets.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
 export interface OwnBooking {
@@ -34,13 +38,19 @@ export interface OwnBooking {
   createdAt: string;
   /** The signed text the ticket's QR code carries (services/tickets/ticket-token.ts). */
   qrToken: string;
+  /**
+   * Each attendee's own ticket (ADR 0046), for types set to one ticket per attendee; empty otherwise.
+   * When every ticket has one, `bookingQrAdmits` is false and the booking's QR is not shown.
+   */
+  attendeeTickets: OwnAttendeeTicket[];
+  bookingQrAdmits: boolean;
 }
 
 /** The signed-in person's bookings, newest first, read by their own id. */
 export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
-  return ownBookingQueries(db)
-    .list.all({ userId })
-    .map((row) => toOwnBooking(row, appSecret));
+  const rows = ownBookingQueries(db).list.all({ userId });
+  const attendees = ownAttendeeTickets(db, appSecret, rows);
+  return rows.map((row) => toOwnBooking(row, appSecret, attendees.get(row.id) ?? []));
 }
 
 /**
@@ -57,16 +67,17 @@ export function getOwnBooking(
   ticketToken?: string,
 ): OwnBooking {
   const row = userId ? ownBookingQueries(db).one.get({ bookingId, userId }) : undefined;
-  if (row) return toOwnBooking(row, appSecret);
-  const byToken = ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined;
-  if (!byToken) throw bookingNotFound();
-  return toOwnBooking(byToken, appSecret);
+  const found =
+    row ?? (ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined);
+  if (!found) throw bookingNotFound();
+  return toOwnBooking(found, appSecret, ownAttendeeTickets(db, appSecret, [found]).get(found.id) ?? []);
 }
 
 /** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
 function bookingOfTicketToken(db: Db, appSecret: string, bookingId: string, token: string): Row | undefined {
   const named = readTicketToken(appSecret, token);
-  if (named?.bookingId !== bookingId) return undefined;
+  // One attendee's QR (ADR 0046) is that person's ticket, not the booking with everyone else's.
+  if (named?.bookingId !== bookingId || named.attendee) return undefined;
   const row = ownBookingQueries(db).byId.get({ bookingId });
   return row?.transferCount === named.generation ? row : undefined;
 }
@@ -126,7 +137,11 @@ const ownBookingQueries = oncePer((db: Db) => ({
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 
-function toOwnBooking(row: Row, appSecret: string): OwnBooking {
+function toOwnBooking(row: Row, appSecret: string, attendeeTickets: OwnAttendeeTicket[]): OwnBooking {
+  const ownQrPersons = row.ticketTypes.reduce(
+    (n, l) => n + (attendeeTickets.some((t) => t.ticketTypeId === l.id) ? 0 : l.totalPersons),
+    0,
+  );
   return {
     id: row.id,
     eventId: row.eventId,
@@ -156,5 +171,7 @@ function toOwnBooking(row: Row, appSecret: string): OwnBooking {
     totalUserAllowed: row.totalUserAllowed,
     createdAt: row.createdAt,
     qrToken: signTicketToken(appSecret, row.id, row.transferCount),
+    attendeeTickets,
+    bookingQrAdmits: attendeeTickets.length === 0 || ownQrPersons > 0,
   };
 }
