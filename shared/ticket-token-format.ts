@@ -29,7 +29,11 @@ export interface ParsedTicketToken {
  */
 const ATTENDEE_SUBJECT = /^(.+)\+([\w-]{1,64})\+([1-9]\d{0,3})$/;
 
-export function attendeeTicketSubject(bookingSubject: string, ticketTypeId: string, position: number): string {
+export function attendeeTicketSubject(
+  bookingSubject: string,
+  ticketTypeId: string,
+  position: number,
+): string {
   return `${bookingSubject}+${ticketTypeId}+${position}`;
 }
 

@@ -96,7 +96,8 @@ function TicketPage() {
             <p className="mb-2 text-center font-semibold">{a.label}</p>
             <TicketQr token={a.qrToken} bookingId={booking.id} size={224} />
             <p className="mt-2 text-center text-xs text-gray-600">
-              {a.typeName ? `${a.typeName}. ` : ''}This QR admits this person only. Show it with a government ID.
+              {a.typeName ? `${a.typeName}. ` : ''}This QR admits this person only. Show it with a government
+              ID.
             </p>
           </div>
         ))}

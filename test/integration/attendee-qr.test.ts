@@ -122,7 +122,12 @@ async function buyThree(w: World) {
   return { buyer, bookingId, token };
 }
 
-function scanWith(w: World, token: string, extra: { persons?: number; scanId?: string } = {}, cookie?: string) {
+function scanWith(
+  w: World,
+  token: string,
+  extra: { persons?: number; scanId?: string } = {},
+  cookie?: string,
+) {
   return callProcedure(
     t,
     'mutation',
@@ -185,9 +190,9 @@ describe('one QR per attendee', () => {
     });
     // The booking counts everyone (dashboards); its own QR has nobody left to admit.
     expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(4);
-    expect(await answerOf(scanWith(w, signTicketToken(t.deps.appSecret, bookingId), { persons: 1 }))).toMatchObject(
-      { outcome: 'refuse', reason: 'per-attendee' },
-    );
+    expect(
+      await answerOf(scanWith(w, signTicketToken(t.deps.appSecret, bookingId), { persons: 1 })),
+    ).toMatchObject({ outcome: 'refuse', reason: 'per-attendee' });
     // An attendee's QR does not open the booking's page (with everyone else's QRs) by link.
     const byToken = await callProcedure(t, 'query', 'bookings.byId', { bookingId, token: token(3) });
     expect(byToken.status).toBe(404);
@@ -201,7 +206,14 @@ describe('one QR per attendee', () => {
       eventId: w.ev.eventId,
       slotId: w.ev.slotId,
       ticketTypes: [
-        { id: w.type, name: 'Gold Circle', pricePaise: 99_999, quantity: 2, personAllowedPerTicket: 2, totalPersons: 4 },
+        {
+          id: w.type,
+          name: 'Gold Circle',
+          pricePaise: 99_999,
+          quantity: 2,
+          personAllowedPerTicket: 2,
+          totalPersons: 4,
+        },
       ],
     });
     const answer = await answerOf(
@@ -219,7 +231,11 @@ describe('one QR per attendee', () => {
     expect(forged).not.toBe(real);
     // A booking token's signature on an attendee subject, and the other way round, never verify.
     const bookingSig = signTicketToken(t.deps.appSecret, bookingId).split('.')[1];
-    for (const bad of [forged, `${bookingId}+${w.type}+1.${bookingSig}`, `${bookingId}.${real.split('.')[1]}`])
+    for (const bad of [
+      forged,
+      `${bookingId}+${w.type}+1.${bookingSig}`,
+      `${bookingId}.${real.split('.')[1]}`,
+    ])
       expect(await answerOf(scanWith(w, bad, { persons: 1 }))).toMatchObject({
         outcome: 'refuse',
         reason: 'invalid',
@@ -240,7 +256,9 @@ describe('one QR per attendee', () => {
     const otherOwner = createAccount(t, 'organiser');
     const other = createOwnedEvent(t, otherOwner.userId, 'Another show');
     const otherStaff = createSignedInUser(t, { email: 'other-gate@example.com' });
-    expect(setGateStaff(t.deps.db, 'other-gate@example.com', other.eventId, true, t.clock.now())).toBe('done');
+    expect(setGateStaff(t.deps.db, 'other-gate@example.com', other.eventId, true, t.clock.now())).toBe(
+      'done',
+    );
     const here = await scanWith(w, real, { persons: 1 }, otherStaff.cookie);
     expect(here.status).toBe(404);
     const there = await callProcedure(
@@ -374,7 +392,12 @@ describe('one QR per attendee', () => {
         t,
         'query',
         'gate.sync',
-        { eventId: w.ev.eventId, slotId: w.ev.slotId, ticketCursor: sync.ticketCursor, feedCursor: sync.feedCursor },
+        {
+          eventId: w.ev.eventId,
+          slotId: w.ev.slotId,
+          ticketCursor: sync.ticketCursor,
+          feedCursor: sync.feedCursor,
+        },
         { cookie: w.staff.cookie },
       ),
     )) as GateSync;

@@ -139,7 +139,9 @@ export function takeOffAttendeeIn(
   persons: number,
 ): void {
   tx.update(attendeeTickets)
-    .set({ admitted: sql`case when ${attendeeTickets.admitted} >= ${persons} then ${attendeeTickets.admitted} - ${persons} else 0 end` })
+    .set({
+      admitted: sql`case when ${attendeeTickets.admitted} >= ${persons} then ${attendeeTickets.admitted} - ${persons} else 0 end`,
+    })
     .where(attendeeRow(bookingId, attendee))
     .run();
 }
@@ -156,5 +158,7 @@ export function attendeeDetail(ticket: {
   attendee?: { ticketTypeId: string; position: number };
   holderName: string;
 }): { attendeePosition?: number; attendeeName?: string } {
-  return ticket.attendee ? { attendeePosition: ticket.attendee.position, attendeeName: ticket.holderName } : {};
+  return ticket.attendee
+    ? { attendeePosition: ticket.attendee.position, attendeeName: ticket.holderName }
+    : {};
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
 import type { BookedTicketLine } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
-import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Gives each ticket of a "one ticket per attendee" type its own ticket (ADR 0046), in the transaction that

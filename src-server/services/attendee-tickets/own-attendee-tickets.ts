@@ -27,7 +27,11 @@ const CHUNK = 500;
 export function ownAttendeeTickets(
   db: DbOrTx,
   appSecret: string,
-  list: readonly { id: string; transferCount: number; ticketTypes: readonly { id: string; name: string }[] }[],
+  list: readonly {
+    id: string;
+    transferCount: number;
+    ticketTypes: readonly { id: string; name: string }[];
+  }[],
 ): Map<string, OwnAttendeeTicket[]> {
   const out = new Map<string, OwnAttendeeTicket[]>();
   const ids = list.map((b) => b.id);
@@ -55,7 +59,9 @@ export function ownAttendeeTickets(
             eq(bookingAttendees.position, attendeeTickets.position),
           ),
         )
-        .where(and(inArray(attendeeTickets.bookingId, ids.slice(i, i + CHUNK)), isNull(attendeeTickets.voidedAt)))
+        .where(
+          and(inArray(attendeeTickets.bookingId, ids.slice(i, i + CHUNK)), isNull(attendeeTickets.voidedAt)),
+        )
         .orderBy(asc(attendeeTickets.position))
         .all(),
     );

@@ -4,11 +4,8 @@ import { oncePer } from '../../db/once-per.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { type OwnAttendeeTicket, ownAttendeeTickets } from '../attendee-tickets/own-attendee-tickets.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
-import {
-  type OwnAttendeeTicket,
-  ownAttendeeTickets,
-} from '../attendee-tickets/own-attendee-tickets.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
 export interface OwnBooking {

@@ -3,8 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import {
+  admitTicket,
+  attendeeDetail,
+  loadGateTicket,
+  ticketRefOf,
+} from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { admitTicket, attendeeDetail, loadGateTicket, ticketRefOf } from '../attendee-tickets/attendee-gate.ts';
 import { findScan } from './gate-core.ts';
 import { findGateSlot } from './gate-events.ts';
 import type { GateCaller } from './record-scan.ts';
@@ -91,8 +96,7 @@ export async function mergeOfflineScans(
         if (!refusal) {
           const left = Math.max(0, booking.allowed - booking.admitted);
           counted = Math.min(persons, left);
-          if (counted > 0 && !admitTicket(tx, booking, counted, new Date(scan.scannedAt)))
-            counted = 0;
+          if (counted > 0 && !admitTicket(tx, booking, counted, new Date(scan.scannedAt))) counted = 0;
         }
         // On a ticket this slot does not admit (a stale list) all of it is excess.
         excess = persons - counted;

@@ -8,7 +8,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
 import {
   admitTicket,
   attendeeDetail,
@@ -16,6 +15,7 @@ import {
   type TicketRef,
   ticketRefOf,
 } from '../attendee-tickets/attendee-gate.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import {
   admitMessage,
   findScan,

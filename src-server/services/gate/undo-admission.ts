@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GateUndoInput } from '../../../shared/gate-schemas.ts';
+import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import { loadGateTicket, takeOffAttendeeIn } from '../attendee-tickets/attendee-gate.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { findScan, type GateBooking, type GateTicket, toGateTicket } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 
