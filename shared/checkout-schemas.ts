@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SelectedAddOns } from './add-on-schemas.ts';
 import { buyerGstFields, GST_MESSAGES } from './gst-schemas.ts';
 import { indianMobileDigits } from './indian-mobile.ts';
 import { perOrderMaxMessage } from './per-order-max.ts';
@@ -155,6 +156,8 @@ export const startCheckoutSchema = z.object({
     .transform((code) => code || undefined),
   /** Attendee names and answers to the ticket types' questions (issue 40), checked by Proceed. */
   answers: checkoutAnswersSchema,
+  /** Add-ons sold with the tickets (issue 40, ADR 0041): variants and quantities; the server prices them. */
+  addOns: SelectedAddOns,
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 

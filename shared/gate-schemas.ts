@@ -137,8 +137,10 @@ export type GateLookUpInput = z.input<typeof GateLookUpInput>;
  * digits, not the number: enough to find a buyer whose phone is dead while the device is offline, without
  * a venue's phones holding thousands of numbers. The generation (ADR 0025) is sent only for a transferred
  * booking: a QR naming an older one is refused. Lists downloaded before the digits were added have six entries.
+ * A ninth entry lists the booking's add-ons to hand over ("1 × T-shirt (M)", ADR 0041), only when it has
+ * some (the generation is then 0 when not transferred): offline the device shows them read-only.
  */
-export type GateListTicket = [string, string, string, number, number, 0 | 1, string?, number?];
+export type GateListTicket = [string, string, string, number, number, 0 | 1, string?, number?, string[]?];
 
 /**
  * The event's bookings in one of its other slots, as the gate's sync carries them: [slot start, booking

@@ -17,6 +17,8 @@ export interface LocalTicket {
   phoneEnd?: string;
   /** The token generation (ADR 0025): absent or 0 until the booking is transferred. */
   generation?: number;
+  /** Add-ons to hand over ("1 × T-shirt (M)", ADR 0041), read-only: marking one given needs the server. */
+  addOns?: string[];
   /** The latest admission the device knows of (for "Already used at North gate, 19:04"). */
   lastGate?: string;
   lastAt?: string;

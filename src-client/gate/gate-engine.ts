@@ -53,6 +53,7 @@ const fromList = (r: GateListTicket): LocalTicket => ({
   cancelled: r[5] === 1,
   ...(r[6] ? { phoneEnd: r[6] } : {}),
   ...(r[7] ? { generation: r[7] } : {}),
+  ...(r[8]?.length ? { addOns: r[8] } : {}),
 });
 
 /**

@@ -15,6 +15,12 @@ import { answerProblems, checkoutAnswersOf } from '../../shared/question-schemas
 import { recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { WAITING_ROOM_MESSAGES } from '../../shared/waiting-room.ts';
+import {
+  type AddOnChoice,
+  AddOnPicker,
+  addOnsFor,
+  addOnsTotalPaise,
+} from '../components/checkout/add-on-picker.tsx';
 import { AttendeeQuestions } from '../components/checkout/attendee-questions.tsx';
 import { CheckoutCard } from '../components/checkout/checkout-card.tsx';
 import type { CheckoutSearch } from '../components/checkout/checkout-search.ts';
@@ -189,7 +195,23 @@ function Checkout({
     data.event.platformFeeRate,
     data.taxes,
   );
-  const price = discount?.price ?? listPrice;
+  const ticketPrice = discount?.price ?? listPrice;
+  // Add-ons (ADR 0041): priced as the server will, added to the total beside the tickets (no fee on them).
+  const [addOnChoice, setAddOnChoice] = useState<AddOnChoice>({});
+  const addOnTaxes = {
+    pricesPlusGst: data.taxes.admissionTaxRatePercent !== null,
+    intraState: data.taxes.admissionIntraState,
+  };
+  const offeredAddOns = addOnsFor(
+    data.addOns,
+    lines.map((l) => l.type.id),
+  );
+  const addOnsPaise = addOnsTotalPaise(offeredAddOns, addOnChoice, addOnTaxes);
+  const price = { ...ticketPrice, grandTotalPaise: ticketPrice.grandTotalPaise + addOnsPaise };
+  const chosenAddOns = offeredAddOns
+    .flatMap((a) => a.variants)
+    .filter((v) => (addOnChoice[v.id] ?? 0) > 0)
+    .map((v) => ({ variantId: v.id, quantity: addOnChoice[v.id]! }));
   // The billing address only when the GST invoice must show it: the server's rule, decided again at Proceed.
   const addressRequired = recipientAddressRequired({
     buyerGstin: details.buyerGstin,
@@ -252,6 +274,7 @@ function Checkout({
         admissionPass: storedAdmissionPass(data.event.id) ?? undefined,
         discountCode: discount?.code,
         answers: checkoutAnswersOf(answers),
+        addOns: chosenAddOns.length > 0 ? chosenAddOns : undefined,
       });
     } catch (err) {
       payment.abandon();
@@ -464,7 +487,15 @@ function Checkout({
             initialCode={code}
           />
 
+          <AddOnPicker
+            addOns={offeredAddOns}
+            choice={addOnChoice}
+            onChange={setAddOnChoice}
+            taxes={addOnTaxes}
+          />
+
           <PaymentSummary
+            addOnsPaise={addOnsPaise}
             price={price}
             ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
             feeTaxSplit={feeSplit}

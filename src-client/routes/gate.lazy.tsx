@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { formatInIndia } from '../../shared/dates.ts';
 import { slotLabel } from '../../shared/gate-schemas.ts';
 import type { LocalTicket } from '../gate/decide-locally.ts';
+import { GateAddOns } from '../gate/gate-add-ons.tsx';
 import { createGateApi } from '../gate/gate-api.ts';
 import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-engine.ts';
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
@@ -420,7 +421,9 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
           </div>
         )}
         <div className="pointer-events-none absolute inset-[15%] rounded-3xl border-4 border-white/60" />
-        {shown && shown.kind !== 'ask' && <ResultFlash shown={shown} onDismiss={dismiss} />}
+        {shown && shown.kind !== 'ask' && (
+          <ResultFlash shown={shown} settings={settings} onDismiss={dismiss} />
+        )}
         {shown?.kind === 'ask' && (
           <AskPersons
             shown={shown}
@@ -507,9 +510,11 @@ function ScanScreen({ settings, onChange }: { settings: GateSettings; onChange: 
 
 function ResultFlash({
   shown,
+  settings,
   onDismiss,
 }: {
   shown: Exclude<Shown, { kind: 'ask' }>;
+  settings: GateSettings;
   onDismiss: () => void;
 }) {
   const admit = shown.kind === 'admit';
@@ -531,6 +536,9 @@ function ResultFlash({
       )}
       {shown.offline && (
         <p className="mt-3 text-sm opacity-90">Decided offline: will be sent when back online</p>
+      )}
+      {admit && (
+        <GateAddOns settings={settings} bookingId={shown.ticket.id} offlineLabels={shown.ticket.addOns} />
       )}
       <button type="button" className={`${big} mt-8 w-full max-w-xs bg-black/30`} onClick={onDismiss}>
         Dismiss

@@ -131,6 +131,9 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
           <p className="text-sm font-medium text-amber-900">Moved from {show.movedFrom} by the organiser</p>
         )}
         <p className="font-medium">{show.ticket}</p>
+        {booking.addOns.length > 0 && (
+          <p className="text-gray-700">Add-ons: {booking.addOns.map((a) => a.label).join(', ')}</p>
+        )}
         <p className="text-gray-700">
           Amount paid:{' '}
           <span className="font-semibold text-gray-900">{formatPaise(booking.totalAmountPaise)}</span>

@@ -230,6 +230,8 @@ function historyText(h: HistoryEntry): string {
       return `GSTIN ${d.gstin} added; invoice re-issued`;
     case 'attendee_name_corrected':
       return `Name of ${d.ticketType} ticket ${d.position} changed${d.from ? ` from ${d.from}` : ''} to ${d.to}`;
+    case 'add_on_given':
+      return `Handed over: ${d.quantity} × ${d.name} at ${d.gate}`;
   }
 }
 

@@ -15,6 +15,7 @@ import { SlotFields, SlotMoveFields, slotEndsNextDay } from '../../shared/event-
 import { invoicingNotice } from '../../shared/gst-schemas.ts';
 import { formatPaise } from '../../shared/money.ts';
 import { SubmitButton, TextField } from '../components/auth-fields.tsx';
+import { AddOnsSection } from '../components/console/add-ons-section.tsx';
 import { AttendeeQuestionsSection } from '../components/console/attendee-questions-section.tsx';
 import { CancelEventSection, CancelSlotButton } from '../components/console/cancel-dialogs.tsx';
 import { ConfirmDialog } from '../components/console/confirm-dialog.tsx';
@@ -164,6 +165,8 @@ function Editor({ event }: { event: Editable }) {
       </section>
 
       <QuotasSection eventId={eventId} version={event.version} slots={allSlots} />
+
+      <AddOnsSection eventId={eventId} slots={allSlots} />
 
       <EventGstSection key={event.city} gst={{ ...event, eventId }} />
 

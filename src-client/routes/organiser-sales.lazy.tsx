@@ -58,6 +58,11 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
           {money.orders} {money.orders === 1 ? 'order' : 'orders'}, GST in it{' '}
           {formatPaiseExact(money.ticketGstPaise)}
         </Figure>
+        {money.addOnRevenuePaise > 0 && (
+          <Figure label="Add-on revenue" value={formatPaiseExact(money.addOnRevenuePaise)}>
+            Parking, merchandise and the like, GST in it; yours, apart from tickets
+          </Figure>
+        )}
         <Figure label="Platform fees" value={formatPaiseExact(money.platformFeesPaise)}>
           Convenience fees and their GST: the platform's, not yours
         </Figure>
@@ -152,6 +157,16 @@ function PayoutFigures({ s }: { s: Payout }) {
       formatPaiseExact(s.ticketRevenuePaise),
       `${s.orders} ${s.orders === 1 ? 'order' : 'orders'} this month`,
     ],
+    // Add-ons (ADR 0041), apart from tickets; shown when the month sold some.
+    ...(s.addOnRevenuePaise > 0
+      ? [
+          ['Add-on revenue', formatPaiseExact(s.addOnRevenuePaise), 'Yours, GST included'] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['GST collected on tickets', formatPaiseExact(s.ticketGstPaise), 'In the ticket revenue; yours to pay'],
     ['Convenience fees', formatPaiseExact(s.convenienceFeesPaise), "The platform's, not yours"],
     ['GST on convenience fees', formatPaiseExact(s.feeGstPaise), "The platform's, not yours"],

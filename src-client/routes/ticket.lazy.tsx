@@ -75,6 +75,12 @@ function TicketPage() {
             )}
           </div>
           <Field label="Ticket" value={show.ticket} />
+          {booking.addOns.length > 0 && (
+            <Field
+              label="Add-ons (collect at the entrance)"
+              value={booking.addOns.map((a) => (a.givenAt ? `${a.label} (collected)` : a.label)).join(', ')}
+            />
+          )}
           <Field label="Name" value={show.holder} />
           <Field label="Booking ID" value={booking.id} mono />
         </div>

@@ -47,12 +47,14 @@ describe('rescheduling a show in Chromium at phone size', () => {
     await saveScreenshot(form, 'reschedule-form-phone.png');
     await form.getByRole('button', { name: 'Move to this date' }).click();
     // The slot now sits under its new date; the old, empty date is gone.
-    await page.getByRole('heading', { name: newDayLabel, level: 3 }).waitFor();
+    await page.getByRole('heading', { name: newDayLabel, level: 3, exact: true }).waitFor();
     await page
       .getByRole('heading', { name: formatLongDate(sale.row.ticketDate), level: 3 })
       .waitFor({ state: 'detached' });
     await saveScreenshot(
-      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: newDayLabel, level: 3 }) }),
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: newDayLabel, level: 3, exact: true }) }),
       'reschedule-editor-phone.png',
     );
 

@@ -241,9 +241,13 @@ describe('pricing with a code', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header!.endsWith('Discount code,Discount per ticket (INR),Discount (INR),Channel')).toBe(true);
-    // The box office's Channel column (issue 40, ADR 0042) comes after the discount's.
-    expect(row!.endsWith('Diwali20,200.00,400.00,online')).toBe(true);
+    expect(
+      header!.endsWith(
+        'Discount code,Discount per ticket (INR),Discount (INR),Add-ons,Add-ons (INR),Channel',
+      ),
+    ).toBe(true);
+    // Then the add-on columns (ADR 0041), empty without add-ons, and the box office's Channel (ADR 0042).
+    expect(row!.endsWith('Diwali20,200.00,400.00,,,online')).toBe(true);
   });
 
   it('takes a fixed amount off the chosen types only; the ₹500 exemption is judged on the price charged', async () => {

@@ -95,6 +95,8 @@ describe('an event’s money, one definition everywhere', () => {
       paidByBuyersPaise: 249_924,
       // 2 × 1,18,000: the ticket prices paid, GST in them, fees not
       ticketRevenuePaise: 236_000,
+      // No add-ons were sold (ADR 0041).
+      addOnRevenuePaise: 0,
       // 2 × 18,000, as the organiser's two invoices charged it (CGST 9,000 + SGST 9,000 each)
       ticketGstPaise: 36_000,
       // 2 × (5,900 + 1,062): the platform's, not the organiser's

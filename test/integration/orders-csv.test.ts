@@ -162,6 +162,9 @@ describe('orders CSV', () => {
       'Discount code': '',
       'Discount per ticket (INR)': '',
       'Discount (INR)': '',
+      // No add-ons (ADR 0041).
+      'Add-ons': '',
+      'Add-ons (INR)': '',
       // Sold online, not at the box office (issue 40).
       Channel: 'online',
     });

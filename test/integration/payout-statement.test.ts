@@ -94,6 +94,7 @@ describe('the payout statement', () => {
       orders: 2,
       // 2 × 1,18,000: the ticket prices paid, GST in them, fees not
       ticketRevenuePaise: 236_000,
+      addOnRevenuePaise: 0,
       // 2 × 18,000, as the organiser's two invoices charged it
       ticketGstPaise: 36_000,
       // 2 × 5,900 and 2 × 1,062: the platform's, not the organiser's
@@ -145,6 +146,7 @@ describe('the payout statement', () => {
     expect((await statement('2026-11')).statement).toMatchObject({
       orders: 2,
       ticketRevenuePaise: 236_000,
+      addOnRevenuePaise: 0,
       refundsPaise: 0,
       creditNotes: 0,
       payablePaise: 236_000,
@@ -154,6 +156,7 @@ describe('the payout statement', () => {
       month: '2026-12',
       orders: 0,
       ticketRevenuePaise: 0,
+      addOnRevenuePaise: 0,
       refundsPaise: 124_962,
       ticketRefundsPaise: 118_000,
       creditNotes: 1,
@@ -170,12 +173,12 @@ describe('the payout statement', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Month,Orders,Ticket revenue (INR),GST on tickets (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from ticket revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR),Door sales,Door cash (INR),Door UPI (INR),Collected at the door (INR)',
+      'Month,Orders,Ticket revenue (INR),Add-on revenue (INR),GST on tickets (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from ticket revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR),Door sales,Door cash (INR),Door UPI (INR),Collected at the door (INR)',
     );
     expect(lines.slice(1)).toEqual([
-      '2026-11,2,2360.00,360.00,118.00,21.24,0.00,0.00,0.00,0,0.00,0.00,0,2360.00,0,0.00,0.00,0.00',
-      '2026-12,0,0.00,0.00,0.00,0.00,1249.62,0.00,1180.00,1,1180.00,0.00,0,-1180.00,0,0.00,0.00,0.00',
-      'Total,2,2360.00,360.00,118.00,21.24,1249.62,0.00,1180.00,1,1180.00,0.00,0,1180.00,0,0.00,0.00,0.00',
+      '2026-11,2,2360.00,0.00,360.00,118.00,21.24,0.00,0.00,0.00,0,0.00,0.00,0,2360.00,0,0.00,0.00,0.00',
+      '2026-12,0,0.00,0.00,0.00,0.00,0.00,1249.62,0.00,1180.00,1,1180.00,0.00,0,-1180.00,0,0.00,0.00,0.00',
+      'Total,2,2360.00,0.00,360.00,118.00,21.24,1249.62,0.00,1180.00,1,1180.00,0.00,0,1180.00,0,0.00,0.00,0.00',
     ]);
     const december = await t.request(csvUrl(ev.eventId, '?month=2026-12'), {
       headers: { cookie: organiser.cookie },

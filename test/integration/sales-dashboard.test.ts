@@ -156,6 +156,7 @@ describe('sales dashboard', () => {
       paidByBuyersPaise: 264_694 + 158_692 + 127_080,
       // The ticket prices paid (the organiser's), cancelled C included: its money came in, then went back.
       ticketRevenuePaise: 249_948 + 149_850 + 120_000,
+      addOnRevenuePaise: 0,
       // The owner has no organiser profile, so no invoice charged GST.
       ticketGstPaise: 0,
       // Convenience fees and their GST: the platform's.

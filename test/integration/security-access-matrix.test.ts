@@ -79,13 +79,14 @@ const PROCEDURES: Record<string, Access> = {
   'payments.start': {
     kind: 'self',
     ids: [
+      'addOns.variantId',
       'answers.answers.questionId',
       'answers.names.ticketTypeId',
       'eventId',
       'selectedTickets.ticketTypeId',
     ],
     signedIn: true,
-    why: 'public catalogue ids (answers only to the selection’s own questions); the hold and order are made for ctx.user and priced on the server',
+    why: 'public catalogue ids (answers only to the selection’s own questions; an add-on’s variant must be the event’s); the hold and order are made for ctx.user and priced on the server',
   },
   'payments.quoteDiscount': {
     kind: 'self',
@@ -218,6 +219,18 @@ const PROCEDURES: Record<string, Access> = {
   },
   'gate.lookUp': { kind: 'role', ids: ['eventId', 'slotId'], signedOut: 401, why: 'checkIn; this slot only' },
   'gate.dashboard': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'any role on the event' },
+  'gate.addOns': {
+    kind: 'role',
+    ids: ['bookingId', 'eventId'],
+    signedOut: 401,
+    why: 'checkIn; the booking must be of this event (ADR 0041)',
+  },
+  'gate.markAddOnGiven': {
+    kind: 'role',
+    ids: ['bookingId', 'eventId', 'lineId'],
+    signedOut: 401,
+    why: 'checkIn; the booking and its add-on line must be of this event',
+  },
   'gate.history': {
     kind: 'role',
     ids: ['bookingId', 'eventId'],
@@ -318,6 +331,24 @@ const PROCEDURES: Record<string, Access> = {
     ids: ['eventId', 'quotaId'],
     signedOut: 401,
     why: "owner, admin, co-organiser (edit); the quota, its slots and types must be that event's",
+  },
+  'console.addOns': {
+    kind: 'role',
+    ids: ['eventId'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit): the editor's add-ons with sold, held and left per variant",
+  },
+  'console.createAddOn': {
+    kind: 'role',
+    ids: ['eventId', 'addOn.variants.id'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); its ticket types must be that event's",
+  },
+  'console.updateAddOn': {
+    kind: 'role',
+    ids: ['eventId', 'addOnId', 'addOn.variants.id'],
+    signedOut: 401,
+    why: "owner, admin, co-organiser (edit); the add-on and its variants must be that event's",
   },
   'console.removeQuota': {
     kind: 'role',

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addOns, addOnVariants, bookingAddOns } from '../../src-server/db/schema/add-ons.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { boxOfficeSales } from '../../src-server/db/schema/box-office.ts';
 import { eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
@@ -625,6 +626,85 @@ const quotaState = (t: TestApp) => {
   };
 };
 
+/** An add-on of the event with one size, for the update case and the gate's (ADR 0041). */
+function insertAddOn(t: TestApp, w: ConsoleWorld): { addOnId: string; variantId: string } {
+  const addOnId = `ao-${randomUUID()}`;
+  const variantId = `av-${randomUUID()}`;
+  const now = t.clock.now().toISOString();
+  t.deps.db
+    .insert(addOns)
+    .values({
+      id: addOnId,
+      eventId: w.event.eventId,
+      name: 'Seed',
+      pricePaise: 50_000,
+      taxRatePercent: 5,
+      hsnSac: '6109',
+      maxPerOrder: 2,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  t.deps.db
+    .insert(addOnVariants)
+    .values({ id: variantId, addOnId, name: 'M', stock: 10, available: 10, position: 0 })
+    .run();
+  return { addOnId, variantId };
+}
+
+const addOnFields = () => ({
+  addOn: {
+    name: 'Parking',
+    pricePaise: 20_000,
+    taxRatePercent: 18,
+    hsnSac: '996743',
+    maxPerOrder: 1,
+    variants: [{ name: '', stock: 50 }],
+  },
+});
+
+/** What a call could have done to add-ons: every one not the untouched seed. */
+const addOnState = (t: TestApp) =>
+  t.deps.db
+    .select({ id: addOns.id, name: addOns.name, price: addOns.pricePaise })
+    .from(addOns)
+    .all()
+    .filter((row) => row.name !== 'Seed');
+
+/** A booking of the event with a T-shirt to hand over, for the gate's add-on procedures. */
+function bookingWithAddOn(t: TestApp, w: ConsoleWorld): { bookingId: string; lineId: string } {
+  const token = gateToken(t, w);
+  const bookingId = token.slice(0, token.lastIndexOf('.'));
+  const { addOnId, variantId } = insertAddOn(t, w);
+  const lineId = `${bookingId}-a1`;
+  t.deps.db
+    .insert(bookingAddOns)
+    .values({
+      id: lineId,
+      bookingId,
+      addOnId,
+      variantId,
+      name: 'Seed',
+      variantName: 'M',
+      hsnSac: '6109',
+      quantity: 1,
+      pricePaise: 50_000,
+      taxRatePercent: 5,
+      totalPaise: 50_000,
+      position: 0,
+    })
+    .run();
+  return { bookingId, lineId };
+}
+
+/** Add-ons marked given (a refused call marks none; the cases' own seeds are not given). */
+const givenState = (t: TestApp) =>
+  t.deps.db
+    .select({ id: bookingAddOns.id, givenAt: bookingAddOns.givenAt })
+    .from(bookingAddOns)
+    .all()
+    .filter((row) => row.givenAt !== null);
+
 /** An admin deciding a pending organiser request. */
 const decideRequest: Case = {
   kind: 'mutation',
@@ -691,6 +771,13 @@ const CASES: Record<string, Case> = {
     boxOfficeState,
   ),
   'boxOffice.lookUpOrders': eventQuery(BOX_OFFICE, () => ({ query: 'asha' })),
+  'console.addOns': eventQuery(EDIT),
+  'console.createAddOn': eventMutation(EDIT, addOnFields, addOnState),
+  'console.updateAddOn': eventMutation(
+    EDIT,
+    (w, t) => ({ addOnId: insertAddOn(t, w).addOnId, ...addOnFields() }),
+    addOnState,
+  ),
   ...BOOKING_CASES,
   'console.event': eventQuery(VIEW),
   'console.team': eventQuery(VIEW_TEAM),
@@ -737,6 +824,12 @@ const CASES: Record<string, Case> = {
   'gate.sync': eventQuery(CHECK_IN, (w) => ({ slotId: w.event.slotId })),
   'gate.lookUp': eventQuery(CHECK_IN, (w) => ({ slotId: w.event.slotId, query: 'Test' })),
   'gate.dashboard': eventQuery(VIEW),
+  'gate.addOns': eventQuery(CHECK_IN, (w, t) => ({ bookingId: bookingWithAddOn(t, w).bookingId })),
+  'gate.markAddOnGiven': eventMutation(
+    CHECK_IN,
+    (w, t) => ({ ...bookingWithAddOn(t, w), gate: 'North gate' }),
+    givenState,
+  ),
   'gate.history': eventQuery(CHECK_IN, (w, t) => {
     const token = gateToken(t, w);
     return { bookingId: token.slice(0, token.lastIndexOf('.')) };

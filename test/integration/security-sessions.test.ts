@@ -316,8 +316,26 @@ function validInputs(t: TestApp, password: string): Record<string, unknown> {
     },
     'boxOffice.issueComp': { ...EVIL_BOX_OFFICE_SALE(ev), reason: 'Free for the attacker' },
     'boxOffice.recordDoorSale': { ...EVIL_BOX_OFFICE_SALE(ev), method: 'cash' },
+    'console.createAddOn': { eventId: ev.eventId, addOn: EVIL_ADD_ON },
+    'console.updateAddOn': { eventId: ev.eventId, addOnId: 'ao_x', addOn: EVIL_ADD_ON },
+    'gate.markAddOnGiven': {
+      eventId: ev.eventId,
+      bookingId: 'JB23456789AB',
+      lineId: 'JB23456789AB-a1',
+      gate: 'North gate',
+    },
   };
 }
+
+/** An add-on (ADR 0041) as the console's form sends it. */
+const EVIL_ADD_ON = {
+  name: 'Evil T-shirt',
+  pricePaise: 1,
+  taxRatePercent: 5,
+  hsnSac: '6109',
+  maxPerOrder: 1,
+  variants: [{ name: 'M', stock: 1 }],
+};
 
 /** A shared capacity (issue 40) as the console's form sends it. */
 const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
@@ -329,7 +347,6 @@ const evilQuota = (ev: { slotId: string; ticketTypeIds: string[] }) => ({
 
 /** A ticket type's question (issue 40) as the console's form sends it. */
 const EVIL_QUESTION = { label: 'Evil?', kind: 'text', options: [], required: true, scope: 'booking' };
-
 
 /** A box-office sale (issue 40) of one ticket of the event, as the Box office page's forms send it. */
 const EVIL_BOX_OFFICE_SALE = (ev: { eventId: string; slotId: string; ticketTypeIds: string[] }) => ({

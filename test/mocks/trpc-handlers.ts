@@ -107,6 +107,7 @@ const checkoutHandlers = [
         feeSupplierState: null,
       },
       waitingRoom: null,
+      addOns: [],
       dates: [
         {
           id: `${input.eventId}-fallback-date`,

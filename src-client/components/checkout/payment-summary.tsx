@@ -20,6 +20,7 @@ export function PaymentSummary({
   ticketTaxRatePercent,
   feeTaxSplit,
   discount = null,
+  addOnsPaise = 0,
 }: {
   price: PriceBreakdown;
   ticketTaxRatePercent: number | null;
@@ -27,6 +28,8 @@ export function PaymentSummary({
   feeTaxSplit: FeeTaxSplit | null;
   /** A discount code the server priced (issue 40): shown before the subtotal, which is after it. */
   discount?: { code: string; discountPaise: number } | null;
+  /** Add-ons chosen (ADR 0041), their GST included; in the grand total, not in the fee's base. */
+  addOnsPaise?: number;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -52,6 +55,12 @@ export function PaymentSummary({
           <div className="flex justify-between">
             <dt>GST {ticketTaxRatePercent}% on tickets</dt>
             <dd data-testid="ticket-gst">{formatPaiseExact(price.admissionTaxPaise)}</dd>
+          </div>
+        )}
+        {addOnsPaise > 0 && (
+          <div className="flex justify-between">
+            <dt>Add-ons</dt>
+            <dd data-testid="add-ons-total">{formatPaiseExact(addOnsPaise)}</dd>
           </div>
         )}
         <div className="flex justify-between">

@@ -2,6 +2,7 @@
 // step by src-server/db/schema-parity.test.ts, migrated from migrations-pg/ (drizzle.pg.config.ts). Add a
 // line per area file, as in ../schema/index.ts.
 export * from './accounts.ts';
+export * from './add-ons.ts';
 export * from './attendee-tickets.ts';
 export * from './booking-history.ts';
 export * from './bookings.ts';

@@ -14,7 +14,8 @@ export type BookingEventKind =
   | 'check_in_undone'
   | 'rescheduled'
   | 'gstin_added'
-  | 'attendee_name_corrected';
+  | 'attendee_name_corrected'
+  | 'add_on_given';
 
 /** Who did it, as the organiser reads it: the buyer (or holder), the organiser's team, gate staff, or the app itself. */
 export type BookingEventActor = 'buyer' | 'organiser' | 'gate' | 'system';

@@ -4,6 +4,7 @@ import { ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
 import { bookingTransfers } from '../../db/schema/transfers.ts';
 import type { AppDeps } from '../../deps.ts';
+import { returnBookingAddOnsIn } from '../add-ons/add-on-stock.ts';
 import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
 import { returnDiscountUseIn } from '../discounts/discount-uses.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
@@ -68,6 +69,8 @@ export function cancelBookingIn(
     // The waiting list gets them before anyone's Proceed can (ADR 0027).
     offerReturnedSeats(tx, deps, line.id, now);
   }
+  // Its add-ons not yet handed over go back on sale (ADR 0041).
+  returnBookingAddOnsIn(tx, booking.id, now);
   // The whole booking is off: its discount code's use goes back for someone else (issue 40).
   const paid = tx
     .select({ holdId: paymentOrders.holdId })

@@ -4,6 +4,7 @@ import { oncePer } from '../../db/once-per.ts';
 import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
 import { type OwnAttendeeTicket, ownAttendeeTickets } from '../attendee-tickets/own-attendee-tickets.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
 
@@ -35,6 +36,8 @@ export interface OwnBooking {
   createdAt: string;
   /** The signed text the ticket's QR code carries (services/tickets/ticket-token.ts). */
   qrToken: string;
+  /** Add-ons bought with the tickets (ADR 0041): what to collect at the gate. */
+  addOns: { id: string; label: string; totalPaise: number; givenAt: string | null }[];
   /**
    * Each attendee's own ticket (ADR 0046), for types set to one ticket per attendee; empty otherwise.
    * When every ticket has one, `bookingQrAdmits` is false and the booking's QR is not shown.
@@ -46,8 +49,12 @@ export interface OwnBooking {
 /** The signed-in person's bookings, newest first, read by their own id. */
 export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
   const rows = ownBookingQueries(db).list.all({ userId });
+  const addOns = addOnsOfBookings(
+    db,
+    rows.map((r) => r.id),
+  );
   const attendees = ownAttendeeTickets(db, appSecret, rows);
-  return rows.map((row) => toOwnBooking(row, appSecret, attendees.get(row.id) ?? []));
+  return rows.map((row) => toOwnBooking(row, appSecret, addOns, attendees.get(row.id) ?? []));
 }
 
 /**
@@ -67,7 +74,12 @@ export function getOwnBooking(
   const found =
     row ?? (ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined);
   if (!found) throw bookingNotFound();
-  return toOwnBooking(found, appSecret, ownAttendeeTickets(db, appSecret, [found]).get(found.id) ?? []);
+  return toOwnBooking(
+    found,
+    appSecret,
+    addOnsOfBookings(db, [found.id]),
+    ownAttendeeTickets(db, appSecret, [found]).get(found.id) ?? [],
+  );
 }
 
 /** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
@@ -134,12 +146,23 @@ const ownBookingQueries = oncePer((db: Db) => ({
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 
-function toOwnBooking(row: Row, appSecret: string, attendeeTickets: OwnAttendeeTicket[]): OwnBooking {
+function toOwnBooking(
+  row: Row,
+  appSecret: string,
+  addOns: Map<string, BookedAddOn[]>,
+  attendeeTickets: OwnAttendeeTicket[],
+): OwnBooking {
   const ownQrPersons = row.ticketTypes.reduce(
     (n, l) => n + (attendeeTickets.some((t) => t.ticketTypeId === l.id) ? 0 : l.totalPersons),
     0,
   );
   return {
+    addOns: (addOns.get(row.id) ?? []).map((a) => ({
+      id: a.id,
+      label: addOnLabel(a),
+      totalPaise: a.totalPaise,
+      givenAt: a.givenAt,
+    })),
     id: row.id,
     eventId: row.eventId,
     // The names as bought, else the event's current ones; the client adds the spec's last fallbacks.

@@ -44,6 +44,8 @@ describe('checkoutSessionOf', () => {
       discountCode: null,
       discountPaise: 0,
       subtotalPaise: 199_998,
+      // No add-ons chosen (ADR 0041).
+      addOnsPaise: 0,
       admissionTaxPaise: 0,
       feePaise: 10_000,
       igstPaise: 1_800,

@@ -24,6 +24,8 @@ export interface CheckoutSession {
   subtotalPaise: number;
   /** Admission GST added on top of tax-exclusive prices (0 when prices include it). */
   admissionTaxPaise: number;
+  /** Add-ons sold with the tickets, GST included (ADR 0041); 0 without. */
+  addOnsPaise: number;
   feePaise: number;
   /** GST on the fee; 0 when the platform is not registered (`feeTaxRatePercent` 0: not charged). */
   igstPaise: number;
@@ -46,6 +48,8 @@ export interface SessionSale {
    */
   discount: { code: string; discountPaise: number } | null;
   admissionTaxPaise: number;
+  /** The add-ons' amount, GST included (ADR 0041); absent: none (a waiting-list offer). */
+  addOnsPaise?: number;
   feeTaxRatePercent: number;
 }
 
@@ -74,6 +78,7 @@ export function checkoutSessionOf(
     discountPaise: sale.discount?.discountPaise ?? 0,
     subtotalPaise: hold.subtotalPaise,
     admissionTaxPaise: sale.admissionTaxPaise,
+    addOnsPaise: sale.addOnsPaise ?? 0,
     feePaise: hold.feePaise,
     igstPaise: hold.igstPaise,
     feeTaxRatePercent: sale.feeTaxRatePercent,

@@ -14,6 +14,7 @@ import { paymentOrders } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
 import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
+import { quoteAddOns } from '../add-ons/add-on-stock.ts';
 import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
@@ -101,12 +102,21 @@ export async function startCheckout(
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
   }));
   const amounts = checkoutPriceBreakdown(discounted, event.platformFeeRate, taxes);
+  const addOns = input.addOns?.length
+    ? quoteAddOns(db, {
+        eventId: event.id,
+        ticketTypeIds: quoted.map((l) => l.ticketTypeId),
+        selection: input.addOns,
+        taxes,
+      })
+    : null;
+  const grandTotalPaise = amounts.grandTotalPaise + (addOns?.totalPaise ?? 0);
   // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
   // more (Rule 46): decided now that the order is priced; kept only then.
   const address = recipientAddressOf(
     {
       buyerGstin: input.ticketDetails.buyerGstin,
-      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise,
+      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise + (addOns?.totalPaise ?? 0),
     },
     input.ticketDetails.buyerAddress,
   );
@@ -126,7 +136,7 @@ export async function startCheckout(
   let orderId: string;
   try {
     const order = await gateway.createOrder({
-      amountPaise: amounts.grandTotalPaise,
+      amountPaise: grandTotalPaise,
       currency: 'INR',
       receipt,
       notes,
@@ -154,11 +164,12 @@ export async function startCheckout(
         taxes,
         hoarding,
         discountCode: input.discountCode,
+        addOns: input.addOns,
       },
       now,
       (held) => {
         // A price changed while the order was being opened: its amount is no longer the hold's.
-        if (held.totalPaise !== amounts.grandTotalPaise) {
+        if (held.totalPaise !== grandTotalPaise) {
           throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
         }
         lookups.insertPaymentOrder.run({
@@ -187,7 +198,9 @@ export async function startCheckout(
       lines: quoted,
       details: input.ticketDetails,
       discount: discount && { code: discount.code, discountPaise: hold.discountPaise },
-      admissionTaxPaise: hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
+      admissionTaxPaise:
+        hold.totalPaise - (addOns?.totalPaise ?? 0) - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
+      addOnsPaise: addOns?.totalPaise ?? 0,
       feeTaxRatePercent: taxes.feeTaxRatePercent,
     },
   );

@@ -8,6 +8,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
+import { addOnsForSale, type BuyerAddOn } from '../add-ons/list-add-ons.ts';
 import { type EventDateDetail, loadTicketTree } from '../catalog/ticket-tree.ts';
 import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
 import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
@@ -42,6 +43,8 @@ export interface TicketOptions {
   taxes: CheckoutTaxes;
   /** The event's waiting room while it is on (issue 19): the page sends buyers without a pass there. */
   waitingRoom: { opensAt: string } | null;
+  /** Add-ons on sale (ADR 0041), with what is left of each variant; the server prices them at Proceed. */
+  addOns: BuyerAddOn[];
   dates: {
     id: string;
     dateOfEvent: string;
@@ -108,6 +111,7 @@ export async function ticketOptions(
     },
     taxes: checkoutTaxesOf(db, env, event.id),
     waitingRoom: waitingRoomOn(deps.sqlite, eventId),
+    addOns: addOnsForSale(db, eventId),
     dates: tree
       .filter((d) => d.isLive)
       .map((d) => ({

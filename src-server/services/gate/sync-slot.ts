@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
 import { attendeeGateList } from '../attendee-tickets/attendee-gate-list.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
@@ -162,6 +163,11 @@ export async function syncSlot(
       );
       listRows = more ? [] : [...changed.values(), ...ticketRows];
     }
+    // Add-ons to hand over (ADR 0041), in the device's list so it can show them offline.
+    const addOnLabels = addOnLabelsOf(
+      tx,
+      listRows.map((r) => r.id),
+    );
     // Attendees' own tickets (ADR 0046), and what each such booking's own QR still admits.
     const attendees = attendeeGateList(
       tx,
@@ -180,6 +186,8 @@ export async function syncSlot(
         r.phoneEnd,
       ];
       if (r.generation > 0) row.push(r.generation);
+      const addOns = addOnLabels.get(r.id);
+      if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
       return row;
     });
     tickets.push(...attendees.tickets);

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { perOrderMaxMessage } from '../../../shared/per-order-max.ts';
 import {
@@ -17,6 +18,12 @@ import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
+import {
+  recordHoldAddOnsIn,
+  retakeHoldAddOnsIn,
+  returnHoldAddOnsIn,
+  takeAddOnsIn,
+} from '../add-ons/add-on-stock.ts';
 import {
   type AppliedDiscount,
   recordDiscountIn,
@@ -62,6 +69,8 @@ export interface ReserveInput {
   sellsHiddenTypes?: boolean;
   /** A complimentary booking's seats (services/box-office): taken like any others, priced at ₹0. */
   complimentary?: boolean;
+  /** Add-ons sold with the tickets (ADR 0041): their stock is taken in the hold's transaction. */
+  addOns?: SelectedAddOn[];
 }
 
 export interface Hold {
@@ -197,6 +206,7 @@ export function releaseHoldIn(
     query(tx, 'addSeats').run({ ticketTypeId: item.ticketTypeId, quantity: item.quantity });
   }
   returnQuotaSeatsIn(tx, items);
+  returnHoldAddOnsIn(tx, holdId);
   // An unpaid hold's discount code use goes back with its seats (issue 40).
   returnDiscountUseIn(tx, holdId, now);
   return true;
@@ -233,6 +243,7 @@ export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
     tx.transaction((savepoint) => {
       takeSeats(savepoint, items);
       retakeDiscountUseIn(savepoint, holdId);
+      retakeHoldAddOnsIn(savepoint, holdId);
     });
     return true;
   } catch (err) {
@@ -324,13 +335,22 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     input.platformFeeRate,
     input.taxes ?? DEFAULT_CHECKOUT_TAXES,
   );
+  // Add-ons' stock under the same lock; their GST-inclusive amount joins the total, not the fee's base.
+  const addOns = input.addOns?.length
+    ? takeAddOnsIn(tx, {
+        eventId: input.eventId,
+        ticketTypeIds: taken.map((l) => l.ticketTypeId),
+        selection: input.addOns,
+        taxes: input.taxes ?? DEFAULT_CHECKOUT_TAXES,
+      })
+    : null;
   const hold: Hold = {
     id: timeOrderedUuid(now.getTime()),
     discountPaise: discount?.discountPaise ?? 0,
     subtotalPaise: amounts.subtotalPaise,
     feePaise: amounts.feePaise,
     igstPaise: amounts.igstPaise,
-    totalPaise: amounts.grandTotalPaise,
+    totalPaise: amounts.grandTotalPaise + (addOns?.totalPaise ?? 0),
     sessionExpiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS).toISOString(),
     expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
     ...window,
@@ -358,6 +378,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     });
   });
   if (discount) recordDiscountIn(tx, hold.id, input.userId, discount, now);
+  if (addOns) recordHoldAddOnsIn(tx, hold.id, addOns);
   return hold;
 }
 

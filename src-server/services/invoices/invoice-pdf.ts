@@ -96,7 +96,7 @@ export async function renderInvoicePdf(
   const stateHead = invoice.stateTaxHead ?? 'SGST';
   for (const line of invoice.lines) {
     text(
-      `${clamp(line.description, 200)} (SAC ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
+      `${clamp(line.description, 200)} (${line.sac.startsWith('99') ? 'SAC' : 'HSN'} ${line.sac}): ${line.quantity} x ${rupees(line.unitPricePaise)}` +
         (line.personsPerTicket > 1 ? `, ${line.personsPerTicket} persons per ticket` : ''),
     );
     // A discount code's reduction, per line (issue 40): the taxable value below is after it.

@@ -24,6 +24,8 @@ import type { IndianState } from '../../../shared/states.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { type InvoiceLine, invoices, organiserProfiles, PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
+import { addOnInvoiceLines } from '../add-ons/add-on-invoice-lines.ts';
+import { addOnsPaiseOfBooking } from '../add-ons/add-on-stock.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { allocateDocumentNumber } from './document-numbers.ts';
 import type { PlatformGst } from './platform-gst.ts';
@@ -241,7 +243,11 @@ function admissionInvoice(
   // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
   // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
   const addedTax =
-    booking.totalAmountPaise - booking.subtotalAmountPaise - booking.feeAmountPaise - booking.igstAmountPaise;
+    booking.totalAmountPaise -
+    addOnsPaiseOfBooking(tx, bookingId) -
+    booking.subtotalAmountPaise -
+    booking.feeAmountPaise -
+    booking.igstAmountPaise;
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     addedTax > 0 ||
@@ -249,7 +255,14 @@ function admissionInvoice(
       !(event.taxInclusive ?? profile.taxInclusive) &&
       exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
   const taxed = exclusive ? exclusiveTaxed : taxLines(true);
-  const totals = sumTaxLines(taxed.map(({ tax }) => tax));
+  // Add-ons (ADR 0041) follow the tickets, each at its own rate and code.
+  const addOns = addOnInvoiceLines(tx, bookingId, {
+    registered,
+    supplierState: profile.state as IndianState,
+    placeOfSupply,
+    eventName: booking.eventName,
+  });
+  const totals = sumTaxLines([...taxed, ...addOns].map(({ tax }) => tax));
   // A stored line keeps the tax split, not its sum (the invoice's totals have that).
   const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
     description: `${booking.eventName}: ${l.name}`,
@@ -265,6 +278,7 @@ function admissionInvoice(
   const notes: string[] = [];
   if (!registered) notes.push(UNREGISTERED_NOTE);
   else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
+  lines.push(...addOns.map(({ line }) => line));
   const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
   if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
   // Rule 49: a wholly exempt supply, or any by a supplier not registered, is documented by a bill of

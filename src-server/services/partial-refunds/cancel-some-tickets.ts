@@ -6,6 +6,7 @@ import { refundParts } from '../../db/schema/partial-refunds.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { addOnsPaiseOfBooking } from '../add-ons/add-on-stock.ts';
 import { quoteOwnCancellation } from '../bookings/buyer-cancellation.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { issueRefundPart } from './issue-refund-part.ts';
@@ -82,7 +83,8 @@ export function policyRefundFor(
   for (const part of earlier) for (const l of part.lines) bought += l.unitPaise * l.quantity;
   if (bought <= 0) return { amountPaise: 0, feePaise: 0 };
   const fees = booking.feeAmountPaise + booking.igstAmountPaise;
-  const tickets = booking.totalAmountPaise - fees;
+  // Add-ons (ADR 0041) are not tickets: cancelling some tickets leaves them bought.
+  const tickets = booking.totalAmountPaise - fees - addOnsPaiseOfBooking(tx, booking.id);
   const ticketShare = Math.floor((tickets * chosen) / bought);
   const feeShare = policy.rule === 'minus_fee' ? 0 : Math.floor((fees * chosen) / bought);
   const percent = policy.rule === 'percent' ? (policy.percent ?? 100) : 100;

@@ -10,6 +10,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
+import { bookAddOnsIn } from '../add-ons/add-on-stock.ts';
 import { issueAttendeeTicketsIn } from '../attendee-tickets/issue-attendee-tickets.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
@@ -326,6 +327,7 @@ function createBooking(
     at: now,
     details: { totalPaise: hold.totalPaise },
   });
+  bookAddOnsIn(tx, hold.id, bookingId);
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
   if (boxOffice?.invoice !== false)
     issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);

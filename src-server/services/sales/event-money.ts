@@ -34,6 +34,11 @@ export interface EventMoney {
   /** Everything buyers paid: ticket revenue + platform fees. */
   paidByBuyersPaise: number;
   ticketRevenuePaise: number;
+  /**
+   * Add-ons sold with the tickets (ADR 0041), GST included: the organiser's too, counted apart from
+   * ticket revenue (which excludes them). Their GST is in `ticketGstPaise`, the invoice's.
+   */
+  addOnRevenuePaise: number;
   /** The GST inside ticket revenue (the organiser owes it to the government). */
   ticketGstPaise: number;
   /** Convenience fees and the GST on them: the platform's. */
@@ -65,6 +70,7 @@ const NO_MONEY: EventMoney = {
   cancelledOrders: 0,
   paidByBuyersPaise: 0,
   ticketRevenuePaise: 0,
+  addOnRevenuePaise: 0,
   ticketGstPaise: 0,
   platformFeesPaise: 0,
   convenienceFeesPaise: 0,
@@ -104,6 +110,7 @@ export function eventMoney(
     cancelled: number;
     paid: number;
     tickets: number;
+    add_ons: number;
     gst: number;
     fees: number;
     fee: number;
@@ -123,6 +130,7 @@ export function eventMoney(
         b.fee_amount_paise as fee, b.igst_amount_paise as fee_gst,
         b.total_amount_paise - b.fee_amount_paise - b.igst_amount_paise as tickets,
         b.fee_amount_paise + b.igst_amount_paise as fees,
+        (select coalesce(sum(a.total_paise), 0) from booking_add_ons a where a.booking_id = b.id) as add_ons,
         r.amount_paise as refund, r.status as refund_status, s.kind as channel, s.method as door_method,
         (select i.cgst_paise + i.sgst_paise + i.igst_paise from invoices i
           where i.booking_id = b.id and i.kind = 'admission'
@@ -141,6 +149,7 @@ export function eventMoney(
       coalesce(sum(case when sold and status = 'cancelled' then 1 else 0 end), 0) as cancelled,
       coalesce(sum(sold * total), 0) as paid,
       coalesce(sum(sold * tickets), 0) as tickets,
+      coalesce(sum(sold * add_ons), 0) as add_ons,
       coalesce(sum(sold * gst), 0) as gst,
       coalesce(sum(sold * fees), 0) as fees,
       coalesce(sum(sold * fee), 0) as fee,
@@ -171,7 +180,8 @@ export function eventMoney(
       confirmedOrders: r.confirmed,
       cancelledOrders: r.cancelled,
       paidByBuyersPaise: r.paid,
-      ticketRevenuePaise: r.tickets,
+      ticketRevenuePaise: r.tickets - r.add_ons,
+      addOnRevenuePaise: r.add_ons,
       ticketGstPaise: r.gst,
       platformFeesPaise: r.fees,
       convenienceFeesPaise: r.fee,

@@ -15,6 +15,8 @@ export interface PayoutMonth {
   orders: number;
   /** The organiser's: ticket prices paid, GST in them included. */
   ticketRevenuePaise: number;
+  /** Add-ons sold with the tickets (ADR 0041), GST included: the organiser's, apart from ticket revenue. */
+  addOnRevenuePaise: number;
   /** The GST inside ticket revenue, as the organiser's invoices in force charged it. */
   ticketGstPaise: number;
   /** The platform's convenience fees and the GST on them (not the organiser's; shown so the total ties to what buyers paid). */
@@ -75,6 +77,7 @@ function monthOf(month: string, money: EventMoney, credit: { count: number; pais
     month,
     orders: money.orders,
     ticketRevenuePaise: money.ticketRevenuePaise,
+    addOnRevenuePaise: money.addOnRevenuePaise,
     ticketGstPaise: money.ticketGstPaise,
     convenienceFeesPaise: money.convenienceFeesPaise,
     feeGstPaise: money.feeGstPaise,

@@ -4,9 +4,10 @@ import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
+import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
+import { channelsOf } from '../box-office/sales-channels.ts';
 import { answerColumnsOf } from '../questions/answer-columns.ts';
 import { answersOfBookings } from '../questions/booking-answers.ts';
-import { channelsOf } from '../box-office/sales-channels.ts';
 import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream, keysetPages } from './csv-stream.ts';
 import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
@@ -55,6 +56,9 @@ export const ORDERS_CSV_HEADER = [
   'Discount code',
   'Discount per ticket (INR)',
   'Discount (INR)',
+  // Add-ons (ADR 0041): apart from the tickets, GST included, on the order's first row.
+  'Add-ons',
+  'Add-ons (INR)',
   // Issue 40 (ADR 0042): online, door or comp.
   'Channel',
 ] as const;
@@ -106,6 +110,7 @@ export function streamOrdersCsv(
 interface OrderAccounts {
   paymentId: string;
   channel: SalesChannel;
+  addOns?: BookedAddOn[];
   invoice: {
     number: string;
     creditNoteNumber: string | null;
@@ -131,7 +136,9 @@ function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
     .from(bookings)
     .where(inArray(bookings.id, bookingIds))
     .all();
-  for (const { id, paymentId } of payments) out.set(id, { paymentId, channel: 'online', invoice: null });
+  const addOns = addOnsOfBookings(db, bookingIds);
+  for (const { id, paymentId } of payments)
+    out.set(id, { paymentId, channel: 'online', addOns: addOns.get(id), invoice: null });
   for (const [id, channel] of channelsOf(db, bookingIds)) out.get(id)!.channel = channel;
   const issued = db
     .select({
@@ -211,6 +218,10 @@ function orderRows(
         first ? order.discountCode : null,
         line?.discountPerTicketPaise ? csvRupees(line.discountPerTicketPaise) : null,
         first && order.discountCode ? csvRupees(order.discountPaise) : null,
+        first && accounts?.addOns ? accounts.addOns.map(addOnLabel).join('; ') : null,
+        first && accounts?.addOns
+          ? csvRupees(accounts.addOns.reduce((sum, a) => sum + a.totalPaise, 0))
+          : null,
         accounts?.channel ?? 'online',
         ...answerCells(line?.id),
       ]);

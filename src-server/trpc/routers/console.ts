@@ -14,6 +14,7 @@ import { inviteTeamMember } from '../../services/team/invite-team-member.ts';
 import { listEventTeam } from '../../services/team/list-event-team.ts';
 import { removeTeamMember } from '../../services/team/remove-team-member.ts';
 import { eventProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
+import { addOnProcedures } from './add-ons.ts';
 import { discountProcedures } from './discounts.ts';
 import { questionProcedures } from './questions.ts';
 import { quotaProcedures } from './quotas.ts';
@@ -75,4 +76,5 @@ export const consoleRouter = router({
   ...discountProcedures,
   ...quotaProcedures,
   ...questionProcedures,
+  ...addOnProcedures,
 });

@@ -1,3 +1,4 @@
+import { GateAddOnsInput, MarkAddOnGivenInput } from '../../../shared/add-on-schemas.ts';
 import {
   GateHistoryInput,
   GateLookUpInput,
@@ -7,6 +8,7 @@ import {
   GateUploadInput,
 } from '../../../shared/gate-schemas.ts';
 import { DomainError } from '../../errors.ts';
+import { gateAddOns, markAddOnGiven } from '../../services/add-ons/booking-add-ons.ts';
 import { gateDashboard } from '../../services/gate/gate-dashboard.ts';
 import { findGateSlot, listGateEvents } from '../../services/gate/gate-events.ts';
 import { listTicketAdmissions } from '../../services/gate/list-ticket-admissions.ts';
@@ -67,6 +69,22 @@ export const gateRouter = router({
     .input(GateUndoInput)
     .mutation(({ ctx, input }) =>
       undoAdmission(ctx.db, { eventId: ctx.event.id, staffUserId: ctx.user.id }, input, ctx.deps.clock.now()),
+    ),
+
+  /** A scanned booking's add-ons to hand over (ADR 0041). */
+  addOns: gateProcedure
+    .input(GateAddOnsInput)
+    .query(({ ctx, input }) => gateAddOns(ctx.db, ctx.event.id, input.bookingId)),
+
+  /** "Given": one add-on handed over, once, with who and when (online only). */
+  markAddOnGiven: gateProcedure
+    .input(MarkAddOnGivenInput)
+    .mutation(({ ctx, input }) =>
+      markAddOnGiven(
+        ctx.db,
+        { ...input, eventId: ctx.event.id, staffUserId: ctx.user.id },
+        ctx.deps.clock.now(),
+      ),
     ),
 
   /** Manual look-up by booking id, name or mobile. */

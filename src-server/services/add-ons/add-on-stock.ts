@@ -1,0 +1,254 @@
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { addOnLineTotalPaise } from '../../../shared/add-on-pricing.ts';
+import { ADD_ON_MESSAGES, type SelectedAddOn } from '../../../shared/add-on-schemas.ts';
+import type { CheckoutTaxes } from '../../../shared/pricing.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { addOns, addOnVariants, bookingAddOns, holdAddOns } from '../../db/schema/add-ons.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+
+/**
+ * An add-on's stock moves as a ticket type's seats do (issue 40, ADR 0041): taken by a conditional
+ * UPDATE (`available >= quantity`) in the hold's own transaction, given back wherever the hold is
+ * released or the booking cancelled, so available + active holds + sold = stock per variant.
+ */
+export interface PricedAddOn {
+  variantId: string;
+  addOnId: string;
+  quantity: number;
+  pricePaise: number;
+  taxRatePercent: number;
+  totalPaise: number;
+}
+
+export interface AddOnSale {
+  lines: PricedAddOn[];
+  totalPaise: number;
+}
+
+interface SaleContext {
+  eventId: string;
+  /** The ticket types of the order: an add-on limited to some types needs one of them. */
+  ticketTypeIds: string[];
+  selection: readonly SelectedAddOn[];
+  taxes: CheckoutTaxes;
+}
+
+/**
+ * Prices the buyer's add-ons at today's prices and checks them (the event's, on sale, with these tickets,
+ * within each add-on's per-order maximum), without taking stock: Proceed's quote before the gateway order.
+ * Refuses a variant plainly sold out, so a rush does not open a gateway order per buyer.
+ */
+export function quoteAddOns(db: DbOrTx, sale: SaleContext): AddOnSale {
+  return priceSelection(db, sale, (variant, line) => {
+    if (variant.available < line.quantity) throw shortOf(variant);
+  });
+}
+
+/**
+ * Takes the add-ons' stock inside the hold's transaction, under its lock: one conditional UPDATE per
+ * variant (never below zero); a refusal throws the spec-style message, rolling back the hold (seats
+ * included). Returns the priced lines, to be recorded with `recordHoldAddOnsIn` once the hold exists.
+ */
+export function takeAddOnsIn(tx: DbOrTx, sale: SaleContext): AddOnSale {
+  return priceSelection(tx, sale, (variant, line) => {
+    const taken = query(tx, 'take').run({ variantId: line.variantId, quantity: line.quantity });
+    if (taken.changes !== 1) throw shortOf(variant);
+  });
+}
+
+export function recordHoldAddOnsIn(tx: DbOrTx, holdId: string, sale: AddOnSale): void {
+  sale.lines.forEach((line, position) => {
+    tx.insert(holdAddOns)
+      .values({ holdId, ...line, position })
+      .run();
+  });
+}
+
+/** The hold's add-ons back to stock (the hold was released, expired or replaced), inside its transaction. */
+export function returnHoldAddOnsIn(tx: DbOrTx, holdId: string): void {
+  for (const line of query(tx, 'ofHold').all({ holdId })) {
+    query(tx, 'give').run({ variantId: line.variantId, quantity: line.quantity });
+  }
+}
+
+/**
+ * A late payment retakes its released hold's add-ons if they are still there (all or nothing: throws,
+ * rolling the caller's savepoint back, seats included).
+ */
+export function retakeHoldAddOnsIn(tx: DbOrTx, holdId: string): void {
+  for (const line of query(tx, 'ofHold').all({ holdId })) {
+    const taken = query(tx, 'take').run({ variantId: line.variantId, quantity: line.quantity });
+    if (taken.changes !== 1) throw conflict(ADD_ON_MESSAGES.variantNotFound);
+  }
+}
+
+/**
+ * The booking's own copy of its hold's add-ons (names, code, price and rate as sold), in the
+ * confirmation's transaction. The stock stays taken: it was taken by the hold.
+ */
+export function bookAddOnsIn(tx: DbOrTx, holdId: string, bookingId: string): void {
+  const lines = tx
+    .select({
+      addOnId: holdAddOns.addOnId,
+      variantId: holdAddOns.variantId,
+      quantity: holdAddOns.quantity,
+      pricePaise: holdAddOns.pricePaise,
+      taxRatePercent: holdAddOns.taxRatePercent,
+      totalPaise: holdAddOns.totalPaise,
+      position: holdAddOns.position,
+      name: addOns.name,
+      hsnSac: addOns.hsnSac,
+      variantName: addOnVariants.name,
+    })
+    .from(holdAddOns)
+    .innerJoin(addOnVariants, eq(addOnVariants.id, holdAddOns.variantId))
+    .innerJoin(addOns, eq(addOns.id, holdAddOns.addOnId))
+    .where(eq(holdAddOns.holdId, holdId))
+    .orderBy(asc(holdAddOns.position))
+    .all();
+  for (const line of lines) {
+    tx.insert(bookingAddOns)
+      .values({ id: `${bookingId}-a${line.position + 1}`, bookingId, ...line })
+      .run();
+  }
+}
+
+/**
+ * A cancelled booking's add-ons go back to stock, except those already handed over at the gate (a
+ * T-shirt given is not on sale again). Once per line (`returned_at`), so a second cancel adds nothing.
+ */
+export function returnBookingAddOnsIn(tx: DbOrTx, bookingId: string, now: Date): void {
+  const lines = tx
+    .update(bookingAddOns)
+    .set({ returnedAt: now.toISOString() })
+    .where(
+      and(
+        eq(bookingAddOns.bookingId, bookingId),
+        isNull(bookingAddOns.returnedAt),
+        isNull(bookingAddOns.givenAt),
+      ),
+    )
+    .returning({ variantId: bookingAddOns.variantId, quantity: bookingAddOns.quantity })
+    .all();
+  for (const line of lines) query(tx, 'give').run(line);
+}
+
+/** What a booking's add-ons charged, GST included: the booking's total beyond its tickets. */
+export function addOnsPaiseOfBooking(tx: DbOrTx, bookingId: string): number {
+  return (
+    tx
+      .select({ total: sql<number>`coalesce(sum(${bookingAddOns.totalPaise}), 0)` })
+      .from(bookingAddOns)
+      .where(eq(bookingAddOns.bookingId, bookingId))
+      .get()?.total ?? 0
+  );
+}
+
+type Variant = NonNullable<ReturnType<ReturnType<(typeof builders)['variant']>['get']>>;
+
+function priceSelection(
+  db: DbOrTx,
+  sale: SaleContext,
+  take: (variant: Variant, line: SelectedAddOn) => void,
+): AddOnSale {
+  const perAddOn = new Map<string, number>();
+  // In variant-id order: two holds take the same variants in the same order.
+  const selection = [...sale.selection].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
+  const lines = selection.map((line) => {
+    const variant = query(db, 'variant').get({ variantId: line.variantId });
+    if (!variant || variant.eventId !== sale.eventId || !variant.isActive) {
+      throw notFound(ADD_ON_MESSAGES.variantNotFound);
+    }
+    const label = variant.variantName ? `${variant.name} (${variant.variantName})` : variant.name;
+    const only = variant.ticketTypeIds;
+    if (only && only.length > 0 && !sale.ticketTypeIds.some((id) => only.includes(id))) {
+      throw badRequest(ADD_ON_MESSAGES.notForTypes(label));
+    }
+    const count = (perAddOn.get(variant.addOnId) ?? 0) + line.quantity;
+    if (count > variant.maxPerOrder)
+      throw badRequest(ADD_ON_MESSAGES.overMax(variant.name, variant.maxPerOrder));
+    perAddOn.set(variant.addOnId, count);
+    take(variant, line);
+    return {
+      variantId: line.variantId,
+      addOnId: variant.addOnId,
+      quantity: line.quantity,
+      pricePaise: variant.pricePaise,
+      taxRatePercent: variant.taxRatePercent,
+      totalPaise: addOnLineTotalPaise(
+        { pricePaise: variant.pricePaise, quantity: line.quantity, taxRatePercent: variant.taxRatePercent },
+        {
+          pricesPlusGst: sale.taxes.admissionTaxRatePercent !== null,
+          intraState: sale.taxes.admissionIntraState,
+        },
+      ),
+    };
+  });
+  return { lines, totalPaise: lines.reduce((sum, l) => sum + l.totalPaise, 0) };
+}
+
+function shortOf(variant: Variant) {
+  const label = variant.variantName ? `${variant.name} (${variant.variantName})` : variant.name;
+  return variant.available <= 0
+    ? conflict(ADD_ON_MESSAGES.soldOut(label))
+    : conflict(ADD_ON_MESSAGES.insufficient(label));
+}
+
+const p = sql.placeholder;
+
+/** Prepared once per connection, as holds.ts's are: they run inside Proceed's transaction. */
+const builders = {
+  variant: (db: DbOrTx) =>
+    db
+      .select({
+        addOnId: addOns.id,
+        eventId: addOns.eventId,
+        name: addOns.name,
+        variantName: addOnVariants.name,
+        pricePaise: addOns.pricePaise,
+        taxRatePercent: addOns.taxRatePercent,
+        maxPerOrder: addOns.maxPerOrder,
+        ticketTypeIds: addOns.ticketTypeIds,
+        isActive: addOns.isActive,
+        available: addOnVariants.available,
+      })
+      .from(addOnVariants)
+      .innerJoin(addOns, eq(addOns.id, addOnVariants.addOnId))
+      .where(eq(addOnVariants.id, p('variantId')))
+      .prepare(),
+  take: (db: DbOrTx) =>
+    db
+      .update(addOnVariants)
+      .set({ available: sql`${addOnVariants.available} - ${p('quantity')}` })
+      .where(and(eq(addOnVariants.id, p('variantId')), gte(addOnVariants.available, p('quantity'))))
+      .prepare(),
+  give: (db: DbOrTx) =>
+    db
+      .update(addOnVariants)
+      .set({ available: sql`${addOnVariants.available} + ${p('quantity')}` })
+      .where(eq(addOnVariants.id, p('variantId')))
+      .prepare(),
+  ofHold: (db: DbOrTx) =>
+    db
+      .select({ variantId: holdAddOns.variantId, quantity: holdAddOns.quantity })
+      .from(holdAddOns)
+      .where(eq(holdAddOns.holdId, p('holdId')))
+      .prepare(),
+};
+
+type Queries = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
+const prepared = new WeakMap<DbOrTx, Partial<Queries>>();
+
+function query<K extends keyof Queries>(db: DbOrTx, name: K): Queries[K] {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = {};
+    prepared.set(db, queries);
+  }
+  let built = queries[name] as Queries[K] | undefined;
+  if (!built) {
+    built = builders[name](db) as Queries[K];
+    queries[name] = built;
+  }
+  return built;
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { ADD_ON_MESSAGES } from '../../../shared/add-on-schemas.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bookingAddOns } from '../../db/schema/add-ons.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { notFound } from '../../errors.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
+
+/** One add-on line of a booking, as the buyer, the organiser and gate staff see it. */
+export interface BookedAddOn {
+  id: string;
+  name: string;
+  variantName: string;
+  quantity: number;
+  totalPaise: number;
+  givenAt: string | null;
+}
+
+/** The add-ons of some bookings (My Bookings, the ticket page, the gate, the orders export). */
+export function addOnsOfBookings(db: DbOrTx, bookingIds: string[]): Map<string, BookedAddOn[]> {
+  const out = new Map<string, BookedAddOn[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = db
+    .select({
+      bookingId: bookingAddOns.bookingId,
+      id: bookingAddOns.id,
+      name: bookingAddOns.name,
+      variantName: bookingAddOns.variantName,
+      quantity: bookingAddOns.quantity,
+      totalPaise: bookingAddOns.totalPaise,
+      givenAt: bookingAddOns.givenAt,
+    })
+    .from(bookingAddOns)
+    .where(inArray(bookingAddOns.bookingId, bookingIds))
+    .orderBy(asc(bookingAddOns.bookingId), asc(bookingAddOns.position))
+    .all();
+  for (const { bookingId, ...line } of rows) {
+    const list = out.get(bookingId) ?? [];
+    list.push(line);
+    out.set(bookingId, list);
+  }
+  return out;
+}
+
+/**
+ * The labels of some bookings' add-ons, for the gate's ticket list (only bookings that have some). Read in
+ * chunks: a full download lists a slot's every booking.
+ */
+export function addOnLabelsOf(db: DbOrTx, bookingIds: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < bookingIds.length; i += 500) {
+    for (const [id, lines] of addOnsOfBookings(db, bookingIds.slice(i, i + 500))) {
+      out.set(id, lines.map(addOnLabel));
+    }
+  }
+  return out;
+}
+
+/** "2 × T-shirt (M)": one line's label, for lists and the CSV. */
+export function addOnLabel(line: Pick<BookedAddOn, 'name' | 'variantName' | 'quantity'>): string {
+  return `${line.quantity} × ${line.name}${line.variantName ? ` (${line.variantName})` : ''}`;
+}
+
+/** What gate staff see of an add-on line: what to hand over, never what it cost (no takings at the gate). */
+export type GateAddOn = Omit<BookedAddOn, 'totalPaise'>;
+
+/** The gate: a booking's add-ons to hand over, for the event's gate staff (another event's: not found). */
+export function gateAddOns(db: Db, eventId: string, bookingId: string): GateAddOn[] {
+  refuseOtherEvent(db, eventId, bookingId);
+  return (addOnsOfBookings(db, [bookingId]).get(bookingId) ?? []).map(forGate);
+}
+
+function forGate({ totalPaise: _paid, ...line }: BookedAddOn): GateAddOn {
+  return line;
+}
+
+/**
+ * Gate staff hand an add-on over: marked given once, with who and when, in the booking's history.
+ * Idempotent: a second tap (or a second device) finds it given and changes nothing. Needs the server:
+ * the offline scan data lists add-ons read-only.
+ */
+export function markAddOnGiven(
+  db: Db,
+  input: { eventId: string; bookingId: string; lineId: string; staffUserId: string; gate: string },
+  now: Date,
+): Promise<GateAddOn> {
+  return writeTransaction(db, (tx) => {
+    refuseOtherEvent(tx, input.eventId, input.bookingId);
+    const given = tx
+      .update(bookingAddOns)
+      .set({ givenAt: now.toISOString(), givenByUserId: input.staffUserId })
+      .where(
+        and(
+          eq(bookingAddOns.id, input.lineId),
+          eq(bookingAddOns.bookingId, input.bookingId),
+          isNull(bookingAddOns.givenAt),
+        ),
+      )
+      .returning()
+      .get();
+    if (given) {
+      recordBookingEvent(tx, {
+        bookingId: input.bookingId,
+        kind: 'add_on_given',
+        actor: 'gate',
+        actorUserId: input.staffUserId,
+        at: now,
+        details: { name: addOnLabel(given), quantity: given.quantity, gate: input.gate },
+      });
+    }
+    const line = addOnsOfBookings(tx, [input.bookingId])
+      .get(input.bookingId)
+      ?.find((l) => l.id === input.lineId);
+    if (!line) throw notFound(ADD_ON_MESSAGES.lineNotFound);
+    return forGate(line);
+  });
+}
+
+function refuseOtherEvent(db: DbOrTx, eventId: string, bookingId: string): void {
+  const booking = db
+    .select({ eventId: bookings.eventId, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .get();
+  if (booking?.eventId !== eventId || booking.status !== 'confirmed') {
+    throw notFound(ADD_ON_MESSAGES.bookingNotFound);
+  }
+}
