@@ -73,7 +73,10 @@ describe('the gate device offline with one QR per attendee (ADR 0046)', () => {
     const forged = token(1).replace('+tt-gold+1.', '+tt-gold+2.');
     expect(await engine.scan({ token: forged })).toMatchObject({ kind: 'refuse', message: 'Invalid ticket' });
     // The booking's QR has nobody left to admit: every ticket has its own.
-    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB7') })).toMatchObject({ kind: 'refuse' });
+    expect(await engine.scan({ token: signTicketToken(SECRET, 'JB7') })).toMatchObject({
+      kind: 'refuse',
+      message: 'Each person has their own QR on this booking: scan theirs',
+    });
     // Every decision is queued for the server, refusals too.
     expect(engine.state.queued).toBe(6);
   });

@@ -278,6 +278,15 @@ describe('one QR per attendee', () => {
     );
     expect(there.data).toMatchObject({ outcome: 'refuse', reason: 'other-event', ticket: null });
     expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(0);
+
+    // After a transfer (generation 1) the QRs made before it are refused; the new ones admit.
+    t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId)).run();
+    expect(await answerOf(scanWith(w, real, { persons: 1 }))).toMatchObject({ reason: 'transferred' });
+    const renewed = signAttendeeTicketToken(t.deps.appSecret, bookingId, 1, {
+      ticketTypeId: w.type,
+      position: 1,
+    });
+    expect(await answerOf(scanWith(w, renewed, { persons: 2 }))).toMatchObject({ outcome: 'admit' });
   });
 
   it('voids the cancelled attendees’ QRs on a part cancellation: the highest positions nobody used', async () => {
@@ -335,6 +344,22 @@ describe('one QR per attendee', () => {
       { cookie: w.staff.cookie },
     );
     expect(await ok(undo)).toMatchObject({ undone: 2, ticket: { holderName: 'Asha Verma', admitted: 0 } });
+    // The look-up's history of one attendee's ticket lists that ticket's admissions only.
+    const history = (await ok(
+      await callProcedure(
+        t,
+        'query',
+        'gate.history',
+        { eventId: w.ev.eventId, bookingId: `${bookingId}+${w.type}+1` },
+        { cookie: w.staff.cookie },
+      ),
+    )) as { scanId: string; undone: object | null }[];
+    expect(history.map((h) => [h.scanId, h.undone !== null])).toEqual([[first.scanId, true]]);
+    // A resent scan answers what it did, on that attendee's ticket.
+    expect(await answerOf(scanWith(w, token(1), { persons: 2, scanId: first.scanId }))).toMatchObject({
+      outcome: 'admit',
+      ticket: { holderName: 'Asha Verma', allowed: 2 },
+    });
     expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(2);
     expect(await answerOf(scanWith(w, token(1), { persons: 2 }))).toMatchObject({ outcome: 'admit' });
     expect(await answerOf(scanWith(w, token(2), { persons: 1 }))).toMatchObject({ reason: 'used' });

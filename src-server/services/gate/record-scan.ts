@@ -5,6 +5,7 @@ import {
   notEnoughMessage,
   otherSlotMessage,
 } from '../../../shared/gate-schemas.ts';
+import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
@@ -170,5 +171,13 @@ function replayFor(tx: WriteTx, row: NonNullable<ReturnType<typeof findScan>>, e
       message: GATE_MESSAGES.invalid,
       ticket: null,
     } satisfies GateScanResult;
-  return replayScan(tx, row);
+  const replay = replayScan(tx, row);
+  // A resent scan of an attendee's own QR (ADR 0046) answers with that attendee's ticket.
+  if (!row.ticketId || !row.bookingId || !replay.ticket) return replay;
+  const ticket = loadGateTicket(tx, { generation: null, ...splitGateTicketId(row.ticketId) });
+  if (!ticket) return replay;
+  const shown = toGateTicket(ticket);
+  return replay.outcome === 'admit'
+    ? { ...replay, ticket: shown, message: admitMessage(replay.persons + replay.excess, shown) }
+    : { ...replay, ticket: shown };
 }
