@@ -19,6 +19,7 @@ import { createBooking } from '../helpers/bookings.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
 import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
 import { DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { pdfPageCount, pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
@@ -147,6 +148,27 @@ function scanWith(
 const answerOf = async (res: Promise<{ data?: unknown; status: number; body: unknown }>) =>
   (await ok(await res)) as GateScanResult;
 
+/**
+ * The text of every page: pdfPageText once per content stream. (The shared helper resumes its search
+ * inside "endstream", so it reads every other stream: one page of a several-page ticket PDF.)
+ */
+function everyPageText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    if (raw.slice(at - 3, at) === 'end') continue;
+    const end = raw.indexOf('endstream', at);
+    if (end < 0) break;
+    const one = Buffer.concat([
+      Buffer.from('stream\n'),
+      pdf.subarray(at + 'stream\n'.length, end),
+      Buffer.from('endstream'),
+    ]);
+    parts.push(pdfPageText(one));
+  }
+  return parts.filter(Boolean).join('\n');
+}
+
 const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
 
 describe('one QR per attendee', () => {
@@ -193,6 +215,14 @@ describe('one QR per attendee', () => {
     expect(
       await answerOf(scanWith(w, signTicketToken(t.deps.appSecret, bookingId), { persons: 1 })),
     ).toMatchObject({ outcome: 'refuse', reason: 'per-attendee' });
+    // The PDF: a page per attendee with their line, no booking page (its QR admits nobody).
+    const res = await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: buyer.cookie } });
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdfPageCount(pdf)).toBe(3);
+    const text = everyPageText(pdf);
+    for (const line of ['Ticket 1 of 3 · Asha Verma', 'Ticket 2 of 3 · Priya Verma', 'Ticket 3 of 3'])
+      expect(text).toContain(line);
     // An attendee's QR does not open the booking's page (with everyone else's QRs) by link.
     const byToken = await callProcedure(t, 'query', 'bookings.byId', { bookingId, token: token(3) });
     expect(byToken.status).toBe(404);
