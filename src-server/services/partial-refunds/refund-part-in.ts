@@ -14,6 +14,7 @@ import {
 import { refunds } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { voidAttendeeTicketsIn } from '../attendee-tickets/void-attendee-tickets.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { payerOf } from '../bookings/payer.ts';
 import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
@@ -257,6 +258,8 @@ function cancelTicketsIn(
     })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
     .run();
+  // Cancelled attendees' own QRs stop admitting (ADR 0046).
+  voidAttendeeTicketsIn(tx, booking.id, out, now);
   return out;
 }
 
