@@ -1,6 +1,9 @@
 import { databaseFile, openDatabase } from '../src-server/db/client.ts';
 import {
+  addBoxOffice,
   type BenchEvent,
+  type BoxOfficeCount,
+  boxOfficeCountOf,
   createBuyers,
   createOnSaleEvent,
   type InventoryRow,
@@ -19,6 +22,13 @@ export interface FlashSaleArgs {
   durationSeconds: number;
   /** Server processes (WEB_CONCURRENCY): 1 is the default deployment. */
   workers: number;
+  /**
+   * `--box-office` (issue 40): the same sale again with a discount code applied by every buyer and the
+   * types under a shared capacity smaller than their sum, and Proceed's sustained measurement taken
+   * `rounds` times in turn, plain and with code + quota (medians reported).
+   */
+  boxOffice: boolean;
+  rounds: number;
 }
 
 /**
@@ -51,11 +61,46 @@ export async function runFlashSale(args: FlashSaleArgs) {
       { name: 'General', seats: 10_000_000 },
     ]);
     const sustainedCookies = createBuyers(database.db, 40_000, 'sustained');
-    const wantedType = (i: number) => flash.ticketTypes[i % 5 === 4 && vipSeats > 0 ? 1 : 0]!;
+    const wantedType = (event: BenchEvent) => (i: number) =>
+      event.ticketTypes[i % 5 === 4 && vipSeats > 0 ? 1 : 0]!;
 
-    // Warm-up (JIT, page cache) on the sustained event and the bare route, never on the flash event.
+    // The box office in play (issue 40): the same sale on a second event whose types share a capacity
+    // smaller than their sum, every buyer applying a discount code; and a second sustained event with a
+    // quota and a code, its Proceeds measured in turn with the plain ones.
+    const box = args.boxOffice
+      ? await (async () => {
+          const event = createOnSaleEvent(database.db, 'Box Office Night', types);
+          const sustainedEvent = createOnSaleEvent(database.db, 'Sustained Box Office Night', [
+            { name: 'General', seats: 10_000_000 },
+          ]);
+          return {
+            event,
+            cookies: createBuyers(database.db, args.buyers, 'box'),
+            // 80 % of the seats: demand (every buyer) exceeds it, and so does the types' sum.
+            boxOffice: await addBoxOffice(database.db, event, {
+              quotaCapacity: Math.floor(args.seats * 0.8),
+              maxUses: args.buyers,
+              maxUsesPerBuyer: 1,
+            }),
+            sustainedEvent,
+            // The largest quota and limit the console allows; the per-buyer limit is counted on every
+            // Proceed (a buyer's new Proceed gives the use of the hold it replaces back first).
+            sustainedBoxOffice: await addBoxOffice(database.db, sustainedEvent, {
+              quotaCapacity: 1_000_000,
+              maxUses: 1_000_000,
+              maxUsesPerBuyer: 1,
+            }),
+          };
+        })()
+      : null;
+
+    // Warm-up (JIT, page cache) on the sustained events and the bare route, never on the flash events.
     let sustainedNext = 0;
     const sustainedRequest = reservationRequests(sustained, sustainedCookies, () => sustainedNext++);
+    let boxNext = 0;
+    const boxRequest =
+      box &&
+      reservationRequests(box.sustainedEvent, sustainedCookies, () => boxNext++, box.sustainedBoxOffice.code);
     await measure('warm-up bare', `${server.baseURL}/__bench/bare`, {
       connections: args.connections,
       durationSeconds: 2,
@@ -65,46 +110,19 @@ export async function runFlashSale(args: FlashSaleArgs) {
       connections: args.connections,
       durationSeconds: 3,
     });
+    if (boxRequest) {
+      await measure('warm-up reserve (box office)', `${server.baseURL}/trpc/payments.start`, {
+        ...boxRequest,
+        connections: args.connections,
+        durationSeconds: 3,
+      });
+    }
 
-    // 1. The flash sale.
-    const steps = { start: newStep(), pay: newStep(), confirm: newStep() };
-    let booked = 0;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: args.connections }, async () => {
-        while (next < args.buyers) {
-          const i = next++;
-          const cookie = flashCookies[i]!;
-          const start = await client.post('/trpc/payments.start', startBody(flash, wantedType(i).id), {
-            cookie,
-          });
-          steps.start.record(start, (a) => a.status === 409 && a.body.includes('Sold Out'));
-          if (start.status !== 200) continue;
-          const order = (JSON.parse(start.body) as { result: { data: { orderId: string } } }).result.data;
-          const pay = await client.post(`/api/simulator/orders/${order.orderId}/pay`, null);
-          steps.pay.record(pay);
-          if (pay.status !== 200) continue;
-          const paid = JSON.parse(pay.body) as {
-            razorpay_order_id: string;
-            razorpay_payment_id: string;
-            razorpay_signature: string;
-          };
-          const confirm = await client.post(
-            '/trpc/payments.confirm',
-            JSON.stringify({
-              orderId: paid.razorpay_order_id,
-              paymentId: paid.razorpay_payment_id,
-              signature: paid.razorpay_signature,
-            }),
-            { cookie },
-          );
-          steps.confirm.record(confirm);
-          if (confirm.status === 200 && confirm.body.includes('"outcome":"booked"')) booked += 1;
-        }
-      }),
-    );
-    const flashSeconds = (performance.now() - started) / 1000;
+    // 1. The flash sale (and the same sale with the box office in play).
+    const plainSale = await flashSaleOn(client, args, flash, flashCookies, wantedType(flash));
+    const boxSale =
+      box &&
+      (await flashSaleOn(client, args, box.event, box.cookies, wantedType(box.event), box.boxOffice.code));
     // The simulator's webhooks arrive 50 ms after each Pay; let the last ones land before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const inventory = inventoryOf(database.sqlite, flash);
@@ -113,10 +131,17 @@ export async function runFlashSale(args: FlashSaleArgs) {
         sum +
         Math.min(
           t.total,
-          countWanting(args.buyers, (i) => wantedType(i).id === t.id, index),
+          countWanting(args.buyers, (i) => wantedType(flash)(i).id === t.id, index),
         ),
       0,
     );
+    const boxResult = box && {
+      sale: boxSale!,
+      inventory: inventoryOf(database.sqlite, box.event),
+      count: boxOfficeCountOf(database.sqlite, box.event, box.boxOffice),
+      // Every buyer wants a seat: the quota, smaller than demand and than the types' sum, sells out.
+      expectedSold: Math.min(box.boxOffice.quotaCapacity, expectedSold),
+    };
 
     // 2. Sustained reservations between two bare measurements.
     const options = {
@@ -139,26 +164,52 @@ export async function runFlashSale(args: FlashSaleArgs) {
         },
       }),
     });
-    const reserve = await measure('payments.start (sustained)', `${server.baseURL}/trpc/payments.start`, {
-      ...options,
-      ...sustainedRequest,
-    });
+    // With the box office, plain and box-office Proceeds take turns, `rounds` times each, so a
+    // neighbour's load on the shared machine falls on both alike.
+    const reserves: LoadResult[] = [];
+    const boxReserves: LoadResult[] = [];
+    for (let round = 1; round <= (box ? args.rounds : 1); round += 1) {
+      const suffix = box ? ` #${round}` : '';
+      reserves.push(
+        await measure(`payments.start (sustained)${suffix}`, `${server.baseURL}/trpc/payments.start`, {
+          ...options,
+          ...sustainedRequest,
+        }),
+      );
+      if (boxRequest) {
+        boxReserves.push(
+          await measure(`payments.start (code + quota)${suffix}`, `${server.baseURL}/trpc/payments.start`, {
+            ...options,
+            ...boxRequest,
+          }),
+        );
+      }
+    }
+    const reserve = medianRun(reserves);
     const bareAfter = await measure('bare Hono JSON (after)', `${server.baseURL}/__bench/bare`, options);
     const bareRps = Math.round((bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2);
     const sustainedInventory = inventoryOf(database.sqlite, sustained);
+    const boxSustained = box && {
+      reserves: boxReserves,
+      reserve: medianRun(boxReserves),
+      inventory: inventoryOf(database.sqlite, box.sustainedEvent),
+      count: boxOfficeCountOf(database.sqlite, box.sustainedEvent, box.sustainedBoxOffice),
+    };
 
     return printResults(args, {
-      steps,
-      booked,
-      flashSeconds,
+      steps: plainSale.steps,
+      booked: plainSale.booked,
+      flashSeconds: plainSale.seconds,
       inventory,
       expectedSold,
       bareBefore,
       bareAfter,
       bareRps,
       signedIn,
+      reserves,
       reserve,
       sustainedInventory,
+      box: boxResult && boxSustained ? { ...boxResult, sustained: boxSustained } : null,
     });
   } finally {
     client.close();
@@ -167,14 +218,88 @@ export async function runFlashSale(args: FlashSaleArgs) {
   }
 }
 
+/** The run whose server CPU per request is the median of the runs (the middle one of three). */
+function medianRun(runs: LoadResult[]): LoadResult {
+  const sorted = [...runs].sort(
+    (a, b) => (a.serverCpuMicrosPerRequest ?? 0) - (b.serverCpuMicrosPerRequest ?? 0),
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+interface SaleRun {
+  steps: Record<'start' | 'pay' | 'confirm', Step>;
+  booked: number;
+  seconds: number;
+}
+
+/**
+ * One flash sale: every buyer, once, over `connections` keep-alive connections, through the real HTTP
+ * API: payments.start (the hold, with the discount code when given) → the simulator's Pay →
+ * payments.confirm.
+ */
+async function flashSaleOn(
+  client: ReturnType<typeof createHttpClient>,
+  args: FlashSaleArgs,
+  event: BenchEvent,
+  cookies: string[],
+  wantedType: (i: number) => { id: string },
+  discountCode?: string,
+): Promise<SaleRun> {
+  const steps = { start: newStep(), pay: newStep(), confirm: newStep() };
+  let booked = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: args.connections }, async () => {
+      while (next < args.buyers) {
+        const i = next++;
+        const cookie = cookies[i]!;
+        const start = await client.post(
+          '/trpc/payments.start',
+          startBody(event, wantedType(i).id, discountCode),
+          { cookie },
+        );
+        steps.start.record(start, (a) => a.status === 409 && a.body.includes('Sold Out'));
+        if (start.status !== 200) continue;
+        const order = (JSON.parse(start.body) as { result: { data: { orderId: string } } }).result.data;
+        const pay = await client.post(`/api/simulator/orders/${order.orderId}/pay`, null);
+        steps.pay.record(pay);
+        if (pay.status !== 200) continue;
+        const paid = JSON.parse(pay.body) as {
+          razorpay_order_id: string;
+          razorpay_payment_id: string;
+          razorpay_signature: string;
+        };
+        const confirm = await client.post(
+          '/trpc/payments.confirm',
+          JSON.stringify({
+            orderId: paid.razorpay_order_id,
+            paymentId: paid.razorpay_payment_id,
+            signature: paid.razorpay_signature,
+          }),
+          { cookie },
+        );
+        steps.confirm.record(confirm);
+        if (confirm.status === 200 && confirm.body.includes('"outcome":"booked"')) booked += 1;
+      }
+    }),
+  );
+  return { steps, booked, seconds: (performance.now() - started) / 1000 };
+}
+
 /**
  * autocannon options for payments.start: one ticket, each request a different buyer's session, with a
  * browser's Accept-Encoding (the answer is under compress()'s 1 KB threshold, so it goes out as is).
  */
-function reservationRequests(event: BenchEvent, cookies: string[], nextIndex: () => number) {
+function reservationRequests(
+  event: BenchEvent,
+  cookies: string[],
+  nextIndex: () => number,
+  discountCode?: string,
+) {
   return {
     method: 'POST' as const,
-    body: startBody(event, event.ticketTypes[0]!.id),
+    body: startBody(event, event.ticketTypes[0]!.id, discountCode),
     headers: { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     setupRequest: (request: import('autocannon').Request) => ({
       ...request,
@@ -226,8 +351,11 @@ function printResults(
     bareAfter: LoadResult;
     bareRps: number;
     signedIn: LoadResult;
+    /** Every sustained Proceed measurement (one, or `rounds` with the box office), and the median. */
+    reserves: LoadResult[];
     reserve: LoadResult;
     sustainedInventory: InventoryRow[];
+    box: BoxOfficeResult | null;
   },
 ) {
   const sold = r.inventory.reduce((sum, t) => sum + t.sold, 0);
@@ -274,7 +402,14 @@ function printResults(
     })),
   );
   const ratio = Number((r.reserve.requestsPerSecond / r.bareRps).toFixed(2));
-  const rows = [r.bareBefore, r.signedIn, r.reserve, r.bareAfter].map((x) => ({
+  const boxReserves = r.box?.sustained.reserves ?? [];
+  const measured = [r.bareBefore, r.signedIn];
+  for (const [i, reserve] of r.reserves.entries()) {
+    measured.push(reserve);
+    if (boxReserves[i]) measured.push(boxReserves[i]);
+  }
+  measured.push(r.bareAfter);
+  const rows = measured.map((x) => ({
     endpoint: x.name,
     'req/s': x.requestsPerSecond,
     'p50 ms': x.p50,
@@ -285,7 +420,9 @@ function printResults(
     'non-2xx': x.non2xx,
     errors: x.errors,
   }));
+  const box = r.box && boxOfficeSummary(r.box);
   const pass =
+    (box?.pass ?? true) &&
     sold === r.expectedSold &&
     oversold === 0 &&
     serverErrors === 0 &&
@@ -324,12 +461,132 @@ function printResults(
       reserveP50Ms: r.reserve.p50,
       reserveP99Ms: r.reserve.p99,
       reserveCpuMicros: r.reserve.serverCpuMicrosPerRequest,
+      ...(r.reserves.length > 1 && {
+        reserveCpuMicrosRuns: r.reserves.map((x) => x.serverCpuMicrosPerRequest),
+      }),
       signedInRps: r.signedIn.requestsPerSecond,
       signedInCpuMicros: r.signedIn.serverCpuMicrosPerRequest,
       bareCpuMicros: r.bareBefore.serverCpuMicrosPerRequest,
       reserveNon2xx: r.reserve.non2xx,
+      ...(box && { boxOffice: box.summary }),
       pass,
     },
   );
   return pass;
+}
+
+interface BoxOfficeResult {
+  sale: SaleRun;
+  inventory: InventoryRow[];
+  count: BoxOfficeCount;
+  expectedSold: number;
+  sustained: {
+    reserves: LoadResult[];
+    reserve: LoadResult;
+    inventory: InventoryRow[];
+    count: BoxOfficeCount;
+  };
+}
+
+/**
+ * The box-office sale's checks (issue 40): nothing oversold, per type or per quota (ADR 0039's
+ * invariant); exactly the quota's capacity sold, demand being larger; the code's uses equal to the
+ * bookings made with it (and, on the sustained event, to the bookings plus the active holds carrying it);
+ * no server error. Prints its tables and returns the summary for the JSON line.
+ */
+function boxOfficeSummary(b: BoxOfficeResult) {
+  const sold = b.inventory.reduce((sum, t) => sum + t.sold, 0);
+  const oversold =
+    b.inventory.reduce(
+      (sum, t) => sum + Math.max(0, t.sold + t.held - t.total) + Math.max(0, -t.available),
+      0,
+    ) +
+    Math.max(0, b.count.quota.sold + b.count.quota.held - b.count.quota.capacity) +
+    Math.max(0, -b.count.quota.available);
+  const serverErrors = Object.values(b.sale.steps).reduce((sum, s) => sum + s.serverErrors, 0);
+  const errors = Object.values(b.sale.steps).reduce((sum, s) => sum + s.errors, 0);
+  const invariantHolds =
+    [...b.inventory, ...b.sustained.inventory].every((t) => t.invariant) &&
+    b.count.quota.invariant &&
+    b.sustained.count.quota.invariant;
+  const codeUsesMatch =
+    b.count.code.uses === b.count.code.onBookings + b.count.code.onActiveHolds &&
+    b.count.code.onBookings === b.sale.booked &&
+    b.count.code.bookingsOfEvent === b.sale.booked &&
+    b.sustained.count.code.uses === b.sustained.count.code.onBookings + b.sustained.count.code.onActiveHolds;
+  const startLatency = percentiles(b.sale.steps.start.latencies);
+  console.log(
+    `\nBox-office flash sale (code applied by every buyer, quota of ${b.count.quota.capacity} over types of ${b.inventory.reduce((sum, t) => sum + t.total, 0)}): ${b.sale.seconds.toFixed(1)} s`,
+  );
+  console.table(
+    (['start', 'pay', 'confirm'] as const).map((name) => {
+      const s = b.sale.steps[name];
+      const p = percentiles(s.latencies);
+      return {
+        step: name,
+        requests: s.latencies.length,
+        statuses: [...s.statuses]
+          .sort((x, y) => x[0] - y[0])
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' '),
+        errors: s.errors,
+        'p50 ms': p.p50,
+        'p99 ms': p.p99,
+      };
+    }),
+  );
+  console.log('Box office: per type, the quota (available + held + sold = capacity) and the code’s uses:');
+  console.table([
+    ...[...b.inventory, ...b.sustained.inventory].map(({ ticketTypeId: _id, ...row }) => ({
+      ...row,
+      invariant: row.invariant ? 'holds' : 'BROKEN',
+    })),
+    ...[b.count, b.sustained.count].map((c, i) => ({
+      name: i === 0 ? 'quota (flash)' : 'quota (sustained)',
+      total: c.quota.capacity,
+      available: c.quota.available,
+      held: c.quota.held,
+      sold: c.quota.sold,
+      invariant: c.quota.invariant ? 'holds' : 'BROKEN',
+    })),
+  ]);
+  console.table(
+    [b.count, b.sustained.count].map((c, i) => ({
+      event: i === 0 ? 'flash' : 'sustained',
+      'code uses': c.code.uses,
+      'on bookings': c.code.onBookings,
+      'on active holds': c.code.onActiveHolds,
+      'bookings of event': c.code.bookingsOfEvent,
+    })),
+  );
+  const pass =
+    sold === b.expectedSold &&
+    b.sale.booked === sold &&
+    oversold === 0 &&
+    serverErrors === 0 &&
+    invariantHolds &&
+    codeUsesMatch &&
+    b.sustained.reserve.non2xx === 0;
+  return {
+    pass,
+    summary: {
+      sold,
+      expectedSold: b.expectedSold,
+      booked: b.sale.booked,
+      oversold,
+      serverErrors,
+      errors,
+      invariantHolds,
+      codeUses: b.count.code.uses,
+      codeUsesMatch,
+      flashSeconds: Number(b.sale.seconds.toFixed(2)),
+      startP50Ms: startLatency.p50,
+      startP99Ms: startLatency.p99,
+      reserveRps: b.sustained.reserve.requestsPerSecond,
+      reserveP99Ms: b.sustained.reserve.p99,
+      reserveCpuMicros: b.sustained.reserve.serverCpuMicrosPerRequest,
+      reserveCpuMicrosRuns: b.sustained.reserves.map((x) => x.serverCpuMicrosPerRequest),
+      pass,
+    },
+  };
 }

@@ -38,6 +38,8 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       connections: flags.number('connections', 64),
       durationSeconds: flags.number('duration', 10),
       workers: flags.number('workers', 1),
+      boxOffice: flags.has('box-office'),
+      rounds: flags.number('rounds', 3),
     }),
   'hot-paths': (flags) =>
     runHotPaths({
@@ -75,6 +77,8 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
 interface Flags {
   number: (name: string, fallback: number) => number;
   string: (name: string, fallback: string) => string;
+  /** A switch given without a value (`--box-office`). */
+  has: (name: string) => boolean;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -89,6 +93,7 @@ function parseFlags(argv: string[]): Flags {
       return Number.isFinite(value) && value > 0 ? value : fallback;
     },
     string: (name, fallback) => values.get(name) ?? fallback,
+    has: (name) => values.has(name),
   };
 }
 

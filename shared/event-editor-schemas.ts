@@ -239,6 +239,11 @@ export const TicketTypeFields = z
      * unchanged (a new type is not hidden), so a form that does not know of it never reveals one.
      */
     isHidden: z.boolean().optional(),
+    /**
+     * One ticket (own QR, name, check-in) per attendee (ADR 0046); applies to bookings made from then on.
+     * Left out: unchanged.
+     */
+    perAttendeeTickets: z.boolean().optional(),
     saleOpensAt: instant.nullable(),
     saleClosesAt: instant.nullable(),
   })

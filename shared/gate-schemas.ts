@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatInIndia } from './dates.ts';
-import { parseTicketToken } from './ticket-token-format.ts';
+import { gateTicketId, parseTicketToken } from './ticket-token-format.ts';
 
 /** The most people one scan may admit on one ticket (a group at the gate). */
 export const MAX_PERSONS_PER_SCAN = 100;
@@ -100,7 +100,9 @@ export function uploadBatch<T extends { token?: string; bookingId?: string }>(qu
 /** The booking a scan names, as far as can be told without the signature: `{id}~{generation}.{signature}`. */
 function ticketKey(scan: { token?: string; bookingId?: string }): string {
   const code = scan.token?.trim() ?? scan.bookingId?.trim() ?? '';
-  return parseTicketToken(code)?.bookingId ?? code;
+  const token = parseTicketToken(code);
+  // Each attendee's QR of a booking is a ticket of its own (ADR 0046).
+  return token ? gateTicketId(token.bookingId, token.attendee) : code;
 }
 
 export const GateUndoInput = z.object({
@@ -159,6 +161,8 @@ export const GATE_MESSAGES = {
   notInLastSync: 'Not in this event’s list at the last sync (another event, or booked since)',
   cancelled: 'Cancelled booking',
   transferred: 'Ticket was transferred',
+  /** A booking whose tickets each have their own QR (ADR 0046): its booking QR admits nobody. */
+  perAttendee: 'Each person has their own QR on this booking: scan theirs',
   notOnList: 'Not on this slot’s list (another event or slot?)',
 } as const;
 

@@ -20,6 +20,8 @@ export interface TicketType {
   saleClosesAt: string | null;
   /** Shown and sold only with an access code that unlocks it (issue 40); such a buyer sees it true. */
   isHidden: boolean;
+  /** Each ticket gets its own QR, name and check-in (issue 40, ADR 0046); absent: false. */
+  perAttendeeTickets?: boolean;
 }
 
 /** What a booking keeps of its ticket type as it was when bought (spec §3 Booking.ticketType). */

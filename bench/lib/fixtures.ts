@@ -3,6 +3,8 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { createDiscountCode } from '../../src-server/services/discounts/create-discount-code.ts';
+import { createQuota } from '../../src-server/services/quotas/create-quota.ts';
 import { insertEvent } from '../../test/helpers/insert-event.ts';
 
 export interface BenchEvent {
@@ -107,8 +109,8 @@ export const BENCH_DETAILS = {
   state: 'Maharashtra',
 } as const;
 
-/** The payments.start body for one ticket of a type. */
-export function startBody(event: BenchEvent, ticketTypeId: string): string {
+/** The payments.start body for one ticket of a type, with the buyer's discount code when given. */
+export function startBody(event: BenchEvent, ticketTypeId: string, discountCode?: string): string {
   return JSON.stringify({
     eventId: event.eventId,
     selectedDate: event.dateId,
@@ -116,7 +118,118 @@ export function startBody(event: BenchEvent, ticketTypeId: string): string {
     selectedTickets: [{ ticketTypeId, quantity: 1 }],
     ticketDetails: BENCH_DETAILS,
     userCity: 'Mumbai',
+    ...(discountCode && { discountCode }),
   });
+}
+
+export interface BoxOffice {
+  quotaId: string;
+  quotaCapacity: number;
+  discountCodeId: string;
+  /** As the buyers type it (lower case: codes are matched case-insensitively, ADR 0037). */
+  code: string;
+}
+
+/**
+ * The box office in play (issue 40): a shared capacity over all the event's ticket types (ADR 0039) and a
+ * 10 % discount code for all of them with a total and a per-buyer limit (ADR 0037), made by the app's own
+ * services as the console makes them, so Proceed takes a code use and a quota seat under its lock.
+ */
+export async function addBoxOffice(
+  db: Db,
+  event: BenchEvent,
+  options: { quotaCapacity: number; maxUses: number; maxUsesPerBuyer: number },
+): Promise<BoxOffice> {
+  const now = new Date();
+  const ticketTypeIds = event.ticketTypes.map((t) => t.id);
+  const quota = await createQuota(
+    db,
+    event.eventId,
+    { name: 'Whole house', capacity: options.quotaCapacity, slotIds: [event.slotId], ticketTypeIds },
+    now,
+  );
+  const code = await createDiscountCode(
+    db,
+    event.eventId,
+    {
+      code: 'RUSH10',
+      kind: 'percent',
+      percentOff: 10,
+      amountOffPaise: null,
+      ticketTypeIds,
+      validFrom: null,
+      validUntil: null,
+      maxUses: options.maxUses,
+      maxUsesPerBuyer: options.maxUsesPerBuyer,
+      unlocksTicketTypeIds: null,
+    },
+    now,
+  );
+  return {
+    quotaId: quota.id,
+    quotaCapacity: options.quotaCapacity,
+    discountCodeId: code.id,
+    code: 'rush10',
+  };
+}
+
+export interface BoxOfficeCount {
+  /** The quota's invariant (ADR 0039): available + held + sold of its types = capacity, none negative. */
+  quota: { capacity: number; available: number; held: number; sold: number; invariant: boolean };
+  /** The code's `uses` column, and what it should count: unreturned uses on active holds and on bookings. */
+  code: { uses: number; onActiveHolds: number; onBookings: number; bookingsOfEvent: number };
+}
+
+/**
+ * The quota's counts from its types' rows (`inventoryOf`), as test/helpers/inventory.ts's
+ * `quotaCounts` counts them, and the code's uses against the holds and bookings carrying it, in one
+ * snapshot.
+ */
+export function boxOfficeCountOf(
+  sqlite: Database.Database,
+  event: BenchEvent,
+  boxOffice: BoxOffice,
+): BoxOfficeCount {
+  return sqlite.transaction(() => {
+    const types = inventoryAtOnce(sqlite, event);
+    const quota = sqlite
+      .prepare('select capacity, available from quotas where id = ?')
+      .get(boxOffice.quotaId) as { capacity: number; available: number };
+    const held = types.reduce((sum, t) => sum + t.held, 0);
+    const sold = types.reduce((sum, t) => sum + t.sold, 0);
+    const count = (query: string) =>
+      (sqlite.prepare(query).get(boxOffice.discountCodeId, event.eventId) as { n: number }).n;
+    const uses = (
+      sqlite.prepare('select uses from discount_codes where id = ?').get(boxOffice.discountCodeId) as {
+        uses: number;
+      }
+    ).uses;
+    return {
+      quota: {
+        ...quota,
+        held,
+        sold,
+        invariant: quota.available >= 0 && quota.available + held + sold === quota.capacity,
+      },
+      code: {
+        uses,
+        onActiveHolds: count(
+          `select count(*) as n from hold_discounts d join holds h on h.id = d.hold_id
+           where d.discount_code_id = ? and d.returned_at is null and h.status = 'active' and h.event_id = ?`,
+        ),
+        onBookings: count(
+          `select count(*) as n from bookings b join payment_orders o on o.id = b.order_id
+           join hold_discounts d on d.hold_id = o.hold_id
+           where d.discount_code_id = ? and d.returned_at is null and b.event_id = ? and b.status = 'confirmed'`,
+        ),
+        bookingsOfEvent: (
+          sqlite.prepare('select count(*) as n from bookings where event_id = ?').get(event.eventId) as {
+            n: number;
+          }
+        ).n,
+      },
+    };
+  })();
 }
 
 export interface InventoryRow {

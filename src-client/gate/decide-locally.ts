@@ -60,6 +60,8 @@ export function decideLocally(input: {
   if (isStaleGeneration(ticket, input.generation))
     return { outcome: 'refuse', message: GATE_MESSAGES.transferred, ticket };
   if (ticket.cancelled) return { outcome: 'refuse', message: GATE_MESSAGES.cancelled, ticket };
+  // A booking QR that admits nobody: every ticket of the booking has its own QR (ADR 0046).
+  if (ticket.allowed === 0) return { outcome: 'refuse', message: GATE_MESSAGES.perAttendee, ticket };
   const remaining = ticket.allowed - ticket.admitted;
   if (remaining <= 0)
     return {

@@ -1,5 +1,5 @@
 import { type GateListTicket, uploadBatch } from '../../shared/gate-schemas.ts';
-import { parseTicketToken } from '../../shared/ticket-token-format.ts';
+import { gateTicketId, parseTicketToken } from '../../shared/ticket-token-format.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
 import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
 import type { GateStore, QueuedScan, SlotMeta } from './gate-store.ts';
@@ -232,7 +232,9 @@ export class GateEngine {
    */
   async scan(code: Code, persons?: number, scanId = this.newId()): Promise<Shown> {
     const token = 'token' in code ? parseTicketToken(code.token.trim()) : null;
-    const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
+    // An attendee's QR (ADR 0046) is its own ticket on the list, under the gate ticket id.
+    const bookingId =
+      'bookingId' in code ? code.bookingId : token ? gateTicketId(token.bookingId, token.attendee) : null;
     const known = bookingId ? this.ticket(bookingId) : null;
     // Ask how many from the list at once (no round trip); the server re-checks when it admits. A group
     // ticket asks even for its last entry (never consumed without a tap). Not for a QR given away since:
@@ -271,17 +273,18 @@ export class GateEngine {
 
   private async fromServer(answer: ScanResult, code: Code): Promise<Shown> {
     const local = (t: NonNullable<ScanResult['ticket']>, extra: Partial<LocalTicket> = {}): LocalTicket => {
-      const known = this.tickets.get(t.bookingId);
+      const id = t.ticketId ?? t.bookingId;
+      const known = this.tickets.get(id);
       const next: LocalTicket = {
         ...(known ?? { cancelled: false }),
-        id: t.bookingId,
+        id,
         name: t.holderName,
         type: t.typeName,
         allowed: t.allowed,
         admitted: t.admitted,
         ...extra,
       };
-      if (known || answer.outcome === 'admit') this.tickets.set(t.bookingId, next);
+      if (known || answer.outcome === 'admit') this.tickets.set(id, next);
       return next;
     };
     if (answer.outcome === 'ask')
@@ -318,7 +321,9 @@ export class GateEngine {
 
   private async scanOffline(code: Code, persons: number | undefined, scanId: string): Promise<Shown> {
     const token = 'token' in code ? parseTicketToken(code.token.trim()) : null;
-    const bookingId = 'bookingId' in code ? code.bookingId : (token?.bookingId ?? null);
+    // An attendee's QR (ADR 0046) is its own ticket on the list, under the gate ticket id.
+    const bookingId =
+      'bookingId' in code ? code.bookingId : token ? gateTicketId(token.bookingId, token.attendee) : null;
     const ticket = bookingId ? this.ticket(bookingId) : null;
     let trusted = 'bookingId' in code;
     if (token?.kind === 'ed25519' && this.meta)
@@ -327,7 +332,9 @@ export class GateEngine {
     // the event (admitted from this slot's list, refused naming its slot otherwise).
     if (token?.kind === 'legacy')
       trusted = ticket !== null || (bookingId !== null && this.elsewhere.has(bookingId));
-    const elsewhere = ticket ? undefined : this.whereElse(bookingId, token?.kind === 'ed25519' && trusted);
+    const elsewhere = ticket
+      ? undefined
+      : this.whereElse(token?.bookingId ?? bookingId, token?.kind === 'ed25519' && trusted);
     const decision = decideLocally({
       trusted,
       ticket,
@@ -395,7 +402,7 @@ export class GateEngine {
       scanId,
       reason,
     });
-    const known = this.tickets.get(answer.ticket.bookingId);
+    const known = this.tickets.get(answer.ticket.ticketId ?? answer.ticket.bookingId);
     if (known) {
       const next = { ...known, admitted: answer.ticket.admitted };
       this.tickets.set(next.id, next);

@@ -1,4 +1,4 @@
-import { type ParsedTicketToken, ticketSignedText } from '../../shared/ticket-token-format.ts';
+import { type ParsedTicketToken, signedTextOf } from '../../shared/ticket-token-format.ts';
 
 /**
  * Ticket tokens on the device (docs/decisions/0022), read with shared/ticket-token-format.ts: an Ed25519
@@ -31,7 +31,7 @@ export async function verifyEd25519Token(publicKey: string, token: ParsedTicketT
       { name: 'Ed25519' },
       await key,
       signature,
-      new TextEncoder().encode(ticketSignedText(token.subject)),
+      new TextEncoder().encode(signedTextOf(token)),
     );
   } catch {
     return false;

@@ -2,6 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { formatInIndia } from '../../shared/dates.ts';
 import { slotLabel } from '../../shared/gate-schemas.ts';
+import { splitGateTicketId } from '../../shared/ticket-token-format.ts';
 import type { LocalTicket } from '../gate/decide-locally.ts';
 import { GateAddOns } from '../gate/gate-add-ons.tsx';
 import { createGateApi } from '../gate/gate-api.ts';
@@ -538,7 +539,12 @@ function ResultFlash({
         <p className="mt-3 text-sm opacity-90">Decided offline: will be sent when back online</p>
       )}
       {admit && (
-        <GateAddOns settings={settings} bookingId={shown.ticket.id} offlineLabels={shown.ticket.addOns} />
+        <GateAddOns
+          settings={settings}
+          // An attendee's own ticket (ADR 0046) hands over its booking's add-ons.
+          bookingId={splitGateTicketId(shown.ticket.id).bookingId}
+          offlineLabels={shown.ticket.addOns}
+        />
       )}
       <button type="button" className={`${big} mt-8 w-full max-w-xs bg-black/30`} onClick={onDismiss}>
         Dismiss

@@ -188,7 +188,14 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
       </div>
       {!cancelled && (
         <div className="flex items-center justify-center border-t border-dashed border-gray-300 p-4 sm:border-t-0 sm:border-l">
-          <TicketQr token={booking.qrToken} bookingId={booking.id} size={144} />
+          {booking.bookingQrAdmits ? (
+            <TicketQr token={booking.qrToken} bookingId={booking.id} size={144} />
+          ) : (
+            // Each person has their own QR (ADR 0046): they are on the ticket page, one per person.
+            <p className="max-w-36 text-center text-sm text-gray-700">
+              One QR per person: {booking.attendeeTickets.length} on the ticket page.
+            </p>
+          )}
         </div>
       )}
     </article>

@@ -316,6 +316,7 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
     isRefundable: type.isRefundable,
     onSale: type.isLive,
     isHidden: type.isHidden,
+    perAttendeeTickets: type.perAttendeeTickets ?? false,
     saleOpensAt: type.saleOpensAt,
     saleClosesAt: type.saleClosesAt,
   };
@@ -326,7 +327,8 @@ function TicketTypeRow({ base, type, run }: { base: Base; type: TicketType; run:
           <strong>{type.name}</strong> · {formatPaise(type.pricePaise)} · {type.sold} sold, {type.held} held
           of {type.totalTickets}
           {!type.isLive && ' · not on sale'}
-          {type.isHidden && ' · hidden (access code only)'} ·{' '}
+          {type.isHidden && ' · hidden (access code only)'}
+          {type.perAttendeeTickets && ' · one QR per attendee'} ·{' '}
           {formatSaleWindow(type.saleOpensAt, type.saleClosesAt)}
         </span>
         <button

@@ -84,12 +84,29 @@ function TicketPage() {
           <Field label="Name" value={show.holder} />
           <Field label="Booking ID" value={booking.id} mono />
         </div>
-        <div className="flex flex-col items-center border-t border-dashed border-gray-300 px-5 py-5">
-          <TicketQr token={booking.qrToken} bookingId={booking.id} size={224} />
-          <p className="mt-2 text-center text-xs text-gray-600">
-            Show this QR code at the entrance with a government ID.
-          </p>
-        </div>
+        {booking.bookingQrAdmits && (
+          <div className="flex flex-col items-center border-t border-dashed border-gray-300 px-5 py-5">
+            <TicketQr token={booking.qrToken} bookingId={booking.id} size={224} />
+            <p className="mt-2 text-center text-xs text-gray-600">
+              Show this QR code at the entrance with a government ID.
+            </p>
+          </div>
+        )}
+        {/* One QR per person where the organiser asked for it (ADR 0046): each is scanned on its own. */}
+        {booking.attendeeTickets.map((a) => (
+          <div
+            key={`${a.ticketTypeId}-${a.position}`}
+            className="flex flex-col items-center border-t border-dashed border-gray-300 px-5 py-5 print:break-inside-avoid"
+            data-testid="attendee-ticket"
+          >
+            <p className="mb-2 text-center font-semibold">{a.label}</p>
+            <TicketQr token={a.qrToken} bookingId={booking.id} size={224} />
+            <p className="mt-2 text-center text-xs text-gray-600">
+              {a.typeName ? `${a.typeName}. ` : ''}This QR admits this person only. Show it with a government
+              ID.
+            </p>
+          </div>
+        ))}
       </article>
       <button
         type="button"

@@ -4,7 +4,7 @@ import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import { PLATFORM_ISSUER } from '../db/schema/invoices.ts';
 import type { AppDeps } from '../deps.ts';
-import { eInvoiceStampOf } from '../services/invoices/e-invoicing-setting.ts';
+import { eCreditNoteStampOf, eInvoiceStampOf } from '../services/invoices/e-invoicing-setting.ts';
 import { gstr1Zip } from '../services/invoices/export-gstr1.ts';
 import { getCreditNoteForDownload, getInvoiceForDownload } from '../services/invoices/read-invoices.ts';
 import { streamInvoicesCsv } from '../services/invoices/stream-invoices-csv.ts';
@@ -68,7 +68,11 @@ export function invoiceFileRoutes(deps: AppDeps) {
     c.header('Content-Type', 'application/pdf');
     const safe = creditNote.number.replace(/[^A-Za-z0-9_-]/g, '-');
     c.header('Content-Disposition', `attachment; filename="jalsa-credit-note-${safe}.pdf"`);
-    return c.body(new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice, creditNote)));
+    // A credit note registered with the IRP (CRN) prints its own IRN and signed QR code.
+    const eInvoice = eCreditNoteStampOf(deps.db, creditNote.id);
+    return c.body(
+      new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice, { ...creditNote, eInvoice })),
+    );
   });
 
   routes.get('/:file', async (c) => {

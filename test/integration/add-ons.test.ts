@@ -5,6 +5,7 @@ import { addOnVariants } from '../../src-server/db/schema/add-ons.ts';
 import { bookingHistory } from '../../src-server/db/schema/booking-history.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { invoices, organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { partialCreditNotes } from '../../src-server/db/schema/partial-refunds.ts';
 import { holds } from '../../src-server/db/schema/payments.ts';
 import type { AddOnRow } from '../../src-server/services/add-ons/list-add-ons.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
@@ -313,6 +314,17 @@ describe('cancelling some tickets', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // One ticket of two: ₹750.00 back (the fee kept, 'minus_fee'); the ₹500 T-shirt is not in it.
     expect(res.data).toEqual({ refundAmountPaise: 75_000 });
+    // Its credit note is at the tickets' 18 %, not the invoice's mix with the T-shirt's 5 %: of the two
+    // tickets' 1,50,000 (CGST 11,440 + SGST 11,440), half: CGST 5,720 + SGST 5,720, taxable 63,560.
+    // (In the whole invoice's proportion it would have been CGST 4,736 + SGST 4,736: too little tax.)
+    const [note] = t.deps.db.select().from(partialCreditNotes).all();
+    expect(note).toMatchObject({
+      totalPaise: 75_000,
+      taxableValuePaise: 63_560,
+      cgstPaise: 5_720,
+      sgstPaise: 5_720,
+      igstPaise: 0,
+    });
   });
 });
 

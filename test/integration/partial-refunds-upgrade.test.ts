@@ -62,7 +62,9 @@ it('a database with a whole refund and credit note from before part refunds upgr
     const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim());
     for (const statement of statements) {
       const created = /^CREATE TABLE `([a-z_]+)`/.exec(statement)?.[1];
+      const added = /^ALTER TABLE `([a-z_]+)` ADD `([a-z_]+)`/.exec(statement);
       if (created) sqlite.exec(`drop table ${created}`);
+      else if (added) sqlite.exec(`alter table ${added[1]} drop column ${added[2]}`);
       else if (!statement.startsWith('CREATE INDEX') && !statement.startsWith('CREATE UNIQUE INDEX'))
         throw new Error(`rewinding ${entry.tag}: teach this test to undo "${statement.slice(0, 60)}"`);
     }

@@ -610,6 +610,8 @@ describe('query plans on the request paths', () => {
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('document_counters'))).toBe(true);
       expect(statements.some((s) => s.includes('e_invoice_registrations'))).toBe(true);
+      // The credit notes' queue and due list (CRN) are read through indexes too.
+      expect(statements.some((s) => s.includes('e_credit_note_registrations'))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -597,9 +597,9 @@ const PROCEDURES: Record<string, Access> = {
   },
   'invoices.retryEInvoice': {
     kind: 'role',
-    ids: ['invoiceId'],
+    ids: ['creditNoteId', 'invoiceId'],
     signedOut: 401,
-    why: 'organisers and admins; only their own invoice (issuer = ctx.user), others NOT_FOUND',
+    why: 'organisers and admins; only their own invoice or credit note (issuer = ctx.user), others NOT_FOUND',
   },
   'invoices.setEventTaxRate': {
     kind: 'role',
@@ -732,6 +732,9 @@ function idKeysOf(schema: unknown, prefix = ''): string[] {
     }
     case 'array':
       return idKeysOf(def.element, prefix);
+    // Each alternative's ids (e.g. an invoice's or a credit note's), so a union hides none.
+    case 'union':
+      return (def.options as unknown[]).flatMap((option) => idKeysOf(option, prefix));
     case 'pipe':
       return idKeysOf(def.in, prefix);
     default:

@@ -5,7 +5,8 @@ import { trpc } from '../../lib/trpc.ts';
 
 /**
  * "E-invoicing applies to me" (issue 36): the organiser's setting, and each B2B invoice the IRP has not
- * registered yet, with the IRP's message and a retry once the automatic retries have stopped.
+ * registered yet, with the IRP's message and a retry once the automatic retries have stopped; the same
+ * for credit notes on those invoices (registered as document type CRN).
  */
 export function EInvoicingSettings({ registered }: { registered: boolean }) {
   const utils = trpc.useUtils();
@@ -18,7 +19,7 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
   });
   const [error, setError] = useState<string | null>(null);
   if (!state.data) return null;
-  const { applies, since, providerConfigured, notRegistered } = state.data;
+  const { applies, since, providerConfigured, notRegistered, creditNotesNotRegistered } = state.data;
   return (
     <section aria-labelledby="e-invoicing-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
       <h2 id="e-invoicing-heading" className="text-xl font-bold">
@@ -81,6 +82,40 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
                       className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
                       disabled={retry.isPending}
                       onClick={() => retry.mutate({ invoiceId: r.invoiceId })}
+                    >
+                      Try again
+                    </button>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {creditNotesNotRegistered.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold">Credit notes without an IRN</h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {creditNotesNotRegistered.map((r) => (
+              <li key={r.creditNoteId} className="rounded-md border border-gray-200 p-3">
+                <span className="font-medium">{r.number}</span> of {formatLongDate(r.issuedAt)} (on invoice{' '}
+                {r.invoiceNumber}):{' '}
+                {r.waitingForInvoice
+                  ? 'waiting for its invoice to get an IRN'
+                  : r.status === 'pending'
+                    ? 'waiting to be sent'
+                    : 'not registered'}
+                {r.lastError && <span className="block text-red-700">{r.lastError}</span>}
+                {r.status === 'failed' &&
+                  (r.nextAttemptAt ? (
+                    <span className="block text-xs text-gray-500">
+                      Tried {r.attempts} times; trying again soon.
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate({ creditNoteId: r.creditNoteId })}
                     >
                       Try again
                     </button>

@@ -20,6 +20,7 @@ export const NEW_TICKET: TicketTypeFields = {
   isRefundable: false,
   onSale: true,
   isHidden: false,
+  perAttendeeTickets: false,
   saleOpensAt: null,
   saleClosesAt: null,
 };
@@ -120,6 +121,10 @@ export function TicketTypeForm({
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...form.register('isHidden')} /> Hidden: sold only with an access code
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('perAttendeeTickets')} /> One ticket per attendee: each
+          person gets their own QR (for bookings made from now on)
         </label>
       </div>
       <EditError message={formError} />

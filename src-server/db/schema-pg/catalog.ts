@@ -192,6 +192,8 @@ export const ticketTypes = pgTable(
     saleClosesAt: text('sale_closes_at'),
     /** Shown and sold only to a buyer with an access code that unlocks it (issue 40, ADR 0038). */
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** Each ticket of this type gets its own QR, name and check-in (issue 40, ADR 0046). */
+    perAttendeeTickets: boolean('per_attendee_tickets').notNull().default(false),
   },
   (t) => [index('ticket_types_slot_idx').on(t.slotId)],
 );

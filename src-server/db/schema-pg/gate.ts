@@ -40,6 +40,8 @@ export const gateScans = pgTable(
     scannedAt: text('scanned_at').notNull(),
     receivedAt: text('received_at').notNull(),
     offline: boolean('offline').notNull().default(false),
+    /** The attendee's gate ticket id (`{bookingId}+{typeId}+{position}`, ADR 0046); null: the booking's QR. */
+    ticketId: text('ticket_id'),
   },
   (t) => [
     index('gate_scans_slot_seq_idx').on(t.slotId, t.seq),

@@ -3,6 +3,7 @@
 // line per area file, as in ../schema/index.ts.
 export * from './accounts.ts';
 export * from './add-ons.ts';
+export * from './attendee-tickets.ts';
 export * from './booking-history.ts';
 export * from './bookings.ts';
 export * from './box-office.ts';

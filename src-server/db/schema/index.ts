@@ -1,6 +1,7 @@
 // The one place drizzle sees every table (client.ts passes it as the query schema). Add a line per area file.
 export * from './accounts.ts';
 export * from './add-ons.ts';
+export * from './attendee-tickets.ts';
 export * from './booking-history.ts';
 export * from './bookings.ts';
 export * from './box-office.ts';

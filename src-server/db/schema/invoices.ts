@@ -68,6 +68,8 @@ export interface InvoiceLine extends Omit<TaxLine, 'taxPaise'> {
    */
   discountPerTicketPaise?: number;
   discountCode?: string;
+  /** An add-on's line (ADR 0041) at the add-on's own rate; absent on admission lines. */
+  addOn?: true;
 }
 
 export type InvoiceKind = 'admission' | 'platform_fee';

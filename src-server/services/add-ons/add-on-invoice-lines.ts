@@ -43,6 +43,7 @@ export function addOnInvoiceLines(
       unitPricePaise: a.pricePaise,
       personsPerTicket: 1,
       ...split,
+      addOn: true,
     };
     return { line, tax };
   });

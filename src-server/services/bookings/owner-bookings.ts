@@ -5,6 +5,7 @@ import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { notFound } from '../../errors.ts';
 import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
+import { type OwnAttendeeTicket, ownAttendeeTickets } from '../attendee-tickets/own-attendee-tickets.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
@@ -37,6 +38,12 @@ export interface OwnBooking {
   qrToken: string;
   /** Add-ons bought with the tickets (ADR 0041): what to collect at the gate. */
   addOns: { id: string; label: string; totalPaise: number; givenAt: string | null }[];
+  /**
+   * Each attendee's own ticket (ADR 0046), for types set to one ticket per attendee; empty otherwise.
+   * When every ticket has one, `bookingQrAdmits` is false and the booking's QR is not shown.
+   */
+  attendeeTickets: OwnAttendeeTicket[];
+  bookingQrAdmits: boolean;
 }
 
 /** The signed-in person's bookings, newest first, read by their own id. */
@@ -46,7 +53,8 @@ export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnB
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toOwnBooking(row, appSecret, addOns));
+  const attendees = ownAttendeeTickets(db, appSecret, rows);
+  return rows.map((row) => toOwnBooking(row, appSecret, addOns, attendees.get(row.id) ?? []));
 }
 
 /**
@@ -63,16 +71,22 @@ export function getOwnBooking(
   ticketToken?: string,
 ): OwnBooking {
   const row = userId ? ownBookingQueries(db).one.get({ bookingId, userId }) : undefined;
-  if (row) return toOwnBooking(row, appSecret, addOnsOfBookings(db, [row.id]));
-  const byToken = ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined;
-  if (!byToken) throw bookingNotFound();
-  return toOwnBooking(byToken, appSecret, addOnsOfBookings(db, [byToken.id]));
+  const found =
+    row ?? (ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined);
+  if (!found) throw bookingNotFound();
+  return toOwnBooking(
+    found,
+    appSecret,
+    addOnsOfBookings(db, [found.id]),
+    ownAttendeeTickets(db, appSecret, [found]).get(found.id) ?? [],
+  );
 }
 
 /** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
 function bookingOfTicketToken(db: Db, appSecret: string, bookingId: string, token: string): Row | undefined {
   const named = readTicketToken(appSecret, token);
-  if (named?.bookingId !== bookingId) return undefined;
+  // One attendee's QR (ADR 0046) is that person's ticket, not the booking with everyone else's.
+  if (named?.bookingId !== bookingId || named.attendee) return undefined;
   const row = ownBookingQueries(db).byId.get({ bookingId });
   return row?.transferCount === named.generation ? row : undefined;
 }
@@ -132,7 +146,16 @@ const ownBookingQueries = oncePer((db: Db) => ({
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 
-function toOwnBooking(row: Row, appSecret: string, addOns: Map<string, BookedAddOn[]>): OwnBooking {
+function toOwnBooking(
+  row: Row,
+  appSecret: string,
+  addOns: Map<string, BookedAddOn[]>,
+  attendeeTickets: OwnAttendeeTicket[],
+): OwnBooking {
+  const ownQrPersons = row.ticketTypes.reduce(
+    (n, l) => n + (attendeeTickets.some((t) => t.ticketTypeId === l.id) ? 0 : l.totalPersons),
+    0,
+  );
   return {
     addOns: (addOns.get(row.id) ?? []).map((a) => ({
       id: a.id,
@@ -168,5 +191,7 @@ function toOwnBooking(row: Row, appSecret: string, addOns: Map<string, BookedAdd
     totalUserAllowed: row.totalUserAllowed,
     createdAt: row.createdAt,
     qrToken: signTicketToken(appSecret, row.id, row.transferCount),
+    attendeeTickets,
+    bookingQrAdmits: attendeeTickets.length === 0 || ownQrPersons > 0,
   };
 }

@@ -71,6 +71,7 @@ export function loadTicketTree(
           saleOpensAt: ticketTypes.saleOpensAt,
           saleClosesAt: ticketTypes.saleClosesAt,
           isHidden: ticketTypes.isHidden,
+          perAttendeeTickets: ticketTypes.perAttendeeTickets,
         })
         .from(ticketTypes)
         .where(

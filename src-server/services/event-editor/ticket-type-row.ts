@@ -13,6 +13,7 @@ export function ticketTypeColumns(ticket: TicketTypeFields) {
     isRefundable: ticket.isRefundable,
     isLive: ticket.onSale,
     ...(ticket.isHidden === undefined ? {} : { isHidden: ticket.isHidden }),
+    ...(ticket.perAttendeeTickets === undefined ? {} : { perAttendeeTickets: ticket.perAttendeeTickets }),
     saleOpensAt: ticket.saleOpensAt && new Date(ticket.saleOpensAt).toISOString(),
     saleClosesAt: ticket.saleClosesAt && new Date(ticket.saleClosesAt).toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
@@ -7,6 +7,8 @@ import type { WriteTx } from '../../db/write-transaction.ts';
 /** What a gate screen shows about a ticket. */
 export interface GateTicket {
   bookingId: string;
+  /** An attendee's own ticket (ADR 0046): `{bookingId}+{typeId}+{position}`; absent for the booking's QR. */
+  ticketId?: string;
   holderName: string;
   typeName: string;
   /** People the booking admits in all. */
@@ -22,7 +24,8 @@ export type GateRefusal =
   | 'cancelled'
   | 'transferred'
   | 'used'
-  | 'not-enough';
+  | 'not-enough'
+  | 'per-attendee';
 
 export type GateScanResult =
   | { scanId: string; outcome: 'admit'; persons: number; excess: number; message: string; ticket: GateTicket }
@@ -46,6 +49,10 @@ export interface GateBooking extends GateTicket {
   lastCheckInAt: string | null;
   /** The current token generation (ADR 0025): a QR of an older one was given away. */
   transferCount: number;
+  /** Set when this is one attendee's ticket of the booking (ADR 0046), not the booking's QR. */
+  attendee?: { ticketTypeId: string; position: number };
+  /** The booking has attendee tickets: its own QR admits only the persons of its other tickets. */
+  hasAttendeeTickets?: boolean;
 }
 
 export function loadGateBooking(db: Reader, bookingId: string): GateBooking | null {
@@ -73,6 +80,7 @@ export function loadGateBooking(db: Reader, bookingId: string): GateBooking | nu
 
 export const toGateTicket = (b: GateBooking): GateTicket => ({
   bookingId: b.bookingId,
+  ...(b.ticketId ? { ticketId: b.ticketId } : {}),
   holderName: b.holderName,
   typeName: b.typeName,
   allowed: b.allowed,
@@ -104,12 +112,23 @@ export function admitConditionally(tx: WriteTx, bookingId: string, persons: numb
 }
 
 /** Where and when the booking's latest admission was (for "Already used at North gate, 19:04"). */
-export function lastAdmission(db: Reader, bookingId: string): { gate: string; scannedAt: string } | null {
+export function lastAdmission(
+  db: Reader,
+  bookingId: string,
+  /** An attendee's ticket (ADR 0046): its own admissions; absent: the booking QR's. */
+  ticketId?: string,
+): { gate: string; scannedAt: string } | null {
   return (
     db
       .select({ gate: gateScans.gate, scannedAt: gateScans.scannedAt })
       .from(gateScans)
-      .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.kind, 'admit')))
+      .where(
+        and(
+          eq(gateScans.bookingId, bookingId),
+          eq(gateScans.kind, 'admit'),
+          ticketId ? eq(gateScans.ticketId, ticketId) : isNull(gateScans.ticketId),
+        ),
+      )
       .orderBy(desc(gateScans.seq))
       .limit(1)
       .get() ?? null

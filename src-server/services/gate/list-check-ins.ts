@@ -19,7 +19,7 @@ export interface CheckInRecord {
 
 /** A booking's admissions and undos from the scan log, oldest first (for the booking's page). */
 export function listCheckIns(db: Db, bookingId: string): CheckInRecord[] {
-  return readAdmissionLog(db, bookingId).map(({ scanId: _s, undoesScanId: _u, ...r }) =>
+  return readAdmissionLog(db, bookingId).map(({ scanId: _s, undoesScanId: _u, ticketId: _t, ...r }) =>
     r.kind === 'undo' ? r : { ...r, reason: null },
   );
 }
@@ -42,6 +42,7 @@ export function readAdmissionLog(db: Db, bookingId: string) {
       scannedAt: gateScans.scannedAt,
       offline: gateScans.offline,
       reason: gateScans.reason,
+      ticketId: gateScans.ticketId,
     })
     .from(gateScans)
     .leftJoin(users, eq(users.id, gateScans.staffUserId))
@@ -51,5 +52,7 @@ export function readAdmissionLog(db: Db, bookingId: string) {
     kind: 'admit' | 'undo';
     scanId: string;
     undoesScanId: string | null;
+    /** An attendee's own ticket (ADR 0046); null: the booking's QR or a look-up. */
+    ticketId: string | null;
   })[];
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { notFound } from '../../errors.ts';
@@ -25,14 +26,16 @@ export const HISTORY_MESSAGES = { notFound: 'No such booking at this event' } as
  * look-up's history, from which staff undo a chosen admission even after the device reloaded (issue 35).
  * A booking of another event answers like one that does not exist.
  */
-export function listTicketAdmissions(db: Db, eventId: string, bookingId: string): TicketAdmission[] {
+export function listTicketAdmissions(db: Db, eventId: string, ticketId: string): TicketAdmission[] {
+  // An attendee's own ticket (ADR 0046, `{bookingId}+{typeId}+{position}`): its admissions only.
+  const { bookingId, attendee } = splitGateTicketId(ticketId);
   const booking = db
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
     .get();
   if (!booking) throw notFound(HISTORY_MESSAGES.notFound);
-  const rows = readAdmissionLog(db, bookingId);
+  const rows = readAdmissionLog(db, bookingId).filter((r) => !attendee || r.ticketId === ticketId);
   const undos = new Map(rows.filter((r) => r.kind === 'undo').map((r) => [r.undoesScanId, r]));
   return rows
     .filter((r) => r.kind === 'admit')

@@ -1,11 +1,16 @@
-import type { GateUploadInput, OfflineScan } from '../../../shared/gate-schemas.ts';
+import type { GateUploadInput } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
+import {
+  admitTicket,
+  attendeeDetail,
+  loadGateTicket,
+  ticketRefOf,
+} from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { readTicketToken } from '../tickets/ticket-token.ts';
-import { admitConditionally, findScan, loadGateBooking } from './gate-core.ts';
+import { findScan } from './gate-core.ts';
 import { findGateSlot } from './gate-events.ts';
 import type { GateCaller } from './record-scan.ts';
 import { checkBooking } from './record-scan.ts';
@@ -67,30 +72,31 @@ export async function mergeOfflineScans(
     })
     .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
   // Signatures are checked outside the transaction: it holds the write lock, verifying does not need it.
-  const codes = new Map(scans.map((s) => [s.scanId, codeOf(appSecret, s)]));
+  const codes = new Map(scans.map((s) => [s.scanId, ticketRefOf(appSecret, s)]));
   return writeTransaction(db, (tx) => {
     /** People this upload has put on each booking so far (counted and excess). */
     const claimed = new Map<string, number>();
     return scans.map((scan): MergedScan => {
       if (findScan(tx, scan.scanId)) return { scanId: scan.scanId, status: 'known', counted: 0, excess: 0 };
       const code = codes.get(scan.scanId);
-      const booking = code?.bookingId ? loadGateBooking(tx, code.bookingId) : null;
+      // An attendee's QR (ADR 0046) is its own ticket: its own persons, count and cap per upload.
+      const booking = code ? loadGateTicket(tx, code) : null;
+      const key = booking?.ticketId ?? booking?.bookingId ?? '';
       // An admission on a QR given away since (a device with a stale list) counts as a double entry.
       const refusal = checkBooking(booking, caller.eventId, input.slotId, code?.generation ?? null);
       const notes = [scan.note];
       let counted = 0;
       let excess = 0;
       if (scan.decision === 'admit' && booking) {
-        const before = claimed.get(booking.bookingId) ?? 0;
+        const before = claimed.get(key) ?? 0;
         const persons = Math.min(scan.persons, Math.max(0, booking.allowed - before));
         if (persons < scan.persons)
           notes.push(`${scan.persons - persons} more than the ticket admits in one upload: not counted`);
-        claimed.set(booking.bookingId, before + persons);
+        claimed.set(key, before + persons);
         if (!refusal) {
           const left = Math.max(0, booking.allowed - booking.admitted);
           counted = Math.min(persons, left);
-          if (counted > 0 && !admitConditionally(tx, booking.bookingId, counted, new Date(scan.scannedAt)))
-            counted = 0;
+          if (counted > 0 && !admitTicket(tx, booking, counted, new Date(scan.scannedAt))) counted = 0;
         }
         // On a ticket this slot does not admit (a stale list) all of it is excess.
         excess = persons - counted;
@@ -103,6 +109,7 @@ export async function mergeOfflineScans(
           eventId: caller.eventId,
           slotId: input.slotId,
           bookingId: booking && !(refusal?.reason === 'other-event') ? booking.bookingId : null,
+          ticketId: booking && !(refusal?.reason === 'other-event') ? (booking.ticketId ?? null) : null,
           kind: admitted ? 'admit' : 'refuse',
           persons: counted,
           excess,
@@ -124,17 +131,9 @@ export async function mergeOfflineScans(
           actor: 'gate',
           actorUserId: caller.staffUserId,
           at: scan.scannedAt,
-          details: { persons: counted, gate: input.gate, offline: true },
+          details: { persons: counted, gate: input.gate, offline: true, ...attendeeDetail(booking) },
         });
       return { scanId: scan.scanId, status: 'new', counted, excess };
     });
   });
-}
-
-function codeOf(
-  appSecret: string,
-  scan: OfflineScan,
-): { bookingId: string; generation: number | null } | null {
-  if (scan.token) return readTicketToken(appSecret, scan.token.trim());
-  return scan.bookingId ? { bookingId: scan.bookingId, generation: null } : null;
 }

@@ -5,20 +5,25 @@ import {
   notEnoughMessage,
   otherSlotMessage,
 } from '../../../shared/gate-schemas.ts';
+import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { readTicketToken } from '../tickets/ticket-token.ts';
 import {
-  admitConditionally,
+  admitTicket,
+  attendeeDetail,
+  loadGateTicket,
+  type TicketRef,
+  ticketRefOf,
+} from '../attendee-tickets/attendee-gate.ts';
+import { recordBookingEvent } from '../bookings/booking-history.ts';
+import {
   admitMessage,
   findScan,
   type GateBooking,
   type GateRefusal,
   type GateScanResult,
   lastAdmission,
-  loadGateBooking,
   replayScan,
   toGateTicket,
 } from './gate-core.ts';
@@ -41,15 +46,15 @@ export function recordScan(
   input: GateScanInput & { persons?: number },
   now: Date,
 ): Promise<GateScanResult> {
-  const read = input.token ? readTicketToken(appSecret, input.token.trim()) : null;
-  const bookingId = input.token ? (read?.bookingId ?? null) : (input.bookingId ?? null);
   // A booking chosen by manual look-up is the booking as it is now; a QR may be one given away since.
-  const generation = read?.generation ?? null;
+  // An attendee's own QR (ADR 0046) is one ticket of the booking, with its own persons and check-in.
+  const ref = ticketRefOf(appSecret, input);
+  const generation = ref?.generation ?? null;
   return writeTransaction(db, (tx) => {
     const previous = findScan(tx, input.scanId);
     if (previous) return replayFor(tx, previous, caller.eventId);
 
-    const booking = bookingId ? loadGateBooking(tx, bookingId) : null;
+    const booking = ref ? loadGateTicket(tx, ref) : null;
     const ownBookingId = booking?.eventId === caller.eventId ? booking.bookingId : null;
     const log = (kind: 'admit' | 'refuse', persons: number, reason: string | null) =>
       tx
@@ -59,6 +64,7 @@ export function recordScan(
           eventId: caller.eventId,
           slotId: input.slotId,
           bookingId: ownBookingId,
+          ticketId: ownBookingId ? (booking?.ticketId ?? null) : null,
           kind,
           persons,
           reason,
@@ -98,8 +104,8 @@ export function recordScan(
         ticket: toGateTicket(b),
       };
     const persons = input.persons ?? 1;
-    if (!admitConditionally(tx, b.bookingId, persons, now)) {
-      const fresh = loadGateBooking(tx, b.bookingId) as GateBooking;
+    if (!admitTicket(tx, b, persons, now)) {
+      const fresh = loadGateTicket(tx, ref as TicketRef) as GateBooking;
       const left = fresh.allowed - fresh.admitted;
       return left <= 0
         ? refuse('used', usedMessage(tx, fresh), fresh)
@@ -112,9 +118,9 @@ export function recordScan(
       actor: 'gate',
       actorUserId: caller.staffUserId,
       at: now,
-      details: { persons, gate: input.gate, offline: false },
+      details: { persons, gate: input.gate, offline: false, ...attendeeDetail(b) },
     });
-    const ticket = toGateTicket(loadGateBooking(tx, b.bookingId) as GateBooking);
+    const ticket = toGateTicket(loadGateTicket(tx, ref as TicketRef) as GateBooking);
     return {
       scanId: input.scanId,
       outcome: 'admit',
@@ -143,11 +149,14 @@ export function checkBooking(
   if (generation !== null && generation < booking.transferCount)
     return { reason: 'transferred', message: GATE_MESSAGES.transferred };
   if (booking.cancelled) return { reason: 'cancelled', message: GATE_MESSAGES.cancelled };
+  // Every ticket of the booking has its own QR (ADR 0046): the booking's QR has nobody left to admit.
+  if (booking.hasAttendeeTickets && booking.allowed === 0)
+    return { reason: 'per-attendee', message: GATE_MESSAGES.perAttendee };
   return null;
 }
 
 export function usedMessage(tx: WriteTx | Db, booking: GateBooking): string {
-  const last = lastAdmission(tx, booking.bookingId);
+  const last = lastAdmission(tx, booking.bookingId, booking.ticketId);
   // Check-ins made before the scan log existed have only the booking's own time.
   return alreadyUsedMessage(last?.gate ?? null, last?.scannedAt ?? booking.lastCheckInAt);
 }
@@ -162,5 +171,13 @@ function replayFor(tx: WriteTx, row: NonNullable<ReturnType<typeof findScan>>, e
       message: GATE_MESSAGES.invalid,
       ticket: null,
     } satisfies GateScanResult;
-  return replayScan(tx, row);
+  const replay = replayScan(tx, row);
+  // A resent scan of an attendee's own QR (ADR 0046) answers with that attendee's ticket.
+  if (!row.ticketId || !row.bookingId || !replay.ticket) return replay;
+  const ticket = loadGateTicket(tx, { generation: null, ...splitGateTicketId(row.ticketId) });
+  if (!ticket) return replay;
+  const shown = toGateTicket(ticket);
+  return replay.outcome === 'admit'
+    ? { ...replay, ticket: shown, message: admitMessage(replay.persons + replay.excess, shown) }
+    : { ...replay, ticket: shown };
 }

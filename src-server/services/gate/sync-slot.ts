@@ -6,6 +6,7 @@ import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
+import { attendeeGateList } from '../attendee-tickets/attendee-gate-list.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
 import { type DoubleEntry, listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';
@@ -73,6 +74,7 @@ export async function syncSlot(
         persons: gateScans.persons,
         gate: gateScans.gate,
         scannedAt: gateScans.scannedAt,
+        ticketId: gateScans.ticketId,
       })
       .from(gateScans)
       .where(and(eq(gateScans.slotId, input.slotId), gt(gateScans.seq, input.feedCursor)))
@@ -87,7 +89,8 @@ export async function syncSlot(
         feed.push([
           r.seq,
           r.scanId,
-          r.bookingId,
+          // An attendee's admission counts on that attendee's ticket on the device (ADR 0046).
+          r.ticketId ?? r.bookingId,
           r.kind === 'undo' ? -r.persons : r.persons,
           r.gate,
           r.scannedAt,
@@ -165,13 +168,20 @@ export async function syncSlot(
       tx,
       listRows.map((r) => r.id),
     );
+    // Attendees' own tickets (ADR 0046), and what each such booking's own QR still admits.
+    const attendees = attendeeGateList(
+      tx,
+      input.slotId,
+      input.ticketCursor === 0 ? null : more ? [] : listRows.map((r) => r.id),
+    );
     const tickets: GateListTicket[] = listRows.map((r) => {
+      const rest = attendees.rest.get(r.id);
       const row: GateListTicket = [
         r.id,
         r.name,
         r.type,
-        r.allowed,
-        r.admitted,
+        rest?.allowed ?? r.allowed,
+        rest?.admitted ?? r.admitted,
         r.status === 'confirmed' ? 0 : 1,
         r.phoneEnd,
       ];
@@ -180,6 +190,7 @@ export async function syncSlot(
       if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
       return row;
     });
+    tickets.push(...attendees.tickets);
     return {
       slot,
       publicKey: ticketPublicKey(appSecret),

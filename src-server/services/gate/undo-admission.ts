@@ -1,12 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GateUndoInput } from '../../../shared/gate-schemas.ts';
+import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { gateScans } from '../../db/schema/gate.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { loadGateTicket, takeOffAttendeeIn } from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { findScan, type GateBooking, type GateTicket, loadGateBooking, toGateTicket } from './gate-core.ts';
+import { findScan, type GateBooking, type GateTicket, toGateTicket } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 
 export const UNDO_MESSAGES = {
@@ -36,8 +38,11 @@ export function undoAdmission(
     )
       throw notFound(UNDO_MESSAGES.notFound);
     const bookingId = admission.bookingId;
+    // An admission on an attendee's own QR (ADR 0046) is undone on that ticket and its own admissions.
+    const ref = { generation: null, ...splitGateTicketId(admission.ticketId ?? bookingId) };
+    const ticketNow = () => toGateTicket(loadGateTicket(tx, ref) as GateBooking);
     if (repeat?.kind === 'undo' && repeat.undoesScanId === input.scanId)
-      return { undone: repeat.persons, ticket: toGateTicket(loadGateBooking(tx, bookingId) as GateBooking) };
+      return { undone: repeat.persons, ticket: ticketNow() };
     const history = tx
       .select({
         scanId: gateScans.scanId,
@@ -47,11 +52,17 @@ export function undoAdmission(
         undoesScanId: gateScans.undoesScanId,
       })
       .from(gateScans)
-      .where(eq(gateScans.bookingId, bookingId))
+      .where(
+        and(
+          eq(gateScans.bookingId, bookingId),
+          admission.ticketId ? eq(gateScans.ticketId, admission.ticketId) : isNull(gateScans.ticketId),
+        ),
+      )
       .all();
     if (history.some((r) => r.kind === 'undo' && r.undoesScanId === input.scanId))
       throw conflict(UNDO_MESSAGES.already);
-    const persons = personsToTakeOff(loadGateBooking(tx, bookingId) as GateBooking, history, input.scanId);
+    const persons = personsToTakeOff(loadGateTicket(tx, ref) as GateBooking, history, input.scanId);
+    if (ref.attendee) takeOffAttendeeIn(tx, bookingId, ref.attendee, persons);
     tx.update(bookings)
       .set({
         numberOfUserCheckedIn: sql`${bookings.numberOfUserCheckedIn} - ${persons}`,
@@ -65,6 +76,7 @@ export function undoAdmission(
         eventId: caller.eventId,
         slotId: admission.slotId,
         bookingId,
+        ticketId: admission.ticketId,
         kind: 'undo',
         persons,
         reason: input.reason,
@@ -84,7 +96,7 @@ export function undoAdmission(
       at: now,
       details: { persons, gate: input.gate, reason: input.reason },
     });
-    return { undone: persons, ticket: toGateTicket(loadGateBooking(tx, bookingId) as GateBooking) };
+    return { undone: persons, ticket: ticketNow() };
   });
 }
 

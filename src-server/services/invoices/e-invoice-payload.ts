@@ -1,7 +1,8 @@
 import { ADMISSION_SAC } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
-import type { InvoiceRow } from './invoice-pdf.ts';
+import { creditedBuckets } from './export-gstr1.ts';
+import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 /**
  * The IRP's invoice (e-invoice schema version 1.1, the fields a B2B service invoice needs), built only
@@ -11,11 +12,14 @@ import type { InvoiceRow } from './invoice-pdf.ts';
 export interface IrpInvoicePayload {
   Version: '1.1';
   TranDtls: { TaxSch: 'GST'; SupTyp: 'B2B'; RegRev: 'N'; IgstOnIntra: 'N' };
-  DocDtls: { Typ: 'INV'; No: string; Dt: string };
+  /** INV for an invoice, CRN for a credit note (which then names its invoice in RefDtls). */
+  DocDtls: { Typ: 'INV' | 'CRN'; No: string; Dt: string };
   SellerDtls: IrpParty;
   BuyerDtls: IrpParty & { Pos: string };
   ItemList: IrpItem[];
   ValDtls: { AssVal: number; CgstVal: number; SgstVal: number; IgstVal: number; TotInvVal: number };
+  /** A credit note's preceding document: the invoice it credits, its number and date. */
+  RefDtls?: { PrecDocDtls: { InvNo: string; InvDt: string }[] };
 }
 
 interface IrpParty {
@@ -55,13 +59,81 @@ export function sixDigitSac(sac: string): string {
 }
 
 export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
+  return {
+    ...header(invoice),
+    DocDtls: { Typ: 'INV', No: invoice.number, Dt: irpDate(invoice.issuedAt) },
+    ItemList: invoice.lines.map((line, i) => ({
+      SlNo: String(i + 1),
+      PrdDesc: line.description.slice(0, 300),
+      IsServc: 'Y',
+      HsnCd: sixDigitSac(line.sac),
+      Qty: line.quantity,
+      Unit: 'OTH',
+      // The price before tax, so that quantity × unit price is the taxable value (3 decimals allowed).
+      UnitPrice: unitPrice(line.taxableValuePaise, line.quantity),
+      TotAmt: rupees(line.taxableValuePaise),
+      AssAmt: rupees(line.taxableValuePaise),
+      GstRt: line.kind === 'exempt' ? 0 : line.taxRatePercent,
+      IgstAmt: rupees(line.igstPaise),
+      CgstAmt: rupees(line.cgstPaise),
+      SgstAmt: rupees(line.sgstPaise),
+      TotItemVal: rupees(line.totalPaise),
+    })),
+    ValDtls: valuesOf(invoice),
+  };
+}
+
+/**
+ * A credit note on an e-invoiced invoice as the IRP's CRN: the invoice's parties and place of supply,
+ * the invoice named as the preceding document (number and date), and the note's own stored amounts. A
+ * note stores only totals, so its items are the invoice's SAC-and-rate groups with each head spread in
+ * proportion, exactly as GSTR-1's CDNR rows are (export-gstr1.ts `creditedBuckets`): the items add up to
+ * the note to the paisa. A note crediting the whole invoice returns each group's quantity; a part credit
+ * is one unit of each group, its value the amount credited.
+ */
+export function buildIrpCreditNotePayload(invoice: InvoiceRow, note: CreditNoteRow): IrpInvoicePayload {
+  const whole = note.totalPaise === invoice.totalPaise;
+  const items = creditedBuckets(invoice, note, whole).filter((b) => b.taxable + b.igst + b.cgst + b.sgst > 0);
+  return {
+    ...header(invoice),
+    DocDtls: { Typ: 'CRN', No: note.number, Dt: irpDate(note.issuedAt) },
+    ItemList: items.map((b, i) => {
+      const quantity = whole ? Math.max(b.quantity, 1) : 1;
+      const descriptions = invoice.lines
+        .filter((l) => l.sac === b.sac && (l.kind === 'exempt' ? 0 : l.taxRatePercent) === b.rate)
+        .map((l) => l.description);
+      return {
+        SlNo: String(i + 1),
+        PrdDesc: [...new Set(descriptions)].join('; ').slice(0, 300) || 'Admission',
+        IsServc: 'Y',
+        HsnCd: sixDigitSac(b.sac),
+        Qty: quantity,
+        Unit: 'OTH',
+        UnitPrice: unitPrice(b.taxable, quantity),
+        TotAmt: rupees(b.taxable),
+        AssAmt: rupees(b.taxable),
+        GstRt: b.rate,
+        IgstAmt: rupees(b.igst),
+        CgstAmt: rupees(b.cgst),
+        SgstAmt: rupees(b.sgst),
+        TotItemVal: rupees(b.taxable + b.igst + b.cgst + b.sgst),
+      };
+    }),
+    ValDtls: valuesOf(note),
+    RefDtls: { PrecDocDtls: [{ InvNo: invoice.number, InvDt: irpDate(invoice.issuedAt) }] },
+  };
+}
+
+/** What an invoice and its credit notes share: the schema, the transaction and the two parties. */
+function header(
+  invoice: InvoiceRow,
+): Pick<IrpInvoicePayload, 'Version' | 'TranDtls' | 'SellerDtls' | 'BuyerDtls'> {
   if (!invoice.supplierGstin || !invoice.buyerGstin) {
     throw new Error(`invoice ${invoice.number} is not a B2B tax invoice`);
   }
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
-    DocDtls: { Typ: 'INV', No: invoice.number, Dt: irpDate(invoice.issuedAt) },
     SellerDtls: {
       Gstin: invoice.supplierGstin,
       LglNm: invoice.supplierName.slice(0, 100),
@@ -76,31 +148,23 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
       ...address(invoice.buyerAddress ?? invoice.buyerState, invoice.buyerState),
       Stcd: invoice.buyerGstin.slice(0, 2),
     },
-    ItemList: invoice.lines.map((line, i) => ({
-      SlNo: String(i + 1),
-      PrdDesc: line.description.slice(0, 300),
-      IsServc: 'Y',
-      HsnCd: sixDigitSac(line.sac),
-      Qty: line.quantity,
-      Unit: 'OTH',
-      // The price before tax, so that quantity × unit price is the taxable value (3 decimals allowed).
-      UnitPrice: Math.round((line.taxableValuePaise * 10) / Math.max(line.quantity, 1)) / 1000,
-      TotAmt: rupees(line.taxableValuePaise),
-      AssAmt: rupees(line.taxableValuePaise),
-      GstRt: line.kind === 'exempt' ? 0 : line.taxRatePercent,
-      IgstAmt: rupees(line.igstPaise),
-      CgstAmt: rupees(line.cgstPaise),
-      SgstAmt: rupees(line.sgstPaise),
-      TotItemVal: rupees(line.totalPaise),
-    })),
-    ValDtls: {
-      AssVal: rupees(invoice.taxableValuePaise),
-      CgstVal: rupees(invoice.cgstPaise),
-      SgstVal: rupees(invoice.sgstPaise),
-      IgstVal: rupees(invoice.igstPaise),
-      TotInvVal: rupees(invoice.totalPaise),
-    },
   };
+}
+
+function valuesOf(
+  doc: Pick<InvoiceRow, 'taxableValuePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>,
+) {
+  return {
+    AssVal: rupees(doc.taxableValuePaise),
+    CgstVal: rupees(doc.cgstPaise),
+    SgstVal: rupees(doc.sgstPaise),
+    IgstVal: rupees(doc.igstPaise),
+    TotInvVal: rupees(doc.totalPaise),
+  };
+}
+
+function unitPrice(taxablePaise: number, quantity: number): number {
+  return Math.round((taxablePaise * 10) / Math.max(quantity, 1)) / 1000;
 }
 
 function rupees(paise: number): number {

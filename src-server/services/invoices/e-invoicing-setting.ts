@@ -1,11 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { type EInvoiceStatus, eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
+import {
+  type CreditNoteKind,
+  type EInvoiceStatus,
+  eCreditNoteRegistrations,
+  eInvoiceRegistrations,
+} from '../../db/schema/e-invoices.ts';
 import { invoices, organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { EInvoiceStamp } from './invoice-pdf.ts';
+import { creditNoteOf } from './register-e-credit-notes.ts';
 
 export interface EInvoicingState {
   applies: boolean;
@@ -23,6 +29,22 @@ export interface EInvoicingState {
     lastError: string | null;
     /** Null when the job has stopped retrying by itself: the organiser may retry. */
     nextAttemptAt: string | null;
+  }[];
+  /**
+   * Credit notes on e-invoiced invoices still without an IRN (document type CRN), newest first (at most
+   * 50): as above, and `waitingForInvoice` while the invoice they credit has no IRN yet.
+   */
+  creditNotesNotRegistered: {
+    creditNoteId: string;
+    kind: CreditNoteKind;
+    number: string;
+    invoiceNumber: string;
+    issuedAt: string;
+    status: Exclude<EInvoiceStatus, 'registered'>;
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    waitingForInvoice: boolean;
   }[];
 }
 
@@ -54,11 +76,48 @@ export function getEInvoicing(db: Db, userId: string, providerConfigured: boolea
     .orderBy(desc(invoices.issuedAt))
     .limit(50)
     .all();
+  const notes = db
+    .select({
+      creditNoteId: eCreditNoteRegistrations.creditNoteId,
+      kind: eCreditNoteRegistrations.kind,
+      invoiceNumber: invoices.number,
+      status: eCreditNoteRegistrations.status,
+      attempts: eCreditNoteRegistrations.attempts,
+      lastError: eCreditNoteRegistrations.lastError,
+      nextAttemptAt: eCreditNoteRegistrations.nextAttemptAt,
+      createdAt: eCreditNoteRegistrations.createdAt,
+      invoiceStatus: eInvoiceRegistrations.status,
+    })
+    .from(eCreditNoteRegistrations)
+    .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
+    .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId))
+    .where(
+      and(
+        eq(eCreditNoteRegistrations.issuer, userId),
+        inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
+      ),
+    )
+    .orderBy(desc(eCreditNoteRegistrations.createdAt))
+    .limit(50)
+    .all();
   return {
     applies: Boolean(profile?.since),
     since: profile?.since ?? null,
     providerConfigured,
     notRegistered: rows.map((r) => ({ ...r, status: r.status as 'pending' | 'failed' })),
+    creditNotesNotRegistered: notes.flatMap(({ createdAt: _at, invoiceStatus, ...r }) => {
+      const note = creditNoteOf(db, r.kind, r.creditNoteId);
+      if (!note) return [];
+      return [
+        {
+          ...r,
+          number: note.number,
+          issuedAt: note.issuedAt,
+          status: r.status as 'pending' | 'failed',
+          waitingForInvoice: invoiceStatus !== 'registered',
+        },
+      ];
+    }),
   };
 }
 
@@ -82,19 +141,32 @@ export async function setEInvoicing(db: Db, userId: string, applies: boolean, no
   });
 }
 
-/** Sends one of the organiser's failed invoices to the IRP again on the job's next run, attempts anew. */
-export async function retryEInvoice(db: Db, userId: string, invoiceId: string, now: Date): Promise<void> {
+/**
+ * Sends one of the organiser's failed invoices, or credit notes (`{ creditNoteId }`), to the IRP again
+ * on the job's next run, attempts anew.
+ */
+export async function retryEInvoice(
+  db: Db,
+  userId: string,
+  target: { invoiceId: string } | { creditNoteId: string },
+  now: Date,
+): Promise<void> {
+  const table = 'invoiceId' in target ? eInvoiceRegistrations : eCreditNoteRegistrations;
+  const key =
+    'invoiceId' in target
+      ? eq(eInvoiceRegistrations.invoiceId, target.invoiceId)
+      : eq(eCreditNoteRegistrations.creditNoteId, target.creditNoteId);
   await writeTransaction(db, (tx) => {
     const row = tx
-      .select({ status: eInvoiceRegistrations.status })
-      .from(eInvoiceRegistrations)
-      .where(and(eq(eInvoiceRegistrations.invoiceId, invoiceId), eq(eInvoiceRegistrations.issuer, userId)))
+      .select({ status: table.status })
+      .from(table)
+      .where(and(key, eq(table.issuer, userId)))
       .get();
     if (!row) throw notFound(E_INVOICING_MESSAGES.notFound);
     if (row.status === 'registered') throw badRequest(E_INVOICING_MESSAGES.alreadyRegistered);
-    tx.update(eInvoiceRegistrations)
+    tx.update(table)
       .set({ attempts: 0, nextAttemptAt: now.toISOString(), updatedAt: now.toISOString() })
-      .where(eq(eInvoiceRegistrations.invoiceId, invoiceId))
+      .where(key)
       .run();
   });
 }
@@ -111,6 +183,27 @@ export function eInvoiceStampOf(db: Db, invoiceId: string): EInvoiceStamp | null
     .from(eInvoiceRegistrations)
     .where(
       and(eq(eInvoiceRegistrations.invoiceId, invoiceId), eq(eInvoiceRegistrations.status, 'registered')),
+    )
+    .get();
+  if (!row?.irn || !row.ackNumber || !row.ackDate || !row.signedQrCode) return null;
+  return { irn: row.irn, ackNumber: row.ackNumber, ackDate: row.ackDate, signedQrCode: row.signedQrCode };
+}
+
+/** The IRN, acknowledgement and signed QR of a registered credit note (CRN), for its PDF; null otherwise. */
+export function eCreditNoteStampOf(db: Db, creditNoteId: string): EInvoiceStamp | null {
+  const row = db
+    .select({
+      irn: eCreditNoteRegistrations.irn,
+      ackNumber: eCreditNoteRegistrations.ackNumber,
+      ackDate: eCreditNoteRegistrations.ackDate,
+      signedQrCode: eCreditNoteRegistrations.signedQrCode,
+    })
+    .from(eCreditNoteRegistrations)
+    .where(
+      and(
+        eq(eCreditNoteRegistrations.creditNoteId, creditNoteId),
+        eq(eCreditNoteRegistrations.status, 'registered'),
+      ),
     )
     .get();
   if (!row?.irn || !row.ackNumber || !row.ackDate || !row.signedQrCode) return null;

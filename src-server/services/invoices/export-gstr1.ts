@@ -360,7 +360,7 @@ function exemptKey(invoice: InvoiceRow): string {
   return `${reach}/${invoice.buyerGstin ? 'registered' : 'unregistered'}`;
 }
 
-interface Bucket {
+export interface Bucket {
   sac: string;
   rate: number;
   exempt: boolean;
@@ -374,7 +374,7 @@ interface Bucket {
 type HsnTotal = Omit<Bucket, 'exempt'>;
 
 /** An invoice's lines summed per SAC and rate (exempt lines at rate 0). */
-function bucketsOf(invoice: InvoiceRow): Bucket[] {
+export function bucketsOf(invoice: InvoiceRow): Bucket[] {
   const out = new Map<string, Bucket>();
   for (const line of invoice.lines) {
     const exempt = line.kind === 'exempt';
@@ -406,7 +406,7 @@ function bucketsOf(invoice: InvoiceRow): Bucket[] {
  * to the note exactly. A credit note stores only totals: a whole credit gives back each bucket as it
  * was, a share (a percentage refund) gives the share of each, and only a whole credit returns quantity.
  */
-function creditedBuckets(
+export function creditedBuckets(
   invoice: InvoiceRow,
   note: typeof creditNotes.$inferSelect,
   whole: boolean,

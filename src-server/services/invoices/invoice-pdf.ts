@@ -21,6 +21,8 @@ export interface EInvoiceStamp {
 
 /** The stored invoice and, once the IRP registered it, its e-invoice particulars. */
 export type PrintableInvoice = InvoiceRow & { eInvoice?: EInvoiceStamp | null };
+/** A credit note and, once the IRP registered it as a CRN, its own e-invoice particulars. */
+export type PrintableCreditNote = CreditNoteRow & { eInvoice?: EInvoiceStamp | null };
 
 /**
  * The invoice as an A4 PDF, drawn only from the stored row (never recomputed). Runs in the PDF worker
@@ -30,7 +32,7 @@ export type PrintableInvoice = InvoiceRow & { eInvoice?: EInvoiceStamp | null };
  */
 export async function renderInvoicePdf(
   invoice: PrintableInvoice,
-  creditNote?: CreditNoteRow,
+  creditNote?: PrintableCreditNote,
 ): Promise<Buffer> {
   const invoiceTitle = documentTitle(invoice);
   const registered = invoice.supplierGstin !== null;
@@ -154,7 +156,9 @@ export async function renderInvoicePdf(
   text(`For ${clamp(invoice.supplierName, 120)}`);
   text('Authorised signatory');
   text('This is a computer-generated document issued electronically; it needs no physical signature.');
-  if (invoice.eInvoice && !creditNote) await drawEInvoice(doc, invoice.eInvoice, text);
+  // A credit note prints its own IRN (document type CRN), never its invoice's.
+  const stamp = creditNote ? creditNote.eInvoice : invoice.eInvoice;
+  if (stamp) await drawEInvoice(doc, stamp, text);
   doc.end();
   return finished;
 }

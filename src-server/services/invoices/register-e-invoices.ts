@@ -5,20 +5,25 @@ import { eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
 import { invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
+import {
+  IRP_REPORTING_WINDOW_DAYS,
+  NO_IRP_CONFIGURED,
+  OUTSIDE_WINDOW,
+  QUEUE_LOOKBACK_DAYS,
+  retryAt,
+} from './e-invoice-attempts.ts';
 import { buildIrpPayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
+import { registerDueECreditNotes } from './register-e-credit-notes.ts';
 
-/** Tries before the job stops retrying by itself (the organiser may retry from their profile page). */
-export const MAX_E_INVOICE_ATTEMPTS = 8;
-/** The IRP refuses invoices older than this (for turnover of ₹10 crore and more, since 1 Apr 2025). */
-export const IRP_REPORTING_WINDOW_DAYS = 30;
-export const NO_IRP_CONFIGURED =
-  'This Jalsa server has no IRP connection (EINVOICE_IRP_URL and EINVOICE_IRP_TOKEN): ask its operator to set it up.';
-export const OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts it. Cancel it with a credit note and issue a new invoice.`;
+export {
+  IRP_REPORTING_WINDOW_DAYS,
+  MAX_E_INVOICE_ATTEMPTS,
+  NO_IRP_CONFIGURED,
+  OUTSIDE_WINDOW,
+} from './e-invoice-attempts.ts';
 
 const BATCH = 20;
-/** How far back each run looks for invoices not yet queued: twice the window, for a job stopped a while. */
-const QUEUE_LOOKBACK_DAYS = 2 * IRP_REPORTING_WINDOW_DAYS;
 
 /**
  * Registers the B2B invoices of organisers under e-invoicing with the IRP: first records a 'pending'
@@ -26,7 +31,8 @@ const QUEUE_LOOKBACK_DAYS = 2 * IRP_REPORTING_WINDOW_DAYS;
  * confirmation, owed later, or re-issued with a GSTIN), then sends those due, one at a time, each HTTP
  * call outside any transaction. A failure is stored with the IRP's message (status 'failed', shown to
  * the organiser) and retried with back-off (1, 2, 4 … minutes) until MAX_E_INVOICE_ATTEMPTS; an invoice
- * past the reporting window fails for good. Returns how many were tried.
+ * past the reporting window fails for good. Then does the same for credit notes on e-invoiced invoices
+ * (register-e-credit-notes.ts). Returns how many documents were tried.
  */
 export async function registerDueEInvoices(
   deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
@@ -85,7 +91,9 @@ export async function registerDueEInvoices(
       await recordFailure(db, invoice.id, attempts, message, retryAt(attempts, clock.now()), clock.now());
     }
   }
-  return due.length;
+  // Then the credit notes on e-invoiced invoices (CRN), after their invoices, so a note whose invoice
+  // was registered in this run goes in the same run.
+  return due.length + (await registerDueECreditNotes(deps));
 }
 
 /** Runs every 30 s in the job process; also at start-up (invoices issued while the server was down). */
@@ -146,12 +154,6 @@ async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
         .run();
     }
   });
-}
-
-/** Back-off: 1 minute after the first failure, doubling, until the attempts run out (then null). */
-function retryAt(attempts: number, now: Date): string | null {
-  if (attempts >= MAX_E_INVOICE_ATTEMPTS) return null;
-  return new Date(now.getTime() + 60_000 * 2 ** (attempts - 1)).toISOString();
 }
 
 async function recordFailure(

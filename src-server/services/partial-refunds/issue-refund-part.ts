@@ -4,8 +4,7 @@ import { refunds } from '../../db/schema/payments.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { idempotencyKeyOf, REFUND_LEASE_MS, refundBackoffMs } from '../refunds/issue-refund.ts';
+import { askGatewayOnce, REFUND_LEASE_MS } from '../refunds/issue-refund.ts';
 
 /** The gateway's refund notes name the part, so its webhooks find the part and not the payment's whole refund. */
 export const REFUND_PART_NOTE = 'refund_part';
@@ -29,37 +28,23 @@ export async function issueRefundPart(deps: AppDeps, refundPartId: string): Prom
     .returning()
     .get();
   if (!claimed) return;
-  const gateway = paymentGatewayOf(deps);
-  try {
-    let gatewayRefundId: string | null = null;
-    const payment = claimed.attempts > 1 ? await gateway.fetchPayment(claimed.paymentId) : null;
-    if (!payment || payment.amountRefundedPaise < processedBefore(deps, claimed) + claimed.amountPaise) {
-      const issued = await gateway.refundPayment(
-        claimed.paymentId,
-        claimed.amountPaise,
-        { reason: 'partial_refund', [REFUND_PART_NOTE]: claimed.id },
-        { idempotencyKey: idempotencyKeyOf(claimed) },
+  await askGatewayOnce(deps, claimed, {
+    refundedBefore: processedBefore(deps, claimed),
+    notes: { reason: 'partial_refund', [REFUND_PART_NOTE]: claimed.id },
+    processed: (gatewayRefundId) =>
+      markRefundPartProcessed(deps, eq(refundParts.id, claimed.id), gatewayRefundId),
+    failed: (message, retryAt, err) => {
+      deps.logger.error(
+        { err, refundPartId, paymentId: claimed.paymentId },
+        'part refund failed; it will be retried',
       );
-      gatewayRefundId = issued.id;
-    }
-    await markRefundPartProcessed(deps, eq(refundParts.id, claimed.id), gatewayRefundId);
-  } catch (err) {
-    const message = (err as Error)?.message ?? String(err);
-    deps.logger.error(
-      { err, refundPartId, paymentId: claimed.paymentId },
-      'part refund failed; it will be retried',
-    );
-    const at = deps.clock.now();
-    deps.db
-      .update(refundParts)
-      .set({
-        lastError: message.slice(0, 500),
-        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(claimed.attempts)).toISOString(),
-        updatedAt: at.toISOString(),
-      })
-      .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending')))
-      .run();
-  }
+      deps.db
+        .update(refundParts)
+        .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: deps.clock.now().toISOString() })
+        .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending')))
+        .run();
+    },
+  });
 }
 
 /** Calls the gateway for every part refund that is due, oldest first; returns how many it tried. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
-import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
+import { creditNotes, type InvoiceKind, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
 import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { allocateDocumentNumber } from '../invoices/document-numbers.ts';
@@ -62,6 +62,11 @@ export function issuePartialCreditNotes(
   part: { bookingId: string; refundPartId: string; reason: string },
   amounts: Record<InvoiceKind, number>,
   now: Date,
+  /**
+   * 'tickets': the part is the money of cancelled tickets, so on an invoice with add-on lines at other
+   * rates (ADR 0041) the heads follow the ticket lines' rate, not the whole invoice's mix.
+   */
+  credits: 'tickets' | 'invoice' = 'invoice',
 ): string[] {
   const ids: string[] = [];
   for (const kind of ['admission', 'platform_fee'] as const) {
@@ -86,7 +91,8 @@ export function issuePartialCreditNotes(
     const left = invoice.totalPaise - credited.totalPaise;
     const total = Math.min(wanted, left);
     if (total <= 0) continue;
-    const heads = total === left ? restOf(invoice, credited) : inProportion(invoice, total);
+    const base = credits === 'tickets' && kind === 'admission' ? ticketLinesOf(invoice, total) : invoice;
+    const heads = total === left ? restOf(invoice, credited) : inProportion(base, total);
     const { number, financialYear } = allocateDocumentNumber(tx, invoice.issuer, 'credit_note', now);
     const id = randomUUID();
     tx.insert(partialCreditNotes)
@@ -120,6 +126,32 @@ export function inProportion(
   const sgstPaise = invoice.sgstPaise === invoice.cgstPaise ? cgstPaise : share(invoice.sgstPaise);
   const igstPaise = share(invoice.igstPaise);
   return { cgstPaise, sgstPaise, igstPaise, taxableValuePaise: total - cgstPaise - sgstPaise - igstPaise };
+}
+
+/**
+ * The invoice's ticket lines taken together (its add-on lines left out), when they can carry `total`;
+ * otherwise the whole invoice. Invoices without add-on lines are their own ticket lines.
+ */
+function ticketLinesOf(
+  invoice: {
+    lines: InvoiceLine[];
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    totalPaise: number;
+  },
+  total: number,
+) {
+  const tickets = invoice.lines.filter((line) => !line.addOn);
+  if (tickets.length === invoice.lines.length) return invoice;
+  const sum = (pick: (line: InvoiceLine) => number) => tickets.reduce((s, line) => s + pick(line), 0);
+  const base = {
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+    totalPaise: sum((l) => l.totalPaise),
+  };
+  return base.totalPaise >= total && base.totalPaise > 0 ? base : invoice;
 }
 
 function restOf(invoice: Heads, credited: CreditedAmounts): Heads {

@@ -14,6 +14,7 @@ import {
 import { refunds } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { voidAttendeeTicketsIn } from '../attendee-tickets/void-attendee-tickets.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { payerOf } from '../bookings/payer.ts';
 import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
@@ -155,6 +156,8 @@ export function refundPartIn(
     { bookingId: booking.id, refundPartId: id, reason: request.reason },
     { admission: amountPaise - feePaise, platform_fee: feePaise },
     now,
+    // A buyer's cancelled tickets are what is credited, at the tickets' rate (an add-on kept is not).
+    request.kind === 'buyer' && cancelled.length > 0 ? 'tickets' : 'invoice',
   );
   const tickets = describeTickets(cancelled);
   recordBookingEvent(tx, {
@@ -255,6 +258,8 @@ function cancelTicketsIn(
     })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
     .run();
+  // Cancelled attendees' own QRs stop admitting (ADR 0046).
+  voidAttendeeTicketsIn(tx, booking.id, out, now);
   return out;
 }
 

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { bookAddOnsIn } from '../add-ons/add-on-stock.ts';
+import { issueAttendeeTicketsIn } from '../attendee-tickets/issue-attendee-tickets.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
@@ -317,6 +318,7 @@ function createBooking(
     })
     .run();
   attachAnswersIn(tx, hold.id, bookingId);
+  issueAttendeeTicketsIn(tx, { id: bookingId, slotId: slot.id, lines });
   recordBookingEvent(tx, {
     bookingId,
     kind: 'confirmed',

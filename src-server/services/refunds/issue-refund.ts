@@ -42,33 +42,59 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
     .returning()
     .get();
   if (!claimed) return;
+  await askGatewayOnce(deps, claimed, {
+    refundedBefore: 0,
+    notes: { reason: claimed.reason },
+    processed: (gatewayRefundId) => markRefundProcessed(deps, eq(refunds.id, claimed.id), gatewayRefundId),
+    failed: (message, retryAt, err) => {
+      deps.logger.error({ err, refundId, paymentId: claimed.paymentId }, 'refund failed; it will be retried');
+      deps.db
+        .update(refunds)
+        .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: deps.clock.now().toISOString() })
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+        .run();
+    },
+  });
+}
+
+/**
+ * The gateway's side of a claimed refund, whole or part (partial-refunds/issue-refund-part.ts): after a
+ * first attempt the payment is fetched, and when the gateway has already refunded `refundedBefore` plus
+ * this amount the lost answer was a success and nothing is asked again; otherwise the gateway is asked
+ * with the refund's idempotency key. `processed` records success; `failed` gets the error (at most 500
+ * characters) and when to try again (the back-off after this attempt).
+ */
+export async function askGatewayOnce(
+  deps: AppDeps,
+  claimed: {
+    id: string;
+    paymentId: string;
+    amountPaise: number;
+    attempts: number;
+    gatewayRefundId: string | null;
+  },
+  how: {
+    refundedBefore: number;
+    notes: Record<string, string>;
+    processed: (gatewayRefundId: string | null) => Promise<unknown>;
+    failed: (message: string, retryAt: string, err: unknown) => void;
+  },
+): Promise<void> {
   const gateway = paymentGatewayOf(deps);
   try {
     let gatewayRefundId: string | null = null;
     const payment = claimed.attempts > 1 ? await gateway.fetchPayment(claimed.paymentId) : null;
-    if (!payment || payment.amountRefundedPaise < claimed.amountPaise) {
-      const issued = await gateway.refundPayment(
-        claimed.paymentId,
-        claimed.amountPaise,
-        { reason: claimed.reason },
-        { idempotencyKey: idempotencyKeyOf(claimed) },
-      );
+    if (!payment || payment.amountRefundedPaise < how.refundedBefore + claimed.amountPaise) {
+      const issued = await gateway.refundPayment(claimed.paymentId, claimed.amountPaise, how.notes, {
+        idempotencyKey: idempotencyKeyOf(claimed),
+      });
       gatewayRefundId = issued.id;
     }
-    await markRefundProcessed(deps, eq(refunds.id, claimed.id), gatewayRefundId);
+    await how.processed(gatewayRefundId);
   } catch (err) {
-    const message = (err as Error)?.message ?? String(err);
-    deps.logger.error({ err, refundId, paymentId: claimed.paymentId }, 'refund failed; it will be retried');
-    const at = deps.clock.now();
-    deps.db
-      .update(refunds)
-      .set({
-        lastError: message.slice(0, 500),
-        nextAttemptAt: new Date(at.getTime() + refundBackoffMs(claimed.attempts)).toISOString(),
-        updatedAt: at.toISOString(),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .run();
+    const message = ((err as Error)?.message ?? String(err)).slice(0, 500);
+    const retryAt = new Date(deps.clock.now().getTime() + refundBackoffMs(claimed.attempts)).toISOString();
+    how.failed(message, retryAt, err);
   }
 }
 

@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { OwnBooking } from '../bookings/owner-bookings.ts';
-import type { CreditNoteRow, PrintableInvoice } from '../invoices/invoice-pdf.ts';
+import type { PrintableCreditNote, PrintableInvoice } from '../invoices/invoice-pdf.ts';
 import type { PdfAnswer, PdfRequest } from './ticket-pdf-thread.ts';
 
 export interface TicketPdfRenderer {
   /** The tickets as one PDF, drawn on another thread; the event loop only sends and receives. */
   render: (tickets: OwnBooking[]) => Promise<Buffer>;
   /** One stored invoice as a PDF (issue 16), on the same thread; with `creditNote`, that credit note. */
-  renderInvoice: (invoice: PrintableInvoice, creditNote?: CreditNoteRow) => Promise<Buffer>;
+  renderInvoice: (invoice: PrintableInvoice, creditNote?: PrintableCreditNote) => Promise<Buffer>;
   /** Stops the thread; later calls start a new one. */
   close: () => Promise<void>;
 }

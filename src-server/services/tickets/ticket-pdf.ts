@@ -13,9 +13,15 @@ import type { OwnBooking } from '../bookings/owner-bookings.ts';
  * (`ticket-pdf-worker.ts`), never on the event loop that answers requests.
  */
 export async function renderTicketsPdf(tickets: OwnBooking[]): Promise<Buffer> {
+  // A booking whose types give each attendee a ticket of their own (ADR 0046) prints a page per attendee,
+  // with their name, and the booking's own page only when its QR still admits someone (its other types).
+  const pages = tickets.flatMap((ticket): Page[] => [
+    ...(ticket.bookingQrAdmits ? [{ ticket, qrToken: ticket.qrToken, attendee: null }] : []),
+    ...ticket.attendeeTickets.map((a) => ({ ticket, qrToken: a.qrToken, attendee: a.label })),
+  ]);
   const qrImages = await Promise.all(
-    tickets.map((t) =>
-      QRCode.toBuffer(t.qrToken, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 }),
+    pages.map((p) =>
+      QRCode.toBuffer(p.qrToken, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 }),
     ),
   );
   const doc = new PDFDocument({
@@ -30,8 +36,8 @@ export async function renderTicketsPdf(tickets: OwnBooking[]): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  tickets.forEach((ticket, i) => {
-    drawTicket(doc, ticket, qrImages[i]!);
+  pages.forEach((page, i) => {
+    drawTicket(doc, page.ticket, qrImages[i]!, page.attendee);
   });
   doc.end();
   return finished;
@@ -46,7 +52,14 @@ const TEXT_MAX = { eventName: 150, venue: 200, name: 100, tickets: 300, bookingI
 const BRAND = '#e11d48';
 const MUTED = '#4b5563';
 
-function drawTicket(doc: PDFKit.PDFDocument, ticket: OwnBooking, qrPng: Buffer) {
+interface Page {
+  ticket: OwnBooking;
+  qrToken: string;
+  /** "Ticket 2 of 3 · Priya" on an attendee's own page; null on the booking's. */
+  attendee: string | null;
+}
+
+function drawTicket(doc: PDFKit.PDFDocument, ticket: OwnBooking, qrPng: Buffer, attendee: string | null) {
   doc.addPage();
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -71,6 +84,7 @@ function drawTicket(doc: PDFKit.PDFDocument, ticket: OwnBooking, qrPng: Buffer) 
     ['Amount paid', pdfText(formatPaiseExact(ticket.totalAmountPaise))],
     ['Booking ID', clamp(ticket.id, TEXT_MAX.bookingId)],
   ];
+  if (attendee) rows.splice(3, 0, ['Attendee', clamp(attendee, TEXT_MAX.name)]);
   for (const [label, value] of rows) {
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label.toUpperCase(), { width });
     doc.fillColor('#111827').font('Helvetica-Bold').fontSize(12).text(pdfText(value), { width });

@@ -5,6 +5,7 @@ import { ED25519_SIGNATURE_CHARS, parseTicketToken } from '../../../shared/ticke
 import {
   ed25519Message,
   readTicketToken,
+  signAttendeeTicketToken,
   signLegacyTicketToken,
   signTicketToken,
   ticketPublicKey,
@@ -17,8 +18,11 @@ const SECRET = 'unit-secret-0123456789abcdef0123456789';
 
 describe('ticket tokens', () => {
   it('round-trips any booking id', () => {
-    // '~' separates a transferred ticket's generation (shared/ticket-subject.ts); booking ids never hold it.
-    const bookingIds = fc.string({ minLength: 1, maxLength: 80 }).filter((id) => !id.includes('~'));
+    // '~' separates a transferred ticket's generation (shared/ticket-subject.ts) and '+' an attendee's
+    // ticket (ADR 0046); booking ids never hold either.
+    const bookingIds = fc
+      .string({ minLength: 1, maxLength: 80 })
+      .filter((id) => !id.includes('~') && !id.includes('+'));
     fc.assert(
       fc.property(bookingIds, (bookingId) => {
         expect(bookingOf(SECRET, signTicketToken(SECRET, bookingId))).toBe(bookingId);
@@ -74,5 +78,47 @@ describe('Ed25519 ticket tokens and the first release’s HMAC tokens', () => {
 
   it('is compact enough for an easy QR: under 120 characters for a typical booking id', () => {
     expect(signTicketToken(SECRET, 'bk_01JDZ8X4W3M9Q7R2T5V6Y8ZABC').length).toBeLessThan(120);
+  });
+});
+
+describe('per-attendee tokens (ADR 0046)', () => {
+  const attendee = { ticketTypeId: 'tt-gold', position: 2 };
+
+  it('names the booking, its generation and the attendee', () => {
+    const token = signAttendeeTicketToken(SECRET, 'JB2ABC', 1, attendee);
+    expect(token.startsWith('JB2ABC~1+tt-gold+2.')).toBe(true);
+    expect(readTicketToken(SECRET, token)).toEqual({ bookingId: 'JB2ABC', generation: 1, attendee });
+  });
+
+  it('is never valid as a booking token, nor a booking token as an attendee one', () => {
+    const att = signAttendeeTicketToken(SECRET, 'JB2ABC', 0, attendee);
+    const booking = signTicketToken(SECRET, 'JB2ABC');
+    const attSig = att.split('.')[1];
+    const bookingSig = booking.split('.')[1];
+    expect(readTicketToken(SECRET, `JB2ABC.${attSig}`)).toBeNull();
+    expect(readTicketToken(SECRET, `JB2ABC+tt-gold+2.${bookingSig}`)).toBeNull();
+    // What a verifier from before attendee tokens checks (the v2 text over the whole subject) fails too.
+    const subject = att.split('.')[0]!;
+    const publicKey = createPublicKey({
+      key: Buffer.concat([
+        Buffer.from('302a300506032b6570032100', 'hex'),
+        Buffer.from(ticketPublicKey(SECRET), 'base64url'),
+      ]),
+      format: 'der',
+      type: 'spki',
+    });
+    expect(verify(null, ed25519Message(subject), publicKey, Buffer.from(attSig!, 'base64url'))).toBe(false);
+  });
+
+  it('refuses another position, type or booking under the same signature', () => {
+    const token = signAttendeeTicketToken(SECRET, 'JB2ABC', 0, attendee);
+    const sig = token.split('.')[1];
+    for (const subject of [
+      'JB2ABC+tt-gold+3',
+      'JB2ABC+tt-silver+2',
+      'JB2ABD+tt-gold+2',
+      'JB2ABC~1+tt-gold+2',
+    ])
+      expect(readTicketToken(SECRET, `${subject}.${sig}`), subject).toBeNull();
   });
 });

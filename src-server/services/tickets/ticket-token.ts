@@ -8,7 +8,13 @@ import {
   verify,
 } from 'node:crypto';
 import { ticketSubject } from '../../../shared/ticket-subject.ts';
-import { parseTicketToken, ticketSignedText } from '../../../shared/ticket-token-format.ts';
+import {
+  attendeeTicketSignedText,
+  attendeeTicketSubject,
+  parseTicketToken,
+  signedTextOf,
+  ticketSignedText,
+} from '../../../shared/ticket-token-format.ts';
 
 /**
  * The text a ticket's QR code carries: `{subject}.{signature}` (docs/decisions/0022-gate-tokens-and-offline-scans.md),
@@ -30,13 +36,33 @@ export function signTicketToken(secret: string, bookingId: string, generation = 
 }
 
 /**
+ * One attendee's own QR (ADR 0046): the booking (and its generation) and the `position`-th ticket of the
+ * type, signed under the attendee text so it can never pass as the booking's QR.
+ */
+export function signAttendeeTicketToken(
+  secret: string,
+  bookingId: string,
+  generation: number,
+  attendee: { ticketTypeId: string; position: number },
+): string {
+  const { privateKey } = ticketKeys(secret);
+  const subject = attendeeTicketSubject(
+    ticketSubject(bookingId, generation),
+    attendee.ticketTypeId,
+    attendee.position,
+  );
+  const text = Buffer.from(attendeeTicketSignedText(subject), 'utf8');
+  return `${subject}.${sign(null, text, privateKey).toString('base64url')}`;
+}
+
+/**
  * The booking and token generation a correctly signed token names (generation 0: never transferred, or
  * a QR made before the first transfer); null for anything forged, altered or malformed.
  */
 export function readTicketToken(
   secret: string,
   token: string,
-): { bookingId: string; generation: number } | null {
+): { bookingId: string; generation: number; attendee?: { ticketTypeId: string; position: number } } | null {
   const parsed = parseTicketToken(token);
   if (!parsed) return null;
   const { subject, signature, bookingId, generation } = parsed;
@@ -44,9 +70,9 @@ export function readTicketToken(
     const bytes = Buffer.from(signature, 'base64url');
     // base64url has spare bits in its last character: only the canonical spelling is the signature.
     if (bytes.length !== 64 || bytes.toString('base64url') !== signature) return null;
-    return verify(null, ed25519Message(subject), ticketKeys(secret).publicKey, bytes)
-      ? { bookingId, generation }
-      : null;
+    const text = Buffer.from(signedTextOf(parsed), 'utf8');
+    if (!verify(null, text, ticketKeys(secret).publicKey, bytes)) return null;
+    return parsed.attendee ? { bookingId, generation, attendee: parsed.attendee } : { bookingId, generation };
   }
   // First-release HMAC tokens were made before transfers existed: they name generation 0.
   const given = Buffer.from(signature, 'utf8');

@@ -37,7 +37,7 @@ export const invoicesRouter = router({
   /** Sends one of the caller's own failed e-invoices again; another organiser's invoice is NOT_FOUND. */
   retryEInvoice: organiserProcedure
     .input(retryEInvoiceSchema)
-    .mutation(({ ctx, input }) => retryEInvoice(ctx.db, ctx.user.id, input.invoiceId, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) => retryEInvoice(ctx.db, ctx.user.id, input, ctx.deps.clock.now())),
 
   /**
    * The event editor's GST settings for this event: its rate (null: the profile's default), the venue's

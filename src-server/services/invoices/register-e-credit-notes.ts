@@ -1,0 +1,199 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type CreditNoteKind,
+  eCreditNoteRegistrations,
+  eInvoiceRegistrations,
+} from '../../db/schema/e-invoices.ts';
+import {
+  creditNotes,
+  invoices,
+  B2B_TAX_INVOICE as NEEDS_IRN,
+  organiserProfiles,
+} from '../../db/schema/invoices.ts';
+import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { AppDeps } from '../../deps.ts';
+import {
+  CREDIT_NOTE_OUTSIDE_WINDOW,
+  IRP_REPORTING_WINDOW_DAYS,
+  NO_IRP_CONFIGURED,
+  QUEUE_LOOKBACK_DAYS,
+  retryAt,
+} from './e-invoice-attempts.ts';
+import { buildIrpCreditNotePayload } from './e-invoice-payload.ts';
+import { EInvoiceError } from './e-invoice-provider.ts';
+import type { CreditNoteRow } from './invoice-pdf.ts';
+
+const BATCH = 20;
+
+/**
+ * Registers with the IRP, as document type CRN, the credit notes (whole and part) on invoices that
+ * needed e-invoicing: the same predicate as the invoices (an admission tax invoice between two GSTINs,
+ * of an organiser under e-invoicing, issued since they said so), so a B2C note is never sent. First
+ * queues a 'pending' row for each such note without one, then sends those due whose invoice has its
+ * IRN (the IRP's credit note names the invoice it credits; a note waits, listed as waiting, while its
+ * invoice is not registered). Same back-off, attempts and reporting window (from the note's own date)
+ * as invoices. Called by the e-invoicing job after the invoices (register-e-invoices.ts). Returns how
+ * many were tried.
+ */
+export async function registerDueECreditNotes(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
+): Promise<number> {
+  const { db, clock } = deps;
+  await queueNewECreditNotes(db, clock.now());
+  const due = db
+    .select({ registration: eCreditNoteRegistrations, invoice: invoices })
+    .from(eCreditNoteRegistrations)
+    .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
+    .innerJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId))
+    .where(
+      and(
+        inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
+        lte(eCreditNoteRegistrations.nextAttemptAt, clock.now().toISOString()),
+        eq(eInvoiceRegistrations.status, 'registered'),
+      ),
+    )
+    .orderBy(asc(eCreditNoteRegistrations.nextAttemptAt))
+    .limit(BATCH)
+    .all();
+  for (const { registration, invoice } of due) {
+    const id = registration.creditNoteId;
+    const attempts = registration.attempts + 1;
+    const note = creditNoteOf(db, registration.kind, id);
+    const now = clock.now();
+    if (!note) continue;
+    if (now.getTime() - new Date(note.issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
+      await recordFailure(db, id, attempts, CREDIT_NOTE_OUTSIDE_WINDOW, null, now);
+      continue;
+    }
+    if (!deps.eInvoiceProvider) {
+      await recordFailure(db, id, attempts, NO_IRP_CONFIGURED, retryAt(attempts, now), now);
+      continue;
+    }
+    try {
+      const registered = await deps.eInvoiceProvider.register(
+        buildIrpCreditNotePayload(invoice, note),
+        invoice.supplierGstin!,
+      );
+      const at = clock.now().toISOString();
+      await writeTransaction(db, (tx) =>
+        tx
+          .update(eCreditNoteRegistrations)
+          .set({
+            status: 'registered',
+            attempts,
+            nextAttemptAt: null,
+            lastError: null,
+            ...registered,
+            updatedAt: at,
+          })
+          .where(eq(eCreditNoteRegistrations.creditNoteId, id))
+          .run(),
+      );
+    } catch (err) {
+      if (!(err instanceof EInvoiceError))
+        deps.logger.error({ err, creditNoteId: id }, 'e-credit note failed');
+      const message = err instanceof EInvoiceError ? err.message : 'Unexpected error while registering';
+      await recordFailure(db, id, attempts, message, retryAt(attempts, clock.now()), clock.now());
+    }
+  }
+  return due.length;
+}
+
+/** The stored credit note, from the table its registration's kind names. */
+export function creditNoteOf(db: Db, kind: CreditNoteKind, id: string): CreditNoteRow | undefined {
+  if (kind === 'whole') return db.select().from(creditNotes).where(eq(creditNotes.id, id)).get();
+  const part = db.select().from(partialCreditNotes).where(eq(partialCreditNotes.id, id)).get();
+  if (!part) return undefined;
+  const { refundPartId: _part, ...note } = part;
+  return note;
+}
+
+/**
+ * A 'pending' row for each credit note, whole or part, of an e-invoicing organiser, issued in the last
+ * QUEUE_LOOKBACK_DAYS (and since the setting), on an invoice that needed e-invoicing, without one yet.
+ * Read through each note table's (issuer, issued_at) index; the invoice by its key.
+ */
+async function queueNewECreditNotes(db: Db, now: Date): Promise<void> {
+  const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const organisers = db
+    .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+    .from(organiserProfiles)
+    .where(isNotNull(organiserProfiles.eInvoicingSince))
+    .all();
+  const missing: { id: string; kind: CreditNoteKind; invoiceId: string; issuer: string }[] = [];
+  for (const { userId, since } of organisers) {
+    const from = since && since > lookback ? since : lookback;
+    for (const [kind, table] of [
+      ['whole', creditNotes],
+      ['part', partialCreditNotes],
+    ] as const) {
+      const rows = db
+        .select({ id: table.id, invoiceId: table.invoiceId, issuer: table.issuer })
+        .from(table)
+        .innerJoin(invoices, eq(invoices.id, table.invoiceId))
+        .where(
+          and(
+            eq(table.issuer, userId),
+            gte(table.issuedAt, from),
+            // The invoices' own predicate (unqualified columns only invoices has): B2B, issued since
+            // e-invoicing applied to the organiser.
+            NEEDS_IRN,
+            gte(invoices.issuedAt, since ?? from),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(eCreditNoteRegistrations)
+                .where(eq(eCreditNoteRegistrations.creditNoteId, table.id)),
+            ),
+          ),
+        )
+        .all();
+      for (const row of rows) missing.push({ ...row, kind });
+    }
+  }
+  if (missing.length === 0) return;
+  const at = now.toISOString();
+  await writeTransaction(db, (tx) => {
+    for (const row of missing) {
+      tx.insert(eCreditNoteRegistrations)
+        .values({
+          creditNoteId: row.id,
+          kind: row.kind,
+          invoiceId: row.invoiceId,
+          issuer: row.issuer,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+  });
+}
+
+async function recordFailure(
+  db: Db,
+  creditNoteId: string,
+  attempts: number,
+  message: string,
+  nextAttemptAt: string | null,
+  now: Date,
+) {
+  await writeTransaction(db, (tx) =>
+    tx
+      .update(eCreditNoteRegistrations)
+      .set({
+        status: 'failed',
+        attempts,
+        lastError: message.slice(0, 1000),
+        nextAttemptAt,
+        updatedAt: now.toISOString(),
+      })
+      .where(eq(eCreditNoteRegistrations.creditNoteId, creditNoteId))
+      .run(),
+  );
+}
