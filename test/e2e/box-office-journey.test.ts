@@ -375,6 +375,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
       await handOver.getByRole('button', { name: 'Given: 1 × T-shirt (M)' }).waitFor({ state: 'detached' });
       await handOver.getByText('Given', { exact: true }).waitFor();
       await shot(page, 'gate-hand-over');
+      await expectNoSeriousA11yViolations(page);
     } finally {
       await browser.close();
     }
@@ -442,6 +443,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     expect(paiseIn(await figure('Discounts given'))).toBe(Math.round(Number(discountTotal) * 100));
     expect(tickets + addOns - fromTickets).toBe(payable);
     await shot(payout, 'sales-payout');
+    await expectNoSeriousA11yViolations(page);
 
     // The hall's shared capacity counts the two sold (loaded afresh: the editor seen before the sale keeps
     // its figures for the app's 30 s of freshness).
