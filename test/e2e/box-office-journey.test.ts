@@ -43,7 +43,12 @@ import { pdfPageText } from '../helpers/pdf-text.ts';
  */
 const SLOW = { timeout: 20_000 };
 
-/** What the buyer does differently at each size; the organiser's steps are the same. */
+/**
+ * What the buyer does differently at each size; the organiser's steps are the same. An order carries one
+ * code (ADR 0038: a code that unlocks and discounts is one code), so the phone's buyer follows the fan
+ * club's link, whose access code also takes 20 % off the hidden type, and the desktop's buyer types the
+ * discount code at checkout for a public type.
+ */
 const RUNS = [
   {
     size: 'phone',
@@ -345,6 +350,8 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     }
   });
 
+  // The organiser works the gate; the camera is Chromium's fake one showing the booking's QR, signed with
+  // the server's secret as the ticket page draws it (gate.test.ts's way).
   it('at the gate the booking’s QR is admitted and the T-shirt handed over', async () => {
     expect(state.bookingId, 'the buyer has booked').not.toBe('');
     const secret = readFileSync(appSecretFile(dataDir), 'utf8').trim();
