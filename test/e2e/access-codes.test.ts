@@ -67,7 +67,7 @@ describe('access codes on a phone', () => {
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     await expect(page.getByTestId('discount-applied').textContent()).resolves.toContain('FANCLUB applied');
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Karnataka');
     await page.getByRole('button', { name: 'Proceed' }).click();
     const dialog = page.getByRole('dialog');

@@ -53,8 +53,9 @@ describe('booking in Chromium with the payment simulator', () => {
     expect(bannerText).toContain('State is required');
     expect(bannerText).not.toContain('Name is required');
 
-    // Proceed opened the first field to fix.
-    await page.getByLabel('Phone').fill('12345');
+    // Proceed opened the first field to fix (its input, once open: until then the label names the closed
+    // field's value and its Edit button, and a locator matching two elements fails at once).
+    await page.getByRole('textbox', { name: 'Phone' }).fill('12345');
     await page.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByTestId('payment-error').textContent()).resolves.toContain(
       'Please enter a valid phone number',
@@ -62,7 +63,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByRole('button', { name: 'Dismiss payment error' }).click();
     await expect(page.getByTestId('payment-error').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('+91 98765-43210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('+91 98765-43210');
     await page.getByLabel('State').selectOption('Karnataka');
     await expectNoSeriousA11yViolations(page);
 
@@ -111,7 +112,7 @@ describe('booking in Chromium with the payment simulator', () => {
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Delhi');
 
     await page.getByRole('button', { name: 'Proceed' }).click();

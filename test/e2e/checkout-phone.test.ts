@@ -79,7 +79,7 @@ describe('checkout on a phone (390×844)', () => {
   it('shows and announces a failed payment and a failed order beside Proceed, wherever the page was', async () => {
     const { page, context } = await openCheckout();
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Kerala');
     // The announcer is on the page before anything is said in it, so screen readers pick up what comes.
     const announcer = page.getByTestId('checkout-messages');
@@ -120,13 +120,13 @@ describe('checkout on a phone (390×844)', () => {
 
     // Enter keeps an edit.
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('98765 43210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('98765 43210');
     await page.getByLabel('Phone').press('Enter');
     await details.getByText('98765 43210', { exact: true }).waitFor();
 
     // Esc throws the next one away: the field closes showing the value from before, not the typed one.
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('12345');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('12345');
     await page.getByLabel('Phone').press('Escape');
     await details.getByText('98765 43210', { exact: true }).waitFor();
     expect(await details.getByRole('textbox').count()).toBe(0);
@@ -158,7 +158,7 @@ describe('checkout on a phone (390×844)', () => {
     expect(await isOnScreen(early, 'checkout-bar')).toBe(true);
     await saveScreenshot(page, 'checkout-verify-first-phone.png');
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Kerala');
     await scrollToTop(page);
     await page.getByRole('button', { name: 'Proceed' }).click();

@@ -57,7 +57,7 @@ describe('GST invoice in Chromium', () => {
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Maharashtra');
     await page.getByText('Need a GST invoice for your business? (optional)').click();
     // A GSTIN with a wrong check character is refused beside the field.
@@ -137,7 +137,7 @@ describe('GST invoice in Chromium', () => {
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     await page.getByRole('button', { name: 'Edit Phone' }).click();
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
     await page.getByLabel('State').selectOption('Maharashtra');
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page

@@ -36,7 +36,7 @@ describe('the waiting list after sell-out, in Chromium', () => {
     await form.getByRole('button', { name: 'Join waiting list' }).click();
     // The checkout's own schema speaks for the missing phone and state.
     await form.getByText('Phone number is required').waitFor();
-    await form.getByLabel('Phone').fill('98765 43210');
+    await form.getByRole('textbox', { name: 'Phone' }).fill('98765 43210');
     await form.getByLabel('State').selectOption('Karnataka');
     await saveScreenshot(page, `waitlist-join-form-390.png`, { fullPage: true });
     await form.getByRole('button', { name: 'Join waiting list' }).click();

@@ -142,7 +142,7 @@ describe('the waiting room, in Chromium', () => {
     );
     await outPage.getByRole('heading', { name: 'Payment Summary' }).waitFor();
     await outPage.getByRole('button', { name: 'Proceed' }).click();
-    await outPage.getByLabel('Phone').fill('+91 98765-43210');
+    await outPage.getByRole('textbox', { name: 'Phone' }).fill('+91 98765-43210');
     await outPage.getByLabel('State').selectOption('Karnataka');
     await outPage.getByRole('button', { name: 'Proceed' }).click();
     await outPage.getByText(WAITING_ROOM_MESSAGES.passRequired).waitFor();
