@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { showServerErrors } from './server-field-errors.ts';
+import { serverRefusalOf, showServerErrors, zodFieldErrors } from './server-field-errors.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -66,5 +66,28 @@ describe('showServerErrors: the server’s field errors on the form (issue 39: o
       'Could not sign in',
     );
     expect(form.getFieldState('name').error).toBeUndefined();
+  });
+});
+
+describe('the state forms’ counterparts (the console sections)', () => {
+  it('zodFieldErrors keys each refusal by the path segment asked for, the first message per field', () => {
+    const issues = [
+      { path: ['quota', 'ticketTypeIds', 0], message: 'Choose a ticket type of this event' },
+      { path: ['quota', 'capacity'], message: 'Capacity must be at least 1' },
+      { path: ['quota', 'capacity'], message: 'a second message, not shown' },
+    ];
+    expect(zodFieldErrors(issues, 1)).toEqual({
+      ticketTypeIds: 'Choose a ticket type of this event',
+      capacity: 'Capacity must be at least 1',
+    });
+    expect(zodFieldErrors(issues, -1)).toMatchObject({ 0: 'Choose a ticket type of this event' });
+  });
+
+  it('serverRefusalOf gives the field messages, or else the form’s own line', () => {
+    expect(serverRefusalOf(refused('Check the form', { name: 'Too long' }))).toEqual({
+      fields: { name: 'Too long' },
+      form: null,
+    });
+    expect(serverRefusalOf(refused('Sold out'))).toEqual({ fields: {}, form: 'Sold out' });
   });
 });

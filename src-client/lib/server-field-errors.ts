@@ -23,3 +23,23 @@ export function showServerErrors<T extends FieldValues>(
   });
   return placed.length > 0 ? null : messageOf(error, fallback);
 }
+
+/**
+ * For a form kept in component state (the console's sections): a zod refusal's messages by field, the
+ * first per field. The field is the path segment at `at` (`1` for `{ eventId, quota: { name } }`, so a
+ * list's item refusal shows on the list; `-1` for the innermost name).
+ */
+export function zodFieldErrors(issues: readonly { path: PropertyKey[]; message: string }[], at: number) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path.at(at))] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The server's refusal for a form kept in state: its field messages when it named fields, else the
+ * message for the form's own line. The state forms' counterpart of `showServerErrors`.
+ */
+export function serverRefusalOf(error: unknown): { fields: Record<string, string>; form: string | null } {
+  const fields = fieldErrorsOf(error);
+  return Object.keys(fields).length > 0 ? { fields, form: null } : { fields: {}, form: messageOf(error) };
+}

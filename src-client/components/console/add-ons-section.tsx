@@ -3,8 +3,8 @@ import { CreateAddOnInput } from '../../../shared/add-on-schemas.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { GST_RATE_SCHEDULE } from '../../../shared/gst.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FormError, SubmitButton, TextField } from '../auth-fields.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
@@ -185,18 +185,16 @@ function AddOnForm({
     // The same schema the server runs, for the same messages before the round trip.
     const parsed = CreateAddOnInput.safeParse({ eventId, addOn: fields });
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[1])] ??= issue.message;
-      return setErrors(fieldErrors);
+      return setErrors(zodFieldErrors(parsed.error.issues, 1));
     }
     try {
       if (addOn) await update.mutateAsync({ eventId, addOnId: addOn.id, addOn: parsed.data.addOn });
       else await create.mutateAsync(parsed.data);
       onDone();
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFormError(messageOf(error));
+      const refusal = serverRefusalOf(error);
+      setErrors(refusal.fields);
+      setFormError(refusal.form);
     }
   };
 

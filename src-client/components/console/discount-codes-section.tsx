@@ -7,7 +7,8 @@ import {
 } from '../../../shared/discount-schemas.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
@@ -197,9 +198,7 @@ function DiscountCodeForm({
     // The same schema the server runs, for the same messages before the round trip.
     const parsed = CreateDiscountCodeInput.safeParse({ eventId, code: fields });
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path.at(-1))] ??= issue.message;
-      return setErrors(fieldErrors);
+      return setErrors(zodFieldErrors(parsed.error.issues, -1));
     }
     try {
       if (code) await update.mutateAsync({ eventId, discountCodeId: code.id, code: parsed.data.code });
@@ -207,9 +206,9 @@ function DiscountCodeForm({
       setSaved(true);
       onDone();
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFormError(messageOf(error));
+      const refusal = serverRefusalOf(error);
+      setErrors(refusal.fields);
+      setFormError(refusal.form);
     }
   };
 

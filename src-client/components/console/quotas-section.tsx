@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { CreateQuotaInput } from '../../../shared/quota-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FormError, SubmitButton, TextField } from '../auth-fields.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
@@ -163,18 +164,16 @@ function QuotaForm({
     // The same schema the server runs, for the same messages before the round trip.
     const parsed = CreateQuotaInput.safeParse({ eventId, quota: fields });
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[1])] ??= issue.message;
-      return setErrors(fieldErrors);
+      return setErrors(zodFieldErrors(parsed.error.issues, 1));
     }
     try {
       if (quota) await update.mutateAsync({ eventId, quotaId: quota.id, quota: parsed.data.quota });
       else await create.mutateAsync(parsed.data);
       onDone();
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFormError(messageOf(error));
+      const refusal = serverRefusalOf(error);
+      setErrors(refusal.fields);
+      setFormError(refusal.form);
     }
   };
 

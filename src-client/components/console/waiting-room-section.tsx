@@ -6,8 +6,8 @@ import {
   WAITING_ROOM_MESSAGES,
   WaitingRoomSettingsInput,
 } from '../../../shared/waiting-room.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
 
 /** A datetime-local value is read as India time, whatever the browser's zone; stored as UTC. */
@@ -64,10 +64,8 @@ function WaitingRoomForm({
       admitPerMinute: rate.trim() === '' ? null : Number(rate),
     };
     const parsed = WaitingRoomSettingsInput.safeParse(input);
-    const fieldErrors: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    } else if (enabled && !room.drawnAt && Date.parse(input.opensAt) <= Date.now()) {
+    const fieldErrors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error.issues, 0);
+    if (parsed.success && enabled && !room.drawnAt && Date.parse(input.opensAt) <= Date.now()) {
       fieldErrors.opensAt = WAITING_ROOM_MESSAGES.opensAtPast;
     }
     if (Object.keys(fieldErrors).length > 0) return setErrors(fieldErrors);
@@ -75,9 +73,9 @@ function WaitingRoomForm({
       await save.mutateAsync(input);
       setSaved(true);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFormError(messageOf(error));
+      const refusal = serverRefusalOf(error);
+      setErrors(refusal.fields);
+      setFormError(refusal.form);
     }
   };
 
