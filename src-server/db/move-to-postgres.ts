@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { type SQLiteColumn, SQLiteTable, getTableConfig as sqliteTableConfig } f
 import pg from 'pg';
 import { fingerprintOf } from '../app-secret.ts';
 import { pendingMigrations } from './client.ts';
+import { PG_MIGRATIONS_FOLDER } from './engine/postgres.ts';
 import * as sqliteSchema from './schema/index.ts';
 import * as pgSchema from './schema-pg/index.ts';
 
@@ -36,7 +36,7 @@ export async function moveToPostgres(options: {
     const secret = secretCheck(sqlite, options.appSecret);
     await refuseNonEmpty(client);
     log('applying the PostgreSQL migrations');
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_PG_FOLDER });
+    await migrate(drizzle(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
     await refuseNonEmpty(client);
 
     // One snapshot of the SQLite file for the whole copy, even if the server still writes to it.
@@ -104,8 +104,6 @@ export interface MoveReport {
   /** The app secret's fingerprint the target now holds (null: none recorded, none at hand). */
   appSecretFingerprint: string | null;
 }
-
-export const MIGRATIONS_PG_FOLDER = path.resolve(import.meta.dirname, '../../migrations-pg');
 
 /**
  * Tables only SQLite has, which the move does not copy, each with its reason (as in the parity test):

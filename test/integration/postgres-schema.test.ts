@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_MIGRATIONS_FOLDER } from '../../src-server/db/engine/postgres.ts';
 import * as schema from '../../src-server/db/schema-pg/index.ts';
 import { testPostgresUrl } from '../helpers/test-postgres.ts';
 
@@ -16,7 +17,7 @@ import { testPostgresUrl } from '../helpers/test-postgres.ts';
 // scripts/start-test-postgres.sh, and skips, saying so, only where PostgreSQL is not installed. In CI
 // (CI set) a missing server fails the run instead.
 
-const root = path.resolve(import.meta.dirname, '../..');
+const _root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = testPostgresUrl('postgres-schema.test.ts');
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value) =>
   is(value, PgTable),
@@ -35,7 +36,7 @@ describe.skipIf(serverUrl === undefined)('PostgreSQL migrations on a real server
     url.pathname = `/${databaseName}`;
     client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
-    await migrate(drizzle(client), { migrationsFolder: path.join(root, 'migrations-pg') });
+    await migrate(drizzle(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
   });
 
   afterAll(async () => {
@@ -251,7 +252,7 @@ describe.skipIf(serverUrl === undefined)('PostgreSQL migrations on a real server
     const { rows } = await client.query<{ count: string }>(
       'SELECT count(*) FROM drizzle.__drizzle_migrations',
     );
-    await migrate(drizzle(client), { migrationsFolder: path.join(root, 'migrations-pg') });
+    await migrate(drizzle(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
     const again = await client.query<{ count: string }>('SELECT count(*) FROM drizzle.__drizzle_migrations');
     expect(again.rows[0]?.count).toBe(rows[0]?.count);
   });
