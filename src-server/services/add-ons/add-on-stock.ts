@@ -3,6 +3,7 @@ import { addOnLineTotalPaise } from '../../../shared/add-on-pricing.ts';
 import { ADD_ON_MESSAGES, type SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQueries } from '../../db/prepared-queries.ts';
 import { addOns, addOnVariants, bookingAddOns, holdAddOns } from '../../db/schema/add-ons.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 
@@ -236,19 +237,4 @@ const builders = {
       .prepare(),
 };
 
-type Queries = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
-const prepared = new WeakMap<DbOrTx, Partial<Queries>>();
-
-function query<K extends keyof Queries>(db: DbOrTx, name: K): Queries[K] {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = {};
-    prepared.set(db, queries);
-  }
-  let built = queries[name] as Queries[K] | undefined;
-  if (!built) {
-    built = builders[name](db) as Queries[K];
-    queries[name] = built;
-  }
-  return built;
-}
+const query = preparedQueries(builders);

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedQueries } from '../../db/prepared-queries.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { holdItems, holds } from '../../db/schema/payments.ts';
@@ -528,19 +529,4 @@ const builders = {
       .prepare(),
 };
 
-type Queries = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
-const prepared = new WeakMap<DbOrTx, Partial<Queries>>();
-
-function query<K extends keyof Queries>(db: DbOrTx, name: K): Queries[K] {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = {};
-    prepared.set(db, queries);
-  }
-  let built = queries[name] as Queries[K] | undefined;
-  if (!built) {
-    built = builders[name](db) as Queries[K];
-    queries[name] = built;
-  }
-  return built;
-}
+const query = preparedQueries(builders);

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQueries } from '../../db/prepared-queries.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { quotas, quotaTicketTypes } from '../../db/schema/quotas.ts';
 import { conflict } from '../../errors.ts';
@@ -125,19 +126,4 @@ const builders = {
       .prepare(),
 };
 
-type Queries = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
-const prepared = new WeakMap<DbOrTx, Partial<Queries>>();
-
-function query<K extends keyof Queries>(db: DbOrTx, name: K): Queries[K] {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = {};
-    prepared.set(db, queries);
-  }
-  let built = queries[name] as Queries[K] | undefined;
-  if (!built) {
-    built = builders[name](db) as Queries[K];
-    queries[name] = built;
-  }
-  return built;
-}
+const query = preparedQueries(builders);
