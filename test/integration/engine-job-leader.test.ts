@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgJobLeadership } from '../../src-server/db/engine/pg-job-leader.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
@@ -23,6 +23,9 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   const servers: { db: PgDb; leadership: ReturnType<typeof pgJobLeadership>; stop: () => void }[] = [];
   const runs: Run[] = [];
+  // A killed process runs nothing more, not even the tick it was in: stop() only clears the timers, so a
+  // tick already past its leadership check would still finish and be counted without this.
+  const killed = new Set<number>();
 
   beforeAll(async () => {
     fresh = await freshPostgresDatabase(serverUrl as string, { poolSize: 2 });
@@ -33,9 +36,10 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
         name: 'hold-sweeper',
         intervalMs: TICK_MS,
         run: async () => {
+          if (killed.has(server)) return;
           const start = performance.now();
           await sleep(5);
-          runs.push({ server, start, end: performance.now() });
+          if (!killed.has(server)) runs.push({ server, start, end: performance.now() });
         },
       };
       const { stop } = startBackgroundJobs(deps, [job], leadership.leads);
@@ -53,7 +57,8 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
   });
 
   it('one server runs the job; its runs never overlap another server’s', async () => {
-    await sleep(400);
+    // Waited for, not slept: a loaded CI machine ticks less often than every 10 ms.
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThan(5), { timeout: 5_000, interval: 20 });
     const leaders = new Set(runs.map((r) => r.server));
     expect(runs.length).toBeGreaterThan(5);
     expect(leaders.size).toBe(1);
@@ -62,6 +67,7 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
   it('when the leader dies (its connection cut, as a killed process), another server takes over, never side by side', async () => {
     const [leader] = new Set(runs.map((r) => r.server));
     // The process is gone: its timers stop and PostgreSQL ends its session, releasing the lock.
+    killed.add(leader!);
     servers[leader!]!.stop();
     const { rows } = await fresh.db.$client.query<{ pid: number }>(
       `select l.pid from pg_locks l where l.locktype = 'advisory' and l.granted`,
@@ -69,9 +75,8 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
     expect(rows).toHaveLength(1);
     await fresh.db.$client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
     const before = runs.length;
-    await sleep(400);
+    await vi.waitFor(() => expect(runs.length - before).toBeGreaterThan(5), { timeout: 5_000, interval: 20 });
     const after = runs.slice(before);
-    expect(after.length).toBeGreaterThan(5);
     expect(after.every((r) => r.server !== leader)).toBe(true);
     // No two runs of different servers overlap in time.
     const sorted = [...runs].sort((a, b) => a.start - b.start);
