@@ -71,8 +71,9 @@ export function* recordScanSteps(
 ): Steps<GateScanResult> {
   const { gateScans } = tablesOf(tx);
   const generation = ref?.generation ?? null;
-  // Before the log is read: a resend racing its first send waits for it and then finds its row.
-  if (ref) yield* serialize(gateLockKey(ref.bookingId));
+  // Before the log is read: a resend racing its first send waits for it and then finds its row. A code
+  // that names no booking has nothing to count, so only its resends take turns.
+  yield* serialize(ref ? gateLockKey(ref.bookingId) : `gate:scan:${input.scanId}`);
   const previous = yield* findScanSteps(tx, input.scanId);
   if (previous) return yield* replayFor(tx, previous, caller.eventId);
 
