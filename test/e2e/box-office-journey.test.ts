@@ -318,7 +318,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
 
   // The organiser works the gate, one phone per attendee: Chromium's fake camera shows one picture per
   // browser, so each attendee's QR (the ticket page's own image) is held up to a gate browser of its own.
-  it('at the gate each attendee’s own QR admits them by name, the T-shirt is handed over, and a second scan is refused', async () => {
+  it('at the gate each attendee’s own QR admits them by name, the T-shirt is handed over, a second scan is refused, and the look-up lists each person', async () => {
     expect(state.attendeeQrs, 'the buyer has their attendees’ QRs').toHaveLength(2);
     const result = (page: Page) => page.getByTestId('gate-result');
     const admitted = (page: Page) => result(page).and(page.locator('[data-outcome="admit"]'));
@@ -364,6 +364,21 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
           await refused.getByText(/^Already used at Main gate, \d\d:\d\d$/).waitFor({ timeout: 15_000 });
           await refused.getByText(`${name} · ${run.type}`).waitFor();
           await shot(page, 'gate-already-used');
+        } else {
+          // A volunteer looks up the person by their own name: the booking lists each person's ticket,
+          // both in now, so neither can be admitted again from the list.
+          await result(page).getByRole('button', { name: 'Dismiss' }).click();
+          await page.getByRole('button', { name: 'Look up' }).click();
+          const lookUp = page.getByRole('dialog', { name: 'Look up a ticket' });
+          await lookUp.getByLabel('Booking id, name or mobile').fill(name.split(' ')[0]!);
+          const own = lookUp.getByRole('list', { name: 'Each person’s own ticket' });
+          for (const [j, attendee] of buyerNames.entries()) {
+            const item = own.getByRole('listitem').filter({ hasText: attendee });
+            await item.getByText(`Ticket ${j + 1} of 2 · ${attendee} · 1 of 1 in`).waitFor(SLOW);
+            await expect(item.getByRole('button').first().isDisabled()).resolves.toBe(true);
+          }
+          await lookUp.getByText('Each person has their own ticket:').waitFor();
+          await shot(page, 'gate-look-up-attendees');
         }
       } finally {
         await browser.close();
