@@ -10,6 +10,7 @@ import { type Code, GateEngine, type Shown, Unreachable } from '../gate/gate-eng
 import { deviceId, type GateSettings, loadGateSettings, saveGateSettings } from '../gate/gate-settings.ts';
 import { GateStore, type SlotMeta } from '../gate/gate-store.ts';
 import { installGateApp } from '../gate/install.ts';
+import { bookingCountLine, LookUpAttendees } from '../gate/look-up-attendees.tsx';
 import { codeKey, NO_HOLD, readCode, releaseCode, showCode } from '../gate/scan-hold.ts';
 import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../gate/scanner.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -638,8 +639,9 @@ function LookUp({
         cancelled: r.cancelled,
         phoneEnd: r.phoneEnd as string | undefined,
         attendees: attendeeLine(r.answers),
+        ownTickets: r.attendeeTickets,
       }))
-    : local.map((t) => ({ ...t, attendees: '' }));
+    : local.map((t) => ({ ...t, attendees: '', ownTickets: [] }));
   if (history)
     return (
       <TicketHistory
@@ -666,7 +668,7 @@ function LookUp({
       />
       <ul className="mt-3 flex-1 space-y-2 overflow-auto">
         {rows.map((r) => (
-          <li key={r.id} className="flex gap-2">
+          <li key={r.id} className="flex flex-wrap gap-2">
             <button
               type="button"
               disabled={r.cancelled || r.admitted >= r.allowed}
@@ -682,9 +684,7 @@ function LookUp({
                 </>
               )}
               <br />
-              <span className="text-sm">
-                {r.cancelled ? 'Cancelled booking' : `${r.admitted} of ${r.allowed} in`}
-              </span>
+              <span className="text-sm">{bookingCountLine(r)}</span>
             </button>
             {r.admitted > 0 && (
               <button
@@ -695,6 +695,9 @@ function LookUp({
               >
                 History
               </button>
+            )}
+            {r.ownTickets.length > 0 && (
+              <LookUpAttendees tickets={r.ownTickets} onPick={onPick} onHistory={setHistory} />
             )}
           </li>
         ))}

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSecretFile } from '../../src-server/app-secret.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
-import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import {
-  type Browser,
-  CHROMIUM_PATH,
   DESKTOP,
   expectNoSeriousA11yViolations,
   type Locator,
@@ -27,6 +19,7 @@ import {
 import { signInNewBuyer } from '../helpers/buyer.ts';
 import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
+import { cameraBrowser, cameraFramesOf, cameraVideo } from '../helpers/fake-camera.ts';
 import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 
@@ -34,7 +27,7 @@ import { pdfPageText } from '../helpers/pdf-text.ts';
  * Issue 40's quality bar, walked through the UI at phone and desktop size: the organiser sets up a hidden
  * type, a shared capacity, attendee names, a T-shirt add-on and two codes in the console; a buyer books
  * two named tickets with a code and a T-shirt; the invoice shows the discount and the T-shirt's own GST;
- * the gate admits the booking's QR and the T-shirt is handed over; the organiser refunds part of a ticket;
+ * the gate admits each attendee by the QR of their own and the T-shirt is handed over; the organiser refunds part of a ticket;
  * the order history and the payout statement agree.
  *
  * Set-up that is no part of the journey is written straight to the database: the organiser's account
@@ -81,69 +74,20 @@ function paiseIn(text: string | null): number {
   return Math.round(Number(match[1]!.replaceAll(',', '')) * 100);
 }
 
-/**
- * The QR code as Chromium's fake camera reads it (as gate.test.ts draws it): YUV4MPEG2, 640×480, 4:2:0,
- * the code black on white in the luma plane, in view for 2 s and away for 2.4 s, looped.
- */
-function qrVideo(text: string): string {
-  const W = 640;
-  const H = 480;
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const scale = Math.floor(400 / (n + 8));
-  const left = Math.floor((W - n * scale) / 2);
-  const top = Math.floor((H - n * scale) / 2);
-  const y = Buffer.alloc(W * H, 235);
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++)
-      if (qr.modules.get(r, c))
-        for (let dy = 0; dy < scale; dy++)
-          y.fill(
-            16,
-            (top + r * scale + dy) * W + left + c * scale,
-            (top + r * scale + dy) * W + left + (c + 1) * scale,
-          );
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
-  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(W * H, 235), chroma, chroma]);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jalsa-y4m-')), 'qr.y4m');
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from('YUV4MPEG2 W640 H480 F5:1 Ip A1:1 C420jpeg\n'),
-      ...Array<Buffer>(10).fill(frame),
-      ...Array<Buffer>(12).fill(blank),
-    ]),
-  );
-  return file;
-}
-
-/** The full Chromium whose camera shows `video`, allowed without asking. */
-function cameraBrowser(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-      '--use-fake-ui-for-media-stream',
-    ],
-  });
-}
-
 describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => {
   const world = useE2eWorld();
-  const { baseURL, dataDir } = e2eServer();
+  const { baseURL } = e2eServer();
   const shot = (target: Page | Locator, name: string, fullPage = false) =>
     saveScreenshot(target, `journey-${run.size}-${name}.png`, { fullPage });
   const buyerNames = ['Kavya Menon', 'Rohan Das'];
-  const state = { ev: {} as TicketedEvent, organiserToken: '', bookingId: '', codesMade: false };
+  const state = {
+    ev: {} as TicketedEvent,
+    organiserToken: '',
+    bookingId: '',
+    codesMade: false,
+    /** Each attendee's QR as the buyer's ticket page draws it, as a camera frame, in the attendees' order. */
+    attendeeQrs: [] as Buffer[],
+  };
   let organiser: Page;
 
   beforeAll(async () => {
@@ -197,14 +141,22 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     await page.goto(`/organiser/events/${ev.eventId}/edit`);
     await page.getByRole('heading', { name: 'Shared capacity' }).waitFor(SLOW);
 
-    // A hidden type: the fan club's presale, sold only with its code.
-    const fanClub = page.locator('details').filter({ has: page.getByText('Edit Fan Club', { exact: true }) });
-    await fanClub.getByText('Edit Fan Club', { exact: true }).click();
-    await fanClub.getByLabel('Hidden: sold only with an access code').check();
-    await fanClub.getByRole('button', { name: 'Save ticket type' }).click();
-    await expect
-      .poll(() => fanClub.getByLabel('Hidden: sold only with an access code').isChecked())
-      .toBe(true);
+    // A hidden type: the fan club's presale, sold only with its code. The type this buyer books gives each
+    // person a ticket of their own (ADR 0046), so the gate admits each attendee by their own QR.
+    const editType = async (name: string, settings: string[]) => {
+      const type = page.locator('details').filter({ has: page.getByText(`Edit ${name}`, { exact: true }) });
+      await type.getByText(`Edit ${name}`, { exact: true }).click();
+      for (const label of settings) await type.getByLabel(label).check();
+      await type.getByRole('button', { name: 'Save ticket type' }).click();
+      for (const label of settings) await expect.poll(() => type.getByLabel(label).isChecked()).toBe(true);
+    };
+    const hidden = 'Hidden: sold only with an access code';
+    const ownQr = 'One ticket per attendee';
+    if (run.type === 'Fan Club') await editType('Fan Club', [hidden, ownQr]);
+    else {
+      await editType('Fan Club', [hidden]);
+      await editType(run.type, [ownQr]);
+    }
 
     // The hall's seats, shared by Stalls and the fan club.
     const quotas = section(page, 'quotas-heading');
@@ -345,46 +297,92 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
       );
       expect(text).toMatch(/\(SAC 9996\): 2 x Rs\. [\d,]+\.00\n\s+Less discount/);
       expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
+
+      // The e-ticket: a QR of their own for each attendee, named, and no booking QR (nobody is left on it).
+      // The gate is shown these very pictures.
+      await page.goto(`/ticket/${state.bookingId}`);
+      const own = page.getByTestId('attendee-ticket');
+      await expect.poll(() => own.getByTestId('ticket-qr').count(), SLOW).toBe(2);
+      for (const [i, name] of buyerNames.entries())
+        await own
+          .nth(i)
+          .getByText(`Ticket ${i + 1} of 2 · ${name}`, { exact: true })
+          .waitFor();
+      await expect(page.getByTestId('ticket-qr').count()).resolves.toBe(2);
+      state.attendeeQrs = await cameraFramesOf(own.getByTestId('ticket-qr'));
+      await shot(page, 'ticket-attendees', true);
     } finally {
       await context.close();
     }
   });
 
-  // The organiser works the gate; the camera is Chromium's fake one showing the booking's QR, signed with
-  // the server's secret as the ticket page draws it (gate.test.ts's way).
-  it('at the gate the booking’s QR is admitted and the T-shirt handed over', async () => {
-    expect(state.bookingId, 'the buyer has booked').not.toBe('');
-    const secret = readFileSync(appSecretFile(dataDir), 'utf8').trim();
-    const browser = await cameraBrowser(qrVideo(signTicketToken(secret, state.bookingId)));
-    try {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: run.viewport,
-        locale: 'en-IN',
-        permissions: ['camera'],
-      });
-      await context.addCookies([{ name: SESSION_COOKIE, value: state.organiserToken, url: baseURL }]);
-      const page = await context.newPage();
-      await page.goto('/check-in');
-      await page.waitForURL('**/gate');
-      await page.getByLabel('Event', { exact: true }).selectOption({ value: state.ev.eventId });
-      await page.getByLabel('Slot', { exact: true }).selectOption({ value: state.ev.slotId });
-      await page.getByLabel('Gate name', { exact: true }).fill('Main gate');
-      await page.getByRole('button', { name: 'Start scanning' }).click();
-      // Two tickets on one QR: the gate asks how many enter; both do.
-      const ask = page.getByRole('dialog', { name: 'How many enter now?' });
-      await ask.getByRole('button', { name: 'Admit 2' }).click({ timeout: 30_000 });
-      const result = page.getByTestId('gate-result').and(page.locator('[data-outcome="admit"]'));
-      await result.getByText('ADMIT 2').waitFor(SLOW);
-      const handOver = result.getByRole('region', { name: 'Hand over' });
-      await handOver.getByRole('button', { name: 'Given: 1 × T-shirt (M)' }).click(SLOW);
-      // Recorded: the button gives way to a plain "Given".
-      await handOver.getByRole('button', { name: 'Given: 1 × T-shirt (M)' }).waitFor({ state: 'detached' });
-      await handOver.getByText('Given', { exact: true }).waitFor();
-      await shot(page, 'gate-hand-over');
-      await expectNoSeriousA11yViolations(page);
-    } finally {
-      await browser.close();
+  // The organiser works the gate, one phone per attendee: Chromium's fake camera shows one picture per
+  // browser, so each attendee's QR (the ticket page's own image) is held up to a gate browser of its own.
+  it('at the gate each attendee’s own QR admits them by name, the T-shirt is handed over, a second scan is refused, and the look-up lists each person', async () => {
+    expect(state.attendeeQrs, 'the buyer has their attendees’ QRs').toHaveLength(2);
+    const result = (page: Page) => page.getByTestId('gate-result');
+    const admitted = (page: Page) => result(page).and(page.locator('[data-outcome="admit"]'));
+    for (const [i, name] of buyerNames.entries()) {
+      const browser = await cameraBrowser(cameraVideo(state.attendeeQrs[i]!));
+      try {
+        const context = await browser.newContext({
+          baseURL,
+          viewport: run.viewport,
+          locale: 'en-IN',
+          permissions: ['camera'],
+        });
+        await context.addCookies([{ name: SESSION_COOKIE, value: state.organiserToken, url: baseURL }]);
+        const page = await context.newPage();
+        await page.goto('/check-in');
+        await page.waitForURL('**/gate');
+        await page.getByLabel('Event', { exact: true }).selectOption({ value: state.ev.eventId });
+        await page.getByLabel('Slot', { exact: true }).selectOption({ value: state.ev.slotId });
+        await page.getByLabel('Gate name', { exact: true }).fill('Main gate');
+        await page.getByRole('button', { name: 'Start scanning' }).click();
+        // One person on each attendee's ticket: admitted at once (no "how many enter"), by their own name.
+        await admitted(page).getByText('ADMIT 1').waitFor({ timeout: 30_000 });
+        await admitted(page).getByText(`${name} · ${run.type}`).waitFor();
+        await admitted(page).getByText('1 of 1 in').waitFor();
+        // The booking's T-shirt: handed over with the first attendee, shown as given with the second.
+        const handOver = admitted(page).getByRole('region', { name: 'Hand over' });
+        if (i === 0) {
+          await handOver.getByRole('button', { name: 'Given: 1 × T-shirt (M)' }).click(SLOW);
+          // Recorded: the button gives way to a plain "Given".
+          await handOver
+            .getByRole('button', { name: 'Given: 1 × T-shirt (M)' })
+            .waitFor({ state: 'detached' });
+          await shot(page, 'gate-hand-over');
+          await expectNoSeriousA11yViolations(page);
+        }
+        await handOver.getByText('1 × T-shirt (M)').waitFor(SLOW);
+        await handOver.getByText('Given', { exact: true }).waitFor();
+        await expect(handOver.getByRole('button').count()).resolves.toBe(0);
+        if (i === 0) {
+          // The same QR again (shown again after the result was dismissed): this attendee is in already.
+          await result(page).getByRole('button', { name: 'Dismiss' }).click();
+          const refused = result(page).and(page.locator('[data-outcome="refuse"]'));
+          await refused.getByText(/^Already used at Main gate, \d\d:\d\d$/).waitFor({ timeout: 15_000 });
+          await refused.getByText(`${name} · ${run.type}`).waitFor();
+          await shot(page, 'gate-already-used');
+        } else {
+          // A volunteer looks up the person by their own name: the booking lists each person's ticket,
+          // both in now, so neither can be admitted again from the list.
+          await result(page).getByRole('button', { name: 'Dismiss' }).click();
+          await page.getByRole('button', { name: 'Look up' }).click();
+          const lookUp = page.getByRole('dialog', { name: 'Look up a ticket' });
+          await lookUp.getByLabel('Booking id, name or mobile').fill(name.split(' ')[0]!);
+          const own = lookUp.getByRole('list', { name: 'Each person’s own ticket' });
+          for (const [j, attendee] of buyerNames.entries()) {
+            const item = own.getByRole('listitem').filter({ hasText: attendee });
+            await item.getByText(`Ticket ${j + 1} of 2 · ${attendee} · 1 of 1 in`).waitFor(SLOW);
+            await expect(item.getByRole('button').first().isDisabled()).resolves.toBe(true);
+          }
+          await lookUp.getByText('Each person has their own ticket:').waitFor();
+          await shot(page, 'gate-look-up-attendees');
+        }
+      } finally {
+        await browser.close();
+      }
     }
   });
 
@@ -417,7 +415,8 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     expect(entries).toMatch(
       new RegExp(`Booked and paid ₹[\\d,]+\\.\\d\\d; code ${run.code} applied, ₹${discountTotal} off`),
     );
-    expect(entries).toContain('Checked in: 2 people at Main gate');
+    // Each attendee checked in on their own ticket; the refused second scan counts nobody.
+    expect(entries.match(/Checked in: 1 person at Main gate/g)).toHaveLength(2);
     expect(entries).toContain('Handed over: 1 × T-shirt (M) at Main gate');
     expect(entries).toContain('Part refund of ₹250.00: “A pillar blocked one guest’s view”');
     expect(entries).toContain('Part refund of ₹250.00 issued');

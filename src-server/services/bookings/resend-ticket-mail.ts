@@ -3,6 +3,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound, tooManyRequests } from '../../errors.ts';
+import { addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
 import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
@@ -50,6 +51,8 @@ export async function resendTicketMail(
     slotEnd: b.ticketSlotEnd,
     lines: b.ticketTypes.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
     subtotalPaise: b.subtotalAmountPaise,
+    discount: b.discountCode ? { code: b.discountCode, discountPaise: b.discountPaise } : null,
+    addOns: addOnsOfBookings(deps.db, [b.id]).get(b.id),
     bookingFeePaise: b.feeAmountPaise + b.igstAmountPaise,
     feeGstPaise: b.igstAmountPaise,
     // The mail names the fee's tax heads as its invoice does (issue 36).

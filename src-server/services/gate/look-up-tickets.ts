@@ -1,7 +1,12 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, likeEscaped } from '../../db/like.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import { bookingAttendees } from '../../db/schema/questions.ts';
+import {
+  type LookedUpAttendeeTicket,
+  lookUpAttendeeTickets,
+} from '../attendee-tickets/look-up-attendee-tickets.ts';
 import { answersOfBookings, type BookingAnswers } from '../questions/booking-answers.ts';
 
 export interface LookedUpTicket {
@@ -15,11 +20,17 @@ export interface LookedUpTicket {
   cancelled: boolean;
   /** Attendee names and answers given at checkout (issue 40), so staff can check who is who. */
   answers: BookingAnswers;
+  /**
+   * Each attendee's own ticket where the booking has them (ADR 0046), to admit the person at the gate by
+   * their ticket; `allowed` and `admitted` above are then what the booking's own QR still admits.
+   */
+  attendeeTickets: LookedUpAttendeeTicket[];
 }
 
 /**
  * Manual look-up at the gate for a buyer whose phone is dead: this slot's bookings by booking id, holder
- * name or mobile number. Reads only the slot's bookings (the slot index), at most 20.
+ * or attendee name, or mobile number. Reads only the slot's bookings (the slot index), at most 20, each with its
+ * attendees' own tickets where it has them.
  */
 export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTicket[] {
   const q = query.trim();
@@ -28,6 +39,18 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
   const match = or(
     likeEscaped(bookings.id, `${escaped}%`),
     likeEscaped(bookings.userName, `%${escaped}%`),
+    // An attendee's own name (issue 40): the person at the gate is not always the one who booked.
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(bookingAttendees)
+        .where(
+          and(
+            eq(bookingAttendees.bookingId, bookings.id),
+            likeEscaped(bookingAttendees.name, `%${escaped}%`),
+          ),
+        ),
+    ),
     ...(digits.length >= 4 ? [likeEscaped(bookings.userPhone, `%${digits}%`)] : []),
   );
   const found = db
@@ -36,6 +59,7 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
       holderName: bookings.userName,
       phone: bookings.userPhone,
       ticketType: bookings.ticketType,
+      lines: bookings.ticketTypes,
       allowed: bookings.totalUserAllowed,
       admitted: bookings.numberOfUserCheckedIn,
       status: bookings.status,
@@ -54,5 +78,11 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
     db,
     found.map((t) => t.bookingId),
   );
-  return found.map((t) => ({ ...t, answers: answers.get(t.bookingId)! }));
+  const own = lookUpAttendeeTickets(db, found);
+  return found.map(({ lines, ...t }) => ({
+    ...t,
+    ...own.get(t.bookingId)?.rest,
+    answers: answers.get(t.bookingId)!,
+    attendeeTickets: own.get(t.bookingId)?.tickets ?? [],
+  }));
 }

@@ -1,6 +1,7 @@
 import { formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { bookingFeeLabel, type FeeTaxSplit, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
+import { addOnLabel } from '../add-ons/booking-add-ons.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
 
@@ -28,6 +29,11 @@ export interface BookingMailFacts {
   subtotalPaise: number;
   /** A discount code's reduction (issue 40): the lines are at list price, the subtotal after it. */
   discount?: { code: string; discountPaise: number } | null;
+  /**
+   * The add-ons bought with the tickets (issue 40, ADR 0041), each line's price with its own GST included:
+   * the total holds them beyond the subtotal, fee and ticket GST.
+   */
+  addOns?: readonly { name: string; variantName: string; quantity: number; totalPaise: number }[];
   /** Convenience fee + its GST. */
   bookingFeePaise: number;
   /** The fee's GST: 0 when the platform is not registered (the fee is then not charged with tax). */
@@ -48,8 +54,10 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
   const bookingsUrl = `${facts.siteUrl}/my-bookings`;
   const name = facts.userName || 'there';
 
-  // GST added on top of tax-exclusive ticket prices is what the total holds beyond tickets and fee.
-  const ticketGstPaise = facts.totalPaise - facts.subtotalPaise - facts.bookingFeePaise;
+  const addOns = facts.addOns ?? [];
+  const addOnsPaise = addOns.reduce((sum, a) => sum + a.totalPaise, 0);
+  // GST added on top of tax-exclusive ticket prices is what the total holds beyond tickets, add-ons and fee.
+  const ticketGstPaise = facts.totalPaise - facts.subtotalPaise - addOnsPaise - facts.bookingFeePaise;
   const feeLabel = bookingFeeLabel(facts.feeGstPaise, facts.feeTaxSplit);
   const lineText = facts.lines.map(
     (l) =>
@@ -73,6 +81,13 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
       : []),
     `Subtotal: ${formatPaiseExact(facts.subtotalPaise)}`,
     ...(ticketGstPaise > 0 ? [`${TICKET_GST_LABEL}: ${formatPaiseExact(ticketGstPaise)}`] : []),
+    // Collected at the entrance, so the buyer knows to ask for them; their prices include their own GST.
+    ...(addOns.length > 0
+      ? [
+          'Add-ons (collect them at the entrance; amounts include their GST):',
+          ...addOns.map((a) => `  ${addOnLabel(a)}: ${formatPaiseExact(a.totalPaise)}`),
+        ]
+      : []),
     `${feeLabel}: ${formatPaiseExact(facts.bookingFeePaise)}`,
     `Total paid: ${formatPaiseExact(facts.totalPaise)}`,
     '',
@@ -93,6 +108,14 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
         `<td style="padding:6px 0;text-align:right">${esc(formatPaiseExact(l.pricePaise * l.quantity))}</td></tr>`,
     )
     .join('');
+  const addOnRows = addOns.length
+    ? `<tr><td colspan="4" style="padding:10px 0 2px;font-weight:bold">Add-ons (collect them at the entrance; amounts include their GST)</td></tr>${addOns
+        .map(
+          (a) =>
+            `<tr><td colspan="3" style="padding:6px 0">${esc(addOnLabel(a))}</td><td style="text-align:right">${esc(formatPaiseExact(a.totalPaise))}</td></tr>`,
+        )
+        .join('')}`
+    : '';
   const html = layout(
     `
     <h1 style="font-size:22px;margin:0 0 12px">Booking Confirmed 🎟️</h1>
@@ -111,6 +134,7 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
         ${facts.discount?.discountPaise ? `<tr><td colspan="3" style="padding:6px 0">Discount (code ${esc(facts.discount.code)})</td><td style="text-align:right">-${esc(formatPaiseExact(facts.discount.discountPaise))}</td></tr>` : ''}
         <tr><td colspan="3" style="padding:6px 0">Subtotal</td><td style="text-align:right">${esc(formatPaiseExact(facts.subtotalPaise))}</td></tr>
         ${ticketGstPaise > 0 ? `<tr><td colspan="3" style="padding:6px 0">${esc(TICKET_GST_LABEL)}</td><td style="text-align:right">${esc(formatPaiseExact(ticketGstPaise))}</td></tr>` : ''}
+        ${addOnRows}
         <tr><td colspan="3" style="padding:6px 0">${esc(feeLabel)}</td><td style="text-align:right">${esc(formatPaiseExact(facts.bookingFeePaise))}</td></tr>
         <tr><td colspan="3" style="padding:6px 0;font-weight:bold">Total paid</td><td style="text-align:right;font-weight:bold">${esc(formatPaiseExact(facts.totalPaise))}</td></tr>
       </tfoot>

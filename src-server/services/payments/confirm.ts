@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { bookAddOnsIn } from '../add-ons/add-on-stock.ts';
+import { addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
 import { issueAttendeeTicketsIn } from '../attendee-tickets/issue-attendee-tickets.ts';
 import { recordBookingEvent } from '../bookings/booking-history.ts';
 import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
@@ -360,6 +361,7 @@ function createBooking(
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
       subtotalPaise: hold.subtotalPaise,
       discount: discount ?? null,
+      addOns: addOnsOfBookings(tx, [bookingId]).get(bookingId),
       bookingFeePaise: hold.feePaise + hold.igstPaise,
       feeGstPaise: hold.igstPaise,
       // The mail names the fee's tax heads as its invoice does (issue 36).
