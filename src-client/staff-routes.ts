@@ -1,17 +1,17 @@
-import { adminRoute } from './routes/admin.tsx';
-import { checkInRoute } from './routes/check-in.tsx';
-import { gateRoute } from './routes/gate.tsx';
-import { organiserRoute } from './routes/organiser.tsx';
-import { organiserBookingRoute } from './routes/organiser-booking.tsx';
-import { organiserBoxOfficeRoute } from './routes/organiser-box-office.tsx';
-import { organiserEventEditorRoute } from './routes/organiser-event-editor.tsx';
-import { organiserEventPreviewRoute } from './routes/organiser-event-preview.tsx';
-import { organiserInvitationRoute } from './routes/organiser-invitation.tsx';
-import { organiserNewEventRoute } from './routes/organiser-new-event.tsx';
-import { organiserOrdersRoute } from './routes/organiser-orders.tsx';
-import { organiserProfileRoute } from './routes/organiser-profile.tsx';
-import { organiserSalesRoute } from './routes/organiser-sales.tsx';
-import { organiserTeamRoute } from './routes/organiser-team.tsx';
+import { adminRoute } from './routes/admin/admin.tsx';
+import { checkInRoute } from './routes/gate/check-in.tsx';
+import { gateRoute } from './routes/gate/gate.tsx';
+import { organiserRoute } from './routes/console/organiser.tsx';
+import { organiserBookingRoute } from './routes/console/organiser-booking.tsx';
+import { organiserBoxOfficeRoute } from './routes/console/organiser-box-office.tsx';
+import { organiserEventEditorRoute } from './routes/console/organiser-event-editor.tsx';
+import { organiserEventPreviewRoute } from './routes/console/organiser-event-preview.tsx';
+import { organiserInvitationRoute } from './routes/console/organiser-invitation.tsx';
+import { organiserNewEventRoute } from './routes/console/organiser-new-event.tsx';
+import { organiserOrdersRoute } from './routes/console/organiser-orders.tsx';
+import { organiserProfileRoute } from './routes/console/organiser-profile.tsx';
+import { organiserSalesRoute } from './routes/console/organiser-sales.tsx';
+import { organiserTeamRoute } from './routes/console/organiser-team.tsx';
 
 /**
  * The organiser console's, the admin's and the gate's routes (issue 39). router.tsx imports this module
