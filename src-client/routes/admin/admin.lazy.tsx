@@ -11,21 +11,18 @@ import { EVENT_STATUS_LABELS } from '../../components/console/event-status.ts';
 import { Pager } from '../../components/console/pager.tsx';
 import { ScrollTable, Th } from '../../components/console/scroll-table.tsx';
 import { InvoiceMonthDownloads } from '../../components/invoice-month-downloads.tsx';
-import { NotAllowedScreen } from '../../components/not-allowed.tsx';
 import { LoadingText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/admin')({ component: AdminPage });
+export const Route = createLazyRoute('/_admin/admin')({ component: AdminPage });
 
 type OrganiserRequest = RouterOutputs['admin']['organiserRequests'][number];
 type Organiser = RouterOutputs['admin']['organisers']['items'][number];
 type PlatformEvent = RouterOutputs['admin']['events']['items'][number];
 
 function AdminPage() {
-  const access = trpc.console.access.useQuery();
-  if (access.isPending) return <LoadingText />;
-  if (access.data?.role !== 'admin') return <NotAllowedScreen />;
+  // Admins only: the admin layout's check.
   return (
     <section className="mx-auto w-full max-w-6xl space-y-10 px-4 py-8">
       <h1 className="text-3xl font-extrabold text-gray-900">Admin</h1>

@@ -1,10 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { adminLayout } from './layout.tsx';
 
-/** The admin page: organiser requests and organiser rights. Non-admins see 'not allowed'. */
+/** The admin page: organiser requests and organiser rights. Non-admins see 'not allowed' (its layout's check). */
 export const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => adminLayout,
   path: '/admin',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./admin.lazy.tsx').then((m) => m.Route));

@@ -48,7 +48,7 @@ import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { storedAdmissionPass } from '../../lib/waiting-room-storage.ts';
 import { checkoutRoute } from './checkout.tsx';
 
-export const Route = createLazyRoute('/checkout-tickets')({ component: CheckoutPage });
+export const Route = createLazyRoute('/_buyer/checkout-tickets')({ component: CheckoutPage });
 
 const NO_BOOKING_DATA = 'No booking data found. Please go back and select your tickets again.';
 const DETAILS_KEY = 'jalsa.checkout.details';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ContactMessageInput } from '../../../shared/catalog-schemas.ts';
 import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/Contact_Us')({ component: ContactUsPage });
+export const Route = createLazyRoute('/_buyer/Contact_Us')({ component: ContactUsPage });
 
 const SUPPORT_EMAIL = 'support@jalsa.local';
 const SUPPORT_PHONE = '+91 80 4718 2500';

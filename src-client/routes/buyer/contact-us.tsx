@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
-export const contactUsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/Contact_Us' }).lazy(() =>
-  import('./contact-us.lazy.tsx').then((m) => m.Route),
+export const contactUsRoute = createRoute({ getParentRoute: () => buyerLayout, path: '/Contact_Us' }).lazy(
+  () => import('./contact-us.lazy.tsx').then((m) => m.Route),
 );

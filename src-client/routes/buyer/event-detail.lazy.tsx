@@ -14,7 +14,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 const ShareDialog = lazy(() => import('../../components/share-dialog.tsx'));
 
-export const Route = createLazyRoute('/events/$eventId')({ component: EventDetailPage });
+export const Route = createLazyRoute('/_buyer/events/$eventId')({ component: EventDetailPage });
 
 type EventDetail = RouterOutputs['events']['byId'];
 

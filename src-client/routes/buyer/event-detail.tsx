@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { parseAccessCodeSearch } from '../../lib/access-code-search.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const eventDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/events/$eventId',
   // `?code=`: an access code, which shows the hidden ticket types it unlocks (ADR 0038).
   validateSearch: parseAccessCodeSearch,

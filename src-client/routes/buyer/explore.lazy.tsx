@@ -8,7 +8,7 @@ import { useSelectedCity } from '../../lib/city-storage.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { DateChoice, ExploreParams } from './explore.tsx';
 
-export const Route = createLazyRoute('/explore')({ component: ExplorePage });
+export const Route = createLazyRoute('/_buyer/explore')({ component: ExplorePage });
 
 /** Cards per page: five rows of the desktop grid's five, twelve of the phone's two. */
 const EXPLORE_PAGE = 24;

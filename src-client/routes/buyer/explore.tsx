@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { EVENT_CATEGORIES, type EventCategory } from '../../../shared/categories.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const DATE_CHOICES = ['today', 'tomorrow', 'weekend'] as const;
 export type DateChoice = (typeof DATE_CHOICES)[number];
@@ -14,7 +14,7 @@ export interface ExploreParams {
 }
 
 export const exploreRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/explore',
   validateSearch: (search: Record<string, unknown>): ExploreParams => {
     const category = EVENT_CATEGORIES.find((c) => c === search.category);

@@ -15,7 +15,7 @@ import {
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/forgot-password')({ component: ForgotPasswordPage });
+export const Route = createLazyRoute('/_buyer/forgot-password')({ component: ForgotPasswordPage });
 
 function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);

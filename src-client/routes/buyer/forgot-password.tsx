@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const forgotPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/forgot-password',
 }).lazy(() => import('./forgot-password.lazy.tsx').then((m) => m.Route));

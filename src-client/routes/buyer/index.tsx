@@ -7,10 +7,10 @@ import { openCityPicker } from '../../lib/city-picker-state.ts';
 import { selectedCityNow, useSelectedCity } from '../../lib/city-storage.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMorePages } from '../../lib/use-more-pages.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const homeRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/',
   loader: ({ context }) =>
     // Spec §8: a failed load on home is only logged.

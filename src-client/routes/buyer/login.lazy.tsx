@@ -21,7 +21,7 @@ import { signInReason } from '../../lib/sign-in-reason.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { loginRoute } from './login.tsx';
 
-export const Route = createLazyRoute('/login')({ component: LoginPage });
+export const Route = createLazyRoute('/_buyer/login')({ component: LoginPage });
 
 const GOOGLE_ERRORS: Record<string, string> = {
   google: MESSAGES.googleFailed,

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { definedOnly, optionalString } from '../../lib/search-params.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export interface LoginSearch {
   /** The page that sent a signed-out visitor here (lib/auth.ts requireSignedIn); checked before use. */
@@ -10,7 +10,7 @@ export interface LoginSearch {
 }
 
 export const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/login',
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     definedOnly({ redirect: optionalString(search.redirect), error: optionalString(search.error) }),

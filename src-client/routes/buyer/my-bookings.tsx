@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { LoadFailed, LoadingText } from '../../components/status-screens.tsx';
 import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const myBookingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/my-bookings',
   beforeLoad: requireSignedIn,
   // Start the request with the route's code; the page shows its own loading, error and empty states.

@@ -1,7 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { LegalPage, type LegalSection } from '../../components/legal-page.tsx';
 
-export const Route = createLazyRoute('/privacy-policy')({ component: PrivacyPolicyPage });
+export const Route = createLazyRoute('/_buyer/privacy-policy')({ component: PrivacyPolicyPage });
 
 /** Spec §2: eleven sections, from introduction to contact. */
 const SECTIONS: LegalSection[] = [

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const privacyPolicyRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/privacy-policy',
 }).lazy(() => import('./privacy-policy.lazy.tsx').then((m) => m.Route));

@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { LoadFailed, LoadingText } from '../../components/status-screens.tsx';
 import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const profileRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/profile',
   beforeLoad: requireSignedIn,
   pendingComponent: () => <LoadingText text="Loading user data..." />,

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const protectedRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/protected',
   beforeLoad: requireSignedIn,
 }).lazy(() => import('./protected.lazy.tsx').then((m) => m.Route));

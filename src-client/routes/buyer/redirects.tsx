@@ -1,9 +1,9 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 /** The home-page notes call the sign-up screen /signup; the canonical route is /SignUp. */
 export const signUpAliasRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/signup',
   beforeLoad: () => {
     throw redirect({ to: '/SignUp', replace: true });
@@ -12,7 +12,7 @@ export const signUpAliasRoute = createRoute({
 
 /** Shared links use /event/{id} (spec §2); the screen lives at /events/{id}. */
 export const sharedEventLinkRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/event/$eventId',
   beforeLoad: ({ params }) => {
     throw redirect({ to: '/events/$eventId', params: { eventId: params.eventId }, replace: true });

@@ -17,7 +17,7 @@ import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { resetPasswordRoute } from './reset-password.tsx';
 
-export const Route = createLazyRoute('/reset-password')({ component: ResetPasswordPage });
+export const Route = createLazyRoute('/_buyer/reset-password')({ component: ResetPasswordPage });
 
 function ResetPasswordPage() {
   const { token } = resetPasswordRoute.useSearch();

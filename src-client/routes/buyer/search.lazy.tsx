@@ -7,7 +7,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { LoadingText, NoResults } from '../../components/status-screens.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/search')({ component: SearchPage });
+export const Route = createLazyRoute('/_buyer/search')({ component: SearchPage });
 
 /** Results per page. */
 const SEARCH_PAGE = 24;

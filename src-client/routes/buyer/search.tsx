@@ -1,12 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export interface SearchParams {
   q: string;
 }
 
 export const searchRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/search',
   validateSearch: (search: Record<string, unknown>): SearchParams => ({
     q: typeof search.q === 'string' ? search.q.slice(0, 100) : '',

@@ -15,7 +15,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { storedAdmissionPass } from '../../lib/waiting-room-storage.ts';
 import { selectTicketsRoute } from './select-tickets.tsx';
 
-export const Route = createLazyRoute('/select-tickets/$eventId')({ component: SelectTicketsPage });
+export const Route = createLazyRoute('/_buyer/select-tickets/$eventId')({ component: SelectTicketsPage });
 
 type Options = RouterOutputs['tickets']['options'];
 type TicketType = Options['dates'][number]['slots'][number]['ticketTypes'][number];

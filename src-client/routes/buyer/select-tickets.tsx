@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { parseAccessCodeSearch } from '../../lib/access-code-search.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const selectTicketsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/select-tickets/$eventId',
   // `?code=`: the buyer's access code, carried from the event page (ADR 0038).
   validateSearch: parseAccessCodeSearch,

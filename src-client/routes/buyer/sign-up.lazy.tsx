@@ -24,7 +24,7 @@ import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { signInReason } from '../../lib/sign-in-reason.ts';
 import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/SignUp')({ component: SignUpPage });
+export const Route = createLazyRoute('/_buyer/SignUp')({ component: SignUpPage });
 
 const FIELDS = ['name', 'email', 'mobile', 'password', 'confirmPassword', 'acceptTerms'] as const;
 

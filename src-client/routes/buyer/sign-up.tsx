@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { definedOnly, optionalString } from '../../lib/search-params.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export interface SignUpSearch {
   /** Where to go once the account exists (e.g. a team invitation's page); checked before use. */
@@ -8,7 +8,7 @@ export interface SignUpSearch {
 }
 
 export const signUpRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/SignUp',
   validateSearch: (search: Record<string, unknown>): SignUpSearch =>
     definedOnly({ redirect: optionalString(search.redirect) }),

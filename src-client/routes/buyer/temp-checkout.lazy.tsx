@@ -9,7 +9,7 @@ import {
 import { SimulatorDialog } from '../../components/checkout/simulator-dialog.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/temp-checkout')({ component: TempCheckoutPage });
+export const Route = createLazyRoute('/_buyer/temp-checkout')({ component: TempCheckoutPage });
 
 /** Spec §9 test payment: 1 000 000 paise in INR, description 'Ticket Booking', sample contact values. */
 const TEST_AMOUNT_PAISE = 1_000_000;

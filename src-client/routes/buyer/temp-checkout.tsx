@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const tempCheckoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/temp-checkout',
 }).lazy(() => import('./temp-checkout.lazy.tsx').then((m) => m.Route));

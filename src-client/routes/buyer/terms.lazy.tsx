@@ -1,7 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { LegalPage, type LegalSection } from '../../components/legal-page.tsx';
 
-export const Route = createLazyRoute('/Terms & Conditions')({ component: TermsPage });
+export const Route = createLazyRoute('/_buyer/Terms & Conditions')({ component: TermsPage });
 
 /**
  * Spec §2: fourteen sections, with minimum age 18, ticket transfers (personal tickets, given away only

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
-export const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/Terms & Conditions' }).lazy(
-  () => import('./terms.lazy.tsx').then((m) => m.Route),
-);
+export const termsRoute = createRoute({
+  getParentRoute: () => buyerLayout,
+  path: '/Terms & Conditions',
+}).lazy(() => import('./terms.lazy.tsx').then((m) => m.Route));

@@ -6,8 +6,8 @@ import { bookingDisplay } from '../../lib/booking-display.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { TicketLoading, type TicketSearch, ticketFailed } from './ticket.tsx';
 
-export const Route = createLazyRoute('/ticket/$bookingId')({ component: TicketPage });
-export const WithoutIdRoute = createLazyRoute('/ticket')({ component: TicketWithoutId });
+export const Route = createLazyRoute('/_buyer/ticket/$bookingId')({ component: TicketPage });
+export const WithoutIdRoute = createLazyRoute('/_buyer/ticket')({ component: TicketWithoutId });
 
 const NO_ID = 'No bookingId provided in URL.';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { LoadFailed } from '../../components/status-screens.tsx';
 import { messageOf, requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 /** `t`: the ticket's signed token, in the mailed link of a box-office buyer without an account (ADR 0042). */
 export interface TicketSearch {
@@ -9,7 +9,7 @@ export interface TicketSearch {
 }
 
 export const ticketRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/ticket/$bookingId',
   validateSearch: (search: Record<string, unknown>): TicketSearch =>
     typeof search.t === 'string' && search.t !== '' ? { t: search.t } : {},
@@ -25,7 +25,7 @@ export const ticketRoute = createRoute({
 
 /** '/ticket' with no booking id: the ticket page's 'No bookingId provided in URL.' */
 export const ticketWithoutIdRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/ticket',
 }).lazy(() => import('./ticket.lazy.tsx').then((m) => m.WithoutIdRoute));
 

@@ -5,7 +5,7 @@ import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf, useCurrentUser } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/transfers/$token')({ component: TransferPage });
+export const Route = createLazyRoute('/_buyer/transfers/$token')({ component: TransferPage });
 
 /**
  * The recipient's page: which show, from whom, to which address; accepting needs an account with that

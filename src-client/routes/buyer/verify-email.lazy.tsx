@@ -6,7 +6,7 @@ import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { verifyEmailRoute } from './verify-email.tsx';
 
-export const Route = createLazyRoute('/verify-email')({ component: VerifyEmailPage });
+export const Route = createLazyRoute('/_buyer/verify-email')({ component: VerifyEmailPage });
 
 /** Opened from the sign-up mail's link: confirms the address as soon as the page loads. */
 function VerifyEmailPage() {

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { definedOnly, optionalString } from '../../lib/search-params.ts';
-import { rootRoute } from '../__root.tsx';
+import { buyerLayout } from './layout.tsx';
 
 export const verifyEmailRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => buyerLayout,
   path: '/verify-email',
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     definedOnly({ token: optionalString(search.token) }),

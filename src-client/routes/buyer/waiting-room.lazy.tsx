@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { storeAdmissionPass, storedQueueToken, storeQueueToken } from '../../lib/waiting-room-storage.ts';
 
-export const Route = createLazyRoute('/events/$eventId/waiting-room')({ component: WaitingRoomPage });
+export const Route = createLazyRoute('/_buyer/events/$eventId/waiting-room')({ component: WaitingRoomPage });
 
 /** After a failed check (network down, server restarting): try again this soon, keeping the place. */
 const RETRY_MS = 3_000;

@@ -12,7 +12,7 @@ import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/bookings/$bookingId')({
+export const Route = createLazyRoute('/_console/organiser/events/$eventId/bookings/$bookingId')({
   component: BookingPage,
 });
 

@@ -7,13 +7,21 @@ import {
 } from '../../../shared/box-office-schemas.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { FormError, FormNotice, SelectField, SubmitButton, TextField } from '../../components/auth-fields.tsx';
-import { ConsoleEventHeader, useConsoleEvent } from '../../components/console/event-page.tsx';
+import {
+  FormError,
+  FormNotice,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../components/auth-fields.tsx';
+import { ConsoleEventHeader, useLayoutEvent } from '../../components/console/event-page.tsx';
 import { LoadingText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/box-office')({ component: BoxOfficePage });
+export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/box-office')({
+  component: BoxOfficePage,
+});
 
 const METHOD_LABELS: Record<DoorPaymentMethod, string> = { cash: 'Cash', upi: 'UPI at the venue' };
 
@@ -24,16 +32,11 @@ const METHOD_LABELS: Record<DoorPaymentMethod, string> = { cash: 'Cash', upi: 'U
  */
 function BoxOfficePage() {
   const { eventId } = Route.useParams();
-  const { event, screen } = useConsoleEvent(eventId, { boxOffice: true });
-  if (!event) return screen;
+  // Open to the box office too: the event layout lets it see this tab alone.
+  const event = useLayoutEvent();
   return (
     <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
-      <ConsoleEventHeader
-        eventId={eventId}
-        current="box-office"
-        title={`Box office of ${event.name}`}
-        myRole={event.myRole}
-      />
+      <ConsoleEventHeader title={`Box office of ${event.name}`} />
       <SaleForm eventId={eventId} kind="door" />
       <SaleForm eventId={eventId} kind="comp" />
       <LookUp eventId={eventId} />

@@ -1,10 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { eventLayout } from './event-layout.tsx';
 
 /** One event's box office (issue 40): complimentary bookings, sales at the door, the order look-up. */
 export const organiserBoxOfficeRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => eventLayout,
+  staticData: { eventSection: 'box-office' },
   path: '/organiser/events/$eventId/box-office',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./organiser-box-office.lazy.tsx').then((m) => m.Route));

@@ -38,7 +38,9 @@ import { messageOf } from '../../lib/auth.ts';
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/edit')({ component: EditorPage });
+export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/edit')({
+  component: EditorPage,
+});
 
 type Editable = RouterOutputs['organiser']['editableEvent'];
 type Slot = Editable['dates'][number]['slots'][number];

@@ -5,7 +5,9 @@ import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EventDetailView } from '../buyer/event-detail.lazy.tsx';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/preview')({ component: EventPreviewPage });
+export const Route = createLazyRoute('/_console/organiser/events/$eventId/preview')({
+  component: EventPreviewPage,
+});
 
 /**
  * The real buyer event page (the same component) with the team's data: `organiser.preview` answers what

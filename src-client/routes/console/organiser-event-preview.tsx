@@ -1,10 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { consoleLayout } from './layout.tsx';
 
 /** The buyer's event page as it will look, drafts included, for the event's team. */
 export const organiserEventPreviewRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => consoleLayout,
   path: '/organiser/events/$eventId/preview',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./organiser-event-preview.lazy.tsx').then((m) => m.Route));

@@ -5,7 +5,7 @@ import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf, useCurrentUser } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/invitations/$token')({ component: InvitationPage });
+export const Route = createLazyRoute('/_buyer/organiser/invitations/$token')({ component: InvitationPage });
 
 function InvitationPage() {
   const { token } = Route.useParams();

@@ -1,17 +1,13 @@
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { EMPTY_DETAILS, EventDetailsForm } from '../../components/console/event-details-form.tsx';
-import { NotAllowedScreen } from '../../components/not-allowed.tsx';
-import { LoadingText } from '../../components/status-screens.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/new')({ component: NewEventPage });
+export const Route = createLazyRoute('/_console/organiser/events/new')({ component: NewEventPage });
 
 function NewEventPage() {
   const navigate = useNavigate();
-  const access = trpc.console.access.useQuery();
+  // For organisers and admins only: the console layout's check (staticData.organiserOnly).
   const create = trpc.organiser.createEvent.useMutation();
-  if (access.isPending) return <LoadingText />;
-  if (access.data?.role !== 'organiser' && access.data?.role !== 'admin') return <NotAllowedScreen />;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
       <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">

@@ -1,10 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { consoleLayout } from './layout.tsx';
 
 /** "Create event": the details of a new draft; the editor opens once it is saved. */
 export const organiserNewEventRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => consoleLayout,
+  staticData: { organiserOnly: true },
   path: '/organiser/events/new',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./organiser-new-event.lazy.tsx').then((m) => m.Route));

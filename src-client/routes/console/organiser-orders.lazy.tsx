@@ -14,14 +14,16 @@ import {
   OrdersFilter,
 } from '../../../shared/sales-schemas.ts';
 import { fieldBinder, SelectField, TextField } from '../../components/auth-fields.tsx';
-import { ConsoleEventHeader, useConsoleEvent } from '../../components/console/event-page.tsx';
+import { ConsoleEventHeader, useLayoutEvent } from '../../components/console/event-page.tsx';
 import { Pager } from '../../components/console/pager.tsx';
 import { ScrollTable, Th } from '../../components/console/scroll-table.tsx';
 import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/orders')({ component: OrdersPage });
+export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/orders')({
+  component: OrdersPage,
+});
 
 type Order = RouterOutputs['console']['orders']['orders'][number];
 type FilterForm = z.input<typeof OrdersFilter>;
@@ -35,11 +37,10 @@ function OrdersPage() {
   // The URL may say anything; what the server would refuse is shown as no filter.
   const parsed = OrdersFilter.safeParse(search);
   const filter = parsed.success ? parsed.data : OrdersFilter.parse({});
-  const { event, screen } = useConsoleEvent(eventId);
-  if (!event) return screen;
+  const event = useLayoutEvent();
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-      <ConsoleEventHeader eventId={eventId} current="orders" title={`Orders of ${event.name}`} />
+      <ConsoleEventHeader title={`Orders of ${event.name}`} />
       <Filters eventId={eventId} filter={filter} />
       {/* A new filter starts again at page one. */}
       <OrdersTable key={JSON.stringify(filter)} eventId={eventId} filter={filter} />

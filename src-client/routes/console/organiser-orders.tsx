@@ -1,7 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
 import { definedOnly, optionalString } from '../../lib/search-params.ts';
-import { rootRoute } from '../__root.tsx';
+import { eventLayout } from './event-layout.tsx';
 
 /** Search parameters of the orders table; the server validates them again (shared/sales-schemas.ts). */
 export interface OrdersSearch {
@@ -13,7 +12,8 @@ export interface OrdersSearch {
 
 /** One event's orders and attendees: search, filter, pages, CSV download. */
 export const organiserOrdersRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => eventLayout,
+  staticData: { eventSection: 'orders' },
   path: '/organiser/events/$eventId/orders',
   validateSearch: (search: Record<string, unknown>): OrdersSearch =>
     definedOnly({
@@ -22,5 +22,4 @@ export const organiserOrdersRoute = createRoute({
       status: optionalString(search.status),
       sort: optionalString(search.sort),
     }),
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./organiser-orders.lazy.tsx').then((m) => m.Route));

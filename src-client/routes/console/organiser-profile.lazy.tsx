@@ -21,12 +21,11 @@ import { EInvoicingSettings } from '../../components/console/e-invoicing.tsx';
 import { SellingCosts } from '../../components/console/selling-costs.tsx';
 import { UnsavedChangesGuard } from '../../components/console/unsaved-changes-guard.tsx';
 import { InvoiceMonthDownloads } from '../../components/invoice-month-downloads.tsx';
-import { NotAllowedScreen } from '../../components/not-allowed.tsx';
 import { LoadingText } from '../../components/status-screens.tsx';
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/profile')({ component: OrganiserProfilePage });
+export const Route = createLazyRoute('/_console/organiser/profile')({ component: OrganiserProfilePage });
 
 const FIELDS = ['legalName', 'address', 'state', 'gstin', 'defaultTaxRate', 'taxInclusive'] as const;
 const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<string, string>;
@@ -34,7 +33,6 @@ const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Rec
 function OrganiserProfilePage() {
   const profile = trpc.invoices.profile.useQuery(undefined, { retry: false });
   if (profile.isPending) return <LoadingText />;
-  if (profile.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
   return (
     <section className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <div>

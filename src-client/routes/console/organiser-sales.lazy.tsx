@@ -3,28 +3,28 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatInIndia, formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaise, formatPaiseExact } from '../../../shared/money.ts';
 import { DiscountCodesSection } from '../../components/console/discount-codes-section.tsx';
-import { ConsoleEventHeader, useConsoleEvent } from '../../components/console/event-page.tsx';
+import { ConsoleEventHeader, useLayoutEvent } from '../../components/console/event-page.tsx';
 import { GatePanel } from '../../components/console/gate-panel.tsx';
 import { SalesChart, type SalesPoint } from '../../components/console/sales-chart.tsx';
 import { ScrollTable, Td, Th } from '../../components/console/scroll-table.tsx';
-import { NotAllowedScreen } from '../../components/not-allowed.tsx';
 import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/sales')({ component: SalesPage });
+export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/sales')({
+  component: SalesPage,
+});
 
 type Dashboard = RouterOutputs['console']['salesDashboard'];
 
 function SalesPage() {
   const { eventId } = Route.useParams();
-  const { event, screen } = useConsoleEvent(eventId);
-  const dashboard = trpc.console.salesDashboard.useQuery({ eventId }, { enabled: event !== undefined });
-  if (!event) return screen;
-  if (dashboard.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
+  // Who may see the sales (not gate staff, not the box office) is the event layout's check.
+  const event = useLayoutEvent();
+  const dashboard = trpc.console.salesDashboard.useQuery({ eventId });
   return (
     <section className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8">
-      <ConsoleEventHeader eventId={eventId} current="sales" title={`Sales of ${event.name}`} />
+      <ConsoleEventHeader title={`Sales of ${event.name}`} />
       {dashboard.isPending ? (
         <LoadingText />
       ) : dashboard.data ? (

@@ -1,10 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { rootRoute } from '../__root.tsx';
+import { eventLayout } from './event-layout.tsx';
 
 /** One event's sales dashboard: money, sold / held / capacity, check-ins, sales over time. */
 export const organiserSalesRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => eventLayout,
+  staticData: { eventSection: 'sales' },
   path: '/organiser/events/$eventId/sales',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./organiser-sales.lazy.tsx').then((m) => m.Route));

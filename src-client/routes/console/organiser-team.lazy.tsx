@@ -2,24 +2,23 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { InviteTeamMemberInput, TEAM_ROLE_LABELS, TEAM_ROLES } from '../../../shared/organiser-schemas.ts';
 import { EmailRoleForm } from '../../components/console/email-role-form.tsx';
-import { ConsoleEventHeader, useConsoleEvent } from '../../components/console/event-page.tsx';
-import { NotAllowedScreen } from '../../components/not-allowed.tsx';
+import { ConsoleEventHeader, useLayoutEvent } from '../../components/console/event-page.tsx';
 import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser/events/$eventId/team')({ component: TeamPage });
+export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/team')({
+  component: TeamPage,
+});
 
 function TeamPage() {
   const { eventId } = Route.useParams();
-  const { event, screen } = useConsoleEvent(eventId);
-  // Starts alongside the event; the server refuses gate staff, who see "Not allowed" either way.
+  // Who may see the team (not gate staff, not the box office) is the event layout's check.
+  const event = useLayoutEvent();
   const team = trpc.console.team.useQuery({ eventId });
-  if (!event) return screen;
-  if (team.error?.data?.httpStatus === 403) return <NotAllowedScreen />;
   return (
     <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
-      <ConsoleEventHeader eventId={eventId} current="team" title={`Team of ${event.name}`} />
+      <ConsoleEventHeader title={`Team of ${event.name}`} />
       {team.isPending ? (
         <LoadingText />
       ) : team.data ? (

@@ -9,7 +9,7 @@ import { ScrollTable, Td, Th } from '../../components/console/scroll-table.tsx';
 import { LoadingText, NoResults } from '../../components/status-screens.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/organiser')({ component: ConsoleHome });
+export const Route = createLazyRoute('/_console/organiser')({ component: ConsoleHome });
 
 type MyEvent = RouterOutputs['console']['myEvents'][number];
 

@@ -1,9 +1,9 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { rootRoute } from '../__root.tsx';
+import { gateLayout } from './layout.tsx';
 
 /** The first release's check-in page is the gate now. */
 export const checkInRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => gateLayout,
   path: '/check-in',
   beforeLoad: () => {
     throw redirect({ to: '/gate', replace: true });

@@ -14,7 +14,7 @@ import { codeKey, NO_HOLD, readCode, releaseCode, showCode } from '../../gate/sc
 import { type Camera, getDetector, openCamera, scanContinuously, signal } from '../../gate/scanner.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/gate')({ component: GatePage });
+export const Route = createLazyRoute('/_gate/gate')({ component: GatePage });
 
 const big = 'min-h-14 rounded-xl px-4 text-lg font-semibold';
 /** The bottom bar's four buttons, under the thumb: a quarter of the screen each, on one line. */
