@@ -15,8 +15,8 @@ type MyEvent = RouterOutputs['console']['myEvents'][number];
 
 function ConsoleHome() {
   const events = trpc.console.myEvents.useQuery();
-  // Fresh each time: an admin may have just approved the request. The check lives here, in the
-  // console's own chunk, not in the route's beforeLoad, which every buyer page would download.
+  // Fresh each time: an admin may have just approved the request. Signing in is the console layout's
+  // check; where to send someone with no rights and no team is this page's alone.
   const access = trpc.console.access.useQuery(undefined, { staleTime: 0 });
   // Neither organiser rights nor a place on a team: the "List your Event" form instead. It only decides
   // where to send a person; every console procedure authorises itself on the server.
