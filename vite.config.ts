@@ -82,7 +82,7 @@ function gateServiceWorker(): Plugin[] {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, Extract<(typeof bundle)[string], { type: 'chunk' }>>();
       for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
-      const gate = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/routes/gate.lazy.tsx'));
+      const gate = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/routes/gate/gate.lazy.tsx'));
       if (!gate) throw new Error('No gate route chunk in the bundle');
       const needed = new Set<string>();
       const visit = (fileName: string, withDynamic: boolean) => {

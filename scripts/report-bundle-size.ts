@@ -69,7 +69,7 @@ export function measureBundle(dist: string) {
   );
 
   const home = [...new Set([...classicScripts, ...staticClosure(manifest, [entryKey])])];
-  const eventKey = Object.keys(manifest).find((key) => key.endsWith('routes/event-detail.lazy.tsx'));
+  const eventKey = Object.keys(manifest).find((key) => key.endsWith('routes/buyer/event-detail.lazy.tsx'));
   if (!eventKey) throw new Error('No event-detail route chunk in the Vite manifest');
   const event = [...new Set([...home, ...staticClosure(manifest, [entryKey, eventKey])])];
 

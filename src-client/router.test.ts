@@ -7,8 +7,11 @@ import { createAppRouter, loadAllRoutes } from './router.tsx';
 it('the server knows every path the client router has a screen for, and only those', async () => {
   const router = createAppRouter({ queryClient: new QueryClient(), trpcUtils: {} as TrpcUtils });
   await loadAllRoutes(router);
-  const routerPaths = Object.values(router.routesById as Record<string, { fullPath: string; id: string }>)
-    .filter((route) => route.id !== '__root__')
+  // Layout routes (pathless: an id, no path) draw chrome and decide access; they are no screen.
+  const routerPaths = Object.values(
+    router.routesById as Record<string, { fullPath: string; id: string; options: { path?: string } }>,
+  )
+    .filter((route) => route.id !== '__root__' && route.options.path !== undefined)
     .map((route) => route.fullPath);
   expect([...routerPaths].sort()).toEqual([...PAGE_PATHS].sort());
 });

@@ -1,33 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type Router } from '@tanstack/react-router';
+import type { EventSection } from './components/console/event-nav.tsx';
 import { ErrorScreen } from './components/status-screens.tsx';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
-import { checkoutRoute } from './routes/checkout.tsx';
-import { contactUsRoute } from './routes/contact-us.tsx';
-import { eventDetailRoute } from './routes/event-detail.tsx';
-import { exploreRoute } from './routes/explore.tsx';
-import { forgotPasswordRoute } from './routes/forgot-password.tsx';
-import { homeRoute } from './routes/index.tsx';
-import { listYourEventRoute } from './routes/list-your-event.tsx';
-import { loginRoute } from './routes/login.tsx';
-import { myBookingsRoute } from './routes/my-bookings.tsx';
-import { privacyPolicyRoute } from './routes/privacy-policy.tsx';
-import { profileRoute } from './routes/profile.tsx';
-import { protectedRoute } from './routes/protected.tsx';
-import { sharedEventLinkRoute, signUpAliasRoute } from './routes/redirects.tsx';
-import { resetPasswordRoute } from './routes/reset-password.tsx';
-import { searchRoute } from './routes/search.tsx';
-import { selectTicketsRoute } from './routes/select-tickets.tsx';
-import { signUpRoute } from './routes/sign-up.tsx';
-import { tempCheckoutRoute } from './routes/temp-checkout.tsx';
-import { termsRoute } from './routes/terms.tsx';
-import { ticketRoute, ticketWithoutIdRoute } from './routes/ticket.tsx';
-import { transferRoute } from './routes/transfer.tsx';
-import { verifyEmailRoute } from './routes/verify-email.tsx';
-import { waitingRoomRoute } from './routes/waiting-room.tsx';
-import { waitlistOfferRoute } from './routes/waitlist-offer.tsx';
-import type { STAFF_ROUTES } from './staff-routes.ts';
+import { checkoutRoute } from './routes/buyer/checkout.tsx';
+import { contactUsRoute } from './routes/buyer/contact-us.tsx';
+import { eventDetailRoute } from './routes/buyer/event-detail.tsx';
+import { exploreRoute } from './routes/buyer/explore.tsx';
+import { forgotPasswordRoute } from './routes/buyer/forgot-password.tsx';
+import { homeRoute } from './routes/buyer/index.tsx';
+import { buyerLayout } from './routes/buyer/layout.tsx';
+import { listYourEventRoute } from './routes/buyer/list-your-event.tsx';
+import { loginRoute } from './routes/buyer/login.tsx';
+import { myBookingsRoute } from './routes/buyer/my-bookings.tsx';
+import { privacyPolicyRoute } from './routes/buyer/privacy-policy.tsx';
+import { profileRoute } from './routes/buyer/profile.tsx';
+import { protectedRoute } from './routes/buyer/protected.tsx';
+import { sharedEventLinkRoute, signUpAliasRoute } from './routes/buyer/redirects.tsx';
+import { resetPasswordRoute } from './routes/buyer/reset-password.tsx';
+import { searchRoute } from './routes/buyer/search.tsx';
+import { selectTicketsRoute } from './routes/buyer/select-tickets.tsx';
+import { signUpRoute } from './routes/buyer/sign-up.tsx';
+import { tempCheckoutRoute } from './routes/buyer/temp-checkout.tsx';
+import { termsRoute } from './routes/buyer/terms.tsx';
+import { ticketRoute, ticketWithoutIdRoute } from './routes/buyer/ticket.tsx';
+import { transferRoute } from './routes/buyer/transfer.tsx';
+import { verifyEmailRoute } from './routes/buyer/verify-email.tsx';
+import { waitingRoomRoute } from './routes/buyer/waiting-room.tsx';
+import { waitlistOfferRoute } from './routes/buyer/waitlist-offer.tsx';
+import type { STAFF_BUYER_ROUTES, STAFF_LAYOUTS } from './staff-routes.ts';
 
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
 // ampersand ('/Terms & Conditions'), which file-based route names cannot spell.
@@ -62,12 +64,20 @@ const BUYER_ROUTES = [
 
 /**
  * Every route, for the types (a link to the console is checked like any other); at run time the tree
- * starts with the buyer's routes alone and takes the staff's when one of their paths is opened.
+ * starts with the buyer's layout and routes alone and takes the staff's layouts when one of their paths
+ * is opened. Each audience's routes sit under a pathless layout route (docs/decisions/0048).
  */
 type AppRouteTree = ReturnType<
-  typeof rootRoute.addChildren<[...typeof BUYER_ROUTES, ...typeof STAFF_ROUTES]>
+  typeof rootRoute.addChildren<
+    [
+      ReturnType<typeof buyerLayout.addChildren<[...typeof BUYER_ROUTES, ...typeof STAFF_BUYER_ROUTES]>>,
+      ...typeof STAFF_LAYOUTS,
+    ]
+  >
 >;
-const buyerTree = rootRoute.addChildren([...BUYER_ROUTES]) as unknown as AppRouteTree;
+const buyerTree = rootRoute.addChildren([
+  buyerLayout.addChildren([...BUYER_ROUTES]),
+]) as unknown as AppRouteTree;
 
 /** The staff's routes, added to the (shared) root once: the first time any router needs them. */
 let staffRoutes: Promise<void> | undefined;
@@ -76,8 +86,11 @@ const complete = new WeakSet<object>();
 
 /** Adds the console's, admin's and gate's routes to this router (a no-op once done). */
 export async function loadAllRoutes(router: ReturnType<typeof createAppRouter>): Promise<void> {
-  staffRoutes ??= import('./staff-routes.ts').then(({ STAFF_ROUTES }) => {
-    rootRoute.addChildren([...BUYER_ROUTES, ...STAFF_ROUTES]);
+  staffRoutes ??= import('./staff-routes.ts').then(({ STAFF_LAYOUTS, STAFF_BUYER_ROUTES }) => {
+    rootRoute.addChildren([
+      buyerLayout.addChildren([...BUYER_ROUTES, ...STAFF_BUYER_ROUTES]),
+      ...STAFF_LAYOUTS,
+    ]);
   });
   await staffRoutes;
   if (complete.has(router)) return;
@@ -112,5 +125,12 @@ export function createAppRouter(context: { queryClient: QueryClient; trpcUtils: 
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  /** What a route tells its layout (routes/console/layout.tsx, event-layout.tsx). */
+  interface StaticDataRouteOption {
+    /** The console page is for organisers (and admins) alone: its layout shows anyone else "Not allowed". */
+    organiserOnly?: boolean;
+    /** The event's tab this route is: the event's layout marks it in the tab bar and checks who may see it. */
+    eventSection?: EventSection;
   }
 }

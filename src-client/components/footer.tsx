@@ -27,7 +27,7 @@ const SOCIAL = [
 
 const COMPANY_LINKS = [
   { to: '/explore', label: 'Events' },
-  // The organiser console, or for someone not yet an organiser the request form (routes/organiser.lazy.tsx).
+  // The organiser console, or for someone not yet an organiser the request form (routes/console/organiser.lazy.tsx).
   { to: '/organiser', label: 'List your Event' },
   { to: '/Contact_Us', label: 'Our Team' },
   { to: '/Contact_Us', label: 'Careers' },

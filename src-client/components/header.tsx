@@ -12,7 +12,7 @@ const CityPicker = lazy(() => import('./city-picker.tsx'));
 /**
  * Top bar (spec §2): logo, city button, search, 'Event', sign-in or user menu; a collapsible menu on
  * phones. 'Event' opens the organiser console, whose guard sends a visitor to sign in and someone who
- * is not an organiser yet to the "List your Event" form (routes/organiser.lazy.tsx).
+ * is not an organiser yet to the "List your Event" form (routes/console/organiser.lazy.tsx).
  */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,9 +1,6 @@
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { FirstVisitCityPrompt } from '../components/first-visit-city-prompt.tsx';
-import { Footer } from '../components/footer.tsx';
-import { Header } from '../components/header.tsx';
 import { ErrorScreen, NotFoundScreen } from '../components/status-screens.tsx';
+import { StorefrontChrome } from '../components/storefront-chrome.tsx';
 import { useFlash } from '../lib/flash.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 
@@ -16,39 +13,27 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       throw redirect({ href: location.href, replace: true });
     }
   },
+  // Each audience's layout route draws its own chrome (routes/buyer/layout.tsx, console/, admin/, gate/;
+  // docs/decisions/0048-client-layout.md): the root adds only what every page shares, the toast.
   component: () => (
-    <RootLayout>
+    <>
       <Outlet />
-    </RootLayout>
-  ),
-  // Even an error above every page keeps the header (a way home, the account) and the footer.
-  errorComponent: ({ error }) => (
-    <RootLayout>
-      <ErrorScreen error={error} />
-    </RootLayout>
-  ),
-  notFoundComponent: NotFoundScreen,
-});
-
-function RootLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer />
-      <FirstVisitCityPrompt />
       <FlashMessage />
-    </div>
-  );
-}
+    </>
+  ),
+  // Even an error above every page keeps the header (a way home, the account) and the footer; so does a
+  // path no route matches.
+  errorComponent: ({ error }) => (
+    <StorefrontChrome>
+      <ErrorScreen error={error} />
+    </StorefrontChrome>
+  ),
+  notFoundComponent: () => (
+    <StorefrontChrome>
+      <NotFoundScreen />
+    </StorefrontChrome>
+  ),
+});
 
 /** The app's toast (lib/flash.ts): a live region from the start, so screen readers announce it. */
 function FlashMessage() {

@@ -15,6 +15,12 @@ describe('pathShell', () => {
     expect(pathShell('/profile').body).toContain('Loading user data...');
     expect(pathShell('/contact').body).not.toContain('role="status"');
   });
+
+  it("paints the gate's own bar at the gate, never the storefront's header", () => {
+    expect(pathShell('/gate').body).toContain('Jalsa Gate');
+    expect(pathShell('/gate/').body).not.toContain('sticky top-0');
+    expect(pathShell('/').body).toContain('sticky top-0');
+  });
 });
 
 describe('initialDataTag', () => {

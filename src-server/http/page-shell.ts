@@ -48,8 +48,19 @@ const LOADING_TEXTS: [RegExp, string][] = [
   [/^\/profile\/?$/i, 'Loading user data...'],
 ];
 
-/** The header and, for a page that waits for its data, that page's loading text. */
+/**
+ * The gate's own bar (src-client/routes/gate/layout.tsx): the gate is full screen in its own chrome, so
+ * its first paint shows no storefront header either.
+ */
+const GATE_BAR = [
+  '<header class="flex items-center gap-2 border-b border-gray-200 px-4 py-2">',
+  '<img src="/gate-icons/gate-icon-192.png" alt="" width="28" height="28" class="rounded-md">',
+  '<span class="text-lg font-extrabold text-gray-900">Jalsa Gate</span></header>',
+].join('');
+
+/** The header (the gate's bar at the gate) and, for a page that waits for its data, its loading text. */
 export function pathShell(path: string): PageShell {
+  if (/^\/gate\/?$/i.test(path)) return { body: GATE_BAR, lcpImage: null };
   const bookingId = /^\/ticket\/([^/]+)\/?$/i.exec(path)?.[1];
   if (bookingId) return { body: withHeader(ticketLoading(bookingId)), lcpImage: null };
   const text = LOADING_TEXTS.find(([pattern]) => pattern.test(path))?.[1];

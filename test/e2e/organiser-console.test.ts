@@ -173,7 +173,9 @@ describe('organiser console in Chromium', () => {
       .waitFor({ state: 'attached' });
     await saveScreenshot(staffPage, 'invitee-gate-390.png');
     expect(await staffPage.getByRole('main').textContent()).not.toMatch(/₹|Gross|revenue|Payable/i);
-    // The account menu leads to the scanner.
+    // The account menu leads to the scanner. (The gate itself is full screen, without the storefront's
+    // header and its menu: docs/decisions/0048-client-layout.md.)
+    await staffPage.goto('/');
     await staffPage.getByRole('button', { name: 'Open menu' }).click();
     await staffPage
       .getByRole('navigation', { name: 'Mobile' })

@@ -1,13 +1,21 @@
 import { Link } from '@tanstack/react-router';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 
-/** The console's pages about one event, in the order both the nav and the My events list show them. */
+/**
+ * The console's pages about one event, in the order both the nav and the My events list show them, with
+ * the width each page's content takes (the event's layout lines its tabs up with it).
+ */
 export const EVENT_SECTIONS = [
-  { section: 'edit', label: 'Edit', to: '/organiser/events/$eventId/edit' },
-  { section: 'team', label: 'Team', to: '/organiser/events/$eventId/team' },
-  { section: 'sales', label: 'Sales', to: '/organiser/events/$eventId/sales' },
-  { section: 'orders', label: 'Orders', to: '/organiser/events/$eventId/orders' },
-  { section: 'box-office', label: 'Box office', to: '/organiser/events/$eventId/box-office' },
+  { section: 'edit', label: 'Edit', to: '/organiser/events/$eventId/edit', width: 'max-w-4xl' },
+  { section: 'team', label: 'Team', to: '/organiser/events/$eventId/team', width: 'max-w-4xl' },
+  { section: 'sales', label: 'Sales', to: '/organiser/events/$eventId/sales', width: 'max-w-6xl' },
+  { section: 'orders', label: 'Orders', to: '/organiser/events/$eventId/orders', width: 'max-w-6xl' },
+  {
+    section: 'box-office',
+    label: 'Box office',
+    to: '/organiser/events/$eventId/box-office',
+    width: 'max-w-4xl',
+  },
 ] as const;
 
 /**
@@ -23,8 +31,8 @@ export function sectionsFor(role: EventRole) {
 export type EventSection = (typeof EVENT_SECTIONS)[number]['section'];
 
 /**
- * The console's pages about one event. Gate staff see none of them (they work at the gate); the server
- * refuses them anyway. Loaded only with the console's lazy pages.
+ * The console's pages about one event, drawn once by the event's layout (routes/console/event-layout.tsx).
+ * Gate staff see none of them (they work at the gate); the server refuses them anyway.
  */
 export function EventNav({
   eventId,

@@ -1,18 +1,17 @@
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { NotAllowedScreen } from '../not-allowed.tsx';
 import { LoadingText, NoticeText } from '../status-screens.tsx';
-import { EventNav, type EventSection } from './event-nav.tsx';
+import type { EventSection } from './event-nav.tsx';
 
 type ConsoleEvent = RouterOutputs['console']['event'];
 
 /**
- * The event behind a console page about one event (team, sales, orders), or the screen to show instead:
- * loading, the server's "not found", or "Not allowed" for gate staff (they work at the gate only; the
- * server refuses them anyway).
+ * The event behind the console's pages about one event, or the screen to show instead: loading, the
+ * server's "not found", or "Not allowed" for gate staff (they work at the gate only; the server refuses
+ * them anyway). Asked once, by the event's layout (routes/console/event-layout.tsx).
  */
 export function useConsoleEvent(
   eventId: string,
@@ -29,28 +28,35 @@ export function useConsoleEvent(
   return { event: query.data, screen: null };
 }
 
-/** The top of a console page about one event: the way back, its title, the event's pages, then `children`. */
+const LayoutEvent = createContext<ConsoleEvent | undefined>(undefined);
+
+/** Hands the event the layout checked to the tab inside it. */
+export const LayoutEventProvider = LayoutEvent.Provider;
+
+/** The event of the tab being shown, as its layout loaded it: only inside the event's layout. */
+export function useLayoutEvent(): ConsoleEvent {
+  const event = useContext(LayoutEvent);
+  if (!event) throw new Error('useLayoutEvent is for the pages inside the event layout');
+  return event;
+}
+
+/**
+ * A tab's title, then `children`. The way back and the event's tabs above it are the layout's; `eventId`,
+ * `current` and `myRole` are no longer read (the layout knows them) and stay optional for older callers.
+ */
 export function ConsoleEventHeader({
-  eventId,
-  current,
   title,
-  myRole,
   children,
 }: {
-  eventId: string;
-  current: EventSection;
   title: string;
-  /** The caller's role on the event, when the page is open to the box office (its nav shows less). */
-  myRole?: EventRole;
   children?: ReactNode;
+  eventId?: string;
+  current?: EventSection;
+  myRole?: EventRole;
 }) {
   return (
     <div>
-      <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
-        Organiser console
-      </Link>
-      <h1 className="mt-2 text-3xl font-extrabold text-gray-900">{title}</h1>
-      <EventNav eventId={eventId} current={current} myRole={myRole} />
+      <h1 className="text-3xl font-extrabold text-gray-900">{title}</h1>
       {children}
     </div>
   );

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { httpLink } from '@trpc/client';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventRole } from '../shared/organiser-schemas.ts';
+import { trpcHandlers, trpcMsw } from '../test/mocks/trpc-handlers.ts';
+import { createQueryClient, createTrpcUtils, trpc } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+
+// Each audience's pages under their layout route (docs/decisions/0048-client-layout.md), rendered
+// through the real router on the msw-mocked procedures `npm run dev:mock` answers with.
+const server = setupServer(...trpcHandlers);
+// The gate's setup screen never starts the camera: the scanner (and its decoder's .wasm, which Vite's
+// file server refuses when node_modules is linked in from outside the project) stays out.
+vi.mock('./gate/scanner.ts', () => ({
+  getDetector: vi.fn(),
+  openCamera: vi.fn(),
+  scanContinuously: vi.fn(),
+  signal: vi.fn(),
+}));
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  localStorage.clear();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+async function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createQueryClient();
+  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
+  const router = createAppRouter({ queryClient, trpcUtils: createTrpcUtils(queryClient, trpcClient) });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+  });
+}
+
+async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+  }
+}
+
+const heading = (text: string) =>
+  [...document.querySelectorAll('h1')].find((h) => h.textContent === text) ?? null;
+const storefrontHeader = () => document.querySelector('nav[aria-label="Main"]');
+const footer = () => document.querySelector('footer');
+const searchBox = () => document.querySelector('input[type="search"], [role="search"]');
+const tabBars = () => [...document.querySelectorAll('nav[aria-label="This event"]')];
+
+/** An event of the organiser's console on which the caller has `role`, with an empty team. */
+function consoleEvent(role: EventRole) {
+  server.use(
+    trpcMsw.console.event.query(({ input }) => ({
+      id: input.eventId,
+      name: 'Jazz Night',
+      city: 'Pune',
+      myRole: role,
+    })),
+    trpcMsw.console.team.query(() => ({ members: [], invitations: [] })),
+  );
+}
+
+describe('the layout routes', () => {
+  it('a buyer page wears the storefront: header, search and footer', async () => {
+    await renderApp('/privacy-policy');
+    await waitFor(storefrontHeader, 'the storefront header');
+    expect(footer()).not.toBeNull();
+  });
+
+  it('the gate is full screen in its own chrome: no storefront header, search or footer', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(trpcMsw.gate.events.query(() => []));
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon', href: '/favicon.svg' });
+    document.head.append(icon);
+    await renderApp('/gate');
+    // The gate's chunk is the largest (the scanner, its offline store): the first import takes a while.
+    await waitFor(() => heading('Gate'), "the gate's setup", 15_000);
+    await waitFor(
+      () => document.body.textContent?.includes("You are not on any event's gate team"),
+      'no events',
+    );
+    expect(document.body.textContent).toContain('Jalsa Gate');
+    expect(storefrontHeader()).toBeNull();
+    expect(searchBox()).toBeNull();
+    expect(footer()).toBeNull();
+    // Its tab wears the gate's icon while it is open.
+    expect(icon.getAttribute('href')).toBe('/gate-icons/gate-icon-192.png');
+    act(() => root?.unmount());
+    root = undefined;
+    expect(icon.getAttribute('href')).toBe('/favicon.svg');
+    icon.remove();
+  }, 20_000);
+
+  it("an event's tab gets the tab bar from the event's layout, once, with itself marked", async () => {
+    consoleEvent('owner');
+    await renderApp('/organiser/events/evt-1/team');
+    await waitFor(() => heading('Team of Jazz Night'), 'the team tab');
+    expect(tabBars()).toHaveLength(1);
+    const links = [...tabBars()[0]!.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['Edit', 'Team', 'Sales', 'Orders', 'Box office']);
+    expect(links.find((a) => a.getAttribute('aria-current') === 'page')?.textContent).toBe('Team');
+    // The console's shell: the site's header for the account, not the buyer's footer.
+    expect(storefrontHeader()).not.toBeNull();
+    expect(footer()).toBeNull();
+  });
+
+  it("the event's layout decides who sees a tab: gate staff see 'Not allowed' and no tab bar", async () => {
+    consoleEvent('gate_staff');
+    await renderApp('/organiser/events/evt-1/team');
+    await waitFor(() => heading('Not allowed'), "'Not allowed'");
+    expect(tabBars()).toHaveLength(0);
+  });
+
+  it('the box office sees its own tab, with a tab bar of that tab alone, and no other', async () => {
+    consoleEvent('box_office');
+    server.use(trpcMsw.tickets.options.query(() => ({ slots: [] }) as never));
+    await renderApp('/organiser/events/evt-1/box-office');
+    await waitFor(() => heading('Box office of Jazz Night'), 'the box office tab');
+    expect([...tabBars()[0]!.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Box office']);
+  });
+
+  it("the console's layout keeps organiser-only pages from someone with no organiser rights", async () => {
+    server.use(trpcMsw.console.access.query(() => ({ role: 'none' as const, teamEvents: 1 })));
+    await renderApp('/organiser/events/new');
+    await waitFor(() => heading('Not allowed'), "'Not allowed'");
+    expect(heading('Create event')).toBeNull();
+  });
+
+  it("the admin's layout lets only an admin in", async () => {
+    await renderApp('/admin');
+    await waitFor(() => heading('Not allowed'), "'Not allowed' for an organiser");
+    expect(heading('Admin')).toBeNull();
+  });
+});

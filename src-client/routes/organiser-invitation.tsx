@@ -1,8 +1,0 @@
-import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from './__root.tsx';
-
-/** The link in a team invitation mail; works signed out (it offers to sign in or sign up first). */
-export const organiserInvitationRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/organiser/invitations/$token',
-}).lazy(() => import('./organiser-invitation.lazy.tsx').then((m) => m.Route));

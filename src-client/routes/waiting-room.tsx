@@ -1,8 +1,0 @@
-import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from './__root.tsx';
-
-/** An event's waiting room on sale day (issue 19): countdown, place in the queue, then the way in. */
-export const waitingRoomRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/events/$eventId/waiting-room',
-}).lazy(() => import('./waiting-room.lazy.tsx').then((m) => m.Route));
