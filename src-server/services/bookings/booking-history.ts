@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { changes, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
   type BookingEventActor,
@@ -7,6 +9,7 @@ import {
   type BookingEventKind,
   bookingHistory,
 } from '../../db/schema/booking-history.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
 /**
  * One change to a booking, as recorded (issue 40). Details by kind (amounts in paise):
@@ -36,16 +39,22 @@ export interface BookingEvent {
  * and DELETE, so what is written here stays as written.
  */
 export function recordBookingEvent(tx: DbOrTx, event: BookingEvent): void {
-  tx.insert(bookingHistory)
-    .values({
+  runSync(recordBookingEventSteps(tx as WriteTx, event));
+}
+
+/** `recordBookingEvent` written once for both engines (ADR 0045). */
+export function* recordBookingEventSteps(tx: WriteTx, event: BookingEvent): Steps<void> {
+  const { bookingHistory } = tablesOf(tx);
+  yield* changes(
+    tx.insert(bookingHistory).values({
       bookingId: event.bookingId,
       kind: event.kind,
       actor: event.actor,
       actorUserId: event.actorUserId,
       at: typeof event.at === 'string' ? event.at : event.at.toISOString(),
       details: event.details ?? null,
-    })
-    .run();
+    }),
+  );
 }
 
 /** A recorded change, for the organiser's booking page: who (their name when an account did it) and when. */
