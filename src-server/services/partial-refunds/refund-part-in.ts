@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import type { CancelTicketsLine } from '../../../shared/partial-refund-schemas.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { BookedTicketLine } from '../../db/schema/bookings.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
@@ -47,15 +49,25 @@ export interface RefundableLeft {
 
 /** Paise refunded in part so far on a booking (pending parts included: that money is promised). */
 export function partRefundedPaise(tx: DbOrTx, bookingId: string): { amount: number; fee: number } {
-  const row = tx
-    .select({
-      amount: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
-      fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
-    })
-    .from(refundParts)
-    .where(eq(refundParts.bookingId, bookingId))
-    .get();
-  return { amount: Number(row?.amount ?? 0), fee: Number(row?.fee ?? 0) };
+  return runSync(partRefundedPaiseSteps(tx, bookingId));
+}
+
+/** `partRefundedPaise` written once for both engines (ADR 0045). */
+export function* partRefundedPaiseSteps(
+  tx: DbOrTx,
+  bookingId: string,
+): Steps<{ amount: number; fee: number }> {
+  const { refundParts } = tablesOf(tx);
+  const sums = yield* row(
+    tx
+      .select({
+        amount: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
+        fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
+      })
+      .from(refundParts)
+      .where(eq(refundParts.bookingId, bookingId)),
+  );
+  return { amount: Number(sums?.amount ?? 0), fee: Number(sums?.fee ?? 0) };
 }
 
 export function refundableLeftOf(
