@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import { databaseFile } from '../../src-server/db/client.ts';
@@ -15,7 +15,10 @@ import {
   offerOnSqlite,
 } from '../../src-server/services/bookings/return-seats-steps.ts';
 import { refundPartSteps } from '../../src-server/services/partial-refunds/refund-part-in.ts';
-import { claimRefundSteps } from '../../src-server/services/refunds/issue-refund.ts';
+import {
+  claimRefundSteps,
+  markRefundProcessedSteps,
+} from '../../src-server/services/refunds/issue-refund.ts';
 import { queueRefundSteps } from '../../src-server/services/refunds/queue-refund.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
@@ -139,7 +142,7 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
     expect(queued[0]!.id).toBe(won[0]!.refundId);
   });
 
-  it('the refund is queued once, and of 10 workers claiming it at once one gets it', async () => {
+  it('the refund is queued once, of 10 workers claiming it at once one gets it, and its result is recorded once', async () => {
     const [refund] = await engine.run((db) => refundsOf(db, world.raced.paymentId));
     const again = await engine.write((tx) =>
       queueRefundSteps(
@@ -161,6 +164,21 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
     expect(claims.filter((c) => c !== undefined)).toHaveLength(1);
     const [claimed] = await engine.run((db) => refundsOf(db, world.raced.paymentId));
     expect(claimed!.attempts).toBe(1);
+    // The gateway's answer, recorded in its own transaction after the call: once, with the buyer's mail.
+    const marks = await Promise.all(
+      [0, 1].map((pool) =>
+        engine.write(
+          (tx) => markRefundProcessedSteps(tx, world.t.deps, (r) => eq(r.id, refund!.id), 'rfnd_1', now()),
+          pool,
+        ),
+      ),
+    );
+    expect(marks.filter(Boolean)).toHaveLength(1);
+    const [done] = await engine.run((db) => refundsOf(db, world.raced.paymentId));
+    expect(done).toMatchObject({ status: 'processed', gatewayRefundId: 'rfnd_1' });
+    expect(await engine.run((db) => mailKeysLike(db, 'booking-refunded:'))).toEqual([
+      `booking-refunded:${world.raced.bookingId}`,
+    ]);
   });
 
   it('10 racing part refunds of 30% each: three pass, the rest are refused, never more than was paid', async () => {
@@ -327,4 +345,15 @@ function* creditNoteNumbersOf(db: WriteTx, issuer: string): Steps<string[]> {
       .where(eq(partialCreditNotes.issuer, issuer)),
   );
   return [...whole, ...parts].map((n) => n.number).sort();
+}
+
+function* mailKeysLike(db: WriteTx, prefix: string): Steps<string[]> {
+  const { outbox } = tablesOf(db);
+  const keys = yield* rows(
+    db
+      .select({ key: outbox.idempotencyKey })
+      .from(outbox)
+      .where(like(outbox.idempotencyKey, `${prefix}%`)),
+  );
+  return keys.map((k) => k.key).sort();
 }
