@@ -3,9 +3,9 @@ import { CreateAddOnInput } from '../../../shared/add-on-schemas.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { GST_RATE_SCHEDULE } from '../../../shared/gst.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
-import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { FormError, SubmitButton, TextField } from '../auth-fields.tsx';
+import { TextField } from '../auth-fields.tsx';
+import { ListSection, SectionForm, useSectionForm } from './list-section.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
 type AddOn = RouterOutputs['console']['addOns'][number];
@@ -22,31 +22,17 @@ const CELL = 'px-4 py-3 text-right tabular-nums';
 export function AddOnsSection({ eventId, slots }: { eventId: string; slots: SlotChoice[] }) {
   const addOns = trpc.console.addOns.useQuery({ eventId });
   const utils = trpc.useUtils();
-  const [editing, setEditing] = useState<AddOn | 'new' | null>(null);
   const typeName = new Map(slots.flatMap((s) => s.tickets.map((t) => [t.id, t.name] as const)));
 
   return (
-    <section aria-labelledby="add-ons-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="add-ons-heading" className="text-xl font-bold">
-          Add-ons
-        </h2>
-        {editing === null && (
-          <button
-            type="button"
-            className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white"
-            onClick={() => setEditing('new')}
-          >
-            Add an add-on
-          </button>
-        )}
-      </div>
-      <p className="mt-1 text-sm text-gray-600">
-        Products sold with a ticket: parking, a T-shirt in sizes, a food voucher. Each has its own price, GST
-        rate and HSN/SAC code on the invoice, and its own stock per size. Gate staff see them when the ticket
-        is scanned and mark them given.
-      </p>
-      {addOns.data && addOns.data.length > 0 && (
+    <ListSection
+      id="add-ons"
+      title="Add-ons"
+      addLabel="Add an add-on"
+      intro="Products sold with a ticket: parking, a T-shirt in sizes, a food voucher. Each has its own price, GST rate and HSN/SAC code on the invoice, and its own stock per size. Gate staff see them when the ticket is scanned and mark them given."
+      items={addOns.data}
+      emptyText="No add-ons: buyers choose tickets only."
+      table={(items, edit) => (
         <ScrollTable
           label="Add-ons"
           head={
@@ -63,7 +49,7 @@ export function AddOnsSection({ eventId, slots }: { eventId: string; slots: Slot
             </>
           }
         >
-          {addOns.data.flatMap((addOn) =>
+          {items.flatMap((addOn) =>
             addOn.variants.map((variant, i) => (
               <tr key={variant.id}>
                 {i === 0 ? (
@@ -99,11 +85,7 @@ export function AddOnsSection({ eventId, slots }: { eventId: string; slots: Slot
                 <Td>{variant.left.toLocaleString('en-IN')}</Td>
                 <td className="px-4 py-3 text-sm">
                   {i === 0 && (
-                    <button
-                      type="button"
-                      className="font-semibold underline"
-                      onClick={() => setEditing(addOn)}
-                    >
+                    <button type="button" className="font-semibold underline" onClick={() => edit(addOn)}>
                       Edit
                     </button>
                   )}
@@ -113,22 +95,19 @@ export function AddOnsSection({ eventId, slots }: { eventId: string; slots: Slot
           )}
         </ScrollTable>
       )}
-      {addOns.data?.length === 0 && editing === null && (
-        <p className="mt-2 text-gray-600">No add-ons: buyers choose tickets only.</p>
-      )}
-      {editing !== null && (
+      form={(addOn, done) => (
         <AddOnForm
-          key={editing === 'new' ? 'new' : editing.id}
           eventId={eventId}
-          addOn={editing === 'new' ? null : editing}
+          addOn={addOn}
           slots={slots}
-          onDone={() => {
-            setEditing(null);
+          onCancel={done}
+          onSaved={() => {
+            done();
             void utils.console.addOns.invalidate({ eventId });
           }}
         />
       )}
-    </section>
+    />
   );
 }
 
@@ -136,12 +115,14 @@ function AddOnForm({
   eventId,
   addOn,
   slots,
-  onDone,
+  onCancel,
+  onSaved,
 }: {
   eventId: string;
   addOn: AddOn | null;
   slots: SlotChoice[];
-  onDone: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
   const create = trpc.console.createAddOn.useMutation();
   const update = trpc.console.updateAddOn.useMutation();
@@ -158,14 +139,11 @@ function AddOnForm({
       { name: '', stock: '' },
     ],
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, submit } = useSectionForm();
   const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setFormError(null);
     const rupees = number(price);
     const fields = {
       name,
@@ -182,29 +160,23 @@ function AddOnForm({
         stock: number(v.stock),
       })),
     };
-    // The same schema the server runs, for the same messages before the round trip.
-    const parsed = CreateAddOnInput.safeParse({ eventId, addOn: fields });
-    if (!parsed.success) {
-      return setErrors(zodFieldErrors(parsed.error.issues, 1));
-    }
-    try {
-      if (addOn) await update.mutateAsync({ eventId, addOnId: addOn.id, addOn: parsed.data.addOn });
-      else await create.mutateAsync(parsed.data);
-      onDone();
-    } catch (error) {
-      const refusal = serverRefusalOf(error);
-      setErrors(refusal.fields);
-      setFormError(refusal.form);
-    }
+    const saved = await submit(CreateAddOnInput.safeParse({ eventId, addOn: fields }), 1, (input) =>
+      addOn
+        ? update.mutateAsync({ eventId, addOnId: addOn.id, addOn: input.addOn })
+        : create.mutateAsync(input),
+    );
+    if (saved) onSaved();
   };
 
   return (
-    <form
+    <SectionForm
+      title={addOn ? `Edit ${addOn.name}` : 'New add-on'}
       onSubmit={onSubmit}
-      noValidate
-      className="mt-4 max-w-md space-y-4 rounded-xl border border-gray-200 p-4"
+      formError={formError}
+      busy={create.isPending || update.isPending}
+      submitLabel={addOn ? 'Save' : 'Add the add-on'}
+      onCancel={onCancel}
     >
-      <h3 className="font-bold">{addOn ? `Edit ${addOn.name}` : 'New add-on'}</h3>
       <TextField label="Name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
       <TextField
         label="Description"
@@ -322,15 +294,6 @@ function AddOnForm({
         <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
         On sale
       </label>
-      <FormError message={formError} />
-      <div className="flex gap-3">
-        <SubmitButton busy={create.isPending || update.isPending} busyText="Saving...">
-          {addOn ? 'Save' : 'Add the add-on'}
-        </SubmitButton>
-        <button type="button" className="font-semibold underline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </SectionForm>
   );
 }

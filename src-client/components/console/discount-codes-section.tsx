@@ -7,9 +7,9 @@ import {
 } from '../../../shared/discount-schemas.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
-import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { FormError, FormNotice, SubmitButton, TextField } from '../auth-fields.tsx';
+import { TextField } from '../auth-fields.tsx';
+import { ListSection, SectionForm, useSectionForm } from './list-section.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
 type Code = RouterOutputs['console']['discountCodes'][number];
@@ -38,33 +38,18 @@ export function DiscountCodesSection({
     void utils.console.salesDashboard.invalidate({ eventId });
   };
   const setActive = trpc.console.setDiscountCodeActive.useMutation({ onSuccess: refresh });
-  const [editing, setEditing] = useState<Code | 'new' | null>(null);
   const typeName = new Map(ticketTypes.map((t) => [t.id, t.name]));
 
   return (
-    <section aria-labelledby="discount-codes-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="discount-codes-heading" className="text-xl font-bold">
-          Discount codes
-        </h2>
-        {editing === null && (
-          <button
-            type="button"
-            className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white"
-            onClick={() => setEditing('new')}
-          >
-            Add a code
-          </button>
-        )}
-      </div>
-      <p className="mt-1 text-sm text-gray-600">
-        Taken off each ticket's price before GST and the convenience fee. A use is counted when a buyer holds
-        tickets with the code, and given back if they do not pay or the booking is cancelled. A code can also
-        be an access code: it shows buyers the hidden ticket types it unlocks (send them the event link with
-        ?code=YOURCODE), with or without a discount.
-      </p>
-      <FormError message={setActive.error ? messageOf(setActive.error) : null} />
-      {codes.data && codes.data.length > 0 && (
+    <ListSection
+      id="discount-codes"
+      title="Discount codes"
+      addLabel="Add a code"
+      intro="Taken off each ticket's price before GST and the convenience fee. A use is counted when a buyer holds tickets with the code, and given back if they do not pay or the booking is cancelled. A code can also be an access code: it shows buyers the hidden ticket types it unlocks (send them the event link with ?code=YOURCODE), with or without a discount."
+      error={setActive.error ? messageOf(setActive.error) : null}
+      items={codes.data}
+      emptyText="No codes yet."
+      table={(items, edit) => (
         <ScrollTable
           label="Discount codes"
           head={
@@ -79,7 +64,7 @@ export function DiscountCodesSection({
             </>
           }
         >
-          {codes.data.map((code) => (
+          {items.map((code) => (
             <tr key={code.id}>
               <th scope="row" className="px-4 py-3 font-mono font-semibold text-gray-900">
                 {code.code}
@@ -115,7 +100,7 @@ export function DiscountCodesSection({
               <Td>{code.bookings}</Td>
               <Td>{formatPaiseExact(code.discountPaise)}</Td>
               <td className="space-x-3 px-4 py-3 text-sm">
-                <button type="button" className="font-semibold underline" onClick={() => setEditing(code)}>
+                <button type="button" className="font-semibold underline" onClick={() => edit(code)}>
                   Edit
                 </button>
                 <button
@@ -133,20 +118,19 @@ export function DiscountCodesSection({
           ))}
         </ScrollTable>
       )}
-      {codes.data?.length === 0 && editing === null && <p className="mt-2 text-gray-600">No codes yet.</p>}
-      {editing !== null && (
+      form={(code, done) => (
         <DiscountCodeForm
-          key={editing === 'new' ? 'new' : editing.id}
           eventId={eventId}
-          code={editing === 'new' ? null : editing}
+          code={code}
           ticketTypes={ticketTypes}
-          onDone={() => {
-            setEditing(null);
+          onCancel={done}
+          onSaved={() => {
+            done();
             refresh();
           }}
         />
       )}
-    </section>
+    />
   );
 }
 
@@ -154,12 +138,14 @@ function DiscountCodeForm({
   eventId,
   code,
   ticketTypes,
-  onDone,
+  onCancel,
+  onSaved,
 }: {
   eventId: string;
   code: Code | null;
   ticketTypes: TicketTypeChoice[];
-  onDone: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
   const create = trpc.console.createDiscountCode.useMutation();
   const update = trpc.console.updateDiscountCode.useMutation();
@@ -174,15 +160,11 @@ function DiscountCodeForm({
   const [validUntil, setValidUntil] = useState(toIndiaLocal(code?.validUntil ?? null));
   const [maxUses, setMaxUses] = useState(code?.maxUses != null ? String(code.maxUses) : '');
   const [perBuyer, setPerBuyer] = useState(code?.maxUsesPerBuyer != null ? String(code.maxUsesPerBuyer) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { errors, formError, submit } = useSectionForm();
   const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v));
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setFormError(null);
     const fields = {
       code: name,
       kind,
@@ -195,30 +177,23 @@ function DiscountCodeForm({
       maxUsesPerBuyer: optionalNumber(perBuyer),
       unlocksTicketTypeIds: unlocks.length > 0 ? unlocks : null,
     };
-    // The same schema the server runs, for the same messages before the round trip.
-    const parsed = CreateDiscountCodeInput.safeParse({ eventId, code: fields });
-    if (!parsed.success) {
-      return setErrors(zodFieldErrors(parsed.error.issues, -1));
-    }
-    try {
-      if (code) await update.mutateAsync({ eventId, discountCodeId: code.id, code: parsed.data.code });
-      else await create.mutateAsync(parsed.data);
-      setSaved(true);
-      onDone();
-    } catch (error) {
-      const refusal = serverRefusalOf(error);
-      setErrors(refusal.fields);
-      setFormError(refusal.form);
-    }
+    const saved = await submit(CreateDiscountCodeInput.safeParse({ eventId, code: fields }), -1, (input) =>
+      code
+        ? update.mutateAsync({ eventId, discountCodeId: code.id, code: input.code })
+        : create.mutateAsync(input),
+    );
+    if (saved) onSaved();
   };
 
   return (
-    <form
+    <SectionForm
+      title={code ? `Edit ${code.code}` : 'New discount code'}
       onSubmit={onSubmit}
-      noValidate
-      className="mt-4 max-w-md space-y-4 rounded-xl border border-gray-200 p-4"
+      formError={formError}
+      busy={create.isPending || update.isPending}
+      submitLabel={code ? 'Save code' : 'Add code'}
+      onCancel={onCancel}
     >
-      <h3 className="font-bold">{code ? `Edit ${code.code}` : 'New discount code'}</h3>
       <TextField
         label="Code"
         hint="Letters, digits, - and _. Buyers may type it in any case."
@@ -345,16 +320,6 @@ function DiscountCodeForm({
         error={errors.maxUsesPerBuyer}
         onChange={(e) => setPerBuyer(e.target.value)}
       />
-      <FormError message={formError} />
-      {saved && <FormNotice>Saved.</FormNotice>}
-      <div className="flex gap-3">
-        <SubmitButton busy={create.isPending || update.isPending} busyText="Saving...">
-          {code ? 'Save code' : 'Add code'}
-        </SubmitButton>
-        <button type="button" className="font-semibold underline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </SectionForm>
   );
 }

@@ -152,4 +152,24 @@ describe('the event editor’s Shared capacity section', () => {
       },
     ]);
   });
+
+  it('opens a quota’s own values to edit, closes on Cancel, and closes after a save', async () => {
+    await render();
+    await click(button('Edit'));
+    expect(container.querySelector('form h3')?.textContent).toBe('Edit Hall');
+    expect(field('Name').value).toBe('Hall');
+    expect(field('Capacity').value).toBe('940');
+    expect(button('Add shared capacity')).toBeUndefined();
+    await click(button('Cancel'));
+    expect(container.querySelector('form')).toBeNull();
+
+    await click(button('Add shared capacity'));
+    expect(field('Name').value).toBe('');
+    await type('Name', 'Ground');
+    await type('Capacity', '10');
+    await click(container.querySelector<HTMLInputElement>('form input[type="checkbox"]')!);
+    await click(button('Add shared capacity'));
+    await waitFor(() => container.querySelector('form') === null, 'the form to close after the save');
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { CreateQuotaInput } from '../../../shared/quota-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
-import { serverRefusalOf, zodFieldErrors } from '../../lib/server-field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { FormError, SubmitButton, TextField } from '../auth-fields.tsx';
+import { TextField } from '../auth-fields.tsx';
+import { ListSection, SectionForm, useSectionForm } from './list-section.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 
 type Quota = RouterOutputs['console']['quotas'][number];
@@ -35,33 +35,18 @@ export function QuotasSection({
     void utils.console.quotas.invalidate({ eventId });
   }, [version, eventId, utils]);
   const remove = trpc.console.removeQuota.useMutation({ onSuccess: refresh });
-  const [editing, setEditing] = useState<Quota | 'new' | null>(null);
   const slotStart = new Map(slots.map((s) => [s.id, s.startTime]));
 
   return (
-    <section aria-labelledby="quotas-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="quotas-heading" className="text-xl font-bold">
-          Shared capacity
-        </h2>
-        {editing === null && (
-          <button
-            type="button"
-            className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white"
-            onClick={() => setEditing('new')}
-          >
-            Add shared capacity
-          </button>
-        )}
-      </div>
-      <p className="mt-1 text-sm text-gray-600">
-        Seats several ticket types sell from together: a hall of 940 whatever mix of Stalls and Balcony sells.
-        A type shows Sold Out when its shared capacity is gone, even if it has seats of its own. Choose types
-        of one slot, or of several slots to share the seats across shows. Copying ticket types to other slots
-        gives each slot its own.
-      </p>
-      <FormError message={remove.error ? messageOf(remove.error) : null} />
-      {quotas.data && quotas.data.length > 0 && (
+    <ListSection
+      id="quotas"
+      title="Shared capacity"
+      addLabel="Add shared capacity"
+      intro="Seats several ticket types sell from together: a hall of 940 whatever mix of Stalls and Balcony sells. A type shows Sold Out when its shared capacity is gone, even if it has seats of its own. Choose types of one slot, or of several slots to share the seats across shows. Copying ticket types to other slots gives each slot its own."
+      error={remove.error ? messageOf(remove.error) : null}
+      items={quotas.data}
+      emptyText="No shared capacity: each ticket type sells up to its own count."
+      table={(items, edit) => (
         <ScrollTable
           label="Shared capacity"
           head={
@@ -76,7 +61,7 @@ export function QuotasSection({
             </>
           }
         >
-          {quotas.data.map((quota) => (
+          {items.map((quota) => (
             <tr key={quota.id}>
               <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
                 {quota.name}
@@ -96,7 +81,7 @@ export function QuotasSection({
               <Td>{quota.held.toLocaleString('en-IN')}</Td>
               <Td>{quota.left.toLocaleString('en-IN')}</Td>
               <td className="space-x-3 px-4 py-3 text-sm">
-                <button type="button" className="font-semibold underline" onClick={() => setEditing(quota)}>
+                <button type="button" className="font-semibold underline" onClick={() => edit(quota)}>
                   Edit
                 </button>
                 <button
@@ -112,22 +97,19 @@ export function QuotasSection({
           ))}
         </ScrollTable>
       )}
-      {quotas.data?.length === 0 && editing === null && (
-        <p className="mt-2 text-gray-600">No shared capacity: each ticket type sells up to its own count.</p>
-      )}
-      {editing !== null && (
+      form={(quota, done) => (
         <QuotaForm
-          key={editing === 'new' ? 'new' : editing.id}
           eventId={eventId}
-          quota={editing === 'new' ? null : editing}
+          quota={quota}
           slots={slots}
-          onDone={() => {
-            setEditing(null);
+          onCancel={done}
+          onSaved={() => {
+            done();
             refresh();
           }}
         />
       )}
-    </section>
+    />
   );
 }
 
@@ -135,25 +117,24 @@ function QuotaForm({
   eventId,
   quota,
   slots,
-  onDone,
+  onCancel,
+  onSaved,
 }: {
   eventId: string;
   quota: Quota | null;
   slots: SlotChoice[];
-  onDone: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
   const create = trpc.console.createQuota.useMutation();
   const update = trpc.console.updateQuota.useMutation();
   const [name, setName] = useState(quota?.name ?? '');
   const [capacity, setCapacity] = useState(quota ? String(quota.capacity) : '');
   const [types, setTypes] = useState<string[]>(quota?.ticketTypes.map((t) => t.id) ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, submit } = useSectionForm();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setFormError(null);
     const slotIds = slots.filter((s) => s.tickets.some((t) => types.includes(t.id))).map((s) => s.id);
     const fields = {
       name,
@@ -161,29 +142,23 @@ function QuotaForm({
       slotIds,
       ticketTypeIds: types,
     };
-    // The same schema the server runs, for the same messages before the round trip.
-    const parsed = CreateQuotaInput.safeParse({ eventId, quota: fields });
-    if (!parsed.success) {
-      return setErrors(zodFieldErrors(parsed.error.issues, 1));
-    }
-    try {
-      if (quota) await update.mutateAsync({ eventId, quotaId: quota.id, quota: parsed.data.quota });
-      else await create.mutateAsync(parsed.data);
-      onDone();
-    } catch (error) {
-      const refusal = serverRefusalOf(error);
-      setErrors(refusal.fields);
-      setFormError(refusal.form);
-    }
+    const saved = await submit(CreateQuotaInput.safeParse({ eventId, quota: fields }), 1, (input) =>
+      quota
+        ? update.mutateAsync({ eventId, quotaId: quota.id, quota: input.quota })
+        : create.mutateAsync(input),
+    );
+    if (saved) onSaved();
   };
 
   return (
-    <form
+    <SectionForm
+      title={quota ? `Edit ${quota.name}` : 'New shared capacity'}
       onSubmit={onSubmit}
-      noValidate
-      className="mt-4 max-w-md space-y-4 rounded-xl border border-gray-200 p-4"
+      formError={formError}
+      busy={create.isPending || update.isPending}
+      submitLabel={quota ? 'Save' : 'Add shared capacity'}
+      onCancel={onCancel}
     >
-      <h3 className="font-bold">{quota ? `Edit ${quota.name}` : 'New shared capacity'}</h3>
       <TextField
         label="Name"
         hint="For you and your team, for instance Hall or Ground."
@@ -224,15 +199,6 @@ function QuotaForm({
           <p className="text-sm text-red-700">{errors.ticketTypeIds ?? errors.slotIds}</p>
         )}
       </fieldset>
-      <FormError message={formError} />
-      <div className="flex gap-3">
-        <SubmitButton busy={create.isPending || update.isPending} busyText="Saving...">
-          {quota ? 'Save' : 'Add shared capacity'}
-        </SubmitButton>
-        <button type="button" className="font-semibold underline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </SectionForm>
   );
 }

@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { gateTicketId, splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
-import { admitConditionally, type GateBooking, loadGateBooking } from '../gate/gate-core.ts';
+import { admitConditionallySteps, type GateBooking, loadGateBookingSteps } from '../gate/gate-core.ts';
 import { readTicketToken } from '../tickets/ticket-token.ts';
 
 type Reader = Db | WriteTx;
@@ -40,27 +39,29 @@ export function ticketRefOf(
  * and "cancelled" (voided by a part cancellation); the booking's own QR of a booking with attendee tickets
  * admits only the persons of its other tickets. Null when the booking, or that attendee's ticket, is none.
  */
-export function loadGateTicket(db: Reader, ref: TicketRef): GateBooking | null {
-  const booking = loadGateBooking(db, ref.bookingId);
+export function* loadGateTicketSteps(db: Reader, ref: TicketRef): Steps<GateBooking | null> {
+  const { attendeeTickets, bookings, bookingAttendees } = tablesOf(db);
+  const booking = yield* loadGateBookingSteps(db, ref.bookingId);
   if (!booking) return null;
-  const rows = db
-    .select({
-      ticketTypeId: attendeeTickets.ticketTypeId,
-      position: attendeeTickets.position,
-      allowed: attendeeTickets.allowed,
-      admitted: attendeeTickets.admitted,
-      lastCheckInAt: attendeeTickets.lastCheckInAt,
-      voidedAt: attendeeTickets.voidedAt,
-    })
-    .from(attendeeTickets)
-    .where(eq(attendeeTickets.bookingId, ref.bookingId))
-    .all();
+  const tickets = yield* rows(
+    db
+      .select({
+        ticketTypeId: attendeeTickets.ticketTypeId,
+        position: attendeeTickets.position,
+        allowed: attendeeTickets.allowed,
+        admitted: attendeeTickets.admitted,
+        lastCheckInAt: attendeeTickets.lastCheckInAt,
+        voidedAt: attendeeTickets.voidedAt,
+      })
+      .from(attendeeTickets)
+      .where(eq(attendeeTickets.bookingId, ref.bookingId)),
+  );
   const wanted = ref.attendee;
   if (!wanted) {
-    if (rows.length === 0) return booking;
+    if (tickets.length === 0) return booking;
     let allowed = 0;
     let admitted = 0;
-    for (const r of rows) {
+    for (const r of tickets) {
       if (!r.voidedAt) allowed += r.allowed;
       admitted += r.admitted;
     }
@@ -71,21 +72,22 @@ export function loadGateTicket(db: Reader, ref: TicketRef): GateBooking | null {
       hasAttendeeTickets: true,
     };
   }
-  const row = rows.find((r) => r.ticketTypeId === wanted.ticketTypeId && r.position === wanted.position);
-  if (!row) return null;
-  const extra = db
-    .select({ lines: bookings.ticketTypes, name: bookingAttendees.name })
-    .from(bookings)
-    .leftJoin(
-      bookingAttendees,
-      and(
-        eq(bookingAttendees.bookingId, bookings.id),
-        eq(bookingAttendees.ticketTypeId, wanted.ticketTypeId),
-        eq(bookingAttendees.position, wanted.position),
-      ),
-    )
-    .where(eq(bookings.id, ref.bookingId))
-    .get();
+  const own = tickets.find((r) => r.ticketTypeId === wanted.ticketTypeId && r.position === wanted.position);
+  if (!own) return null;
+  const extra = yield* row(
+    db
+      .select({ lines: bookings.ticketTypes, name: bookingAttendees.name })
+      .from(bookings)
+      .leftJoin(
+        bookingAttendees,
+        and(
+          eq(bookingAttendees.bookingId, bookings.id),
+          eq(bookingAttendees.ticketTypeId, wanted.ticketTypeId),
+          eq(bookingAttendees.position, wanted.position),
+        ),
+      )
+      .where(eq(bookings.id, ref.bookingId)),
+  );
   const line = extra?.lines.find((l) => l.id === wanted.ticketTypeId);
   return {
     ...booking,
@@ -93,10 +95,10 @@ export function loadGateTicket(db: Reader, ref: TicketRef): GateBooking | null {
     attendee: wanted,
     holderName: extra?.name?.trim() || booking.holderName,
     typeName: line?.name ?? booking.typeName,
-    allowed: row.allowed,
-    admitted: row.admitted,
-    cancelled: booking.cancelled || row.voidedAt !== null,
-    lastCheckInAt: row.lastCheckInAt,
+    allowed: own.allowed,
+    admitted: own.admitted,
+    cancelled: booking.cancelled || own.voidedAt !== null,
+    lastCheckInAt: own.lastCheckInAt,
   };
 }
 
@@ -106,47 +108,60 @@ export function loadGateTicket(db: Reader, ref: TicketRef): GateBooking | null {
  * QR of a booking with attendee tickets within the persons of its other tickets. The caller loaded `ticket`
  * in the same write transaction, so the checks here and the UPDATEs see one state.
  */
-export function admitTicket(tx: WriteTx, ticket: GateBooking, persons: number, now: Date): boolean {
+export function* admitTicketSteps(
+  tx: WriteTx,
+  ticket: GateBooking,
+  persons: number,
+  now: Date,
+): Steps<boolean> {
   if (!ticket.attendee && !ticket.hasAttendeeTickets)
-    return admitConditionally(tx, ticket.bookingId, persons, now);
+    return yield* admitConditionallySteps(tx, ticket.bookingId, persons, now);
   if (persons > ticket.allowed - ticket.admitted) return false;
   if (ticket.attendee) {
-    const counted =
+    const { attendeeTickets } = tablesOf(tx);
+    const counted = yield* changes(
       tx
         .update(attendeeTickets)
         .set({ admitted: sql`${attendeeTickets.admitted} + ${persons}`, lastCheckInAt: now.toISOString() })
         .where(
           and(
-            attendeeRow(ticket.bookingId, ticket.attendee),
+            attendeeRow(attendeeTickets, ticket.bookingId, ticket.attendee),
             isNull(attendeeTickets.voidedAt),
             sql`${attendeeTickets.admitted} + ${persons} <= ${attendeeTickets.allowed}`,
           ),
-        )
-        .run().changes === 1;
-    if (!counted) return false;
+        ),
+    );
+    if (counted !== 1) return false;
   }
   // The booking's total covers every attendee's persons: this holds whenever the ticket's own check did.
-  if (!admitConditionally(tx, ticket.bookingId, persons, now))
+  if (!(yield* admitConditionallySteps(tx, ticket.bookingId, persons, now)))
     throw new Error(`Booking ${ticket.bookingId} cannot count an admission its ticket allowed`);
   return true;
 }
 
 /** Takes `persons` off an attendee's ticket again (an undo); the caller takes them off the booking. */
-export function takeOffAttendeeIn(
+export function* takeOffAttendeeInSteps(
   tx: WriteTx,
   bookingId: string,
   attendee: { ticketTypeId: string; position: number },
   persons: number,
-): void {
-  tx.update(attendeeTickets)
-    .set({
-      admitted: sql`case when ${attendeeTickets.admitted} >= ${persons} then ${attendeeTickets.admitted} - ${persons} else 0 end`,
-    })
-    .where(attendeeRow(bookingId, attendee))
-    .run();
+): Steps<void> {
+  const { attendeeTickets } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(attendeeTickets)
+      .set({
+        admitted: sql`case when ${attendeeTickets.admitted} >= ${persons} then ${attendeeTickets.admitted} - ${persons} else 0 end`,
+      })
+      .where(attendeeRow(attendeeTickets, bookingId, attendee)),
+  );
 }
 
-const attendeeRow = (bookingId: string, a: { ticketTypeId: string; position: number }) =>
+const attendeeRow = (
+  attendeeTickets: Tables['attendeeTickets'],
+  bookingId: string,
+  a: { ticketTypeId: string; position: number },
+) =>
   and(
     eq(attendeeTickets.bookingId, bookingId),
     eq(attendeeTickets.ticketTypeId, a.ticketTypeId),

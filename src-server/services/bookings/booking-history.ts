@@ -9,7 +9,6 @@ import {
   type BookingEventKind,
   bookingHistory,
 } from '../../db/schema/booking-history.ts';
-import type { WriteTx } from '../../db/write-transaction.ts';
 
 /**
  * One change to a booking, as recorded (issue 40). Details by kind (amounts in paise):
@@ -39,11 +38,11 @@ export interface BookingEvent {
  * and DELETE, so what is written here stays as written.
  */
 export function recordBookingEvent(tx: DbOrTx, event: BookingEvent): void {
-  runSync(recordBookingEventSteps(tx as WriteTx, event));
+  runSync(recordBookingEventSteps(tx, event));
 }
 
-/** `recordBookingEvent` written once for both engines (ADR 0045). */
-export function* recordBookingEventSteps(tx: WriteTx, event: BookingEvent): Steps<void> {
+/** `recordBookingEvent` as a step of a transition written once for both engines (ADR 0045). */
+export function* recordBookingEventSteps(tx: DbOrTx, event: BookingEvent): Steps<void> {
   const { bookingHistory } = tablesOf(tx);
   yield* changes(
     tx.insert(bookingHistory).values({

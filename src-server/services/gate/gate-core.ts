@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { gateScans } from '../../db/schema/gate.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { gateScans } from '../../db/schema/gate.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 
 /** What a gate screen shows about a ticket. */
@@ -55,26 +56,29 @@ export interface GateBooking extends GateTicket {
   hasAttendeeTickets?: boolean;
 }
 
-export function loadGateBooking(db: Reader, bookingId: string): GateBooking | null {
-  const row = db
-    .select({
-      bookingId: bookings.id,
-      eventId: bookings.eventId,
-      slotId: bookings.slotId,
-      slotStart: bookings.ticketSlot,
-      holderName: bookings.userName,
-      ticketType: bookings.ticketType,
-      allowed: bookings.totalUserAllowed,
-      admitted: bookings.numberOfUserCheckedIn,
-      status: bookings.status,
-      lastCheckInAt: bookings.lastCheckInAt,
-      transferCount: bookings.transferCount,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .get();
-  if (!row) return null;
-  const { ticketType, status, ...rest } = row;
+/** A booking as the gate decides on it (its QR's persons and count), or null when there is none. */
+export function* loadGateBookingSteps(db: Reader, bookingId: string): Steps<GateBooking | null> {
+  const { bookings } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({
+        bookingId: bookings.id,
+        eventId: bookings.eventId,
+        slotId: bookings.slotId,
+        slotStart: bookings.ticketSlot,
+        holderName: bookings.userName,
+        ticketType: bookings.ticketType,
+        allowed: bookings.totalUserAllowed,
+        admitted: bookings.numberOfUserCheckedIn,
+        status: bookings.status,
+        lastCheckInAt: bookings.lastCheckInAt,
+        transferCount: bookings.transferCount,
+      })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId)),
+  );
+  if (!found) return null;
+  const { ticketType, status, ...rest } = found;
   return { ...rest, typeName: ticketType.name, cancelled: status !== 'confirmed' };
 }
 
@@ -89,10 +93,17 @@ export const toGateTicket = (b: GateBooking): GateTicket => ({
 
 /**
  * Counts `persons` more people on a booking if that stays within what it allows: the one conditional
- * UPDATE that keeps any number of gates from admitting a ticket beyond its persons.
+ * UPDATE that keeps any number of gates from admitting a ticket beyond its persons (on PostgreSQL too:
+ * the UPDATE waits for the row and checks the count again on the row as committed).
  */
-export function admitConditionally(tx: WriteTx, bookingId: string, persons: number, now: Date): boolean {
-  return (
+export function* admitConditionallySteps(
+  tx: WriteTx,
+  bookingId: string,
+  persons: number,
+  now: Date,
+): Steps<boolean> {
+  const { bookings } = tablesOf(tx);
+  const changed = yield* changes(
     tx
       .update(bookings)
       .set({
@@ -106,19 +117,20 @@ export function admitConditionally(tx: WriteTx, bookingId: string, persons: numb
           eq(bookings.status, 'confirmed'),
           sql`${bookings.numberOfUserCheckedIn} + ${persons} <= ${bookings.totalUserAllowed}`,
         ),
-      )
-      .run().changes === 1
+      ),
   );
+  return changed === 1;
 }
 
 /** Where and when the booking's latest admission was (for "Already used at North gate, 19:04"). */
-export function lastAdmission(
+export function* lastAdmissionSteps(
   db: Reader,
   bookingId: string,
   /** An attendee's ticket (ADR 0046): its own admissions; absent: the booking QR's. */
   ticketId?: string,
-): { gate: string; scannedAt: string } | null {
-  return (
+): Steps<{ gate: string; scannedAt: string } | null> {
+  const { gateScans } = tablesOf(db);
+  const last = yield* row(
     db
       .select({ gate: gateScans.gate, scannedAt: gateScans.scannedAt })
       .from(gateScans)
@@ -130,35 +142,47 @@ export function lastAdmission(
         ),
       )
       .orderBy(desc(gateScans.seq))
-      .limit(1)
-      .get() ?? null
+      .limit(1),
   );
+  return last ?? null;
 }
 
-export function findScan(db: Reader, scanId: string) {
-  return db.select().from(gateScans).where(eq(gateScans.scanId, scanId)).get() ?? null;
+export type GateScanRow = typeof gateScans.$inferSelect;
+
+export function* findScanSteps(db: Reader, scanId: string): Steps<GateScanRow | null> {
+  const { gateScans } = tablesOf(db);
+  return (yield* row(db.select().from(gateScans).where(eq(gateScans.scanId, scanId)))) ?? null;
 }
 
 /** The answer to a scan already in the log (a resend): what it did, never a second count. */
-export function replayScan(db: Reader, row: typeof gateScans.$inferSelect): GateScanResult {
-  const booking = row.bookingId ? loadGateBooking(db, row.bookingId) : null;
+export function* replayScanSteps(db: Reader, scan: GateScanRow): Steps<GateScanResult> {
+  const booking = scan.bookingId ? yield* loadGateBookingSteps(db, scan.bookingId) : null;
   const ticket = booking ? toGateTicket(booking) : null;
-  if (row.kind === 'admit' && ticket)
+  if (scan.kind === 'admit' && ticket)
     return {
-      scanId: row.scanId,
+      scanId: scan.scanId,
       outcome: 'admit',
-      persons: row.persons,
-      excess: row.excess,
-      message: admitMessage(row.persons + row.excess, ticket),
+      persons: scan.persons,
+      excess: scan.excess,
+      message: admitMessage(scan.persons + scan.excess, ticket),
       ticket,
     };
   return {
-    scanId: row.scanId,
+    scanId: scan.scanId,
     outcome: 'refuse',
     reason: 'repeat',
-    message: row.reason ?? 'Refused',
+    message: scan.reason ?? 'Refused',
     ticket,
   };
+}
+
+/**
+ * Gate writes on one booking happen one at a time (ADR 0045's `serialize`): a scan of the booking's QR
+ * and one of an attendee's, or an undo, each read the counts and then write on them. On SQLite the write
+ * lock already does that; on PostgreSQL it is an advisory lock held to the end of the transaction.
+ */
+export function gateLockKey(bookingId: string): string {
+  return `gate:booking:${bookingId}`;
 }
 
 export const admitMessage = (persons: number, ticket: GateTicket) =>

@@ -7,24 +7,27 @@ import {
 } from '../../../shared/gate-schemas.ts';
 import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
-import { gateScans } from '../../db/schema/gate.ts';
+import { changes, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import {
-  admitTicket,
+  admitTicketSteps,
   attendeeDetail,
-  loadGateTicket,
+  loadGateTicketSteps,
   type TicketRef,
   ticketRefOf,
 } from '../attendee-tickets/attendee-gate.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import {
   admitMessage,
-  findScan,
+  findScanSteps,
   type GateBooking,
   type GateRefusal,
   type GateScanResult,
-  lastAdmission,
-  replayScan,
+  type GateScanRow,
+  gateLockKey,
+  lastAdmissionSteps,
+  replayScanSteps,
   toGateTicket,
 } from './gate-core.ts';
 
@@ -32,6 +35,8 @@ export interface GateCaller {
   eventId: string;
   staffUserId: string;
 }
+
+export type RecordScanInput = GateScanInput & { persons?: number };
 
 /**
  * One scan at a gate while the device is online: the server decides and logs it. A scan id already in
@@ -43,93 +48,109 @@ export function recordScan(
   db: Db,
   appSecret: string,
   caller: GateCaller,
-  input: GateScanInput & { persons?: number },
+  input: RecordScanInput,
   now: Date,
 ): Promise<GateScanResult> {
   // A booking chosen by manual look-up is the booking as it is now; a QR may be one given away since.
   // An attendee's own QR (ADR 0046) is one ticket of the booking, with its own persons and check-in.
+  // The signature is checked outside the transaction: verifying does not need the write lock.
   const ref = ticketRefOf(appSecret, input);
+  return writeTransaction(db, (tx) => runSync(recordScanSteps(tx, ref, caller, input, now)));
+}
+
+/**
+ * `recordScan`'s transition, written once for both engines (ADR 0045): `ref` is the ticket the scan
+ * names (`ticketRefOf`, null for a code that names none).
+ */
+export function* recordScanSteps(
+  tx: WriteTx,
+  ref: TicketRef | null,
+  caller: GateCaller,
+  input: RecordScanInput,
+  now: Date,
+): Steps<GateScanResult> {
+  const { gateScans } = tablesOf(tx);
   const generation = ref?.generation ?? null;
-  return writeTransaction(db, (tx) => {
-    const previous = findScan(tx, input.scanId);
-    if (previous) return replayFor(tx, previous, caller.eventId);
+  // Before the log is read: a resend racing its first send waits for it and then finds its row. A code
+  // that names no booking has nothing to count, so only its resends take turns.
+  yield* serialize(ref ? gateLockKey(ref.bookingId) : `gate:scan:${input.scanId}`);
+  const previous = yield* findScanSteps(tx, input.scanId);
+  if (previous) return yield* replayFor(tx, previous, caller.eventId);
 
-    const booking = ref ? loadGateTicket(tx, ref) : null;
-    const ownBookingId = booking?.eventId === caller.eventId ? booking.bookingId : null;
-    const log = (kind: 'admit' | 'refuse', persons: number, reason: string | null) =>
-      tx
-        .insert(gateScans)
-        .values({
-          scanId: input.scanId,
-          eventId: caller.eventId,
-          slotId: input.slotId,
-          bookingId: ownBookingId,
-          ticketId: ownBookingId ? (booking?.ticketId ?? null) : null,
-          kind,
-          persons,
-          reason,
-          gate: input.gate,
-          deviceId: input.deviceId,
-          staffUserId: caller.staffUserId,
-          scannedAt: now.toISOString(),
-          receivedAt: now.toISOString(),
-        })
-        .run();
-    const refuse = (reason: GateRefusal, message: string, shown: GateBooking | null): GateScanResult => {
-      log('refuse', 0, message);
-      return {
+  const booking = ref ? yield* loadGateTicketSteps(tx, ref) : null;
+  const ownBookingId = booking?.eventId === caller.eventId ? booking.bookingId : null;
+  const log = (kind: 'admit' | 'refuse', persons: number, reason: string | null) =>
+    changes(
+      tx.insert(gateScans).values({
         scanId: input.scanId,
-        outcome: 'refuse',
+        eventId: caller.eventId,
+        slotId: input.slotId,
+        bookingId: ownBookingId,
+        ticketId: ownBookingId ? (booking?.ticketId ?? null) : null,
+        kind,
+        persons,
         reason,
-        message,
-        ticket: shown && toGateTicket(shown),
-      };
-    };
-
-    const check = checkBooking(booking, caller.eventId, input.slotId, generation);
-    // Another event's booking is not this event's business: not shown, not linked in this event's log.
-    const foreign = check?.reason === 'invalid' || check?.reason === 'other-event';
-    if (check) return refuse(check.reason, check.message, foreign ? null : booking);
-    const b = booking as GateBooking;
-    const remaining = b.allowed - b.admitted;
-    if (remaining <= 0) return refuse('used', usedMessage(tx, b), b);
-    // A group ticket asks how many even for its last entry: a gate's re-read never lets someone in
-    // without staff's tap (issue 35).
-    if (input.persons === undefined && b.allowed > 1)
-      return {
-        scanId: input.scanId,
-        outcome: 'ask',
-        remaining,
-        message: `${remaining} of ${b.allowed} entries left: how many enter now?`,
-        ticket: toGateTicket(b),
-      };
-    const persons = input.persons ?? 1;
-    if (!admitTicket(tx, b, persons, now)) {
-      const fresh = loadGateTicket(tx, ref as TicketRef) as GateBooking;
-      const left = fresh.allowed - fresh.admitted;
-      return left <= 0
-        ? refuse('used', usedMessage(tx, fresh), fresh)
-        : refuse('not-enough', notEnoughMessage(left, fresh.allowed), fresh);
-    }
-    log('admit', persons, null);
-    recordBookingEvent(tx, {
-      bookingId: b.bookingId,
-      kind: 'checked_in',
-      actor: 'gate',
-      actorUserId: caller.staffUserId,
-      at: now,
-      details: { persons, gate: input.gate, offline: false, ...attendeeDetail(b) },
-    });
-    const ticket = toGateTicket(loadGateTicket(tx, ref as TicketRef) as GateBooking);
+        gate: input.gate,
+        deviceId: input.deviceId,
+        staffUserId: caller.staffUserId,
+        scannedAt: now.toISOString(),
+        receivedAt: now.toISOString(),
+      }),
+    );
+  function* refuse(reason: GateRefusal, message: string, shown: GateBooking | null): Steps<GateScanResult> {
+    yield* log('refuse', 0, message);
     return {
       scanId: input.scanId,
-      outcome: 'admit',
-      persons,
-      excess: 0,
-      message: admitMessage(persons, ticket),
-      ticket,
+      outcome: 'refuse',
+      reason,
+      message,
+      ticket: shown && toGateTicket(shown),
     };
+  }
+
+  const check = checkBooking(booking, caller.eventId, input.slotId, generation);
+  // Another event's booking is not this event's business: not shown, not linked in this event's log.
+  const foreign = check?.reason === 'invalid' || check?.reason === 'other-event';
+  if (check) return yield* refuse(check.reason, check.message, foreign ? null : booking);
+  const b = booking as GateBooking;
+  const remaining = b.allowed - b.admitted;
+  if (remaining <= 0) return yield* refuse('used', yield* usedMessageSteps(tx, b), b);
+  // A group ticket asks how many even for its last entry: a gate's re-read never lets someone in
+  // without staff's tap (issue 35).
+  if (input.persons === undefined && b.allowed > 1)
+    return {
+      scanId: input.scanId,
+      outcome: 'ask',
+      remaining,
+      message: `${remaining} of ${b.allowed} entries left: how many enter now?`,
+      ticket: toGateTicket(b),
+    };
+  const persons = input.persons ?? 1;
+  if (!(yield* admitTicketSteps(tx, b, persons, now))) {
+    const fresh = (yield* loadGateTicketSteps(tx, ref as TicketRef)) as GateBooking;
+    const left = fresh.allowed - fresh.admitted;
+    return left <= 0
+      ? yield* refuse('used', yield* usedMessageSteps(tx, fresh), fresh)
+      : yield* refuse('not-enough', notEnoughMessage(left, fresh.allowed), fresh);
+  }
+  yield* log('admit', persons, null);
+  yield* recordBookingEventSteps(tx, {
+    bookingId: b.bookingId,
+    kind: 'checked_in',
+    actor: 'gate',
+    actorUserId: caller.staffUserId,
+    at: now,
+    details: { persons, gate: input.gate, offline: false, ...attendeeDetail(b) },
   });
+  const ticket = toGateTicket((yield* loadGateTicketSteps(tx, ref as TicketRef)) as GateBooking);
+  return {
+    scanId: input.scanId,
+    outcome: 'admit',
+    persons,
+    excess: 0,
+    message: admitMessage(persons, ticket),
+    ticket,
+  };
 }
 
 /** Why a booking cannot be admitted at this event's slot at all, or null when it can be. */
@@ -155,26 +176,26 @@ export function checkBooking(
   return null;
 }
 
-export function usedMessage(tx: WriteTx | Db, booking: GateBooking): string {
-  const last = lastAdmission(tx, booking.bookingId, booking.ticketId);
+function* usedMessageSteps(tx: WriteTx, booking: GateBooking): Steps<string> {
+  const last = yield* lastAdmissionSteps(tx, booking.bookingId, booking.ticketId);
   // Check-ins made before the scan log existed have only the booking's own time.
   return alreadyUsedMessage(last?.gate ?? null, last?.scannedAt ?? booking.lastCheckInAt);
 }
 
-function replayFor(tx: WriteTx, row: NonNullable<ReturnType<typeof findScan>>, eventId: string) {
+function* replayFor(tx: WriteTx, scan: GateScanRow, eventId: string): Steps<GateScanResult> {
   // A scan id of another event's log is not this caller's to read.
-  if (row.eventId !== eventId)
+  if (scan.eventId !== eventId)
     return {
-      scanId: row.scanId,
+      scanId: scan.scanId,
       outcome: 'refuse',
       reason: 'repeat',
       message: GATE_MESSAGES.invalid,
       ticket: null,
-    } satisfies GateScanResult;
-  const replay = replayScan(tx, row);
+    };
+  const replay = yield* replayScanSteps(tx, scan);
   // A resent scan of an attendee's own QR (ADR 0046) answers with that attendee's ticket.
-  if (!row.ticketId || !row.bookingId || !replay.ticket) return replay;
-  const ticket = loadGateTicket(tx, { generation: null, ...splitGateTicketId(row.ticketId) });
+  if (!scan.ticketId || !scan.bookingId || !replay.ticket) return replay;
+  const ticket = yield* loadGateTicketSteps(tx, { generation: null, ...splitGateTicketId(scan.ticketId) });
   if (!ticket) return replay;
   const shown = toGateTicket(ticket);
   return replay.outcome === 'admit'

@@ -2,13 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GateUndoInput } from '../../../shared/gate-schemas.ts';
 import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { gateScans } from '../../db/schema/gate.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { changes, rows, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { loadGateTicket, takeOffAttendeeIn } from '../attendee-tickets/attendee-gate.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { findScan, type GateBooking, type GateTicket, toGateTicket } from './gate-core.ts';
+import { loadGateTicketSteps, takeOffAttendeeInSteps } from '../attendee-tickets/attendee-gate.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { findScanSteps, type GateBooking, type GateTicket, gateLockKey, toGateTicket } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 
 export const UNDO_MESSAGES = {
@@ -27,23 +27,39 @@ export function undoAdmission(
   input: GateUndoInput,
   now: Date,
 ): Promise<{ undone: number; ticket: GateTicket }> {
-  return writeTransaction(db, (tx) => {
-    const repeat = findScan(tx, input.undoId);
-    const admission = findScan(tx, input.scanId);
-    if (
-      !admission ||
-      admission.eventId !== caller.eventId ||
-      admission.kind !== 'admit' ||
-      !admission.bookingId
-    )
-      throw notFound(UNDO_MESSAGES.notFound);
-    const bookingId = admission.bookingId;
-    // An admission on an attendee's own QR (ADR 0046) is undone on that ticket and its own admissions.
-    const ref = { generation: null, ...splitGateTicketId(admission.ticketId ?? bookingId) };
-    const ticketNow = () => toGateTicket(loadGateTicket(tx, ref) as GateBooking);
-    if (repeat?.kind === 'undo' && repeat.undoesScanId === input.scanId)
-      return { undone: repeat.persons, ticket: ticketNow() };
-    const history = tx
+  return writeTransaction(db, (tx) => runSync(undoAdmissionSteps(tx, caller, input, now)));
+}
+
+/** `undoAdmission`'s transition, written once for both engines (ADR 0045). */
+export function* undoAdmissionSteps(
+  tx: WriteTx,
+  caller: GateCaller,
+  input: GateUndoInput,
+  now: Date,
+): Steps<{ undone: number; ticket: GateTicket }> {
+  const { bookings, gateScans } = tablesOf(tx);
+  // The admission's row never changes once logged, so it can name the booking to lock.
+  const admission = yield* findScanSteps(tx, input.scanId);
+  if (
+    !admission ||
+    admission.eventId !== caller.eventId ||
+    admission.kind !== 'admit' ||
+    !admission.bookingId
+  )
+    throw notFound(UNDO_MESSAGES.notFound);
+  const bookingId = admission.bookingId;
+  // Two undos of one admission, or an undo beside a scan, each read the history and then write on it.
+  yield* serialize(gateLockKey(bookingId));
+  const repeat = yield* findScanSteps(tx, input.undoId);
+  // An admission on an attendee's own QR (ADR 0046) is undone on that ticket and its own admissions.
+  const ref = { generation: null, ...splitGateTicketId(admission.ticketId ?? bookingId) };
+  const ticketNow = function* (): Steps<GateTicket> {
+    return toGateTicket((yield* loadGateTicketSteps(tx, ref)) as GateBooking);
+  };
+  if (repeat?.kind === 'undo' && repeat.undoesScanId === input.scanId)
+    return { undone: repeat.persons, ticket: yield* ticketNow() };
+  const history = yield* rows(
+    tx
       .select({
         scanId: gateScans.scanId,
         kind: gateScans.kind,
@@ -57,47 +73,52 @@ export function undoAdmission(
           eq(gateScans.bookingId, bookingId),
           admission.ticketId ? eq(gateScans.ticketId, admission.ticketId) : isNull(gateScans.ticketId),
         ),
-      )
-      .all();
-    if (history.some((r) => r.kind === 'undo' && r.undoesScanId === input.scanId))
-      throw conflict(UNDO_MESSAGES.already);
-    const persons = personsToTakeOff(loadGateTicket(tx, ref) as GateBooking, history, input.scanId);
-    if (ref.attendee) takeOffAttendeeIn(tx, bookingId, ref.attendee, persons);
-    tx.update(bookings)
+      ),
+  );
+  if (history.some((r) => r.kind === 'undo' && r.undoesScanId === input.scanId))
+    throw conflict(UNDO_MESSAGES.already);
+  const persons = personsToTakeOff(
+    (yield* loadGateTicketSteps(tx, ref)) as GateBooking,
+    history,
+    input.scanId,
+  );
+  if (ref.attendee) yield* takeOffAttendeeInSteps(tx, bookingId, ref.attendee, persons);
+  yield* changes(
+    tx
+      .update(bookings)
       .set({
         numberOfUserCheckedIn: sql`${bookings.numberOfUserCheckedIn} - ${persons}`,
         isCheckIn: sql`${bookings.numberOfUserCheckedIn} - ${persons} > 0`,
       })
-      .where(and(eq(bookings.id, bookingId), sql`${bookings.numberOfUserCheckedIn} >= ${persons}`))
-      .run();
-    tx.insert(gateScans)
-      .values({
-        scanId: input.undoId,
-        eventId: caller.eventId,
-        slotId: admission.slotId,
-        bookingId,
-        ticketId: admission.ticketId,
-        kind: 'undo',
-        persons,
-        reason: input.reason,
-        undoesScanId: input.scanId,
-        gate: input.gate,
-        deviceId: input.deviceId,
-        staffUserId: caller.staffUserId,
-        scannedAt: now.toISOString(),
-        receivedAt: now.toISOString(),
-      })
-      .run();
-    recordBookingEvent(tx, {
+      .where(and(eq(bookings.id, bookingId), sql`${bookings.numberOfUserCheckedIn} >= ${persons}`)),
+  );
+  yield* changes(
+    tx.insert(gateScans).values({
+      scanId: input.undoId,
+      eventId: caller.eventId,
+      slotId: admission.slotId,
       bookingId,
-      kind: 'check_in_undone',
-      actor: 'gate',
-      actorUserId: caller.staffUserId,
-      at: now,
-      details: { persons, gate: input.gate, reason: input.reason },
-    });
-    return { undone: persons, ticket: ticketNow() };
+      ticketId: admission.ticketId,
+      kind: 'undo',
+      persons,
+      reason: input.reason,
+      undoesScanId: input.scanId,
+      gate: input.gate,
+      deviceId: input.deviceId,
+      staffUserId: caller.staffUserId,
+      scannedAt: now.toISOString(),
+      receivedAt: now.toISOString(),
+    }),
+  );
+  yield* recordBookingEventSteps(tx, {
+    bookingId,
+    kind: 'check_in_undone',
+    actor: 'gate',
+    actorUserId: caller.staffUserId,
+    at: now,
+    details: { persons, gate: input.gate, reason: input.reason },
   });
+  return { undone: persons, ticket: yield* ticketNow() };
 }
 
 /**
