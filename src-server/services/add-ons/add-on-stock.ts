@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { addOnLineTotalPaise } from '../../../shared/add-on-pricing.ts';
 import { ADD_ON_MESSAGES, type SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
@@ -112,26 +112,6 @@ export function bookAddOnsIn(tx: DbOrTx, holdId: string, bookingId: string): voi
       .values({ id: `${bookingId}-a${line.position + 1}`, bookingId, ...line })
       .run();
   }
-}
-
-/**
- * A cancelled booking's add-ons go back to stock, except those already handed over at the gate (a
- * T-shirt given is not on sale again). Once per line (`returned_at`), so a second cancel adds nothing.
- */
-export function returnBookingAddOnsIn(tx: DbOrTx, bookingId: string, now: Date): void {
-  const lines = tx
-    .update(bookingAddOns)
-    .set({ returnedAt: now.toISOString() })
-    .where(
-      and(
-        eq(bookingAddOns.bookingId, bookingId),
-        isNull(bookingAddOns.returnedAt),
-        isNull(bookingAddOns.givenAt),
-      ),
-    )
-    .returning({ variantId: bookingAddOns.variantId, quantity: bookingAddOns.quantity })
-    .all();
-  for (const line of lines) query(tx, 'give').run(line);
 }
 
 /** What a booking's add-ons charged, GST included: the booking's total beyond its tickets. */

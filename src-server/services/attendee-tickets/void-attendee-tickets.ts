@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
+import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
 /**
  * Voids the attendee tickets a part cancellation took off the booking (ADR 0043, ADR 0046): per ticket type,
@@ -15,35 +17,49 @@ export function voidAttendeeTicketsIn(
   cancelled: readonly { id: string; quantity: number }[],
   now: Date,
 ): { ticketTypeId: string; positions: number[] }[] {
+  return runSync(voidAttendeeTicketsSteps(tx as WriteTx, bookingId, cancelled, now));
+}
+
+/** `voidAttendeeTicketsIn` written once for both engines (ADR 0045). */
+export function* voidAttendeeTicketsSteps(
+  tx: WriteTx,
+  bookingId: string,
+  cancelled: readonly { id: string; quantity: number }[],
+  now: Date,
+): Steps<{ ticketTypeId: string; positions: number[] }[]> {
+  const { attendeeTickets } = tablesOf(tx);
   const out: { ticketTypeId: string; positions: number[] }[] = [];
   for (const line of cancelled) {
-    const live = tx
-      .select({ position: attendeeTickets.position, admitted: attendeeTickets.admitted })
-      .from(attendeeTickets)
-      .where(
-        and(
-          eq(attendeeTickets.bookingId, bookingId),
-          eq(attendeeTickets.ticketTypeId, line.id),
-          isNull(attendeeTickets.voidedAt),
+    const live = yield* rows(
+      tx
+        .select({ position: attendeeTickets.position, admitted: attendeeTickets.admitted })
+        .from(attendeeTickets)
+        .where(
+          and(
+            eq(attendeeTickets.bookingId, bookingId),
+            eq(attendeeTickets.ticketTypeId, line.id),
+            isNull(attendeeTickets.voidedAt),
+          ),
         ),
-      )
-      .all();
+    );
     if (live.length === 0) continue;
     const order = [...live].sort(
       (a, b) => Number(a.admitted > 0) - Number(b.admitted > 0) || b.position - a.position,
     );
     const positions = order.slice(0, line.quantity).map((r) => r.position);
     if (positions.length === 0) continue;
-    tx.update(attendeeTickets)
-      .set({ voidedAt: now.toISOString() })
-      .where(
-        and(
-          eq(attendeeTickets.bookingId, bookingId),
-          eq(attendeeTickets.ticketTypeId, line.id),
-          inArray(attendeeTickets.position, positions),
+    yield* changes(
+      tx
+        .update(attendeeTickets)
+        .set({ voidedAt: now.toISOString() })
+        .where(
+          and(
+            eq(attendeeTickets.bookingId, bookingId),
+            eq(attendeeTickets.ticketTypeId, line.id),
+            inArray(attendeeTickets.position, positions),
+          ),
         ),
-      )
-      .run();
+    );
     out.push({ ticketTypeId: line.id, positions: positions.sort((a, b) => a - b) });
   }
   return out;

@@ -1,23 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { bookings } from '../../db/schema/bookings.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { bookingTransfers } from '../../db/schema/transfers.ts';
+import { and, eq } from 'drizzle-orm';
+import { changes, row, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import { returnBookingAddOnsIn } from '../add-ons/add-on-stock.ts';
-import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
-import { returnDiscountUseIn } from '../discounts/discount-uses.ts';
+import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { type CreditShare, issueCreditNotes } from '../invoices/issue-credit-note.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
-import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
-import { queueRefund } from '../refunds/queue-refund.ts';
-import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
+import { type CreditShare, issueCreditNotesSteps } from '../invoices/issue-credit-note.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
+import { partRefundedPaiseSteps } from '../partial-refunds/refund-part-in.ts';
+import { queueRefundSteps } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
-import { recordBookingEvent } from './booking-history.ts';
-import { payerOf } from './payer.ts';
+import { recordBookingEventSteps } from './booking-history.ts';
+import { payerOfSteps } from './payer.ts';
+import {
+  type OfferReturnedSeats,
+  offerOnSqlite,
+  returnBookingAddOnsSteps,
+  returnDiscountUseSteps,
+  returnSeatsSteps,
+} from './return-seats-steps.ts';
 
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
@@ -42,50 +44,82 @@ export function cancelBookingIn(
   /** Who cancelled it: the organiser's or buyer's account; null for a slot's or event's cancellation run. */
   actorUserId: string | null = null,
 ): { refundId: string | null; amountPaise: number } | null {
-  const booking = tx
-    .update(bookings)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now.toISOString(),
-      cancelReason: reason,
-      // Read before this row changes: seats someone walked in on are never sold again (issue 35).
-      seatsKept: everAdmitted(),
-    })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
-    .returning()
-    .get();
+  return runSync(
+    cancelBookingSteps(tx as WriteTx, deps, bookingId, reason, now, {
+      partial,
+      actorUserId,
+      offerReturnedSeats: offerOnSqlite(deps, now),
+    }),
+  );
+}
+
+/**
+ * `cancelBookingIn` written once for both engines (ADR 0045). On PostgreSQL the conditional UPDATE of
+ * the booking takes its row lock first, so a second cancel (or a part refund, which serialises on the
+ * same booking) waits and then finds it cancelled; seats, quotas and add-ons go back in id order.
+ */
+export function* cancelBookingSteps(
+  tx: WriteTx,
+  deps: Pick<AppDeps, 'env'>,
+  bookingId: string,
+  reason: CancelReason,
+  now: Date,
+  options: {
+    partial?: { refundAmountPaise: number; credit: CreditShare };
+    actorUserId?: string | null;
+    offerReturnedSeats: OfferReturnedSeats;
+  },
+): Steps<{ refundId: string | null; amountPaise: number } | null> {
+  const { bookings, bookingTransfers, paymentOrders } = tablesOf(tx);
+  const { partial, actorUserId = null } = options;
+  // A part refund of this booking reads what is left and then writes: it and this wait for each other.
+  yield* serialize(bookingKey(bookingId));
+  const booking = yield* row(
+    tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now.toISOString(),
+        cancelReason: reason,
+        // Read before this row changes: seats someone walked in on are never sold again (issue 35).
+        seatsKept: everAdmitted(bookings),
+      })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
+      .returning(),
+  );
   if (!booking) return null;
   // An offer to transfer it is void now: its link says so rather than offering a cancelled booking.
-  tx.update(bookingTransfers)
-    .set({ status: 'cancelled', cancelledAt: now.toISOString() })
-    .where(and(eq(bookingTransfers.bookingId, booking.id), eq(bookingTransfers.status, 'pending')))
-    .run();
-  for (const line of booking.seatsKept ? [] : booking.ticketTypes) {
-    tx.update(ticketTypes)
-      .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${line.quantity}` })
-      .where(eq(ticketTypes.id, line.id))
-      .run();
-    returnQuotaSeatsIn(tx, [{ ticketTypeId: line.id, quantity: line.quantity }]);
-    // The waiting list gets them before anyone's Proceed can (ADR 0027).
-    offerReturnedSeats(tx, deps, line.id, now);
-  }
+  yield* changes(
+    tx
+      .update(bookingTransfers)
+      .set({ status: 'cancelled', cancelledAt: now.toISOString() })
+      .where(and(eq(bookingTransfers.bookingId, booking.id), eq(bookingTransfers.status, 'pending'))),
+  );
+  const returned = booking.seatsKept
+    ? []
+    : booking.ticketTypes.map((line) => ({ ticketTypeId: line.id, quantity: line.quantity }));
+  // Seats back to `available`, keeping available + active holds + confirmed tickets = total.
+  yield* returnSeatsSteps(tx, returned);
+  // The waiting list gets them before anyone's Proceed can (ADR 0027).
+  for (const line of returned) yield* options.offerReturnedSeats(tx, line.ticketTypeId);
   // Its add-ons not yet handed over go back on sale (ADR 0041).
-  returnBookingAddOnsIn(tx, booking.id, now);
+  yield* returnBookingAddOnsSteps(tx, booking.id, now);
   // The whole booking is off: its discount code's use goes back for someone else (issue 40).
-  const paid = tx
-    .select({ holdId: paymentOrders.holdId })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.id, booking.orderId))
-    .get();
-  if (paid && booking.discountCode !== null) returnDiscountUseIn(tx, paid.holdId, now);
+  const paid = yield* row(
+    tx
+      .select({ holdId: paymentOrders.holdId })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, booking.orderId)),
+  );
+  if (paid && booking.discountCode !== null) yield* returnDiscountUseSteps(tx, paid.holdId, now);
   // What part refunds gave back already is not refunded again (ADR 0043); the buyer's quote is net of them.
   const amountPaise =
     partial?.refundAmountPaise ??
-    Math.max(0, booking.totalAmountPaise - partRefundedPaise(tx, booking.id).amount);
+    Math.max(0, booking.totalAmountPaise - (yield* partRefundedPaiseSteps(tx, booking.id)).amount);
   // A box-office booking took nothing through the gateway (ADR 0042): no gateway refund to queue.
-  const refundId = isBoxOfficeBooking(tx, booking.id)
+  const refundId = (yield* isBoxOfficeBookingSteps(tx, booking.id))
     ? null
-    : queueRefund(
+    : yield* queueRefundSteps(
         tx,
         {
           paymentId: booking.paymentId,
@@ -99,7 +133,7 @@ export function cancelBookingIn(
         },
         now,
       );
-  recordBookingEvent(tx, {
+  yield* recordBookingEventSteps(tx, {
     bookingId: booking.id,
     kind: 'cancelled',
     actor: reason === 'organiser' ? 'organiser' : reason === 'buyer' ? 'buyer' : 'system',
@@ -109,7 +143,7 @@ export function cancelBookingIn(
   });
   // GST: the booking's invoices are cancelled by credit notes referring to them, for what was given back
   // (ADR 0024).
-  issueCreditNotes(tx, booking.id, reason, now, partial?.credit);
+  yield* issueCreditNotesSteps(tx, booking.id, reason, now, partial?.credit);
   const facts = {
     bookingId: booking.id,
     eventName: booking.eventName,
@@ -118,15 +152,15 @@ export function cancelBookingIn(
     reason,
     supportEmail: deps.env.SUPPORT_EMAIL,
   };
-  const payer = payerOf(tx, booking);
+  const payer = yield* payerOfSteps(tx, booking);
   if (payer) {
     // Given away (ADR 0025): the payer hears about their money, the holder that the ticket is void.
-    enqueueMail(
+    yield* enqueueMailSteps(
       tx,
       bookingCancelledMail({ ...facts, userName: payer.name ?? '', userEmail: payer.email }),
       now,
     );
-    enqueueMail(
+    yield* enqueueMailSteps(
       tx,
       bookingCancelledMail({
         ...facts,
@@ -137,11 +171,16 @@ export function cancelBookingIn(
       now,
     );
   } else {
-    enqueueMail(
+    yield* enqueueMailSteps(
       tx,
       bookingCancelledMail({ ...facts, userName: booking.userName, userEmail: booking.userEmail }),
       now,
     );
   }
   return { refundId, amountPaise };
+}
+
+/** The key a booking's cancellation and its part refunds serialise on (PostgreSQL; nothing on SQLite). */
+export function bookingKey(bookingId: string): string {
+  return `booking:${bookingId}`;
 }

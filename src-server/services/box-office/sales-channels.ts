@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { boxOfficeSales } from '../../db/schema/box-office.ts';
 
 /** The box-office bookings among these and their channel (comp or door); the others were sold online. */
@@ -19,11 +21,17 @@ export function channelsOf(db: Db, bookingIds: string[]): Map<string, SalesChann
  * gateway, so cancelling it queues no gateway refund (the organiser settles a door sale at the desk).
  */
 export function isBoxOfficeBooking(tx: DbOrTx, bookingId: string): boolean {
-  return (
+  return runSync(isBoxOfficeBookingSteps(tx, bookingId));
+}
+
+/** `isBoxOfficeBooking` written once for both engines (ADR 0045). */
+export function* isBoxOfficeBookingSteps(tx: DbOrTx, bookingId: string): Steps<boolean> {
+  const { boxOfficeSales } = tablesOf(tx);
+  const sale = yield* row(
     tx
       .select({ bookingId: boxOfficeSales.bookingId })
       .from(boxOfficeSales)
-      .where(eq(boxOfficeSales.bookingId, bookingId))
-      .get() !== undefined
+      .where(eq(boxOfficeSales.bookingId, bookingId)),
   );
+  return sale !== undefined;
 }

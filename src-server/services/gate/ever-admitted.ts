@@ -13,8 +13,9 @@ import { bookings } from '../../db/schema/bookings.ts';
  * Every "was this ticket used?" asks this: the buyer's cancellation, a transfer, the organiser's cancel and
  * whether a cancelled booking's seats go back on sale.
  */
-export function everAdmitted(): SQL<boolean> {
-  return sql`(${bookings}.number_of_user_checked_in > 0 or exists (select 1 from gate_scans as s where s.booking_id = ${bookings}.id and s.kind = 'admit' and (s.persons > 0 or s.excess > 0)))`.mapWith(
+export function everAdmitted(table: object = bookings): SQL<boolean> {
+  // `table`: the engine's own bookings table (tablesOf), for a transition written once (ADR 0045).
+  return sql`(${table}.number_of_user_checked_in > 0 or exists (select 1 from gate_scans as s where s.booking_id = ${table}.id and s.kind = 'admit' and (s.persons > 0 or s.excess > 0)))`.mapWith(
     (v) => Boolean(Number(v)),
   );
 }

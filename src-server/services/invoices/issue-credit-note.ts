@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { RefundPolicy } from '../../../shared/refund-policy.ts';
-import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
+import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { InvoiceKind } from '../../db/schema/invoices.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { creditedByParts } from '../partial-refunds/partial-credit-notes.ts';
-import { allocateDocumentNumber } from './document-numbers.ts';
+import { creditedByPartsSteps } from '../partial-refunds/partial-credit-notes.ts';
+import { documentNumberSteps } from './document-numbers.ts';
 
 /**
  * How much of each kind of invoice a cancellation credits, from 0 (kept whole) to 1 (credited whole). A
@@ -40,14 +43,35 @@ export function issueCreditNotes(
   now: Date,
   share: CreditShare = WHOLE_CREDIT,
 ): string[] {
-  const issued = tx.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
+  return runSync(issueCreditNotesSteps(tx as WriteTx, bookingId, reason, now, share));
+}
+
+/**
+ * `issueCreditNotes` written once for both engines (ADR 0045): each note numbered by
+ * `documentNumberSteps` in the same transaction, so a note that rolls back gives its number back.
+ */
+export function* issueCreditNotesSteps(
+  tx: WriteTx,
+  bookingId: string,
+  reason: string,
+  now: Date,
+  share: CreditShare = WHOLE_CREDIT,
+): Steps<string[]> {
+  const { invoices, creditNotes } = tablesOf(tx);
+  // In kind order (admission, then the platform's fee), as a part refund's notes take them: on PostgreSQL
+  // two transactions then lock the issuers' counters in the same order and never deadlock.
+  const issued = yield* rows(
+    tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId))
+      .orderBy(asc(invoices.kind), asc(invoices.number)),
+  );
   const ids: string[] = [];
   for (const invoice of issued) {
-    const existing = tx
-      .select({ id: creditNotes.id })
-      .from(creditNotes)
-      .where(eq(creditNotes.invoiceId, invoice.id))
-      .get();
+    const existing = yield* row(
+      tx.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id)),
+    );
     if (existing) {
       ids.push(existing.id);
       continue;
@@ -55,7 +79,7 @@ export function issueCreditNotes(
     const fraction = share[invoice.kind];
     if (fraction <= 0) continue;
     // What part refunds' notes credited already is not credited again (ADR 0043).
-    const credited = creditedByParts(tx, invoice.id);
+    const credited = yield* creditedByPartsSteps(tx, invoice.id);
     const part = (paise: number, already: number) =>
       Math.max(0, (fraction >= 1 ? paise : Math.round(paise * fraction)) - already);
     const amounts = {
@@ -70,10 +94,10 @@ export function issueCreditNotes(
         : amounts.taxableValuePaise + amounts.cgstPaise + amounts.sgstPaise + amounts.igstPaise;
     if (noteTotal <= 0) continue;
     const issuer = invoice.issuer;
-    const { number, financialYear } = allocateDocumentNumber(tx, issuer, 'credit_note', now);
+    const { number, financialYear } = yield* documentNumberSteps(tx, issuer, 'credit_note', now);
     const id = randomUUID();
-    tx.insert(creditNotes)
-      .values({
+    yield* changes(
+      tx.insert(creditNotes).values({
         id,
         invoiceId: invoice.id,
         issuer,
@@ -83,8 +107,8 @@ export function issueCreditNotes(
         reason,
         ...amounts,
         totalPaise: noteTotal,
-      })
-      .run();
+      }),
+    );
     ids.push(id);
   }
   return ids;

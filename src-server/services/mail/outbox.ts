@@ -1,5 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { type MailAttachment, outbox } from '../../db/schema/mail.ts';
+import { changes, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { MailAttachment } from '../../db/schema/mail.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { withSafeHeaders } from './header-value.ts';
 
 export interface OutgoingMail {
@@ -25,22 +28,29 @@ type Writer = Pick<Db, 'insert'>;
  * so the mail exists if and only if the cause committed. The background sender delivers it.
  */
 export function enqueueMail(writer: Writer, composed: OutgoingMail, now: Date): void {
+  runSync(enqueueMailSteps(writer as WriteTx, composed, now));
+}
+
+/** `enqueueMail` written once for both engines (ADR 0045): a step of the transaction that causes the mail. */
+export function* enqueueMailSteps(tx: WriteTx, composed: OutgoingMail, now: Date): Steps<void> {
+  const { outbox } = tablesOf(tx);
   // Subject and address on one line, whatever text they were made from (header-value.ts).
   const mail = withSafeHeaders(composed);
   const at = now.toISOString();
-  writer
-    .insert(outbox)
-    .values({
-      idempotencyKey: mail.idempotencyKey,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments ?? [],
-      nextAttemptAt: at,
-      createdAt: at,
-      priority: mail.bulk ? BULK_PRIORITY : TRANSACTIONAL_PRIORITY,
-    })
-    .onConflictDoNothing({ target: outbox.idempotencyKey })
-    .run();
+  yield* changes(
+    tx
+      .insert(outbox)
+      .values({
+        idempotencyKey: mail.idempotencyKey,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments ?? [],
+        nextAttemptAt: at,
+        createdAt: at,
+        priority: mail.bulk ? BULK_PRIORITY : TRANSACTIONAL_PRIORITY,
+      })
+      .onConflictDoNothing({ target: outbox.idempotencyKey }),
+  );
 }

@@ -1,9 +1,12 @@
 import { and, asc, eq, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { refundParts } from '../../db/schema/partial-refunds.ts';
 import { refunds } from '../../db/schema/payments.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { askGatewayOnce, REFUND_LEASE_MS } from '../refunds/issue-refund.ts';
 
 /** The gateway's refund notes name the part, so its webhooks find the part and not the payment's whole refund. */
@@ -16,17 +19,8 @@ export const REFUND_PART_NOTE = 'refund_part';
  * lost answer was a success and nothing is asked again.
  */
 export async function issueRefundPart(deps: AppDeps, refundPartId: string): Promise<void> {
-  const now = deps.clock.now();
-  const claimed = deps.db
-    .update(refundParts)
-    .set({
-      attempts: sql`${refundParts.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS).toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending'), isPartDue(now)))
-    .returning()
-    .get();
+  // Claimed on its own, committed before the gateway is called (as a whole refund's claim).
+  const claimed = runSync(claimRefundPartSteps(deps.db, refundPartId, deps.clock.now()));
   if (!claimed) return;
   await askGatewayOnce(deps, claimed, {
     refundedBefore: processedBefore(deps, claimed),
@@ -38,13 +32,51 @@ export async function issueRefundPart(deps: AppDeps, refundPartId: string): Prom
         { err, refundPartId, paymentId: claimed.paymentId },
         'part refund failed; it will be retried',
       );
-      deps.db
-        .update(refundParts)
-        .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: deps.clock.now().toISOString() })
-        .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending')))
-        .run();
+      runSync(recordRefundPartFailureSteps(deps.db, refundPartId, message, retryAt, deps.clock.now()));
     },
   });
+}
+
+/**
+ * The part's claim, written once for both engines (ADR 0045): one conditional UPDATE … RETURNING takes
+ * the lease, so of two runners (two processes, on either engine) one gets the part and calls the gateway.
+ */
+export function* claimRefundPartSteps(
+  tx: DbOrTx,
+  refundPartId: string,
+  now: Date,
+): Steps<typeof refundParts.$inferSelect | undefined> {
+  const { refundParts } = tablesOf(tx);
+  return yield* row(
+    tx
+      .update(refundParts)
+      .set({
+        attempts: sql`${refundParts.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS).toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .where(
+        and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending'), isPartDue(now, refundParts)),
+      )
+      .returning(),
+  );
+}
+
+/** A failed gateway call for a part, recorded after it: the error and when to try again. */
+export function* recordRefundPartFailureSteps(
+  tx: DbOrTx,
+  refundPartId: string,
+  message: string,
+  retryAt: string,
+  now: Date,
+): Steps<void> {
+  const { refundParts } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(refundParts)
+      .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: now.toISOString() })
+      .where(and(eq(refundParts.id, refundPartId), eq(refundParts.status, 'pending'))),
+  );
 }
 
 /** Calls the gateway for every part refund that is due, oldest first; returns how many it tried. */
@@ -66,9 +98,21 @@ export async function markRefundPartProcessed(
   which: SQL | undefined,
   gatewayRefundId: string | null,
 ): Promise<boolean> {
-  return writeTransaction(deps.db, (tx) => {
-    const now = deps.clock.now();
-    const done = tx
+  return writeTransaction(deps.db, (tx) =>
+    runSync(markRefundPartProcessedSteps(tx, () => which, gatewayRefundId, deps.clock.now())),
+  );
+}
+
+/** `markRefundPartProcessed` written once for both engines (ADR 0045); `which` picks the part by the engine's table. */
+export function* markRefundPartProcessedSteps(
+  tx: WriteTx,
+  which: (table: typeof refundParts) => SQL | undefined,
+  gatewayRefundId: string | null,
+  now: Date,
+): Steps<boolean> {
+  const { refundParts } = tablesOf(tx);
+  const done = yield* row(
+    tx
       .update(refundParts)
       .set({
         status: 'processed',
@@ -77,20 +121,19 @@ export async function markRefundPartProcessed(
         nextAttemptAt: null,
         updatedAt: now.toISOString(),
       })
-      .where(and(which, eq(refundParts.status, 'pending')))
-      .returning()
-      .get();
-    if (done)
-      recordBookingEvent(tx, {
-        bookingId: done.bookingId,
-        kind: 'refund_issued',
-        actor: 'system',
-        actorUserId: null,
-        at: now,
-        details: { amountPaise: done.amountPaise, part: true },
-      });
-    return done !== undefined;
+      .where(and(which(refundParts), eq(refundParts.status, 'pending')))
+      .returning(),
+  );
+  if (!done) return false;
+  yield* recordBookingEventSteps(tx, {
+    bookingId: done.bookingId,
+    kind: 'refund_issued',
+    actor: 'system',
+    actorUserId: null,
+    at: now,
+    details: { amountPaise: done.amountPaise, part: true },
   });
+  return true;
 }
 
 /**
@@ -126,8 +169,8 @@ export async function handleRefundPartWebhook(
   return changed.changes > 0;
 }
 
-function isPartDue(now: Date) {
-  return or(isNull(refundParts.nextAttemptAt), lte(refundParts.nextAttemptAt, now.toISOString()));
+function isPartDue(now: Date, table: Pick<typeof refundParts, 'nextAttemptAt'> = refundParts) {
+  return or(isNull(table.nextAttemptAt), lte(table.nextAttemptAt, now.toISOString()));
 }
 
 /** Paise the gateway should already show refunded on the payment before this part: everything processed. */

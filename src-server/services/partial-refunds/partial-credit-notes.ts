@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
-import { creditNotes, type InvoiceKind, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
-import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { InvoiceKind, InvoiceLine } from '../../db/schema/invoices.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { allocateDocumentNumber } from '../invoices/document-numbers.ts';
+import { documentNumberSteps } from '../invoices/document-numbers.ts';
 
 /** Amounts already credited on an invoice by part refunds' credit notes. */
 export interface CreditedAmounts {
@@ -27,24 +29,32 @@ const NOTHING: CreditedAmounts = {
  * rest (issue-credit-note.ts), so the notes of an invoice never add up to more than it.
  */
 export function creditedByParts(tx: DbOrTx, invoiceId: string): CreditedAmounts {
-  const row = tx
-    .select({
-      taxableValuePaise: sql<number>`coalesce(sum(${partialCreditNotes.taxableValuePaise}), 0)`,
-      cgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.cgstPaise}), 0)`,
-      sgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.sgstPaise}), 0)`,
-      igstPaise: sql<number>`coalesce(sum(${partialCreditNotes.igstPaise}), 0)`,
-      totalPaise: sql<number>`coalesce(sum(${partialCreditNotes.totalPaise}), 0)`,
-    })
-    .from(partialCreditNotes)
-    .where(eq(partialCreditNotes.invoiceId, invoiceId))
-    .get();
-  if (!row) return NOTHING;
+  return runSync(creditedByPartsSteps(tx, invoiceId));
+}
+
+/** `creditedByParts` written once for both engines (ADR 0045). */
+export function* creditedByPartsSteps(tx: DbOrTx, invoiceId: string): Steps<CreditedAmounts> {
+  const { partialCreditNotes } = tablesOf(tx);
+  const credited = yield* row(
+    tx
+      .select({
+        taxableValuePaise: sql<number>`coalesce(sum(${partialCreditNotes.taxableValuePaise}), 0)`,
+        cgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.cgstPaise}), 0)`,
+        sgstPaise: sql<number>`coalesce(sum(${partialCreditNotes.sgstPaise}), 0)`,
+        igstPaise: sql<number>`coalesce(sum(${partialCreditNotes.igstPaise}), 0)`,
+        totalPaise: sql<number>`coalesce(sum(${partialCreditNotes.totalPaise}), 0)`,
+      })
+      .from(partialCreditNotes)
+      .where(eq(partialCreditNotes.invoiceId, invoiceId)),
+  );
+  if (!credited) return NOTHING;
+  // Numbers on both engines: PostgreSQL's sum of a bigint is a numeric, which node-postgres gives as text.
   return {
-    taxableValuePaise: Number(row.taxableValuePaise),
-    cgstPaise: Number(row.cgstPaise),
-    sgstPaise: Number(row.sgstPaise),
-    igstPaise: Number(row.igstPaise),
-    totalPaise: Number(row.totalPaise),
+    taxableValuePaise: Number(credited.taxableValuePaise),
+    cgstPaise: Number(credited.cgstPaise),
+    sgstPaise: Number(credited.sgstPaise),
+    igstPaise: Number(credited.igstPaise),
+    totalPaise: Number(credited.totalPaise),
   };
 }
 
@@ -68,35 +78,48 @@ export function issuePartialCreditNotes(
    */
   credits: 'tickets' | 'invoice' = 'invoice',
 ): string[] {
+  return runSync(issuePartialCreditNotesSteps(tx as WriteTx, part, amounts, now, credits));
+}
+
+/** `issuePartialCreditNotes` written once for both engines (ADR 0045). */
+export function* issuePartialCreditNotesSteps(
+  tx: WriteTx,
+  part: { bookingId: string; refundPartId: string; reason: string },
+  amounts: Record<InvoiceKind, number>,
+  now: Date,
+  credits: 'tickets' | 'invoice' = 'invoice',
+): Steps<string[]> {
+  const { invoices, creditNotes, partialCreditNotes } = tablesOf(tx);
   const ids: string[] = [];
   for (const kind of ['admission', 'platform_fee'] as const) {
     const wanted = amounts[kind];
     if (wanted <= 0) continue;
-    const invoice = tx
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.bookingId, part.bookingId),
-          eq(invoices.kind, kind),
-          notExists(
-            tx.select({ one: sql`1` }).from(creditNotes).where(eq(creditNotes.invoiceId, invoices.id)),
+    const invoice = yield* row(
+      tx
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.bookingId, part.bookingId),
+            eq(invoices.kind, kind),
+            notExists(
+              tx.select({ one: sql`1` }).from(creditNotes).where(eq(creditNotes.invoiceId, invoices.id)),
+            ),
           ),
-        ),
-      )
-      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-      .get();
+        )
+        .orderBy(desc(invoices.issuedAt), desc(invoices.number)),
+    );
     if (!invoice || invoice.totalPaise <= 0) continue;
-    const credited = creditedByParts(tx, invoice.id);
+    const credited = yield* creditedByPartsSteps(tx, invoice.id);
     const left = invoice.totalPaise - credited.totalPaise;
     const total = Math.min(wanted, left);
     if (total <= 0) continue;
     const base = credits === 'tickets' && kind === 'admission' ? ticketLinesOf(invoice, total) : invoice;
     const heads = total === left ? restOf(invoice, credited) : inProportion(base, total);
-    const { number, financialYear } = allocateDocumentNumber(tx, invoice.issuer, 'credit_note', now);
+    const { number, financialYear } = yield* documentNumberSteps(tx, invoice.issuer, 'credit_note', now);
     const id = randomUUID();
-    tx.insert(partialCreditNotes)
-      .values({
+    yield* changes(
+      tx.insert(partialCreditNotes).values({
         id,
         invoiceId: invoice.id,
         refundPartId: part.refundPartId,
@@ -107,8 +130,8 @@ export function issuePartialCreditNotes(
         reason: part.reason,
         ...heads,
         totalPaise: total,
-      })
-      .run();
+      }),
+    );
     ids.push(id);
   }
   return ids;

@@ -2,27 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import type { CancelTicketsLine } from '../../../shared/partial-refund-schemas.ts';
-import type { BookedTicketLine } from '../../db/schema/bookings.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { gateScans } from '../../db/schema/gate.ts';
-import {
-  type CancelledTicketLine,
-  type RefundPartKind,
-  refundParts,
-} from '../../db/schema/partial-refunds.ts';
-import { refunds } from '../../db/schema/payments.ts';
+import { changes, row, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
+import type { CancelledTicketLine, RefundPartKind } from '../../db/schema/partial-refunds.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { voidAttendeeTicketsIn } from '../attendee-tickets/void-attendee-tickets.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { payerOf } from '../bookings/payer.ts';
-import { isBoxOfficeBooking } from '../box-office/sales-channels.ts';
+import { voidAttendeeTicketsSteps } from '../attendee-tickets/void-attendee-tickets.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { bookingKey } from '../bookings/cancel-booking-in.ts';
+import { payerOfSteps } from '../bookings/payer.ts';
+import { type OfferReturnedSeats, offerOnSqlite, returnSeatsSteps } from '../bookings/return-seats-steps.ts';
+import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { returnQuotaSeatsIn } from '../quotas/quota-seats.ts';
-import { offerReturnedSeats } from '../waitlist/offer-returned-seats.ts';
-import { issuePartialCreditNotes } from './partial-credit-notes.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
+import { issuePartialCreditNotesSteps } from './partial-credit-notes.ts';
 import { partRefundedMail } from './refund-part-mails.ts';
 
 /** Why a part refund is refused, in the words the console and My Bookings show. */
@@ -47,33 +42,46 @@ export interface RefundableLeft {
 
 /** Paise refunded in part so far on a booking (pending parts included: that money is promised). */
 export function partRefundedPaise(tx: DbOrTx, bookingId: string): { amount: number; fee: number } {
-  const row = tx
-    .select({
-      amount: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
-      fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
-    })
-    .from(refundParts)
-    .where(eq(refundParts.bookingId, bookingId))
-    .get();
-  return { amount: Number(row?.amount ?? 0), fee: Number(row?.fee ?? 0) };
+  return runSync(partRefundedPaiseSteps(tx, bookingId));
 }
 
-export function refundableLeftOf(
+/** `partRefundedPaise` written once for both engines (ADR 0045). */
+export function* partRefundedPaiseSteps(
   tx: DbOrTx,
-  booking: {
-    id: string;
-    paymentId: string;
-    totalAmountPaise: number;
-    feeAmountPaise: number;
-    igstAmountPaise: number;
-  },
-): RefundableLeft {
-  const whole = tx
-    .select({ amount: refunds.amountPaise })
-    .from(refunds)
-    .where(eq(refunds.paymentId, booking.paymentId))
-    .get();
-  const parts = partRefundedPaise(tx, booking.id);
+  bookingId: string,
+): Steps<{ amount: number; fee: number }> {
+  const { refundParts } = tablesOf(tx);
+  const sums = yield* row(
+    tx
+      .select({
+        amount: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
+        fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
+      })
+      .from(refundParts)
+      .where(eq(refundParts.bookingId, bookingId)),
+  );
+  return { amount: Number(sums?.amount ?? 0), fee: Number(sums?.fee ?? 0) };
+}
+
+type RefundableBooking = {
+  id: string;
+  paymentId: string;
+  totalAmountPaise: number;
+  feeAmountPaise: number;
+  igstAmountPaise: number;
+};
+
+export function refundableLeftOf(tx: DbOrTx, booking: RefundableBooking): RefundableLeft {
+  return runSync(refundableLeftSteps(tx, booking));
+}
+
+/** `refundableLeftOf` written once for both engines (ADR 0045). */
+export function* refundableLeftSteps(tx: DbOrTx, booking: RefundableBooking): Steps<RefundableLeft> {
+  const { refunds } = tablesOf(tx);
+  const whole = yield* row(
+    tx.select({ amount: refunds.amountPaise }).from(refunds).where(eq(refunds.paymentId, booking.paymentId)),
+  );
+  const parts = yield* partRefundedPaiseSteps(tx, booking.id);
   const totalPaise = Math.max(0, booking.totalAmountPaise - (whole?.amount ?? 0) - parts.amount);
   const feePaise = Math.min(
     totalPaise,
@@ -111,10 +119,28 @@ export function refundPartIn(
   request: RefundPartRequest,
   now: Date,
 ): { refundPartId: string; amountPaise: number; feePaise: number } {
-  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  return runSync(refundPartSteps(tx as WriteTx, deps, bookingId, request, now, offerOnSqlite(deps, now)));
+}
+
+/**
+ * `refundPartIn` written once for both engines (ADR 0045). On PostgreSQL the booking's key is taken
+ * before what is left is read (the same key its whole cancellation takes), so two part refunds of one
+ * booking, racing from two servers, run one after the other and never add up to more than was paid.
+ */
+export function* refundPartSteps(
+  tx: WriteTx,
+  deps: Pick<AppDeps, 'env'>,
+  bookingId: string,
+  request: RefundPartRequest,
+  now: Date,
+  offerReturned: OfferReturnedSeats,
+): Steps<{ refundPartId: string; amountPaise: number; feePaise: number }> {
+  const { bookings, refundParts } = tablesOf(tx);
+  yield* serialize(bookingKey(bookingId));
+  const booking = yield* row(tx.select().from(bookings).where(eq(bookings.id, bookingId)));
   if (!booking) throw conflict(PART_REFUND_REFUSALS.cancelled);
   if (booking.status !== 'confirmed') throw conflict(PART_REFUND_REFUSALS.cancelled);
-  const left = refundableLeftOf(tx, booking);
+  const left = yield* refundableLeftSteps(tx, booking);
   if (left.totalPaise === 0) throw conflict(PART_REFUND_REFUSALS.nothingLeft);
   const ticketsLeft = left.totalPaise - left.feePaise;
   const amountPaise = request.amountPaise ?? ticketsLeft;
@@ -125,11 +151,12 @@ export function refundPartIn(
     });
   const feePaise = Math.min(left.feePaise, request.feePaise ?? Math.max(0, amountPaise - ticketsLeft));
 
-  const cancelled = cancelTicketsIn(tx, deps, booking, request.cancelTickets, now);
+  const cancelled = yield* cancelTicketsSteps(tx, booking, request.cancelTickets, now, offerReturned);
   const id = randomUUID();
   const at = now.toISOString();
-  tx.insert(refundParts)
-    .values({
+  const boxOffice = yield* isBoxOfficeBookingSteps(tx, booking.id);
+  yield* changes(
+    tx.insert(refundParts).values({
       id,
       paymentId: booking.paymentId,
       orderId: booking.orderId,
@@ -144,14 +171,14 @@ export function refundPartIn(
       cancelledTickets: cancelled,
       // Nothing to send: free tickets, or a box-office sale whose money the organiser hands back at the
       // desk (ADR 0042: it took nothing through the gateway). Done already; the job never asks the gateway.
-      status: amountPaise === 0 || isBoxOfficeBooking(tx, booking.id) ? 'processed' : 'pending',
+      status: amountPaise === 0 || boxOffice ? 'processed' : 'pending',
       createdAt: at,
       updatedAt: at,
-    })
-    .run();
+    }),
+  );
   // GST: the part given back reduces the supply; the ticket money credits the admission invoice and the
   // fee's share the platform's, each head in its invoice's proportion (partial-credit-notes.ts).
-  issuePartialCreditNotes(
+  yield* issuePartialCreditNotesSteps(
     tx,
     { bookingId: booking.id, refundPartId: id, reason: request.reason },
     { admission: amountPaise - feePaise, platform_fee: feePaise },
@@ -160,7 +187,7 @@ export function refundPartIn(
     request.kind === 'buyer' && cancelled.length > 0 ? 'tickets' : 'invoice',
   );
   const tickets = describeTickets(cancelled);
-  recordBookingEvent(tx, {
+  yield* recordBookingEventSteps(tx, {
     bookingId: booking.id,
     kind: 'partly_refunded',
     actor: request.kind,
@@ -168,8 +195,8 @@ export function refundPartIn(
     at: now,
     details: { amountPaise, reason: request.reason, ticketsCancelled: tickets || null },
   });
-  const payer = payerOf(tx, booking);
-  enqueueMail(
+  const payer = yield* payerOfSteps(tx, booking);
+  yield* enqueueMailSteps(
     tx,
     partRefundedMail({
       refundPartId: id,
@@ -195,13 +222,14 @@ export function refundPartIn(
  * someone walked in on is never sold again, issue 35). Every other cancelled seat goes back to
  * `available` and to the waiting list, as a whole cancellation's do (cancel-booking-in.ts).
  */
-function cancelTicketsIn(
-  tx: DbOrTx,
-  deps: Pick<AppDeps, 'env'>,
+function* cancelTicketsSteps(
+  tx: WriteTx,
   booking: typeof bookings.$inferSelect,
   wanted: CancelTicketsLine[],
   now: Date,
-): CancelledTicketLine[] {
+  offerReturned: OfferReturnedSeats,
+): Steps<CancelledTicketLine[]> {
+  const { bookings } = tablesOf(tx);
   if (wanted.length === 0) return [];
   const byType = new Map<string, number>();
   for (const w of wanted) byType.set(w.ticketTypeId, (byType.get(w.ticketTypeId) ?? 0) + w.quantity);
@@ -219,7 +247,7 @@ function cancelTicketsIn(
   // Persons kept after the cancellation, and persons ever let in (an undo or an offline excess counts).
   let keptPersons = 0;
   for (const l of lines) keptPersons += (l.quantity - (byType.get(l.id) ?? 0)) * l.personAllowedPerTicket;
-  let usedBeyondKept = Math.max(0, admittedPersons(tx, booking) - keptPersons);
+  let usedBeyondKept = Math.max(0, (yield* admittedPersonsSteps(tx, booking)) - keptPersons);
 
   const out: CancelledTicketLine[] = [];
   let cancelledPersons = 0;
@@ -240,36 +268,41 @@ function cancelTicketsIn(
       seatsReturned,
       unitPaise: line.pricePaise - (line.discountPerTicketPaise ?? 0),
     });
-    if (seatsReturned > 0) {
-      tx.update(ticketTypes)
-        .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${seatsReturned}` })
-        .where(eq(ticketTypes.id, line.id))
-        .run();
-      // And to the type's shared capacities, as a whole cancellation does (ADR 0039).
-      returnQuotaSeatsIn(tx, [{ ticketTypeId: line.id, quantity: seatsReturned }]);
-      offerReturnedSeats(tx, deps, line.id, now);
-    }
   }
-  tx.update(bookings)
-    .set({
-      ticketTypes: lines.filter((l) => l.quantity > 0),
-      ticketCount: remainingCount,
-      totalUserAllowed: Math.max(booking.totalUserAllowed - cancelledPersons, booking.numberOfUserCheckedIn),
-    })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
-    .run();
+  // Back to `available` and the types' shared capacities, as a whole cancellation's (ADR 0039), in id order.
+  const returned = out.map((l) => ({ ticketTypeId: l.id, quantity: l.seatsReturned }));
+  yield* returnSeatsSteps(tx, returned);
+  for (const line of returned) if (line.quantity > 0) yield* offerReturned(tx, line.ticketTypeId);
+  yield* changes(
+    tx
+      .update(bookings)
+      .set({
+        ticketTypes: lines.filter((l) => l.quantity > 0),
+        ticketCount: remainingCount,
+        totalUserAllowed: Math.max(
+          booking.totalUserAllowed - cancelledPersons,
+          booking.numberOfUserCheckedIn,
+        ),
+      })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed'))),
+  );
   // Cancelled attendees' own QRs stop admitting (ADR 0046).
-  voidAttendeeTicketsIn(tx, booking.id, out, now);
+  yield* voidAttendeeTicketsSteps(tx, booking.id, out, now);
   return out;
 }
 
 /** Persons ever admitted with the booking: today's count, or the gate's log when it says more. */
-function admittedPersons(tx: DbOrTx, booking: { id: string; numberOfUserCheckedIn: number }): number {
-  const logged = tx
-    .select({ persons: sql<number>`coalesce(sum(${gateScans.persons} + ${gateScans.excess}), 0)` })
-    .from(gateScans)
-    .where(and(eq(gateScans.bookingId, booking.id), eq(gateScans.kind, 'admit')))
-    .get();
+function* admittedPersonsSteps(
+  tx: WriteTx,
+  booking: { id: string; numberOfUserCheckedIn: number },
+): Steps<number> {
+  const { gateScans } = tablesOf(tx);
+  const logged = yield* row(
+    tx
+      .select({ persons: sql<number>`coalesce(sum(${gateScans.persons} + ${gateScans.excess}), 0)` })
+      .from(gateScans)
+      .where(and(eq(gateScans.bookingId, booking.id), eq(gateScans.kind, 'admit'))),
+  );
   return Math.max(booking.numberOfUserCheckedIn, Number(logged?.persons ?? 0));
 }
 

@@ -1,13 +1,13 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { bookings } from '../../db/schema/bookings.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { refunds } from '../../db/schema/payments.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { payerOf } from '../bookings/payer.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { payerOfSteps } from '../bookings/payer.ts';
+import { enqueueMailSteps, type OutgoingMail } from '../mail/outbox.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { bookingRefundedMail, paymentRefundedMail } from './refund-mails.ts';
 
@@ -30,17 +30,9 @@ export function refundBackoffMs(attempts: number): number {
  * same transaction; failure records the error and when to try again.
  */
 export async function issueRefund(deps: AppDeps, refundId: string): Promise<void> {
-  const now = deps.clock.now();
-  const claimed = deps.db
-    .update(refunds)
-    .set({
-      attempts: sql`${refunds.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS).toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), isDue(now)))
-    .returning()
-    .get();
+  // One statement on its own (SQLite runs it as its own transaction): the claim commits before the
+  // gateway is called, as on PostgreSQL, where no transaction is ever open across a network call.
+  const claimed = runSync(claimRefundSteps(deps.db, refundId, deps.clock.now()));
   if (!claimed) return;
   await askGatewayOnce(deps, claimed, {
     refundedBefore: 0,
@@ -48,13 +40,50 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
     processed: (gatewayRefundId) => markRefundProcessed(deps, eq(refunds.id, claimed.id), gatewayRefundId),
     failed: (message, retryAt, err) => {
       deps.logger.error({ err, refundId, paymentId: claimed.paymentId }, 'refund failed; it will be retried');
-      deps.db
-        .update(refunds)
-        .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: deps.clock.now().toISOString() })
-        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-        .run();
+      runSync(recordRefundFailureSteps(deps.db, refundId, message, retryAt, deps.clock.now()));
     },
   });
+}
+
+/**
+ * The claim, written once for both engines (ADR 0045): one conditional UPDATE … RETURNING takes the
+ * lease. On PostgreSQL a second runner's UPDATE waits for the first one's row lock and then finds the
+ * refund no longer due (its lease is in the future), so it gets nothing: one runner calls the gateway.
+ */
+export function* claimRefundSteps(
+  tx: DbOrTx,
+  refundId: string,
+  now: Date,
+): Steps<typeof refunds.$inferSelect | undefined> {
+  const { refunds } = tablesOf(tx);
+  return yield* row(
+    tx
+      .update(refunds)
+      .set({
+        attempts: sql`${refunds.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS).toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), isDue(now, refunds)))
+      .returning(),
+  );
+}
+
+/** A failed gateway call, recorded after it (never inside a transaction around it): the error and the next try. */
+export function* recordRefundFailureSteps(
+  tx: DbOrTx,
+  refundId: string,
+  message: string,
+  retryAt: string,
+  now: Date,
+): Steps<void> {
+  const { refunds } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(refunds)
+      .set({ lastError: message, nextAttemptAt: retryAt, updatedAt: now.toISOString() })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'))),
+  );
 }
 
 /**
@@ -110,8 +139,8 @@ export function idempotencyKeyOf(refund: { id: string; gatewayRefundId: string |
 }
 
 /** Refunds the gateway may be asked about now: pending, and past their lease or back-off. */
-export function isDue(now: Date) {
-  return or(isNull(refunds.nextAttemptAt), lte(refunds.nextAttemptAt, now.toISOString()));
+export function isDue(now: Date, table: Pick<typeof refunds, 'nextAttemptAt'> = refunds) {
+  return or(isNull(table.nextAttemptAt), lte(table.nextAttemptAt, now.toISOString()));
 }
 
 /**
@@ -123,9 +152,25 @@ export async function markRefundProcessed(
   which: SQL | undefined,
   gatewayRefundId: string | null,
 ): Promise<boolean> {
-  return writeTransaction(deps.db, (tx) => {
-    const now = deps.clock.now();
-    const done = tx
+  return writeTransaction(deps.db, (tx) =>
+    runSync(markRefundProcessedSteps(tx, deps, () => which, gatewayRefundId, deps.clock.now())),
+  );
+}
+
+/**
+ * `markRefundProcessed` written once for both engines (ADR 0045). `which` picks the refund by the
+ * engine's own table (its id, or its payment's id for a webhook).
+ */
+export function* markRefundProcessedSteps(
+  tx: WriteTx,
+  deps: Pick<AppDeps, 'env'>,
+  which: (table: typeof refunds) => SQL | undefined,
+  gatewayRefundId: string | null,
+  now: Date,
+): Steps<boolean> {
+  const { refunds } = tablesOf(tx);
+  const done = yield* row(
+    tx
       .update(refunds)
       .set({
         status: 'processed',
@@ -134,42 +179,48 @@ export async function markRefundProcessed(
         nextAttemptAt: null,
         updatedAt: now.toISOString(),
       })
-      .where(and(which, eq(refunds.status, 'pending')))
-      .returning()
-      .get();
-    if (done) enqueueMail(tx, refundMail(deps, tx, done), now);
-    if (done?.bookingId)
-      recordBookingEvent(tx, {
-        bookingId: done.bookingId,
-        kind: 'refund_issued',
-        actor: 'system',
-        actorUserId: null,
-        at: now,
-        details: { amountPaise: done.amountPaise },
-      });
-    return done !== undefined;
-  });
+      .where(and(which(refunds), eq(refunds.status, 'pending')))
+      .returning(),
+  );
+  if (!done) return false;
+  yield* enqueueMailSteps(tx, yield* refundMailSteps(deps, tx, done), now);
+  if (done.bookingId)
+    yield* recordBookingEventSteps(tx, {
+      bookingId: done.bookingId,
+      kind: 'refund_issued',
+      actor: 'system',
+      actorUserId: null,
+      at: now,
+      details: { amountPaise: done.amountPaise },
+    });
+  return true;
 }
 
 /** The buyer's mail for a finished refund: a cancelled booking's, or a payment that never became one. */
-function refundMail(deps: AppDeps, tx: DbOrTx, refund: typeof refunds.$inferSelect) {
+function* refundMailSteps(
+  deps: Pick<AppDeps, 'env'>,
+  tx: WriteTx,
+  refund: typeof refunds.$inferSelect,
+): Steps<OutgoingMail> {
+  const { bookings, holds, paymentOrders, events } = tablesOf(tx);
   const supportEmail = deps.env.SUPPORT_EMAIL;
   if (refund.bookingId) {
-    const booking = tx
-      .select({
-        id: bookings.id,
-        userName: bookings.userName,
-        userEmail: bookings.userEmail,
-        eventName: bookings.eventName,
-        userId: bookings.userId,
-        paidByUserId: bookings.paidByUserId,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, refund.bookingId))
-      .get();
+    const booking = yield* row(
+      tx
+        .select({
+          id: bookings.id,
+          userName: bookings.userName,
+          userEmail: bookings.userEmail,
+          eventName: bookings.eventName,
+          userId: bookings.userId,
+          paidByUserId: bookings.paidByUserId,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, refund.bookingId)),
+    );
     if (booking) {
       // The money went back to whoever paid, so the mail goes to them too (ADR 0025).
-      const payer = payerOf(tx, booking);
+      const payer = yield* payerOfSteps(tx, booking);
       return bookingRefundedMail({
         userName: payer ? (payer.name ?? '') : booking.userName,
         userEmail: payer ? payer.email : booking.userEmail,
@@ -181,13 +232,14 @@ function refundMail(deps: AppDeps, tx: DbOrTx, refund: typeof refunds.$inferSele
       });
     }
   }
-  const hold = tx
-    .select({ details: holds.details, eventName: events.name })
-    .from(paymentOrders)
-    .innerJoin(holds, eq(holds.id, paymentOrders.holdId))
-    .innerJoin(events, eq(events.id, holds.eventId))
-    .where(eq(paymentOrders.id, refund.orderId))
-    .get();
+  const hold = yield* row(
+    tx
+      .select({ details: holds.details, eventName: events.name })
+      .from(paymentOrders)
+      .innerJoin(holds, eq(holds.id, paymentOrders.holdId))
+      .innerJoin(events, eq(events.id, holds.eventId))
+      .where(eq(paymentOrders.id, refund.orderId)),
+  );
   // Same idempotency key as the mail queued when the late payment was recorded: it is not sent twice.
   return paymentRefundedMail({
     paymentId: refund.paymentId,
