@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, is, isNull, sql } from 'drizzle-orm';
-import { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
@@ -33,11 +33,7 @@ export function* drawSteps(tx: DbOrTx, eventId: string, now: Date): Steps<boolea
  * read it null (two servers at the opening instant) draw once: on PostgreSQL the second waits on the
  * first's row lock, then finds it set and changes nothing.
  */
-export function* drawnSteps(
-  tx: DbOrTx,
-  eventId: string,
-  now: Date,
-): Steps<'not-drawn' | 'drew' | 'drawn'> {
+export function* drawnSteps(tx: DbOrTx, eventId: string, now: Date): Steps<'not-drawn' | 'drew' | 'drawn'> {
   const room = yield* row(query(tx, 'room'), { eventId });
   if (!room) return 'not-drawn';
   if (room.drawnAt !== null) return 'drawn';
