@@ -91,7 +91,7 @@ describe.each(engines)('the waiting room, written once, on %s', (_name, open) =>
     await engine.db.insert(events).values({
       id: eventId,
       name: `Room ${rooms}`,
-      category: 'music',
+      category: 'concerts',
       city: 'Mumbai',
       startTime: at(86_400_000).toISOString(),
       createdAt: created,
