@@ -8,11 +8,12 @@ import { openDatabase } from '../../src-server/db/client.ts';
 import { openPostgres } from '../../src-server/db/engine/postgres.ts';
 import { postgresRunner, sqliteRunner, type TransitionRunner } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { admitDueVisitorsOn } from '../../src-server/services/waiting-room/admit-visitors.ts';
+import { admitDueVisitorsOn, admitSteps } from '../../src-server/services/waiting-room/admit-visitors.ts';
 import { drawSteps } from '../../src-server/services/waiting-room/draw.ts';
 import { joinWaitingRoomOn } from '../../src-server/services/waiting-room/join-waiting-room.ts';
 import { admissionStateSteps } from '../../src-server/services/waiting-room/require-admitted-account.ts';
 import { verifyQueueToken } from '../../src-server/services/waiting-room/tokens.ts';
+import { waitingRoomSettingsSteps } from '../../src-server/services/waiting-room/waiting-room-settings.ts';
 import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // Issue 38, ADR 0045: the waiting room's transitions (the draw at opening, a join, admission at the
@@ -149,6 +150,56 @@ describe.each(engines)('the waiting room, written once, on %s', (_name, open) =>
     expect([...places].sort((x, y) => x! - y!)).toEqual(userIds.map((_, i) => i + 1));
     // Not arrival order (one chance in 40! of a fair shuffle giving it).
     expect(places).not.toEqual(userIds.map((_, i) => i + 1));
+  });
+
+  it('a draw of 2,500 arrivals gives each one place (PostgreSQL places a thousand per statement)', async () => {
+    const { eventId, userIds } = await roomWith(2_500, 60);
+    const { waitingRoomVisitors } = tablesOf(engine.db);
+    const arrived = at(-60_000).toISOString();
+    for (let start = 0; start < userIds.length; start += 500) {
+      await engine.db
+        .insert(waitingRoomVisitors)
+        .values(userIds.slice(start, start + 500).map((userId) => ({ eventId, userId, arrivedAt: arrived })));
+    }
+    expect(await engine.servers[0].write((tx) => drawSteps(tx, eventId, OPENS))).toBe(true);
+    const places = (await visitors(eventId)).map((v) => v.position!);
+    expect([...places].sort((x, y) => x - y)).toEqual(userIds.map((_, i) => i + 1));
+  });
+
+  it("the room's time, changed on one server as another's admission tick draws it, stays the time it was drawn at", async () => {
+    const { waitingRooms } = tablesOf(engine.db);
+    const [a, b] = engine.servers;
+    const later = at(3_600_000).toISOString();
+    const eventIds = [];
+    for (let i = 0; i < 12; i++) {
+      const { eventId, userIds } = await roomWith(3, 60);
+      for (const userId of userIds) await join(a, userId, eventId, at(-60_000));
+      eventIds.push(eventId);
+    }
+    await engine.db.update(waitingRooms).set({ enabled: true });
+    await Promise.all(
+      eventIds.flatMap((eventId) => [
+        a.write((tx) =>
+          waitingRoomSettingsSteps(
+            tx,
+            eventId,
+            { enabled: true, opensAt: later, admitPerMinute: 60 },
+            at(-1),
+          ),
+        ),
+        b.write((tx) => admitSteps(tx, eventId, OPENS)),
+      ]),
+    );
+    for (const eventId of eventIds) {
+      const [room] = await engine.db
+        .select({ opensAt: waitingRooms.opensAt, drawnAt: waitingRooms.drawnAt })
+        .from(waitingRooms)
+        .where(eq(waitingRooms.eventId, eventId));
+      // Either the draw came first and the time stayed, or the move came first and nothing was drawn.
+      if (room!.drawnAt) expect(room!.opensAt).toBe(OPENS.toISOString());
+      else expect(room!.opensAt).toBe(later);
+    }
+    await engine.db.update(waitingRooms).set({ enabled: false });
   });
 
   it('admits in place order at the configured rate; late joiners queue behind the drawn, in arrival order', async () => {
