@@ -28,10 +28,12 @@ interface Entry {
 }
 
 /**
- * The in-memory copy of each waiting room that status checks read (one process owns the queue, ADR
- * 0026): read from SQLite at most once a second per room, whatever the number of visitors asking, so a
- * million waiting visitors cost a map look-up each, not a query. Ages by the app's clock, so a test
- * that moves its clock sees the new state.
+ * The in-memory copy of each waiting room that status checks read: read from the database at most once
+ * a second per room, whatever the number of visitors asking, so a million waiting visitors cost a map
+ * look-up each, not a query. Ages by the app's clock, so a test that moves its clock sees the new state.
+ * Per server (and per worker) by design, and only a cache: the queue's state is in the database, and
+ * admission only moves forward, so a copy up to a second old delays a pass by at most that and never
+ * admits anyone early (ADR 0026, "Behind several servers").
  */
 export function queueStateOf(sqlite: Database.Database, eventId: string, nowMs: number): QueueState | null {
   const cache = caches(sqlite);

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { waitingRooms, waitingRoomVisitors } from '../../db/schema/on-sale.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { conflict, forbidden } from '../../errors.ts';
 
 /** Whether an account may buy for an event now, as far as its waiting room is concerned. */
@@ -22,22 +23,35 @@ export function admissionStateOf(
   userId: string,
   now: Date,
 ): AdmissionState {
-  const room = db
-    .select({
-      enabled: waitingRooms.enabled,
-      opensAt: waitingRooms.opensAt,
-      admittedThrough: waitingRooms.admittedThrough,
-    })
-    .from(waitingRooms)
-    .where(eq(waitingRooms.eventId, eventId))
-    .get();
+  return runSync(admissionStateSteps(db as DbOrTx, eventId, userId, now));
+}
+
+/** `admissionStateOf` written once for both engines (ADR 0045): two reads, in or outside a transaction. */
+export function* admissionStateSteps(
+  db: DbOrTx,
+  eventId: string,
+  userId: string,
+  now: Date,
+): Steps<AdmissionState> {
+  const { waitingRooms, waitingRoomVisitors } = tablesOf(db);
+  const room = yield* row(
+    db
+      .select({
+        enabled: waitingRooms.enabled,
+        opensAt: waitingRooms.opensAt,
+        admittedThrough: waitingRooms.admittedThrough,
+      })
+      .from(waitingRooms)
+      .where(eq(waitingRooms.eventId, eventId)),
+  );
   if (!room?.enabled) return 'no-room';
   if (now.getTime() < Date.parse(room.opensAt)) return 'not-open';
-  const place = db
-    .select({ position: waitingRoomVisitors.position })
-    .from(waitingRoomVisitors)
-    .where(and(eq(waitingRoomVisitors.eventId, eventId), eq(waitingRoomVisitors.userId, userId)))
-    .get();
+  const place = yield* row(
+    db
+      .select({ position: waitingRoomVisitors.position })
+      .from(waitingRoomVisitors)
+      .where(and(eq(waitingRoomVisitors.eventId, eventId), eq(waitingRoomVisitors.userId, userId))),
+  );
   return place?.position != null && place.position <= room.admittedThrough ? 'admitted' : 'not-admitted';
 }
 

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { WAITING_ROOM_MESSAGES, type WaitingRoomSettings } from '../../../shared/waiting-room.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { sqliteRunner } from '../../db/engine/runner.ts';
+import { changes, row, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { waitingRooms } from '../../db/schema/on-sale.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { badRequest } from '../../errors.ts';
+import { waitingRoomKey } from './admit-visitors.ts';
 
 export interface WaitingRoomView {
   enabled: boolean;
@@ -43,24 +46,45 @@ export async function updateWaitingRoomSettings(
   settings: Omit<WaitingRoomSettings, 'eventId'>,
   now: Date,
 ): Promise<WaitingRoomView> {
-  const opensAt = new Date(settings.opensAt).toISOString();
-  await writeTransaction(db, (tx) => {
-    const current = tx.select().from(waitingRooms).where(eq(waitingRooms.eventId, eventId)).get();
-    const drawn = !!current?.drawnAt;
-    const opensAtChanged = current?.opensAt !== opensAt;
-    if (settings.enabled && opensAtChanged && Date.parse(opensAt) <= now.getTime()) {
-      throw badRequest(WAITING_ROOM_MESSAGES.opensAtPast, { opensAt: WAITING_ROOM_MESSAGES.opensAtPast });
-    }
-    const values = {
-      enabled: settings.enabled,
-      opensAt: drawn ? (current?.opensAt ?? opensAt) : opensAt,
-      admitPerMinute: settings.admitPerMinute,
-      updatedAt: now.toISOString(),
-    };
-    tx.insert(waitingRooms)
-      .values({ eventId, ...values })
-      .onConflictDoUpdate({ target: waitingRooms.eventId, set: values })
-      .run();
-  });
+  await sqliteRunner(db).write((tx) => waitingRoomSettingsSteps(tx, eventId, settings, now));
   return getWaitingRoomSettings(db, eventId);
+}
+
+/**
+ * The settings' write, written once for both engines (ADR 0045), under the room's `serialize` key
+ * (admit-visitors.ts): whether the room has been drawn decides whether its time may move, so a draw
+ * must not commit between reading that and writing the time (on PostgreSQL, another server's draw).
+ */
+export function* waitingRoomSettingsSteps(
+  tx: DbOrTx,
+  eventId: string,
+  settings: Omit<WaitingRoomSettings, 'eventId'>,
+  now: Date,
+): Steps<void> {
+  const { waitingRooms } = tablesOf(tx);
+  const opensAt = new Date(settings.opensAt).toISOString();
+  yield* serialize(waitingRoomKey(eventId));
+  const current = yield* row(
+    tx
+      .select({ opensAt: waitingRooms.opensAt, drawnAt: waitingRooms.drawnAt })
+      .from(waitingRooms)
+      .where(eq(waitingRooms.eventId, eventId)),
+  );
+  const drawn = !!current?.drawnAt;
+  const opensAtChanged = current?.opensAt !== opensAt;
+  if (settings.enabled && opensAtChanged && Date.parse(opensAt) <= now.getTime()) {
+    throw badRequest(WAITING_ROOM_MESSAGES.opensAtPast, { opensAt: WAITING_ROOM_MESSAGES.opensAtPast });
+  }
+  const values = {
+    enabled: settings.enabled,
+    opensAt: drawn ? (current?.opensAt ?? opensAt) : opensAt,
+    admitPerMinute: settings.admitPerMinute,
+    updatedAt: now.toISOString(),
+  };
+  yield* changes(
+    tx
+      .insert(waitingRooms)
+      .values({ eventId, ...values })
+      .onConflictDoUpdate({ target: waitingRooms.eventId, set: values }),
+  );
 }
