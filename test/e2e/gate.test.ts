@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import QRCode from 'qrcode';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
@@ -13,73 +11,14 @@ import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { gateScans } from '../../src-server/db/schema/gate.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type CreatedBooking, insertBookingWithEvent } from '../helpers/bookings.ts';
-import {
-  CHROMIUM_PATH,
-  expectNoSeriousA11yViolations,
-  PHONE_390,
-  saveScreenshot,
-} from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, PHONE_390, saveScreenshot } from '../helpers/browser.ts';
 import { e2eServer } from '../helpers/e2e-server.ts';
+import { cameraBrowser, cameraVideo, qrFrame } from '../helpers/fake-camera.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/**
- * The QR code as Chromium's fake camera reads it: YUV4MPEG2, 640×480, 4:2:0, 5 frames a second, looped
- * by Chromium. The code is drawn black on white in the luma plane; the chroma planes are grey. It is in
- * view for 2 s, then away for 2.4 s (blank frames), as a ticket held up and taken away again: the gate
- * reads a code again only once it has been out of view (`AWAY_MS`) and its result was dismissed.
- */
-function qrVideo(text: string): string {
-  const W = 640;
-  const H = 480;
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const scale = Math.floor(400 / (n + 8));
-  const left = Math.floor((W - n * scale) / 2);
-  const top = Math.floor((H - n * scale) / 2);
-  const y = Buffer.alloc(W * H, 235);
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++)
-      if (qr.modules.get(r, c))
-        for (let dy = 0; dy < scale; dy++)
-          y.fill(
-            16,
-            (top + r * scale + dy) * W + left + c * scale,
-            (top + r * scale + dy) * W + left + (c + 1) * scale,
-          );
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
-  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(W * H, 235), chroma, chroma]);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jalsa-y4m-')), 'qr.y4m');
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from('YUV4MPEG2 W640 H480 F5:1 Ip A1:1 C420jpeg\n'),
-      ...Array<Buffer>(10).fill(frame),
-      ...Array<Buffer>(12).fill(blank),
-    ]),
-  );
-  return file;
-}
-
-/** Chromium whose camera shows this video; `autoAllow` false: the camera needs a permission grant. */
-function cameraBrowser(video: string, autoAllow = true): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-      ...(autoAllow ? ['--use-fake-ui-for-media-stream'] : []),
-    ],
-  });
-}
+/** The QR code of `text` in the fake camera, held up and taken away again (fake-camera.ts). */
+const qrVideo = (text: string) => cameraVideo(qrFrame(text));
 
 describe('the gate in Chromium with a fake camera', () => {
   const baseURL = e2eServer().baseURL;
@@ -317,7 +256,7 @@ describe('the gate in Chromium with a fake camera', () => {
   });
 
   it('another slot’s ticket is refused naming the slot, offline (from the synced map) and online (by the server)', async () => {
-    const other = await cameraBrowser(qrVideo(token(tickets.otherSlot)), false);
+    const other = await cameraBrowser(qrVideo(token(tickets.otherSlot)), { autoAllow: false });
     browsers.push(other);
     const context = await gateContext(other, []);
     await signInAsStaff(context);
@@ -345,7 +284,7 @@ describe('the gate in Chromium with a fake camera', () => {
   });
 
   it('offline: admits a fresh ticket and refuses the repeat; back online the queued scan reaches the server and the counters agree', async () => {
-    const browser = await cameraBrowser(qrVideo(token(tickets.offline)), false);
+    const browser = await cameraBrowser(qrVideo(token(tickets.offline)), { autoAllow: false });
     browsers.push(browser);
     const context = await gateContext(browser, []);
     await signInAsStaff(context);
@@ -409,7 +348,7 @@ describe('the gate in Chromium with a fake camera', () => {
   });
 
   it('two gates admitting the same ticket offline: a double entry is reported after sync', async () => {
-    const browser = await cameraBrowser(qrVideo(token(tickets.twoGates)), false);
+    const browser = await cameraBrowser(qrVideo(token(tickets.twoGates)), { autoAllow: false });
     browsers.push(browser);
     const pages: Page[] = [];
     const contexts: BrowserContext[] = [];

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import QRCode from 'qrcode';
 import { type Browser, CHROMIUM_PATH, type Locator } from './browser.ts';
 
 /** The fake camera's picture: 640×480, as gate.test.ts's videos are. */
@@ -44,6 +45,27 @@ export async function cameraFramesOf(images: Locator): Promise<Buffer[]> {
 }
 
 /**
+ * `text` as a QR code drawn black on white in a camera frame's luma plane, for tests that make a code
+ * the page does not show (a forged, foreign or offline-signed ticket).
+ */
+export function qrFrame(text: string): Buffer {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const scale = Math.floor(400 / (n + 8));
+  const left = Math.floor((W - n * scale) / 2);
+  const top = Math.floor((H - n * scale) / 2);
+  const luma = Buffer.alloc(W * H, 235);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < scale; dy++) {
+          const row = (top + r * scale + dy) * W;
+          luma.fill(16, row + left + c * scale, row + left + (c + 1) * scale);
+        }
+  return luma;
+}
+
+/**
  * A YUV4MPEG2 file for Chromium's fake camera (4:2:0, 5 frames a second, looped by Chromium) showing
  * `luma` for 2 s, then nothing for 2.4 s, as a ticket held up and taken away again: the gate reads a code
  * again only once it has been out of view (`AWAY_MS`) and its result was dismissed.
@@ -69,7 +91,7 @@ export function cameraVideo(luma: Buffer): string {
  * A full Chromium whose camera shows `video`, allowed without asking. Chromium takes the fake camera's
  * file once, at launch: a different picture needs a browser of its own.
  */
-export function cameraBrowser(video: string): Promise<Browser> {
+export function cameraBrowser(video: string, { autoAllow = true } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -82,7 +104,8 @@ export function cameraBrowser(video: string): Promise<Browser> {
       '--disable-quic',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
-      '--use-fake-ui-for-media-stream',
+      // Without it, the camera waits for a permission the test grants (or refuses) itself.
+      ...(autoAllow ? ['--use-fake-ui-for-media-stream'] : []),
     ],
   });
 }
