@@ -55,32 +55,23 @@ export function discountRefused(reason: DiscountRefusal): DomainError {
 /**
  * Checks a code against the selection without taking a use (the "Apply code" quote and Proceed's
  * advisory price before the gateway order); throws the refusal. `takeDiscountUseIn` decides.
+ * One statement reads the code's terms and, only when it has limits, the two counts they need.
  */
 export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
-  if (!row?.isActive) throw discountRefused('unknown');
-  if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
-  if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
-  const applied = applyTerms(row, input.lines);
-  // An access code (ADR 0038) is for the selection when it unlocks one of its types, even at no discount.
-  if (applied.discountPaise === 0 && !unlocksAnyOf(row.unlocksTicketTypeIds, input.lines)) {
-    throw discountRefused('notForTickets');
-  }
+  const row = statements(db).withCounts.get({
+    eventId: input.eventId,
+    codeKey: codeKeyOf(input.code),
+    userId: input.userId,
+    slotId: input.slotId,
+  });
+  const applied = applyOrRefuse(row, input.lines, now);
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
   // the write lock it has already been released, and this is 0.
-  const replaced =
-    row.maxUses === null && row.maxUsesPerBuyer === null
-      ? 0
-      : (statements(db).ownActiveOnSlot.get({
-          discountCodeId: row.id,
-          userId: input.userId,
-          slotId: input.slotId,
-        })?.n ?? 0);
-  if (row.maxUses !== null && row.uses - replaced >= row.maxUses) throw discountRefused('usedUp');
-  if (row.maxUsesPerBuyer !== null) {
-    const mine = statements(db).usesOfBuyer.get({ discountCodeId: row.id, userId: input.userId })?.n ?? 0;
-    if (mine - replaced >= row.maxUsesPerBuyer) throw discountRefused('alreadyUsed');
+  const { maxUses, maxUsesPerBuyer, uses, replaced, usesOfBuyer } = row!;
+  if (maxUses !== null && uses - replaced >= maxUses) throw discountRefused('usedUp');
+  if (maxUsesPerBuyer !== null && usesOfBuyer - replaced >= maxUsesPerBuyer) {
+    throw discountRefused('alreadyUsed');
   }
   return applied;
 }
@@ -89,13 +80,25 @@ export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date):
  * Inside the hold's write transaction: checks the code again and takes one use, or throws the refusal
  * (rolling back the hold's savepoint). The caller records the hold's `hold_discounts` row with
  * `recordDiscountIn` once the hold exists.
+ *
+ * One conditional UPDATE both decides the limits (active, `uses < max_uses`, the buyer's unreturned
+ * uses below `max_uses_per_buyer`) and returns the code's terms, which are then checked as
+ * `evaluateDiscount` checks them (window, types); a refusal there throws, undoing the UPDATE with the
+ * hold. When the UPDATE changes nothing, `evaluateDiscount` says why (the rare path): under the lock
+ * the buyer's replaced hold is already released, so its counts are the UPDATE's.
  */
 export function takeDiscountUseIn(tx: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const applied = evaluateDiscount(tx, input, now);
-  if (statements(tx).takeUse.run({ id: applied.discountCodeId }).changes !== 1) {
+  const row = statements(tx).takeUseOfKey.get({
+    eventId: input.eventId,
+    codeKey: codeKeyOf(input.code),
+    userId: input.userId,
+  });
+  if (!row) {
+    evaluateDiscount(tx, input, now);
+    // Not reached on Proceed's path; a caller that keeps the buyer's hold on the slot counts it.
     throw discountRefused('usedUp');
   }
-  return applied;
+  return applyOrRefuse(row, input.lines, now);
 }
 
 export function recordDiscountIn(
@@ -141,6 +144,32 @@ export function retakeDiscountUseIn(tx: DbOrTx, holdId: string): void {
   }
 }
 
+type CodeRow = DiscountTerms & {
+  id: string;
+  code: string;
+  isActive: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  unlocksTicketTypeIds: readonly string[] | null;
+};
+
+/** The code's terms on the selection, or the refusal of an unknown, inactive, out-of-window or unrelated code. */
+function applyOrRefuse(
+  row: CodeRow | undefined,
+  lines: readonly PricedSelectionLine[],
+  now: Date,
+): AppliedDiscount {
+  if (!row?.isActive) throw discountRefused('unknown');
+  if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
+  if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
+  const applied = applyTerms(row, lines);
+  // An access code (ADR 0038) is for the selection when it unlocks one of its types, even at no discount.
+  if (applied.discountPaise === 0 && !unlocksAnyOf(row.unlocksTicketTypeIds, lines)) {
+    throw discountRefused('notForTickets');
+  }
+  return applied;
+}
+
 function unlocksAnyOf(unlocks: readonly string[] | null, lines: readonly PricedSelectionLine[]): boolean {
   return unlocks !== null && lines.some((line) => unlocks.includes(line.ticketTypeId));
 }
@@ -161,47 +190,40 @@ function applyTerms(
 
 const p = sql.placeholder;
 
+/** The buyer's unreturned uses of the code (the per-buyer limit), through hold_discounts_code_user_idx. */
+const usesOfBuyerSql = sql`select count(*) from hold_discounts where hold_discounts.discount_code_id = discount_codes.id
+  and hold_discounts.user_id = ${p('userId')} and hold_discounts.returned_at is null`;
+
 /** Prepared once per connection: Proceed runs them on the path every buyer with a code takes. */
 const statements = oncePer((db: DbOrTx) => ({
-  byKey: db
-    .select(DISCOUNT_CODE_TERMS)
+  // The counts only for a code with limits (SQLite evaluates a CASE's branches lazily). The status is
+  // a literal so the own-hold count can use the partial index holds_active_user_slot_idx.
+  withCounts: db
+    .select({
+      ...DISCOUNT_CODE_TERMS,
+      replaced: sql<number>`case when discount_codes.max_uses is null and discount_codes.max_uses_per_buyer is null then 0 else (
+        select count(*) from hold_discounts inner join holds on holds.id = hold_discounts.hold_id
+        where hold_discounts.discount_code_id = discount_codes.id and hold_discounts.returned_at is null
+          and holds.user_id = ${p('userId')} and holds.slot_id = ${p('slotId')} and holds.status = 'active'
+      ) end`,
+      usesOfBuyer: sql<number>`case when discount_codes.max_uses_per_buyer is null then 0 else (${usesOfBuyerSql}) end`,
+    })
     .from(discountCodes)
     .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
     .prepare(),
-  usesOfBuyer: db
-    .select({ n: sql<number>`count(*)` })
-    .from(holdDiscounts)
-    .where(
-      and(
-        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-        eq(holdDiscounts.userId, p('userId')),
-        isNull(holdDiscounts.returnedAt),
-      ),
-    )
-    .prepare(),
-  ownActiveOnSlot: db
-    .select({ n: sql<number>`count(*)` })
-    .from(holdDiscounts)
-    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
-    .where(
-      and(
-        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-        isNull(holdDiscounts.returnedAt),
-        eq(holds.userId, p('userId')),
-        eq(holds.slotId, p('slotId')),
-        sql`${holds.status} = 'active'`,
-      ),
-    )
-    .prepare(),
-  takeUse: db
+  takeUseOfKey: db
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(
       and(
-        eq(discountCodes.id, p('id')),
+        eq(discountCodes.eventId, p('eventId')),
+        eq(discountCodes.codeKey, p('codeKey')),
+        eq(discountCodes.isActive, true),
         sql`(${discountCodes.maxUses} is null or ${discountCodes.uses} < ${discountCodes.maxUses})`,
+        sql`(discount_codes.max_uses_per_buyer is null or (${usesOfBuyerSql}) < discount_codes.max_uses_per_buyer)`,
       ),
     )
+    .returning(DISCOUNT_CODE_TERMS)
     .prepare(),
   giveBackUse: db
     .update(discountCodes)
