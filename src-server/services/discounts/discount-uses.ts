@@ -9,7 +9,6 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
-import { holds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
 import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
 
