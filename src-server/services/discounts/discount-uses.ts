@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
+import { holds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
 import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
 
@@ -54,24 +55,30 @@ export function discountRefused(reason: DiscountRefusal): DomainError {
 /**
  * Checks a code against the selection without taking a use (the "Apply code" quote and Proceed's
  * advisory price before the gateway order); throws the refusal. `takeDiscountUseIn` decides.
- * One statement reads the code's terms and, only when it has limits, the two counts they need.
  */
 export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const row = statements(db).withCounts.get({
-    eventId: input.eventId,
-    codeKey: codeKeyOf(input.code),
-    userId: input.userId,
-    slotId: input.slotId,
-  });
+  const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
   const applied = applyOrRefuse(row, input.lines, now);
+  const { id, maxUses, maxUsesPerBuyer, uses } = row!;
+  const mine =
+    maxUsesPerBuyer === null
+      ? 0
+      : (statements(db).usesOfBuyer.get({ discountCodeId: id, userId: input.userId })?.n ?? 0);
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
-  // the write lock it has already been released, and this is 0.
-  const { maxUses, maxUsesPerBuyer, uses, replaced, usesOfBuyer } = row!;
+  // the write lock it has already been released, and this is 0. Looked up only when a limit would
+  // refuse without it (its join is the dearest of these reads, docs/benchmarks.md).
+  const wouldRefuse =
+    (maxUses !== null && uses >= maxUses) || (maxUsesPerBuyer !== null && mine >= maxUsesPerBuyer);
+  const replaced = wouldRefuse
+    ? (statements(db).ownActiveOnSlot.get({
+        discountCodeId: id,
+        userId: input.userId,
+        slotId: input.slotId,
+      })?.n ?? 0)
+    : 0;
   if (maxUses !== null && uses - replaced >= maxUses) throw discountRefused('usedUp');
-  if (maxUsesPerBuyer !== null && usesOfBuyer - replaced >= maxUsesPerBuyer) {
-    throw discountRefused('alreadyUsed');
-  }
+  if (maxUsesPerBuyer !== null && mine - replaced >= maxUsesPerBuyer) throw discountRefused('alreadyUsed');
   return applied;
 }
 
@@ -195,20 +202,35 @@ const usesOfBuyerSql = sql`select count(*) from hold_discounts where hold_discou
 
 /** Prepared once per connection: Proceed runs them on the path every buyer with a code takes. */
 const statements = oncePer((db: DbOrTx) => ({
-  // The counts only for a code with limits (SQLite evaluates a CASE's branches lazily). The status is
-  // a literal so the own-hold count can use the partial index holds_active_user_slot_idx.
-  withCounts: db
-    .select({
-      ...DISCOUNT_CODE_TERMS,
-      replaced: sql<number>`case when discount_codes.max_uses is null and discount_codes.max_uses_per_buyer is null then 0 else (
-        select count(*) from hold_discounts inner join holds on holds.id = hold_discounts.hold_id
-        where hold_discounts.discount_code_id = discount_codes.id and hold_discounts.returned_at is null
-          and holds.user_id = ${p('userId')} and holds.slot_id = ${p('slotId')} and holds.status = 'active'
-      ) end`,
-      usesOfBuyer: sql<number>`case when discount_codes.max_uses_per_buyer is null then 0 else (${usesOfBuyerSql}) end`,
-    })
+  byKey: db
+    .select(DISCOUNT_CODE_TERMS)
     .from(discountCodes)
     .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
+    .prepare(),
+  usesOfBuyer: db
+    .select({ n: sql<number>`count(*)` })
+    .from(holdDiscounts)
+    .where(
+      and(
+        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
+        eq(holdDiscounts.userId, p('userId')),
+        isNull(holdDiscounts.returnedAt),
+      ),
+    )
+    .prepare(),
+  ownActiveOnSlot: db
+    .select({ n: sql<number>`count(*)` })
+    .from(holdDiscounts)
+    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+    .where(
+      and(
+        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
+        isNull(holdDiscounts.returnedAt),
+        eq(holds.userId, p('userId')),
+        eq(holds.slotId, p('slotId')),
+        sql`${holds.status} = 'active'`,
+      ),
+    )
     .prepare(),
   takeUseOfKey: db
     .update(discountCodes)
