@@ -34,6 +34,15 @@ export function unlockedTypeIds(
 }
 
 /**
+ * A selected ticket type, with `isHidden` when the caller has just read the type's row (its own
+ * statement is then spared on the path every Proceed takes; an unknown type is not hidden).
+ */
+interface LineOfType {
+  ticketTypeId: string;
+  isHidden?: boolean;
+}
+
+/**
  * Refuses a selection holding a hidden type its code does not unlock (LOCKED_TYPE_MESSAGE, NOT_FOUND).
  * Once the code does unlock every hidden type chosen, a code outside its window is refused with its
  * own message (the buyer knows the code). Proceed asks before the gateway order and the hold asks
@@ -41,11 +50,11 @@ export function unlockedTypeIds(
  */
 export function refuseLockedTypes(
   db: DbOrTx,
-  input: { eventId: string; code: string | undefined; lines: readonly { ticketTypeId: string }[] },
+  input: { eventId: string; code: string | undefined; lines: readonly LineOfType[] },
   now: Date,
 ): void {
   const hidden = input.lines.filter(
-    (line) => statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden,
+    (line) => line.isHidden ?? statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden,
   );
   if (hidden.length === 0) return;
   const row = input.code

@@ -19,7 +19,7 @@ import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { checkCheckoutAnswers, saveHoldAnswersIn } from '../questions/checkout-answers.ts';
+import { ASKS_OF_TYPE, checkCheckoutAnswers, saveHoldAnswersIn } from '../questions/checkout-answers.ts';
 import { requireAdmission } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
@@ -67,13 +67,22 @@ export async function startCheckout(
   const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
   if (!slot) throw notFound('Selected slot not found in event');
   if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
+  // One read per type serves the checks below that ask about the type itself.
+  const lines = input.selectedTickets.map((line) => ({
+    ...line,
+    type: lookups.typeToCheck.get({ ticketTypeId: line.ticketTypeId }),
+  }));
   // Before any check that names a type: a hidden one without its access code is not there (ADR 0038).
   refuseLockedTypes(
     db,
-    { eventId: event.id, code: input.discountCode, lines: input.selectedTickets },
+    {
+      eventId: event.id,
+      code: input.discountCode,
+      lines: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, isHidden: l.type?.isHidden ?? false })),
+    },
     deps.clock.now(),
   );
-  checkSaleWindows(lookups, input.selectedTickets, deps.clock.now());
+  checkSaleWindows(lines, deps.clock.now());
   const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
   const hoarding: HoardingContext = {
     limits: hoardingLimitsOf(deps.env),
@@ -96,7 +105,11 @@ export async function startCheckout(
         deps.clock.now(),
       )
     : null;
-  const answers = checkCheckoutAnswers(db, input.selectedTickets, input.answers);
+  const answers = checkCheckoutAnswers(
+    db,
+    lines.map(({ type, ...line }) => ({ ...line, asks: Boolean(type?.asks) })),
+    input.answers,
+  );
   const discounted = quoted.map((line) => ({
     ...line,
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
@@ -210,13 +223,8 @@ export async function startCheckout(
  * A ticket type outside its sale window cannot be held ('Sale opens …' / 'Sales closed', as the page
  * shows), nor more of it than its per-order maximum. Unknown ids are left to the reservation's checks.
  */
-function checkSaleWindows(
-  lookups: ReturnType<typeof catalogueLookups>,
-  lines: { ticketTypeId: string; quantity: number }[],
-  now: Date,
-): void {
-  for (const line of lines) {
-    const type = lookups.saleWindow.get({ ticketTypeId: line.ticketTypeId });
+function checkSaleWindows(lines: { quantity: number; type: TypeToCheck | undefined }[], now: Date): void {
+  for (const { type, ...line } of lines) {
     if (!type) continue;
     const closed = saleWindowMessage(type, now);
     if (closed) throw conflict(`${type.name}: ${closed}`);
@@ -230,6 +238,8 @@ function checkSaleWindows(
  * cost several times more than running it, on the path every buyer of a rush takes (docs/benchmarks.md).
  */
 const catalogueLookups = oncePer(prepareLookups);
+
+type TypeToCheck = NonNullable<ReturnType<ReturnType<typeof prepareLookups>['typeToCheck']['get']>>;
 
 function prepareLookups(db: Db) {
   return {
@@ -249,12 +259,16 @@ function prepareLookups(db: Db) {
       // Drafts and cancelled events cannot be bought, whatever the client sends.
       .where(and(eq(events.id, sql.placeholder('eventId')), eq(events.status, 'published')))
       .prepare(),
-    saleWindow: db
+    // What Proceed checks of a type before the order: hidden (ADR 0038), its sale window, whether it
+    // asks questions (ADR 0040). Its seats and price are quoteSeats' (inventory/holds.ts).
+    typeToCheck: db
       .select({
         name: ticketTypes.name,
         maxPerOrder: ticketTypes.maxPerOrder,
         saleOpensAt: ticketTypes.saleOpensAt,
         saleClosesAt: ticketTypes.saleClosesAt,
+        isHidden: ticketTypes.isHidden,
+        asks: ASKS_OF_TYPE,
       })
       .from(ticketTypes)
       .where(eq(ticketTypes.id, sql.placeholder('ticketTypeId')))

@@ -58,30 +58,27 @@ export function discountRefused(reason: DiscountRefusal): DomainError {
  */
 export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
   const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
-  if (!row?.isActive) throw discountRefused('unknown');
-  if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
-  if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
-  const applied = applyTerms(row, input.lines);
-  // An access code (ADR 0038) is for the selection when it unlocks one of its types, even at no discount.
-  if (applied.discountPaise === 0 && !unlocksAnyOf(row.unlocksTicketTypeIds, input.lines)) {
-    throw discountRefused('notForTickets');
-  }
+  const applied = applyOrRefuse(row, input.lines, now);
+  const { id, maxUses, maxUsesPerBuyer, uses } = row!;
+  const mine =
+    maxUsesPerBuyer === null
+      ? 0
+      : (statements(db).usesOfBuyer.get({ discountCodeId: id, userId: input.userId })?.n ?? 0);
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
-  // the write lock it has already been released, and this is 0.
-  const replaced =
-    row.maxUses === null && row.maxUsesPerBuyer === null
-      ? 0
-      : (statements(db).ownActiveOnSlot.get({
-          discountCodeId: row.id,
-          userId: input.userId,
-          slotId: input.slotId,
-        })?.n ?? 0);
-  if (row.maxUses !== null && row.uses - replaced >= row.maxUses) throw discountRefused('usedUp');
-  if (row.maxUsesPerBuyer !== null) {
-    const mine = statements(db).usesOfBuyer.get({ discountCodeId: row.id, userId: input.userId })?.n ?? 0;
-    if (mine - replaced >= row.maxUsesPerBuyer) throw discountRefused('alreadyUsed');
-  }
+  // the write lock it has already been released, and this is 0. Looked up only when a limit would
+  // refuse without it (its join is the dearest of these reads, docs/benchmarks.md).
+  const wouldRefuse =
+    (maxUses !== null && uses >= maxUses) || (maxUsesPerBuyer !== null && mine >= maxUsesPerBuyer);
+  const replaced = wouldRefuse
+    ? (statements(db).ownActiveOnSlot.get({
+        discountCodeId: id,
+        userId: input.userId,
+        slotId: input.slotId,
+      })?.n ?? 0)
+    : 0;
+  if (maxUses !== null && uses - replaced >= maxUses) throw discountRefused('usedUp');
+  if (maxUsesPerBuyer !== null && mine - replaced >= maxUsesPerBuyer) throw discountRefused('alreadyUsed');
   return applied;
 }
 
@@ -89,13 +86,25 @@ export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date):
  * Inside the hold's write transaction: checks the code again and takes one use, or throws the refusal
  * (rolling back the hold's savepoint). The caller records the hold's `hold_discounts` row with
  * `recordDiscountIn` once the hold exists.
+ *
+ * One conditional UPDATE both decides the limits (active, `uses < max_uses`, the buyer's unreturned
+ * uses below `max_uses_per_buyer`) and returns the code's terms, which are then checked as
+ * `evaluateDiscount` checks them (window, types); a refusal there throws, undoing the UPDATE with the
+ * hold. When the UPDATE changes nothing, `evaluateDiscount` says why (the rare path): under the lock
+ * the buyer's replaced hold is already released, so its counts are the UPDATE's.
  */
 export function takeDiscountUseIn(tx: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const applied = evaluateDiscount(tx, input, now);
-  if (statements(tx).takeUse.run({ id: applied.discountCodeId }).changes !== 1) {
+  const row = statements(tx).takeUseOfKey.get({
+    eventId: input.eventId,
+    codeKey: codeKeyOf(input.code),
+    userId: input.userId,
+  });
+  if (!row) {
+    evaluateDiscount(tx, input, now);
+    // Not reached on Proceed's path; a caller that keeps the buyer's hold on the slot counts it.
     throw discountRefused('usedUp');
   }
-  return applied;
+  return applyOrRefuse(row, input.lines, now);
 }
 
 export function recordDiscountIn(
@@ -141,6 +150,32 @@ export function retakeDiscountUseIn(tx: DbOrTx, holdId: string): void {
   }
 }
 
+type CodeRow = DiscountTerms & {
+  id: string;
+  code: string;
+  isActive: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  unlocksTicketTypeIds: readonly string[] | null;
+};
+
+/** The code's terms on the selection, or the refusal of an unknown, inactive, out-of-window or unrelated code. */
+function applyOrRefuse(
+  row: CodeRow | undefined,
+  lines: readonly PricedSelectionLine[],
+  now: Date,
+): AppliedDiscount {
+  if (!row?.isActive) throw discountRefused('unknown');
+  if (row.validFrom && now.getTime() < Date.parse(row.validFrom)) throw discountRefused('notYetValid');
+  if (row.validUntil && now.getTime() >= Date.parse(row.validUntil)) throw discountRefused('expired');
+  const applied = applyTerms(row, lines);
+  // An access code (ADR 0038) is for the selection when it unlocks one of its types, even at no discount.
+  if (applied.discountPaise === 0 && !unlocksAnyOf(row.unlocksTicketTypeIds, lines)) {
+    throw discountRefused('notForTickets');
+  }
+  return applied;
+}
+
 function unlocksAnyOf(unlocks: readonly string[] | null, lines: readonly PricedSelectionLine[]): boolean {
   return unlocks !== null && lines.some((line) => unlocks.includes(line.ticketTypeId));
 }
@@ -160,6 +195,10 @@ function applyTerms(
 }
 
 const p = sql.placeholder;
+
+/** The buyer's unreturned uses of the code (the per-buyer limit), through hold_discounts_code_user_idx. */
+const usesOfBuyerSql = sql`select count(*) from hold_discounts where hold_discounts.discount_code_id = discount_codes.id
+  and hold_discounts.user_id = ${p('userId')} and hold_discounts.returned_at is null`;
 
 /** Prepared once per connection: Proceed runs them on the path every buyer with a code takes. */
 const statements = oncePer((db: DbOrTx) => ({
@@ -193,15 +232,19 @@ const statements = oncePer((db: DbOrTx) => ({
       ),
     )
     .prepare(),
-  takeUse: db
+  takeUseOfKey: db
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(
       and(
-        eq(discountCodes.id, p('id')),
+        eq(discountCodes.eventId, p('eventId')),
+        eq(discountCodes.codeKey, p('codeKey')),
+        eq(discountCodes.isActive, true),
         sql`(${discountCodes.maxUses} is null or ${discountCodes.uses} < ${discountCodes.maxUses})`,
+        sql`(discount_codes.max_uses_per_buyer is null or (${usesOfBuyerSql}) < discount_codes.max_uses_per_buyer)`,
       ),
     )
+    .returning(DISCOUNT_CODE_TERMS)
     .prepare(),
   giveBackUse: db
     .update(discountCodes)

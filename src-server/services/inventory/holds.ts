@@ -32,7 +32,12 @@ import {
   returnDiscountUseIn,
   takeDiscountUseIn,
 } from '../discounts/discount-uses.ts';
-import { quotaLeftOfType, returnQuotaSeatsIn, takeQuotaSeatsIn } from '../quotas/quota-seats.ts';
+import {
+  QUOTA_IDS_OF_TYPE,
+  QUOTA_LEFT_OF_TYPE,
+  returnQuotaSeatsIn,
+  takeQuotaSeatsIn,
+} from '../quotas/quota-seats.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
@@ -156,7 +161,7 @@ export function quoteSeats(
     if (type?.slotId !== input.slotId) throw notFound(NO_TYPES_ON_SLOT_MESSAGE);
     checkQuantity(line.quantity);
     // A shared capacity (quota, ADR 0039) may be gone while the type still has seats.
-    const left = Math.min(type.availableTickets, quotaLeftOfType(db, line.ticketTypeId));
+    const left = Math.min(type.availableTickets, type.quotaLeft ?? Number.POSITIVE_INFINITY);
     if (!type.isLive || left < line.quantity) {
       mayFreeSeats ??=
         query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
@@ -309,9 +314,14 @@ export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: 
  * session of the unpaid hold it continues (a replacement Proceed never extends it).
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
+  // Each type's row is read once under the lock: whether it is hidden, its seats, its quotas.
+  const types = input.lines.map((line) => query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId }));
   // A hidden type needs its access code (ADR 0038), whose use is then taken below like a discount's.
-  if (!input.sellsHiddenTypes) refuseLockedTypes(tx, { ...input, code: input.discountCode }, now);
-  const taken = takeSeats(tx, input.lines);
+  if (!input.sellsHiddenTypes) {
+    const lines = input.lines.map((line, i) => ({ ...line, isHidden: types[i]?.isHidden ?? false }));
+    refuseLockedTypes(tx, { ...input, lines, code: input.discountCode }, now);
+  }
+  const taken = takeSeatsOfTypes(tx, input.lines, types);
   // The code is checked and its use taken under the same lock as the seats (issue 40).
   const discount: AppliedDiscount | null = input.discountCode
     ? takeDiscountUseIn(
@@ -392,14 +402,35 @@ export function takeSeats(
   tx: DbOrTx,
   lines: HoldLine[],
 ): (HoldLine & { pricePaise: number; personsPerTicket: number })[] {
-  const taken = lines.map((line) => {
-    const type = query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
+  return takeSeatsOfTypes(
+    tx,
+    lines,
+    lines.map((line) => query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId })),
+  );
+}
+
+/** `takeSeats` with each line's type row already read in this transaction (`types[i]` for `lines[i]`). */
+function takeSeatsOfTypes(
+  tx: DbOrTx,
+  lines: HoldLine[],
+  types: (TicketTypeRow | undefined)[],
+): (HoldLine & { pricePaise: number; personsPerTicket: number; quotaIds: string[] })[] {
+  const taken = lines.map((line, i) => {
+    const type = types[i];
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     checkQuantity(line.quantity);
     const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
-    // The row was read in this same transaction, so it says why the update changed nothing.
-    if (taken.changes !== 1) throw soldOut(type);
-    return { ...line, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
+    // Read again in this same transaction (an earlier line may have taken from it), so it says why the
+    // update changed nothing.
+    if (taken.changes !== 1) {
+      throw soldOut(query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId }) ?? type);
+    }
+    return {
+      ...line,
+      pricePaise: type.pricePaise,
+      personsPerTicket: type.personsPerTicket,
+      quotaIds: type.quotaIds,
+    };
   });
   // And from every shared capacity the types count towards (ADR 0039), under the same lock.
   takeQuotaSeatsIn(tx, taken);
@@ -436,6 +467,9 @@ const builders = {
         personsPerTicket: ticketTypes.personAllowedPerTicket,
         availableTickets: ticketTypes.availableTickets,
         isLive: ticketTypes.isLive,
+        isHidden: ticketTypes.isHidden,
+        quotaLeft: QUOTA_LEFT_OF_TYPE,
+        quotaIds: QUOTA_IDS_OF_TYPE,
       })
       .from(ticketTypes)
       .where(eq(ticketTypes.id, p('ticketTypeId')))
@@ -530,3 +564,5 @@ const builders = {
 };
 
 const query = preparedQueries(builders);
+
+type TicketTypeRow = NonNullable<ReturnType<ReturnType<typeof builders.ticketType>['get']>>;

@@ -81,13 +81,15 @@ export function slotFormsOfEvent(db: Db, eventId: string, slotId: string): Ticke
  */
 export function checkCheckoutAnswers(
   db: Db,
-  lines: { ticketTypeId: string; quantity: number }[],
+  lines: { ticketTypeId: string; quantity: number; asks?: boolean }[],
   raw: CheckoutAnswers | undefined,
 ): CheckedAnswers {
-  // Most events ask nothing: two prepared look-ups per line spare Proceed's rush building queries.
+  // Most events ask nothing: a line's `asks` (ASKS_OF_TYPE, read by the caller with the type) or two
+  // prepared look-ups per line spare Proceed's rush building queries.
   const asks = askLookups(db);
   const asked = lines.some(
-    ({ ticketTypeId }) => asks.question.get({ ticketTypeId }) || asks.names.get({ ticketTypeId }),
+    ({ ticketTypeId, asks: known }) =>
+      known ?? (asks.question.get({ ticketTypeId }) || asks.names.get({ ticketTypeId })),
   );
   if (!asked) return { names: [], answers: [] };
   const forms = ticketTypeForms(
@@ -117,6 +119,14 @@ export function checkCheckoutAnswers(
   }
   return checked;
 }
+
+/**
+ * Whether the type asks for names or answers (1) or not (0), as a column of a query on `ticket_types`:
+ * Proceed reads it with the type's sale window, so the buyer who is asked nothing costs no statement here.
+ */
+export const ASKS_OF_TYPE = sql<number>`(exists (select 1 from ticket_questions
+  where ticket_questions.ticket_type_id = ticket_types.id and ticket_questions.removed_at is null)
+  or exists (select 1 from attendee_name_settings where attendee_name_settings.ticket_type_id = ticket_types.id))`;
 
 const askLookups = oncePer((db: Db) => ({
   question: db
