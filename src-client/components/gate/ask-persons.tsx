@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Shown } from '../../gate/gate-engine.ts';
 import { big } from './gate-buttons.ts';
 
+/** A ticket for several people with entries left: staff say how many enter now (the rest may come later). */
 export function AskPersons({
   shown,
   onChoose,

@@ -2,6 +2,7 @@ import { formatInIndia } from '../../../shared/dates.ts';
 import type { GateEngine } from '../../gate/gate-engine.ts';
 import { big } from './gate-buttons.ts';
 
+/** Who came in beyond their tickets, where and when, with the other admissions of the same ticket. */
 export function DoubleEntries({
   entries,
   onClose,

@@ -8,6 +8,7 @@ import { attendeeLine } from './attendee-line.ts';
 import { big } from './gate-buttons.ts';
 import { TicketHistory } from './ticket-history.tsx';
 
+/** Find a ticket without its QR, by booking id, name or mobile: asks the server, or this device offline. */
 export function LookUp({
   settings,
   engine,

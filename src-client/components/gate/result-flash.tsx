@@ -4,6 +4,7 @@ import type { Shown } from '../../gate/gate-engine.ts';
 import type { GateSettings } from '../../gate/gate-settings.ts';
 import { big } from './gate-buttons.ts';
 
+/** The scan's answer over the camera: ADMIT n in green, or STOP in red with the reason, until dismissed. */
 export function ResultFlash({
   shown,
   settings,

@@ -4,6 +4,7 @@ import { big } from './gate-buttons.ts';
 import { undoFailure } from './undo-failure.ts';
 import type { Admitted } from './use-scanner.ts';
 
+/** Undo the last admission on this device at once, with a reason that is logged. */
 export function UndoLast({
   admit,
   engine,
