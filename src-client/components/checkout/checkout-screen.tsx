@@ -14,7 +14,6 @@ import {
 import { DiscountCodeField, type DiscountQuote } from './discount-code-field.tsx';
 import { EventSummaryCard } from './event-summary-card.tsx';
 import { HoldCountdown } from './hold-countdown.tsx';
-import { ImportantPoints } from './important-points.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { PhoneProceedBar, ProceedButton } from './phone-proceed-bar.tsx';
 import { TicketDetailsForm } from './ticket-details-form.tsx';
@@ -67,7 +66,21 @@ export function CheckoutScreen({
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_340px]">
         <div className="space-y-6">
-          <ImportantPoints />
+          <section
+            aria-labelledby="important-heading"
+            className="rounded-xl border border-amber-200 bg-amber-50 p-4"
+          >
+            <h2 id="important-heading" className="font-bold">
+              Important Points
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-800">
+              <li>
+                Your tickets will appear in the My Bookings section of your profile once the payment succeeds.
+              </li>
+              <li>Bring a valid government ID to the venue; it is checked together with your ticket.</li>
+              <li>Show the QR code on your ticket at the entry.</li>
+            </ul>
+          </section>
           <TicketDetailsForm
             details={form.details}
             setDetails={form.setDetails}
