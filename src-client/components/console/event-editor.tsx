@@ -55,7 +55,7 @@ export function EventEditor({ event }: { event: EditableEvent }) {
 
   return (
     <section className="mx-auto w-full max-w-4xl space-y-10 px-4 py-8">
-      <ConsoleEventHeader eventId={eventId} current="edit" title={event.name}>
+      <ConsoleEventHeader title={event.name}>
         <p className="mt-1 text-gray-700">
           Status: <strong>{STATUS_LABELS[event.status]}</strong> ·{' '}
           <Link

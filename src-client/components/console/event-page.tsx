@@ -1,10 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { NotAllowedScreen } from '../not-allowed.tsx';
 import { LoadingText, NoticeText } from '../status-screens.tsx';
-import type { EventSection } from './event-nav.tsx';
 
 type ConsoleEvent = RouterOutputs['console']['event'];
 
@@ -44,16 +42,7 @@ export function useLayoutEvent(): ConsoleEvent {
  * A tab's title, then `children`. The way back and the event's tabs above it are the layout's; `eventId`,
  * `current` and `myRole` are no longer read (the layout knows them) and stay optional for older callers.
  */
-export function ConsoleEventHeader({
-  title,
-  children,
-}: {
-  title: string;
-  children?: ReactNode;
-  eventId?: string;
-  current?: EventSection;
-  myRole?: EventRole;
-}) {
+export function ConsoleEventHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div>
       <h1 className="text-3xl font-extrabold text-gray-900">{title}</h1>
