@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { codeKeyOf } from '../../../shared/discount-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { discountCodes } from '../../db/schema/discounts.ts';
 import { notFound } from '../../errors.ts';
 import { discountRefused } from '../discounts/discount-uses.ts';
 
@@ -48,22 +48,28 @@ interface LineOfType {
  * own message (the buyer knows the code). Proceed asks before the gateway order and the hold asks
  * again under the write lock, where the code's use is then taken like a discount's.
  */
-export function refuseLockedTypes(
-  db: DbOrTx,
-  input: { eventId: string; code: string | undefined; lines: readonly LineOfType[] },
-  now: Date,
-): void {
-  const hidden = input.lines.filter(
-    (line) => line.isHidden ?? statements(db).isHidden.get({ id: line.ticketTypeId })?.isHidden,
-  );
+export function refuseLockedTypes(db: DbOrTx, input: LockedTypesInput, now: Date): void {
+  runSync(refuseLockedTypesSteps(db, input, now));
+}
+
+type LockedTypesInput = { eventId: string; code: string | undefined; lines: readonly LineOfType[] };
+
+/** `refuseLockedTypes` written once for both engines (ADR 0045): the hold asks it under its lock. */
+export function* refuseLockedTypesSteps(db: DbOrTx, input: LockedTypesInput, now: Date): Steps<void> {
+  const hidden: LineOfType[] = [];
+  for (const line of input.lines) {
+    const isHidden =
+      line.isHidden ?? (yield* row(statements(db).isHidden, { id: line.ticketTypeId }))?.isHidden;
+    if (isHidden) hidden.push(line);
+  }
   if (hidden.length === 0) return;
-  const row = input.code
-    ? statements(db).code.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) })
+  const code = input.code
+    ? yield* row(statements(db).code, { eventId: input.eventId, codeKey: codeKeyOf(input.code) })
     : undefined;
-  const unlocks = row?.isActive ? (row.unlocksTicketTypeIds ?? []) : [];
-  if (!row || !hidden.every((line) => unlocks.includes(line.ticketTypeId)))
+  const unlocks = code?.isActive ? (code.unlocksTicketTypeIds ?? []) : [];
+  if (!code || !hidden.every((line) => unlocks.includes(line.ticketTypeId)))
     throw notFound(LOCKED_TYPE_MESSAGE);
-  const refusal = windowRefusal(row, now);
+  const refusal = windowRefusal(code, now);
   if (refusal) throw discountRefused(refusal);
 }
 
@@ -79,20 +85,23 @@ function windowRefusal(
 const p = sql.placeholder;
 
 /** Prepared once per connection: Proceed asks on the path every buyer takes. */
-const statements = oncePer((db: DbOrTx) => ({
-  isHidden: db
-    .select({ isHidden: ticketTypes.isHidden })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, p('id')))
-    .prepare(),
-  code: db
-    .select({
-      isActive: discountCodes.isActive,
-      unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
-      validFrom: discountCodes.validFrom,
-      validUntil: discountCodes.validUntil,
-    })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
-    .prepare(),
-}));
+const statements = oncePer((db: DbOrTx) => {
+  const { ticketTypes, discountCodes } = tablesOf(db);
+  return {
+    isHidden: db
+      .select({ isHidden: ticketTypes.isHidden })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, p('id')))
+      .prepare(),
+    code: db
+      .select({
+        isActive: discountCodes.isActive,
+        unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
+        validFrom: discountCodes.validFrom,
+        validUntil: discountCodes.validUntil,
+      })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
+      .prepare(),
+  };
+});

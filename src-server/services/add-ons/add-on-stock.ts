@@ -1,8 +1,10 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { addOnLineTotalPaise } from '../../../shared/add-on-pricing.ts';
 import { ADD_ON_MESSAGES, type SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
 import { addOns, addOnVariants, bookingAddOns, holdAddOns } from '../../db/schema/add-ons.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -40,35 +42,38 @@ interface SaleContext {
  * Refuses a variant plainly sold out, so a rush does not open a gateway order per buyer.
  */
 export function quoteAddOns(db: DbOrTx, sale: SaleContext): AddOnSale {
-  return priceSelection(db, sale, (variant, line) => {
-    if (variant.available < line.quantity) throw shortOf(variant);
-  });
+  return runSync(
+    // biome-ignore lint/correctness/useYield: a check on the row already read, no statement of its own.
+    priceSelection(db, sale, function* (variant, line) {
+      if (variant.available < line.quantity) throw shortOf(variant);
+    }),
+  );
 }
 
 /**
  * Takes the add-ons' stock inside the hold's transaction, under its lock: one conditional UPDATE per
- * variant (never below zero); a refusal throws the spec-style message, rolling back the hold (seats
- * included). Returns the priced lines, to be recorded with `recordHoldAddOnsIn` once the hold exists.
+ * variant (never below zero), variants in id order (so two PostgreSQL transactions never deadlock on
+ * them); a refusal throws the spec-style message, rolling back the hold (seats included). Returns the
+ * priced lines, to be recorded with `recordHoldAddOnsSteps` once the hold exists.
  */
-export function takeAddOnsIn(tx: DbOrTx, sale: SaleContext): AddOnSale {
-  return priceSelection(tx, sale, (variant, line) => {
-    const taken = query(tx, 'take').run({ variantId: line.variantId, quantity: line.quantity });
-    if (taken.changes !== 1) throw shortOf(variant);
+export function* takeAddOnsSteps(tx: DbOrTx, sale: SaleContext): Steps<AddOnSale> {
+  return yield* priceSelection(tx, sale, function* (variant, line) {
+    const taken = yield* changes(query(tx, 'take'), { variantId: line.variantId, quantity: line.quantity });
+    if (taken !== 1) throw shortOf(variant);
   });
 }
 
-export function recordHoldAddOnsIn(tx: DbOrTx, holdId: string, sale: AddOnSale): void {
-  sale.lines.forEach((line, position) => {
-    tx.insert(holdAddOns)
-      .values({ holdId, ...line, position })
-      .run();
-  });
+export function* recordHoldAddOnsSteps(tx: DbOrTx, holdId: string, sale: AddOnSale): Steps<void> {
+  const { holdAddOns } = tablesOf(tx);
+  for (const [position, line] of sale.lines.entries()) {
+    yield* changes(tx.insert(holdAddOns).values({ holdId, ...line, position }));
+  }
 }
 
-/** The hold's add-ons back to stock (the hold was released, expired or replaced), inside its transaction. */
-export function returnHoldAddOnsIn(tx: DbOrTx, holdId: string): void {
-  for (const line of query(tx, 'ofHold').all({ holdId })) {
-    query(tx, 'give').run({ variantId: line.variantId, quantity: line.quantity });
+/** The hold's add-ons back to stock (released, expired or replaced), in variant-id order, inside its transaction. */
+export function* returnHoldAddOnsSteps(tx: DbOrTx, holdId: string): Steps<void> {
+  for (const line of yield* rows(query(tx, 'ofHold'), { holdId })) {
+    yield* changes(query(tx, 'give'), { variantId: line.variantId, quantity: line.quantity });
   }
 }
 
@@ -76,10 +81,35 @@ export function returnHoldAddOnsIn(tx: DbOrTx, holdId: string): void {
  * A late payment retakes its released hold's add-ons if they are still there (all or nothing: throws,
  * rolling the caller's savepoint back, seats included).
  */
-export function retakeHoldAddOnsIn(tx: DbOrTx, holdId: string): void {
-  for (const line of query(tx, 'ofHold').all({ holdId })) {
-    const taken = query(tx, 'take').run({ variantId: line.variantId, quantity: line.quantity });
-    if (taken.changes !== 1) throw conflict(ADD_ON_MESSAGES.variantNotFound);
+export function* retakeHoldAddOnsSteps(tx: DbOrTx, holdId: string): Steps<void> {
+  for (const line of yield* rows(query(tx, 'ofHold'), { holdId })) {
+    const taken = yield* changes(query(tx, 'take'), { variantId: line.variantId, quantity: line.quantity });
+    if (taken !== 1) throw conflict(ADD_ON_MESSAGES.variantNotFound);
+  }
+}
+
+/**
+ * A cancelled booking's add-ons go back to stock, except those already handed over at the gate (a
+ * T-shirt given is not on sale again), in variant-id order. Once per line (`returned_at`), so a second
+ * cancel adds nothing.
+ */
+export function* returnBookingAddOnsSteps(tx: DbOrTx, bookingId: string, now: Date): Steps<void> {
+  const { bookingAddOns } = tablesOf(tx);
+  const lines = yield* rows(
+    tx
+      .update(bookingAddOns)
+      .set({ returnedAt: now.toISOString() })
+      .where(
+        and(
+          eq(bookingAddOns.bookingId, bookingId),
+          isNull(bookingAddOns.returnedAt),
+          isNull(bookingAddOns.givenAt),
+        ),
+      )
+      .returning({ variantId: bookingAddOns.variantId, quantity: bookingAddOns.quantity }),
+  );
+  for (const line of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+    yield* changes(query(tx, 'give'), { variantId: line.variantId, quantity: line.quantity });
   }
 }
 
@@ -127,16 +157,17 @@ export function addOnsPaiseOfBooking(tx: DbOrTx, bookingId: string): number {
 
 type Variant = NonNullable<ReturnType<ReturnType<(typeof builders)['variant']>['get']>>;
 
-function priceSelection(
+function* priceSelection(
   db: DbOrTx,
   sale: SaleContext,
-  take: (variant: Variant, line: SelectedAddOn) => void,
-): AddOnSale {
+  take: (variant: Variant, line: SelectedAddOn) => Steps<void>,
+): Steps<AddOnSale> {
   const perAddOn = new Map<string, number>();
   // In variant-id order: two holds take the same variants in the same order.
   const selection = [...sale.selection].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
-  const lines = selection.map((line) => {
-    const variant = query(db, 'variant').get({ variantId: line.variantId });
+  const lines: PricedAddOn[] = [];
+  for (const line of selection) {
+    const variant = yield* row(query(db, 'variant'), { variantId: line.variantId });
     if (!variant || variant.eventId !== sale.eventId || !variant.isActive) {
       throw notFound(ADD_ON_MESSAGES.variantNotFound);
     }
@@ -149,8 +180,8 @@ function priceSelection(
     if (count > variant.maxPerOrder)
       throw badRequest(ADD_ON_MESSAGES.overMax(variant.name, variant.maxPerOrder));
     perAddOn.set(variant.addOnId, count);
-    take(variant, line);
-    return {
+    yield* take(variant, line);
+    lines.push({
       variantId: line.variantId,
       addOnId: variant.addOnId,
       quantity: line.quantity,
@@ -163,8 +194,8 @@ function priceSelection(
           intraState: sale.taxes.admissionIntraState,
         },
       ),
-    };
-  });
+    });
+  }
   return { lines, totalPaise: lines.reduce((sum, l) => sum + l.totalPaise, 0) };
 }
 
@@ -179,8 +210,9 @@ const p = sql.placeholder;
 
 /** Prepared once per connection, as holds.ts's are: they run inside Proceed's transaction. */
 const builders = {
-  variant: (db: DbOrTx) =>
-    db
+  variant: (db: DbOrTx) => {
+    const { addOns, addOnVariants } = tablesOf(db);
+    return db
       .select({
         addOnId: addOns.id,
         eventId: addOns.eventId,
@@ -196,25 +228,36 @@ const builders = {
       .from(addOnVariants)
       .innerJoin(addOns, eq(addOns.id, addOnVariants.addOnId))
       .where(eq(addOnVariants.id, p('variantId')))
-      .prepare(),
-  take: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  take: (db: DbOrTx) => {
+    const { addOnVariants } = tablesOf(db);
+    return db
       .update(addOnVariants)
       .set({ available: sql`${addOnVariants.available} - ${p('quantity')}` })
       .where(and(eq(addOnVariants.id, p('variantId')), gte(addOnVariants.available, p('quantity'))))
-      .prepare(),
-  give: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  give: (db: DbOrTx) => {
+    const { addOnVariants } = tablesOf(db);
+    return db
       .update(addOnVariants)
       .set({ available: sql`${addOnVariants.available} + ${p('quantity')}` })
       .where(eq(addOnVariants.id, p('variantId')))
-      .prepare(),
-  ofHold: (db: DbOrTx) =>
-    db
-      .select({ variantId: holdAddOns.variantId, quantity: holdAddOns.quantity })
-      .from(holdAddOns)
-      .where(eq(holdAddOns.holdId, p('holdId')))
-      .prepare(),
+      .prepare();
+  },
+  ofHold: (db: DbOrTx) => {
+    const { holdAddOns } = tablesOf(db);
+    return (
+      db
+        .select({ variantId: holdAddOns.variantId, quantity: holdAddOns.quantity })
+        .from(holdAddOns)
+        .where(eq(holdAddOns.holdId, p('holdId')))
+        // Variant-id order: the release gives stock back in the order holds take it.
+        .orderBy(asc(holdAddOns.variantId))
+        .prepare()
+    );
+  },
 };
 
 const query = preparedQueries(builders);

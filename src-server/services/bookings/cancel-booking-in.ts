@@ -3,9 +3,11 @@ import { changes, row, runSync, type Steps, serialize } from '../../db/engine/st
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
+import { returnBookingAddOnsSteps } from '../add-ons/add-on-stock.ts';
 import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
+import { returnDiscountUseSteps } from '../discounts/discount-uses.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
+import { type DbOrTx, returnSeatsSteps } from '../inventory/holds.ts';
 import { type CreditShare, issueCreditNotesSteps } from '../invoices/issue-credit-note.ts';
 import { enqueueMailSteps } from '../mail/outbox.ts';
 import { partRefundedPaiseSteps } from '../partial-refunds/refund-part-in.ts';
@@ -13,13 +15,7 @@ import { queueRefundSteps } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
 import { recordBookingEventSteps } from './booking-history.ts';
 import { payerOfSteps } from './payer.ts';
-import {
-  type OfferReturnedSeats,
-  offerOnSqlite,
-  returnBookingAddOnsSteps,
-  returnDiscountUseSteps,
-  returnSeatsSteps,
-} from './return-seats-steps.ts';
+import { type OfferReturnedSeats, offerOnSqlite } from './return-seats-steps.ts';
 
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'

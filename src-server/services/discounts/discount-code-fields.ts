@@ -59,8 +59,13 @@ function eventTypeIds(
   return typeIds;
 }
 
-/** A code's terms and its count of uses, as both Proceed's check and the console's list read them. */
-export const DISCOUNT_CODE_TERMS = {
+/**
+ * A code's terms and its count of uses, as both Proceed's check and the console's list read them, from
+ * the `discount_codes` table of either engine (engine/tables.ts).
+ */
+export const discountCodeTermsOf = (
+  discountCodes: typeof import('../../db/schema/discounts.ts').discountCodes,
+) => ({
   id: discountCodes.id,
   code: discountCodes.code,
   kind: discountCodes.kind,
@@ -74,4 +79,6 @@ export const DISCOUNT_CODE_TERMS = {
   unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
   uses: discountCodes.uses,
   isActive: discountCodes.isActive,
-};
+});
+
+export const DISCOUNT_CODE_TERMS = discountCodeTermsOf(discountCodes);

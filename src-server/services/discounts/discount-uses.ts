@@ -7,11 +7,11 @@ import {
   discountPerTicket,
 } from '../../../shared/discount-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
-import { holds } from '../../db/schema/payments.ts';
 import { DomainError } from '../../errors.ts';
-import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
+import { discountCodeTermsOf } from './discount-code-fields.ts';
 
 /**
  * A code's uses (issue 40). A use is taken with the hold, inside Proceed's write transaction, by a
@@ -57,13 +57,24 @@ export function discountRefused(reason: DiscountRefusal): DomainError {
  * advisory price before the gateway order); throws the refusal. `takeDiscountUseIn` decides.
  */
 export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const row = statements(db).byKey.get({ eventId: input.eventId, codeKey: codeKeyOf(input.code) });
-  const applied = applyOrRefuse(row, input.lines, now);
-  const { id, maxUses, maxUsesPerBuyer, uses } = row!;
+  return runSync(evaluateDiscountSteps(db, input, now));
+}
+
+/** `evaluateDiscount` written once for both engines (ADR 0045). */
+export function* evaluateDiscountSteps(
+  db: DbOrTx,
+  input: DiscountRequest,
+  now: Date,
+): Steps<AppliedDiscount> {
+  const found = yield* row(statements(db).byKey, { eventId: input.eventId, codeKey: codeKeyOf(input.code) });
+  const applied = applyOrRefuse(found, input.lines, now);
+  const { id, maxUses, maxUsesPerBuyer, uses } = found!;
   const mine =
     maxUsesPerBuyer === null
       ? 0
-      : (statements(db).usesOfBuyer.get({ discountCodeId: id, userId: input.userId })?.n ?? 0);
+      : Number(
+          (yield* row(statements(db).usesOfBuyer, { discountCodeId: id, userId: input.userId }))?.n ?? 0,
+        );
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
   // the write lock it has already been released, and this is 0. Looked up only when a limit would
@@ -71,11 +82,13 @@ export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date):
   const wouldRefuse =
     (maxUses !== null && uses >= maxUses) || (maxUsesPerBuyer !== null && mine >= maxUsesPerBuyer);
   const replaced = wouldRefuse
-    ? (statements(db).ownActiveOnSlot.get({
-        discountCodeId: id,
-        userId: input.userId,
-        slotId: input.slotId,
-      })?.n ?? 0)
+    ? Number(
+        (yield* row(statements(db).ownActiveOnSlot, {
+          discountCodeId: id,
+          userId: input.userId,
+          slotId: input.slotId,
+        }))?.n ?? 0,
+      )
     : 0;
   if (maxUses !== null && uses - replaced >= maxUses) throw discountRefused('usedUp');
   if (maxUsesPerBuyer !== null && mine - replaced >= maxUsesPerBuyer) throw discountRefused('alreadyUsed');
@@ -93,28 +106,28 @@ export function evaluateDiscount(db: DbOrTx, input: DiscountRequest, now: Date):
  * hold. When the UPDATE changes nothing, `evaluateDiscount` says why (the rare path): under the lock
  * the buyer's replaced hold is already released, so its counts are the UPDATE's.
  */
-export function takeDiscountUseIn(tx: DbOrTx, input: DiscountRequest, now: Date): AppliedDiscount {
-  const row = statements(tx).takeUseOfKey.get({
+export function* takeDiscountUseSteps(tx: DbOrTx, input: DiscountRequest, now: Date): Steps<AppliedDiscount> {
+  const taken = yield* row(statements(tx).takeUseOfKey, {
     eventId: input.eventId,
     codeKey: codeKeyOf(input.code),
     userId: input.userId,
   });
-  if (!row) {
-    evaluateDiscount(tx, input, now);
+  if (!taken) {
+    yield* evaluateDiscountSteps(tx, input, now);
     // Not reached on Proceed's path; a caller that keeps the buyer's hold on the slot counts it.
     throw discountRefused('usedUp');
   }
-  return applyOrRefuse(row, input.lines, now);
+  return applyOrRefuse(taken, input.lines, now);
 }
 
-export function recordDiscountIn(
+export function* recordDiscountSteps(
   tx: DbOrTx,
   holdId: string,
   userId: string,
   applied: AppliedDiscount,
   now: Date,
-): void {
-  statements(tx).insertHoldDiscount.run({
+): Steps<void> {
+  yield* changes(statements(tx).insertHoldDiscount, {
     holdId,
     discountCodeId: applied.discountCodeId,
     userId,
@@ -123,11 +136,15 @@ export function recordDiscountIn(
   });
 }
 
-/** Gives a hold's use back (once: a second call finds it returned). Inside the caller's transaction. */
-export function returnDiscountUseIn(tx: DbOrTx, holdId: string, now: Date): boolean {
-  const returned = statements(tx).markReturned.get({ holdId, returnedAt: now.toISOString() });
+/**
+ * Gives a hold's use back (once: a second call finds it returned), inside the caller's transaction:
+ * the hold's release and a paid booking's cancellation (bookings/cancel-booking-in.ts) both give it
+ * back here. Returns whether one was given back.
+ */
+export function* returnDiscountUseSteps(tx: DbOrTx, holdId: string, now: Date): Steps<boolean> {
+  const returned = yield* row(statements(tx).markReturned, { holdId, returnedAt: now.toISOString() });
   if (!returned) return false;
-  statements(tx).giveBackUse.run({ id: returned.discountCodeId });
+  yield* changes(statements(tx).giveBackUse, { id: returned.discountCodeId });
   return true;
 }
 
@@ -135,18 +152,22 @@ export function returnDiscountUseIn(tx: DbOrTx, holdId: string, now: Date): bool
  * A payment that arrived after its hold was released takes its seats again (payments/confirm.ts): the
  * buyer paid the discounted price, so the use is taken again too, even past the limit (the money is in).
  */
-export function retakeDiscountUseIn(tx: DbOrTx, holdId: string): void {
-  const row = tx
-    .update(holdDiscounts)
-    .set({ returnedAt: null })
-    .where(and(eq(holdDiscounts.holdId, holdId), sql`${holdDiscounts.returnedAt} is not null`))
-    .returning({ discountCodeId: holdDiscounts.discountCodeId })
-    .get();
-  if (row) {
-    tx.update(discountCodes)
-      .set({ uses: sql`${discountCodes.uses} + 1` })
-      .where(eq(discountCodes.id, row.discountCodeId))
-      .run();
+export function* retakeDiscountUseSteps(tx: DbOrTx, holdId: string): Steps<void> {
+  const { holdDiscounts, discountCodes } = tablesOf(tx);
+  const retaken = yield* row(
+    tx
+      .update(holdDiscounts)
+      .set({ returnedAt: null })
+      .where(and(eq(holdDiscounts.holdId, holdId), sql`${holdDiscounts.returnedAt} is not null`))
+      .returning({ discountCodeId: holdDiscounts.discountCodeId }),
+  );
+  if (retaken) {
+    yield* changes(
+      tx
+        .update(discountCodes)
+        .set({ uses: sql`${discountCodes.uses} + 1` })
+        .where(eq(discountCodes.id, retaken.discountCodeId)),
+    );
   }
 }
 
@@ -200,71 +221,78 @@ const p = sql.placeholder;
 const usesOfBuyerSql = sql`select count(*) from hold_discounts where hold_discounts.discount_code_id = discount_codes.id
   and hold_discounts.user_id = ${p('userId')} and hold_discounts.returned_at is null`;
 
-/** Prepared once per connection: Proceed runs them on the path every buyer with a code takes. */
-const statements = oncePer((db: DbOrTx) => ({
-  byKey: db
-    .select(DISCOUNT_CODE_TERMS)
-    .from(discountCodes)
-    .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
-    .prepare(),
-  usesOfBuyer: db
-    .select({ n: sql<number>`count(*)` })
-    .from(holdDiscounts)
-    .where(
-      and(
-        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-        eq(holdDiscounts.userId, p('userId')),
-        isNull(holdDiscounts.returnedAt),
-      ),
-    )
-    .prepare(),
-  ownActiveOnSlot: db
-    .select({ n: sql<number>`count(*)` })
-    .from(holdDiscounts)
-    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
-    .where(
-      and(
-        eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-        isNull(holdDiscounts.returnedAt),
-        eq(holds.userId, p('userId')),
-        eq(holds.slotId, p('slotId')),
-        sql`${holds.status} = 'active'`,
-      ),
-    )
-    .prepare(),
-  takeUseOfKey: db
-    .update(discountCodes)
-    .set({ uses: sql`${discountCodes.uses} + 1` })
-    .where(
-      and(
-        eq(discountCodes.eventId, p('eventId')),
-        eq(discountCodes.codeKey, p('codeKey')),
-        eq(discountCodes.isActive, true),
-        sql`(${discountCodes.maxUses} is null or ${discountCodes.uses} < ${discountCodes.maxUses})`,
-        sql`(discount_codes.max_uses_per_buyer is null or (${usesOfBuyerSql}) < discount_codes.max_uses_per_buyer)`,
-      ),
-    )
-    .returning(DISCOUNT_CODE_TERMS)
-    .prepare(),
-  giveBackUse: db
-    .update(discountCodes)
-    .set({ uses: sql`${discountCodes.uses} - 1` })
-    .where(and(eq(discountCodes.id, p('id')), sql`${discountCodes.uses} > 0`))
-    .prepare(),
-  insertHoldDiscount: db
-    .insert(holdDiscounts)
-    .values({
-      holdId: p('holdId'),
-      discountCodeId: p('discountCodeId'),
-      userId: p('userId'),
-      discountPaise: p('discountPaise'),
-      createdAt: p('createdAt'),
-    })
-    .prepare(),
-  markReturned: db
-    .update(holdDiscounts)
-    .set({ returnedAt: sql`${p('returnedAt')}` })
-    .where(and(eq(holdDiscounts.holdId, p('holdId')), isNull(holdDiscounts.returnedAt)))
-    .returning({ discountCodeId: holdDiscounts.discountCodeId })
-    .prepare(),
-}));
+/**
+ * Prepared once per connection: Proceed runs them on the path every buyer with a code takes. Built on
+ * the tables of the engine `db` runs on (on PostgreSQL, once per transaction that uses them).
+ */
+const statements = oncePer((db: DbOrTx) => {
+  const { discountCodes, holdDiscounts, holds } = tablesOf(db);
+  const DISCOUNT_CODE_TERMS = discountCodeTermsOf(discountCodes);
+  return {
+    byKey: db
+      .select(DISCOUNT_CODE_TERMS)
+      .from(discountCodes)
+      .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
+      .prepare(),
+    usesOfBuyer: db
+      .select({ n: sql<number>`count(*)` })
+      .from(holdDiscounts)
+      .where(
+        and(
+          eq(holdDiscounts.discountCodeId, p('discountCodeId')),
+          eq(holdDiscounts.userId, p('userId')),
+          isNull(holdDiscounts.returnedAt),
+        ),
+      )
+      .prepare(),
+    ownActiveOnSlot: db
+      .select({ n: sql<number>`count(*)` })
+      .from(holdDiscounts)
+      .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+      .where(
+        and(
+          eq(holdDiscounts.discountCodeId, p('discountCodeId')),
+          isNull(holdDiscounts.returnedAt),
+          eq(holds.userId, p('userId')),
+          eq(holds.slotId, p('slotId')),
+          sql`${holds.status} = 'active'`,
+        ),
+      )
+      .prepare(),
+    takeUseOfKey: db
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(
+        and(
+          eq(discountCodes.eventId, p('eventId')),
+          eq(discountCodes.codeKey, p('codeKey')),
+          eq(discountCodes.isActive, true),
+          sql`(${discountCodes.maxUses} is null or ${discountCodes.uses} < ${discountCodes.maxUses})`,
+          sql`(discount_codes.max_uses_per_buyer is null or (${usesOfBuyerSql}) < discount_codes.max_uses_per_buyer)`,
+        ),
+      )
+      .returning(DISCOUNT_CODE_TERMS)
+      .prepare(),
+    giveBackUse: db
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} - 1` })
+      .where(and(eq(discountCodes.id, p('id')), sql`${discountCodes.uses} > 0`))
+      .prepare(),
+    insertHoldDiscount: db
+      .insert(holdDiscounts)
+      .values({
+        holdId: p('holdId'),
+        discountCodeId: p('discountCodeId'),
+        userId: p('userId'),
+        discountPaise: p('discountPaise'),
+        createdAt: p('createdAt'),
+      })
+      .prepare(),
+    markReturned: db
+      .update(holdDiscounts)
+      .set({ returnedAt: sql`${p('returnedAt')}` })
+      .where(and(eq(holdDiscounts.holdId, p('holdId')), isNull(holdDiscounts.returnedAt)))
+      .returning({ discountCodeId: holdDiscounts.discountCodeId })
+      .prepare(),
+  };
+});

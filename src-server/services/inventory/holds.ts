@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { perOrderMaxMessage } from '../../../shared/per-order-max.ts';
@@ -10,33 +10,33 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { waitlistEntries } from '../../db/schema/on-sale.ts';
-import { holdItems, holds } from '../../db/schema/payments.ts';
+import { holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
-import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
+import { refuseLockedTypesSteps } from '../access-codes/hidden-types.ts';
 import {
-  recordHoldAddOnsIn,
-  retakeHoldAddOnsIn,
-  returnHoldAddOnsIn,
-  takeAddOnsIn,
+  recordHoldAddOnsSteps,
+  retakeHoldAddOnsSteps,
+  returnHoldAddOnsSteps,
+  takeAddOnsSteps,
 } from '../add-ons/add-on-stock.ts';
 import {
   type AppliedDiscount,
-  recordDiscountIn,
-  retakeDiscountUseIn,
-  returnDiscountUseIn,
-  takeDiscountUseIn,
+  recordDiscountSteps,
+  retakeDiscountUseSteps,
+  returnDiscountUseSteps,
+  takeDiscountUseSteps,
 } from '../discounts/discount-uses.ts';
 import {
-  QUOTA_IDS_OF_TYPE,
   QUOTA_LEFT_OF_TYPE,
-  returnQuotaSeatsIn,
-  takeQuotaSeatsIn,
+  quotaIdsOfType,
+  returnQuotaSeatsSteps,
+  takeQuotaSeatsSteps,
 } from '../quotas/quota-seats.ts';
 import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
@@ -202,20 +202,46 @@ export function releaseHoldIn(
   now: Date,
   userId?: string,
 ): boolean {
+  return runSync(releaseHoldSteps(tx, holdId, reason, now, userId));
+}
+
+/**
+ * The release written once for both engines (ADR 0045): the hold's row is ended by a conditional
+ * UPDATE (only an active hold, so two releases racing give back once), then its seats, its quotas'
+ * seats, its add-ons and its code's use go back, rows in the order a hold takes them (ticket types,
+ * quotas and add-on variants each by id, then the code), so on PostgreSQL a release and a hold never
+ * wait on each other in a circle.
+ */
+export function* releaseHoldSteps(
+  tx: DbOrTx,
+  holdId: string,
+  reason: string,
+  now: Date,
+  userId?: string,
+): Steps<boolean> {
   const ended =
     userId === undefined
-      ? query(tx, 'endHold').run({ holdId, reason, endedAt: now.toISOString() })
-      : query(tx, 'endHoldOfUser').run({ holdId, reason, endedAt: now.toISOString(), userId });
-  if (ended.changes !== 1) return false;
-  const items = query(tx, 'itemsOfHold').all({ holdId });
-  for (const item of items) {
-    query(tx, 'addSeats').run({ ticketTypeId: item.ticketTypeId, quantity: item.quantity });
-  }
-  returnQuotaSeatsIn(tx, items);
-  returnHoldAddOnsIn(tx, holdId);
+      ? yield* changes(query(tx, 'endHold'), { holdId, reason, endedAt: now.toISOString() })
+      : yield* changes(query(tx, 'endHoldOfUser'), { holdId, reason, endedAt: now.toISOString(), userId });
+  if (ended !== 1) return false;
+  yield* returnSeatsSteps(tx, yield* rows(query(tx, 'itemsOfHold'), { holdId }));
+  yield* returnHoldAddOnsSteps(tx, holdId);
   // An unpaid hold's discount code use goes back with its seats (issue 40).
-  returnDiscountUseIn(tx, holdId, now);
+  yield* returnDiscountUseSteps(tx, holdId, now);
   return true;
+}
+
+/**
+ * Seats back on sale: each line's type's `available_tickets`, then its quotas' (ADR 0039). The one
+ * give-back of a released hold, a cancellation and a part refund (bookings/). Types and quotas in id
+ * order, as a hold takes them.
+ */
+export function* returnSeatsSteps(tx: DbOrTx, lines: readonly HoldLine[]): Steps<void> {
+  const sorted = lines.filter((l) => l.quantity > 0).sort(byTicketType);
+  for (const line of sorted) {
+    yield* changes(query(tx, 'addSeats'), { ticketTypeId: line.ticketTypeId, quantity: line.quantity });
+  }
+  yield* returnQuotaSeatsSteps(tx, sorted);
 }
 
 /** The sweeper: releases every hold past its expiry, even if nobody comes back. Returns how many. */
@@ -244,18 +270,23 @@ export async function sweepExpiredHolds(
  * still there. All or nothing (a failed line throws, rolling back the caller's transaction savepoint).
  */
 export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
-  const items = query(tx, 'itemsOfHold').all({ holdId });
   try {
-    tx.transaction((savepoint) => {
-      takeSeats(savepoint, items);
-      retakeDiscountUseIn(savepoint, holdId);
-      retakeHoldAddOnsIn(savepoint, holdId);
-    });
+    tx.transaction((savepoint) => runSync(retakeHeldSeatsSteps(savepoint, holdId)));
     return true;
   } catch (err) {
     if (err instanceof DomainError) return false;
     throw err;
   }
+}
+
+/**
+ * `retakeHeldSeats`' statements, written once: throws the refusal when a line cannot be taken again, so
+ * its caller runs it in a savepoint (on PostgreSQL too) and carries on without the seats.
+ */
+export function* retakeHeldSeatsSteps(tx: DbOrTx, holdId: string): Steps<void> {
+  yield* takeSeatsSteps(tx, yield* rows(query(tx, 'itemsOfHold'), { holdId }));
+  yield* retakeHoldAddOnsSteps(tx, holdId);
+  yield* retakeDiscountUseSteps(tx, holdId);
 }
 
 /**
@@ -306,7 +337,7 @@ export function seatsOf(lines: HoldLine[]): number {
  * spec's message (rolling back to the caller's savepoint) when the seats are not there.
  */
 export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow): Hold {
-  return reserveIn(tx, input, now, window);
+  return runSync(reserveSteps(tx, input, now, window));
 }
 
 /**
@@ -314,17 +345,46 @@ export function holdSeatsIn(tx: DbOrTx, input: ReserveInput, now: Date, window: 
  * session of the unpaid hold it continues (a replacement Proceed never extends it).
  */
 function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindow | null = null): Hold {
+  return runSync(reserveSteps(tx, input, now, window));
+}
+
+/**
+ * The hold written once for both engines (ADR 0045), inside the caller's transaction: every row it
+ * changes is changed by a conditional UPDATE that decides on the row as committed (PostgreSQL waits for
+ * a row another transaction holds and checks it again), never a lock on the whole event, and in one
+ * order: ticket types by id, their quotas by id, add-on variants by id, then the code. Two holds (or a
+ * hold and a release) on PostgreSQL therefore never deadlock; on SQLite they run one at a time anyway.
+ */
+export function* reserveSteps(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  window: HoldWindow | null = null,
+): Steps<Hold> {
   // Each type's row is read once under the lock: whether it is hidden, its seats, its quotas.
-  const types = input.lines.map((line) => query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId }));
+  const types: (TicketTypeRow | undefined)[] = [];
+  for (const line of input.lines) {
+    types.push(yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }));
+  }
   // A hidden type needs its access code (ADR 0038), whose use is then taken below like a discount's.
   if (!input.sellsHiddenTypes) {
     const lines = input.lines.map((line, i) => ({ ...line, isHidden: types[i]?.isHidden ?? false }));
-    refuseLockedTypes(tx, { ...input, lines, code: input.discountCode }, now);
+    yield* refuseLockedTypesSteps(tx, { ...input, lines, code: input.discountCode }, now);
   }
-  const taken = takeSeatsOfTypes(tx, input.lines, types);
+  const taken = yield* takeSeatsOfTypes(tx, input.lines, types);
+  // Add-ons' stock under the same lock; their GST-inclusive amount joins the total, not the fee's base.
+  // Before the code's use: variants are locked before the code, as a release gives them back.
+  const addOns = input.addOns?.length
+    ? yield* takeAddOnsSteps(tx, {
+        eventId: input.eventId,
+        ticketTypeIds: taken.map((l) => l.ticketTypeId),
+        selection: input.addOns,
+        taxes: input.taxes ?? DEFAULT_CHECKOUT_TAXES,
+      })
+    : null;
   // The code is checked and its use taken under the same lock as the seats (issue 40).
   const discount: AppliedDiscount | null = input.discountCode
-    ? takeDiscountUseIn(
+    ? yield* takeDiscountUseSteps(
         tx,
         {
           eventId: input.eventId,
@@ -346,15 +406,6 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     input.platformFeeRate,
     input.taxes ?? DEFAULT_CHECKOUT_TAXES,
   );
-  // Add-ons' stock under the same lock; their GST-inclusive amount joins the total, not the fee's base.
-  const addOns = input.addOns?.length
-    ? takeAddOnsIn(tx, {
-        eventId: input.eventId,
-        ticketTypeIds: taken.map((l) => l.ticketTypeId),
-        selection: input.addOns,
-        taxes: input.taxes ?? DEFAULT_CHECKOUT_TAXES,
-      })
-    : null;
   const hold: Hold = {
     id: timeOrderedUuid(now.getTime()),
     discountPaise: discount?.discountPaise ?? 0,
@@ -366,7 +417,7 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
     ...window,
   };
-  query(tx, 'insertHold').run({
+  yield* changes(query(tx, 'insertHold'), {
     ...hold,
     seats: seatsOf(priced),
     clientAddress: input.hoarding?.clientAddress ?? null,
@@ -378,8 +429,8 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
     userCity: input.userCity,
     createdAt: now.toISOString(),
   });
-  priced.forEach((line, position) => {
-    query(tx, 'insertHoldItem').run({
+  for (const [position, line] of priced.entries()) {
+    yield* changes(query(tx, 'insertHoldItem'), {
       holdId: hold.id,
       ticketTypeId: line.ticketTypeId,
       quantity: line.quantity,
@@ -387,9 +438,9 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
       position,
       discountPaise: line.discountPerTicketPaise,
     });
-  });
-  if (discount) recordDiscountIn(tx, hold.id, input.userId, discount, now);
-  if (addOns) recordHoldAddOnsIn(tx, hold.id, addOns);
+  }
+  if (discount) yield* recordDiscountSteps(tx, hold.id, input.userId, discount, now);
+  if (addOns) yield* recordHoldAddOnsSteps(tx, hold.id, addOns);
   return hold;
 }
 
@@ -402,29 +453,34 @@ export function takeSeats(
   tx: DbOrTx,
   lines: HoldLine[],
 ): (HoldLine & { pricePaise: number; personsPerTicket: number })[] {
-  return takeSeatsOfTypes(
-    tx,
-    lines,
-    lines.map((line) => query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId })),
-  );
+  return runSync(takeSeatsSteps(tx, lines));
 }
 
-/** `takeSeats` with each line's type row already read in this transaction (`types[i]` for `lines[i]`). */
-function takeSeatsOfTypes(
+/** `takeSeats` written once for both engines. */
+export function* takeSeatsSteps(
+  tx: DbOrTx,
+  lines: HoldLine[],
+): Steps<(HoldLine & { pricePaise: number; personsPerTicket: number })[]> {
+  const types: (TicketTypeRow | undefined)[] = [];
+  for (const line of lines)
+    types.push(yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }));
+  return yield* takeSeatsOfTypes(tx, lines, types);
+}
+
+/**
+ * `takeSeats` with each line's type row already read in this transaction (`types[i]` for `lines[i]`).
+ * The UPDATEs run in ticket-type id order (the lines keep theirs), so two PostgreSQL transactions
+ * taking the same types lock their rows in one order.
+ */
+function* takeSeatsOfTypes(
   tx: DbOrTx,
   lines: HoldLine[],
   types: (TicketTypeRow | undefined)[],
-): (HoldLine & { pricePaise: number; personsPerTicket: number; quotaIds: string[] })[] {
+): Steps<(HoldLine & { pricePaise: number; personsPerTicket: number; quotaIds: string[] })[]> {
   const taken = lines.map((line, i) => {
     const type = types[i];
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     checkQuantity(line.quantity);
-    const taken = query(tx, 'takeSeats').run({ ticketTypeId: line.ticketTypeId, quantity: line.quantity });
-    // Read again in this same transaction (an earlier line may have taken from it), so it says why the
-    // update changed nothing.
-    if (taken.changes !== 1) {
-      throw soldOut(query(tx, 'ticketType').get({ ticketTypeId: line.ticketTypeId }) ?? type);
-    }
     return {
       ...line,
       pricePaise: type.pricePaise,
@@ -432,9 +488,26 @@ function takeSeatsOfTypes(
       quotaIds: type.quotaIds,
     };
   });
+  const inIdOrder = taken.length > 1 ? [...taken].sort(byTicketType) : taken;
+  for (const line of inIdOrder) {
+    const changed = yield* changes(query(tx, 'takeSeats'), {
+      ticketTypeId: line.ticketTypeId,
+      quantity: line.quantity,
+    });
+    // Read again in this same transaction (an earlier line may have taken from it), so it says why the
+    // update changed nothing.
+    if (changed !== 1) {
+      const now = yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId });
+      throw soldOut(now ?? types[lines.findIndex((l) => l.ticketTypeId === line.ticketTypeId)]!);
+    }
+  }
   // And from every shared capacity the types count towards (ADR 0039), under the same lock.
-  takeQuotaSeatsIn(tx, taken);
+  yield* takeQuotaSeatsSteps(tx, taken);
   return taken;
+}
+
+function byTicketType(a: { ticketTypeId: string }, b: { ticketTypeId: string }): number {
+  return a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0;
 }
 
 function checkQuantity(quantity: number) {
@@ -458,8 +531,9 @@ const p = sql.placeholder;
  * on the same connection, so the database's own are used inside `db.transaction`).
  */
 const builders = {
-  ticketType: (db: DbOrTx) =>
-    db
+  ticketType: (db: DbOrTx) => {
+    const { ticketTypes } = tablesOf(db);
+    return db
       .select({
         name: ticketTypes.name,
         slotId: ticketTypes.slotId,
@@ -469,13 +543,15 @@ const builders = {
         isLive: ticketTypes.isLive,
         isHidden: ticketTypes.isHidden,
         quotaLeft: QUOTA_LEFT_OF_TYPE,
-        quotaIds: QUOTA_IDS_OF_TYPE,
+        quotaIds: quotaIdsOfType(db) as SQL<string[]>,
       })
       .from(ticketTypes)
       .where(eq(ticketTypes.id, p('ticketTypeId')))
-      .prepare(),
-  takeSeats: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  takeSeats: (db: DbOrTx) => {
+    const { ticketTypes } = tablesOf(db);
+    return db
       .update(ticketTypes)
       .set({ availableTickets: sql`${ticketTypes.availableTickets} - ${p('quantity')}` })
       .where(
@@ -485,15 +561,19 @@ const builders = {
           gte(ticketTypes.availableTickets, p('quantity')),
         ),
       )
-      .prepare(),
-  addSeats: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  addSeats: (db: DbOrTx) => {
+    const { ticketTypes } = tablesOf(db);
+    return db
       .update(ticketTypes)
       .set({ availableTickets: sql`${ticketTypes.availableTickets} + ${p('quantity')}` })
       .where(eq(ticketTypes.id, p('ticketTypeId')))
-      .prepare(),
-  insertHold: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  insertHold: (db: DbOrTx) => {
+    const { holds } = tablesOf(db);
+    return db
       .insert(holds)
       .values({
         id: p('id'),
@@ -513,9 +593,11 @@ const builders = {
         clientAddress: p('clientAddress'),
         createdAt: p('createdAt'),
       })
-      .prepare(),
-  insertHoldItem: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  insertHoldItem: (db: DbOrTx) => {
+    const { holdItems } = tablesOf(db);
+    return db
       .insert(holdItems)
       .values({
         holdId: p('holdId'),
@@ -525,42 +607,53 @@ const builders = {
         position: p('position'),
         discountPaise: p('discountPaise'),
       })
-      .prepare(),
+      .prepare();
+  },
   // The status is a literal, not a bound value: SQLite uses the partial index holds_active_user_slot_idx
   // (WHERE status = 'active') only when the query's own text implies its condition.
-  activeHoldsOnSlot: (db: DbOrTx) =>
-    db
+  activeHoldsOnSlot: (db: DbOrTx) => {
+    const { holds } = tablesOf(db);
+    return db
       .select({ id: holds.id })
       .from(holds)
       .where(
         and(eq(holds.userId, p('userId')), eq(holds.slotId, p('slotId')), sql`${holds.status} = 'active'`),
       )
-      .prepare(),
-  liveOfferOnHold: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  liveOfferOnHold: (db: DbOrTx) => {
+    const { waitlistEntries } = tablesOf(db);
+    return db
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.offerHoldId, p('holdId')), sql`${waitlistEntries.status} = 'offered'`))
-      .prepare(),
-  endHold: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  endHold: (db: DbOrTx) => {
+    const { holds } = tablesOf(db);
+    return db
       .update(holds)
       .set({ status: 'released', releaseReason: sql`${p('reason')}`, endedAt: sql`${p('endedAt')}` })
       .where(and(eq(holds.id, p('holdId')), eq(holds.status, 'active')))
-      .prepare(),
-  endHoldOfUser: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  endHoldOfUser: (db: DbOrTx) => {
+    const { holds } = tablesOf(db);
+    return db
       .update(holds)
       .set({ status: 'released', releaseReason: sql`${p('reason')}`, endedAt: sql`${p('endedAt')}` })
       .where(and(eq(holds.id, p('holdId')), eq(holds.status, 'active'), eq(holds.userId, p('userId'))))
-      .prepare(),
-  itemsOfHold: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  itemsOfHold: (db: DbOrTx) => {
+    const { holdItems } = tablesOf(db);
+    return db
       .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
       .from(holdItems)
       .where(eq(holdItems.holdId, p('holdId')))
       .orderBy(asc(holdItems.position))
-      .prepare(),
+      .prepare();
+  },
 };
 
 const query = preparedQueries(builders);

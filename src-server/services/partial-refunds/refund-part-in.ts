@@ -13,9 +13,9 @@ import { voidAttendeeTicketsSteps } from '../attendee-tickets/void-attendee-tick
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { bookingKey } from '../bookings/cancel-booking-in.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
-import { type OfferReturnedSeats, offerOnSqlite, returnSeatsSteps } from '../bookings/return-seats-steps.ts';
+import { type OfferReturnedSeats, offerOnSqlite } from '../bookings/return-seats-steps.ts';
 import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
+import { type DbOrTx, returnSeatsSteps } from '../inventory/holds.ts';
 import { enqueueMailSteps } from '../mail/outbox.ts';
 import { issuePartialCreditNotesSteps } from './partial-credit-notes.ts';
 import { partRefundedMail } from './refund-part-mails.ts';

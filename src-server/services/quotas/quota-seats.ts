@@ -1,7 +1,9 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, is, type SQL, sql } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
 import { quotas, quotaTicketTypes } from '../../db/schema/quotas.ts';
 import { conflict } from '../../errors.ts';
 
@@ -37,26 +39,41 @@ export const QUOTA_IDS_OF_TYPE = sql<string>`(select json_group_array(quota_tick
 );
 
 /**
+ * `QUOTA_IDS_OF_TYPE` in the dialect of `db`'s engine: PostgreSQL has no `json_group_array`, and its
+ * driver gives a text[] as an array already.
+ */
+export function quotaIdsOfType(db: object): SQL.Aliased<string[]> | SQL<string[]> {
+  if (!is(db, PgDatabase)) return QUOTA_IDS_OF_TYPE as unknown as SQL<string[]>;
+  return sql<string[]>`(select coalesce(array_agg(quota_ticket_types.quota_id), '{}')
+    from quota_ticket_types where quota_ticket_types.ticket_type_id = ticket_types.id)`;
+}
+
+/**
  * Takes the lines' seats from their types' quotas, inside the caller's transaction, after the types'
  * own seats: one conditional UPDATE per quota (never below zero), quotas in id order (two holds that
- * share two quotas take them in the same order). Throws the spec's message for the first line whose
- * quota has too few left, which rolls the caller's transaction (or savepoint) back, the types' seats
- * included.
+ * share two quotas take them in the same order, so two PostgreSQL transactions never deadlock on
+ * them). Throws the spec's message for the first line whose quota has too few left, which rolls the
+ * caller's transaction (or savepoint) back, the types' seats included. Written once for both engines
+ * (ADR 0045); `takeQuotaSeatsIn` is SQLite's synchronous call.
  */
-export function takeQuotaSeatsIn(tx: DbOrTx, lines: readonly SeatLine[]): void {
-  const perQuota = seatsPerQuota(tx, lines);
+export function* takeQuotaSeatsSteps(tx: DbOrTx, lines: readonly SeatLine[]): Steps<void> {
+  const perQuota = yield* seatsPerQuota(tx, lines);
   if (perQuota.size === 0) return;
   for (const [quotaId, { quantity, ticketTypeId }] of [...perQuota].sort(byId)) {
-    const taken = query(tx, 'takeQuota').run({ quotaId, quantity });
-    if (taken.changes !== 1) throw quotaSoldOut(tx, quotaId, ticketTypeId);
+    const taken = yield* changes(query(tx, 'takeQuota'), { quotaId, quantity });
+    if (taken !== 1) throw yield* quotaSoldOut(tx, quotaId, ticketTypeId);
   }
 }
 
-/** Gives the lines' seats back to their types' quotas, inside the caller's transaction. */
-export function returnQuotaSeatsIn(tx: DbOrTx, lines: readonly SeatLine[]): void {
-  const perQuota = seatsPerQuota(tx, lines);
+export function takeQuotaSeatsIn(tx: DbOrTx, lines: readonly SeatLine[]): void {
+  runSync(takeQuotaSeatsSteps(tx, lines));
+}
+
+/** Gives the lines' seats back to their types' quotas (in id order), inside the caller's transaction. */
+export function* returnQuotaSeatsSteps(tx: DbOrTx, lines: readonly SeatLine[]): Steps<void> {
+  const perQuota = yield* seatsPerQuota(tx, lines);
   for (const [quotaId, { quantity }] of [...perQuota].sort(byId)) {
-    query(tx, 'returnQuota').run({ quotaId, quantity });
+    yield* changes(query(tx, 'returnQuota'), { quotaId, quantity });
   }
 }
 
@@ -82,14 +99,12 @@ export function quotaLeftOfTypes(tx: DbOrTx, ticketTypeIds: string[]): Map<strin
   return new Map(rows.map((r) => [r.ticketTypeId, r.left]));
 }
 
-function seatsPerQuota(tx: DbOrTx, lines: readonly SeatLine[]) {
+function* seatsPerQuota(tx: DbOrTx, lines: readonly SeatLine[]) {
   const perQuota = new Map<string, { quantity: number; ticketTypeId: string }>();
   for (const line of lines) {
     const quotaIds =
       line.quotaIds ??
-      query(tx, 'quotasOfType')
-        .all({ ticketTypeId: line.ticketTypeId })
-        .map((r) => r.quotaId);
+      (yield* rows(query(tx, 'quotasOfType'), { ticketTypeId: line.ticketTypeId })).map((r) => r.quotaId);
     for (const quotaId of quotaIds) {
       const seen = perQuota.get(quotaId);
       if (seen) seen.quantity += line.quantity;
@@ -108,13 +123,14 @@ function byId([a]: [string, unknown], [b]: [string, unknown]): number {
  * when the quota has nothing left, else too few. Read after the UPDATE changed nothing, in the same
  * transaction, so it says why.
  */
-function quotaSoldOut(tx: DbOrTx, quotaId: string, ticketTypeId: string) {
-  const quota = tx.select({ available: quotas.available }).from(quotas).where(eq(quotas.id, quotaId)).get();
-  const type = tx
-    .select({ name: ticketTypes.name })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, ticketTypeId))
-    .get();
+function* quotaSoldOut(tx: DbOrTx, quotaId: string, ticketTypeId: string) {
+  const { quotas, ticketTypes } = tablesOf(tx);
+  const quota = yield* row(
+    tx.select({ available: quotas.available }).from(quotas).where(eq(quotas.id, quotaId)),
+  );
+  const type = yield* row(
+    tx.select({ name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)),
+  );
   const name = type?.name ?? 'Tickets';
   if (!quota || quota.available <= 0) return conflict(`${name}: Sold Out`);
   return conflict(`Insufficient tickets available for ${name}`);
@@ -122,33 +138,44 @@ function quotaSoldOut(tx: DbOrTx, quotaId: string, ticketTypeId: string) {
 
 const p = sql.placeholder;
 
-/** Prepared once per connection, as holds.ts's statements are: these run on every Proceed. */
+/**
+ * Prepared once per connection, as holds.ts's statements are: these run on every Proceed. Built on the
+ * tables of the engine `db` runs on (on PostgreSQL, once per transaction).
+ */
 const builders = {
-  quotasOfType: (db: DbOrTx) =>
-    db
+  quotasOfType: (db: DbOrTx) => {
+    const { quotaTicketTypes } = tablesOf(db);
+    return db
       .select({ quotaId: quotaTicketTypes.quotaId })
       .from(quotaTicketTypes)
       .where(eq(quotaTicketTypes.ticketTypeId, p('ticketTypeId')))
-      .prepare(),
-  quotaLeftOfType: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  quotaLeftOfType: (db: DbOrTx) => {
+    const { quotas, quotaTicketTypes } = tablesOf(db);
+    return db
       .select({ left: sql<number>`min(${quotas.available})` })
       .from(quotaTicketTypes)
       .innerJoin(quotas, eq(quotas.id, quotaTicketTypes.quotaId))
       .where(eq(quotaTicketTypes.ticketTypeId, p('ticketTypeId')))
-      .prepare(),
-  takeQuota: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  takeQuota: (db: DbOrTx) => {
+    const { quotas } = tablesOf(db);
+    return db
       .update(quotas)
       .set({ available: sql`${quotas.available} - ${p('quantity')}` })
       .where(and(eq(quotas.id, p('quotaId')), gte(quotas.available, p('quantity'))))
-      .prepare(),
-  returnQuota: (db: DbOrTx) =>
-    db
+      .prepare();
+  },
+  returnQuota: (db: DbOrTx) => {
+    const { quotas } = tablesOf(db);
+    return db
       .update(quotas)
       .set({ available: sql`${quotas.available} + ${p('quantity')}` })
       .where(eq(quotas.id, p('quotaId')))
-      .prepare(),
+      .prepare();
+  },
 };
 
 const query = preparedQueries(builders);

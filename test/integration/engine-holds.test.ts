@@ -1,0 +1,475 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecretFor } from '../../src-server/app-secret.ts';
+import type { DbOrTx } from '../../src-server/db/client.ts';
+import { databaseFile } from '../../src-server/db/client.ts';
+import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
+import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
+import { addOns, addOnVariants } from '../../src-server/db/schema/add-ons.ts';
+import { discountCodes } from '../../src-server/db/schema/discounts.ts';
+import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
+import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import {
+  type HoldLine,
+  type ReserveInput,
+  releaseHoldSteps,
+  reserveSteps,
+} from '../../src-server/services/inventory/holds.ts';
+import { createAccount } from '../helpers/console-world.ts';
+import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+
+// ADR 0045: the hold and its release, written once (inventory/holds.ts's `reserveSteps` and
+// `releaseHoldSteps`), proved by the same races on both engines. On PostgreSQL the 50 racers run as
+// real concurrent transactions on two pools of 10 connections each, as two app servers would: every
+// row is decided by a conditional UPDATE on the row as committed, and rows are taken in one order.
+
+const RACERS = 50;
+
+interface Engine {
+  write: <T>(transition: (tx: DbOrTx) => Steps<T>, racer?: number) => Promise<T>;
+  read: <T>(steps: (db: DbOrTx) => Steps<T>) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+interface World {
+  t: TestApp;
+  ev: TicketedEvent;
+  buyers: string[];
+  /** 5 seats. */
+  lastFive: string;
+  /** Two types of 10 seats sharing a quota of 1. */
+  quotaTypes: [string, string];
+  quotaId: string;
+  /** 100 seats: the code and add-on races buy here. */
+  plenty: string;
+  /** A code with one use left. */
+  lastUseCode: string;
+  lastUseCodeId: string;
+  /** A T-shirt variant with one left. */
+  lastShirt: string;
+  /** Two types of 100 seats bought together. */
+  duo: [string, string];
+  /** The release race: a type in a quota of its own, a code and a variant with room. */
+  released: { typeId: string; quotaId: string; code: string; codeId: string; variantId: string };
+}
+
+const serverUrl = testPostgresUrl('engine-holds.test.ts');
+let world: World;
+let target: ScratchPostgres | undefined;
+
+beforeAll(async () => {
+  world = buildInstallation();
+  if (serverUrl) {
+    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    target = await scratchPostgres(serverUrl, 'jalsa_holds');
+    await moveToPostgres({
+      sqliteFile: databaseFile(world.t.dataDir),
+      databaseUrl: target.url,
+      appSecret: world.t.deps.appSecret,
+    });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await target?.drop({ waitForClosing: true });
+});
+
+const engines: [string, () => Promise<Engine>][] = [
+  [
+    'SQLite',
+    async () => {
+      const { db } = world.t.deps;
+      return {
+        write: (transition) => writeTransaction(db, () => runSync(transition(db))),
+        read: async (steps) => runSync(steps(db)),
+        close: async () => {},
+      };
+    },
+  ],
+];
+if (serverUrl) {
+  engines.push([
+    'PostgreSQL',
+    async () => {
+      const pools: PgDb[] = [
+        await openPostgres(target!.url, { poolSize: 10 }),
+        await openPostgres(target!.url, { poolSize: 10 }),
+      ];
+      return {
+        write: (transition, racer = 0) => pgWriteTransaction(pools[racer % 2]!, transition),
+        read: (steps) => runAsync(steps(pools[0] as unknown as DbOrTx), pools[0]!),
+        close: async () => {
+          for (const pool of pools) await pool.$client.end();
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(engines)('the hold and its release, written once, on %s', (_name, open) => {
+  let engine: Engine;
+  const now = () => world.t.clock.now();
+  const hold = (racer: number, lines: HoldLine[], extra: Partial<ReserveInput> = {}) =>
+    engine.write((tx) => reserveSteps(tx, input(world.buyers[racer]!, lines, extra), now()), racer);
+  const race = (make: (racer: number) => Promise<unknown>) =>
+    Promise.allSettled(Array.from({ length: RACERS }, (_, i) => make(i)));
+
+  beforeAll(async () => {
+    engine = await open();
+  });
+  afterAll(() => engine?.close());
+
+  it('50 buyers racing for the last 5 seats of a type: exactly 5 hold one, available + held + sold = total', async () => {
+    const outcomes = await race((i) => hold(i, [{ ticketTypeId: world.lastFive, quantity: 1 }]));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(String(o.reason)).toMatch(/Sold Out/);
+    }
+    const [count] = await engine.read((db) => inventoryOf(db, [world.lastFive]));
+    expect(count).toMatchObject({ total: 5, available: 0, held: 5 });
+    await expectInvariants(engine);
+  });
+
+  it("50 buyers racing for a code's last use: one gets it, the rest are told it is used up", async () => {
+    const outcomes = await race((i) =>
+      hold(i, [{ ticketTypeId: world.plenty, quantity: 1 }], { discountCode: world.lastUseCode }),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(String(o.reason)).toMatch(/used up|already been used/i);
+    }
+    const [code] = await engine.read((db) => codesOf(db, [world.lastUseCodeId]));
+    expect(code!.uses).toBe(code!.maxUses);
+    await expectInvariants(engine);
+  });
+
+  it("50 buyers racing across two types for a quota's last seat: exactly one holds it", async () => {
+    const outcomes = await race((i) => hold(i, [{ ticketTypeId: world.quotaTypes[i % 2]!, quantity: 1 }]));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const [quota] = await engine.read((db) => quotasOf(db, [world.quotaId]));
+    expect(quota!.available).toBe(0);
+    const counts = await engine.read((db) => inventoryOf(db, world.quotaTypes));
+    expect(counts.reduce((sum, c) => sum + c.held, 0)).toBe(1);
+    await expectInvariants(engine);
+  });
+
+  it("50 buyers racing for an add-on's last item: one gets it, with its seat", async () => {
+    const before = await engine.read((db) => inventoryOf(db, [world.plenty]));
+    const outcomes = await race((i) =>
+      hold(i, [{ ticketTypeId: world.plenty, quantity: 1 }], {
+        addOns: [{ variantId: world.lastShirt, quantity: 1 }],
+      }),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const [variant] = await engine.read((db) => variantsOf(db, [world.lastShirt]));
+    expect(variant!.available).toBe(0);
+    // The refused holds' seats were rolled back with them.
+    const after = await engine.read((db) => inventoryOf(db, [world.plenty]));
+    expect(after[0]!.available).toBe(before[0]!.available - 1);
+    await expectInvariants(engine);
+  });
+
+  it('50 buyers taking two types named in opposite orders, while their holds are released: all pass, no deadlock', async () => {
+    const [x, y] = world.duo;
+    const outcomes = await race((i) =>
+      hold(
+        i,
+        i % 2 === 0
+          ? [
+              { ticketTypeId: x, quantity: 1 },
+              { ticketTypeId: y, quantity: 1 },
+            ]
+          : [
+              { ticketTypeId: y, quantity: 1 },
+              { ticketTypeId: x, quantity: 1 },
+            ],
+      ).then((held) => engine.write((tx) => releaseHoldSteps(tx, held.id, 'replaced', now()), i + 1)),
+    );
+    expect(
+      outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const counts = await engine.read((db) => inventoryOf(db, [x, y]));
+    for (const c of counts) expect(c).toMatchObject({ available: 100, held: 0 });
+  });
+
+  it('two releases of one hold racing: its seats, quota seat, add-on and code use come back exactly once', async () => {
+    const { typeId, quotaId, code, codeId, variantId } = world.released;
+    const read = () =>
+      engine.read(function* (db) {
+        return {
+          type: (yield* inventoryOf(db, [typeId]))[0]!,
+          quota: (yield* quotasOf(db, [quotaId]))[0]!,
+          code: (yield* codesOf(db, [codeId]))[0]!,
+          variant: (yield* variantsOf(db, [variantId]))[0]!,
+        };
+      });
+    const before = await read();
+    const held = await hold(0, [{ ticketTypeId: typeId, quantity: 3 }], {
+      discountCode: code,
+      addOns: [{ variantId, quantity: 2 }],
+    });
+    const during = await read();
+    expect(during.type.available).toBe(before.type.available - 3);
+    expect(during.quota.available).toBe(before.quota.available - 3);
+    expect(during.code.uses).toBe(before.code.uses + 1);
+    expect(during.variant.available).toBe(before.variant.available - 2);
+    const released = await Promise.all(
+      [0, 1, 2, 3].map((racer) =>
+        engine.write((tx) => releaseHoldSteps(tx, held.id, 'expired', now()), racer),
+      ),
+    );
+    expect(released.filter(Boolean)).toHaveLength(1);
+    expect(await read()).toEqual(before);
+    await expectInvariants(engine);
+  });
+});
+
+function input(userId: string, lines: HoldLine[], extra: Partial<ReserveInput>): ReserveInput {
+  return {
+    userId,
+    eventId: world.ev.eventId,
+    eventDateId: world.ev.dateId,
+    slotId: world.ev.slotId,
+    lines,
+    details: DETAILS,
+    userCity: null,
+    platformFeeRate: 10,
+    ...extra,
+  };
+}
+
+/** The three counts of ADR 0039 and 0041 and issue 40, read on the engine under test. */
+async function expectInvariants(engine: Engine) {
+  const counts = await engine.read((db) => inventoryOf(db, allTypes()));
+  for (const c of counts) expect(c.available + c.held + c.sold, c.ticketTypeId).toBe(c.total);
+  const heldOfType = new Map(counts.map((c) => [c.ticketTypeId, c.held]));
+  const quotaRows = await engine.read((db) => quotasOf(db, [world.quotaId, world.released.quotaId]));
+  const members = await engine.read(function* (db) {
+    const { quotaTicketTypes } = tablesOf(db);
+    return yield* rows(db.select().from(quotaTicketTypes));
+  });
+  for (const q of quotaRows) {
+    const held = members
+      .filter((m) => m.quotaId === q.id)
+      .reduce((sum, m) => sum + (heldOfType.get(m.ticketTypeId) ?? 0), 0);
+    expect(q.available + held, q.id).toBe(q.capacity);
+  }
+  const variants = await engine.read((db) => variantsOf(db, [world.lastShirt, world.released.variantId]));
+  for (const v of variants) expect(v.available + v.held, v.id).toBe(v.stock);
+  const codes = await engine.read((db) => codesOf(db, [world.lastUseCodeId, world.released.codeId]));
+  for (const c of codes) expect(c.uses, c.id).toBe(c.unreturned);
+}
+
+const allTypes = () => [
+  world.lastFive,
+  ...world.quotaTypes,
+  world.plenty,
+  ...world.duo,
+  world.released.typeId,
+];
+
+function* inventoryOf(db: DbOrTx, typeIds: string[]) {
+  const { ticketTypes, holds, holdItems, bookings } = tablesOf(db);
+  const types = yield* rows(
+    db
+      .select({
+        id: ticketTypes.id,
+        total: ticketTypes.totalTickets,
+        available: ticketTypes.availableTickets,
+      })
+      .from(ticketTypes)
+      .where(inArray(ticketTypes.id, typeIds)),
+  );
+  const held = yield* rows(
+    db
+      .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
+      .from(holdItems)
+      .innerJoin(holds, eq(holds.id, holdItems.holdId))
+      .where(eq(holds.status, 'active')),
+  );
+  const sold = yield* rows(
+    db.select({ lines: bookings.ticketTypes }).from(bookings).where(eq(bookings.status, 'confirmed')),
+  );
+  return typeIds.map((id) => ({
+    ticketTypeId: id,
+    total: types.find((t) => t.id === id)!.total,
+    available: types.find((t) => t.id === id)!.available,
+    held: held.filter((h) => h.ticketTypeId === id).reduce((sum, h) => sum + h.quantity, 0),
+    sold: sold
+      .flatMap((b) => b.lines)
+      .filter((l) => l.id === id)
+      .reduce((sum, l) => sum + l.quantity, 0),
+  }));
+}
+
+function* quotasOf(db: DbOrTx, ids: string[]) {
+  const { quotas } = tablesOf(db);
+  return yield* rows(
+    db
+      .select({ id: quotas.id, capacity: quotas.capacity, available: quotas.available })
+      .from(quotas)
+      .where(inArray(quotas.id, ids)),
+  );
+}
+
+function* variantsOf(db: DbOrTx, ids: string[]) {
+  const { addOnVariants, holdAddOns, holds } = tablesOf(db);
+  const variants = yield* rows(
+    db
+      .select({ id: addOnVariants.id, stock: addOnVariants.stock, available: addOnVariants.available })
+      .from(addOnVariants)
+      .where(inArray(addOnVariants.id, ids)),
+  );
+  const held = yield* rows(
+    db
+      .select({ variantId: holdAddOns.variantId, quantity: holdAddOns.quantity })
+      .from(holdAddOns)
+      .innerJoin(holds, eq(holds.id, holdAddOns.holdId))
+      .where(eq(holds.status, 'active')),
+  );
+  return ids.map((id) => ({
+    ...variants.find((v) => v.id === id)!,
+    held: held.filter((h) => h.variantId === id).reduce((sum, h) => sum + h.quantity, 0),
+  }));
+}
+
+function* codesOf(db: DbOrTx, ids: string[]) {
+  const { discountCodes, holdDiscounts } = tablesOf(db);
+  const codes = yield* rows(
+    db
+      .select({ id: discountCodes.id, uses: discountCodes.uses, maxUses: discountCodes.maxUses })
+      .from(discountCodes)
+      .where(inArray(discountCodes.id, ids)),
+  );
+  const taken = yield* rows(
+    db
+      .select({ codeId: holdDiscounts.discountCodeId, returnedAt: holdDiscounts.returnedAt })
+      .from(holdDiscounts),
+  );
+  return ids.map((id) => ({
+    ...codes.find((c) => c.id === id)!,
+    unreturned: taken.filter((h) => h.codeId === id && h.returnedAt === null).length,
+  }));
+}
+
+/** A SQLite installation made by the app's own helpers: one event, its types, a quota, codes, add-ons. */
+function buildInstallation(): World {
+  const t = createTestApp();
+  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  const ev = createTicketedEvent(t.deps.db, {
+    name: 'Lollapalooza India',
+    types: [
+      { name: 'Last Five', pricePaise: 50_000, totalTickets: 5 },
+      { name: 'Pit Left', pricePaise: 80_000, totalTickets: 10 },
+      { name: 'Pit Right', pricePaise: 80_000, totalTickets: 10 },
+      { name: 'General', pricePaise: 30_000, totalTickets: 100 },
+      { name: 'Lounge', pricePaise: 150_000, totalTickets: 10 },
+      { name: 'Day One', pricePaise: 40_000, totalTickets: 100 },
+      { name: 'Day Two', pricePaise: 40_000, totalTickets: 100 },
+    ],
+    platformFeeRate: 10,
+  });
+  const [lastFive, left, right, plenty, lounge, dayOne, dayTwo] = ev.ticketTypeIds as string[] as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const buyers = Array.from({ length: RACERS }, () => createAccount(t).userId);
+  const { db } = t.deps;
+  const at = t.clock.now().toISOString();
+  const stamp = { createdAt: at, updatedAt: at };
+  db.insert(quotas)
+    .values([
+      { id: `${ev.eventId}-q-pit`, eventId: ev.eventId, name: 'Pit', capacity: 1, available: 1, ...stamp },
+      {
+        id: `${ev.eventId}-q-lounge`,
+        eventId: ev.eventId,
+        name: 'Lounge',
+        capacity: 6,
+        available: 6,
+        ...stamp,
+      },
+    ])
+    .run();
+  db.insert(quotaTicketTypes)
+    .values([
+      { ticketTypeId: left, quotaId: `${ev.eventId}-q-pit` },
+      { ticketTypeId: right, quotaId: `${ev.eventId}-q-pit` },
+      { ticketTypeId: lounge, quotaId: `${ev.eventId}-q-lounge` },
+    ])
+    .run();
+  const code = (id: string, name: string, maxUses: number, uses: number) => ({
+    id,
+    eventId: ev.eventId,
+    code: name,
+    codeKey: name.toLowerCase(),
+    kind: 'percent' as const,
+    percentOff: 10,
+    maxUses,
+    uses,
+    ...stamp,
+  });
+  db.insert(discountCodes)
+    .values([code(`${ev.eventId}-c-last`, 'LASTONE', 1, 0), code(`${ev.eventId}-c-room`, 'ROOMY', 100, 0)])
+    .run();
+  db.insert(addOns)
+    .values({
+      id: `${ev.eventId}-tee`,
+      eventId: ev.eventId,
+      name: 'Festival T-shirt',
+      pricePaise: 80_000,
+      taxRatePercent: 12,
+      hsnSac: '6109',
+      maxPerOrder: 4,
+      ...stamp,
+    })
+    .run();
+  db.insert(addOnVariants)
+    .values([
+      {
+        id: `${ev.eventId}-tee-m`,
+        addOnId: `${ev.eventId}-tee`,
+        name: 'M',
+        stock: 1,
+        available: 1,
+        position: 0,
+      },
+      {
+        id: `${ev.eventId}-tee-l`,
+        addOnId: `${ev.eventId}-tee`,
+        name: 'L',
+        stock: 10,
+        available: 10,
+        position: 1,
+      },
+    ])
+    .run();
+  return {
+    t,
+    ev,
+    buyers,
+    lastFive,
+    quotaTypes: [left, right],
+    quotaId: `${ev.eventId}-q-pit`,
+    plenty,
+    duo: [dayOne, dayTwo],
+    lastUseCode: 'LastOne',
+    lastUseCodeId: `${ev.eventId}-c-last`,
+    lastShirt: `${ev.eventId}-tee-m`,
+    released: {
+      typeId: lounge,
+      quotaId: `${ev.eventId}-q-lounge`,
+      code: 'roomy',
+      codeId: `${ev.eventId}-c-room`,
+      variantId: `${ev.eventId}-tee-l`,
+    },
+  };
+}
