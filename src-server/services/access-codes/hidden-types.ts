@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { codeKeyOf } from '../../../shared/discount-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { discountCodes } from '../../db/schema/discounts.ts';
 import { notFound } from '../../errors.ts';
 import { discountRefused } from '../discounts/discount-uses.ts';
 
@@ -27,10 +27,20 @@ export function unlockedTypeIds(
   code: string | undefined,
   now: Date,
 ): Set<string> {
+  return runSync(unlockedTypeIdsSteps(db, eventId, code, now));
+}
+
+/** `unlockedTypeIds` written once for both engines (ADR 0045): the event page reads it on either. */
+export function* unlockedTypeIdsSteps(
+  db: DbOrTx,
+  eventId: string,
+  code: string | undefined,
+  now: Date,
+): Steps<Set<string>> {
   if (!code) return new Set();
-  const row = statements(db).code.get({ eventId, codeKey: codeKeyOf(code) });
-  if (!row?.isActive || !row.unlocksTicketTypeIds || windowRefusal(row, now)) return new Set();
-  return new Set(row.unlocksTicketTypeIds);
+  const found = yield* row(statements(db).code, { eventId, codeKey: codeKeyOf(code) });
+  if (!found?.isActive || !found.unlocksTicketTypeIds || windowRefusal(found, now)) return new Set();
+  return new Set(found.unlocksTicketTypeIds);
 }
 
 /**
@@ -79,20 +89,23 @@ function windowRefusal(
 const p = sql.placeholder;
 
 /** Prepared once per connection: Proceed asks on the path every buyer takes. */
-const statements = oncePer((db: DbOrTx) => ({
-  isHidden: db
-    .select({ isHidden: ticketTypes.isHidden })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, p('id')))
-    .prepare(),
-  code: db
-    .select({
-      isActive: discountCodes.isActive,
-      unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
-      validFrom: discountCodes.validFrom,
-      validUntil: discountCodes.validUntil,
-    })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
-    .prepare(),
-}));
+const statements = oncePer((db: DbOrTx) => {
+  const { ticketTypes, discountCodes } = tablesOf(db);
+  return {
+    isHidden: db
+      .select({ isHidden: ticketTypes.isHidden })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, p('id')))
+      .prepare(),
+    code: db
+      .select({
+        isActive: discountCodes.isActive,
+        unlocksTicketTypeIds: discountCodes.unlocksTicketTypeIds,
+        validFrom: discountCodes.validFrom,
+        validUntil: discountCodes.validUntil,
+      })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
+      .prepare(),
+  };
+});
