@@ -21,7 +21,7 @@ export function isPostgres(db: object): boolean {
 /** Runs `steps` statement by statement, each on its own (outside any transaction). */
 export function runStatements<T>(db: DbOrTx, steps: (db: DbOrTx) => Steps<T>): Promise<T> {
   if (isPostgres(db)) return runAsync(steps(db), db as unknown as PgDb);
-  return Promise.resolve(runSync(steps(db)));
+  return settled(() => runSync(steps(db)));
 }
 
 /**
@@ -32,7 +32,16 @@ export function readSnapshot<T>(db: DbOrTx, steps: (db: DbOrTx) => Steps<T>): Pr
   if (isPostgres(db)) {
     return pgReadSnapshot(db as unknown as PgDb, (tx) => runAsync(steps(tx as unknown as DbOrTx), tx));
   }
-  return Promise.resolve(inOneRead(db as Db, () => runSync(steps(db))));
+  return settled(() => inOneRead(db as Db, () => runSync(steps(db))));
+}
+
+/** SQLite's answer as a promise, a refusal (Event not found) rejecting it as on PostgreSQL. */
+function settled<T>(read: () => T): Promise<T> {
+  try {
+    return Promise.resolve(read());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
