@@ -211,10 +211,9 @@ export function indiaDayEnd(day: string): string {
 }
 
 /**
- * Which filters a list has: each combination is its own statement, its query built once per database
- * and its values bound per request. Not Drizzle-prepared: each run compiles the SQL text again and
- * takes its statement from the connection's cache (client.ts `cacheStatements`), as every statement
- * of a request does, so a query-plan test recording what a request compiles sees it.
+ * Which filters a list has: each combination is its own statement, built and prepared once per
+ * database (building the query cost 5-8× more than running it, docs/benchmarks.md), its values bound
+ * per request.
  */
 function listShape(input: EventPageInput): string {
   const city = input.city ? 'city' : input.exceptCity ? 'except' : 'any';
@@ -252,8 +251,25 @@ function listFilter(db: DbOrTx, shape: string): SQL {
   )!;
 }
 
-const pageQueries = oncePer((_db: DbOrTx) => new Map<string, ReturnType<typeof buildPageQuery>>());
-const countQueries = oncePer((_db: DbOrTx) => new Map<string, ReturnType<typeof buildCountQuery>>());
+/**
+ * Prepared statements per database, kept while its connection compiles with the same function: one
+ * that is replaced (a query-plan test recording what requests compile) gets them compiled again.
+ */
+function perCompiler<V>() {
+  const cache = oncePer((_db: DbOrTx) => ({ compiler: undefined as unknown, built: new Map<string, V>() }));
+  return (db: DbOrTx): Map<string, V> => {
+    const entry = cache(db);
+    const compiler = (db as { $client?: { prepare?: unknown } }).$client?.prepare;
+    if (entry.compiler !== compiler) {
+      entry.compiler = compiler;
+      entry.built.clear();
+    }
+    return entry.built;
+  };
+}
+
+const pageQueries = perCompiler<ReturnType<typeof buildPageQuery>>();
+const countQueries = perCompiler<ReturnType<typeof buildCountQuery>>();
 
 function pageQuery(db: DbOrTx, shape: string, after: boolean) {
   const key = `${shape}:${after}`;
@@ -304,7 +320,8 @@ function buildPageQuery(db: DbOrTx, shape: string, after: boolean) {
     .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
     .where(and(listFilter(db, shape), cursor))
     .orderBy(start, name, id)
-    .limit(p('limit'));
+    .limit(p('limit'))
+    .prepare();
 }
 
 function buildCountQuery(db: DbOrTx, shape: string) {
@@ -315,7 +332,7 @@ function buildCountQuery(db: DbOrTx, shape: string) {
     .where(listFilter(db, shape))
     .limit(p('limit'))
     .as('listed');
-  return db.select({ n: count() }).from(listed);
+  return db.select({ n: count() }).from(listed).prepare();
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof buildPageQuery>['all']>>[number];
