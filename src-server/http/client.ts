@@ -55,7 +55,7 @@ export function serveClient(app: Hono<AppEnv>, deps: AppDeps) {
     }
     const origin = publicLinkBase(deps.env.PUBLIC_URL, c.req.url);
     const eventId = /^\/events?\/([^/]+)\/?$/.exec(c.req.path)?.[1];
-    const meta = eventId ? findEventMeta(deps.db, decodeURIComponent(eventId)) : null;
+    const meta = eventId ? await findEventMeta(deps.db, decodeURIComponent(eventId)) : null;
     const shell =
       c.req.path === '/'
         ? homeShell()

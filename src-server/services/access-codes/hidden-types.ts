@@ -27,10 +27,20 @@ export function unlockedTypeIds(
   code: string | undefined,
   now: Date,
 ): Set<string> {
+  return runSync(unlockedTypeIdsSteps(db, eventId, code, now));
+}
+
+/** `unlockedTypeIds` written once for both engines (ADR 0045): the event page reads it on either. */
+export function* unlockedTypeIdsSteps(
+  db: DbOrTx,
+  eventId: string,
+  code: string | undefined,
+  now: Date,
+): Steps<Set<string>> {
   if (!code) return new Set();
-  const row = statements(db).code.get({ eventId, codeKey: codeKeyOf(code) });
-  if (!row?.isActive || !row.unlocksTicketTypeIds || windowRefusal(row, now)) return new Set();
-  return new Set(row.unlocksTicketTypeIds);
+  const found = yield* row(statements(db).code, { eventId, codeKey: codeKeyOf(code) });
+  if (!found?.isActive || !found.unlocksTicketTypeIds || windowRefusal(found, now)) return new Set();
+  return new Set(found.unlocksTicketTypeIds);
 }
 
 /**

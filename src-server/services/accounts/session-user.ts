@@ -1,5 +1,6 @@
+import { runStatements } from '../../db/engine/reads.ts';
 import type { AppDeps } from '../../deps.ts';
-import { readSessionToken, type SessionUser, sessionCookie, validateSessionToken } from './sessions.ts';
+import { readSessionToken, type SessionUser, sessionCookie, validateSessionSteps } from './sessions.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -24,7 +25,8 @@ export async function resolveSessionUser(
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const token = readSessionToken(request.cookieHeader);
   if (!token) return null;
-  const session = validateSessionToken(deps.db, token, deps.clock.now());
+  const now = deps.clock.now();
+  const session = await runStatements(deps.db, (db) => validateSessionSteps(db, token, now));
   if (!session) return null;
   if (session.renewed) {
     request.resHeaders.append(

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { sessions, users } from '../../db/schema/accounts.ts';
+import { sessions } from '../../db/schema/accounts.ts';
 
 // Database-backed sessions as in the lucia-auth.com guide: the cookie holds a random token, the
 // database holds only its SHA-256, and expiry slides forward while the session is used.
@@ -55,24 +57,37 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-export function validateSessionToken(db: Db, token: string, now: Date): ValidatedSession | null {
+/** The session of `token` and its user, its expiry slid forward when due; null when none or expired. */
+export function validateSessionToken(db: DbOrTx, token: string, now: Date): ValidatedSession | null {
+  return runSync(validateSessionSteps(db, token, now));
+}
+
+/**
+ * `validateSessionToken` written once for both engines (ADR 0045): every request runs it, through
+ * `runStatements` (services/accounts/session-user.ts). Each statement stands alone (no transaction):
+ * two requests renewing the same session at once both write the same later expiry.
+ */
+export function* validateSessionSteps(db: DbOrTx, token: string, now: Date): Steps<ValidatedSession | null> {
+  const { sessions } = tablesOf(db);
   const sessionId = sessionIdOf(token);
-  const row = sessionLookup(db).get({ sessionId });
-  if (!row) return null;
-  let expiresAt = new Date(row.expiresAt);
+  const found = yield* row(sessionLookup(db), { sessionId });
+  if (!found) return null;
+  let expiresAt = new Date(found.expiresAt);
   if (now >= expiresAt) {
-    db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+    yield* changes(db.delete(sessions).where(eq(sessions.id, sessionId)));
     return null;
   }
   let renewed = false;
   if (expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    db.update(sessions).set({ expiresAt: expiresAt.toISOString() }).where(eq(sessions.id, sessionId)).run();
+    yield* changes(
+      db.update(sessions).set({ expiresAt: expiresAt.toISOString() }).where(eq(sessions.id, sessionId)),
+    );
     renewed = true;
   }
   return {
     sessionId,
-    user: { id: row.id, name: row.name, email: row.email },
+    user: { id: found.id, name: found.name, email: found.email },
     expiresAt,
     renewed,
   };
@@ -84,7 +99,8 @@ export function validateSessionToken(db: Db, token: string, now: Date): Validate
  */
 const sessionLookup = oncePer(prepareSessionLookup);
 
-function prepareSessionLookup(db: Db) {
+function prepareSessionLookup(db: DbOrTx) {
+  const { sessions, users } = tablesOf(db);
   return db
     .select({
       expiresAt: sessions.expiresAt,

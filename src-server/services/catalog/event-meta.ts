@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { IMAGE_SIZES, otherSizeOf } from '../../../shared/event-images.ts';
-import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/catalog.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 export interface EventMeta {
   title: string;
@@ -13,23 +15,27 @@ export interface EventMeta {
 }
 
 /** What a shared link's preview (Open Graph) shows for a published event, or null (drafts included). */
-export function findEventMeta(db: Db, eventId: string): EventMeta | null {
-  const row = db
-    .select({
-      name: events.name,
-      description: events.description,
-      posterUrl: events.posterUrl,
-      images: events.imagesUrls,
-    })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.status, 'published')))
-    .get();
-  if (!row) return null;
+export async function findEventMeta(db: DbOrTx, eventId: string): Promise<EventMeta | null> {
+  const found = await runStatements(db, (db) => {
+    const { events } = tablesOf(db);
+    return row(
+      db
+        .select({
+          name: events.name,
+          description: events.description,
+          posterUrl: events.posterUrl,
+          images: events.imagesUrls,
+        })
+        .from(events)
+        .where(and(eq(events.id, eventId), eq(events.status, 'published'))),
+    );
+  });
+  if (!found) return null;
   return {
-    title: row.name,
-    description: row.description.slice(0, 200),
-    imageUrl: row.images[0] ?? row.posterUrl,
+    title: found.name,
+    description: found.description.slice(0, 200),
+    imageUrl: found.images[0] ?? found.posterUrl,
     shareImageUrl:
-      row.images[0] ?? (row.posterUrl ? otherSizeOf(row.posterUrl, IMAGE_SIZES.poster[1]) : null),
+      found.images[0] ?? (found.posterUrl ? otherSizeOf(found.posterUrl, IMAGE_SIZES.poster[1]) : null),
   };
 }

@@ -1,3 +1,4 @@
+import { and, count, eq, exists, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   CATALOG_COUNT_CAP,
   CATALOG_PAGE_SIZE,
@@ -5,9 +6,14 @@ import {
 } from '../../../shared/catalog-schemas.ts';
 import type { EventCategory } from '../../../shared/categories.ts';
 import { citiesByDistance, findCity } from '../../../shared/cities.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bytewise, readSnapshot } from '../../db/engine/reads.ts';
+import { row, rows as rowsOf, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { oncePer } from '../../db/once-per.ts';
 import { inOneRead } from '../../db/one-read.ts';
 import { badRequest } from '../../errors.ts';
+import { pricesPlusGst } from '../checkout/checkout-taxes.ts';
 import type { EventSummary } from './event-summary.ts';
 
 /** One page of a catalogue list. `total` is given on the first page only, counted up to CATALOG_COUNT_CAP. */
@@ -67,52 +73,35 @@ export function toSummary(row: SummaryRow): EventSummary {
  * One page of upcoming events (still on at `now`), soonest first (then by name and id, so the order is
  * total and a cursor names an exact position). Every filter and the order come from one of the
  * `events_list_*` indexes, which also carry `last_ends_at`: a page reads about `limit` index entries
- * plus the rows it returns, whatever the catalogue's size (test/integration/catalogue-plans.test.ts).
- * The page and its count are read in one transaction.
+ * plus the rows it returns, whatever the catalogue's size (test/integration/query-plans.test.ts).
+ * The page and its count are read in one snapshot, on either engine (ADR 0045).
  */
-export function pageEvents(db: Db, now: Date, input: EventPageInput): EventPage {
-  return inOneRead(db, () => readPage(db, now, input));
+export function readEventPage(db: DbOrTx, now: Date, input: EventPageInput): Promise<EventPage> {
+  return readSnapshot(db, (db) => eventPageSteps(db, now, input));
 }
 
-function readPage(db: Db, now: Date, input: EventPageInput): EventPage {
-  const limit = input.limit ?? CATALOG_PAGE_SIZE;
-  const where: string[] = ["e.status = 'published'", 'e.last_ends_at >= ?'];
-  const params: unknown[] = [now.toISOString()];
-  if (input.city) {
-    // An unknown typed city (spec §4 saves it as given) simply has no events.
-    where.push('e.city = ?');
-    params.push(cityName(input.city));
-  } else if (input.exceptCity) {
-    where.push('e.city <> ?');
-    params.push(cityName(input.exceptCity));
-  }
-  if (input.category) {
-    where.push('e.category = ?');
-    params.push(input.category);
-  }
-  if (input.from || input.to) {
-    const from = input.from ? indiaDayStart(input.from) : now.toISOString();
-    const to = input.to ? indiaDayEnd(input.to) : '9999-12-31T00:00:00.000Z';
-    where.push(`(exists (select 1 from event_dates d where d.event_id = e.id and d.date_of_event >= ?
-      and d.date_of_event < ?) or (e.start_time >= ? and e.start_time < ?))`);
-    params.push(from, to, from, to);
-  }
-  const filter = where.join(' and ');
-  const sqlite = db.$client;
+/** `readEventPage` for SQLite callers not yet awaiting (scripts, older tests). */
+export function pageEvents(db: Db, now: Date, input: EventPageInput): EventPage {
+  return inOneRead(db, () => runSync(eventPageSteps(db, now, input)));
+}
 
-  const pageWhere = [filter];
-  const pageParams = [...params];
-  if (input.cursor) {
-    pageWhere.push('(e.start_time, e.name, e.id) > (?, ?, ?)');
-    pageParams.push(...decodeListCursor(input.cursor));
+export function* eventPageSteps(db: DbOrTx, now: Date, input: EventPageInput): Steps<EventPage> {
+  const limit = input.limit ?? CATALOG_PAGE_SIZE;
+  const shape = listShape(input);
+  const values: Record<string, unknown> = { now: now.toISOString(), limit: limit + 1 };
+  if (input.city) values.city = cityName(input.city);
+  else if (input.exceptCity) values.city = cityName(input.exceptCity);
+  if (input.category) values.category = input.category;
+  if (input.from || input.to) {
+    values.from = input.from ? indiaDayStart(input.from) : now.toISOString();
+    values.to = input.to ? indiaDayEnd(input.to) : '9999-12-31T00:00:00.000Z';
   }
-  const rows = sqlite
-    .prepare(
-      `select ${SUMMARY_COLUMNS} from events e where ${pageWhere.join(' and ')}
-       order by e.start_time, e.name, e.id limit ?`,
-    )
-    .all(...pageParams, limit + 1) as SummaryRow[];
-  const items = rows.slice(0, limit).map(toSummary);
+  if (input.cursor) {
+    const [start, name, id] = decodeListCursor(input.cursor);
+    Object.assign(values, { afterStart: start, afterName: name, afterId: id });
+  }
+  const rows = yield* rowsOf(pageQuery(db, shape, Boolean(input.cursor)), values);
+  const items = rows.slice(0, limit).map(toCard);
   const last = items.at(-1);
   const nextCursor = rows.length > limit && last ? encodeListCursor(last) : null;
 
@@ -121,10 +110,8 @@ function readPage(db: Db, now: Date, input: EventPageInput): EventPage {
   if (!input.cursor) {
     if (rows.length <= limit) total = items.length;
     else {
-      total = sqlite
-        .prepare(`select count(*) from (select 1 from events e where ${filter} limit ?)`)
-        .pluck()
-        .get(...params, CATALOG_COUNT_CAP + 1) as number;
+      const counted = yield* row(countQuery(db, shape), { ...values, limit: CATALOG_COUNT_CAP + 1 });
+      total = counted?.n ?? 0;
       totalIsCapped = total > CATALOG_COUNT_CAP;
       if (totalIsCapped) total = CATALOG_COUNT_CAP;
     }
@@ -151,16 +138,21 @@ export interface HomeRows {
 /**
  * The home page's first paint in one answer: the chosen city's first events with their count, or the
  * nearest cities' events when it has none, and the first of everyone else's. A few KB at any size.
- * Every list in it is read in one transaction.
+ * Every list in it is read in one snapshot.
  */
-export function homeRows(db: Db, now: Date, cityInput: string): HomeRows {
-  return inOneRead(db, () => readHomeRows(db, now, cityInput));
+export function readHomeRows(db: DbOrTx, now: Date, cityInput: string): Promise<HomeRows> {
+  return readSnapshot(db, (db) => homeRowsSteps(db, now, cityInput));
 }
 
-function readHomeRows(db: Db, now: Date, cityInput: string): HomeRows {
+/** `readHomeRows` for SQLite callers not yet awaiting. */
+export function homeRows(db: Db, now: Date, cityInput: string): HomeRows {
+  return inOneRead(db, () => runSync(homeRowsSteps(db, now, cityInput)));
+}
+
+function* homeRowsSteps(db: DbOrTx, now: Date, cityInput: string): Steps<HomeRows> {
   const city = cityName(cityInput);
-  const near = pageEvents(db, now, { city, limit: HOME_ROW_SIZE });
-  const others = pageEvents(db, now, { exceptCity: city, limit: HOME_ROW_SIZE });
+  const near = yield* eventPageSteps(db, now, { city, limit: HOME_ROW_SIZE });
+  const others = yield* eventPageSteps(db, now, { exceptCity: city, limit: HOME_ROW_SIZE });
   let alternatives: EventSummary[] = [];
   let alternativesFrom: string | null = null;
   if (near.items.length === 0) {
@@ -169,7 +161,7 @@ function readHomeRows(db: Db, now: Date, cityInput: string): HomeRows {
       // Nearest cities first, a few events each, until there are enough; each is one index range.
       for (const other of citiesByDistance(known.coordinates)) {
         if (other.name === known.name) continue;
-        const page = pageEvents(db, now, {
+        const page = yield* eventPageSteps(db, now, {
           city: other.name,
           limit: HOME_ALTERNATIVES - alternatives.length,
         });
@@ -216,4 +208,152 @@ export function indiaDayStart(day: string): string {
 
 export function indiaDayEnd(day: string): string {
   return new Date(new Date(`${day}T00:00:00.000+05:30`).getTime() + 86_400_000).toISOString();
+}
+
+/**
+ * Which filters a list has: each combination is its own statement, built and prepared once per
+ * database (building the query cost 5-8× more than running it, docs/benchmarks.md), its values bound
+ * per request.
+ */
+function listShape(input: EventPageInput): string {
+  const city = input.city ? 'city' : input.exceptCity ? 'except' : 'any';
+  return `${city}:${input.category ? 'category' : ''}:${input.from || input.to ? 'days' : ''}`;
+}
+
+const p = sql.placeholder;
+
+function listFilter(db: DbOrTx, shape: string): SQL {
+  const { events, eventDates } = tablesOf(db);
+  const [city, category, days] = shape.split(':');
+  return and(
+    eq(events.status, 'published'),
+    gte(events.lastEndsAt, p('now')),
+    city === 'city' ? eq(events.city, p('city')) : undefined,
+    city === 'except' ? ne(events.city, p('city')) : undefined,
+    category ? eq(events.category, p('category')) : undefined,
+    days
+      ? or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(eventDates)
+              .where(
+                and(
+                  eq(eventDates.eventId, events.id),
+                  gte(eventDates.dateOfEvent, p('from')),
+                  lt(eventDates.dateOfEvent, p('to')),
+                ),
+              ),
+          ),
+          and(gte(events.startTime, p('from')), lt(events.startTime, p('to'))),
+        )
+      : undefined,
+  )!;
+}
+
+/**
+ * Prepared statements per database, kept while its connection compiles with the same function: one
+ * that is replaced (a query-plan test recording what requests compile) gets them compiled again.
+ */
+function perCompiler<V>() {
+  const cache = oncePer((_db: DbOrTx) => ({ compiler: undefined as unknown, built: new Map<string, V>() }));
+  return (db: DbOrTx): Map<string, V> => {
+    const entry = cache(db);
+    const compiler = (db as { $client?: { prepare?: unknown } }).$client?.prepare;
+    if (entry.compiler !== compiler) {
+      entry.compiler = compiler;
+      entry.built.clear();
+    }
+    return entry.built;
+  };
+}
+
+const pageQueries = perCompiler<ReturnType<typeof buildPageQuery>>();
+const countQueries = perCompiler<ReturnType<typeof buildCountQuery>>();
+
+function pageQuery(db: DbOrTx, shape: string, after: boolean) {
+  const key = `${shape}:${after}`;
+  const built = pageQueries(db);
+  let query = built.get(key);
+  if (!query) {
+    query = buildPageQuery(db, shape, after);
+    built.set(key, query);
+  }
+  return query;
+}
+
+function countQuery(db: DbOrTx, shape: string) {
+  const built = countQueries(db);
+  let query = built.get(shape);
+  if (!query) {
+    query = buildCountQuery(db, shape);
+    built.set(shape, query);
+  }
+  return query;
+}
+
+function buildPageQuery(db: DbOrTx, shape: string, after: boolean) {
+  const { events, organiserProfiles } = tablesOf(db);
+  const start = bytewise(db, events.startTime);
+  const name = bytewise(db, events.name);
+  const id = bytewise(db, events.id);
+  const cursor = after
+    ? sql`(${start}, ${name}, ${id}) > (${p('afterStart')}, ${p('afterName')}, ${p('afterId')})`
+    : undefined;
+  return db
+    .select({
+      id: events.id,
+      name: events.name,
+      category: events.category,
+      city: events.city,
+      posterUrl: events.posterUrl,
+      imagesUrls: events.imagesUrls,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      eventLocationText: events.eventLocationText,
+      lowestPricePaise: events.lowestPricePaise,
+      gstin: organiserProfiles.gstin,
+      eventTaxInclusive: events.taxInclusive,
+      taxInclusive: organiserProfiles.taxInclusive,
+    })
+    .from(events)
+    .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
+    .where(and(listFilter(db, shape), cursor))
+    .orderBy(start, name, id)
+    .limit(p('limit'))
+    .prepare();
+}
+
+function buildCountQuery(db: DbOrTx, shape: string) {
+  const { events } = tablesOf(db);
+  const listed = db
+    .select({ one: sql`1`.as('one') })
+    .from(events)
+    .where(listFilter(db, shape))
+    .limit(p('limit'))
+    .as('listed');
+  return db.select({ n: count() }).from(listed).prepare();
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof buildPageQuery>['all']>>[number];
+
+/** A card from its row: the "+ GST" flag by checkout's own rule. */
+function toCard(row: CardRow): EventSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    city: row.city,
+    posterUrl: row.posterUrl,
+    imageUrl: row.imagesUrls[0] ?? null,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    eventLocationText: row.eventLocationText,
+    lowestPricePaise: row.lowestPricePaise,
+    pricesPlusGst: pricesPlusGst({
+      gstin: row.gstin,
+      eventTaxInclusive: row.eventTaxInclusive,
+      taxInclusive: row.taxInclusive ?? true,
+    }),
+  };
 }

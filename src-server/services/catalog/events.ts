@@ -2,16 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { EventListInput } from '../../../shared/catalog-schemas.ts';
 import type { EventStatus } from '../../../shared/event-editor-schemas.ts';
 import type { RefundPolicy } from '../../../shared/refund-policy.ts';
-import type { Db } from '../../db/client.ts';
-import { artists, events } from '../../db/schema/catalog.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
-import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
-import { eventPricesPlusGst } from '../checkout/checkout-taxes.ts';
-import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
-import { pageEvents } from './event-pages.ts';
+import { unlockedTypeIdsSteps } from '../access-codes/hidden-types.ts';
+import { pricesPlusGst } from '../checkout/checkout-taxes.ts';
+import { readEventPage } from './event-pages.ts';
 import type { EventSummary } from './event-summary.ts';
 import { searchEventPage } from './search-events.ts';
-import { type EventDateDetail, loadTicketTree } from './ticket-tree.ts';
+import { type EventDateDetail, ticketTreeSteps } from './ticket-tree.ts';
 
 export type { EventSummary };
 
@@ -44,10 +45,14 @@ export const SEARCH_MAX = 48;
 /**
  * Upcoming events (not yet over at `now`), soonest first, optionally narrowed to one city (name or
  * alias), one category and a range of India calendar days on which the event has a date: the first
- * LIST_MAX of them, so no request can ask for the whole catalogue (pages: `pageEvents`).
+ * LIST_MAX of them, so no request can ask for the whole catalogue (pages: `readEventPage`).
  */
-export function listEvents(db: Db, now: Date, filter: EventListInput = {}): EventSummary[] {
-  return pageEvents(db, now, { ...filter, limit: LIST_MAX }).items;
+export async function listEvents(
+  db: DbOrTx,
+  now: Date,
+  filter: EventListInput = {},
+): Promise<EventSummary[]> {
+  return (await readEventPage(db, now, { ...filter, limit: LIST_MAX })).items;
 }
 
 /**
@@ -58,58 +63,87 @@ export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
   return searchEventPage(db, now, { q: query, limit: SEARCH_MAX }).items;
 }
 
+interface EventOptions {
+  preview?: boolean;
+  accessCode?: string;
+  now?: Date;
+}
+
 /**
  * One event with everything its detail page shows; 'Event not found' when it does not exist or is a
  * draft, unless `preview` (the event's team, checked by the caller). A cancelled event is shown, marked
- * cancelled (its buyers follow links to it), though no list, search or Proceed reaches it.
+ * cancelled (its buyers follow links to it), though no list, search or Proceed reaches it. On either
+ * engine (ADR 0045).
  */
-export function getEvent(
-  db: Db,
-  id: string,
-  options: { preview?: boolean; accessCode?: string; now?: Date } = {},
-): EventDetail {
-  const row = db.select().from(events).where(eq(events.id, id)).get();
-  if (!row || (row.status === 'draft' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
+export function readEvent(db: DbOrTx, id: string, options: EventOptions = {}): Promise<EventDetail> {
+  return runStatements(db, (db) => eventDetailSteps(db, id, options));
+}
 
-  const lineup = db
-    .select({ name: artists.name, imageUrl: artists.imageUrl })
-    .from(artists)
-    .where(eq(artists.eventId, id))
-    .orderBy(asc(artists.position), asc(artists.id))
-    .all();
-  // Hidden types: all for the team's preview, else only those the buyer's access code unlocks (ADR 0038).
-  const tickets = limitByQuotas(
-    db,
-    loadTicketTree(
-      db,
-      id,
-      options.preview ? 'all' : unlockedTypeIds(db, id, options.accessCode, options.now ?? new Date()),
-    ),
+/** `readEvent` for SQLite callers not yet awaiting. */
+export function getEvent(db: DbOrTx, id: string, options: EventOptions = {}): EventDetail {
+  return runSync(eventDetailSteps(db, id, options));
+}
+
+function* eventDetailSteps(db: DbOrTx, id: string, options: EventOptions): Steps<EventDetail> {
+  const { events, artists, organiserProfiles } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({
+        event: events,
+        gstin: organiserProfiles.gstin,
+        taxInclusive: organiserProfiles.taxInclusive,
+      })
+      .from(events)
+      .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
+      .where(eq(events.id, id)),
   );
+  const event = found?.event;
+  if (!found || !event || (event.status === 'draft' && !options.preview)) throw notFound(EVENT_NOT_FOUND);
+
+  const lineup = yield* rows(
+    db
+      .select({ name: artists.name, imageUrl: artists.imageUrl })
+      .from(artists)
+      .where(eq(artists.eventId, id))
+      .orderBy(asc(artists.position), asc(artists.id)),
+  );
+  // Hidden types: all for the team's preview, else only those the buyer's access code unlocks (ADR 0038).
+  const shown = options.preview
+    ? 'all'
+    : yield* unlockedTypeIdsSteps(db, id, options.accessCode, options.now ?? new Date());
+  const tickets = yield* ticketTreeSteps(db, id, shown, { limitByQuotas: true });
 
   return {
-    id: row.id,
-    name: row.name,
-    category: row.category,
-    city: row.city,
-    posterUrl: row.posterUrl,
-    imageUrl: row.imagesUrls[0] ?? null,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    eventLocationText: row.eventLocationText,
+    id: event.id,
+    name: event.name,
+    category: event.category,
+    city: event.city,
+    posterUrl: event.posterUrl,
+    imageUrl: event.imagesUrls[0] ?? null,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    eventLocationText: event.eventLocationText,
     // Kept by refreshEventListing over the same ticket types the tree below holds.
-    lowestPricePaise: row.lowestPricePaise,
-    pricesPlusGst: eventPricesPlusGst(db, id),
-    description: row.description,
-    imagesUrls: row.imagesUrls,
-    googleMapsEmbedLink: row.googleMapsEmbedLink,
-    ageRestrictions: row.ageRestrictions,
-    language: row.language?.trim() || null,
+    lowestPricePaise: event.lowestPricePaise,
+    pricesPlusGst: pricesPlusGst({
+      gstin: found.gstin,
+      eventTaxInclusive: event.taxInclusive,
+      taxInclusive: found.taxInclusive ?? true,
+    }),
+    description: event.description,
+    imagesUrls: event.imagesUrls,
+    googleMapsEmbedLink: event.googleMapsEmbedLink,
+    ageRestrictions: event.ageRestrictions,
+    language: event.language?.trim() || null,
     artistLineup: lineup.length > 0 ? lineup : null,
-    termsAndConditions: row.termsAndConditions,
-    platformFeeRate: row.platformFeeRate,
-    refundPolicy: { cutoffHours: row.refundCutoffHours, rule: row.refundRule, percent: row.refundPercent },
+    termsAndConditions: event.termsAndConditions,
+    platformFeeRate: event.platformFeeRate,
+    refundPolicy: {
+      cutoffHours: event.refundCutoffHours,
+      rule: event.refundRule,
+      percent: event.refundPercent,
+    },
     tickets,
-    status: row.status,
+    status: event.status,
   };
 }

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/catalog-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { tooManyRequests } from '../../errors.ts';
-import { homeRows, pageEvents } from '../../services/catalog/event-pages.ts';
-import { getEvent, listEvents, searchEvents } from '../../services/catalog/events.ts';
+import { readEventPage, readHomeRows } from '../../services/catalog/event-pages.ts';
+import { listEvents, readEvent, searchEvents } from '../../services/catalog/events.ts';
 import { searchEventPage, suggestEvents } from '../../services/catalog/search-events.ts';
 import { memoryRateLimit } from '../../services/rate-limits/memory-rate-limit.ts';
 import type { RateLimit } from '../../services/rate-limits/rate-limits.ts';
@@ -45,11 +45,11 @@ export const eventsRouter = router({
   /** One page of upcoming events (one city, every other city or all; a category; India days). */
   page: publicProcedure
     .input(EventPageInput)
-    .query(({ ctx, input }) => pageEvents(ctx.db, ctx.deps.clock.now(), input)),
+    .query(({ ctx, input }) => readEventPage(ctx.db, ctx.deps.clock.now(), input)),
   /** The home page's first paint: the chosen city's row (or its nearest cities'), and everyone else's. */
   home: publicProcedure
     .input(EventHomeInput)
-    .query(({ ctx, input }) => homeRows(ctx.db, ctx.deps.clock.now(), input.city)),
+    .query(({ ctx, input }) => readHomeRows(ctx.db, ctx.deps.clock.now(), input.city)),
   /** The best matches for the text (name, artists, venue, city or alias, category or synonym). */
   search: publicProcedure.input(EventSearchInput).query(({ ctx, input }) => {
     const now = ctx.deps.clock.now();
@@ -72,6 +72,6 @@ export const eventsRouter = router({
   byId: publicProcedure
     .input(EventByIdInput)
     .query(({ ctx, input }) =>
-      getEvent(ctx.db, input.id, { accessCode: input.code, now: ctx.deps.clock.now() }),
+      readEvent(ctx.db, input.id, { accessCode: input.code, now: ctx.deps.clock.now() }),
     ),
 });

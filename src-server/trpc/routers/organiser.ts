@@ -16,7 +16,7 @@ import {
 } from '../../../shared/event-editor-schemas.ts';
 import { WaitingRoomSettingsInput } from '../../../shared/waiting-room.ts';
 import { startCancellationWork } from '../../services/bookings/cancellation-job.ts';
-import { getEvent } from '../../services/catalog/events.ts';
+import { readEvent } from '../../services/catalog/events.ts';
 import { addEventDate } from '../../services/event-editor/add-event-date.ts';
 import { addSlot } from '../../services/event-editor/add-slot.ts';
 import { addTicketType } from '../../services/event-editor/add-ticket-type.ts';
@@ -54,7 +54,7 @@ export const organiserRouter = router({
   editableEvent: eventProcedure('edit').query(({ ctx }) => getEditableEvent(ctx.db, ctx.event.id)),
 
   /** The buyer's event page as it will look, for the team, whatever the status. */
-  preview: eventProcedure('view').query(({ ctx }) => getEvent(ctx.db, ctx.event.id, { preview: true })),
+  preview: eventProcedure('view').query(({ ctx }) => readEvent(ctx.db, ctx.event.id, { preview: true })),
 
   updateDetails: eventProcedure('edit')
     .input(UpdateEventDetailsInput)
