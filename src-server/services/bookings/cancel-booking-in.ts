@@ -14,6 +14,7 @@ import { partRefundedPaiseSteps } from '../partial-refunds/refund-part-in.ts';
 import { queueRefundSteps } from '../refunds/queue-refund.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
 import { recordBookingEventSteps } from './booking-history.ts';
+import { bookingLockKey } from './booking-lock.ts';
 import { payerOfSteps } from './payer.ts';
 import { type OfferReturnedSeats, offerOnSqlite } from './return-seats-steps.ts';
 
@@ -69,7 +70,7 @@ export function* cancelBookingSteps(
   const { bookings, bookingTransfers, paymentOrders } = tablesOf(tx);
   const { partial, actorUserId = null } = options;
   // A part refund of this booking reads what is left and then writes: it and this wait for each other.
-  yield* serialize(bookingKey(bookingId));
+  yield* serialize(bookingLockKey(bookingId));
   const booking = yield* row(
     tx
       .update(bookings)
@@ -174,9 +175,4 @@ export function* cancelBookingSteps(
     );
   }
   return { refundId, amountPaise };
-}
-
-/** The key a booking's cancellation and its part refunds serialise on (PostgreSQL; nothing on SQLite). */
-export function bookingKey(bookingId: string): string {
-  return `booking:${bookingId}`;
 }

@@ -176,14 +176,5 @@ export function* replayScanSteps(db: Reader, scan: GateScanRow): Steps<GateScanR
   };
 }
 
-/**
- * Gate writes on one booking happen one at a time (ADR 0045's `serialize`): a scan of the booking's QR
- * and one of an attendee's, or an undo, each read the counts and then write on them. On SQLite the write
- * lock already does that; on PostgreSQL it is an advisory lock held to the end of the transaction.
- */
-export function gateLockKey(bookingId: string): string {
-  return `gate:booking:${bookingId}`;
-}
-
 export const admitMessage = (persons: number, ticket: GateTicket) =>
   `ADMIT ${persons}: ${ticket.admitted} of ${ticket.allowed} in`;

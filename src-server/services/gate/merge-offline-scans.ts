@@ -12,7 +12,8 @@ import {
   ticketRefOf,
 } from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
-import { findScanSteps, gateLockKey } from './gate-core.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
+import { findScanSteps } from './gate-core.ts';
 import { findGateSlot } from './gate-events.ts';
 import type { GateCaller } from './record-scan.ts';
 import { checkBooking } from './record-scan.ts';
@@ -105,7 +106,7 @@ export function* mergeOfflineScansSteps(
   // Every booking the upload names, locked in one order before any is read: two uploads never deadlock.
   const locked = new Set<string>();
   for (const code of codes.values()) if (code) locked.add(code.bookingId);
-  for (const bookingId of [...locked].sort()) yield* serialize(gateLockKey(bookingId));
+  for (const bookingId of [...locked].sort()) yield* serialize(bookingLockKey(bookingId));
   /** People this upload has put on each booking so far (counted and excess). */
   const claimed = new Map<string, number>();
   const merged: MergedScan[] = [];

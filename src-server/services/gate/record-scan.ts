@@ -18,6 +18,7 @@ import {
   ticketRefOf,
 } from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
 import {
   admitMessage,
   findScanSteps,
@@ -25,7 +26,6 @@ import {
   type GateRefusal,
   type GateScanResult,
   type GateScanRow,
-  gateLockKey,
   lastAdmissionSteps,
   replayScanSteps,
   toGateTicket,
@@ -73,7 +73,7 @@ export function* recordScanSteps(
   const generation = ref?.generation ?? null;
   // Before the log is read: a resend racing its first send waits for it and then finds its row. A code
   // that names no booking has nothing to count, so only its resends take turns.
-  yield* serialize(ref ? gateLockKey(ref.bookingId) : `gate:scan:${input.scanId}`);
+  yield* serialize(ref ? bookingLockKey(ref.bookingId) : `gate:scan:${input.scanId}`);
   const previous = yield* findScanSteps(tx, input.scanId);
   if (previous) return yield* replayFor(tx, previous, caller.eventId);
 

@@ -8,7 +8,8 @@ import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { loadGateTicketSteps, takeOffAttendeeInSteps } from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
-import { findScanSteps, type GateBooking, type GateTicket, gateLockKey, toGateTicket } from './gate-core.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
+import { findScanSteps, type GateBooking, type GateTicket, toGateTicket } from './gate-core.ts';
 import type { GateCaller } from './record-scan.ts';
 
 export const UNDO_MESSAGES = {
@@ -49,7 +50,7 @@ export function* undoAdmissionSteps(
     throw notFound(UNDO_MESSAGES.notFound);
   const bookingId = admission.bookingId;
   // Two undos of one admission, or an undo beside a scan, each read the history and then write on it.
-  yield* serialize(gateLockKey(bookingId));
+  yield* serialize(bookingLockKey(bookingId));
   const repeat = yield* findScanSteps(tx, input.undoId);
   // An admission on an attendee's own QR (ADR 0046) is undone on that ticket and its own admissions.
   const ref = { generation: null, ...splitGateTicketId(admission.ticketId ?? bookingId) };

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { voidAttendeeTicketsSteps } from '../attendee-tickets/void-attendee-tickets.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
-import { bookingKey } from '../bookings/cancel-booking-in.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
 import { type OfferReturnedSeats, offerOnSqlite } from '../bookings/return-seats-steps.ts';
 import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
@@ -136,7 +136,7 @@ export function* refundPartSteps(
   offerReturned: OfferReturnedSeats,
 ): Steps<{ refundPartId: string; amountPaise: number; feePaise: number }> {
   const { bookings, refundParts } = tablesOf(tx);
-  yield* serialize(bookingKey(bookingId));
+  yield* serialize(bookingLockKey(bookingId));
   const booking = yield* row(tx.select().from(bookings).where(eq(bookings.id, bookingId)));
   if (!booking) throw conflict(PART_REFUND_REFUSALS.cancelled);
   if (booking.status !== 'confirmed') throw conflict(PART_REFUND_REFUSALS.cancelled);
