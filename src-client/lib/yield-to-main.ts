@@ -23,7 +23,7 @@ export function useRenderInSteps(total: number, first: number, step: number): nu
     if (caughtUp) return;
     let cancelled = false;
     void yieldToMain().then(() => {
-      if (!cancelled) setShown((now) => (now + step >= total ? Number.POSITIVE_INFINITY : now + step));
+      if (!cancelled) setShown(shown + step >= total ? Number.POSITIVE_INFINITY : shown + step);
     });
     return () => {
       cancelled = true;
