@@ -13,6 +13,8 @@ const LONG_TASK_MS = 50;
 export interface PageCpuArgs {
   /** Loads of each page; the figures are medians. */
   loads: number;
+  /** Also trace one more load of each page and list each long task: when, how long, what ran in it. */
+  tasks: boolean;
 }
 
 interface Load {
@@ -32,7 +34,7 @@ interface Load {
  * minute apart; the median of the measured script time over `--loads` fresh visits moves by a few
  * per cent, so two builds can be told apart. It also names the chunks the time goes to.
  * To compare with an older commit, copy this file into that commit's checkout and run it there.
- * Flags: --loads N (7).
+ * Flags: --loads N (7); --tasks (one more traced load per page: each long task and what ran in it).
  */
 export async function runPageCpu(args: PageCpuArgs) {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
@@ -70,6 +72,7 @@ export async function runPageCpu(args: PageCpuArgs) {
         'top files (median ms)': files.map(([file, ms]) => `${file} ${ms}`).join(', '),
       });
       results.push({ page, scriptMs: script, blockingMs: blocking, longestTaskMs: longest, files });
+      if (args.tasks) printLongTasks(page, await traceLoad(browser, url));
     }
     report(
       `Main-thread work per page load (phone size, CPU ${CPU_SLOWDOWN}× slower; ${args.loads} loads)`,
@@ -131,7 +134,10 @@ async function measureLoad(browser: import('playwright-core').Browser, url: stri
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber?: number; columnNumber?: number };
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -177,4 +183,158 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+
+interface LongTask {
+  /** Start, ms after the navigation began. */
+  atMs: number;
+  durationMs: number;
+  /** What the task ran, largest first: its direct children (a script evaluated, a timer, a frame, layout). */
+  parts: [string, number][];
+  /** Where its JavaScript went (V8 samples inside the task), by file, largest first. */
+  files: [string, number][];
+  /** Its hottest functions (self time), as `function@file`. */
+  functions: [string, number][];
+}
+
+/**
+ * One traced load (Chromium's timeline, as Lighthouse records it, plus V8's samples), cut into the main
+ * thread's tasks over LONG_TASK_MS, each with what ran inside: which script evaluated, which timer or
+ * frame callback, how much layout, and the files and functions V8 sampled in it. The CPU profile and the
+ * trace share one clock, so a sample belongs to the task whose span holds it.
+ */
+async function traceLoad(browser: import('playwright-core').Browser, url: string): Promise<LongTask[]> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'],
+    });
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2_000);
+    const profile = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: CpuProfile & { startTime: number };
+    };
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return longTasks(trace.traceEvents, profile.profile, new URL(url).origin);
+  } finally {
+    await context.close();
+  }
+}
+
+function longTasks(
+  events: TraceEvent[],
+  profile: CpuProfile & { startTime: number },
+  origin: string,
+): LongTask[] {
+  // The page's renderer: of the main threads traced (about:blank's may be another process), the one
+  // that evaluated the page's scripts.
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  const scriptsOn = (m: TraceEvent) =>
+    events.filter(
+      (e) =>
+        e.pid === m.pid &&
+        e.tid === m.tid &&
+        e.name === 'EvaluateScript' &&
+        String(e.args?.data?.url ?? '').startsWith(origin),
+    ).length;
+  const main = mains.sort((a, b) => scriptsOn(b) - scriptsOn(a))[0];
+  if (!main) return [];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur);
+  const start =
+    events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ??
+    Math.min(...onMain.map((e) => e.ts));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) / 1000 > LONG_TASK_MS);
+  // The samples' times, on the trace's clock.
+  const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const sampleTimes: number[] = [];
+  let t = profile.startTime;
+  for (const delta of profile.timeDeltas) {
+    t += delta;
+    sampleTimes.push(t);
+  }
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+    // Direct children only: an event not inside another event of the task.
+    const direct = inside.filter(
+      (e) =>
+        !inside.some(
+          (o) =>
+            o !== e &&
+            o.ts <= e.ts &&
+            o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) &&
+            (o.dur ?? 0) > (e.dur ?? 0),
+        ),
+    );
+    const parts = new Map<string, number>();
+    for (const e of direct) {
+      const key = describe(e, origin);
+      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const files = new Map<string, number>();
+    const functions = new Map<string, number>();
+    for (const [i, id] of profile.samples.entries()) {
+      const at = sampleTimes[i]!;
+      if (at < task.ts || at > end) continue;
+      const frame = nodeById.get(id)?.callFrame;
+      if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      const file = fileName(frame.url, origin) ?? frame.functionName;
+      files.set(file, (files.get(file) ?? 0) + ms);
+      const fn = `${frame.functionName || '(anonymous)'}@${file}:${(frame.lineNumber ?? 0) + 1}:${(frame.columnNumber ?? 0) + 1}`;
+      functions.set(fn, (functions.get(fn) ?? 0) + ms);
+    }
+    return {
+      atMs: Math.round((task.ts - start) / 1000),
+      durationMs: Math.round((task.dur ?? 0) / 1000),
+      parts: largest(parts, 4),
+      files: largest(files, 4),
+      functions: largest(functions, 4),
+    };
+  });
+}
+
+function describe(event: TraceEvent, origin: string): string {
+  const data = event.args?.data ?? {};
+  const url = typeof data.url === 'string' ? data.url : '';
+  const where = url ? ` ${fileName(url, origin) ?? url}` : '';
+  if (event.name === 'EventDispatch') return `event ${String(data.type ?? '')}`;
+  if (event.name === 'FunctionCall')
+    return `call${where}${data.functionName ? ` ${String(data.functionName)}` : ''}`;
+  return `${event.name}${where}`;
+}
+
+function largest(map: Map<string, number>, count: number): [string, number][] {
+  return [...map.entries()]
+    .map(([key, ms]): [string, number] => [key, Math.round(ms)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count);
+}
+
+function printLongTasks(page: string, tasks: LongTask[]) {
+  console.log(`\nLong tasks on ${page} (one traced load; ms at ${CPU_SLOWDOWN}× slowdown)`);
+  const list = (entries: [string, number][]) => entries.map(([name, ms]) => `${name} ${ms}`).join(', ');
+  for (const task of tasks) {
+    console.log(`  at ${task.atMs} ms: ${task.durationMs} ms: ${list(task.parts)}`);
+    if (task.files.length > 0) console.log(`    files: ${list(task.files)}`);
+    if (task.functions.length > 0) console.log(`    hottest: ${list(task.functions)}`);
+  }
 }

@@ -50,7 +50,7 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       only: flags.string('only', '').split(',').filter(Boolean),
     }),
   lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3), events: flags.number('events', 0) }),
-  'page-cpu': (flags) => runPageCpu({ loads: flags.number('loads', 7) }),
+  'page-cpu': (flags) => runPageCpu({ loads: flags.number('loads', 7), tasks: flags.has('tasks') }),
   bundle: async () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });
     return reportBundleSize();

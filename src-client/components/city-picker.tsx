@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type City, OTHER_CITIES, POPULAR_CITIES, searchCities } from '../../shared/cities.ts';
 import { saveSelectedCity } from '../lib/city-storage.ts';
 import { AUTO_SELECT_DELAY_MS, detectCity } from '../lib/detect-city.ts';
+import { useRenderInSteps } from '../lib/yield-to-main.ts';
 import { LineIcon } from './line-icon.tsx';
 import Modal from './modal.tsx';
 
@@ -24,6 +25,9 @@ export default function CityPicker({
   const searching = query.trim().length > 0;
   const popular = useMemo(() => searchCities(query, POPULAR_CITIES), [query]);
   const others = useMemo(() => searchCities(query, OTHER_CITIES), [query]);
+  // The 70 'More Cities' come in the task after the dialog (below the popular tiles, and scrolled to):
+  // the dialog's first render, opened by itself on a first visit, stays a short task on a slow phone.
+  const othersShown = useRenderInSteps(others.length, 0, others.length);
 
   const choose = (name: string) => {
     clearTimeout(timer.current);
@@ -126,13 +130,13 @@ export default function CityPicker({
                 </ul>
               </section>
             )}
-            {others.length > 0 && (
+            {othersShown > 0 && (
               <section aria-labelledby="more-cities" className="mt-4">
                 <h3 id="more-cities" className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-600">
                   More Cities
                 </h3>
                 <ul className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
-                  {others.map((city) => (
+                  {others.slice(0, othersShown).map((city) => (
                     <li key={city.name}>
                       <button
                         type="button"

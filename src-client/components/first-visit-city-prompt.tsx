@@ -1,7 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { openCityPicker } from '../lib/city-picker-state.ts';
+import { loadCityPicker, openCityPicker } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 
 /** Where the city decides what is shown ('Happening near me', Explore's city row). */
 const CITY_PAGES = new Set(['/', '/explore']);
@@ -26,8 +27,13 @@ export function FirstVisitCityPrompt() {
     if (storedName !== null || !CITY_PAGES.has(pathname) || !mayAsk()) return;
     // Marked asked only when it opens: a page left before then (or React's development double run)
     // must not use up the question.
-    return whenIdle(() => {
-      if (!mayAsk()) return;
+    let cancelled = false;
+    const cancelIdle = whenIdle(async () => {
+      // The dialog's code is evaluated in one task and drawn in the next: together they were one
+      // 100 ms task on a slow phone, blocking input just after the page became usable (issue 39).
+      await loadCityPicker().catch(() => undefined);
+      await yieldToMain();
+      if (cancelled || !mayAsk()) return;
       try {
         sessionStorage.setItem(CITY_ASKED_KEY, '1');
       } catch {
@@ -35,6 +41,10 @@ export function FirstVisitCityPrompt() {
       }
       openCityPicker();
     });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
   }, [storedName, pathname]);
   return null;
 }

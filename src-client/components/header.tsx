@@ -1,13 +1,13 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
+import { loadCityPicker, setCityPickerOpen, useCityPickerOpen } from '../lib/city-picker-state.ts';
 import { useSelectedCity } from '../lib/city-storage.ts';
 import { LineIcon } from './line-icon.tsx';
 import { SearchInput } from './search-input.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // Radix and the city list UI load only when the picker is first opened.
-const CityPicker = lazy(() => import('./city-picker.tsx'));
+const CityPicker = lazy(loadCityPicker);
 
 /**
  * Top bar (spec §2): logo, city button, search, 'Event', sign-in or user menu; a collapsible menu on

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useRenderInSteps } from '../lib/yield-to-main.ts';
 import { FirstVisitCityPrompt } from './first-visit-city-prompt.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -9,6 +10,9 @@ import { Header } from './header.tsx';
  * and so does the root when nothing matched or the root itself failed, so a lost visitor keeps a way home.
  */
 export function StorefrontChrome({ children }: { children: ReactNode }) {
+  // The footer (below the page, its links and badges) is drawn in the task after the page's first
+  // render, which on a slow phone is then that much shorter (issue 39); nothing above it moves.
+  const footer = useRenderInSteps(1, 0, 1) > 0;
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
@@ -16,7 +20,7 @@ export function StorefrontChrome({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      {footer && <Footer />}
       <FirstVisitCityPrompt />
     </div>
   );

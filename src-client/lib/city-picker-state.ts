@@ -14,6 +14,12 @@ export function setCityPickerOpen(next: boolean) {
 
 export const openCityPicker = () => setCityPickerOpen(true);
 
+/**
+ * The picker's code (Radix's dialog and the city list), loaded when it is first opened; the header renders
+ * it lazily from here, and the first visit's prompt loads it ahead of opening it.
+ */
+export const loadCityPicker = () => import('../components/city-picker.tsx');
+
 export function useCityPickerOpen(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -11,6 +11,7 @@ import { LoadFailed, LoadingText, NotFound } from '../../components/status-scree
 import type { AccessCodeSearch } from '../../lib/access-code-search.ts';
 import { shareNatively } from '../../lib/share.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useRenderInSteps } from '../../lib/yield-to-main.ts';
 
 const ShareDialog = lazy(() => import('../../components/share-dialog.tsx'));
 
@@ -72,6 +73,7 @@ export function EventDetailView({
   code?: string;
 }) {
   const [shareOpen, setShareOpen] = useState(false);
+  const below = useRenderInSteps(1, 0, 1) > 0;
   const onwards = formatOnwards(event.lowestPricePaise, event.pricesPlusGst);
   const cancelled = event.status === 'cancelled';
   const map = venueMap(event.googleMapsEmbedLink, event.eventLocationText);
@@ -151,71 +153,79 @@ export function EventDetailView({
             <p className="whitespace-pre-line leading-relaxed text-gray-800">{event.description}</p>
           </Section>
 
-          <Section title="More Information">
-            <dl className="grid gap-3 sm:grid-cols-3">
-              {event.language && <InfoTile label="Language">{event.language}</InfoTile>}
-              <InfoTile label="Age limit">
-                {event.ageRestrictions !== null ? `${event.ageRestrictions} yrs +` : 'All ages'}
-              </InfoTile>
-              <InfoTile label="Duration">{formatDuration(event.startTime, ends)}</InfoTile>
-            </dl>
-          </Section>
+          {/* Below the fold on a phone: drawn in the task after the first render, which on a slow phone
+              is then that much shorter (issue 39); nothing above them moves. */}
+          {below && (
+            <>
+              <Section title="More Information">
+                <dl className="grid gap-3 sm:grid-cols-3">
+                  {event.language && <InfoTile label="Language">{event.language}</InfoTile>}
+                  <InfoTile label="Age limit">
+                    {event.ageRestrictions !== null ? `${event.ageRestrictions} yrs +` : 'All ages'}
+                  </InfoTile>
+                  <InfoTile label="Duration">{formatDuration(event.startTime, ends)}</InfoTile>
+                </dl>
+              </Section>
 
-          {event.artistLineup && (
-            <Section title="Artists">
-              <ul className="flex flex-wrap gap-6">
-                {event.artistLineup.map((artist) => (
-                  <li key={artist.name} className="w-28 text-center">
-                    <img
-                      src={artist.imageUrl ?? DEFAULT_EVENT_IMAGE}
-                      alt=""
-                      width={112}
-                      height={112}
-                      loading="lazy"
-                      className="mx-auto h-24 w-24 rounded-full bg-gray-100 object-cover"
-                    />
-                    <p className="mt-2 text-sm font-semibold text-gray-900">{artist.name}</p>
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          )}
+              {event.artistLineup && (
+                <Section title="Artists">
+                  <ul className="flex flex-wrap gap-6">
+                    {event.artistLineup.map((artist) => (
+                      <li key={artist.name} className="w-28 text-center">
+                        <img
+                          src={artist.imageUrl ?? DEFAULT_EVENT_IMAGE}
+                          alt=""
+                          width={112}
+                          height={112}
+                          loading="lazy"
+                          className="mx-auto h-24 w-24 rounded-full bg-gray-100 object-cover"
+                        />
+                        <p className="mt-2 text-sm font-semibold text-gray-900">{artist.name}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </Section>
+              )}
 
-          <Section title="Venue">
-            <p className="text-gray-800">{event.eventLocationText}</p>
-            {/* Always there: a map that cannot load (offline, blocked) would otherwise leave a grey box. */}
-            <a
-              href={map.openUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-1 mb-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-            >
-              Open in Maps<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            {map.frameUrl && (
-              <iframe
-                title={`Map of ${event.eventLocationText}`}
-                src={map.frameUrl}
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-                className="h-72 w-full rounded-xl border-0 bg-gray-100"
-              />
-            )}
-          </Section>
+              <Section title="Venue">
+                <p className="text-gray-800">{event.eventLocationText}</p>
+                {/* Always there: a map that cannot load (offline, blocked) would otherwise leave a grey box. */}
+                <a
+                  href={map.openUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 mb-3 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+                >
+                  Open in Maps<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                {map.frameUrl && (
+                  <iframe
+                    title={`Map of ${event.eventLocationText}`}
+                    src={map.frameUrl}
+                    loading="lazy"
+                    referrerPolicy="no-referrer-when-downgrade"
+                    className="h-72 w-full rounded-xl border-0 bg-gray-100"
+                  />
+                )}
+              </Section>
 
-          <Section title="Cancellation & refunds">
-            <p className="text-gray-800">{describeRefundPolicy(event.refundPolicy)}</p>
-            <p className="mt-1 text-sm text-gray-700">Tickets marked non-refundable cannot be cancelled.</p>
-          </Section>
+              <Section title="Cancellation & refunds">
+                <p className="text-gray-800">{describeRefundPolicy(event.refundPolicy)}</p>
+                <p className="mt-1 text-sm text-gray-700">
+                  Tickets marked non-refundable cannot be cancelled.
+                </p>
+              </Section>
 
-          {event.termsAndConditions.length > 0 && (
-            <Section title="Terms & Conditions">
-              <ul className="list-disc space-y-1 pl-5 text-gray-800">
-                {event.termsAndConditions.map((term) => (
-                  <li key={term}>{term}</li>
-                ))}
-              </ul>
-            </Section>
+              {event.termsAndConditions.length > 0 && (
+                <Section title="Terms & Conditions">
+                  <ul className="list-disc space-y-1 pl-5 text-gray-800">
+                    {event.termsAndConditions.map((term) => (
+                      <li key={term}>{term}</li>
+                    ))}
+                  </ul>
+                </Section>
+              )}
+            </>
           )}
         </div>
 

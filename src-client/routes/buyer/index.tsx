@@ -7,6 +7,7 @@ import { openCityPicker } from '../../lib/city-picker-state.ts';
 import { selectedCityNow, useSelectedCity } from '../../lib/city-storage.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMorePages } from '../../lib/use-more-pages.ts';
+import { useRenderInSteps } from '../../lib/yield-to-main.ts';
 import { buyerLayout } from './layout.tsx';
 
 export const homeRoute = createRoute({
@@ -22,6 +23,17 @@ export const homeRoute = createRoute({
 
 /** Cards fetched per "Load more" in a home row. */
 const ROW_PAGE = 12;
+/**
+ * Cards per row in the first render: those the screen shows (a card and its gap are 176 px wide on a
+ * phone, 224 px from `sm`; a desktop row shows five and a half, a phone two and a half) and one more;
+ * the rest follow a few at a time in later tasks (useRenderInSteps), so the first render is short.
+ */
+function firstCards(): number {
+  const width = typeof window === 'undefined' ? 1280 : Math.min(window.innerWidth, 1280);
+  return Math.ceil(width / (width >= 640 ? 224 : 176)) + 1;
+}
+/** Cards added per row in each later task (two rows: eight cards, well under 50 ms on a slow phone). */
+const CARDS_PER_STEP = 4;
 
 /**
  * The chosen city's first events (or, when it has none, the nearest cities') and everyone else's, from
@@ -45,6 +57,11 @@ function HomePage() {
   const alternatives = data?.alternatives ?? [];
   const shown = new Set(alternatives.map((e) => e.id));
   const others = data ? [...data.others.items, ...othersMore.items].filter((e) => !shown.has(e.id)) : [];
+  const nearCards = near.length > 0 ? near : alternatives;
+  const revealed = useRenderInSteps(Math.max(nearCards.length, others.length), firstCards(), CARDS_PER_STEP);
+  // A row's 'More events' end (which loads the next page when scrolled to) waits for its cards.
+  const nearAll = revealed >= nearCards.length;
+  const othersAll = revealed >= others.length;
 
   return (
     <>
@@ -112,15 +129,17 @@ function HomePage() {
               )
             }
           >
-            <Cards events={near.length > 0 ? near : alternatives} />
-            {near.length > 0 && nearMore.hasMore && (
+            <Cards events={nearCards.slice(0, revealed)} />
+            {near.length > 0 && nearAll && nearMore.hasMore && (
               <RowEnd onMore={nearMore.loadMore} loading={nearMore.loading} />
             )}
           </ScrollRow>
           {others.length > 0 && (
             <ScrollRow title="You may also like">
-              <Cards events={others} />
-              {othersMore.hasMore && <RowEnd onMore={othersMore.loadMore} loading={othersMore.loading} />}
+              <Cards events={others.slice(0, revealed)} />
+              {othersAll && othersMore.hasMore && (
+                <RowEnd onMore={othersMore.loadMore} loading={othersMore.loading} />
+              )}
             </ScrollRow>
           )}
         </>
