@@ -1,5 +1,5 @@
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CATEGORY_LABELS } from '../../../shared/categories.ts';
 import { EventGrid } from '../../components/event-card.tsx';
 import { eventCount, LoadMore } from '../../components/load-more.tsx';
@@ -87,7 +87,14 @@ function SearchField({ initial }: { initial: string }) {
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
   const listId = useId();
-  useEffect(() => setValue(initial), [initial]);
+  // A new search in the address (a suggestion chosen, Back) shows its words; not on mount, where it
+  // would wipe what a quick buyer (or a loaded phone's late effect) already typed.
+  const shownInitial = useRef(initial);
+  useEffect(() => {
+    if (shownInitial.current === initial) return;
+    shownInitial.current = initial;
+    setValue(initial);
+  }, [initial]);
   useEffect(() => {
     const timer = setTimeout(() => setTyped(value.trim()), 200);
     return () => clearTimeout(timer);
