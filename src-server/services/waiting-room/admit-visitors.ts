@@ -51,7 +51,7 @@ export function* admitSteps(tx: DbOrTx, eventId: string, now: Date): Steps<numbe
   // Read again inside the transaction: the settings or another server may have moved it.
   const room = yield* row(query(tx, 'room'), { eventId });
   if (!room) return 0;
-  const last = (yield* row(query(tx, 'lastPosition'), { eventId }))?.last ?? 0;
+  const last = yield* lastPlaceSteps(tx, eventId);
   const intervalMs = 60_000 / (room.admitPerMinute ?? DEFAULT_ADMIT_PER_MINUTE);
   const clock = Math.max(Date.parse(room.opensAt), Date.parse(room.updatedAt));
   const due = Math.floor((now.getTime() - clock) / intervalMs);
@@ -87,6 +87,11 @@ export function* admitSteps(tx: DbOrTx, eventId: string, now: Date): Steps<numbe
  */
 export function waitingRoomKey(eventId: string): string {
   return `waiting-room:${eventId}`;
+}
+
+/** The room's last place given (0 before anyone joined): admission's end, and a late joiner's place − 1. */
+export function* lastPlaceSteps(tx: DbOrTx, eventId: string): Steps<number> {
+  return (yield* row(query(tx, 'lastPosition'), { eventId }))?.last ?? 0;
 }
 
 const p = sql.placeholder;

@@ -1,4 +1,4 @@
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sqliteRunner, type TransitionRunner } from '../../db/engine/runner.ts';
@@ -7,7 +7,7 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { waitingRoomKey } from './admit-visitors.ts';
+import { lastPlaceSteps, waitingRoomKey } from './admit-visitors.ts';
 import { drawnSteps } from './draw.ts';
 import { signQueueToken } from './tokens.ts';
 
@@ -53,7 +53,7 @@ function* joinSteps(tx: DbOrTx, eventId: string, userId: string, now: Date): Ste
   const raced = yield* placeOfAccountSteps(tx, eventId, userId);
   if (raced !== undefined) return raced;
   const drawn = (yield* drawnSteps(tx, eventId, now)) !== 'not-drawn';
-  const position = drawn ? ((yield* row(query(tx, 'lastPosition'), { eventId }))?.last ?? 0) + 1 : null;
+  const position = drawn ? (yield* lastPlaceSteps(tx, eventId)) + 1 : null;
   const inserted = yield* row(query(tx, 'insert'), {
     eventId,
     userId,
@@ -84,14 +84,6 @@ const query = preparedQueries({
       .select({ enabled: waitingRooms.enabled })
       .from(waitingRooms)
       .where(eq(waitingRooms.eventId, p('eventId')))
-      .prepare();
-  },
-  lastPosition: (db: DbOrTx) => {
-    const { waitingRoomVisitors } = tablesOf(db);
-    return db
-      .select({ last: max(waitingRoomVisitors.position) })
-      .from(waitingRoomVisitors)
-      .where(eq(waitingRoomVisitors.eventId, p('eventId')))
       .prepare();
   },
   insert: (db: DbOrTx) => {
