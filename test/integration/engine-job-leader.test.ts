@@ -69,8 +69,11 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
     // The process is gone: its timers stop and PostgreSQL ends its session, releasing the lock.
     killed.add(leader!);
     servers[leader!]!.stop();
+    // pg_locks is the whole server's: other test files hold advisory locks in their own databases at the
+    // same moment (CI failed once on two rows), so only this database's locks are the leader's.
     const { rows } = await fresh.db.$client.query<{ pid: number }>(
-      `select l.pid from pg_locks l where l.locktype = 'advisory' and l.granted`,
+      `select l.pid from pg_locks l join pg_database d on d.oid = l.database
+        where l.locktype = 'advisory' and l.granted and d.datname = current_database()`,
     );
     expect(rows).toHaveLength(1);
     await fresh.db.$client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
