@@ -9,11 +9,6 @@ import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
-import {
-  type OfferReturnedSeats,
-  offerNotOnPostgresYet,
-  offerOnSqlite,
-} from '../../src-server/services/bookings/return-seats-steps.ts';
 import { refundPartSteps } from '../../src-server/services/partial-refunds/refund-part-in.ts';
 import {
   claimRefundSteps,
@@ -37,7 +32,6 @@ interface Engine {
   write: <T>(transition: (tx: WriteTx) => Steps<T>, pool?: number) => Promise<T>;
   /** Statements outside a transaction (a job's claim), or reads. */
   run: <T>(steps: (db: WriteTx) => Steps<T>, pool?: number) => Promise<T>;
-  offer: OfferReturnedSeats;
   close: () => Promise<void>;
 }
 
@@ -82,7 +76,6 @@ const engines: [string, () => Promise<Engine>][] = [
       return {
         write: (transition) => writeTransaction(db, (tx) => runSync(transition(tx))),
         run: async (steps) => runSync(steps(db as unknown as WriteTx)),
-        offer: offerOnSqlite(world.t.deps, world.t.clock.now()),
         close: async () => {},
       };
     },
@@ -100,7 +93,6 @@ if (serverUrl) {
       return {
         write: (transition, pool) => pgWriteTransaction(on(pool), transition),
         run: (steps, pool) => runAsync(steps(on(pool) as unknown as WriteTx), on(pool)),
-        offer: offerNotOnPostgresYet,
         close: async () => {
           for (const pool of pools) await pool.$client.end();
         },
@@ -122,10 +114,7 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         engine.write(
-          (tx) =>
-            cancelBookingSteps(tx, world.t.deps, world.raced.bookingId, 'organiser', now(), {
-              offerReturnedSeats: engine.offer,
-            }),
+          (tx) => cancelBookingSteps(tx, world.t.deps, world.raced.bookingId, 'organiser', now()),
           i,
         ),
       ),
@@ -200,7 +189,6 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
                 actorUserId: world.ownerId,
               },
               now(),
-              engine.offer,
             ),
           i,
         ),
@@ -219,13 +207,7 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
   it('two bookings cancelled at once from two servers: credit note numbers run on with no gap and no duplicate', async () => {
     const results = await Promise.all(
       world.pair.map((bookingId, i) =>
-        engine.write(
-          (tx) =>
-            cancelBookingSteps(tx, world.t.deps, bookingId, 'organiser', now(), {
-              offerReturnedSeats: engine.offer,
-            }),
-          i,
-        ),
+        engine.write((tx) => cancelBookingSteps(tx, world.t.deps, bookingId, 'organiser', now()), i),
       ),
     );
     expect(results.every((r) => r !== null)).toBe(true);

@@ -12,11 +12,11 @@ import { type CreditShare, issueCreditNotesSteps } from '../invoices/issue-credi
 import { enqueueMailSteps } from '../mail/outbox.ts';
 import { partRefundedPaiseSteps } from '../partial-refunds/refund-part-in.ts';
 import { queueRefundSteps } from '../refunds/queue-refund.ts';
+import { offerReturnedSeatsSteps } from '../waitlist/offer-returned-seats.ts';
 import { bookingCancelledMail, type CancelReason } from './booking-change-mails.ts';
 import { recordBookingEventSteps } from './booking-history.ts';
 import { bookingLockKey } from './booking-lock.ts';
 import { payerOfSteps } from './payer.ts';
-import { type OfferReturnedSeats, offerOnSqlite } from './return-seats-steps.ts';
 
 /**
  * Cancels one confirmed booking inside the caller's write transaction: the booking turns 'cancelled'
@@ -41,13 +41,7 @@ export function cancelBookingIn(
   /** Who cancelled it: the organiser's or buyer's account; null for a slot's or event's cancellation run. */
   actorUserId: string | null = null,
 ): { refundId: string | null; amountPaise: number } | null {
-  return runSync(
-    cancelBookingSteps(tx as WriteTx, deps, bookingId, reason, now, {
-      partial,
-      actorUserId,
-      offerReturnedSeats: offerOnSqlite(deps, now),
-    }),
-  );
+  return runSync(cancelBookingSteps(tx as WriteTx, deps, bookingId, reason, now, { partial, actorUserId }));
 }
 
 /**
@@ -64,8 +58,7 @@ export function* cancelBookingSteps(
   options: {
     partial?: { refundAmountPaise: number; credit: CreditShare };
     actorUserId?: string | null;
-    offerReturnedSeats: OfferReturnedSeats;
-  },
+  } = {},
 ): Steps<{ refundId: string | null; amountPaise: number } | null> {
   const { bookings, bookingTransfers, paymentOrders } = tablesOf(tx);
   const { partial, actorUserId = null } = options;
@@ -98,7 +91,8 @@ export function* cancelBookingSteps(
   // Seats back to `available`, keeping available + active holds + confirmed tickets = total.
   yield* returnSeatsSteps(tx, returned);
   // The waiting list gets them before anyone's Proceed can (ADR 0027).
-  for (const line of returned) yield* options.offerReturnedSeats(tx, line.ticketTypeId);
+  // On PostgreSQL the rows just given back stay locked: two returns offer one after the other.
+  for (const line of returned) yield* offerReturnedSeatsSteps(tx, deps, line.ticketTypeId, now);
   // Its add-ons not yet handed over go back on sale (ADR 0041).
   yield* returnBookingAddOnsSteps(tx, booking.id, now);
   // The whole booking is off: its discount code's use goes back for someone else (issue 40).

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { admissionKindOf, DEFAULT_TAX_RATE, exemptionAppliesTo } from '../../../shared/gst.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { organiserProfiles } from '../../db/schema/invoices.ts';
 import type { Env } from '../../env.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
@@ -21,8 +21,16 @@ import { platformGstOf } from '../invoices/platform-gst.ts';
  * The ticket options carry the result so the checkout previews exactly what Proceed charges.
  */
 export function checkoutTaxesOf(db: DbOrTx, env: Env, eventId: string): CheckoutTaxes {
+  return taxesOf(env, taxesLookup(db).get({ eventId }));
+}
+
+/** `checkoutTaxesOf` written once for both engines (ADR 0045): a step of the waiting list's offer. */
+export function* checkoutTaxesSteps(db: DbOrTx, env: Env, eventId: string): Steps<CheckoutTaxes> {
+  return taxesOf(env, yield* row(taxesLookup(db), { eventId }));
+}
+
+function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
   const platform = platformGstOf(env);
-  const row = taxesLookup(db).get({ eventId });
   const exclusive = row !== undefined && pricesPlusGst(row);
   return {
     feeTaxRatePercent: platform ? IGST_RATE : 0,
@@ -57,8 +65,10 @@ export function eventPricesPlusGst(db: DbOrTx, eventId: string): boolean {
  * Built once per database (or transaction): Proceed and the ticket options read it on every call, and
  * building the join cost more than running it (issue 21).
  */
-const taxesLookup = oncePer((db: DbOrTx) =>
-  db
+const taxesLookup = oncePer((db: DbOrTx) => {
+  // The engine's own tables (ADR 0045).
+  const { events, organiserProfiles } = tablesOf(db);
+  return db
     .select({
       taxRate: events.taxRate,
       city: events.city,
@@ -74,5 +84,7 @@ const taxesLookup = oncePer((db: DbOrTx) =>
     .from(events)
     .innerJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
     .where(eq(events.id, sql.placeholder('eventId')))
-    .prepare(),
-);
+    .prepare();
+});
+
+type TaxesRow = NonNullable<ReturnType<ReturnType<typeof taxesLookup>['get']>>;

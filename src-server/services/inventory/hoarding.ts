@@ -1,10 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { holds } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
@@ -222,8 +221,20 @@ export function coolDownEndsAt(hold: {
  * whose offer is paid without a Proceed (ADR 0027).
  */
 export function ticketsCountedTowardsMax(db: DbOrTx, userId: string, eventId: string): number {
+  return runSync(ticketsCountedTowardsMaxSteps(db, userId, eventId));
+}
+
+/**
+ * `ticketsCountedTowardsMax` written once for both engines (ADR 0045), for the waiting list's offer,
+ * which is a step of the transaction that returned the seats. PostgreSQL answers a sum as a bigint,
+ * which node-postgres gives as a string: hence `Number`.
+ */
+export function* ticketsCountedTowardsMaxSteps(db: DbOrTx, userId: string, eventId: string): Steps<number> {
   const q = lookups(db);
-  return heldFor(q.activeOfAccount.all({ userId }), eventId) + boughtFor(q, userId, eventId);
+  const active = yield* rows(q.activeOfAccount, { userId });
+  const booked = yield* row(q.bookedForEvent, { userId, eventId });
+  const givenAway = yield* row(q.givenAwayForEvent, { userId, eventId });
+  return heldFor(active, eventId) + Number(booked?.seats ?? 0) + Number(givenAway?.seats ?? 0);
 }
 
 /** Seats of these active holds that are for the event. */
@@ -251,7 +262,7 @@ function minutesOf(ms: number): number {
 const p = sql.placeholder;
 
 /** The seats of an address's active holds, at most `rows` of them (covering partial index). */
-const addressHolds = (db: DbOrTx) =>
+const addressHolds = (db: DbOrTx, { holds }: Tables) =>
   db
     .select({ seats: holds.seats })
     .from(holds)
@@ -260,7 +271,7 @@ const addressHolds = (db: DbOrTx) =>
     .as('from_address');
 
 /** The seats of an address's active holds of one slot, at most `rows` of them (covering partial index). */
-const addressSlotHolds = (db: DbOrTx) =>
+const addressSlotHolds = (db: DbOrTx, { holds }: Tables) =>
   db
     .select({ seats: holds.seats })
     .from(holds)
@@ -275,19 +286,22 @@ const addressSlotHolds = (db: DbOrTx) =>
     .as('from_address_on_slot');
 
 /** What the cool-down and the session rules read of a hold, active or ended. */
-const sessionColumns = {
+const sessionColumnsOf = ({ holds }: Tables) => ({
   status: holds.status,
   endedAt: holds.endedAt,
   sessionExpiresAt: holds.sessionExpiresAt,
   expiresAt: holds.expiresAt,
   createdAt: holds.createdAt,
-};
+});
 
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
-// 'active') only when the query's own text implies its condition.
+// 'active') only when the query's own text implies its condition. The engine's own tables (ADR 0045).
 const lookups = oncePer((db: DbOrTx) => {
-  const fromAddress = addressHolds(db);
-  const fromAddressOnSlot = addressSlotHolds(db);
+  const tables = tablesOf(db);
+  const { holds, bookings, ticketTypes } = tables;
+  const sessionColumns = sessionColumnsOf(tables);
+  const fromAddress = addressHolds(db, tables);
+  const fromAddressOnSlot = addressSlotHolds(db, tables);
   return {
     activeOfAccount: db
       .select({

@@ -13,10 +13,10 @@ import { voidAttendeeTicketsSteps } from '../attendee-tickets/void-attendee-tick
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
-import { type OfferReturnedSeats, offerOnSqlite } from '../bookings/return-seats-steps.ts';
 import { isBoxOfficeBookingSteps } from '../box-office/sales-channels.ts';
 import { type DbOrTx, returnSeatsSteps } from '../inventory/holds.ts';
 import { enqueueMailSteps } from '../mail/outbox.ts';
+import { offerReturnedSeatsSteps } from '../waitlist/offer-returned-seats.ts';
 import { issuePartialCreditNotesSteps } from './partial-credit-notes.ts';
 import { partRefundedMail } from './refund-part-mails.ts';
 
@@ -119,7 +119,7 @@ export function refundPartIn(
   request: RefundPartRequest,
   now: Date,
 ): { refundPartId: string; amountPaise: number; feePaise: number } {
-  return runSync(refundPartSteps(tx as WriteTx, deps, bookingId, request, now, offerOnSqlite(deps, now)));
+  return runSync(refundPartSteps(tx as WriteTx, deps, bookingId, request, now));
 }
 
 /**
@@ -133,7 +133,6 @@ export function* refundPartSteps(
   bookingId: string,
   request: RefundPartRequest,
   now: Date,
-  offerReturned: OfferReturnedSeats,
 ): Steps<{ refundPartId: string; amountPaise: number; feePaise: number }> {
   const { bookings, refundParts } = tablesOf(tx);
   yield* serialize(bookingLockKey(bookingId));
@@ -151,7 +150,7 @@ export function* refundPartSteps(
     });
   const feePaise = Math.min(left.feePaise, request.feePaise ?? Math.max(0, amountPaise - ticketsLeft));
 
-  const cancelled = yield* cancelTicketsSteps(tx, booking, request.cancelTickets, now, offerReturned);
+  const cancelled = yield* cancelTicketsSteps(tx, deps, booking, request.cancelTickets, now);
   const id = randomUUID();
   const at = now.toISOString();
   const boxOffice = yield* isBoxOfficeBookingSteps(tx, booking.id);
@@ -224,10 +223,10 @@ export function* refundPartSteps(
  */
 function* cancelTicketsSteps(
   tx: WriteTx,
+  deps: Pick<AppDeps, 'env'>,
   booking: typeof bookings.$inferSelect,
   wanted: CancelTicketsLine[],
   now: Date,
-  offerReturned: OfferReturnedSeats,
 ): Steps<CancelledTicketLine[]> {
   const { bookings } = tablesOf(tx);
   if (wanted.length === 0) return [];
@@ -272,7 +271,9 @@ function* cancelTicketsSteps(
   // Back to `available` and the types' shared capacities, as a whole cancellation's (ADR 0039), in id order.
   const returned = out.map((l) => ({ ticketTypeId: l.id, quantity: l.seatsReturned }));
   yield* returnSeatsSteps(tx, returned);
-  for (const line of returned) if (line.quantity > 0) yield* offerReturned(tx, line.ticketTypeId);
+  for (const line of returned) {
+    if (line.quantity > 0) yield* offerReturnedSeatsSteps(tx, deps, line.ticketTypeId, now);
+  }
   yield* changes(
     tx
       .update(bookings)

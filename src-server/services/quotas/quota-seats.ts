@@ -82,8 +82,13 @@ export function* returnQuotaSeatsSteps(tx: DbOrTx, lines: readonly SeatLine[]): 
  * buyer can take min(type's available, this), which the waiting list and Proceed's advisory check use.
  */
 export function quotaLeftOfType(tx: DbOrTx, ticketTypeId: string): number {
-  const row = query(tx, 'quotaLeftOfType').get({ ticketTypeId });
-  return row?.left ?? Number.POSITIVE_INFINITY;
+  return runSync(quotaLeftOfTypeSteps(tx, ticketTypeId));
+}
+
+/** `quotaLeftOfType` written once for both engines (ADR 0045). */
+export function* quotaLeftOfTypeSteps(tx: DbOrTx, ticketTypeId: string): Steps<number> {
+  const left = yield* row(query(tx, 'quotaLeftOfType'), { ticketTypeId });
+  return left?.left ?? Number.POSITIVE_INFINITY;
 }
 
 /** For many types at once (the event page, the ticket selection): only types with a quota appear. */

@@ -1,10 +1,12 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
+import { runSync, type Steps } from '../../db/engine/steps.ts';
 import { ticketTypes } from '../../db/schema/catalog.ts';
 import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { offerReturnedSeats, type WaitlistDeps } from './offer-returned-seats.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
+import { lockForOfferSteps, offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
 import { endOfferOfHold, markOfferBooked } from './pass-on.ts';
 
 /**
@@ -46,9 +48,25 @@ export async function tendWaitlists(deps: WaitlistDeps & { db: Db }, now: Date):
   }
   let offered = 0;
   for (const ticketTypeId of types) {
-    offered += (await writeTransaction(db, (tx) => offerReturnedSeats(tx, deps, ticketTypeId, now))).length;
+    offered += (await writeTransaction(db, (tx) => runSync(offerWaitingSteps(tx, deps, ticketTypeId, now))))
+      .length;
   }
   return offered;
+}
+
+/**
+ * The safety net's offer of one type, written once for both engines (ADR 0045): no seats came back in
+ * this transaction, so it first takes the locks a return would have (the type's row, then its quotas'),
+ * which keep it and a cancellation's offer of the same list apart on PostgreSQL.
+ */
+export function* offerWaitingSteps(
+  tx: DbOrTx,
+  deps: WaitlistDeps,
+  ticketTypeId: string,
+  now: Date,
+): Steps<string[]> {
+  yield* lockForOfferSteps(tx, ticketTypeId);
+  return yield* offerReturnedSeatsSteps(tx, deps, ticketTypeId, now);
 }
 
 /** Runs the safety net every 30 s, and once at start (a restart mid-offer carries on from the database). */
