@@ -12,7 +12,6 @@ import { attendeeTickets } from '../../src-server/db/schema/attendee-tickets.ts'
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { ticketRefOf } from '../../src-server/services/attendee-tickets/attendee-gate.ts';
-import type { OfferReturnedSeats } from '../../src-server/services/bookings/return-seats-steps.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import {
   boundedScans,
@@ -291,7 +290,6 @@ describe.each(engines)('admission at the gate, written once, on %s', (_name, ope
               actorUserId: 'staff',
             },
             NOW,
-            noWaitingList,
           ),
         ),
       ]),
@@ -316,9 +314,6 @@ describe.each(engines)('admission at the gate, written once, on %s', (_name, ope
     }
   });
 });
-
-/** No waiting list in this fixture: the seats a part refund returns go straight back on sale. */
-const noWaitingList: OfferReturnedSeats = function* () {};
 
 function outcomes(results: GateScanResult[]): Record<string, number> {
   const counts: Record<string, number> = {};
