@@ -28,10 +28,13 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/src-server ./src-server
 COPY --from=build --chown=node:node /app/shared ./shared
 COPY --from=build --chown=node:node /app/migrations ./migrations
+COPY --from=build --chown=node:node /app/migrations-pg ./migrations-pg
 COPY --from=build --chown=node:node /app/scripts ./scripts
 # The data folder (database, app secret, backups) belongs to the image's `node` user, uid 1000: a bind
 # mount must be owned by that uid (chown -R 1000:1000 ./data); a named volume is set up from this folder.
-RUN mkdir -p /app/data && chown node:node /app/data
+# uploads/ exists in the image so that a volume mounted there alone (deploy/compose.postgres.yaml's shared
+# uploads) starts owned by `node` too, not by root.
+RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

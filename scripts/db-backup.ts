@@ -3,6 +3,7 @@ import '../src-server/process/require-supported-node.ts';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BackupFailed, backupDatabase } from '../src-server/db/backup.ts';
+import { backupPostgres, redactedUrl } from '../src-server/db/backup-postgres.ts';
 import { databaseFile } from '../src-server/db/client.ts';
 import { loadEnv } from '../src-server/env.ts';
 
@@ -15,13 +16,48 @@ import { loadEnv } from '../src-server/env.ts';
 const args = process.argv.slice(2);
 const keepAt = args.indexOf('--keep');
 const keep = keepAt >= 0 ? Number(args[keepAt + 1]) : 14;
-const folderArg = args.find((arg, i) => !arg.startsWith('--') && i !== keepAt + 1);
+const positional = args.filter((arg, i) => !arg.startsWith('--') && i !== keepAt + 1);
+const isPostgresUrl = (arg: string) => /^postgres(ql)?:\/\//.test(arg);
+const folderArg = positional.find((arg) => !isPostgresUrl(arg));
 if (!Number.isInteger(keep) || keep < 1) {
-  console.error('Usage: npm run db:backup -- [folder] [--keep N]   (N is a whole number, 1 or more)');
+  console.error(
+    'Usage: npm run db:backup -- [folder] [postgres://…] [--keep N]   (N is a whole number, 1 or more)',
+  );
   process.exit(2);
 }
 const env = loadEnv();
 const targetDir = path.resolve(folderArg ?? path.join(env.DATA_DIR, 'backups'));
+// loadEnv has read .env into the environment; DATABASE_URL is not one of the server's settings yet.
+const databaseUrl = positional.find(isPostgresUrl) ?? (process.env.DATABASE_URL || undefined);
+if (databaseUrl) {
+  if (!isPostgresUrl(databaseUrl)) {
+    console.error(
+      `DATABASE_URL must start with postgres:// or postgresql:// (it is ${redactedUrl(databaseUrl)}).`,
+    );
+    process.exit(2);
+  }
+  try {
+    const backup = await backupPostgres({
+      databaseUrl,
+      dataDir: env.DATA_DIR,
+      targetDir,
+      keep,
+      appSecret: env.APP_SECRET,
+    });
+    console.log(
+      `Backed up PostgreSQL ${backup.serverVersion} at ${redactedUrl(databaseUrl)} to ${backup.folder} (keeping the newest ${keep} in ${targetDir})`,
+    );
+    if (backup.warning) {
+      console.error(backup.warning);
+      process.exitCode = 1;
+    }
+  } catch (err) {
+    if (!(err instanceof BackupFailed)) throw err;
+    console.error(`${err.message}\nThe earlier backups in ${targetDir} are untouched.`);
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 const live = new Database(databaseFile(env.DATA_DIR), { fileMustExist: true });
 try {
   live.pragma('busy_timeout = 5000');

@@ -8,7 +8,8 @@ import { createLogger } from '../src-server/logger.ts';
 
 /**
  * `npm run doctor [-- you@example.com]`: checks this configuration end to end (README "Run it for
- * real"): settings, data folder, database and app secret, Razorpay keys and webhook secret (through the
+ * real"): settings, data folder, database and app secret (with DATABASE_URL, the PostgreSQL: version,
+ * migrations, pool, pg_trgm, the app secret's recorded fingerprint), Razorpay keys and webhook secret (through the
  * public URL, so run it while the server runs), and a real test mail to the address given (default
  * SUPPORT_EMAIL). Exits 1 if anything needs attention. It never migrates the database.
  */

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { publicLinkBase } from '../shared/public-links.ts';
 import { appSecretFile } from './app-secret.ts';
 import { databaseFile, pendingMigrations } from './db/client.ts';
+import { checkPostgres } from './doctor-postgres.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import { startupProblems } from './startup-check.ts';
@@ -38,7 +39,9 @@ export async function runDoctor(
     ok: problems.length === 0,
     detail: problems.length === 0 ? `DATA_DIR ${env.DATA_DIR} is writable` : problems.join('\n'),
   });
-  checks.push(checkDatabase(env));
+  // DATABASE_URL: the PostgreSQL every server shares (doctor-postgres.ts); otherwise DATA_DIR's SQLite file.
+  if (source.DATABASE_URL) checks.push(...(await checkPostgres(source, env)));
+  else checks.push(checkDatabase(env));
 
   const {
     RAZORPAY_KEY_ID: keyId,

@@ -28,11 +28,7 @@ export function backupDatabase(
   sqlite: Database.Database,
   options: { dataDir: string; targetDir: string; keep: number; label?: string; now?: Date },
 ): string {
-  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
-  const folder = path.join(
-    options.targetDir,
-    `${BACKUP_PREFIX}${stamp}${options.label ? `-${options.label}` : ''}`,
-  );
+  const folder = backupFolder(options);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   try {
     copyInto(sqlite, folder, options.dataDir);
@@ -45,6 +41,12 @@ export function backupDatabase(
   ownedLikeDataDir(options.dataDir, options.targetDir, folder);
   pruneBackups(options.targetDir, options.keep);
   return folder;
+}
+
+/** `<targetDir>/jalsa-<UTC time>[-label]`: names that sort by time, so retention keeps the newest. */
+export function backupFolder(options: { targetDir: string; label?: string; now?: Date }): string {
+  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  return path.join(options.targetDir, `${BACKUP_PREFIX}${stamp}${options.label ? `-${options.label}` : ''}`);
 }
 
 /** A backup that could not be made; its message is meant for the operator as it is. */
@@ -73,7 +75,7 @@ function copyInto(sqlite: Database.Database, folder: string, dataDir: string): v
  * `npm run db:backup` run as root (cron, `sudo`) would leave root-owned folders in DATA_DIR, and the next
  * start as the service's user dies on them (EACCES, issue 37): what it creates gets DATA_DIR's owner.
  */
-function ownedLikeDataDir(dataDir: string, targetDir: string, folder: string): void {
+export function ownedLikeDataDir(dataDir: string, targetDir: string, folder: string): void {
   if (process.getuid?.() !== 0) return;
   const { uid, gid } = statSync(dataDir);
   if (uid === 0) return;
@@ -94,7 +96,7 @@ function ownedLikeDataDir(dataDir: string, targetDir: string, folder: string): v
  * file system a hard link is a complete copy that costs no space: fourteen backups hold each picture
  * once. Elsewhere (another disk) the files are copied. Half-written temporary files are skipped.
  */
-function copyUploads(from: string, to: string): void {
+export function copyUploads(from: string, to: string): void {
   if (!existsSync(from)) return;
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -110,7 +112,7 @@ function copyUploads(from: string, to: string): void {
 }
 
 /** Deletes all but the newest `keep` backup folders (their names sort by time). */
-function pruneBackups(targetDir: string, keep: number): void {
+export function pruneBackups(targetDir: string, keep: number): void {
   const backups = readdirSync(targetDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name.startsWith(BACKUP_PREFIX))
     .map((entry) => entry.name)

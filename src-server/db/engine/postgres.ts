@@ -10,11 +10,14 @@ export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export const PG_MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations-pg');
 
+/** Connections each server keeps open to PostgreSQL unless told otherwise (`npm run doctor` reports it). */
+export const DEFAULT_POOL_SIZE = 10;
+
 /**
  * A PostgreSQL database for `DATABASE_URL` (ADR 0035): a pool of `poolSize` connections, its migrations
  * (migrations-pg/) applied. Every read that decides a sale goes to this primary, never a replica.
  */
-export async function openPostgres(url: string, { poolSize = 10 } = {}): Promise<PgDb> {
+export async function openPostgres(url: string, { poolSize = DEFAULT_POOL_SIZE } = {}): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle(pool, { schema }) as PgDb;
   await migrate(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
