@@ -69,10 +69,18 @@ export function* endOfferOfHoldSteps(
  * late payment that took the seats again once the offer had lapsed.
  */
 export function markOfferBooked(tx: DbOrTx, holdId: string, now: Date): void {
-  tx.update(waitlistEntries)
-    .set({ status: 'booked', endedAt: now.toISOString() })
-    .where(
-      and(eq(waitlistEntries.offerHoldId, holdId), sql`${waitlistEntries.status} in ('offered', 'lapsed')`),
-    )
-    .run();
+  runSync(markOfferBookedSteps(tx, holdId, now));
+}
+
+/** `markOfferBooked` written once for both engines (ADR 0045): a step of the confirmation. */
+export function* markOfferBookedSteps(tx: DbOrTx, holdId: string, now: Date): Steps<void> {
+  const { waitlistEntries } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(waitlistEntries)
+      .set({ status: 'booked', endedAt: now.toISOString() })
+      .where(
+        and(eq(waitlistEntries.offerHoldId, holdId), sql`${waitlistEntries.status} in ('offered', 'lapsed')`),
+      ),
+  );
 }
