@@ -12,7 +12,7 @@ import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { paymentOrders } from '../../src-server/db/schema/payments.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
-import { releaseHold } from '../../src-server/services/inventory/holds.ts';
+import { releaseHold, releaseHoldSteps } from '../../src-server/services/inventory/holds.ts';
 import { type ConfirmRequest, confirmPaymentSteps } from '../../src-server/services/payments/confirm.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
 import { createAccount } from '../helpers/console-world.ts';
@@ -60,6 +60,8 @@ interface World {
   coded: Order;
   /** The same again, released before its payment came. */
   codedLate: Order;
+  /** Live holds of 1 × plenty, each paid while the sweeper releases it. */
+  swept: Order[];
 }
 
 const serverUrl = testPostgresUrl('engine-confirm.test.ts');
@@ -239,6 +241,25 @@ describe.each(engines)('confirmation, written once, on %s', (_name, open) => {
       order: 'refunded',
     });
     expect(await engine.read((db) => mailKeysLike(db, 'payment-refunded:pay_late_sold'))).toHaveLength(1);
+    await expectInvariants(engine);
+  });
+
+  it('a payment confirmed while the sweeper releases its hold: a booking, its seats counted once', async () => {
+    const outcomes = await Promise.all(
+      world.swept.map((order, i) =>
+        Promise.all([
+          confirm(order, `pay_swept_${i}`, i),
+          engine.write((tx) => releaseHoldSteps(tx, order.holdId, 'expired', now()), i + 1),
+        ]),
+      ),
+    );
+    for (const [confirmed] of outcomes) expect(confirmed).toMatchObject({ outcome: 'booked' });
+    for (const order of world.swept) {
+      expect(await engine.read((db) => holdAndOrder(db, order))).toEqual({
+        hold: 'converted',
+        order: 'paid',
+      });
+    }
     await expectInvariants(engine);
   });
 
@@ -476,6 +497,8 @@ async function buildInstallation(): Promise<World> {
   const coded = await hold([[quotaType, 2]], codeAndShirt);
   const codedLate = await hold([[quotaType, 2]], codeAndShirt);
   await expire(codedLate);
+  const swept: Order[] = [];
+  for (let i = 0; i < 8; i++) swept.push(await hold([[plenty, 1]]));
   return {
     t,
     typeIds: { plenty, lastTwo, quota: quotaType },
@@ -488,5 +511,6 @@ async function buildInstallation(): Promise<World> {
     lateSold,
     coded,
     codedLate,
+    swept,
   };
 }
