@@ -273,17 +273,10 @@ export async function sweepExpiredHolds(
 }
 
 /**
- * For a payment that arrived after its hold was released: takes the same seats again if they are
- * still there. All or nothing (a failed line throws, rolling back the caller's transaction savepoint).
- */
-export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
-  return runSync(retakeHeldSeatsOrNotSteps(tx, holdId));
-}
-
-/**
- * `retakeHeldSeats` written once for both engines (ADR 0045): the retake in a savepoint of the caller's
- * transaction, so a line that cannot be taken again undoes the lines taken before it and the caller
- * carries on (to a refund) without the seats.
+ * For a payment that arrived after its hold was released (payments/confirm.ts): takes the same seats,
+ * add-ons and code use again if they are still there, and says whether it did. All or nothing, on both
+ * engines (ADR 0045): the retake runs in a savepoint of the caller's transaction, so a line that cannot
+ * be taken again undoes the lines taken before it and the caller carries on (to a refund) without them.
  */
 export function* retakeHeldSeatsOrNotSteps(tx: DbOrTx, holdId: string): Steps<boolean> {
   try {
