@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { type DbOrTx, type ReleaseIn, releaseHoldSteps } from '../inventory/holds.ts';
 import { offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
 
