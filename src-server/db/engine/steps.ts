@@ -17,13 +17,14 @@ import { type SQL, sql } from 'drizzle-orm';
  *
  * What the engines do differently stays a statement kind the drivers interpret: `serialize(key)` is a
  * transaction-scoped advisory lock on PostgreSQL and nothing on SQLite, whose write transactions
- * already run one at a time.
+ * already run one at a time; `savepoint(tx, steps)` is a nested savepoint on both.
  */
 
 /** One statement of a transition, as the drivers execute it. */
 export type Statement =
   | { readonly kind: 'rows' | 'row' | 'changes'; readonly query: unknown; readonly params?: object }
-  | { readonly kind: 'serialize'; readonly key: string };
+  | { readonly kind: 'serialize'; readonly key: string }
+  | { readonly kind: 'savepoint'; readonly tx: object; readonly steps: Steps<unknown> };
 
 export type Steps<T> = Generator<Statement, T, unknown>;
 
@@ -56,6 +57,20 @@ export function* serialize(key: string): Steps<void> {
   yield { kind: 'serialize', key };
 }
 
+/**
+ * Runs `steps` in a savepoint of the running transaction: when they throw, their writes are undone and
+ * the error reaches the caller, whose transaction goes on (on PostgreSQL a failed statement would
+ * otherwise abort the whole transaction). `tx` is the transaction the steps run in.
+ */
+export function* savepoint<T>(tx: object, steps: Steps<T>): Steps<T> {
+  return (yield { kind: 'savepoint', tx, steps }) as T;
+}
+
+// One name serves nested savepoints too: ROLLBACK TO and RELEASE name the most recent of that name.
+const SAVEPOINT = sql.raw('savepoint steps_savepoint');
+const RELEASE = sql.raw('release savepoint steps_savepoint');
+const ROLLBACK_TO = sql.raw('rollback to savepoint steps_savepoint');
+
 type SyncQuery = {
   all(params?: object): unknown[];
   get(params?: object): unknown;
@@ -80,6 +95,20 @@ export function runSync<T>(steps: Steps<T>): T {
 
 function executeSync(statement: Statement): unknown {
   if (statement.kind === 'serialize') return undefined;
+  if (statement.kind === 'savepoint') {
+    // Drizzle's `run` executes at once on better-sqlite3, on the transaction's connection.
+    const tx = statement.tx as { run(query: SQL): unknown };
+    tx.run(SAVEPOINT);
+    try {
+      const result = runSync(statement.steps);
+      tx.run(RELEASE);
+      return result;
+    } catch (error) {
+      tx.run(ROLLBACK_TO);
+      tx.run(RELEASE);
+      throw error;
+    }
+  }
   const query = statement.query as SyncQuery;
   if (statement.kind === 'rows') return query.all(statement.params);
   if (statement.kind === 'row') return query.get(statement.params);
@@ -114,6 +143,18 @@ async function executeAsync(statement: Statement, session: AsyncSession): Promis
     // hashtextextended: a 64-bit key from the text, as pg_advisory_xact_lock takes.
     await session.execute(sql`select pg_advisory_xact_lock(hashtextextended(${statement.key}, 0))`);
     return undefined;
+  }
+  if (statement.kind === 'savepoint') {
+    await session.execute(SAVEPOINT);
+    try {
+      const result = await runAsync(statement.steps, session);
+      await session.execute(RELEASE);
+      return result;
+    } catch (error) {
+      await session.execute(ROLLBACK_TO);
+      await session.execute(RELEASE);
+      throw error;
+    }
   }
   const query = statement.query as AsyncQuery;
   // A prepared query runs with its placeholders' values; a built one is awaited.

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { computeTaxLine, type TaxLine } from '../../../shared/gst.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingAddOns } from '../../db/schema/add-ons.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { InvoiceLine } from '../../db/schema/invoices.ts';
 
 /**
@@ -12,17 +13,19 @@ import type { InvoiceLine } from '../../db/schema/invoices.ts';
  * was added on top is read from what the line charged (its stored total beyond price × quantity), so
  * the invoice always adds up to what was paid. An unregistered organiser charges no GST on them.
  */
-export function addOnInvoiceLines(
+export function* addOnInvoiceLinesSteps(
   tx: DbOrTx,
   bookingId: string,
   supply: { registered: boolean; supplierState: IndianState; placeOfSupply: IndianState; eventName: string },
-): { line: InvoiceLine; tax: TaxLine }[] {
-  const sold = tx
-    .select()
-    .from(bookingAddOns)
-    .where(eq(bookingAddOns.bookingId, bookingId))
-    .orderBy(asc(bookingAddOns.position))
-    .all();
+): Steps<{ line: InvoiceLine; tax: TaxLine }[]> {
+  const { bookingAddOns } = tablesOf(tx);
+  const sold = yield* rows(
+    tx
+      .select()
+      .from(bookingAddOns)
+      .where(eq(bookingAddOns.bookingId, bookingId))
+      .orderBy(asc(bookingAddOns.position)),
+  );
   return sold.map((a) => {
     const gross = a.pricePaise * a.quantity;
     const tax = computeTaxLine({

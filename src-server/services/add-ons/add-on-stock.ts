@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { addOns, addOnVariants, bookingAddOns, holdAddOns } from '../../db/schema/add-ons.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 
 /**
@@ -117,42 +116,51 @@ export function* returnBookingAddOnsSteps(tx: DbOrTx, bookingId: string, now: Da
  * The booking's own copy of its hold's add-ons (names, code, price and rate as sold), in the
  * confirmation's transaction. The stock stays taken: it was taken by the hold.
  */
-export function bookAddOnsIn(tx: DbOrTx, holdId: string, bookingId: string): void {
-  const lines = tx
-    .select({
-      addOnId: holdAddOns.addOnId,
-      variantId: holdAddOns.variantId,
-      quantity: holdAddOns.quantity,
-      pricePaise: holdAddOns.pricePaise,
-      taxRatePercent: holdAddOns.taxRatePercent,
-      totalPaise: holdAddOns.totalPaise,
-      position: holdAddOns.position,
-      name: addOns.name,
-      hsnSac: addOns.hsnSac,
-      variantName: addOnVariants.name,
-    })
-    .from(holdAddOns)
-    .innerJoin(addOnVariants, eq(addOnVariants.id, holdAddOns.variantId))
-    .innerJoin(addOns, eq(addOns.id, holdAddOns.addOnId))
-    .where(eq(holdAddOns.holdId, holdId))
-    .orderBy(asc(holdAddOns.position))
-    .all();
+export function* bookAddOnsSteps(tx: DbOrTx, holdId: string, bookingId: string): Steps<void> {
+  const { addOns, addOnVariants, bookingAddOns, holdAddOns } = tablesOf(tx);
+  const lines = yield* rows(
+    tx
+      .select({
+        addOnId: holdAddOns.addOnId,
+        variantId: holdAddOns.variantId,
+        quantity: holdAddOns.quantity,
+        pricePaise: holdAddOns.pricePaise,
+        taxRatePercent: holdAddOns.taxRatePercent,
+        totalPaise: holdAddOns.totalPaise,
+        position: holdAddOns.position,
+        name: addOns.name,
+        hsnSac: addOns.hsnSac,
+        variantName: addOnVariants.name,
+      })
+      .from(holdAddOns)
+      .innerJoin(addOnVariants, eq(addOnVariants.id, holdAddOns.variantId))
+      .innerJoin(addOns, eq(addOns.id, holdAddOns.addOnId))
+      .where(eq(holdAddOns.holdId, holdId))
+      .orderBy(asc(holdAddOns.position)),
+  );
   for (const line of lines) {
-    tx.insert(bookingAddOns)
-      .values({ id: `${bookingId}-a${line.position + 1}`, bookingId, ...line })
-      .run();
+    yield* changes(
+      tx.insert(bookingAddOns).values({ id: `${bookingId}-a${line.position + 1}`, bookingId, ...line }),
+    );
   }
 }
 
 /** What a booking's add-ons charged, GST included: the booking's total beyond its tickets. */
 export function addOnsPaiseOfBooking(tx: DbOrTx, bookingId: string): number {
-  return (
+  return runSync(addOnsPaiseOfBookingSteps(tx, bookingId));
+}
+
+/** `addOnsPaiseOfBooking` written once for both engines (ADR 0045). */
+export function* addOnsPaiseOfBookingSteps(tx: DbOrTx, bookingId: string): Steps<number> {
+  const { bookingAddOns } = tablesOf(tx);
+  const total = yield* row(
     tx
       .select({ total: sql<number>`coalesce(sum(${bookingAddOns.totalPaise}), 0)` })
       .from(bookingAddOns)
-      .where(eq(bookingAddOns.bookingId, bookingId))
-      .get()?.total ?? 0
+      .where(eq(bookingAddOns.bookingId, bookingId)),
   );
+  // PostgreSQL's sum of integers is a bigint, which node-postgres gives as a string.
+  return Number(total?.total ?? 0);
 }
 
 type Variant = NonNullable<ReturnType<ReturnType<(typeof builders)['variant']>['get']>>;

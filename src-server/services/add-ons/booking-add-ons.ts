@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ADD_ON_MESSAGES } from '../../../shared/add-on-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { bookingAddOns } from '../../db/schema/add-ons.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -19,23 +21,30 @@ export interface BookedAddOn {
 
 /** The add-ons of some bookings (My Bookings, the ticket page, the gate, the orders export). */
 export function addOnsOfBookings(db: DbOrTx, bookingIds: string[]): Map<string, BookedAddOn[]> {
+  return runSync(addOnsOfBookingsSteps(db, bookingIds));
+}
+
+/** `addOnsOfBookings` written once for both engines (ADR 0045): the confirmation's mail reads them. */
+export function* addOnsOfBookingsSteps(db: DbOrTx, bookingIds: string[]): Steps<Map<string, BookedAddOn[]>> {
   const out = new Map<string, BookedAddOn[]>();
   if (bookingIds.length === 0) return out;
-  const rows = db
-    .select({
-      bookingId: bookingAddOns.bookingId,
-      id: bookingAddOns.id,
-      name: bookingAddOns.name,
-      variantName: bookingAddOns.variantName,
-      quantity: bookingAddOns.quantity,
-      totalPaise: bookingAddOns.totalPaise,
-      givenAt: bookingAddOns.givenAt,
-    })
-    .from(bookingAddOns)
-    .where(inArray(bookingAddOns.bookingId, bookingIds))
-    .orderBy(asc(bookingAddOns.bookingId), asc(bookingAddOns.position))
-    .all();
-  for (const { bookingId, ...line } of rows) {
+  const { bookingAddOns } = tablesOf(db);
+  const lines = yield* rows(
+    db
+      .select({
+        bookingId: bookingAddOns.bookingId,
+        id: bookingAddOns.id,
+        name: bookingAddOns.name,
+        variantName: bookingAddOns.variantName,
+        quantity: bookingAddOns.quantity,
+        totalPaise: bookingAddOns.totalPaise,
+        givenAt: bookingAddOns.givenAt,
+      })
+      .from(bookingAddOns)
+      .where(inArray(bookingAddOns.bookingId, bookingIds))
+      .orderBy(asc(bookingAddOns.bookingId), asc(bookingAddOns.position)),
+  );
+  for (const { bookingId, ...line } of lines) {
     const list = out.get(bookingId) ?? [];
     list.push(line);
     out.set(bookingId, list);

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
+import { changes, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { BookedTicketLine } from '../../db/schema/bookings.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
 
 /**
  * Gives each ticket of a "one ticket per attendee" type its own ticket (ADR 0046), in the transaction that
@@ -10,26 +10,28 @@ import { ticketTypes } from '../../db/schema/catalog.ts';
  * has the setting is read now: a booking keeps the kind of tickets it was sold with, whatever the
  * organiser changes later. Nothing is written for other types (their tickets are the booking's QR).
  */
-export function issueAttendeeTicketsIn(
+export function* issueAttendeeTicketsSteps(
   tx: DbOrTx,
   booking: { id: string; slotId: string; lines: readonly BookedTicketLine[] },
-): void {
+): Steps<void> {
   if (booking.lines.length === 0) return;
-  const perAttendee = tx
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .where(
-      and(
-        inArray(
-          ticketTypes.id,
-          booking.lines.map((l) => l.id),
+  const { attendeeTickets, ticketTypes } = tablesOf(tx);
+  const perAttendee = yield* rows(
+    tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .where(
+        and(
+          inArray(
+            ticketTypes.id,
+            booking.lines.map((l) => l.id),
+          ),
+          eq(ticketTypes.perAttendeeTickets, true),
         ),
-        eq(ticketTypes.perAttendeeTickets, true),
       ),
-    )
-    .all();
+  );
   const ids = new Set(perAttendee.map((t) => t.id));
-  const rows = booking.lines.flatMap((line) =>
+  const tickets = booking.lines.flatMap((line) =>
     ids.has(line.id)
       ? Array.from({ length: line.quantity }, (_, i) => ({
           bookingId: booking.id,
@@ -40,5 +42,5 @@ export function issueAttendeeTicketsIn(
         }))
       : [],
   );
-  if (rows.length > 0) tx.insert(attendeeTickets).values(rows).run();
+  if (tickets.length > 0) yield* changes(tx.insert(attendeeTickets).values(tickets));
 }

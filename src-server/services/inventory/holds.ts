@@ -10,7 +10,14 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import {
+  changes,
+  row,
+  rows,
+  runSync,
+  type Steps,
+  savepoint as savepointSteps,
+} from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
 import { holds } from '../../db/schema/payments.ts';
@@ -266,12 +273,14 @@ export async function sweepExpiredHolds(
 }
 
 /**
- * For a payment that arrived after its hold was released: takes the same seats again if they are
- * still there. All or nothing (a failed line throws, rolling back the caller's transaction savepoint).
+ * For a payment that arrived after its hold was released (payments/confirm.ts): takes the same seats,
+ * add-ons and code use again if they are still there, and says whether it did. All or nothing, on both
+ * engines (ADR 0045): the retake runs in a savepoint of the caller's transaction, so a line that cannot
+ * be taken again undoes the lines taken before it and the caller carries on (to a refund) without them.
  */
-export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
+export function* retakeHeldSeatsOrNotSteps(tx: DbOrTx, holdId: string): Steps<boolean> {
   try {
-    tx.transaction((savepoint) => runSync(retakeHeldSeatsSteps(savepoint, holdId)));
+    yield* savepointSteps(tx, retakeHeldSeatsSteps(tx, holdId));
     return true;
   } catch (err) {
     if (err instanceof DomainError) return false;
@@ -280,8 +289,8 @@ export function retakeHeldSeats(tx: DbOrTx, holdId: string): boolean {
 }
 
 /**
- * `retakeHeldSeats`' statements, written once: throws the refusal when a line cannot be taken again, so
- * its caller runs it in a savepoint (on PostgreSQL too) and carries on without the seats.
+ * `retakeHeldSeats`' statements: throws the refusal when a line cannot be taken again, so its caller
+ * runs it in a savepoint (`retakeHeldSeatsOrNotSteps`) and carries on without the seats.
  */
 export function* retakeHeldSeatsSteps(tx: DbOrTx, holdId: string): Steps<void> {
   yield* takeSeatsSteps(tx, yield* rows(query(tx, 'itemsOfHold'), { holdId }));

@@ -21,13 +21,15 @@ import {
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import type { IndianState } from '../../../shared/states.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { type InvoiceLine, invoices, organiserProfiles, PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
-import { addOnInvoiceLines } from '../add-ons/add-on-invoice-lines.ts';
-import { addOnsPaiseOfBooking } from '../add-ons/add-on-stock.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
+import type { bookings } from '../../db/schema/bookings.ts';
+import { type InvoiceLine, PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
+import { addOnInvoiceLinesSteps } from '../add-ons/add-on-invoice-lines.ts';
+import { addOnsPaiseOfBookingSteps } from '../add-ons/add-on-stock.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
-import { allocateDocumentNumber } from './document-numbers.ts';
+import { documentNumberSteps } from './document-numbers.ts';
 import type { PlatformGst } from './platform-gst.ts';
 
 /** SAC of the platform's convenience fee: other support services (998599). */
@@ -59,9 +61,21 @@ export function issueBookingInvoices(
   buyer: BuyerGst,
   now: Date,
 ): string[] {
-  const { booking, event } = loadBooking(tx, bookingId);
+  return runSync(issueBookingInvoicesSteps(tx, platform, bookingId, buyer, now));
+}
+
+/** `issueBookingInvoices` written once for both engines (ADR 0045): a step of the confirmation. */
+export function* issueBookingInvoicesSteps(
+  tx: DbOrTx,
+  platform: PlatformGst | null,
+  bookingId: string,
+  buyer: BuyerGst,
+  now: Date,
+): Steps<string[]> {
+  const { invoices } = tablesOf(tx);
+  const { booking, event } = yield* loadBookingSteps(tx, bookingId);
   const ids: string[] = [];
-  const admission = admissionInvoice(tx, platform, booking, event, buyer, now);
+  const admission = yield* admissionInvoiceSteps(tx, platform, booking, event, buyer, now);
   if (admission) ids.push(admission);
   const buyerParty = buyerPartyOf(booking, buyer);
   const issuedAt = now.toISOString();
@@ -78,10 +92,15 @@ export function issueBookingInvoices(
       personsPerTicket: 1,
       ...fee.split,
     };
-    const { number, financialYear } = allocateDocumentNumber(tx, PLATFORM_ISSUER, 'platform_invoice', now);
+    const { number, financialYear } = yield* documentNumberSteps(
+      tx as WriteTx,
+      PLATFORM_ISSUER,
+      'platform_invoice',
+      now,
+    );
     const id = randomUUID();
-    tx.insert(invoices)
-      .values({
+    yield* changes(
+      tx.insert(invoices).values({
         id,
         bookingId,
         kind: 'platform_fee',
@@ -106,8 +125,8 @@ export function issueBookingInvoices(
         igstPaise: line.igstPaise,
         totalPaise: line.totalPaise,
         notes: [],
-      })
-      .run();
+      }),
+    );
     ids.push(id);
   }
   return ids;
@@ -156,17 +175,27 @@ export function issueAdmissionInvoice(
   buyer: BuyerGst,
   now: Date,
 ): string | null {
-  const { booking, event } = loadBooking(tx, bookingId);
-  return admissionInvoice(tx, platform, booking, event, buyer, now);
+  return runSync(
+    (function* () {
+      const { booking, event } = yield* loadBookingSteps(tx, bookingId);
+      return yield* admissionInvoiceSteps(tx, platform, booking, event, buyer, now);
+    })(),
+  );
 }
 
 type Booking = typeof bookings.$inferSelect;
-type BookedEvent = ReturnType<typeof loadBooking>['event'];
+type BookedEvent = BookedEventRow | undefined;
 
-function loadBooking(tx: DbOrTx, bookingId: string) {
-  const booking = tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+function* loadBookingSteps(tx: DbOrTx, bookingId: string) {
+  const { bookings, events } = tablesOf(tx);
+  const booking = yield* row(tx.select().from(bookings).where(eq(bookings.id, bookingId)));
   if (!booking) throw new Error(`booking ${bookingId} not found`);
-  const event = tx
+  const event = yield* row(eventOfBooking(tx, events, booking.eventId));
+  return { booking, event };
+}
+
+function eventOfBooking(tx: DbOrTx, events: Tables['events'], eventId: string) {
+  return tx
     .select({
       id: events.id,
       city: events.city,
@@ -178,10 +207,10 @@ function loadBooking(tx: DbOrTx, bookingId: string) {
       taxInclusive: events.taxInclusive,
     })
     .from(events)
-    .where(eq(events.id, booking.eventId))
-    .get();
-  return { booking, event };
+    .where(eq(events.id, eventId));
 }
+
+type BookedEventRow = NonNullable<ReturnType<ReturnType<typeof eventOfBooking>['get']>>;
 
 /** 'UTGST' for a union territory without a legislature, else null (SGST). */
 function utgstOrNull(placeOfSupply: string): 'UTGST' | null {
@@ -201,16 +230,17 @@ function buyerPartyOf(booking: Booking, buyer: BuyerGst) {
   };
 }
 
-function admissionInvoice(
+function* admissionInvoiceSteps(
   tx: DbOrTx,
   platform: PlatformGst | null,
   booking: Booking,
   event: BookedEvent,
   buyer: BuyerGst,
   now: Date,
-): string | null {
+): Steps<string | null> {
+  const { invoices, organiserProfiles } = tablesOf(tx);
   const profile = event?.ownerId
-    ? tx.select().from(organiserProfiles).where(eq(organiserProfiles.userId, event.ownerId)).get()
+    ? yield* row(tx.select().from(organiserProfiles).where(eq(organiserProfiles.userId, event.ownerId)))
     : undefined;
   if (!event || !profile || !isInvoicingProfileComplete(profile)) return null;
   const bookingId = booking.id;
@@ -244,7 +274,7 @@ function admissionInvoice(
   // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
   const addedTax =
     booking.totalAmountPaise -
-    addOnsPaiseOfBooking(tx, bookingId) -
+    (yield* addOnsPaiseOfBookingSteps(tx, bookingId)) -
     booking.subtotalAmountPaise -
     booking.feeAmountPaise -
     booking.igstAmountPaise;
@@ -256,7 +286,7 @@ function admissionInvoice(
       exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));
   const taxed = exclusive ? exclusiveTaxed : taxLines(true);
   // Add-ons (ADR 0041) follow the tickets, each at its own rate and code.
-  const addOns = addOnInvoiceLines(tx, bookingId, {
+  const addOns = yield* addOnInvoiceLinesSteps(tx, bookingId, {
     registered,
     supplierState: profile.state as IndianState,
     placeOfSupply,
@@ -285,15 +315,15 @@ function admissionInvoice(
   // supply, numbered in its own series (BOS/…) so the tax invoices' series stays consecutive on its own.
   const documentType =
     registered && lines.some((l) => l.kind !== 'exempt') ? 'tax_invoice' : 'bill_of_supply';
-  const { number, financialYear } = allocateDocumentNumber(
-    tx,
+  const { number, financialYear } = yield* documentNumberSteps(
+    tx as WriteTx,
     profile.userId,
     documentType === 'tax_invoice' ? 'invoice' : 'bill_of_supply',
     now,
   );
   const id = randomUUID();
-  tx.insert(invoices)
-    .values({
+  yield* changes(
+    tx.insert(invoices).values({
       id,
       bookingId,
       kind: 'admission',
@@ -318,7 +348,7 @@ function admissionInvoice(
       igstPaise: totals.igstPaise,
       totalPaise: totals.totalPaise,
       notes,
-    })
-    .run();
+    }),
+  );
   return id;
 }

@@ -1,30 +1,29 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { type BookedTicketLine, bookings } from '../../db/schema/bookings.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
-import { holdItems, holds, paymentOrders, refunds } from '../../db/schema/payments.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { changes, row, rows, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { BookedTicketLine } from '../../db/schema/bookings.ts';
+import { type holds, paymentOrders } from '../../db/schema/payments.ts';
+import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
-import { bookAddOnsIn } from '../add-ons/add-on-stock.ts';
-import { addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
-import { issueAttendeeTicketsIn } from '../attendee-tickets/issue-attendee-tickets.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { type DbOrTx, releaseHoldIn, retakeHeldSeats } from '../inventory/holds.ts';
-import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
-import { issueBookingInvoices } from '../invoices/issue-booking-invoices.ts';
+import { bookAddOnsSteps } from '../add-ons/add-on-stock.ts';
+import { addOnsOfBookingsSteps } from '../add-ons/booking-add-ons.ts';
+import { issueAttendeeTicketsSteps } from '../attendee-tickets/issue-attendee-tickets.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { type DbOrTx, releaseHoldSteps, retakeHeldSeatsOrNotSteps } from '../inventory/holds.ts';
+import { feeTaxSplitOfBookingSteps } from '../invoices/fee-tax-split.ts';
+import { issueBookingInvoicesSteps } from '../invoices/issue-booking-invoices.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
-import { attachAnswersIn } from '../questions/checkout-answers.ts';
+import { attachAnswersSteps } from '../questions/checkout-answers.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
-import { queueRefund } from '../refunds/queue-refund.ts';
+import { queueRefundSteps } from '../refunds/queue-refund.ts';
 import { signTicketToken } from '../tickets/ticket-token.ts';
-import { markOfferBooked } from '../waitlist/pass-on.ts';
+import { markOfferBookedSteps } from '../waitlist/pass-on.ts';
 import { bookingConfirmedMail, paymentRefundedMail } from './booking-mail.ts';
 import type { GatewayPayment } from './gateway.ts';
 import { paymentGatewayOf } from './gateway-of.ts';
@@ -112,68 +111,9 @@ export async function settlePayment(
   options: { amountPaise: number; source: ConfirmSource; refundReason?: string },
 ): Promise<PaymentOutcome> {
   const now = deps.clock.now();
-  const result = await writeTransaction(deps.db, (tx): PaymentOutcome & { refundId?: string } => {
-    const booked = tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.paymentId, paymentId))
-      .get();
-    if (booked) return { outcome: 'booked', bookingId: booked.id };
-    const refunded = tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).get();
-    if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
-
-    const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
-    if (!order) throw notFound('Checkout data is missing');
-    const hold = tx.select().from(holds).where(eq(holds.id, order.holdId)).get();
-    if (!hold) throw notFound('Booking data is missing. Please try again.');
-
-    let reason = options.refundReason;
-    if (!reason && isCancelled(tx, hold.slotId)) {
-      // The slot or its event was cancelled while this buyer paid: no booking, the money goes back.
-      releaseHoldIn(tx, hold.id, 'slot_cancelled', now);
-      reason = 'slot_cancelled';
-    }
-    if (!reason) {
-      if (hold.status === 'active') return createBooking(deps, tx, hold, order.id, paymentId, now);
-      if (hold.status === 'released' && retakeHeldSeats(tx, hold.id)) {
-        deps.logger.info({ holdId: hold.id, paymentId }, 'late payment: released seats taken again');
-        return createBooking(deps, tx, hold, order.id, paymentId, now);
-      }
-      // Released and gone, or converted by another payment on the same order.
-      reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
-    }
-    const refundId = queueRefund(
-      tx,
-      { paymentId, orderId: order.id, userId: hold.userId, amountPaise: options.amountPaise, reason },
-      now,
-    );
-    if (hold.status !== 'converted') {
-      tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)).run();
-    }
-    const eventName = tx
-      .select({ name: events.name })
-      .from(events)
-      .where(eq(events.id, hold.eventId))
-      .get()?.name;
-    enqueueMail(
-      tx,
-      paymentRefundedMail({
-        paymentId,
-        userName: hold.details.name,
-        userEmail: hold.details.email,
-        eventName: eventName ?? 'your event',
-        amountPaise: options.amountPaise,
-        supportEmail: deps.env.SUPPORT_EMAIL,
-        cancelled: reason === 'slot_cancelled',
-      }),
-      now,
-    );
-    deps.logger.warn(
-      { paymentId, orderId: order.id, reason, source: options.source },
-      'payment will be refunded',
-    );
-    return { ...refundOutcome(paymentId, options.amountPaise), refundId: refundId ?? undefined };
-  });
+  const result = await writeTransaction(deps.db, (tx) =>
+    runSync(confirmPaymentSteps(deps, tx, { orderId, paymentId, ...options }, now)),
+  );
   if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
     await issueRefund(deps, result.refundId);
     const { refundId: _issued, ...outcome } = result;
@@ -182,16 +122,123 @@ export async function settlePayment(
   return result;
 }
 
+/** What a confirmation needs of the app besides its transaction: no database, no network. */
+export type ConfirmDeps = Pick<AppDeps, 'env' | 'logger' | 'appSecret'>;
+
+export interface ConfirmRequest {
+  orderId: string;
+  paymentId: string;
+  amountPaise: number;
+  source: ConfirmSource;
+  refundReason?: string;
+}
+
+/** A settlement's outcome; a refund to make carries its id, for the gateway call after commit. */
+export type Settlement = PaymentOutcome & { refundId?: string };
+
+/**
+ * The order (one per hold: `payment_orders.hold_id` is unique) every confirmation of it serialises on:
+ * the callback, the webhook and the reconciler reporting one payment at once, or two payments on one
+ * order, take turns on PostgreSQL, and each after the first finds the booking or refund the first made.
+ */
+export function confirmationLockKey(orderId: string): string {
+  return `payment-order:${orderId}`;
+}
+
+/**
+ * `settlePayment`'s transaction written once for both engines (ADR 0045). The hold becomes a booking by
+ * a conditional UPDATE on its status as read, so a release racing on PostgreSQL (the sweeper, which
+ * takes no lock of ours) either comes first, and the payment then re-takes the seats as a late one
+ * does, or finds the hold converted and gives nothing back.
+ */
+export function* confirmPaymentSteps(
+  deps: ConfirmDeps,
+  tx: DbOrTx,
+  request: ConfirmRequest,
+  now: Date,
+): Steps<Settlement> {
+  const { bookings, events, holds, paymentOrders, refunds } = tablesOf(tx);
+  const { orderId, paymentId } = request;
+  yield* serialize(confirmationLockKey(orderId));
+  const booked = yield* row(
+    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)),
+  );
+  if (booked) return { outcome: 'booked', bookingId: booked.id };
+  const refunded = yield* row(tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)));
+  if (refunded) return refundOutcome(paymentId, refunded.amountPaise);
+
+  const order = yield* row(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
+  if (!order) throw notFound('Checkout data is missing');
+  const readHold = () => row(tx.select().from(holds).where(eq(holds.id, order.holdId)));
+  let hold = yield* readHold();
+  if (!hold) throw notFound('Booking data is missing. Please try again.');
+
+  let reason = request.refundReason;
+  if (!reason && (yield* isCancelledSteps(tx, hold.slotId))) {
+    // The slot or its event was cancelled while this buyer paid: no booking, the money goes back.
+    yield* releaseHoldSteps(tx, hold.id, 'slot_cancelled', now);
+    reason = 'slot_cancelled';
+  }
+  if (!reason) {
+    if (hold.status === 'active') {
+      const created = yield* createBookingSteps(deps, tx, hold, order.id, paymentId, now);
+      if (created) return created;
+      // Released between the read and the claim (PostgreSQL only): a late payment now.
+      hold = (yield* readHold())!;
+    }
+    if (hold.status === 'released' && (yield* retakeHeldSeatsOrNotSteps(tx, hold.id))) {
+      deps.logger.info({ holdId: hold.id, paymentId }, 'late payment: released seats taken again');
+      const created = yield* createBookingSteps(deps, tx, hold, order.id, paymentId, now);
+      // Nothing but a confirmation, which holds this order's lock, moves a released hold.
+      if (!created) throw new Error(`hold ${hold.id} changed under its confirmation's lock`);
+      return created;
+    }
+    // Released and gone, or converted by another payment on the same order.
+    reason = hold.status === 'converted' ? 'duplicate_payment' : 'seats_unavailable';
+  }
+  const refundId = yield* queueRefundSteps(
+    tx as WriteTx,
+    { paymentId, orderId: order.id, userId: hold.userId, amountPaise: request.amountPaise, reason },
+    now,
+  );
+  if (hold.status !== 'converted') {
+    yield* changes(
+      tx.update(paymentOrders).set({ status: 'refunded' }).where(eq(paymentOrders.id, order.id)),
+    );
+  }
+  const event = yield* row(tx.select({ name: events.name }).from(events).where(eq(events.id, hold.eventId)));
+  yield* enqueueMailSteps(
+    tx as WriteTx,
+    paymentRefundedMail({
+      paymentId,
+      userName: hold.details.name,
+      userEmail: hold.details.email,
+      eventName: event?.name ?? 'your event',
+      amountPaise: request.amountPaise,
+      supportEmail: deps.env.SUPPORT_EMAIL,
+      cancelled: reason === 'slot_cancelled',
+    }),
+    now,
+  );
+  deps.logger.warn(
+    { paymentId, orderId: order.id, reason, source: request.source },
+    'payment will be refunded',
+  );
+  return { ...refundOutcome(paymentId, request.amountPaise), refundId: refundId ?? undefined };
+}
+
 /** Whether the slot, or the event it belongs to, was cancelled. */
-function isCancelled(tx: DbOrTx, slotId: string): boolean {
-  const row = tx
-    .select({ slotCancelledAt: slots.cancelledAt, eventStatus: events.status })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .where(eq(slots.id, slotId))
-    .get();
-  return Boolean(row && (row.slotCancelledAt || row.eventStatus === 'cancelled'));
+function* isCancelledSteps(tx: DbOrTx, slotId: string): Steps<boolean> {
+  const { eventDates, events, slots } = tablesOf(tx);
+  const found = yield* row(
+    tx
+      .select({ slotCancelledAt: slots.cancelledAt, eventStatus: events.status })
+      .from(slots)
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .innerJoin(events, eq(events.id, eventDates.eventId))
+      .where(eq(slots.id, slotId)),
+  );
+  return Boolean(found && (found.slotCancelledAt || found.eventStatus === 'cancelled'));
 }
 
 function refundOutcome(paymentId: string, amountPaise: number): PaymentOutcome {
@@ -204,55 +251,89 @@ function refundOutcome(paymentId: string, amountPaise: number): PaymentOutcome {
  * the sale (no gateway order exists); a comp has no invoice (`invoice: false`).
  */
 export function confirmBoxOfficeHoldIn(
-  deps: AppDeps,
+  deps: ConfirmDeps,
   tx: DbOrTx,
   holdId: string,
   sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string; tokenInLink: boolean },
   now: Date,
 ): string {
-  const hold = tx.select().from(holds).where(eq(holds.id, holdId)).get();
-  if (!hold) throw notFound('Booking data is missing. Please try again.');
-  const booked = createBooking(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
-  return booked.outcome === 'booked' ? booked.bookingId : '';
+  return runSync(
+    (function* () {
+      const { holds } = tablesOf(tx);
+      const hold = yield* row(tx.select().from(holds).where(eq(holds.id, holdId)));
+      if (!hold) throw notFound('Booking data is missing. Please try again.');
+      const booked = yield* createBookingSteps(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
+      if (!booked) throw notFound('Booking data is missing. Please try again.');
+      return booked.bookingId;
+    })(),
+  );
 }
 
-/** Writes the booking with every §3 field, records it on the user, marks the hold sold and queues the mail. */
-function createBooking(
-  deps: AppDeps,
+type HoldRow = typeof holds.$inferSelect;
+
+/**
+ * Writes the booking with every §3 field, records it on the user, marks the hold sold and queues the
+ * mail. The hold is claimed first, by a conditional UPDATE on the status it was read with: null when
+ * it had changed since (only on PostgreSQL, where a release may come in between), having written nothing.
+ */
+function* createBookingSteps(
+  deps: ConfirmDeps,
   tx: DbOrTx,
-  hold: typeof holds.$inferSelect,
+  hold: HoldRow,
   orderId: string,
   paymentId: string,
   now: Date,
   boxOffice?: { invoice: boolean; actorUserId: string; tokenInLink: boolean },
-): PaymentOutcome {
-  const event = tx
-    .select({ id: events.id, name: events.name, location: events.eventLocationText })
-    .from(events)
-    .where(eq(events.id, hold.eventId))
-    .get();
-  const date = tx.select().from(eventDates).where(eq(eventDates.id, hold.eventDateId)).get();
-  const slot = tx.select().from(slots).where(eq(slots.id, hold.slotId)).get();
+): Steps<{ outcome: 'booked'; bookingId: string } | null> {
+  const {
+    bookings,
+    discountCodes,
+    eventDates,
+    events,
+    holdDiscounts,
+    holdItems,
+    holds,
+    paymentOrders,
+    slots,
+    ticketTypes,
+    users,
+  } = tablesOf(tx);
+  const claimed = yield* changes(
+    tx
+      .update(holds)
+      .set({ status: 'converted', endedAt: now.toISOString() })
+      .where(and(eq(holds.id, hold.id), eq(holds.status, hold.status))),
+  );
+  if (claimed !== 1) return null;
+  const event = yield* row(
+    tx
+      .select({ id: events.id, name: events.name, location: events.eventLocationText })
+      .from(events)
+      .where(eq(events.id, hold.eventId)),
+  );
+  const date = yield* row(tx.select().from(eventDates).where(eq(eventDates.id, hold.eventDateId)));
+  const slot = yield* row(tx.select().from(slots).where(eq(slots.id, hold.slotId)));
   if (!event || !date || !slot) throw notFound('Event not found');
-  const items = tx
-    .select({
-      quantity: holdItems.quantity,
-      heldPrice: holdItems.pricePaise,
-      discountPerTicketPaise: holdItems.discountPaise,
-      id: ticketTypes.id,
-      name: ticketTypes.name,
-      personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
-      description: ticketTypes.description,
-      isRefundable: ticketTypes.isRefundable,
-      totalTickets: ticketTypes.totalTickets,
-      availableTickets: ticketTypes.availableTickets,
-      isLive: ticketTypes.isLive,
-    })
-    .from(holdItems)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, holdItems.ticketTypeId))
-    .where(eq(holdItems.holdId, hold.id))
-    .orderBy(asc(holdItems.position))
-    .all();
+  const items = yield* rows(
+    tx
+      .select({
+        quantity: holdItems.quantity,
+        heldPrice: holdItems.pricePaise,
+        discountPerTicketPaise: holdItems.discountPaise,
+        id: ticketTypes.id,
+        name: ticketTypes.name,
+        personAllowedPerTicket: ticketTypes.personAllowedPerTicket,
+        description: ticketTypes.description,
+        isRefundable: ticketTypes.isRefundable,
+        totalTickets: ticketTypes.totalTickets,
+        availableTickets: ticketTypes.availableTickets,
+        isLive: ticketTypes.isLive,
+      })
+      .from(holdItems)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, holdItems.ticketTypeId))
+      .where(eq(holdItems.holdId, hold.id))
+      .orderBy(asc(holdItems.position)),
+  );
   const first = items[0];
   if (!first) throw notFound('Booking data is missing. Please try again.');
 
@@ -277,15 +358,16 @@ function createBooking(
     // Only on discounted lines: a booking without a code stores what it always did.
     ...(item.discountPerTicketPaise > 0 ? { discountPerTicketPaise: item.discountPerTicketPaise } : {}),
   }));
-  const discount = tx
-    .select({ code: discountCodes.code, discountPaise: holdDiscounts.discountPaise })
-    .from(holdDiscounts)
-    .innerJoin(discountCodes, eq(discountCodes.id, holdDiscounts.discountCodeId))
-    .where(eq(holdDiscounts.holdId, hold.id))
-    .get();
+  const discount = yield* row(
+    tx
+      .select({ code: discountCodes.code, discountPaise: holdDiscounts.discountPaise })
+      .from(holdDiscounts)
+      .innerJoin(discountCodes, eq(discountCodes.id, holdDiscounts.discountCodeId))
+      .where(eq(holdDiscounts.holdId, hold.id)),
+  );
   const bookingId = newBookingId();
-  tx.insert(bookings)
-    .values({
+  yield* changes(
+    tx.insert(bookings).values({
       id: bookingId,
       paymentId,
       orderId,
@@ -316,11 +398,11 @@ function createBooking(
       totalUserAllowed: lines.reduce((sum, l) => sum + l.totalPersons, 0),
       numberOfUserCheckedIn: 0,
       createdAt: now.toISOString(),
-    })
-    .run();
-  attachAnswersIn(tx, hold.id, bookingId);
-  issueAttendeeTicketsIn(tx, { id: bookingId, slotId: slot.id, lines });
-  recordBookingEvent(tx, {
+    }),
+  );
+  yield* attachAnswersSteps(tx, hold.id, bookingId);
+  yield* issueAttendeeTicketsSteps(tx, { id: bookingId, slotId: slot.id, lines });
+  yield* recordBookingEventSteps(tx, {
     bookingId,
     kind: 'confirmed',
     actor: boxOffice ? 'organiser' : 'buyer',
@@ -332,24 +414,26 @@ function createBooking(
       ...(discount ? { discountCode: discount.code, discountPaise: discount.discountPaise } : {}),
     },
   });
-  bookAddOnsIn(tx, hold.id, bookingId);
+  yield* bookAddOnsSteps(tx, hold.id, bookingId);
   // The GST invoice is numbered in this transaction: a booking and its invoice exist together or not at all.
   if (boxOffice?.invoice !== false)
-    issueBookingInvoices(tx, platformGstOf(deps.env), bookingId, hold.details, now);
-  const user = tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)).get();
-  tx.update(users)
-    .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })
-    .where(eq(users.id, hold.userId))
-    .run();
-  tx.update(holds)
-    .set({ status: 'converted', endedAt: now.toISOString() })
-    .where(eq(holds.id, hold.id))
-    .run();
-  tx.update(paymentOrders).set({ status: 'paid' }).where(eq(paymentOrders.id, orderId)).run();
+    yield* issueBookingInvoicesSteps(tx, platformGstOf(deps.env), bookingId, hold.details, now);
+  const user = yield* row(
+    tx.select({ list: users.bookingIdsList }).from(users).where(eq(users.id, hold.userId)),
+  );
+  yield* changes(
+    tx
+      .update(users)
+      .set({ bookingIdsList: [...(user?.list ?? []), bookingId], updatedAt: now.toISOString() })
+      .where(eq(users.id, hold.userId)),
+  );
+  yield* changes(tx.update(paymentOrders).set({ status: 'paid' }).where(eq(paymentOrders.id, orderId)));
   // A waiting-list offer's hold: the entry is done.
-  markOfferBooked(tx, hold.id, now);
-  enqueueMail(
-    tx,
+  yield* markOfferBookedSteps(tx, hold.id, now);
+  const addOns = yield* addOnsOfBookingsSteps(tx, [bookingId]);
+  const feeTaxSplit = yield* feeTaxSplitOfBookingSteps(tx, bookingId);
+  yield* enqueueMailSteps(
+    tx as WriteTx,
     bookingConfirmedMail({
       bookingId,
       userName: hold.details.name,
@@ -361,11 +445,11 @@ function createBooking(
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, pricePaise: l.pricePaise })),
       subtotalPaise: hold.subtotalPaise,
       discount: discount ?? null,
-      addOns: addOnsOfBookings(tx, [bookingId]).get(bookingId),
+      addOns: addOns.get(bookingId),
       bookingFeePaise: hold.feePaise + hold.igstPaise,
       feeGstPaise: hold.igstPaise,
       // The mail names the fee's tax heads as its invoice does (issue 36).
-      feeTaxSplit: feeTaxSplitOfBooking(tx, bookingId),
+      feeTaxSplit,
       totalPaise: hold.totalPaise,
       siteUrl: siteUrl(deps),
       supportEmail: deps.env.SUPPORT_EMAIL,

@@ -8,6 +8,8 @@ import {
   type TicketTypeForm,
 } from '../../../shared/question-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { changes, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import {
@@ -161,8 +163,9 @@ export function saveHoldAnswersIn(tx: DbOrTx, holdId: string, checked: CheckedAn
   }
 }
 
-/** At confirmation, inside its transaction: the hold's names and answers become the booking's. */
-export function attachAnswersIn(tx: DbOrTx, holdId: string, bookingId: string): void {
-  tx.update(bookingAttendees).set({ bookingId }).where(eq(bookingAttendees.holdId, holdId)).run();
-  tx.update(bookingAnswers).set({ bookingId }).where(eq(bookingAnswers.holdId, holdId)).run();
+/** At confirmation, a step of its transaction (ADR 0045): the hold's names and answers become the booking's. */
+export function* attachAnswersSteps(tx: DbOrTx, holdId: string, bookingId: string): Steps<void> {
+  const { bookingAttendees, bookingAnswers } = tablesOf(tx);
+  yield* changes(tx.update(bookingAttendees).set({ bookingId }).where(eq(bookingAttendees.holdId, holdId)));
+  yield* changes(tx.update(bookingAnswers).set({ bookingId }).where(eq(bookingAnswers.holdId, holdId)));
 }

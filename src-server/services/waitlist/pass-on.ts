@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { waitlistEntries } from '../../db/schema/on-sale.ts';
 import { type DbOrTx, type ReleaseIn, releaseHoldSteps } from '../inventory/holds.ts';
 import { offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
 
@@ -69,10 +68,18 @@ export function* endOfferOfHoldSteps(
  * late payment that took the seats again once the offer had lapsed.
  */
 export function markOfferBooked(tx: DbOrTx, holdId: string, now: Date): void {
-  tx.update(waitlistEntries)
-    .set({ status: 'booked', endedAt: now.toISOString() })
-    .where(
-      and(eq(waitlistEntries.offerHoldId, holdId), sql`${waitlistEntries.status} in ('offered', 'lapsed')`),
-    )
-    .run();
+  runSync(markOfferBookedSteps(tx, holdId, now));
+}
+
+/** `markOfferBooked` written once for both engines (ADR 0045): a step of the confirmation. */
+export function* markOfferBookedSteps(tx: DbOrTx, holdId: string, now: Date): Steps<void> {
+  const { waitlistEntries } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(waitlistEntries)
+      .set({ status: 'booked', endedAt: now.toISOString() })
+      .where(
+        and(eq(waitlistEntries.offerHoldId, holdId), sql`${waitlistEntries.status} in ('offered', 'lapsed')`),
+      ),
+  );
 }
