@@ -24,7 +24,7 @@ import { updateProfile } from '../../src-server/services/accounts/profile.ts';
 import { isResetLinkUsable } from '../../src-server/services/accounts/reset-link-status.ts';
 import { invalidateSession, validateSessionSteps } from '../../src-server/services/accounts/sessions.ts';
 import { signIn } from '../../src-server/services/accounts/sign-in.ts';
-import { signUp } from '../../src-server/services/accounts/sign-up.ts';
+import { isUniqueViolation, signUp } from '../../src-server/services/accounts/sign-up.ts';
 import { ensureDemoOrganiser } from '../../src-server/services/roles/ensure-demo-accounts.ts';
 import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
 import { grantOrganiserRole } from '../../src-server/services/roles/grant-organiser-role.ts';
@@ -163,6 +163,40 @@ describe.each(engines)('accounts, roles and the team, written once, on %s', (_na
     );
   });
 
+  it('of three sign-ups for one address at once, one makes the account and the others are told it is taken', async () => {
+    const attempts = await Promise.all([1, 2, 3].map(() => codeOf(signUpAs('twin@example.com', 'Twin'))));
+    expect(attempts.sort()).toEqual(['CONFLICT', 'CONFLICT', undefined]);
+    // Where both checks pass before either commits, the unique index refuses the second on either
+    // engine, and sign-up tells that refusal apart from any other failure.
+    const { users } = tablesOf(db);
+    const at = clock.now().toISOString();
+    const duplicate = await db
+      .insert(users)
+      .values({ id: 'twin-2', email: 'twin@example.com', createdAt: at, updatedAt: at })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(duplicate)).toBe(true);
+  });
+
+  it('checks at most the allowed passwords when many wrong ones for one account arrive at once', async () => {
+    await signUpAs('target@example.com', 'Target');
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        codeOf(
+          signIn(
+            deps,
+            { email: 'target@example.com', password: 'guess guess guess' },
+            { ip: nextIp(), previousSessionId: null },
+          ),
+        ),
+      ),
+    );
+    expect(attempts.filter((a) => a === 'UNAUTHORIZED')).toHaveLength(MAX_FAILURES_PER_ACCOUNT);
+    expect(attempts.filter((a) => a === 'TOO_MANY_REQUESTS')).toHaveLength(12 - MAX_FAILURES_PER_ACCOUNT);
+  });
+
   it('verifies the address from the mailed link, and sends another link only while unverified', async () => {
     const { userId } = await signUpAs('meera@example.com', 'Meera');
     const token = await tokenMailedTo('meera@example.com', 'verify-email\\?token=');
@@ -268,7 +302,7 @@ describe.each(engines)('accounts, roles and the team, written once, on %s', (_na
     expect(await getAccountRole(db, demo)).toBe('organiser');
   });
 
-  it('an organiser invites a team member who accepts once, even twice at once; access follows the team', async () => {
+  it('an organiser invites a team member who accepts once, even ten times at once; access follows the team', async () => {
     const owner = await signUpAs('owner@example.com', 'Owner');
     await setAccountRoleByEmail(
       db,
@@ -315,14 +349,11 @@ describe.each(engines)('accounts, roles and the team, written once, on %s', (_na
     const gate = await signUpAs('gate@example.com', 'Gate');
     expect(await loadEventAccess(db, 'ev-team', gate.userId, 'none')).toBeNull();
     const user = { id: gate.userId, email: 'gate@example.com' };
-    const answers = await Promise.all([
-      acceptInvitation(db, token, user, clock.now()),
-      acceptInvitation(db, token, user, clock.now()),
-    ]);
-    expect(answers).toEqual([
-      { eventId: 'ev-team', role: 'gate_staff' },
-      { eventId: 'ev-team', role: 'gate_staff' },
-    ]);
+    // Ten tabs accept at once: every one answers the team role, and the team gains one member.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => acceptInvitation(db, token, user, clock.now())),
+    );
+    expect(answers).toEqual(Array(10).fill({ eventId: 'ev-team', role: 'gate_staff' }));
     const { eventTeamMembers } = tablesOf(db);
     expect(
       await db
