@@ -25,7 +25,11 @@ import { isResetLinkUsable } from '../../src-server/services/accounts/reset-link
 import { invalidateSession, validateSessionSteps } from '../../src-server/services/accounts/sessions.ts';
 import { signIn } from '../../src-server/services/accounts/sign-in.ts';
 import { isUniqueViolation, signUp } from '../../src-server/services/accounts/sign-up.ts';
-import { ensureDemoOrganiser } from '../../src-server/services/roles/ensure-demo-accounts.ts';
+import {
+  DEMO_ADMIN,
+  ensureDemoOrganiser,
+  ensureDemoSignIns,
+} from '../../src-server/services/roles/ensure-demo-accounts.ts';
 import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
 import { grantOrganiserRole } from '../../src-server/services/roles/grant-organiser-role.ts';
 import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
@@ -300,6 +304,11 @@ describe.each(engines)('accounts, roles and the team, written once, on %s', (_na
     ).toBe('NOT_FOUND');
     const demo = await ensureDemoOrganiser(db, clock.now());
     expect(await getAccountRole(db, demo)).toBe('organiser');
+    const signIns = await ensureDemoSignIns(db, 'demo-secret-0123456789abcdef', clock.now());
+    expect(await getAccountRole(db, DEMO_ADMIN.id)).toBe('admin');
+    const admin = signIns.find((x) => x.role === 'admin')!;
+    const asAdmin = await signIn(deps, admin, { ip: nextIp(), previousSessionId: null });
+    expect(asAdmin.userId).toBe(DEMO_ADMIN.id);
   });
 
   it('an organiser invites a team member who accepts once, even ten times at once; access follows the team', async () => {
