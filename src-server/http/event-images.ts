@@ -28,7 +28,7 @@ export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
     const user = await sessionUserOf(c, deps);
     if (!user) throw unauthorized();
     const userId = user.id;
-    requireEventPermission(deps.db, c.req.param('eventId'), userId, 'edit');
+    await requireEventPermission(deps.db, c.req.param('eventId'), userId, 'edit');
     const kind = IMAGE_KINDS.find((k) => k === c.req.query('kind'));
     if (!kind) throw badRequest(IMAGE_MESSAGES.kindInvalid);
     const allowed = await takeRateLimited(

@@ -93,7 +93,7 @@ export function googleOAuthRoutes(deps: AppDeps) {
     let session: Awaited<ReturnType<typeof signInWithGoogle>>;
     try {
       const previous = readSessionToken(c.req.header('cookie') ?? null);
-      if (previous) invalidateSession(deps.db, sessionIdOf(previous));
+      if (previous) await invalidateSession(deps.db, sessionIdOf(previous));
       session = await signInWithGoogle(deps, {
         sub: claims.sub,
         email: claims.email,

@@ -62,7 +62,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
       deps.db,
       match[1]!,
       userId,
-      userId ? getAccountRole(deps.db, userId) : 'none',
+      userId ? await getAccountRole(deps.db, userId) : 'none',
     );
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Type', 'application/pdf');
@@ -84,7 +84,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
       deps.db,
       match[1]!,
       userId,
-      userId ? getAccountRole(deps.db, userId) : 'none',
+      userId ? await getAccountRole(deps.db, userId) : 'none',
     );
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Type', 'application/pdf');
@@ -110,7 +110,7 @@ async function exportIssuer(
   const user = await sessionUserOf(c, deps);
   c.header('Cache-Control', 'private, no-store');
   if (!user) return c.json({ error: { message: 'User not authenticated' } }, 401);
-  const issuer = issuerOf(getAccountRole(deps.db, user.id), user.id);
+  const issuer = issuerOf(await getAccountRole(deps.db, user.id), user.id);
   if (!issuer) return c.json({ error: { message: ORGANISER_MESSAGES.notAllowed } }, 403);
   const match = filePattern.exec(c.req.param('file') ?? '');
   const month = invoiceMonthSchema.safeParse({ month: match?.[1] ?? '' });

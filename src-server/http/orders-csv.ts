@@ -19,7 +19,7 @@ export function ordersCsvRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'private, no-store');
     if (!user) throw unauthorized();
     // Throws the 404 / 403 DomainError that app.onError answers, exactly as eventProcedure would.
-    const event = requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewSales');
+    const event = await requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewSales');
 
     const filter = OrdersFilter.safeParse(c.req.query());
     if (!filter.success) {

@@ -19,7 +19,7 @@ export function payoutCsvRoutes(deps: AppDeps) {
     const user = await sessionUserOf(c, deps);
     c.header('Cache-Control', 'private, no-store');
     if (!user) throw unauthorized();
-    const event = requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewPayouts');
+    const event = await requireEventPermission(deps.db, c.req.param('eventId'), user.id, 'viewPayouts');
 
     const query = PayoutStatementInput.safeParse(c.req.query());
     if (!query.success) {

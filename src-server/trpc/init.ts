@@ -61,8 +61,8 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
  * Signed in, with the account's installation-wide role read once for the request (one primary-key
  * lookup; buyer procedures never pay for it). The base of the role and event middlewares below.
  */
-const roleProcedure = protectedProcedure.use(({ ctx, next }) =>
-  next({ ctx: { role: getAccountRole(ctx.db, ctx.user.id) } }),
+const roleProcedure = protectedProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { role: await getAccountRole(ctx.db, ctx.user.id) } }),
 );
 
 const notAllowed = () => new TRPCError({ code: 'FORBIDDEN', message: ORGANISER_MESSAGES.notAllowed });
@@ -86,8 +86,8 @@ export const organiserProcedure = roleProcedure.use(({ ctx, next }) => {
  * permission does not include is refused as not allowed (the caller knows the event already).
  */
 export function eventProcedure(permission: EventPermission) {
-  return roleProcedure.input(EventIdInput).use(({ ctx, input, next }) => {
-    const access = loadEventAccess(ctx.db, input.eventId, ctx.user.id, ctx.role);
+  return roleProcedure.input(EventIdInput).use(async ({ ctx, input, next }) => {
+    const access = await loadEventAccess(ctx.db, input.eventId, ctx.user.id, ctx.role);
     if (!access) throw new TRPCError({ code: 'NOT_FOUND', message: ORGANISER_MESSAGES.eventNotFound });
     if (!eventRoleMay(access.role, permission)) throw notAllowed();
     return next({ ctx: { event: access.event, eventRole: access.role } });

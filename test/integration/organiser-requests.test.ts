@@ -73,7 +73,7 @@ describe('List your Event: organiser requests', () => {
       },
     );
     expect(approved.data).toEqual({ status: 'approved' });
-    expect(getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
+    expect(await getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
     const [decidedMail] = mailsTo(requester.email);
     expect(decidedMail?.subject).toBe('Your Jalsa organiser request was approved');
     expect(decidedMail?.text).toContain('http://localhost/organiser');
@@ -90,7 +90,7 @@ describe('List your Event: organiser requests', () => {
     );
     expect(late.status).toBe(409);
     expect(late.body.error?.message).toBe('This request has already been decided.');
-    expect(getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
+    expect(await getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
     expect(mailsTo(requester.email)).toHaveLength(1);
   });
 
@@ -109,7 +109,7 @@ describe('List your Event: organiser requests', () => {
       },
     );
     expect(declined.data).toEqual({ status: 'declined' });
-    expect(getAccountRole(t.deps.db, requester.userId)).toBe('none');
+    expect(await getAccountRole(t.deps.db, requester.userId)).toBe('none');
     expect(mailsTo(requester.email).map((m) => m.subject)).toEqual([
       'Your Jalsa organiser request was declined',
     ]);
@@ -158,12 +158,12 @@ describe('List your Event: organiser requests', () => {
     const grant = (email: string, role: string) =>
       callProcedure(t, 'mutation', 'admin.setOrganiser', { email, role }, { cookie: admin.cookie });
     expect((await grant(person.email.toUpperCase(), 'organiser')).status).toBe(200);
-    expect(getAccountRole(t.deps.db, person.userId)).toBe('organiser');
+    expect(await getAccountRole(t.deps.db, person.userId)).toBe('organiser');
     expect((await grant(person.email, 'none')).status).toBe(200);
-    expect(getAccountRole(t.deps.db, person.userId)).toBe('none');
+    expect(await getAccountRole(t.deps.db, person.userId)).toBe('none');
     const admins = await grant(other.email, 'none');
     expect(admins.status).toBe(409);
-    expect(getAccountRole(t.deps.db, other.userId)).toBe('admin');
+    expect(await getAccountRole(t.deps.db, other.userId)).toBe('admin');
     const nobody = await grant('nobody@example.com', 'organiser');
     expect(nobody.status).toBe(404);
     expect(nobody.body.error?.message).toBe('No account has that e-mail address. Ask them to sign up first.');

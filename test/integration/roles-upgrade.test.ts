@@ -124,10 +124,10 @@ describe('upgrading a database made by the previous release', () => {
     expect(oldType).toMatchObject({ maxPerOrder: 10, saleOpensAt: null, saleClosesAt: null });
     const detail = await callProcedure(t, 'query', 'events.byId', { id: 'old-event' });
     expect(detail.status).toBe(200);
-    expect(getAccountRole(db, owner!.id)).toBe('organiser');
+    expect(await getAccountRole(db, owner!.id)).toBe('organiser');
     // Existing accounts keep no role and their staff flag.
-    expect(getAccountRole(db, 'old-buyer')).toBe('none');
-    expect(getAccountRole(db, 'old-staff')).toBe('none');
+    expect(await getAccountRole(db, 'old-buyer')).toBe('none');
+    expect(await getAccountRole(db, 'old-staff')).toBe('none');
     expectInventoryInvariant(db);
 
     // The buyer still sees the booking.

@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../client.ts';
 import { oncePer } from '../once-per.ts';
 import { writeTransaction } from '../write-transaction.ts';
 import { type PgDb, pgWriteTransaction } from './postgres.ts';
+import { isPostgres } from './reads.ts';
 import { runAsync, runSync, type Steps } from './steps.ts';
 
 /**
@@ -34,3 +35,12 @@ export const postgresRunner = oncePer(
     write: (steps) => pgWriteTransaction(db, steps),
   }),
 );
+
+/**
+ * The runner of the engine `db` was opened on, for a use case written once that is handed the app's
+ * database (`deps.db`): the same function then runs on SQLite or PostgreSQL, as the composition root
+ * chose.
+ */
+export function runnerFor(db: Db | DbOrTx): TransitionRunner {
+  return isPostgres(db) ? postgresRunner(db as unknown as PgDb) : sqliteRunner(db as Db);
+}

@@ -11,7 +11,7 @@ describe('getAccount (auth.me), prepared once per database', () => {
   });
   afterEach(() => scratch.remove());
 
-  it('returns exactly the owner-visible fields, never a secret, and what is stored now', () => {
+  it('returns exactly the owner-visible fields, never a secret, and what is stored now', async () => {
     const { db } = scratch.database;
     db.insert(users)
       .values([
@@ -40,7 +40,7 @@ describe('getAccount (auth.me), prepared once per database', () => {
       ])
       .run();
 
-    expect(getAccount(db, 'u-password')).toStrictEqual({
+    expect(await getAccount(db, 'u-password')).toStrictEqual({
       id: 'u-password',
       name: 'Asha Verma',
       email: 'asha.verma@example.com',
@@ -56,7 +56,7 @@ describe('getAccount (auth.me), prepared once per database', () => {
       googleLinked: false,
       updatedAt: '2026-11-02T00:00:00.000Z',
     });
-    expect(getAccount(db, 'u-google')).toStrictEqual({
+    expect(await getAccount(db, 'u-google')).toStrictEqual({
       id: 'u-google',
       name: null,
       email: 'ravi@example.com',
@@ -72,17 +72,17 @@ describe('getAccount (auth.me), prepared once per database', () => {
       googleLinked: true,
       updatedAt: '2026-11-01T00:00:00.000Z',
     });
-    expect(getAccount(db, 'nobody')).toBeNull();
+    expect(await getAccount(db, 'nobody')).toBeNull();
 
     // The statement is reused, the answer is not: a change shows on the next call.
     db.update(users)
       .set({ name: 'Asha V.', bookingIdsList: ['b-1'] })
       .where(eq(users.id, 'u-password'))
       .run();
-    expect(getAccount(db, 'u-password')).toMatchObject({ name: 'Asha V.', bookingIdsList: ['b-1'] });
+    expect(await getAccount(db, 'u-password')).toMatchObject({ name: 'Asha V.', bookingIdsList: ['b-1'] });
   });
 
-  it('answers from each database its own rows', () => {
+  it('answers from each database its own rows', async () => {
     const other = scratchDatabase('jalsa-account-other-');
     try {
       const at = '2026-11-01T00:00:00.000Z';
@@ -94,8 +94,8 @@ describe('getAccount (auth.me), prepared once per database', () => {
         .insert(users)
         .values({ id: 'u-1', email: 'two@example.com', createdAt: at, updatedAt: at })
         .run();
-      expect(getAccount(scratch.database.db, 'u-1')?.email).toBe('one@example.com');
-      expect(getAccount(other.database.db, 'u-1')?.email).toBe('two@example.com');
+      expect((await getAccount(scratch.database.db, 'u-1'))?.email).toBe('one@example.com');
+      expect((await getAccount(other.database.db, 'u-1'))?.email).toBe('two@example.com');
     } finally {
       other.remove();
     }

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { users } from '../../db/schema/accounts.ts';
 
 /** What the owner may see of their own account: the spec §3 User and Profile fields, never secrets. */
 export interface Account {
@@ -22,10 +24,10 @@ export interface Account {
   updatedAt: string;
 }
 
-export function getAccount(db: Db, userId: string): Account | null {
-  const row = accountLookup(db).get({ userId });
-  if (!row) return null;
-  const { passwordHash, googleId, ...account } = row;
+export async function getAccount(db: DbOrTx, userId: string): Promise<Account | null> {
+  const found = await runStatements(db, (d) => row(accountLookup(d), { userId }));
+  if (!found) return null;
+  const { passwordHash, googleId, ...account } = found;
   return { ...account, hasPassword: passwordHash !== null, googleLinked: googleId !== null };
 }
 
@@ -33,8 +35,9 @@ export function getAccount(db: Db, userId: string): Account | null {
  * Built once per database, like the session lookup: `auth.me` runs on every page load, and building
  * this select cost more than running it (35 µs of 115 per call, issue 21).
  */
-const accountLookup = oncePer((db: Db) =>
-  db
+const accountLookup = oncePer((db: DbOrTx) => {
+  const { users } = tablesOf(db);
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -53,5 +56,5 @@ const accountLookup = oncePer((db: Db) =>
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
-);
+    .prepare();
+});

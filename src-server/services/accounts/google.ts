@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/auth-schemas.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { createSession, invalidateUserSessions } from './sessions.ts';
+import { createSessionSteps, invalidateUserSessionsSteps } from './sessions.ts';
 import type { NewSession } from './sign-up.ts';
 
 /** What Google's ID token tells us about the person (OpenID Connect claims). */
@@ -28,33 +29,37 @@ export function signInWithGoogle(
 ): Promise<NewSession> {
   const now = deps.clock.now();
   const email = profile.email.trim().toLowerCase();
-  return writeTransaction(deps.db, (tx) => {
-    const linked = tx.select({ id: users.id }).from(users).where(eq(users.googleId, profile.sub)).get();
+  return runnerFor(deps.db).write(function* (tx) {
+    const { users } = tablesOf(tx);
+    const linked = yield* row(tx.select({ id: users.id }).from(users).where(eq(users.googleId, profile.sub)));
     let userId = linked?.id;
     if (!userId) {
       if (!profile.emailVerified) throw badRequest(MESSAGES.googleEmailUnverified);
-      const existing = tx
-        .select({ id: users.id, googleId: users.googleId, isEmailVerified: users.isEmailVerified })
-        .from(users)
-        .where(eq(users.email, email))
-        .get();
+      const existing = yield* row(
+        tx
+          .select({ id: users.id, googleId: users.googleId, isEmailVerified: users.isEmailVerified })
+          .from(users)
+          .where(eq(users.email, email)),
+      );
       if (existing) {
         if (existing.googleId) throw conflict(MESSAGES.googleOtherAccount);
-        if (!existing.isEmailVerified) invalidateUserSessions(tx, existing.id);
-        tx.update(users)
-          .set({
-            googleId: profile.sub,
-            isEmailVerified: true,
-            ...(existing.isEmailVerified ? {} : { passwordHash: null }),
-            updatedAt: now.toISOString(),
-          })
-          .where(eq(users.id, existing.id))
-          .run();
+        if (!existing.isEmailVerified) yield* invalidateUserSessionsSteps(tx, existing.id);
+        yield* changes(
+          tx
+            .update(users)
+            .set({
+              googleId: profile.sub,
+              isEmailVerified: true,
+              ...(existing.isEmailVerified ? {} : { passwordHash: null }),
+              updatedAt: now.toISOString(),
+            })
+            .where(eq(users.id, existing.id)),
+        );
         userId = existing.id;
       } else {
         userId = randomUUID();
-        tx.insert(users)
-          .values({
+        yield* changes(
+          tx.insert(users).values({
             id: userId,
             name: profile.name,
             email,
@@ -66,11 +71,11 @@ export function signInWithGoogle(
             bookingIdsList: [],
             createdAt: now.toISOString(),
             updatedAt: now.toISOString(),
-          })
-          .run();
+          }),
+        );
       }
     }
-    const session = createSession(tx, userId, now);
+    const session = yield* createSessionSteps(tx, userId, now);
     return { userId, token: session.token, expiresAt: session.expiresAt };
   });
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 /**
  * Marks an account's e-mail verified on the operator's word (`npm run user:verify`), found by address.
@@ -14,18 +15,22 @@ export function markEmailVerified(
   email: string,
   now: Date,
 ): Promise<{ alreadyVerified: boolean } | null> {
-  return writeTransaction(db, (tx) => {
-    const account = tx
-      .select({ id: users.id, verified: users.isEmailVerified })
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { users } = tablesOf(tx);
+    const account = yield* row(
+      tx
+        .select({ id: users.id, verified: users.isEmailVerified })
+        .from(users)
+        .where(eq(users.email, email.trim().toLowerCase())),
+    );
     if (!account) return null;
     if (!account.verified) {
-      tx.update(users)
-        .set({ isEmailVerified: true, updatedAt: now.toISOString() })
-        .where(eq(users.id, account.id))
-        .run();
+      yield* changes(
+        tx
+          .update(users)
+          .set({ isEmailVerified: true, updatedAt: now.toISOString() })
+          .where(eq(users.id, account.id)),
+      );
     }
     return { alreadyVerified: account.verified };
   });

@@ -6,16 +6,18 @@ import {
   type resetPasswordSchema,
 } from '../../../shared/auth-schemas.ts';
 import { publicLinkBase } from '../../../shared/public-links.ts';
-import { passwordResetTokens, users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
 import { passwordResetMail } from './emails.ts';
-import { clearFailedSignIns } from './login-throttle.ts';
+import { clearFailedSignInsSteps } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { limitAccountMailRequests } from './request-limits.ts';
-import { createSession, invalidateUserSessions } from './sessions.ts';
+import { createSessionSteps, invalidateUserSessionsSteps } from './sessions.ts';
 import type { NewSession } from './sign-up.ts';
 import { linkTokenId, newLinkToken } from './tokens.ts';
 
@@ -39,36 +41,42 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const now = deps.clock.now();
   await limitAccountMailRequests(deps.db, clientIp, now);
-  return writeTransaction(deps.db, (tx) => {
-    const user = tx
-      .select({ id: users.id, name: users.name, email: users.email, verified: users.isEmailVerified })
-      .from(users)
-      .where(eq(users.email, email))
-      .get();
+  const base = publicLinkBase(deps.env.PUBLIC_URL, requestOrigin);
+  return runnerFor(deps.db).write(function* (tx) {
+    const { users, passwordResetTokens } = tablesOf(tx);
+    const user = yield* row(
+      tx
+        .select({ id: users.id, name: users.name, email: users.email, verified: users.isEmailVerified })
+        .from(users)
+        .where(eq(users.email, email)),
+    );
     if (!user) return;
-    const recent = tx
-      .select({ n: count() })
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.userId, user.id),
-          gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_WINDOW_MS).toISOString()),
+    // Per account, one request at a time: two at once cannot both pass on the same count.
+    yield* serialize(`password-reset-mail:${user.id}`);
+    const recent = yield* row(
+      tx
+        .select({ n: count() })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, user.id),
+            gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_WINDOW_MS).toISOString()),
+          ),
         ),
-      )
-      .get();
-    if ((recent?.n ?? 0) >= RESET_MAILS_PER_WINDOW) return;
+    );
+    if (Number(recent?.n ?? 0) >= RESET_MAILS_PER_WINDOW) return;
     const { token, id } = newLinkToken();
-    tx.insert(passwordResetTokens)
-      .values({
+    yield* changes(
+      tx.insert(passwordResetTokens).values({
         id,
         userId: user.id,
         expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
         createdAt: now.toISOString(),
-      })
-      .run();
-    const url = `${publicLinkBase(deps.env.PUBLIC_URL, requestOrigin)}/reset-password?token=${encodeURIComponent(token)}`;
-    enqueueMail(
-      tx,
+      }),
+    );
+    const url = `${base}/reset-password?token=${encodeURIComponent(token)}`;
+    yield* enqueueMailSteps(
+      tx as WriteTx,
       passwordResetMail({ to: user.email, name: user.verified ? user.name : null, url, tokenId: id }),
       now,
     );
@@ -82,31 +90,40 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   const tokenId = linkTokenId(input.token);
-  const found = deps.db
-    .select({ expiresAt: passwordResetTokens.expiresAt })
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.id, tokenId))
-    .get();
+  const run = runnerFor(deps.db);
+  const found = await run.read(function* (db) {
+    const { passwordResetTokens } = tablesOf(db);
+    return yield* row(
+      db
+        .select({ expiresAt: passwordResetTokens.expiresAt })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.id, tokenId)),
+    );
+  });
   if (!found || new Date(found.expiresAt) <= deps.clock.now()) throw badRequest(MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await writeTransaction(deps.db, (tx) => {
-    const row = tx
-      .delete(passwordResetTokens)
-      .where(eq(passwordResetTokens.id, tokenId))
-      .returning({ userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt })
-      .get();
+  await run.write(function* (tx) {
+    const { users, passwordResetTokens } = tablesOf(tx);
+    // The DELETE claims the link: a second use at once waits for this row's lock and finds it gone.
+    const claimed = yield* row(
+      tx
+        .delete(passwordResetTokens)
+        .where(eq(passwordResetTokens.id, tokenId))
+        .returning({ userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt }),
+    );
     // Gone means another request used the link while the password was hashing.
-    if (!row || new Date(row.expiresAt) <= now) throw badRequest(MESSAGES.resetLinkInvalid);
-    const user = tx
-      .update(users)
-      .set({ passwordHash, isEmailVerified: true, updatedAt: now.toISOString() })
-      .where(eq(users.id, row.userId))
-      .returning({ email: users.email })
-      .get();
-    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId)).run();
-    invalidateUserSessions(tx, row.userId);
-    if (user) clearFailedSignIns(tx, user.email);
+    if (!claimed || new Date(claimed.expiresAt) <= now) throw badRequest(MESSAGES.resetLinkInvalid);
+    const user = yield* row(
+      tx
+        .update(users)
+        .set({ passwordHash, isEmailVerified: true, updatedAt: now.toISOString() })
+        .where(eq(users.id, claimed.userId))
+        .returning({ email: users.email }),
+    );
+    yield* changes(tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, claimed.userId)));
+    yield* invalidateUserSessionsSteps(tx, claimed.userId);
+    if (user) yield* clearFailedSignInsSteps(tx, user.email);
   });
 }
 
@@ -119,21 +136,24 @@ export async function changePassword(
   userId: string,
   input: z.output<typeof changePasswordSchema>,
 ): Promise<NewSession> {
-  const user = deps.db
+  const { users } = tablesOf(deps.db);
+  const [user] = await deps.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
   if (!user) throw unauthorized();
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: now.toISOString() }).where(eq(users.id, userId)).run();
-    invalidateUserSessions(tx, userId);
-    const session = createSession(tx, userId, now);
+  return runnerFor(deps.db).write(function* (tx) {
+    const { users } = tablesOf(tx);
+    yield* changes(
+      tx.update(users).set({ passwordHash, updatedAt: now.toISOString() }).where(eq(users.id, userId)),
+    );
+    yield* invalidateUserSessionsSteps(tx, userId);
+    const session = yield* createSessionSteps(tx, userId, now);
     return { userId, token: session.token, expiresAt: session.expiresAt };
   });
 }

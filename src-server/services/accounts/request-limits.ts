@@ -1,7 +1,9 @@
 import { MESSAGES } from '../../../shared/auth-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { tooManyRequests } from '../../errors.ts';
-import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
+import { type RateLimit, rateLimitSteps } from '../rate-limits/rate-limits.ts';
 
 /**
  * Limits on the account requests that send mail to an address nobody has proved is theirs: sign-up
@@ -41,12 +43,17 @@ export async function limitSignUps(
     { limit: SIGN_UPS_PER_CLIENT, key: ip },
     { limit: signUpsOfAll(allPerHour), key: 'all' },
   ];
-  if (!(await takeRateLimited(db, counted, now))) throw tooManyRequests(MESSAGES.tooManySignUps);
+  if (!(await takeOnEngine(db, counted, now))) throw tooManyRequests(MESSAGES.tooManySignUps);
 }
 
 /** Verification resends and password-reset requests, together, per client address. */
 export async function limitAccountMailRequests(db: Db, ip: string, now: Date): Promise<void> {
-  if (!(await takeRateLimited(db, [{ limit: ACCOUNT_MAILS_PER_CLIENT, key: ip }], now))) {
+  if (!(await takeOnEngine(db, [{ limit: ACCOUNT_MAILS_PER_CLIENT, key: ip }], now))) {
     throw tooManyRequests(MESSAGES.tooManyMailRequests);
   }
+}
+
+/** The rate limit (`takeRateLimited`) on the engine `db` was opened on. */
+function takeOnEngine(db: Db, counted: { limit: RateLimit; key: string }[], now: Date): Promise<boolean> {
+  return runnerFor(db).write((tx) => rateLimitSteps(tx as WriteTx, counted, now));
 }

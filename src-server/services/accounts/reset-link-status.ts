@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { passwordResetTokens } from '../../db/schema/accounts.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkTokenId } from './tokens.ts';
 
@@ -8,11 +8,14 @@ import { linkTokenId } from './tokens.ts';
  * link is a random secret mailed to one address, so the answer tells its holder nothing more than
  * trying it would; resetPassword checks again when the form is sent.
  */
-export function isResetLinkUsable(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): boolean {
-  const found = deps.db
+export async function isResetLinkUsable(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  token: string,
+): Promise<boolean> {
+  const { passwordResetTokens } = tablesOf(deps.db);
+  const [found] = await deps.db
     .select({ expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.id, linkTokenId(token)))
-    .get();
+    .where(eq(passwordResetTokens.id, linkTokenId(token)));
   return !!found && new Date(found.expiresAt) > deps.clock.now();
 }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
 import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { sessions } from '../../db/schema/accounts.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
 // Database-backed sessions as in the lucia-auth.com guide: the cookie holds a random token, the
 // database holds only its SHA-256, and expiry slides forward while the session is used.
@@ -28,17 +29,30 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function createSession(db: Pick<Db, 'insert'>, userId: string, now: Date) {
+/** A new session for `userId` on SQLite, at once (test helpers and scripts that sign someone in). */
+export function createSession(db: Db | WriteTx, userId: string, now: Date): NewSessionRow {
+  return runSync(createSessionSteps(db, userId, now));
+}
+
+export interface NewSessionRow {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/** `createSession` written once for both engines: a step of the transaction that signs someone in. */
+export function* createSessionSteps(db: DbOrTx, userId: string, now: Date): Steps<NewSessionRow> {
+  const { sessions } = tablesOf(db);
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  db.insert(sessions)
-    .values({
+  yield* changes(
+    db.insert(sessions).values({
       id: sessionIdOf(token),
       userId,
       expiresAt: expiresAt.toISOString(),
       createdAt: now.toISOString(),
-    })
-    .run();
+    }),
+  );
   return { token, sessionId: sessionIdOf(token), expiresAt };
 }
 
@@ -114,12 +128,20 @@ function prepareSessionLookup(db: DbOrTx) {
     .prepare();
 }
 
-export function invalidateSession(db: Pick<Db, 'delete'>, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+/** Signs one browser out: its session row goes (one statement, on either engine). */
+export function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
+  return runStatements(db, (d) => invalidateSessionSteps(d, sessionId));
 }
 
-export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export function* invalidateSessionSteps(db: DbOrTx, sessionId: string): Steps<void> {
+  const { sessions } = tablesOf(db);
+  yield* changes(db.delete(sessions).where(eq(sessions.id, sessionId)));
+}
+
+/** Every session of the account ends (a new password, an address taken over): inside the caller's transaction. */
+export function* invalidateUserSessionsSteps(db: DbOrTx, userId: string): Steps<void> {
+  const { sessions } = tablesOf(db);
+  yield* changes(db.delete(sessions).where(eq(sessions.userId, userId)));
 }
 
 /** The Set-Cookie value for a session: HttpOnly, SameSite=Lax, Secure unless served from localhost. */

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type signInSchema } from '../../../shared/auth-schemas.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tooManyRequests, unauthorized } from '../../errors.ts';
-import { claimSignInAttempt, clearFailedSignIns } from './login-throttle.ts';
+import { claimSignInAttempt, clearFailedSignInsSteps } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession, invalidateSession } from './sessions.ts';
+import { createSessionSteps, invalidateSessionSteps } from './sessions.ts';
 import type { NewSession } from './sign-up.ts';
 
 /**
@@ -24,20 +24,20 @@ export async function signIn(
   if (!(await claimSignInAttempt(deps.db, input.email, client.ip, deps.clock.now()))) {
     throw tooManyRequests(MESSAGES.tooManyAttempts);
   }
-  const user = deps.db
+  const { users } = tablesOf(deps.db);
+  const [user] = await deps.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, input.email))
-    .get();
+    .where(eq(users.email, input.email));
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    clearFailedSignIns(tx, input.email);
-    if (client.previousSessionId) invalidateSession(tx, client.previousSessionId);
-    const session = createSession(tx, user.id, now);
+  return runnerFor(deps.db).write(function* (tx) {
+    yield* clearFailedSignInsSteps(tx, input.email);
+    if (client.previousSessionId) yield* invalidateSessionSteps(tx, client.previousSessionId);
+    const session = yield* createSessionSteps(tx, user.id, now);
     return { userId: user.id, token: session.token, expiresAt: session.expiresAt };
   });
 }

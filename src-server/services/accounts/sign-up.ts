@@ -3,14 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type signUpSchema } from '../../../shared/auth-schemas.ts';
 import { publicLinkBase } from '../../../shared/public-links.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
-import { queueVerificationMail } from './email-verification.ts';
+import { queueVerificationMailSteps } from './email-verification.ts';
 import { hashPassword } from './passwords.ts';
 import { limitSignUps } from './request-limits.ts';
-import { createSession } from './sessions.ts';
+import { createSessionSteps } from './sessions.ts';
 
 export interface NewSession {
   userId: string;
@@ -31,16 +33,19 @@ export async function signUp(
   clientIp: string,
 ): Promise<NewSession> {
   await limitSignUps(deps.db, input.email, clientIp, deps.clock.now(), deps.env.SIGN_UPS_PER_HOUR);
-  if (emailTaken(deps, input.email)) throw emailTakenError();
+  const run = runnerFor(deps.db);
+  if (await run.read((db) => emailTakenSteps(db, input.email))) throw emailTakenError();
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   const userId = randomUUID();
+  const baseUrl = publicLinkBase(deps.env.PUBLIC_URL, requestOrigin);
   try {
-    return await writeTransaction(deps.db, (tx) => {
+    return await run.write(function* (tx) {
+      const { users } = tablesOf(tx);
       // Checked again inside the write: another sign-up may have won while the password was hashing.
-      if (emailTaken({ db: tx }, input.email)) throw emailTakenError();
-      tx.insert(users)
-        .values({
+      if (yield* emailTakenSteps(tx, input.email)) throw emailTakenError();
+      yield* changes(
+        tx.insert(users).values({
           id: userId,
           name: input.name,
           email: input.email,
@@ -51,25 +56,22 @@ export async function signUp(
           bookingIdsList: [],
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
-        })
-        .run();
-      queueVerificationMail(tx, {
-        userId,
-        email: input.email,
-        baseUrl: publicLinkBase(deps.env.PUBLIC_URL, requestOrigin),
-        now,
-      });
-      const session = createSession(tx, userId, now);
+        }),
+      );
+      yield* queueVerificationMailSteps(tx, { userId, email: input.email, baseUrl, now });
+      const session = yield* createSessionSteps(tx, userId, now);
       return { userId, token: session.token, expiresAt: session.expiresAt };
     });
   } catch (err) {
+    // Two sign-ups for one address at once on PostgreSQL: both pass the check, the unique index refuses one.
     if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
   }
 }
 
-function emailTaken(deps: { db: Pick<AppDeps['db'], 'select'> }, email: string): boolean {
-  return deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
+function* emailTakenSteps(db: DbOrTx, email: string): Steps<boolean> {
+  const { users } = tablesOf(db);
+  return (yield* row(db.select({ id: users.id }).from(users).where(eq(users.email, email)))) !== undefined;
 }
 
 function emailTakenError() {
@@ -79,7 +81,10 @@ function emailTakenError() {
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+    // SQLite's codes, and PostgreSQL's unique_violation.
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
+      return true;
+    }
   }
   return false;
 }

@@ -6,13 +6,14 @@ import { venueStatesOfCity } from '../../../shared/gst-states.ts';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
+import { runSync } from '../../db/engine/steps.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
 import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
-import { getAccountRole } from '../roles/get-account-role.ts';
+import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { requireEventRole } from '../team/require-event-permission.ts';
 import { claimVersion } from './event-version.ts';
 
@@ -46,7 +47,7 @@ export async function publishEvent(
     if (event.status !== 'draft') throw conflict(EDITOR_MESSAGES.notDraft);
     if (event.adminHoldAt) requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.adminHold);
     // Read on the transaction's connection: a revocation committed before this BEGIN is seen.
-    const ownerRole = event.ownerId ? getAccountRole(db, event.ownerId) : 'none';
+    const ownerRole = event.ownerId ? runSync(accountRoleSteps(db, event.ownerId)) : 'none';
     if (ownerRole === 'none') requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.ownerNotOrganiser);
     // A refused publish writes nothing, not even a new version.
     const missing = findWhatIsMissing(tx, eventId, clock.now());

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { runSync } from '../../db/engine/steps.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { creditNotes, type InvoiceKind, invoices } from '../../db/schema/invoices.ts';
@@ -11,7 +12,7 @@ import {
   withPartCreditNotes,
 } from '../partial-refunds/partial-credit-note-reads.ts';
 import { eventRoleMay } from '../team/event-permissions.ts';
-import { loadEventAccess } from '../team/load-event-access.ts';
+import { eventAccessSteps } from '../team/load-event-access.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -118,7 +119,7 @@ function mayDownload(db: Db, row: InvoiceRow, userId: string, accountRole: Accou
   if (buyer && (buyer.paidByUserId ?? buyer.userId) === userId) return true;
   // The platform's fee invoice is the buyer's and the platform's business, not the organiser's.
   if (row.kind !== 'admission') return false;
-  const access = loadEventAccess(db, row.eventId, userId, accountRole);
+  const access = runSync(eventAccessSteps(db, row.eventId, userId, accountRole));
   return !!access && eventRoleMay(access.role, 'viewSales');
 }
 

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { runSync } from '../../db/engine/steps.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { organiserRequests } from '../../db/schema/roles.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { carryRequestToProfile } from '../invoices/organiser-profile.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { getAccountRole } from '../roles/get-account-role.ts';
+import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { writeAccountRole } from '../roles/set-account-role.ts';
 import { requestDecidedMail } from './organiser-request-mails.ts';
 
@@ -47,7 +48,7 @@ export async function decideOrganiserRequest(
     }
     // An admin who asked keeps being an admin. (The read goes through the same connection, so it sees
     // this transaction.)
-    if (decision.approve && getAccountRole(db, decided.userId) === 'none') {
+    if (decision.approve && runSync(accountRoleSteps(db, decided.userId)) === 'none') {
       writeAccountRole(tx, decided.userId, 'organiser', decision.adminId, now);
     }
     // What the request said (GSTIN, organisation, state) becomes the invoicing profile's defaults.

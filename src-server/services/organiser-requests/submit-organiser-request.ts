@@ -23,7 +23,7 @@ export async function submitOrganiserRequest(
   now: Date,
   links: { base: string; supportEmail: string },
 ): Promise<{ id: string }> {
-  if (getAccountRole(db, userId) !== 'none') throw conflict(ORGANISER_MESSAGES.alreadyOrganiser);
+  if ((await getAccountRole(db, userId)) !== 'none') throw conflict(ORGANISER_MESSAGES.alreadyOrganiser);
   const id = randomUUID();
   try {
     await writeTransaction(db, (tx) => {

@@ -1,8 +1,7 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { changes, row, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { rateLimitHits } from '../../db/schema/rate-limits.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 
 /** At most `max` requests in any `windowMs` for each value of what the limit counts by. */
@@ -80,7 +79,8 @@ function lockKey({ limit, key }: { limit: RateLimit; key: string }): string {
   return `rate-limit:${limit.name}:${key}`;
 }
 
-/** Drops requests whose window has passed (the accounts clean-up job). */
-export function pruneRateLimitHits(db: Pick<Db, 'delete'>, now: Date): void {
-  db.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, now.toISOString())).run();
+/** Drops requests whose window has passed (the accounts clean-up job), on either engine. */
+export function* pruneRateLimitHitsSteps(tx: DbOrTx, now: Date): Steps<void> {
+  const { rateLimitHits } = tablesOf(tx);
+  yield* changes(tx.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, now.toISOString())));
 }

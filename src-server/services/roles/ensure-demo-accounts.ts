@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { writeAccountRole } from './set-account-role.ts';
+import { writeAccountRoleSteps } from './set-account-role.ts';
 
 /** Owns the demo catalogue. Migration 0004 creates the same account for databases made before owners. */
 export const DEMO_ORGANISER = {
@@ -25,16 +26,27 @@ export const DEMO_ADMIN = {
  * organiser role, and returns its id. The demo seed makes it the owner of every demo event.
  */
 export function ensureDemoOrganiser(db: Db, now: Date): Promise<string> {
-  return writeTransaction(db, (tx) => {
-    const at = now.toISOString();
-    tx.insert(users)
-      .values({ ...DEMO_ORGANISER, isEmailVerified: true, createdAt: at, updatedAt: at })
-      .onConflictDoNothing()
-      .run();
-    const id = tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ORGANISER.email)).get()!.id;
-    writeAccountRole(tx, id, 'organiser', null, now);
-    return id;
-  });
+  return runnerFor(db).write((tx) => ensureDemoAccountSteps(tx, DEMO_ORGANISER, 'organiser', now));
+}
+
+/** The demo account (made if missing, with no password) and its role; returns its id. */
+function* ensureDemoAccountSteps(
+  tx: DbOrTx,
+  account: typeof DEMO_ORGANISER | typeof DEMO_ADMIN,
+  role: 'organiser' | 'admin',
+  now: Date,
+): Steps<string> {
+  const { users } = tablesOf(tx);
+  const at = now.toISOString();
+  yield* changes(
+    tx
+      .insert(users)
+      .values({ ...account, isEmailVerified: true, createdAt: at, updatedAt: at })
+      .onConflictDoNothing(),
+  );
+  const id = (yield* row(tx.select({ id: users.id }).from(users).where(eq(users.email, account.email))))!.id;
+  yield* writeAccountRoleSteps(tx, id, role, null, now);
+  return id;
 }
 
 export interface DemoSignIn {
@@ -52,12 +64,7 @@ export interface DemoSignIn {
 export async function ensureDemoSignIns(db: Db, appSecret: string, now: Date): Promise<DemoSignIn[]> {
   const at = now.toISOString();
   await ensureDemoOrganiser(db, now);
-  db.insert(users)
-    .values({ ...DEMO_ADMIN, isEmailVerified: true, createdAt: at, updatedAt: at })
-    .onConflictDoNothing()
-    .run();
-  const admin = db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!;
-  writeAccountRole(db, admin.id, 'admin', null, now);
+  await runnerFor(db).write((tx) => ensureDemoAccountSteps(tx, DEMO_ADMIN, 'admin', now));
 
   const signIns: DemoSignIn[] = [
     { role: 'admin', email: DEMO_ADMIN.email, password: demoPassword(appSecret, DEMO_ADMIN.email) },
@@ -69,10 +76,11 @@ export async function ensureDemoSignIns(db: Db, appSecret: string, now: Date): P
   ];
   for (const signIn of signIns) {
     const passwordHash = await hashPassword(signIn.password);
-    db.update(users)
+    const { users } = tablesOf(db);
+    await db
+      .update(users)
       .set({ passwordHash, updatedAt: at })
-      .where(and(eq(users.email, signIn.email), isNull(users.passwordHash)))
-      .run();
+      .where(and(eq(users.email, signIn.email), isNull(users.passwordHash)));
   }
   return signIns;
 }

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { type AccountRole, ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { accountRoles } from '../../db/schema/roles.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { conflict } from '../../errors.ts';
-import { voidInvitationsBeyondAuthority } from '../team/void-invitations.ts';
-
-type Writer = Pick<Db, 'insert' | 'delete'>;
+import { voidInvitationsBeyondAuthoritySteps } from '../team/void-invitations.ts';
 
 /**
  * Sets an account's installation-wide role, found by e-mail address. Returns the account and the role
@@ -19,41 +17,57 @@ export function setAccountRoleByEmail(
   change: { email: string; role: AccountRole; grantedBy: string | null; keepAdmins?: boolean },
   now: Date,
 ): Promise<{ userId: string; previous: AccountRole } | null> {
-  return writeTransaction(db, (tx) => {
-    const account = tx
-      .select({ id: users.id, role: accountRoles.role })
-      .from(users)
-      .leftJoin(accountRoles, eq(accountRoles.userId, users.id))
-      .where(eq(users.email, change.email.trim().toLowerCase()))
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { users, accountRoles } = tablesOf(tx);
+    const account = yield* row(
+      tx
+        .select({ id: users.id, role: accountRoles.role })
+        .from(users)
+        .leftJoin(accountRoles, eq(accountRoles.userId, users.id))
+        .where(eq(users.email, change.email.trim().toLowerCase())),
+    );
     if (!account) return null;
     if (change.keepAdmins && (account.role === 'admin' || change.role === 'admin')) {
       throw conflict(ORGANISER_MESSAGES.adminRoleViaScript);
     }
-    writeAccountRole(tx, account.id, change.role, change.grantedBy, now);
+    yield* writeAccountRoleSteps(tx, account.id, change.role, change.grantedBy, now);
     // An admin made organiser or nothing keeps no invitation sent to events that were not theirs.
-    voidInvitationsBeyondAuthority(db, tx, account.id, now);
+    yield* voidInvitationsBeyondAuthoritySteps(tx, account.id, now);
     return { userId: account.id, previous: account.role ?? 'none' };
   });
 }
 
-/** Writes the role row (or removes it for 'none'); inside the caller's transaction. */
+/** Writes the role row on SQLite at once (test helpers, and transactions not yet written as steps). */
 export function writeAccountRole(
-  tx: Writer,
+  tx: DbOrTx,
   userId: string,
   role: AccountRole,
   grantedBy: string | null,
   now: Date,
 ): void {
+  runSync(writeAccountRoleSteps(tx, userId, role, grantedBy, now));
+}
+
+/** Writes the role row (or removes it for 'none'); a step of the caller's transaction. */
+export function* writeAccountRoleSteps(
+  tx: DbOrTx,
+  userId: string,
+  role: AccountRole,
+  grantedBy: string | null,
+  now: Date,
+): Steps<void> {
+  const { accountRoles } = tablesOf(tx);
   if (role === 'none') {
-    tx.delete(accountRoles).where(eq(accountRoles.userId, userId)).run();
+    yield* changes(tx.delete(accountRoles).where(eq(accountRoles.userId, userId)));
     return;
   }
-  tx.insert(accountRoles)
-    .values({ userId, role, grantedBy, grantedAt: now.toISOString() })
-    .onConflictDoUpdate({
-      target: accountRoles.userId,
-      set: { role, grantedBy, grantedAt: now.toISOString() },
-    })
-    .run();
+  yield* changes(
+    tx
+      .insert(accountRoles)
+      .values({ userId, role, grantedBy, grantedAt: now.toISOString() })
+      .onConflictDoUpdate({
+        target: accountRoles.userId,
+        set: { role, grantedBy, grantedAt: now.toISOString() },
+      }),
+  );
 }

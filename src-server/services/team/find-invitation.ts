@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { teamInvitations } from '../../db/schema/roles.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
 import { linkTokenId } from '../accounts/tokens.ts';
-import { accountMayOnEvent } from './require-event-permission.ts';
+import { accountMayOnEventSteps } from './require-event-permission.ts';
 
 /**
  * The invitation a mailed link names, for the page that offers to accept it: the event's name, the
@@ -14,30 +15,32 @@ import { accountMayOnEvent } from './require-event-permission.ts';
  * (removed from its team, role changed, admin role taken away): it carries the sender's authority, and
  * only while they still hold it (issue 35).
  */
-export function findInvitation(db: Db, token: string, now: Date) {
-  const row = db
-    .select({
-      id: teamInvitations.id,
-      eventId: teamInvitations.eventId,
-      eventName: events.name,
-      email: teamInvitations.email,
-      role: teamInvitations.role,
-      expiresAt: teamInvitations.expiresAt,
-      acceptedAt: teamInvitations.acceptedAt,
-      acceptedBy: teamInvitations.acceptedBy,
-      invitedBy: teamInvitations.invitedBy,
-    })
-    .from(teamInvitations)
-    .innerJoin(events, eq(events.id, teamInvitations.eventId))
-    .where(eq(teamInvitations.tokenHash, linkTokenId(token)))
-    .get();
-  if (!row) throw notFound(ORGANISER_MESSAGES.invitationInvalid);
-  const { invitedBy, ...invitation } = row;
+export function* findInvitationSteps(db: DbOrTx, token: string, now: Date) {
+  const { teamInvitations, events } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({
+        id: teamInvitations.id,
+        eventId: teamInvitations.eventId,
+        eventName: events.name,
+        email: teamInvitations.email,
+        role: teamInvitations.role,
+        expiresAt: teamInvitations.expiresAt,
+        acceptedAt: teamInvitations.acceptedAt,
+        acceptedBy: teamInvitations.acceptedBy,
+        invitedBy: teamInvitations.invitedBy,
+      })
+      .from(teamInvitations)
+      .innerJoin(events, eq(events.id, teamInvitations.eventId))
+      .where(eq(teamInvitations.tokenHash, linkTokenId(token))),
+  );
+  if (!found) throw notFound(ORGANISER_MESSAGES.invitationInvalid);
+  const { invitedBy, ...invitation } = found;
   if (
     !invitation.acceptedAt &&
     (invitation.expiresAt <= now.toISOString() ||
       !invitedBy ||
-      !accountMayOnEvent(db, invitation.eventId, invitedBy, 'manageTeam'))
+      !(yield* accountMayOnEventSteps(db, invitation.eventId, invitedBy, 'manageTeam')))
   ) {
     throw notFound(ORGANISER_MESSAGES.invitationInvalid);
   }
@@ -45,7 +48,9 @@ export function findInvitation(db: Db, token: string, now: Date) {
 }
 
 /** What the invitation page shows. */
-export function describeInvitation(db: Db, token: string, now: Date) {
-  const { eventName, email, role, acceptedAt } = findInvitation(db, token, now);
+export async function describeInvitation(db: DbOrTx, token: string, now: Date) {
+  const { eventName, email, role, acceptedAt } = await runStatements(db, (d) =>
+    findInvitationSteps(d, token, now),
+  );
   return { eventName, email, role, accepted: acceptedAt !== null };
 }

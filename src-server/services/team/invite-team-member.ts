@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { ORGANISER_MESSAGES, type TeamRole } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { eventTeamMembers, teamInvitations } from '../../db/schema/roles.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { type RateLimit, takeRateLimitedIn } from '../rate-limits/rate-limits.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
+import { type RateLimit, rateLimitSteps } from '../rate-limits/rate-limits.ts';
 import type { ConsoleEvent } from './load-event-access.ts';
 import { invitationMail } from './team-mails.ts';
 
@@ -55,45 +56,58 @@ export async function inviteTeamMember(
   const email = invite.email.trim().toLowerCase();
   const { token, id: tokenHash } = newLinkToken();
   const invitationId = randomUUID();
-  await writeTransaction(db, (tx) => {
-    const account = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  await runnerFor(db).write(function* (tx) {
+    const { users, eventTeamMembers, teamInvitations } = tablesOf(tx);
+    // The event's hourly count, then the new row: one invitation of the event at a time on PostgreSQL.
+    yield* serialize(`team-invitations:${invite.event.id}`);
+    const account = yield* row(tx.select({ id: users.id }).from(users).where(eq(users.email, email)));
     if (account && account.id === invite.event.ownerId) throw conflict(ORGANISER_MESSAGES.inviteOwner);
     if (account) {
-      const member = tx
-        .select({ role: eventTeamMembers.role })
-        .from(eventTeamMembers)
-        .where(and(eq(eventTeamMembers.eventId, invite.event.id), eq(eventTeamMembers.userId, account.id)))
-        .get();
+      const member = yield* row(
+        tx
+          .select({ role: eventTeamMembers.role })
+          .from(eventTeamMembers)
+          .where(and(eq(eventTeamMembers.eventId, invite.event.id), eq(eventTeamMembers.userId, account.id))),
+      );
       if (member) throw conflict(ORGANISER_MESSAGES.alreadyOnTeam);
     }
     const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-    const sent = tx
-      .select({ n: count() })
-      .from(teamInvitations)
-      .where(and(eq(teamInvitations.eventId, invite.event.id), gt(teamInvitations.createdAt, hourAgo)))
-      .get()!.n;
-    if (sent >= INVITATIONS_PER_EVENT_PER_HOUR) throw tooManyRequests(TOO_MANY_INVITATIONS);
+    const sent = yield* row(
+      tx
+        .select({ n: count() })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.eventId, invite.event.id), gt(teamInvitations.createdAt, hourAgo))),
+    );
+    if (Number(sent?.n ?? 0) >= INVITATIONS_PER_EVENT_PER_HOUR) throw tooManyRequests(TOO_MANY_INVITATIONS);
     // Counted only when the invitation goes out: a refusal here throws, and the transaction writes nothing.
-    if (!takeRateLimitedIn(tx, [{ limit: INVITATIONS_PER_ADDRESS, key: email }], now)) {
+    if (!(yield* rateLimitSteps(tx as WriteTx, [{ limit: INVITATIONS_PER_ADDRESS, key: email }], now))) {
       throw tooManyRequests(TOO_MANY_INVITATIONS_TO_ADDRESS);
     }
-    if (!takeRateLimitedIn(tx, [{ limit: INVITATIONS_PER_SENDER, key: invite.invitedBy.id }], now)) {
+    if (
+      !(yield* rateLimitSteps(
+        tx as WriteTx,
+        [{ limit: INVITATIONS_PER_SENDER, key: invite.invitedBy.id }],
+        now,
+      ))
+    ) {
       throw tooManyRequests(TOO_MANY_INVITATIONS_FROM_SENDER);
     }
     // Replaced, not deleted: the rows keep counting towards the hourly limit.
-    tx.update(teamInvitations)
-      .set({ expiresAt: now.toISOString() })
-      .where(
-        and(
-          eq(teamInvitations.eventId, invite.event.id),
-          eq(teamInvitations.email, email),
-          isNull(teamInvitations.acceptedAt),
-          gt(teamInvitations.expiresAt, now.toISOString()),
+    yield* changes(
+      tx
+        .update(teamInvitations)
+        .set({ expiresAt: now.toISOString() })
+        .where(
+          and(
+            eq(teamInvitations.eventId, invite.event.id),
+            eq(teamInvitations.email, email),
+            isNull(teamInvitations.acceptedAt),
+            gt(teamInvitations.expiresAt, now.toISOString()),
+          ),
         ),
-      )
-      .run();
-    tx.insert(teamInvitations)
-      .values({
+    );
+    yield* changes(
+      tx.insert(teamInvitations).values({
         id: invitationId,
         eventId: invite.event.id,
         email,
@@ -102,10 +116,10 @@ export async function inviteTeamMember(
         invitedBy: invite.invitedBy.id,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
         createdAt: now.toISOString(),
-      })
-      .run();
-    enqueueMail(
-      tx,
+      }),
+    );
+    yield* enqueueMailSteps(
+      tx as WriteTx,
       invitationMail({
         to: email,
         invitationId,

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { eventTeamMembers } from '../../db/schema/roles.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
-import { voidInvitationsBeyondAuthority } from './void-invitations.ts';
+import { voidInvitationsBeyondAuthoritySteps } from './void-invitations.ts';
 
 /**
  * Takes someone off the event's team; their access ends with their next request, and so do the
@@ -16,13 +17,15 @@ export function removeTeamMember(
   memberUserId: string,
   now: Date,
 ): Promise<{ removed: true }> {
-  return writeTransaction(db, (tx) => {
-    const result = tx
-      .delete(eventTeamMembers)
-      .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, memberUserId)))
-      .run();
-    if (result.changes !== 1) throw notFound(ORGANISER_MESSAGES.memberNotFound);
-    voidInvitationsBeyondAuthority(db, tx, memberUserId, now);
+  return runnerFor(db).write(function* (tx) {
+    const { eventTeamMembers } = tablesOf(tx);
+    const removed = yield* changes(
+      tx
+        .delete(eventTeamMembers)
+        .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, memberUserId))),
+    );
+    if (removed !== 1) throw notFound(ORGANISER_MESSAGES.memberNotFound);
+    yield* voidInvitationsBeyondAuthoritySteps(tx, memberUserId, now);
     return { removed: true as const };
   });
 }

@@ -1,22 +1,24 @@
 import { type EventRole, ORGANISER_MESSAGES } from '../../../shared/organiser-schemas.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { getAccountRole } from '../roles/get-account-role.ts';
+import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { type EventPermission, eventRoleMay } from './event-permissions.ts';
-import { type ConsoleEvent, loadEventAccess } from './load-event-access.ts';
+import { type ConsoleEvent, type EventAccess, eventAccessSteps } from './load-event-access.ts';
 
 /**
  * The event-scoped middleware's check (trpc/init.ts `eventProcedure`) for plain HTTP routes: the same
  * lookups, the same answers. An event the caller has no role on is not found, exactly like one that
  * does not exist; a role without the permission is not allowed.
  */
-export function requireEventPermission(
-  db: Db,
+export async function requireEventPermission(
+  db: DbOrTx,
   eventId: string,
   userId: string,
   permission: EventPermission,
-): ConsoleEvent {
-  const access = loadEventAccess(db, eventId, userId, getAccountRole(db, userId));
+): Promise<ConsoleEvent> {
+  const access = await runStatements(db, (d) => accessSteps(d, eventId, userId));
   if (!access) throw notFound(ORGANISER_MESSAGES.eventNotFound);
   if (!eventRoleMay(access.role, permission)) throw forbidden(ORGANISER_MESSAGES.notAllowed);
   return access.event;
@@ -41,11 +43,26 @@ export function requireEventRole(
  * to invite at the moment it is used (issue 35).
  */
 export function accountMayOnEvent(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   userId: string,
   permission: EventPermission,
-): boolean {
-  const access = loadEventAccess(db, eventId, userId, getAccountRole(db, userId));
+): Promise<boolean> {
+  return runStatements(db, (d) => accountMayOnEventSteps(d, eventId, userId, permission));
+}
+
+/** `accountMayOnEvent` as steps, inside a transition (on its connection, so it sees the transition's changes). */
+export function* accountMayOnEventSteps(
+  db: DbOrTx,
+  eventId: string,
+  userId: string,
+  permission: EventPermission,
+): Steps<boolean> {
+  const access = yield* accessSteps(db, eventId, userId);
   return access !== null && eventRoleMay(access.role, permission);
+}
+
+/** The caller's installation role, then their role on the event: the middleware's two lookups. */
+function* accessSteps(db: DbOrTx, eventId: string, userId: string): Steps<EventAccess | null> {
+  return yield* eventAccessSteps(db, eventId, userId, yield* accountRoleSteps(db, userId));
 }

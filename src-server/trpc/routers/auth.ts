@@ -46,8 +46,8 @@ export const authRouter = router({
   }),
 
   /** Ends this browser's session on the server and clears its cookie. */
-  signOut: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.sessionId) invalidateSession(ctx.db, ctx.sessionId);
+  signOut: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);
     ctx.request.resHeaders.append(
       'Set-Cookie',
       blankSessionCookie(secureCookies(ctx.deps, ctx.request.origin)),
@@ -72,7 +72,7 @@ export const authRouter = router({
   /** Whether a reset link can still set a password, so a used or expired one says so on opening. */
   resetLinkStatus: publicProcedure
     .input(resetLinkSchema)
-    .query(({ ctx, input }) => ({ usable: isResetLinkUsable(ctx.deps, input.token) })),
+    .query(async ({ ctx, input }) => ({ usable: await isResetLinkUsable(ctx.deps, input.token) })),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
     await resetPassword(ctx.deps, input);
@@ -91,12 +91,12 @@ export const authRouter = router({
 });
 
 /** Sends the new session's cookie and returns the account it belongs to. */
-function startSession(ctx: Context, session: NewSession): Account {
+async function startSession(ctx: Context, session: NewSession): Promise<Account> {
   ctx.request.resHeaders.append(
     'Set-Cookie',
     sessionCookie(session.token, session.expiresAt, secureCookies(ctx.deps, ctx.request.origin)),
   );
-  const account = getAccount(ctx.db, session.userId);
+  const account = await getAccount(ctx.db, session.userId);
   if (!account) throw unauthorized();
   return account;
 }

@@ -31,8 +31,8 @@ function requireSlot(ctx: { db: Parameters<typeof findGateSlot>[0]; event: { id:
 /** The gate (/gate): per-event rights (owner, co-organiser, gate staff; admins any event). */
 export const gateRouter = router({
   /** The events whose gate the caller may run, with their slots (empty: the page says so). */
-  events: protectedProcedure.query(({ ctx }) =>
-    listGateEvents(ctx.db, ctx.user.id, getAccountRole(ctx.db, ctx.user.id)),
+  events: protectedProcedure.query(async ({ ctx }) =>
+    listGateEvents(ctx.db, ctx.user.id, await getAccountRole(ctx.db, ctx.user.id)),
   ),
 
   /** Ticket list (whole or delta), others' admissions since the cursor, counters and double entries. */
