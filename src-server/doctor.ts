@@ -4,18 +4,13 @@ import Database from 'better-sqlite3';
 import { publicLinkBase } from '../shared/public-links.ts';
 import { appSecretFile } from './app-secret.ts';
 import { databaseFile, pendingMigrations } from './db/client.ts';
+import type { DoctorCheck } from './doctor-check.ts';
 import { checkPostgres } from './doctor-postgres.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import { startupProblems } from './startup-check.ts';
 
-export interface DoctorCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-  /** Allowed, but not what a site that sells tickets wants (no money taken, no mail delivered). */
-  warning?: string;
-}
+export type { DoctorCheck };
 
 const RAZORPAY_API = 'https://api.razorpay.com/v1';
 
