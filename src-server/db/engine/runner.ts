@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../client.ts';
 import { oncePer } from '../once-per.ts';
 import { writeTransaction } from '../write-transaction.ts';
 import { type PgDb, pgWriteTransaction } from './postgres.ts';
+import { isPostgres } from './reads.ts';
 import { runAsync, runSync, type Steps } from './steps.ts';
 
 /**
@@ -34,3 +35,8 @@ export const postgresRunner = oncePer(
     write: (steps) => pgWriteTransaction(db, steps),
   }),
 );
+
+/** The runner of the engine `db` was opened on, as the composition root opened it. */
+export function runnerFor(db: Db): TransitionRunner {
+  return isPostgres(db) ? postgresRunner(db as unknown as PgDb) : sqliteRunner(db);
+}
