@@ -39,7 +39,7 @@ let pools: PgDb[] = [];
 // The test clock reads 2026-11-21T06:30Z (12:00 in India).
 const EVENT = {
   name: 'Monsoon Ragas',
-  category: 'concerts',
+  category: 'concerts' as const,
   city: 'Pune',
   eventLocationText: 'Ganesh Kala Krida Manch, Swargate',
   googleMapsEmbedLink: '',
@@ -234,17 +234,18 @@ describe.each(engines)('the event editor, written once, on %s', (name, open) => 
 
     const published = await publishEvent(db, t.clock, eventId, edited.version, 'owner');
     expect(published).toEqual({ published: true, version: edited.version + 1 });
+    const publishedVersion = edited.version + 1;
     const [listed] = await db
       .select({ status: events.status, lowest: events.lowestPricePaise, lastEndsAt: events.lastEndsAt })
       .from(events)
       .where(eq(events.id, eventId));
     // The catalogue's columns were kept by the edit's own refresh: "from ₹499", ends with slot B.
     expect(listed).toEqual({ status: 'published', lowest: 49_900, lastEndsAt: '2026-12-05T18:00:00.000Z' });
-    await expect(publishEvent(db, t.clock, eventId, published.version as number, 'owner')).rejects.toThrow(
+    await expect(publishEvent(db, t.clock, eventId, publishedVersion, 'owner')).rejects.toThrow(
       EDITOR_MESSAGES.notDraft,
     );
-    await unpublishEvent(db, eventId, published.version as number);
-    expect(await versionOf(db, eventId)).toBe((published.version as number) + 1);
+    await unpublishEvent(db, eventId, publishedVersion);
+    expect(await versionOf(db, eventId)).toBe(publishedVersion + 1);
   });
 
   it.runIf(name === 'PostgreSQL')(
