@@ -21,14 +21,21 @@ interface Session {
  * generated column and follows the text.
  */
 export async function refreshEventSearchOnPostgres(tx: Session, eventId: string): Promise<void> {
-  await tx.execute(sql`delete from event_search where event_id = ${eventId}`);
-  await tx.execute(sql`
+  for (const statement of eventSearchStatements(eventId)) await tx.execute(statement);
+}
+
+/** The statements of refreshEventSearchOnPostgres, in order (also run as steps: refresh-event-listing.ts). */
+export function eventSearchStatements(eventId: string): SQL[] {
+  return [
+    sql`delete from event_search where event_id = ${eventId}`,
+    sql`
     insert into event_search (event_id, name, artists, venue, city, category)
     select e.id, e.name,
       coalesce((select string_agg(a.name, ' · ' order by a.position, a.id) from artists a
         where a.event_id = e.id), ''),
       e.event_location_text, e.city, e.category
-    from events e where e.id = ${eventId} and e.status = 'published'`);
+    from events e where e.id = ${eventId} and e.status = 'published'`,
+  ];
 }
 
 /**

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
+import { eventSearchStatements } from './event-search-pg.ts';
 
 /**
  * Rewrites what the catalogue keeps about one event so that lists and search never aggregate per
@@ -40,6 +43,47 @@ export function refreshEventListing(tx: WriteTx | Db, eventId: string): void {
   refreshEventSearch(tx, eventId);
   // Cached lists and searches are keyed by this (http/public-query-cache.ts): they are now out of date.
   tx.run(sql`update catalog_version set version = version + 1 where id = 1`);
+}
+
+/**
+ * `refreshEventListing` as steps of the caller's write transaction, on either engine (ADR 0045). SQLite
+ * runs its statements (FTS5's raw SQL) at once, as before: its steps run synchronously inside the
+ * transaction anyway. PostgreSQL's are the same rewrite in its own SQL (`greatest`, a boolean
+ * `is_hidden`) and its own search table (event-search-pg.ts), awaited in order.
+ */
+export function* refreshEventListingSteps(tx: WriteTx, eventId: string): Steps<void> {
+  if (!isPostgres(tx)) {
+    refreshEventListing(tx, eventId);
+    return;
+  }
+  yield* execute(
+    tx,
+    sql`
+    update events set
+      lowest_price_paise = (
+        select min(tt.price_paise) from ticket_types tt
+        join slots s on s.id = tt.slot_id
+        join event_dates d on d.id = s.event_date_id
+        where d.event_id = events.id and not tt.is_hidden
+      ),
+      last_ends_at = greatest(
+        coalesce(end_time, start_time),
+        coalesce((
+          select max(s.end_time) from slots s
+          join event_dates d on d.id = s.event_date_id
+          where d.event_id = events.id
+        ), '')
+      )
+    where id = ${eventId}`,
+  );
+  for (const statement of eventSearchStatements(eventId)) yield* execute(tx, statement);
+  yield* execute(tx, sql`update catalog_version set version = version + 1 where id = 1`);
+}
+
+/** A raw statement of PostgreSQL's, as a step (`execute` builds it; the driver awaits it). */
+function* execute(tx: WriteTx, query: SQL): Steps<void> {
+  const session = tx as unknown as { execute(query: SQL): PromiseLike<unknown> };
+  yield { kind: 'changes', query: session.execute(query) };
 }
 
 /** Rewrites (or removes) the event's full-text document; part of refreshEventListing. */

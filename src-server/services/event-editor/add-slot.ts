@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { eventDates, slots } from '../../db/schema/catalog.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
+import { indiaInstant, nextDay, refreshEventTimesSteps } from './event-times.ts';
 import { editEvent } from './event-version.ts';
-import { refuseTakenStart } from './refuse-taken-start.ts';
+import { refuseTakenStartSteps } from './refuse-taken-start.ts';
 
 /**
  * Adds a slot (start and end in India time) to one of the event's dates; not one already started, nor one
@@ -22,12 +23,14 @@ export async function addSlot(
   basedOn: number,
   input: { dateId: string; startTime: string; endTime: string },
 ): Promise<{ version: number; slotId: string }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    const date = tx
-      .select({ dateOfEvent: eventDates.dateOfEvent })
-      .from(eventDates)
-      .where(and(eq(eventDates.id, input.dateId), eq(eventDates.eventId, eventId)))
-      .get();
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const { eventDates, slots } = tablesOf(tx);
+    const date = yield* row(
+      tx
+        .select({ dateOfEvent: eventDates.dateOfEvent })
+        .from(eventDates)
+        .where(and(eq(eventDates.id, input.dateId), eq(eventDates.eventId, eventId))),
+    );
     if (!date) throw notFound(EDITOR_MESSAGES.dateNotFound);
     const day = indiaCalendarDay(date.dateOfEvent);
     if (input.endTime === input.startTime)
@@ -37,10 +40,10 @@ export async function addSlot(
     if (Date.parse(startTime) <= clock.now().getTime()) {
       throw badRequest(EDITOR_MESSAGES.slotPast, { startTime: EDITOR_MESSAGES.slotPast });
     }
-    refuseTakenStart(tx, eventId, startTime);
+    yield* refuseTakenStartSteps(tx, eventId, startTime);
     const slotId = `slot-${randomUUID()}`;
-    tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }).run();
-    refreshEventTimes(tx, eventId);
+    yield* changes(tx.insert(slots).values({ id: slotId, eventDateId: input.dateId, startTime, endTime }));
+    yield* refreshEventTimesSteps(tx, eventId);
     return { version, slotId };
   });
 }

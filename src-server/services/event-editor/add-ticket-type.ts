@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TicketTypeFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { editEvent } from './event-version.ts';
-import { findSlotInEvent } from './find-in-event.ts';
+import { findSlotInEventSteps } from './find-in-event.ts';
 import { ticketTypeColumns } from './ticket-type-row.ts';
 
 /** Adds a ticket type to one of the event's slots, listed after the slot's others, all seats available. */
@@ -15,24 +16,26 @@ export async function addTicketType(
   slotId: string,
   ticket: TicketTypeFields,
 ): Promise<{ version: number; ticketTypeId: string }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    findSlotInEvent(tx, eventId, slotId);
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const { ticketTypes } = tablesOf(tx);
+    yield* findSlotInEventSteps(tx, eventId, slotId);
     const ticketTypeId = `tt-${randomUUID()}`;
-    const last = tx
-      .select({ position: sql<number | null>`max(${ticketTypes.position})` })
-      .from(ticketTypes)
-      .where(eq(ticketTypes.slotId, slotId))
-      .get();
-    tx.insert(ticketTypes)
-      .values({
+    const last = yield* row(
+      tx
+        .select({ position: sql<number | null>`max(${ticketTypes.position})` })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.slotId, slotId)),
+    );
+    yield* changes(
+      tx.insert(ticketTypes).values({
         id: ticketTypeId,
         slotId,
         ...ticketTypeColumns(ticket),
         totalTickets: ticket.totalTickets,
         availableTickets: ticket.totalTickets,
         position: (last?.position ?? -1) + 1,
-      })
-      .run();
+      }),
+    );
     return { version, ticketTypeId };
   });
 }

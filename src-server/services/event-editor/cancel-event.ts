@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventDates, events, slots } from '../../db/schema/catalog.ts';
+import { changes, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { Clock } from '../../deps.ts';
-import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
+import { cancelSlotsInSteps, confirmedBookingsOfSteps } from './cancel-slots.ts';
 import { editEvent } from './event-version.ts';
 
 /**
@@ -16,22 +17,25 @@ export async function cancelEvent(
   eventId: string,
   basedOn: number,
 ): Promise<{ version: number; bookingsToRefund: number }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    const slotIds = slotIdsOf(tx, eventId);
-    const { bookings } = confirmedBookingsOf(tx, slotIds);
-    tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, eventId)).run();
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const { events } = tablesOf(tx);
+    const slotIds = yield* slotIdsOfSteps(tx, eventId);
+    const { bookings } = yield* confirmedBookingsOfSteps(tx, slotIds);
+    yield* changes(tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, eventId)));
     // editEvent's refresh takes the cancelled event out of search and cached lists at once.
-    cancelSlotsIn(tx, slotIds, clock.now());
+    yield* cancelSlotsInSteps(tx, slotIds, clock.now());
     return { version, bookingsToRefund: bookings };
   });
 }
 
-export function slotIdsOf(tx: Pick<Db, 'select'>, eventId: string): string[] {
-  return tx
-    .select({ id: slots.id })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(eq(eventDates.eventId, eventId))
-    .all()
-    .map((s) => s.id);
+export function* slotIdsOfSteps(tx: Pick<Db, 'select'>, eventId: string): Steps<string[]> {
+  const { eventDates, slots } = tablesOf(tx);
+  const found = yield* rows(
+    tx
+      .select({ id: slots.id })
+      .from(slots)
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(eq(eventDates.eventId, eventId)),
+  );
+  return found.map((s) => s.id);
 }

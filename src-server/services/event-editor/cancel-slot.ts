@@ -5,9 +5,9 @@ import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { slotCancellationPermission } from '../team/event-permissions.ts';
 import { requireEventRole } from '../team/require-event-permission.ts';
-import { cancelSlotsIn, confirmedBookingsOf } from './cancel-slots.ts';
+import { cancelSlotsInSteps, confirmedBookingsOfSteps } from './cancel-slots.ts';
 import { editEvent } from './event-version.ts';
-import { findSlotInEvent } from './find-in-event.ts';
+import { findSlotInEventSteps } from './find-in-event.ts';
 
 /**
  * Cancels one slot: nothing more is sold, open holds are released, and every confirmed booking will be
@@ -23,11 +23,12 @@ export async function cancelSlot(
   slotId: string,
   role: EventRole,
 ): Promise<{ version: number; bookingsToRefund: number }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    if (findSlotInEvent(tx, eventId, slotId).cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
-    const { bookings } = confirmedBookingsOf(tx, [slotId]);
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const slot = yield* findSlotInEventSteps(tx, eventId, slotId);
+    if (slot.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
+    const { bookings } = yield* confirmedBookingsOfSteps(tx, [slotId]);
     requireEventRole(role, slotCancellationPermission(bookings), EDITOR_MESSAGES.bookedSlotOwnersCall);
-    cancelSlotsIn(tx, [slotId], clock.now());
+    yield* cancelSlotsInSteps(tx, [slotId], clock.now());
     return { version, bookingsToRefund: bookings };
   });
 }

@@ -1,8 +1,9 @@
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
 import { notFound } from '../../errors.ts';
-import { slotIdsOf } from './cancel-event.ts';
-import { confirmedBookingsOf } from './cancel-slots.ts';
+import { slotIdsOfSteps } from './cancel-event.ts';
+import { confirmedBookingsOfSteps } from './cancel-slots.ts';
 
 /**
  * What the cancel dialogs name before the organiser confirms: how many confirmed bookings (and how much
@@ -12,8 +13,10 @@ export function cancellationPreview(
   db: Db,
   eventId: string,
   slotId?: string,
-): { bookings: number; amountPaise: number } {
-  const slotIds = slotIdsOf(db, eventId);
-  if (slotId && !slotIds.includes(slotId)) throw notFound(EDITOR_MESSAGES.slotNotFound);
-  return confirmedBookingsOf(db, slotId ? [slotId] : slotIds);
+): Promise<{ bookings: number; amountPaise: number }> {
+  return runStatements(db, function* (db) {
+    const slotIds = yield* slotIdsOfSteps(db, eventId);
+    if (slotId && !slotIds.includes(slotId)) throw notFound(EDITOR_MESSAGES.slotNotFound);
+    return yield* confirmedBookingsOfSteps(db, slotId ? [slotId] : slotIds);
+  });
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { planTicketTypeCopy, shiftToSlot } from '../../../shared/copy-ticket-types.ts';
 import type { Db } from '../../db/client.ts';
-import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { copyQuestionsIn } from '../questions/copy-questions.ts';
-import { type CopiedType, copyQuotasWithTypes } from '../quotas/copy-quotas.ts';
+import { changes, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { copyQuestionsSteps } from '../questions/copy-questions.ts';
+import { type CopiedType, copyQuotasWithTypesSteps } from '../quotas/copy-quotas.ts';
 import { editEvent } from './event-version.ts';
-import { findSlotInEvent } from './find-in-event.ts';
+import { findSlotInEventSteps } from './find-in-event.ts';
 
 /**
  * "Copy to all slots": gives every other live slot of the event the ticket types of one slot, with the
@@ -22,25 +23,28 @@ export async function copyTicketTypesToAllSlots(
   fromSlotId: string,
   now: Date,
 ): Promise<{ version: number; created: number }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    const source = findSlotInEvent(tx, eventId, fromSlotId);
-    const slotRows = tx
-      .select({ id: slots.id, startTime: slots.startTime, cancelledAt: slots.cancelledAt })
-      .from(slots)
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(eq(eventDates.eventId, eventId))
-      .all();
-    const typeRows = tx
-      .select()
-      .from(ticketTypes)
-      .where(
-        inArray(
-          ticketTypes.slotId,
-          slotRows.map((s) => s.id),
-        ),
-      )
-      .orderBy(asc(ticketTypes.position))
-      .all();
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const { eventDates, slots, ticketTypes } = tablesOf(tx);
+    const source = yield* findSlotInEventSteps(tx, eventId, fromSlotId);
+    const slotRows = yield* rows(
+      tx
+        .select({ id: slots.id, startTime: slots.startTime, cancelledAt: slots.cancelledAt })
+        .from(slots)
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .where(eq(eventDates.eventId, eventId)),
+    );
+    const typeRows = yield* rows(
+      tx
+        .select()
+        .from(ticketTypes)
+        .where(
+          inArray(
+            ticketTypes.slotId,
+            slotRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(ticketTypes.position)),
+    );
     const plan = planTicketTypeCopy(
       slotRows.map((s) => ({
         id: s.id,
@@ -57,8 +61,8 @@ export async function copyTicketTypesToAllSlots(
         position += 1;
         const id = `tt-${randomUUID()}`;
         copies.push({ fromTypeId: template.id, toTypeId: id, toSlotId: slot.id });
-        tx.insert(ticketTypes)
-          .values({
+        yield* changes(
+          tx.insert(ticketTypes).values({
             ...template,
             id,
             slotId: slot.id,
@@ -66,12 +70,12 @@ export async function copyTicketTypesToAllSlots(
             saleOpensAt: shiftToSlot(template.saleOpensAt, source.startTime, slot.startTime),
             saleClosesAt: shiftToSlot(template.saleClosesAt, source.startTime, slot.startTime),
             position,
-          })
-          .run();
-        copyQuestionsIn(tx, template.id, id);
+          }),
+        );
+        yield* copyQuestionsSteps(tx, template.id, id);
       }
     }
-    copyQuotasWithTypes(tx, eventId, copies, now);
+    yield* copyQuotasWithTypesSteps(tx, eventId, copies, now);
     return { version, created: plan.ticketTypes };
   });
 }

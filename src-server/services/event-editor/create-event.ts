@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { EDITOR_MESSAGES, type EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import { parseMapLink } from '../../../shared/map-links.ts';
 import type { Db } from '../../db/client.ts';
-import { artists, events } from '../../db/schema/catalog.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { cappedFeeRate, readConvenienceFeeCap } from '../platform-settings/convenience-fee-cap.ts';
+import { refreshEventListingSteps } from '../catalog/refresh-event-listing.ts';
+import { cappedFeeRate, convenienceFeeCapSteps } from '../platform-settings/convenience-fee-cap.ts';
 
 /**
  * A new event owned by the caller, as a draft (invisible to buyers until published). Its start time is
@@ -24,24 +26,26 @@ export async function createEvent(
 ): Promise<{ eventId: string; version: number }> {
   const eventId = options.id ?? `evt-${randomUUID()}`;
   const now = clock.now().toISOString();
-  await writeTransaction(db, (tx) => {
-    tx.insert(events)
-      .values({
+  await runnerFor(db).write(function* (db) {
+    const tx = db as WriteTx;
+    const { artists, events } = tablesOf(tx);
+    yield* changes(
+      tx.insert(events).values({
         id: eventId,
-        ...eventColumns(tx, details),
+        ...(yield* eventColumnsSteps(tx, details)),
         startTime: now,
         endTime: null,
         ownerId,
         status: 'draft',
         version: 1,
         createdAt: now,
-      })
-      .run();
-    details.artists.forEach((artist, position) => {
+      }),
+    );
+    for (const [position, artist] of details.artists.entries()) {
       const imageUrl = artist.imageUrl ?? null;
-      tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
-    });
-    refreshEventListing(tx, eventId);
+      yield* changes(tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }));
+    }
+    yield* refreshEventListingSteps(tx, eventId);
   });
   return { eventId, version: 1 };
 }
@@ -50,9 +54,9 @@ export async function createEvent(
  * The events columns the details form sets; pictures left out (undefined) are not written. The
  * convenience fee is held to the admin's cap (read in the edit's own transaction).
  */
-export function eventColumns(tx: WriteTx, details: EventDetailsFields) {
+export function* eventColumnsSteps(tx: WriteTx, details: EventDetailsFields) {
   const { bannerUrl } = details;
-  const fee = cappedFeeRate(details.platformFeeRate, readConvenienceFeeCap(tx));
+  const fee = cappedFeeRate(details.platformFeeRate, yield* convenienceFeeCapSteps(tx));
   if ('refused' in fee) throw badRequest(fee.refused, { platformFeeRate: fee.refused });
   // A percentage refund needs its percentage (the zod object cannot say so: it is extended elsewhere).
   if (details.refundRule === 'percent' && details.refundPercent == null) {

@@ -1,23 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { eventDates, events, slots } from '../../db/schema/catalog.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 
 /**
  * Keeps the event's own start and end (what lists order by and cards show) equal to its earliest slot's
  * start and latest slot's end, after slots were added or removed. An event without slots keeps the last.
  */
-export function refreshEventTimes(tx: WriteTx, eventId: string): void {
-  const span = tx
-    .select({
-      start: sql<string | null>`min(${slots.startTime})`,
-      end: sql<string | null>`max(${slots.endTime})`,
-    })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(eq(eventDates.eventId, eventId))
-    .get();
+export function* refreshEventTimesSteps(tx: WriteTx, eventId: string): Steps<void> {
+  const { eventDates, events, slots } = tablesOf(tx);
+  const span = yield* row(
+    tx
+      .select({
+        start: sql<string | null>`min(${slots.startTime})`,
+        end: sql<string | null>`max(${slots.endTime})`,
+      })
+      .from(slots)
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(eq(eventDates.eventId, eventId)),
+  );
   if (!span?.start) return;
-  tx.update(events).set({ startTime: span.start, endTime: span.end }).where(eq(events.id, eventId)).run();
+  yield* changes(
+    tx.update(events).set({ startTime: span.start, endTime: span.end }).where(eq(events.id, eventId)),
+  );
 }
 
 /** 'yyyy-MM-dd' and 'HH:MM' read in India time → a UTC ISO instant. */

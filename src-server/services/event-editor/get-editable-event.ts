@@ -1,72 +1,81 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { admissionKindOf } from '../../../shared/gst.ts';
 import { venueStatesOfCity } from '../../../shared/gst-states.ts';
-import type { Db } from '../../db/client.ts';
-import { artists, events } from '../../db/schema/catalog.ts';
-import { holdItems, holds } from '../../db/schema/payments.ts';
-import { loadTicketTree } from '../catalog/ticket-tree.ts';
-import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { readSnapshot } from '../../db/engine/reads.ts';
+import { row, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { ticketTreeSteps } from '../catalog/ticket-tree.ts';
+import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 
 /**
  * Everything the editor shows about one event, drafts included: its details with the version edits must
- * carry, and its dates → slots → ticket types with sold and held counts (sold = total − available − held).
+ * carry, and its dates → slots → ticket types with sold and held counts (sold = total − available − held),
+ * read in one snapshot on either engine so the counts agree.
  */
 export function getEditableEvent(db: Db, eventId: string) {
-  const event = db
-    .select({
-      id: events.id,
-      name: events.name,
-      category: events.category,
-      city: events.city,
-      eventLocationText: events.eventLocationText,
-      googleMapsEmbedLink: events.googleMapsEmbedLink,
-      description: events.description,
-      ageRestrictions: events.ageRestrictions,
-      language: events.language,
-      termsAndConditions: events.termsAndConditions,
-      platformFeeRate: events.platformFeeRate,
-      taxRate: events.taxRate,
-      taxInclusive: events.taxInclusive,
-      venueState: events.venueState,
-      admissionKind: events.admissionKind,
-      posterUrl: events.posterUrl,
-      imagesUrls: events.imagesUrls,
-      maxTicketsPerBuyer: events.maxTicketsPerBuyer,
-      refundCutoffHours: events.refundCutoffHours,
-      refundRule: events.refundRule,
-      refundPercent: events.refundPercent,
-      transfersAllowed: events.transfersAllowed,
-      waitlistOfferMinutes: events.waitlistOfferMinutes,
-      maxTransfersPerBooking: events.maxTransfersPerBooking,
-      status: events.status,
-      version: events.version,
-      ownerId: events.ownerId,
-      adminHoldAt: events.adminHoldAt,
-      adminHoldReason: events.adminHoldReason,
-    })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .get()!;
-  const lineup = db
-    .select({ name: artists.name, imageUrl: artists.imageUrl })
-    .from(artists)
-    .where(eq(artists.eventId, eventId))
-    .orderBy(asc(artists.position), asc(artists.id))
-    .all();
-  const tree = loadTicketTree(db, eventId, 'all');
+  return readSnapshot(db, (db) => editableEventSteps(db, eventId));
+}
+
+function* editableEventSteps(db: DbOrTx, eventId: string) {
+  const { artists, events, holdItems, holds } = tablesOf(db);
+  const event = (yield* row(
+    db
+      .select({
+        id: events.id,
+        name: events.name,
+        category: events.category,
+        city: events.city,
+        eventLocationText: events.eventLocationText,
+        googleMapsEmbedLink: events.googleMapsEmbedLink,
+        description: events.description,
+        ageRestrictions: events.ageRestrictions,
+        language: events.language,
+        termsAndConditions: events.termsAndConditions,
+        platformFeeRate: events.platformFeeRate,
+        taxRate: events.taxRate,
+        taxInclusive: events.taxInclusive,
+        venueState: events.venueState,
+        admissionKind: events.admissionKind,
+        posterUrl: events.posterUrl,
+        imagesUrls: events.imagesUrls,
+        maxTicketsPerBuyer: events.maxTicketsPerBuyer,
+        refundCutoffHours: events.refundCutoffHours,
+        refundRule: events.refundRule,
+        refundPercent: events.refundPercent,
+        transfersAllowed: events.transfersAllowed,
+        waitlistOfferMinutes: events.waitlistOfferMinutes,
+        maxTransfersPerBooking: events.maxTransfersPerBooking,
+        status: events.status,
+        version: events.version,
+        ownerId: events.ownerId,
+        adminHoldAt: events.adminHoldAt,
+        adminHoldReason: events.adminHoldReason,
+      })
+      .from(events)
+      .where(eq(events.id, eventId)),
+  ))!;
+  const lineup = yield* rows(
+    db
+      .select({ name: artists.name, imageUrl: artists.imageUrl })
+      .from(artists)
+      .where(eq(artists.eventId, eventId))
+      .orderBy(asc(artists.position), asc(artists.id)),
+  );
+  const tree = yield* ticketTreeSteps(db, eventId, 'all');
   const typeIds = tree.flatMap((d) => d.slots.flatMap((s) => s.tickets.map((t) => t.id)));
-  const held = new Map(
-    typeIds.length
-      ? db
+  const heldRows = typeIds.length
+    ? yield* rows(
+        db
           .select({ id: holdItems.ticketTypeId, held: sql<number>`sum(${holdItems.quantity})` })
           .from(holdItems)
           .innerJoin(holds, eq(holds.id, holdItems.holdId))
           .where(and(inArray(holdItems.ticketTypeId, typeIds), eq(holds.status, 'active')))
-          .groupBy(holdItems.ticketTypeId)
-          .all()
-          .map((r) => [r.id, r.held])
-      : [],
-  );
+          .groupBy(holdItems.ticketTypeId),
+      )
+    : [];
+  // PostgreSQL answers a sum as text (numeric).
+  const held = new Map(heldRows.map((r) => [r.id, Number(r.held)]));
   const { ownerId, imagesUrls, adminHoldAt, adminHoldReason, ...details } = event;
   return {
     ...details,
@@ -77,7 +86,7 @@ export function getEditableEvent(db: Db, eventId: string) {
     venueStates: venueStatesOfCity(details.city),
     defaultAdmissionKind: admissionKindOf(details.category, null),
     /** The owner's GST standing, for the publish checklist (issue 35). */
-    invoicing: ownerInvoicingStatus(db, ownerId),
+    invoicing: yield* ownerInvoicingStatusSteps(db, ownerId),
     /** An admin took the event off sale: the editor says so instead of offering to publish. */
     adminHold: adminHoldAt ? { at: adminHoldAt, reason: adminHoldReason } : null,
     bannerUrl: imagesUrls[0] ?? null,

@@ -6,16 +6,17 @@ import { venueStatesOfCity } from '../../../shared/gst-states.ts';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
-import { runSync } from '../../db/engine/steps.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
-import { refreshEventListing } from '../catalog/refresh-event-listing.ts';
-import { ownerInvoicingStatus } from '../invoices/invoicing-status.ts';
+import { refreshEventListingSteps } from '../catalog/refresh-event-listing.ts';
+import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { requireEventRole } from '../team/require-event-permission.ts';
-import { claimVersion } from './event-version.ts';
+import { claimVersionSteps } from './event-version.ts';
 
 export type PublishResult = { published: true; version: number } | { published: false; missing: string[] };
 
@@ -32,54 +33,61 @@ export async function publishEvent(
   basedOn: number,
   role: EventRole,
 ): Promise<PublishResult> {
-  return writeTransaction(db, (tx): PublishResult => {
-    const event = tx
-      .select({
-        status: events.status,
-        version: events.version,
-        ownerId: events.ownerId,
-        adminHoldAt: events.adminHoldAt,
-      })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .get()!;
+  return runnerFor(db).write(function* (db): Steps<PublishResult> {
+    const tx = db as WriteTx;
+    const { events } = tablesOf(tx);
+    const event = (yield* row(
+      tx
+        .select({
+          status: events.status,
+          version: events.version,
+          ownerId: events.ownerId,
+          adminHoldAt: events.adminHoldAt,
+        })
+        .from(events)
+        .where(eq(events.id, eventId)),
+    ))!;
     if (event.version !== basedOn) throw conflict(EDITOR_MESSAGES.staleVersion);
     if (event.status !== 'draft') throw conflict(EDITOR_MESSAGES.notDraft);
     if (event.adminHoldAt) requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.adminHold);
-    // Read on the transaction's connection: a revocation committed before this BEGIN is seen.
-    const ownerRole = event.ownerId ? runSync(accountRoleSteps(db, event.ownerId)) : 'none';
+    // Read in the transaction: a revocation committed before this BEGIN is seen.
+    const ownerRole = event.ownerId ? yield* accountRoleSteps(tx, event.ownerId) : 'none';
     if (ownerRole === 'none') requireEventRole(role, 'publishHeld', EDITOR_MESSAGES.ownerNotOrganiser);
     // A refused publish writes nothing, not even a new version.
-    const missing = findWhatIsMissing(tx, eventId, clock.now());
+    const missing = yield* findWhatIsMissingSteps(tx, eventId, clock.now());
     if (missing.length > 0) return { published: false, missing };
-    const version = claimVersion(tx, eventId, basedOn);
-    tx.update(events)
-      .set({ status: 'published', adminHoldAt: null, adminHoldBy: null, adminHoldReason: null })
-      .where(eq(events.id, eventId))
-      .run();
-    refreshEventListing(tx, eventId);
+    const version = yield* claimVersionSteps(tx, eventId, basedOn);
+    yield* changes(
+      tx
+        .update(events)
+        .set({ status: 'published', adminHoldAt: null, adminHoldBy: null, adminHoldReason: null })
+        .where(eq(events.id, eventId)),
+    );
+    yield* refreshEventListingSteps(tx, eventId);
     return { published: true, version };
   });
 }
 
 /** What stops the event from going on sale; empty when it can be published. */
-export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): string[] {
-  const event = tx
-    .select({
-      eventLocationText: events.eventLocationText,
-      description: events.description,
-      posterUrl: events.posterUrl,
-      ownerId: events.ownerId,
-      city: events.city,
-      venueState: events.venueState,
-    })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .get();
+export function* findWhatIsMissingSteps(tx: WriteTx, eventId: string, now: Date): Steps<string[]> {
+  const { events, eventDates, slots, ticketTypes } = tablesOf(tx);
+  const event = yield* row(
+    tx
+      .select({
+        eventLocationText: events.eventLocationText,
+        description: events.description,
+        posterUrl: events.posterUrl,
+        ownerId: events.ownerId,
+        city: events.city,
+        venueState: events.venueState,
+      })
+      .from(events)
+      .where(eq(events.id, eventId)),
+  );
   if (!event) return [];
   const missing: string[] = [];
   // A GST-registered organiser owes every buyer a tax invoice: no sales until the details for it are in.
-  const invoicing = ownerInvoicingStatus(tx, event.ownerId);
+  const invoicing = yield* ownerInvoicingStatusSteps(tx, event.ownerId);
   if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   // The place of supply is where the event is held (IGST Act s.12(6)): in Delhi/NCR or the Chandigarh
@@ -91,29 +99,33 @@ export function findWhatIsMissing(tx: WriteTx, eventId: string, now: Date): stri
   if (!event.description.trim()) missing.push('Add a description.');
   // Cards, the event page and link previews all fall back to the poster; the banner may be left out.
   if (!event.posterUrl) missing.push(IMAGE_MESSAGES.posterMissing);
-  const futureSlots = tx
-    .select({ id: slots.id, startTime: slots.startTime })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(and(eq(eventDates.eventId, eventId), eq(eventDates.isLive, true)))
-    .all()
-    .filter((s) => Date.parse(s.startTime) > now.getTime());
+  const liveSlots = yield* rows(
+    tx
+      .select({ id: slots.id, startTime: slots.startTime })
+      .from(slots)
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(and(eq(eventDates.eventId, eventId), eq(eventDates.isLive, true))),
+  );
+  const futureSlots = liveSlots.filter((s) => Date.parse(s.startTime) > now.getTime());
   if (futureSlots.length === 0) {
     missing.push('Add a date with a slot that has not started yet.');
     return missing;
   }
-  const onSale = futureSlots.some((slot) =>
-    tx
-      .select({
-        isLive: ticketTypes.isLive,
-        saleOpensAt: ticketTypes.saleOpensAt,
-        saleClosesAt: ticketTypes.saleClosesAt,
-      })
-      .from(ticketTypes)
-      .where(eq(ticketTypes.slotId, slot.id))
-      .all()
-      .some((t) => t.isLive && saleWindowState(t, now) !== 'closed'),
-  );
+  let onSale = false;
+  for (const slot of futureSlots) {
+    const types = yield* rows(
+      tx
+        .select({
+          isLive: ticketTypes.isLive,
+          saleOpensAt: ticketTypes.saleOpensAt,
+          saleClosesAt: ticketTypes.saleClosesAt,
+        })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.slotId, slot.id)),
+    );
+    onSale = types.some((t) => t.isLive && saleWindowState(t, now) !== 'closed');
+    if (onSale) break;
+  }
   if (!onSale) missing.push('Add a ticket type on sale to a slot that has not started yet.');
   return missing;
 }

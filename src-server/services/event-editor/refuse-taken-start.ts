@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
-import { eventDates, slots } from '../../db/schema/catalog.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
 
@@ -10,24 +11,26 @@ import { conflict } from '../../errors.ts';
  * nothing and does not count; `exceptSlotId` is the slot being moved. Checked inside the edit's write
  * transaction, so two edits cannot both take the same start.
  */
-export function refuseTakenStart(
+export function* refuseTakenStartSteps(
   tx: WriteTx,
   eventId: string,
   startTime: string,
   exceptSlotId?: string,
-): void {
-  const twin = tx
-    .select({ id: slots.id })
-    .from(slots)
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(
-      and(
-        eq(eventDates.eventId, eventId),
-        eq(slots.startTime, startTime),
-        isNull(slots.cancelledAt),
-        exceptSlotId ? ne(slots.id, exceptSlotId) : undefined,
+): Steps<void> {
+  const { eventDates, slots } = tablesOf(tx);
+  const twin = yield* row(
+    tx
+      .select({ id: slots.id })
+      .from(slots)
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(
+        and(
+          eq(eventDates.eventId, eventId),
+          eq(slots.startTime, startTime),
+          isNull(slots.cancelledAt),
+          exceptSlotId ? ne(slots.id, exceptSlotId) : undefined,
+        ),
       ),
-    )
-    .get();
+  );
   if (twin) throw conflict(EDITOR_MESSAGES.slotStartTaken, { startTime: EDITOR_MESSAGES.slotStartTaken });
 }

@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { indiaCalendarDay } from '../../../shared/dates.ts';
 import { EDITOR_MESSAGES, slotEndsNextDay } from '../../../shared/event-editor-schemas.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { eventDates, slots } from '../../db/schema/catalog.ts';
-import { holds } from '../../db/schema/payments.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { slotMovedMail } from '../bookings/booking-change-mails.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
 import { siteUrl } from '../mail/site-url.ts';
-import { indiaInstant, nextDay, refreshEventTimes } from './event-times.ts';
+import { indiaInstant, nextDay, refreshEventTimesSteps } from './event-times.ts';
 import { editEvent } from './event-version.ts';
-import { findSlotInEvent } from './find-in-event.ts';
-import { refuseTakenStart } from './refuse-taken-start.ts';
+import { findSlotInEventSteps } from './find-in-event.ts';
+import { refuseTakenStartSteps } from './refuse-taken-start.ts';
 
 /**
  * Moves a slot to a new start and end (India time), on its own date or, with `day`, on another one: an
@@ -34,8 +33,9 @@ export async function rescheduleSlot(
   /** The team member who moved it, for each booking's history. */
   actorUserId: string | null = null,
 ): Promise<{ version: number; holdersMailed: number; dateMoved: boolean }> {
-  return editEvent(deps.db, eventId, basedOn, (tx, version) => {
-    const slot = findSlotInEvent(tx, eventId, input.slotId);
+  return editEvent(deps.db, eventId, basedOn, function* (tx, version) {
+    const { bookings, eventDates, holds, slots } = tablesOf(tx);
+    const slot = yield* findSlotInEventSteps(tx, eventId, input.slotId);
     if (slot.cancelledAt) throw conflict(EDITOR_MESSAGES.slotCancelled);
     const fromDay = indiaCalendarDay(slot.dateOfEvent);
     const day = input.day ?? fromDay;
@@ -49,59 +49,56 @@ export async function rescheduleSlot(
     }
     if (startTime === slot.startTime && endTime === slot.endTime)
       return { version, holdersMailed: 0, dateMoved: false };
-    refuseTakenStart(tx, eventId, startTime, slot.id);
+    yield* refuseTakenStartSteps(tx, eventId, startTime, slot.id);
 
     const dateMoved = day !== fromDay;
     const date = dateMoved
-      ? dateOnDay(tx, eventId, day)
+      ? yield* dateOnDaySteps(tx, eventId, day)
       : { id: slot.eventDateId, dateOfEvent: slot.dateOfEvent };
-    tx.update(slots).set({ startTime, endTime, eventDateId: date.id }).where(eq(slots.id, slot.id)).run();
+    yield* changes(
+      tx.update(slots).set({ startTime, endTime, eventDateId: date.id }).where(eq(slots.id, slot.id)),
+    );
     if (dateMoved) {
       // A payment still in flight confirms onto the hold's date (payments/confirm.ts): the slot's new one.
-      tx.update(holds).set({ eventDateId: date.id }).where(eq(holds.slotId, slot.id)).run();
-      const left = tx
-        .select({ id: slots.id })
-        .from(slots)
-        .where(eq(slots.eventDateId, slot.eventDateId))
-        .limit(1)
-        .get();
-      const held = tx
-        .select({ id: holds.id })
-        .from(holds)
-        .where(eq(holds.eventDateId, slot.eventDateId))
-        .limit(1)
-        .get();
-      if (!left && !held) tx.delete(eventDates).where(eq(eventDates.id, slot.eventDateId)).run();
+      yield* changes(tx.update(holds).set({ eventDateId: date.id }).where(eq(holds.slotId, slot.id)));
+      const left = yield* row(
+        tx.select({ id: slots.id }).from(slots).where(eq(slots.eventDateId, slot.eventDateId)).limit(1),
+      );
+      const held = yield* row(
+        tx.select({ id: holds.id }).from(holds).where(eq(holds.eventDateId, slot.eventDateId)).limit(1),
+      );
+      if (!left && !held) yield* changes(tx.delete(eventDates).where(eq(eventDates.id, slot.eventDateId)));
     }
-    refreshEventTimes(tx, eventId);
+    yield* refreshEventTimesSteps(tx, eventId);
 
     const bookedFrom = sql`coalesce(${bookings.rescheduledFrom}, ${bookings.ticketSlot})`;
-    const moved = tx
-      .update(bookings)
-      .set({
-        ticketDate: date.dateOfEvent,
-        ticketSlot: startTime,
-        ticketSlotEnd: endTime,
-        // What the holder bought, until the show is back at that start.
-        rescheduledFrom: sql`case when ${bookedFrom} = ${startTime} then null else ${bookedFrom} end`,
-        // The window follows the show: a later change of time on the new day moves it with the start.
-        rescheduleRefundUntil: dateMoved
-          ? startTime
-          : sql`case when ${bookings.rescheduleRefundUntil} is null then null else ${startTime} end`,
-      })
-      .where(and(eq(bookings.slotId, slot.id), eq(bookings.status, 'confirmed')))
-      .returning({
-        id: bookings.id,
-        userName: bookings.userName,
-        userEmail: bookings.userEmail,
-        eventName: bookings.eventName,
-        totalAmountPaise: bookings.totalAmountPaise,
-        paidByUserId: bookings.paidByUserId,
-        refundUntil: bookings.rescheduleRefundUntil,
-      })
-      .all();
+    const moved = yield* rows(
+      tx
+        .update(bookings)
+        .set({
+          ticketDate: date.dateOfEvent,
+          ticketSlot: startTime,
+          ticketSlotEnd: endTime,
+          // What the holder bought, until the show is back at that start.
+          rescheduledFrom: sql`case when ${bookedFrom} = ${startTime} then null else ${bookedFrom} end`,
+          // The window follows the show: a later change of time on the new day moves it with the start.
+          rescheduleRefundUntil: dateMoved
+            ? startTime
+            : sql`case when ${bookings.rescheduleRefundUntil} is null then null else ${startTime} end`,
+        })
+        .where(and(eq(bookings.slotId, slot.id), eq(bookings.status, 'confirmed')))
+        .returning({
+          id: bookings.id,
+          userName: bookings.userName,
+          userEmail: bookings.userEmail,
+          eventName: bookings.eventName,
+          totalAmountPaise: bookings.totalAmountPaise,
+          paidByUserId: bookings.paidByUserId,
+          refundUntil: bookings.rescheduleRefundUntil,
+        }),
+    );
     for (const booking of moved) {
-      recordBookingEvent(tx, {
+      yield* recordBookingEventSteps(tx, {
         bookingId: booking.id,
         kind: 'rescheduled',
         actor: 'organiser',
@@ -109,7 +106,7 @@ export async function rescheduleSlot(
         at: now,
         details: { fromStart: slot.startTime, toStart: startTime },
       });
-      enqueueMail(
+      yield* enqueueMailSteps(
         tx,
         slotMovedMail({
           bookingId: booking.id,
@@ -143,18 +140,22 @@ function isCalendarDay(day: string): boolean {
 }
 
 /** The event's date on this India calendar day, made when it has none. */
-function dateOnDay(tx: WriteTx, eventId: string, day: string): { id: string; dateOfEvent: string } {
+function* dateOnDaySteps(
+  tx: WriteTx,
+  eventId: string,
+  day: string,
+): Steps<{ id: string; dateOfEvent: string }> {
+  const { eventDates } = tablesOf(tx);
   // Compared as calendar days, as add-event-date.ts does: older dates hold a show's start, not midnight.
-  const existing = tx
-    .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent })
-    .from(eventDates)
-    .where(eq(eventDates.eventId, eventId))
-    .all()
-    .find((date) => indiaCalendarDay(date.dateOfEvent) === day);
+  const dates = yield* rows(
+    tx
+      .select({ id: eventDates.id, dateOfEvent: eventDates.dateOfEvent })
+      .from(eventDates)
+      .where(eq(eventDates.eventId, eventId)),
+  );
+  const existing = dates.find((date) => indiaCalendarDay(date.dateOfEvent) === day);
   if (existing) return existing;
   const created = { id: `date-${randomUUID()}`, dateOfEvent: indiaInstant(day, '00:00') };
-  tx.insert(eventDates)
-    .values({ ...created, eventId, isLive: true })
-    .run();
+  yield* changes(tx.insert(eventDates).values({ ...created, eventId, isLive: true }));
   return created;
 }

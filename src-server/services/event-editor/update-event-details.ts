@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { EventDetailsFields } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { artists, events } from '../../db/schema/catalog.ts';
-import { eventColumns } from './create-event.ts';
+import { changes, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { eventColumnsSteps } from './create-event.ts';
 import { editEvent } from './event-version.ts';
 
 /** Replaces what the buyer's page says about the event (not its dates or tickets). */
@@ -12,23 +13,24 @@ export async function updateEventDetails(
   basedOn: number,
   details: EventDetailsFields,
 ): Promise<{ version: number }> {
-  return editEvent(db, eventId, basedOn, (tx, version) => {
-    tx.update(events).set(eventColumns(tx, details)).where(eq(events.id, eventId)).run();
+  return editEvent(db, eventId, basedOn, function* (tx, version) {
+    const { artists, events } = tablesOf(tx);
+    const columns = yield* eventColumnsSteps(tx, details);
+    yield* changes(tx.update(events).set(columns).where(eq(events.id, eventId)));
     // The list is written again in order; an artist kept by name keeps their photo unless a new one
     // (or null, no photo) is given.
-    const photos = new Map(
+    const kept = yield* rows(
       tx
         .select({ name: artists.name, imageUrl: artists.imageUrl })
         .from(artists)
-        .where(eq(artists.eventId, eventId))
-        .all()
-        .map((a) => [a.name, a.imageUrl]),
+        .where(eq(artists.eventId, eventId)),
     );
-    tx.delete(artists).where(eq(artists.eventId, eventId)).run();
-    details.artists.forEach((artist, position) => {
+    const photos = new Map(kept.map((a) => [a.name, a.imageUrl]));
+    yield* changes(tx.delete(artists).where(eq(artists.eventId, eventId)));
+    for (const [position, artist] of details.artists.entries()) {
       const imageUrl = artist.imageUrl === undefined ? (photos.get(artist.name) ?? null) : artist.imageUrl;
-      tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }).run();
-    });
+      yield* changes(tx.insert(artists).values({ eventId, name: artist.name, imageUrl, position }));
+    }
     return { version };
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type InvoicingStatus, invoicingStatusOf } from '../../../shared/gst-schemas.ts';
-import { organiserProfiles } from '../../db/schema/invoices.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 
 /**
@@ -9,18 +10,20 @@ import type { DbOrTx } from '../inventory/holds.ts';
  * why an unregistered owner's buyers get no GST invoice. An event without an owner (the demo catalogue)
  * counts as unregistered.
  */
-export function ownerInvoicingStatus(tx: DbOrTx, ownerId: string | null): InvoicingStatus {
+export function* ownerInvoicingStatusSteps(tx: DbOrTx, ownerId: string | null): Steps<InvoicingStatus> {
+  const { organiserProfiles } = tablesOf(tx);
   const profile = ownerId
-    ? tx
-        .select({
-          legalName: organiserProfiles.legalName,
-          address: organiserProfiles.address,
-          state: organiserProfiles.state,
-          gstin: organiserProfiles.gstin,
-        })
-        .from(organiserProfiles)
-        .where(eq(organiserProfiles.userId, ownerId))
-        .get()
+    ? yield* row(
+        tx
+          .select({
+            legalName: organiserProfiles.legalName,
+            address: organiserProfiles.address,
+            state: organiserProfiles.state,
+            gstin: organiserProfiles.gstin,
+          })
+          .from(organiserProfiles)
+          .where(eq(organiserProfiles.userId, ownerId)),
+      )
     : undefined;
   return invoicingStatusOf(profile);
 }

@@ -1,18 +1,27 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_FEE_RATE, MAX_CONVENIENCE_FEE_RATE } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { events } from '../../db/schema/catalog.ts';
 import { platformSettings } from '../../db/schema/installation.ts';
 import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
 
 /** The most an event's convenience fee may be on this installation, in percent. */
 export function readConvenienceFeeCap(db: Db | WriteTx): number {
-  const row = db
-    .select({ cap: platformSettings.convenienceFeeCap })
-    .from(platformSettings)
-    .where(eq(platformSettings.id, 1))
-    .get();
-  return row?.cap ?? MAX_CONVENIENCE_FEE_RATE;
+  return runSync(convenienceFeeCapSteps(db));
+}
+
+/** `readConvenienceFeeCap` as a step, on either engine (ADR 0045): the event editor reads it in its edit. */
+export function* convenienceFeeCapSteps(db: Db | WriteTx): Steps<number> {
+  const { platformSettings } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({ cap: platformSettings.convenienceFeeCap })
+      .from(platformSettings)
+      .where(eq(platformSettings.id, 1)),
+  );
+  return found?.cap ?? MAX_CONVENIENCE_FEE_RATE;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
-import { runSync, type Steps } from '../../db/engine/steps.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { waitlistEntries } from '../../db/schema/on-sale.ts';
+import { changes, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { lockForOfferSteps, offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
@@ -84,19 +83,22 @@ export const waitlistJob: BackgroundJob = {
  * A cancelled slot ends its waiting lists, inside the cancellation's transaction (before its holds are
  * released, so no seat is offered on): the entries lapse without a mail, as nothing can be bought.
  */
-export function endWaitlistsOfSlots(tx: Pick<Db, 'update'>, slotIds: string[], now: Date): void {
+export function* endWaitlistsOfSlotsSteps(tx: DbOrTx, slotIds: string[], now: Date): Steps<void> {
   if (slotIds.length === 0) return;
-  tx.update(waitlistEntries)
-    .set({ status: 'lapsed', endedAt: now.toISOString() })
-    .where(
-      and(
-        // By ticket type, so waitlist_entries_queue_idx finds the live entries (there is no slot index).
-        inArray(
-          waitlistEntries.ticketTypeId,
-          sql`(select ${ticketTypes.id} from ${ticketTypes} where ${inArray(ticketTypes.slotId, slotIds)})`,
+  const { ticketTypes, waitlistEntries } = tablesOf(tx);
+  yield* changes(
+    tx
+      .update(waitlistEntries)
+      .set({ status: 'lapsed', endedAt: now.toISOString() })
+      .where(
+        and(
+          // By ticket type, so waitlist_entries_queue_idx finds the live entries (there is no slot index).
+          inArray(
+            waitlistEntries.ticketTypeId,
+            sql`(select ${ticketTypes.id} from ${ticketTypes} where ${inArray(ticketTypes.slotId, slotIds)})`,
+          ),
+          sql`${waitlistEntries.status} in ('waiting', 'offered')`,
         ),
-        sql`${waitlistEntries.status} in ('waiting', 'offered')`,
       ),
-    )
-    .run();
+  );
 }
