@@ -66,15 +66,15 @@ export function* evaluateDiscountSteps(
   input: DiscountRequest,
   now: Date,
 ): Steps<AppliedDiscount> {
-  const found = yield* row(statements(db).byKey, { eventId: input.eventId, codeKey: codeKeyOf(input.code) });
+  // The code's terms and the buyer's uses of it in one statement (on the path of every Proceed with a code).
+  const found = yield* row(statements(db).byKey, {
+    eventId: input.eventId,
+    codeKey: codeKeyOf(input.code),
+    userId: input.userId,
+  });
   const applied = applyOrRefuse(found, input.lines, now);
   const { id, maxUses, maxUsesPerBuyer, uses } = found!;
-  const mine =
-    maxUsesPerBuyer === null
-      ? 0
-      : Number(
-          (yield* row(statements(db).usesOfBuyer, { discountCodeId: id, userId: input.userId }))?.n ?? 0,
-        );
+  const mine = Number(found!.mine);
   // The buyer's own unpaid hold on the slot with this code is released by their Proceed before the
   // new hold takes a use (services/inventory/holds.ts), so it does not count against them here. Under
   // the write lock it has already been released, and this is 0. Looked up only when a limit would
@@ -230,20 +230,13 @@ const statements = oncePer((db: DbOrTx) => {
   const DISCOUNT_CODE_TERMS = discountCodeTermsOf(discountCodes);
   return {
     byKey: db
-      .select(DISCOUNT_CODE_TERMS)
+      .select({
+        ...DISCOUNT_CODE_TERMS,
+        // Counted only for a code with a per-buyer limit.
+        mine: sql<number>`case when ${discountCodes.maxUsesPerBuyer} is null then 0 else (${usesOfBuyerSql}) end`,
+      })
       .from(discountCodes)
       .where(and(eq(discountCodes.eventId, p('eventId')), eq(discountCodes.codeKey, p('codeKey'))))
-      .prepare(),
-    usesOfBuyer: db
-      .select({ n: sql<number>`count(*)` })
-      .from(holdDiscounts)
-      .where(
-        and(
-          eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-          eq(holdDiscounts.userId, p('userId')),
-          isNull(holdDiscounts.returnedAt),
-        ),
-      )
       .prepare(),
     ownActiveOnSlot: db
       .select({ n: sql<number>`count(*)` })
