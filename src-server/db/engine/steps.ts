@@ -23,7 +23,10 @@ import { type SQL, sql } from 'drizzle-orm';
 /** One statement of a transition, as the drivers execute it. */
 export type Statement =
   | { readonly kind: 'rows' | 'row' | 'changes'; readonly query: unknown; readonly params?: object }
-  | { readonly kind: 'serialize'; readonly key: string };
+  | { readonly kind: 'serialize'; readonly key: string }
+  | { readonly kind: 'savepoint'; readonly phase: SavepointPhase; readonly tx: unknown };
+
+type SavepointPhase = 'begin' | 'release' | 'rollback';
 
 export type Steps<T> = Generator<Statement, T, unknown>;
 
@@ -56,6 +59,33 @@ export function* serialize(key: string): Steps<void> {
   yield { kind: 'serialize', key };
 }
 
+/**
+ * `steps` inside a savepoint of the open transaction: when they throw, what they wrote is undone and
+ * the error goes on to the caller, whose transaction carries on (on PostgreSQL a failed statement
+ * otherwise aborts the whole transaction). `tx` is the transaction the steps run in.
+ */
+export function* savepoint<T>(tx: object, steps: Steps<T>): Steps<T> {
+  yield { kind: 'savepoint', phase: 'begin', tx };
+  let result: T;
+  try {
+    result = yield* steps;
+  } catch (error) {
+    // ROLLBACK TO keeps the savepoint open; it is released as on success.
+    yield { kind: 'savepoint', phase: 'rollback', tx };
+    yield { kind: 'savepoint', phase: 'release', tx };
+    throw error;
+  }
+  yield { kind: 'savepoint', phase: 'release', tx };
+  return result;
+}
+
+// One name serves nested savepoints on both engines: RELEASE and ROLLBACK TO take the innermost.
+const SAVEPOINT_SQL: Record<SavepointPhase, string> = {
+  begin: 'savepoint steps',
+  release: 'release savepoint steps',
+  rollback: 'rollback to savepoint steps',
+};
+
 type SyncQuery = {
   all(params?: object): unknown[];
   get(params?: object): unknown;
@@ -80,6 +110,11 @@ export function runSync<T>(steps: Steps<T>): T {
 
 function executeSync(statement: Statement): unknown {
   if (statement.kind === 'serialize') return undefined;
+  if (statement.kind === 'savepoint') {
+    // Drizzle's SQLite `run` executes at once on better-sqlite3, on the transaction's connection.
+    (statement.tx as { run(query: SQL): unknown }).run(sql.raw(SAVEPOINT_SQL[statement.phase]));
+    return undefined;
+  }
   const query = statement.query as SyncQuery;
   if (statement.kind === 'rows') return query.all(statement.params);
   if (statement.kind === 'row') return query.get(statement.params);
@@ -113,6 +148,10 @@ async function executeAsync(statement: Statement, session: AsyncSession): Promis
   if (statement.kind === 'serialize') {
     // hashtextextended: a 64-bit key from the text, as pg_advisory_xact_lock takes.
     await session.execute(sql`select pg_advisory_xact_lock(hashtextextended(${statement.key}, 0))`);
+    return undefined;
+  }
+  if (statement.kind === 'savepoint') {
+    await session.execute(sql.raw(SAVEPOINT_SQL[statement.phase]));
     return undefined;
   }
   const query = statement.query as AsyncQuery;
