@@ -320,7 +320,7 @@ const sessionColumns = ({ holds }: Tables) => ({
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
 // 'active') only when the query's own text implies its condition. Tables come from the engine of `db`
 // (ADR 0045), so the same queries run on PostgreSQL, whose sums are bigints (text to node-postgres):
-// hence `mapWith(Number)`.
+// hence the casts to integer, a number on both engines without a decoder per row.
 const query = preparedQueries({
   activeOfAccount: (db: DbOrTx) => {
     const tables = tablesOf(db);
@@ -358,14 +358,14 @@ const query = preparedQueries({
   heldFromAddress: (db: DbOrTx) => {
     const fromAddress = addressHolds(db, tablesOf(db));
     return db
-      .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)`.mapWith(Number) })
+      .select({ seats: sql<number>`cast(coalesce(sum(${fromAddress.seats}), 0) as integer)` })
       .from(fromAddress)
       .prepare();
   },
   heldFromAddressOnSlot: (db: DbOrTx) => {
     const fromAddressOnSlot = addressSlotHolds(db, tablesOf(db));
     return db
-      .select({ seats: sql<number>`coalesce(sum(${fromAddressOnSlot.seats}), 0)`.mapWith(Number) })
+      .select({ seats: sql<number>`cast(coalesce(sum(${fromAddressOnSlot.seats}), 0) as integer)` })
       .from(fromAddressOnSlot)
       .prepare();
   },
@@ -376,8 +376,8 @@ const query = preparedQueries({
     const { ticketTypes } = tablesOf(db);
     return db
       .select({
-        capacity: sql<number>`coalesce(sum(${ticketTypes.totalTickets}), 0)`.mapWith(Number),
-        maxPerOrder: sql<number>`coalesce(max(${ticketTypes.maxPerOrder}), 0)`.mapWith(Number),
+        capacity: sql<number>`cast(coalesce(sum(${ticketTypes.totalTickets}), 0) as integer)`,
+        maxPerOrder: sql<number>`cast(coalesce(max(${ticketTypes.maxPerOrder}), 0) as integer)`,
       })
       .from(ticketTypes)
       .where(eq(ticketTypes.slotId, p('slotId')))
@@ -386,7 +386,7 @@ const query = preparedQueries({
   bookedForEvent: (db: DbOrTx) => {
     const { bookings } = tablesOf(db);
     return db
-      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)`.mapWith(Number) })
+      .select({ seats: sql<number>`cast(coalesce(sum(${bookings.ticketCount}), 0) as integer)` })
       .from(bookings)
       .where(
         and(
@@ -402,7 +402,7 @@ const query = preparedQueries({
   givenAwayForEvent: (db: DbOrTx) => {
     const { bookings } = tablesOf(db);
     return db
-      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)`.mapWith(Number) })
+      .select({ seats: sql<number>`cast(coalesce(sum(${bookings.ticketCount}), 0) as integer)` })
       .from(bookings)
       .where(
         and(

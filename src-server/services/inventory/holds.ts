@@ -150,20 +150,30 @@ export function* replaceHoldsAndReserveSteps(
   const window = input.hoarding
     ? yield* checkHoardingSteps(tx, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
     : null;
-  function* reserve(): Steps<Hold> {
+  if ((yield* releaseActiveOnSlotSteps(tx, input.userId, input.slotId, now)) === 0) {
+    // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
     const hold = yield* reserveSteps(tx, input, now, window);
     if (recordOrder) yield* recordOrder(hold);
-    return hold;
-  }
-  if ((yield* releaseActiveOnSlotSteps(tx, input.userId, input.slotId, now)) === 0) {
-    return { ok: true, hold: yield* reserve() };
+    return { ok: true, hold };
   }
   try {
-    return { ok: true, hold: yield* savepoint(tx, reserve()) };
+    return { ok: true, hold: yield* savepoint(tx, reserveAndRecord(tx, input, now, window, recordOrder)) };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     return { ok: false, refused: err };
   }
+}
+
+function* reserveAndRecord(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  window: HoldWindow | null,
+  recordOrder?: (hold: Hold) => Steps<void>,
+): Steps<Hold> {
+  const hold = yield* reserveSteps(tx, input, now, window);
+  if (recordOrder) yield* recordOrder(hold);
+  return hold;
 }
 
 /** A synchronous callback as a step of a SQLite-only transition (it runs its own statements at once). */
