@@ -156,6 +156,20 @@ export function* replaceHoldsAndReserveSteps(
     if (recordOrder) yield* recordOrder(hold);
     return { ok: true, hold };
   }
+  return yield* replacementSteps(tx, input, now, window, recordOrder);
+}
+
+/**
+ * The new hold after a release: in a savepoint, so its refusal undoes only its own writes and the
+ * release stands. Its own function, so the try/catch stays off the flash sale's path.
+ */
+function* replacementSteps(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  window: HoldWindow | null,
+  recordOrder?: (hold: Hold) => Steps<void>,
+): Steps<ReplaceOutcome> {
   try {
     return { ok: true, hold: yield* savepoint(tx, reserveAndRecord(tx, input, now, window, recordOrder)) };
   } catch (err) {
