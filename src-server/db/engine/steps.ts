@@ -17,14 +17,16 @@ import { type SQL, sql } from 'drizzle-orm';
  *
  * What the engines do differently stays a statement kind the drivers interpret: `serialize(key)` is a
  * transaction-scoped advisory lock on PostgreSQL and nothing on SQLite, whose write transactions
- * already run one at a time; `savepoint(tx, steps)` is a nested savepoint on both.
+ * already run one at a time.
  */
 
 /** One statement of a transition, as the drivers execute it. */
 export type Statement =
   | { readonly kind: 'rows' | 'row' | 'changes'; readonly query: unknown; readonly params?: object }
   | { readonly kind: 'serialize'; readonly key: string }
-  | { readonly kind: 'savepoint'; readonly tx: object; readonly steps: Steps<unknown> };
+  | { readonly kind: 'savepoint'; readonly phase: SavepointPhase; readonly tx: unknown };
+
+type SavepointPhase = 'begin' | 'release' | 'rollback';
 
 export type Steps<T> = Generator<Statement, T, unknown>;
 
@@ -58,18 +60,31 @@ export function* serialize(key: string): Steps<void> {
 }
 
 /**
- * Runs `steps` in a savepoint of the running transaction: when they throw, their writes are undone and
- * the error reaches the caller, whose transaction goes on (on PostgreSQL a failed statement would
- * otherwise abort the whole transaction). `tx` is the transaction the steps run in.
+ * `steps` inside a savepoint of the open transaction: when they throw, what they wrote is undone and
+ * the error goes on to the caller, whose transaction carries on (on PostgreSQL a failed statement
+ * otherwise aborts the whole transaction). `tx` is the transaction the steps run in.
  */
 export function* savepoint<T>(tx: object, steps: Steps<T>): Steps<T> {
-  return (yield { kind: 'savepoint', tx, steps }) as T;
+  yield { kind: 'savepoint', phase: 'begin', tx };
+  let result: T;
+  try {
+    result = yield* steps;
+  } catch (error) {
+    // ROLLBACK TO keeps the savepoint open; it is released as on success.
+    yield { kind: 'savepoint', phase: 'rollback', tx };
+    yield { kind: 'savepoint', phase: 'release', tx };
+    throw error;
+  }
+  yield { kind: 'savepoint', phase: 'release', tx };
+  return result;
 }
 
-// One name serves nested savepoints too: ROLLBACK TO and RELEASE name the most recent of that name.
-const SAVEPOINT = sql.raw('savepoint steps_savepoint');
-const RELEASE = sql.raw('release savepoint steps_savepoint');
-const ROLLBACK_TO = sql.raw('rollback to savepoint steps_savepoint');
+// One name serves nested savepoints on both engines: RELEASE and ROLLBACK TO take the innermost.
+const SAVEPOINT_SQL: Record<SavepointPhase, string> = {
+  begin: 'savepoint steps',
+  release: 'release savepoint steps',
+  rollback: 'rollback to savepoint steps',
+};
 
 type SyncQuery = {
   all(params?: object): unknown[];
@@ -96,18 +111,9 @@ export function runSync<T>(steps: Steps<T>): T {
 function executeSync(statement: Statement): unknown {
   if (statement.kind === 'serialize') return undefined;
   if (statement.kind === 'savepoint') {
-    // Drizzle's `run` executes at once on better-sqlite3, on the transaction's connection.
-    const tx = statement.tx as { run(query: SQL): unknown };
-    tx.run(SAVEPOINT);
-    try {
-      const result = runSync(statement.steps);
-      tx.run(RELEASE);
-      return result;
-    } catch (error) {
-      tx.run(ROLLBACK_TO);
-      tx.run(RELEASE);
-      throw error;
-    }
+    // Drizzle's SQLite `run` executes at once on better-sqlite3, on the transaction's connection.
+    (statement.tx as { run(query: SQL): unknown }).run(sql.raw(SAVEPOINT_SQL[statement.phase]));
+    return undefined;
   }
   const query = statement.query as SyncQuery;
   if (statement.kind === 'rows') return query.all(statement.params);
@@ -145,16 +151,8 @@ async function executeAsync(statement: Statement, session: AsyncSession): Promis
     return undefined;
   }
   if (statement.kind === 'savepoint') {
-    await session.execute(SAVEPOINT);
-    try {
-      const result = await runAsync(statement.steps, session);
-      await session.execute(RELEASE);
-      return result;
-    } catch (error) {
-      await session.execute(ROLLBACK_TO);
-      await session.execute(RELEASE);
-      throw error;
-    }
+    await session.execute(sql.raw(SAVEPOINT_SQL[statement.phase]));
+    return undefined;
   }
   const query = statement.query as AsyncQuery;
   // A prepared query runs with its placeholders' values; a built one is awaited.

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { preparedQueries } from '../../db/prepared-queries.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
@@ -88,11 +89,23 @@ export function checkHoarding(
   hold: { userId: string; eventId: string; slotId: string; seats: number },
   now: Date,
 ): HoldWindow | null {
-  const q = lookups(db);
+  return runSync(checkHoardingSteps(db, context, hold, now));
+}
+
+/**
+ * `checkHoarding` written once for both engines (ADR 0045). Its counts are read, then the hold is
+ * written on them: on PostgreSQL its caller serialises on `hoardingLockKeys` first.
+ */
+export function* checkHoardingSteps(
+  db: DbOrTx,
+  context: HoardingContext,
+  hold: { userId: string; eventId: string; slotId: string; seats: number },
+  now: Date,
+): Steps<HoldWindow | null> {
   const { userId, eventId, slotId, seats } = hold;
   const { limits } = context;
   // The account's active holds: few, as the per-account cap keeps them so.
-  const active = q.activeOfAccount.all({ userId });
+  const active = yield* rows(query(db, 'activeOfAccount'), { userId });
   const replaced = active.filter((h) => h.slotId === slotId);
 
   // The account's ended holds on the slot, newest first, no more than the per-window cap: the count
@@ -102,7 +115,12 @@ export function checkHoarding(
   // so its cool-down ended long before (see REHOLD_WINDOW_MS). A buyer's long history on the slot is
   // then never read at all, and Proceed costs the same for them as for a new buyer (issue 21).
   const since = new Date(now.getTime() - REHOLD_WINDOW_MS).toISOString();
-  const ended = q.endedOnSlot.all({ userId, slotId, since, rows: limits.holdsPerSlotPerWindow });
+  const ended = yield* rows(query(db, 'endedOnSlot'), {
+    userId,
+    slotId,
+    since,
+    rows: limits.holdsPerSlotPerWindow,
+  });
   // The newest hold on the slot: an active one is always the newest (a new hold ends the one before).
   const latest = replaced[0] ?? ended[0];
   let window: HoldWindow | null = null;
@@ -140,30 +158,32 @@ export function checkHoarding(
     // Every hold has a seat, so reading one hold past the cap is enough to know it is passed: the read
     // stays bounded however many holds one address has.
     const fromAddress =
-      q.heldFromAddress.get({ clientAddress: context.clientAddress, rows: limits.seatsPerAddress + 1 })
-        ?.seats ?? 0;
+      (yield* row(query(db, 'heldFromAddress'), {
+        clientAddress: context.clientAddress,
+        rows: limits.seatsPerAddress + 1,
+      }))?.seats ?? 0;
     if (fromAddress - replacedHere + seats > limits.seatsPerAddress) {
       throw conflict(HOARDING_MESSAGES.addressCap);
     }
   }
 
   // The fair share of this slot, counted over its active holds, in this same transaction at the hold.
-  const stock = q.slotStock.get({ slotId });
+  const stock = yield* row(query(db, 'slotStock'), { slotId });
   const shares = slotSharesOf(stock?.capacity ?? 0, stock?.maxPerOrder ?? 0);
   if (seats > shares.perAccount) throw conflict(HOARDING_MESSAGES.slotShareCap(shares.perAccount));
   if (limits.seatsPerAddress > 0) {
     const onSlot =
-      q.heldFromAddressOnSlot.get({
+      (yield* row(query(db, 'heldFromAddressOnSlot'), {
         clientAddress: context.clientAddress,
         slotId,
         rows: shares.perAddress + 1,
-      })?.seats ?? 0;
+      }))?.seats ?? 0;
     if (onSlot - replacedHere + seats > shares.perAddress) throw conflict(HOARDING_MESSAGES.addressCap);
   }
 
   const max = context.maxTicketsPerBuyer;
   if (max !== null) {
-    const already = heldFor(kept, eventId) + boughtFor(q, userId, eventId);
+    const already = heldFor(kept, eventId) + (yield* boughtForSteps(db, userId, eventId));
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
   return window;
@@ -224,17 +244,21 @@ export function ticketsCountedTowardsMax(db: DbOrTx, userId: string, eventId: st
   return runSync(ticketsCountedTowardsMaxSteps(db, userId, eventId));
 }
 
-/**
- * `ticketsCountedTowardsMax` written once for both engines (ADR 0045), for the waiting list's offer,
- * which is a step of the transaction that returned the seats. PostgreSQL answers a sum as a bigint,
- * which node-postgres gives as a string: hence `Number`.
- */
+/** `ticketsCountedTowardsMax` written once for both engines. */
 export function* ticketsCountedTowardsMaxSteps(db: DbOrTx, userId: string, eventId: string): Steps<number> {
-  const q = lookups(db);
-  const active = yield* rows(q.activeOfAccount, { userId });
-  const booked = yield* row(q.bookedForEvent, { userId, eventId });
-  const givenAway = yield* row(q.givenAwayForEvent, { userId, eventId });
-  return heldFor(active, eventId) + Number(booked?.seats ?? 0) + Number(givenAway?.seats ?? 0);
+  const active = yield* rows(query(db, 'activeOfAccount'), { userId });
+  return heldFor(active, eventId) + (yield* boughtForSteps(db, userId, eventId));
+}
+
+/**
+ * What a Proceed serialises on before `checkHoardingSteps` reads its counts (PostgreSQL; SQLite's writes
+ * run one at a time anyway): the account, whose holds the replacement, the account cap and the
+ * per-buyer maximum count, and the client address while its caps are on. Sorted, as `serialize` asks.
+ */
+export function hoardingLockKeys(userId: string, context: HoardingContext | undefined): string[] {
+  const keys = [`holds:account:${userId}`];
+  if (context && context.limits.seatsPerAddress > 0) keys.push(`holds:address:${context.clientAddress}`);
+  return keys.sort();
 }
 
 /** Seats of these active holds that are for the event. */
@@ -243,11 +267,10 @@ function heldFor(active: { eventId: string; seats: number }[], eventId: string):
 }
 
 /** Seats the account booked for the event, and those it paid for and gave away. */
-function boughtFor(q: ReturnType<typeof lookups>, userId: string, eventId: string): number {
-  return (
-    (q.bookedForEvent.get({ userId, eventId })?.seats ?? 0) +
-    (q.givenAwayForEvent.get({ userId, eventId })?.seats ?? 0)
-  );
+function* boughtForSteps(db: DbOrTx, userId: string, eventId: string): Steps<number> {
+  const booked = yield* row(query(db, 'bookedForEvent'), { userId, eventId });
+  const givenAway = yield* row(query(db, 'givenAwayForEvent'), { userId, eventId });
+  return (booked?.seats ?? 0) + (givenAway?.seats ?? 0);
 }
 
 function sum(values: number[]): number {
@@ -286,7 +309,7 @@ const addressSlotHolds = (db: DbOrTx, { holds }: Tables) =>
     .as('from_address_on_slot');
 
 /** What the cool-down and the session rules read of a hold, active or ended. */
-const sessionColumnsOf = ({ holds }: Tables) => ({
+const sessionColumns = ({ holds }: Tables) => ({
   status: holds.status,
   endedAt: holds.endedAt,
   sessionExpiresAt: holds.sessionExpiresAt,
@@ -295,27 +318,30 @@ const sessionColumnsOf = ({ holds }: Tables) => ({
 });
 
 // The status is a literal in the active-hold queries: SQLite uses a partial index (WHERE status =
-// 'active') only when the query's own text implies its condition. The engine's own tables (ADR 0045).
-const lookups = oncePer((db: DbOrTx) => {
-  const tables = tablesOf(db);
-  const { holds, bookings, ticketTypes } = tables;
-  const sessionColumns = sessionColumnsOf(tables);
-  const fromAddress = addressHolds(db, tables);
-  const fromAddressOnSlot = addressSlotHolds(db, tables);
-  return {
-    activeOfAccount: db
+// 'active') only when the query's own text implies its condition. Tables come from the engine of `db`
+// (ADR 0045), so the same queries run on PostgreSQL, whose sums are bigints (text to node-postgres):
+// hence the casts to integer, a number on both engines without a decoder per row.
+const query = preparedQueries({
+  activeOfAccount: (db: DbOrTx) => {
+    const tables = tablesOf(db);
+    const { holds } = tables;
+    return db
       .select({
         slotId: holds.slotId,
         eventId: holds.eventId,
         seats: holds.seats,
         clientAddress: holds.clientAddress,
-        ...sessionColumns,
+        ...sessionColumns(tables),
       })
       .from(holds)
       .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
-      .prepare(),
-    endedOnSlot: db
-      .select(sessionColumns)
+      .prepare();
+  },
+  endedOnSlot: (db: DbOrTx) => {
+    const tables = tablesOf(db);
+    const { holds } = tables;
+    return db
+      .select(sessionColumns(tables))
       .from(holds)
       .where(
         and(
@@ -327,28 +353,40 @@ const lookups = oncePer((db: DbOrTx) => {
       )
       .orderBy(sql`${holds.createdAt} desc`)
       .limit(p('rows'))
-      .prepare(),
-    heldFromAddress: db
-      .select({ seats: sql<number>`coalesce(sum(${fromAddress.seats}), 0)` })
+      .prepare();
+  },
+  heldFromAddress: (db: DbOrTx) => {
+    const fromAddress = addressHolds(db, tablesOf(db));
+    return db
+      .select({ seats: sql<number>`cast(coalesce(sum(${fromAddress.seats}), 0) as integer)` })
       .from(fromAddress)
-      .prepare(),
-    heldFromAddressOnSlot: db
-      .select({ seats: sql<number>`coalesce(sum(${fromAddressOnSlot.seats}), 0)` })
+      .prepare();
+  },
+  heldFromAddressOnSlot: (db: DbOrTx) => {
+    const fromAddressOnSlot = addressSlotHolds(db, tablesOf(db));
+    return db
+      .select({ seats: sql<number>`cast(coalesce(sum(${fromAddressOnSlot.seats}), 0) as integer)` })
       .from(fromAddressOnSlot)
-      .prepare(),
-    // The slot's stock for its fair shares: its types' capacity and most generous per-order maximum. All
-    // its types, live or paused: a type taken off sale for a while must not shrink everyone's share
-    // (nor leave a share of 0 seats, refused with the share's message instead of "Sold Out").
-    slotStock: db
+      .prepare();
+  },
+  // The slot's stock for its fair shares: its types' capacity and most generous per-order maximum. All
+  // its types, live or paused: a type taken off sale for a while must not shrink everyone's share
+  // (nor leave a share of 0 seats, refused with the share's message instead of "Sold Out").
+  slotStock: (db: DbOrTx) => {
+    const { ticketTypes } = tablesOf(db);
+    return db
       .select({
-        capacity: sql<number>`coalesce(sum(${ticketTypes.totalTickets}), 0)`,
-        maxPerOrder: sql<number>`coalesce(max(${ticketTypes.maxPerOrder}), 0)`,
+        capacity: sql<number>`cast(coalesce(sum(${ticketTypes.totalTickets}), 0) as integer)`,
+        maxPerOrder: sql<number>`cast(coalesce(max(${ticketTypes.maxPerOrder}), 0) as integer)`,
       })
       .from(ticketTypes)
       .where(eq(ticketTypes.slotId, p('slotId')))
-      .prepare(),
-    bookedForEvent: db
-      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
+      .prepare();
+  },
+  bookedForEvent: (db: DbOrTx) => {
+    const { bookings } = tablesOf(db);
+    return db
+      .select({ seats: sql<number>`cast(coalesce(sum(${bookings.ticketCount}), 0) as integer)` })
       .from(bookings)
       .where(
         and(
@@ -357,11 +395,14 @@ const lookups = oncePer((db: DbOrTx) => {
           eq(bookings.status, 'confirmed'),
         ),
       )
-      .prepare(),
-    // Those the buyer paid for and gave away: a transfer must not reset the organiser's per-buyer maximum
-    // (buy, give away, buy again). Separate from the above so each reads through its own index.
-    givenAwayForEvent: db
-      .select({ seats: sql<number>`coalesce(sum(${bookings.ticketCount}), 0)` })
+      .prepare();
+  },
+  // Those the buyer paid for and gave away: a transfer must not reset the organiser's per-buyer maximum
+  // (buy, give away, buy again). Separate from the above so each reads through its own index.
+  givenAwayForEvent: (db: DbOrTx) => {
+    const { bookings } = tablesOf(db);
+    return db
+      .select({ seats: sql<number>`cast(coalesce(sum(${bookings.ticketCount}), 0) as integer)` })
       .from(bookings)
       .where(
         and(
@@ -372,6 +413,6 @@ const lookups = oncePer((db: DbOrTx) => {
           sql`${bookings.userId} <> ${p('userId')}`,
         ),
       )
-      .prepare(),
-  };
+      .prepare();
+  },
 });

@@ -10,14 +10,7 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  changes,
-  row,
-  rows,
-  runSync,
-  type Steps,
-  savepoint as savepointSteps,
-} from '../../db/engine/steps.ts';
+import { changes, row, rows, runSync, type Steps, savepoint, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
 import { holds } from '../../db/schema/payments.ts';
@@ -45,7 +38,7 @@ import {
   returnQuotaSeatsSteps,
   takeQuotaSeatsSteps,
 } from '../quotas/quota-seats.ts';
-import { checkHoarding, type HoardingContext, type HoldWindow } from './hoarding.ts';
+import { checkHoardingSteps, type HoardingContext, type HoldWindow, hoardingLockKeys } from './hoarding.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
 
 // The database or an open transaction: every helper here runs inside the caller's transaction.
@@ -124,28 +117,83 @@ export function replaceHoldsAndReserve(
   now: Date,
   recordOrder?: (hold: Hold) => void,
 ): Hold {
-  let refused: DomainError | undefined;
-  const hold = immediateTransaction(db, () => {
-    // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
-    const window = input.hoarding
-      ? checkHoarding(db, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
-      : null;
-    const reserve = () => {
-      const hold = reserveIn(db, input, now, window);
-      recordOrder?.(hold);
-      return hold;
-    };
-    if (releaseActiveOnSlot(db, input.userId, input.slotId, now) === 0) return reserve();
-    try {
-      return savepoint(db, reserve);
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      refused = err;
-      return null;
-    }
-  });
-  if (!hold) throw refused!;
+  const record = recordOrder && ((hold: Hold) => justRun(recordOrder, hold));
+  const outcome = immediateTransaction(db, () =>
+    runSync(replaceHoldsAndReserveSteps(db, input, now, record)),
+  );
+  if (!outcome.ok) throw outcome.refused;
+  return outcome.hold;
+}
+
+/**
+ * What Proceed's transaction ended with: the new hold, or the refusal to tell the buyer once it has
+ * committed (the release of the hold it replaced stands).
+ */
+export type ReplaceOutcome = { ok: true; hold: Hold } | { ok: false; refused: DomainError };
+
+/**
+ * `replaceHoldsAndReserve`'s transaction written once for both engines (ADR 0045). On PostgreSQL, where
+ * Proceeds run at once, it first serialises on the buyer (and their address while its caps are on):
+ * the hoarding counts, the buyer's holds to replace and the new hold are read and written one buyer's
+ * Proceed at a time, so ten racing Proceeds leave one live hold. The keys come before any row lock;
+ * the rows are then locked in id order by the release and the hold. `recordOrder` runs in the new
+ * hold's savepoint, so its refusal undoes the hold but not the release.
+ */
+export function* replaceHoldsAndReserveSteps(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  recordOrder?: (hold: Hold) => Steps<void>,
+): Steps<ReplaceOutcome> {
+  for (const key of hoardingLockKeys(input.userId, input.hoarding)) yield* serialize(key);
+  // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
+  const window = input.hoarding
+    ? yield* checkHoardingSteps(tx, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
+    : null;
+  if ((yield* releaseActiveOnSlotSteps(tx, input.userId, input.slotId, now)) === 0) {
+    // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
+    const hold = yield* reserveSteps(tx, input, now, window);
+    if (recordOrder) yield* recordOrder(hold);
+    return { ok: true, hold };
+  }
+  return yield* replacementSteps(tx, input, now, window, recordOrder);
+}
+
+/**
+ * The new hold after a release: in a savepoint, so its refusal undoes only its own writes and the
+ * release stands. Its own function, so the try/catch stays off the flash sale's path.
+ */
+function* replacementSteps(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  window: HoldWindow | null,
+  recordOrder?: (hold: Hold) => Steps<void>,
+): Steps<ReplaceOutcome> {
+  try {
+    return { ok: true, hold: yield* savepoint(tx, reserveAndRecord(tx, input, now, window, recordOrder)) };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return { ok: false, refused: err };
+  }
+}
+
+function* reserveAndRecord(
+  tx: DbOrTx,
+  input: ReserveInput,
+  now: Date,
+  window: HoldWindow | null,
+  recordOrder?: (hold: Hold) => Steps<void>,
+): Steps<Hold> {
+  const hold = yield* reserveSteps(tx, input, now, window);
+  if (recordOrder) yield* recordOrder(hold);
   return hold;
+}
+
+/** A synchronous callback as a step of a SQLite-only transition (it runs its own statements at once). */
+// biome-ignore lint/correctness/useYield: runs the callback's own synchronous statements, yields none
+function* justRun<A>(work: (arg: A) => void, arg: A): Steps<void> {
+  work(arg);
 }
 
 /** The selection's ticket types are not all on the slot (spec §7's message). */
@@ -280,7 +328,7 @@ export async function sweepExpiredHolds(
  */
 export function* retakeHeldSeatsOrNotSteps(tx: DbOrTx, holdId: string): Steps<boolean> {
   try {
-    yield* savepointSteps(tx, retakeHeldSeatsSteps(tx, holdId));
+    yield* savepoint(tx, retakeHeldSeatsSteps(tx, holdId));
     return true;
   } catch (err) {
     if (err instanceof DomainError) return false;
@@ -308,16 +356,13 @@ function immediateTransaction<T>(db: Db, work: () => T): T {
   return transactionOf(db.$client).immediate(work) as T;
 }
 
-/** Inside an open transaction: `SAVEPOINT` … `RELEASE` (ROLLBACK TO when `work` throws). */
-function savepoint<T>(db: Db, work: () => T): T {
-  return transactionOf(db.$client)(work) as T;
-}
-
 /** Releases a person's other active holds on a slot, inside the caller's transaction. */
-function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Date): number {
-  const active = query(tx, 'activeHoldsOnSlot').all({ userId, slotId });
-  refuseOverOffer(tx, active);
-  return active.filter((h) => releaseHoldIn(tx, h.id, 'replaced', now)).length;
+function* releaseActiveOnSlotSteps(tx: DbOrTx, userId: string, slotId: string, now: Date): Steps<number> {
+  const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId, slotId });
+  yield* refuseOverOfferSteps(tx, active);
+  let released = 0;
+  for (const hold of active) if (yield* releaseHoldSteps(tx, hold.id, 'replaced', now)) released += 1;
+  return released;
 }
 
 /**
@@ -325,15 +370,21 @@ function releaseActiveOnSlot(tx: DbOrTx, userId: string, slotId: string, now: Da
  * or to the next in line). It is paid from the offer page, or given up by leaving the list. Proceed
  * asks before it opens a gateway order (`refuseProceedOverOffer`), and again under the write lock.
  */
-function refuseOverOffer(db: DbOrTx, active: { id: string }[]): void {
-  if (active.some((h) => query(db, 'liveOfferOnHold').get({ holdId: h.id }))) {
-    throw conflict(WAITLIST_MESSAGES.offerPending);
+function* refuseOverOfferSteps(db: DbOrTx, active: { id: string }[]): Steps<void> {
+  for (const hold of active) {
+    if (yield* row(query(db, 'liveOfferOnHold'), { holdId: hold.id })) {
+      throw conflict(WAITLIST_MESSAGES.offerPending);
+    }
   }
 }
 
 /** Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot. */
 export function refuseProceedOverOffer(db: Db, userId: string, slotId: string): void {
-  refuseOverOffer(db, query(db, 'activeHoldsOnSlot').all({ userId, slotId }));
+  runSync(
+    (function* () {
+      yield* refuseOverOfferSteps(db, yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId }));
+    })(),
+  );
 }
 
 export function seatsOf(lines: HoldLine[]): number {
