@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type InvoicingStatus, invoicingStatusOf } from '../../../shared/gst-schemas.ts';
-import { organiserProfiles } from '../../db/schema/invoices.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 /**
  * Whether an event's owner is registered for GST and has the details their invoices need: the publish
@@ -10,17 +11,24 @@ import type { DbOrTx } from '../inventory/holds.ts';
  * counts as unregistered.
  */
 export function ownerInvoicingStatus(tx: DbOrTx, ownerId: string | null): InvoicingStatus {
+  return runSync(ownerInvoicingStatusSteps(tx, ownerId));
+}
+
+/** `ownerInvoicingStatus` written once for both engines (ADR 0045), for the editor and publishing. */
+export function* ownerInvoicingStatusSteps(tx: DbOrTx, ownerId: string | null): Steps<InvoicingStatus> {
+  const { organiserProfiles } = tablesOf(tx);
   const profile = ownerId
-    ? tx
-        .select({
-          legalName: organiserProfiles.legalName,
-          address: organiserProfiles.address,
-          state: organiserProfiles.state,
-          gstin: organiserProfiles.gstin,
-        })
-        .from(organiserProfiles)
-        .where(eq(organiserProfiles.userId, ownerId))
-        .get()
+    ? yield* row(
+        tx
+          .select({
+            legalName: organiserProfiles.legalName,
+            address: organiserProfiles.address,
+            state: organiserProfiles.state,
+            gstin: organiserProfiles.gstin,
+          })
+          .from(organiserProfiles)
+          .where(eq(organiserProfiles.userId, ownerId)),
+      )
     : undefined;
   return invoicingStatusOf(profile);
 }
