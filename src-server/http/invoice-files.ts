@@ -58,7 +58,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
     if (!match) return c.json({ error: { message: 'Not found' } }, 404);
     const userId = (await sessionUserOf(c, deps))?.id ?? null;
     // Throws the not-found DomainError, which app.onError answers with 404.
-    const { invoice, creditNote } = getCreditNoteForDownload(
+    const { invoice, creditNote } = await getCreditNoteForDownload(
       deps.db,
       match[1]!,
       userId,
@@ -69,7 +69,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
     const safe = creditNote.number.replace(/[^A-Za-z0-9_-]/g, '-');
     c.header('Content-Disposition', `attachment; filename="jalsa-credit-note-${safe}.pdf"`);
     // A credit note registered with the IRP (CRN) prints its own IRN and signed QR code.
-    const eInvoice = eCreditNoteStampOf(deps.db, creditNote.id);
+    const eInvoice = await eCreditNoteStampOf(deps.db, creditNote.id);
     return c.body(
       new Uint8Array(await pdfWorkerOf(deps).renderInvoice(invoice, { ...creditNote, eInvoice })),
     );
@@ -80,7 +80,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
     if (!match) return c.json({ error: { message: 'Not found' } }, 404);
     const userId = (await sessionUserOf(c, deps))?.id ?? null;
     // Throws the not-found DomainError, which app.onError answers with 404.
-    const invoice = getInvoiceForDownload(
+    const invoice = await getInvoiceForDownload(
       deps.db,
       match[1]!,
       userId,
@@ -91,7 +91,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
     const safe = invoice.number.replace(/[^A-Za-z0-9_-]/g, '-');
     c.header('Content-Disposition', `attachment; filename="jalsa-invoice-${safe}.pdf"`);
     // A registered e-invoice prints its IRN and signed QR code (e-invoicing, issue 36).
-    const eInvoice = eInvoiceStampOf(deps.db, invoice.id);
+    const eInvoice = await eInvoiceStampOf(deps.db, invoice.id);
     return c.body(new Uint8Array(await pdfWorkerOf(deps).renderInvoice({ ...invoice, eInvoice })));
   });
   return routes;

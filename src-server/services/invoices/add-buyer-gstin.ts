@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { stateOfGstin } from '../../../shared/gst-states.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { creditNotes, invoices } from '../../db/schema/invoices.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { invoices } from '../../db/schema/invoices.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { paidBy } from '../bookings/payer.ts';
-import { allocateDocumentNumber } from './document-numbers.ts';
+import { documentNumberSteps } from './document-numbers.ts';
 import { feeInvoiceTax } from './issue-booking-invoices.ts';
-import { issueCreditNotes } from './issue-credit-note.ts';
+import { issueCreditNotesSteps } from './issue-credit-note.ts';
 
 export const GSTIN_TOO_LATE =
   'This invoice is final: a GSTIN can be added until the end of the month it was issued in.';
@@ -27,32 +30,37 @@ const istMonth = (instant: string | Date) =>
  * a new number, carrying the GSTIN, all in one transaction.
  */
 export async function addBuyerGstin(
-  db: Db,
+  db: Db | DbOrTx,
   userId: string,
   bookingId: string,
   buyer: { buyerGstin: string; buyerLegalName: string; buyerAddress: string },
   now: Date,
 ): Promise<string[]> {
-  return writeTransaction(db, (tx) => {
-    const booking = tx
-      .select({ id: bookings.id, status: bookings.status })
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), paidBy(userId)))
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { bookings, invoices, creditNotes } = tablesOf(tx);
+    // One transition of the booking at a time (as a cancellation's, the gate's): two requests adding a
+    // GSTIN at once would otherwise both find the invoices current on PostgreSQL and re-issue them twice.
+    yield* serialize(bookingLockKey(bookingId));
+    const booking = yield* row(
+      tx
+        .select({ id: bookings.id, status: bookings.status })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), paidBy(userId))),
+    );
     if (!booking) throw notFound('Booking not found');
-    const current = tx
-      .select({ invoice: invoices })
-      .from(invoices)
-      .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-      .where(and(eq(invoices.bookingId, bookingId), isNull(creditNotes.id)))
-      .all()
-      .map((r) => r.invoice);
+    const current = (yield* rows(
+      tx
+        .select({ invoice: invoices })
+        .from(invoices)
+        .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+        .where(and(eq(invoices.bookingId, bookingId), isNull(creditNotes.id))),
+    )).map((r) => r.invoice);
     if (booking.status !== 'confirmed' || current.length === 0) throw badRequest(NO_INVOICE);
     if (current.some((i) => i.buyerGstin)) throw badRequest(GSTIN_ALREADY_GIVEN);
     if (current.some((i) => istMonth(i.issuedAt) !== istMonth(now))) throw badRequest(GSTIN_TOO_LATE);
 
-    issueCreditNotes(tx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
-    recordBookingEvent(tx, {
+    yield* issueCreditNotesSteps(tx as WriteTx, bookingId, 'Re-issued with the buyer’s GSTIN', now);
+    yield* recordBookingEventSteps(tx, {
       bookingId,
       kind: 'gstin_added',
       actor: 'buyer',
@@ -60,17 +68,18 @@ export async function addBuyerGstin(
       at: now,
       details: { gstin: buyer.buyerGstin, invoices: current.length },
     });
-    return current.map((old) => {
+    const ids: string[] = [];
+    for (const old of current) {
       const series =
         old.kind === 'platform_fee'
           ? 'platform_invoice'
           : old.documentType === 'bill_of_supply'
             ? 'bill_of_supply'
             : 'invoice';
-      const { number, financialYear } = allocateDocumentNumber(tx, old.issuer, series, now);
+      const { number, financialYear } = yield* documentNumberSteps(tx as WriteTx, old.issuer, series, now);
       const id = randomUUID();
-      tx.insert(invoices)
-        .values({
+      yield* changes(
+        tx.insert(invoices).values({
           ...old,
           // The fee's place of supply is now the GSTIN's state (issue 36), which may change its heads.
           ...(old.kind === 'platform_fee' ? refeeFor(old, buyer.buyerGstin) : {}),
@@ -83,10 +92,11 @@ export async function addBuyerGstin(
           buyerAddress: buyer.buyerAddress,
           // The recipient's state is now their GSTIN's (the place of supply stays as issued).
           buyerState: stateOfGstin(buyer.buyerGstin) ?? old.buyerState,
-        })
-        .run();
-      return id;
-    });
+        }),
+      );
+      ids.push(id);
+    }
+    return ids;
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import {
   type CreditNoteKind,
   type EInvoiceStatus,
@@ -172,8 +173,9 @@ export async function retryEInvoice(
 }
 
 /** The IRN, acknowledgement and signed QR of a registered invoice, for its PDF; null otherwise. */
-export function eInvoiceStampOf(db: Db, invoiceId: string): EInvoiceStamp | null {
-  const row = db
+export async function eInvoiceStampOf(db: Db | DbOrTx, invoiceId: string): Promise<EInvoiceStamp | null> {
+  const { eInvoiceRegistrations } = tablesOf(db);
+  const [row] = await db
     .select({
       irn: eInvoiceRegistrations.irn,
       ackNumber: eInvoiceRegistrations.ackNumber,
@@ -183,15 +185,18 @@ export function eInvoiceStampOf(db: Db, invoiceId: string): EInvoiceStamp | null
     .from(eInvoiceRegistrations)
     .where(
       and(eq(eInvoiceRegistrations.invoiceId, invoiceId), eq(eInvoiceRegistrations.status, 'registered')),
-    )
-    .get();
+    );
   if (!row?.irn || !row.ackNumber || !row.ackDate || !row.signedQrCode) return null;
   return { irn: row.irn, ackNumber: row.ackNumber, ackDate: row.ackDate, signedQrCode: row.signedQrCode };
 }
 
 /** The IRN, acknowledgement and signed QR of a registered credit note (CRN), for its PDF; null otherwise. */
-export function eCreditNoteStampOf(db: Db, creditNoteId: string): EInvoiceStamp | null {
-  const row = db
+export async function eCreditNoteStampOf(
+  db: Db | DbOrTx,
+  creditNoteId: string,
+): Promise<EInvoiceStamp | null> {
+  const { eCreditNoteRegistrations } = tablesOf(db);
+  const [row] = await db
     .select({
       irn: eCreditNoteRegistrations.irn,
       ackNumber: eCreditNoteRegistrations.ackNumber,
@@ -204,8 +209,7 @@ export function eCreditNoteStampOf(db: Db, creditNoteId: string): EInvoiceStamp 
         eq(eCreditNoteRegistrations.creditNoteId, creditNoteId),
         eq(eCreditNoteRegistrations.status, 'registered'),
       ),
-    )
-    .get();
+    );
   if (!row?.irn || !row.ackNumber || !row.ackDate || !row.signedQrCode) return null;
   return { irn: row.irn, ackNumber: row.ackNumber, ackDate: row.ackDate, signedQrCode: row.signedQrCode };
 }

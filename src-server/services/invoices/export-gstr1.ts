@@ -1,14 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, asc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
-import type { Db } from '../../db/client.ts';
-import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { chainPages, partialCreditNotePages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvRow, csvRupees } from '../sales/csv-cells.ts';
-import { keysetPages } from '../sales/csv-stream.ts';
-import type { InvoiceRow } from './invoice-pdf.ts';
-import { indiaMonthBounds } from './stream-invoices-csv.ts';
+import { keysetPagesAsync } from '../sales/csv-stream.ts';
+import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
+import { indiaMonthBounds, issuedAfter, issuedOrder } from './stream-invoices-csv.ts';
 import { zipArchive } from './zip-archive.ts';
 
 /**
@@ -118,7 +118,7 @@ const EXEMPT_ROWS = [
 const PAGE = 500;
 
 /** The month's GSTR-1 as a ZIP of the offline tool's CSVs (b2b.csv … docs.csv). */
-export async function gstr1Zip(db: Db, issuer: string, month: string): Promise<Uint8Array> {
+export async function gstr1Zip(db: Db | DbOrTx, issuer: string, month: string): Promise<Uint8Array> {
   const tables = await gstr1Tables(db, issuer, month);
   const encoder = new TextEncoder();
   return zipArchive(
@@ -134,7 +134,7 @@ export async function gstr1Zip(db: Db, issuer: string, month: string): Promise<U
  * of supply are left out: without a GSTIN there is no return to file.
  */
 export async function gstr1Tables(
-  db: Db,
+  db: Db | DbOrTx,
   issuer: string,
   month: string,
 ): Promise<Record<Gstr1Table, string>> {
@@ -150,7 +150,8 @@ export async function gstr1Tables(
   const hsn = new Map<string, HsnTotal>();
   const series = new Map<string, Series>();
 
-  const invoicePage = (after: InvoiceRow | undefined) =>
+  const { invoices, creditNotes } = tablesOf(db);
+  const invoicePage = async (after: InvoiceRow | undefined) =>
     db
       .select()
       .from(invoices)
@@ -159,13 +160,12 @@ export async function gstr1Tables(
           eq(invoices.issuer, issuer),
           gte(invoices.issuedAt, from),
           lt(invoices.issuedAt, to),
-          after && afterRow(invoices, after),
+          after && issuedAfter(db, invoices, after),
         ),
       )
-      .orderBy(asc(invoices.issuedAt), asc(invoices.id))
-      .limit(PAGE)
-      .all();
-  for (const page of keysetPages(invoicePage, PAGE)) {
+      .orderBy(...issuedOrder(db, invoices))
+      .limit(PAGE);
+  for await (const page of keysetPagesAsync(invoicePage, PAGE)) {
     await nextTurn();
     for (const invoice of page) {
       if (!invoice.supplierGstin) continue;
@@ -214,7 +214,7 @@ export async function gstr1Tables(
     }
   }
 
-  const creditPage = (after: { note: { issuedAt: string; id: string } } | undefined) =>
+  const creditPage = async (after: { note: { issuedAt: string; id: string } } | undefined) =>
     db
       .select({ note: creditNotes, invoice: invoices })
       .from(creditNotes)
@@ -224,15 +224,14 @@ export async function gstr1Tables(
           eq(creditNotes.issuer, issuer),
           gte(creditNotes.issuedAt, from),
           lt(creditNotes.issuedAt, to),
-          after && afterRow(creditNotes, after.note),
+          after && issuedAfter(db, creditNotes, after.note),
         ),
       )
-      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
-      .limit(PAGE)
-      .all();
+      .orderBy(...issuedOrder(db, creditNotes))
+      .limit(PAGE);
   // Part refunds' notes (ADR 0043) after the whole ones, through the same code.
   const partPages = partialCreditNotePages(db, issuer, from, to, PAGE);
-  for (const page of chainPages(keysetPages(creditPage, PAGE), partPages)) {
+  for await (const page of chainPages(keysetPagesAsync(creditPage, PAGE), partPages)) {
     await nextTurn();
     for (const { note, invoice } of page) {
       if (!invoice.supplierGstin) continue;
@@ -406,11 +405,7 @@ export function bucketsOf(invoice: InvoiceRow): Bucket[] {
  * to the note exactly. A credit note stores only totals: a whole credit gives back each bucket as it
  * was, a share (a percentage refund) gives the share of each, and only a whole credit returns quantity.
  */
-export function creditedBuckets(
-  invoice: InvoiceRow,
-  note: typeof creditNotes.$inferSelect,
-  whole: boolean,
-): Bucket[] {
+export function creditedBuckets(invoice: InvoiceRow, note: CreditNoteRow, whole: boolean): Bucket[] {
   const buckets = bucketsOf(invoice);
   const heads = [
     ['taxable', note.taxableValuePaise],
@@ -507,12 +502,4 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** GSTR-1 writes the place of supply as '27-Maharashtra'. */
 function place(state: string): string {
   return isIndianState(state) ? `${GST_STATE_CODES[state]}-${state}` : state;
-}
-
-/** Keyset cursor: rows after (issued at, id). */
-function afterRow(table: typeof invoices | typeof creditNotes, after: { issuedAt: string; id: string }) {
-  return or(
-    gt(table.issuedAt, after.issuedAt),
-    and(eq(table.issuedAt, after.issuedAt), gt(table.id, after.id)),
-  );
 }

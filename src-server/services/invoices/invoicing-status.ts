@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type InvoicingStatus, invoicingStatusOf } from '../../../shared/gst-schemas.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
 
 /**
  * Whether an event's owner is registered for GST and has the details their invoices need: the publish

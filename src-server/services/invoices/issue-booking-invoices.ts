@@ -168,19 +168,15 @@ export function feeInvoiceTax(
  * confirmation, and what the organiser is owed later when they complete their profile. Returns its id,
  * or null when the organiser's invoice details are not complete.
  */
-export function issueAdmissionInvoice(
+export function* issueAdmissionInvoiceSteps(
   tx: DbOrTx,
   platform: PlatformGst | null,
   bookingId: string,
   buyer: BuyerGst,
   now: Date,
-): string | null {
-  return runSync(
-    (function* () {
-      const { booking, event } = yield* loadBookingSteps(tx, bookingId);
-      return yield* admissionInvoiceSteps(tx, platform, booking, event, buyer, now);
-    })(),
-  );
+): Steps<string | null> {
+  const { booking, event } = yield* loadBookingSteps(tx, bookingId);
+  return yield* admissionInvoiceSteps(tx, platform, booking, event, buyer, now);
 }
 
 type Booking = typeof bookings.$inferSelect;

@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_RATE } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete, type OrganiserProfile } from '../../../shared/gst-schemas.ts';
 import { stateOfCity, stateOfGstin } from '../../../shared/gst-states.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { organiserProfiles } from '../../db/schema/invoices.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
-import { issueOwedInvoices } from './issue-owed-invoices.ts';
+import { issueOwedInvoicesSteps } from './issue-owed-invoices.ts';
 import type { PlatformGst } from './platform-gst.ts';
 
 export interface StoredOrganiserProfile {
@@ -25,9 +26,17 @@ export interface StoredOrganiserProfile {
 }
 
 /** The caller's tax profile, or null before they saved one (or were approved with a request). */
-export function getOrganiserProfile(db: Db, userId: string): StoredOrganiserProfile | null {
-  const row = profileLookup(db).get({ userId });
-  if (!row) return null;
+export function getOrganiserProfile(db: Db | DbOrTx, userId: string): Promise<StoredOrganiserProfile | null> {
+  return runStatements(db, (d) => organiserProfileSteps(d, userId));
+}
+
+function* organiserProfileSteps(db: DbOrTx, userId: string): Steps<StoredOrganiserProfile | null> {
+  const found = yield* row(profileLookup(db), { userId });
+  if (!found) return null;
+  return storedProfileOf(found);
+}
+
+function storedProfileOf(row: Tables['organiserProfiles']['$inferSelect']): StoredOrganiserProfile {
   return {
     legalName: row.legalName,
     address: row.address,
@@ -40,13 +49,14 @@ export function getOrganiserProfile(db: Db, userId: string): StoredOrganiserProf
 }
 
 /** Built once per database: the console's invoice pages read it on each visit (issue 21). */
-const profileLookup = oncePer((db: Db) =>
-  db
+const profileLookup = oncePer((db: DbOrTx) => {
+  const { organiserProfiles } = tablesOf(db);
+  return db
     .select()
     .from(organiserProfiles)
     .where(eq(organiserProfiles.userId, sql.placeholder('userId')))
-    .prepare(),
-);
+    .prepare();
+});
 
 /**
  * Saves the profile; invoices already issued keep the details they were issued with. In the same
@@ -54,7 +64,7 @@ const profileLookup = oncePer((db: Db) =>
  * (issue 35); the answer says how many.
  */
 export async function saveOrganiserProfile(
-  db: Db,
+  db: Db | DbOrTx,
   platform: PlatformGst | null,
   userId: string,
   input: OrganiserProfile,
@@ -69,14 +79,18 @@ export async function saveOrganiserProfile(
     taxInclusive: input.taxInclusive,
     updatedAt: now.toISOString(),
   };
-  const issued = await writeTransaction(db, (tx) => {
-    tx.insert(organiserProfiles)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: organiserProfiles.userId, set: values })
-      .run();
-    return issueOwedInvoices(tx, platform, userId, now);
+  return runnerFor(db).write(function* (tx) {
+    const { organiserProfiles } = tablesOf(tx);
+    const saved = yield* row(
+      tx
+        .insert(organiserProfiles)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: organiserProfiles.userId, set: values })
+        .returning(),
+    );
+    const issued = yield* issueOwedInvoicesSteps(tx, platform, userId, now);
+    return { ...storedProfileOf(saved!), invoicesIssued: issued.length };
   });
-  return { ...getOrganiserProfile(db, userId)!, invoicesIssued: issued.length };
 }
 
 /**
@@ -90,19 +104,31 @@ export function carryRequestToProfile(
   request: { userId: string; organisationName: string; city: string; gstin: string | null },
   now: Date,
 ): void {
+  runSync(carryRequestToProfileSteps(tx, request, now));
+}
+
+/** `carryRequestToProfile` written once for both engines (ADR 0045): a step of the approval. */
+export function* carryRequestToProfileSteps(
+  tx: DbOrTx,
+  request: { userId: string; organisationName: string; city: string; gstin: string | null },
+  now: Date,
+): Steps<void> {
+  const { organiserProfiles } = tablesOf(tx);
   const state = (request.gstin && stateOfGstin(request.gstin)) || stateOfCity(request.city);
   if (!state) return;
-  tx.insert(organiserProfiles)
-    .values({
-      userId: request.userId,
-      legalName: request.organisationName,
-      address: '',
-      state,
-      gstin: request.gstin || null,
-      defaultTaxRate: DEFAULT_TAX_RATE,
-      taxInclusive: true,
-      updatedAt: now.toISOString(),
-    })
-    .onConflictDoNothing({ target: organiserProfiles.userId })
-    .run();
+  yield* changes(
+    tx
+      .insert(organiserProfiles)
+      .values({
+        userId: request.userId,
+        legalName: request.organisationName,
+        address: '',
+        state,
+        gstin: request.gstin || null,
+        defaultTaxRate: DEFAULT_TAX_RATE,
+        taxInclusive: true,
+        updatedAt: now.toISOString(),
+      })
+      .onConflictDoNothing({ target: organiserProfiles.userId }),
+  );
 }

@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
-import type { Db } from '../../db/client.ts';
-import { creditNotes, invoices } from '../../db/schema/invoices.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bytewise } from '../../db/engine/reads.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { chainPages, partialCreditNoteCsvPages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvIndiaTime, csvRow, csvRupees } from '../sales/csv-cells.ts';
-import { csvStream, keysetPages } from '../sales/csv-stream.ts';
+import { csvStream, keysetPagesAsync } from '../sales/csv-stream.ts';
 import type { InvoiceRow } from './invoice-pdf.ts';
 
 const PAGE = 500;
@@ -50,22 +51,26 @@ interface Bucket {
  * 'Credit note' row per credit note issued in the month. Streamed page by page like the orders CSV
  * (csv-stream.ts); the B2C totals (at most states × rates) are summed while the pages go by.
  */
-export function streamInvoicesCsv(db: Db, issuer: string, month: string): ReadableStream<Uint8Array> {
+export function streamInvoicesCsv(
+  db: Db | DbOrTx,
+  issuer: string,
+  month: string,
+): ReadableStream<Uint8Array> {
   const { from, to } = indiaMonthBounds(month);
+  const { invoices, creditNotes } = tablesOf(db);
   return csvStream(HEADER, pieces());
 
-  function* pieces() {
+  async function* pieces() {
     const b2c = new Map<string, Bucket>();
     let exempt = 0;
-    const invoicePage = (after: InvoiceRow | undefined) =>
+    const invoicePage = async (after: InvoiceRow | undefined) =>
       db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.issuer, issuer), inMonthAfter(invoices, from, to, after)))
-        .orderBy(asc(invoices.issuedAt), asc(invoices.id))
-        .limit(PAGE)
-        .all();
-    for (const rows of keysetPages(invoicePage, PAGE)) {
+        .where(and(eq(invoices.issuer, issuer), inMonthAfter(db, invoices, from, to, after)))
+        .orderBy(...issuedOrder(db, invoices))
+        .limit(PAGE);
+    for await (const rows of keysetPagesAsync(invoicePage, PAGE)) {
       const out: string[] = [];
       for (const invoice of rows) {
         for (const [rate, bucket] of byRate(invoice)) {
@@ -128,7 +133,7 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
     }
     yield lines.join('');
 
-    const creditPage = (after: { issuedAt: string; id: string } | undefined) =>
+    const creditPage = async (after: { issuedAt: string; id: string } | undefined) =>
       db
         .select({
           id: creditNotes.id,
@@ -147,13 +152,12 @@ export function streamInvoicesCsv(db: Db, issuer: string, month: string): Readab
         })
         .from(creditNotes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-        .where(and(eq(creditNotes.issuer, issuer), inMonthAfter(creditNotes, from, to, after)))
-        .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
-        .limit(PAGE)
-        .all();
+        .where(and(eq(creditNotes.issuer, issuer), inMonthAfter(db, creditNotes, from, to, after)))
+        .orderBy(...issuedOrder(db, creditNotes))
+        .limit(PAGE);
     // Part refunds' notes (ADR 0043) after the whole ones, as the same rows.
     const partPages = partialCreditNoteCsvPages(db, issuer, from, to, PAGE);
-    for (const rows of chainPages(keysetPages(creditPage, PAGE), partPages)) {
+    for await (const rows of chainPages(keysetPagesAsync(creditPage, PAGE), partPages)) {
       yield rows
         .map((r) =>
           documentRow(
@@ -197,22 +201,36 @@ function documentRow(
   ]);
 }
 
+type DocumentTable = Tables['invoices'] | Tables['creditNotes'];
+
 /** A document table's rows issued within [from, to), after the keyset cursor (issued at, id). */
 function inMonthAfter(
-  table: typeof invoices | typeof creditNotes,
+  db: object,
+  table: DocumentTable,
   from: string,
   to: string,
   after: { issuedAt: string; id: string } | undefined,
 ): SQL | undefined {
-  return and(
-    gte(table.issuedAt, from),
-    lt(table.issuedAt, to),
-    after
-      ? or(
-          gt(table.issuedAt, after.issuedAt),
-          and(eq(table.issuedAt, after.issuedAt), gt(table.id, after.id)),
-        )
-      : undefined,
+  return and(gte(table.issuedAt, from), lt(table.issuedAt, to), after && issuedAfter(db, table, after));
+}
+
+/**
+ * The keyset's order, (issued at, id), by bytes on both engines (reads.ts `bytewise`): the cursor's
+ * comparison must agree with it, whatever PostgreSQL's locale would make of the text.
+ */
+export function issuedOrder(db: object, table: DocumentTable): [SQL, SQL] {
+  return [asc(bytewise(db, table.issuedAt)), asc(bytewise(db, table.id))];
+}
+
+/** Rows after the keyset cursor in `issuedOrder`. */
+export function issuedAfter(
+  db: object,
+  table: DocumentTable,
+  after: { issuedAt: string; id: string },
+): SQL | undefined {
+  return or(
+    sql`${bytewise(db, table.issuedAt)} > ${after.issuedAt}`,
+    and(eq(table.issuedAt, after.issuedAt), sql`${bytewise(db, table.id)} > ${after.id}`),
   );
 }
 

@@ -1,49 +1,57 @@
-import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { invoices } from '../../db/schema/invoices.ts';
-import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bytewise } from '../../db/engine/reads.ts';
+import { row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-pdf.ts';
-import { keysetPages } from '../sales/csv-stream.ts';
+import { keysetPagesAsync } from '../sales/csv-stream.ts';
 
 /**
  * A part refund's credit note with its invoice, shaped as a whole one: the PDF and its download check
  * (read-invoices.ts) treat both alike. Undefined when there is none of that id.
  */
-export function partialCreditNoteForDownload(
-  db: Db,
+export function* partialCreditNoteForDownloadSteps(
+  db: DbOrTx,
   creditNoteId: string,
-): { creditNote: CreditNoteRow; invoice: InvoiceRow } | undefined {
-  const found = db
-    .select({ note: partialCreditNotes, invoice: invoices })
-    .from(partialCreditNotes)
-    .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
-    .where(eq(partialCreditNotes.id, creditNoteId))
-    .get();
+): Steps<{ creditNote: CreditNoteRow; invoice: InvoiceRow } | undefined> {
+  const { partialCreditNotes, invoices } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({ note: partialCreditNotes, invoice: invoices })
+      .from(partialCreditNotes)
+      .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
+      .where(eq(partialCreditNotes.id, creditNoteId)),
+  );
   if (!found) return undefined;
   const { refundPartId: _part, ...creditNote } = found.note;
   return { creditNote, invoice: found.invoice };
 }
 
 /** Adds each invoice's part-refund credit notes to a list of a booking's invoices. */
-export function withPartCreditNotes<T extends { id: string }>(
-  db: Db,
+export function* withPartCreditNotesSteps<T extends { id: string }>(
+  db: DbOrTx,
   list: T[],
-): (T & { partCreditNotes: { id: string; number: string; totalPaise: number }[] })[] {
+): Steps<(T & { partCreditNotes: { id: string; number: string; totalPaise: number }[] })[]> {
+  const { partialCreditNotes } = tablesOf(db);
   const ids = list.map((i) => i.id);
   const notes =
     ids.length === 0
       ? []
-      : db
-          .select({
-            id: partialCreditNotes.id,
-            invoiceId: partialCreditNotes.invoiceId,
-            number: partialCreditNotes.number,
-            totalPaise: partialCreditNotes.totalPaise,
-          })
-          .from(partialCreditNotes)
-          .where(inArray(partialCreditNotes.invoiceId, ids))
-          .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.number))
-          .all();
+      : yield* rows(
+          db
+            .select({
+              id: partialCreditNotes.id,
+              invoiceId: partialCreditNotes.invoiceId,
+              number: partialCreditNotes.number,
+              totalPaise: partialCreditNotes.totalPaise,
+            })
+            .from(partialCreditNotes)
+            .where(inArray(partialCreditNotes.invoiceId, ids))
+            .orderBy(
+              asc(bytewise(db, partialCreditNotes.issuedAt)),
+              asc(bytewise(db, partialCreditNotes.number)),
+            ),
+        );
   return list.map((invoice) => ({
     ...invoice,
     partCreditNotes: notes
@@ -57,55 +65,58 @@ export function withPartCreditNotes<T extends { id: string }>(
  * GST exports read (`{ note, invoice }`), so both exports list them after the whole notes with the same
  * code (export-gstr1.ts, stream-invoices-csv.ts).
  */
-export function* partialCreditNotePages(
-  db: Db,
+export async function* partialCreditNotePages(
+  db: Db | DbOrTx,
   issuer: string,
   from: string,
   to: string,
   pageSize: number,
-): Generator<{ note: CreditNoteRow; invoice: InvoiceRow }[], void, undefined> {
-  const readPage = (after: { note: CreditNoteRow } | undefined) =>
-    db
-      .select({ note: partialCreditNotes, invoice: invoices })
-      .from(partialCreditNotes)
-      .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
-      .where(
-        and(
-          eq(partialCreditNotes.issuer, issuer),
-          gte(partialCreditNotes.issuedAt, from),
-          lt(partialCreditNotes.issuedAt, to),
-          after
-            ? or(
-                gt(partialCreditNotes.issuedAt, after.note.issuedAt),
-                and(
-                  eq(partialCreditNotes.issuedAt, after.note.issuedAt),
-                  gt(partialCreditNotes.id, after.note.id),
-                ),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.id))
-      .limit(pageSize)
-      .all()
-      .map(({ note: { refundPartId: _part, ...note }, invoice }) => ({ note, invoice }));
-  yield* keysetPages(readPage, pageSize);
+): AsyncGenerator<{ note: CreditNoteRow; invoice: InvoiceRow }[], void, undefined> {
+  const { partialCreditNotes, invoices } = tablesOf(db);
+  // Ordered and compared by bytes on both engines (the cursor must agree with the order).
+  const issuedAt = bytewise(db, partialCreditNotes.issuedAt);
+  const id = bytewise(db, partialCreditNotes.id);
+  const readPage = async (after: { note: CreditNoteRow } | undefined) =>
+    (
+      await db
+        .select({ note: partialCreditNotes, invoice: invoices })
+        .from(partialCreditNotes)
+        .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
+        .where(
+          and(
+            eq(partialCreditNotes.issuer, issuer),
+            gte(partialCreditNotes.issuedAt, from),
+            lt(partialCreditNotes.issuedAt, to),
+            after
+              ? or(
+                  sql`${issuedAt} > ${after.note.issuedAt}`,
+                  and(eq(partialCreditNotes.issuedAt, after.note.issuedAt), sql`${id} > ${after.note.id}`),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(issuedAt), asc(id))
+        .limit(pageSize)
+    ).map(({ note: { refundPartId: _part, ...note }, invoice }) => ({ note, invoice }));
+  yield* keysetPagesAsync(readPage, pageSize);
 }
 
 /** The pages of one reader, then another's. */
-export function* chainPages<Row>(...sources: Iterable<Row[]>[]): Generator<Row[], void, undefined> {
+export async function* chainPages<Row>(
+  ...sources: AsyncIterable<Row[]>[]
+): AsyncGenerator<Row[], void, undefined> {
   for (const source of sources) yield* source;
 }
 
 /** The same pages as the accountant's monthly CSV reads its credit notes (stream-invoices-csv.ts). */
-export function* partialCreditNoteCsvPages(
-  db: Db,
+export async function* partialCreditNoteCsvPages(
+  db: Db | DbOrTx,
   issuer: string,
   from: string,
   to: string,
   pageSize: number,
 ) {
-  for (const page of partialCreditNotePages(db, issuer, from, to, pageSize))
+  for await (const page of partialCreditNotePages(db, issuer, from, to, pageSize))
     yield page.map(({ note, invoice }) => ({
       id: note.id,
       number: note.number,

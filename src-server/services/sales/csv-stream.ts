@@ -12,7 +12,10 @@ import { csvRow } from './csv-cells.ts';
  * once (a fast socket never asks to wait for 'drain') would otherwise pull page after page in
  * microtasks, and the 200 pages of a 100,000-order event kept every other request waiting for seconds.
  */
-export function csvStream(header: readonly string[], pieces: Iterator<string>): ReadableStream<Uint8Array> {
+export function csvStream(
+  header: readonly string[],
+  pieces: Iterator<string> | AsyncIterator<string>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   let cancelled = false;
@@ -28,7 +31,8 @@ export function csvStream(header: readonly string[], pieces: Iterator<string>): 
           // Let the requests that arrived meanwhile run before the next page is read.
           await nextTurn();
           if (cancelled) return;
-          const next = pieces.next();
+          // A reader written once for both engines awaits its page (ADR 0045); SQLite's answers at once.
+          const next = await pieces.next();
           if (next.done) {
             controller.close();
             return;
@@ -39,9 +43,9 @@ export function csvStream(header: readonly string[], pieces: Iterator<string>): 
           }
         }
       },
-      cancel() {
+      async cancel() {
         cancelled = true;
-        pieces.return?.();
+        await pieces.return?.();
       },
     },
     // Read nothing ahead of the client: a page is queried only when the previous one has been taken.
@@ -60,6 +64,21 @@ export function* keysetPages<Row>(
   let after: Row | undefined;
   for (;;) {
     const rows = readPage(after);
+    yield rows;
+    const last = rows.at(-1);
+    if (rows.length < pageSize || last === undefined) return;
+    after = last;
+  }
+}
+
+/** `keysetPages` for a reader that awaits each page (a read written once for both engines, ADR 0045). */
+export async function* keysetPagesAsync<Row>(
+  readPage: (after: Row | undefined) => Promise<Row[]>,
+  pageSize: number,
+): AsyncGenerator<Row[], void, undefined> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await readPage(after);
     yield rows;
     const last = rows.at(-1);
     if (rows.length < pageSize || last === undefined) return;
