@@ -2,7 +2,7 @@
  * The first paint before the JavaScript arrives (issue 6, Lighthouse): the server puts a static copy of
  * the page's top into `#root` — the header bar, and on the home and event pages the hero the reader
  * came for — so the browser paints it from the HTML and the CSS alone. React replaces the whole of
- * `#root` on its first render (main.tsx renders once the route's data and code are loaded), with new
+ * `#root` on its first render (start-app.tsx renders once the route's data and code are loaded), with new
  * elements at the same places, so nothing shifts and nothing flashes.
  *
  * The markup copies the client's own (components/header.tsx, routes/index.tsx,
