@@ -56,8 +56,8 @@ describe('afterHeroPainted', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(await afterError()).toBe(true);
 
-    const slow = settled(afterHeroPainted(pageWith(heroImage(false)), 3000));
-    await vi.advanceTimersByTimeAsync(2999);
+    const slow = settled(afterHeroPainted(pageWith(heroImage(false))));
+    await vi.advanceTimersByTimeAsync(1499);
     expect(await slow()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await slow()).toBe(true);
