@@ -27,8 +27,14 @@ async function main() {
     mkdirSync(path.join(PUBLIC, dir), { recursive: true });
   }
   let bytes = 0;
-  const write = async (file: string, svg: string, format: 'webp' | 'jpeg', quality: number) => {
-    const image = sharp(Buffer.from(svg));
+  const write = async (
+    file: string,
+    svg: string,
+    format: 'webp' | 'jpeg',
+    quality: number,
+    width?: number,
+  ) => {
+    const image = sharp(Buffer.from(svg)).resize(width);
     const out =
       format === 'webp'
         ? await image.webp({ quality, effort: 6 }).toBuffer()
@@ -47,6 +53,9 @@ async function main() {
     await write(`images/artists/${artistSlug(name)}.webp`, artist(name, category), 'webp', 75);
   }
   await write('images/banner-home.webp', banner(), 'webp', 72);
+  // The smaller sizes shared/home-banner.ts offers a phone (its srcset).
+  for (const width of [640, 1000])
+    await write(`images/banner-home-${width}.webp`, banner(), 'webp', 72, width);
   await write('images/event-default.webp', fallbackPoster(), 'webp', 72);
   await write('images/og-default.jpg', ogDefault(), 'jpeg', 78);
   for (const [slug, drawing] of Object.entries(CITY_ICONS)) {

@@ -15,6 +15,8 @@ import {
   homeShell,
   type InitialQuery,
   initialDataTag,
+  type LcpImage,
+  lcpPreloadTag,
   type PageShell,
   pathShell,
 } from './page-shell.ts';
@@ -97,7 +99,7 @@ interface PageMeta {
   description: string;
   image: string;
   url: string;
-  preloadImage: string | null;
+  preloadImage: LcpImage | null;
 }
 
 /**
@@ -168,9 +170,7 @@ function withMeta(template: string, meta: PageMeta): string {
     `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
-    ...(meta.preloadImage
-      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`]
-      : []),
+    ...(meta.preloadImage ? [lcpPreloadTag(meta.preloadImage)] : []),
   ].join('\n    ');
   return template.replace(/<title>[^<]*<\/title>/, () => tags);
 }

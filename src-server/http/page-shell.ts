@@ -2,7 +2,7 @@
  * The first paint before the JavaScript arrives (issue 6, Lighthouse): the server puts a static copy of
  * the page's top into `#root` — the header bar, and on the home and event pages the hero the reader
  * came for — so the browser paints it from the HTML and the CSS alone. React replaces the whole of
- * `#root` on its first render (main.tsx renders once the route's data and code are loaded), with new
+ * `#root` on its first render (start-app.tsx renders once the route's data and code are loaded), with new
  * elements at the same places, so nothing shifts and nothing flashes.
  *
  * The markup copies the client's own (components/header.tsx, routes/index.tsx,
@@ -10,8 +10,8 @@
  * the copy must take the same room. Change them together.
  */
 
-/** The home page's banner (routes/index.tsx): the largest paint of `/`. */
-export const HOME_BANNER = '/images/banner-home.webp';
+import { HOME_BANNER } from '../../shared/home-banner.ts';
+
 /** What an event without pictures shows (components/event-card.tsx DEFAULT_EVENT_IMAGE). */
 export const DEFAULT_EVENT_IMAGE = '/images/event-default.webp';
 
@@ -19,7 +19,14 @@ export interface PageShell {
   /** Inside `#root`. */
   body: string;
   /** The image the page paints largest, fetched first (`<link rel="preload">`). */
-  lcpImage: string | null;
+  lcpImage: LcpImage | null;
+}
+
+/** The largest paint's picture: its file, and for a sized one the choice the `<img>` offers. */
+export interface LcpImage {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
 }
 
 /** The header bar alone: logo and the room the city and menu buttons take once React is there. */
@@ -87,7 +94,7 @@ export function homeShell(): PageShell {
   const hero = [
     '<div class="mx-auto max-w-7xl px-4 pt-4">',
     '<div class="relative overflow-hidden rounded-2xl bg-brand-700">',
-    `<img src="${HOME_BANNER}" alt="" width="1600" height="500" fetchpriority="high" class="h-44 w-full object-cover sm:h-64 lg:h-80">`,
+    `<img src="${HOME_BANNER.src}" srcset="${HOME_BANNER.srcSet}" sizes="${HOME_BANNER.sizes}" alt="" width="${HOME_BANNER.width}" height="${HOME_BANNER.height}" fetchpriority="high" class="h-44 w-full object-cover sm:h-64 lg:h-80">`,
     '<div class="absolute inset-0 flex flex-col justify-center bg-gradient-to-r from-black/45 to-transparent px-6 pb-10 sm:px-12">',
     '<h1 class="text-3xl font-extrabold text-white drop-shadow sm:text-5xl lg:text-6xl">Live it up, India.</h1>',
     '<p class="mt-2 max-w-xl text-sm text-white sm:text-lg">Concerts, comedy, sports, shows and workshops in your city.</p>',
@@ -95,7 +102,10 @@ export function homeShell(): PageShell {
     // Below the banner, until the events are here.
     loading('Loading...'),
   ].join('');
-  return { body: withHeader(hero), lcpImage: HOME_BANNER };
+  return {
+    body: withHeader(hero),
+    lcpImage: { href: HOME_BANNER.src, srcSet: HOME_BANNER.srcSet, sizes: HOME_BANNER.sizes },
+  };
 }
 
 /** An existing event: its picture and name where the event page puts them. */
@@ -112,7 +122,19 @@ export function eventShell(event: { name: string; imageUrl: string | null }): Pa
     loading('Loading...'),
     '</article>',
   ].join('');
-  return { body: withHeader(top), lcpImage: image };
+  return { body: withHeader(top), lcpImage: { href: image } };
+}
+
+/**
+ * The `<link rel="preload">` for the largest paint's picture, at high priority. A sized picture's
+ * preload carries the same srcset and sizes as its `<img>`, so the browser fetches the file the image
+ * will pick (and only that one) while the page is still arriving.
+ */
+export function lcpPreloadTag(image: LcpImage): string {
+  const choice = image.srcSet
+    ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${choice} fetchpriority="high">`;
 }
 
 export function escapeHtml(text: string): string {

@@ -29,4 +29,18 @@ describe('JavaScript budget', () => {
     expect(paths).toContain('/events/$eventId');
     expect(paths.filter((p) => /^\/(organiser|admin|gate|check-in)(\/|$)/.test(p ?? ''))).toEqual([]);
   });
+
+  // Issue 39: the page's largest paint is the server's hero; the entry only waits for it to be painted,
+  // then imports the app's start-up, so no app script is fetched beside the hero or evaluated before it.
+  it('the entry chunk imports nothing up front and loads the app only through start-app', () => {
+    const dist = inject('e2eClientDir');
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+    >;
+    const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.imports ?? []).toEqual([]);
+    expect(entries[0]?.dynamicImports).toEqual(['start-app.tsx']);
+  });
 });

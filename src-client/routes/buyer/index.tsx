@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { HOME_BANNER } from '../../../shared/home-banner.ts';
 import { EventCard, type EventSummary } from '../../components/event-card.tsx';
 import { eventCount, LoadMore } from '../../components/load-more.tsx';
 import { ScrollItem, ScrollRow } from '../../components/scroll-row.tsx';
@@ -68,10 +69,12 @@ function HomePage() {
       <div className="mx-auto max-w-7xl px-4 pt-4">
         <div className="relative overflow-hidden rounded-2xl bg-brand-700">
           <img
-            src="/images/banner-home.webp"
+            src={HOME_BANNER.src}
+            srcSet={HOME_BANNER.srcSet}
+            sizes={HOME_BANNER.sizes}
             alt=""
-            width={1600}
-            height={500}
+            width={HOME_BANNER.width}
+            height={HOME_BANNER.height}
             fetchPriority="high"
             className="h-44 w-full object-cover sm:h-64 lg:h-80"
           />
