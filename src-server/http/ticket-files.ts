@@ -22,7 +22,7 @@ export function ticketFileRoutes(deps: AppDeps) {
 
     const user = await sessionUserOf(c, deps);
     // Throws the not-found DomainError, which app.onError answers with 404.
-    const booking = getOwnBooking(deps.db, deps.appSecret, user?.id ?? null, bookingId);
+    const booking = await getOwnBooking(deps.db, deps.appSecret, user?.id ?? null, bookingId);
     // A cancelled booking's ticket is not valid for entry: no file that looks like one.
     if (booking.status === 'cancelled') {
       return c.json({ error: { message: 'This booking was cancelled and refunded' } }, 410);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
+import { rows as rowsOf, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { signAttendeeTicketToken } from '../tickets/ticket-token.ts';
 
 /** One attendee's own ticket as the buyer's ticket page and PDF show it (ADR 0046). */
@@ -16,23 +16,27 @@ export interface OwnAttendeeTicket {
   qrToken: string;
 }
 
+interface AttendeeTicketsBooking {
+  id: string;
+  transferCount: number;
+  ticketTypes: readonly { id: string; name: string }[];
+}
+
 /** At most this many booking ids in one IN list. */
 const CHUNK = 500;
 
 /**
  * The live (not cancelled) attendee tickets of each booking, in the booking's line order then position,
  * each with its own signed QR at the booking's current transfer generation. One read for all the bookings
- * (My Bookings lists many); a booking without attendee tickets has none.
+ * (My Bookings lists many); a booking without attendee tickets has none. Written once for both engines
+ * (ADR 0045).
  */
-export function ownAttendeeTickets(
+export function* ownAttendeeTicketsSteps(
   db: DbOrTx,
   appSecret: string,
-  list: readonly {
-    id: string;
-    transferCount: number;
-    ticketTypes: readonly { id: string; name: string }[];
-  }[],
-): Map<string, OwnAttendeeTicket[]> {
+  list: readonly AttendeeTicketsBooking[],
+): Steps<Map<string, OwnAttendeeTicket[]>> {
+  const { attendeeTickets, bookingAttendees } = tablesOf(db);
   const out = new Map<string, OwnAttendeeTicket[]>();
   const ids = list.map((b) => b.id);
   const rows: {
@@ -43,27 +47,31 @@ export function ownAttendeeTickets(
   }[] = [];
   for (let i = 0; i < ids.length; i += CHUNK)
     rows.push(
-      ...db
-        .select({
-          bookingId: attendeeTickets.bookingId,
-          ticketTypeId: attendeeTickets.ticketTypeId,
-          position: attendeeTickets.position,
-          name: bookingAttendees.name,
-        })
-        .from(attendeeTickets)
-        .leftJoin(
-          bookingAttendees,
-          and(
-            eq(bookingAttendees.bookingId, attendeeTickets.bookingId),
-            eq(bookingAttendees.ticketTypeId, attendeeTickets.ticketTypeId),
-            eq(bookingAttendees.position, attendeeTickets.position),
-          ),
-        )
-        .where(
-          and(inArray(attendeeTickets.bookingId, ids.slice(i, i + CHUNK)), isNull(attendeeTickets.voidedAt)),
-        )
-        .orderBy(asc(attendeeTickets.position))
-        .all(),
+      ...(yield* rowsOf(
+        db
+          .select({
+            bookingId: attendeeTickets.bookingId,
+            ticketTypeId: attendeeTickets.ticketTypeId,
+            position: attendeeTickets.position,
+            name: bookingAttendees.name,
+          })
+          .from(attendeeTickets)
+          .leftJoin(
+            bookingAttendees,
+            and(
+              eq(bookingAttendees.bookingId, attendeeTickets.bookingId),
+              eq(bookingAttendees.ticketTypeId, attendeeTickets.ticketTypeId),
+              eq(bookingAttendees.position, attendeeTickets.position),
+            ),
+          )
+          .where(
+            and(
+              inArray(attendeeTickets.bookingId, ids.slice(i, i + CHUNK)),
+              isNull(attendeeTickets.voidedAt),
+            ),
+          )
+          .orderBy(asc(attendeeTickets.position)),
+      )),
     );
   if (rows.length === 0) return out;
   const byBooking = new Map(list.map((b) => [b.id, b]));

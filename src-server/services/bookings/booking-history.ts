@@ -1,13 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { changes, runSync, type Steps } from '../../db/engine/steps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { users } from '../../db/schema/accounts.ts';
-import {
-  type BookingEventActor,
-  type BookingEventDetails,
-  type BookingEventKind,
-  bookingHistory,
+import type {
+  BookingEventActor,
+  BookingEventDetails,
+  BookingEventKind,
 } from '../../db/schema/booking-history.ts';
 
 /**
@@ -65,20 +63,22 @@ export interface BookingHistoryEntry {
   details: BookingEventDetails;
 }
 
-/** A booking's history in the order it was written. */
-export function listBookingHistory(db: Db, bookingId: string): BookingHistoryEntry[] {
-  return db
-    .select({
-      kind: bookingHistory.kind,
-      actor: bookingHistory.actor,
-      actorName: users.name,
-      at: bookingHistory.at,
-      details: bookingHistory.details,
-    })
-    .from(bookingHistory)
-    .leftJoin(users, eq(users.id, bookingHistory.actorUserId))
-    .where(eq(bookingHistory.bookingId, bookingId))
-    .orderBy(asc(bookingHistory.seq))
-    .all()
-    .map((r) => ({ ...r, details: r.details ?? {} }));
+/** A booking's history in the order it was written (read in the booking page's one snapshot). */
+export function* listBookingHistorySteps(db: DbOrTx, bookingId: string): Steps<BookingHistoryEntry[]> {
+  const { bookingHistory, users } = tablesOf(db);
+  const entries = yield* rows(
+    db
+      .select({
+        kind: bookingHistory.kind,
+        actor: bookingHistory.actor,
+        actorName: users.name,
+        at: bookingHistory.at,
+        details: bookingHistory.details,
+      })
+      .from(bookingHistory)
+      .leftJoin(users, eq(users.id, bookingHistory.actorUserId))
+      .where(eq(bookingHistory.bookingId, bookingId))
+      .orderBy(asc(bookingHistory.seq)),
+  );
+  return entries.map((r) => ({ ...r, details: r.details ?? {} }));
 }

@@ -1,17 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { describeRefundPolicy, type RefundPolicy, refundAmountPaise } from '../../../shared/refund-policy.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { row as rowOf, rows, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
-import type { DbOrTx } from '../inventory/holds.ts';
 import { creditShareFor, WHOLE_CREDIT } from '../invoices/issue-credit-note.ts';
-import { partRefundedPaise } from '../partial-refunds/refund-part-in.ts';
+import { partRefundedPaiseSteps } from '../partial-refunds/refund-part-in.ts';
 import { issueRefund } from '../refunds/issue-refund.ts';
-import { cancelBookingIn } from './cancel-booking-in.ts';
+import { bookingLockKey } from './booking-lock.ts';
+import { cancelBookingSteps } from './cancel-booking-in.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from './owner-bookings.ts';
 
 /** Why a buyer cannot cancel, in the words My Bookings shows. */
@@ -56,31 +59,46 @@ export function quoteOwnCancellation(
   userId: string,
   bookingId: string,
   now: Date,
-): CancellationQuote {
-  const row = db
-    .select({
-      status: bookings.status,
-      ticketSlot: bookings.ticketSlot,
-      ticketTypes: bookings.ticketTypes,
-      ticketType: bookings.ticketType,
-      // Ever, not now: an undo at the gate lowers today's count, never what walked in (issue 35).
-      used: everAdmitted(),
-      totalAmountPaise: bookings.totalAmountPaise,
-      feeAmountPaise: bookings.feeAmountPaise,
-      igstAmountPaise: bookings.igstAmountPaise,
-      eventStatus: events.status,
-      cutoffHours: events.refundCutoffHours,
-      rule: events.refundRule,
-      percent: events.refundPercent,
-      slotCancelledAt: slots.cancelledAt,
-      paidByUserId: bookings.paidByUserId,
-      rescheduleRefundUntil: bookings.rescheduleRefundUntil,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(slots, eq(slots.id, bookings.slotId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-    .get();
+): Promise<CancellationQuote> {
+  return runStatements(db, (d) => quoteOwnCancellationSteps(d, userId, bookingId, now));
+}
+
+/**
+ * `quoteOwnCancellation` written once for both engines (ADR 0045): read on its own for the quote, and
+ * again inside the write transaction that cancels (or cancels some tickets).
+ */
+export function* quoteOwnCancellationSteps(
+  db: DbOrTx,
+  userId: string,
+  bookingId: string,
+  now: Date,
+): Steps<CancellationQuote> {
+  const { bookings, events, slots } = tablesOf(db);
+  const row = yield* rowOf(
+    db
+      .select({
+        status: bookings.status,
+        ticketSlot: bookings.ticketSlot,
+        ticketTypes: bookings.ticketTypes,
+        ticketType: bookings.ticketType,
+        // Ever, not now: an undo at the gate lowers today's count, never what walked in (issue 35).
+        used: everAdmitted(bookings),
+        totalAmountPaise: bookings.totalAmountPaise,
+        feeAmountPaise: bookings.feeAmountPaise,
+        igstAmountPaise: bookings.igstAmountPaise,
+        eventStatus: events.status,
+        cutoffHours: events.refundCutoffHours,
+        rule: events.refundRule,
+        percent: events.refundPercent,
+        slotCancelledAt: slots.cancelledAt,
+        paidByUserId: bookings.paidByUserId,
+        rescheduleRefundUntil: bookings.rescheduleRefundUntil,
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(slots, eq(slots.id, bookings.slotId))
+      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId))),
+  );
   if (!row) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
   const policy: RefundPolicy = { cutoffHours: row.cutoffHours, rule: row.rule, percent: row.percent };
   const base = { policy, policyText: describeRefundPolicy(policy) };
@@ -100,11 +118,15 @@ export function quoteOwnCancellation(
       policyText: MOVED_POLICY_TEXT(new Date(movedUntil).toISOString()),
       cancellable: true,
       rescheduled: true,
-      refundAmountPaise: Math.max(0, row.totalAmountPaise - partRefundedPaise(db, bookingId).amount),
+      refundAmountPaise: Math.max(
+        0,
+        row.totalAmountPaise - (yield* partRefundedPaiseSteps(db, bookingId)).amount,
+      ),
       cutoffAt: new Date(movedUntil).toISOString(),
     };
   }
-  if (!allRefundable(db, row.ticketTypes, row.ticketType)) return refuse(CANCEL_REFUSALS.notRefundable);
+  if (!(yield* allRefundable(db, row.ticketTypes, row.ticketType)))
+    return refuse(CANCEL_REFUSALS.notRefundable);
   const cutoff = start - row.cutoffHours * 3_600_000;
   if (now.getTime() >= cutoff) return refuse(CANCEL_REFUSALS.pastCutoff(row.cutoffHours));
   return {
@@ -112,7 +134,10 @@ export function quoteOwnCancellation(
     cancellable: true,
     rescheduled: false,
     // Less what part refunds gave back already (ADR 0043).
-    refundAmountPaise: Math.max(0, refundAmountPaise(policy, row) - partRefundedPaise(db, bookingId).amount),
+    refundAmountPaise: Math.max(
+      0,
+      refundAmountPaise(policy, row) - (yield* partRefundedPaiseSteps(db, bookingId)).amount,
+    ),
     cutoffAt: new Date(cutoff).toISOString(),
   };
 }
@@ -121,19 +146,21 @@ export function quoteOwnCancellation(
  * Every line's ticket type must be refundable. A type the organiser has since removed answers from the
  * snapshot kept on the booking when it is that one, and is not refundable otherwise.
  */
-function allRefundable(
+function* allRefundable(
   db: DbOrTx,
   lines: { id: string }[],
   snapshot: { id: string; isRefundable: boolean },
-): boolean {
+): Steps<boolean> {
   const ids = [...new Set(lines.map((l) => l.id))];
   if (ids.length === 0) return snapshot.isRefundable;
-  const rows = db
-    .select({ id: ticketTypes.id, isRefundable: ticketTypes.isRefundable })
-    .from(ticketTypes)
-    .where(inArray(ticketTypes.id, ids))
-    .all();
-  const known = new Map(rows.map((r) => [r.id, r.isRefundable]));
+  const { ticketTypes } = tablesOf(db);
+  const types = yield* rows(
+    db
+      .select({ id: ticketTypes.id, isRefundable: ticketTypes.isRefundable })
+      .from(ticketTypes)
+      .where(inArray(ticketTypes.id, ids)),
+  );
+  const known = new Map(types.map((r) => [r.id, r.isRefundable]));
   return ids.every((id) => known.get(id) ?? (id === snapshot.id && snapshot.isRefundable));
 }
 
@@ -147,26 +174,24 @@ export async function cancelOwnBooking(
   userId: string,
   bookingId: string,
 ): Promise<{ cancelled: boolean; refundAmountPaise: number }> {
-  const result = await writeTransaction(deps.db, (tx) => {
+  const result = await runnerFor(deps.db).write(function* (tx) {
     const now = deps.clock.now();
-    const quote = quoteOwnCancellation(tx, userId, bookingId, now);
+    // On PostgreSQL the quote reads under the booking's lock, which a gate scan and a transfer's
+    // acceptance also take: neither can slip in between the quote and the cancellation.
+    yield* serialize(bookingLockKey(bookingId));
+    const quote = yield* quoteOwnCancellationSteps(tx, userId, bookingId, now);
     if (!quote.cancellable) {
       if (quote.reason === CANCEL_REFUSALS.alreadyCancelled) return null;
       throw conflict(quote.reason);
     }
     // The quote was read in this same transaction: its amount is the booking's under the policy.
-    return cancelBookingIn(
-      tx,
-      deps,
-      bookingId,
-      'buyer',
-      now,
-      {
+    return yield* cancelBookingSteps(tx as WriteTx, deps, bookingId, 'buyer', now, {
+      partial: {
         refundAmountPaise: quote.refundAmountPaise,
         credit: quote.rescheduled ? WHOLE_CREDIT : creditShareFor(quote.policy),
       },
-      userId,
-    );
+      actorUserId: userId,
+    });
   });
   if (!result) return { cancelled: false, refundAmountPaise: 0 };
   if (result.refundId) await issueRefund(deps, result.refundId);

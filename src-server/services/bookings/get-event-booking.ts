@@ -1,17 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeeTaxSplit } from '../../../shared/pricing.ts';
-import type { Db } from '../../db/client.ts';
-import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
-import { type RefundStatus, refunds } from '../../db/schema/payments.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { readSnapshot } from '../../db/engine/reads.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { BookingStatus } from '../../db/schema/bookings.ts';
+import type { RefundStatus } from '../../db/schema/payments.ts';
 import { notFound } from '../../errors.ts';
-import { addOnLabel, addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
+import { addOnLabel, addOnsOfBookingsSteps } from '../add-ons/booking-add-ons.ts';
 import { everAdmitted } from '../gate/ever-admitted.ts';
-import { feeTaxSplitOfBooking } from '../invoices/fee-tax-split.ts';
-import { listRefundParts } from '../partial-refunds/list-refund-parts.ts';
-import { answersOfBooking, type BookingAnswers } from '../questions/booking-answers.ts';
-import { type BookingHistoryEntry, listBookingHistory } from './booking-history.ts';
+import { feeTaxSplitOfBookingSteps } from '../invoices/fee-tax-split.ts';
+import { listRefundPartsSteps, type RefundParts } from '../partial-refunds/list-refund-parts.ts';
+import { answersOfBookingSteps, type BookingAnswers } from '../questions/booking-answers.ts';
+import { type BookingHistoryEntry, listBookingHistorySteps } from './booking-history.ts';
 import { EVENT_BOOKING_NOT_FOUND } from './cancel-booking.ts';
-import { type CheckInHistory, listCheckIns } from './list-check-ins.ts';
+import { type CheckInHistory, listBookingCheckInsSteps } from './list-check-ins.ts';
 
 /** One booking as its event's team sees it on the console's booking page. */
 export interface EventBooking {
@@ -60,31 +63,41 @@ export interface EventBooking {
   /** Attendee names and answers to the ticket types' questions (issue 40). */
   answers: BookingAnswers;
   /** Its part refunds with their credit notes, and what is still refundable (ADR 0043). */
-  partRefunds: ReturnType<typeof listRefundParts>;
+  partRefunds: RefundParts;
 }
 
-/** A booking of this event (another event's booking id answers as not found). */
-export function getEventBooking(db: Db, eventId: string, bookingId: string): EventBooking {
-  const found = db
-    .select({ booking: bookings, usedAtGate: everAdmitted() })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
-    .get();
+/**
+ * A booking of this event (another event's booking id answers as not found), its parts read in one
+ * snapshot on either engine (ADR 0045), so its history, refunds and check-ins agree with each other.
+ */
+export function getEventBooking(db: DbOrTx, eventId: string, bookingId: string): Promise<EventBooking> {
+  return readSnapshot(db, (d) => eventBookingSteps(d, eventId, bookingId));
+}
+
+function* eventBookingSteps(db: DbOrTx, eventId: string, bookingId: string): Steps<EventBooking> {
+  const { bookings, refunds } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({ booking: bookings, usedAtGate: everAdmitted(bookings) })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId))),
+  );
   if (!found) throw notFound(EVENT_BOOKING_NOT_FOUND);
   const b = found.booking;
-  const addOns = addOnsOfBookings(db, [b.id]).get(b.id) ?? [];
-  const refund = db
-    .select({
-      status: refunds.status,
-      amountPaise: refunds.amountPaise,
-      attempts: refunds.attempts,
-      lastError: refunds.lastError,
-      gatewayRefundId: refunds.gatewayRefundId,
-      updatedAt: refunds.updatedAt,
-    })
-    .from(refunds)
-    .where(eq(refunds.paymentId, b.paymentId))
-    .get();
+  const addOns = (yield* addOnsOfBookingsSteps(db, [b.id])).get(b.id) ?? [];
+  const refund = yield* row(
+    db
+      .select({
+        status: refunds.status,
+        amountPaise: refunds.amountPaise,
+        attempts: refunds.attempts,
+        lastError: refunds.lastError,
+        gatewayRefundId: refunds.gatewayRefundId,
+        updatedAt: refunds.updatedAt,
+      })
+      .from(refunds)
+      .where(eq(refunds.paymentId, b.paymentId)),
+  );
   return {
     id: b.id,
     eventId: b.eventId,
@@ -110,15 +123,15 @@ export function getEventBooking(db: Db, eventId: string, bookingId: string): Eve
       igstPaise: b.igstAmountPaise,
       totalPaise: b.totalAmountPaise,
     },
-    feeTaxSplit: feeTaxSplitOfBooking(db, b.id),
+    feeTaxSplit: yield* feeTaxSplitOfBookingSteps(db, b.id),
     paymentId: b.paymentId,
     orderId: b.orderId,
     bookedAt: b.createdAt,
     refund: refund ?? null,
-    checkIns: listCheckIns(db, b.id),
+    checkIns: yield* listBookingCheckInsSteps(db, b.id),
     usedAtGate: found.usedAtGate,
-    history: listBookingHistory(db, b.id),
-    answers: answersOfBooking(db, b.id),
-    partRefunds: listRefundParts(db, b),
+    history: yield* listBookingHistorySteps(db, b.id),
+    answers: yield* answersOfBookingSteps(db, b.id),
+    partRefunds: yield* listRefundPartsSteps(db, b),
   };
 }

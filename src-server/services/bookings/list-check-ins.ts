@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { type CheckInRecord, listCheckIns as listScans } from '../gate/list-check-ins.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { type CheckInRecord, listCheckInsSteps as listScansSteps } from '../gate/list-check-ins.ts';
 
 export interface CheckInHistory {
   checkedIn: number;
@@ -10,13 +11,18 @@ export interface CheckInHistory {
   entries: CheckInRecord[];
 }
 
-/** A booking's check-in history for the console: its counters, and every admission and undo at the gate. */
-export function listCheckIns(db: Db, bookingId: string): CheckInHistory {
-  const row = db
-    .select({ checkedIn: bookings.numberOfUserCheckedIn, allowed: bookings.totalUserAllowed })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .get();
-  if (!row) return { checkedIn: 0, allowed: 0, entries: [] };
-  return { ...row, entries: listScans(db, bookingId) };
+/**
+ * A booking's check-in history for the console: its counters, and every admission and undo at the gate.
+ * Written once for both engines (ADR 0045), read in the booking page's one snapshot.
+ */
+export function* listBookingCheckInsSteps(db: DbOrTx, bookingId: string): Steps<CheckInHistory> {
+  const { bookings } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({ checkedIn: bookings.numberOfUserCheckedIn, allowed: bookings.totalUserAllowed })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId)),
+  );
+  if (!found) return { checkedIn: 0, allowed: 0, entries: [] };
+  return { ...found, entries: yield* listScansSteps(db, bookingId) };
 }

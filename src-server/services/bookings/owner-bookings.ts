@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row as rowOf, rows as rowsOf, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { type BookingStatus, bookings } from '../../db/schema/bookings.ts';
-import { events } from '../../db/schema/catalog.ts';
+import type { BookingStatus } from '../../db/schema/bookings.ts';
 import { notFound } from '../../errors.ts';
-import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
-import { type OwnAttendeeTicket, ownAttendeeTickets } from '../attendee-tickets/own-attendee-tickets.ts';
+import { addOnLabel, addOnsOfBookingsSteps, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
+import { type OwnAttendeeTicket, ownAttendeeTicketsSteps } from '../attendee-tickets/own-attendee-tickets.ts';
 import { readTicketToken, signTicketToken } from '../tickets/ticket-token.ts';
 
 /** What the owner of a booking sees on My Bookings and the ticket page. Never another person's data. */
@@ -46,15 +48,17 @@ export interface OwnBooking {
   bookingQrAdmits: boolean;
 }
 
-/** The signed-in person's bookings, newest first, read by their own id. */
-export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnBooking[] {
-  const rows = ownBookingQueries(db).list.all({ userId });
-  const addOns = addOnsOfBookings(
-    db,
-    rows.map((r) => r.id),
-  );
-  const attendees = ownAttendeeTickets(db, appSecret, rows);
-  return rows.map((row) => toOwnBooking(row, appSecret, addOns, attendees.get(row.id) ?? []));
+/** The signed-in person's bookings, newest first, read by their own id (on either engine, ADR 0045). */
+export function listOwnBookings(db: DbOrTx, appSecret: string, userId: string): Promise<OwnBooking[]> {
+  return runStatements(db, function* (d) {
+    const rows = yield* rowsOf(ownBookingQueries(d).list, { userId });
+    const addOns = yield* addOnsOfBookingsSteps(
+      d,
+      rows.map((r) => r.id),
+    );
+    const attendees = yield* ownAttendeeTicketsSteps(d, appSecret, rows);
+    return rows.map((row) => toOwnBooking(row, appSecret, addOns, attendees.get(row.id) ?? []));
+  });
 }
 
 /**
@@ -64,37 +68,45 @@ export function listOwnBookings(db: Db, appSecret: string, userId: string): OwnB
  * token opens it too: whoever holds it holds the ticket already (it is what the QR carries).
  */
 export function getOwnBooking(
-  db: Db,
+  db: DbOrTx,
   appSecret: string,
   userId: string | null,
   bookingId: string,
   ticketToken?: string,
-): OwnBooking {
-  const row = userId ? ownBookingQueries(db).one.get({ bookingId, userId }) : undefined;
-  const found =
-    row ?? (ticketToken ? bookingOfTicketToken(db, appSecret, bookingId, ticketToken) : undefined);
-  if (!found) throw bookingNotFound();
-  return toOwnBooking(
-    found,
-    appSecret,
-    addOnsOfBookings(db, [found.id]),
-    ownAttendeeTickets(db, appSecret, [found]).get(found.id) ?? [],
-  );
+): Promise<OwnBooking> {
+  return runStatements(db, function* (d) {
+    const row = userId ? yield* rowOf(ownBookingQueries(d).one, { bookingId, userId }) : undefined;
+    const found =
+      row ?? (ticketToken ? yield* bookingOfTicketToken(d, appSecret, bookingId, ticketToken) : undefined);
+    if (!found) throw bookingNotFound();
+    return toOwnBooking(
+      found,
+      appSecret,
+      yield* addOnsOfBookingsSteps(d, [found.id]),
+      (yield* ownAttendeeTicketsSteps(d, appSecret, [found])).get(found.id) ?? [],
+    );
+  });
 }
 
 /** The booking a token names, if it names this one at its current transfer (an older QR opens nothing). */
-function bookingOfTicketToken(db: Db, appSecret: string, bookingId: string, token: string): Row | undefined {
+function* bookingOfTicketToken(
+  db: DbOrTx,
+  appSecret: string,
+  bookingId: string,
+  token: string,
+): Steps<Row | undefined> {
   const named = readTicketToken(appSecret, token);
   // One attendee's QR (ADR 0046) is that person's ticket, not the booking with everyone else's.
   if (named?.bookingId !== bookingId || named.attendee) return undefined;
-  const row = ownBookingQueries(db).byId.get({ bookingId });
+  const row = yield* rowOf(ownBookingQueries(db).byId, { bookingId });
   return row?.transferCount === named.generation ? row : undefined;
 }
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found';
 const bookingNotFound = () => notFound(BOOKING_NOT_FOUND_MESSAGE);
 
-function selectOwnBookings(db: Db) {
+function selectOwnBookings(db: DbOrTx) {
+  const { bookings, events } = tablesOf(db);
   return db
     .select({
       id: bookings.id,
@@ -129,20 +141,26 @@ function selectOwnBookings(db: Db) {
 
 /**
  * Both reads built once per database (My Bookings and the ticket page are signed-in paths every buyer
- * takes; building a select cost more than running it, issue 21).
+ * takes; building a select cost more than running it, issue 21), on either engine: PostgreSQL's are
+ * unnamed, planned per execution as a built query would be.
  */
-const ownBookingQueries = oncePer((db: Db) => ({
-  list: selectOwnBookings(db)
-    .where(eq(bookings.userId, sql.placeholder('userId')))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .prepare(),
-  one: selectOwnBookings(db)
-    .where(and(eq(bookings.id, sql.placeholder('bookingId')), eq(bookings.userId, sql.placeholder('userId'))))
-    .prepare(),
-  byId: selectOwnBookings(db)
-    .where(eq(bookings.id, sql.placeholder('bookingId')))
-    .prepare(),
-}));
+const ownBookingQueries = oncePer((db: DbOrTx) => {
+  const { bookings } = tablesOf(db);
+  return {
+    list: selectOwnBookings(db)
+      .where(eq(bookings.userId, sql.placeholder('userId')))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .prepare(),
+    one: selectOwnBookings(db)
+      .where(
+        and(eq(bookings.id, sql.placeholder('bookingId')), eq(bookings.userId, sql.placeholder('userId'))),
+      )
+      .prepare(),
+    byId: selectOwnBookings(db)
+      .where(eq(bookings.id, sql.placeholder('bookingId')))
+      .prepare(),
+  };
+});
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectOwnBookings>['all']>>[number];
 

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { CancelSomeTicketsInput } from '../../../shared/partial-refund-schemas.ts';
 import type { RefundPolicy } from '../../../shared/refund-policy.ts';
+import { runSync } from '../../db/engine/steps.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { refundParts } from '../../db/schema/partial-refunds.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { addOnsPaiseOfBooking } from '../add-ons/add-on-stock.ts';
-import { quoteOwnCancellation } from '../bookings/buyer-cancellation.ts';
+import { quoteOwnCancellationSteps } from '../bookings/buyer-cancellation.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { issueRefundPart } from './issue-refund-part.ts';
 import { PART_REFUND_REFUSALS, refundPartIn } from './refund-part-in.ts';
@@ -29,7 +30,7 @@ export async function cancelSomeTickets(
 ): Promise<{ refundAmountPaise: number }> {
   const result = await writeTransaction(deps.db, (tx) => {
     const now = deps.clock.now();
-    const quote = quoteOwnCancellation(tx, userId, input.bookingId, now);
+    const quote = runSync(quoteOwnCancellationSteps(tx, userId, input.bookingId, now));
     if (!quote.cancellable) throw conflict(quote.reason);
     const refund = policyRefundFor(tx, input, quote.rescheduled ? FULL : quote.policy);
     return refundPartIn(

@@ -1,12 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  type CancelledTicketLine,
-  partialCreditNotes,
-  refundParts,
-} from '../../db/schema/partial-refunds.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { CancelledTicketLine } from '../../db/schema/partial-refunds.ts';
 import type { RefundStatus } from '../../db/schema/payments.ts';
-import { type RefundableLeft, refundableLeftOf } from './refund-part-in.ts';
+import { type RefundableLeft, refundableLeftSteps } from './refund-part-in.ts';
 
 /** One part refund of a booking as its booking page shows it. */
 export interface RefundPartView {
@@ -22,35 +20,45 @@ export interface RefundPartView {
   creditNotes: { id: string; number: string; totalPaise: number }[];
 }
 
-/** A booking's part refunds, oldest first, each with its credit notes, and what is still refundable. */
-export function listRefundParts(
-  db: DbOrTx,
-  booking: {
-    id: string;
-    paymentId: string;
-    totalAmountPaise: number;
-    feeAmountPaise: number;
-    igstAmountPaise: number;
-  },
-): { parts: RefundPartView[]; refundableLeft: RefundableLeft } {
-  const parts = db
-    .select()
-    .from(refundParts)
-    .where(eq(refundParts.bookingId, booking.id))
-    .orderBy(asc(refundParts.createdAt))
-    .all();
-  const notes = db
-    .select({
-      id: partialCreditNotes.id,
-      refundPartId: partialCreditNotes.refundPartId,
-      number: partialCreditNotes.number,
-      totalPaise: partialCreditNotes.totalPaise,
-    })
-    .from(partialCreditNotes)
-    .innerJoin(refundParts, eq(refundParts.id, partialCreditNotes.refundPartId))
-    .where(eq(refundParts.bookingId, booking.id))
-    .orderBy(asc(partialCreditNotes.number))
-    .all();
+interface PartRefundedBooking {
+  id: string;
+  paymentId: string;
+  totalAmountPaise: number;
+  feeAmountPaise: number;
+  igstAmountPaise: number;
+}
+
+export interface RefundParts {
+  parts: RefundPartView[];
+  refundableLeft: RefundableLeft;
+}
+
+/**
+ * A booking's part refunds, oldest first, each with its credit notes, and what is still refundable:
+ * written once for both engines (ADR 0045), read in the booking page's one snapshot.
+ */
+export function* listRefundPartsSteps(db: DbOrTx, booking: PartRefundedBooking): Steps<RefundParts> {
+  const { refundParts, partialCreditNotes } = tablesOf(db);
+  const parts = yield* rows(
+    db
+      .select()
+      .from(refundParts)
+      .where(eq(refundParts.bookingId, booking.id))
+      .orderBy(asc(refundParts.createdAt)),
+  );
+  const notes = yield* rows(
+    db
+      .select({
+        id: partialCreditNotes.id,
+        refundPartId: partialCreditNotes.refundPartId,
+        number: partialCreditNotes.number,
+        totalPaise: partialCreditNotes.totalPaise,
+      })
+      .from(partialCreditNotes)
+      .innerJoin(refundParts, eq(refundParts.id, partialCreditNotes.refundPartId))
+      .where(eq(refundParts.bookingId, booking.id))
+      .orderBy(asc(partialCreditNotes.number)),
+  );
   return {
     parts: parts.map((p) => ({
       id: p.id,
@@ -66,6 +74,6 @@ export function listRefundParts(
         .filter((n) => n.refundPartId === p.id)
         .map((n) => ({ id: n.id, number: n.number, totalPaise: n.totalPaise })),
     })),
-    refundableLeft: refundableLeftOf(db, booking),
+    refundableLeft: yield* refundableLeftSteps(db, booking),
   };
 }

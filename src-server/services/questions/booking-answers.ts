@@ -1,13 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import {
-  attendeeNameSettings,
-  bookingAnswers,
-  bookingAttendees,
-  ticketQuestions,
-} from '../../db/schema/questions.ts';
+import { attendeeNameSettings, ticketQuestions } from '../../db/schema/questions.ts';
 
 /** An attendee name given at checkout (or corrected since), for the booking page, the gate and the export. */
 export interface BookingAttendee {
@@ -36,47 +33,58 @@ export interface BookingAnswers {
 
 /** The names and answers of some bookings (at most a page's worth), by booking id. */
 export function answersOfBookings(db: DbOrTx, bookingIds: string[]): Map<string, BookingAnswers> {
+  return runSync(answersOfBookingsSteps(db, bookingIds));
+}
+
+/** `answersOfBookings` written once for both engines (ADR 0045). */
+export function* answersOfBookingsSteps(
+  db: DbOrTx,
+  bookingIds: string[],
+): Steps<Map<string, BookingAnswers>> {
   const out = new Map<string, BookingAnswers>();
   if (bookingIds.length === 0) return out;
+  const { bookingAnswers, bookingAttendees, ticketQuestions, ticketTypes } = tablesOf(db);
   for (const id of bookingIds) out.set(id, { attendees: [], answers: [] });
-  const attendees = db
-    .select({
-      bookingId: bookingAttendees.bookingId,
-      ticketTypeId: bookingAttendees.ticketTypeId,
-      ticketTypeName: ticketTypes.name,
-      position: bookingAttendees.position,
-      name: bookingAttendees.name,
-    })
-    .from(bookingAttendees)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, bookingAttendees.ticketTypeId))
-    .where(inArray(bookingAttendees.bookingId, bookingIds))
-    .orderBy(asc(ticketTypes.position), asc(bookingAttendees.position))
-    .all();
+  const attendees = yield* rows(
+    db
+      .select({
+        bookingId: bookingAttendees.bookingId,
+        ticketTypeId: bookingAttendees.ticketTypeId,
+        ticketTypeName: ticketTypes.name,
+        position: bookingAttendees.position,
+        name: bookingAttendees.name,
+      })
+      .from(bookingAttendees)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, bookingAttendees.ticketTypeId))
+      .where(inArray(bookingAttendees.bookingId, bookingIds))
+      .orderBy(asc(ticketTypes.position), asc(bookingAttendees.position)),
+  );
   for (const { bookingId, ...a } of attendees) out.get(bookingId!)?.attendees.push(a);
-  const answers = db
-    .select({
-      bookingId: bookingAnswers.bookingId,
-      questionId: bookingAnswers.questionId,
-      label: ticketQuestions.label,
-      scope: ticketQuestions.scope,
-      ticketTypeId: ticketQuestions.ticketTypeId,
-      ticketTypeName: ticketTypes.name,
-      position: bookingAnswers.position,
-      value: bookingAnswers.value,
-    })
-    .from(bookingAnswers)
-    .innerJoin(ticketQuestions, eq(ticketQuestions.id, bookingAnswers.questionId))
-    .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
-    .where(inArray(bookingAnswers.bookingId, bookingIds))
-    .orderBy(asc(ticketTypes.position), asc(bookingAnswers.position), asc(ticketQuestions.position))
-    .all();
+  const answers = yield* rows(
+    db
+      .select({
+        bookingId: bookingAnswers.bookingId,
+        questionId: bookingAnswers.questionId,
+        label: ticketQuestions.label,
+        scope: ticketQuestions.scope,
+        ticketTypeId: ticketQuestions.ticketTypeId,
+        ticketTypeName: ticketTypes.name,
+        position: bookingAnswers.position,
+        value: bookingAnswers.value,
+      })
+      .from(bookingAnswers)
+      .innerJoin(ticketQuestions, eq(ticketQuestions.id, bookingAnswers.questionId))
+      .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
+      .where(inArray(bookingAnswers.bookingId, bookingIds))
+      .orderBy(asc(ticketTypes.position), asc(bookingAnswers.position), asc(ticketQuestions.position)),
+  );
   for (const { bookingId, ...a } of answers) out.get(bookingId!)?.answers.push(a);
   return out;
 }
 
-/** One booking's names and answers. */
-export function answersOfBooking(db: DbOrTx, bookingId: string): BookingAnswers {
-  return answersOfBookings(db, [bookingId]).get(bookingId)!;
+/** One booking's names and answers, written once for both engines (ADR 0045). */
+export function* answersOfBookingSteps(db: DbOrTx, bookingId: string): Steps<BookingAnswers> {
+  return (yield* answersOfBookingsSteps(db, [bookingId])).get(bookingId)!;
 }
 
 /** Every question an event has asked (removed ones too: their answers are still on bookings), in order. */

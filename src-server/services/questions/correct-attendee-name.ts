@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { QUESTION_MESSAGES } from '../../../shared/question-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
 
 /** Names can be corrected until this long before the show starts (ADR 0040). */
@@ -15,27 +15,32 @@ export const NAME_CUT_OFF_MS = 24 * 60 * 60 * 1000;
 /**
  * The holder corrects (or adds) the name of one ticket of their booking from My Bookings, until 24 hours
  * before the slot starts: the gate's lists are settled by then. Someone else's booking answers as not
- * found; the change is recorded in the order history with the old and new name.
+ * found; the change is recorded in the order history with the old and new name. Written once for both
+ * engines (ADR 0045): on PostgreSQL under the booking's lock, so two corrections of one name record
+ * each other's "from", and a transfer or cancellation in between is read.
  */
 export function correctAttendeeName(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   input: { bookingId: string; ticketTypeId: string; position: number; name: string },
   now: Date,
 ): Promise<{ bookingId: string; ticketTypeId: string; position: number; name: string }> {
-  return writeTransaction(db, (tx) => {
-    const booking = tx
-      .select({
-        id: bookings.id,
-        status: bookings.status,
-        slotStart: bookings.ticketSlot,
-        lines: bookings.ticketTypes,
-        holdId: paymentOrders.holdId,
-      })
-      .from(bookings)
-      .leftJoin(paymentOrders, eq(paymentOrders.id, bookings.orderId))
-      .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, userId)))
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { bookings, paymentOrders, bookingAttendees } = tablesOf(tx);
+    yield* serialize(bookingLockKey(input.bookingId));
+    const booking = yield* row(
+      tx
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          slotStart: bookings.ticketSlot,
+          lines: bookings.ticketTypes,
+          holdId: paymentOrders.holdId,
+        })
+        .from(bookings)
+        .leftJoin(paymentOrders, eq(paymentOrders.id, bookings.orderId))
+        .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, userId))),
+    );
     if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE);
     if (booking.status !== 'confirmed') throw conflict(QUESTION_MESSAGES.bookingNotChangeable);
     if (now.getTime() > Date.parse(booking.slotStart) - NAME_CUT_OFF_MS) {
@@ -48,22 +53,24 @@ export function correctAttendeeName(
       eq(bookingAttendees.ticketTypeId, input.ticketTypeId),
       eq(bookingAttendees.position, input.position),
     );
-    const before = tx.select({ name: bookingAttendees.name }).from(bookingAttendees).where(where).get();
+    const before = yield* row(tx.select({ name: bookingAttendees.name }).from(bookingAttendees).where(where));
     if (before) {
-      tx.update(bookingAttendees).set({ name: input.name, updatedAt: now.toISOString() }).where(where).run();
+      yield* changes(
+        tx.update(bookingAttendees).set({ name: input.name, updatedAt: now.toISOString() }).where(where),
+      );
     } else {
-      tx.insert(bookingAttendees)
-        .values({
+      yield* changes(
+        tx.insert(bookingAttendees).values({
           holdId: booking.holdId,
           bookingId: booking.id,
           ticketTypeId: input.ticketTypeId,
           position: input.position,
           name: input.name,
           updatedAt: now.toISOString(),
-        })
-        .run();
+        }),
+      );
     }
-    recordBookingEvent(tx, {
+    yield* recordBookingEventSteps(tx, {
       bookingId: booking.id,
       kind: 'attendee_name_corrected',
       actor: 'buyer',

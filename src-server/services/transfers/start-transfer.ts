@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { TRANSFER_MESSAGES } from '../../../shared/transfer-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { bookingTransfers } from '../../db/schema/transfers.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict, notFound, tooManyRequests } from '../../errors.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
+import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { BOOKING_NOT_FOUND_MESSAGE } from '../bookings/owner-bookings.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { type RateLimit, takeRateLimitedIn } from '../rate-limits/rate-limits.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
+import { type RateLimit, rateLimitSteps } from '../rate-limits/rate-limits.ts';
 import { transferOfferMail } from './transfer-mails.ts';
-import { loadTransferableBooking, pendingTransferOf, transferRefusal } from './transfer-rules.ts';
+import { loadTransferableBookingSteps, pendingTransferOfSteps, transferRefusal } from './transfer-rules.ts';
 
 /**
  * Transfers one booking may start in all (cancelled ones count): each mails a stranger, so a booking is
@@ -39,7 +42,7 @@ export const TRANSFER_OFFERS_LIMITED = 'Several transfers were sent recently. Pl
  * sender's QR keeps working until then.
  */
 export async function startTransfer(
-  db: Db,
+  db: DbOrTx,
   sender: { id: string; name: string | null; email: string },
   input: { bookingId: string; name: string; email: string; mobile: string },
   now: Date,
@@ -49,12 +52,15 @@ export async function startTransfer(
   const transferId = randomUUID();
   // One write transaction: the owner check, the limits, the rules and the offer. Someone else's booking
   // answers as not found before any limit is counted (a stranger cannot use up the limits of an address
-  // or of the owner); the owner's refusals after the limits commit, so the asking is counted.
-  const refused = await writeTransaction(db, (tx) => {
-    const booking = loadTransferableBooking(tx, input.bookingId);
+  // or of the owner); the owner's refusals after the limits commit, so the asking is counted. Written
+  // once for both engines (ADR 0045): on PostgreSQL under the booking's lock, as its acceptance is.
+  const refused = await runnerFor(db).write(function* (tx) {
+    const { bookingTransfers } = tablesOf(tx);
+    yield* serialize(bookingLockKey(input.bookingId));
+    const booking = yield* loadTransferableBookingSteps(tx, input.bookingId);
     if (!booking || booking.userId !== sender.id) return notFound(BOOKING_NOT_FOUND_MESSAGE);
-    const allowed = takeRateLimitedIn(
-      tx,
+    const allowed = yield* rateLimitSteps(
+      tx as WriteTx,
       [
         { limit: TRANSFER_OFFERS_PER_SENDER, key: sender.id },
         { limit: TRANSFER_OFFERS_PER_ADDRESS, key: input.email },
@@ -64,18 +70,19 @@ export async function startTransfer(
     if (!allowed) return tooManyRequests(TRANSFER_OFFERS_LIMITED);
     const refusal = transferRefusal(booking, now);
     if (refusal) return conflict(refusal);
-    if (pendingTransferOf(tx, booking.id)) return conflict(TRANSFER_MESSAGES.pending);
+    if (yield* pendingTransferOfSteps(tx, booking.id)) return conflict(TRANSFER_MESSAGES.pending);
     if (input.email === sender.email.toLowerCase())
       return conflict(TRANSFER_MESSAGES.ownEmail, { email: TRANSFER_MESSAGES.ownEmail });
-    const started = tx
-      .select({ n: count() })
-      .from(bookingTransfers)
-      .where(eq(bookingTransfers.bookingId, booking.id))
-      .get()!.n;
+    // count() is a string on PostgreSQL.
+    const started = Number(
+      (yield* row(
+        tx.select({ n: count() }).from(bookingTransfers).where(eq(bookingTransfers.bookingId, booking.id)),
+      ))!.n,
+    );
     if (started >= TRANSFER_STARTS_PER_BOOKING) return tooManyRequests(TOO_MANY_TRANSFERS);
     const fromName = sender.name || booking.userName;
-    tx.insert(bookingTransfers)
-      .values({
+    yield* changes(
+      tx.insert(bookingTransfers).values({
         id: transferId,
         bookingId: booking.id,
         fromUserId: sender.id,
@@ -85,9 +92,9 @@ export async function startTransfer(
         toPhone: input.mobile,
         tokenHash,
         createdAt: now.toISOString(),
-      })
-      .run();
-    recordBookingEvent(tx, {
+      }),
+    );
+    yield* recordBookingEventSteps(tx, {
       bookingId: booking.id,
       kind: 'transfer_offered',
       actor: 'buyer',
@@ -95,8 +102,8 @@ export async function startTransfer(
       at: now,
       details: { toName: input.name, toEmail: input.email },
     });
-    enqueueMail(
-      tx,
+    yield* enqueueMailSteps(
+      tx as WriteTx,
       transferOfferMail({
         transferId,
         to: input.email,
