@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUESTION_MESSAGES } from '../../shared/question-schemas.ts';
+import { QUESTION_MESSAGES, QUESTIONS_PER_TYPE_MAX } from '../../shared/question-schemas.ts';
 import { TRANSFER_MESSAGES } from '../../shared/transfer-schemas.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import type { DbOrTx } from '../../src-server/db/client.ts';
@@ -11,6 +11,7 @@ import { rows, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
+import { lookUpAttendeeTicketsSteps } from '../../src-server/services/attendee-tickets/look-up-attendee-tickets.ts';
 import {
   cancelOwnBooking,
   quoteOwnCancellation,
@@ -23,7 +24,15 @@ import {
   RESEND_LIMITED_MESSAGE,
   resendTicketMail,
 } from '../../src-server/services/bookings/resend-ticket-mail.ts';
+import { slotFormsOfEvent } from '../../src-server/services/questions/checkout-answers.ts';
 import { correctAttendeeName } from '../../src-server/services/questions/correct-attendee-name.ts';
+import {
+  createQuestion,
+  listEventQuestions,
+  removeQuestion,
+  setAttendeeNames,
+  updateQuestion,
+} from '../../src-server/services/questions/manage-questions.ts';
 import { ownAttendees } from '../../src-server/services/questions/own-attendees.ts';
 import { acceptTransfer } from '../../src-server/services/transfers/accept-transfer.ts';
 import { cancelTransfer } from '../../src-server/services/transfers/cancel-transfer.ts';
@@ -60,6 +69,8 @@ interface World {
   contested: { bookingId: string; buyer: Person }[];
   /** A second event's booking, whose slot is cancelled for the job. */
   ofCancelledSlot: { bookingId: string; slotId: string };
+  /** That second event, whose ticket type gets its questions from racing editors. */
+  other: TicketedEvent;
   recipient: Person;
   questionIds: { size: string; company: string };
 }
@@ -171,6 +182,71 @@ describe.each(engines)('booking self-service, written once, on %s', (_name, open
     expect(attendees.attendees.map((a) => a.name)).toEqual(['Asha Verma', 'Ravi Verma']);
     const quote = await quoteOwnCancellation(db(), listed.buyer.userId, listed.bookingId, now());
     expect(quote).toMatchObject({ cancellable: true, rescheduled: false });
+  });
+
+  it('the organiser asks questions: 25 added at once from two servers stop at the limit, each in its own place', async () => {
+    const { other } = world;
+    const typeId = other.ticketTypeIds[0]!;
+    await setAttendeeNames(db(), other.eventId, typeId, 'optional');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: QUESTIONS_PER_TYPE_MAX + 5 }, (_, i) =>
+        createQuestion(
+          db(i),
+          other.eventId,
+          typeId,
+          { label: `Question ${i}`, kind: 'text', options: [], required: false, scope: 'booking' },
+          now(),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(QUESTIONS_PER_TYPE_MAX);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(String(o.reason)).toMatch(QUESTION_MESSAGES.tooManyQuestions);
+    }
+    const positions = await runStatements(db(), (d) => questionPositions(d, typeId));
+    expect(positions).toEqual(Array.from({ length: QUESTIONS_PER_TYPE_MAX }, (_, i) => i));
+    // Another event's ticket type answers as not found, on either engine.
+    await expect(
+      createQuestion(
+        db(1),
+        world.ev.eventId,
+        typeId,
+        { label: 'X', kind: 'text', options: [], required: false, scope: 'booking' },
+        now(),
+      ),
+    ).rejects.toThrow(/not found/i);
+    const [section] = await listEventQuestions(db(1), other.eventId);
+    expect(section).toMatchObject({ ticketTypeId: typeId, attendeeNames: 'optional' });
+    expect(section!.questions).toHaveLength(QUESTIONS_PER_TYPE_MAX);
+    const removed = section!.questions[0]!;
+    const company = {
+      label: 'Company',
+      kind: 'text' as const,
+      options: [],
+      required: false,
+      scope: 'booking' as const,
+    };
+    await updateQuestion(db(), other.eventId, section!.questions[1]!.id, company, now());
+    await removeQuestion(db(1), other.eventId, removed.id, now());
+    // The buyer's checkout form asks what is live now.
+    const [form] = await slotFormsOfEvent(db(), other.eventId, other.slotId);
+    expect(form!.attendeeNames).toBe('optional');
+    expect(form!.questions.map((q) => q.label).slice(0, 1)).toEqual(['Company']);
+    expect(form!.questions).toHaveLength(QUESTIONS_PER_TYPE_MAX - 1);
+    // Its names and answers at the gate's look-up: the listed booking has no tickets per attendee.
+    const looked = await runStatements(db(), (d) =>
+      lookUpAttendeeTicketsSteps(d, [
+        {
+          bookingId: world.listed.bookingId,
+          holderName: 'Asha',
+          allowed: 2,
+          admitted: 0,
+          cancelled: false,
+          lines: [],
+        },
+      ]),
+    );
+    expect(looked.size).toBe(0);
   });
 
   it("corrects an attendee's name before the cut-off and is refused after it", async () => {
@@ -402,6 +478,7 @@ async function buildInstallation(): Promise<World> {
     raced,
     contested,
     ofCancelledSlot,
+    other,
     recipient,
     questionIds: { size: size.id, company: company.id },
   };
@@ -449,6 +526,17 @@ function* historyKinds(db: DbOrTx, bookingId: string): Steps<string[]> {
       .orderBy(bookingHistory.seq),
   );
   return kinds.map((k) => k.kind);
+}
+
+function* questionPositions(db: DbOrTx, typeId: string): Steps<number[]> {
+  const { ticketQuestions } = tablesOf(db);
+  const found = yield* rows(
+    db
+      .select({ position: ticketQuestions.position })
+      .from(ticketQuestions)
+      .where(eq(ticketQuestions.ticketTypeId, typeId)),
+  );
+  return found.map((q) => q.position).sort((a, b) => a - b);
 }
 
 /** The slot cancelled as the console does it (its bookings are the job's to cancel). */

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { gateTicketId } from '../../../shared/ticket-token-format.ts';
-import type { Db } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows as rowsOfQuery, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { attendeeTicketLabel } from './own-attendee-tickets.ts';
 
 /** One attendee's own ticket as the gate's look-up lists it under its booking (ADR 0046). */
@@ -27,44 +27,61 @@ export interface LookedUpAttendeeTicket {
  * (`loadGateTicket`). One read by the primary key's prefix; a booking without attendee tickets has none.
  */
 export function lookUpAttendeeTickets(
-  db: Db,
-  found: readonly {
-    bookingId: string;
-    holderName: string;
-    allowed: number;
-    admitted: number;
-    cancelled: boolean;
-    lines: readonly { id: string; name: string }[];
-  }[],
-): Map<string, { tickets: LookedUpAttendeeTicket[]; rest: { allowed: number; admitted: number } }> {
-  const out: ReturnType<typeof lookUpAttendeeTickets> = new Map();
+  db: DbOrTx,
+  found: readonly LookedUpBooking[],
+): Map<string, LookedUpAttendeeTickets> {
+  return runSync(lookUpAttendeeTicketsSteps(db, found));
+}
+
+interface LookedUpBooking {
+  bookingId: string;
+  holderName: string;
+  allowed: number;
+  admitted: number;
+  cancelled: boolean;
+  lines: readonly { id: string; name: string }[];
+}
+
+interface LookedUpAttendeeTickets {
+  tickets: LookedUpAttendeeTicket[];
+  rest: { allowed: number; admitted: number };
+}
+
+/** `lookUpAttendeeTickets` written once for both engines (ADR 0045). */
+export function* lookUpAttendeeTicketsSteps(
+  db: DbOrTx,
+  found: readonly LookedUpBooking[],
+): Steps<Map<string, LookedUpAttendeeTickets>> {
+  const out = new Map<string, LookedUpAttendeeTickets>();
   if (found.length === 0) return out;
-  const rows = db
-    .select({
-      bookingId: attendeeTickets.bookingId,
-      ticketTypeId: attendeeTickets.ticketTypeId,
-      position: attendeeTickets.position,
-      allowed: attendeeTickets.allowed,
-      admitted: attendeeTickets.admitted,
-      voidedAt: attendeeTickets.voidedAt,
-      name: bookingAttendees.name,
-    })
-    .from(attendeeTickets)
-    .leftJoin(
-      bookingAttendees,
-      and(
-        eq(bookingAttendees.bookingId, attendeeTickets.bookingId),
-        eq(bookingAttendees.ticketTypeId, attendeeTickets.ticketTypeId),
-        eq(bookingAttendees.position, attendeeTickets.position),
+  const { attendeeTickets, bookingAttendees } = tablesOf(db);
+  const rows = yield* rowsOfQuery(
+    db
+      .select({
+        bookingId: attendeeTickets.bookingId,
+        ticketTypeId: attendeeTickets.ticketTypeId,
+        position: attendeeTickets.position,
+        allowed: attendeeTickets.allowed,
+        admitted: attendeeTickets.admitted,
+        voidedAt: attendeeTickets.voidedAt,
+        name: bookingAttendees.name,
+      })
+      .from(attendeeTickets)
+      .leftJoin(
+        bookingAttendees,
+        and(
+          eq(bookingAttendees.bookingId, attendeeTickets.bookingId),
+          eq(bookingAttendees.ticketTypeId, attendeeTickets.ticketTypeId),
+          eq(bookingAttendees.position, attendeeTickets.position),
+        ),
+      )
+      .where(
+        inArray(
+          attendeeTickets.bookingId,
+          found.map((b) => b.bookingId),
+        ),
       ),
-    )
-    .where(
-      inArray(
-        attendeeTickets.bookingId,
-        found.map((b) => b.bookingId),
-      ),
-    )
-    .all();
+  );
   const byId = new Map(found.map((b) => [b.bookingId, b]));
   const rowsOf = new Map<string, typeof rows>();
   for (const r of rows) rowsOf.set(r.bookingId, [...(rowsOf.get(r.bookingId) ?? []), r]);

@@ -8,10 +8,10 @@ import {
   type TicketTypeForm,
 } from '../../../shared/question-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { changes, type Steps } from '../../db/engine/steps.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import {
   attendeeNameSettings,
   bookingAnswers,
@@ -19,7 +19,7 @@ import {
   ticketQuestions,
 } from '../../db/schema/questions.ts';
 import { badRequest } from '../../errors.ts';
-import { QUESTION_FIELDS } from './manage-questions.ts';
+import { questionFieldsOf } from './manage-questions.ts';
 
 /**
  * The buyer's side of attendee names and questions (issue 40, ADR 0040): what the checkout asks, the
@@ -29,20 +29,28 @@ import { QUESTION_FIELDS } from './manage-questions.ts';
 
 /** What the checkout asks for these ticket types (those asking nothing are left out). */
 export function ticketTypeForms(db: DbOrTx, ticketTypeIds: string[]): TicketTypeForm[] {
+  return runSync(ticketTypeFormsSteps(db, ticketTypeIds));
+}
+
+/** `ticketTypeForms` written once for both engines (ADR 0045). */
+export function* ticketTypeFormsSteps(db: DbOrTx, ticketTypeIds: string[]): Steps<TicketTypeForm[]> {
   if (ticketTypeIds.length === 0) return [];
-  const types = db
-    .select({ id: ticketTypes.id, name: ticketTypes.name, mode: attendeeNameSettings.mode })
-    .from(ticketTypes)
-    .leftJoin(attendeeNameSettings, eq(attendeeNameSettings.ticketTypeId, ticketTypes.id))
-    .where(inArray(ticketTypes.id, ticketTypeIds))
-    .orderBy(asc(ticketTypes.position))
-    .all();
-  const questions = db
-    .select(QUESTION_FIELDS)
-    .from(ticketQuestions)
-    .where(and(inArray(ticketQuestions.ticketTypeId, ticketTypeIds), isNull(ticketQuestions.removedAt)))
-    .orderBy(asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
-    .all();
+  const { ticketTypes, attendeeNameSettings, ticketQuestions } = tablesOf(db);
+  const types = yield* rows(
+    db
+      .select({ id: ticketTypes.id, name: ticketTypes.name, mode: attendeeNameSettings.mode })
+      .from(ticketTypes)
+      .leftJoin(attendeeNameSettings, eq(attendeeNameSettings.ticketTypeId, ticketTypes.id))
+      .where(inArray(ticketTypes.id, ticketTypeIds))
+      .orderBy(asc(ticketTypes.position)),
+  );
+  const questions = yield* rows(
+    db
+      .select(questionFieldsOf(ticketQuestions))
+      .from(ticketQuestions)
+      .where(and(inArray(ticketQuestions.ticketTypeId, ticketTypeIds), isNull(ticketQuestions.removedAt)))
+      .orderBy(asc(ticketQuestions.position), asc(ticketQuestions.createdAt)),
+  );
   return types
     .map((t) => ({
       ticketTypeId: t.id,
@@ -53,27 +61,34 @@ export function ticketTypeForms(db: DbOrTx, ticketTypeIds: string[]): TicketType
     .filter((f) => f.attendeeNames !== 'off' || f.questions.length > 0);
 }
 
-/** The checkout's form for a published event's slot (nothing for an unknown or unpublished one). */
-export function slotFormsOfEvent(db: Db, eventId: string, slotId: string): TicketTypeForm[] {
-  const ids = db
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .where(
-      and(
-        eq(ticketTypes.slotId, slotId),
-        eq(events.id, eventId),
-        eq(events.status, 'published'),
-        eq(ticketTypes.isLive, true),
-      ),
-    )
-    .all();
-  return ticketTypeForms(
-    db,
-    ids.map((r) => r.id),
-  );
+/**
+ * The checkout's form for a published event's slot (nothing for an unknown or unpublished one), on either
+ * engine (ADR 0045).
+ */
+export function slotFormsOfEvent(db: DbOrTx, eventId: string, slotId: string): Promise<TicketTypeForm[]> {
+  return runStatements(db, function* (d) {
+    const { ticketTypes, slots, eventDates, events } = tablesOf(d);
+    const ids = yield* rows(
+      d
+        .select({ id: ticketTypes.id })
+        .from(ticketTypes)
+        .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .innerJoin(events, eq(events.id, eventDates.eventId))
+        .where(
+          and(
+            eq(ticketTypes.slotId, slotId),
+            eq(events.id, eventId),
+            eq(events.status, 'published'),
+            eq(ticketTypes.isLive, true),
+          ),
+        ),
+    );
+    return yield* ticketTypeFormsSteps(
+      d,
+      ids.map((r) => r.id),
+    );
+  });
 }
 
 /**

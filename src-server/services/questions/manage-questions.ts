@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import {
   type AttendeeNameMode,
   QUESTION_MESSAGES,
@@ -7,17 +8,18 @@ import {
   type QuestionFields,
   type TicketQuestion,
 } from '../../../shared/question-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { attendeeNameSettings, ticketQuestions } from '../../db/schema/questions.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, type Steps, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { ticketQuestions } from '../../db/schema/questions.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findTicketTypeInEvent } from '../event-editor/find-in-event.ts';
 
 /**
  * The console's questions section (issue 40): an organiser with `edit` on the event adds, changes and
  * removes a ticket type's questions and chooses whether its checkout asks attendee names. Another
- * event's ticket type or question answers as not found.
+ * event's ticket type or question answers as not found. Written once for both engines (ADR 0045).
  */
 
 /** One ticket type's questions and name setting, as the editor shows them. */
@@ -28,23 +30,30 @@ export interface TicketTypeQuestions {
 }
 
 export function createQuestion(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   ticketTypeId: string,
   fields: QuestionFields,
   now: Date,
 ): Promise<TicketQuestion> {
-  return writeTransaction(db, (tx) => {
-    findTicketTypeInEvent(tx, eventId, ticketTypeId);
-    const count = tx
-      .select({ n: sql<number>`count(*)` })
-      .from(ticketQuestions)
-      .where(and(eq(ticketQuestions.ticketTypeId, ticketTypeId), isNull(ticketQuestions.removedAt)))
-      .get()!.n;
+  return runnerFor(db).write(function* (tx) {
+    const { ticketQuestions } = tablesOf(tx);
+    // Counted, then written: on PostgreSQL two editors adding at once take turns, so the type never
+    // passes its limit and no two questions share a position.
+    yield* serialize(`ticket-questions:${ticketTypeId}`);
+    yield* ticketTypeOfEventSteps(tx, eventId, ticketTypeId);
+    const count = Number(
+      (yield* row(
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(ticketQuestions)
+          .where(and(eq(ticketQuestions.ticketTypeId, ticketTypeId), isNull(ticketQuestions.removedAt))),
+      ))!.n,
+    );
     if (count >= QUESTIONS_PER_TYPE_MAX) throw badRequest(QUESTION_MESSAGES.tooManyQuestions);
     const id = randomUUID();
-    tx.insert(ticketQuestions)
-      .values({
+    yield* changes(
+      tx.insert(ticketQuestions).values({
         id,
         eventId,
         ticketTypeId,
@@ -52,8 +61,8 @@ export function createQuestion(
         position: count,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-      })
-      .run();
+      }),
+    );
     return { id, ticketTypeId, ...fields };
   });
 }
@@ -63,104 +72,142 @@ export function createQuestion(
  * (pretix does the same): the next buyer is asked the new question.
  */
 export function updateQuestion(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   questionId: string,
   fields: QuestionFields,
   now: Date,
 ): Promise<TicketQuestion> {
-  return writeTransaction(db, (tx) => {
-    const question = findQuestionIn(tx, eventId, questionId);
-    tx.update(ticketQuestions)
-      .set({ ...fields, updatedAt: now.toISOString() })
-      .where(eq(ticketQuestions.id, questionId))
-      .run();
+  return runnerFor(db).write(function* (tx) {
+    const { ticketQuestions } = tablesOf(tx);
+    const question = yield* findQuestionSteps(tx, eventId, questionId);
+    yield* changes(
+      tx
+        .update(ticketQuestions)
+        .set({ ...fields, updatedAt: now.toISOString() })
+        .where(eq(ticketQuestions.id, questionId)),
+    );
     return { id: questionId, ticketTypeId: question.ticketTypeId, ...fields };
   });
 }
 
 /** No longer asked; its answers stay on the bookings that gave them (the row is kept, marked removed). */
 export function removeQuestion(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   questionId: string,
   now: Date,
 ): Promise<{ id: string }> {
-  return writeTransaction(db, (tx) => {
-    findQuestionIn(tx, eventId, questionId);
-    tx.update(ticketQuestions)
-      .set({ removedAt: now.toISOString(), updatedAt: now.toISOString() })
-      .where(eq(ticketQuestions.id, questionId))
-      .run();
+  return runnerFor(db).write(function* (tx) {
+    const { ticketQuestions } = tablesOf(tx);
+    yield* findQuestionSteps(tx, eventId, questionId);
+    yield* changes(
+      tx
+        .update(ticketQuestions)
+        .set({ removedAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where(eq(ticketQuestions.id, questionId)),
+    );
     return { id: questionId };
   });
 }
 
 export function setAttendeeNames(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   ticketTypeId: string,
   mode: AttendeeNameMode,
 ): Promise<{ ticketTypeId: string; mode: AttendeeNameMode }> {
-  return writeTransaction(db, (tx) => {
-    findTicketTypeInEvent(tx, eventId, ticketTypeId);
+  return runnerFor(db).write(function* (tx) {
+    const { attendeeNameSettings } = tablesOf(tx);
+    yield* ticketTypeOfEventSteps(tx, eventId, ticketTypeId);
     if (mode === 'off') {
-      tx.delete(attendeeNameSettings).where(eq(attendeeNameSettings.ticketTypeId, ticketTypeId)).run();
+      yield* changes(
+        tx.delete(attendeeNameSettings).where(eq(attendeeNameSettings.ticketTypeId, ticketTypeId)),
+      );
     } else {
-      tx.insert(attendeeNameSettings)
-        .values({ ticketTypeId, mode })
-        .onConflictDoUpdate({ target: attendeeNameSettings.ticketTypeId, set: { mode } })
-        .run();
+      yield* changes(
+        tx
+          .insert(attendeeNameSettings)
+          .values({ ticketTypeId, mode })
+          .onConflictDoUpdate({ target: attendeeNameSettings.ticketTypeId, set: { mode } }),
+      );
     }
     return { ticketTypeId, mode };
   });
 }
 
 /** Every ticket type of the event with its live questions, for the editor's section. */
-export function listEventQuestions(db: Db, eventId: string): TicketTypeQuestions[] {
-  const types = db
-    .select({ id: ticketTypes.id, mode: attendeeNameSettings.mode })
-    .from(ticketTypes)
-    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .leftJoin(attendeeNameSettings, eq(attendeeNameSettings.ticketTypeId, ticketTypes.id))
-    .where(eq(eventDates.eventId, eventId))
-    .all();
-  const questions = db
-    .select(QUESTION_FIELDS)
-    .from(ticketQuestions)
-    .where(and(eq(ticketQuestions.eventId, eventId), isNull(ticketQuestions.removedAt)))
-    .orderBy(asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
-    .all();
-  return types.map((t) => ({
-    ticketTypeId: t.id,
-    attendeeNames: t.mode ?? 'off',
-    questions: questions.filter((q) => q.ticketTypeId === t.id),
-  }));
+export function listEventQuestions(db: DbOrTx, eventId: string): Promise<TicketTypeQuestions[]> {
+  return runStatements(db, function* (d) {
+    const { ticketTypes, slots, eventDates, attendeeNameSettings, ticketQuestions } = tablesOf(d);
+    const types = yield* rows(
+      d
+        .select({ id: ticketTypes.id, mode: attendeeNameSettings.mode })
+        .from(ticketTypes)
+        .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .leftJoin(attendeeNameSettings, eq(attendeeNameSettings.ticketTypeId, ticketTypes.id))
+        .where(eq(eventDates.eventId, eventId)),
+    );
+    const questions = yield* rows(
+      d
+        .select(questionFieldsOf(ticketQuestions))
+        .from(ticketQuestions)
+        .where(and(eq(ticketQuestions.eventId, eventId), isNull(ticketQuestions.removedAt)))
+        .orderBy(asc(ticketQuestions.position), asc(ticketQuestions.createdAt)),
+    );
+    return types.map((t) => ({
+      ticketTypeId: t.id,
+      attendeeNames: t.mode ?? 'off',
+      questions: questions.filter((q) => q.ticketTypeId === t.id),
+    }));
+  });
 }
 
-export const QUESTION_FIELDS = {
-  id: ticketQuestions.id,
-  ticketTypeId: ticketQuestions.ticketTypeId,
-  label: ticketQuestions.label,
-  kind: ticketQuestions.kind,
-  options: ticketQuestions.options,
-  required: ticketQuestions.required,
-  scope: ticketQuestions.scope,
-};
+/**
+ * A ticket type of this event (another event's id answers as not found), as the editor's
+ * `findTicketTypeInEvent` asks, on either engine (ADR 0045).
+ */
+function* ticketTypeOfEventSteps(tx: DbOrTx, eventId: string, ticketTypeId: string): Steps<void> {
+  const { ticketTypes, slots, eventDates } = tablesOf(tx);
+  const type = yield* row(
+    tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(and(eq(ticketTypes.id, ticketTypeId), eq(eventDates.eventId, eventId))),
+  );
+  if (!type) throw notFound(EDITOR_MESSAGES.ticketTypeNotFound);
+}
 
-function findQuestionIn(tx: WriteTx, eventId: string, questionId: string) {
-  const question = tx
-    .select({ ticketTypeId: ticketQuestions.ticketTypeId })
-    .from(ticketQuestions)
-    .where(
-      and(
-        eq(ticketQuestions.id, questionId),
-        eq(ticketQuestions.eventId, eventId),
-        isNull(ticketQuestions.removedAt),
+/** The columns a question is answered with, of the engine's own table. */
+export function questionFieldsOf(table: typeof ticketQuestions) {
+  return {
+    id: table.id,
+    ticketTypeId: table.ticketTypeId,
+    label: table.label,
+    kind: table.kind,
+    options: table.options,
+    required: table.required,
+    scope: table.scope,
+  };
+}
+
+function* findQuestionSteps(tx: DbOrTx, eventId: string, questionId: string) {
+  const { ticketQuestions } = tablesOf(tx);
+  const question = yield* row(
+    tx
+      .select({ ticketTypeId: ticketQuestions.ticketTypeId })
+      .from(ticketQuestions)
+      .where(
+        and(
+          eq(ticketQuestions.id, questionId),
+          eq(ticketQuestions.eventId, eventId),
+          isNull(ticketQuestions.removedAt),
+        ),
       ),
-    )
-    .get();
+  );
   if (!question) throw notFound(QUESTION_MESSAGES.questionNotFound);
   return question;
 }
