@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import {
   type AttendeeNameMode,
   QUESTION_MESSAGES,
@@ -11,10 +10,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { changes, row, rows, type Steps, serialize } from '../../db/engine/steps.ts';
+import { changes, row, rows, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { ticketQuestions } from '../../db/schema/questions.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { findTicketTypeInEventSteps } from '../event-editor/find-in-event.ts';
 
 /**
  * The console's questions section (issue 40): an organiser with `edit` on the event adds, changes and
@@ -41,7 +42,7 @@ export function createQuestion(
     // Counted, then written: on PostgreSQL two editors adding at once take turns, so the type never
     // passes its limit and no two questions share a position.
     yield* serialize(`ticket-questions:${ticketTypeId}`);
-    yield* ticketTypeOfEventSteps(tx, eventId, ticketTypeId);
+    yield* findTicketTypeInEventSteps(tx as WriteTx, eventId, ticketTypeId);
     const count = Number(
       (yield* row(
         tx
@@ -119,7 +120,7 @@ export function setAttendeeNames(
 ): Promise<{ ticketTypeId: string; mode: AttendeeNameMode }> {
   return runnerFor(db).write(function* (tx) {
     const { attendeeNameSettings } = tablesOf(tx);
-    yield* ticketTypeOfEventSteps(tx, eventId, ticketTypeId);
+    yield* findTicketTypeInEventSteps(tx as WriteTx, eventId, ticketTypeId);
     if (mode === 'off') {
       yield* changes(
         tx.delete(attendeeNameSettings).where(eq(attendeeNameSettings.ticketTypeId, ticketTypeId)),
@@ -162,23 +163,6 @@ export function listEventQuestions(db: DbOrTx, eventId: string): Promise<TicketT
       questions: questions.filter((q) => q.ticketTypeId === t.id),
     }));
   });
-}
-
-/**
- * A ticket type of this event (another event's id answers as not found), as the editor's
- * `findTicketTypeInEvent` asks, on either engine (ADR 0045).
- */
-function* ticketTypeOfEventSteps(tx: DbOrTx, eventId: string, ticketTypeId: string): Steps<void> {
-  const { ticketTypes, slots, eventDates } = tablesOf(tx);
-  const type = yield* row(
-    tx
-      .select({ id: ticketTypes.id })
-      .from(ticketTypes)
-      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .where(and(eq(ticketTypes.id, ticketTypeId), eq(eventDates.eventId, eventId))),
-  );
-  if (!type) throw notFound(EDITOR_MESSAGES.ticketTypeNotFound);
 }
 
 /** The columns a question is answered with, of the engine's own table. */
