@@ -57,9 +57,14 @@ export function* addOnsOfBookingsSteps(db: DbOrTx, bookingIds: string[]): Steps<
  * chunks: a full download lists a slot's every booking.
  */
 export function addOnLabelsOf(db: DbOrTx, bookingIds: string[]): Map<string, string[]> {
+  return runSync(addOnLabelsOfSteps(db, bookingIds));
+}
+
+/** `addOnLabelsOf` written once for both engines (ADR 0045): the gate's sync reads them. */
+export function* addOnLabelsOfSteps(db: DbOrTx, bookingIds: string[]): Steps<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (let i = 0; i < bookingIds.length; i += 500) {
-    for (const [id, lines] of addOnsOfBookings(db, bookingIds.slice(i, i + 500))) {
+    for (const [id, lines] of yield* addOnsOfBookingsSteps(db, bookingIds.slice(i, i + 500))) {
       out.set(id, lines.map(addOnLabel));
     }
   }

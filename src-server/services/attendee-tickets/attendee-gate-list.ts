@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { GateListTicket } from '../../../shared/gate-schemas.ts';
 import { gateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { attendeeTickets } from '../../db/schema/attendee-tickets.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
+import { isPostgres } from '../../db/engine/reads.ts';
+import { rows as rowsOf, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 /** At most this many booking ids in one IN list (SQLite's bound-parameter limit is far above it). */
 const CHUNK = 500;
@@ -17,11 +18,12 @@ const CHUNK = 500;
  * reaches devices at the next sync. `rest` is, per booking that has attendee tickets, what its own QR
  * still admits (persons of its other tickets): the booking's list row carries that, not the booking's total.
  */
-export function attendeeGateList(
+export function* attendeeGateListSteps(
   tx: DbOrTx,
   slotId: string,
   bookingIds: readonly string[] | null,
-): { tickets: GateListTicket[]; rest: Map<string, { allowed: number; admitted: number }> } {
+): Steps<{ tickets: GateListTicket[]; rest: Map<string, { allowed: number; admitted: number }> }> {
+  const { attendeeTickets, bookingAttendees, bookings } = tablesOf(tx);
   const columns = {
     bookingId: attendeeTickets.bookingId,
     ticketTypeId: attendeeTickets.ticketTypeId,
@@ -33,7 +35,7 @@ export function attendeeGateList(
     holder: bookings.userName,
     lines: bookings.ticketTypes,
     status: bookings.status,
-    phoneEnd: sql<string>`substr(${bookings.userPhone}, -4)`,
+    phoneEnd: phoneEndOf(tx, bookings.userPhone),
     generation: bookings.transferCount,
     bookingAllowed: bookings.totalUserAllowed,
     bookingAdmitted: bookings.numberOfUserCheckedIn,
@@ -51,16 +53,19 @@ export function attendeeGateList(
           eq(bookingAttendees.position, attendeeTickets.position),
         ),
       )
-      .where(where)
-      .all();
-  const rows: ReturnType<typeof query> = [];
-  if (bookingIds === null) rows.push(...query(eq(attendeeTickets.slotId, slotId)));
+      .where(where);
+  const rows: Awaited<ReturnType<typeof query>> = [];
+  if (bookingIds === null) rows.push(...(yield* rowsOf(query(eq(attendeeTickets.slotId, slotId)))));
   else {
     for (let i = 0; i < bookingIds.length; i += CHUNK)
-      rows.push(...query(inArray(attendeeTickets.bookingId, bookingIds.slice(i, i + CHUNK))));
+      rows.push(
+        ...(yield* rowsOf(query(inArray(attendeeTickets.bookingId, bookingIds.slice(i, i + CHUNK))))),
+      );
     const seen = new Set(bookingIds);
-    for (const r of query(and(eq(attendeeTickets.slotId, slotId), isNotNull(attendeeTickets.voidedAt))))
-      if (!seen.has(r.bookingId)) rows.push(r);
+    const voided = yield* rowsOf(
+      query(and(eq(attendeeTickets.slotId, slotId), isNotNull(attendeeTickets.voidedAt))),
+    );
+    for (const r of voided) if (!seen.has(r.bookingId)) rows.push(r);
   }
   const rest = new Map<string, { allowed: number; admitted: number }>();
   const tickets = rows.map((r): GateListTicket => {
@@ -86,4 +91,12 @@ export function attendeeGateList(
     sum.admitted = Math.max(0, sum.admitted);
   }
   return { tickets, rest };
+}
+
+/**
+ * The last four digits of a phone column, for the gate's list: `substr(…, -4)` on SQLite (as it always
+ * was, no change on the hot path), `right(…, 4)` on PostgreSQL, whose substr does not count from the end.
+ */
+export function phoneEndOf(db: object, phone: SQLiteColumn) {
+  return isPostgres(db) ? sql<string>`right(${phone}, 4)` : sql<string>`substr(${phone}, -4)`;
 }

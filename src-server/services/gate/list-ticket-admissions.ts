@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
-import { readAdmissionLog } from './list-check-ins.ts';
+import { readAdmissionLogSteps } from './list-check-ins.ts';
 
 export interface TicketAdmission {
   /** What `gate.undo` takes back. */
@@ -24,18 +26,30 @@ export const HISTORY_MESSAGES = { notFound: 'No such booking at this event' } as
 /**
  * One booking's admissions at the gate, oldest first, each with its undo if it was taken back: the
  * look-up's history, from which staff undo a chosen admission even after the device reloaded (issue 35).
- * A booking of another event answers like one that does not exist.
+ * A booking of another event answers like one that does not exist. Written once for both engines (ADR 0045).
  */
-export function listTicketAdmissions(db: Db, eventId: string, ticketId: string): TicketAdmission[] {
+export function listTicketAdmissions(
+  db: DbOrTx,
+  eventId: string,
+  ticketId: string,
+): Promise<TicketAdmission[]> {
+  return runStatements(db, (d) => listTicketAdmissionsSteps(d, eventId, ticketId));
+}
+
+function* listTicketAdmissionsSteps(db: DbOrTx, eventId: string, ticketId: string): Steps<TicketAdmission[]> {
+  const { bookings } = tablesOf(db);
   // An attendee's own ticket (ADR 0046, `{bookingId}+{typeId}+{position}`): its admissions only.
   const { bookingId, attendee } = splitGateTicketId(ticketId);
-  const booking = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId)))
-    .get();
+  const booking = yield* row(
+    db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId))),
+  );
   if (!booking) throw notFound(HISTORY_MESSAGES.notFound);
-  const rows = readAdmissionLog(db, bookingId).filter((r) => !attendee || r.ticketId === ticketId);
+  const rows = (yield* readAdmissionLogSteps(db, bookingId)).filter(
+    (r) => !attendee || r.ticketId === ticketId,
+  );
   const undos = new Map(rows.filter((r) => r.kind === 'undo').map((r) => [r.undoesScanId, r]));
   return rows
     .filter((r) => r.kind === 'admit')

@@ -1,13 +1,14 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { escapeLike, likeEscaped } from '../../db/like.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { bookingAttendees } from '../../db/schema/questions.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { escapeLike, likeEscapedOn } from '../../db/like.ts';
 import {
   type LookedUpAttendeeTicket,
-  lookUpAttendeeTickets,
+  lookUpAttendeeTicketsSteps,
 } from '../attendee-tickets/look-up-attendee-tickets.ts';
-import { answersOfBookings, type BookingAnswers } from '../questions/booking-answers.ts';
+import { answersOfBookingsSteps, type BookingAnswers } from '../questions/booking-answers.ts';
 
 export interface LookedUpTicket {
   bookingId: string;
@@ -30,15 +31,20 @@ export interface LookedUpTicket {
 /**
  * Manual look-up at the gate for a buyer whose phone is dead: this slot's bookings by booking id, holder
  * or attendee name, or mobile number. Reads only the slot's bookings (the slot index), at most 20, each with its
- * attendees' own tickets where it has them.
+ * attendees' own tickets where it has them. Written once for both engines (ADR 0045).
  */
-export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTicket[] {
+export function lookUpTickets(db: DbOrTx, slotId: string, query: string): Promise<LookedUpTicket[]> {
+  return runStatements(db, (d) => lookUpTicketsSteps(d, slotId, query));
+}
+
+function* lookUpTicketsSteps(db: DbOrTx, slotId: string, query: string): Steps<LookedUpTicket[]> {
+  const { bookingAttendees, bookings } = tablesOf(db);
   const q = query.trim();
   const digits = q.replace(/\D/g, '');
   const escaped = escapeLike(q);
   const match = or(
-    likeEscaped(bookings.id, `${escaped}%`),
-    likeEscaped(bookings.userName, `%${escaped}%`),
+    likeEscapedOn(db, bookings.id, `${escaped}%`),
+    likeEscapedOn(db, bookings.userName, `%${escaped}%`),
     // An attendee's own name (issue 40): the person at the gate is not always the one who booked.
     exists(
       db
@@ -47,38 +53,38 @@ export function lookUpTickets(db: Db, slotId: string, query: string): LookedUpTi
         .where(
           and(
             eq(bookingAttendees.bookingId, bookings.id),
-            likeEscaped(bookingAttendees.name, `%${escaped}%`),
+            likeEscapedOn(db, bookingAttendees.name, `%${escaped}%`),
           ),
         ),
     ),
-    ...(digits.length >= 4 ? [likeEscaped(bookings.userPhone, `%${digits}%`)] : []),
+    ...(digits.length >= 4 ? [likeEscapedOn(db, bookings.userPhone, `%${digits}%`)] : []),
   );
-  const found = db
-    .select({
-      bookingId: bookings.id,
-      holderName: bookings.userName,
-      phone: bookings.userPhone,
-      ticketType: bookings.ticketType,
-      lines: bookings.ticketTypes,
-      allowed: bookings.totalUserAllowed,
-      admitted: bookings.numberOfUserCheckedIn,
-      status: bookings.status,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.slotId, slotId), match))
-    .limit(20)
-    .all()
-    .map(({ phone, ticketType, status, ...r }) => ({
-      ...r,
-      phoneEnd: phone.slice(-4),
-      typeName: ticketType.name,
-      cancelled: status !== 'confirmed',
-    }));
-  const answers = answersOfBookings(
+  const found = (yield* rows(
+    db
+      .select({
+        bookingId: bookings.id,
+        holderName: bookings.userName,
+        phone: bookings.userPhone,
+        ticketType: bookings.ticketType,
+        lines: bookings.ticketTypes,
+        allowed: bookings.totalUserAllowed,
+        admitted: bookings.numberOfUserCheckedIn,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.slotId, slotId), match))
+      .limit(20),
+  )).map(({ phone, ticketType, status, ...r }) => ({
+    ...r,
+    phoneEnd: phone.slice(-4),
+    typeName: ticketType.name,
+    cancelled: status !== 'confirmed',
+  }));
+  const answers = yield* answersOfBookingsSteps(
     db,
     found.map((t) => t.bookingId),
   );
-  const own = lookUpAttendeeTickets(db, found);
+  const own = yield* lookUpAttendeeTicketsSteps(db, found);
   return found.map(({ lines, ...t }) => ({
     ...t,
     ...own.get(t.bookingId)?.rest,

@@ -1,8 +1,9 @@
 import type { GateUploadInput } from '../../../shared/gate-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { changes, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
 import {
   admitTicketSteps,
@@ -57,12 +58,12 @@ export async function mergeOfflineScans(
   input: GateUploadInput,
   now: Date,
 ): Promise<MergedScan[]> {
-  const slot = findGateSlot(db, caller.eventId, input.slotId);
+  const slot = await findGateSlot(db, caller.eventId, input.slotId);
   if (!slot) throw notFound('No such slot at this event');
   const scans = boundedScans(input.scans, slot.start, now);
   // Signatures are checked outside the transaction: it holds the write lock, verifying does not need it.
   const codes = new Map(scans.map((s) => [s.scanId, ticketRefOf(appSecret, s)]));
-  return writeTransaction(db, (tx) => runSync(mergeOfflineScansSteps(tx, caller, input, scans, codes, now)));
+  return runnerFor(db).write((tx) => mergeOfflineScansSteps(tx as WriteTx, caller, input, scans, codes, now));
 }
 
 /** A device's scan as the merge takes it: its time bounded (and noted when it was not believed). */

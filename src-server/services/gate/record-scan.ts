@@ -7,9 +7,10 @@ import {
 } from '../../../shared/gate-schemas.ts';
 import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
-import { changes, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import {
   admitTicketSteps,
   attendeeDetail,
@@ -55,7 +56,7 @@ export function recordScan(
   // An attendee's own QR (ADR 0046) is one ticket of the booking, with its own persons and check-in.
   // The signature is checked outside the transaction: verifying does not need the write lock.
   const ref = ticketRefOf(appSecret, input);
-  return writeTransaction(db, (tx) => runSync(recordScanSteps(tx, ref, caller, input, now)));
+  return runnerFor(db).write((tx) => recordScanSteps(tx as WriteTx, ref, caller, input, now));
 }
 
 /**

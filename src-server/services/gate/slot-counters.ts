@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { gateScans } from '../../db/schema/gate.ts';
-import type { WriteTx } from '../../db/write-transaction.ts';
-
-type Reader = Db | WriteTx;
+import type { DbOrTx } from '../../db/client.ts';
+import { row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 export interface SlotCounters {
   /** People the slot's confirmed bookings admit. */
@@ -16,27 +12,36 @@ export interface SlotCounters {
   gates: { gate: string; admitted: number; excess: number }[];
 }
 
-/** The live counter of a gate screen and of the organiser's dashboard. */
-export function slotCounters(db: Reader, slotId: string): SlotCounters {
-  const totals = db
-    .select({
-      expected: sum(bookings.totalUserAllowed).mapWith(Number),
-      admitted: sum(bookings.numberOfUserCheckedIn).mapWith(Number),
-    })
-    .from(bookings)
-    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed')))
-    .get();
-  const gates = db
-    .select({
-      gate: gateScans.gate,
-      admitted: sql<number>`coalesce(sum(case ${gateScans.kind} when 'admit' then ${gateScans.persons} when 'undo' then -${gateScans.persons} else 0 end), 0)`,
-      excess: sql<number>`coalesce(sum(${gateScans.excess}), 0)`,
-    })
-    .from(gateScans)
-    .where(eq(gateScans.slotId, slotId))
-    .groupBy(gateScans.gate)
-    .orderBy(asc(gateScans.gate))
-    .all();
+/**
+ * The live counter of a gate screen and of the organiser's dashboard, written once for both engines
+ * (ADR 0045). Sums are read through `Number`: PostgreSQL answers a sum as text.
+ */
+export function* slotCountersSteps(db: DbOrTx, slotId: string): Steps<SlotCounters> {
+  const { bookings, gateScans } = tablesOf(db);
+  const totals = yield* row(
+    db
+      .select({
+        expected: sum(bookings.totalUserAllowed).mapWith(Number),
+        admitted: sum(bookings.numberOfUserCheckedIn).mapWith(Number),
+      })
+      .from(bookings)
+      .where(and(eq(bookings.slotId, slotId), eq(bookings.status, 'confirmed'))),
+  );
+  const gates = yield* rows(
+    db
+      .select({
+        gate: gateScans.gate,
+        admitted:
+          sql<number>`coalesce(sum(case ${gateScans.kind} when 'admit' then ${gateScans.persons} when 'undo' then -${gateScans.persons} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+        excess: sql<number>`coalesce(sum(${gateScans.excess}), 0)`.mapWith(Number),
+      })
+      .from(gateScans)
+      .where(eq(gateScans.slotId, slotId))
+      .groupBy(gateScans.gate)
+      .orderBy(asc(gateScans.gate)),
+  );
   return {
     expected: totals?.expected ?? 0,
     admitted: totals?.admitted ?? 0,
@@ -70,12 +75,13 @@ export const DOUBLE_ENTRIES_SHOWN = 100;
  * small made-up entries nor an old large one hides the others (issue 35: the oldest 200 hid a real one).
  * Entries on no booking of this event are listed too: their excess is in the counters, so it shows here.
  */
-export function listDoubleEntries(
-  db: Reader,
+export function* listDoubleEntriesSteps(
+  db: DbOrTx,
   slotIds: string[],
   limit = DOUBLE_ENTRIES_SHOWN,
-): DoubleEntry[] {
+): Steps<DoubleEntry[]> {
   if (slotIds.length === 0) return [];
+  const { bookings, gateScans, users } = tablesOf(db);
   const select = () =>
     db
       .select({
@@ -95,45 +101,56 @@ export function listDoubleEntries(
       .leftJoin(users, eq(users.id, gateScans.staffUserId))
       .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0)))
       .limit(limit);
-  const newest = select().orderBy(desc(gateScans.seq)).all();
-  const worst = select().orderBy(desc(gateScans.excess), desc(gateScans.seq)).all();
-  const rows = [...new Map([...worst, ...newest].map((r) => [r.seq, r])).values()].sort(
+  const newest = yield* rows(select().orderBy(desc(gateScans.seq)));
+  const worst = yield* rows(select().orderBy(desc(gateScans.excess), desc(gateScans.seq)));
+  const found = [...new Map([...worst, ...newest].map((r) => [r.seq, r])).values()].sort(
     (a, b) => b.excess - a.excess || b.seq - a.seq,
   );
-  return rows.map(({ seq, bookingId, holderName, reason, ...row }) => ({
-    ...row,
-    bookingId,
-    holderName: holderName ?? reason ?? 'Unknown ticket',
-    others: bookingId ? otherAdmissions(db, bookingId) : [],
-  }));
+  const entries: DoubleEntry[] = [];
+  for (const { seq, bookingId, holderName, reason, ...entry } of found)
+    entries.push({
+      ...entry,
+      bookingId,
+      holderName: holderName ?? reason ?? 'Unknown ticket',
+      others: bookingId ? yield* otherAdmissionsSteps(db, bookingId) : [],
+    });
+  return entries;
 }
 
 /** How many double entries these slots have, and how many people they let in beyond their tickets. */
-export function countDoubleEntries(db: Reader, slotIds: string[]): { entries: number; excess: number } {
+export function* countDoubleEntriesSteps(
+  db: DbOrTx,
+  slotIds: string[],
+): Steps<{ entries: number; excess: number }> {
   if (slotIds.length === 0) return { entries: 0, excess: 0 };
-  const row = db
-    .select({
-      entries: sql<number>`count(*)`,
-      excess: sql<number>`coalesce(sum(${gateScans.excess}), 0)`,
-    })
-    .from(gateScans)
-    .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0)))
-    .get();
-  return { entries: row?.entries ?? 0, excess: row?.excess ?? 0 };
+  const { gateScans } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({
+        // PostgreSQL answers count and sum as text.
+        entries: sql<number>`count(*)`.mapWith(Number),
+        excess: sql<number>`coalesce(sum(${gateScans.excess}), 0)`.mapWith(Number),
+      })
+      .from(gateScans)
+      .where(and(inArray(gateScans.slotId, slotIds), gt(gateScans.excess, 0))),
+  );
+  return { entries: found?.entries ?? 0, excess: found?.excess ?? 0 };
 }
 
-function otherAdmissions(db: Reader, bookingId: string): DoubleEntry['others'] {
-  return db
-    .select({
-      gate: gateScans.gate,
-      staffName: users.name,
-      scannedAt: gateScans.scannedAt,
-      persons: gateScans.persons,
-      offline: gateScans.offline,
-    })
-    .from(gateScans)
-    .leftJoin(users, eq(users.id, gateScans.staffUserId))
-    .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.kind, 'admit'), gt(gateScans.persons, 0)))
-    .orderBy(asc(gateScans.seq))
-    .all();
+function* otherAdmissionsSteps(db: DbOrTx, bookingId: string): Steps<DoubleEntry['others']> {
+  const { gateScans, users } = tablesOf(db);
+  return yield* rows(
+    db
+      .select({
+        gate: gateScans.gate,
+        staffName: users.name,
+        scannedAt: gateScans.scannedAt,
+        persons: gateScans.persons,
+        offline: gateScans.offline,
+      })
+      .from(gateScans)
+      .leftJoin(users, eq(users.id, gateScans.staffUserId))
+      .where(and(eq(gateScans.bookingId, bookingId), eq(gateScans.kind, 'admit'), gt(gateScans.persons, 0)))
+      .orderBy(asc(gateScans.seq)),
+  );
 }

@@ -1,15 +1,21 @@
 import { and, asc, eq, gt, lte, max, ne, sql } from 'drizzle-orm';
 import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { gateScans } from '../../db/schema/gate.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isPostgres, readSnapshot } from '../../db/engine/reads.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
-import { addOnLabelsOf } from '../add-ons/booking-add-ons.ts';
-import { attendeeGateList } from '../attendee-tickets/attendee-gate-list.ts';
+import { addOnLabelsOfSteps } from '../add-ons/booking-add-ons.ts';
+import { attendeeGateListSteps, phoneEndOf } from '../attendee-tickets/attendee-gate-list.ts';
 import { ticketPublicKey } from '../tickets/ticket-token.ts';
 import { findGateSlot } from './gate-events.ts';
-import { type DoubleEntry, listDoubleEntries, type SlotCounters, slotCounters } from './slot-counters.ts';
+import {
+  type DoubleEntry,
+  listDoubleEntriesSteps,
+  type SlotCounters,
+  slotCountersSteps,
+} from './slot-counters.ts';
 
 /** The most feed entries one sync returns; a device with more to catch up asks again from the new cursor. */
 export const FEED_PAGE = 2_000;
@@ -51,21 +57,43 @@ export async function syncSlot(
   eventId: string,
   input: { slotId: string; ticketCursor: number; feedCursor: number },
 ): Promise<GateSync> {
-  const slot = findGateSlot(db, eventId, input.slotId);
+  const slot = await findGateSlot(db, eventId, input.slotId);
   if (!slot) throw notFound('No such slot at this event');
+  const read = (tx: DbOrTx) => syncSlotSteps(tx, appSecret, eventId, slot, input);
+  // PostgreSQL: one read-only REPEATABLE READ snapshot, the counts and the cursors of one moment.
+  if (isPostgres(db)) return readSnapshot(db, read);
   // Only reads, but in one transaction (every write transaction goes through writeTransaction): the counts
   // and the cursors must describe one moment, and IMMEDIATE keeps a write from landing between them.
-  return writeTransaction(db, (tx) => {
-    if (input.ticketCursor === 0) {
-      // The whole list: its counts already hold every admission, so the feed starts after the last one.
-      const last = tx
+  return writeTransaction(db, (tx) => runSync(read(tx)));
+}
+
+/**
+ * The sync's reads, written once for both engines (ADR 0045). PostgreSQL has no rowid and the bookings
+ * no ordering column yet (ADR 0035, step 4), so there every sync is a whole list (`ticketCursor` stays
+ * 0, which makes the device ask for the whole list again): correct, only larger, until that column exists.
+ */
+function* syncSlotSteps(
+  tx: DbOrTx,
+  appSecret: string,
+  eventId: string,
+  slot: GateSync['slot'],
+  input: { slotId: string; ticketCursor: number; feedCursor: number },
+): Steps<GateSync> {
+  const { bookings, gateScans } = tablesOf(tx);
+  const postgres = isPostgres(tx);
+  if (postgres) input = { ...input, ticketCursor: 0 };
+  if (input.ticketCursor === 0) {
+    // The whole list: its counts already hold every admission, so the feed starts after the last one.
+    const last = yield* row(
+      tx
         .select({ seq: max(gateScans.seq) })
         .from(gateScans)
-        .where(eq(gateScans.slotId, input.slotId))
-        .get();
-      input = { ...input, feedCursor: last?.seq ?? 0 };
-    }
-    const feedRows = tx
+        .where(eq(gateScans.slotId, input.slotId)),
+    );
+    input = { ...input, feedCursor: last?.seq ?? 0 };
+  }
+  const feedRows = yield* rows(
+    tx
       .select({
         seq: gateScans.seq,
         scanId: gateScans.scanId,
@@ -79,129 +107,143 @@ export async function syncSlot(
       .from(gateScans)
       .where(and(eq(gateScans.slotId, input.slotId), gt(gateScans.seq, input.feedCursor)))
       .orderBy(asc(gateScans.seq))
-      .limit(FEED_PAGE + 1)
-      .all();
-    const more = feedRows.length > FEED_PAGE;
-    if (more) feedRows.pop();
-    const feed: GateFeedEntry[] = [];
-    for (const r of feedRows)
-      if (r.bookingId && r.persons > 0 && (r.kind === 'admit' || r.kind === 'undo'))
-        feed.push([
-          r.seq,
-          r.scanId,
-          // An attendee's admission counts on that attendee's ticket on the device (ADR 0046).
-          r.ticketId ?? r.bookingId,
-          r.kind === 'undo' ? -r.persons : r.persons,
-          r.gate,
-          r.scannedAt,
-        ]);
-    const feedCursor = feedRows.at(-1)?.seq ?? input.feedCursor;
+      .limit(FEED_PAGE + 1),
+  );
+  const more = feedRows.length > FEED_PAGE;
+  if (more) feedRows.pop();
+  const feed: GateFeedEntry[] = [];
+  for (const r of feedRows)
+    if (r.bookingId && r.persons > 0 && (r.kind === 'admit' || r.kind === 'undo'))
+      feed.push([
+        r.seq,
+        r.scanId,
+        // An attendee's admission counts on that attendee's ticket on the device (ADR 0046).
+        r.ticketId ?? r.bookingId,
+        r.kind === 'undo' ? -r.persons : r.persons,
+        r.gate,
+        r.scannedAt,
+      ]);
+  const feedCursor = feedRows.at(-1)?.seq ?? input.feedCursor;
 
-    const listColumns = {
-      rowid: sql<number>`${bookings}.rowid`,
-      id: bookings.id,
-      name: bookings.userName,
-      phoneEnd: sql<string>`substr(${bookings.userPhone}, -4)`,
-      type: sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
-      allowed: bookings.totalUserAllowed,
-      admitted: bookings.numberOfUserCheckedIn,
-      status: bookings.status,
-      generation: bookings.transferCount,
-    };
-    const ticketRows = tx
-      .select(listColumns)
-      .from(bookings)
-      .where(and(eq(bookings.slotId, input.slotId), gt(sql`${bookings}.rowid`, input.ticketCursor)))
-      .orderBy(sql`${bookings}.rowid`)
-      .all();
-    // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it, and
-    // bookings_event_rowid_idx reads them from the cursor on.
-    const otherRows = tx
-      .select({ rowid: sql<number>`${bookings}.rowid`, id: bookings.id, start: bookings.ticketSlot })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.eventId, eventId),
-          ne(bookings.slotId, input.slotId),
-          gt(sql`${bookings}.rowid`, input.ticketCursor),
-        ),
-      )
-      .all();
-    let ticketCursor = Math.max(input.ticketCursor, ticketRows.at(-1)?.rowid ?? 0);
-    const bySlot = new Map<string, string[]>();
-    for (const r of otherRows) {
-      ticketCursor = Math.max(ticketCursor, r.rowid);
-      const ids = bySlot.get(r.start);
-      if (ids) ids.push(r.id);
-      else bySlot.set(r.start, [r.id]);
-    }
-    let listRows = ticketRows;
-    if (input.ticketCursor > 0) {
-      // A delta also carries the slot's cancelled and transferred tickets the device already holds, so a
-      // cancellation or a transfer (new holder, new token generation) reaches it at the next sync, not only
-      // on a full download. Stateless (no cursor for status changes): a slot's cancelled and transferred
-      // bookings are few, found by bookings_slot_status_idx and bookings_slot_transferred_idx, and the device
-      // skips rows it already holds as they are. When the feed was cut short, a ticket's count may include
-      // admissions past the page: leave all tickets for the next page so counts and cursor stay one moment.
-      const below = lte(sql`${bookings}.rowid`, input.ticketCursor);
-      const changed = new Map(
-        more
-          ? []
-          : [
-              ...tx
+  // The ticket cursor: SQLite's rowid; none on PostgreSQL (a whole list each time, see above).
+  const rowid = postgres ? sql<number>`0` : sql<number>`${bookings}.rowid`;
+  const listColumns = {
+    rowid,
+    id: bookings.id,
+    name: bookings.userName,
+    phoneEnd: phoneEndOf(tx, bookings.userPhone),
+    type: postgres
+      ? sql<string>`${bookings.ticketType}->>'name'`
+      : sql<string>`json_extract(${bookings.ticketType}, '$.name')`,
+    allowed: bookings.totalUserAllowed,
+    admitted: bookings.numberOfUserCheckedIn,
+    status: bookings.status,
+    generation: bookings.transferCount,
+  };
+  const ticketRows = yield* rows(
+    postgres
+      ? tx
+          .select(listColumns)
+          .from(bookings)
+          .where(eq(bookings.slotId, input.slotId))
+          .orderBy(asc(bookings.createdAt), asc(bookings.id))
+      : tx
+          .select(listColumns)
+          .from(bookings)
+          .where(and(eq(bookings.slotId, input.slotId), gt(rowid, input.ticketCursor)))
+          .orderBy(rowid),
+  );
+  // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it, and
+  // bookings_event_rowid_idx reads them from the cursor on.
+  const others = tx
+    .select({ rowid, id: bookings.id, start: bookings.ticketSlot })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.eventId, eventId),
+        ne(bookings.slotId, input.slotId),
+        postgres ? undefined : gt(rowid, input.ticketCursor),
+      ),
+    );
+  const otherRows = yield* rows(
+    postgres ? others.orderBy(asc(bookings.createdAt), asc(bookings.id)) : others,
+  );
+  let ticketCursor = Math.max(input.ticketCursor, ticketRows.at(-1)?.rowid ?? 0);
+  const bySlot = new Map<string, string[]>();
+  for (const r of otherRows) {
+    ticketCursor = Math.max(ticketCursor, r.rowid);
+    const ids = bySlot.get(r.start);
+    if (ids) ids.push(r.id);
+    else bySlot.set(r.start, [r.id]);
+  }
+  let listRows = ticketRows;
+  if (input.ticketCursor > 0) {
+    // A delta also carries the slot's cancelled and transferred tickets the device already holds, so a
+    // cancellation or a transfer (new holder, new token generation) reaches it at the next sync, not only
+    // on a full download. Stateless (no cursor for status changes): a slot's cancelled and transferred
+    // bookings are few, found by bookings_slot_status_idx and bookings_slot_transferred_idx, and the device
+    // skips rows it already holds as they are. When the feed was cut short, a ticket's count may include
+    // admissions past the page: leave all tickets for the next page so counts and cursor stay one moment.
+    const below = lte(rowid, input.ticketCursor);
+    const changed = new Map(
+      more
+        ? []
+        : [
+            ...(yield* rows(
+              tx
                 .select(listColumns)
                 .from(bookings)
-                .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, 'cancelled'), below))
-                .all(),
-              ...tx
+                .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, 'cancelled'), below)),
+            )),
+            ...(yield* rows(
+              tx
                 .select(listColumns)
                 .from(bookings)
                 // A literal `> 0` (not a bound parameter), so SQLite can use the partial index.
-                .where(and(eq(bookings.slotId, input.slotId), sql`${bookings.transferCount} > 0`, below))
-                .all(),
-            ].map((r) => [r.id, r]),
-      );
-      listRows = more ? [] : [...changed.values(), ...ticketRows];
-    }
-    // Add-ons to hand over (ADR 0041), in the device's list so it can show them offline.
-    const addOnLabels = addOnLabelsOf(
-      tx,
-      listRows.map((r) => r.id),
+                .where(and(eq(bookings.slotId, input.slotId), sql`${bookings.transferCount} > 0`, below)),
+            )),
+          ].map((r) => [r.id, r]),
     );
-    // Attendees' own tickets (ADR 0046), and what each such booking's own QR still admits.
-    const attendees = attendeeGateList(
-      tx,
-      input.slotId,
-      input.ticketCursor === 0 ? null : more ? [] : listRows.map((r) => r.id),
-    );
-    const tickets: GateListTicket[] = listRows.map((r) => {
-      const rest = attendees.rest.get(r.id);
-      const row: GateListTicket = [
-        r.id,
-        r.name,
-        r.type,
-        rest?.allowed ?? r.allowed,
-        rest?.admitted ?? r.admitted,
-        r.status === 'confirmed' ? 0 : 1,
-        r.phoneEnd,
-      ];
-      if (r.generation > 0) row.push(r.generation);
-      const addOns = addOnLabels.get(r.id);
-      if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
-      return row;
-    });
-    tickets.push(...attendees.tickets);
-    return {
-      slot,
-      publicKey: ticketPublicKey(appSecret),
-      tickets,
-      elsewhere: more && input.ticketCursor > 0 ? [] : [...bySlot],
-      ticketCursor: more && input.ticketCursor > 0 ? input.ticketCursor : ticketCursor,
-      feed,
-      feedCursor,
-      more,
-      counters: slotCounters(tx, input.slotId),
-      doubleEntries: listDoubleEntries(tx, [input.slotId]),
-    };
+    listRows = more ? [] : [...changed.values(), ...ticketRows];
+  }
+  // Add-ons to hand over (ADR 0041), in the device's list so it can show them offline.
+  const addOnLabels = yield* addOnLabelsOfSteps(
+    tx,
+    listRows.map((r) => r.id),
+  );
+  // Attendees' own tickets (ADR 0046), and what each such booking's own QR still admits.
+  const attendees = yield* attendeeGateListSteps(
+    tx,
+    input.slotId,
+    input.ticketCursor === 0 ? null : more ? [] : listRows.map((r) => r.id),
+  );
+  const tickets: GateListTicket[] = listRows.map((r) => {
+    const rest = attendees.rest.get(r.id);
+    const row: GateListTicket = [
+      r.id,
+      r.name,
+      r.type,
+      rest?.allowed ?? r.allowed,
+      rest?.admitted ?? r.admitted,
+      r.status === 'confirmed' ? 0 : 1,
+      r.phoneEnd,
+    ];
+    if (r.generation > 0) row.push(r.generation);
+    const addOns = addOnLabels.get(r.id);
+    if (addOns) row.push(...(r.generation > 0 ? [] : [0]), addOns);
+    return row;
   });
+  tickets.push(...attendees.tickets);
+  return {
+    slot,
+    publicKey: ticketPublicKey(appSecret),
+    tickets,
+    elsewhere: more && input.ticketCursor > 0 ? [] : [...bySlot],
+    ticketCursor: more && input.ticketCursor > 0 ? input.ticketCursor : ticketCursor,
+    feed,
+    feedCursor,
+    more,
+    counters: yield* slotCountersSteps(tx, input.slotId),
+    doubleEntries: yield* listDoubleEntriesSteps(tx, [input.slotId]),
+  };
 }

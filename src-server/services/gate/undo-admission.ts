@@ -2,9 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GateUndoInput } from '../../../shared/gate-schemas.ts';
 import { splitGateTicketId } from '../../../shared/ticket-token-format.ts';
 import type { Db } from '../../db/client.ts';
-import { changes, rows, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, rows, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { loadGateTicketSteps, takeOffAttendeeInSteps } from '../attendee-tickets/attendee-gate.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
@@ -28,7 +29,7 @@ export function undoAdmission(
   input: GateUndoInput,
   now: Date,
 ): Promise<{ undone: number; ticket: GateTicket }> {
-  return writeTransaction(db, (tx) => runSync(undoAdmissionSteps(tx, caller, input, now)));
+  return runnerFor(db).write((tx) => undoAdmissionSteps(tx as WriteTx, caller, input, now));
 }
 
 /** `undoAdmission`'s transition, written once for both engines (ADR 0045). */

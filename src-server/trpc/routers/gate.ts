@@ -23,8 +23,11 @@ import { eventProcedure, protectedProcedure, router } from '../init.ts';
 const gateProcedure = eventProcedure('checkIn');
 
 /** Refuses a slot id that is not one of this event's slots (it answers like an unknown one). */
-function requireSlot(ctx: { db: Parameters<typeof findGateSlot>[0]; event: { id: string } }, slotId: string) {
-  if (!findGateSlot(ctx.db, ctx.event.id, slotId))
+async function requireSlot(
+  ctx: { db: Parameters<typeof findGateSlot>[0]; event: { id: string } },
+  slotId: string,
+) {
+  if (!(await findGateSlot(ctx.db, ctx.event.id, slotId)))
     throw new DomainError('NOT_FOUND', 'No such slot at this event');
 }
 
@@ -41,8 +44,8 @@ export const gateRouter = router({
     .query(({ ctx, input }) => syncSlot(ctx.db, ctx.deps.appSecret, ctx.event.id, input)),
 
   /** One scan while online: the server decides, logs and counts. */
-  scan: gateProcedure.input(GateScanInput).mutation(({ ctx, input }) => {
-    requireSlot(ctx, input.slotId);
+  scan: gateProcedure.input(GateScanInput).mutation(async ({ ctx, input }) => {
+    await requireSlot(ctx, input.slotId);
     return recordScan(
       ctx.db,
       ctx.deps.appSecret,
@@ -53,8 +56,8 @@ export const gateRouter = router({
   }),
 
   /** Scans made offline, merged into the log; collisions become double entries. */
-  upload: gateProcedure.input(GateUploadInput).mutation(({ ctx, input }) => {
-    requireSlot(ctx, input.slotId);
+  upload: gateProcedure.input(GateUploadInput).mutation(async ({ ctx, input }) => {
+    await requireSlot(ctx, input.slotId);
     return mergeOfflineScans(
       ctx.db,
       ctx.deps.appSecret,
@@ -88,8 +91,8 @@ export const gateRouter = router({
     ),
 
   /** Manual look-up by booking id, name or mobile. */
-  lookUp: gateProcedure.input(GateLookUpInput).query(({ ctx, input }) => {
-    requireSlot(ctx, input.slotId);
+  lookUp: gateProcedure.input(GateLookUpInput).query(async ({ ctx, input }) => {
+    await requireSlot(ctx, input.slotId);
     return lookUpTickets(ctx.db, input.slotId, input.query);
   }),
 
