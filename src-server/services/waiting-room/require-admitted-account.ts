@@ -62,7 +62,11 @@ export function requireAdmittedAccount(
   userId: string,
   now: Date,
 ): void {
-  const state = admissionStateOf(db, eventId, userId, now);
+  requireAdmission(admissionStateOf(db, eventId, userId, now));
+}
+
+/** What `requireAdmittedAccount` throws for an admission state read as a step (admissionStateSteps). */
+export function requireAdmission(state: AdmissionState): void {
   if (state === 'not-open') throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
   if (state === 'not-admitted') throw forbidden(WAITING_ROOM_MESSAGES.passRequired);
 }

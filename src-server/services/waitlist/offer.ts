@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { WAITLIST_MESSAGES, type WaitlistEntryInput } from '../../../shared/waitlist-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { type WaitlistStatus, waitlistEntries } from '../../db/schema/on-sale.ts';
-import { holdItems, holds } from '../../db/schema/payments.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WaitlistStatus } from '../../db/schema/on-sale.ts';
 import { notFound } from '../../errors.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 
@@ -30,43 +31,64 @@ export interface WaitlistOffer {
   payBy: string | null;
 }
 
-/** The entry, its offer hold and what the page shows; only the entry's own account sees it. */
-export function readOffer(db: Pick<DbOrTx, 'select'>, userId: string, entryId: string, now: Date) {
-  const row = db
-    .select({
-      entry: waitlistEntries,
-      hold: holds,
-      eventName: events.name,
-      eventLocation: events.eventLocationText,
-      slotStart: slots.startTime,
-      slotEnd: slots.endTime,
-      ticketTypeName: ticketTypes.name,
-    })
-    .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
-    .innerJoin(ticketTypes, eq(ticketTypes.id, waitlistEntries.ticketTypeId))
-    .leftJoin(holds, eq(holds.id, waitlistEntries.offerHoldId))
-    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, userId)))
-    .get();
-  if (!row) throw notFound(WAITLIST_MESSAGES.notFound);
-  const { entry, hold } = row;
+/**
+ * The entry, its offer hold and what the page shows; only the entry's own account sees it. Written once
+ * for both engines (ADR 0045): a read of the page, and a step of Pay's transaction.
+ */
+export function* readOfferSteps(db: DbOrTx, userId: string, entryId: string, now: Date) {
+  const { events, holds, slots, ticketTypes, waitlistEntries } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({
+        entry: waitlistEntries,
+        hold: holds,
+        eventName: events.name,
+        eventLocation: events.eventLocationText,
+        slotStart: slots.startTime,
+        slotEnd: slots.endTime,
+        ticketTypeName: ticketTypes.name,
+      })
+      .from(waitlistEntries)
+      .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+      .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
+      .innerJoin(ticketTypes, eq(ticketTypes.id, waitlistEntries.ticketTypeId))
+      .leftJoin(holds, eq(holds.id, waitlistEntries.offerHoldId))
+      .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, userId))),
+  );
+  if (!found) throw notFound(WAITLIST_MESSAGES.notFound);
+  const { entry, hold } = found;
   const live =
     entry.status === 'offered' &&
     hold?.status === 'active' &&
     now.getTime() < Date.parse(hold.sessionExpiresAt);
-  return { ...row, live };
+  return { ...found, live };
 }
 
 /** The offer page (the mail's link): the held tickets, their amounts and whether Pay still works. */
-export function describeOffer(db: Db, userId: string, input: WaitlistEntryInput, now: Date): WaitlistOffer {
-  const { entry, hold, live, ...shown } = readOffer(db, userId, input.entryId, now);
+export function describeOffer(
+  db: Db,
+  userId: string,
+  input: WaitlistEntryInput,
+  now: Date,
+): Promise<WaitlistOffer> {
+  return runStatements(db, (d) => describeOfferSteps(d, userId, input, now));
+}
+
+function* describeOfferSteps(
+  db: DbOrTx,
+  userId: string,
+  input: WaitlistEntryInput,
+  now: Date,
+): Steps<WaitlistOffer> {
+  const { holdItems } = tablesOf(db);
+  const { entry, hold, live, ...shown } = yield* readOfferSteps(db, userId, input.entryId, now);
   const unit = hold
-    ? db
-        .select({ pricePaise: holdItems.pricePaise })
-        .from(holdItems)
-        .where(and(eq(holdItems.holdId, hold.id), eq(holdItems.ticketTypeId, entry.ticketTypeId)))
-        .get()
+    ? yield* row(
+        db
+          .select({ pricePaise: holdItems.pricePaise })
+          .from(holdItems)
+          .where(and(eq(holdItems.holdId, hold.id), eq(holdItems.ticketTypeId, entry.ticketTypeId))),
+      )
     : undefined;
   return {
     entryId: entry.id,

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
-import { paymentOrders } from '../../db/schema/payments.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, DomainError } from '../../errors.ts';
 import { type CheckoutSession, checkoutSessionOf } from '../checkout/checkout-session.ts';
 import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
 import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { requireAdmittedAccount } from '../waiting-room/require-admitted-account.ts';
-import { admissionTaxOf, readOffer } from './offer.ts';
+import { admissionStateSteps, requireAdmission } from '../waiting-room/require-admitted-account.ts';
+import { admissionTaxOf, readOfferSteps } from './offer.ts';
 
 /**
  * Pay on the offer page: opens a gateway order for the offer's existing hold (its server-computed
@@ -22,11 +24,16 @@ import { admissionTaxOf, readOffer } from './offer.ts';
  */
 export async function payOffer(deps: AppDeps, userId: string, entryId: string): Promise<CheckoutSession> {
   const gateway = paymentGatewayOf(deps);
-  const offer = readOffer(deps.db, userId, entryId, deps.clock.now());
+  const { paymentOrders } = tablesOf(deps.db);
+  const offer = await runStatements(deps.db, (db) => readOfferSteps(db, userId, entryId, deps.clock.now()));
   if (!offer.live || !offer.hold) throw conflict(WAITLIST_MESSAGES.offerOver);
   // As Proceed: while the waiting room is on, only an admitted account pays (an entry made while the
   // room was off, or switched on since, must not buy round the queue).
-  requireAdmittedAccount(deps.db, offer.entry.eventId, userId, deps.clock.now());
+  requireAdmission(
+    await runStatements(deps.db, (db) =>
+      admissionStateSteps(db, offer.entry.eventId, userId, deps.clock.now()),
+    ),
+  );
   const hold = offer.hold;
   const session = (orderId: string): CheckoutSession =>
     checkoutSessionOf(
@@ -51,11 +58,10 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
         feeTaxRatePercent: hold.igstPaise > 0 ? IGST_RATE : 0,
       },
     );
-  const existing = deps.db
+  const [existing] = await deps.db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)
-    .where(eq(paymentOrders.holdId, hold.id))
-    .get();
+    .where(eq(paymentOrders.holdId, hold.id));
   if (existing) return session(existing.id);
 
   const now = deps.clock.now();
@@ -76,18 +82,20 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
     deps.logger.error({ err, entryId }, 'payment order for a waiting-list offer could not be created');
     throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
   }
-  return writeTransaction(deps.db, (tx) => {
+  // Written once for both engines (ADR 0045). Two Pays of one offer on PostgreSQL wait for each other
+  // (the hold's key), so the second finds the first's order, as under SQLite's write lock.
+  return runnerFor(deps.db).write(function* (tx) {
+    const { paymentOrders } = tablesOf(tx);
+    yield* serialize(`pay-offer:${hold.id}`);
     // The offer may have ended, or a second Pay opened its order, while the gateway was asked.
-    const again = readOffer(tx, userId, entryId, deps.clock.now());
+    const again = yield* readOfferSteps(tx, userId, entryId, deps.clock.now());
     if (!again.live) throw conflict(WAITLIST_MESSAGES.offerOver);
-    const raced = tx
-      .select({ id: paymentOrders.id })
-      .from(paymentOrders)
-      .where(eq(paymentOrders.holdId, hold.id))
-      .get();
+    const raced = yield* row(
+      tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.holdId, hold.id)),
+    );
     if (raced) return session(raced.id);
-    tx.insert(paymentOrders)
-      .values({
+    yield* changes(
+      tx.insert(paymentOrders).values({
         id: orderId,
         gateway: gateway.name,
         holdId: hold.id,
@@ -97,8 +105,8 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
         receipt,
         notes,
         createdAt: now.toISOString(),
-      })
-      .run();
+      }),
+    );
     return session(orderId);
   });
 }
