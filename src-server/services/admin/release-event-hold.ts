@@ -1,16 +1,19 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { mailEventOwner } from './mail-event-owner.ts';
+import { mailEventOwnerSteps } from './mail-event-owner.ts';
 
 export const NOT_ON_HOLD = 'This event is not on hold.';
 
 /**
  * An admin releases the hold an admin's unpublish put on an event (unpublish-any-event.ts): it stays a
  * draft, and its team may publish it again through the editor (which still needs the owner to hold
- * organiser rights). The owner is told by e-mail in the same transaction.
+ * organiser rights). The owner is told by e-mail in the same transaction. Written once for both engines
+ * (ADR 0045).
  */
 export function releaseEventHold(
   db: Db,
@@ -18,20 +21,25 @@ export function releaseEventHold(
   now: Date,
   links: { base: string },
 ): Promise<{ released: true }> {
-  return writeTransaction(db, (tx) => {
-    const event = tx
-      .select({ name: events.name, ownerId: events.ownerId, heldAt: events.adminHoldAt })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .get();
+  return runnerFor(db).write(function* (db) {
+    const tx = db as WriteTx;
+    const { events } = tablesOf(tx);
+    const event = yield* row(
+      tx
+        .select({ name: events.name, ownerId: events.ownerId, heldAt: events.adminHoldAt })
+        .from(events)
+        .where(eq(events.id, eventId)),
+    );
     if (!event) throw notFound('Event not found');
-    const released = tx
-      .update(events)
-      .set({ adminHoldAt: null, adminHoldBy: null, adminHoldReason: null })
-      .where(and(eq(events.id, eventId), isNotNull(events.adminHoldAt)))
-      .run();
-    if (released.changes !== 1) throw conflict(NOT_ON_HOLD);
-    mailEventOwner(
+    // Conditional: of two admins releasing at once (on PostgreSQL too) one releases, one is told.
+    const released = yield* changes(
+      tx
+        .update(events)
+        .set({ adminHoldAt: null, adminHoldBy: null, adminHoldReason: null })
+        .where(and(eq(events.id, eventId), isNotNull(events.adminHoldAt))),
+    );
+    if (released !== 1) throw conflict(NOT_ON_HOLD);
+    yield* mailEventOwnerSteps(
       tx,
       { id: eventId, ownerId: event.ownerId },
       {

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
-import { editEventIn } from '../event-editor/event-version.ts';
-import { takeOffSale } from '../event-editor/unpublish-event.ts';
-import { mailEventOwner } from './mail-event-owner.ts';
+import { editEventSteps } from '../event-editor/event-version.ts';
+import { takeOffSaleSteps } from '../event-editor/unpublish-event.ts';
+import { mailEventOwnerSteps } from './mail-event-owner.ts';
 
 /**
  * An admin takes any organiser's published event off sale (back to draft) and holds it there: who,
  * when and why are kept on the event, and until an admin releases the hold (release-event-hold.ts, or
  * an admin publishing it) neither the owner nor the team can publish it again (issue 35: the owner
  * republished an event an admin had taken down). The owner is told by e-mail in the same transaction.
- * Like the owner's own unpublish, bookings already made stay valid.
+ * Like the owner's own unpublish, bookings already made stay valid. Written once for both engines (ADR 0045).
  */
 export async function unpublishAnyEvent(
   db: Db,
@@ -21,22 +23,27 @@ export async function unpublishAnyEvent(
   links: { base: string },
 ): Promise<{ version: number }> {
   const reason = change.reason?.trim() || null;
-  return writeTransaction(db, (tx) => {
-    const event = tx
-      .select({ name: events.name, ownerId: events.ownerId })
-      .from(events)
-      .where(eq(events.id, change.eventId))
-      .get();
+  return runnerFor(db).write(function* (db) {
+    const tx = db as WriteTx;
+    const { events } = tablesOf(tx);
+    const event = yield* row(
+      tx
+        .select({ name: events.name, ownerId: events.ownerId })
+        .from(events)
+        .where(eq(events.id, change.eventId)),
+    );
     if (!event) throw notFound('Event not found');
-    const version = editEventIn(tx, change.eventId, change.version, (tx, version) => {
-      takeOffSale(tx, change.eventId);
-      tx.update(events)
-        .set({ adminHoldAt: now.toISOString(), adminHoldBy: change.adminId, adminHoldReason: reason })
-        .where(eq(events.id, change.eventId))
-        .run();
+    const version = yield* editEventSteps(tx, change.eventId, change.version, function* (tx, version) {
+      yield* takeOffSaleSteps(tx, change.eventId);
+      yield* changes(
+        tx
+          .update(events)
+          .set({ adminHoldAt: now.toISOString(), adminHoldBy: change.adminId, adminHoldReason: reason })
+          .where(eq(events.id, change.eventId)),
+      );
       return version;
     });
-    mailEventOwner(
+    yield* mailEventOwnerSteps(
       tx,
       { id: change.eventId, ownerId: event.ownerId },
       {

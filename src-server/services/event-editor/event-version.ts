@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import { conflict } from '../../errors.ts';
@@ -32,21 +32,6 @@ export function* editEventSteps<T>(
   const result = yield* edit(tx, yield* claimVersionSteps(tx, eventId, basedOn));
   yield* refreshEventListingSteps(tx, eventId);
   return result;
-}
-
-/** editEventSteps inside SQLite's synchronous write transaction, for a caller not yet converted. */
-export function editEventIn<T>(
-  tx: WriteTx,
-  eventId: string,
-  basedOn: number,
-  edit: (tx: WriteTx, version: number) => T,
-): T {
-  return runSync(
-    // biome-ignore lint/correctness/useYield: the caller's change runs on SQLite's connection at once.
-    editEventSteps(tx, eventId, basedOn, function* (tx, version) {
-      return edit(tx, version);
-    }),
-  );
 }
 
 /**

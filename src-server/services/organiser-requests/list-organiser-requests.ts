@@ -1,12 +1,15 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { organiserRequests } from '../../db/schema/roles.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 const LIMIT = 200;
 
-/** The admin page's list: waiting requests first (oldest first), then the latest decided ones. */
-export function listOrganiserRequests(db: Db) {
+/**
+ * The admin page's list: waiting requests first (oldest first), then the latest decided ones. Awaited
+ * on either engine (ADR 0045); the ordering's nulls fall in one group each, so both engines agree.
+ */
+export function listOrganiserRequests(db: DbOrTx) {
+  const { organiserRequests, users } = tablesOf(db);
   return db
     .select({
       id: organiserRequests.id,
@@ -28,6 +31,5 @@ export function listOrganiserRequests(db: Db) {
       sql`case when ${organiserRequests.status} = 'pending' then ${organiserRequests.createdAt} end`,
       desc(organiserRequests.decidedAt),
     )
-    .limit(LIMIT)
-    .all();
+    .limit(LIMIT);
 }
