@@ -37,7 +37,7 @@ try {
     console.error(`No event with the id ${eventId}.`);
     process.exit(1);
   }
-  const current = getWaitingRoomSettings(database.db, eventId);
+  const current = await getWaitingRoomSettings(database.db, eventId);
   if (values.on || values.off) {
     const input = WaitingRoomSettingsInput.safeParse({
       eventId,
@@ -74,7 +74,7 @@ function parse() {
   });
 }
 
-function print(room: ReturnType<typeof getWaitingRoomSettings>) {
+function print(room: Awaited<ReturnType<typeof getWaitingRoomSettings>>) {
   console.log(
     room.enabled
       ? `Waiting room on: opens ${room.opensAt}, admits ${room.admitPerMinute ?? `${DEFAULT_ADMIT_PER_MINUTE} (default)`} a minute.`

@@ -15,14 +15,14 @@ import { measureSite, type SiteFigures, unwellParts } from '../services/operatio
  *   from this machine only, straight (not through a proxy, which would make every visitor local).
  */
 export function mountOperations(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.get('/readyz', (c) => {
-    const unwell = unwellParts(measureSite(deps), deps.env);
+  app.get('/readyz', async (c) => {
+    const unwell = unwellParts(await measureSite(deps), deps.env);
     c.header('cache-control', 'no-store');
     if (Object.keys(unwell).length === 0) return c.json({ status: 'ready' });
     return c.json({ status: 'unwell', unwell }, 503);
   });
 
-  app.get('/metrics', (c) => {
+  app.get('/metrics', async (c) => {
     if (!mayReadMetrics(c, deps.env.METRICS_TOKEN)) {
       return c.json(
         {
@@ -33,7 +33,7 @@ export function mountOperations(app: Hono<AppEnv>, deps: AppDeps): void {
         403,
       );
     }
-    const figures = measureSite(deps);
+    const figures = await measureSite(deps);
     c.header('cache-control', 'no-store');
     return c.body(prometheusText(figures, unwellParts(figures, deps.env)), 200, {
       'content-type': 'text/plain; version=0.0.4; charset=utf-8',

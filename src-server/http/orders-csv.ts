@@ -27,7 +27,7 @@ export function ordersCsvRoutes(deps: AppDeps) {
     }
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${csvFileName(event.name, deps.clock.now())}"`);
-    return c.body(streamOrdersCsv(deps.db, event.id, filter.data));
+    return c.body(await streamOrdersCsv(deps.db, event.id, filter.data));
   });
   return routes;
 }

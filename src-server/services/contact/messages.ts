@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { ContactMessageInput } from '../../../shared/catalog-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema/contact.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import { tooManyRequests } from '../../errors.ts';
 import { renderMail } from '../mail/layout.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMailSteps } from '../mail/outbox.ts';
 import { type RateLimit, takeRateLimited } from '../rate-limits/rate-limits.ts';
 
 /** Anonymous writes are limited per client address (issue 22): one client once stored 56,565 messages. */
@@ -26,8 +28,7 @@ export const TOO_MANY_CONTACT_MESSAGES = 'Too many messages sent. Please try aga
 /**
  * Stores a Contact Us message (already validated by ContactMessageInput) and, in the same transaction,
  * queues a copy to the support address, unless this client address, or everyone together, has sent
- * too many lately. Returns
- * its id.
+ * too many lately. Returns its id. Written once for both engines (ADR 0045).
  */
 export async function saveContactMessage(
   db: Db,
@@ -42,14 +43,17 @@ export async function saveContactMessage(
   if (!(await takeRateLimited(db, counted, now))) {
     throw tooManyRequests(TOO_MANY_CONTACT_MESSAGES);
   }
-  return writeTransaction(db, (tx) => {
-    const row = tx
-      .insert(contactMessages)
-      .values({ ...message, createdAt: now.toISOString() })
-      .returning({ id: contactMessages.id })
-      .get();
+  return runnerFor(db).write(function* (db) {
+    const tx = db as WriteTx;
+    const { contactMessages } = tablesOf(tx);
+    const stored = (yield* row(
+      tx
+        .insert(contactMessages)
+        .values({ ...message, createdAt: now.toISOString() })
+        .returning({ id: contactMessages.id }),
+    ))!;
     const sender = `${message.firstName} ${message.lastName}`.trim();
-    enqueueMail(
+    yield* enqueueMailSteps(
       tx,
       {
         to: supportEmail,
@@ -61,14 +65,14 @@ export async function saveContactMessage(
             `Mobile: ${message.mobile || 'not given'}`,
             message.message,
           ],
-          footnote: `Message #${row.id}. Reply to ${message.email}.`,
+          footnote: `Message #${stored.id}. Reply to ${message.email}.`,
         }),
-        idempotencyKey: `contact-message:${row.id}`,
+        idempotencyKey: `contact-message:${stored.id}`,
         // Nobody's booking waits on it: a flood of these goes out after every ticket and reset.
         bulk: true,
       },
       now,
     );
-    return { id: row.id };
+    return { id: stored.id };
   });
 }

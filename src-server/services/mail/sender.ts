@@ -1,7 +1,9 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/mail.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { type AppDeps, systemClock } from '../../deps.ts';
 import type { Logger } from '../../logger.ts';
 import { type Mailer, MailSendError } from './mailer.ts';
@@ -38,7 +40,8 @@ export interface SendResult {
  * Delivers the outbox's due messages: transactional mail before bulk mail, each oldest first. Each is
  * claimed before sending (so another sender process skips it), then marked sent, rescheduled with
  * exponential backoff, or marked failed. Sends are spaced to stay under the provider's rate limit; a
- * refusal for that limit (429) ends the round, and the rest wait for the next one.
+ * refusal for that limit (429) ends the round, and the rest wait for the next one. Written once for both
+ * engines (ADR 0045).
  */
 export async function sendDueMail(options: {
   db: Db;
@@ -50,6 +53,7 @@ export async function sendDueMail(options: {
   pause?: (ms: number) => Promise<void>;
 }): Promise<SendResult> {
   const { db, mailer, from, clock, logger } = options;
+  const { outbox } = tablesOf(db);
   const pause = options.pause ?? systemClock.sleep;
   const spacingMs = mailer.maxPerSecond ? Math.ceil(1000 / mailer.maxPerSecond) : 0;
   const result: SendResult = { sent: 0, retrying: 0, failed: 0 };
@@ -57,13 +61,12 @@ export async function sendDueMail(options: {
   const roundLimit = Math.max(BATCH_SIZE, (mailer.maxPerSecond ?? 0) * ROUND_SECONDS);
   let taken = 0;
   while (taken < roundLimit) {
-    const due = db
+    const due = await db
       .select()
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, clock.now().toISOString())))
       .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(Math.min(BATCH_SIZE, roundLimit - taken))
-      .all();
+      .limit(Math.min(BATCH_SIZE, roundLimit - taken));
     taken += due.length;
     let rateLimited = false;
     for (const mail of due) {
@@ -71,18 +74,24 @@ export async function sendDueMail(options: {
         const wait = lastSendAt + spacingMs - clock.now().getTime();
         if (wait > 0) await pause(wait);
       }
-      const claimed = db
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
-        .where(
-          and(
-            eq(outbox.id, mail.id),
-            eq(outbox.status, 'pending'),
-            eq(outbox.nextAttemptAt, mail.nextAttemptAt),
-          ),
-        )
-        .run();
-      if (claimed.changes !== 1) continue;
+      // The claim is one conditional UPDATE: of two senders (two servers, on PostgreSQL) that read the
+      // same message, the second's finds it moved on and skips it (PostgreSQL re-checks the condition on
+      // the row the first committed), so each message is sent once.
+      const claimed = await runStatements(db, (d) =>
+        changes(
+          d
+            .update(outbox)
+            .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString() })
+            .where(
+              and(
+                eq(outbox.id, mail.id),
+                eq(outbox.status, 'pending'),
+                eq(outbox.nextAttemptAt, mail.nextAttemptAt),
+              ),
+            ),
+        ),
+      );
+      if (claimed !== 1) continue;
 
       const attempts = mail.attempts + 1;
       lastSendAt = clock.now().getTime();
@@ -96,7 +105,8 @@ export async function sendDueMail(options: {
           attachments: mail.attachments,
           idempotencyKey: mail.idempotencyKey,
         });
-        db.update(outbox)
+        await db
+          .update(outbox)
           .set({
             status: 'sent',
             attempts,
@@ -104,22 +114,21 @@ export async function sendDueMail(options: {
             providerMessageId: messageId,
             lastError: null,
           })
-          .where(eq(outbox.id, mail.id))
-          .run();
+          .where(eq(outbox.id, mail.id));
         result.sent += 1;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retryable = !(err instanceof MailSendError) || err.retryable;
         const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
-        db.update(outbox)
+        await db
+          .update(outbox)
           .set({
             status: giveUp ? 'failed' : 'pending',
             attempts,
             lastError: message.slice(0, 500),
             nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
           })
-          .where(eq(outbox.id, mail.id))
-          .run();
+          .where(eq(outbox.id, mail.id));
         // The address is personal data; the outbox id is enough to find the row.
         logger.warn(
           { outboxId: mail.id, attempts, giveUp, mailer: mailer.name, err: message },

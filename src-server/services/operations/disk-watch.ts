@@ -1,6 +1,6 @@
 import type { BackgroundJob } from '../../background-job.ts';
 import type { AppDeps } from '../../deps.ts';
-import { measureSite } from './site-health.ts';
+import { diskOf } from './site-health.ts';
 
 /** While the disk stays low, the warning is repeated this often (not every minute). */
 const REPEAT_MS = 10 * 60_000;
@@ -14,7 +14,8 @@ const lastWarned = new WeakMap<AppDeps, { level: 'warn' | 'error'; at: number }>
  * when space is back. On a full disk every write fails; the warning comes while there is time to act.
  */
 export function watchDisk(deps: AppDeps): void {
-  const { diskFreeBytes } = measureSite(deps);
+  // The disk alone: no database read for it, on either engine.
+  const diskFreeBytes = diskOf(deps.env.DATA_DIR).free;
   const min = deps.env.DISK_FREE_MIN_MB * MB;
   const level = diskFreeBytes < min ? 'error' : diskFreeBytes < 2 * min ? 'warn' : null;
   const now = deps.clock.now().getTime();

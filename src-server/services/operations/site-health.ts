@@ -1,6 +1,9 @@
 import { existsSync, statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import type { PgDb } from '../../db/engine/postgres.ts';
+import { isPostgres } from '../../db/engine/reads.ts';
 import type { AppDeps } from '../../deps.ts';
 
 /** What an operator's tools read about the site, measured in one go (a few indexed counts and a statfs). */
@@ -33,7 +36,13 @@ export const MAIL_STUCK_SECONDS = 15 * 60;
 export const HOLDS_STALE_MS = 2 * 60_000;
 const MB = 1024 * 1024;
 
-export function measureSite(deps: Pick<AppDeps, 'sqlite' | 'env' | 'clock'>): SiteFigures {
+/**
+ * The figures, from the engine the app runs on (ADR 0045): SQLite's prepared statements as before, or
+ * the same counts on PostgreSQL (whose counts come back as text, hence `Number`).
+ */
+export async function measureSite(
+  deps: Pick<AppDeps, 'db' | 'sqlite' | 'env' | 'clock'>,
+): Promise<SiteFigures> {
   const now = deps.clock.now();
   const at = now.toISOString();
   const disk = diskOf(deps.env.DATA_DIR);
@@ -50,28 +59,75 @@ export function measureSite(deps: Pick<AppDeps, 'sqlite' | 'env' | 'clock'>): Si
     anonymousWrites: { signUps: 0, contactMessages: 0 },
   };
   try {
-    const q = statementsOf(deps.sqlite);
-    for (const row of q.pendingByPriority.all() as { priority: number; n: number }[]) {
+    const staleAt = new Date(now.getTime() - HOLDS_STALE_MS).toISOString();
+    const counts = isPostgres(deps.db)
+      ? await countsOnPostgres(deps.db as unknown as PgDb, at, staleAt)
+      : countsOnSqlite(deps.sqlite, at, staleAt);
+    for (const row of counts.pendingByPriority) {
       if (row.priority === 0) figures.mailPending.transactional += row.n;
       else figures.mailPending.bulk += row.n;
     }
-    const due = q.due.get(at) as { n: number; oldest: string | null };
-    figures.mailDue = due.n;
-    figures.mailOldestDueSeconds = due.oldest
-      ? Math.max(0, Math.round((now.getTime() - Date.parse(due.oldest)) / 1000))
+    figures.mailDue = counts.due.n;
+    figures.mailOldestDueSeconds = counts.due.oldest
+      ? Math.max(0, Math.round((now.getTime() - Date.parse(counts.due.oldest)) / 1000))
       : 0;
-    figures.mailFailed = (q.failed.get() as { n: number }).n;
-    figures.holdsOverdue = (
-      q.holdsOverdue.get(new Date(now.getTime() - HOLDS_STALE_MS).toISOString()) as { n: number }
-    ).n;
-    figures.anonymousWrites = {
-      signUps: (q.hitsOfAll.get('sign-up/all', at) as { n: number }).n,
-      contactMessages: (q.hitsOfAll.get('contact/all', at) as { n: number }).n,
-    };
+    figures.mailFailed = counts.failed;
+    figures.holdsOverdue = counts.holdsOverdue;
+    figures.anonymousWrites = { signUps: counts.signUps, contactMessages: counts.contactMessages };
   } catch {
     figures.databaseOk = false;
   }
   return figures;
+}
+
+interface SiteCounts {
+  pendingByPriority: { priority: number; n: number }[];
+  due: { n: number; oldest: string | null };
+  failed: number;
+  holdsOverdue: number;
+  signUps: number;
+  contactMessages: number;
+}
+
+function countsOnSqlite(sqlite: Database.Database, at: string, staleAt: string): SiteCounts {
+  const q = statementsOf(sqlite);
+  return {
+    pendingByPriority: q.pendingByPriority.all() as { priority: number; n: number }[],
+    due: q.due.get(at) as { n: number; oldest: string | null },
+    failed: (q.failed.get() as { n: number }).n,
+    holdsOverdue: (q.holdsOverdue.get(staleAt) as { n: number }).n,
+    signUps: (q.hitsOfAll.get('sign-up/all', at) as { n: number }).n,
+    contactMessages: (q.hitsOfAll.get('contact/all', at) as { n: number }).n,
+  };
+}
+
+/** The same counts on PostgreSQL, in the same SQL (its tables and columns are named alike). */
+async function countsOnPostgres(db: PgDb, at: string, staleAt: string): Promise<SiteCounts> {
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    (await db.execute(query)).rows as Record<string, string | number | null>[];
+  const n = (found: Record<string, string | number | null>[]) => Number(found[0]?.n ?? 0);
+  const pending = await rowsOf(
+    sql`select priority, count(*) as n from outbox where status = 'pending' group by priority`,
+  );
+  const [due] = await rowsOf(
+    sql`select count(*) as n, min(next_attempt_at) as oldest from outbox where status = 'pending' and priority = 0 and next_attempt_at <= ${at}`,
+  );
+  const hitsOfAll = async (name: string) =>
+    n(
+      await rowsOf(
+        sql`select count(*) as n from rate_limit_hits where limit_name = ${name} and key = 'all' and expires_at > ${at}`,
+      ),
+    );
+  return {
+    pendingByPriority: pending.map((r) => ({ priority: Number(r.priority), n: Number(r.n) })),
+    due: { n: Number(due?.n ?? 0), oldest: (due?.oldest as string | null) ?? null },
+    failed: n(await rowsOf(sql`select count(*) as n from outbox where status = 'failed'`)),
+    holdsOverdue: n(
+      await rowsOf(sql`select count(*) as n from holds where status = 'active' and expires_at <= ${staleAt}`),
+    ),
+    signUps: await hitsOfAll('sign-up/all'),
+    contactMessages: await hitsOfAll('contact/all'),
+  };
 }
 
 /**
@@ -98,7 +154,7 @@ export function unwellParts(
 }
 
 /** Free and total bytes of the file system holding DATA_DIR (zero when it cannot be read). */
-function diskOf(dataDir: string): { free: number; size: number } {
+export function diskOf(dataDir: string): { free: number; size: number } {
   try {
     const stats = statfsSync(dataDir);
     return { free: stats.bavail * stats.bsize, size: stats.blocks * stats.bsize };

@@ -1,15 +1,15 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_FEE_RATE, MAX_CONVENIENCE_FEE_RATE } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
-import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { events } from '../../db/schema/catalog.ts';
-import { platformSettings } from '../../db/schema/installation.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
-/** The most an event's convenience fee may be on this installation, in percent. */
-export function readConvenienceFeeCap(db: Db | WriteTx): number {
-  return runSync(convenienceFeeCapSteps(db));
+/** The most an event's convenience fee may be on this installation, in percent (on either engine). */
+export function readConvenienceFeeCap(db: Db): Promise<number> {
+  return runStatements(db, (d) => convenienceFeeCapSteps(d as Db));
 }
 
 /** `readConvenienceFeeCap` as a step, on either engine (ADR 0045): the event editor reads it in its edit. */
@@ -29,33 +29,38 @@ export function* convenienceFeeCapSteps(db: Db | WriteTx): Steps<number> {
  * platform default when they set none) are lowered to the cap in the same transaction, so checkout,
  * which reads the event's rate, never charges above it; no event's version moves (an organiser's open
  * editor saves again under the new cap). Holds already priced keep their price: a fee change, like a
- * price change, applies to new orders. Cancelled events are left as they were.
+ * price change, applies to new orders. Cancelled events are left as they were. Written once for both
+ * engines (ADR 0045).
  */
 export function setConvenienceFeeCap(
   db: Db,
   change: { percent: number; adminId: string },
   now: Date,
 ): Promise<{ cap: number; lowered: number }> {
-  return writeTransaction(db, (tx) => {
+  return runnerFor(db).write(function* (tx) {
+    const { events, platformSettings } = tablesOf(tx);
     const values = {
       convenienceFeeCap: change.percent,
       updatedAt: now.toISOString(),
       updatedBy: change.adminId,
     };
-    tx.insert(platformSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: platformSettings.id, set: values })
-      .run();
-    const lowered = tx
-      .update(events)
-      .set({ platformFeeRate: change.percent })
-      .where(
-        and(
-          ne(events.status, 'cancelled'),
-          gt(sql`coalesce(${events.platformFeeRate}, ${DEFAULT_PLATFORM_FEE_RATE})`, change.percent),
+    yield* changes(
+      tx
+        .insert(platformSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: platformSettings.id, set: values }),
+    );
+    const lowered = yield* changes(
+      tx
+        .update(events)
+        .set({ platformFeeRate: change.percent })
+        .where(
+          and(
+            ne(events.status, 'cancelled'),
+            gt(sql`coalesce(${events.platformFeeRate}, ${DEFAULT_PLATFORM_FEE_RATE})`, change.percent),
+          ),
         ),
-      )
-      .run().changes;
+    );
     return { cap: change.percent, lowered };
   });
 }

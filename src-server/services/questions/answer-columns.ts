@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { type BookingAnswers, eventAsksNames, eventQuestionColumns } from './booking-answers.ts';
+import type { Steps } from '../../db/engine/steps.ts';
+import { type BookingAnswers, eventAsksNamesSteps, eventQuestionColumnsSteps } from './booking-answers.ts';
 
 /** The orders CSV's attendee-names column header. */
 export const ATTENDEE_NAMES_COLUMN = 'Attendee names';
@@ -15,14 +16,16 @@ export interface AnswerColumns {
   cells(answers: BookingAnswers | undefined, ticketTypeId: string | undefined): (string | null)[];
 }
 
-export function answerColumnsOf(db: DbOrTx, eventId: string): AnswerColumns {
+/** The event's answer columns, read once for both engines (ADR 0045). */
+export function* answerColumnsOfSteps(db: DbOrTx, eventId: string): Steps<AnswerColumns> {
   const labels: string[] = [];
   const columnOf = new Map<string, number>();
+  const questions = yield* eventQuestionColumnsSteps(db, eventId);
   // An event that asks nothing keeps the orders CSV it always had.
-  if (!eventAsksNames(db, eventId) && eventQuestionColumns(db, eventId).length === 0) {
+  if (questions.length === 0 && !(yield* eventAsksNamesSteps(db, eventId))) {
     return { header: [], cells: () => [] };
   }
-  for (const q of eventQuestionColumns(db, eventId)) {
+  for (const q of questions) {
     if (!labels.includes(q.label)) labels.push(q.label);
     columnOf.set(q.id, labels.indexOf(q.label));
   }

@@ -1,10 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { attendeeNameSettings, ticketQuestions } from '../../db/schema/questions.ts';
 
 /** An attendee name given at checkout (or corrected since), for the booking page, the gate and the export. */
 export interface BookingAttendee {
@@ -87,27 +85,37 @@ export function* answersOfBookingSteps(db: DbOrTx, bookingId: string): Steps<Boo
   return (yield* answersOfBookingsSteps(db, [bookingId])).get(bookingId)!;
 }
 
-/** Every question an event has asked (removed ones too: their answers are still on bookings), in order. */
-export function eventQuestionColumns(db: DbOrTx, eventId: string) {
-  return db
-    .select({ id: ticketQuestions.id, label: ticketQuestions.label, ticketTypeName: ticketTypes.name })
-    .from(ticketQuestions)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
-    .where(eq(ticketQuestions.eventId, eventId))
-    .orderBy(asc(ticketTypes.position), asc(ticketQuestions.position), asc(ticketQuestions.createdAt))
-    .all();
+/**
+ * Every question an event has asked (removed ones too: their answers are still on bookings), in order.
+ * Written once for both engines (ADR 0045), for the orders CSV.
+ */
+export function* eventQuestionColumnsSteps(
+  db: DbOrTx,
+  eventId: string,
+): Steps<{ id: string; label: string; ticketTypeName: string }[]> {
+  const { ticketQuestions, ticketTypes } = tablesOf(db);
+  return yield* rows(
+    db
+      .select({ id: ticketQuestions.id, label: ticketQuestions.label, ticketTypeName: ticketTypes.name })
+      .from(ticketQuestions)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, ticketQuestions.ticketTypeId))
+      .where(eq(ticketQuestions.eventId, eventId))
+      .orderBy(asc(ticketTypes.position), asc(ticketQuestions.position), asc(ticketQuestions.createdAt)),
+  );
 }
 
 /** Whether any ticket type of the event asks attendee names (a small table, read once per export). */
-export function eventAsksNames(db: DbOrTx, eventId: string): boolean {
-  const asked = db
-    .select({ id: attendeeNameSettings.ticketTypeId })
-    .from(attendeeNameSettings)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, attendeeNameSettings.ticketTypeId))
-    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(eq(eventDates.eventId, eventId))
-    .limit(1)
-    .get();
+export function* eventAsksNamesSteps(db: DbOrTx, eventId: string): Steps<boolean> {
+  const { attendeeNameSettings, eventDates, slots, ticketTypes } = tablesOf(db);
+  const asked = yield* row(
+    db
+      .select({ id: attendeeNameSettings.ticketTypeId })
+      .from(attendeeNameSettings)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, attendeeNameSettings.ticketTypeId))
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(eq(eventDates.eventId, eventId))
+      .limit(1),
+  );
   return !!asked;
 }

@@ -1,16 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
 import type { OrdersFilter } from '../../../shared/sales-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { creditNotes, type InvoiceLine, invoices } from '../../db/schema/invoices.ts';
-import { addOnLabel, addOnsOfBookings, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
-import { channelsOf } from '../box-office/sales-channels.ts';
-import { answerColumnsOf } from '../questions/answer-columns.ts';
-import { answersOfBookings } from '../questions/booking-answers.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { InvoiceLine } from '../../db/schema/invoices.ts';
+import { addOnLabel, addOnsOfBookingsSteps, type BookedAddOn } from '../add-ons/booking-add-ons.ts';
+import { channelsOfSteps } from '../box-office/sales-channels.ts';
+import { answerColumnsOfSteps } from '../questions/answer-columns.ts';
+import { answersOfBookingsSteps } from '../questions/booking-answers.ts';
 import { type CsvValue, csvIndiaTime, csvRow, csvRupees } from './csv-cells.ts';
-import { csvStream, keysetPages } from './csv-stream.ts';
-import { cursorOf, type EventOrder, orderPage } from './list-event-orders.ts';
+import { csvStream, keysetPagesAsync } from './csv-stream.ts';
+import { cursorOf, type EventOrder, orderPageSteps } from './list-event-orders.ts';
 
 /** Orders read per query: enough to keep the database busy, few enough that memory stays flat. */
 export const CSV_PAGE_SIZE = 500;
@@ -74,27 +76,27 @@ export const ORDERS_CSV_HEADER = [
  * column's sum is still the event's total; what identifies the order (booking, buyer, payment, invoice)
  * is on every row, so a filtered sheet keeps it.
  */
-export function streamOrdersCsv(
-  db: Db,
+export async function streamOrdersCsv(
+  db: DbOrTx,
   eventId: string,
   filter: OrdersFilter,
   pageSize = CSV_PAGE_SIZE,
-): ReadableStream<Uint8Array> {
-  const questions = answerColumnsOf(db, eventId);
+): Promise<ReadableStream<Uint8Array>> {
+  // Each read awaited on either engine (ADR 0045): the question columns first (the header names them),
+  // then each page as its own short read.
+  const questions = await runStatements(db, (d) => answerColumnsOfSteps(d, eventId));
   return csvStream([...ORDERS_CSV_HEADER, ...questions.header], pages());
 
-  function* pages() {
+  async function* pages() {
     const read = (after: EventOrder | undefined) =>
-      orderPage(db, eventId, filter, { limit: pageSize, after: after && cursorOf(after) });
-    for (const orders of keysetPages(read, pageSize)) {
-      const accounts = accountsOf(
-        db,
-        orders.map((o) => o.id),
+      runStatements(db, (d) =>
+        orderPageSteps(d, eventId, filter, { limit: pageSize, after: after && cursorOf(after) }),
       );
-      const answers = answersOfBookings(
-        db,
-        orders.map((o) => o.id),
-      );
+    for await (const orders of keysetPagesAsync(read, pageSize)) {
+      const ids = orders.map((o) => o.id);
+      const { accounts, answers } = await runStatements(db, function* (d) {
+        return { accounts: yield* accountsOfSteps(d, ids), answers: yield* answersOfBookingsSteps(d, ids) };
+      });
       yield orders
         .map((order) =>
           orderRows(order, accounts.get(order.id), (typeId) =>
@@ -128,33 +130,36 @@ interface OrderAccounts {
  * (ADR 0024), and a credit note, when there is one, cancels it (the earlier pair is in the monthly
  * invoices CSV). Platform fee invoices are the platform's, not the organiser's, and are left out.
  */
-function accountsOf(db: Db, bookingIds: string[]): Map<string, OrderAccounts> {
+function* accountsOfSteps(db: DbOrTx, bookingIds: string[]): Steps<Map<string, OrderAccounts>> {
   const out = new Map<string, OrderAccounts>();
   if (bookingIds.length === 0) return out;
-  const payments = db
-    .select({ id: bookings.id, paymentId: bookings.paymentId })
-    .from(bookings)
-    .where(inArray(bookings.id, bookingIds))
-    .all();
-  const addOns = addOnsOfBookings(db, bookingIds);
+  const { bookings, creditNotes, invoices } = tablesOf(db);
+  const payments = yield* rows(
+    db
+      .select({ id: bookings.id, paymentId: bookings.paymentId })
+      .from(bookings)
+      .where(inArray(bookings.id, bookingIds)),
+  );
+  const addOns = yield* addOnsOfBookingsSteps(db, bookingIds);
   for (const { id, paymentId } of payments)
     out.set(id, { paymentId, channel: 'online', addOns: addOns.get(id), invoice: null });
-  for (const [id, channel] of channelsOf(db, bookingIds)) out.get(id)!.channel = channel;
-  const issued = db
-    .select({
-      bookingId: invoices.bookingId,
-      number: invoices.number,
-      creditNoteNumber: creditNotes.number,
-      buyerGstin: invoices.buyerGstin,
-      buyerLegalName: invoices.buyerLegalName,
-      stateTaxHead: invoices.stateTaxHead,
-      lines: invoices.lines,
-    })
-    .from(invoices)
-    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, 'admission')))
-    .orderBy(asc(invoices.issuedAt), asc(invoices.number))
-    .all();
+  for (const [id, channel] of yield* channelsOfSteps(db, bookingIds)) out.get(id)!.channel = channel;
+  const issued = yield* rows(
+    db
+      .select({
+        bookingId: invoices.bookingId,
+        number: invoices.number,
+        creditNoteNumber: creditNotes.number,
+        buyerGstin: invoices.buyerGstin,
+        buyerLegalName: invoices.buyerLegalName,
+        stateTaxHead: invoices.stateTaxHead,
+        lines: invoices.lines,
+      })
+      .from(invoices)
+      .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
+      .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, 'admission')))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
+  );
   // Oldest first: the last one seen of a booking is its current invoice.
   for (const { bookingId, ...invoice } of issued) {
     const accounts = out.get(bookingId);

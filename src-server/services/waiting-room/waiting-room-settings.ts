@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { WAITING_ROOM_MESSAGES, type WaitingRoomSettings } from '../../../shared/waiting-room.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sqliteRunner } from '../../db/engine/runner.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { waitingRooms } from '../../db/schema/on-sale.ts';
 import { badRequest } from '../../errors.ts';
 import { waitingRoomKey } from './admit-visitors.ts';
 
@@ -17,20 +17,28 @@ export interface WaitingRoomView {
   visitors: number;
 }
 
-/** The editor's view: the settings, and how the queue is doing once open. */
-export function getWaitingRoomSettings(db: Db, eventId: string): WaitingRoomView {
-  const room = db.select().from(waitingRooms).where(eq(waitingRooms.eventId, eventId)).get();
-  const visitors = db.$client
-    .prepare('select count(*) from waiting_room_visitors where event_id = ?')
-    .pluck()
-    .get(eventId) as number;
+/** The editor's view: the settings, and how the queue is doing once open (on either engine, ADR 0045). */
+export function getWaitingRoomSettings(db: DbOrTx, eventId: string): Promise<WaitingRoomView> {
+  return runStatements(db, (d) => waitingRoomViewSteps(d, eventId));
+}
+
+function* waitingRoomViewSteps(db: DbOrTx, eventId: string): Steps<WaitingRoomView> {
+  const { waitingRooms, waitingRoomVisitors } = tablesOf(db);
+  const room = yield* row(db.select().from(waitingRooms).where(eq(waitingRooms.eventId, eventId)));
+  const visitors = yield* row(
+    // PostgreSQL answers a count as text.
+    db
+      .select({ n: count().mapWith(Number) })
+      .from(waitingRoomVisitors)
+      .where(eq(waitingRoomVisitors.eventId, eventId)),
+  );
   return {
     enabled: room?.enabled ?? false,
     opensAt: room?.opensAt ?? null,
     admitPerMinute: room?.admitPerMinute ?? null,
     drawnAt: room?.drawnAt ?? null,
     admittedThrough: room?.admittedThrough ?? 0,
-    visitors,
+    visitors: visitors?.n ?? 0,
   };
 }
 
@@ -46,7 +54,7 @@ export async function updateWaitingRoomSettings(
   settings: Omit<WaitingRoomSettings, 'eventId'>,
   now: Date,
 ): Promise<WaitingRoomView> {
-  await sqliteRunner(db).write((tx) => waitingRoomSettingsSteps(tx, eventId, settings, now));
+  await runnerFor(db).write((tx) => waitingRoomSettingsSteps(tx, eventId, settings, now));
   return getWaitingRoomSettings(db, eventId);
 }
 

@@ -66,7 +66,9 @@ export const adminRouter = router({
   totals: adminProcedure.query(({ ctx }) => getPlatformTotals(ctx.db)),
 
   /** The most any event's convenience fee may be, in percent. */
-  convenienceFeeCap: adminProcedure.query(({ ctx }) => ({ percent: readConvenienceFeeCap(ctx.db) })),
+  convenienceFeeCap: adminProcedure.query(async ({ ctx }) => ({
+    percent: await readConvenienceFeeCap(ctx.db),
+  })),
 
   /** Caps every event's convenience fee; events above the new cap are lowered to it. */
   setConvenienceFeeCap: adminProcedure
