@@ -19,7 +19,7 @@ if (!email || !eventId) {
 
 const env = loadEnv();
 const database = openDatabase(databaseFile(env.DATA_DIR));
-const result = setGateStaff(database.db, email, eventId, !revoke, new Date());
+const result = await setGateStaff(database.db, email, eventId, !revoke, new Date());
 database.close();
 if (result === 'no-account') {
   console.error(`No account with the e-mail address ${email}. Sign up first, then run this again.`);

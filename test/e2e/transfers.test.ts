@@ -142,7 +142,7 @@ describe('a buyer transfers a booking, in Chromium', () => {
     // At the gate (the gate's online check): the old QR is refused, the new one admits.
     const staff = await newContext(world.browser, baseURL, PHONE_390);
     const { email: staffEmail } = await signInNewBuyer(world.database.db, staff.context, baseURL);
-    expect(setGateStaff(world.database.db, staffEmail, ev.eventId, true, new Date())).toBe('done');
+    expect(await setGateStaff(world.database.db, staffEmail, ev.eventId, true, new Date())).toBe('done');
     const scan = async (token: string) => {
       const res = await staff.context.request.post('/trpc/gate.scan', {
         headers: { origin: baseURL, 'content-type': 'application/json' },

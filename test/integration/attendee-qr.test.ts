@@ -43,7 +43,7 @@ async function setUp() {
   const type = ev.ticketTypeIds[0]!;
   t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type)).run();
   const staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
-  expect(setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
+  expect(await setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
   await ok(
     await callProcedure(
       t,
@@ -286,7 +286,7 @@ describe('one QR per attendee', () => {
     const otherOwner = createAccount(t, 'organiser');
     const other = createOwnedEvent(t, otherOwner.userId, 'Another show');
     const otherStaff = createSignedInUser(t, { email: 'other-gate@example.com' });
-    expect(setGateStaff(t.deps.db, 'other-gate@example.com', other.eventId, true, t.clock.now())).toBe(
+    expect(await setGateStaff(t.deps.db, 'other-gate@example.com', other.eventId, true, t.clock.now())).toBe(
       'done',
     );
     const here = await scanWith(w, real, { persons: 1 }, otherStaff.cookie);

@@ -34,7 +34,7 @@ async function setUp() {
   const type = ev.ticketTypeIds[0]!;
   t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type)).run();
   const staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
-  expect(setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
+  expect(await setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
   await ok(
     await callProcedure(
       t,

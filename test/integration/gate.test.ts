@@ -22,13 +22,15 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
   let buyer: ReturnType<typeof createSignedInUser>;
   let main: CreatedBooking;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     t = createTestApp();
     buyer = createSignedInUser(t);
     // 2 tickets × 2 people = 4 entries, Sat 5 Dec 2026, 7 PM India time.
     main = createBooking(t, { userId: buyer.userId, userName: 'Asha Rao' });
     staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
-    expect(setGateStaff(t.deps.db, ' Gate@Example.com ', main.eventId, true, t.clock.now())).toBe('done');
+    expect(await setGateStaff(t.deps.db, ' Gate@Example.com ', main.eventId, true, t.clock.now())).toBe(
+      'done',
+    );
   });
   afterEach(() => t.close());
 
@@ -145,7 +147,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
   it('gate rights are per event: staff of another event, and strangers, cannot scan here; admins and the owner can', async () => {
     const elsewhere = createBooking(t, { userId: buyer.userId });
     const otherStaff = createSignedInUser(t, { email: 'other.gate@example.com' });
-    setGateStaff(t.deps.db, 'other.gate@example.com', elsewhere.eventId, true, t.clock.now());
+    await setGateStaff(t.deps.db, 'other.gate@example.com', elsewhere.eventId, true, t.clock.now());
     const token = signTicketToken(t.deps.appSecret, main.bookingId);
     // On their own event, our ticket is "for another event"; on ours they have no rights at all.
     const own = await scan(
@@ -167,7 +169,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       (events.data as { id: string; slots: { id: string }[] }[]).map((e) => [e.id, e.slots.map((s) => s.id)]),
     ).toEqual([[main.eventId, [main.row.slotId]]]);
     // Revoked by the CLI's service: the gate closes.
-    setGateStaff(t.deps.db, staff.email, main.eventId, false, t.clock.now());
+    await setGateStaff(t.deps.db, staff.email, main.eventId, false, t.clock.now());
     expect((await scan(token, { persons: 1 })).status).toBe(404);
   });
 
@@ -336,7 +338,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       excess: 0,
     });
     const second = createSignedInUser(t, { email: 'south@example.com', name: 'Meena' });
-    setGateStaff(t.deps.db, 'south@example.com', main.eventId, true, t.clock.now());
+    await setGateStaff(t.deps.db, 'south@example.com', main.eventId, true, t.clock.now());
     expect(
       ((await upload('South gate', 'd-south', south, second.cookie)).data as MergedScan[])[0],
     ).toMatchObject({ status: 'new', counted: 0, excess: 4 });

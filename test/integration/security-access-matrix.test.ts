@@ -812,14 +812,14 @@ describe('owner-only data, tried by every kind of caller', () => {
   /** Everyone who is not the owner; `null` is a signed-out visitor. */
   let others: { who: string; cookie: string | undefined }[];
 
-  beforeEach(() => {
+  beforeEach(async () => {
     t = createTestApp();
     owner = createSignedInUser(t);
     stranger = createSignedInUser(t);
     staff = createSignedInUser(t);
     // Gate staff of some event (not the owner's bookings' events).
     const elsewhere = createTicketedEvent(t.deps.db);
-    setGateStaff(t.deps.db, staff.email, elsewhere.eventId, true, t.clock.now());
+    await setGateStaff(t.deps.db, staff.email, elsewhere.eventId, true, t.clock.now());
     others = [
       { who: 'signed out', cookie: undefined },
       { who: 'another user', cookie: stranger.cookie },
@@ -1172,7 +1172,7 @@ describe('owner-only data, tried by every kind of caller', () => {
     expect(row()).toMatchObject({ isCheckIn: false, numberOfUserCheckedIn: 0 });
 
     const eventStaff = createSignedInUser(t);
-    setGateStaff(t.deps.db, eventStaff.email, eventId, true, t.clock.now());
+    await setGateStaff(t.deps.db, eventStaff.email, eventId, true, t.clock.now());
     const admitted = await call('real', eventStaff.cookie);
     expect(admitted.status).toBe(200);
     expect(admitted.data).toMatchObject({ outcome: 'admit' });

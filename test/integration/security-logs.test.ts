@@ -256,7 +256,7 @@ describe('secrets and personal data never reach the logs', () => {
       const staff = createSignedInUser(t, { email: 'gate.staff@example.com', phone: '9000012345' });
       const bookingId = (booked.data as { bookingId: string }).bookingId;
       const bookedRow = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-      setGateStaff(t.deps.db, 'gate.staff@example.com', bookedRow.eventId, true, t.clock.now());
+      await setGateStaff(t.deps.db, 'gate.staff@example.com', bookedRow.eventId, true, t.clock.now());
       const ticket = await callProcedure(
         t,
         'query',

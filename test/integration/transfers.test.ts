@@ -35,12 +35,12 @@ describe('ticket transfers', () => {
   let booking: CreatedBooking;
   const recipientEmail = 'meera.friend@example.com';
 
-  beforeEach(() => {
+  beforeEach(async () => {
     t = createTestApp();
     sender = createSignedInUser(t, { name: 'Asha Rao' });
     booking = createBooking(t, { userId: sender.userId, userName: 'Asha Rao' });
     staff = createSignedInUser(t, { email: 'gate@example.com' });
-    setGateStaff(t.deps.db, staff.email, booking.eventId, true, t.clock.now());
+    await setGateStaff(t.deps.db, staff.email, booking.eventId, true, t.clock.now());
   });
   afterEach(() => t.close());
 
