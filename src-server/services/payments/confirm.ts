@@ -360,7 +360,10 @@ function* createBookingSteps(
   // The code's use is on the hold's own row (issue 40); only its text is read, and only with a code.
   const code = hold.discountCodeId
     ? yield* row(
-        tx.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, hold.discountCodeId)),
+        tx
+          .select({ code: discountCodes.code })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, hold.discountCodeId)),
       )
     : undefined;
   const discount = code && { code: code.code, discountPaise: hold.discountPaise ?? 0 };
