@@ -27,7 +27,7 @@ import {
 } from '../add-ons/add-on-stock.ts';
 import {
   type AppliedDiscount,
-  recordDiscountSteps,
+  discountColumnsOf,
   retakeDiscountUseSteps,
   returnDiscountUseSteps,
   takeDiscountUseSteps,
@@ -488,6 +488,8 @@ export function* reserveSteps(
     details: input.details,
     userCity: input.userCity,
     createdAt: now.toISOString(),
+    // The code's use lives on the hold's own row (issue 40): no second table for a Proceed with a code.
+    ...discountColumnsOf(discount),
   });
   for (const [position, line] of priced.entries()) {
     yield* changes(query(tx, 'insertHoldItem'), {
@@ -499,7 +501,6 @@ export function* reserveSteps(
       discountPaise: line.discountPerTicketPaise,
     });
   }
-  if (discount) yield* recordDiscountSteps(tx, hold.id, input.userId, discount, now);
   if (addOns) yield* recordHoldAddOnsSteps(tx, hold.id, addOns);
   return hold;
 }
@@ -652,6 +653,8 @@ const builders = {
         seats: p('seats'),
         clientAddress: p('clientAddress'),
         createdAt: p('createdAt'),
+        discountCodeId: p('discountCodeId'),
+        discountPaise: p('discountPaise'),
       })
       .prepare();
   },

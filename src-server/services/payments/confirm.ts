@@ -290,7 +290,6 @@ function* createBookingSteps(
     discountCodes,
     eventDates,
     events,
-    holdDiscounts,
     holdItems,
     holds,
     paymentOrders,
@@ -358,13 +357,16 @@ function* createBookingSteps(
     // Only on discounted lines: a booking without a code stores what it always did.
     ...(item.discountPerTicketPaise > 0 ? { discountPerTicketPaise: item.discountPerTicketPaise } : {}),
   }));
-  const discount = yield* row(
-    tx
-      .select({ code: discountCodes.code, discountPaise: holdDiscounts.discountPaise })
-      .from(holdDiscounts)
-      .innerJoin(discountCodes, eq(discountCodes.id, holdDiscounts.discountCodeId))
-      .where(eq(holdDiscounts.holdId, hold.id)),
-  );
+  // The code's use is on the hold's own row (issue 40); only its text is read, and only with a code.
+  const code = hold.discountCodeId
+    ? yield* row(
+        tx
+          .select({ code: discountCodes.code })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, hold.discountCodeId)),
+      )
+    : undefined;
+  const discount = code && { code: code.code, discountPaise: hold.discountPaise ?? 0 };
   const bookingId = newBookingId();
   yield* changes(
     tx.insert(bookings).values({
