@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatPaise, formatPaiseExact, rupeesToPaise } from './money.ts';
+import { formatCount, formatPaise, formatPaiseExact, rupeesToPaise } from './money.ts';
 
 /** What money.ts formatted with until issue 39, and what it must still print. */
 const intlRupees = new Intl.NumberFormat('en-IN', {
@@ -33,6 +33,18 @@ describe('money', () => {
       expect(formatPaise(paise), String(paise)).toBe(intl);
       expect(formatPaiseExact(paise), String(paise)).toBe(intlExact.format(paise / 100));
     }
+  });
+
+  it('prints a count as toLocaleString en-IN does, without Intl (issue 39)', () => {
+    const counts = [0, 1, 12, 999, 1_000, 12_345, 1_23_456, 99_99_999, 1_00_00_000, 9_007_199_254_740_991];
+    for (let i = 0; i < 1_000; i += 1) counts.push(Math.floor(Math.random() * 10 ** (1 + (i % 15))));
+    const spy = vi.spyOn(Number.prototype, 'toLocaleString');
+    const ours = [...counts, ...counts.filter((n) => n > 0).map((n) => -n)].map((n) => formatCount(n));
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(ours).toEqual(
+      [...counts, ...counts.filter((n) => n > 0).map((n) => -n)].map((n) => n.toLocaleString('en-IN')),
+    );
   });
 
   it('rounds a fraction of a paisa half away from zero, as Intl did', () => {
