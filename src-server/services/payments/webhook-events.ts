@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { refunds, webhookEvents } from '../../db/schema/payments.ts';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { runStatements } from '../../db/engine/reads.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { refunds } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { handleRefundPartWebhook } from '../partial-refunds/issue-refund-part.ts';
 import { markRefundProcessed } from '../refunds/issue-refund.ts';
@@ -10,6 +13,7 @@ import { paymentGatewayOf } from './gateway-of.ts';
 export type WebhookResult =
   | { status: 'rejected' }
   | { status: 'duplicate' }
+  | { status: 'in_progress' }
   | { status: 'ignored'; event: string }
   | { status: 'processed'; event: string };
 
@@ -59,20 +63,79 @@ export async function handleWebhook(
   const eventId = eventIdHeader || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
   const now = deps.clock.now().toISOString();
 
-  const seen = deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).get();
-  if (seen?.processedAt) return { status: 'duplicate' };
-  if (!seen) {
-    deps.db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing().run();
-  }
+  const claim = await claimDelivery(deps, eventId, event, now);
+  if (claim !== 'ours') return { status: claim };
 
-  const handled = await dispatch(deps, event, body);
+  let handled: boolean;
+  try {
+    handled = await dispatch(deps, event, body);
+  } catch (error) {
+    // Not handled: the claim goes, so the gateway's retry (our 500 asks for one) handles it again.
+    await runStatements(deps.db, (db) => {
+      const { webhookEvents } = tablesOf(db);
+      return changes(
+        db.delete(webhookEvents).where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt))),
+      );
+    });
+    throw error;
+  }
   // Marked only after it was handled: a delivery that failed half-way is processed again on retry.
-  deps.db
-    .update(webhookEvents)
-    .set({ processedAt: deps.clock.now().toISOString() })
-    .where(eq(webhookEvents.id, eventId))
-    .run();
+  await runStatements(deps.db, (db) => {
+    const { webhookEvents } = tablesOf(db);
+    return changes(
+      db
+        .update(webhookEvents)
+        .set({ processedAt: deps.clock.now().toISOString() })
+        .where(eq(webhookEvents.id, eventId)),
+    );
+  });
   return handled ? { status: 'processed', event } : { status: 'ignored', event };
+}
+
+/** How long a delivery being handled keeps its claim; after that (its server died) a retry takes it over. */
+export const WEBHOOK_CLAIM_MS = 5 * 60_000;
+
+/**
+ * Whether this delivery is the one to act on, on either engine: the event's row is inserted with ON
+ * CONFLICT DO NOTHING on its primary key, so of two servers given the same event at once exactly one
+ * inserts it and acts; the other answers 'duplicate' once it is processed, or 'in_progress' (409, the
+ * gateway retries later) while it is not. A claim older than WEBHOOK_CLAIM_MS and still unprocessed
+ * (its server died half-way) is taken over by one conditional UPDATE. One statement on the usual path.
+ */
+async function claimDelivery(
+  deps: AppDeps,
+  eventId: string,
+  event: string,
+  now: string,
+): Promise<'ours' | 'duplicate' | 'in_progress'> {
+  return runStatements(deps.db, function* (db) {
+    const { webhookEvents } = tablesOf(db);
+    const inserted = yield* changes(
+      db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing(),
+    );
+    if (inserted === 1) return 'ours';
+    const stale = new Date(new Date(now).getTime() - WEBHOOK_CLAIM_MS).toISOString();
+    const takenOver = yield* changes(
+      db
+        .update(webhookEvents)
+        .set({ receivedAt: now })
+        .where(
+          and(
+            eq(webhookEvents.id, eventId),
+            isNull(webhookEvents.processedAt),
+            lte(webhookEvents.receivedAt, stale),
+          ),
+        ),
+    );
+    if (takenOver === 1) return 'ours';
+    const seen = yield* row(
+      db
+        .select({ processedAt: webhookEvents.processedAt })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, eventId)),
+    );
+    return seen?.processedAt ? 'duplicate' : 'in_progress';
+  });
 }
 
 async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Promise<boolean> {
@@ -114,16 +177,21 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (await markRefundProcessed(deps, eq(refunds.paymentId, refund.payment_id), refund.id ?? null)) {
         return true;
       }
-      const changed = deps.db
-        .update(refunds)
-        .set({
-          status: 'processed',
-          gatewayRefundId: refund.id ?? null,
-          updatedAt: deps.clock.now().toISOString(),
-        })
-        .where(eq(refunds.paymentId, refund.payment_id))
-        .run();
-      return changed.changes > 0;
+      const paymentId = refund.payment_id;
+      const changed = await runStatements(deps.db, (db) => {
+        const { refunds } = tablesOf(db);
+        return changes(
+          db
+            .update(refunds)
+            .set({
+              status: 'processed',
+              gatewayRefundId: refund.id ?? null,
+              updatedAt: deps.clock.now().toISOString(),
+            })
+            .where(eq(refunds.paymentId, paymentId)),
+        );
+      });
+      return changed > 0;
     }
     case 'refund.failed': {
       // The bank returned our refund. The money is still the buyer's due, so the refund goes back to
@@ -133,22 +201,27 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (!refund?.payment_id) return false;
       const part = await handleRefundPartWebhook(deps, 'refund.failed', refund);
       if (part !== null) return part;
-      const changed = deps.db
-        .update(refunds)
-        .set({
-          status: 'pending',
-          lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
-          nextAttemptAt: null,
-          updatedAt: deps.clock.now().toISOString(),
-        })
-        .where(
-          and(
-            eq(refunds.paymentId, refund.payment_id),
-            or(isNull(refunds.gatewayRefundId), eq(refunds.gatewayRefundId, refund.id ?? '')),
-          ),
-        )
-        .run();
-      return changed.changes > 0;
+      const paymentId = refund.payment_id;
+      const changed = await runStatements(deps.db, (db) => {
+        const { refunds } = tablesOf(db);
+        return changes(
+          db
+            .update(refunds)
+            .set({
+              status: 'pending',
+              lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+              nextAttemptAt: null,
+              updatedAt: deps.clock.now().toISOString(),
+            })
+            .where(
+              and(
+                eq(refunds.paymentId, paymentId),
+                or(isNull(refunds.gatewayRefundId), eq(refunds.gatewayRefundId, refund.id ?? '')),
+              ),
+            ),
+        );
+      });
+      return changed > 0;
     }
     default:
       // payment.failed and the rest: the buyer may still retry in the open window; the browser, the

@@ -1,9 +1,11 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { refunds } from '../../db/schema/payments.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
@@ -32,7 +34,7 @@ export function refundBackoffMs(attempts: number): number {
 export async function issueRefund(deps: AppDeps, refundId: string): Promise<void> {
   // One statement on its own (SQLite runs it as its own transaction): the claim commits before the
   // gateway is called, as on PostgreSQL, where no transaction is ever open across a network call.
-  const claimed = runSync(claimRefundSteps(deps.db, refundId, deps.clock.now()));
+  const claimed = await runStatements(deps.db, (db) => claimRefundSteps(db, refundId, deps.clock.now()));
   if (!claimed) return;
   await askGatewayOnce(deps, claimed, {
     refundedBefore: 0,
@@ -40,7 +42,9 @@ export async function issueRefund(deps: AppDeps, refundId: string): Promise<void
     processed: (gatewayRefundId) => markRefundProcessed(deps, eq(refunds.id, claimed.id), gatewayRefundId),
     failed: (message, retryAt, err) => {
       deps.logger.error({ err, refundId, paymentId: claimed.paymentId }, 'refund failed; it will be retried');
-      runSync(recordRefundFailureSteps(deps.db, refundId, message, retryAt, deps.clock.now()));
+      return runStatements(deps.db, (db) =>
+        recordRefundFailureSteps(db, refundId, message, retryAt, deps.clock.now()),
+      );
     },
   });
 }
@@ -106,7 +110,7 @@ export async function askGatewayOnce(
     refundedBefore: number;
     notes: Record<string, string>;
     processed: (gatewayRefundId: string | null) => Promise<unknown>;
-    failed: (message: string, retryAt: string, err: unknown) => void;
+    failed: (message: string, retryAt: string, err: unknown) => unknown;
   },
 ): Promise<void> {
   const gateway = paymentGatewayOf(deps);
@@ -123,7 +127,7 @@ export async function askGatewayOnce(
   } catch (err) {
     const message = ((err as Error)?.message ?? String(err)).slice(0, 500);
     const retryAt = new Date(deps.clock.now().getTime() + refundBackoffMs(claimed.attempts)).toISOString();
-    how.failed(message, retryAt, err);
+    await how.failed(message, retryAt, err);
   }
 }
 
@@ -152,8 +156,8 @@ export async function markRefundProcessed(
   which: SQL | undefined,
   gatewayRefundId: string | null,
 ): Promise<boolean> {
-  return writeTransaction(deps.db, (tx) =>
-    runSync(markRefundProcessedSteps(tx, deps, () => which, gatewayRefundId, deps.clock.now())),
+  return runnerFor(deps.db).write((tx) =>
+    markRefundProcessedSteps(tx as WriteTx, deps, () => which, gatewayRefundId, deps.clock.now()),
   );
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { refunds } from '../../db/schema/payments.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { runDueRefundParts } from '../partial-refunds/issue-refund-part.ts';
 import { isDue, issueRefund } from './issue-refund.ts';
@@ -13,13 +15,17 @@ const BATCH = 50;
  * whatever was left. Returns how many it tried.
  */
 export async function runDueRefunds(deps: AppDeps, limit = BATCH): Promise<number> {
-  const due = deps.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), isDue(deps.clock.now())))
-    .orderBy(asc(refunds.createdAt))
-    .limit(limit)
-    .all();
+  const due = await runStatements(deps.db, (db) => {
+    const { refunds } = tablesOf(db);
+    return rows(
+      db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.status, 'pending'), isDue(deps.clock.now(), refunds)))
+        .orderBy(asc(refunds.createdAt))
+        .limit(limit),
+    );
+  });
   for (const refund of due) await issueRefund(deps, refund.id);
   // Part refunds (ADR 0043) go through the same job.
   return due.length + (await runDueRefundParts(deps, limit));
