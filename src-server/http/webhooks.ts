@@ -7,7 +7,7 @@ import { requestLogger } from './request-context.ts';
 /**
  * POST /api/webhooks/razorpay. Razorpay (or the simulator) signs the raw body with the webhook secret;
  * anything else is refused with 400 before the body is looked at. A 2xx tells the sender not to retry,
- * so a handling error answers 500 and the delivery comes again (as does 409 while another server handles it).
+ * so a handling error answers 500 and the delivery comes again.
  */
 export function mountPaymentWebhooks(app: Hono<AppEnv>, deps: AppDeps) {
   app.post('/api/webhooks/razorpay', async (c) => {
@@ -22,8 +22,6 @@ export function mountPaymentWebhooks(app: Hono<AppEnv>, deps: AppDeps) {
       requestLogger(c).warn('webhook with a missing or invalid signature refused');
       return c.json({ error: { message: 'Invalid signature' } }, 400);
     }
-    // Another server is handling this event right now: not a 2xx, so the gateway delivers it again later.
-    if (result.status === 'in_progress') return c.json(result, 409);
     return c.json(result);
   });
 }

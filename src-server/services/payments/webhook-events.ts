@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { runStatements } from '../../db/engine/reads.ts';
 import { changes, row } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
@@ -13,7 +14,6 @@ import { paymentGatewayOf } from './gateway-of.ts';
 export type WebhookResult =
   | { status: 'rejected' }
   | { status: 'duplicate' }
-  | { status: 'in_progress' }
   | { status: 'ignored'; event: string }
   | { status: 'processed'; event: string };
 
@@ -92,50 +92,72 @@ export async function handleWebhook(
   return handled ? { status: 'processed', event } : { status: 'ignored', event };
 }
 
-/** How long a delivery being handled keeps its claim; after that (its server died) a retry takes it over. */
-export const WEBHOOK_CLAIM_MS = 5 * 60_000;
+/**
+ * How long a delivery waits for another one of the same event, claimed but not yet processed, before
+ * taking it over: long enough for a handler in flight on another server (a settlement, a capture) to
+ * finish, short enough that a retry after a crash half-way does not wait long for the dead claim.
+ */
+export const WEBHOOK_WAIT_MS = 5_000;
+const WEBHOOK_POLL_MS = 20;
 
 /**
- * Whether this delivery is the one to act on, on either engine: the event's row is inserted with ON
+ * Whether this delivery is the one to act on, on either engine. The event's row is inserted with ON
  * CONFLICT DO NOTHING on its primary key, so of two servers given the same event at once exactly one
- * inserts it and acts; the other answers 'duplicate' once it is processed, or 'in_progress' (409, the
- * gateway retries later) while it is not. A claim older than WEBHOOK_CLAIM_MS and still unprocessed
- * (its server died half-way) is taken over by one conditional UPDATE. One statement on the usual path.
+ * inserts it and acts (one statement on the usual path). Another delivery of it answers 'duplicate'
+ * once it is processed; while it is not, it waits for it. A claim still unprocessed after
+ * WEBHOOK_WAIT_MS (its server died half-way, or is very slow) is taken over by one conditional UPDATE
+ * on the claim's time, so one waiting delivery acts again: the settlement it leads to is idempotent,
+ * which is also what makes a slow first handler and its taker both acting harmless. A claim whose
+ * handler failed is deleted (`handleWebhook`), and a waiting delivery then claims it anew.
  */
 async function claimDelivery(
   deps: AppDeps,
   eventId: string,
   event: string,
   now: string,
-): Promise<'ours' | 'duplicate' | 'in_progress'> {
-  return runStatements(deps.db, function* (db) {
-    const { webhookEvents } = tablesOf(db);
-    const inserted = yield* changes(
-      db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing(),
-    );
-    if (inserted === 1) return 'ours';
-    const stale = new Date(new Date(now).getTime() - WEBHOOK_CLAIM_MS).toISOString();
-    const takenOver = yield* changes(
-      db
-        .update(webhookEvents)
-        .set({ receivedAt: now })
-        .where(
-          and(
-            eq(webhookEvents.id, eventId),
-            isNull(webhookEvents.processedAt),
-            lte(webhookEvents.receivedAt, stale),
+): Promise<'ours' | 'duplicate'> {
+  let waitingOn: string | undefined;
+  let deadline = 0;
+  for (;;) {
+    const claim = await runStatements(deps.db, function* (db) {
+      const { webhookEvents } = tablesOf(db);
+      const inserted = yield* changes(
+        db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing(),
+      );
+      if (inserted === 1) return 'ours';
+      const seen = yield* row(
+        db
+          .select({ processedAt: webhookEvents.processedAt, receivedAt: webhookEvents.receivedAt })
+          .from(webhookEvents)
+          .where(eq(webhookEvents.id, eventId)),
+      );
+      if (!seen) return 'again'; // its handler failed and let it go
+      if (seen.processedAt) return 'duplicate';
+      if (seen.receivedAt !== waitingOn) {
+        // A claim not seen before (the first, or one taken over since): its handler gets the full wait.
+        waitingOn = seen.receivedAt;
+        deadline = Date.now() + WEBHOOK_WAIT_MS;
+      }
+      if (Date.now() < deadline) return 'wait';
+      const takenOver = yield* changes(
+        db
+          .update(webhookEvents)
+          // Another time than the one seen, so a second taker's UPDATE (waiting on this one's row lock
+          // on PostgreSQL) finds the claim moved and changes nothing.
+          .set({ receivedAt: new Date(Math.max(Date.now(), Date.parse(seen.receivedAt) + 1)).toISOString() })
+          .where(
+            and(
+              eq(webhookEvents.id, eventId),
+              isNull(webhookEvents.processedAt),
+              eq(webhookEvents.receivedAt, seen.receivedAt),
+            ),
           ),
-        ),
-    );
-    if (takenOver === 1) return 'ours';
-    const seen = yield* row(
-      db
-        .select({ processedAt: webhookEvents.processedAt })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.id, eventId)),
-    );
-    return seen?.processedAt ? 'duplicate' : 'in_progress';
-  });
+      );
+      return takenOver === 1 ? 'ours' : 'wait';
+    });
+    if (claim === 'ours' || claim === 'duplicate') return claim;
+    if (claim === 'wait') await sleep(WEBHOOK_POLL_MS);
+  }
 }
 
 async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Promise<boolean> {
