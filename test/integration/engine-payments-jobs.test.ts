@@ -13,6 +13,8 @@ import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts'
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
+import { DEMO_AUDIENCE } from '../../src-server/db/seed/demo-sales.ts';
+import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { databasePing, HEALTHY, healthCheckFastPath } from '../../src-server/http/health-check.ts';
 import { publicQueryCache } from '../../src-server/http/public-query-cache.ts';
@@ -163,7 +165,7 @@ describe.each(engines)('payments, jobs and infrastructure, on %s', (name, open) 
 
     const results = await Promise.all([deliver(0), deliver(1)]);
     expect(results.filter((r) => r.status === 'processed')).toHaveLength(1);
-    expect(results.map((r) => r.status).sort()).toEqual(['in_progress', 'processed']);
+    expect(results.map((r) => r.status).sort()).toEqual(['duplicate', 'processed']);
     expect(calls).toEqual([`capture ${payment!.id}`]);
     expect(await deliver(1)).toEqual({ status: 'duplicate' });
 
@@ -294,6 +296,47 @@ describe.each(engines)('payments, jobs and infrastructure, on %s', (name, open) 
     expect(computed).toBe(2);
   });
 });
+
+describe.each(engines.map(([name]) => name))('the demo seed, on %s', (name) => {
+  it('fills an empty database once: published events, sold-out types sold to demo bookings', async () => {
+    const empty = await emptyDatabase(name);
+    try {
+      const { bookings, events, ticketTypes } = tablesOf(empty.db);
+      expect(await seedDemoData(empty.db, world.t.clock)).toBeGreaterThanOrEqual(24);
+      expect(await seedDemoData(empty.db, world.t.clock)).toBe(0);
+      const seeded = await empty.db.select().from(events);
+      expect(seeded.length).toBeGreaterThanOrEqual(24);
+      expect(seeded.every((e) => e.status === 'published')).toBe(true);
+      const types = await empty.db.select().from(ticketTypes);
+      const soldOut = types.filter((type) => type.totalTickets > 0 && type.availableTickets === 0);
+      expect(soldOut.length).toBeGreaterThan(0);
+      const sold = await empty.db.select().from(bookings).where(eq(bookings.userId, DEMO_AUDIENCE.id));
+      for (const type of soldOut) {
+        const booked = sold.filter((b) => b.ticketType.id === type.id).reduce((n, b) => n + b.ticketCount, 0);
+        expect(booked).toBe(type.totalTickets);
+      }
+    } finally {
+      await empty.close();
+    }
+  }, 60_000);
+});
+
+/** A new database of this engine with no data: a fresh app's SQLite, a scratch PostgreSQL. */
+async function emptyDatabase(engineName: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (engineName === 'SQLite') {
+    const fresh = createTestApp();
+    return { db: fresh.deps.db, close: async () => fresh.close() };
+  }
+  const scratch = await scratchPostgres(serverUrl!, 'jalsa_seed');
+  const pool = await openPostgres(scratch.url, { poolSize: 2 });
+  return {
+    db: pool as unknown as Db,
+    close: async () => {
+      await pool.$client.end();
+      await scratch.drop({ waitForClosing: true });
+    },
+  };
+}
 
 /** A database of this engine that does not answer: a closed SQLite connection, an ended pool. */
 async function downDatabase(engineName: string) {
