@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, rows, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { BookedTicketLine } from '../../db/schema/bookings.ts';
-import { type holds, paymentOrders } from '../../db/schema/payments.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { holds } from '../../db/schema/payments.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
@@ -49,11 +51,15 @@ export async function confirmCheckoutPayment(
   userId: string,
   input: ConfirmPaymentInput,
 ): Promise<PaymentOutcome> {
-  const order = deps.db
-    .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.userId, userId)))
-    .get();
+  const order = await runStatements(deps.db, (db) => {
+    const { paymentOrders } = tablesOf(db);
+    return row(
+      db
+        .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.userId, userId))),
+    );
+  });
   if (!order) throw notFound('Checkout data is missing');
   const verified = paymentGatewayOf(deps).verifyPaymentSignature({
     orderId: order.id,
@@ -79,15 +85,19 @@ export async function settleGatewayPayment(
   payment: Pick<GatewayPayment, 'id' | 'orderId' | 'amountPaise' | 'currency'>,
   source: Exclude<ConfirmSource, 'callback'>,
 ): Promise<PaymentOutcome | null> {
-  const order = deps.db
-    .select({
-      id: paymentOrders.id,
-      amountPaise: paymentOrders.amountPaise,
-      currency: paymentOrders.currency,
-    })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.id, payment.orderId))
-    .get();
+  const order = await runStatements(deps.db, (db) => {
+    const { paymentOrders } = tablesOf(db);
+    return row(
+      db
+        .select({
+          id: paymentOrders.id,
+          amountPaise: paymentOrders.amountPaise,
+          currency: paymentOrders.currency,
+        })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, payment.orderId)),
+    );
+  });
   if (!order) return null;
   const matches = payment.amountPaise === order.amountPaise && payment.currency === order.currency;
   if (!matches) deps.logger.error({ payment, order }, 'captured amount differs from the order: refunding');
@@ -111,8 +121,8 @@ export async function settlePayment(
   options: { amountPaise: number; source: ConfirmSource; refundReason?: string },
 ): Promise<PaymentOutcome> {
   const now = deps.clock.now();
-  const result = await writeTransaction(deps.db, (tx) =>
-    runSync(confirmPaymentSteps(deps, tx, { orderId, paymentId, ...options }, now)),
+  const result = await runnerFor(deps.db).write((tx) =>
+    confirmPaymentSteps(deps, tx, { orderId, paymentId, ...options }, now),
   );
   if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
     await issueRefund(deps, result.refundId);
