@@ -19,9 +19,13 @@ export function createAddOn(
     yield* checkTicketTypesSteps(tx, eventId, fields.ticketTypeIds);
     const id = `ao-${randomUUID()}`;
     yield* changes(
-      tx
-        .insert(addOns)
-        .values({ id, eventId, ...addOnColumns(fields), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+      tx.insert(addOns).values({
+        id,
+        eventId,
+        ...addOnColumns(fields),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      }),
     );
     for (const [position, variant] of fields.variants.entries()) {
       yield* changes(

@@ -1,19 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { boxOfficeSales } from '../../db/schema/box-office.ts';
 
 /** The box-office bookings among these and their channel (comp or door); the others were sold online. */
 export function channelsOf(db: Db, bookingIds: string[]): Map<string, SalesChannel> {
+  return runSync(channelsOfSteps(db, bookingIds));
+}
+
+/** `channelsOf` written once for both engines (ADR 0045): the orders export reads it on either. */
+export function* channelsOfSteps(db: DbOrTx, bookingIds: string[]): Steps<Map<string, SalesChannel>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = db
-    .select({ bookingId: boxOfficeSales.bookingId, kind: boxOfficeSales.kind })
-    .from(boxOfficeSales)
-    .where(inArray(boxOfficeSales.bookingId, bookingIds))
-    .all();
-  return new Map(rows.map((r) => [r.bookingId, r.kind]));
+  const { boxOfficeSales } = tablesOf(db);
+  const found = yield* rows(
+    db
+      .select({ bookingId: boxOfficeSales.bookingId, kind: boxOfficeSales.kind })
+      .from(boxOfficeSales)
+      .where(inArray(boxOfficeSales.bookingId, bookingIds)),
+  );
+  return new Map(found.map((r) => [r.bookingId, r.kind]));
 }
 
 /**

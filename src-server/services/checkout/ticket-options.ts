@@ -133,7 +133,8 @@ const events = (db: DbOrTx) => tablesOf(db).events;
 type TicketEvent = Omit<TicketOptions['event'], 'imageUrl'> & { imagesUrls: string[] };
 type OptionsOfTree = Omit<TicketOptions, 'event'>;
 
-const hasTypes = (tree: EventDateDetail[]) => tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
+const hasTypes = (tree: EventDateDetail[]) =>
+  tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
 
 /** Everything after the tree is read: its seats limited by quotas, the taxes, the room, the add-ons. */
 function* optionsSteps(

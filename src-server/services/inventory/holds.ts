@@ -228,11 +228,16 @@ export function* quoteSeatsSteps(
     const left = Math.min(type.availableTickets, type.quotaLeft ?? Number.POSITIVE_INFINITY);
     if (!type.isLive || left < line.quantity) {
       mayFreeSeats ??=
-        (yield* rows(query(db, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId }))
-          .length > 0;
+        (yield* rows(query(db, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId })).length >
+        0;
       if (!mayFreeSeats) throw soldOut({ ...type, availableTickets: left });
     }
-    quoted.push({ ...line, name: type.name, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket });
+    quoted.push({
+      ...line,
+      name: type.name,
+      pricePaise: type.pricePaise,
+      personsPerTicket: type.personsPerTicket,
+    });
   }
   return quoted;
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-pdf.ts';
@@ -13,12 +15,22 @@ export function partialCreditNoteForDownload(
   db: Db,
   creditNoteId: string,
 ): { creditNote: CreditNoteRow; invoice: InvoiceRow } | undefined {
-  const found = db
-    .select({ note: partialCreditNotes, invoice: invoices })
-    .from(partialCreditNotes)
-    .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
-    .where(eq(partialCreditNotes.id, creditNoteId))
-    .get();
+  return runSync(partialCreditNoteForDownloadSteps(db, creditNoteId));
+}
+
+/** `partialCreditNoteForDownload` written once for both engines (ADR 0045). */
+export function* partialCreditNoteForDownloadSteps(
+  db: DbOrTx,
+  creditNoteId: string,
+): Steps<{ creditNote: CreditNoteRow; invoice: InvoiceRow } | undefined> {
+  const { invoices, partialCreditNotes } = tablesOf(db);
+  const found = yield* row(
+    db
+      .select({ note: partialCreditNotes, invoice: invoices })
+      .from(partialCreditNotes)
+      .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
+      .where(eq(partialCreditNotes.id, creditNoteId)),
+  );
   if (!found) return undefined;
   const { refundPartId: _part, ...creditNote } = found.note;
   return { creditNote, invoice: found.invoice };
@@ -29,21 +41,31 @@ export function withPartCreditNotes<T extends { id: string }>(
   db: Db,
   list: T[],
 ): (T & { partCreditNotes: { id: string; number: string; totalPaise: number }[] })[] {
+  return runSync(withPartCreditNotesSteps(db, list));
+}
+
+/** `withPartCreditNotes` written once for both engines (ADR 0045). */
+export function* withPartCreditNotesSteps<T extends { id: string }>(
+  db: DbOrTx,
+  list: T[],
+): Steps<(T & { partCreditNotes: { id: string; number: string; totalPaise: number }[] })[]> {
+  const { partialCreditNotes } = tablesOf(db);
   const ids = list.map((i) => i.id);
   const notes =
     ids.length === 0
       ? []
-      : db
-          .select({
-            id: partialCreditNotes.id,
-            invoiceId: partialCreditNotes.invoiceId,
-            number: partialCreditNotes.number,
-            totalPaise: partialCreditNotes.totalPaise,
-          })
-          .from(partialCreditNotes)
-          .where(inArray(partialCreditNotes.invoiceId, ids))
-          .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.number))
-          .all();
+      : yield* rows(
+          db
+            .select({
+              id: partialCreditNotes.id,
+              invoiceId: partialCreditNotes.invoiceId,
+              number: partialCreditNotes.number,
+              totalPaise: partialCreditNotes.totalPaise,
+            })
+            .from(partialCreditNotes)
+            .where(inArray(partialCreditNotes.invoiceId, ids))
+            .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.number)),
+        );
   return list.map((invoice) => ({
     ...invoice,
     partCreditNotes: notes

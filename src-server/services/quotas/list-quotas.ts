@@ -41,14 +41,14 @@ function* listQuotasSteps(db: DbOrTx, eventId: string): Steps<QuotaRow[]> {
   const members = yield* rows(
     db
       .select({
-      quotaId: quotaTicketTypes.quotaId,
-      id: ticketTypes.id,
-      name: ticketTypes.name,
-      slotId: ticketTypes.slotId,
-    })
-    .from(quotaTicketTypes)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, quotaTicketTypes.ticketTypeId))
-    .where(inArray(quotaTicketTypes.quotaId, ids))
+        quotaId: quotaTicketTypes.quotaId,
+        id: ticketTypes.id,
+        name: ticketTypes.name,
+        slotId: ticketTypes.slotId,
+      })
+      .from(quotaTicketTypes)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, quotaTicketTypes.ticketTypeId))
+      .where(inArray(quotaTicketTypes.quotaId, ids))
       .orderBy(asc(ticketTypes.position), asc(ticketTypes.id)),
   );
   const heldRows = yield* rows(

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { quotas, quotaTicketTypes } from '../../db/schema/quotas.ts';
 import { conflict } from '../../errors.ts';
 
 /**
