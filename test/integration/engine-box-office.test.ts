@@ -5,7 +5,7 @@ import { type Db, databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runStatements } from '../../src-server/db/engine/reads.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
-import { row } from '../../src-server/db/engine/steps.ts';
+import { row, rows } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
@@ -17,6 +17,11 @@ import { quoteDiscount } from '../../src-server/services/checkout/quote-discount
 import { ticketOptions } from '../../src-server/services/checkout/ticket-options.ts';
 import { reserveSteps } from '../../src-server/services/inventory/holds.ts';
 import { partRefundMoneySteps } from '../../src-server/services/partial-refunds/part-refund-money.ts';
+import {
+  partialCreditNoteForDownloadSteps,
+  partialCreditNotePageSteps,
+  withPartCreditNotesSteps,
+} from '../../src-server/services/partial-refunds/partial-credit-note-reads.ts';
 import { refundBookingPart } from '../../src-server/services/partial-refunds/refund-booking-part.ts';
 import { createQuota } from '../../src-server/services/quotas/create-quota.ts';
 import { listQuotas } from '../../src-server/services/quotas/list-quotas.ts';
@@ -268,6 +273,31 @@ describe.each(engines)('box office, written once, on %s', (name, dbOf) => {
     });
     // Issued to the gateway after commit, on this engine.
     expect(stored).toEqual({ status: 'processed', amountPaise: 30_000 });
+    // Its credit note, as the booking's invoices and the note's download read it.
+    const [note] = await runStatements(db, function* (db) {
+      const { partialCreditNotes } = tablesOf(db);
+      return yield* rows(
+        db
+          .select({ id: partialCreditNotes.id, invoiceId: partialCreditNotes.invoiceId })
+          .from(partialCreditNotes)
+          .where(eq(partialCreditNotes.refundPartId, part.refundPartId)),
+      );
+    });
+    expect(note).toBeDefined();
+    const download = await runStatements(db, (db) => partialCreditNoteForDownloadSteps(db, note!.id));
+    expect(download?.invoice.id).toBe(note!.invoiceId);
+    const listed = await runStatements(db, (db) => withPartCreditNotesSteps(db, [{ id: note!.invoiceId }]));
+    expect(listed[0]!.partCreditNotes.map((n) => [n.id, n.totalPaise])).toEqual([
+      [note!.id, download!.creditNote.totalPaise],
+    ]);
+    const page = await runStatements(db, (db) =>
+      partialCreditNotePageSteps(
+        db,
+        { issuer: download!.creditNote.issuer, from: '2000-01-01', to: '2100-01-01', pageSize: 10 },
+        undefined,
+      ),
+    );
+    expect(page.map((p) => p.note.id)).toContain(note!.id);
     const other = await refusal(
       refundBookingPart(
         deps,

@@ -2,8 +2,6 @@ import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { invoices } from '../../db/schema/invoices.ts';
-import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-pdf.ts';
 import { keysetPages } from '../sales/csv-stream.ts';
 
@@ -86,16 +84,33 @@ export function* partialCreditNotePages(
   to: string,
   pageSize: number,
 ): Generator<{ note: CreditNoteRow; invoice: InvoiceRow }[], void, undefined> {
-  const readPage = (after: { note: CreditNoteRow } | undefined) =>
+  const readPage = (after: PartCreditNotePage[number] | undefined) =>
+    runSync(partialCreditNotePageSteps(db, { issuer, from, to, pageSize }, after));
+  yield* keysetPages(readPage, pageSize);
+}
+
+type PartCreditNotePage = { note: CreditNoteRow; invoice: InvoiceRow }[];
+
+/**
+ * One page of `partialCreditNotePages`, after the last row of the page before, written once for both
+ * engines (ADR 0045): an export on PostgreSQL reads page by page with it.
+ */
+export function* partialCreditNotePageSteps(
+  db: DbOrTx,
+  range: { issuer: string; from: string; to: string; pageSize: number },
+  after: { note: Pick<CreditNoteRow, 'id' | 'issuedAt'> } | undefined,
+): Steps<PartCreditNotePage> {
+  const { invoices, partialCreditNotes } = tablesOf(db);
+  const found = yield* rows(
     db
       .select({ note: partialCreditNotes, invoice: invoices })
       .from(partialCreditNotes)
       .innerJoin(invoices, eq(invoices.id, partialCreditNotes.invoiceId))
       .where(
         and(
-          eq(partialCreditNotes.issuer, issuer),
-          gte(partialCreditNotes.issuedAt, from),
-          lt(partialCreditNotes.issuedAt, to),
+          eq(partialCreditNotes.issuer, range.issuer),
+          gte(partialCreditNotes.issuedAt, range.from),
+          lt(partialCreditNotes.issuedAt, range.to),
           after
             ? or(
                 gt(partialCreditNotes.issuedAt, after.note.issuedAt),
@@ -108,10 +123,9 @@ export function* partialCreditNotePages(
         ),
       )
       .orderBy(asc(partialCreditNotes.issuedAt), asc(partialCreditNotes.id))
-      .limit(pageSize)
-      .all()
-      .map(({ note: { refundPartId: _part, ...note }, invoice }) => ({ note, invoice }));
-  yield* keysetPages(readPage, pageSize);
+      .limit(range.pageSize),
+  );
+  return found.map(({ note: { refundPartId: _part, ...note }, invoice }) => ({ note, invoice }));
 }
 
 /** The pages of one reader, then another's. */
