@@ -13,6 +13,7 @@ import type { AppDeps } from '../../src-server/deps.ts';
 import { DomainError } from '../../src-server/errors.ts';
 import { listAddOns } from '../../src-server/services/add-ons/list-add-ons.ts';
 import { createAddOn, updateAddOn } from '../../src-server/services/add-ons/save-add-on.ts';
+import { recordBoxOfficeSale } from '../../src-server/services/box-office/record-box-office-sale.ts';
 import { quoteDiscount } from '../../src-server/services/checkout/quote-discount.ts';
 import { ticketOptions } from '../../src-server/services/checkout/ticket-options.ts';
 import { reserveSteps } from '../../src-server/services/inventory/holds.ts';
@@ -54,6 +55,8 @@ let goldBooking: { bookingId: string; paymentId: string };
 let shop: TicketedEvent;
 /** An event with no ticket types: the ticket options give it the §3 fallback on either engine. */
 let bare: TicketedEvent;
+/** The box office's event in Mumbai: Stalls × 7. */
+let door: TicketedEvent;
 
 beforeAll(async () => {
   t = createTestApp();
@@ -69,7 +72,12 @@ beforeAll(async () => {
   ev = createTicketedEvent(t.deps.db, { name: 'Sunburn Arena Mumbai', types, platformFeeRate: 10 });
   shop = createTicketedEvent(t.deps.db, { name: 'NH7 Weekender', types, platformFeeRate: 5 });
   bare = createTicketedEvent(t.deps.db, { name: 'Open Mic Pune', noTickets: true });
-  for (const id of [ev.eventId, shop.eventId, bare.eventId]) {
+  door = createTicketedEvent(t.deps.db, {
+    name: 'Prithvi Theatre Nights',
+    city: 'Mumbai',
+    types: [{ name: 'Stalls', pricePaise: 75_000, totalTickets: 7 }],
+  });
+  for (const id of [ev.eventId, shop.eventId, bare.eventId, door.eventId]) {
     t.deps.db.update(events).set({ ownerId }).where(eq(events.id, id)).run();
   }
   goldBooking = await buyTickets(t, ev, 2);
@@ -365,5 +373,84 @@ describe.each(engines)('box office, written once, on %s', (name, dbOf) => {
     expect(after.sold).toBe(before.sold);
     expect(after.left + after.held + after.sold).toBe(after.capacity);
     await removeQuota(db, ev.eventId, id);
+  });
+
+  it('a comp and a door sale take their seats; the door sale has its invoice, the comp none', async () => {
+    const db = dbOf();
+    const deps = depsOn(db);
+    const sale = (kind: 'comp' | 'door', email: string) =>
+      recordBoxOfficeSale(deps, door.eventId, ownerId, {
+        kind,
+        input: {
+          eventId: door.eventId,
+          slotId: door.slotId,
+          lines: [{ ticketTypeId: door.ticketTypeIds[0]!, quantity: 1 }],
+          name: 'Ravi Kulkarni',
+          email,
+          phone: '9820012345',
+          ...(kind === 'comp' ? { reason: "Artist's guest" } : { method: 'cash' as const }),
+        },
+      });
+    const comp = await sale('comp', 'ravi.walkin@example.com');
+    const cash = await sale('door', 'asha.walkin@example.com');
+    expect(comp.totalPaise).toBe(0);
+    expect(cash.totalPaise).toBeGreaterThanOrEqual(75_000);
+    const seen = await runStatements(db, function* (db) {
+      const { boxOfficeSales, invoices, ticketTypes } = tablesOf(db);
+      const type = yield* row(
+        db
+          .select({ available: ticketTypes.availableTickets })
+          .from(ticketTypes)
+          .where(eq(ticketTypes.id, door.ticketTypeIds[0]!)),
+      );
+      const invoiced = yield* rows(db.select({ bookingId: invoices.bookingId }).from(invoices));
+      const sales = yield* rows(
+        db.select({ bookingId: boxOfficeSales.bookingId, kind: boxOfficeSales.kind }).from(boxOfficeSales),
+      );
+      return { available: type!.available, invoiced: invoiced.map((i) => i.bookingId), sales };
+    });
+    expect(seen.available).toBe(5);
+    expect(seen.invoiced).toContain(cash.bookingId);
+    expect(seen.invoiced).not.toContain(comp.bookingId);
+    expect(seen.sales).toEqual(
+      expect.arrayContaining([
+        { bookingId: comp.bookingId, kind: 'comp' },
+        { bookingId: cash.bookingId, kind: 'door' },
+      ]),
+    );
+  });
+
+  it('20 door sales racing for the last 5 seats: exactly 5 are sold', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        recordBoxOfficeSale(depsOn(dbOf(i)), door.eventId, ownerId, {
+          kind: 'door',
+          input: {
+            eventId: door.eventId,
+            slotId: door.slotId,
+            lines: [{ ticketTypeId: door.ticketTypeIds[0]!, quantity: 1 }],
+            name: `Walk-in ${i}`,
+            email: `walkin${i}@example.com`,
+            phone: '9820012345',
+            method: 'upi',
+          },
+        }),
+      ),
+    );
+    const sold = results.filter((r) => r.status === 'fulfilled');
+    expect(sold).toHaveLength(5);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(String(r.reason)).toMatch(/Sold Out|Insufficient/);
+    }
+    const left = await runStatements(dbOf(), function* (db) {
+      const { ticketTypes } = tablesOf(db);
+      return yield* row(
+        db
+          .select({ available: ticketTypes.availableTickets })
+          .from(ticketTypes)
+          .where(eq(ticketTypes.id, door.ticketTypeIds[0]!)),
+      );
+    });
+    expect(left!.available).toBe(0);
   });
 });
