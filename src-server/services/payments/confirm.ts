@@ -264,19 +264,34 @@ export function confirmBoxOfficeHoldIn(
   deps: ConfirmDeps,
   tx: DbOrTx,
   holdId: string,
-  sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string; tokenInLink: boolean },
+  sale: BoxOfficeConfirmation,
   now: Date,
 ): string {
-  return runSync(
-    (function* () {
-      const { holds } = tablesOf(tx);
-      const hold = yield* row(tx.select().from(holds).where(eq(holds.id, holdId)));
-      if (!hold) throw notFound('Booking data is missing. Please try again.');
-      const booked = yield* createBookingSteps(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
-      if (!booked) throw notFound('Booking data is missing. Please try again.');
-      return booked.bookingId;
-    })(),
-  );
+  return runSync(confirmBoxOfficeHoldSteps(deps, tx, holdId, sale, now));
+}
+
+type BoxOfficeConfirmation = {
+  orderId: string;
+  paymentId: string;
+  invoice: boolean;
+  actorUserId: string;
+  tokenInLink: boolean;
+};
+
+/** `confirmBoxOfficeHoldIn` written once for both engines (ADR 0045): the box office's sale runs it. */
+export function* confirmBoxOfficeHoldSteps(
+  deps: ConfirmDeps,
+  tx: DbOrTx,
+  holdId: string,
+  sale: BoxOfficeConfirmation,
+  now: Date,
+): Steps<string> {
+  const { holds } = tablesOf(tx);
+  const hold = yield* row(tx.select().from(holds).where(eq(holds.id, holdId)));
+  if (!hold) throw notFound('Booking data is missing. Please try again.');
+  const booked = yield* createBookingSteps(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
+  if (!booked) throw notFound('Booking data is missing. Please try again.');
+  return booked.bookingId;
 }
 
 type HoldRow = typeof holds.$inferSelect;
