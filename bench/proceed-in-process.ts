@@ -49,7 +49,8 @@ const deps = composeDeps({
   env,
   logger: createLogger(env.LOG_LEVEL),
   clock: systemClock,
-  appSecret: appSecretFor(database.db, { configured: env.APP_SECRET, dataDir, now: systemClock.now() }),
+  // Awaited: a promise since the app secret is read on either engine; older checkouts answer at once.
+  appSecret: await appSecretFor(database.db, { configured: env.APP_SECRET, dataDir, now: systemClock.now() }),
   clientDir: undefined,
 });
 checkpointOffTheRequestPath(database.sqlite);
