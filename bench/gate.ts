@@ -155,23 +155,25 @@ async function onlineCheckInsOverHttp(gates: number, scans: number) {
     const secret = readFileSync(appSecretFile(server.dataDir), 'utf8').trim();
     const slot = seedSlot(database, Math.ceil(scans / 4), 2);
     const now = new Date();
-    const cookies = Array.from({ length: gates }, (_, g) => {
-      const id = randomUUID();
-      const email = `gate-${g}-${id.slice(0, 8)}@bench.local`;
-      database.db
-        .insert(users)
-        .values({
-          id,
-          email,
-          name: `Gate ${g}`,
-          isEmailVerified: true,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
-        .run();
-      setGateStaff(database.db, email, slot.eventId, true, now);
-      return `${SESSION_COOKIE}=${createSession(database.db, id, now).token}`;
-    });
+    const cookies = await Promise.all(
+      Array.from({ length: gates }, async (_, g) => {
+        const id = randomUUID();
+        const email = `gate-${g}-${id.slice(0, 8)}@bench.local`;
+        database.db
+          .insert(users)
+          .values({
+            id,
+            email,
+            name: `Gate ${g}`,
+            isEmailVerified: true,
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          })
+          .run();
+        await setGateStaff(database.db, email, slot.eventId, true, now);
+        return `${SESSION_COOKIE}=${createSession(database.db, id, now).token}`;
+      }),
+    );
     const tokens = slot.ids.map((id) => signTicketToken(secret, id));
     let next = 0;
     let admitted = 0;
