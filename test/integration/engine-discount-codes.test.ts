@@ -8,8 +8,8 @@ import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { DomainError } from '../../src-server/errors.ts';
-import { ticketOptions } from '../../src-server/services/checkout/ticket-options.ts';
 import { quoteDiscount } from '../../src-server/services/checkout/quote-discount.ts';
+import { ticketOptions } from '../../src-server/services/checkout/ticket-options.ts';
 import { createDiscountCode } from '../../src-server/services/discounts/create-discount-code.ts';
 import {
   type DiscountCodeRow,
@@ -203,7 +203,10 @@ describe.each(engines)('discount and access codes, written once, on %s', (name, 
       bookings: 0,
       discountPaise: 0,
     });
-    expect(await quote(db, GOLD(), 2, 'earlybird')).toMatchObject({ code: 'EarlyBird', discountPaise: 35_400 });
+    expect(await quote(db, GOLD(), 2, 'earlybird')).toMatchObject({
+      code: 'EarlyBird',
+      discountPaise: 35_400,
+    });
     const silver = await refusal(quote(db, SILVER(), 2, 'EARLYBIRD'));
     expect(silver.message).toBe(DISCOUNT_REFUSALS.notForTickets);
 
@@ -223,7 +226,9 @@ describe.each(engines)('discount and access codes, written once, on %s', (name, 
 
     const taken = await refusal(createDiscountCode(db, ev.eventId, { ...PERCENT, code: 'festive20' }, now()));
     expect([taken.code, taken.message]).toEqual(['CONFLICT', DISCOUNT_MESSAGES.codeTaken]);
-    const renamed = await refusal(updateDiscountCode(db, ev.eventId, id, { ...fields, code: 'Festive20' }, now()));
+    const renamed = await refusal(
+      updateDiscountCode(db, ev.eventId, id, { ...fields, code: 'Festive20' }, now()),
+    );
     expect([renamed.code, renamed.message]).toEqual(['CONFLICT', DISCOUNT_MESSAGES.codeTaken]);
     // Its own name in another case is no conflict.
     await updateDiscountCode(db, ev.eventId, id, { ...fields, code: 'EARLYBIRD' }, now());
@@ -233,7 +238,12 @@ describe.each(engines)('discount and access codes, written once, on %s', (name, 
     );
     expect(theirs.code).toBe('NOT_FOUND');
     const foreign = await refusal(
-      createDiscountCode(db, ev.eventId, { ...fields, code: 'Elsewhere', ticketTypeIds: other.ticketTypeIds }, now()),
+      createDiscountCode(
+        db,
+        ev.eventId,
+        { ...fields, code: 'Elsewhere', ticketTypeIds: other.ticketTypeIds },
+        now(),
+      ),
     );
     expect([foreign.code, foreign.message]).toEqual(['BAD_REQUEST', DISCOUNT_MESSAGES.typeUnknown]);
   });
@@ -300,9 +310,12 @@ describe.each(engines)('discount and access codes, written once, on %s', (name, 
     const db = dbOf();
     const sizeNow = async () =>
       Number(
-        ((await (db as unknown as PgDb).execute(sql`select pg_database_size(current_database()) as n`)).rows[0] as {
-          n: string;
-        }).n,
+        (
+          (await (db as unknown as PgDb).execute(sql`select pg_database_size(current_database()) as n`))
+            .rows[0] as {
+            n: string;
+          }
+        ).n,
       );
     const before = name === 'PostgreSQL' ? await sizeNow() : 0;
     const figures = await measureSite({ ...t.deps, db });
