@@ -81,7 +81,7 @@ export function prometheusText(figures: SiteFigures, unwell: Unwell): string {
     ['jalsa_disk_size_bytes', 'Size of the file system of DATA_DIR', [['', figures.diskSizeBytes]]],
     [
       'jalsa_database_bytes',
-      'The database file with its WAL and shared-memory files',
+      'The database: the SQLite file with its WAL and shared-memory files, or the PostgreSQL database (pg_database_size)',
       [['', figures.databaseBytes]],
     ],
     [

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DiscountKind } from '../../../shared/discount-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { discountCodes } from '../../db/schema/discounts.ts';
-import { holds } from '../../db/schema/payments.ts';
-import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bytewise, isPostgres, readSnapshot } from '../../db/engine/reads.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { type Tables, tablesOf } from '../../db/engine/tables.ts';
+import { discountCodeTermsOf } from './discount-code-fields.ts';
 
 export interface DiscountCodeRow {
   id: string;
@@ -29,39 +30,53 @@ export interface DiscountCodeRow {
 
 /**
  * An event's codes for the console and the sales dashboard, with uses and the revenue given away:
- * paid holds whose use was not given back (a cancelled booking's was), by one definition.
+ * paid holds whose use was not given back (a cancelled booking's was), by one definition. One snapshot
+ * on either engine, so a code's uses and its bookings are counted at the same moment.
  */
-export function listDiscountCodes(db: Db, eventId: string): DiscountCodeRow[] {
-  const given = db
-    .select({
-      discountCodeId: discountCodes.id,
-      bookings: sql<number>`count(*)`,
-      discountPaise: sql<number>`coalesce(sum(${holds.discountPaise}), 0)`,
-    })
-    // From the event's codes (their index) to the holds priced with each (holds_discount_code_user_idx):
-    // never a scan of all holds of a status.
-    .from(discountCodes)
-    .innerJoin(holds, eq(holds.discountCodeId, discountCodes.id))
-    .where(
-      and(
-        eq(discountCodes.eventId, eventId),
-        isNull(holds.discountReturnedAt),
-        // Unary plus: SQLite must not pick holds_status_expiry_idx and walk every converted hold.
-        sql`+${holds.status} = 'converted'`,
-      ),
-    )
-    .groupBy(discountCodes.id)
-    .all();
+export function listDiscountCodes(db: DbOrTx, eventId: string): Promise<DiscountCodeRow[]> {
+  return readSnapshot(db, (db) => listDiscountCodesSteps(db, eventId));
+}
+
+function* listDiscountCodesSteps(db: DbOrTx, eventId: string): Steps<DiscountCodeRow[]> {
+  const { discountCodes, holds } = tablesOf(db);
+  const given = yield* rows(
+    db
+      .select({
+        discountCodeId: discountCodes.id,
+        // PostgreSQL answers a count and a sum of bigints as text.
+        bookings: sql<number>`count(*)`.mapWith(Number),
+        discountPaise: sql<number>`coalesce(sum(${holds.discountPaise}), 0)`.mapWith(Number),
+      })
+      // From the event's codes (their index) to the holds priced with each (holds_discount_code_user_idx):
+      // never a scan of all holds of a status.
+      .from(discountCodes)
+      .innerJoin(holds, eq(holds.discountCodeId, discountCodes.id))
+      .where(
+        and(eq(discountCodes.eventId, eventId), isNull(holds.discountReturnedAt), convertedOn(db, holds)),
+      )
+      .groupBy(discountCodes.id),
+  );
   const byCode = new Map(given.map((g) => [g.discountCodeId, g]));
-  return db
-    .select(DISCOUNT_CODE_TERMS)
-    .from(discountCodes)
-    .where(eq(discountCodes.eventId, eventId))
-    .orderBy(asc(discountCodes.createdAt), asc(discountCodes.id))
-    .all()
-    .map((row) => ({
-      ...row,
-      bookings: byCode.get(row.id)?.bookings ?? 0,
-      discountPaise: byCode.get(row.id)?.discountPaise ?? 0,
-    }));
+  const codes = yield* rows(
+    db
+      .select(discountCodeTermsOf(discountCodes))
+      .from(discountCodes)
+      .where(eq(discountCodes.eventId, eventId))
+      .orderBy(asc(bytewise(db, discountCodes.createdAt)), asc(bytewise(db, discountCodes.id))),
+  );
+  return codes.map((row) => ({
+    ...row,
+    bookings: byCode.get(row.id)?.bookings ?? 0,
+    discountPaise: byCode.get(row.id)?.discountPaise ?? 0,
+  }));
+}
+
+/**
+ * The hold was paid. On SQLite the unary plus keeps the planner off holds_status_expiry_idx, which it
+ * would otherwise walk over every converted hold; PostgreSQL has no unary plus for text and needs no
+ * such hint, its planner weighing the status's statistics (most holds are converted) against the
+ * code's index.
+ */
+function convertedOn(db: DbOrTx, holds: Tables['holds']) {
+  return isPostgres(db) ? sql`${holds.status} = 'converted'` : sql`+${holds.status} = 'converted'`;
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { DISCOUNT_MESSAGES } from '../../../shared/discount-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { discountCodes } from '../../db/schema/discounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
 
 /**
@@ -16,13 +17,15 @@ export function setDiscountCodeActive(
   isActive: boolean,
   now: Date,
 ): Promise<{ id: string; isActive: boolean }> {
-  return writeTransaction(db, (tx) => {
-    const changed = tx
-      .update(discountCodes)
-      .set({ isActive, updatedAt: now.toISOString() })
-      .where(and(eq(discountCodes.id, discountCodeId), eq(discountCodes.eventId, eventId)))
-      .run();
-    if (changed.changes !== 1) throw notFound(DISCOUNT_MESSAGES.codeNotFound);
+  return runnerFor(db).write(function* (tx) {
+    const { discountCodes } = tablesOf(tx);
+    const changed = yield* changes(
+      tx
+        .update(discountCodes)
+        .set({ isActive, updatedAt: now.toISOString() })
+        .where(and(eq(discountCodes.id, discountCodeId), eq(discountCodes.eventId, eventId))),
+    );
+    if (changed !== 1) throw notFound(DISCOUNT_MESSAGES.codeNotFound);
     return { id: discountCodeId, isActive };
   });
 }

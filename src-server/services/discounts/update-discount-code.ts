@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { DISCOUNT_MESSAGES, type DiscountFields } from '../../../shared/discount-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { discountCodes } from '../../db/schema/discounts.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
-import { discountCodeColumns } from './discount-code-fields.ts';
+import { codeTakenOr, discountCodeColumnsSteps } from './discount-code-fields.ts';
 
 /**
  * Changes a code's terms. Orders already priced with it keep what they were charged (their lines carry
@@ -17,14 +18,19 @@ export function updateDiscountCode(
   fields: DiscountFields,
   now: Date,
 ): Promise<{ id: string }> {
-  return writeTransaction(db, (tx) => {
-    const changed = tx
-      .update(discountCodes)
-      .set({ ...discountCodeColumns(tx, eventId, fields, discountCodeId), updatedAt: now.toISOString() })
-      .where(and(eq(discountCodes.id, discountCodeId), eq(discountCodes.eventId, eventId)))
-      .run();
-    // Another event's code answers like one that does not exist.
-    if (changed.changes !== 1) throw notFound(DISCOUNT_MESSAGES.codeNotFound);
-    return { id: discountCodeId };
-  });
+  return codeTakenOr(
+    runnerFor(db).write(function* (tx) {
+      const { discountCodes } = tablesOf(tx);
+      const columns = yield* discountCodeColumnsSteps(tx, eventId, fields, discountCodeId);
+      const changed = yield* changes(
+        tx
+          .update(discountCodes)
+          .set({ ...columns, updatedAt: now.toISOString() })
+          .where(and(eq(discountCodes.id, discountCodeId), eq(discountCodes.eventId, eventId))),
+      );
+      // Another event's code answers like one that does not exist.
+      if (changed !== 1) throw notFound(DISCOUNT_MESSAGES.codeNotFound);
+      return { id: discountCodeId };
+    }),
+  );
 }

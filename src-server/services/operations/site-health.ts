@@ -50,7 +50,8 @@ export async function measureSite(
     databaseOk: true,
     diskFreeBytes: disk.free,
     diskSizeBytes: disk.size,
-    databaseBytes: databaseBytes(deps.env.DATA_DIR),
+    // PostgreSQL's size is its server's to tell, below (DATA_DIR holds no database file there).
+    databaseBytes: isPostgres(deps.db) ? 0 : databaseBytes(deps.env.DATA_DIR),
     mailPending: { transactional: 0, bulk: 0 },
     mailDue: 0,
     mailOldestDueSeconds: 0,
@@ -74,6 +75,7 @@ export async function measureSite(
     figures.mailFailed = counts.failed;
     figures.holdsOverdue = counts.holdsOverdue;
     figures.anonymousWrites = { signUps: counts.signUps, contactMessages: counts.contactMessages };
+    if (counts.databaseBytes !== undefined) figures.databaseBytes = counts.databaseBytes;
   } catch {
     figures.databaseOk = false;
   }
@@ -87,6 +89,8 @@ interface SiteCounts {
   holdsOverdue: number;
   signUps: number;
   contactMessages: number;
+  /** PostgreSQL's database size, which SQLite's files in DATA_DIR tell instead. */
+  databaseBytes?: number;
 }
 
 function countsOnSqlite(sqlite: Database.Database, at: string, staleAt: string): SiteCounts {
@@ -127,6 +131,7 @@ async function countsOnPostgres(db: PgDb, at: string, staleAt: string): Promise<
     ),
     signUps: await hitsOfAll('sign-up/all'),
     contactMessages: await hitsOfAll('contact/all'),
+    databaseBytes: n(await rowsOf(sql`select pg_database_size(current_database()) as n`)),
   };
 }
 

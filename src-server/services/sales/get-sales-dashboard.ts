@@ -12,7 +12,7 @@ import { eventMoney } from './event-money.ts';
  * refunds, payable to the organiser), the same the console's list shows. "Sold" counts tickets of confirmed bookings; "held" counts seats in holds that are
  * active and not yet expired (a buyer at the payment step).
  */
-export function getSalesDashboard(db: Db, eventId: string, now: Date) {
+export async function getSalesDashboard(db: Db, eventId: string, now: Date) {
   const at = now.toISOString();
   return {
     money: eventMoney(db, [eventId]).get(eventId)!,
@@ -20,11 +20,11 @@ export function getSalesDashboard(db: Db, eventId: string, now: Date) {
     slots: slotsPanel(db, eventId, at),
     checkIns: checkInsPanel(db, eventId),
     /** Each discount code's uses and the revenue it gave away (issue 40). */
-    discountCodes: listDiscountCodes(db, eventId),
+    discountCodes: await listDiscountCodes(db, eventId),
   };
 }
 
-export type SalesDashboard = ReturnType<typeof getSalesDashboard>;
+export type SalesDashboard = Awaited<ReturnType<typeof getSalesDashboard>>;
 
 /**
  * Per ticket type: capacity, sold (from the confirmed bookings' own lines, so a booking with two types
