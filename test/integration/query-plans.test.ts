@@ -100,6 +100,11 @@ const ALLOWED: Record<string, string> = {
   'gate_scans: undoes_scan_id': 'undo: among one booking’s scans',
   // "Was this ticket ever used" (services/gate/ever-admitted.ts) likewise reads one booking's scans.
   'gate_scans: kind': 'whether a booking was ever admitted: among one booking’s scans',
+  // A code's use lives on the hold's own row (ADR 0047): holds_discount_code_user_idx finds one buyer's
+  // holds made with one code, a handful (the per-buyer limit, and those given back).
+  'holds: slot_id, status': 'a buyer’s holds with one code, by holds_discount_code_user_idx: a handful',
+  'holds: status':
+    'the console’s count of a code’s uses: the holds made with that code (holds_discount_code_user_idx), status only telling converted from given back',
   'waitlist_entries: status':
     'the entry behind one offer hold (waitlist_entries_offer_hold_idx): a hold is the offer of at most one entry',
 };
