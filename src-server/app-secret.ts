@@ -3,7 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { installation } from './db/schema/installation.ts';
+import { runStatements } from './db/engine/reads.ts';
+import { changes, row } from './db/engine/steps.ts';
+import { tablesOf } from './db/engine/tables.ts';
 
 /** A start that must not go on, with a message for the operator (printed without a stack trace). */
 export class StartupRefusal extends Error {}
@@ -19,8 +21,14 @@ export function appSecretFile(dataDir: string): string {
  * without its `app-secret`), is refused: a new secret would make every ticket already issued fail at the
  * gate. A database from a release before the fingerprint adopts the secret it starts with.
  */
-export function appSecretFor(db: Db, options: { configured?: string; dataDir: string; now: Date }): string {
-  const recorded = db.select().from(installation).where(eq(installation.id, 1)).get()?.appSecretFingerprint;
+export async function appSecretFor(
+  db: Db,
+  options: { configured?: string; dataDir: string; now: Date },
+): Promise<string> {
+  const { installation } = tablesOf(db);
+  const recorded = (
+    await runStatements(db, (db) => row(db.select().from(installation).where(eq(installation.id, 1))))
+  )?.appSecretFingerprint;
   const file = appSecretFile(options.dataDir);
   let secret = options.configured ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
   if (secret === undefined) {
@@ -34,16 +42,28 @@ export function appSecretFor(db: Db, options: { configured?: string; dataDir: st
   }
   const fingerprint = fingerprintOf(secret);
   if (!recorded) {
-    db.insert(installation)
-      .values({ id: 1, appSecretFingerprint: fingerprint, createdAt: options.now.toISOString() })
-      .onConflictDoNothing()
-      .run();
+    // Two servers starting at once on one new database: the first fingerprint stays, and a second
+    // server with another secret is refused below rather than signing tickets the first cannot check.
+    const stored = await runStatements(db, function* (db) {
+      yield* changes(
+        db
+          .insert(installation)
+          .values({ id: 1, appSecretFingerprint: fingerprint, createdAt: options.now.toISOString() })
+          .onConflictDoNothing(),
+      );
+      return yield* row(db.select().from(installation).where(eq(installation.id, 1)));
+    });
+    if (stored?.appSecretFingerprint !== fingerprint) throw mismatch(options, file);
   } else if (recorded !== fingerprint) {
-    throw new StartupRefusal(
-      `Jalsa cannot start: the app secret (${options.configured ? 'APP_SECRET' : file}) is not the one this database's tickets were signed with. Restore the app-secret saved with this database's backup (or set APP_SECRET to it); with another secret every ticket already issued would fail at the gate.`,
-    );
+    throw mismatch(options, file);
   }
   return secret;
+}
+
+function mismatch(options: { configured?: string }, file: string): StartupRefusal {
+  return new StartupRefusal(
+    `Jalsa cannot start: the app secret (${options.configured ? 'APP_SECRET' : file}) is not the one this database's tickets were signed with. Restore the app-secret saved with this database's backup (or set APP_SECRET to it); with another secret every ticket already issued would fail at the gate.`,
+  );
 }
 
 /** Tells secrets apart without storing anything that helps guess one. */

@@ -12,7 +12,7 @@ import { compressAnswers } from './http/compress-answers.ts';
 import { devMailRoutes } from './http/dev-mail.ts';
 import { IMAGE_UPLOAD_PATH, mountEventImages } from './http/event-images.ts';
 import { googleOAuthRoutes } from './http/google-oauth.ts';
-import { HEALTHY, healthCheckFastPath } from './http/health-check.ts';
+import { databasePing, HEALTHY, healthCheckFastPath } from './http/health-check.ts';
 import { invoiceFileRoutes } from './http/invoice-files.ts';
 import { knownLength } from './http/known-length.ts';
 import { mountOperations } from './http/operations.ts';
@@ -40,7 +40,8 @@ export function createApp(deps: AppDeps) {
 
   const securityHeaders = secureHeaders(securityHeaderOptions(isProduction));
   // First: a health probe needs none of the stack below (http/health-check.ts).
-  app.use('/healthz', healthCheckFastPath(deps.sqlite, securityHeaders));
+  const ping = databasePing(deps);
+  app.use('/healthz', healthCheckFastPath(ping, securityHeaders));
   // Before every middleware: the request a waiting crowd repeats most (ADR 0026) answers without the
   // access line, the security headers and the compression check the rest pay for. It sets its own
   // headers (a small private JSON answer: no-store, nosniff).
@@ -68,8 +69,8 @@ export function createApp(deps: AppDeps) {
     ownOriginWrites,
   );
 
-  app.get('/healthz', (c) => {
-    deps.sqlite.prepare('select 1').get();
+  app.get('/healthz', async (c) => {
+    await ping();
     return c.json(HEALTHY);
   });
   mountOperations(app, deps);

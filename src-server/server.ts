@@ -54,13 +54,13 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
    */
   const secretOf = (database: DatabaseHandle) =>
     appSecretFor(database.db, { configured: env.APP_SECRET, dataDir: env.DATA_DIR, now: systemClock.now() });
-  const prepareData = async (): Promise<DatabaseHandle> => {
+  const prepareData = async (): Promise<{ database: DatabaseHandle; appSecret: string }> => {
     mkdirSync(env.DATA_DIR, { recursive: true });
     const database = openDatabase(databaseFile(env.DATA_DIR), {
       backupBeforeMigrating: path.join(env.DATA_DIR, 'backups'),
       log: (line) => logger.info(line),
     });
-    const appSecret = secretOf(database);
+    const appSecret = await secretOf(database);
     if (env.SEED_DEMO_DATA) {
       const seeded = await seedDemoData(database.db, systemClock);
       if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
@@ -70,16 +70,16 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
       logger.info(demoSignInNotice(signIns));
     }
     if (!clientDir) logger.warn('dist/client is missing: serving the API only (run `npm run build`)');
-    return database;
+    return { database, appSecret };
   };
-  const appDeps = (database: DatabaseHandle, log: Logger): AppDeps =>
+  const appDeps = (database: DatabaseHandle, appSecret: string, log: Logger): AppDeps =>
     composeDeps({
       db: database.db,
       sqlite: database.sqlite,
       env,
       logger: log,
       clock: systemClock,
-      appSecret: secretOf(database),
+      appSecret,
       clientDir,
     });
   const serverOptions = (runJobs: boolean): ServerOptions => ({
@@ -90,7 +90,8 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
   });
 
   if (env.WEB_CONCURRENCY === 1) {
-    const server = startServer(appDeps(await prepareData(), logger), serverOptions(true));
+    const { database, appSecret } = await prepareData();
+    const server = startServer(appDeps(database, appSecret, logger), serverOptions(true));
     process.on('SIGTERM', () => server.shutdown('SIGTERM'));
     process.on('SIGINT', () => server.shutdown('SIGINT'));
     return;
@@ -100,11 +101,15 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     logger,
     // The primary opens the database (migrations, demo data) and settles the app secret before forking
     // workers that would otherwise race to generate it.
-    prepare: async () => (await prepareData()).close(),
-    startWorker: ({ index, runsJobs }) => {
+    prepare: async () => (await prepareData()).database.close(),
+    startWorker: async ({ index, runsJobs }) => {
       const database = openDatabase(databaseFile(env.DATA_DIR));
       writesAlongsideOtherProcesses(database.sqlite);
-      return startServer(appDeps(database, logger.child({ worker: index })), serverOptions(runsJobs));
+      const appSecret = await secretOf(database);
+      return startServer(
+        appDeps(database, appSecret, logger.child({ worker: index })),
+        serverOptions(runsJobs),
+      );
     },
   });
 }

@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import type { PgDb } from '../db/engine/postgres.ts';
+import { isPostgres } from '../db/engine/reads.ts';
+import type { AppDeps } from '../deps.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-context.ts';
 
 /** What the health check answers when the database is reachable. */
@@ -19,10 +22,9 @@ const HEALTHY_BODY = JSON.stringify(HEALTHY);
  * database answers and is logged exactly as any other error.
  */
 export function healthCheckFastPath(
-  sqlite: Database.Database,
+  ping: DatabasePing,
   securityHeaders: MiddlewareHandler,
 ): MiddlewareHandler<AppEnv> {
-  let ping: Database.Statement | undefined;
   let headers: Record<string, string> | undefined;
   const headersReady = headersOf(securityHeaders).then((taken) => {
     headers = taken;
@@ -31,8 +33,8 @@ export function healthCheckFastPath(
     if (c.req.method !== 'GET') return next();
     if (!headers) await headersReady;
     try {
-      ping ??= sqlite.prepare('select 1');
-      ping.get();
+      const answered = ping();
+      if (answered) await answered;
     } catch {
       return next();
     }
@@ -40,6 +42,27 @@ export function healthCheckFastPath(
       status: 200,
       headers: { ...headers, [REQUEST_ID_HEADER]: requestIdOf(c.req.header(REQUEST_ID_HEADER)) },
     });
+  };
+}
+
+/** Asks the database whether it answers: throws (or rejects) when it does not. */
+export type DatabasePing = () => undefined | Promise<unknown>;
+
+/**
+ * The ping of whichever engine the composition root opened: `select 1` on the PostgreSQL pool (a
+ * round trip to the server), or SQLite's `select 1`, compiled on first use and run at once on the
+ * thread, without a promise, as the fast path always did.
+ */
+export function databasePing(deps: Pick<AppDeps, 'db' | 'sqlite'>): DatabasePing {
+  if (isPostgres(deps.db)) {
+    const pool = (deps.db as unknown as PgDb).$client;
+    return () => pool.query('select 1');
+  }
+  let statement: Database.Statement | undefined;
+  return () => {
+    statement ??= deps.sqlite.prepare('select 1');
+    statement.get();
+    return undefined;
   };
 }
 

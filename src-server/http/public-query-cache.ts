@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import type { PgDb } from '../db/engine/postgres.ts';
+import { isPostgres } from '../db/engine/reads.ts';
 import type { AppDeps } from '../deps.ts';
 import { REQUEST_ID_HEADER } from './request-context.ts';
 
@@ -56,14 +58,30 @@ interface Entry {
  * building a Headers object and setting a dozen headers one by one per request (docs/benchmarks.md).
  */
 export function publicQueryCache(
-  deps: Pick<AppDeps, 'sqlite' | 'clock'> & { env?: Pick<AppDeps['env'], 'PUBLIC_CACHE_BYPASS_TOKEN'> },
+  deps: Pick<AppDeps, 'sqlite' | 'clock'> & {
+    db?: AppDeps['db'];
+    env?: Pick<AppDeps['env'], 'PUBLIC_CACHE_BYPASS_TOKEN'>;
+  },
 ): MiddlewareHandler<AppEnv> {
-  const entries = new Map<string, Entry>();
-  /** Answers being computed, so a burst of misses for one URL computes it once (a rush after a write). */
-  const computing = new Map<string, { mark: string; entry: Promise<Entry | undefined> }>();
+  const marks = deps.db && isPostgres(deps.db) ? postgresMarks(deps.db) : sqliteMarks(deps.sqlite);
+  return cacheWith(marks, deps);
+}
+
+/**
+ * How the cache knows an answer is still current: `catalogue` for lists and searches (the catalogue's
+ * version), `any` for the event detail (any committed write), or null where the engine cannot tell
+ * cheaply, and the detail is then not cached at all.
+ */
+interface Marks {
+  catalogue: () => string | Promise<string>;
+  any: (() => string) | null;
+}
+
+/** SQLite's marks: read on the thread, without a promise, on every request (the rush's hot path). */
+function sqliteMarks(sqlite: Database.Database): Marks {
   // Two single-value statements: a third of the cost of one query selecting both (≈ 1.2 against 2.4 µs).
-  const ownChanges = deps.sqlite.prepare('select total_changes()').pluck();
-  const othersVersion = deps.sqlite.prepare('pragma data_version').pluck();
+  const ownChanges = sqlite.prepare('select total_changes()').pluck();
+  const othersVersion = sqlite.prepare('pragma data_version').pluck();
   const writeMark = () => `${othersVersion.get() as number}:${ownChanges.get() as number}`;
   // Prepared on first use: the table comes with a migration, which runs before anything is served.
   let catalogVersion: Database.Statement | undefined;
@@ -74,12 +92,40 @@ export function publicQueryCache(
   const catalogMark = () => {
     const at = writeMark();
     if (at !== catalogReadAt) {
-      catalogVersion ??= deps.sqlite.prepare('select version from catalog_version where id = 1').pluck();
+      catalogVersion ??= sqlite.prepare('select version from catalog_version where id = 1').pluck();
       catalogAtMark = `c${catalogVersion.get() as number}`;
       catalogReadAt = at;
     }
     return catalogAtMark;
   };
+  return { catalogue: catalogMark, any: writeMark };
+}
+
+/**
+ * PostgreSQL's: the catalogue's version read on the pool per request (its one-row table, moved by the
+ * same trigger and listing refresh as SQLite's). PostgreSQL has no counter of every committed write
+ * that is cheap to read, so the event detail, which shows what is left, is not cached there.
+ */
+function postgresMarks(db: AppDeps['db']): Marks {
+  const pool = (db as unknown as PgDb).$client;
+  return {
+    catalogue: async () => {
+      const { rows } = await pool.query<{ version: number }>(
+        'select version from catalog_version where id = 1',
+      );
+      return `c${rows[0]?.version ?? 0}`;
+    },
+    any: null,
+  };
+}
+
+function cacheWith(
+  marks: Marks,
+  deps: Pick<AppDeps, 'clock'> & { env?: Pick<AppDeps['env'], 'PUBLIC_CACHE_BYPASS_TOKEN'> },
+): MiddlewareHandler<AppEnv> {
+  const entries = new Map<string, Entry>();
+  /** Answers being computed, so a burst of misses for one URL computes it once (a rush after a write). */
+  const computing = new Map<string, { mark: string; entry: Promise<Entry | undefined> }>();
   const bypassToken = deps.env?.PUBLIC_CACHE_BYPASS_TOKEN;
 
   return async (c, next) => {
@@ -87,9 +133,11 @@ export function publicQueryCache(
     const procedures = cacheableProcedures(c.req.path);
     if (!procedures) return next();
     if (bypassToken && c.req.header(CACHE_BYPASS_HEADER) === bypassToken) return next();
-    const markNow = procedures.every((p) => CATALOGUE_TEXT.has(p)) ? catalogMark : writeMark;
+    const markNow = procedures.every((p) => CATALOGUE_TEXT.has(p)) ? marks.catalogue : marks.any;
+    if (!markNow) return next();
     const key = `${c.req.header('accept-encoding') ?? ''}|${cacheKey(c.req.url)}`;
-    const mark = markNow();
+    const marked = markNow();
+    const mark = typeof marked === 'string' ? marked : await marked;
     const now = deps.clock.now().getTime();
     const hit = entries.get(key);
     if (hit && hit.mark === mark && now - hit.storedAt < PUBLIC_QUERY_MAX_AGE_MS) {
@@ -128,13 +176,14 @@ export function publicQueryCache(
   async function storable(
     c: Context<AppEnv>,
     mark: string,
-    markNow: () => string,
+    markNow: () => string | Promise<string>,
     now: number,
   ): Promise<Entry | undefined> {
     const res = c.res;
     if (res.status !== 200 || res.headers.has('set-cookie') || !res.body) return undefined;
     // Something written while answering (e.g. a session renewal) makes the answer's mark unknown.
-    if (markNow() !== mark) return undefined;
+    const after = markNow();
+    if ((typeof after === 'string' ? after : await after) !== mark) return undefined;
     const body = new Uint8Array(await res.arrayBuffer());
     c.res = new Response(body, res);
     c.res.headers.set('content-length', String(body.byteLength));

@@ -415,7 +415,7 @@ function* holdAndOrder(db: WriteTx, order: Order) {
 /** A SQLite installation made by the app itself: an organiser with invoice details, holds from Proceed. */
 async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const owner = createAccount(t, 'organiser');
   await saveTaxProfile(t, owner.userId);
   const ev = createTicketedEvent(t.deps.db, {

@@ -62,7 +62,7 @@ let world: World;
 let target: ScratchPostgres | undefined;
 
 beforeAll(async () => {
-  world = buildInstallation();
+  world = await buildInstallation();
   if (serverUrl) {
     world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     target = await scratchPostgres(serverUrl, 'jalsa_holds');
@@ -357,9 +357,9 @@ function* codesOf(db: DbOrTx, ids: string[]) {
 }
 
 /** A SQLite installation made by the app's own helpers: one event, its types, a quota, codes, add-ons. */
-function buildInstallation(): World {
+async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const ev = createTicketedEvent(t.deps.db, {
     name: 'Lollapalooza India',
     types: [

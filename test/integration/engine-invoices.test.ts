@@ -215,7 +215,7 @@ describe.each(engines)('invoices, written once, on %s', (name, open) => {
 /** A SQLite installation made by the app: two organisers, one registered, one not yet; five bookings. */
 async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const owner = createAccount(t, 'organiser');
   await saveTaxProfile(t, owner.userId);
   const ev = createTicketedEvent(t.deps.db, {

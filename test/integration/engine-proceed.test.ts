@@ -68,7 +68,7 @@ let world: World;
 let target: ScratchPostgres | undefined;
 
 beforeAll(async () => {
-  world = buildInstallation();
+  world = await buildInstallation();
   if (serverUrl) {
     world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     target = await scratchPostgres(serverUrl, 'jalsa_proceed');
@@ -364,9 +364,9 @@ function* quotasOf(db: DbOrTx, ids: string[]) {
 }
 
 /** A SQLite installation made by the app's own helpers: the event, its types and quota, five more events. */
-function buildInstallation(): World {
+async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const ev = createTicketedEvent(t.deps.db, {
     name: 'NH7 Weekender',
     types: [

@@ -226,7 +226,7 @@ describe.each(engines)('refund transitions, written once, on %s', (_name, open) 
 /** A SQLite installation made by the app: an organiser with a GST profile, two types, four bookings. */
 async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const owner = createAccount(t, 'organiser');
   await saveTaxProfile(t, owner.userId);
   const ev = createTicketedEvent(t.deps.db, {

@@ -225,7 +225,7 @@ describe.each(engines)('the waiting-list offer, written once, on %s', (_name, op
 /** A SQLite installation made by the app: three sold-out types with waiting lists joined in order. */
 async function buildInstallation(): Promise<World> {
   const t = createTestApp();
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   const soldOut = async (seats: number, perBooking: number, waiting: number[]): Promise<SoldOut> => {
     const ev = createTicketedEvent(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: seats }],

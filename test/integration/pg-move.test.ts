@@ -325,7 +325,7 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
  * gate, a buyer's cancellation with its refund, and one checkout left open (an active hold).
  */
 async function buildInstallation(t: TestApp) {
-  appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
+  await appSecretFor(t.deps.db, { configured: t.deps.appSecret, dataDir: t.dataDir, now: t.clock.now() });
   await seedDemoData(t.deps.db, t.clock);
   const owner = createAccount(t, 'organiser');
   await saveTaxProfile(t, owner.userId);

@@ -65,9 +65,9 @@ function addMessages(db: ReturnType<typeof openDatabase>['db'], n: number) {
 }
 
 describe('npm run db:backup (issue 22)', () => {
-  it('copies a live database, commits still in the WAL included, with its app-secret, into a checked folder', () => {
+  it('copies a live database, commits still in the WAL included, with its app-secret, into a checked folder', async () => {
     const { dataDir, database } = scratch();
-    appSecretFor(database.db, { dataDir, now: new Date() });
+    await appSecretFor(database.db, { dataDir, now: new Date() });
     database.sqlite.pragma('wal_autocheckpoint = 0');
     addMessages(database.db, 25);
 
@@ -130,9 +130,9 @@ describe('npm run db:backup (issue 22)', () => {
     }
   }, 60_000);
 
-  it('restored into a fresh data folder, a ticket issued before still verifies; without its app-secret the start is refused', () => {
+  it('restored into a fresh data folder, a ticket issued before still verifies; without its app-secret the start is refused', async () => {
     const { dataDir, database } = scratch();
-    const secret = appSecretFor(database.db, { dataDir, now: new Date() });
+    const secret = await appSecretFor(database.db, { dataDir, now: new Date() });
     const buyer = signedInBuyer(database);
     const { bookingId } = insertBookingWithEvent(database.db, new Date(), { userId: buyer.userId });
     const token = signTicketToken(secret, bookingId);
@@ -144,7 +144,7 @@ describe('npm run db:backup (issue 22)', () => {
     copyFileSync(path.join(folder, 'jalsa.db'), path.join(restoredDir, 'jalsa.db'));
     copyFileSync(path.join(folder, 'app-secret'), path.join(restoredDir, 'app-secret'));
     const reopened = openDatabase(path.join(restoredDir, 'jalsa.db'));
-    const restoredSecret = appSecretFor(reopened.db, { dataDir: restoredDir, now: new Date() });
+    const restoredSecret = await appSecretFor(reopened.db, { dataDir: restoredDir, now: new Date() });
     expect(readTicketToken(restoredSecret, token)?.bookingId).toBe(bookingId);
     reopened.close();
 
