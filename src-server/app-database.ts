@@ -115,3 +115,17 @@ export function noSqliteOnPostgres(): Database.Database {
     },
   });
 }
+
+/**
+ * An operator script's database (`npm run user:role`, `user:verify`, `user:staff`, `db:migrate`): the
+ * one the server runs on, so on a PostgreSQL installation the account is changed there and not in a
+ * SQLite file in DATA_DIR that no server reads. Migrated on opening, as the server does.
+ */
+export async function openOperatorDatabase(env: Env): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (env.DATABASE_URL) {
+    const db = await openPostgres(env.DATABASE_URL, { poolSize: 1 });
+    return { db: db as unknown as Db, close: () => db.$client.end() };
+  }
+  const handle = openDatabase(databaseFile(env.DATA_DIR), { log: (line) => console.error(line) });
+  return { db: handle.db, close: async () => handle.close() };
+}
