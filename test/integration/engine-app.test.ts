@@ -37,6 +37,12 @@ describe.each(engines)('the app on %s', (engine) => {
     expect(await res.json()).toEqual(HEALTHY);
   });
 
+  it('answers the waiting page’s status check (an event without a room: the public state only)', async () => {
+    const res = await t.request('/api/waiting-room/evt-without-a-room');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ enabled: false, open: false });
+  });
+
   it('signs a buyer up and in, lists an organiser’s published event on the home page and shows its page', async () => {
     const site = storefront(t.request);
     const buyer = await site.signUpAndSignIn('Asha Verma', 'asha@example.in');
