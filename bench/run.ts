@@ -49,7 +49,12 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       durationSeconds: flags.number('duration', 10),
       only: flags.string('only', '').split(',').filter(Boolean),
     }),
-  lighthouse: (flags) => runLighthouse({ runs: flags.number('runs', 3), events: flags.number('events', 0) }),
+  lighthouse: (flags) =>
+    runLighthouse({
+      runs: flags.number('runs', 3),
+      events: flags.number('events', 0),
+      mobileOnly: flags.has('mobile'),
+    }),
   'page-cpu': (flags) => runPageCpu({ loads: flags.number('loads', 7), tasks: flags.has('tasks') }),
   bundle: async () => {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GST_RATE_SCHEDULE } from './gst.ts';
+import { formatCount } from './money.ts';
 import { EventIdInput } from './organiser-schemas.ts';
 
 /**
@@ -17,11 +18,11 @@ export const ADD_ON_MESSAGES = {
   nameRequired: 'Enter a name',
   nameLong: 'A name has at most 80 characters',
   descriptionLong: 'A description has at most 500 characters',
-  price: `A price is a whole number of paise from 0 to ${MAX_ADD_ON_PRICE_PAISE.toLocaleString('en-IN')}`,
+  price: `A price is a whole number of paise from 0 to ${formatCount(MAX_ADD_ON_PRICE_PAISE)}`,
   rate: `Choose a GST rate of ${GST_RATE_SCHEDULE.rates.join(', ')} %`,
   hsnSac: 'An HSN or SAC code is 4 to 8 digits',
   perOrder: `At most 1 to ${MAX_ADD_ON_PER_ORDER} per order`,
-  stock: `Stock is a whole number from 0 to ${MAX_ADD_ON_STOCK.toLocaleString('en-IN')}`,
+  stock: `Stock is a whole number from 0 to ${formatCount(MAX_ADD_ON_STOCK)}`,
   variantName: 'A variant name has at most 40 characters',
   variantsRequired: 'Add at least one variant (one without a name when it has no sizes)',
   variantsUnique: 'Each variant name once',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './money.ts';
 import { EventIdInput } from './organiser-schemas.ts';
 
 /**
@@ -12,7 +13,7 @@ export const MAX_QUOTA_CAPACITY = 1_000_000;
 export const QUOTA_MESSAGES = {
   nameRequired: 'Enter a name',
   nameLong: 'A name has at most 80 characters',
-  capacityPositive: `A capacity is a whole number from 1 to ${MAX_QUOTA_CAPACITY.toLocaleString('en-IN')}`,
+  capacityPositive: `A capacity is a whole number from 1 to ${formatCount(MAX_QUOTA_CAPACITY)}`,
   slotsRequired: 'Choose at least one slot',
   typesRequired: 'Choose at least one ticket type',
   slotUnknown: 'A chosen slot is not one of this event’s',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './money.ts';
 
 /**
  * Visitors admitted per minute when the organiser sets none: 1,000 a minute is ≈ 17 buyers a second,
@@ -12,7 +13,7 @@ export const MAX_ADMIT_PER_MINUTE = 10_000;
 export const ADMISSION_PASS_MS = 10 * 60 * 1000;
 
 export const WAITING_ROOM_MESSAGES = {
-  rateInvalid: `Admit rate must be a whole number from 1 to ${MAX_ADMIT_PER_MINUTE.toLocaleString('en-IN')} a minute`,
+  rateInvalid: `Admit rate must be a whole number from 1 to ${formatCount(MAX_ADMIT_PER_MINUTE)} a minute`,
   opensAtInvalid: 'Please enter a valid on-sale date and time',
   opensAtPast: 'The on-sale time must be in the future',
   passRequired:

@@ -49,7 +49,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
    * Everything that happens once per start: create the data folder, open the database (on SQLite backing
    * it up first when migrations are pending; on either engine applying them), settle the app secret
    * (app-secret.ts; the primary does it before forking workers that would race to generate it), add demo
-   * data to an empty SQLite database and, in development, print how to sign in as the demo admin and
+   * data to an empty SQLite database (never to a PostgreSQL) and, in development, print how to sign in as the demo admin and
    * organiser (only here, so once per start whatever WEB_CONCURRENCY is).
    */
   const secretOf = (database: AppDatabase) =>
@@ -60,8 +60,9 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     const database = await openAppDatabase(env, { first: true, logger });
     const appSecret = await secretOf(database);
     if (env.SEED_DEMO_DATA && database.engine === 'postgres') {
-      // The demo catalogue is SQLite's (seed/ writes through SQLite-only helpers); a shared database
-      // is a real site's, which should not fill with made-up events either.
+      // The demo is the one-machine trial (`npm start`, the README's two commands). A PostgreSQL that
+      // several servers share is a real site's database, and made-up events with made-up sales would be
+      // listed to its buyers and counted in its reports: it starts empty, whatever SEED_DEMO_DATA says.
       logger.info('PostgreSQL (DATABASE_URL): starting without demo data, which is added on SQLite only');
     } else if (env.SEED_DEMO_DATA) {
       const seeded = await seedDemoData(database.db, systemClock);

@@ -214,13 +214,13 @@ export function boxOfficeCountOf(
       code: {
         uses,
         onActiveHolds: count(
-          `select count(*) as n from hold_discounts d join holds h on h.id = d.hold_id
-           where d.discount_code_id = ? and d.returned_at is null and h.status = 'active' and h.event_id = ?`,
+          `select count(*) as n from holds h
+           where h.discount_code_id = ? and h.discount_returned_at is null and h.status = 'active' and h.event_id = ?`,
         ),
         onBookings: count(
           `select count(*) as n from bookings b join payment_orders o on o.id = b.order_id
-           join hold_discounts d on d.hold_id = o.hold_id
-           where d.discount_code_id = ? and d.returned_at is null and b.event_id = ? and b.status = 'confirmed'`,
+           join holds h on h.id = o.hold_id
+           where h.discount_code_id = ? and h.discount_returned_at is null and b.event_id = ? and b.status = 'confirmed'`,
         ),
         bookingsOfEvent: (
           sqlite.prepare('select count(*) as n from bookings where event_id = ?').get(event.eventId) as {

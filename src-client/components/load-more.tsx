@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatCount } from '../../shared/money.ts';
 
 /**
  * The end of a paged list: a "Load more" button that also presses itself when it scrolls into view
@@ -45,6 +46,6 @@ export function LoadMore({
 
 /** "1 event", "24 events", "100+ events". */
 export function eventCount(total: number, capped: boolean): string {
-  const n = `${total.toLocaleString('en-IN')}${capped ? '+' : ''}`;
+  const n = `${formatCount(total)}${capped ? '+' : ''}`;
   return `${n} ${total === 1 && !capped ? 'event' : 'events'}`;
 }

@@ -42,6 +42,22 @@ describe('afterHeroPainted', () => {
     expect(await isDone()).toBe(true);
   });
 
+  it('waits for a loaded hero to be decoded too, so the frame after it draws the picture', async () => {
+    let decoded = () => {};
+    const hero = Object.assign(heroImage(true), {
+      decode: () =>
+        new Promise<void>((resolve) => {
+          decoded = resolve;
+        }),
+    });
+    const isDone = settled(afterHeroPainted(pageWith(hero)));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await isDone()).toBe(false);
+    decoded();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await isDone()).toBe(true);
+  });
+
   it('starts at once where the page has no hero, and after a frame where it has loaded already', async () => {
     expect(await settled(afterHeroPainted(pageWith(null)))()).toBe(true);
     const isDone = settled(afterHeroPainted(pageWith(heroImage(true))));

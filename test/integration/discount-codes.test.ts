@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '../../shared/discount-schemas.ts';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
-import { discountCodes, holdDiscounts } from '../../src-server/db/schema/discounts.ts';
+import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { holds } from '../../src-server/db/schema/payments.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
@@ -388,9 +389,10 @@ describe('limits', () => {
     expect(
       t.deps.db
         .select()
-        .from(holdDiscounts)
+        .from(holds)
+        .where(isNotNull(holds.discountCodeId))
         .all()
-        .every((d) => d.returnedAt !== null),
+        .every((d) => d.discountReturnedAt !== null),
     ).toBe(true);
     expect((await start(ev, first.cookie, [1], 'last')).status).toBe(200);
   });
@@ -410,7 +412,7 @@ describe('the last use under concurrency', () => {
       expect(r.body.error?.message).toBe(DISCOUNT_REFUSALS.usedUp);
     }
     expect(usesOf(id)).toBe(2);
-    expect(t.deps.db.select().from(holdDiscounts).all()).toHaveLength(2);
+    expect(t.deps.db.select().from(holds).where(isNotNull(holds.discountCodeId)).all()).toHaveLength(2);
     // The refused buyers' seats were never taken.
     expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 98 });
   });

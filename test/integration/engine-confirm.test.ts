@@ -347,13 +347,13 @@ function* quotaOf(db: WriteTx) {
 }
 
 function* codesOf(db: WriteTx, ids: string[]) {
-  const { discountCodes, holdDiscounts } = tablesOf(db);
+  const { discountCodes, holds } = tablesOf(db);
   const codes = yield* rows(db.select().from(discountCodes).where(inArray(discountCodes.id, ids)));
-  const taken = yield* rows(db.select().from(holdDiscounts));
+  const taken = yield* rows(db.select().from(holds));
   return codes.map((c) => ({
     id: c.id,
     uses: c.uses,
-    unreturned: taken.filter((h) => h.discountCodeId === c.id && h.returnedAt === null).length,
+    unreturned: taken.filter((h) => h.discountCodeId === c.id && h.discountReturnedAt === null).length,
   }));
 }
 

@@ -338,7 +338,7 @@ function* variantsOf(db: DbOrTx, ids: string[]) {
 }
 
 function* codesOf(db: DbOrTx, ids: string[]) {
-  const { discountCodes, holdDiscounts } = tablesOf(db);
+  const { discountCodes, holds } = tablesOf(db);
   const codes = yield* rows(
     db
       .select({ id: discountCodes.id, uses: discountCodes.uses, maxUses: discountCodes.maxUses })
@@ -346,9 +346,7 @@ function* codesOf(db: DbOrTx, ids: string[]) {
       .where(inArray(discountCodes.id, ids)),
   );
   const taken = yield* rows(
-    db
-      .select({ codeId: holdDiscounts.discountCodeId, returnedAt: holdDiscounts.returnedAt })
-      .from(holdDiscounts),
+    db.select({ codeId: holds.discountCodeId, returnedAt: holds.discountReturnedAt }).from(holds),
   );
   return ids.map((id) => ({
     ...codes.find((c) => c.id === id)!,

@@ -161,7 +161,7 @@ describe('payment integrity', () => {
   it('a captured genuine delivery replayed (same id, new ids, no id, both events) books once and mails once', async () => {
     const session = await proceed(t, buyer.cookie, ev, 2);
     const paid = await simulatePayment(t.deps, session.orderId);
-    const entity = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
+    const entity = await simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     const { webhookSecret } = simulatorSecrets(t.deps.appSecret);
     const captured = webhook({ event: 'payment.captured', payload: { payment: { entity } } });
     const orderPaid = webhook({
@@ -317,7 +317,10 @@ describe('payment integrity', () => {
 
     // Even a correctly signed gateway event naming A's payment under B's order books nothing more.
     const { webhookSecret } = simulatorSecrets(t.deps.appSecret);
-    const entity = { ...simulatorPaymentEntity(t.deps.db, paidA.razorpay_payment_id), order_id: b.orderId };
+    const entity = {
+      ...(await simulatorPaymentEntity(t.deps.db, paidA.razorpay_payment_id)),
+      order_id: b.orderId,
+    };
     const crossed = webhook({ event: 'payment.captured', payload: { payment: { entity } } });
     expect((await crossed.post(hmac(webhookSecret, crossed.raw), 'evt_crossed001')).status).toBe(200);
     expect(bookingRows().map((r) => r.paymentId)).toEqual([paidA.razorpay_payment_id]);

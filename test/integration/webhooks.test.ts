@@ -63,7 +63,7 @@ describe('POST /api/webhooks/razorpay', () => {
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, quantity);
     const paid = await simulatePayment(t.deps, session.orderId);
-    const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
+    const payment = await simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     return { ev, buyer, session, paid, payment };
   }
 
@@ -137,8 +137,8 @@ describe('POST /api/webhooks/razorpay', () => {
     const ev = createTicketedEvent(t.deps.db);
     const buyer = createSignedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
-    const failure = simulateFailure(t.deps, session.orderId, 'Your card was declined');
-    const failed = simulatorPaymentEntity(t.deps.db, failure.metadata.payment_id);
+    const failure = await simulateFailure(t.deps, session.orderId, 'Your card was declined');
+    const failed = await simulatorPaymentEntity(t.deps.db, failure.metadata.payment_id);
     const authorized = {
       ...failed,
       id: 'pay_authorizedonly01',
@@ -256,7 +256,7 @@ describe('POST /api/webhooks/razorpay', () => {
     });
     const { order_id } = (await res.json()) as { order_id: string };
     const paid = await simulatePayment(t.deps, order_id);
-    const payment = simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
+    const payment = await simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
     const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_test01');
     expect(await (await delivery.send()).json()).toEqual({ status: 'ignored', event: 'payment.captured' });
     // Test-page payments are outside bookings: take it off the settled-once check.

@@ -65,7 +65,7 @@ describe('kill -9 between payment verification and booking commit', () => {
       { db: database.db, clock: systemClock, appSecret: FAULT_APP_SECRET },
       orderId,
     );
-    const entity = simulatorPaymentEntity(database.db, paid.razorpay_payment_id);
+    const entity = await simulatorPaymentEntity(database.db, paid.razorpay_payment_id);
     return { paid, entity };
   }
 
@@ -73,7 +73,7 @@ describe('kill -9 between payment verification and booking commit', () => {
     ev: TicketedEvent;
     buyer: { cookie: string };
     paid: SignedResult;
-    entity: ReturnType<typeof simulatorPaymentEntity>;
+    entity: Awaited<ReturnType<typeof simulatorPaymentEntity>>;
     holdId: string;
   }
 

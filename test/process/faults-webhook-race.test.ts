@@ -33,8 +33,8 @@ interface Payment {
   name: string;
   cookie: string;
   paid: SignedResult;
-  entity: ReturnType<typeof simulatorPaymentEntity>;
-  earlierFailure?: ReturnType<typeof simulatorPaymentEntity>;
+  entity: Awaited<ReturnType<typeof simulatorPaymentEntity>>;
+  earlierFailure?: Awaited<ReturnType<typeof simulatorPaymentEntity>>;
 }
 
 /**
@@ -68,9 +68,9 @@ describe('webhooks three times, out of order, racing the callback on two process
 
   async function capture(name: string, cookie: string, orderId: string, failFirst = false): Promise<Payment> {
     const earlierFailure = failFirst
-      ? simulatorPaymentEntity(
+      ? await simulatorPaymentEntity(
           database.db,
-          simulateFailure(gateway(), orderId, 'Card declined').metadata.payment_id,
+          (await simulateFailure(gateway(), orderId, 'Card declined')).metadata.payment_id,
         )
       : undefined;
     const paid = await simulatePayment(gateway(), orderId);
@@ -78,7 +78,7 @@ describe('webhooks three times, out of order, racing the callback on two process
       name,
       cookie,
       paid,
-      entity: simulatorPaymentEntity(database.db, paid.razorpay_payment_id),
+      entity: await simulatorPaymentEntity(database.db, paid.razorpay_payment_id),
       earlierFailure,
     };
   }

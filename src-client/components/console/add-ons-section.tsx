@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CreateAddOnInput } from '../../../shared/add-on-schemas.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { GST_RATE_SCHEDULE } from '../../../shared/gst.ts';
-import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
+import { formatCount, formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { TextField } from '../auth-fields.tsx';
 import { ListSection, SectionForm, useSectionForm } from './list-section.tsx';
@@ -79,10 +79,10 @@ export function AddOnsSection({ eventId, slots }: { eventId: string; slots: Slot
                   </>
                 ) : null}
                 <td className="px-4 py-3 text-sm">{variant.name || '—'}</td>
-                <Td>{variant.stock.toLocaleString('en-IN')}</Td>
-                <Td>{variant.sold.toLocaleString('en-IN')}</Td>
-                <Td>{variant.held.toLocaleString('en-IN')}</Td>
-                <Td>{variant.left.toLocaleString('en-IN')}</Td>
+                <Td>{formatCount(variant.stock)}</Td>
+                <Td>{formatCount(variant.sold)}</Td>
+                <Td>{formatCount(variant.held)}</Td>
+                <Td>{formatCount(variant.left)}</Td>
                 <td className="px-4 py-3 text-sm">
                   {i === 0 && (
                     <button type="button" className="font-semibold underline" onClick={() => edit(addOn)}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type CopyPlan, planTicketTypeCopy } from '../../../shared/copy-ticket-types.ts';
+import { formatCount } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -64,7 +65,7 @@ export function CopyTicketTypesButton({
   );
 }
 
-const seats = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'seat' : 'seats'}`;
+const seats = (n: number) => `${formatCount(n)} ${n === 1 ? 'seat' : 'seats'}`;
 
 /** What the copy will do, in the organiser's words: slots, ticket types and seats it adds. */
 export function copyDescription(plan: CopyPlan<EditableTicketType>): string {

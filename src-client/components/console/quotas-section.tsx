@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates.ts';
+import { formatCount } from '../../../shared/money.ts';
 import { CreateQuotaInput } from '../../../shared/quota-schemas.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -76,10 +77,10 @@ export function QuotasSection({
                   </span>
                 ))}
               </td>
-              <Td>{quota.capacity.toLocaleString('en-IN')}</Td>
-              <Td>{quota.sold.toLocaleString('en-IN')}</Td>
-              <Td>{quota.held.toLocaleString('en-IN')}</Td>
-              <Td>{quota.left.toLocaleString('en-IN')}</Td>
+              <Td>{formatCount(quota.capacity)}</Td>
+              <Td>{formatCount(quota.sold)}</Td>
+              <Td>{formatCount(quota.held)}</Td>
+              <Td>{formatCount(quota.left)}</Td>
               <td className="space-x-3 px-4 py-3 text-sm">
                 <button type="button" className="font-semibold underline" onClick={() => edit(quota)}>
                   Edit

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatInIndia } from '../../../shared/dates.ts';
+import { formatCount } from '../../../shared/money.ts';
 import {
   DEFAULT_ADMIT_PER_MINUTE,
   MAX_ADMIT_PER_MINUTE,
@@ -119,8 +120,8 @@ function WaitingRoomForm({
           inputMode="numeric"
           min={1}
           max={MAX_ADMIT_PER_MINUTE}
-          placeholder={`Default: ${DEFAULT_ADMIT_PER_MINUTE.toLocaleString('en-IN')}`}
-          hint={`Leave empty for the default (${DEFAULT_ADMIT_PER_MINUTE.toLocaleString('en-IN')} a minute, well within what the checkout handles).`}
+          placeholder={`Default: ${formatCount(DEFAULT_ADMIT_PER_MINUTE)}`}
+          hint={`Leave empty for the default (${formatCount(DEFAULT_ADMIT_PER_MINUTE)} a minute, well within what the checkout handles).`}
           error={errors.admitPerMinute}
           value={rate}
           onChange={(e) => {
@@ -136,9 +137,9 @@ function WaitingRoomForm({
       </form>
       {room.visitors > 0 && (
         <p className="mt-3 text-sm text-gray-700" data-testid="waiting-room-counts">
-          {room.visitors.toLocaleString('en-IN')} in the waiting room
+          {formatCount(room.visitors)} in the waiting room
           {room.drawnAt
-            ? `; opened ${formatDateTime(room.drawnAt)}, ${room.admittedThrough.toLocaleString('en-IN')} let in so far.`
+            ? `; opened ${formatDateTime(room.drawnAt)}, ${formatCount(room.admittedThrough)} let in so far.`
             : '.'}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatTime } from '../../../shared/dates.ts';
+import { formatCount } from '../../../shared/money.ts';
 import { describeWait, QUEUE_TOKEN_HEADER, type WaitingRoomStatus } from '../../../shared/waiting-room.ts';
 import { LoadingText } from '../../components/status-screens.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
@@ -93,20 +94,20 @@ function WaitingRoomPage() {
               <div className="rounded-lg bg-gray-50 p-3">
                 <dt className="text-sm text-gray-600">Your place</dt>
                 <dd className="text-3xl font-bold tabular-nums" data-testid="position">
-                  {visitor.position.toLocaleString('en-IN')}
+                  {formatCount(visitor.position)}
                 </dd>
               </div>
               <div className="rounded-lg bg-gray-50 p-3">
                 <dt className="text-sm text-gray-600">People ahead of you</dt>
                 <dd className="text-3xl font-bold tabular-nums" data-testid="ahead">
-                  {(visitor.ahead ?? 0).toLocaleString('en-IN')}
+                  {formatCount(visitor.ahead ?? 0)}
                 </dd>
               </div>
             </dl>
             <p className="mt-4 text-gray-700" data-testid="estimated-wait">
               Estimated wait: {describeWait(visitor.estimatedWaitMinutes)} (we let in{' '}
-              {status.admitPerMinute.toLocaleString('en-IN')}{' '}
-              {status.admitPerMinute === 1 ? 'person' : 'people'} a minute).
+              {formatCount(status.admitPerMinute)} {status.admitPerMinute === 1 ? 'person' : 'people'} a
+              minute).
             </p>
             <p className="mt-2 text-sm text-gray-600">This page updates itself. Please don’t close it.</p>
           </div>

@@ -45,8 +45,10 @@ export const discountCodes = sqliteTable(
 );
 
 /**
- * The code a hold was priced with, and what it took off. The row lives on with the hold's booking;
- * `returned_at` is set when its use was given back (hold released unpaid, booking cancelled).
+ * The code a hold was priced with, and what it took off, as holds made before 0.3 kept it: their rows
+ * were copied onto the holds' own `discount_*` columns by the `hold_discount_columns` migration, which is where a code's use
+ * lives now (written by Proceed, read by every rule). Kept, not written, so an older release still
+ * opens the database.
  */
 export const holdDiscounts = sqliteTable(
   'hold_discounts',

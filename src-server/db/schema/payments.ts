@@ -47,6 +47,17 @@ export const holds = sqliteTable(
     clientAddress: text('client_address'),
     createdAt: text('created_at').notNull(),
     endedAt: text('ended_at'),
+    /**
+     * The discount code the hold was priced with (issue 40), null for none: its use is kept on the hold's
+     * own row, so a Proceed with a code writes no second table (docs/benchmarks.md, issue 40's last bar).
+     * No foreign key: the id is the row the same transaction took the use from (services/discounts), and
+     * schema/discounts.ts already imports this file.
+     */
+    discountCodeId: text('discount_code_id'),
+    /** What the code took off the whole order, before tax; null without a code. */
+    discountPaise: integer('discount_paise'),
+    /** When the code's use was given back (hold released unpaid, booking cancelled); null while it counts. */
+    discountReturnedAt: text('discount_returned_at'),
   },
   (t) => [
     index('holds_status_expiry_idx').on(t.status, t.expiresAt),
@@ -65,6 +76,11 @@ export const holds = sqliteTable(
     index('holds_active_address_slot_idx')
       .on(t.clientAddress, t.slotId, t.seats)
       .where(sql`status = 'active'`),
+    // A buyer's uses of one code (the per-buyer limit, under the write lock) and a code's uses (the
+    // console's list): only holds with a code are indexed, so a plain Proceed writes no entry.
+    index('holds_discount_code_user_idx')
+      .on(t.discountCodeId, t.userId)
+      .where(sql`discount_code_id is not null`),
   ],
 );
 

@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { priceBreakdown } from '../../../shared/pricing.ts';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
-import { takeSeats } from '../../services/inventory/holds.ts';
+import { takeSeatsSteps } from '../../services/inventory/holds.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema/accounts.ts';
-import { bookings } from '../schema/bookings.ts';
-import { eventDates, events, slots, ticketTypes } from '../schema/catalog.ts';
-import { writeTransaction } from '../write-transaction.ts';
+import { runnerFor } from '../engine/runner.ts';
+import { changes, rows } from '../engine/steps.ts';
+import { tablesOf } from '../engine/tables.ts';
 
 /** Holder of the demo bookings. It has no password, so nobody can sign in as it. */
 export const DEMO_AUDIENCE = {
@@ -25,35 +24,38 @@ const PER_ORDER = 10;
 export function sellOutDemoTicketTypes(db: Db, ticketTypeIds: string[], now: Date): Promise<number> {
   if (ticketTypeIds.length === 0) return Promise.resolve(0);
   const at = now.toISOString();
-  return writeTransaction(db, (tx) => {
-    tx.insert(users)
-      .values({ ...DEMO_AUDIENCE, createdAt: at, updatedAt: at })
-      .onConflictDoNothing()
-      .run();
-    const rows = tx
-      .select({
-        type: ticketTypes,
-        slotStart: slots.startTime,
-        slotEnd: slots.endTime,
-        dateOfEvent: eventDates.dateOfEvent,
-        eventId: events.id,
-        eventName: events.name,
-        eventLocation: events.eventLocationText,
-        platformFeeRate: events.platformFeeRate,
-      })
-      .from(ticketTypes)
-      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .innerJoin(events, eq(events.id, eventDates.eventId))
-      .where(inArray(ticketTypes.id, ticketTypeIds))
-      .all();
+  return runnerFor(db).write(function* (tx) {
+    const { bookings, eventDates, events, slots, ticketTypes, users } = tablesOf(tx);
+    yield* changes(
+      tx
+        .insert(users)
+        .values({ ...DEMO_AUDIENCE, createdAt: at, updatedAt: at })
+        .onConflictDoNothing(),
+    );
+    const types = yield* rows(
+      tx
+        .select({
+          type: ticketTypes,
+          slotStart: slots.startTime,
+          slotEnd: slots.endTime,
+          dateOfEvent: eventDates.dateOfEvent,
+          eventId: events.id,
+          eventName: events.name,
+          eventLocation: events.eventLocationText,
+          platformFeeRate: events.platformFeeRate,
+        })
+        .from(ticketTypes)
+        .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .innerJoin(events, eq(events.id, eventDates.eventId))
+        .where(inArray(ticketTypes.id, ticketTypeIds)),
+    );
     let created = 0;
-    for (const row of rows) {
+    for (const row of types) {
       const { type } = row;
       for (let sold = 0, n = 1; sold < type.totalTickets; n += 1) {
         const quantity = Math.min(PER_ORDER, type.totalTickets - sold);
-        // The database's own prepared statements, on this transaction's connection.
-        takeSeats(db, [{ ticketTypeId: type.id, quantity }]);
+        yield* takeSeatsSteps(tx, [{ ticketTypeId: type.id, quantity }]);
         sold += quantity;
         const bookedType: BookedTicketType = {
           id: type.id,
@@ -68,8 +70,8 @@ export function sellOutDemoTicketTypes(db: Db, ticketTypeIds: string[], now: Dat
         };
         const price = priceBreakdown(type.pricePaise * quantity, row.platformFeeRate);
         const id = `DEMO-${type.id}-${n}`;
-        tx.insert(bookings)
-          .values({
+        yield* changes(
+          tx.insert(bookings).values({
             id,
             paymentId: `demo_pay_${id}`,
             orderId: `demo_order_${id}`,
@@ -103,8 +105,8 @@ export function sellOutDemoTicketTypes(db: Db, ticketTypeIds: string[], now: Dat
             totalAmountPaise: price.grandTotalPaise,
             totalUserAllowed: quantity * type.personAllowedPerTicket,
             createdAt: at,
-          })
-          .run();
+          }),
+        );
         created += 1;
       }
     }

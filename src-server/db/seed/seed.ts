@@ -9,7 +9,9 @@ import { publishEvent } from '../../services/event-editor/publish-event.ts';
 import { setEventTax } from '../../services/invoices/set-event-tax.ts';
 import { ensureDemoOrganiser } from '../../services/roles/ensure-demo-accounts.ts';
 import type { Db } from '../client.ts';
-import { events } from '../schema/catalog.ts';
+import { runStatements } from '../engine/reads.ts';
+import { row } from '../engine/steps.ts';
+import { tablesOf } from '../engine/tables.ts';
 import { type DemoEventPlan, demoEvents } from './demo-events.ts';
 import { sellOutDemoTicketTypes } from './demo-sales.ts';
 
@@ -21,8 +23,11 @@ import { sellOutDemoTicketTypes } from './demo-sales.ts';
  * event exists, so starting twice never duplicates them. Returns how many it added.
  */
 export async function seedDemoData(db: Db, clock: Clock): Promise<number> {
-  const existing = db.select({ n: count() }).from(events).get()?.n ?? 0;
-  if (existing > 0) return 0;
+  const existing = await runStatements(db, (db) => {
+    const { events } = tablesOf(db);
+    return row(db.select({ n: count() }).from(events));
+  });
+  if (Number(existing?.n ?? 0) > 0) return 0;
   const now = clock.now();
   const plans = demoEvents(now);
   const ownerId = await ensureDemoOrganiser(db, now);

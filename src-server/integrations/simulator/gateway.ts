@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isPostgres, runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
-import { simulatorOrders, simulatorPayments } from '../../db/schema/payments.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { simulatorOrders, type simulatorPayments } from '../../db/schema/payments.ts';
 import type { Clock } from '../../deps.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../services/payments/gateway.ts';
@@ -37,7 +40,9 @@ export function simulatorSecrets(appSecret: string): SimulatorSecrets {
 export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: string }): PaymentGateway {
   const secrets = simulatorSecrets(deps.appSecret);
   const { db, clock } = deps;
-  const insertOrder = prepareInsertOrder(db);
+  const postgres = isPostgres(db);
+  // SQLite's order insert is prepared once and batched by group commit (a hot statement, every Proceed).
+  const insertOrder = postgres ? null : prepareInsertOrder(db);
 
   return {
     name: 'simulator',
@@ -45,16 +50,16 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
 
     async createOrder(input) {
       const id = gatewayId('order');
-      await groupCommitOf(db.$client).write(() =>
-        insertOrder.run({
-          id,
-          amountPaise: input.amountPaise,
-          currency: input.currency,
-          receipt: input.receipt,
-          notes: input.notes,
-          createdAt: clock.now().toISOString(),
-        }),
-      );
+      const order = {
+        id,
+        amountPaise: input.amountPaise,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes,
+        createdAt: clock.now().toISOString(),
+      };
+      if (insertOrder) await groupCommitOf(db.$client).write(() => insertOrder.run(order));
+      else await runStatements(db, (db) => changes(db.insert(tablesOf(db).simulatorOrders).values(order)));
       return {
         id,
         amountPaise: input.amountPaise,
@@ -65,18 +70,17 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     },
 
     async fetchPayment(paymentId) {
-      const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+      const row = await paymentRow(db, paymentId);
       if (!row) throw new GatewayError('The id provided does not exist', 'api', 400);
       return toPayment(row);
     },
 
     async fetchOrderPayments(orderId) {
-      return db
-        .select()
-        .from(simulatorPayments)
-        .where(eq(simulatorPayments.orderId, orderId))
-        .all()
-        .map(toPayment);
+      const found = await runStatements(db, (db) => {
+        const { simulatorPayments } = tablesOf(db);
+        return rows(db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId)));
+      });
+      return found.map(toPayment);
     },
 
     async capturePayment(paymentId) {
@@ -85,7 +89,7 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
     },
 
     async refundPayment(paymentId, amountPaise, _notes, options = {}) {
-      const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+      const row = await paymentRow(db, paymentId);
       if (!row || row.status === 'failed')
         throw new GatewayError('The id provided does not exist', 'api', 400);
       // Like Razorpay's X-Refund-Idempotency: the same key answers the refund already made.
@@ -102,14 +106,19 @@ export function createSimulatorGateway(deps: { db: Db; clock: Clock; appSecret: 
       }
       const refundId = keyedId ?? gatewayId('rfnd');
       const refunded = row.amountRefundedPaise + amountPaise;
-      db.update(simulatorPayments)
-        .set({
-          amountRefundedPaise: refunded,
-          refundId,
-          status: refunded === row.amountPaise ? 'refunded' : row.status,
-        })
-        .where(eq(simulatorPayments.id, paymentId))
-        .run();
+      await runStatements(db, (db) => {
+        const { simulatorPayments } = tablesOf(db);
+        return changes(
+          db
+            .update(simulatorPayments)
+            .set({
+              amountRefundedPaise: refunded,
+              refundId,
+              status: refunded === row.amountPaise ? 'refunded' : row.status,
+            })
+            .where(eq(simulatorPayments.id, paymentId)),
+        );
+      });
       return { id: refundId, paymentId, amountPaise, status: 'processed' };
     },
 
@@ -136,20 +145,21 @@ function prepareInsertOrder(db: Db) {
 
 /** The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it. */
 export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string }, orderId: string) {
-  const order = findOrder(deps.db, orderId);
+  const order = await findOrder(deps.db, orderId);
   const paymentId = gatewayId('pay');
-  await writeTransaction(deps.db, (tx) => {
-    tx.insert(simulatorPayments)
-      .values({
+  await runnerFor(deps.db).write(function* (tx) {
+    const { simulatorOrders, simulatorPayments } = tablesOf(tx);
+    yield* changes(
+      tx.insert(simulatorPayments).values({
         id: paymentId,
         orderId,
         amountPaise: order.amountPaise,
         currency: order.currency,
         status: 'captured',
         createdAt: deps.clock.now().toISOString(),
-      })
-      .run();
-    tx.update(simulatorOrders).set({ status: 'paid' }).where(eq(simulatorOrders.id, orderId)).run();
+      }),
+    );
+    yield* changes(tx.update(simulatorOrders).set({ status: 'paid' }).where(eq(simulatorOrders.id, orderId)));
   });
   const signature = hmacSha256Hex(
     simulatorSecrets(deps.appSecret).keySecret,
@@ -159,22 +169,26 @@ export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: s
 }
 
 /** The buyer pressed Fail: a failed attempt and the error object Razorpay's `payment.failed` event carries. */
-export function simulateFailure(deps: { db: Db; clock: Clock }, orderId: string, description: string) {
-  const order = findOrder(deps.db, orderId);
+export async function simulateFailure(deps: { db: Db; clock: Clock }, orderId: string, description: string) {
+  const order = await findOrder(deps.db, orderId);
   const paymentId = gatewayId('pay');
-  deps.db
-    .insert(simulatorPayments)
-    .values({
-      id: paymentId,
-      orderId,
-      amountPaise: order.amountPaise,
-      currency: order.currency,
-      status: 'failed',
-      errorDescription: description,
-      createdAt: deps.clock.now().toISOString(),
-    })
-    .run();
-  deps.db.update(simulatorOrders).set({ status: 'attempted' }).where(eq(simulatorOrders.id, orderId)).run();
+  await runStatements(deps.db, function* (db) {
+    const { simulatorOrders, simulatorPayments } = tablesOf(db);
+    yield* changes(
+      db.insert(simulatorPayments).values({
+        id: paymentId,
+        orderId,
+        amountPaise: order.amountPaise,
+        currency: order.currency,
+        status: 'failed',
+        errorDescription: description,
+        createdAt: deps.clock.now().toISOString(),
+      }),
+    );
+    yield* changes(
+      db.update(simulatorOrders).set({ status: 'attempted' }).where(eq(simulatorOrders.id, orderId)),
+    );
+  });
   return {
     code: 'BAD_REQUEST_ERROR',
     description,
@@ -186,8 +200,8 @@ export function simulateFailure(deps: { db: Db; clock: Clock }, orderId: string,
 }
 
 /** A payment as Razorpay's API and webhooks describe it (the `payment` entity). */
-export function simulatorPaymentEntity(db: Db, paymentId: string) {
-  const row = db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get();
+export async function simulatorPaymentEntity(db: Db, paymentId: string) {
+  const row = await paymentRow(db, paymentId);
   if (!row) throw new GatewayError('The id provided does not exist', 'api', 400);
   return {
     id: row.id,
@@ -204,12 +218,23 @@ export function simulatorPaymentEntity(db: Db, paymentId: string) {
   };
 }
 
-export function findSimulatorOrder(db: Db, orderId: string) {
-  return db.select().from(simulatorOrders).where(eq(simulatorOrders.id, orderId)).get() ?? null;
+export async function findSimulatorOrder(db: Db, orderId: string) {
+  const order = await runStatements(db, (db) => {
+    const { simulatorOrders } = tablesOf(db);
+    return row(db.select().from(simulatorOrders).where(eq(simulatorOrders.id, orderId)));
+  });
+  return order ?? null;
 }
 
-function findOrder(db: Db, orderId: string) {
-  const order = findSimulatorOrder(db, orderId);
+function paymentRow(db: Db, paymentId: string) {
+  return runStatements(db, (db) => {
+    const { simulatorPayments } = tablesOf(db);
+    return row(db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)));
+  });
+}
+
+async function findOrder(db: Db, orderId: string) {
+  const order = await findSimulatorOrder(db, orderId);
   if (!order) throw new GatewayError('The id provided does not exist', 'api', 400);
   return order;
 }

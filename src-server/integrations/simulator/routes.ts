@@ -34,8 +34,8 @@ const failSchema = z.object({ description: z.string().trim().min(1).max(200) });
  */
 export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
   if (deps.paymentGateway?.name !== 'simulator') return;
-  app.get('/api/simulator/orders/:orderId', (c) => {
-    const order = findSimulatorOrder(deps.db, c.req.param('orderId'));
+  app.get('/api/simulator/orders/:orderId', async (c) => {
+    const order = await findSimulatorOrder(deps.db, c.req.param('orderId'));
     if (!order) return c.json({ error: { message: 'The id provided does not exist' } }, 404);
     return c.json({
       id: order.id,
@@ -48,7 +48,7 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
   app.post('/api/simulator/orders/:orderId/pay', async (c) => {
     try {
       const result = await simulatePayment(deps, c.req.param('orderId'));
-      const payment = simulatorPaymentEntity(deps.db, result.razorpay_payment_id);
+      const payment = await simulatorPaymentEntity(deps.db, result.razorpay_payment_id);
       sendWebhooks(app, deps, [
         { event: 'payment.captured', payload: { payment: { entity: payment } } },
         {
@@ -67,8 +67,8 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
     const parsed = failSchema.safeParse(await c.req.json().catch(() => ({})));
     const description = parsed.success ? parsed.data.description : 'Payment declined by the bank';
     try {
-      const error = simulateFailure(deps, c.req.param('orderId'), description);
-      const payment = simulatorPaymentEntity(deps.db, error.metadata.payment_id);
+      const error = await simulateFailure(deps, c.req.param('orderId'), description);
+      const payment = await simulatorPaymentEntity(deps.db, error.metadata.payment_id);
       sendWebhooks(app, deps, [{ event: 'payment.failed', payload: { payment: { entity: payment } } }]);
       return c.json({ error });
     } catch (err) {

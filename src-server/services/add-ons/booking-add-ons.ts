@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ADD_ON_MESSAGES } from '../../../shared/add-on-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { bookingAddOns } from '../../db/schema/add-ons.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
-import { recordBookingEvent } from '../bookings/booking-history.ts';
+import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 
 /** One add-on line of a booking, as the buyer, the organiser and gate staff see it. */
 export interface BookedAddOn {
@@ -80,9 +79,11 @@ export function addOnLabel(line: Pick<BookedAddOn, 'name' | 'variantName' | 'qua
 export type GateAddOn = Omit<BookedAddOn, 'totalPaise'>;
 
 /** The gate: a booking's add-ons to hand over, for the event's gate staff (another event's: not found). */
-export function gateAddOns(db: Db, eventId: string, bookingId: string): GateAddOn[] {
-  refuseOtherEvent(db, eventId, bookingId);
-  return (addOnsOfBookings(db, [bookingId]).get(bookingId) ?? []).map(forGate);
+export function gateAddOns(db: Db, eventId: string, bookingId: string): Promise<GateAddOn[]> {
+  return runStatements(db, function* (db) {
+    yield* refuseOtherEventSteps(db, eventId, bookingId);
+    return ((yield* addOnsOfBookingsSteps(db, [bookingId])).get(bookingId) ?? []).map(forGate);
+  });
 }
 
 function forGate({ totalPaise: _paid, ...line }: BookedAddOn): GateAddOn {
@@ -99,22 +100,24 @@ export function markAddOnGiven(
   input: { eventId: string; bookingId: string; lineId: string; staffUserId: string; gate: string },
   now: Date,
 ): Promise<GateAddOn> {
-  return writeTransaction(db, (tx) => {
-    refuseOtherEvent(tx, input.eventId, input.bookingId);
-    const given = tx
-      .update(bookingAddOns)
-      .set({ givenAt: now.toISOString(), givenByUserId: input.staffUserId })
-      .where(
-        and(
-          eq(bookingAddOns.id, input.lineId),
-          eq(bookingAddOns.bookingId, input.bookingId),
-          isNull(bookingAddOns.givenAt),
-        ),
-      )
-      .returning()
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { bookingAddOns } = tablesOf(tx);
+    yield* refuseOtherEventSteps(tx, input.eventId, input.bookingId);
+    const given = yield* row(
+      tx
+        .update(bookingAddOns)
+        .set({ givenAt: now.toISOString(), givenByUserId: input.staffUserId })
+        .where(
+          and(
+            eq(bookingAddOns.id, input.lineId),
+            eq(bookingAddOns.bookingId, input.bookingId),
+            isNull(bookingAddOns.givenAt),
+          ),
+        )
+        .returning(),
+    );
     if (given) {
-      recordBookingEvent(tx, {
+      yield* recordBookingEventSteps(tx, {
         bookingId: input.bookingId,
         kind: 'add_on_given',
         actor: 'gate',
@@ -128,7 +131,7 @@ export function markAddOnGiven(
         },
       });
     }
-    const line = addOnsOfBookings(tx, [input.bookingId])
+    const line = (yield* addOnsOfBookingsSteps(tx, [input.bookingId]))
       .get(input.bookingId)
       ?.find((l) => l.id === input.lineId);
     if (!line) throw notFound(ADD_ON_MESSAGES.lineNotFound);
@@ -136,12 +139,14 @@ export function markAddOnGiven(
   });
 }
 
-function refuseOtherEvent(db: DbOrTx, eventId: string, bookingId: string): void {
-  const booking = db
-    .select({ eventId: bookings.eventId, status: bookings.status })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .get();
+function* refuseOtherEventSteps(db: DbOrTx, eventId: string, bookingId: string): Steps<void> {
+  const { bookings } = tablesOf(db);
+  const booking = yield* row(
+    db
+      .select({ eventId: bookings.eventId, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId)),
+  );
   if (booking?.eventId !== eventId || booking.status !== 'confirmed') {
     throw notFound(ADD_ON_MESSAGES.bookingNotFound);
   }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ADD_ON_MESSAGES, type AddOnFields } from '../../../shared/add-on-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { addOns, addOnVariants } from '../../db/schema/add-ons.ts';
-import { eventDates, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { badRequest, notFound } from '../../errors.ts';
 
 /** A new add-on for the event (the editor's "Add-ons" section), with its variants' stock. */
@@ -14,24 +14,31 @@ export function createAddOn(
   fields: AddOnFields,
   now: Date,
 ): Promise<{ id: string }> {
-  return writeTransaction(db, (tx) => {
-    checkTicketTypes(tx, eventId, fields.ticketTypeIds);
+  return runnerFor(db).write(function* (tx) {
+    const { addOns, addOnVariants } = tablesOf(tx);
+    yield* checkTicketTypesSteps(tx, eventId, fields.ticketTypeIds);
     const id = `ao-${randomUUID()}`;
-    tx.insert(addOns)
-      .values({ id, eventId, ...row(fields), createdAt: now.toISOString(), updatedAt: now.toISOString() })
-      .run();
-    fields.variants.forEach((variant, position) => {
-      tx.insert(addOnVariants)
-        .values({
+    yield* changes(
+      tx.insert(addOns).values({
+        id,
+        eventId,
+        ...addOnColumns(fields),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      }),
+    );
+    for (const [position, variant] of fields.variants.entries()) {
+      yield* changes(
+        tx.insert(addOnVariants).values({
           id: `av-${randomUUID()}`,
           addOnId: id,
           name: variant.name,
           stock: variant.stock,
           available: variant.stock,
           position,
-        })
-        .run();
-    });
+        }),
+      );
+    }
     return { id };
   });
 }
@@ -49,64 +56,90 @@ export function updateAddOn(
   fields: AddOnFields,
   now: Date,
 ): Promise<{ id: string }> {
-  return writeTransaction(db, (tx) => {
-    const found = tx
-      .select({ id: addOns.id })
-      .from(addOns)
-      .where(and(eq(addOns.id, addOnId), eq(addOns.eventId, eventId)))
-      .get();
+  return runnerFor(db).write(function* (tx) {
+    const { addOns, addOnVariants } = tablesOf(tx);
+    const found = yield* row(
+      tx
+        .select({ id: addOns.id })
+        .from(addOns)
+        .where(and(eq(addOns.id, addOnId), eq(addOns.eventId, eventId))),
+    );
     if (!found) throw notFound(ADD_ON_MESSAGES.notFound);
-    checkTicketTypes(tx, eventId, fields.ticketTypeIds);
-    tx.update(addOns)
-      .set({ ...row(fields), updatedAt: now.toISOString() })
-      .where(eq(addOns.id, addOnId))
-      .run();
-    const existing = tx.select().from(addOnVariants).where(eq(addOnVariants.addOnId, addOnId)).all();
+    yield* checkTicketTypesSteps(tx, eventId, fields.ticketTypeIds);
+    yield* changes(
+      tx
+        .update(addOns)
+        .set({ ...addOnColumns(fields), updatedAt: now.toISOString() })
+        .where(eq(addOns.id, addOnId)),
+    );
+    // On PostgreSQL a hold may commit between this read and a variant's UPDATE below: each UPDATE moves
+    // the row as committed then, and its condition refuses a stock below what is taken by that time.
+    const existing = yield* rows(tx.select().from(addOnVariants).where(eq(addOnVariants.addOnId, addOnId)));
     const kept = new Set<string>();
-    fields.variants.forEach((variant, position) => {
+    for (const [position, variant] of fields.variants.entries()) {
       const old = variant.id ? existing.find((v) => v.id === variant.id) : undefined;
       if (variant.id && !old) throw notFound(ADD_ON_MESSAGES.variantNotFound);
       if (!old) {
-        tx.insert(addOnVariants)
-          .values({
+        yield* changes(
+          tx.insert(addOnVariants).values({
             id: `av-${randomUUID()}`,
             addOnId,
             name: variant.name,
             stock: variant.stock,
             available: variant.stock,
             position,
-          })
-          .run();
-        return;
+          }),
+        );
+        continue;
       }
       kept.add(old.id);
       const taken = old.stock - old.available;
       if (variant.stock < taken) throw badRequest(ADD_ON_MESSAGES.belowTaken(variant.name, taken));
-      // Relative to the row as it is now, under the write lock: a hold in between still counts.
-      tx.update(addOnVariants)
-        .set({
-          name: variant.name,
-          stock: variant.stock,
-          available: sql`${addOnVariants.available} + ${variant.stock - old.stock}`,
-          position,
-        })
-        .where(eq(addOnVariants.id, old.id))
-        .run();
-    });
+      // Relative to the row as it is now, under the write lock: a hold in between still counts. Never
+      // below zero: a hold committed since the read (PostgreSQL) took more than the new stock leaves.
+      const moved = yield* changes(
+        tx
+          .update(addOnVariants)
+          .set({
+            name: variant.name,
+            stock: variant.stock,
+            available: sql`${addOnVariants.available} + ${variant.stock - old.stock}`,
+            position,
+          })
+          .where(
+            and(
+              eq(addOnVariants.id, old.id),
+              sql`${addOnVariants.available} + ${variant.stock - old.stock} >= 0`,
+            ),
+          ),
+      );
+      if (moved !== 1) {
+        const current = yield* row(
+          tx
+            .select({ stock: addOnVariants.stock, available: addOnVariants.available })
+            .from(addOnVariants)
+            .where(eq(addOnVariants.id, old.id)),
+        );
+        const takenNow = current ? current.stock - current.available : taken;
+        throw badRequest(ADD_ON_MESSAGES.belowTaken(variant.name, takenNow));
+      }
+    }
     for (const gone of existing.filter((v) => !kept.has(v.id))) {
       if (gone.stock - gone.available > 0) {
         throw badRequest(ADD_ON_MESSAGES.belowTaken(gone.name, gone.stock - gone.available));
       }
-      tx.update(addOnVariants)
-        .set({ stock: 0, available: 0, position: 1000 + gone.position })
-        .where(eq(addOnVariants.id, gone.id))
-        .run();
+      yield* changes(
+        tx
+          .update(addOnVariants)
+          .set({ stock: 0, available: 0, position: 1000 + gone.position })
+          .where(eq(addOnVariants.id, gone.id)),
+      );
     }
     return { id: addOnId };
   });
 }
 
-function row(fields: AddOnFields) {
+function addOnColumns(fields: AddOnFields) {
   return {
     name: fields.name,
     description: fields.description,
@@ -119,15 +152,17 @@ function row(fields: AddOnFields) {
   };
 }
 
-function checkTicketTypes(tx: DbOrTx, eventId: string, ids: string[] | null): void {
+function* checkTicketTypesSteps(tx: DbOrTx, eventId: string, ids: string[] | null): Steps<void> {
   if (!ids?.length) return;
-  const found = tx
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
-    .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-    .where(and(inArray(ticketTypes.id, ids), eq(eventDates.eventId, eventId)))
-    .all();
+  const { eventDates, slots, ticketTypes } = tablesOf(tx);
+  const found = yield* rows(
+    tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .innerJoin(slots, eq(slots.id, ticketTypes.slotId))
+      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+      .where(and(inArray(ticketTypes.id, ids), eq(eventDates.eventId, eventId))),
+  );
   if (new Set(found.map((f) => f.id)).size !== new Set(ids).size) {
     throw badRequest(ADD_ON_MESSAGES.typeUnknown);
   }

@@ -7,15 +7,14 @@ import {
 } from '../../../shared/box-office-schemas.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { DEFAULT_CHECKOUT_TAXES } from '../../../shared/pricing.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { boxOfficeSales } from '../../db/schema/box-office.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { checkoutTaxesOf } from '../checkout/checkout-taxes.ts';
-import { type DbOrTx, holdSeatsIn } from '../inventory/holds.ts';
-import { confirmBoxOfficeHoldIn } from '../payments/confirm.ts';
+import { checkoutTaxesSteps } from '../checkout/checkout-taxes.ts';
+import { type DbOrTx, reserveSteps } from '../inventory/holds.ts';
+import { confirmBoxOfficeHoldSteps } from '../payments/confirm.ts';
 
 /**
  * The account a box-office booking belongs to when its buyer's e-mail has none (ADR 0042): nobody can
@@ -44,37 +43,42 @@ export async function recordBoxOfficeSale(
 ): Promise<{ bookingId: string; totalPaise: number }> {
   const { input, kind } = sale;
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    const slot = tx
-      .select({
-        eventDateId: slots.eventDateId,
-        cancelledAt: slots.cancelledAt,
-        eventStatus: events.status,
-        city: events.city,
-        venueState: events.venueState,
-      })
-      .from(slots)
-      .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
-      .innerJoin(events, eq(events.id, eventDates.eventId))
-      .where(and(eq(slots.id, input.slotId), eq(eventDates.eventId, eventId)))
-      .get();
+  // Written once for both engines (ADR 0045): the hold's own steps take the seats (each row by its
+  // conditional UPDATE, so racing door sales and online buyers on PostgreSQL never oversell).
+  return runnerFor(deps.db).write(function* (tx) {
+    const { boxOfficeSales, eventDates, events, slots, ticketTypes } = tablesOf(tx);
+    const slot = yield* row(
+      tx
+        .select({
+          eventDateId: slots.eventDateId,
+          cancelledAt: slots.cancelledAt,
+          eventStatus: events.status,
+          city: events.city,
+          venueState: events.venueState,
+        })
+        .from(slots)
+        .innerJoin(eventDates, eq(eventDates.id, slots.eventDateId))
+        .innerJoin(events, eq(events.id, eventDates.eventId))
+        .where(and(eq(slots.id, input.slotId), eq(eventDates.eventId, eventId))),
+    );
     if (!slot) throw notFound(BOX_OFFICE_MESSAGES.slotNotFound);
     if (slot.cancelledAt || slot.eventStatus === 'cancelled')
       throw conflict(BOX_OFFICE_MESSAGES.slotCancelled);
     for (const line of input.lines) {
-      const type = tx
-        .select({ slotId: ticketTypes.slotId })
-        .from(ticketTypes)
-        .where(eq(ticketTypes.id, line.ticketTypeId))
-        .get();
+      const type = yield* row(
+        tx
+          .select({ slotId: ticketTypes.slotId })
+          .from(ticketTypes)
+          .where(eq(ticketTypes.id, line.ticketTypeId)),
+      );
       if (type?.slotId !== input.slotId) throw notFound('No ticket types available for this slot.');
     }
     // Bought at the venue: the buyer's state is the venue's, which is also the admission's place of supply
     // (IGST Act s.12(6)). Every city of the list has one; an event without it is refused, not guessed.
     const state = placeOfSupplyOfEvent(slot);
     if (!state) throw conflict(BOX_OFFICE_MESSAGES.venueStateUnknown);
-    const userId = buyerAccountIn(tx, input.email, now);
-    const hold = holdSeatsIn(
+    const userId = yield* buyerAccountSteps(tx, input.email, now);
+    const hold = yield* reserveSteps(
       tx,
       {
         userId,
@@ -85,7 +89,7 @@ export async function recordBoxOfficeSale(
         details: { name: input.name, email: input.email, phone: input.phone, state },
         userCity: slot.city,
         platformFeeRate: 0,
-        taxes: kind === 'door' ? checkoutTaxesOf(tx, deps.env, eventId) : DEFAULT_CHECKOUT_TAXES,
+        taxes: kind === 'door' ? yield* checkoutTaxesSteps(tx, deps.env, eventId) : DEFAULT_CHECKOUT_TAXES,
         complimentary: kind === 'comp',
         // The organiser's own sale: hidden types (press, sponsors) need no access code here (ADR 0038).
         sellsHiddenTypes: true,
@@ -93,7 +97,7 @@ export async function recordBoxOfficeSale(
       now,
       { sessionExpiresAt: now.toISOString(), expiresAt: now.toISOString() },
     );
-    const bookingId = confirmBoxOfficeHoldIn(
+    const bookingId = yield* confirmBoxOfficeHoldSteps(
       deps,
       tx,
       hold.id,
@@ -107,8 +111,8 @@ export async function recordBoxOfficeSale(
       },
       now,
     );
-    tx.insert(boxOfficeSales)
-      .values({
+    yield* changes(
+      tx.insert(boxOfficeSales).values({
         bookingId,
         eventId,
         kind,
@@ -117,25 +121,28 @@ export async function recordBoxOfficeSale(
         reason: input.reason || null,
         recordedBy: actorUserId,
         createdAt: now.toISOString(),
-      })
-      .run();
+      }),
+    );
     return { bookingId, totalPaise: hold.totalPaise };
   });
 }
 
 /** The buyer's own account when their e-mail has one (the booking is then in their My Bookings), else the walk-in account. */
-function buyerAccountIn(tx: DbOrTx, email: string, now: Date): string {
-  const own = tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+function* buyerAccountSteps(tx: DbOrTx, email: string, now: Date): Steps<string> {
+  const { users } = tablesOf(tx);
+  const own = yield* row(tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())));
   if (own) return own.id;
-  tx.insert(users)
-    .values({
-      id: WALK_IN_ACCOUNT.id,
-      email: WALK_IN_ACCOUNT.email,
-      name: 'Box office',
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .onConflictDoNothing()
-    .run();
+  yield* changes(
+    tx
+      .insert(users)
+      .values({
+        id: WALK_IN_ACCOUNT.id,
+        email: WALK_IN_ACCOUNT.email,
+        name: 'Box office',
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .onConflictDoNothing(),
+  );
   return WALK_IN_ACCOUNT.id;
 }

@@ -2,17 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../shared/money.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { TicketType } from '../../../shared/ticket-type.ts';
-import type { Db } from '../../db/client.ts';
-import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isPostgres, runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { unlockedTypeIds } from '../access-codes/hidden-types.ts';
-import { addOnsForSale, type BuyerAddOn } from '../add-ons/list-add-ons.ts';
-import { type EventDateDetail, loadTicketTree } from '../catalog/ticket-tree.ts';
-import { limitByQuotas } from '../quotas/limit-by-quotas.ts';
-import { readWaitingRoom } from '../waiting-room/read-waiting-room.ts';
-import { checkoutTaxesOf } from './checkout-taxes.ts';
+import { unlockedTypeIdsSteps } from '../access-codes/hidden-types.ts';
+import { addOnsForSaleSteps, type BuyerAddOn } from '../add-ons/list-add-ons.ts';
+import { type EventDateDetail, ticketTreeSteps } from '../catalog/ticket-tree.ts';
+import { limitByQuotasSteps } from '../quotas/limit-by-quotas.ts';
+import { readWaitingRoom, type WaitingRoomSwitch } from '../waiting-room/read-waiting-room.ts';
+import { checkoutTaxesSteps } from './checkout-taxes.ts';
 
 /**
  * The §3 fallback for an event with no ticket types: one date, one slot and three sample types, each
@@ -67,35 +69,48 @@ export async function ticketOptions(
   eventId: string,
   accessCode?: string,
 ): Promise<TicketOptions> {
-  const { db, env } = deps;
-  const event = db
-    .select({
-      id: events.id,
-      name: events.name,
-      eventLocationText: events.eventLocationText,
-      city: events.city,
-      posterUrl: events.posterUrl,
-      imagesUrls: events.imagesUrls,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      platformFeeRate: events.platformFeeRate,
-    })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.status, 'published')))
-    .get();
-  if (!event) throw notFound('Event not found');
-
-  // Hidden types only with the access code that unlocks them (ADR 0038); the fallback is for an event
-  // with no types at all, hidden ones included.
-  const shown = unlockedTypeIds(db, eventId, accessCode, deps.clock.now());
-  const hasTypes = (tree: EventDateDetail[]) =>
-    tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
-  let tree = loadTicketTree(db, eventId, shown);
-  if (!hasTypes(tree) && !hasTypes(loadTicketTree(db, eventId, 'all'))) {
+  const { db } = deps;
+  // The same statements, in the same order, as each engine reads them: on SQLite each runs at once (no
+  // transaction, as before); only an event with no types at all writes its fallback in between.
+  const first = await runStatements(db, function* (db): Steps<{
+    event: TicketEvent;
+    shown: ReadonlySet<string>;
+    options: OptionsOfTree | null;
+  }> {
+    const event = yield* row(
+      db
+        .select({
+          id: events(db).id,
+          name: events(db).name,
+          eventLocationText: events(db).eventLocationText,
+          city: events(db).city,
+          posterUrl: events(db).posterUrl,
+          imagesUrls: events(db).imagesUrls,
+          startTime: events(db).startTime,
+          endTime: events(db).endTime,
+          platformFeeRate: events(db).platformFeeRate,
+        })
+        .from(events(db))
+        .where(and(eq(events(db).id, eventId), eq(events(db).status, 'published'))),
+    );
+    if (!event) throw notFound('Event not found');
+    // Hidden types only with the access code that unlocks them (ADR 0038); the fallback is for an event
+    // with no types at all, hidden ones included.
+    const shown = yield* unlockedTypeIdsSteps(db, eventId, accessCode, deps.clock.now());
+    const tree = yield* ticketTreeSteps(db, eventId, shown);
+    if (!hasTypes(tree) && !hasTypes(yield* ticketTreeSteps(db, eventId, 'all'))) {
+      return { event, shown, options: null };
+    }
+    return { event, shown, options: yield* optionsSteps(db, deps, event.id, tree) };
+  });
+  const { event, shown } = first;
+  let options = first.options;
+  if (!options) {
     await ensureFallbackTicketTypes(db, event);
-    tree = loadTicketTree(db, eventId, shown);
+    options = await runStatements(db, function* (db): Steps<OptionsOfTree> {
+      return yield* optionsSteps(db, deps, event.id, yield* ticketTreeSteps(db, eventId, shown));
+    });
   }
-  tree = limitByQuotas(db, tree);
 
   return {
     event: {
@@ -109,10 +124,31 @@ export async function ticketOptions(
       endTime: event.endTime,
       platformFeeRate: event.platformFeeRate,
     },
-    taxes: checkoutTaxesOf(db, env, event.id),
-    waitingRoom: waitingRoomOn(deps.sqlite, eventId),
-    addOns: addOnsForSale(db, eventId),
-    dates: tree
+    ...options,
+  };
+}
+
+const events = (db: DbOrTx) => tablesOf(db).events;
+
+type TicketEvent = Omit<TicketOptions['event'], 'imageUrl'> & { imagesUrls: string[] };
+type OptionsOfTree = Omit<TicketOptions, 'event'>;
+
+const hasTypes = (tree: EventDateDetail[]) =>
+  tree.some((date) => date.slots.some((s) => s.tickets.length > 0));
+
+/** Everything after the tree is read: its seats limited by quotas, the taxes, the room, the add-ons. */
+function* optionsSteps(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'sqlite' | 'env'>,
+  eventId: string,
+  tree: EventDateDetail[],
+): Steps<OptionsOfTree> {
+  const limited = yield* limitByQuotasSteps(db, tree);
+  return {
+    taxes: yield* checkoutTaxesSteps(db, deps.env, eventId),
+    waitingRoom: waitingRoomOn(yield* waitingRoomSteps(db, deps.sqlite, eventId)),
+    addOns: yield* addOnsForSaleSteps(db, eventId),
+    dates: limited
       .filter((d) => d.isLive)
       .map((d) => ({
         id: d.id,
@@ -136,38 +172,63 @@ export function ensureFallbackTicketTypes(
     event.endTime && event.endTime > event.startTime
       ? event.endTime
       : new Date(new Date(event.startTime).getTime() + FALLBACK_SLOT_MS).toISOString();
-  return writeTransaction(db, (tx) => {
-    tx.insert(eventDates)
-      .values({ id: dateId, eventId: event.id, dateOfEvent: event.startTime, isLive: true })
-      .onConflictDoNothing()
-      .run();
-    tx.insert(slots)
-      .values({ id: slotId, eventDateId: dateId, startTime: event.startTime, endTime: end })
-      .onConflictDoNothing()
-      .run();
-    FALLBACK_TICKET_TYPES.forEach((type, position) => {
-      tx.insert(ticketTypes)
-        .values({
-          id: `${event.id}-${type.key}`,
-          slotId,
-          name: type.name,
-          pricePaise: rupeesToPaise(type.price),
-          personAllowedPerTicket: 1,
-          description: '',
-          isRefundable: true,
-          totalTickets: type.total,
-          availableTickets: type.total,
-          isLive: true,
-          benefits: [],
-          position,
-        })
-        .onConflictDoNothing()
-        .run();
-    });
+  return runnerFor(db).write(function* (tx) {
+    const { eventDates, slots, ticketTypes } = tablesOf(tx);
+    yield* changes(
+      tx
+        .insert(eventDates)
+        .values({ id: dateId, eventId: event.id, dateOfEvent: event.startTime, isLive: true })
+        .onConflictDoNothing(),
+    );
+    yield* changes(
+      tx
+        .insert(slots)
+        .values({ id: slotId, eventDateId: dateId, startTime: event.startTime, endTime: end })
+        .onConflictDoNothing(),
+    );
+    for (const [position, type] of FALLBACK_TICKET_TYPES.entries()) {
+      yield* changes(
+        tx
+          .insert(ticketTypes)
+          .values({
+            id: `${event.id}-${type.key}`,
+            slotId,
+            name: type.name,
+            pricePaise: rupeesToPaise(type.price),
+            personAllowedPerTicket: 1,
+            description: '',
+            isRefundable: true,
+            totalTickets: type.total,
+            availableTickets: type.total,
+            isLive: true,
+            benefits: [],
+            position,
+          })
+          .onConflictDoNothing(),
+      );
+    }
   });
 }
 
-function waitingRoomOn(sqlite: AppDeps['sqlite'], eventId: string): TicketOptions['waitingRoom'] {
-  const room = readWaitingRoom(sqlite, eventId);
+function waitingRoomOn(room: WaitingRoomSwitch | undefined): TicketOptions['waitingRoom'] {
   return room?.enabled ? { opensAt: room.opensAt } : null;
+}
+
+/**
+ * The event's waiting room as stored: on SQLite the statement every Proceed's admission check uses
+ * (read-waiting-room.ts, prepared once), on PostgreSQL the same primary-key read through its tables.
+ */
+function* waitingRoomSteps(
+  db: DbOrTx,
+  sqlite: AppDeps['sqlite'],
+  eventId: string,
+): Steps<WaitingRoomSwitch | undefined> {
+  if (!isPostgres(db)) return readWaitingRoom(sqlite, eventId);
+  const { waitingRooms } = tablesOf(db);
+  return yield* row(
+    db
+      .select({ enabled: waitingRooms.enabled, opensAt: waitingRooms.opensAt })
+      .from(waitingRooms)
+      .where(eq(waitingRooms.eventId, eventId)),
+  );
 }

@@ -97,8 +97,8 @@ export function* evaluateDiscountSteps(
 
 /**
  * Inside the hold's write transaction: checks the code again and takes one use, or throws the refusal
- * (rolling back the hold's savepoint). The caller records the hold's `hold_discounts` row with
- * `recordDiscountIn` once the hold exists.
+ * (rolling back the hold's savepoint). The caller writes the use onto the hold's own row with
+ * `discountColumnsOf` (inventory/holds.ts' INSERT of the hold: no second table, ADR 0047).
  *
  * One conditional UPDATE both decides the limits (active, `uses < max_uses`, the buyer's unreturned
  * uses below `max_uses_per_buyer`) and returns the code's terms, which are then checked as
@@ -120,20 +120,14 @@ export function* takeDiscountUseSteps(tx: DbOrTx, input: DiscountRequest, now: D
   return applyOrRefuse(taken, input.lines, now);
 }
 
-export function* recordDiscountSteps(
-  tx: DbOrTx,
-  holdId: string,
-  userId: string,
-  applied: AppliedDiscount,
-  now: Date,
-): Steps<void> {
-  yield* changes(statements(tx).insertHoldDiscount, {
-    holdId,
-    discountCodeId: applied.discountCodeId,
-    userId,
-    discountPaise: applied.discountPaise,
-    createdAt: now.toISOString(),
-  });
+/** The hold's `discount_*` columns for the code it was priced with (nulls without one). */
+export function discountColumnsOf(applied: AppliedDiscount | null): {
+  discountCodeId: string | null;
+  discountPaise: number | null;
+} {
+  return applied
+    ? { discountCodeId: applied.discountCodeId, discountPaise: applied.discountPaise }
+    : { discountCodeId: null, discountPaise: null };
 }
 
 /**
@@ -143,7 +137,7 @@ export function* recordDiscountSteps(
  */
 export function* returnDiscountUseSteps(tx: DbOrTx, holdId: string, now: Date): Steps<boolean> {
   const returned = yield* row(statements(tx).markReturned, { holdId, returnedAt: now.toISOString() });
-  if (!returned) return false;
+  if (!returned?.discountCodeId) return false;
   yield* changes(statements(tx).giveBackUse, { id: returned.discountCodeId });
   return true;
 }
@@ -153,15 +147,15 @@ export function* returnDiscountUseSteps(tx: DbOrTx, holdId: string, now: Date): 
  * buyer paid the discounted price, so the use is taken again too, even past the limit (the money is in).
  */
 export function* retakeDiscountUseSteps(tx: DbOrTx, holdId: string): Steps<void> {
-  const { holdDiscounts, discountCodes } = tablesOf(tx);
+  const { holds, discountCodes } = tablesOf(tx);
   const retaken = yield* row(
     tx
-      .update(holdDiscounts)
-      .set({ returnedAt: null })
-      .where(and(eq(holdDiscounts.holdId, holdId), sql`${holdDiscounts.returnedAt} is not null`))
-      .returning({ discountCodeId: holdDiscounts.discountCodeId }),
+      .update(holds)
+      .set({ discountReturnedAt: null })
+      .where(and(eq(holds.id, holdId), sql`${holds.discountReturnedAt} is not null`))
+      .returning({ discountCodeId: holds.discountCodeId }),
   );
-  if (retaken) {
+  if (retaken?.discountCodeId) {
     yield* changes(
       tx
         .update(discountCodes)
@@ -217,16 +211,19 @@ function applyTerms(
 
 const p = sql.placeholder;
 
-/** The buyer's unreturned uses of the code (the per-buyer limit), through hold_discounts_code_user_idx. */
-const usesOfBuyerSql = sql`select count(*) from hold_discounts where hold_discounts.discount_code_id = discount_codes.id
-  and hold_discounts.user_id = ${p('userId')} and hold_discounts.returned_at is null`;
+/**
+ * The buyer's unreturned uses of the code (the per-buyer limit), through the partial index
+ * holds_discount_code_user_idx (the equality on `discount_code_id` implies its `is not null`).
+ */
+const usesOfBuyerSql = sql`select count(*) from holds where holds.discount_code_id = discount_codes.id
+  and holds.user_id = ${p('userId')} and holds.discount_returned_at is null`;
 
 /**
  * Prepared once per connection: Proceed runs them on the path every buyer with a code takes. Built on
  * the tables of the engine `db` runs on (on PostgreSQL, once per transaction that uses them).
  */
 const statements = oncePer((db: DbOrTx) => {
-  const { discountCodes, holdDiscounts, holds } = tablesOf(db);
+  const { discountCodes, holds } = tablesOf(db);
   const DISCOUNT_CODE_TERMS = discountCodeTermsOf(discountCodes);
   return {
     byKey: db
@@ -240,12 +237,11 @@ const statements = oncePer((db: DbOrTx) => {
       .prepare(),
     ownActiveOnSlot: db
       .select({ n: sql<number>`count(*)` })
-      .from(holdDiscounts)
-      .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+      .from(holds)
       .where(
         and(
-          eq(holdDiscounts.discountCodeId, p('discountCodeId')),
-          isNull(holdDiscounts.returnedAt),
+          eq(holds.discountCodeId, p('discountCodeId')),
+          isNull(holds.discountReturnedAt),
           eq(holds.userId, p('userId')),
           eq(holds.slotId, p('slotId')),
           sql`${holds.status} = 'active'`,
@@ -271,21 +267,17 @@ const statements = oncePer((db: DbOrTx) => {
       .set({ uses: sql`${discountCodes.uses} - 1` })
       .where(and(eq(discountCodes.id, p('id')), sql`${discountCodes.uses} > 0`))
       .prepare(),
-    insertHoldDiscount: db
-      .insert(holdDiscounts)
-      .values({
-        holdId: p('holdId'),
-        discountCodeId: p('discountCodeId'),
-        userId: p('userId'),
-        discountPaise: p('discountPaise'),
-        createdAt: p('createdAt'),
-      })
-      .prepare(),
     markReturned: db
-      .update(holdDiscounts)
-      .set({ returnedAt: sql`${p('returnedAt')}` })
-      .where(and(eq(holdDiscounts.holdId, p('holdId')), isNull(holdDiscounts.returnedAt)))
-      .returning({ discountCodeId: holdDiscounts.discountCodeId })
+      .update(holds)
+      .set({ discountReturnedAt: sql`${p('returnedAt')}` })
+      .where(
+        and(
+          eq(holds.id, p('holdId')),
+          sql`${holds.discountCodeId} is not null`,
+          isNull(holds.discountReturnedAt),
+        ),
+      )
+      .returning({ discountCodeId: holds.discountCodeId })
       .prepare(),
   };
 });

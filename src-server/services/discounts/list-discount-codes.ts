@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DiscountKind } from '../../../shared/discount-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { discountCodes, holdDiscounts } from '../../db/schema/discounts.ts';
+import { discountCodes } from '../../db/schema/discounts.ts';
 import { holds } from '../../db/schema/payments.ts';
 import { DISCOUNT_CODE_TERMS } from './discount-code-fields.ts';
 
@@ -34,23 +34,23 @@ export interface DiscountCodeRow {
 export function listDiscountCodes(db: Db, eventId: string): DiscountCodeRow[] {
   const given = db
     .select({
-      discountCodeId: holdDiscounts.discountCodeId,
+      discountCodeId: discountCodes.id,
       bookings: sql<number>`count(*)`,
-      discountPaise: sql<number>`coalesce(sum(${holdDiscounts.discountPaise}), 0)`,
+      discountPaise: sql<number>`coalesce(sum(${holds.discountPaise}), 0)`,
     })
-    // From the event's codes (their index) to their uses (by code) to each hold (by id): never a scan
-    // of all holds of a status.
+    // From the event's codes (their index) to the holds priced with each (holds_discount_code_user_idx):
+    // never a scan of all holds of a status.
     .from(discountCodes)
-    .innerJoin(holdDiscounts, eq(holdDiscounts.discountCodeId, discountCodes.id))
-    .innerJoin(holds, eq(holds.id, holdDiscounts.holdId))
+    .innerJoin(holds, eq(holds.discountCodeId, discountCodes.id))
     .where(
       and(
         eq(discountCodes.eventId, eventId),
-        isNull(holdDiscounts.returnedAt),
-        sql`${holds.status} = 'converted'`,
+        isNull(holds.discountReturnedAt),
+        // Unary plus: SQLite must not pick holds_status_expiry_idx and walk every converted hold.
+        sql`+${holds.status} = 'converted'`,
       ),
     )
-    .groupBy(holdDiscounts.discountCodeId)
+    .groupBy(discountCodes.id)
     .all();
   const byCode = new Map(given.map((g) => [g.discountCodeId, g]));
   return db

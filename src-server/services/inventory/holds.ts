@@ -27,7 +27,7 @@ import {
 } from '../add-ons/add-on-stock.ts';
 import {
   type AppliedDiscount,
-  recordDiscountSteps,
+  discountColumnsOf,
   retakeDiscountUseSteps,
   returnDiscountUseSteps,
   takeDiscountUseSteps,
@@ -210,20 +210,36 @@ export function quoteSeats(
   db: Db,
   input: Pick<ReserveInput, 'userId' | 'slotId' | 'lines'>,
 ): (HoldLine & { name: string; pricePaise: number; personsPerTicket: number })[] {
+  return runSync(quoteSeatsSteps(db, input));
+}
+
+/** `quoteSeats` written once for both engines (ADR 0045): the "Apply code" quote reads it on either. */
+export function* quoteSeatsSteps(
+  db: DbOrTx,
+  input: Pick<ReserveInput, 'userId' | 'slotId' | 'lines'>,
+): Steps<(HoldLine & { name: string; pricePaise: number; personsPerTicket: number })[]> {
   let mayFreeSeats: boolean | undefined;
-  return input.lines.map((line) => {
-    const type = query(db, 'ticketType').get({ ticketTypeId: line.ticketTypeId });
+  const quoted: (HoldLine & { name: string; pricePaise: number; personsPerTicket: number })[] = [];
+  for (const line of input.lines) {
+    const type = yield* row(query(db, 'ticketType'), { ticketTypeId: line.ticketTypeId });
     if (type?.slotId !== input.slotId) throw notFound(NO_TYPES_ON_SLOT_MESSAGE);
     checkQuantity(line.quantity);
     // A shared capacity (quota, ADR 0039) may be gone while the type still has seats.
     const left = Math.min(type.availableTickets, type.quotaLeft ?? Number.POSITIVE_INFINITY);
     if (!type.isLive || left < line.quantity) {
       mayFreeSeats ??=
-        query(db, 'activeHoldsOnSlot').all({ userId: input.userId, slotId: input.slotId }).length > 0;
+        (yield* rows(query(db, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId })).length >
+        0;
       if (!mayFreeSeats) throw soldOut({ ...type, availableTickets: left });
     }
-    return { ...line, name: type.name, pricePaise: type.pricePaise, personsPerTicket: type.personsPerTicket };
-  });
+    quoted.push({
+      ...line,
+      name: type.name,
+      pricePaise: type.pricePaise,
+      personsPerTicket: type.personsPerTicket,
+    });
+  }
+  return quoted;
 }
 
 /**
@@ -488,6 +504,8 @@ export function* reserveSteps(
     details: input.details,
     userCity: input.userCity,
     createdAt: now.toISOString(),
+    // The code's use lives on the hold's own row (issue 40): no second table for a Proceed with a code.
+    ...discountColumnsOf(discount),
   });
   for (const [position, line] of priced.entries()) {
     yield* changes(query(tx, 'insertHoldItem'), {
@@ -499,7 +517,6 @@ export function* reserveSteps(
       discountPaise: line.discountPerTicketPaise,
     });
   }
-  if (discount) yield* recordDiscountSteps(tx, hold.id, input.userId, discount, now);
   if (addOns) yield* recordHoldAddOnsSteps(tx, hold.id, addOns);
   return hold;
 }
@@ -652,6 +669,8 @@ const builders = {
         seats: p('seats'),
         clientAddress: p('clientAddress'),
         createdAt: p('createdAt'),
+        discountCodeId: p('discountCodeId'),
+        discountPaise: p('discountPaise'),
       })
       .prepare();
   },

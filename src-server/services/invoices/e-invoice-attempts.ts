@@ -1,3 +1,8 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { changes, type Steps } from '../../db/engine/steps.ts';
+import type { Tables } from '../../db/engine/tables.ts';
+
 /**
  * The e-invoicing job's limits, shared by invoices (register-e-invoices.ts) and credit notes
  * (register-e-credit-notes.ts), so both are retried and given up on alike.
@@ -21,3 +26,32 @@ export function retryAt(attempts: number, now: Date): string | null {
 }
 
 export const CREDIT_NOTE_OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts this credit note. Report it in GSTR-1 as it is and ask your accountant how to correct it.`;
+
+/** How long a job owns a registration while it talks to the IRP; after that (its server died) it is due again. */
+export const E_INVOICE_CLAIM_MS = 5 * 60_000;
+
+type Registrations = Tables['eInvoiceRegistrations'] | Tables['eCreditNoteRegistrations'];
+
+/**
+ * Claims a due registration (an invoice's or a credit note's) before the IRP is called, on either
+ * engine: one conditional UPDATE moves its next attempt past the claim's lease, on the condition that it
+ * is still due at the time this job read. Of two servers' jobs that read the same batch, one claims it
+ * and calls the IRP; the other changes nothing and passes on, so a document is never sent twice at once
+ * (the IRP would refuse the second as a duplicate IRN and it would show as failed). `table` and `key`
+ * are the engine's own (`tablesOf(db)`).
+ */
+export function claimDueSteps(table: Registrations, key: SQL | undefined) {
+  return function* (db: DbOrTx, readDueAt: string | null, now: Date): Steps<boolean> {
+    if (readDueAt === null) return false;
+    const claimed = yield* changes(
+      db
+        .update(table)
+        .set({
+          nextAttemptAt: new Date(now.getTime() + E_INVOICE_CLAIM_MS).toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(and(key, inArray(table.status, ['pending', 'failed']), eq(table.nextAttemptAt, readDueAt))),
+    );
+    return claimed === 1;
+  };
+}

@@ -1,18 +1,14 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import {
-  type CreditNoteKind,
-  type EInvoiceStatus,
-  eCreditNoteRegistrations,
-  eInvoiceRegistrations,
-} from '../../db/schema/e-invoices.ts';
-import { invoices, organiserProfiles } from '../../db/schema/invoices.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { CreditNoteKind, EInvoiceStatus } from '../../db/schema/e-invoices.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { EInvoiceStamp } from './invoice-pdf.ts';
-import { creditNoteOf } from './register-e-credit-notes.ts';
+import { creditNoteSteps } from './register-e-credit-notes.ts';
 
 export interface EInvoicingState {
   applies: boolean;
@@ -50,76 +46,85 @@ export interface EInvoicingState {
 }
 
 /** The organiser's e-invoicing setting and what has not been registered yet. */
-export function getEInvoicing(db: Db, userId: string, providerConfigured: boolean): EInvoicingState {
-  const profile = db
-    .select({ since: organiserProfiles.eInvoicingSince })
-    .from(organiserProfiles)
-    .where(eq(organiserProfiles.userId, userId))
-    .get();
-  const rows = db
-    .select({
-      invoiceId: invoices.id,
-      number: invoices.number,
-      issuedAt: invoices.issuedAt,
-      status: eInvoiceRegistrations.status,
-      attempts: eInvoiceRegistrations.attempts,
-      lastError: eInvoiceRegistrations.lastError,
-      nextAttemptAt: eInvoiceRegistrations.nextAttemptAt,
-    })
-    .from(eInvoiceRegistrations)
-    .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
-    .where(
-      and(
-        eq(eInvoiceRegistrations.issuer, userId),
-        inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
-      ),
-    )
-    .orderBy(desc(invoices.issuedAt))
-    .limit(50)
-    .all();
-  const notes = db
-    .select({
-      creditNoteId: eCreditNoteRegistrations.creditNoteId,
-      kind: eCreditNoteRegistrations.kind,
-      invoiceNumber: invoices.number,
-      status: eCreditNoteRegistrations.status,
-      attempts: eCreditNoteRegistrations.attempts,
-      lastError: eCreditNoteRegistrations.lastError,
-      nextAttemptAt: eCreditNoteRegistrations.nextAttemptAt,
-      createdAt: eCreditNoteRegistrations.createdAt,
-      invoiceStatus: eInvoiceRegistrations.status,
-    })
-    .from(eCreditNoteRegistrations)
-    .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
-    .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId))
-    .where(
-      and(
-        eq(eCreditNoteRegistrations.issuer, userId),
-        inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
-      ),
-    )
-    .orderBy(desc(eCreditNoteRegistrations.createdAt))
-    .limit(50)
-    .all();
-  return {
-    applies: Boolean(profile?.since),
-    since: profile?.since ?? null,
-    providerConfigured,
-    notRegistered: rows.map((r) => ({ ...r, status: r.status as 'pending' | 'failed' })),
-    creditNotesNotRegistered: notes.flatMap(({ createdAt: _at, invoiceStatus, ...r }) => {
-      const note = creditNoteOf(db, r.kind, r.creditNoteId);
-      if (!note) return [];
-      return [
-        {
-          ...r,
-          number: note.number,
-          issuedAt: note.issuedAt,
-          status: r.status as 'pending' | 'failed',
-          waitingForInvoice: invoiceStatus !== 'registered',
-        },
-      ];
-    }),
-  };
+export function getEInvoicing(db: Db, userId: string, providerConfigured: boolean): Promise<EInvoicingState> {
+  return runStatements(db, function* (db) {
+    const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices, organiserProfiles } = tablesOf(db);
+    const profile = yield* row(
+      db
+        .select({ since: organiserProfiles.eInvoicingSince })
+        .from(organiserProfiles)
+        .where(eq(organiserProfiles.userId, userId)),
+    );
+    const pending = yield* rows(
+      db
+        .select({
+          invoiceId: invoices.id,
+          number: invoices.number,
+          issuedAt: invoices.issuedAt,
+          status: eInvoiceRegistrations.status,
+          attempts: eInvoiceRegistrations.attempts,
+          lastError: eInvoiceRegistrations.lastError,
+          nextAttemptAt: eInvoiceRegistrations.nextAttemptAt,
+        })
+        .from(eInvoiceRegistrations)
+        .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
+        .where(
+          and(
+            eq(eInvoiceRegistrations.issuer, userId),
+            inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
+          ),
+        )
+        .orderBy(desc(invoices.issuedAt))
+        .limit(50),
+    );
+    const notes = yield* rows(
+      db
+        .select({
+          creditNoteId: eCreditNoteRegistrations.creditNoteId,
+          kind: eCreditNoteRegistrations.kind,
+          invoiceNumber: invoices.number,
+          status: eCreditNoteRegistrations.status,
+          attempts: eCreditNoteRegistrations.attempts,
+          lastError: eCreditNoteRegistrations.lastError,
+          nextAttemptAt: eCreditNoteRegistrations.nextAttemptAt,
+          createdAt: eCreditNoteRegistrations.createdAt,
+          invoiceStatus: eInvoiceRegistrations.status,
+        })
+        .from(eCreditNoteRegistrations)
+        .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
+        .leftJoin(
+          eInvoiceRegistrations,
+          eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId),
+        )
+        .where(
+          and(
+            eq(eCreditNoteRegistrations.issuer, userId),
+            inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
+          ),
+        )
+        .orderBy(desc(eCreditNoteRegistrations.createdAt))
+        .limit(50),
+    );
+    const creditNotesNotRegistered: EInvoicingState['creditNotesNotRegistered'] = [];
+    for (const { createdAt: _at, invoiceStatus, ...r } of notes) {
+      const note = yield* creditNoteSteps(db, r.kind, r.creditNoteId);
+      if (!note) continue;
+      creditNotesNotRegistered.push({
+        ...r,
+        number: note.number,
+        issuedAt: note.issuedAt,
+        status: r.status as 'pending' | 'failed',
+        waitingForInvoice: invoiceStatus !== 'registered',
+      });
+    }
+    return {
+      applies: Boolean(profile?.since),
+      since: profile?.since ?? null,
+      providerConfigured,
+      notRegistered: pending.map((r) => ({ ...r, status: r.status as 'pending' | 'failed' })),
+      creditNotesNotRegistered,
+    };
+  });
 }
 
 /**
@@ -127,18 +132,22 @@ export function getEInvoicing(db: Db, userId: string, providerConfigured: boolea
  * (invoices issued before stay as they are). Turning it on again keeps the first date. Needs a GSTIN.
  */
 export async function setEInvoicing(db: Db, userId: string, applies: boolean, now: Date): Promise<void> {
-  await writeTransaction(db, (tx) => {
-    const profile = tx
-      .select({ gstin: organiserProfiles.gstin, since: organiserProfiles.eInvoicingSince })
-      .from(organiserProfiles)
-      .where(eq(organiserProfiles.userId, userId))
-      .get();
+  await runnerFor(db).write(function* (tx) {
+    const { organiserProfiles } = tablesOf(tx);
+    const profile = yield* row(
+      tx
+        .select({ gstin: organiserProfiles.gstin, since: organiserProfiles.eInvoicingSince })
+        .from(organiserProfiles)
+        .where(eq(organiserProfiles.userId, userId)),
+    );
     if (applies && !profile?.gstin) throw badRequest(E_INVOICING_MESSAGES.needsGstin);
     if (!profile) return;
-    tx.update(organiserProfiles)
-      .set({ eInvoicingSince: applies ? (profile.since ?? now.toISOString()) : null })
-      .where(eq(organiserProfiles.userId, userId))
-      .run();
+    yield* changes(
+      tx
+        .update(organiserProfiles)
+        .set({ eInvoicingSince: applies ? (profile.since ?? now.toISOString()) : null })
+        .where(eq(organiserProfiles.userId, userId)),
+    );
   });
 }
 
@@ -152,23 +161,27 @@ export async function retryEInvoice(
   target: { invoiceId: string } | { creditNoteId: string },
   now: Date,
 ): Promise<void> {
-  const table = 'invoiceId' in target ? eInvoiceRegistrations : eCreditNoteRegistrations;
-  const key =
-    'invoiceId' in target
-      ? eq(eInvoiceRegistrations.invoiceId, target.invoiceId)
-      : eq(eCreditNoteRegistrations.creditNoteId, target.creditNoteId);
-  await writeTransaction(db, (tx) => {
-    const row = tx
-      .select({ status: table.status })
-      .from(table)
-      .where(and(key, eq(table.issuer, userId)))
-      .get();
-    if (!row) throw notFound(E_INVOICING_MESSAGES.notFound);
-    if (row.status === 'registered') throw badRequest(E_INVOICING_MESSAGES.alreadyRegistered);
-    tx.update(table)
-      .set({ attempts: 0, nextAttemptAt: now.toISOString(), updatedAt: now.toISOString() })
-      .where(key)
-      .run();
+  await runnerFor(db).write(function* (tx) {
+    const { eCreditNoteRegistrations, eInvoiceRegistrations } = tablesOf(tx);
+    const table = 'invoiceId' in target ? eInvoiceRegistrations : eCreditNoteRegistrations;
+    const key =
+      'invoiceId' in target
+        ? eq(eInvoiceRegistrations.invoiceId, target.invoiceId)
+        : eq(eCreditNoteRegistrations.creditNoteId, target.creditNoteId);
+    const found = yield* row(
+      tx
+        .select({ status: table.status })
+        .from(table)
+        .where(and(key, eq(table.issuer, userId))),
+    );
+    if (!found) throw notFound(E_INVOICING_MESSAGES.notFound);
+    if (found.status === 'registered') throw badRequest(E_INVOICING_MESSAGES.alreadyRegistered);
+    yield* changes(
+      tx
+        .update(table)
+        .set({ attempts: 0, nextAttemptAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where(key),
+    );
   });
 }
 

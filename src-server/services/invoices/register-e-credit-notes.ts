@@ -1,21 +1,15 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import {
-  type CreditNoteKind,
-  eCreditNoteRegistrations,
-  eInvoiceRegistrations,
-} from '../../db/schema/e-invoices.ts';
-import {
-  creditNotes,
-  invoices,
-  B2B_TAX_INVOICE as NEEDS_IRN,
-  organiserProfiles,
-} from '../../db/schema/invoices.ts';
-import { partialCreditNotes } from '../../db/schema/partial-refunds.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { CreditNoteKind } from '../../db/schema/e-invoices.ts';
+import { B2B_TAX_INVOICE as NEEDS_IRN } from '../../db/schema/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
   CREDIT_NOTE_OUTSIDE_WINDOW,
+  claimDueSteps,
   IRP_REPORTING_WINDOW_DAYS,
   NO_IRP_CONFIGURED,
   QUEUE_LOOKBACK_DAYS,
@@ -41,28 +35,39 @@ export async function registerDueECreditNotes(
   deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
 ): Promise<number> {
   const { db, clock } = deps;
+  const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices } = tablesOf(db);
   await queueNewECreditNotes(db, clock.now());
-  const due = db
-    .select({ registration: eCreditNoteRegistrations, invoice: invoices })
-    .from(eCreditNoteRegistrations)
-    .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
-    .innerJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId))
-    .where(
-      and(
-        inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
-        lte(eCreditNoteRegistrations.nextAttemptAt, clock.now().toISOString()),
-        eq(eInvoiceRegistrations.status, 'registered'),
-      ),
-    )
-    .orderBy(asc(eCreditNoteRegistrations.nextAttemptAt))
-    .limit(BATCH)
-    .all();
+  const due = await runStatements(db, (db) =>
+    rows(
+      db
+        .select({ registration: eCreditNoteRegistrations, invoice: invoices })
+        .from(eCreditNoteRegistrations)
+        .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
+        .innerJoin(
+          eInvoiceRegistrations,
+          eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId),
+        )
+        .where(
+          and(
+            inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
+            lte(eCreditNoteRegistrations.nextAttemptAt, clock.now().toISOString()),
+            eq(eInvoiceRegistrations.status, 'registered'),
+          ),
+        )
+        .orderBy(asc(eCreditNoteRegistrations.nextAttemptAt))
+        .limit(BATCH),
+    ),
+  );
+  let tried = 0;
   for (const { registration, invoice } of due) {
     const id = registration.creditNoteId;
     const attempts = registration.attempts + 1;
-    const note = creditNoteOf(db, registration.kind, id);
+    const note = await runStatements(db, (db) => creditNoteSteps(db, registration.kind, id));
     const now = clock.now();
     if (!note) continue;
+    const claim = claimDueSteps(eCreditNoteRegistrations, eq(eCreditNoteRegistrations.creditNoteId, id));
+    if (!(await runStatements(db, (db) => claim(db, registration.nextAttemptAt, now)))) continue;
+    tried += 1;
     if (now.getTime() - new Date(note.issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
       await recordFailure(db, id, attempts, CREDIT_NOTE_OUTSIDE_WINDOW, null, now);
       continue;
@@ -77,20 +82,22 @@ export async function registerDueECreditNotes(
         invoice.supplierGstin!,
       );
       const at = clock.now().toISOString();
-      await writeTransaction(db, (tx) =>
-        tx
-          .update(eCreditNoteRegistrations)
-          .set({
-            status: 'registered',
-            attempts,
-            nextAttemptAt: null,
-            lastError: null,
-            ...registered,
-            updatedAt: at,
-          })
-          .where(eq(eCreditNoteRegistrations.creditNoteId, id))
-          .run(),
-      );
+      await runnerFor(db).write(function* (tx) {
+        const { eCreditNoteRegistrations } = tablesOf(tx);
+        yield* changes(
+          tx
+            .update(eCreditNoteRegistrations)
+            .set({
+              status: 'registered',
+              attempts,
+              nextAttemptAt: null,
+              lastError: null,
+              ...registered,
+              updatedAt: at,
+            })
+            .where(eq(eCreditNoteRegistrations.creditNoteId, id)),
+        );
+      });
     } catch (err) {
       if (!(err instanceof EInvoiceError))
         deps.logger.error({ err, creditNoteId: id }, 'e-credit note failed');
@@ -98,13 +105,18 @@ export async function registerDueECreditNotes(
       await recordFailure(db, id, attempts, message, retryAt(attempts, clock.now()), clock.now());
     }
   }
-  return due.length;
+  return tried;
 }
 
 /** The stored credit note, from the table its registration's kind names. */
-export function creditNoteOf(db: Db, kind: CreditNoteKind, id: string): CreditNoteRow | undefined {
-  if (kind === 'whole') return db.select().from(creditNotes).where(eq(creditNotes.id, id)).get();
-  const part = db.select().from(partialCreditNotes).where(eq(partialCreditNotes.id, id)).get();
+export function* creditNoteSteps(
+  db: DbOrTx,
+  kind: CreditNoteKind,
+  id: string,
+): Steps<CreditNoteRow | undefined> {
+  const { creditNotes, partialCreditNotes } = tablesOf(db);
+  if (kind === 'whole') return yield* row(db.select().from(creditNotes).where(eq(creditNotes.id, id)));
+  const part = yield* row(db.select().from(partialCreditNotes).where(eq(partialCreditNotes.id, id)));
   if (!part) return undefined;
   const { refundPartId: _part, ...note } = part;
   return note;
@@ -117,60 +129,71 @@ export function creditNoteOf(db: Db, kind: CreditNoteKind, id: string): CreditNo
  */
 async function queueNewECreditNotes(db: Db, now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
-  const organisers = db
-    .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
-    .from(organiserProfiles)
-    .where(isNotNull(organiserProfiles.eInvoicingSince))
-    .all();
-  const missing: { id: string; kind: CreditNoteKind; invoiceId: string; issuer: string }[] = [];
-  for (const { userId, since } of organisers) {
-    const from = since && since > lookback ? since : lookback;
-    for (const [kind, table] of [
-      ['whole', creditNotes],
-      ['part', partialCreditNotes],
-    ] as const) {
-      const rows = db
-        .select({ id: table.id, invoiceId: table.invoiceId, issuer: table.issuer })
-        .from(table)
-        .innerJoin(invoices, eq(invoices.id, table.invoiceId))
-        .where(
-          and(
-            eq(table.issuer, userId),
-            gte(table.issuedAt, from),
-            // The invoices' own predicate (unqualified columns only invoices has): B2B, issued since
-            // e-invoicing applied to the organiser.
-            NEEDS_IRN,
-            gte(invoices.issuedAt, since ?? from),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(eCreditNoteRegistrations)
-                .where(eq(eCreditNoteRegistrations.creditNoteId, table.id)),
+  const missing = await runStatements(db, function* (db) {
+    const { creditNotes, eCreditNoteRegistrations, invoices, organiserProfiles, partialCreditNotes } =
+      tablesOf(db);
+    const organisers = yield* rows(
+      db
+        .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+        .from(organiserProfiles)
+        .where(isNotNull(organiserProfiles.eInvoicingSince)),
+    );
+    const found: { id: string; kind: CreditNoteKind; invoiceId: string; issuer: string }[] = [];
+    for (const { userId, since } of organisers) {
+      const from = since && since > lookback ? since : lookback;
+      for (const [kind, table] of [
+        ['whole', creditNotes],
+        ['part', partialCreditNotes],
+      ] as const) {
+        const notes = yield* rows(
+          db
+            .select({ id: table.id, invoiceId: table.invoiceId, issuer: table.issuer })
+            .from(table)
+            .innerJoin(invoices, eq(invoices.id, table.invoiceId))
+            .where(
+              and(
+                eq(table.issuer, userId),
+                gte(table.issuedAt, from),
+                // The invoices' own predicate (unqualified columns only invoices has): B2B, issued since
+                // e-invoicing applied to the organiser.
+                NEEDS_IRN,
+                gte(invoices.issuedAt, since ?? from),
+                notExists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(eCreditNoteRegistrations)
+                    .where(eq(eCreditNoteRegistrations.creditNoteId, table.id)),
+                ),
+              ),
             ),
-          ),
-        )
-        .all();
-      for (const row of rows) missing.push({ ...row, kind });
+        );
+        for (const note of notes) found.push({ ...note, kind });
+      }
     }
-  }
+    return found;
+  });
   if (missing.length === 0) return;
   const at = now.toISOString();
-  await writeTransaction(db, (tx) => {
-    for (const row of missing) {
-      tx.insert(eCreditNoteRegistrations)
-        .values({
-          creditNoteId: row.id,
-          kind: row.kind,
-          invoiceId: row.invoiceId,
-          issuer: row.issuer,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing()
-        .run();
+  // Two servers' jobs may queue the same note: its key keeps one row (ON CONFLICT DO NOTHING).
+  await runnerFor(db).write(function* (tx) {
+    const { eCreditNoteRegistrations } = tablesOf(tx);
+    for (const note of missing) {
+      yield* changes(
+        tx
+          .insert(eCreditNoteRegistrations)
+          .values({
+            creditNoteId: note.id,
+            kind: note.kind,
+            invoiceId: note.invoiceId,
+            issuer: note.issuer,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: at,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing(),
+      );
     }
   });
 }
@@ -183,17 +206,19 @@ async function recordFailure(
   nextAttemptAt: string | null,
   now: Date,
 ) {
-  await writeTransaction(db, (tx) =>
-    tx
-      .update(eCreditNoteRegistrations)
-      .set({
-        status: 'failed',
-        attempts,
-        lastError: message.slice(0, 1000),
-        nextAttemptAt,
-        updatedAt: now.toISOString(),
-      })
-      .where(eq(eCreditNoteRegistrations.creditNoteId, creditNoteId))
-      .run(),
-  );
+  await runnerFor(db).write(function* (tx) {
+    const { eCreditNoteRegistrations } = tablesOf(tx);
+    yield* changes(
+      tx
+        .update(eCreditNoteRegistrations)
+        .set({
+          status: 'failed',
+          attempts,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt,
+          updatedAt: now.toISOString(),
+        })
+        .where(eq(eCreditNoteRegistrations.creditNoteId, creditNoteId)),
+    );
+  });
 }

@@ -1,11 +1,14 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
-import { eInvoiceRegistrations } from '../../db/schema/e-invoices.ts';
-import { invoices, B2B_TAX_INVOICE as NEEDS_IRN, organiserProfiles } from '../../db/schema/invoices.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { B2B_TAX_INVOICE as NEEDS_IRN } from '../../db/schema/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
+  claimDueSteps,
   IRP_REPORTING_WINDOW_DAYS,
   NO_IRP_CONFIGURED,
   OUTSIDE_WINDOW,
@@ -38,23 +41,31 @@ export async function registerDueEInvoices(
   deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
 ): Promise<number> {
   const { db, clock } = deps;
+  const { eInvoiceRegistrations, invoices } = tablesOf(db);
   await queueNewEInvoices(db, clock.now());
-  const due = db
-    .select({ registration: eInvoiceRegistrations, invoice: invoices })
-    .from(eInvoiceRegistrations)
-    .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
-    .where(
-      and(
-        inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
-        lte(eInvoiceRegistrations.nextAttemptAt, clock.now().toISOString()),
-      ),
-    )
-    .orderBy(asc(eInvoiceRegistrations.nextAttemptAt))
-    .limit(BATCH)
-    .all();
+  const due = await runStatements(db, (db) =>
+    rows(
+      db
+        .select({ registration: eInvoiceRegistrations, invoice: invoices })
+        .from(eInvoiceRegistrations)
+        .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
+        .where(
+          and(
+            inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
+            lte(eInvoiceRegistrations.nextAttemptAt, clock.now().toISOString()),
+          ),
+        )
+        .orderBy(asc(eInvoiceRegistrations.nextAttemptAt))
+        .limit(BATCH),
+    ),
+  );
+  let tried = 0;
   for (const { registration, invoice } of due) {
     const attempts = registration.attempts + 1;
     const now = clock.now();
+    const claim = claimDueSteps(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoice.id));
+    if (!(await runStatements(db, (db) => claim(db, registration.nextAttemptAt, now)))) continue;
+    tried += 1;
     const ageMs = now.getTime() - new Date(invoice.issuedAt).getTime();
     if (ageMs > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
       await recordFailure(db, invoice.id, attempts, OUTSIDE_WINDOW, null, now);
@@ -70,20 +81,22 @@ export async function registerDueEInvoices(
         invoice.supplierGstin!,
       );
       const at = clock.now().toISOString();
-      await writeTransaction(db, (tx) =>
-        tx
-          .update(eInvoiceRegistrations)
-          .set({
-            status: 'registered',
-            attempts,
-            nextAttemptAt: null,
-            lastError: null,
-            ...registered,
-            updatedAt: at,
-          })
-          .where(eq(eInvoiceRegistrations.invoiceId, invoice.id))
-          .run(),
-      );
+      await runnerFor(db).write(function* (tx) {
+        const { eInvoiceRegistrations } = tablesOf(tx);
+        yield* changes(
+          tx
+            .update(eInvoiceRegistrations)
+            .set({
+              status: 'registered',
+              attempts,
+              nextAttemptAt: null,
+              lastError: null,
+              ...registered,
+              updatedAt: at,
+            })
+            .where(eq(eInvoiceRegistrations.invoiceId, invoice.id)),
+        );
+      });
     } catch (err) {
       if (!(err instanceof EInvoiceError))
         deps.logger.error({ err, invoiceId: invoice.id }, 'e-invoice failed');
@@ -93,7 +106,7 @@ export async function registerDueEInvoices(
   }
   // Then the credit notes on e-invoiced invoices (CRN), after their invoices, so a note whose invoice
   // was registered in this run goes in the same run.
-  return due.length + (await registerDueECreditNotes(deps));
+  return tried + (await registerDueECreditNotes(deps));
 }
 
 /** Runs every 30 s in the job process; also at start-up (invoices issued while the server was down). */
@@ -115,43 +128,56 @@ export const eInvoicingJob: BackgroundJob = {
  */
 async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
-  const organisers = db
-    .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
-    .from(organiserProfiles)
-    .where(isNotNull(organiserProfiles.eInvoicingSince))
-    .all();
-  const missing = organisers.flatMap(({ userId, since }) =>
-    db
-      .select({ id: invoices.id, issuer: invoices.issuer })
-      .from(invoices)
-      .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
-      .where(
-        and(
-          eq(invoices.issuer, userId),
-          gte(invoices.issuedAt, since && since > lookback ? since : lookback),
-          // Written as the partial index's own condition (literals, not parameters), so SQLite uses it.
-          NEEDS_IRN,
-          isNull(eInvoiceRegistrations.invoiceId),
-        ),
-      )
-      .all(),
-  );
+  const missing = await runStatements(db, function* (db) {
+    const { eInvoiceRegistrations, invoices, organiserProfiles } = tablesOf(db);
+    const organisers = yield* rows(
+      db
+        .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+        .from(organiserProfiles)
+        .where(isNotNull(organiserProfiles.eInvoicingSince)),
+    );
+    const found: { id: string; issuer: string }[] = [];
+    for (const { userId, since } of organisers) {
+      found.push(
+        ...(yield* rows(
+          db
+            .select({ id: invoices.id, issuer: invoices.issuer })
+            .from(invoices)
+            .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
+            .where(
+              and(
+                eq(invoices.issuer, userId),
+                gte(invoices.issuedAt, since && since > lookback ? since : lookback),
+                // Written as the partial index's own condition (literals, not parameters), so SQLite uses it.
+                NEEDS_IRN,
+                isNull(eInvoiceRegistrations.invoiceId),
+              ),
+            ),
+        )),
+      );
+    }
+    return found;
+  });
   if (missing.length === 0) return;
   const at = now.toISOString();
-  await writeTransaction(db, (tx) => {
+  // Two servers' jobs may queue the same invoice: its key keeps one row (ON CONFLICT DO NOTHING).
+  await runnerFor(db).write(function* (tx) {
+    const { eInvoiceRegistrations } = tablesOf(tx);
     for (const row of missing) {
-      tx.insert(eInvoiceRegistrations)
-        .values({
-          invoiceId: row.id,
-          issuer: row.issuer,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing()
-        .run();
+      yield* changes(
+        tx
+          .insert(eInvoiceRegistrations)
+          .values({
+            invoiceId: row.id,
+            issuer: row.issuer,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: at,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing(),
+      );
     }
   });
 }
@@ -164,17 +190,19 @@ async function recordFailure(
   nextAttemptAt: string | null,
   now: Date,
 ) {
-  await writeTransaction(db, (tx) =>
-    tx
-      .update(eInvoiceRegistrations)
-      .set({
-        status: 'failed',
-        attempts,
-        lastError: message.slice(0, 1000),
-        nextAttemptAt,
-        updatedAt: now.toISOString(),
-      })
-      .where(eq(eInvoiceRegistrations.invoiceId, invoiceId))
-      .run(),
-  );
+  await runnerFor(db).write(function* (tx) {
+    const { eInvoiceRegistrations } = tablesOf(tx);
+    yield* changes(
+      tx
+        .update(eInvoiceRegistrations)
+        .set({
+          status: 'failed',
+          attempts,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt,
+          updatedAt: now.toISOString(),
+        })
+        .where(eq(eInvoiceRegistrations.invoiceId, invoiceId)),
+    );
+  });
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { refundParts } from '../../db/schema/partial-refunds.ts';
-import { refunds } from '../../db/schema/payments.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { refundParts } from '../../db/schema/partial-refunds.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { askGatewayOnce, REFUND_LEASE_MS } from '../refunds/issue-refund.ts';
@@ -19,20 +20,29 @@ export const REFUND_PART_NOTE = 'refund_part';
  * lost answer was a success and nothing is asked again.
  */
 export async function issueRefundPart(deps: AppDeps, refundPartId: string): Promise<void> {
-  // Claimed on its own, committed before the gateway is called (as a whole refund's claim).
-  const claimed = runSync(claimRefundPartSteps(deps.db, refundPartId, deps.clock.now()));
+  // Claimed on its own, committed before the gateway is called (as a whole refund's claim), on either
+  // engine (ADR 0045): one statement, so SQLite runs it as its own transaction.
+  const claimed = await runStatements(deps.db, (db) =>
+    claimRefundPartSteps(db, refundPartId, deps.clock.now()),
+  );
   if (!claimed) return;
   await askGatewayOnce(deps, claimed, {
-    refundedBefore: processedBefore(deps, claimed),
+    refundedBefore: await runStatements(deps.db, (db) => processedBeforeSteps(db, claimed)),
     notes: { reason: 'partial_refund', [REFUND_PART_NOTE]: claimed.id },
     processed: (gatewayRefundId) =>
-      markRefundPartProcessed(deps, eq(refundParts.id, claimed.id), gatewayRefundId),
+      markRefundPartProcessed(deps, (table) => eq(table.id, claimed.id), gatewayRefundId),
     failed: (message, retryAt, err) => {
       deps.logger.error(
         { err, refundPartId, paymentId: claimed.paymentId },
         'part refund failed; it will be retried',
       );
-      runSync(recordRefundPartFailureSteps(deps.db, refundPartId, message, retryAt, deps.clock.now()));
+      // SQLite writes it before this returns; PostgreSQL's write is not awaited here (askGatewayOnce
+      // takes a synchronous callback), and a failure of it only leaves the lease to expire.
+      runStatements(deps.db, (db) =>
+        recordRefundPartFailureSteps(db, refundPartId, message, retryAt, deps.clock.now()),
+      ).catch((error: unknown) =>
+        deps.logger.error({ err: error, refundPartId }, 'part refund failure not recorded'),
+      );
     },
   });
 }
@@ -81,13 +91,17 @@ export function* recordRefundPartFailureSteps(
 
 /** Calls the gateway for every part refund that is due, oldest first; returns how many it tried. */
 export async function runDueRefundParts(deps: AppDeps, limit: number): Promise<number> {
-  const due = deps.db
-    .select({ id: refundParts.id })
-    .from(refundParts)
-    .where(and(eq(refundParts.status, 'pending'), isPartDue(deps.clock.now())))
-    .orderBy(asc(refundParts.createdAt))
-    .limit(limit)
-    .all();
+  const due = await runStatements(deps.db, function* (db) {
+    const { refundParts } = tablesOf(db);
+    return yield* rows(
+      db
+        .select({ id: refundParts.id })
+        .from(refundParts)
+        .where(and(eq(refundParts.status, 'pending'), isPartDue(deps.clock.now(), refundParts)))
+        .orderBy(asc(refundParts.createdAt))
+        .limit(limit),
+    );
+  });
   for (const part of due) await issueRefundPart(deps, part.id);
   return due.length;
 }
@@ -95,11 +109,11 @@ export async function runDueRefundParts(deps: AppDeps, limit: number): Promise<n
 /** Marks a pending part processed and records it in the order history, in one transaction. */
 export async function markRefundPartProcessed(
   deps: AppDeps,
-  which: SQL | undefined,
+  which: (table: typeof refundParts) => SQL | undefined,
   gatewayRefundId: string | null,
 ): Promise<boolean> {
-  return writeTransaction(deps.db, (tx) =>
-    runSync(markRefundPartProcessedSteps(tx, () => which, gatewayRefundId, deps.clock.now())),
+  return runnerFor(deps.db).write((tx) =>
+    markRefundPartProcessedSteps(tx as WriteTx, which, gatewayRefundId, deps.clock.now()),
   );
 }
 
@@ -149,47 +163,55 @@ export async function handleRefundPartWebhook(
   const partId = notes[REFUND_PART_NOTE];
   if (typeof partId !== 'string') return null;
   if (event === 'refund.processed')
-    return markRefundPartProcessed(deps, eq(refundParts.id, partId), refund.id ?? null);
-  const changed = deps.db
-    .update(refundParts)
-    .set({
-      status: 'pending',
-      lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
-      nextAttemptAt: null,
-      ...(refund.id ? { gatewayRefundId: refund.id } : {}),
-      updatedAt: deps.clock.now().toISOString(),
-    })
-    .where(
-      and(
-        eq(refundParts.id, partId),
-        or(isNull(refundParts.gatewayRefundId), eq(refundParts.gatewayRefundId, refund.id ?? '')),
-      ),
-    )
-    .run();
-  return changed.changes > 0;
+    return markRefundPartProcessed(deps, (table) => eq(table.id, partId), refund.id ?? null);
+  const changed = await runStatements(deps.db, function* (db) {
+    const { refundParts } = tablesOf(db);
+    return yield* changes(
+      db
+        .update(refundParts)
+        .set({
+          status: 'pending',
+          lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+          nextAttemptAt: null,
+          ...(refund.id ? { gatewayRefundId: refund.id } : {}),
+          updatedAt: deps.clock.now().toISOString(),
+        })
+        .where(
+          and(
+            eq(refundParts.id, partId),
+            or(isNull(refundParts.gatewayRefundId), eq(refundParts.gatewayRefundId, refund.id ?? '')),
+          ),
+        ),
+    );
+  });
+  return changed > 0;
 }
 
-function isPartDue(now: Date, table: Pick<typeof refundParts, 'nextAttemptAt'> = refundParts) {
+function isPartDue(now: Date, table: Pick<typeof refundParts, 'nextAttemptAt'>) {
   return or(isNull(table.nextAttemptAt), lte(table.nextAttemptAt, now.toISOString()));
 }
 
 /** Paise the gateway should already show refunded on the payment before this part: everything processed. */
-function processedBefore(deps: AppDeps, part: { id: string; paymentId: string }): number {
-  const parts = deps.db
-    .select({ paise: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)` })
-    .from(refundParts)
-    .where(
-      and(
-        eq(refundParts.paymentId, part.paymentId),
-        eq(refundParts.status, 'processed'),
-        ne(refundParts.id, part.id),
+function* processedBeforeSteps(db: DbOrTx, part: { id: string; paymentId: string }): Steps<number> {
+  const { refundParts, refunds } = tablesOf(db);
+  const parts = yield* row(
+    db
+      .select({ paise: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)` })
+      .from(refundParts)
+      .where(
+        and(
+          eq(refundParts.paymentId, part.paymentId),
+          eq(refundParts.status, 'processed'),
+          ne(refundParts.id, part.id),
+        ),
       ),
-    )
-    .get();
-  const whole = deps.db
-    .select({ paise: refunds.amountPaise })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, part.paymentId), eq(refunds.status, 'processed')))
-    .get();
+  );
+  const whole = yield* row(
+    db
+      .select({ paise: refunds.amountPaise })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, part.paymentId), eq(refunds.status, 'processed'))),
+  );
+  // PostgreSQL answers a sum as text (numeric).
   return Number(parts?.paise ?? 0) + (whole?.paise ?? 0);
 }

@@ -1,7 +1,7 @@
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { refundParts } from '../../db/schema/partial-refunds.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 /** Part refunds of some events (ADR 0043), pending included, in a period when one is given (by when recorded). */
 export interface PartRefundMoney {
@@ -16,27 +16,39 @@ export function partRefundMoney(
   eventIds: readonly string[],
   period?: { from: string; to: string },
 ): Map<string, PartRefundMoney> {
+  return runSync(partRefundMoneySteps(db, eventIds, period));
+}
+
+/** `partRefundMoney` written once for both engines (ADR 0045): the sales pages' money read on either. */
+export function* partRefundMoneySteps(
+  db: DbOrTx,
+  eventIds: readonly string[],
+  period?: { from: string; to: string },
+): Steps<Map<string, PartRefundMoney>> {
+  const { bookings, refundParts } = tablesOf(db);
   const result = new Map<string, PartRefundMoney>();
   if (eventIds.length === 0) return result;
-  const rows = db
-    .select({
-      eventId: bookings.eventId,
-      refunded: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
-      pending: sql<number>`coalesce(sum(case when ${refundParts.status} = 'pending' then ${refundParts.amountPaise} else 0 end), 0)`,
-      fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
-    })
-    .from(refundParts)
-    .innerJoin(bookings, sql`${bookings.id} = ${refundParts.bookingId}`)
-    .where(
-      and(
-        inArray(bookings.eventId, [...eventIds]),
-        period ? gte(refundParts.createdAt, period.from) : undefined,
-        period ? lt(refundParts.createdAt, period.to) : undefined,
-      ),
-    )
-    .groupBy(bookings.eventId)
-    .all();
-  for (const r of rows)
+  const found = yield* rows(
+    db
+      .select({
+        eventId: bookings.eventId,
+        refunded: sql<number>`coalesce(sum(${refundParts.amountPaise}), 0)`,
+        pending: sql<number>`coalesce(sum(case when ${refundParts.status} = 'pending' then ${refundParts.amountPaise} else 0 end), 0)`,
+        fee: sql<number>`coalesce(sum(${refundParts.feePaise}), 0)`,
+      })
+      .from(refundParts)
+      .innerJoin(bookings, sql`${bookings.id} = ${refundParts.bookingId}`)
+      .where(
+        and(
+          inArray(bookings.eventId, [...eventIds]),
+          period ? gte(refundParts.createdAt, period.from) : undefined,
+          period ? lt(refundParts.createdAt, period.to) : undefined,
+        ),
+      )
+      .groupBy(bookings.eventId),
+  );
+  // PostgreSQL answers a sum as text (numeric).
+  for (const r of found)
     result.set(r.eventId, {
       refundedPaise: Number(r.refunded),
       pendingPaise: Number(r.pending),

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { RefundPartValues } from '../../../shared/partial-refund-schemas.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { EVENT_BOOKING_NOT_FOUND } from '../bookings/cancel-booking.ts';
 import { issueRefundPart } from './issue-refund-part.ts';
-import { refundPartIn } from './refund-part-in.ts';
+import { refundPartSteps } from './refund-part-in.ts';
 
 /**
  * The organiser's "Refund part" of one booking of their event (issue 40): an amount (or everything but
@@ -20,15 +22,18 @@ export async function refundBookingPart(
   input: Omit<RefundPartValues, 'eventId'>,
   actorUserId: string,
 ): Promise<{ refundPartId: string; amountPaise: number }> {
-  const result = await writeTransaction(deps.db, (tx) => {
-    const booking = tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.id, input.bookingId), eq(bookings.eventId, eventId)))
-      .get();
+  // Written once for both engines (ADR 0045); refundPartSteps serialises on the booking.
+  const result = await runnerFor(deps.db).write(function* (tx) {
+    const { bookings } = tablesOf(tx);
+    const booking = yield* row(
+      tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.id, input.bookingId), eq(bookings.eventId, eventId))),
+    );
     if (!booking) throw notFound(EVENT_BOOKING_NOT_FOUND);
-    return refundPartIn(
-      tx,
+    return yield* refundPartSteps(
+      tx as WriteTx,
       deps,
       booking.id,
       {

@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ConfirmPaymentInput } from '../../../shared/checkout-schemas.ts';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, rows, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { BookedTicketLine } from '../../db/schema/bookings.ts';
-import { type holds, paymentOrders } from '../../db/schema/payments.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { holds } from '../../db/schema/payments.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { pooledRandomBytes } from '../../pooled-random.ts';
@@ -49,11 +51,15 @@ export async function confirmCheckoutPayment(
   userId: string,
   input: ConfirmPaymentInput,
 ): Promise<PaymentOutcome> {
-  const order = deps.db
-    .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.userId, userId)))
-    .get();
+  const order = await runStatements(deps.db, (db) => {
+    const { paymentOrders } = tablesOf(db);
+    return row(
+      db
+        .select({ id: paymentOrders.id, amountPaise: paymentOrders.amountPaise })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.id, input.orderId), eq(paymentOrders.userId, userId))),
+    );
+  });
   if (!order) throw notFound('Checkout data is missing');
   const verified = paymentGatewayOf(deps).verifyPaymentSignature({
     orderId: order.id,
@@ -79,15 +85,19 @@ export async function settleGatewayPayment(
   payment: Pick<GatewayPayment, 'id' | 'orderId' | 'amountPaise' | 'currency'>,
   source: Exclude<ConfirmSource, 'callback'>,
 ): Promise<PaymentOutcome | null> {
-  const order = deps.db
-    .select({
-      id: paymentOrders.id,
-      amountPaise: paymentOrders.amountPaise,
-      currency: paymentOrders.currency,
-    })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.id, payment.orderId))
-    .get();
+  const order = await runStatements(deps.db, (db) => {
+    const { paymentOrders } = tablesOf(db);
+    return row(
+      db
+        .select({
+          id: paymentOrders.id,
+          amountPaise: paymentOrders.amountPaise,
+          currency: paymentOrders.currency,
+        })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, payment.orderId)),
+    );
+  });
   if (!order) return null;
   const matches = payment.amountPaise === order.amountPaise && payment.currency === order.currency;
   if (!matches) deps.logger.error({ payment, order }, 'captured amount differs from the order: refunding');
@@ -111,8 +121,8 @@ export async function settlePayment(
   options: { amountPaise: number; source: ConfirmSource; refundReason?: string },
 ): Promise<PaymentOutcome> {
   const now = deps.clock.now();
-  const result = await writeTransaction(deps.db, (tx) =>
-    runSync(confirmPaymentSteps(deps, tx, { orderId, paymentId, ...options }, now)),
+  const result = await runnerFor(deps.db).write((tx) =>
+    confirmPaymentSteps(deps, tx, { orderId, paymentId, ...options }, now),
   );
   if (result.outcome === 'refunded' && 'refundId' in result && result.refundId) {
     await issueRefund(deps, result.refundId);
@@ -254,19 +264,34 @@ export function confirmBoxOfficeHoldIn(
   deps: ConfirmDeps,
   tx: DbOrTx,
   holdId: string,
-  sale: { orderId: string; paymentId: string; invoice: boolean; actorUserId: string; tokenInLink: boolean },
+  sale: BoxOfficeConfirmation,
   now: Date,
 ): string {
-  return runSync(
-    (function* () {
-      const { holds } = tablesOf(tx);
-      const hold = yield* row(tx.select().from(holds).where(eq(holds.id, holdId)));
-      if (!hold) throw notFound('Booking data is missing. Please try again.');
-      const booked = yield* createBookingSteps(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
-      if (!booked) throw notFound('Booking data is missing. Please try again.');
-      return booked.bookingId;
-    })(),
-  );
+  return runSync(confirmBoxOfficeHoldSteps(deps, tx, holdId, sale, now));
+}
+
+type BoxOfficeConfirmation = {
+  orderId: string;
+  paymentId: string;
+  invoice: boolean;
+  actorUserId: string;
+  tokenInLink: boolean;
+};
+
+/** `confirmBoxOfficeHoldIn` written once for both engines (ADR 0045): the box office's sale runs it. */
+export function* confirmBoxOfficeHoldSteps(
+  deps: ConfirmDeps,
+  tx: DbOrTx,
+  holdId: string,
+  sale: BoxOfficeConfirmation,
+  now: Date,
+): Steps<string> {
+  const { holds } = tablesOf(tx);
+  const hold = yield* row(tx.select().from(holds).where(eq(holds.id, holdId)));
+  if (!hold) throw notFound('Booking data is missing. Please try again.');
+  const booked = yield* createBookingSteps(deps, tx, hold, sale.orderId, sale.paymentId, now, sale);
+  if (!booked) throw notFound('Booking data is missing. Please try again.');
+  return booked.bookingId;
 }
 
 type HoldRow = typeof holds.$inferSelect;
@@ -290,7 +315,6 @@ function* createBookingSteps(
     discountCodes,
     eventDates,
     events,
-    holdDiscounts,
     holdItems,
     holds,
     paymentOrders,
@@ -358,13 +382,16 @@ function* createBookingSteps(
     // Only on discounted lines: a booking without a code stores what it always did.
     ...(item.discountPerTicketPaise > 0 ? { discountPerTicketPaise: item.discountPerTicketPaise } : {}),
   }));
-  const discount = yield* row(
-    tx
-      .select({ code: discountCodes.code, discountPaise: holdDiscounts.discountPaise })
-      .from(holdDiscounts)
-      .innerJoin(discountCodes, eq(discountCodes.id, holdDiscounts.discountCodeId))
-      .where(eq(holdDiscounts.holdId, hold.id)),
-  );
+  // The code's use is on the hold's own row (issue 40); only its text is read, and only with a code.
+  const code = hold.discountCodeId
+    ? yield* row(
+        tx
+          .select({ code: discountCodes.code })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, hold.discountCodeId)),
+      )
+    : undefined;
+  const discount = code && { code: code.code, discountPaise: hold.discountPaise ?? 0 };
   const bookingId = newBookingId();
   yield* changes(
     tx.insert(bookings).values({

@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import { paymentOrders } from '../../db/schema/payments.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { changes, rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { runDueRefunds } from '../refunds/run-due-refunds.ts';
 import { settleGatewayPayment } from './confirm.ts';
@@ -25,26 +27,53 @@ export interface ReconcileReport {
  * refunds the gateway has not accepted yet.
  */
 export async function reconcilePayments(deps: AppDeps): Promise<ReconcileReport> {
+  const report = await reconcileOpenOrders(deps);
+  // Refunds are the refund job's (services/refunds); the reconciler gives it a turn as well.
+  report.refundsRetried = await runDueRefunds(deps);
+  return report;
+}
+
+/**
+ * The orders' half of the reconciler, on either engine. Each open order is claimed before the gateway
+ * is asked about it, by one conditional UPDATE of its `checked_at` (the statement that used to follow
+ * the check): of two servers' reconcilers reading the same batch, one claims an order and asks; the
+ * other finds it checked just now and passes on, so an order is asked about and settled once per round.
+ */
+export async function reconcileOpenOrders(deps: AppDeps): Promise<ReconcileReport> {
   const gateway = paymentGatewayOf(deps);
   const now = deps.clock.now();
   const iso = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const open = deps.db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.status, 'created'),
-        lte(paymentOrders.createdAt, iso(SETTLE_AFTER_MS)),
-        gte(paymentOrders.createdAt, iso(GIVE_UP_AFTER_MS)),
-        or(isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, iso(RECHECK_EVERY_MS))),
-      ),
-    )
-    .orderBy(asc(paymentOrders.createdAt))
-    .limit(BATCH)
-    .all();
+  const { db } = deps;
+  const { paymentOrders } = tablesOf(db);
+  const due = () =>
+    and(
+      eq(paymentOrders.status, 'created'),
+      lte(paymentOrders.createdAt, iso(SETTLE_AFTER_MS)),
+      gte(paymentOrders.createdAt, iso(GIVE_UP_AFTER_MS)),
+      or(isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, iso(RECHECK_EVERY_MS))),
+    );
+  const open = await runStatements(db, (db) =>
+    rows(
+      db
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(due())
+        .orderBy(asc(paymentOrders.createdAt))
+        .limit(BATCH),
+    ),
+  );
 
   const report: ReconcileReport = { ordersChecked: 0, paymentsSettled: 0, refundsRetried: 0 };
   for (const order of open) {
+    const claimed = await runStatements(db, (db) =>
+      changes(
+        db
+          .update(paymentOrders)
+          .set({ checkedAt: deps.clock.now().toISOString() })
+          .where(and(eq(paymentOrders.id, order.id), due())),
+      ),
+    );
+    if (claimed !== 1) continue;
     try {
       for (let payment of await gateway.fetchOrderPayments(order.id)) {
         if (payment.status === 'authorized') {
@@ -57,14 +86,6 @@ export async function reconcilePayments(deps: AppDeps): Promise<ReconcileReport>
     } catch (err) {
       deps.logger.error({ err, orderId: order.id }, 'reconciler could not check an order');
     }
-    deps.db
-      .update(paymentOrders)
-      .set({ checkedAt: deps.clock.now().toISOString() })
-      .where(eq(paymentOrders.id, order.id))
-      .run();
   }
-
-  // Refunds are the refund job's (services/refunds); the reconciler gives it a turn as well.
-  report.refundsRetried = await runDueRefunds(deps);
   return report;
 }

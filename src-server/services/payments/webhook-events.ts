@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { refunds, webhookEvents } from '../../db/schema/payments.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { changes, row } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { refunds } from '../../db/schema/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { handleRefundPartWebhook } from '../partial-refunds/issue-refund-part.ts';
 import { markRefundProcessed } from '../refunds/issue-refund.ts';
@@ -59,20 +63,101 @@ export async function handleWebhook(
   const eventId = eventIdHeader || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
   const now = deps.clock.now().toISOString();
 
-  const seen = deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).get();
-  if (seen?.processedAt) return { status: 'duplicate' };
-  if (!seen) {
-    deps.db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing().run();
-  }
+  const claim = await claimDelivery(deps, eventId, event, now);
+  if (claim !== 'ours') return { status: claim };
 
-  const handled = await dispatch(deps, event, body);
+  let handled: boolean;
+  try {
+    handled = await dispatch(deps, event, body);
+  } catch (error) {
+    // Not handled: the claim goes, so the gateway's retry (our 500 asks for one) handles it again.
+    await runStatements(deps.db, (db) => {
+      const { webhookEvents } = tablesOf(db);
+      return changes(
+        db.delete(webhookEvents).where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt))),
+      );
+    });
+    throw error;
+  }
   // Marked only after it was handled: a delivery that failed half-way is processed again on retry.
-  deps.db
-    .update(webhookEvents)
-    .set({ processedAt: deps.clock.now().toISOString() })
-    .where(eq(webhookEvents.id, eventId))
-    .run();
+  await runStatements(deps.db, (db) => {
+    const { webhookEvents } = tablesOf(db);
+    return changes(
+      db
+        .update(webhookEvents)
+        .set({ processedAt: deps.clock.now().toISOString() })
+        .where(eq(webhookEvents.id, eventId)),
+    );
+  });
   return handled ? { status: 'processed', event } : { status: 'ignored', event };
+}
+
+/**
+ * How long a delivery waits for another one of the same event, claimed but not yet processed, before
+ * taking it over: long enough for a handler in flight on another server (a settlement, a capture) to
+ * finish, short enough that a retry after a crash half-way does not wait long for the dead claim.
+ */
+export const WEBHOOK_WAIT_MS = 5_000;
+const WEBHOOK_POLL_MS = 20;
+
+/**
+ * Whether this delivery is the one to act on, on either engine. The event's row is inserted with ON
+ * CONFLICT DO NOTHING on its primary key, so of two servers given the same event at once exactly one
+ * inserts it and acts (one statement on the usual path). Another delivery of it answers 'duplicate'
+ * once it is processed; while it is not, it waits for it. A claim still unprocessed after
+ * WEBHOOK_WAIT_MS (its server died half-way, or is very slow) is taken over by one conditional UPDATE
+ * on the claim's time, so one waiting delivery acts again: the settlement it leads to is idempotent,
+ * which is also what makes a slow first handler and its taker both acting harmless. A claim whose
+ * handler failed is deleted (`handleWebhook`), and a waiting delivery then claims it anew.
+ */
+async function claimDelivery(
+  deps: AppDeps,
+  eventId: string,
+  event: string,
+  now: string,
+): Promise<'ours' | 'duplicate'> {
+  let waitingOn: string | undefined;
+  let deadline = 0;
+  for (;;) {
+    const claim = await runStatements(deps.db, function* (db) {
+      const { webhookEvents } = tablesOf(db);
+      const inserted = yield* changes(
+        db.insert(webhookEvents).values({ id: eventId, event, receivedAt: now }).onConflictDoNothing(),
+      );
+      if (inserted === 1) return 'ours';
+      const seen = yield* row(
+        db
+          .select({ processedAt: webhookEvents.processedAt, receivedAt: webhookEvents.receivedAt })
+          .from(webhookEvents)
+          .where(eq(webhookEvents.id, eventId)),
+      );
+      if (!seen) return 'again'; // its handler failed and let it go
+      if (seen.processedAt) return 'duplicate';
+      if (seen.receivedAt !== waitingOn) {
+        // A claim not seen before (the first, or one taken over since): its handler gets the full wait.
+        waitingOn = seen.receivedAt;
+        deadline = Date.now() + WEBHOOK_WAIT_MS;
+      }
+      if (Date.now() < deadline) return 'wait';
+      const takenOver = yield* changes(
+        db
+          .update(webhookEvents)
+          // Another time than the one seen, so a second taker's UPDATE (waiting on this one's row lock
+          // on PostgreSQL) finds the claim moved and changes nothing.
+          .set({ receivedAt: new Date(Math.max(Date.now(), Date.parse(seen.receivedAt) + 1)).toISOString() })
+          .where(
+            and(
+              eq(webhookEvents.id, eventId),
+              isNull(webhookEvents.processedAt),
+              eq(webhookEvents.receivedAt, seen.receivedAt),
+            ),
+          ),
+      );
+      return takenOver === 1 ? 'ours' : 'wait';
+    });
+    if (claim === 'ours' || claim === 'duplicate') return claim;
+    if (claim === 'wait') await sleep(WEBHOOK_POLL_MS);
+  }
 }
 
 async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Promise<boolean> {
@@ -114,16 +199,21 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (await markRefundProcessed(deps, eq(refunds.paymentId, refund.payment_id), refund.id ?? null)) {
         return true;
       }
-      const changed = deps.db
-        .update(refunds)
-        .set({
-          status: 'processed',
-          gatewayRefundId: refund.id ?? null,
-          updatedAt: deps.clock.now().toISOString(),
-        })
-        .where(eq(refunds.paymentId, refund.payment_id))
-        .run();
-      return changed.changes > 0;
+      const paymentId = refund.payment_id;
+      const changed = await runStatements(deps.db, (db) => {
+        const { refunds } = tablesOf(db);
+        return changes(
+          db
+            .update(refunds)
+            .set({
+              status: 'processed',
+              gatewayRefundId: refund.id ?? null,
+              updatedAt: deps.clock.now().toISOString(),
+            })
+            .where(eq(refunds.paymentId, paymentId)),
+        );
+      });
+      return changed > 0;
     }
     case 'refund.failed': {
       // The bank returned our refund. The money is still the buyer's due, so the refund goes back to
@@ -133,22 +223,27 @@ async function dispatch(deps: AppDeps, event: string, body: RazorpayWebhook): Pr
       if (!refund?.payment_id) return false;
       const part = await handleRefundPartWebhook(deps, 'refund.failed', refund);
       if (part !== null) return part;
-      const changed = deps.db
-        .update(refunds)
-        .set({
-          status: 'pending',
-          lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
-          nextAttemptAt: null,
-          updatedAt: deps.clock.now().toISOString(),
-        })
-        .where(
-          and(
-            eq(refunds.paymentId, refund.payment_id),
-            or(isNull(refunds.gatewayRefundId), eq(refunds.gatewayRefundId, refund.id ?? '')),
-          ),
-        )
-        .run();
-      return changed.changes > 0;
+      const paymentId = refund.payment_id;
+      const changed = await runStatements(deps.db, (db) => {
+        const { refunds } = tablesOf(db);
+        return changes(
+          db
+            .update(refunds)
+            .set({
+              status: 'pending',
+              lastError: `The gateway reported refund ${refund.id ?? ''} as failed`.trim(),
+              nextAttemptAt: null,
+              updatedAt: deps.clock.now().toISOString(),
+            })
+            .where(
+              and(
+                eq(refunds.paymentId, paymentId),
+                or(isNull(refunds.gatewayRefundId), eq(refunds.gatewayRefundId, refund.id ?? '')),
+              ),
+            ),
+        );
+      });
+      return changed > 0;
     }
     default:
       // payment.failed and the rest: the buyer may still retry in the open window; the browser, the

@@ -1,16 +1,17 @@
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Steps } from '../../db/engine/steps.ts';
 import type { EventDateDetail } from '../catalog/ticket-tree.ts';
-import { quotaLeftOfTypes } from './quota-seats.ts';
+import { quotaLeftOfTypesSteps } from './quota-seats.ts';
 
 /**
  * What a buyer sees (the event page, the ticket selection): each type's available seats, never more
  * than its quotas have left (ADR 0039), so a type whose shared capacity is gone shows "Sold Out" though
- * its own count has seats. One query for the whole event. The editor reads the raw tree: its sold
+ * its own count has seats. One query for the whole event, on either engine. The editor reads the raw tree: its sold
  * figure is total − available − held of the type itself.
  */
-export function limitByQuotas(db: Db, tree: EventDateDetail[]): EventDateDetail[] {
+export function* limitByQuotasSteps(db: DbOrTx, tree: EventDateDetail[]): Steps<EventDateDetail[]> {
   const typeIds = tree.flatMap((d) => d.slots.flatMap((s) => s.tickets.map((t) => t.id)));
-  const left = quotaLeftOfTypes(db, typeIds);
+  const left = yield* quotaLeftOfTypesSteps(db, typeIds);
   if (left.size === 0) return tree;
   return tree.map((date) => ({
     ...date,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { ticketTypes } from '../../db/schema/catalog.ts';
-import { holdItems, holds } from '../../db/schema/payments.ts';
-import { quotas, quotaTicketTypes } from '../../db/schema/quotas.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { readSnapshot } from '../../db/engine/reads.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 
 export interface QuotaRow {
   id: string;
@@ -19,40 +19,50 @@ export interface QuotaRow {
   ticketTypes: { id: string; name: string; slotId: string }[];
 }
 
-/** An event's shared capacities with their sold, held and left, for the editor. */
-export function listQuotas(db: Db, eventId: string): QuotaRow[] {
-  const rows = db
-    .select({ id: quotas.id, name: quotas.name, capacity: quotas.capacity, available: quotas.available })
-    .from(quotas)
-    .where(eq(quotas.eventId, eventId))
-    .orderBy(asc(quotas.createdAt), asc(quotas.id))
-    .all();
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const members = db
-    .select({
-      quotaId: quotaTicketTypes.quotaId,
-      id: ticketTypes.id,
-      name: ticketTypes.name,
-      slotId: ticketTypes.slotId,
-    })
-    .from(quotaTicketTypes)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, quotaTicketTypes.ticketTypeId))
-    .where(inArray(quotaTicketTypes.quotaId, ids))
-    .orderBy(asc(ticketTypes.position), asc(ticketTypes.id))
-    .all();
-  const held = new Map(
+/**
+ * An event's shared capacities with their sold, held and left, for the editor: one snapshot on either
+ * engine, so sold (capacity − left − held) is never counted from a hold seen in one read and not another.
+ */
+export function listQuotas(db: Db, eventId: string): Promise<QuotaRow[]> {
+  return readSnapshot(db, (db) => listQuotasSteps(db, eventId));
+}
+
+function* listQuotasSteps(db: DbOrTx, eventId: string): Steps<QuotaRow[]> {
+  const { holdItems, holds, quotas, quotaTicketTypes, ticketTypes } = tablesOf(db);
+  const found = yield* rows(
+    db
+      .select({ id: quotas.id, name: quotas.name, capacity: quotas.capacity, available: quotas.available })
+      .from(quotas)
+      .where(eq(quotas.eventId, eventId))
+      .orderBy(asc(quotas.createdAt), asc(quotas.id)),
+  );
+  if (found.length === 0) return [];
+  const ids = found.map((r) => r.id);
+  const members = yield* rows(
+    db
+      .select({
+        quotaId: quotaTicketTypes.quotaId,
+        id: ticketTypes.id,
+        name: ticketTypes.name,
+        slotId: ticketTypes.slotId,
+      })
+      .from(quotaTicketTypes)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, quotaTicketTypes.ticketTypeId))
+      .where(inArray(quotaTicketTypes.quotaId, ids))
+      .orderBy(asc(ticketTypes.position), asc(ticketTypes.id)),
+  );
+  const heldRows = yield* rows(
     db
       .select({ quotaId: quotaTicketTypes.quotaId, held: sql<number>`sum(${holdItems.quantity})` })
       .from(quotaTicketTypes)
       .innerJoin(holdItems, eq(holdItems.ticketTypeId, quotaTicketTypes.ticketTypeId))
       .innerJoin(holds, eq(holds.id, holdItems.holdId))
       .where(and(inArray(quotaTicketTypes.quotaId, ids), sql`${holds.status} = 'active'`))
-      .groupBy(quotaTicketTypes.quotaId)
-      .all()
-      .map((r) => [r.quotaId, r.held]),
+      .groupBy(quotaTicketTypes.quotaId),
   );
-  return rows.map((quota) => {
+  // PostgreSQL answers a sum as text (bigint).
+  const held = new Map(heldRows.map((r) => [r.quotaId, Number(r.held)]));
+  return found.map((quota) => {
     const types = members.filter((m) => m.quotaId === quota.id).map(({ quotaId: _q, ...type }) => type);
     const heldNow = held.get(quota.id) ?? 0;
     return {

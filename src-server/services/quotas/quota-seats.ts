@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { quotas, quotaTicketTypes } from '../../db/schema/quotas.ts';
 import { conflict } from '../../errors.ts';
 
 /**
@@ -91,17 +90,22 @@ export function* quotaLeftOfTypeSteps(tx: DbOrTx, ticketTypeId: string): Steps<n
   return left?.left ?? Number.POSITIVE_INFINITY;
 }
 
-/** For many types at once (the event page, the ticket selection): only types with a quota appear. */
-export function quotaLeftOfTypes(tx: DbOrTx, ticketTypeIds: string[]): Map<string, number> {
+/**
+ * For many types at once (the ticket selection): only types with a quota appear. Written once for both
+ * engines (ADR 0045).
+ */
+export function* quotaLeftOfTypesSteps(tx: DbOrTx, ticketTypeIds: string[]): Steps<Map<string, number>> {
   if (ticketTypeIds.length === 0) return new Map();
-  const rows = tx
-    .select({ ticketTypeId: quotaTicketTypes.ticketTypeId, left: sql<number>`min(${quotas.available})` })
-    .from(quotaTicketTypes)
-    .innerJoin(quotas, eq(quotas.id, quotaTicketTypes.quotaId))
-    .where(inArray(quotaTicketTypes.ticketTypeId, ticketTypeIds))
-    .groupBy(quotaTicketTypes.ticketTypeId)
-    .all();
-  return new Map(rows.map((r) => [r.ticketTypeId, r.left]));
+  const { quotas, quotaTicketTypes } = tablesOf(tx);
+  const found = yield* rows(
+    tx
+      .select({ ticketTypeId: quotaTicketTypes.ticketTypeId, left: sql<number>`min(${quotas.available})` })
+      .from(quotaTicketTypes)
+      .innerJoin(quotas, eq(quotas.id, quotaTicketTypes.quotaId))
+      .where(inArray(quotaTicketTypes.ticketTypeId, ticketTypeIds))
+      .groupBy(quotaTicketTypes.ticketTypeId),
+  );
+  return new Map(found.map((r) => [r.ticketTypeId, Number(r.left)]));
 }
 
 function* seatsPerQuota(tx: DbOrTx, lines: readonly SeatLine[]) {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { QUOTA_MESSAGES } from '../../../shared/quota-schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { quotas } from '../../db/schema/quotas.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
 import { notFound } from '../../errors.ts';
 
 /**
@@ -10,12 +11,12 @@ import { notFound } from '../../errors.ts';
  * seats stay as they are (they were taken from the types too).
  */
 export function removeQuota(db: Db, eventId: string, quotaId: string): Promise<{ id: string }> {
-  return writeTransaction(db, (tx) => {
-    const removed = tx
-      .delete(quotas)
-      .where(and(eq(quotas.id, quotaId), eq(quotas.eventId, eventId)))
-      .run();
-    if (removed.changes !== 1) throw notFound(QUOTA_MESSAGES.quotaNotFound);
+  return runnerFor(db).write(function* (tx) {
+    const { quotas } = tablesOf(tx);
+    const removed = yield* changes(
+      tx.delete(quotas).where(and(eq(quotas.id, quotaId), eq(quotas.eventId, eventId))),
+    );
+    if (removed !== 1) throw notFound(QUOTA_MESSAGES.quotaNotFound);
     return { id: quotaId };
   });
 }

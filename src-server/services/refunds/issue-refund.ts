@@ -2,10 +2,10 @@ import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { refunds } from '../../db/schema/payments.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
@@ -166,8 +166,8 @@ export async function markRefundProcessed(
   which: SQL | undefined,
   gatewayRefundId: string | null,
 ): Promise<boolean> {
-  return writeTransaction(deps.db, (tx) =>
-    runSync(markRefundProcessedSteps(tx, deps, () => which, gatewayRefundId, deps.clock.now())),
+  return runnerFor(deps.db).write((tx) =>
+    markRefundProcessedSteps(tx as WriteTx, deps, () => which, gatewayRefundId, deps.clock.now()),
   );
 }
 
