@@ -27,6 +27,7 @@ beforeEach(allowLocalServers);
 interface LogLine {
   msg: string;
   job?: string;
+  err?: { message: string };
 }
 
 function logLines(server: ServerProcess): LogLine[] {
@@ -35,6 +36,13 @@ function logLines(server: ServerProcess): LogLine[] {
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** Every run of a job that threw, as "job: message". */
+function jobFailures(server: ServerProcess): string[] {
+  return logLines(server)
+    .filter((line) => line.msg === 'background job failed')
+    .map((line) => `${line.job}: ${line.err?.message}`);
 }
 
 /** The jobs a server has taken the lead of and not given up since, read from its own log. */
@@ -139,6 +147,15 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     expect(page.status).toBe(200);
     expect(page.data.name).toBe('Opening Night');
     expect(JSON.stringify(page.data.tickets)).toContain('"name":"Gold"');
+    // The checkout page's first read: what is on sale, for a signed-in buyer.
+    const options = await site.call<{ event: { id: string } }>(
+      'query',
+      'tickets.options',
+      { eventId },
+      buyer.cookie,
+    );
+    expect(options.status).toBe(200);
+    expect(options.data.event.id).toBe(eventId);
   });
 
   it('runs as two servers on one database: both answer, each job runs on one of them, and passes on when it stops', async () => {
@@ -173,6 +190,8 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     // The first server started alone, so it took them all; the second waits.
     expect([...led[0]!].sort()).toEqual([...JOBS].sort());
     expect(led[1]!.size).toBe(0);
+    // And every job ran there without failing (each reads and writes the shared database).
+    expect(jobFailures(first)).toEqual([]);
 
     // The first stops (a deploy): its leads are given up, and the second takes every job over.
     await first.stop();
@@ -182,5 +201,7 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
       () => second.output(),
     );
     expect((await fetch(`${second.baseURL}/healthz`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(jobFailures(second)).toEqual([]);
   });
 });
