@@ -66,5 +66,11 @@ describe.each(engines)('the app on %s', (engine) => {
     expect(page.status).toBe(200);
     expect(page.data.name).toBe('Opening Night');
     expect(JSON.stringify(page.data.tickets)).toContain('"name":"Gold"');
+
+    // The search box: its results and the typeahead under it find the event by a part of its name.
+    const found = await site.ok<{ id: string }[]>('query', 'events.search', { q: 'opening' });
+    expect(found.data.map((e) => e.id)).toEqual([eventId]);
+    const suggested = await site.ok<{ events: { id: string }[] }>('query', 'events.suggest', { q: 'openi' });
+    expect(suggested.data.events.map((e) => e.id)).toEqual([eventId]);
   });
 });
