@@ -82,7 +82,7 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
 
   /** `npm run <script> -- args` as an operator runs it beside a server: the same DATABASE_URL. */
   async function npmRun(script: string, args: string[], url: string) {
-    const { stdout } = await promisify(execFile)(
+    const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, script), ...args],
       {
@@ -90,7 +90,7 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
         env: { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: folders[0]!, NODE_ENV: 'test' },
       },
     );
-    return stdout;
+    return stdout + stderr;
   }
 
   let first: ServerProcess;
@@ -147,6 +147,18 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     expect(page.status).toBe(200);
     expect(page.data.name).toBe('Opening Night');
     expect(JSON.stringify(page.data.tickets)).toContain('"name":"Gold"');
+    const found = await site.ok<{ id: string }[]>('query', 'events.search', { q: 'opening' });
+    expect(found.data.map((e) => e.id)).toEqual([eventId]);
+    // The operator's other commands reach the same database.
+    expect(await npmRun('scripts/user-verify.ts', ['asha@example.in'], database.url)).toContain(
+      'is now verified',
+    );
+    expect(
+      await npmRun('scripts/user-staff.ts', ['asha@example.in', '--event', eventId], database.url),
+    ).toContain('is now gate staff');
+    expect(await npmRun('src-server/db/migrate-cli.ts', [], database.url)).toMatch(
+      /^Migrated postgres:\/\//m,
+    );
     // The checkout page's first read: what is on sale, for a signed-in buyer.
     const options = await site.call<{ event: { id: string } }>(
       'query',
@@ -172,6 +184,10 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     );
     const home = await two.homeEventIds('Pune');
     expect(home).toHaveLength(1);
+    expect((await two.eventPage(home[0]!)).data.name).toBe('Opening Night');
+    expect(
+      (await two.ok<{ id: string }[]>('query', 'events.search', { q: 'night' })).data.map((e) => e.id),
+    ).toEqual(home);
 
     // Every job ticks every 200 ms on both: give each a few ticks, then every job has one leader.
     await waitUntil(
