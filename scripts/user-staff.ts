@@ -1,12 +1,12 @@
 // First: refuse an unsupported Node before anything loads the SQLite driver.
 import '../src-server/process/require-supported-node.ts';
-import { databaseFile, openDatabase } from '../src-server/db/client.ts';
+import { openOperatorDatabase } from '../src-server/app-database.ts';
 import { loadEnv } from '../src-server/env.ts';
 import { setGateStaff } from '../src-server/services/tickets/gate-staff.ts';
 
 // `npm run user:staff -- someone@example.com --event <eventId>` puts that account on the event's team as
 // gate staff (it can then run that event's gate at /gate); `--revoke` takes the role away. Gate rights
-// are per event; the organiser console's team page does the same by invitation. Uses DATA_DIR like the server.
+// are per event; the organiser console's team page does the same by invitation. Uses the server's database (DATA_DIR, or DATABASE_URL).
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
 const eventAt = args.indexOf('--event');
@@ -18,9 +18,9 @@ if (!email || !eventId) {
 }
 
 const env = loadEnv();
-const database = openDatabase(databaseFile(env.DATA_DIR));
+const database = await openOperatorDatabase(env);
 const result = await setGateStaff(database.db, email, eventId, !revoke, new Date());
-database.close();
+await database.close();
 if (result === 'no-account') {
   console.error(`No account with the e-mail address ${email}. Sign up first, then run this again.`);
   process.exit(1);

@@ -25,7 +25,12 @@ export const systemClock: Clock = {
  * compose-deps.ts fills in the providers (gateway, mailer) from the environment.
  */
 export interface AppDeps {
+  /** SQLite's database, or PostgreSQL's (DATABASE_URL) typed alike: services branch on `isPostgres(db)`. */
   db: Db;
+  /**
+   * SQLite's connection, for the few hot paths that prepare their own statements. On PostgreSQL a
+   * stand-in that throws on any use (app-database.ts): such a path checks `isPostgres(db)` first.
+   */
   sqlite: Database.Database;
   env: Env;
   logger: Logger;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { appSecretFile, fingerprintOf } from './app-secret.ts';
 import { redactedUrl } from './db/backup-postgres.ts';
-import { DEFAULT_POOL_SIZE, PG_MIGRATIONS_FOLDER } from './db/engine/postgres.ts';
+import { DEFAULT_POOL_SIZE } from './db/engine/pool-size.ts';
+import { PG_MIGRATIONS_FOLDER } from './db/engine/postgres.ts';
 import type { DoctorCheck } from './doctor-check.ts';
 import type { Env } from './env.ts';
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isValidGstinValue } from '../shared/gst-schemas.ts';
-import { DEMO_PLATFORM_GST, loadEnv } from './env.ts';
+import { DEFAULT_POOL_SIZE } from './db/engine/pool-size.ts';
+import { DATABASE_POOL_SIZE_INVALID, DATABASE_URL_INVALID, DEMO_PLATFORM_GST, loadEnv } from './env.ts';
 
 describe('loadEnv', () => {
   it('runs locally with no settings at all', () => {
@@ -50,6 +51,39 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' }).PUBLIC_URL).toBe(
       'https://tickets.example.in',
     );
+  });
+});
+
+describe('database', () => {
+  it('is the SQLite file in DATA_DIR unless DATABASE_URL names a PostgreSQL', () => {
+    expect(loadEnv({}).DATABASE_URL).toBeUndefined();
+    expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadEnv({ DATABASE_URL: 'postgres://jalsa:pw@db:5432/jalsa' }).DATABASE_URL).toBe(
+      'postgres://jalsa:pw@db:5432/jalsa',
+    );
+    expect(loadEnv({ DATABASE_URL: 'postgresql://db/jalsa' }).DATABASE_URL).toBe('postgresql://db/jalsa');
+  });
+
+  it('refuses any other URL with a message that does not repeat it (it holds a password)', () => {
+    for (const url of [
+      'mysql://jalsa:hunter2@db/jalsa',
+      'sqlite:./data/jalsa.db',
+      'db.internal:5432',
+      'postgres://',
+    ]) {
+      const refusal = () => loadEnv({ DATABASE_URL: url });
+      expect(refusal).toThrow(DATABASE_URL_INVALID);
+      expect(refusal).not.toThrow(/hunter2/);
+    }
+  });
+
+  it('opens a pool of DATABASE_POOL_SIZE connections, 1 to 200, 10 by default', () => {
+    expect(loadEnv({}).DATABASE_POOL_SIZE).toBe(DEFAULT_POOL_SIZE);
+    expect(loadEnv({ DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(DEFAULT_POOL_SIZE);
+    expect(loadEnv({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    for (const size of ['0', '201', '2.5', 'ten']) {
+      expect(() => loadEnv({ DATABASE_POOL_SIZE: size })).toThrow(DATABASE_POOL_SIZE_INVALID);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidGstinValue } from '../shared/gst-schemas.ts';
 import { stateOfGstin } from '../shared/gst-states.ts';
 import { isIndianState } from '../shared/states.ts';
+import { DEFAULT_POOL_SIZE } from './db/engine/pool-size.ts';
 
 /**
  * Every setting the server reads, validated once at boot. `.env.example` lists the same keys.
@@ -18,6 +19,11 @@ function optionalPositiveInt() {
   return z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
 }
 
+export const DATABASE_URL_INVALID =
+  'DATABASE_URL must be a PostgreSQL URL starting with postgres:// or postgresql:// (e.g. postgres://jalsa:password@db.internal:5432/jalsa); leave it empty to keep the SQLite file in DATA_DIR';
+
+export const DATABASE_POOL_SIZE_INVALID = 'DATABASE_POOL_SIZE must be a whole number from 1 to 200';
+
 /** Each setting on its own; EnvSchema adds the rules between them. */
 const EnvFieldsShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +34,26 @@ const EnvFieldsShape = z.object({
    */
   HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * The PostgreSQL every server of a multi-server installation shares (ADR 0035; docs/operations.md,
+   * "More than one server"). Unset: the SQLite file in DATA_DIR, as always. The message never repeats
+   * the value, which holds a password.
+   */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, DATABASE_URL_INVALID)
+    .optional(),
+  /** Connections this server keeps open to DATABASE_URL's PostgreSQL (`npm run doctor` checks they fit). */
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: DATABASE_POOL_SIZE_INVALID })
+      .int(DATABASE_POOL_SIZE_INVALID)
+      .min(1, DATABASE_POOL_SIZE_INVALID)
+      .max(200, DATABASE_POOL_SIZE_INVALID)
+      .default(DEFAULT_POOL_SIZE),
+  ),
   /** Public origin of the site, used in e-mail links and Open Graph tags. */
   PUBLIC_URL: z.url().optional(),
   /** Signs ticket QR codes and simulator payments. Generated and kept in DATA_DIR when unset. */

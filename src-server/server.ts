@@ -2,16 +2,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { type AppDatabase, openAppDatabase } from './app-database.ts';
 import { appSecretFor } from './app-secret.ts';
 import { composeDeps } from './compose-deps.ts';
-import { checkpointOffTheRequestPath } from './db/checkpoints.ts';
-import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
-import { writesAlongsideOtherProcesses } from './db/write-when-free.ts';
 import { type AppDeps, systemClock } from './deps.ts';
 import type { Env } from './env.ts';
 import { inArrivalOrder } from './http/arrival-order.ts';
-import { startBackgroundJobs } from './jobs.ts';
+import { BACKGROUND_JOBS, startBackgroundJobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import { runServerProcesses, type StartedWorker } from './process/cluster.ts';
 import { demoSignInNotice, ensureDemoSignIns } from './services/roles/ensure-demo-accounts.ts';
@@ -35,7 +33,9 @@ export interface RunOptions {
 
 /**
  * Runs the server as configured: one process (WEB_CONCURRENCY=1, the default) or a primary and N workers
- * on one port and one database file, of which only worker 0 runs the background jobs (ADR 0009).
+ * on one port and one database, of which only worker 0 runs the background jobs (ADR 0009). The database
+ * is DATA_DIR's SQLite file, or with DATABASE_URL the PostgreSQL several servers share (ADR 0035), where
+ * each job runs on the one server leading it (app-database.ts).
  * `src-server/index.ts` and the benchmarks' server (bench/lib/serve.ts) both start through here.
  */
 export async function runServer(env: Env, logger: Logger, options: RunOptions = {}): Promise<void> {
@@ -46,22 +46,25 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
   const clientDir = existsSync(path.join(clientDirCandidate, 'index.html')) ? clientDirCandidate : undefined;
 
   /**
-   * Everything that happens once per data folder: create it, open the database (backing it up first
-   * when migrations are pending, then applying them), settle the app secret (app-secret.ts; the primary
-   * does it before forking workers that would race to generate it), add demo data to an empty database
-   * and, in development, print how to sign in as the demo admin and organiser (only here, so once per
-   * start whatever WEB_CONCURRENCY is).
+   * Everything that happens once per start: create the data folder, open the database (on SQLite backing
+   * it up first when migrations are pending; on either engine applying them), settle the app secret
+   * (app-secret.ts; the primary does it before forking workers that would race to generate it), add demo
+   * data to an empty SQLite database (never to a PostgreSQL) and, in development, print how to sign in as the demo admin and
+   * organiser (only here, so once per start whatever WEB_CONCURRENCY is).
    */
-  const secretOf = (database: DatabaseHandle) =>
+  const secretOf = (database: AppDatabase) =>
     appSecretFor(database.db, { configured: env.APP_SECRET, dataDir: env.DATA_DIR, now: systemClock.now() });
-  const prepareData = async (): Promise<{ database: DatabaseHandle; appSecret: string }> => {
+  const prepareData = async (): Promise<{ database: AppDatabase; appSecret: string }> => {
+    // On PostgreSQL too: the generated app secret, the development mailbox and uploads live here.
     mkdirSync(env.DATA_DIR, { recursive: true });
-    const database = openDatabase(databaseFile(env.DATA_DIR), {
-      backupBeforeMigrating: path.join(env.DATA_DIR, 'backups'),
-      log: (line) => logger.info(line),
-    });
+    const database = await openAppDatabase(env, { first: true, logger });
     const appSecret = await secretOf(database);
-    if (env.SEED_DEMO_DATA) {
+    if (env.SEED_DEMO_DATA && database.engine === 'postgres') {
+      // The demo is the one-machine trial (`npm start`, the README's two commands). A PostgreSQL that
+      // several servers share is a real site's database, and made-up events with made-up sales would be
+      // listed to its buyers and counted in its reports: it starts empty, whatever SEED_DEMO_DATA says.
+      logger.info('PostgreSQL (DATABASE_URL): starting without demo data, which is added on SQLite only');
+    } else if (env.SEED_DEMO_DATA) {
       const seeded = await seedDemoData(database.db, systemClock);
       if (seeded > 0) logger.info({ events: seeded }, 'demo data added');
     }
@@ -72,7 +75,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     if (!clientDir) logger.warn('dist/client is missing: serving the API only (run `npm run build`)');
     return { database, appSecret };
   };
-  const appDeps = (database: DatabaseHandle, appSecret: string, log: Logger): AppDeps =>
+  const appDeps = (database: AppDatabase, appSecret: string, log: Logger): AppDeps =>
     composeDeps({
       db: database.db,
       sqlite: database.sqlite,
@@ -91,7 +94,7 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
 
   if (env.WEB_CONCURRENCY === 1) {
     const { database, appSecret } = await prepareData();
-    const server = startServer(appDeps(database, appSecret, logger), serverOptions(true));
+    const server = startServer(appDeps(database, appSecret, logger), database, serverOptions(true));
     process.on('SIGTERM', () => server.shutdown('SIGTERM'));
     process.on('SIGINT', () => server.shutdown('SIGINT'));
     return;
@@ -103,13 +106,10 @@ export async function runServer(env: Env, logger: Logger, options: RunOptions = 
     // workers that would otherwise race to generate it.
     prepare: async () => (await prepareData()).database.close(),
     startWorker: async ({ index, runsJobs }) => {
-      const database = openDatabase(databaseFile(env.DATA_DIR));
-      writesAlongsideOtherProcesses(database.sqlite);
+      const workerLogger = logger.child({ worker: index });
+      const database = await openAppDatabase(env, { first: false, logger: workerLogger });
       const appSecret = await secretOf(database);
-      return startServer(
-        appDeps(database, appSecret, logger.child({ worker: index })),
-        serverOptions(runsJobs),
-      );
+      return startServer(appDeps(database, appSecret, workerLogger), database, serverOptions(runsJobs));
     },
   });
 }
@@ -122,9 +122,9 @@ interface ServerOptions extends RunOptions {
 }
 
 /** Serves the app (the one process, or one worker) and, if asked, runs the background jobs. */
-function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
-  const jobs = options.runJobs ? startBackgroundJobs(deps) : undefined;
-  const stopCheckpoints = checkpointOffTheRequestPath(deps.sqlite);
+function startServer(deps: AppDeps, database: AppDatabase, options: ServerOptions): StartedWorker {
+  const jobs = options.runJobs ? startBackgroundJobs(deps, BACKGROUND_JOBS, database.leads) : undefined;
+  const stopUpkeep = database.startUpkeep();
   // Requests start in the order they arrived, a short turn at a time (http/arrival-order.ts): in a rush
   // no buyer waits two rounds of the event loop behind buyers who came later.
   const appFetch = inArrivalOrder(createApp(deps).fetch);
@@ -148,9 +148,9 @@ function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
       stopping = true;
       deps.logger.info({ signal }, 'shutting down');
       jobs?.stop();
-      server.close(() => {
-        stopCheckpoints();
-        deps.sqlite.close();
+      server.close(async () => {
+        stopUpkeep();
+        await database.close().catch((err) => deps.logger.error({ err }, 'closing the database failed'));
         process.exit(0);
       });
       // Connections kept alive by browsers would hold close() open; give in-flight requests 10 s.
@@ -158,8 +158,8 @@ function startServer(deps: AppDeps, options: ServerOptions): StartedWorker {
     },
     closeNow() {
       jobs?.stop();
-      stopCheckpoints();
-      deps.sqlite.close();
+      stopUpkeep();
+      database.closeNow();
     },
   };
 }

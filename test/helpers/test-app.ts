@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { createApp } from '../../src-server/app.ts';
+import { noSqliteOnPostgres } from '../../src-server/app-database.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
-import { openDatabase } from '../../src-server/db/client.ts';
+import { type Db, openDatabase } from '../../src-server/db/client.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
 import { TEST_CLOCK_START } from './fixture-dates.ts';
 import { copyMigratedTemplate } from './migrated-template.ts';
+import { freshPostgresDatabase, testPostgresUrl } from './test-postgres.ts';
 
 /** A clock tests can move: `clock.advance(ms)`. */
 export interface TestClock extends Clock {
@@ -34,14 +36,19 @@ export function testClock(start = TEST_CLOCK_START): TestClock {
   };
 }
 
+/** The engines the app runs on (ADR 0035): SQLite's file, or a PostgreSQL (DATABASE_URL). */
+export type Engine = 'sqlite' | 'postgres';
+
 export interface TestApp {
+  engine: Engine;
   deps: AppDeps;
   clock: TestClock;
   app: ReturnType<typeof createApp>;
   dataDir: string;
   /** Calls the real app over its fetch interface (real routing, middleware, cookies as headers). */
   request: (pathname: string, init?: RequestInit) => Promise<Response>;
-  close: () => void;
+  /** Removes the app's data: synchronous on SQLite; on PostgreSQL await it (the pool ends, the database is dropped). */
+  close: () => void | Promise<void>;
 }
 
 /**
@@ -69,6 +76,7 @@ export function createTestApp(
   });
   const app = createApp(deps);
   return {
+    engine: 'sqlite',
     deps,
     clock,
     app,
@@ -79,4 +87,63 @@ export function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real app on `engine`, as the composition root opens it (app-database.ts): on SQLite as
+ * `createTestApp`; on PostgreSQL a scratch database of the test server (test-postgres.ts, migrated as a
+ * server start migrates it) with `deps.sqlite` the stand-in that refuses every use, and a temporary
+ * DATA_DIR for what lives there on either engine (the mailbox, uploads). A file that asks for PostgreSQL
+ * skips where none is configured: `testPostgresUrl(file)` undefined, as the engine-*.test.ts files do.
+ */
+export async function createTestAppOn(
+  engine: Engine,
+  overrides: Partial<z.input<typeof EnvSchema>> = {},
+  depsOverrides: Partial<AppDeps> = {},
+): Promise<TestApp> {
+  if (engine === 'sqlite') return createTestApp(overrides, depsOverrides);
+  const serverUrl = postgresServer();
+  const database = await freshPostgresDatabase(serverUrl);
+  const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-test-pg-'));
+  const env = EnvSchema.parse({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    ...overrides,
+  });
+  const clock = testClock();
+  const deps = composeDeps({
+    db: database.db as unknown as Db,
+    sqlite: noSqliteOnPostgres(),
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    clock,
+    appSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+    ...depsOverrides,
+  });
+  const app = createApp(deps);
+  return {
+    engine,
+    deps,
+    clock,
+    app,
+    dataDir,
+    request: async (pathname, init) => app.request(`http://localhost${pathname}`, init),
+    close: async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let serverUrl: string | undefined;
+function postgresServer(): string {
+  serverUrl ??= testPostgresUrl('createTestAppOn');
+  if (!serverUrl) {
+    throw new Error(
+      "createTestAppOn('postgres'): no test PostgreSQL (see the warning above); skip the file when testPostgresUrl(file) is undefined",
+    );
+  }
+  return serverUrl;
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import type { DbOrTx } from '../../src-server/db/client.ts';
+import type { Db, DbOrTx } from '../../src-server/db/client.ts';
 import { databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
@@ -12,11 +12,14 @@ import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
 import {
+  HOLD_GRACE_MS,
   type HoldLine,
   type ReserveInput,
   releaseHoldSteps,
   reserveSteps,
+  sweepExpiredHolds,
 } from '../../src-server/services/inventory/holds.ts';
+import { PAYMENT_SESSION_MS } from '../../src-server/services/inventory/payment-session.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -30,6 +33,8 @@ import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpe
 const RACERS = 50;
 
 interface Engine {
+  /** The app's database on each of two servers, as the composition root hands it to the jobs. */
+  servers: [Db, Db];
   write: <T>(transition: (tx: DbOrTx) => Steps<T>, racer?: number) => Promise<T>;
   read: <T>(steps: (db: DbOrTx) => Steps<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -84,6 +89,7 @@ const engines: [string, () => Promise<Engine>][] = [
     async () => {
       const { db } = world.t.deps;
       return {
+        servers: [db, db],
         write: (transition) => writeTransaction(db, () => runSync(transition(db))),
         read: async (steps) => runSync(steps(db)),
         close: async () => {},
@@ -100,6 +106,7 @@ if (serverUrl) {
         await openPostgres(target!.url, { poolSize: 10 }),
       ];
       return {
+        servers: [pools[0] as unknown as Db, pools[1] as unknown as Db],
         write: (transition, racer = 0) => pgWriteTransaction(pools[racer % 2]!, transition),
         read: (steps) => runAsync(steps(pools[0] as unknown as DbOrTx), pools[0]!),
         close: async () => {
@@ -224,6 +231,26 @@ describe.each(engines)('the hold and its release, written once, on %s', (_name, 
     );
     expect(released.filter(Boolean)).toHaveLength(1);
     expect(await read()).toEqual(before);
+    await expectInvariants(engine);
+  });
+
+  it('the sweeper as its job runs it, on two servers at once: every expired hold released once, its seats back', async () => {
+    const { typeId } = world.released;
+    await hold(1, [{ ticketTypeId: typeId, quantity: 2 }]);
+    await hold(2, [{ ticketTypeId: typeId, quantity: 1 }]);
+    const active = () =>
+      engine.read(function* (db) {
+        const { holds } = tablesOf(db);
+        return (yield* rows(db.select({ id: holds.id }).from(holds).where(eq(holds.status, 'active'))))
+          .length;
+      });
+    const expiring = await active();
+    expect(expiring).toBeGreaterThanOrEqual(2);
+    // Past every hold's expiry and its grace (the earlier cases' holds expire too).
+    world.t.clock.advance(PAYMENT_SESSION_MS + HOLD_GRACE_MS + 60_000);
+    const swept = await Promise.all(engine.servers.map((db) => sweepExpiredHolds(db, now())));
+    expect(swept[0]! + swept[1]!).toBe(expiring);
+    expect(await active()).toBe(0);
     await expectInvariants(engine);
   });
 });

@@ -89,3 +89,26 @@ describe.skipIf(serverUrl === undefined)('background jobs across three servers o
     }
   });
 });
+
+describe.skipIf(serverUrl === undefined)('a server asking about all its jobs at once', () => {
+  it('asks one question at a time on the lead’s connection, and leads each job', async () => {
+    const fresh = await freshPostgresDatabase(serverUrl as string, { poolSize: 2 });
+    const leadership = pgJobLeadership(fresh.db.$client);
+    // node-postgres answers a second query sent while one is running, but deprecates it (pg 9 refuses).
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      // Every job of a server ticks at start: eleven questions at the same moment, twice.
+      const jobs = Array.from({ length: 11 }, (_, i) => `job-${i}`);
+      expect(await Promise.all(jobs.map((job) => leadership.leads(job)))).toEqual(jobs.map(() => true));
+      expect(await Promise.all(jobs.map((job) => leadership.leads(job)))).toEqual(jobs.map(() => true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await leadership.close();
+      await fresh.drop();
+    }
+  });
+});

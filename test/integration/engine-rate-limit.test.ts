@@ -1,13 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src-server/db/client.ts';
-import { type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
+import { type Db, openDatabase } from '../../src-server/db/client.ts';
+import type { PgDb } from '../../src-server/db/engine/postgres.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import {
-  type RateLimit,
-  rateLimitSteps,
-  takeRateLimited,
-} from '../../src-server/services/rate-limits/rate-limits.ts';
+import { type RateLimit, takeRateLimited } from '../../src-server/services/rate-limits/rate-limits.ts';
 import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: a transition written once (the rate limit's count-then-record, as generator steps) runs on
@@ -42,7 +38,8 @@ if (serverUrl) {
       const fresh = await freshPostgresDatabase(serverUrl, { poolSize: 10 });
       const db: PgDb = fresh.db;
       return {
-        take: (counted, now) => pgWriteTransaction(db, (tx) => rateLimitSteps(tx, counted, now)),
+        // The app's own entry point (an upload, a contact message), as the composition root hands it PostgreSQL.
+        take: (counted, now) => takeRateLimited(db as unknown as Db, counted, now),
         hits: async () =>
           (await db.$client.query<{ n: number }>('select count(*)::int as n from rate_limit_hits')).rows[0]!
             .n,

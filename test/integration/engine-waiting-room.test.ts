@@ -3,12 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../src-server/db/client.ts';
+import type { Db, DbOrTx } from '../../src-server/db/client.ts';
 import { openDatabase } from '../../src-server/db/client.ts';
-import { openPostgres } from '../../src-server/db/engine/postgres.ts';
+import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
+import { isPostgres } from '../../src-server/db/engine/reads.ts';
 import { postgresRunner, sqliteRunner, type TransitionRunner } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { admitDueVisitorsOn, admitSteps } from '../../src-server/services/waiting-room/admit-visitors.ts';
+import {
+  checkWaitingRoomStatus,
+  checkWaitingRoomStatusOnPostgres,
+} from '../../src-server/services/waiting-room/check-status.ts';
 import { drawSteps } from '../../src-server/services/waiting-room/draw.ts';
 import { joinWaitingRoomOn } from '../../src-server/services/waiting-room/join-waiting-room.ts';
 import { admissionStateSteps } from '../../src-server/services/waiting-room/require-admitted-account.ts';
@@ -249,6 +254,28 @@ describe.each(engines)('the waiting room, written once, on %s', (_name, open) =>
     expect(verifyQueueToken('another-secret-0123456789abcdefghijkl', tokens[0]!, eventId)).toBeNull();
   });
 
+  it("a visitor's status check answers alike: the admitted one has a pass, the others their place and who is ahead", async () => {
+    const { eventId, userIds } = await roomWith(3, 60); // one a second
+    const [a] = engine.servers;
+    const tokens = [];
+    for (const userId of userIds) tokens.push((await join(a, userId, eventId, at(-5_000))).token);
+    await admitDueVisitorsOn(a, at(1_000));
+    const check = (token: string | undefined) => statusCheck(engine.db, eventId, token, at(1_000));
+    const statuses = await Promise.all(tokens.map(check));
+    expect(statuses.every((s) => s.enabled && s.open && !s.soldOut)).toBe(true);
+    const admitted = statuses.filter((s) => s.visitor?.admitted);
+    expect(admitted).toHaveLength(1);
+    expect(admitted[0]!.visitor).toMatchObject({ position: 1, ahead: 0 });
+    expect(admitted[0]!.visitor!.pass).toEqual(expect.any(String));
+    const waiting = statuses.filter((s) => !s.visitor?.admitted).map((s) => s.visitor);
+    expect(waiting.map((v) => [v!.position, v!.ahead, v!.pass]).sort()).toEqual([
+      [2, 0, null],
+      [3, 1, null],
+    ]);
+    // Without a token (not joined): the room's public state only.
+    expect((await check(undefined)).visitor).toBeUndefined();
+  });
+
   it('two servers admitting at the same moments, with joins racing them, never admit more than the rate allows nor anyone twice', async () => {
     const { eventId, userIds } = await roomWith(120, 600); // ten a second, one every 100 ms
     const [a, b] = engine.servers;
@@ -286,3 +313,11 @@ describe.each(engines)('the waiting room, written once, on %s', (_name, open) =>
     expect(await admittedThrough(eventId)).toBeGreaterThanOrEqual(60);
   });
 });
+
+/** The waiting page's status check on the engine of `db`, as the route asks it (http/waiting-room.ts). */
+async function statusCheck(db: DbOrTx, eventId: string, token: string | undefined, now: Date) {
+  const deps = { appSecret: SECRET, now, random: () => 0.5 };
+  return isPostgres(db)
+    ? checkWaitingRoomStatusOnPostgres({ ...deps, pool: (db as unknown as PgDb).$client }, eventId, token)
+    : checkWaitingRoomStatus({ ...deps, sqlite: (db as Db).$client }, eventId, token);
+}

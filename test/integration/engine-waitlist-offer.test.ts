@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { databaseFile } from '../../src-server/db/client.ts';
+import { type Db, databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { changes, rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
@@ -11,7 +11,7 @@ import { type WriteTx, writeTransaction } from '../../src-server/db/write-transa
 import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
 import { HOLD_GRACE_MS } from '../../src-server/services/inventory/holds.ts';
 import { releaseAndPassOnSteps } from '../../src-server/services/waitlist/pass-on.ts';
-import { offerWaitingSteps } from '../../src-server/services/waitlist/waitlist-job.ts';
+import { offerWaitingSteps, tendWaitlists } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -26,6 +26,8 @@ import { createSignedInUser } from '../helpers/users.ts';
 // seat once and in the list's order.
 
 interface Engine {
+  /** The app's database as the composition root hands it to a job (the first pool on PostgreSQL). */
+  db: Db;
   /** One write transaction, on the `pool`-th server's pool (two on PostgreSQL, one database on SQLite). */
   write: <T>(transition: (tx: WriteTx) => Steps<T>, pool?: number) => Promise<T>;
   read: <T>(steps: (db: WriteTx) => Steps<T>) => Promise<T>;
@@ -76,6 +78,7 @@ const engines: [string, () => Promise<Engine>][] = [
     async () => {
       const { db } = world.t.deps;
       return {
+        db,
         write: (transition) => writeTransaction(db, (tx) => runSync(transition(tx))),
         read: async (steps) => runSync(steps(db as unknown as WriteTx)),
         close: async () => {},
@@ -93,6 +96,7 @@ if (serverUrl) {
       ];
       const on = (pool = 0) => pools[pool % pools.length]!;
       return {
+        db: on(0) as unknown as Db,
         write: (transition, pool) => pgWriteTransaction(on(pool), transition),
         read: (steps) => runAsync(steps(on(0) as unknown as WriteTx), on(0)),
         close: async () => {
@@ -218,6 +222,17 @@ describe.each(engines)('the waiting-list offer, written once, on %s', (_name, op
     expect(await engine.read((db) => inventoryOf(db, [net.typeId]))).toMatchObject([
       { total: 7, available: 0, held: 5, sold: 2 },
     ]);
+    await expectInvariant(engine);
+  });
+
+  it('the safety net as its job runs it (tendWaitlists on the app’s database): a seat nobody was offered goes to the next in line', async () => {
+    const { net } = world;
+    await engine.write((tx) => addSeatsUnoffered(tx, net.typeId, 1));
+    expect(await tendWaitlists({ ...world.t.deps, db: engine.db }, now())).toBe(1);
+    const entries = await engine.read((db) => entriesOf(db, net.entryIds));
+    expect(entries.map((e) => e.status)).toEqual([...Array(6).fill('offered'), 'waiting']);
+    // Nothing more to offer: a second run (another tick, or another server's) offers nothing.
+    expect(await tendWaitlists({ ...world.t.deps, db: engine.db }, now())).toBe(0);
     await expectInvariant(engine);
   });
 });

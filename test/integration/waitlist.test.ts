@@ -20,7 +20,7 @@ import { updateTicketType } from '../../src-server/services/event-editor/update-
 import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
 import { holdSweeperJob } from '../../src-server/services/payments/jobs.ts';
 import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-visitors.ts';
-import { releaseAndPassOn } from '../../src-server/services/waitlist/pass-on.ts';
+import { releaseAndPassOnSteps } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { createConsoleWorld } from '../helpers/console-world.ts';
@@ -351,7 +351,11 @@ describe('offers when seats come back', () => {
 
     const offerMinutes = 30;
     t.clock.advance(offerMinutes * MINUTE + HOLD_GRACE_MS + 1);
-    expect(await sweepExpiredHolds(t.deps.db, t.clock.now(), 500, releaseAndPassOn(t.deps))).toBe(1);
+    expect(
+      await sweepExpiredHolds(t.deps.db, t.clock.now(), 500, (tx, holdId, reason, now) =>
+        releaseAndPassOnSteps(tx, t.deps, holdId, reason, now),
+      ),
+    ).toBe(1);
     expect(entry(first.entryId).status).toBe('lapsed');
     expect(entry(second.entryId).status).toBe('offered');
     expectInventoryInvariant(t.deps.db);

@@ -14,6 +14,15 @@ import type pg from 'pg';
 export function pgJobLeadership(pool: pg.Pool) {
   let session: pg.PoolClient | null = null;
   const held = new Set<string>();
+  // Every job's tick asks at once (eleven of them at start), and one connection answers one query at a
+  // time: the questions wait their turn here rather than pile onto the client, which node-postgres
+  // deprecates (and pg 9 will refuse).
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(ask: () => Promise<T>): Promise<T> => {
+    const answer = turn.then(ask, ask);
+    turn = answer.catch(() => {});
+    return answer;
+  };
 
   function lost(client: pg.PoolClient) {
     if (session !== client) return;
@@ -33,38 +42,42 @@ export function pgJobLeadership(pool: pg.Pool) {
 
   return {
     /** True when this server leads `job` now (taking the lead if no one holds it); false otherwise. */
-    async leads(job: string): Promise<boolean> {
-      let client: pg.PoolClient | undefined;
-      try {
-        client = await connection();
-        if (held.has(job)) {
-          // Still ours only while the connection lives: a cheap round trip proves it.
-          await client.query('select 1');
-          return true;
-        }
-        const { rows } = await client.query<{ taken: boolean }>(
-          'select pg_try_advisory_lock(hashtextextended($1, 0)) as taken',
-          [`job:${job}`],
-        );
-        if (rows[0]?.taken) held.add(job);
-        return rows[0]?.taken === true;
-      } catch {
-        if (client) lost(client);
-        return false;
-      }
-    },
+    leads: (job: string): Promise<boolean> => inTurn(() => leadsNow(job)),
     /** Gives every lead up (a clean shutdown), so another server takes over at once. */
-    async close(): Promise<void> {
-      const client = session;
-      if (!client) return;
-      session = null;
-      held.clear();
-      try {
-        await client.query('select pg_advisory_unlock_all()');
-        client.release();
-      } catch {
-        client.release(true);
-      }
-    },
+    close: (): Promise<void> => inTurn(giveUp),
   };
+
+  async function leadsNow(job: string): Promise<boolean> {
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await connection();
+      if (held.has(job)) {
+        // Still ours only while the connection lives: a cheap round trip proves it.
+        await client.query('select 1');
+        return true;
+      }
+      const { rows } = await client.query<{ taken: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as taken',
+        [`job:${job}`],
+      );
+      if (rows[0]?.taken) held.add(job);
+      return rows[0]?.taken === true;
+    } catch {
+      if (client) lost(client);
+      return false;
+    }
+  }
+
+  async function giveUp(): Promise<void> {
+    const client = session;
+    if (!client) return;
+    session = null;
+    held.clear();
+    try {
+      await client.query('select pg_advisory_unlock_all()');
+      client.release();
+    } catch {
+      client.release(true);
+    }
+  }
 }

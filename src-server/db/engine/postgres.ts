@@ -4,14 +4,12 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../schema-pg/index.ts';
 import type { WriteTx } from '../write-transaction.ts';
+import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 import { runAsync, type Steps } from './steps.ts';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export const PG_MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations-pg');
-
-/** Connections each server keeps open to PostgreSQL unless told otherwise (`npm run doctor` reports it). */
-export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * A PostgreSQL database for `DATABASE_URL` (ADR 0035): a pool of `poolSize` connections, its migrations

@@ -59,8 +59,9 @@ export async function listEvents(
  * The best SEARCH_MAX upcoming events for the text: name, artists, venue, city (or an alias) and
  * category (or a synonym); misspellings found by similarity (`searchEventPage`).
  */
-export function searchEvents(db: Db, now: Date, query: string): EventSummary[] {
-  return searchEventPage(db, now, { q: query, limit: SEARCH_MAX }).items;
+export async function searchEvents(db: Db, now: Date, query: string): Promise<EventSummary[]> {
+  // Awaited: the app's `Db` may be PostgreSQL's (DATABASE_URL), whose search answers a promise.
+  return (await searchEventPage(db, now, { q: query, limit: SEARCH_MAX })).items;
 }
 
 interface EventOptions {

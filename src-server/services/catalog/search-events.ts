@@ -168,10 +168,13 @@ export interface Suggestions {
   cities: string[];
 }
 
-/** Typeahead: a few best-matching events, and the categories and cities the text names. */
-export function suggestEvents(db: Db, now: Date, q: string): Suggestions {
+/**
+ * Typeahead: a few best-matching events, and the categories and cities the text names. Awaited: the app's
+ * `Db` may be PostgreSQL's (DATABASE_URL), whose search answers a promise.
+ */
+export async function suggestEvents(db: Db, now: Date, q: string): Promise<Suggestions> {
   const text = q.trim();
-  const page = searchEventPage(db, now, { q: text, limit: 5 });
+  const page = await searchEventPage(db, now, { q: text, limit: 5 });
   return {
     events: page.items.map((e) => ({ id: e.id, name: e.name, city: e.city })),
     categories: categoriesNamedBy(text),

@@ -10,10 +10,10 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, rows, runSync, type Steps, savepoint, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
-import { holds } from '../../db/schema/payments.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -315,23 +315,38 @@ export function* returnSeatsSteps(tx: DbOrTx, lines: readonly HoldLine[]): Steps
   yield* returnQuotaSeatsSteps(tx, sorted);
 }
 
-/** The sweeper: releases every hold past its expiry, even if nobody comes back. Returns how many. */
+/**
+ * How the sweeper releases one hold, as steps of its transaction: `releaseHoldSteps`, or the waiting
+ * list's wrapper that also passes the seats on (services/waitlist/pass-on.ts, `releaseAndPassOnSteps`).
+ */
+export type ReleaseSteps = (tx: DbOrTx, holdId: string, reason: string, now: Date) => Steps<boolean>;
+
+/**
+ * The sweeper: releases every hold past its expiry, even if nobody comes back, on the app's engine
+ * (one transaction per hold). Two servers' sweepers racing release each hold once: the release is a
+ * conditional UPDATE of an active hold. Returns how many this one released.
+ */
 export async function sweepExpiredHolds(
   db: Db,
   now: Date,
   limit = 500,
-  release: ReleaseIn = releaseHoldIn,
+  release: ReleaseSteps = releaseHoldSteps,
 ): Promise<number> {
-  const expired = db
-    .select({ id: holds.id })
-    .from(holds)
-    .where(and(eq(holds.status, 'active'), lte(holds.expiresAt, now.toISOString())))
-    .orderBy(asc(holds.expiresAt))
-    .limit(limit)
-    .all();
+  const run = runnerFor(db);
+  const expired = await run.read(function* (db) {
+    const { holds } = tablesOf(db);
+    return yield* rows(
+      db
+        .select({ id: holds.id })
+        .from(holds)
+        .where(and(eq(holds.status, 'active'), lte(holds.expiresAt, now.toISOString())))
+        .orderBy(asc(holds.expiresAt))
+        .limit(limit),
+    );
+  });
   let released = 0;
   for (const hold of expired) {
-    if (await releaseHold(db, hold.id, 'expired', now, undefined, release)) released += 1;
+    if (await run.write((tx) => release(tx, hold.id, 'expired', now))) released += 1;
   }
   return released;
 }

@@ -1,6 +1,6 @@
 import type { BackgroundJob } from '../../background-job.ts';
 import { sweepExpiredHolds } from '../inventory/holds.ts';
-import { releaseAndPassOn } from '../waitlist/pass-on.ts';
+import { releaseAndPassOnSteps } from '../waitlist/pass-on.ts';
 import { reconcilePayments } from './reconcile.ts';
 
 /**
@@ -11,7 +11,9 @@ export const holdSweeperJob: BackgroundJob = {
   name: 'hold-sweeper',
   intervalMs: 15_000,
   run: async (deps) => {
-    const released = await sweepExpiredHolds(deps.db, deps.clock.now(), 500, releaseAndPassOn(deps));
+    const released = await sweepExpiredHolds(deps.db, deps.clock.now(), 500, (tx, holdId, reason, now) =>
+      releaseAndPassOnSteps(tx, deps, holdId, reason, now),
+    );
     if (released > 0) deps.logger.info({ released }, 'expired holds released');
   },
 };

@@ -1,8 +1,9 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, runSync, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { type WriteTx, writeTransaction } from '../../db/write-transaction.ts';
+import type { WriteTx } from '../../db/write-transaction.ts';
 
 /** At most `max` requests in any `windowMs` for each value of what the limit counts by. */
 export interface RateLimit {
@@ -22,7 +23,8 @@ export function takeRateLimited(
   counted: { limit: RateLimit; key: string }[],
   now: Date,
 ): Promise<boolean> {
-  return writeTransaction(db, (tx) => takeRateLimitedIn(tx, counted, now));
+  // The engine's runner: SQLite's writeTransaction as before, or one transaction on PostgreSQL.
+  return runnerFor(db).write((tx) => rateLimitSteps(tx as WriteTx, counted, now));
 }
 
 /**

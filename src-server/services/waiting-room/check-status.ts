@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import type pg from 'pg';
 import { ADMISSION_PASS_MS, type WaitingRoomStatus } from '../../../shared/waiting-room.ts';
 import { oncePer } from '../../db/once-per.ts';
-import { type QueueState, queueStateOf } from './queue-state.ts';
+import { type QueueState, queueStateOf, queueStateOnPostgres } from './queue-state.ts';
 import { signAdmissionPass, verifyQueueToken } from './tokens.ts';
 
 /**
@@ -23,13 +24,55 @@ const ADMITTED_CHECK_MS = 60_000;
  * room's public state only; a token that is not ours, or for another event, counts as none.
  */
 export function checkWaitingRoomStatus(
-  deps: { sqlite: Database.Database; appSecret: string; now: Date; random?: () => number },
+  deps: { sqlite: Database.Database } & StatusDeps,
   eventId: string,
   queueToken: string | undefined,
 ): WaitingRoomStatus {
+  const room = queueStateOf(deps.sqlite, eventId, deps.now.getTime());
+  const token = room?.enabled && queueToken ? verifyQueueToken(deps.appSecret, queueToken, eventId) : null;
+  const place = token
+    ? (visitorStatement(deps.sqlite).get(token.visitorId, eventId) as Place | undefined)
+    : undefined;
+  return statusOf(deps, eventId, room, token, place);
+}
+
+/**
+ * The same check on PostgreSQL (DATABASE_URL): the room from this server's copy (queue-state.ts), the
+ * place by primary key on the pool. Every server answers alike, the queue being in the database.
+ */
+export async function checkWaitingRoomStatusOnPostgres(
+  deps: { pool: pg.Pool } & StatusDeps,
+  eventId: string,
+  queueToken: string | undefined,
+): Promise<WaitingRoomStatus> {
+  const room = await queueStateOnPostgres(deps.pool, eventId, deps.now.getTime());
+  const token = room?.enabled && queueToken ? verifyQueueToken(deps.appSecret, queueToken, eventId) : null;
+  const place = token
+    ? (
+        await deps.pool.query<Place>(
+          'select user_id as "userId", position from waiting_room_visitors where id = $1 and event_id = $2',
+          [token.visitorId, eventId],
+        )
+      ).rows[0]
+    : undefined;
+  return statusOf(deps, eventId, room, token, place);
+}
+
+interface StatusDeps {
+  appSecret: string;
+  now: Date;
+  random?: () => number;
+}
+
+function statusOf(
+  deps: StatusDeps,
+  eventId: string,
+  room: QueueState | null,
+  token: { visitorId: number; userId: string } | null,
+  place: Place | undefined,
+): WaitingRoomStatus {
   const nowMs = deps.now.getTime();
   const random = deps.random ?? Math.random;
-  const room = queueStateOf(deps.sqlite, eventId, nowMs);
   const base = {
     enabled: room?.enabled ?? false,
     opensAt: room?.opensAt ?? null,
@@ -39,10 +82,6 @@ export function checkWaitingRoomStatus(
     admitPerMinute: room?.admitPerMinute ?? 0,
   };
   if (!room?.enabled) return { ...base, nextCheckMs: jitter(60_000, random) };
-  const token = queueToken ? verifyQueueToken(deps.appSecret, queueToken, eventId) : null;
-  const place = token
-    ? (visitorStatement(deps.sqlite).get(token.visitorId, eventId) as Place | undefined)
-    : undefined;
   if (!token || !place || place.userId !== token.userId) {
     return { ...base, nextCheckMs: beforeOpening(room, nowMs, random) ?? jitter(30_000, random) };
   }

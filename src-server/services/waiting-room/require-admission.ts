@@ -9,6 +9,9 @@ import { admissionPassValid } from './tokens.ts';
  * only with a valid admission pass for this account and event (a pass is issued by the status check
  * once the visitor's place is reached). Reads the room fresh (one primary-key read), not from the
  * status checks' cache: switching the room off must let buyers through at once.
+ *
+ * SQLite only, as its one caller (checkout/start-checkout.ts, Proceed) still is. On PostgreSQL Proceed
+ * is not converted yet; its conversion takes `admissionStateSteps` (require-admitted-account.ts).
  */
 export function requireAdmission(
   deps: { sqlite: Database.Database; appSecret: string; now: Date },

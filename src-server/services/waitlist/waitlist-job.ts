@@ -1,12 +1,14 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
-import { changes, runSync, type Steps } from '../../db/engine/steps.ts';
+import type { PgDb } from '../../db/engine/postgres.ts';
+import { isPostgres } from '../../db/engine/reads.ts';
+import { runnerFor } from '../../db/engine/runner.ts';
+import { changes, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { lockForOfferSteps, offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
-import { endOfferOfHold, markOfferBooked } from './pass-on.ts';
+import { endOfferOfHoldSteps, markOfferBookedSteps } from './pass-on.ts';
 
 /**
  * The safety net behind the offers made where seats return (ADR 0027): settles offers whose hold ended
@@ -16,29 +18,15 @@ import { endOfferOfHold, markOfferBooked } from './pass-on.ts';
  */
 export async function tendWaitlists(deps: WaitlistDeps & { db: Db }, now: Date): Promise<number> {
   const { db } = deps;
-  // Only the live entries, read through the partial index that holds just them (INDEXED BY: the
-  // planner would otherwise read every entry ever made, ended ones included).
-  const live = db.all<{
-    ticketTypeId: string;
-    status: 'waiting' | 'offered';
-    holdId: string | null;
-    holdStatus: string | null;
-    available: number;
-  }>(sql`
-    select e.ticket_type_id as ticketTypeId, e.status, e.offer_hold_id as holdId,
-      h.status as holdStatus, t.available_tickets as available
-    from waitlist_entries e indexed by waitlist_entries_live_idx
-    join ticket_types t on t.id = e.ticket_type_id
-    left join holds h on h.id = e.offer_hold_id
-    where e.status in ('waiting', 'offered')
-  `);
+  const run = runnerFor(db);
+  const live = isPostgres(db) ? await liveEntriesOnPostgres(db as unknown as PgDb) : liveEntriesOnSqlite(db);
   const types = new Set<string>();
   for (const entry of live) {
     if (entry.status === 'offered' && entry.holdId && entry.holdStatus !== 'active') {
       const holdId = entry.holdId;
-      await writeTransaction(db, (tx) => {
-        if (entry.holdStatus === 'converted') markOfferBooked(tx, holdId, now);
-        else endOfferOfHold(tx, holdId, 'lapsed', now);
+      await run.write(function* (tx) {
+        if (entry.holdStatus === 'converted') yield* markOfferBookedSteps(tx, holdId, now);
+        else yield* endOfferOfHoldSteps(tx, holdId, 'lapsed', now);
       });
       types.add(entry.ticketTypeId);
     } else if (entry.status === 'waiting' && entry.available > 0) {
@@ -47,10 +35,45 @@ export async function tendWaitlists(deps: WaitlistDeps & { db: Db }, now: Date):
   }
   let offered = 0;
   for (const ticketTypeId of types) {
-    offered += (await writeTransaction(db, (tx) => runSync(offerWaitingSteps(tx, deps, ticketTypeId, now))))
-      .length;
+    offered += (await run.write((tx) => offerWaitingSteps(tx, deps, ticketTypeId, now))).length;
   }
   return offered;
+}
+
+interface LiveEntry {
+  ticketTypeId: string;
+  status: 'waiting' | 'offered';
+  holdId: string | null;
+  holdStatus: string | null;
+  available: number;
+}
+
+/**
+ * Only the live entries, read through the partial index that holds just them (INDEXED BY: SQLite's
+ * planner would otherwise read every entry ever made, ended ones included).
+ */
+function liveEntriesOnSqlite(db: Db): LiveEntry[] {
+  return db.all<LiveEntry>(sql`
+    select e.ticket_type_id as ticketTypeId, e.status, e.offer_hold_id as holdId,
+      h.status as holdStatus, t.available_tickets as available
+    from waitlist_entries e indexed by waitlist_entries_live_idx
+    join ticket_types t on t.id = e.ticket_type_id
+    left join holds h on h.id = e.offer_hold_id
+    where e.status in ('waiting', 'offered')
+  `);
+}
+
+/** The same on PostgreSQL, whose planner takes the partial index for this condition by itself. */
+async function liveEntriesOnPostgres(db: PgDb): Promise<LiveEntry[]> {
+  const { rows } = await db.$client.query<LiveEntry>(`
+    select e.ticket_type_id as "ticketTypeId", e.status, e.offer_hold_id as "holdId",
+      h.status as "holdStatus", t.available_tickets as available
+    from waitlist_entries e
+    join ticket_types t on t.id = e.ticket_type_id
+    left join holds h on h.id = e.offer_hold_id
+    where e.status in ('waiting', 'offered')
+  `);
+  return rows;
 }
 
 /**
