@@ -187,6 +187,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
       cookie: string,
       event: { eventId: string; dateId: string; slotId: string; ticketTypeId: string },
       quantity = 1,
+      admissionPass?: string,
     ) {
       const started = await call<{ orderId: string; holdId: string; amountPaise: number }>(
         'mutation',
@@ -202,6 +203,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
             phone: '+91 98765-43210',
             state: 'Maharashtra',
           },
+          ...(admissionPass && { admissionPass }),
         },
         cookie,
       );
