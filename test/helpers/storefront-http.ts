@@ -80,7 +80,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
      * An event built in the console as an organiser does (details, a poster, a date a week on, a slot, a
      * ticket type) and published; returns its id and the ticket type's.
      */
-    async publishEvent(cookie: string, name: string, city: string, now = new Date()) {
+    async publishEvent(cookie: string, name: string, city: string, now = new Date(), totalTickets = 100) {
       const details = {
         name,
         category: 'concerts',
@@ -137,7 +137,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
         )
       ).data;
       const ticket = (
-        await ok<{ version: number }>(
+        await ok<{ version: number; ticketTypeId: string }>(
           'mutation',
           'organiser.addTicketType',
           {
@@ -147,7 +147,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
             ticket: {
               name: 'Gold',
               priceRupees: 499,
-              totalTickets: 100,
+              totalTickets,
               maxPerOrder: 6,
               personAllowedPerTicket: 1,
               description: '',
@@ -170,7 +170,68 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
         )
       ).data;
       if (!published.published) throw new Error(`not published: ${JSON.stringify(published)}`);
-      return { eventId: created.eventId };
+      return {
+        eventId: created.eventId,
+        dateId: date.dateId,
+        slotId: slot.slotId,
+        ticketTypeId: ticket.ticketTypeId,
+      };
+    },
+
+    /**
+     * A buyer's whole purchase as the checkout page makes it with the offline simulator: Proceed
+     * (`payments.start`), the simulator dialog's Pay, then the page's confirm callback with the signed
+     * result. Returns each answer, so a test sees which step refused.
+     */
+    async buy(
+      cookie: string,
+      event: { eventId: string; dateId: string; slotId: string; ticketTypeId: string },
+      quantity = 1,
+      admissionPass?: string,
+    ) {
+      const started = await call<{ orderId: string; holdId: string; amountPaise: number }>(
+        'mutation',
+        'payments.start',
+        {
+          eventId: event.eventId,
+          selectedDate: event.dateId,
+          selectedSlot: event.slotId,
+          selectedTickets: [{ ticketTypeId: event.ticketTypeId, quantity }],
+          ticketDetails: {
+            name: 'Asha Verma',
+            email: 'asha@example.in',
+            phone: '+91 98765-43210',
+            state: 'Maharashtra',
+          },
+          ...(admissionPass && { admissionPass }),
+        },
+        cookie,
+      );
+      if (started.status !== 200) return { started, paid: undefined, confirmed: undefined };
+      const payRes = await fetcher(`/api/simulator/orders/${started.data.orderId}/pay`, {
+        method: 'POST',
+        headers: { origin, cookie },
+      });
+      const paid = {
+        status: payRes.status,
+        data: (await payRes.json()) as {
+          razorpay_order_id: string;
+          razorpay_payment_id: string;
+          razorpay_signature: string;
+        },
+      };
+      if (paid.status !== 200) return { started, paid, confirmed: undefined };
+      const confirmed = await call<{ outcome: string; bookingId?: string }>(
+        'mutation',
+        'payments.confirm',
+        {
+          orderId: paid.data.razorpay_order_id,
+          paymentId: paid.data.razorpay_payment_id,
+          signature: paid.data.razorpay_signature,
+        },
+        cookie,
+      );
+      return { started, paid, confirmed };
     },
 
     /** The ids the home page's first paint lists for `city` (its own row and everyone else's). */

@@ -94,6 +94,8 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
   }
 
   let first: ServerProcess;
+  /** The published event of the second case, bought from again in the third. */
+  let onSale: Awaited<ReturnType<ReturnType<typeof storefront>['publishEvent']>>;
   beforeAll(async () => {
     database = await scratchPostgres(serverUrl!, 'jalsa_servers');
     first = await startOn(database.url);
@@ -140,7 +142,8 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     expect(await npmRun('scripts/user-role.ts', ['ravi@example.in', 'organiser'], database.url)).toContain(
       'is now an organiser',
     );
-    const { eventId } = await site.publishEvent(organiser.cookie, 'Opening Night', 'Pune');
+    onSale = await site.publishEvent(organiser.cookie, 'Opening Night', 'Pune');
+    const { eventId } = onSale;
 
     expect(await site.homeEventIds('Pune')).toContain(eventId);
     const page = await site.eventPage(eventId);
@@ -168,6 +171,26 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     );
     expect(options.status).toBe(200);
     expect(options.data.event.id).toBe(eventId);
+
+    // The purchase: Proceed, the simulator's Pay, the checkout's confirm callback, then the booking in
+    // My Bookings with its ticket and QR, and two seats fewer on sale.
+    const { started, paid, confirmed } = await site.buy(buyer.cookie, onSale, 2);
+    expect(started.status, JSON.stringify(started.error)).toBe(200);
+    expect(paid?.status).toBe(200);
+    expect(confirmed?.status, JSON.stringify(confirmed?.error)).toBe(200);
+    expect(confirmed?.data.outcome).toBe('booked');
+    const bookingId = confirmed!.data.bookingId!;
+    const mine = await site.ok<{ id: string }[]>('query', 'bookings.mine', undefined, buyer.cookie);
+    expect(mine.data.map((b) => b.id)).toEqual([bookingId]);
+    const ticket = await site.ok<{ status: string; qrToken: string }>(
+      'query',
+      'bookings.byId',
+      { bookingId },
+      buyer.cookie,
+    );
+    expect(ticket.data.status).toBe('confirmed');
+    expect(ticket.data.qrToken.length).toBeGreaterThan(10);
+    expect(JSON.stringify((await site.eventPage(eventId)).data.tickets)).toContain('"availableTickets":98');
   });
 
   it('runs as two servers on one database: both answer, each job runs on one of them, and passes on when it stops', async () => {
@@ -188,6 +211,15 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     expect(
       (await two.ok<{ id: string }[]>('query', 'events.search', { q: 'night' })).data.map((e) => e.id),
     ).toEqual(home);
+
+    // A purchase on the second server; its booking read on the first.
+    expect(await npmRun('scripts/user-verify.ts', ['meera@example.in'], database.url)).toContain(
+      'is now verified',
+    );
+    const bought = await two.buy(buyer.cookie, onSale, 1);
+    expect(bought.confirmed?.data.outcome, JSON.stringify(bought)).toBe('booked');
+    const mine = await one.ok<{ id: string }[]>('query', 'bookings.mine', undefined, buyer.cookie);
+    expect(mine.data.map((b) => b.id)).toEqual([bought.confirmed!.data.bookingId]);
 
     // Every job ticks every 200 ms on both: give each a few ticks, then every job has one leader.
     await waitUntil(

@@ -41,12 +41,15 @@ interface SaleContext {
  * Refuses a variant plainly sold out, so a rush does not open a gateway order per buyer.
  */
 export function quoteAddOns(db: DbOrTx, sale: SaleContext): AddOnSale {
-  return runSync(
-    // biome-ignore lint/correctness/useYield: a check on the row already read, no statement of its own.
-    priceSelection(db, sale, function* (variant, line) {
-      if (variant.available < line.quantity) throw shortOf(variant);
-    }),
-  );
+  return runSync(quoteAddOnsSteps(db, sale));
+}
+
+/** `quoteAddOns` written once for both engines (ADR 0045): a step of Proceed's checks. */
+export function quoteAddOnsSteps(db: DbOrTx, sale: SaleContext): Steps<AddOnSale> {
+  // biome-ignore lint/correctness/useYield: a check on the row already read, no statement of its own.
+  return priceSelection(db, sale, function* (variant, line) {
+    if (variant.available < line.quantity) throw shortOf(variant);
+  });
 }
 
 /**

@@ -411,11 +411,12 @@ function* refuseOverOfferSteps(db: DbOrTx, active: { id: string }[]): Steps<void
 
 /** Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot. */
 export function refuseProceedOverOffer(db: Db, userId: string, slotId: string): void {
-  runSync(
-    (function* () {
-      yield* refuseOverOfferSteps(db, yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId }));
-    })(),
-  );
+  runSync(refuseProceedOverOfferSteps(db, userId, slotId));
+}
+
+/** `refuseProceedOverOffer` written once for both engines (ADR 0045): a step of Proceed's checks. */
+export function* refuseProceedOverOfferSteps(db: DbOrTx, userId: string, slotId: string): Steps<void> {
+  yield* refuseOverOfferSteps(db, yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId }));
 }
 
 export function seatsOf(lines: HoldLine[]): number {
