@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PG_MIGRATIONS_FOLDER } from '../../src-server/db/engine/postgres.ts';
 import { HEALTHY } from '../../src-server/http/health-check.ts';
 import { BACKGROUND_JOBS } from '../../src-server/jobs.ts';
@@ -127,8 +127,13 @@ describe.skipIf(serverUrl === undefined)('servers on PostgreSQL (DATABASE_URL)',
     const health = await fetch(`${first.baseURL}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual(HEALTHY);
-    expect(logLines(first).map((line) => line.msg)).toContain(
-      'PostgreSQL (DATABASE_URL): starting without demo data, which is added on SQLite only',
+    // Waited for: the server writes its log in blocks, at least every quarter second (logger.ts).
+    await vi.waitFor(
+      () =>
+        expect(logLines(first).map((line) => line.msg)).toContain(
+          'PostgreSQL (DATABASE_URL): starting without demo data, which is added on SQLite only',
+        ),
+      { timeout: 5_000, interval: 50 },
     );
   });
 
