@@ -118,8 +118,11 @@ describe(`a ${EVENTS.toLocaleString('en-IN')}-event catalogue on a phone (390×8
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(48);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(72);
+    // No event twice across pages. The end of the list may still be in view after the click, so the
+    // next page can already be on its way by itself (CI once counted 96 here): count what is there.
     const ids = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(new Set(ids).size).toBe(72);
+    expect(ids.length).toBeGreaterThanOrEqual(72);
+    expect(new Set(ids).size).toBe(ids.length);
     await saveScreenshot(page, 'large-explore-comedy.png');
     await context.close();
   });
