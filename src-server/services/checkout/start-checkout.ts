@@ -6,6 +6,7 @@ import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
+import { changes } from '../../db/engine/steps.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -19,7 +20,7 @@ import { evaluateDiscount } from '../discounts/discount-uses.ts';
 import { checkHoarding, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import { quoteSeats, refuseProceedOverOffer, replaceHoldsAndReserve, seatsOf } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { ASKS_OF_TYPE, checkCheckoutAnswers, saveHoldAnswersIn } from '../questions/checkout-answers.ts';
+import { ASKS_OF_TYPE, checkCheckoutAnswers, saveHoldAnswersSteps } from '../questions/checkout-answers.ts';
 import { requireAdmission } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
 import { checkoutTaxesOf } from './checkout-taxes.ts';
@@ -180,12 +181,13 @@ export async function startCheckout(
         addOns: input.addOns,
       },
       now,
-      (held) => {
+      // Steps of the hold's own transaction (ADR 0045): the order's row and the buyer's answers.
+      function* recordOrder(held) {
         // A price changed while the order was being opened: its amount is no longer the hold's.
         if (held.totalPaise !== grandTotalPaise) {
           throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
         }
-        lookups.insertPaymentOrder.run({
+        yield* changes(lookups.insertPaymentOrder, {
           id: orderId,
           gateway: gateway.name,
           holdId: held.id,
@@ -196,7 +198,7 @@ export async function startCheckout(
           notes,
           createdAt: now.toISOString(),
         });
-        saveHoldAnswersIn(db, held.id, answers, now);
+        yield* saveHoldAnswersSteps(db, held.id, answers, now);
       },
     ),
   );

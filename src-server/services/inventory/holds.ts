@@ -115,11 +115,10 @@ export function replaceHoldsAndReserve(
   db: Db,
   input: ReserveInput,
   now: Date,
-  recordOrder?: (hold: Hold) => void,
+  recordOrder?: (hold: Hold) => Steps<void>,
 ): Hold {
-  const record = recordOrder && ((hold: Hold) => justRun(recordOrder, hold));
   const outcome = immediateTransaction(db, () =>
-    runSync(replaceHoldsAndReserveSteps(db, input, now, record)),
+    runSync(replaceHoldsAndReserveSteps(db, input, now, recordOrder)),
   );
   if (!outcome.ok) throw outcome.refused;
   return outcome.hold;
@@ -188,12 +187,6 @@ function* reserveAndRecord(
   const hold = yield* reserveSteps(tx, input, now, window);
   if (recordOrder) yield* recordOrder(hold);
   return hold;
-}
-
-/** A synchronous callback as a step of a SQLite-only transition (it runs its own statements at once). */
-// biome-ignore lint/correctness/useYield: runs the callback's own synchronous statements, yields none
-function* justRun<A>(work: (arg: A) => void, arg: A): Steps<void> {
-  work(arg);
 }
 
 /** The selection's ticket types are not all on the slot (spec §7's message). */
