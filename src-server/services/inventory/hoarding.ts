@@ -5,6 +5,7 @@ import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
+import { integerParam, textParam } from '../../db/unpeeked-params.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
@@ -337,6 +338,9 @@ const query = preparedQueries({
       .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
       .prepare();
   },
+  // Its values cast: under ORDER BY and LIMIT the planner looks at a plain `?`, and the statement is
+  // prepared again on every binding (unpeeked-params.ts). Drizzle types LIMIT as a number or a
+  // placeholder; both dialects embed any SQL there.
   endedOnSlot: (db: DbOrTx) => {
     const tables = tablesOf(db);
     const { holds } = tables;
@@ -345,14 +349,14 @@ const query = preparedQueries({
       .from(holds)
       .where(
         and(
-          eq(holds.userId, p('userId')),
-          eq(holds.slotId, p('slotId')),
+          eq(holds.userId, textParam('userId')),
+          eq(holds.slotId, textParam('slotId')),
           sql`${holds.status} <> 'active'`,
-          gt(holds.createdAt, p('since')),
+          gt(holds.createdAt, textParam('since')),
         ),
       )
       .orderBy(sql`${holds.createdAt} desc`)
-      .limit(p('rows'))
+      .limit(integerParam('rows') as unknown as number)
       .prepare();
   },
   heldFromAddress: (db: DbOrTx) => {
