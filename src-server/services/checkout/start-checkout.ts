@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { changes } from '../../db/engine/steps.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { inOneRead } from '../../db/one-read.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
@@ -51,91 +52,23 @@ export async function startCheckout(
   clientAddress: string,
 ): Promise<CheckoutSession> {
   const { db } = deps;
-  const lookups = catalogueLookups(db);
-  // Free accounts cost a hoarder nothing; verified ones cost a mailbox each (Google's are verified).
-  if (!lookups.verified.get({ userId })?.verified) throw forbidden(HOARDING_MESSAGES.emailNotVerified);
-  const event = lookups.event.get({ eventId: input.eventId });
-  if (!event) throw notFound('Event not found');
-  // An event with its waiting room on: not before the on-sale time, then only with an admission pass.
-  requireAdmission(
-    { sqlite: db.$client, appSecret: deps.appSecret, now: deps.clock.now() },
-    event.id,
-    userId,
-    input.admissionPass,
-  );
-  const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
-  if (!date?.isLive) throw notFound('Selected date not found in event');
-  const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
-  if (!slot) throw notFound('Selected slot not found in event');
-  if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
-  // One read per type serves the checks below that ask about the type itself.
-  const lines = input.selectedTickets.map((line) => ({
-    ...line,
-    type: lookups.typeToCheck.get({ ticketTypeId: line.ticketTypeId }),
-  }));
-  // Before any check that names a type: a hidden one without its access code is not there (ADR 0038).
-  refuseLockedTypes(
-    db,
-    {
-      eventId: event.id,
-      code: input.discountCode,
-      lines: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, isHidden: l.type?.isHidden ?? false })),
-    },
-    deps.clock.now(),
-  );
-  checkSaleWindows(lines, deps.clock.now());
-  const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
-  const hoarding: HoardingContext = {
-    limits: hoardingLimitsOf(deps.env),
-    clientAddress,
-    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
-  };
-  const seats = seatsOf(input.selectedTickets);
-  checkHoarding(db, hoarding, { userId, eventId: event.id, slotId: slot.id, seats }, deps.clock.now());
-  // Spares the gateway an order the hold would refuse (checked again there, under the write lock).
-  refuseProceedOverOffer(db, userId, slot.id);
-
-  // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
-  const gateway = paymentGatewayOf(deps);
-  const taxes = checkoutTaxesOf(db, deps.env, event.id);
-  // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
-  const discount = input.discountCode
-    ? evaluateDiscount(
-        db,
-        { eventId: event.id, slotId: slot.id, userId, code: input.discountCode, lines: quoted },
-        deps.clock.now(),
-      )
-    : null;
-  const answers = checkCheckoutAnswers(
-    db,
-    lines.map(({ type, ...line }) => ({ ...line, asks: Boolean(type?.asks) })),
-    input.answers,
-  );
-  const discounted = quoted.map((line) => ({
-    ...line,
-    discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
-  }));
-  const amounts = checkoutPriceBreakdown(discounted, event.platformFeeRate, taxes);
-  const addOns = input.addOns?.length
-    ? quoteAddOns(db, {
-        eventId: event.id,
-        ticketTypeIds: quoted.map((l) => l.ticketTypeId),
-        selection: input.addOns,
-        taxes,
-      })
-    : null;
-  const grandTotalPaise = amounts.grandTotalPaise + (addOns?.totalPaise ?? 0);
-  // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
-  // more (Rule 46): decided now that the order is priced; kept only then.
-  const address = recipientAddressOf(
-    {
-      buyerGstin: input.ticketDetails.buyerGstin,
-      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise + (addOns?.totalPaise ?? 0),
-    },
-    input.ticketDetails.buyerAddress,
-  );
-  if (!address.ok) throw badRequest(address.message, { buyerAddress: address.message });
-  const details = { ...input.ticketDetails, buyerAddress: address.address ?? undefined };
+  // Every check before the gateway order reads one snapshot in one read transaction: a dozen reads,
+  // each otherwise opening and closing its own (db/one-read.ts; docs/benchmarks.md, issue 40's last bar).
+  const {
+    lookups,
+    event,
+    date,
+    slot,
+    quoted,
+    hoarding,
+    gateway,
+    taxes,
+    discount,
+    answers,
+    addOns,
+    grandTotalPaise,
+    details,
+  } = inOneRead(db, () => checkAndPrice(deps, userId, input, clientAddress));
 
   const totalTickets = input.selectedTickets.reduce((sum, t) => sum + t.quantity, 0);
   const receipt = buildReceipt(event.id, deps.clock.now());
@@ -219,6 +152,119 @@ export async function startCheckout(
       feeTaxRatePercent: taxes.feeTaxRatePercent,
     },
   );
+}
+
+/**
+ * Proceed's checks and price before the gateway order (synchronous reads only): the catalogue, the
+ * admission pass, the hoarding rules, the code and the answers; throws the first refusal.
+ */
+function checkAndPrice(deps: AppDeps, userId: string, input: StartCheckoutInput, clientAddress: string) {
+  const { db } = deps;
+  const lookups = catalogueLookups(db);
+  // Free accounts cost a hoarder nothing; verified ones cost a mailbox each (Google's are verified).
+  if (!lookups.verified.get({ userId })?.verified) throw forbidden(HOARDING_MESSAGES.emailNotVerified);
+  const event = lookups.event.get({ eventId: input.eventId });
+  if (!event) throw notFound('Event not found');
+  // An event with its waiting room on: not before the on-sale time, then only with an admission pass.
+  requireAdmission(
+    { sqlite: db.$client, appSecret: deps.appSecret, now: deps.clock.now() },
+    event.id,
+    userId,
+    input.admissionPass,
+  );
+  const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
+  if (!date?.isLive) throw notFound('Selected date not found in event');
+  const slot = lookups.slot.get({ slotId: input.selectedSlot, dateId: date.id });
+  if (!slot) throw notFound('Selected slot not found in event');
+  if (slot.cancelledAt) throw conflict(SLOT_CANCELLED_MESSAGE);
+  // One read per type serves the checks below that ask about the type itself.
+  const lines = input.selectedTickets.map((line) => ({
+    ...line,
+    type: lookups.typeToCheck.get({ ticketTypeId: line.ticketTypeId }),
+  }));
+  // Before any check that names a type: a hidden one without its access code is not there (ADR 0038).
+  refuseLockedTypes(
+    db,
+    {
+      eventId: event.id,
+      code: input.discountCode,
+      lines: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, isHidden: l.type?.isHidden ?? false })),
+    },
+    deps.clock.now(),
+  );
+  checkSaleWindows(lines, deps.clock.now());
+  const quoted = quoteSeats(db, { userId, slotId: slot.id, lines: input.selectedTickets });
+  const hoarding: HoardingContext = {
+    limits: hoardingLimitsOf(deps.env),
+    clientAddress,
+    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
+  };
+  const seats = seatsOf(input.selectedTickets);
+  const { activeOnSlot } = checkHoarding(
+    db,
+    hoarding,
+    { userId, eventId: event.id, slotId: slot.id, seats },
+    deps.clock.now(),
+  );
+  // Spares the gateway an order the hold would refuse (checked again there, under the write lock).
+  refuseProceedOverOffer(db, userId, slot.id, activeOnSlot);
+
+  // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
+  const gateway = paymentGatewayOf(deps);
+  const taxes = checkoutTaxesOf(db, deps.env, event.id);
+  // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
+  const discount = input.discountCode
+    ? evaluateDiscount(
+        db,
+        { eventId: event.id, slotId: slot.id, userId, code: input.discountCode, lines: quoted },
+        deps.clock.now(),
+      )
+    : null;
+  const answers = checkCheckoutAnswers(
+    db,
+    lines.map(({ type, ...line }) => ({ ...line, asks: Boolean(type?.asks) })),
+    input.answers,
+  );
+  const discounted = quoted.map((line) => ({
+    ...line,
+    discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
+  }));
+  const amounts = checkoutPriceBreakdown(discounted, event.platformFeeRate, taxes);
+  const addOns = input.addOns?.length
+    ? quoteAddOns(db, {
+        eventId: event.id,
+        ticketTypeIds: quoted.map((l) => l.ticketTypeId),
+        selection: input.addOns,
+        taxes,
+      })
+    : null;
+  const grandTotalPaise = amounts.grandTotalPaise + (addOns?.totalPaise ?? 0);
+  // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
+  // more (Rule 46): decided now that the order is priced; kept only then.
+  const address = recipientAddressOf(
+    {
+      buyerGstin: input.ticketDetails.buyerGstin,
+      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise + (addOns?.totalPaise ?? 0),
+    },
+    input.ticketDetails.buyerAddress,
+  );
+  if (!address.ok) throw badRequest(address.message, { buyerAddress: address.message });
+  const details = { ...input.ticketDetails, buyerAddress: address.address ?? undefined };
+  return {
+    lookups,
+    event,
+    date,
+    slot,
+    quoted,
+    hoarding,
+    gateway,
+    taxes,
+    discount,
+    answers,
+    addOns,
+    grandTotalPaise,
+    details,
+  };
 }
 
 /**

@@ -76,10 +76,21 @@ export interface HoldWindow {
   expiresAt: string;
 }
 
+/** What the hoarding rules let through: the session to keep, and the holds the Proceed replaces. */
+export interface HoardingChecked {
+  /** The session the new hold keeps when it continues an unpaid one (null: a fresh session). */
+  window: HoldWindow | null;
+  /**
+   * The account's active holds on the slot, as read by the rules in this same transaction: the holds
+   * the Proceed replaces, so its caller need not read them again (one statement fewer, twice a Proceed).
+   */
+  activeOnSlot: { id: string }[];
+}
+
 /**
  * Refuses a Proceed that would let an account (or an address) sit on seats, with the message the
  * buyer sees, or returns the session the new hold must keep when it continues an unpaid one (null: a
- * fresh session). Runs before the gateway order (so a refused hoarder costs no order) and again in the
+ * fresh session) with the holds it replaces. Runs before the gateway order (so a refused hoarder costs no order) and again in the
  * reservation's transaction, where parallel Proceeds are serialised. Every read is an index lookup
  * bounded by the caps themselves. The account's active hold on this slot is left out of the counts:
  * the Proceed replaces it.
@@ -89,7 +100,7 @@ export function checkHoarding(
   context: HoardingContext,
   hold: { userId: string; eventId: string; slotId: string; seats: number },
   now: Date,
-): HoldWindow | null {
+): HoardingChecked {
   return runSync(checkHoardingSteps(db, context, hold, now));
 }
 
@@ -102,7 +113,7 @@ export function* checkHoardingSteps(
   context: HoardingContext,
   hold: { userId: string; eventId: string; slotId: string; seats: number },
   now: Date,
-): Steps<HoldWindow | null> {
+): Steps<HoardingChecked> {
   const { userId, eventId, slotId, seats } = hold;
   const { limits } = context;
   // The account's active holds: few, as the per-account cap keeps them so.
@@ -187,7 +198,7 @@ export function* checkHoardingSteps(
     const already = heldFor(kept, eventId) + (yield* boughtForSteps(db, userId, eventId));
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
-  return window;
+  return { window, activeOnSlot: replaced };
 }
 
 /**
@@ -328,6 +339,7 @@ const query = preparedQueries({
     const { holds } = tables;
     return db
       .select({
+        id: holds.id,
         slotId: holds.slotId,
         eventId: holds.eventId,
         seats: holds.seats,

@@ -146,10 +146,15 @@ export function* replaceHoldsAndReserveSteps(
 ): Steps<ReplaceOutcome> {
   for (const key of hoardingLockKeys(input.userId, input.hoarding)) yield* serialize(key);
   // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
-  const window = input.hoarding
+  const checked = input.hoarding
     ? yield* checkHoardingSteps(tx, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
     : null;
-  if ((yield* releaseActiveOnSlotSteps(tx, input.userId, input.slotId, now)) === 0) {
+  const window = checked?.window ?? null;
+  // The holds to replace, as the hoarding rules have just read them in this transaction (or read here).
+  const active =
+    checked?.activeOnSlot ??
+    (yield* rows(query(tx, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId }));
+  if ((yield* releaseActiveSteps(tx, active, now)) === 0) {
     // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
     const hold = yield* reserveSteps(tx, input, now, window);
     if (recordOrder) yield* recordOrder(hold);
@@ -365,9 +370,8 @@ function immediateTransaction<T>(db: Db, work: () => T): T {
   return transactionOf(db.$client).immediate(work) as T;
 }
 
-/** Releases a person's other active holds on a slot, inside the caller's transaction. */
-function* releaseActiveOnSlotSteps(tx: DbOrTx, userId: string, slotId: string, now: Date): Steps<number> {
-  const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId, slotId });
+/** Releases a person's other active holds on a slot (read in this transaction), inside it. */
+function* releaseActiveSteps(tx: DbOrTx, active: { id: string }[], now: Date): Steps<number> {
   yield* refuseOverOfferSteps(tx, active);
   let released = 0;
   for (const hold of active) if (yield* releaseHoldSteps(tx, hold.id, 'replaced', now)) released += 1;
@@ -387,11 +391,22 @@ function* refuseOverOfferSteps(db: DbOrTx, active: { id: string }[]): Steps<void
   }
 }
 
-/** Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot. */
-export function refuseProceedOverOffer(db: Db, userId: string, slotId: string): void {
+/**
+ * Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot.
+ * `active`: the buyer's active holds on the slot when the caller has just read them (the hoarding rules).
+ */
+export function refuseProceedOverOffer(
+  db: Db,
+  userId: string,
+  slotId: string,
+  active?: { id: string }[],
+): void {
   runSync(
     (function* () {
-      yield* refuseOverOfferSteps(db, yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId }));
+      yield* refuseOverOfferSteps(
+        db,
+        active ?? (yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId })),
+      );
     })(),
   );
 }
