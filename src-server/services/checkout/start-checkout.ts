@@ -12,7 +12,9 @@ import { oncePer } from '../../db/once-per.ts';
 import { inOneRead } from '../../db/one-read.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { eventDates, events, slots, ticketTypes } from '../../db/schema/catalog.ts';
+import { waitingRooms } from '../../db/schema/on-sale.ts';
 import { paymentOrders } from '../../db/schema/payments.ts';
+import { textParam } from '../../db/unpeeked-params.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
 import { refuseLockedTypes } from '../access-codes/hidden-types.ts';
@@ -171,6 +173,12 @@ function checkAndPrice(deps: AppDeps, userId: string, input: StartCheckoutInput,
     event.id,
     userId,
     input.admissionPass,
+    {
+      room:
+        event.roomOpensAt === null
+          ? undefined
+          : { enabled: Boolean(event.roomEnabled), opensAt: event.roomOpensAt },
+    },
   );
   const date = lookups.date.get({ dateId: input.selectedDate, eventId: event.id });
   if (!date?.isLive) throw notFound('Selected date not found in event');
@@ -296,16 +304,22 @@ function prepareLookups(db: Db) {
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(),
+    // With the event, its waiting room's switch (ADR 0026), read fresh as requireAdmission would: one
+    // statement fewer on every Proceed. A join: its id cast and its status a literal, or SQLite would
+    // prepare it again on every binding (db/unpeeked-params.ts).
     event: db
       .select({
         id: events.id,
         name: events.name,
         platformFeeRate: events.platformFeeRate,
         maxTicketsPerBuyer: events.maxTicketsPerBuyer,
+        roomEnabled: waitingRooms.enabled,
+        roomOpensAt: waitingRooms.opensAt,
       })
       .from(events)
+      .leftJoin(waitingRooms, eq(waitingRooms.eventId, events.id))
       // Drafts and cancelled events cannot be bought, whatever the client sends.
-      .where(and(eq(events.id, sql.placeholder('eventId')), eq(events.status, 'published')))
+      .where(and(eq(events.id, textParam('eventId')), sql`${events.status} = 'published'`))
       .prepare(),
     // What Proceed checks of a type before the order: hidden (ADR 0038), its sale window, whether it
     // asks questions (ADR 0040). Its seats and price are quoteSeats' (inventory/holds.ts).

@@ -82,7 +82,7 @@ export interface HoardingChecked {
   window: HoldWindow | null;
   /**
    * The account's active holds on the slot, as read by the rules in this same transaction: the holds
-   * the Proceed replaces, so its caller need not read them again (one statement fewer, twice a Proceed).
+   * the Proceed replaces, so its caller need not read them again before the order (one statement fewer).
    */
   activeOnSlot: { id: string }[];
 }

@@ -150,10 +150,7 @@ export function* replaceHoldsAndReserveSteps(
     ? yield* checkHoardingSteps(tx, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
     : null;
   const window = checked?.window ?? null;
-  // The holds to replace, as the hoarding rules have just read them in this transaction (or read here).
-  const active =
-    checked?.activeOnSlot ??
-    (yield* rows(query(tx, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId }));
+  const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId });
   if ((yield* releaseActiveSteps(tx, active, now)) === 0) {
     // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
     const hold = yield* reserveSteps(tx, input, now, window);

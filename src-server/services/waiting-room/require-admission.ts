@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
 import { conflict, forbidden } from '../../errors.ts';
-import { readWaitingRoom } from './read-waiting-room.ts';
+import { readWaitingRoom, type WaitingRoomSwitch } from './read-waiting-room.ts';
 import { admissionPassValid } from './tokens.ts';
 
 /**
@@ -15,8 +15,10 @@ export function requireAdmission(
   eventId: string,
   userId: string,
   pass: string | undefined,
+  /** The room as the caller has just read it with the event (Proceed), so it is not read twice. */
+  known?: { room: WaitingRoomSwitch | undefined },
 ): void {
-  const room = readWaitingRoom(deps.sqlite, eventId);
+  const room = known ? known.room : readWaitingRoom(deps.sqlite, eventId);
   if (!room?.enabled) return;
   if (deps.now.getTime() < Date.parse(room.opensAt)) throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
   if (!admissionPassValid(deps.appSecret, pass, { eventId, userId, now: deps.now })) {
