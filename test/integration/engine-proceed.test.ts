@@ -8,8 +8,10 @@ import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db
 import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
+import { attendeeNameSettings, ticketQuestions } from '../../src-server/db/schema/questions.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { conflict } from '../../src-server/errors.ts';
 import type { HoardingContext } from '../../src-server/services/inventory/hoarding.ts';
 import {
   type HoldLine,
@@ -17,6 +19,10 @@ import {
   type ReserveInput,
   replaceHoldsAndReserveSteps,
 } from '../../src-server/services/inventory/holds.ts';
+import {
+  checkCheckoutAnswersSteps,
+  saveHoldAnswersSteps,
+} from '../../src-server/services/questions/checkout-answers.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -50,6 +56,9 @@ interface World {
   duo: [string, string];
   /** 200 seats: buyers behind one address race here. */
   addressType: string;
+  /** 10 seats, asking each attendee's name and one required question per booking. */
+  askedType: string;
+  questionId: string;
   /** One type of 50 seats on each of five other events: one account races across them. */
   otherEvents: TicketedEvent[];
   buyers: string[];
@@ -61,6 +70,8 @@ interface World {
   spreader: string;
   /** Buyers behind one address. */
   household: string[];
+  /** The buyer who answers the checkout's questions. */
+  answerer: string;
 }
 
 const serverUrl = testPostgresUrl('engine-proceed.test.ts');
@@ -178,6 +189,53 @@ describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (_nam
     const afterThird = await engine.read((db) => holdsOf(db, world.replacer));
     expect(afterThird.filter((h) => h.status === 'active')).toEqual([]);
     await expectInvariants(engine);
+  });
+
+  it("a Proceed's checkout answers are checked, then saved with the hold in its transaction", async () => {
+    const lines = [{ ticketTypeId: world.askedType, quantity: 2 }];
+    // The required question unanswered: refused before any hold, with its message.
+    await expect(
+      engine.read((db) =>
+        checkCheckoutAnswersSteps(db, [{ ...lines[0]!, asks: true }], {
+          names: [{ ticketTypeId: world.askedType, position: 1, name: 'Asha Rao' }],
+          answers: [],
+        }),
+      ),
+    ).rejects.toThrow(/required/i);
+    const checked = await engine.read((db) =>
+      checkCheckoutAnswersSteps(db, lines, {
+        names: [
+          { ticketTypeId: world.askedType, position: 1, name: 'Asha Rao' },
+          { ticketTypeId: world.askedType, position: 2, name: 'Vikram Iyer' },
+        ],
+        answers: [{ questionId: world.questionId, position: 0, value: 'Vegetarian' }],
+      }),
+    );
+    const outcome = await engine.write((tx) =>
+      replaceHoldsAndReserveSteps(tx, input(world.answerer, lines, {}), now(), (hold) =>
+        saveHoldAnswersSteps(tx, hold.id, checked, now()),
+      ),
+    );
+    if (!outcome.ok) throw outcome.refused;
+    const saved = await engine.read((db) => answersOfHold(db, outcome.hold.id));
+    expect(saved.names).toEqual([
+      { position: 1, name: 'Asha Rao' },
+      { position: 2, name: 'Vikram Iyer' },
+    ]);
+    expect(saved.answers).toEqual([{ questionId: world.questionId, position: 0, value: 'Vegetarian' }]);
+
+    // A hold refused after its answers were written keeps none of them (the savepoint undoes both).
+    const refused = await engine.write((tx) =>
+      replaceHoldsAndReserveSteps(tx, input(world.answerer, lines, {}), now(), function* (hold) {
+        yield* saveHoldAnswersSteps(tx, hold.id, checked, now());
+        throw conflict('the order could not be recorded');
+      }),
+    );
+    expect(refused.ok).toBe(false);
+    const left = await engine.read((db) => holdsOf(db, world.answerer));
+    expect(left.map((h) => h.status)).toEqual(['released']);
+    expect(await engine.read((db) => answersOfHold(db, outcome.hold.id))).toEqual(saved);
+    expect((await engine.read((db) => allAnswersOf(db, world.askedType))).length).toBe(2);
   });
 
   it('10 Proceeds of one buyer racing on separate connections leave exactly one live hold, seats and quota counted once', async () => {
@@ -353,6 +411,39 @@ function* inventoryOf(db: DbOrTx, typeIds: string[]) {
   }));
 }
 
+function* answersOfHold(db: DbOrTx, holdId: string) {
+  const { bookingAttendees, bookingAnswers } = tablesOf(db);
+  const names = yield* rows(
+    db
+      .select({ position: bookingAttendees.position, name: bookingAttendees.name })
+      .from(bookingAttendees)
+      .where(eq(bookingAttendees.holdId, holdId))
+      .orderBy(bookingAttendees.position),
+  );
+  const answers = yield* rows(
+    db
+      .select({
+        questionId: bookingAnswers.questionId,
+        position: bookingAnswers.position,
+        value: bookingAnswers.value,
+      })
+      .from(bookingAnswers)
+      .where(eq(bookingAnswers.holdId, holdId)),
+  );
+  return { names, answers };
+}
+
+/** Every attendee name kept for a type, whatever its hold. */
+function* allAnswersOf(db: DbOrTx, typeId: string) {
+  const { bookingAttendees } = tablesOf(db);
+  return yield* rows(
+    db
+      .select({ holdId: bookingAttendees.holdId })
+      .from(bookingAttendees)
+      .where(eq(bookingAttendees.ticketTypeId, typeId)),
+  );
+}
+
 function* quotasOf(db: DbOrTx, ids: string[]) {
   const { quotas } = tablesOf(db);
   return yield* rows(
@@ -376,10 +467,12 @@ async function buildInstallation(): Promise<World> {
       { name: 'Day Two', pricePaise: 40_000, totalTickets: 100 },
       { name: 'Household', pricePaise: 30_000, totalTickets: 200 },
       { name: 'Last One', pricePaise: 90_000, totalTickets: 1 },
+      { name: 'Asked', pricePaise: 70_000, totalTickets: 10 },
     ],
     platformFeeRate: 10,
   });
-  const [replaceType, racingType, dayOne, dayTwo, addressType, lastOne] = ev.ticketTypeIds as [
+  const [replaceType, racingType, dayOne, dayTwo, addressType, lastOne, askedType] = ev.ticketTypeIds as [
+    string,
     string,
     string,
     string,
@@ -409,6 +502,22 @@ async function buildInstallation(): Promise<World> {
     })
     .run();
   db.insert(quotaTicketTypes).values({ ticketTypeId: racingType, quotaId }).run();
+  db.insert(attendeeNameSettings).values({ ticketTypeId: askedType, mode: 'required' }).run();
+  const questionId = `${ev.eventId}-q-diet`;
+  db.insert(ticketQuestions)
+    .values({
+      id: questionId,
+      eventId: ev.eventId,
+      ticketTypeId: askedType,
+      label: 'Dietary preference',
+      kind: 'text',
+      options: [],
+      required: true,
+      scope: 'booking',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .run();
   const account = () => createAccount(t).userId;
   return {
     t,
@@ -419,11 +528,14 @@ async function buildInstallation(): Promise<World> {
     quotaId,
     duo: [dayOne, dayTwo],
     addressType,
+    askedType,
+    questionId,
     otherEvents,
     buyers: Array.from({ length: BUYERS }, account),
     replacer: account(),
     racer: account(),
     spreader: account(),
     household: Array.from({ length: 20 }, account),
+    answerer: account(),
   };
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { textParam } from '../../db/unpeeked-params.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 
 // Database-backed sessions as in the lucia-auth.com guide: the cookie holds a random token, the
@@ -115,6 +116,7 @@ const sessionLookup = oncePer(prepareSessionLookup);
 
 function prepareSessionLookup(db: DbOrTx) {
   const { sessions, users } = tablesOf(db);
+  // The id cast: a join's planner looks at a plain `?` and re-prepares on every binding (unpeeked-params.ts).
   return db
     .select({
       expiresAt: sessions.expiresAt,
@@ -124,7 +126,7 @@ function prepareSessionLookup(db: DbOrTx) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .where(eq(sessions.id, textParam('sessionId')))
     .prepare();
 }
 

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { admissionKindOf, DEFAULT_TAX_RATE, exemptionAppliesTo } from '../../../shared/gst.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
 import { row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { textParam } from '../../db/unpeeked-params.ts';
 import type { Env } from '../../env.ts';
 import type { DbOrTx } from '../inventory/holds.ts';
 import { platformGstOf } from '../invoices/platform-gst.ts';
@@ -68,6 +69,7 @@ export function eventPricesPlusGst(db: DbOrTx, eventId: string): boolean {
 const taxesLookup = oncePer((db: DbOrTx) => {
   // The engine's own tables (ADR 0045).
   const { events, organiserProfiles } = tablesOf(db);
+  // The id cast: a join's planner looks at a plain `?` and re-prepares on every binding (unpeeked-params.ts).
   return db
     .select({
       taxRate: events.taxRate,
@@ -83,7 +85,7 @@ const taxesLookup = oncePer((db: DbOrTx) => {
     })
     .from(events)
     .innerJoin(organiserProfiles, eq(organiserProfiles.userId, events.ownerId))
-    .where(eq(events.id, sql.placeholder('eventId')))
+    .where(eq(events.id, textParam('eventId')))
     .prepare();
 });
 

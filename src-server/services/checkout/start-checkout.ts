@@ -7,12 +7,13 @@ import type { CheckedAnswers } from '../../../shared/question-schemas.ts';
 import { recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { isPostgres, runStatements } from '../../db/engine/reads.ts';
+import { isPostgres, readSnapshot } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
+import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { groupCommitOf } from '../../db/group-commit.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
+import { textParam } from '../../db/unpeeked-params.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../errors.ts';
 import { refuseLockedTypesSteps } from '../access-codes/hidden-types.ts';
@@ -29,7 +30,11 @@ import {
   seatsOf,
 } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
-import { ASKS_OF_TYPE, checkCheckoutAnswers, saveHoldAnswersIn } from '../questions/checkout-answers.ts';
+import {
+  ASKS_OF_TYPE,
+  checkCheckoutAnswersSteps,
+  saveHoldAnswersSteps,
+} from '../questions/checkout-answers.ts';
 import { requireAdmissionSteps } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
 import { checkoutTaxesSteps } from './checkout-taxes.ts';
@@ -60,9 +65,10 @@ export async function startCheckout(
   clientAddress: string,
 ): Promise<CheckoutSession> {
   const { db } = deps;
-  // Everything checked and priced before the gateway order, statement by statement on either engine
-  // (on SQLite synchronously, its prepared statements as before).
-  const checked = await runStatements(db, (db) => proceedChecksSteps(deps, db, userId, input, clientAddress));
+  // Everything checked and priced before the gateway order, in one snapshot on either engine: on SQLite
+  // one read transaction, synchronously, instead of a dozen reads each opening and closing its own
+  // (db/one-read.ts; docs/benchmarks.md, issue 40's last bar).
+  const checked = await readSnapshot(db, (db) => proceedChecksSteps(deps, db, userId, input, clientAddress));
   const { event, date, slot, quoted, hoarding, gateway, taxes, discount, answers, addOns, details } = checked;
   const { grandTotalPaise } = checked;
 
@@ -123,7 +129,7 @@ export async function startCheckout(
       // in the same 2 ms (ADR 0010), the flash sale's path, its statements counted by
       // proceed-statements.test.ts.
       await groupCommitOf(db.$client).write(() =>
-        replaceHoldsAndReserve(db, reserve, now, (held) => runSync(recordOrder(db, held))),
+        replaceHoldsAndReserve(db, reserve, now, (held) => recordOrder(db, held)),
       );
 
   return checkoutSessionOf(
@@ -195,9 +201,7 @@ function* recordOrderSteps(
     notes: order.notes,
     createdAt: now.toISOString(),
   });
-  // The answers' slot (services/questions/checkout-answers.ts): a step of this savepoint once that
-  // file is written for both engines; until then it writes nothing when nothing was asked.
-  saveHoldAnswersIn(tx, held.id, order.answers, now);
+  yield* saveHoldAnswersSteps(tx, held.id, order.answers, now);
 }
 
 /**
@@ -226,6 +230,12 @@ function* proceedChecksSteps(
     event.id,
     userId,
     input.admissionPass,
+    {
+      room:
+        event.roomOpensAt === null
+          ? undefined
+          : { enabled: Boolean(event.roomEnabled), opensAt: event.roomOpensAt },
+    },
   );
   const date = yield* row(query(db, 'date'), { dateId: input.selectedDate, eventId: event.id });
   if (!date?.isLive) throw notFound('Selected date not found in event');
@@ -255,14 +265,14 @@ function* proceedChecksSteps(
     maxTicketsPerBuyer: event.maxTicketsPerBuyer,
   };
   const seats = seatsOf(input.selectedTickets);
-  yield* checkHoardingSteps(
+  const { activeOnSlot } = yield* checkHoardingSteps(
     db,
     hoarding,
     { userId, eventId: event.id, slotId: slot.id, seats },
     deps.clock.now(),
   );
   // Spares the gateway an order the hold would refuse (checked again there, under the write lock).
-  yield* refuseProceedOverOfferSteps(db, userId, slot.id);
+  yield* refuseProceedOverOfferSteps(db, userId, slot.id, activeOnSlot);
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
@@ -275,10 +285,9 @@ function* proceedChecksSteps(
         deps.clock.now(),
       )
     : null;
-  // The answers' slot (services/questions/checkout-answers.ts): a step here once that file is written
-  // for both engines; until then it reads nothing when no type asks (`asks`, read with the type).
-  const answers = checkCheckoutAnswers(
-    db as Db,
+  // Nothing is read when no type asks (`asks`, read with the type).
+  const answers = yield* checkCheckoutAnswersSteps(
+    db,
     lines.map(({ type, ...line }) => ({ ...line, asks: Boolean(type?.asks) })),
     input.answers,
   );
@@ -352,8 +361,11 @@ const builders = {
       .where(eq(users.id, p('userId')))
       .prepare();
   },
+  // With the event, its waiting room's switch (ADR 0026), read fresh as requireAdmission would: one
+  // statement fewer on every Proceed. A join: its id cast and its status a literal, or SQLite would
+  // prepare it again on every binding (db/unpeeked-params.ts).
   event: (db: DbOrTx) => {
-    const { events } = tablesOf(db);
+    const { events, waitingRooms } = tablesOf(db);
     return (
       db
         .select({
@@ -361,10 +373,13 @@ const builders = {
           name: events.name,
           platformFeeRate: events.platformFeeRate,
           maxTicketsPerBuyer: events.maxTicketsPerBuyer,
+          roomEnabled: waitingRooms.enabled,
+          roomOpensAt: waitingRooms.opensAt,
         })
         .from(events)
+        .leftJoin(waitingRooms, eq(waitingRooms.eventId, events.id))
         // Drafts and cancelled events cannot be bought, whatever the client sends.
-        .where(and(eq(events.id, p('eventId')), eq(events.status, 'published')))
+        .where(and(eq(events.id, textParam('eventId')), sql`${events.status} = 'published'`))
         .prepare()
     );
   },

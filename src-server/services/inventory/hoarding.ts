@@ -5,6 +5,7 @@ import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
+import { integerParam, textParam } from '../../db/unpeeked-params.ts';
 import type { Env } from '../../env.ts';
 import { conflict, tooManyRequests } from '../../errors.ts';
 import { PAYMENT_SESSION_MS } from './payment-session.ts';
@@ -75,10 +76,21 @@ export interface HoldWindow {
   expiresAt: string;
 }
 
+/** What the hoarding rules let through: the session to keep, and the holds the Proceed replaces. */
+export interface HoardingChecked {
+  /** The session the new hold keeps when it continues an unpaid one (null: a fresh session). */
+  window: HoldWindow | null;
+  /**
+   * The account's active holds on the slot, as read by the rules in this same transaction: the holds
+   * the Proceed replaces, so its caller need not read them again before the order (one statement fewer).
+   */
+  activeOnSlot: { id: string }[];
+}
+
 /**
  * Refuses a Proceed that would let an account (or an address) sit on seats, with the message the
  * buyer sees, or returns the session the new hold must keep when it continues an unpaid one (null: a
- * fresh session). Runs before the gateway order (so a refused hoarder costs no order) and again in the
+ * fresh session) with the holds it replaces. Runs before the gateway order (so a refused hoarder costs no order) and again in the
  * reservation's transaction, where parallel Proceeds are serialised. Every read is an index lookup
  * bounded by the caps themselves. The account's active hold on this slot is left out of the counts:
  * the Proceed replaces it.
@@ -88,7 +100,7 @@ export function checkHoarding(
   context: HoardingContext,
   hold: { userId: string; eventId: string; slotId: string; seats: number },
   now: Date,
-): HoldWindow | null {
+): HoardingChecked {
   return runSync(checkHoardingSteps(db, context, hold, now));
 }
 
@@ -101,7 +113,7 @@ export function* checkHoardingSteps(
   context: HoardingContext,
   hold: { userId: string; eventId: string; slotId: string; seats: number },
   now: Date,
-): Steps<HoldWindow | null> {
+): Steps<HoardingChecked> {
   const { userId, eventId, slotId, seats } = hold;
   const { limits } = context;
   // The account's active holds: few, as the per-account cap keeps them so.
@@ -186,7 +198,7 @@ export function* checkHoardingSteps(
     const already = heldFor(kept, eventId) + (yield* boughtForSteps(db, userId, eventId));
     if (already + seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
   }
-  return window;
+  return { window, activeOnSlot: replaced };
 }
 
 /**
@@ -327,6 +339,7 @@ const query = preparedQueries({
     const { holds } = tables;
     return db
       .select({
+        id: holds.id,
         slotId: holds.slotId,
         eventId: holds.eventId,
         seats: holds.seats,
@@ -337,6 +350,9 @@ const query = preparedQueries({
       .where(and(eq(holds.userId, p('userId')), sql`${holds.status} = 'active'`))
       .prepare();
   },
+  // Its values cast: under ORDER BY and LIMIT the planner looks at a plain `?`, and the statement is
+  // prepared again on every binding (unpeeked-params.ts). Drizzle types LIMIT as a number or a
+  // placeholder; both dialects embed any SQL there.
   endedOnSlot: (db: DbOrTx) => {
     const tables = tablesOf(db);
     const { holds } = tables;
@@ -345,14 +361,14 @@ const query = preparedQueries({
       .from(holds)
       .where(
         and(
-          eq(holds.userId, p('userId')),
-          eq(holds.slotId, p('slotId')),
+          eq(holds.userId, textParam('userId')),
+          eq(holds.slotId, textParam('slotId')),
           sql`${holds.status} <> 'active'`,
-          gt(holds.createdAt, p('since')),
+          gt(holds.createdAt, textParam('since')),
         ),
       )
       .orderBy(sql`${holds.createdAt} desc`)
-      .limit(p('rows'))
+      .limit(integerParam('rows') as unknown as number)
       .prepare();
   },
   heldFromAddress: (db: DbOrTx) => {

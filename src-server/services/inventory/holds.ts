@@ -115,11 +115,10 @@ export function replaceHoldsAndReserve(
   db: Db,
   input: ReserveInput,
   now: Date,
-  recordOrder?: (hold: Hold) => void,
+  recordOrder?: (hold: Hold) => Steps<void>,
 ): Hold {
-  const record = recordOrder && ((hold: Hold) => justRun(recordOrder, hold));
   const outcome = immediateTransaction(db, () =>
-    runSync(replaceHoldsAndReserveSteps(db, input, now, record)),
+    runSync(replaceHoldsAndReserveSteps(db, input, now, recordOrder)),
   );
   if (!outcome.ok) throw outcome.refused;
   return outcome.hold;
@@ -147,10 +146,12 @@ export function* replaceHoldsAndReserveSteps(
 ): Steps<ReplaceOutcome> {
   for (const key of hoardingLockKeys(input.userId, input.hoarding)) yield* serialize(key);
   // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
-  const window = input.hoarding
+  const checked = input.hoarding
     ? yield* checkHoardingSteps(tx, input.hoarding, { ...input, seats: seatsOf(input.lines) }, now)
     : null;
-  if ((yield* releaseActiveOnSlotSteps(tx, input.userId, input.slotId, now)) === 0) {
+  const window = checked?.window ?? null;
+  const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId });
+  if ((yield* releaseActiveSteps(tx, active, now)) === 0) {
     // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
     const hold = yield* reserveSteps(tx, input, now, window);
     if (recordOrder) yield* recordOrder(hold);
@@ -188,12 +189,6 @@ function* reserveAndRecord(
   const hold = yield* reserveSteps(tx, input, now, window);
   if (recordOrder) yield* recordOrder(hold);
   return hold;
-}
-
-/** A synchronous callback as a step of a SQLite-only transition (it runs its own statements at once). */
-// biome-ignore lint/correctness/useYield: runs the callback's own synchronous statements, yields none
-function* justRun<A>(work: (arg: A) => void, arg: A): Steps<void> {
-  work(arg);
 }
 
 /** The selection's ticket types are not all on the slot (spec §7's message). */
@@ -387,9 +382,8 @@ function immediateTransaction<T>(db: Db, work: () => T): T {
   return transactionOf(db.$client).immediate(work) as T;
 }
 
-/** Releases a person's other active holds on a slot, inside the caller's transaction. */
-function* releaseActiveOnSlotSteps(tx: DbOrTx, userId: string, slotId: string, now: Date): Steps<number> {
-  const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId, slotId });
+/** Releases a person's other active holds on a slot (read in this transaction), inside it. */
+function* releaseActiveSteps(tx: DbOrTx, active: { id: string }[], now: Date): Steps<number> {
   yield* refuseOverOfferSteps(tx, active);
   let released = 0;
   for (const hold of active) if (yield* releaseHoldSteps(tx, hold.id, 'replaced', now)) released += 1;
@@ -409,14 +403,30 @@ function* refuseOverOfferSteps(db: DbOrTx, active: { id: string }[]): Steps<void
   }
 }
 
-/** Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot. */
-export function refuseProceedOverOffer(db: Db, userId: string, slotId: string): void {
-  runSync(refuseProceedOverOfferSteps(db, userId, slotId));
+/**
+ * Throws WAITLIST_MESSAGES.offerPending when the buyer holds a live waiting-list offer on the slot.
+ * `active`: the buyer's active holds on the slot when the caller has just read them (the hoarding rules).
+ */
+export function refuseProceedOverOffer(
+  db: Db,
+  userId: string,
+  slotId: string,
+  active?: { id: string }[],
+): void {
+  runSync(refuseProceedOverOfferSteps(db, userId, slotId, active));
 }
 
 /** `refuseProceedOverOffer` written once for both engines (ADR 0045): a step of Proceed's checks. */
-export function* refuseProceedOverOfferSteps(db: DbOrTx, userId: string, slotId: string): Steps<void> {
-  yield* refuseOverOfferSteps(db, yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId }));
+export function* refuseProceedOverOfferSteps(
+  db: DbOrTx,
+  userId: string,
+  slotId: string,
+  active?: { id: string }[],
+): Steps<void> {
+  yield* refuseOverOfferSteps(
+    db,
+    active ?? (yield* rows(query(db, 'activeHoldsOnSlot'), { userId, slotId })),
+  );
 }
 
 export function seatsOf(lines: HoldLine[]): number {

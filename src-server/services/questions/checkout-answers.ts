@@ -7,17 +7,11 @@ import {
   nameKey,
   type TicketTypeForm,
 } from '../../../shared/question-schemas.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
-import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import { changes, row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { oncePer } from '../../db/once-per.ts';
-import {
-  attendeeNameSettings,
-  bookingAnswers,
-  bookingAttendees,
-  ticketQuestions,
-} from '../../db/schema/questions.ts';
+import { preparedQueries } from '../../db/prepared-queries.ts';
 import { badRequest } from '../../errors.ts';
 import { questionFieldsOf } from './manage-questions.ts';
 
@@ -97,23 +91,43 @@ export function slotFormsOfEvent(db: DbOrTx, eventId: string, slotId: string): P
  * 2–80 characters is refused with its message. Answers to questions not asked are dropped.
  */
 export function checkCheckoutAnswers(
-  db: Db,
+  db: DbOrTx,
   lines: { ticketTypeId: string; quantity: number; asks?: boolean }[],
   raw: CheckoutAnswers | undefined,
 ): CheckedAnswers {
+  return runSync(checkCheckoutAnswersSteps(db, lines, raw));
+}
+
+/** `checkCheckoutAnswers` written once for both engines (ADR 0045). */
+export function* checkCheckoutAnswersSteps(
+  db: DbOrTx,
+  lines: { ticketTypeId: string; quantity: number; asks?: boolean }[],
+  raw: CheckoutAnswers | undefined,
+): Steps<CheckedAnswers> {
   // Most events ask nothing: a line's `asks` (ASKS_OF_TYPE, read by the caller with the type) or two
   // prepared look-ups per line spare Proceed's rush building queries.
-  const asks = askLookups(db);
-  const asked = lines.some(
-    ({ ticketTypeId, asks: known }) =>
-      known ?? (asks.question.get({ ticketTypeId }) || asks.names.get({ ticketTypeId })),
-  );
+  let asked = false;
+  for (const { ticketTypeId, asks: known } of lines) {
+    asked =
+      known ??
+      ((yield* row(askQuery(db, 'question'), { ticketTypeId })) !== undefined ||
+        (yield* row(askQuery(db, 'names'), { ticketTypeId })) !== undefined);
+    if (asked) break;
+  }
   if (!asked) return { names: [], answers: [] };
-  const forms = ticketTypeForms(
+  const forms = yield* ticketTypeFormsSteps(
     db,
     lines.map((l) => l.ticketTypeId),
   );
   if (forms.length === 0) return { names: [], answers: [] };
+  return answersOf(forms, lines, raw);
+}
+
+function answersOf(
+  forms: TicketTypeForm[],
+  lines: { ticketTypeId: string; quantity: number }[],
+  raw: CheckoutAnswers | undefined,
+): CheckedAnswers {
   const quantities = new Map(lines.map((l) => [l.ticketTypeId, l.quantity]));
   const given: Record<string, string> = {};
   for (const n of raw?.names ?? []) given[nameKey(n.ticketTypeId, n.position)] = n.name;
@@ -145,36 +159,52 @@ export const ASKS_OF_TYPE = sql<number>`(exists (select 1 from ticket_questions
   where ticket_questions.ticket_type_id = ticket_types.id and ticket_questions.removed_at is null)
   or exists (select 1 from attendee_name_settings where attendee_name_settings.ticket_type_id = ticket_types.id))`;
 
-const askLookups = oncePer((db: Db) => ({
-  question: db
-    .select({ id: ticketQuestions.id })
-    .from(ticketQuestions)
-    .where(
-      and(
-        eq(ticketQuestions.ticketTypeId, sql.placeholder('ticketTypeId')),
-        isNull(ticketQuestions.removedAt),
-      ),
-    )
-    .limit(1)
-    .prepare(),
-  names: db
-    .select({ id: attendeeNameSettings.ticketTypeId })
-    .from(attendeeNameSettings)
-    .where(eq(attendeeNameSettings.ticketTypeId, sql.placeholder('ticketTypeId')))
-    .prepare(),
-}));
+// Prepared once per database, on either engine (the engine's own tables, ADR 0045).
+const askQuery = preparedQueries({
+  question: (db: DbOrTx) => {
+    const { ticketQuestions } = tablesOf(db);
+    return db
+      .select({ id: ticketQuestions.id })
+      .from(ticketQuestions)
+      .where(
+        and(
+          eq(ticketQuestions.ticketTypeId, sql.placeholder('ticketTypeId')),
+          isNull(ticketQuestions.removedAt),
+        ),
+      )
+      .limit(1)
+      .prepare();
+  },
+  names: (db: DbOrTx) => {
+    const { attendeeNameSettings } = tablesOf(db);
+    return db
+      .select({ id: attendeeNameSettings.ticketTypeId })
+      .from(attendeeNameSettings)
+      .where(eq(attendeeNameSettings.ticketTypeId, sql.placeholder('ticketTypeId')))
+      .prepare();
+  },
+});
 
-/** Keeps the checked answers with the hold, inside Proceed's write transaction. */
-export function saveHoldAnswersIn(tx: DbOrTx, holdId: string, checked: CheckedAnswers, now: Date): void {
+/**
+ * Keeps the checked answers with the hold, a step of Proceed's write transaction (ADR 0045), so they
+ * are kept on either engine. Nothing asked, no statement.
+ */
+export function* saveHoldAnswersSteps(
+  tx: DbOrTx,
+  holdId: string,
+  checked: CheckedAnswers,
+  now: Date,
+): Steps<void> {
+  const { bookingAttendees, bookingAnswers } = tablesOf(tx);
   if (checked.names.length > 0) {
-    tx.insert(bookingAttendees)
-      .values(checked.names.map((n) => ({ holdId, ...n, updatedAt: now.toISOString() })))
-      .run();
+    yield* changes(
+      tx
+        .insert(bookingAttendees)
+        .values(checked.names.map((n) => ({ holdId, ...n, updatedAt: now.toISOString() }))),
+    );
   }
   if (checked.answers.length > 0) {
-    tx.insert(bookingAnswers)
-      .values(checked.answers.map((a) => ({ holdId, ...a })))
-      .run();
+    yield* changes(tx.insert(bookingAnswers).values(checked.answers.map((a) => ({ holdId, ...a }))));
   }
 }
 

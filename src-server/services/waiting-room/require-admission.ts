@@ -2,6 +2,7 @@ import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Steps } from '../../db/engine/steps.ts';
 import { conflict, forbidden } from '../../errors.ts';
+import type { WaitingRoomSwitch } from './read-waiting-room.ts';
 import { admissionStateSteps } from './require-admitted-account.ts';
 import { admissionPassValid } from './tokens.ts';
 
@@ -19,10 +20,17 @@ export function* requireAdmissionSteps(
   eventId: string,
   userId: string,
   pass: string | undefined,
+  /** The room as the caller has just read it with the event (Proceed), so it is not read twice. */
+  known?: { room: WaitingRoomSwitch | undefined },
 ): Steps<void> {
-  const state = yield* admissionStateSteps(db, eventId, userId, deps.now);
-  if (state === 'no-room') return;
-  if (state === 'not-open') throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
+  if (known) {
+    if (!known.room?.enabled) return;
+    if (deps.now.getTime() < Date.parse(known.room.opensAt)) throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
+  } else {
+    const state = yield* admissionStateSteps(db, eventId, userId, deps.now);
+    if (state === 'no-room') return;
+    if (state === 'not-open') throw conflict(WAITING_ROOM_MESSAGES.notOpenYet);
+  }
   if (!admissionPassValid(deps.appSecret, pass, { eventId, userId, now: deps.now })) {
     throw forbidden(WAITING_ROOM_MESSAGES.passRequired);
   }
