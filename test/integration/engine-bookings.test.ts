@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_MESSAGES, QUESTIONS_PER_TYPE_MAX } from '../../shared/question-schemas.ts';
 import { TRANSFER_MESSAGES } from '../../shared/transfer-schemas.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import type { DbOrTx } from '../../src-server/db/client.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db, DbOrTx } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runStatements } from '../../src-server/db/engine/reads.ts';
 import { rows, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { lookUpAttendeeTicketsSteps } from '../../src-server/services/attendee-tickets/look-up-attendee-tickets.ts';
 import {
@@ -43,8 +41,9 @@ import { transferStatusOf } from '../../src-server/services/transfers/transfer-s
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
 import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
 import { DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp, testClock } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -82,13 +81,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_bookings');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_bookings');
   }
 }, 120_000);
 

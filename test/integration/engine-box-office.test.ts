@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runStatements } from '../../src-server/db/engine/reads.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { row, rows } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { DomainError } from '../../src-server/errors.ts';
@@ -30,10 +29,11 @@ import { removeQuota } from '../../src-server/services/quotas/remove-quota.ts';
 import { updateQuota } from '../../src-server/services/quotas/update-quota.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -96,13 +96,7 @@ beforeAll(async () => {
   ]);
   for (const res of made) expect(res.status, JSON.stringify(res.body)).toBe(200);
   if (serverUrl) {
-    t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_box_office');
-    await moveToPostgres({
-      sqliteFile: databaseFile(t.dataDir),
-      databaseUrl: target.url,
-      appSecret: t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(t, serverUrl, 'jalsa_box_office');
     pools = [
       await openPostgres(target.url, { poolSize: 6 }),
       await openPostgres(target.url, { poolSize: 6 }),

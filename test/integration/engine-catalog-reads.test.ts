@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runStatements } from '../../src-server/db/engine/reads.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
@@ -16,8 +15,9 @@ import {
 } from '../../src-server/services/catalog/event-pages.ts';
 import { readEvent } from '../../src-server/services/catalog/events.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 // ADR 0045, "reads become awaited": the buyer's catalogue (home, lists by city, category and days,
@@ -40,13 +40,7 @@ beforeAll(async () => {
   sessionToken = tokenOf(createSignedInUser(t).cookie);
   expiredToken = tokenOf(createSignedInUser(t).cookie);
   if (serverUrl) {
-    t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_catalog_reads');
-    await moveToPostgres({
-      sqliteFile: databaseFile(t.dataDir),
-      databaseUrl: target.url,
-      appSecret: t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(t, serverUrl, 'jalsa_catalog_reads');
     pgDb = await openPostgres(target.url, { poolSize: 4 });
   }
 }, 60_000);

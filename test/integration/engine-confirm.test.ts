@@ -1,11 +1,9 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { changes, rows, runAsync, runSync, type Steps, savepoint } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { addOns, addOnVariants } from '../../src-server/db/schema/add-ons.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
@@ -17,9 +15,10 @@ import { type ConfirmRequest, confirmPaymentSteps } from '../../src-server/servi
 import { proceed } from '../helpers/checkout-flow.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 // ADR 0045: the confirmation (a held order becoming a booking once its payment is captured, or a refund
@@ -71,13 +70,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_confirm');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_confirm');
   }
 }, 60_000);
 

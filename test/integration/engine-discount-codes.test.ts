@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS, type DiscountFields } from '../../shared/discount-schemas.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { DomainError } from '../../src-server/errors.ts';
@@ -20,10 +19,11 @@ import { updateDiscountCode } from '../../src-server/services/discounts/update-d
 import { measureSite } from '../../src-server/services/operations/site-health.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -82,13 +82,7 @@ beforeAll(async () => {
   otherCodeId = (theirs.data as { id: string }).id;
   await buyTickets(t, { ...ev, ticketTypeIds: [SILVER()] }, 2, { extra: { discountCode: 'festive20' } });
   if (serverUrl) {
-    t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_discount_codes');
-    await moveToPostgres({
-      sqliteFile: databaseFile(t.dataDir),
-      databaseUrl: target.url,
-      appSecret: t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(t, serverUrl, 'jalsa_discount_codes');
     pools = [
       await openPostgres(target.url, { poolSize: 6 }),
       await openPostgres(target.url, { poolSize: 6 }),

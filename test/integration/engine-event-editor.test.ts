@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { DomainError } from '../../src-server/errors.ts';
 import { addEventDate } from '../../src-server/services/event-editor/add-event-date.ts';
 import { addSlot } from '../../src-server/services/event-editor/add-slot.ts';
@@ -19,8 +18,9 @@ import { updateTicketType } from '../../src-server/services/event-editor/update-
 import { reserveSteps } from '../../src-server/services/inventory/holds.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { DETAILS as BUYER } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 // Issue 38: the organiser's event editor (services/event-editor/) written once, run on both engines by
@@ -70,13 +70,7 @@ beforeAll(async () => {
   organiserId = createAccount(t, 'organiser').userId;
   buyerIds = Array.from({ length: 12 }, () => createSignedInUser(t).userId);
   if (serverUrl) {
-    t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_event_editor');
-    await moveToPostgres({
-      sqliteFile: databaseFile(t.dataDir),
-      databaseUrl: target.url,
-      appSecret: t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(t, serverUrl, 'jalsa_event_editor');
     pools = [
       await openPostgres(target.url, { poolSize: 6 }),
       await openPostgres(target.url, { poolSize: 6 }),

@@ -3,11 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { NOT_ON_HOLD, releaseEventHold } from '../../src-server/services/admin/release-event-hold.ts';
@@ -34,8 +33,9 @@ import { listMyWaitlist } from '../../src-server/services/waitlist/my-waitlist.t
 import { createBooking } from '../helpers/bookings.ts';
 import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
 // Issue 38: the gate's reads, the waiting list, the admin's event actions, organiser requests and the
@@ -138,13 +138,7 @@ beforeAll(async () => {
     requesters: Array.from({ length: 2 }, () => createSignedInUser(t).userId),
   };
   if (serverUrl) {
-    t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_gate_admin');
-    await moveToPostgres({
-      sqliteFile: databaseFile(t.dataDir),
-      databaseUrl: target.url,
-      appSecret: t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(t, serverUrl, 'jalsa_gate_admin');
     pools = [
       await openPostgres(target.url, { poolSize: 6 }),
       await openPostgres(target.url, { poolSize: 6 }),

@@ -2,11 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import type { Db, DbOrTx } from '../../src-server/db/client.ts';
-import { databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { addOns, addOnVariants } from '../../src-server/db/schema/add-ons.ts';
 import { discountCodes } from '../../src-server/db/schema/discounts.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
@@ -22,8 +20,9 @@ import {
 import { PAYMENT_SESSION_MS } from '../../src-server/services/inventory/payment-session.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: the hold and its release, written once (inventory/holds.ts's `reserveSteps` and
 // `releaseHoldSteps`), proved by the same races on both engines. On PostgreSQL the 50 racers run as
@@ -69,13 +68,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_holds');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_holds');
   }
 }, 60_000);
 

@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { addBuyerGstin } from '../../src-server/services/invoices/add-buyer-gstin.ts';
 import { gstr1Tables } from '../../src-server/services/invoices/export-gstr1.ts';
@@ -23,11 +22,12 @@ import { setEventTax } from '../../src-server/services/invoices/set-event-tax.ts
 import { streamInvoicesCsv } from '../../src-server/services/invoices/stream-invoices-csv.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { MUMBAI_TAX_PROFILE, saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: the invoices' use cases (profile, owed invoices, reads, PDF, exports, the buyer's GSTIN),
 // written once, on both engines, from the same installation: one made by the app on SQLite and, for
@@ -53,13 +53,7 @@ const onSqlite = new Map<string, unknown>();
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_invoices');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_invoices');
   }
 }, 60_000);
 

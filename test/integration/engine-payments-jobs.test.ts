@@ -8,10 +8,9 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src-server/app-env.ts';
 import { appSecretFor, StartupRefusal } from '../../src-server/app-secret.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { DEMO_AUDIENCE } from '../../src-server/db/seed/demo-sales.ts';
 import { seedDemoData } from '../../src-server/db/seed/seed.ts';
@@ -35,6 +34,7 @@ import { handleWebhook } from '../../src-server/services/payments/webhook-events
 import { proceed } from '../helpers/checkout-flow.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -77,13 +77,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_payments_jobs');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_payments_jobs');
   }
 }, 60_000);
 

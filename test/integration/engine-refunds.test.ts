@@ -1,11 +1,9 @@
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
@@ -17,10 +15,11 @@ import {
 import { queueRefundSteps } from '../../src-server/services/refunds/queue-refund.ts';
 import { createAccount } from '../helpers/console-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 
 // ADR 0045: the refund transitions (a cancellation, its refund's queue and claim, a part refund and the
 // credit notes they number), written once, on both engines, from the same installation: one made by the
@@ -54,13 +53,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_refunds');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_refunds');
   }
 }, 60_000);
 

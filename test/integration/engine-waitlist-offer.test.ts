@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
-import { type Db, databaseFile } from '../../src-server/db/client.ts';
+import type { Db } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
 import { changes, rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
 import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
@@ -13,9 +12,10 @@ import { HOLD_GRACE_MS } from '../../src-server/services/inventory/holds.ts';
 import { releaseAndPassOnSteps } from '../../src-server/services/waitlist/pass-on.ts';
 import { offerWaitingSteps, tendWaitlists } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { type ScratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { createSignedInUser } from '../helpers/users.ts';
 
@@ -58,13 +58,7 @@ let target: ScratchPostgres | undefined;
 beforeAll(async () => {
   world = await buildInstallation();
   if (serverUrl) {
-    world.t.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    target = await scratchPostgres(serverUrl, 'jalsa_waitlist_offer');
-    await moveToPostgres({
-      sqliteFile: databaseFile(world.t.dataDir),
-      databaseUrl: target.url,
-      appSecret: world.t.deps.appSecret,
-    });
+    target = await moveToScratchPostgres(world.t, serverUrl, 'jalsa_waitlist_offer');
   }
 }, 120_000);
 
