@@ -19,6 +19,7 @@ import {
 } from '../../src-server/services/inventory/holds.ts';
 import { PAYMENT_SESSION_MS } from '../../src-server/services/inventory/payment-session.ts';
 import { createAccount } from '../helpers/console-world.ts';
+import { inventoryOf, quotasOf } from '../helpers/engine-inventory.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -291,50 +292,6 @@ const allTypes = () => [
   ...world.duo,
   world.released.typeId,
 ];
-
-function* inventoryOf(db: DbOrTx, typeIds: string[]) {
-  const { ticketTypes, holds, holdItems, bookings } = tablesOf(db);
-  const types = yield* rows(
-    db
-      .select({
-        id: ticketTypes.id,
-        total: ticketTypes.totalTickets,
-        available: ticketTypes.availableTickets,
-      })
-      .from(ticketTypes)
-      .where(inArray(ticketTypes.id, typeIds)),
-  );
-  const held = yield* rows(
-    db
-      .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
-      .from(holdItems)
-      .innerJoin(holds, eq(holds.id, holdItems.holdId))
-      .where(eq(holds.status, 'active')),
-  );
-  const sold = yield* rows(
-    db.select({ lines: bookings.ticketTypes }).from(bookings).where(eq(bookings.status, 'confirmed')),
-  );
-  return typeIds.map((id) => ({
-    ticketTypeId: id,
-    total: types.find((t) => t.id === id)!.total,
-    available: types.find((t) => t.id === id)!.available,
-    held: held.filter((h) => h.ticketTypeId === id).reduce((sum, h) => sum + h.quantity, 0),
-    sold: sold
-      .flatMap((b) => b.lines)
-      .filter((l) => l.id === id)
-      .reduce((sum, l) => sum + l.quantity, 0),
-  }));
-}
-
-function* quotasOf(db: DbOrTx, ids: string[]) {
-  const { quotas } = tablesOf(db);
-  return yield* rows(
-    db
-      .select({ id: quotas.id, capacity: quotas.capacity, available: quotas.available })
-      .from(quotas)
-      .where(inArray(quotas.id, ids)),
-  );
-}
 
 function* variantsOf(db: DbOrTx, ids: string[]) {
   const { addOnVariants, holdAddOns, holds } = tablesOf(db);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
@@ -22,6 +22,7 @@ import {
   saveHoldAnswersSteps,
 } from '../../src-server/services/questions/checkout-answers.ts';
 import { createAccount } from '../helpers/console-world.ts';
+import { inventoryOf, quotasOf } from '../helpers/engine-inventory.ts';
 import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { moveToScratchPostgres } from '../helpers/moved-installation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -370,40 +371,6 @@ function* holdsOf(db: DbOrTx, userId: string) {
   );
 }
 
-function* inventoryOf(db: DbOrTx, typeIds: string[]) {
-  const { ticketTypes, holds, holdItems, bookings } = tablesOf(db);
-  const types = yield* rows(
-    db
-      .select({
-        id: ticketTypes.id,
-        total: ticketTypes.totalTickets,
-        available: ticketTypes.availableTickets,
-      })
-      .from(ticketTypes)
-      .where(inArray(ticketTypes.id, typeIds)),
-  );
-  const held = yield* rows(
-    db
-      .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
-      .from(holdItems)
-      .innerJoin(holds, eq(holds.id, holdItems.holdId))
-      .where(eq(holds.status, 'active')),
-  );
-  const sold = yield* rows(
-    db.select({ lines: bookings.ticketTypes }).from(bookings).where(eq(bookings.status, 'confirmed')),
-  );
-  return typeIds.map((id) => ({
-    ticketTypeId: id,
-    total: types.find((t) => t.id === id)!.total,
-    available: types.find((t) => t.id === id)!.available,
-    held: held.filter((h) => h.ticketTypeId === id).reduce((sum, h) => sum + h.quantity, 0),
-    sold: sold
-      .flatMap((b) => b.lines)
-      .filter((l) => l.id === id)
-      .reduce((sum, l) => sum + l.quantity, 0),
-  }));
-}
-
 function* answersOfHold(db: DbOrTx, holdId: string) {
   const { bookingAttendees, bookingAnswers } = tablesOf(db);
   const names = yield* rows(
@@ -434,16 +401,6 @@ function* allAnswersOf(db: DbOrTx, typeId: string) {
       .select({ holdId: bookingAttendees.holdId })
       .from(bookingAttendees)
       .where(eq(bookingAttendees.ticketTypeId, typeId)),
-  );
-}
-
-function* quotasOf(db: DbOrTx, ids: string[]) {
-  const { quotas } = tablesOf(db);
-  return yield* rows(
-    db
-      .select({ id: quotas.id, capacity: quotas.capacity, available: quotas.available })
-      .from(quotas)
-      .where(inArray(quotas.id, ids)),
   );
 }
 
