@@ -10,8 +10,6 @@ import type { Env } from './env.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import { startupProblems } from './startup-check.ts';
 
-export type { DoctorCheck };
-
 const RAZORPAY_API = 'https://api.razorpay.com/v1';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
-import { row, runSync } from '../../db/engine/steps.ts';
+import { row } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { WriteTx } from '../../db/write-transaction.ts';
 import { notFound } from '../../errors.ts';
@@ -24,11 +24,6 @@ export function* findSlotInEventSteps(tx: WriteTx, eventId: string, slotId: stri
   );
   if (!slot) throw notFound(EDITOR_MESSAGES.slotNotFound);
   return slot;
-}
-
-/** findTicketTypeInEventSteps in SQLite's synchronous write transaction (questions/manage-questions.ts). */
-export function findTicketTypeInEvent(tx: WriteTx, eventId: string, ticketTypeId: string) {
-  return runSync(findTicketTypeInEventSteps(tx, eventId, ticketTypeId));
 }
 
 /** A ticket type of this event, with its counts (another event's id answers as not found). */
