@@ -167,11 +167,13 @@ describe('the draw at opening and arrival order after it', () => {
     }
     // Pearson's statistic over the 25 cells, times 4/5: each draw is a permutation (one arrival per
     // place), not 5 independent picks, so a cell's variance is draws·(1/5)(4/5) and the raw sum is
-    // about 5/4 × χ²(16) (mean 20, not 16). Unscaled against χ²(16)'s 0.1 % value it failed a fair
-    // shuffle about once in 75 runs (a CI run did); scaled, about once in a thousand (simulated).
+    // about 5/4 × χ²(16) (mean 20, not 16). The bound is χ²(16)'s one-in-ten-million value: at the
+    // 0.1 % value (39.3) a fair shuffle failed a CI run (42.6, simulated rate 1 in 1,000). A biased
+    // draw (a sort by random comparator, the identity order) still lands in the hundreds. Whether the
+    // shuffle itself is exactly uniform is proved without chance in draw.test.ts.
     const expected = draws / 5;
     const pearson = counts.flat().reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
-    expect((pearson * 4) / 5).toBeLessThan(39.3);
+    expect((pearson * 4) / 5).toBeLessThan(65);
   });
 });
 
