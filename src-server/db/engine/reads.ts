@@ -52,3 +52,39 @@ function settled<T>(read: () => T): Promise<T> {
 export function bytewise(db: object, column: SQLiteColumn): SQLiteColumn | SQL {
   return isPostgres(db) ? sql`${column} collate "C"` : column;
 }
+
+/**
+ * Every row of a hand-written select (an aggregate the query builder cannot say), as a read step on
+ * either engine: SQLite's `all`, PostgreSQL's `execute`. PostgreSQL answers counts and sums of bigints
+ * as text, so a caller turns its numeric columns with `Number` (see `numeric`).
+ */
+export function* sqlRows<T>(db: DbOrTx, query: SQL): Steps<T[]> {
+  if (isPostgres(db)) {
+    const pg = db as unknown as PgDb;
+    // A thenable, so the statement runs when the driver awaits it, in the transition's order.
+    const found: PromiseLike<T[]> = {
+      then: (onRows, onError) =>
+        pg
+          .execute(query)
+          .then((result) => result.rows as T[])
+          .then(onRows, onError),
+    };
+    return (yield { kind: 'rows', query: found }) as T[];
+  }
+  return (yield { kind: 'rows', query: { all: () => (db as Db).all<T>(query) } }) as T[];
+}
+
+/** `row` of numbers as numbers: PostgreSQL's counts and sums of bigints come as text; SQLite's as numbers. */
+export function numeric<Row extends object, K extends keyof Row>(row: Row, keys: readonly K[]): Row {
+  const out = { ...row };
+  for (const key of keys) {
+    const value = out[key];
+    if (value !== null && value !== undefined) out[key] = Number(value) as Row[K];
+  }
+  return out;
+}
+
+/** A boolean column's "true" as each engine stores it: SQLite's 1, PostgreSQL's `true`. */
+export function sqlTrue(db: object): SQL {
+  return isPostgres(db) ? sql`true` : sql`1`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { numeric, runStatements, sqlRows } from '../../db/engine/reads.ts';
 
 export interface PlatformTotals {
   events: { draft: number; published: number; cancelled: number };
@@ -17,17 +18,20 @@ export interface PlatformTotals {
  * and refund, which is fine for an admin-only panel opened now and then (not a request path buyers
  * hit); an installation with millions of bookings would keep running totals instead.
  */
-export function getPlatformTotals(db: Db): PlatformTotals {
-  const row = db.get<{
-    draft: number;
-    published: number;
-    cancelled: number;
-    sold: number;
-    gross: number;
-    fees: number;
-    refunds: number;
-    refunded: number;
-  }>(sql`
+export async function getPlatformTotals(db: DbOrTx): Promise<PlatformTotals> {
+  const [found] = await runStatements(db, (db) =>
+    sqlRows<{
+      draft: number;
+      published: number;
+      cancelled: number;
+      sold: number;
+      gross: number;
+      fees: number;
+      refunds: number;
+      refunded: number;
+    }>(
+      db,
+      sql`
     select
       (select count(*) from events where status = 'draft') as draft,
       (select count(*) from events where status = 'published') as published,
@@ -38,7 +42,19 @@ export function getPlatformTotals(db: Db): PlatformTotals {
               coalesce(sum(fee_amount_paise), 0) as fees
          from bookings where status = 'confirmed') b,
       (select count(*) as refunds, coalesce(sum(amount_paise), 0) as refunded from refunds) r
-  `)!;
+  `,
+    ),
+  );
+  const row = numeric(found!, [
+    'draft',
+    'published',
+    'cancelled',
+    'sold',
+    'gross',
+    'fees',
+    'refunds',
+    'refunded',
+  ]);
   return {
     events: { draft: row.draft, published: row.published, cancelled: row.cancelled },
     ticketsSold: row.sold,

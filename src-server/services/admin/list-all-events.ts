@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminPage } from '../../../shared/admin-schemas.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { numeric, readSnapshot, sqlRows } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
 import {
   type ConsoleEventStatus,
   consoleStatus,
+  EVENT_FIGURE_NUMBERS,
   type EventFigureRow,
   eventFigureColumns,
 } from '../console/event-figures.ts';
-import { eventMoney } from '../sales/event-money.ts';
+import { eventMoneySteps } from '../sales/event-money.ts';
 
 export interface PlatformEvent {
   id: string;
@@ -32,10 +35,14 @@ export interface PlatformEvent {
 
 /**
  * Every organiser's events for the admin page, newest first, one page at a time, with the same figures
- * as the console home computed in the one query.
+ * as the console home computed in the one query; the page, its total and its money in one snapshot.
  */
-export function listAllEvents(db: Db, page: number, now: Date): AdminPage<PlatformEvent> {
-  const rows = db.all<
+export function listAllEvents(db: DbOrTx, page: number, now: Date): Promise<AdminPage<PlatformEvent>> {
+  return readSnapshot(db, (db) => listAllEventsSteps(db, page, now));
+}
+
+function* listAllEventsSteps(db: DbOrTx, page: number, now: Date): Steps<AdminPage<PlatformEvent>> {
+  const found = yield* sqlRows<
     EventFigureRow & {
       id: string;
       name: string;
@@ -46,15 +53,20 @@ export function listAllEvents(db: Db, page: number, now: Date): AdminPage<Platfo
       owner_name: string | null;
       owner_email: string | null;
     }
-  >(sql`
+  >(
+    db,
+    sql`
     select e.id, e.name, e.city, e.version, e.admin_hold_at, e.start_time, u.name as owner_name, u.email as owner_email,
-      ${eventFigureColumns(now)}
+      ${eventFigureColumns(db, now)}
     from events e left join users u on u.id = e.owner_id
     order by e.created_at desc, e.id
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}
-  `);
-  const total = db.get<{ n: number }>(sql`select count(*) as n from events`)!.n;
-  const money = eventMoney(
+  `,
+  );
+  const rows = found.map((r) => numeric(r, [...EVENT_FIGURE_NUMBERS, 'version']));
+  const [counted] = yield* sqlRows<{ n: number }>(db, sql`select count(*) as n from events`);
+  const total = Number(counted!.n);
+  const money = yield* eventMoneySteps(
     db,
     rows.map((r) => r.id),
   );

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TeamRole } from '../../../shared/organiser-schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { eventMoney } from '../sales/event-money.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { numeric, readSnapshot, sqlRows } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
+import { eventMoneySteps } from '../sales/event-money.ts';
 import { eventRoleMay } from '../team/event-permissions.ts';
 import {
   type ConsoleEventStatus,
   consoleStatus,
+  EVENT_FIGURE_NUMBERS,
   type EventFigureRow,
   eventFigureColumns,
 } from './event-figures.ts';
@@ -31,23 +34,32 @@ export interface MyEvent {
 
 /**
  * The console home: the events the caller owns or is on the team of, with their figures computed by
- * the database in one query (correlated subqueries, portable SQL), soonest first, past events last.
+ * the database in one query (correlated subqueries, portable SQL), soonest first, past events last;
+ * the rows and their money in one snapshot on either engine.
  */
-export function listMyEvents(db: Db, userId: string, now: Date): MyEvent[] {
-  const rows = db.all<
+export function listMyEvents(db: DbOrTx, userId: string, now: Date): Promise<MyEvent[]> {
+  return readSnapshot(db, (db) => listMyEventsSteps(db, userId, now));
+}
+
+function* listMyEventsSteps(db: DbOrTx, userId: string, now: Date): Steps<MyEvent[]> {
+  const found = yield* sqlRows<
     EventFigureRow & { id: string; name: string; city: string; my_role: 'owner' | TeamRole }
-  >(sql`
+  >(
+    db,
+    sql`
     select e.id, e.name, e.city,
       case when e.owner_id = ${userId} then 'owner'
            else (select m.role from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
       end as my_role,
-      ${eventFigureColumns(now)}
+      ${eventFigureColumns(db, now)}
     from events e
     where e.owner_id = ${userId}
        or exists (select 1 from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
     order by next_start nulls last, e.name
-  `);
-  const money = eventMoney(
+  `,
+  );
+  const rows = found.map((r) => numeric(r, EVENT_FIGURE_NUMBERS));
+  const money = yield* eventMoneySteps(
     db,
     rows.map((r) => r.id),
   );

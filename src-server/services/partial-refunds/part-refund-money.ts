@@ -1,6 +1,6 @@
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { rows, runSync, type Steps } from '../../db/engine/steps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 
 /** Part refunds of some events (ADR 0043), pending included, in a period when one is given (by when recorded). */
@@ -11,15 +11,7 @@ export interface PartRefundMoney {
   feePaise: number;
 }
 
-export function partRefundMoney(
-  db: Db,
-  eventIds: readonly string[],
-  period?: { from: string; to: string },
-): Map<string, PartRefundMoney> {
-  return runSync(partRefundMoneySteps(db, eventIds, period));
-}
-
-/** `partRefundMoney` written once for both engines (ADR 0045): the sales pages' money read on either. */
+/** The part refunds' money of some events, written once for both engines (ADR 0045): event-money.ts reads it. */
 export function* partRefundMoneySteps(
   db: DbOrTx,
   eventIds: readonly string[],

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { partRefundMoney } from '../partial-refunds/part-refund-money.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { numeric, readSnapshot, sqlRows } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
+import { partRefundMoneySteps } from '../partial-refunds/part-refund-money.ts';
 
 /**
  * An event's money, in one definition for every page that shows it (issue 35): the Sales page's money
@@ -97,36 +99,28 @@ export interface MoneyPeriod {
 
 /**
  * The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript); with a
- * period, only what happened in it (sales by their booking's time, refunds by theirs).
+ * period, only what happened in it (sales by their booking's time, refunds by theirs). One snapshot on
+ * either engine, so the bookings' and the part refunds' figures are of one moment.
  */
 export function eventMoney(
-  db: Db,
+  db: DbOrTx,
   eventIds: readonly string[],
   period?: MoneyPeriod,
-): Map<string, EventMoney> {
+): Promise<Map<string, EventMoney>> {
+  return readSnapshot(db, (db) => eventMoneySteps(db, eventIds, period));
+}
+
+/** `eventMoney` as read steps (ADR 0045), for a list that reads its rows and their money together. */
+export function* eventMoneySteps(
+  db: DbOrTx,
+  eventIds: readonly string[],
+  period?: MoneyPeriod,
+): Steps<Map<string, EventMoney>> {
   const result = new Map<string, EventMoney>(eventIds.map((id) => [id, NO_MONEY]));
   if (eventIds.length === 0) return result;
-  const rows = db.all<{
-    event_id: string;
-    orders: number;
-    confirmed: number;
-    cancelled: number;
-    paid: number;
-    tickets: number;
-    add_ons: number;
-    gst: number;
-    fees: number;
-    fee: number;
-    fee_gst: number;
-    refunded: number;
-    refund_pending: number;
-    fee_refunded: number;
-    discounts: number;
-    comps: number;
-    door_sales: number;
-    door_cash: number;
-    door_upi: number;
-  }>(sql`
+  const found = yield* sqlRows<MoneyRow>(
+    db,
+    sql`
     with b as (
       select b.event_id, b.status, b.total_amount_paise as total,
         ${inPeriod(sql`b.created_at`, period)} as sold,
@@ -138,7 +132,7 @@ export function eventMoney(
         r.amount_paise as refund, r.status as refund_status, s.kind as channel, s.method as door_method,
         (select i.cgst_paise + i.sgst_paise + i.igst_paise from invoices i
           where i.booking_id = b.id and i.kind = 'admission'
-          order by i.issued_at desc, i.rowid desc limit 1) as gst
+          order by i.issued_at desc, i.number desc limit 1) as gst
       from bookings b
       left join refunds r on r.payment_id = b.payment_id
       left join box_office_sales s on s.booking_id = b.id
@@ -146,11 +140,11 @@ export function eventMoney(
         eventIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-      ${period ? sql`and (${inPeriod(sql`b.created_at`, period)} or ${inPeriod(sql`r.created_at`, period)})` : sql``}
+      ${period ? sql`and (${inPeriod(sql`b.created_at`, period)} = 1 or ${inPeriod(sql`r.created_at`, period)} = 1)` : sql``}
     )
     select event_id, coalesce(sum(sold), 0) as orders,
-      coalesce(sum(case when sold and status = 'confirmed' then 1 else 0 end), 0) as confirmed,
-      coalesce(sum(case when sold and status = 'cancelled' then 1 else 0 end), 0) as cancelled,
+      coalesce(sum(case when sold = 1 and status = 'confirmed' then 1 else 0 end), 0) as confirmed,
+      coalesce(sum(case when sold = 1 and status = 'cancelled' then 1 else 0 end), 0) as cancelled,
       coalesce(sum(sold * total), 0) as paid,
       coalesce(sum(sold * tickets), 0) as tickets,
       coalesce(sum(sold * add_ons), 0) as add_ons,
@@ -159,19 +153,21 @@ export function eventMoney(
       coalesce(sum(sold * fee), 0) as fee,
       coalesce(sum(sold * fee_gst), 0) as fee_gst,
       coalesce(sum(sold * discount), 0) as discounts,
-      coalesce(sum(case when refunded_now then refund else 0 end), 0) as refunded,
-      coalesce(sum(case when refunded_now and refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
-      coalesce(sum(case when not refunded_now or refund is null or refund = tickets or total = 0 then 0
+      coalesce(sum(case when refunded_now = 1 then refund else 0 end), 0) as refunded,
+      coalesce(sum(case when refunded_now = 1 and refund_status = 'pending' then refund else 0 end), 0) as refund_pending,
+      coalesce(sum(case when refunded_now = 0 or refund is null or refund = tickets or total = 0 then 0
                         else (2 * fees * refund + total) / (2 * total) end), 0) as fee_refunded,
-      coalesce(sum(case when sold and channel = 'comp' then 1 else 0 end), 0) as comps,
-      coalesce(sum(case when sold and channel = 'door' then 1 else 0 end), 0) as door_sales,
-      coalesce(sum(case when sold and channel = 'door' and door_method = 'cash' then total else 0 end), 0) as door_cash,
-      coalesce(sum(case when sold and channel = 'door' and door_method = 'upi' then total else 0 end), 0) as door_upi
+      coalesce(sum(case when sold = 1 and channel = 'comp' then 1 else 0 end), 0) as comps,
+      coalesce(sum(case when sold = 1 and channel = 'door' then 1 else 0 end), 0) as door_sales,
+      coalesce(sum(case when sold = 1 and channel = 'door' and door_method = 'cash' then total else 0 end), 0) as door_cash,
+      coalesce(sum(case when sold = 1 and channel = 'door' and door_method = 'upi' then total else 0 end), 0) as door_upi
     from b
     group by event_id
-  `);
+  `,
+  );
+  const rows = found.map((r) => numeric(r, MONEY_NUMBERS));
   // Part refunds (ADR 0043) are money going back too; each knows its fee share.
-  const parts = partRefundMoney(db, eventIds, period);
+  const parts = yield* partRefundMoneySteps(db, eventIds, period);
   for (const r of rows) {
     const part = parts.get(r.event_id);
     if (part) {
@@ -206,8 +202,54 @@ export function eventMoney(
   return result;
 }
 
-/** 1 when the instant is in the period (always, without one), else 0: SQLite's booleans are integers. */
+/**
+ * 1 when the instant is in the period (always, without one), else 0 (a missing instant too): an
+ * integer, not a boolean, so it multiplies on both engines (PostgreSQL has no boolean arithmetic).
+ */
 function inPeriod(instant: SQL, period: MoneyPeriod | undefined): SQL {
   if (!period) return sql`1`;
-  return sql`(coalesce(${instant} >= ${period.from} and ${instant} < ${period.to}, 0))`;
+  return sql`(case when ${instant} >= ${period.from} and ${instant} < ${period.to} then 1 else 0 end)`;
 }
+
+interface MoneyRow {
+  event_id: string;
+  orders: number;
+  confirmed: number;
+  cancelled: number;
+  paid: number;
+  tickets: number;
+  add_ons: number;
+  gst: number;
+  fees: number;
+  fee: number;
+  fee_gst: number;
+  refunded: number;
+  refund_pending: number;
+  fee_refunded: number;
+  discounts: number;
+  comps: number;
+  door_sales: number;
+  door_cash: number;
+  door_upi: number;
+}
+
+const MONEY_NUMBERS = [
+  'orders',
+  'confirmed',
+  'cancelled',
+  'paid',
+  'tickets',
+  'add_ons',
+  'gst',
+  'fees',
+  'fee',
+  'fee_gst',
+  'refunded',
+  'refund_pending',
+  'fee_refunded',
+  'discounts',
+  'comps',
+  'door_sales',
+  'door_cash',
+  'door_upi',
+] as const;

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { readSnapshot, sqlRows } from '../../db/engine/reads.ts';
+import type { Steps } from '../../db/engine/steps.ts';
 import { indiaMonthBounds } from '../invoices/stream-invoices-csv.ts';
-import { type EventMoney, eventMoney } from './event-money.ts';
+import { type EventMoney, eventMoneySteps } from './event-money.ts';
+import { indiaTimeText } from './india-time-sql.ts';
 
 /**
  * One month of an event's payout statement (issue 40): what came in, what went back, and what is owed to
@@ -50,26 +53,42 @@ export interface PayoutStatement {
   statement: PayoutMonth | null;
 }
 
-/** The statement of one month, and the months there are to choose from. */
-export function getPayoutStatement(db: Db, eventId: string, month: string | undefined): PayoutStatement {
-  const months = activeMonths(db, eventId);
-  const chosen = month ?? months[0];
-  return { months, statement: chosen ? payoutMonth(db, eventId, chosen) : null };
+/** The statement of one month, and the months there are to choose from, in one snapshot (either engine). */
+export function getPayoutStatement(
+  db: DbOrTx,
+  eventId: string,
+  month: string | undefined,
+): Promise<PayoutStatement> {
+  return readSnapshot(db, function* (db) {
+    const months = yield* activeMonths(db, eventId);
+    const chosen = month ?? months[0];
+    return { months, statement: chosen ? yield* payoutMonthSteps(db, eventId, chosen) : null };
+  });
 }
 
 /** Every month with a sale or a refund, oldest first, and their total (the Sales panel's figures). */
-export function payoutMonths(db: Db, eventId: string): { months: PayoutMonth[]; total: PayoutMonth } {
-  const months = activeMonths(db, eventId)
-    .reverse()
-    .map((m) => payoutMonth(db, eventId, m));
-  const whole = eventMoney(db, [eventId]).get(eventId)!;
-  return { months, total: monthOf('Total', whole, creditNotesOf(db, eventId)) };
+export function payoutMonths(
+  db: DbOrTx,
+  eventId: string,
+): Promise<{ months: PayoutMonth[]; total: PayoutMonth }> {
+  return readSnapshot(db, function* (db) {
+    const months: PayoutMonth[] = [];
+    for (const month of (yield* activeMonths(db, eventId)).reverse()) {
+      months.push(yield* payoutMonthSteps(db, eventId, month));
+    }
+    const whole = (yield* eventMoneySteps(db, [eventId])).get(eventId)!;
+    return { months, total: monthOf('Total', whole, yield* creditNotesOf(db, eventId)) };
+  });
 }
 
-export function payoutMonth(db: Db, eventId: string, month: string): PayoutMonth {
+export function payoutMonth(db: DbOrTx, eventId: string, month: string): Promise<PayoutMonth> {
+  return readSnapshot(db, (db) => payoutMonthSteps(db, eventId, month));
+}
+
+function* payoutMonthSteps(db: DbOrTx, eventId: string, month: string): Steps<PayoutMonth> {
   const period = indiaMonthBounds(month);
-  const money = eventMoney(db, [eventId], period).get(eventId)!;
-  return monthOf(month, money, creditNotesOf(db, eventId, period));
+  const money = (yield* eventMoneySteps(db, [eventId], period)).get(eventId)!;
+  return monthOf(month, money, yield* creditNotesOf(db, eventId, period));
 }
 
 function monthOf(month: string, money: EventMoney, credit: { count: number; paise: number }): PayoutMonth {
@@ -97,28 +116,32 @@ function monthOf(month: string, money: EventMoney, credit: { count: number; pais
 }
 
 /** Months ('yyyy-MM', India time) with a booking made or a refund recorded, newest first. */
-function activeMonths(db: Db, eventId: string): string[] {
-  return db
-    .all<{ month: string }>(sql`
-      select strftime('%Y-%m', b.created_at, '+330 minutes') as month from bookings b where b.event_id = ${eventId}
+function* activeMonths(db: DbOrTx, eventId: string): Steps<string[]> {
+  const found = yield* sqlRows<{ month: string }>(
+    db,
+    sql`
+      select ${indiaTimeText(db, sql`b.created_at`, 'month')} as month from bookings b where b.event_id = ${eventId}
       union
-      select strftime('%Y-%m', r.created_at, '+330 minutes') from refunds r
+      select ${indiaTimeText(db, sql`r.created_at`, 'month')} from refunds r
         join bookings b on b.payment_id = r.payment_id where b.event_id = ${eventId}
       union
-      select strftime('%Y-%m', p.created_at, '+330 minutes') from refund_parts p
+      select ${indiaTimeText(db, sql`p.created_at`, 'month')} from refund_parts p
         join bookings b on b.id = p.booking_id where b.event_id = ${eventId}
       order by month desc
-    `)
-    .map((r) => r.month);
+    `,
+  );
+  return found.map((r) => r.month);
 }
 
 /** Credit notes on the event's admission invoices (the organiser's documents), in the period if one is given. */
-function creditNotesOf(
-  db: Db,
+function* creditNotesOf(
+  db: DbOrTx,
   eventId: string,
   period?: { from: string; to: string },
-): { count: number; paise: number } {
-  const row = db.get<{ count: number; paise: number }>(sql`
+): Steps<{ count: number; paise: number }> {
+  const [row] = yield* sqlRows<{ count: number; paise: number }>(
+    db,
+    sql`
     select count(*) as count, coalesce(sum(c.total_paise), 0) as paise
     from (select invoice_id, issued_at, total_paise from credit_notes
           union all select invoice_id, issued_at, total_paise from partial_credit_notes) c
@@ -126,6 +149,8 @@ function creditNotesOf(
     join bookings b on b.id = i.booking_id
     where b.event_id = ${eventId} and i.kind = 'admission'
       ${period ? sql`and c.issued_at >= ${period.from} and c.issued_at < ${period.to}` : sql``}
-  `);
-  return row ?? { count: 0, paise: 0 };
+  `,
+  );
+  // PostgreSQL answers a count and a sum of bigints as text.
+  return row ? { count: Number(row.count), paise: Number(row.paise) } : { count: 0, paise: 0 };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { isPostgres, numeric, readSnapshot, sqlRows } from '../../db/engine/reads.ts';
 import { listDiscountCodes } from '../discounts/list-discount-codes.ts';
-import { eventMoney } from './event-money.ts';
+import { eventMoneySteps } from './event-money.ts';
 
 /**
  * The sales dashboard of one event (docs/decisions/0020-sales-dashboard.md). Each panel is one SQL
@@ -12,15 +13,22 @@ import { eventMoney } from './event-money.ts';
  * refunds, payable to the organiser), the same the console's list shows. "Sold" counts tickets of confirmed bookings; "held" counts seats in holds that are
  * active and not yet expired (a buyer at the payment step).
  */
-export async function getSalesDashboard(db: Db, eventId: string, now: Date) {
-  const at = now.toISOString();
+export async function getSalesDashboard(db: DbOrTx, eventId: string, now: Date) {
+  const panels = await readSnapshot(db, (db) => panelsSteps(db, eventId, now.toISOString()));
   return {
-    money: eventMoney(db, [eventId]).get(eventId)!,
-    ticketTypes: ticketTypesPanel(db, eventId, at),
-    slots: slotsPanel(db, eventId, at),
-    checkIns: checkInsPanel(db, eventId),
+    ...panels,
     /** Each discount code's uses and the revenue it gave away (issue 40). */
     discountCodes: await listDiscountCodes(db, eventId),
+  };
+}
+
+/** The panels in one snapshot (either engine), so money, types, slots and check-ins agree. */
+function* panelsSteps(db: DbOrTx, eventId: string, at: string) {
+  return {
+    money: (yield* eventMoneySteps(db, [eventId])).get(eventId)!,
+    ticketTypes: yield* ticketTypesPanel(db, eventId, at),
+    slots: yield* slotsPanel(db, eventId, at),
+    checkIns: yield* checkInsPanel(db, eventId),
   };
 }
 
@@ -28,11 +36,12 @@ export type SalesDashboard = Awaited<ReturnType<typeof getSalesDashboard>>;
 
 /**
  * Per ticket type: capacity, sold (from the confirmed bookings' own lines, so a booking with two types
- * counts each), held now, and the face value sold. json_each reads a booking's stored lines in SQL;
- * PostgreSQL's json_array_elements is the same shape if the database ever moves (ADR 0020).
+ * counts each), held now, and the face value sold. A booking's stored lines are read in SQL: SQLite's
+ * json_each over its JSON text, PostgreSQL's jsonb_array_elements over its jsonb (ADR 0020).
  */
-function ticketTypesPanel(db: Db, eventId: string, at: string) {
-  const rows = db.all<{
+function* ticketTypesPanel(db: DbOrTx, eventId: string, at: string) {
+  const lines = bookedLines(db);
+  const found = yield* sqlRows<{
     id: string;
     name: string;
     slot_id: string;
@@ -40,19 +49,22 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     slot_end: string;
     price: number;
     capacity: number;
-    on_sale: number;
-    hidden: number;
+    // SQLite's booleans are integers, PostgreSQL's booleans.
+    on_sale: number | boolean;
+    hidden: number | boolean;
     sold: number;
     face: number;
     held: number;
     waiting: number;
     offered: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with sold as (
-      select json_extract(line.value, '$.id') as type_id,
-        sum(json_extract(line.value, '$.quantity')) as quantity,
-        sum(json_extract(line.value, '$.quantity') * json_extract(line.value, '$.pricePaise')) as face
-      from bookings b, json_each(b.ticket_types) line
+      select ${lines.typeId} as type_id,
+        sum(${lines.quantity}) as quantity,
+        sum(${lines.quantity} * ${lines.price}) as face
+      from bookings b, ${lines.from}
       where b.event_id = ${eventId} and b.status = 'confirmed'
       group by type_id
     ),
@@ -74,30 +86,52 @@ function ticketTypesPanel(db: Db, eventId: string, at: string) {
     left join held on held.type_id = t.id
     where d.event_id = ${eventId}
     order by s.start_time, t.position, t.id
-  `);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slotId: r.slot_id,
-    slotStart: r.slot_start,
-    slotEnd: r.slot_end,
-    pricePaise: r.price,
-    capacity: r.capacity,
-    onSale: r.on_sale === 1,
-    /** Sold only with an access code (ADR 0038): the codes form offers it to unlock. */
-    hidden: r.hidden === 1,
-    sold: r.sold,
-    held: r.held,
-    soldFaceValuePaise: r.face,
-    /** The waiting list (issue 19): entries waiting, and entries holding an offer now. */
-    waitlistWaiting: r.waiting,
-    waitlistOffered: r.offered,
-  }));
+  `,
+  );
+  return found.map((found) => {
+    const r = numeric(found, ['price', 'capacity', 'sold', 'face', 'held', 'waiting', 'offered']);
+    return {
+      id: r.id,
+      name: r.name,
+      slotId: r.slot_id,
+      slotStart: r.slot_start,
+      slotEnd: r.slot_end,
+      pricePaise: r.price,
+      capacity: r.capacity,
+      onSale: r.on_sale === true || r.on_sale === 1,
+      /** Sold only with an access code (ADR 0038): the codes form offers it to unlock. */
+      hidden: r.hidden === true || r.hidden === 1,
+      sold: r.sold,
+      held: r.held,
+      soldFaceValuePaise: r.face,
+      /** The waiting list (issue 19): entries waiting, and entries holding an offer now. */
+      waitlistWaiting: r.waiting,
+      waitlistOffered: r.offered,
+    };
+  });
+}
+
+/** A booking's stored lines as rows of `line`, and their fields, in each engine's JSON functions. */
+function bookedLines(db: DbOrTx) {
+  if (isPostgres(db)) {
+    return {
+      from: sql`jsonb_array_elements(b.ticket_types) as line(value)`,
+      typeId: sql`line.value->>'id'`,
+      quantity: sql`(line.value->>'quantity')::bigint`,
+      price: sql`(line.value->>'pricePaise')::bigint`,
+    };
+  }
+  return {
+    from: sql`json_each(b.ticket_types) line`,
+    typeId: sql`json_extract(line.value, '$.id')`,
+    quantity: sql`json_extract(line.value, '$.quantity')`,
+    price: sql`json_extract(line.value, '$.pricePaise')`,
+  };
 }
 
 /** Per slot: capacity of its ticket types, tickets sold, seats held now, and the face value sold. */
-function slotsPanel(db: Db, eventId: string, at: string) {
-  const rows = db.all<{
+function* slotsPanel(db: DbOrTx, eventId: string, at: string) {
+  const found = yield* sqlRows<{
     id: string;
     start_time: string;
     end_time: string;
@@ -106,7 +140,9 @@ function slotsPanel(db: Db, eventId: string, at: string) {
     face: number;
     held: number;
     orders: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with sold as (
       select b.slot_id, sum(b.ticket_count) as tickets, sum(b.subtotal_amount_paise) as face, count(*) as orders
       from bookings b
@@ -129,29 +165,42 @@ function slotsPanel(db: Db, eventId: string, at: string) {
     left join held on held.slot_id = s.id
     where d.event_id = ${eventId}
     order by s.start_time, s.id
-  `);
-  return rows.map((r) => ({
-    id: r.id,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    capacity: r.capacity,
-    sold: r.sold,
-    held: r.held,
-    orders: r.orders,
-    soldFaceValuePaise: r.face,
-  }));
+  `,
+  );
+  return found.map((found) => {
+    const r = numeric(found, ['capacity', 'sold', 'face', 'held', 'orders']);
+    return {
+      id: r.id,
+      startTime: r.start_time,
+      endTime: r.end_time,
+      capacity: r.capacity,
+      sold: r.sold,
+      held: r.held,
+      orders: r.orders,
+      soldFaceValuePaise: r.face,
+    };
+  });
 }
 
 /** People let in so far, out of the people the confirmed bookings admit. */
-function checkInsPanel(db: Db, eventId: string) {
-  const row = db.get<{ admitted: number; expected: number; bookings_in: number; bookings: number }>(sql`
+function* checkInsPanel(db: DbOrTx, eventId: string) {
+  const [found] = yield* sqlRows<{
+    admitted: number;
+    expected: number;
+    bookings_in: number;
+    bookings: number;
+  }>(
+    db,
+    sql`
     select coalesce(sum(b.number_of_user_checked_in), 0) as admitted,
       coalesce(sum(b.total_user_allowed), 0) as expected,
       coalesce(sum(case when b.number_of_user_checked_in > 0 then 1 else 0 end), 0) as bookings_in,
       count(*) as bookings
     from bookings b
     where b.event_id = ${eventId} and b.status = 'confirmed'
-  `)!;
+  `,
+  );
+  const row = numeric(found!, ['admitted', 'expected', 'bookings_in', 'bookings']);
   return {
     peopleAdmitted: row.admitted,
     peopleExpected: row.expected,

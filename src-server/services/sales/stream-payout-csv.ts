@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream } from './csv-stream.ts';
 import { type PayoutMonth, payoutMonth, payoutMonths } from './get-payout-statement.ts';
@@ -33,18 +33,18 @@ export const PAYOUT_CSV_HEADER = [
  * come in one piece; the figures are get-payout-statement.ts's, so the CSV and the page never differ.
  */
 export function streamPayoutCsv(
-  db: Db,
+  db: DbOrTx,
   eventId: string,
   month: string | undefined,
 ): ReadableStream<Uint8Array> {
   return csvStream(PAYOUT_CSV_HEADER, pieces());
 
-  function* pieces() {
+  async function* pieces() {
     if (month) {
-      yield rowOf(payoutMonth(db, eventId, month));
+      yield rowOf(await payoutMonth(db, eventId, month));
       return;
     }
-    const { months, total } = payoutMonths(db, eventId);
+    const { months, total } = await payoutMonths(db, eventId);
     yield [...months, total].map(rowOf).join('');
   }
 }
