@@ -49,7 +49,8 @@ export function restorePreviousRelease(file: string, installation = V0_2_0_INSTA
   const folder = mkdtempSync(path.join(tmpdir(), 'jalsa-old-migrations-'));
   mkdirSync(path.join(folder, 'meta'));
   writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-  for (const { tag } of previous) cpSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  for (const { tag } of previous)
+    cpSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`));
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   try {
@@ -80,7 +81,8 @@ export function restorePreviousRelease(file: string, installation = V0_2_0_INSTA
     }
     sqlite.exec('COMMIT');
     const broken = sqlite.pragma('foreign_key_check') as unknown[];
-    if (broken.length > 0) throw new Error(`${installation.madeBy}: rows break foreign keys: ${JSON.stringify(broken)}`);
+    if (broken.length > 0)
+      throw new Error(`${installation.madeBy}: rows break foreign keys: ${JSON.stringify(broken)}`);
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     sqlite.close();

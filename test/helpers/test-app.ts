@@ -6,12 +6,12 @@ import { createApp } from '../../src-server/app.ts';
 import { noSqliteOnPostgres } from '../../src-server/app-database.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
 import { type Db, openDatabase } from '../../src-server/db/client.ts';
+import { openPostgres } from '../../src-server/db/engine/postgres.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
 import { TEST_CLOCK_START } from './fixture-dates.ts';
 import { copyMigratedTemplate } from './migrated-template.ts';
-import { openPostgres } from '../../src-server/db/engine/postgres.ts';
 import { freshPostgresDatabase, testPostgresUrl } from './test-postgres.ts';
 
 /** A clock tests can move: `clock.advance(ms)`. */
