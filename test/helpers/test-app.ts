@@ -6,6 +6,7 @@ import { createApp } from '../../src-server/app.ts';
 import { noSqliteOnPostgres } from '../../src-server/app-database.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
 import { type Db, openDatabase } from '../../src-server/db/client.ts';
+import { openPostgres } from '../../src-server/db/engine/postgres.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
@@ -95,6 +96,8 @@ export function createTestApp(
  * server start migrates it) with `deps.sqlite` the stand-in that refuses every use, and a temporary
  * DATA_DIR for what lives there on either engine (the mailbox, uploads). A file that asks for PostgreSQL
  * skips where none is configured: `testPostgresUrl(file)` undefined, as the engine-*.test.ts files do.
+ * A `DATABASE_URL` override opens that database instead (migrated as a start migrates it), e.g. one an
+ * installation was moved into; `close` then only ends the pool: the database is the caller's to drop.
  */
 export async function createTestAppOn(
   engine: Engine,
@@ -102,8 +105,9 @@ export async function createTestAppOn(
   depsOverrides: Partial<AppDeps> = {},
 ): Promise<TestApp> {
   if (engine === 'sqlite') return createTestApp(overrides, depsOverrides);
-  const serverUrl = postgresServer();
-  const database = await freshPostgresDatabase(serverUrl);
+  const database = overrides.DATABASE_URL
+    ? await existingPostgresDatabase(overrides.DATABASE_URL)
+    : await freshPostgresDatabase(postgresServer());
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jalsa-test-pg-'));
   const env = EnvSchema.parse({
     NODE_ENV: 'test',
@@ -135,6 +139,11 @@ export async function createTestAppOn(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function existingPostgresDatabase(url: string) {
+  const db = await openPostgres(url);
+  return { db, url, drop: () => db.$client.end() };
 }
 
 let serverUrl: string | undefined;
