@@ -124,7 +124,8 @@ describe.skipIf(serverUrl === undefined)(
         Array.from({ length: 30 }, (_, i) => verifiedAccount(`buyer${i}@example.in`)),
       );
       const bought = await Promise.all(buyers.map((cookie, i) => sites[i % SERVERS]!.buy(cookie, onSale, 1)));
-      for (const b of bought) expect(b.confirmed?.data.outcome, JSON.stringify(b.started.error)).toBe('booked');
+      for (const b of bought)
+        expect(b.confirmed?.data.outcome, JSON.stringify(b.started.error)).toBe('booked');
       const bookingIds = bought.map((b) => b.confirmed!.data.bookingId!);
       const keys = bookingIds.map((id) => `booking-confirmed:${id}`).sort();
 
@@ -159,7 +160,9 @@ describe.skipIf(serverUrl === undefined)(
       }
       // Resend was asked once per confirmation: a second request under the same key (which the real
       // Resend, like the fake, would answer without a second mail) would be a second send.
-      const requested = fake.requests.map((r) => r.key!).filter((key) => key.startsWith('booking-confirmed:'));
+      const requested = fake.requests
+        .map((r) => r.key!)
+        .filter((key) => key.startsWith('booking-confirmed:'));
       expect(requested.sort()).toEqual(keys);
       expect(
         fake.deliveries
@@ -214,7 +217,12 @@ describe.skipIf(serverUrl === undefined)(
 
       const holdRows = async () =>
         (
-          await db.$client.query<{ id: string; status: string; reason: string | null; endedAt: string | null }>(
+          await db.$client.query<{
+            id: string;
+            status: string;
+            reason: string | null;
+            endedAt: string | null;
+          }>(
             `select id, status, release_reason as reason, ended_at as "endedAt" from holds where id = any($1)`,
             [holdIds],
           )
