@@ -35,8 +35,8 @@ export interface OpenOptions {
   /**
    * The first opening at this start (the single process, or the cluster's primary): SQLite's file is
    * backed up before pending migrations; later ones (a worker's) open the migrated file alongside
-   * other processes. PostgreSQL applies pending migrations on every opening (drizzle's migrator takes
-   * a lock, so servers starting at once apply each migration once).
+   * other processes. PostgreSQL applies pending migrations on every opening (under an advisory lock,
+   * `openPostgres`, so servers starting at once apply each migration once).
    */
   first: boolean;
   logger: Logger;

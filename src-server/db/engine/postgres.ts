@@ -18,8 +18,31 @@ export const PG_MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../
 export async function openPostgres(url: string, { poolSize = DEFAULT_POOL_SIZE } = {}): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle(pool, { schema }) as PgDb;
-  await migrate(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
+  try {
+    await migrateOneAtATime(url, db);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return db;
+}
+
+/**
+ * Applies pending migrations while holding a session advisory lock, so servers opening one database at
+ * once (a deploy, a fleet's first start) apply each migration once: drizzle's migrator takes no lock of
+ * its own, and two of them on an empty database both ran the first migration, the second failing on a
+ * duplicate table (its server exiting at start). The lock is taken on a connection outside the pool, so
+ * a pool of one connection still has it for the migrator; it ends with that connection whatever happens.
+ */
+async function migrateOneAtATime(url: string, db: PgDb): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtextextended($1, 0))', ['jalsa:migrations']);
+    await migrate(db, { migrationsFolder: PG_MIGRATIONS_FOLDER });
+  } finally {
+    await lock.end();
+  }
 }
 
 /**
