@@ -52,6 +52,7 @@ export const IMAGE_MESSAGES = {
   },
   kindInvalid: 'Unknown image kind',
   tooMany: 'Too many uploads. Please wait a while and try again.',
+  storageUnavailable: 'Images cannot be stored or shown right now. Please try again in a few minutes.',
   notOurs: 'Please upload the image here.',
   posterMissing: 'Add a poster image.',
 } as const;

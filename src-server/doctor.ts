@@ -7,6 +7,7 @@ import { databaseFile, pendingMigrations } from './db/client.ts';
 import type { DoctorCheck } from './doctor-check.ts';
 import { checkPostgres } from './doctor-postgres.ts';
 import type { Env } from './env.ts';
+import { createS3ImageStorage } from './integrations/s3/s3-image-storage.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import { startupProblems } from './startup-check.ts';
 
@@ -16,7 +17,8 @@ const RAZORPAY_API = 'https://api.razorpay.com/v1';
  * `npm run doctor`: checks a configuration end to end, as an operator would by hand before an on-sale:
  * the settings and the data folder, the database and its app secret, the Razorpay keys against
  * Razorpay's API, the webhook secret through the site's own public webhook URL (so the proxy in front is
- * checked too), and a real test mail through the configured mailer. Each check is independent: every
+ * checked too), the S3 bucket for uploaded images when one is set (a probe written and read back), and a
+ * real test mail through the configured mailer. Each check is independent: every
  * problem is reported, not only the first.
  */
 export async function runDoctor(
@@ -35,6 +37,8 @@ export async function runDoctor(
   // DATABASE_URL: the PostgreSQL every server shares (doctor-postgres.ts); otherwise DATA_DIR's SQLite file.
   if (source.DATABASE_URL) checks.push(...(await checkPostgres(source, env)));
   else checks.push(checkDatabase(env));
+
+  if (env.S3_BUCKET) checks.push(await checkImageBucket(env));
 
   const {
     RAZORPAY_KEY_ID: keyId,
@@ -204,6 +208,47 @@ async function checkWebhook(http: typeof fetch, env: Env, webhookSecret: string)
       name: 'razorpay webhook',
       ok: false,
       detail: `${url} could not be reached (${(err as Error).message}): is the server running?`,
+    };
+  }
+}
+
+/** The probe the doctor writes into the image bucket (overwritten each run; no page ever names it). */
+export const IMAGE_BUCKET_PROBE = 'jalsa-doctor-probe';
+
+/**
+ * Writes a few bytes to the S3 bucket and reads them back with the server's own storage, so the
+ * endpoint, the URL style, the keys' signature and both permissions are all checked as uploads use them.
+ */
+async function checkImageBucket(env: Env): Promise<DoctorCheck> {
+  const storage = createS3ImageStorage({
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
+  const probe = new TextEncoder().encode(`jalsa doctor ${new Date().toISOString()}`);
+  try {
+    await storage.put(IMAGE_BUCKET_PROBE, probe);
+    const read = await storage.get(IMAGE_BUCKET_PROBE);
+    if (read && Buffer.from(read).equals(Buffer.from(probe))) {
+      return {
+        name: 'image storage',
+        ok: true,
+        detail: `S3 bucket "${env.S3_BUCKET}" stored and returned a test object (${IMAGE_BUCKET_PROBE})`,
+      };
+    }
+    return {
+      name: 'image storage',
+      ok: false,
+      detail: `S3 bucket "${env.S3_BUCKET}" accepted a test object but did not return it: is S3_BUCKET the bucket S3_ENDPOINT serves?`,
+    };
+  } catch (err) {
+    return {
+      name: 'image storage',
+      ok: false,
+      detail: `${(err as Error).message}: check S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE and the key's permissions (docs/operations.md)`,
     };
   }
 }

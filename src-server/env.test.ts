@@ -4,7 +4,13 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isValidGstinValue } from '../shared/gst-schemas.ts';
 import { DEFAULT_POOL_SIZE } from './db/engine/pool-size.ts';
-import { DATABASE_POOL_SIZE_INVALID, DATABASE_URL_INVALID, DEMO_PLATFORM_GST, loadEnv } from './env.ts';
+import {
+  DATABASE_POOL_SIZE_INVALID,
+  DATABASE_URL_INVALID,
+  DEMO_PLATFORM_GST,
+  loadEnv,
+  S3_ENDPOINT_INVALID,
+} from './env.ts';
 
 describe('loadEnv', () => {
   it('runs locally with no settings at all', () => {
@@ -134,5 +140,37 @@ describe('e-invoicing IRP connection', () => {
     expect(() => loadEnv({ EINVOICE_IRP_URL: 'not a url', EINVOICE_IRP_TOKEN: 't0ken' })).toThrow(
       /EINVOICE_IRP_URL/,
     );
+  });
+
+  describe('an S3 bucket for uploaded images (issue 38)', () => {
+    const bucket = {
+      S3_BUCKET: 'jalsa-images',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'very-secret-value',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+    };
+
+    it('takes the four settings (and an endpoint), or none: DATA_DIR/uploads', () => {
+      expect(loadEnv({}).S3_BUCKET).toBeUndefined();
+      expect(loadEnv({ S3_BUCKET: '', S3_FORCE_PATH_STYLE: '' }).S3_FORCE_PATH_STYLE).toBe(false);
+      const env = loadEnv({ ...bucket, S3_FORCE_PATH_STYLE: 'true' });
+      expect([env.S3_BUCKET, env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual(['jalsa-images', 'auto', true]);
+      expect(loadEnv({ ...bucket, S3_ENDPOINT: undefined }).S3_ENDPOINT).toBeUndefined();
+    });
+
+    it('refuses to start with part of them, naming what is missing and never a value', () => {
+      const refusal = () => loadEnv({ ...bucket, S3_REGION: '', S3_ACCESS_KEY_ID: undefined });
+      expect(refusal).toThrow(/S3_BUCKET: .* go together .*Missing: S3_REGION, S3_ACCESS_KEY_ID$/m);
+      expect(refusal).not.toThrow(/very-secret-value/);
+      expect(() => loadEnv({ S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(
+        /Missing: S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+      );
+    });
+
+    it('refuses an endpoint that is not an http(s) URL', () => {
+      expect(() => loadEnv({ ...bucket, S3_ENDPOINT: 'minio.internal:9000' })).toThrow(S3_ENDPOINT_INVALID);
+      expect(() => loadEnv({ ...bucket, S3_ENDPOINT: 'ftp://minio.internal' })).toThrow(S3_ENDPOINT_INVALID);
+    });
   });
 });

@@ -24,6 +24,9 @@ export const DATABASE_URL_INVALID =
 
 export const DATABASE_POOL_SIZE_INVALID = 'DATABASE_POOL_SIZE must be a whole number from 1 to 200';
 
+export const S3_ENDPOINT_INVALID =
+  "S3_ENDPOINT must be the storage service's http(s) origin, e.g. https://<account>.r2.cloudflarestorage.com or http://minio.internal:9000";
+
 /** Each setting on its own; EnvSchema adds the rules between them. */
 const EnvFieldsShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -107,6 +110,22 @@ const EnvFieldsShape = z.object({
    */
   EINVOICE_IRP_URL: optionalText.pipe(z.url().optional()),
   EINVOICE_IRP_TOKEN: optionalText,
+  /**
+   * An S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO, Backblaze B2, DigitalOcean
+   * Spaces), which every server of a multi-server installation reads (docs/decisions/0049). Bucket,
+   * region and both keys go together; S3_ENDPOINT is the service's origin (unset: AWS S3 in S3_REGION).
+   * None set: the images stay in DATA_DIR/uploads.
+   */
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: S3_ENDPOINT_INVALID }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `endpoint/bucket/key` URLs instead of `bucket.endpoint/key`: MinIO and most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /**
@@ -185,6 +204,22 @@ export const PLATFORM_GST_INVALID =
 export const EINVOICE_IRP_INVALID =
   'EINVOICE_IRP_URL (e.g. https://gsp.example.in) and EINVOICE_IRP_TOKEN go together: both, or neither';
 
+/** The settings an S3 bucket needs; S3_ENDPOINT and S3_FORCE_PATH_STYLE only add to them. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Half a bucket's settings would start a server that keeps images where other servers cannot see them
+ * (or fails every upload): it refuses to start and names what is missing, never a value (keys are secret).
+ */
+export function s3SettingsProblem(
+  env: Partial<Record<(typeof S3_REQUIRED)[number] | 'S3_ENDPOINT', string>>,
+): string | null {
+  const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
+  const anySet = missing.length < S3_REQUIRED.length || env.S3_ENDPOINT !== undefined;
+  if (!anySet || missing.length === 0) return null;
+  return `${S3_REQUIRED.join(', ')} go together (with S3_ENDPOINT for a bucket not on AWS, e.g. S3_REGION=auto on Cloudflare R2): set all of them to keep uploaded images in the bucket, or none to keep them in DATA_DIR/uploads. Missing: ${missing.join(', ')}`;
+}
+
 type PlatformGstFields = Pick<
   z.output<typeof EnvFieldsShape>,
   'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
@@ -219,6 +254,10 @@ export const EnvSchema = EnvFields.refine(
     // Half an IRP connection would leave every e-invoice waiting while the operator thinks it is set up.
     path: ['EINVOICE_IRP_URL'],
     message: EINVOICE_IRP_INVALID,
+  })
+  .superRefine((env, ctx) => {
+    const problem = s3SettingsProblem(env);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: problem });
   })
   .transform((env) => {
     const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';

@@ -1,12 +1,14 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { IMAGE_KINDS, IMAGE_MESSAGES, UPLOAD_FILE_PATTERN } from '../../shared/event-images.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
 import { takeRateLimited } from '../services/rate-limits/rate-limits.ts';
 import { requireEventPermission } from '../services/team/require-event-permission.ts';
+import { ImageStorageUnavailable } from '../services/uploads/image-storage.ts';
 import { uploadEventImage } from '../services/uploads/upload-event-image.ts';
 import { UPLOAD_RATE_LIMIT } from '../services/uploads/upload-rate-limit.ts';
+import { requestLogger } from './request-context.ts';
 import { sessionUserOf } from './session-of.ts';
 
 /** The upload route's path; app.ts gives it a larger body limit than the rest of /api. */
@@ -21,6 +23,9 @@ export const IMAGE_UPLOAD_PATH = /^\/api\/organiser\/events\/[^/]+\/images$/;
  * beyond MAX_UPLOAD_BYTES (app.ts).
  *
  * GET /uploads/{file}: the stored sizes, public and immutable (the name changes with the content).
+ *
+ * A store that fails or does not answer in time (an S3 bucket, ImageStorageUnavailable) makes either
+ * route answer 503 with a message the editor shows, at once; the log says which store and why.
  */
 export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
   app.post('/api/organiser/events/:eventId/images', async (c) => {
@@ -39,14 +44,16 @@ export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
     if (!allowed) throw tooManyRequests(IMAGE_MESSAGES.tooMany);
 
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const uploaded = await uploadEventImage(deps.images, kind, bytes);
+    const uploaded = await uploadEventImage(deps.images, kind, bytes).catch(storageDown(c));
+    if (uploaded instanceof Response) return uploaded;
     c.header('Cache-Control', 'no-store');
     return c.json(uploaded, 201);
   });
 
   app.get('/uploads/:file', async (c) => {
     const file = c.req.param('file');
-    const bytes = UPLOAD_FILE_PATTERN.test(file) ? await deps.images.get(file) : null;
+    const bytes = UPLOAD_FILE_PATTERN.test(file) ? await deps.images.get(file).catch(storageDown(c)) : null;
+    if (bytes instanceof Response) return bytes;
     if (!bytes) {
       c.header('Cache-Control', 'no-store');
       return c.json({ error: { message: 'Not found' } }, 404);
@@ -56,4 +63,15 @@ export function mountEventImages(app: Hono<AppEnv>, deps: AppDeps) {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     return c.body(bytes);
   });
+}
+
+/** ImageStorageUnavailable as a 503 answer (logged); any other error goes on to app.onError. */
+function storageDown(c: Context<AppEnv>) {
+  return (err: unknown): Response => {
+    if (!(err instanceof ImageStorageUnavailable)) throw err;
+    requestLogger(c).error({ err }, 'image storage unavailable');
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', '60');
+    return c.json({ error: { message: IMAGE_MESSAGES.storageUnavailable } }, 503);
+  };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorReport, runDoctor } from '../../src-server/doctor.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import { type Mailer, MailSendError } from '../../src-server/services/mail/mailer.ts';
+import { fakeS3Bucket, S3_ENV } from '../helpers/fake-s3.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mswServer } from '../mocks/server.ts';
 
@@ -112,5 +113,24 @@ describe('npm run doctor', () => {
     expect(lines).toContain(
       '! payments: Razorpay is not configured: the offline simulator takes the payments (no money).',
     );
+  });
+
+  it('checks the S3 bucket for uploaded images by writing a probe and reading it back (issue 38)', async () => {
+    const bucket = fakeS3Bucket();
+    mswServer.use(bucket.handler);
+    const mailer: Mailer = { name: 'dev-mailbox', send: async () => ({ messageId: 'file_1' }) };
+    const withBucket = { DATA_DIR: dataDir, ...S3_ENV };
+    const checks = await runDoctor(withBucket, loadEnv(withBucket), { mailer, mailTo: 'ops@example.in' });
+    expect(checks.find((c) => c.name === 'image storage')).toMatchObject({ ok: true });
+    expect(bucket.objects.has('jalsa-doctor-probe')).toBe(true);
+
+    const wrongKey = { ...withBucket, S3_SECRET_ACCESS_KEY: 'not-the-secret-key-0000000000000000000000' };
+    const failed = await runDoctor(wrongKey, loadEnv(wrongKey), { mailer, mailTo: 'ops@example.in' });
+    const check = failed.find((c) => c.name === 'image storage')!;
+    expect(check.ok).toBe(false);
+    expect(check.detail).toMatch(
+      /^S3 bucket "jalsa-images" at storage\.example\.test answered HTTP 403 \(SignatureDoesNotMatch/,
+    );
+    expect(check.detail).not.toContain('not-the-secret');
   });
 });

@@ -51,6 +51,16 @@ describe('a production start (issue 22)', () => {
     ]);
   });
 
+  it('names the S3 settings missing when only some are set, never their values (issue 38)', () => {
+    const problems = startupProblems({
+      DATA_DIR: PRODUCTION.DATA_DIR,
+      S3_BUCKET: 'jalsa-images',
+      S3_SECRET_ACCESS_KEY: 'very-secret-value',
+    });
+    expect(problems).toEqual([expect.stringMatching(/^S3_BUCKET: .*Missing: S3_REGION, S3_ACCESS_KEY_ID$/)]);
+    expect(problems.join('\n')).not.toContain('very-secret-value');
+  });
+
   it('reports a malformed setting by name instead of a stack trace', () => {
     expect(startupProblems({ PORT: 'eighty', DATA_DIR: PRODUCTION.DATA_DIR })).toEqual([
       expect.stringMatching(/^PORT: /),

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageStorage } from './image-storage.ts';
-
-/** Keys are plain file names: no separators, no dots at the start, nothing a path could climb out by. */
-const SAFE_KEY = /^[0-9A-Za-z][0-9A-Za-z._-]{0,199}$/;
+import { type ImageStorage, requireImageKey } from './image-storage.ts';
 
 /**
  * Images as files in one folder (`DATA_DIR/uploads`). A write goes to a temporary name first and is
  * renamed into place, so a reader (or a crash) never sees half a file under its real name.
  */
 export function createDiskImageStorage(folder: string): ImageStorage {
-  const fileOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`not an image key: ${key}`);
-    return path.join(folder, key);
-  };
+  const fileOf = (key: string) => path.join(folder, requireImageKey(key));
   return {
     async put(key, bytes) {
       const file = fileOf(key);
