@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_MESSAGES, type GateScanResult } from '../../shared/gate-schemas.ts';
+import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import type { DbOrTx } from '../../src-server/db/client.ts';
 import { runStatements } from '../../src-server/db/engine/reads.ts';
 import { row, rows } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { markEmailVerified } from '../../src-server/services/accounts/mark-email-verified.ts';
+import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { mailSenderJob } from '../../src-server/services/mail/sender.ts';
@@ -245,8 +246,11 @@ describe.each(engines)('journeys through the app on %s', (engine) => {
     );
     expect(page.data).toMatchObject({ status: 'cancelled', refund: { status: 'processed' } });
 
-    // A part refund: ₹200 back of a booking that stays confirmed, its seats still sold.
+    // A part refund: ₹200 back of a booking that stays confirmed, its seats still sold. The gateway
+    // fails the first call: the part waits for the refund job, which pays it after the back-off.
     const part = await purchase((await newBuyer()).cookie, 2);
+    const gateway = watchRefunds(t);
+    gateway.faults.push('fail');
     const refunded = await site.ok<{ refundPartId: string; amountPaise: number }>(
       'mutation',
       'eventBookings.refundPart',
@@ -254,8 +258,20 @@ describe.each(engines)('journeys through the app on %s', (engine) => {
       organiser,
     );
     expect(refunded.data).toMatchObject({ amountPaise: 20_000 });
+    const partRow = () =>
+      read(function* (db) {
+        const { refundParts } = tablesOf(db);
+        return yield* row(
+          db.select().from(refundParts).where(eq(refundParts.id, refunded.data.refundPartId)),
+        );
+      });
+    expect(await partRow()).toMatchObject({ status: 'pending', lastError: 'Gateway answered 502' });
+    expect(await refundedByGateway(part.paymentId)).toBe(0);
+    t.clock.advance(31_000);
     await refundJob.run(t.deps);
+    expect(await partRow()).toMatchObject({ status: 'processed', lastError: null });
     expect(await refundedByGateway(part.paymentId)).toBe(20_000);
+    expect(gateway.calls.filter((c) => c.paymentId === part.paymentId)).toHaveLength(2);
     const parts = await read(function* (db) {
       const { refundParts, partialCreditNotes } = tablesOf(db);
       const made = yield* rows(
