@@ -36,9 +36,10 @@ export async function issueRefundPart(deps: AppDeps, refundPartId: string): Prom
         { err, refundPartId, paymentId: claimed.paymentId },
         'part refund failed; it will be retried',
       );
-      // SQLite writes it before this returns; PostgreSQL's write is not awaited here (askGatewayOnce
-      // takes a synchronous callback), and a failure of it only leaves the lease to expire.
-      runStatements(deps.db, (db) =>
+      // Awaited (by askGatewayOnce) on either engine: the part's error and back-off are recorded before
+      // the organiser's request answers or the job's run ends. A failure to record it only leaves the
+      // lease to expire, so it is logged, not thrown.
+      return runStatements(deps.db, (db) =>
         recordRefundPartFailureSteps(db, refundPartId, message, retryAt, deps.clock.now()),
       ).catch((error: unknown) =>
         deps.logger.error({ err: error, refundPartId }, 'part refund failure not recorded'),

@@ -120,7 +120,8 @@ export async function askGatewayOnce(
     refundedBefore: number;
     notes: Record<string, string>;
     processed: (gatewayRefundId: string | null) => Promise<unknown>;
-    failed: (message: string, retryAt: string, err: unknown) => unknown;
+    /** Records the failure; its promise is awaited, so the record is written on either engine before this returns. */
+    failed: (message: string, retryAt: string, err: unknown) => Promise<unknown>;
   },
 ): Promise<void> {
   const gateway = paymentGatewayOf(deps);
