@@ -43,6 +43,26 @@ export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reas
     reason:
       'builds an installation through the real checkout, gate and cancellation, then moves it into a real PostgreSQL (three new databases, their migrations, every table compared)',
   },
+  'test/integration/engine-journeys.test.ts': {
+    budgetMs: 20_000,
+    reason:
+      'a buyer’s cancellation and an organiser’s full and part refunds end to end over HTTP, each world built through the app (sign-ups, GST profile, publish, purchases), once per engine',
+  },
+  'test/integration/engine-journeys-gate.test.ts': {
+    budgetMs: 20_000,
+    reason:
+      'a transfer and the gate online and offline end to end over HTTP (a volunteer invited and accepted by mail), the world built through the app once per engine',
+  },
+  'test/integration/engine-sales-reports.test.ts': {
+    budgetMs: 20_000,
+    reason:
+      'a month and a half of sales through the real checkout (cancellation, part refund, door sale, comp), every report read on SQLite, then the installation moved to a real PostgreSQL and read again',
+  },
+  'test/integration/move-then-sell-on-postgres.test.ts': {
+    budgetMs: 25_000,
+    reason:
+      'the previous release’s installation rebuilt from its 34 migrations and rows, upgraded, moved into a real PostgreSQL, then scanned, sold and refunded there over HTTP',
+  },
   'test/e2e/organiser-journey.test.ts': {
     budgetMs: 150_000,
     reason:
