@@ -16,7 +16,7 @@ import {
   startBody,
 } from './lib/fixtures.ts';
 import { BROWSER_ACCEPT_ENCODING, createHttpClient, percentiles } from './lib/http.ts';
-import { type LoadResult, measure, report } from './lib/load.ts';
+import { type LoadResult, measure, processSystemCpuMicros, report } from './lib/load.ts';
 import {
   benchPostgresServerUrl,
   inventoryOnPostgres,
@@ -138,13 +138,18 @@ export async function runFlashSalePostgres(args: PostgresFlashSaleArgs) {
     const options = { connections: args.connections, durationSeconds: args.durationSeconds, serverPids };
     const withPgCpu = async (name: string, pathname: string, extra: Parameters<typeof measure>[2]) => {
       const load = loadAverageNow();
+      const systemNow = () => serverPids.reduce((sum, pid) => sum + processSystemCpuMicros(pid), 0);
+      const systemBefore = systemNow();
       const cpu = await pgCpu.start();
       const result = await measure(name, urls(pathname), { ...options, ...extra });
       const pgMicros = await cpu.stop();
+      const perRequest = (micros: number) => (result.requests > 0 ? Math.round(micros / result.requests) : 0);
       return {
         ...result,
         load,
-        postgresCpuMicrosPerRequest: result.requests > 0 ? Math.round(pgMicros / result.requests) : 0,
+        // The app's time in the kernel: its socket writes to PostgreSQL and to the load generator.
+        systemCpuMicrosPerRequest: perRequest(systemNow() - systemBefore),
+        postgresCpuMicrosPerRequest: perRequest(pgMicros),
       };
     };
     const bareBefore = await withPgCpu('bare Hono JSON (before)', '/__bench/bare', {});
@@ -275,7 +280,11 @@ function saleCheck(run: SaleRun, inventory: InventoryRow[], expectedSold: number
   };
 }
 
-type Measured = LoadResult & { load: string; postgresCpuMicrosPerRequest: number };
+type Measured = LoadResult & {
+  load: string;
+  systemCpuMicrosPerRequest: number;
+  postgresCpuMicrosPerRequest: number;
+};
 
 function printResults(
   args: PostgresFlashSaleArgs,
@@ -342,6 +351,7 @@ function printResults(
       'p50 ms': x.p50,
       'p99 ms': x.p99,
       'app CPU µs/req': x.serverCpuMicrosPerRequest ?? '',
+      'of which kernel': x.systemCpuMicrosPerRequest,
       'PostgreSQL CPU µs/req': x.postgresCpuMicrosPerRequest,
       'non-2xx': x.non2xx,
       errors: x.errors,
@@ -440,6 +450,7 @@ function printResults(
     reserveP50Ms: r.hotReserve.p50,
     reserveP99Ms: r.hotReserve.p99,
     reserveCpuMicros: r.hotReserve.serverCpuMicrosPerRequest,
+    reserveSystemCpuMicros: r.hotReserve.systemCpuMicrosPerRequest,
     reservePostgresCpuMicros: r.hotReserve.postgresCpuMicrosPerRequest,
     spreadRps: r.spreadReserve.requestsPerSecond,
     spreadCpuMicros: r.spreadReserve.serverCpuMicrosPerRequest,

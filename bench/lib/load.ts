@@ -91,16 +91,27 @@ function childrenOf(pid: number): number[] {
 }
 
 function ownCpuMicros(pid: number): number {
+  const { user, system } = ownCpuSplit(pid);
+  return user + system;
+}
+
+/** Of a process's and its children's CPU time so far, the time in the kernel (system), in microseconds. */
+export function processSystemCpuMicros(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((sum, each) => sum + ownCpuSplit(each).system, 0);
+}
+
+function ownCpuSplit(pid: number): { user: number; system: number } {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
   // Fields after the command name (which may hold spaces) start at the closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  // utime, stime (fields 14 and 15 of stat)
+  const micros = (ticks: string | undefined) => (Number(ticks) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  return { user: micros(fields[11]), system: micros(fields[12]) };
 }
 
 /** Linux's USER_HZ, which /proc/<pid>/stat counts in; 100 on every mainstream architecture. */
