@@ -1,3 +1,4 @@
+import osModule from 'node:os';
 import { databaseFile, openDatabase } from '../src-server/db/client.ts';
 import {
   addBoxOffice,
@@ -10,7 +11,13 @@ import {
   inventoryOf,
   startBody,
 } from './lib/fixtures.ts';
-import { BROWSER_ACCEPT_ENCODING, createHttpClient, type HttpAnswer, percentiles } from './lib/http.ts';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  createHttpClient,
+  type HttpAnswer,
+  type HttpClient,
+  percentiles,
+} from './lib/http.ts';
 import { type LoadResult, measure, report } from './lib/load.ts';
 import { startBenchServer } from './lib/server.ts';
 
@@ -119,10 +126,10 @@ export async function runFlashSale(args: FlashSaleArgs) {
     }
 
     // 1. The flash sale (and the same sale with the box office in play).
-    const plainSale = await flashSaleOn(client, args, flash, flashCookies, wantedType(flash));
+    const plainSale = await flashSaleOn([client], args, flash, flashCookies, wantedType(flash));
     const boxSale =
       box &&
-      (await flashSaleOn(client, args, box.event, box.cookies, wantedType(box.event), box.boxOffice.code));
+      (await flashSaleOn([client], args, box.event, box.cookies, wantedType(box.event), box.boxOffice.code));
     // The simulator's webhooks arrive 50 ms after each Pay; let the last ones land before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const inventory = inventoryOf(database.sqlite, flash);
@@ -226,7 +233,7 @@ function medianRun(runs: LoadResult[]): LoadResult {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-interface SaleRun {
+export interface SaleRun {
   steps: Record<'start' | 'pay' | 'confirm', Step>;
   booked: number;
   seconds: number;
@@ -237,9 +244,10 @@ interface SaleRun {
  * API: payments.start (the hold, with the discount code when given) → the simulator's Pay →
  * payments.confirm.
  */
-async function flashSaleOn(
-  client: ReturnType<typeof createHttpClient>,
-  args: FlashSaleArgs,
+export async function flashSaleOn(
+  /** One per server process: buyer i goes to `clients[i % clients.length]` for all three steps. */
+  clients: HttpClient[],
+  args: Pick<FlashSaleArgs, 'buyers' | 'connections'>,
   event: BenchEvent,
   cookies: string[],
   wantedType: (i: number) => { id: string },
@@ -254,6 +262,7 @@ async function flashSaleOn(
       while (next < args.buyers) {
         const i = next++;
         const cookie = cookies[i]!;
+        const client = clients[i % clients.length]!;
         const start = await client.post(
           '/trpc/payments.start',
           startBody(event, wantedType(i).id, discountCode),
@@ -291,7 +300,7 @@ async function flashSaleOn(
  * autocannon options for payments.start: one ticket, each request a different buyer's session, with a
  * browser's Accept-Encoding (the answer is under compress()'s 1 KB threshold, so it goes out as is).
  */
-function reservationRequests(
+export function reservationRequests(
   event: BenchEvent,
   cookies: string[],
   nextIndex: () => number,
@@ -308,13 +317,13 @@ function reservationRequests(
   };
 }
 
-function countWanting(buyers: number, wants: (i: number) => boolean, _type: number): number {
+export function countWanting(buyers: number, wants: (i: number) => boolean, _type: number): number {
   let n = 0;
   for (let i = 0; i < buyers; i += 1) if (wants(i)) n += 1;
   return n;
 }
 
-interface Step {
+export interface Step {
   latencies: number[];
   statuses: Map<number, number>;
   errors: number;
@@ -323,7 +332,7 @@ interface Step {
 }
 
 /** Latencies and answers of one step; `expected` marks non-200 answers that are not errors (sold out). */
-function newStep(): Step {
+export function newStep(): Step {
   const step: Step = {
     latencies: [],
     statuses: new Map(),
@@ -431,6 +440,24 @@ function printResults(
     ratio >= 0.5 &&
     r.reserve.p99 < 100 &&
     r.reserve.non2xx === 0;
+  console.log(
+    `\nThe row for docs/benchmarks.md (engines side by side; ${SIDE_BY_SIDE_HEADER.length} columns, header printed by the PostgreSQL run):`,
+  );
+  console.log(
+    sideBySideRow({
+      engine: `SQLite, ${args.workers} process${args.workers > 1 ? 'es' : ''}`,
+      buyers: args.buyers,
+      seats: args.seats,
+      sold,
+      oversold,
+      serverErrors,
+      flashHoldsPerSecond: reservationsPerSecond,
+      flashP50: startLatency.p50,
+      flashP99: startLatency.p99,
+      reserve: r.reserve,
+      postgresCpuMicros: null,
+    }),
+  );
   report(
     `Reservation throughput vs bare Hono (${args.workers} server process${args.workers > 1 ? 'es' : ''}, ${args.connections} connections, ${args.durationSeconds} s each; ratio against the mean of both bare runs)`,
     rows,
@@ -589,4 +616,52 @@ function boxOfficeSummary(b: BoxOfficeResult) {
       pass,
     },
   };
+}
+
+/** The side-by-side table of docs/benchmarks.md (issue 38): one row per engine and process count. */
+export const SIDE_BY_SIDE_HEADER = [
+  'Engine, app processes',
+  'Load avg (1 min) at the run',
+  'Flash sale: sold / seats, oversold, 5xx',
+  'Flash sale holds/s',
+  'Flash Proceed p50 / p99 ms',
+  'Sustained Proceed/s (one type)',
+  'Sustained p50 / p99 ms',
+  'App CPU µs / Proceed (all processes)',
+  'PostgreSQL CPU µs / Proceed (its backends)',
+];
+
+export function markdownRow(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The machine's 1-minute load average now, to print beside every figure (a shared 2-core machine). */
+export function loadAverageNow(): string {
+  return osModule.loadavg()[0]!.toFixed(2);
+}
+
+export function sideBySideRow(r: {
+  engine: string;
+  buyers: number;
+  seats: number;
+  sold: number;
+  oversold: number;
+  serverErrors: number;
+  flashHoldsPerSecond: number;
+  flashP50: number;
+  flashP99: number;
+  reserve: LoadResult;
+  postgresCpuMicros: number | null;
+}): string {
+  return markdownRow([
+    r.engine,
+    loadAverageNow(),
+    `${r.sold} / ${r.seats}, ${r.oversold}, ${r.serverErrors}`,
+    r.flashHoldsPerSecond,
+    `${r.flashP50} / ${r.flashP99}`,
+    r.reserve.requestsPerSecond,
+    `${r.reserve.p50} / ${r.reserve.p99}`,
+    r.reserve.serverCpuMicrosPerRequest ?? '',
+    r.postgresCpuMicros ?? '– (in the app process)',
+  ]);
 }

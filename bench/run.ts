@@ -3,6 +3,7 @@ import { reportBundleSize } from '../scripts/report-bundle-size.ts';
 import { runCatalog } from './catalog.ts';
 import { runCatalogThroughput } from './catalog-throughput.ts';
 import { runFlashSale } from './flash-sale.ts';
+import { runFlashSalePostgres } from './flash-sale-postgres.ts';
 import { runGateBenchmark } from './gate.ts';
 import { runHotPaths } from './hot-paths.ts';
 import { runLighthouse } from './lighthouse.ts';
@@ -32,15 +33,29 @@ const BENCHMARKS: Record<string, (flags: Flags) => Promise<unknown>> = {
       workers: flags.number('workers', 1),
     }),
   'flash-sale': (flags) =>
-    runFlashSale({
-      buyers: flags.number('buyers', 5000),
-      seats: flags.number('seats', 500),
-      connections: flags.number('connections', 64),
-      durationSeconds: flags.number('duration', 10),
-      workers: flags.number('workers', 1),
-      boxOffice: flags.has('box-office'),
-      rounds: flags.number('rounds', 3),
-    }),
+    flags.string('engine', 'sqlite') === 'postgres'
+      ? runFlashSalePostgres({
+          buyers: flags.number('buyers', 5000),
+          seats: flags.number('seats', 500),
+          connections: flags.number('connections', 64),
+          durationSeconds: flags.number('duration', 10),
+          servers: flags.number('servers', 3),
+          databaseUrl: flags.string('database-url', ''),
+          poolSize: flags.number('pool-size', 0),
+          sustainedBuyers: flags.number('sustained-buyers', 40_000),
+          spreadTypes: flags.number('spread-types', 8),
+          lockSeconds: flags.has('no-lock-timing') ? 0 : flags.number('lock-seconds', 5),
+          postgresLog: flags.string('postgres-log', ''),
+        })
+      : runFlashSale({
+          buyers: flags.number('buyers', 5000),
+          seats: flags.number('seats', 500),
+          connections: flags.number('connections', 64),
+          durationSeconds: flags.number('duration', 10),
+          workers: flags.number('workers', 1),
+          boxOffice: flags.has('box-office'),
+          rounds: flags.number('rounds', 3),
+        }),
   'hot-paths': (flags) =>
     runHotPaths({
       buyers: flags.number('buyers', 2000),

@@ -55,6 +55,8 @@ export function createHttpClient(baseURL: string, connections: number) {
   };
 }
 
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
 /** Percentiles of a list of latencies in milliseconds (nearest rank). */
 export function percentiles(latencies: number[]) {
   const sorted = Float64Array.from(latencies).sort();

@@ -10,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   bytesPerRequest: number;
+  /** Requests answered in the whole measurement. */
+  requests: number;
   /** CPU time the server process spent per request (user + system), when its pid is given. */
   serverCpuMicrosPerRequest?: number;
 }
@@ -20,7 +22,8 @@ export interface LoadResult {
  */
 export async function measure(
   name: string,
-  url: string,
+  /** Several URLs (several server processes): autocannon spreads its connections round-robin over them. */
+  url: string | string[],
   options: {
     connections?: number;
     durationSeconds?: number;
@@ -32,13 +35,18 @@ export async function measure(
      * hardly moves when something else shares the machine, so runs on a busy machine stay comparable.
      */
     serverPid?: number;
+    /** Several server processes (each its own, e.g. one per port): their CPU time is summed. */
+    serverPids?: number[];
     /** Changes each request before it is sent (e.g. a different buyer's session cookie). */
     setupRequest?: (request: autocannon.Request) => autocannon.Request;
   } = {},
 ): Promise<LoadResult> {
-  const cpuBefore = options.serverPid ? processCpuMicros(options.serverPid) : 0;
+  const pids = options.serverPids ?? (options.serverPid ? [options.serverPid] : []);
+  const cpuNow = () => pids.reduce((sum, pid) => sum + processCpuMicros(pid), 0);
+  const cpuBefore = cpuNow();
   const result = await autocannon({
-    url,
+    // autocannon takes several targets and spreads its connections over them (its types say one).
+    url: url as string,
     connections: options.connections ?? 64,
     duration: options.durationSeconds ?? 10,
     headers: options.headers,
@@ -56,11 +64,10 @@ export async function measure(
     errors: result.errors + result.timeouts,
     bytesPerRequest:
       result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-    ...(options.serverPid &&
+    requests: result.requests.total,
+    ...(pids.length > 0 &&
       result.requests.total > 0 && {
-        serverCpuMicrosPerRequest: Math.round(
-          (processCpuMicros(options.serverPid) - cpuBefore) / result.requests.total,
-        ),
+        serverCpuMicrosPerRequest: Math.round((cpuNow() - cpuBefore) / result.requests.total),
       }),
   };
 }
@@ -84,16 +91,27 @@ function childrenOf(pid: number): number[] {
 }
 
 function ownCpuMicros(pid: number): number {
+  const { user, system } = ownCpuSplit(pid);
+  return user + system;
+}
+
+/** Of a process's and its children's CPU time so far, the time in the kernel (system), in microseconds. */
+export function processSystemCpuMicros(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((sum, each) => sum + ownCpuSplit(each).system, 0);
+}
+
+function ownCpuSplit(pid: number): { user: number; system: number } {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
   // Fields after the command name (which may hold spaces) start at the closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  // utime, stime (fields 14 and 15 of stat)
+  const micros = (ticks: string | undefined) => (Number(ticks) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  return { user: micros(fields[11]), system: micros(fields[12]) };
 }
 
 /** Linux's USER_HZ, which /proc/<pid>/stat counts in; 100 on every mainstream architecture. */
@@ -106,6 +124,6 @@ export function report(
   summary: Record<string, unknown>,
 ) {
   console.log(`\n${title}`);
-  console.table(rows);
+  if (rows.length > 0) console.table(rows);
   console.log(JSON.stringify(summary));
 }
