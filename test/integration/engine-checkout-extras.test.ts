@@ -438,6 +438,34 @@ describe.each(engines)(
       );
       expect(scan.data).toMatchObject({ outcome: 'admit', ticket: { holderName: 'Asha Verma' } });
 
+      // The gate's offline list carries each attendee's ticket under its own id, named, the scan counted
+      // (the phone's last four digits: right() on PostgreSQL, substr() on SQLite);
+      // the look-up by the buyer's name shows the attendees.
+      const sync = await site.ok<{ tickets: unknown[][] }>(
+        'query',
+        'gate.sync',
+        { eventId: ev.eventId, slotId: ev.slotId },
+        organiser,
+      );
+      const gateList = sync.data.tickets
+        .filter((ticket) => String(ticket[0]).startsWith(bookingId))
+        .map(([id, ...rest]) => [String(id).replace(bookingId, 'booking').replace(gold, 'gold'), ...rest]);
+      // The booking's own row admits nobody (each person has a QR) and carries the tote to hand over.
+      expect(gateList).toEqual([
+        ['booking', 'Asha Verma', 'Gold', 0, 0, 0, '3210', 0, ['1 × Festival tote (Indigo)']],
+        ['booking+gold+1', 'Asha Verma', 'Gold', 1, 1, 0, '3210'],
+        ['booking+gold+2', 'Ravi Verma', 'Gold', 1, 0, 0, '3210'],
+      ]);
+      const lookUp = await site.ok<{ bookingId: string; answers: { attendees: { name: string }[] } }[]>(
+        'query',
+        'gate.lookUp',
+        { eventId: ev.eventId, slotId: ev.slotId, query: 'Asha' },
+        organiser,
+      );
+      expect(lookUp.data.map((b) => [b.bookingId, b.answers.attendees.map((a) => a.name)])).toEqual([
+        [bookingId, ['Asha Verma', 'Ravi Verma']],
+      ]);
+
       expect(await quota()).toEqual([{ capacity: 4, sold: 2, held: 0, left: 2 }]);
       expect(await stock()).toEqual([[{ name: 'Indigo', stock: 1, held: 0, sold: 1, left: 0 }]]);
       transcript.buyerA = {
@@ -447,6 +475,7 @@ describe.each(engines)(
         csv: { ...inCsv, 'Booking ID': 'id' },
         csvHeader: header,
         scan: scan.data.outcome,
+        gateList,
       };
     });
 
