@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { GateListTicket } from '../../../shared/gate-schemas.ts';
 import { gateTicketId } from '../../../shared/ticket-token-format.ts';
@@ -53,7 +53,16 @@ export function* attendeeGateListSteps(
           eq(bookingAttendees.position, attendeeTickets.position),
         ),
       )
-      .where(where);
+      .where(where)
+      // One order on both engines (the slot's bookings as they were made, each booking's tickets by type
+      // and position): a device's offline look-up lists tickets in the order its list came. Without it
+      // PostgreSQL answers in heap order, which an admission's UPDATE reshuffles from one sync to the next.
+      .orderBy(
+        asc(bookings.createdAt),
+        asc(bookings.id),
+        asc(attendeeTickets.ticketTypeId),
+        asc(attendeeTickets.position),
+      );
   const rows: Awaited<ReturnType<typeof query>> = [];
   if (bookingIds === null) rows.push(...(yield* rowsOf(query(eq(attendeeTickets.slotId, slotId)))));
   else {
