@@ -102,8 +102,7 @@ export const bookings = pgTable(
     // The gate's ticket list and its deltas: a slot's bookings (in insertion order on SQLite, by rowid).
     index('bookings_slot_idx').on(t.slotId),
     // Kept for parity with SQLite, where every index ends with the rowid and this one orders the gate's
-    // cursor by (event_id, rowid). PostgreSQL has no rowid: the gate needs an explicit ordering column
-    // before it runs here (docs/decisions/0035-two-engines.md, step 4).
+    // cursor by (event_id, rowid). PostgreSQL has no rowid: its gate cursor is gate_list_position, below.
     index('bookings_event_rowid_idx').on(t.eventId),
     // The gate's ticket list and its cursor on PostgreSQL; partial, so SQLite's inserts do not maintain them.
     index('bookings_slot_gate_list_idx')
