@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineScan } from '../../shared/gate-schemas.ts';
 import { type Db, databaseFile } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
-import { row, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
+import { changes, row, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { moveToPostgres } from '../../src-server/db/move-to-postgres.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { attendeeTickets } from '../../src-server/db/schema/attendee-tickets.ts';
+import * as pgSchema from '../../src-server/db/schema-pg/index.ts';
 import { type WriteTx, writeTransaction } from '../../src-server/db/write-transaction.ts';
 import type { AppDeps } from '../../src-server/deps.ts';
 import { ticketRefOf } from '../../src-server/services/attendee-tickets/attendee-gate.ts';
@@ -19,6 +22,7 @@ import {
   mergeOfflineScansSteps,
 } from '../../src-server/services/gate/merge-offline-scans.ts';
 import { type RecordScanInput, recordScanSteps } from '../../src-server/services/gate/record-scan.ts';
+import { type GateSync, syncSlot } from '../../src-server/services/gate/sync-slot.ts';
 import { undoAdmissionSteps } from '../../src-server/services/gate/undo-admission.ts';
 import { refundPartSteps } from '../../src-server/services/partial-refunds/refund-part-in.ts';
 import { signAttendeeTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
@@ -55,6 +59,9 @@ interface Fixture {
 
 interface Engine {
   fixture: Fixture;
+  db: Db;
+  /** PostgreSQL's URL, for a second connection that holds a transaction open. */
+  url?: string;
   run: <T>(transition: (tx: WriteTx) => Steps<T>) => Promise<T>;
   close: () => Promise<void>;
 }
@@ -116,6 +123,7 @@ const engines: [string, () => Promise<Engine>][] = [
       const db = scratch.database.db;
       return {
         fixture: writeFixture(db),
+        db,
         run: (transition) => writeTransaction(db, (tx) => runSync(transition(tx))),
         close: async () => scratch.remove(),
       };
@@ -136,6 +144,8 @@ if (serverUrl) {
       const db: PgDb = await openPostgres(target.url, { poolSize: 20 });
       return {
         fixture,
+        db: db as unknown as Db,
+        url: target.url,
         run: (transition) => pgWriteTransaction(db, transition),
         close: async () => {
           await db.$client.end();
@@ -313,7 +323,117 @@ describe.each(engines)('admission at the gate, written once, on %s', (_name, ope
       );
     }
   });
+
+  const sync = (cursors: { ticketCursor: number; feedCursor: number }) =>
+    syncSlot(engine.db, SECRET, f.eventId, { slotId: f.slotId, ...cursors });
+  /** A booking more on the fixture's slot, as the confirmation adds one (a copy of `single`, unadmitted). */
+  const addBooking = () =>
+    engine.run(function* (tx) {
+      const { bookings } = tablesOf(tx);
+      const source = yield* row(tx.select().from(bookings).where(eq(bookings.id, f.single)));
+      const id = `bk-${randomUUID()}`;
+      yield* changes(
+        tx.insert(bookings).values({
+          ...(source as typeof bookings.$inferSelect),
+          id,
+          paymentId: `pay-${id}`,
+          orderId: `order-${id}`,
+          numberOfUserCheckedIn: 0,
+          gateListPosition: null,
+        }),
+      );
+      return id;
+    });
+  const feedIds = (s: GateSync) => s.feed.map((entry) => entry[1]);
+
+  it("a device's next sync sends only what is new since its cursors: bookings in the list, scans in the feed", async () => {
+    const full = await sync({ ticketCursor: 0, feedCursor: 0 });
+    expect(full.tickets.map((t) => t[0])).toContain(f.single);
+    // A cursor to page from: on PostgreSQL it was 0 (no rowid), and every sync sent the whole list.
+    expect(full.ticketCursor).toBeGreaterThan(0);
+    const added = await addBooking();
+    const delta = await sync(full);
+    expect(delta.tickets.map((t) => t[0])).toEqual([added]);
+    expect(delta.ticketCursor).toBeGreaterThan(full.ticketCursor);
+    const admit = await scan({ token: qr(added) });
+    expect(admit).toMatchObject({ outcome: 'admit' });
+    const next = await sync(delta);
+    expect(feedIds(next)).toEqual([admit.scanId]);
+    expect(next.tickets).toEqual([]);
+    const idle = await sync(next);
+    expect([idle.feed, idle.tickets, idle.ticketCursor, idle.feedCursor]).toEqual([
+      [],
+      [],
+      next.ticketCursor,
+      next.feedCursor,
+    ]);
+  });
+
+  // PostgreSQL only: SQLite's single writer commits in the order it numbers.
+  it.runIf(_name === 'PostgreSQL')(
+    'a scan numbered first but committed last still reaches a device that synced between the two',
+    async () => {
+      const holder = new pg.Client({ connectionString: engine.url });
+      await holder.connect();
+      try {
+        const added = await addBooking();
+        const before = await sync({ ticketCursor: 0, feedCursor: 0 });
+        // The admission inserts its gate_scans row, then waits on the booking history held here: it
+        // has drawn its number and not committed.
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE booking_history IN SHARE MODE');
+        const first = scan({ token: qr(added) });
+        await waitForLockWait(holder, 'booking_history');
+        // A refusal (a code naming no booking) writes no history: it commits with the later number.
+        const second = await scan({ token: 'not-a-ticket' });
+        expect(second).toMatchObject({ outcome: 'refuse', reason: 'invalid' });
+        const between = await sync(before);
+        expect(feedIds(between)).toEqual([]);
+        await holder.query('COMMIT');
+        const admit = await first;
+        expect(admit).toMatchObject({ outcome: 'admit' });
+        const after = await sync(between);
+        expect(feedIds(after)).toEqual([admit.scanId]);
+
+        // The same for the ticket list: a booking inserted first and committed last is still sent.
+        const { bookings } = pgSchema;
+        const source = (await drizzle(holder).select().from(bookings).where(eq(bookings.id, f.single)))[0];
+        const late = `bk-${randomUUID()}`;
+        await holder.query('BEGIN');
+        await drizzle(holder)
+          .insert(bookings)
+          .values({
+            ...(source as typeof bookings.$inferSelect),
+            id: late,
+            paymentId: `pay-${late}`,
+            orderId: `order-${late}`,
+            numberOfUserCheckedIn: 0,
+            gateListPosition: null,
+          });
+        const early = await addBooking();
+        const listed = await sync(after);
+        expect(listed.tickets.map((t) => t[0])).toEqual([early]);
+        await holder.query('COMMIT');
+        expect((await sync(listed)).tickets.map((t) => t[0])).toEqual([late]);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 });
+
+/** Until a statement of another connection waits for `table`'s lock, which `holder` holds. */
+async function waitForLockWait(holder: pg.Client, table: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await holder.query(
+      'SELECT count(*)::int AS n FROM pg_locks WHERE relation = $1::regclass AND NOT granted',
+      [table],
+    );
+    if (rows[0].n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`nothing waited for ${table}`);
+}
 
 function outcomes(results: GateScanResult[]): Record<string, number> {
   const counts: Record<string, number> = {};

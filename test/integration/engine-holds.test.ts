@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import type { Db, DbOrTx } from '../../src-server/db/client.ts';
@@ -58,6 +59,8 @@ interface World {
   lastShirt: string;
   /** Two types of 100 seats bought together. */
   duo: [string, string];
+  /** 10 seats and no quota, until one is created while a hold waits on the type's row. */
+  lateQuota: string;
   /** The release race: a type in a quota of its own, a code and a variant with room. */
   released: { typeId: string; quotaId: string; code: string; codeId: string; variantId: string };
 }
@@ -247,7 +250,58 @@ describe.each(engines)('the hold and its release, written once, on %s', (_name, 
     expect(await active()).toBe(0);
     await expectInvariants(engine);
   });
+
+  // PostgreSQL only: on SQLite the hold reads its type and quotas under the single writer's lock.
+  it.runIf(_name === 'PostgreSQL')(
+    "a quota created while a hold waits for its type's row is charged by that hold",
+    async () => {
+      const typeId = world.lateQuota;
+      const quotaId = `${world.ev.eventId}-q-late`;
+      const editor = new pg.Client({ connectionString: target!.url });
+      await editor.connect();
+      try {
+        // The quota editor's order (quotas/quota-members.ts): the member types' rows FOR UPDATE, then the
+        // quota. The hold reads the type (no quota yet), then its conditional UPDATE waits for the row.
+        await editor.query('BEGIN');
+        await editor.query('SELECT id FROM ticket_types WHERE id = $1 FOR UPDATE', [typeId]);
+        const pending = hold(0, [{ ticketTypeId: typeId, quantity: 2 }]);
+        await waitForLockWaiter(editor);
+        const at = now().toISOString();
+        await editor.query(
+          `INSERT INTO quotas (id, event_id, name, capacity, available, created_at, updated_at)
+           VALUES ($1, $2, 'Late', 1, 1, $3, $3)`,
+          [quotaId, world.ev.eventId, at],
+        );
+        await editor.query('INSERT INTO quota_ticket_types (ticket_type_id, quota_id) VALUES ($1, $2)', [
+          typeId,
+          quotaId,
+        ]);
+        await editor.query('COMMIT');
+        // The quota allows 1: a hold of 2 is refused, and neither the quota nor the type gave a seat.
+        await expect(pending).rejects.toThrow('Insufficient tickets available for Balcony');
+        const [quota] = await engine.read((db) => quotasOf(db, [quotaId]));
+        expect(quota!.available).toBe(1);
+        const [type] = await engine.read((db) => inventoryOf(db, [typeId]));
+        expect(type).toMatchObject({ available: 10 });
+      } finally {
+        await editor.end();
+      }
+    },
+  );
 });
+
+/** Until some statement of this database waits for a lock (the one `holder`'s transaction holds). */
+async function waitForLockWaiter(holder: pg.Client): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows: found } = await holder.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (found[0].n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nothing waited for a lock');
+}
 
 function input(userId: string, lines: HoldLine[], extra: Partial<ReserveInput>): ReserveInput {
   return {
@@ -345,10 +399,12 @@ async function buildInstallation(): Promise<World> {
       { name: 'Lounge', pricePaise: 150_000, totalTickets: 10 },
       { name: 'Day One', pricePaise: 40_000, totalTickets: 100 },
       { name: 'Day Two', pricePaise: 40_000, totalTickets: 100 },
+      { name: 'Balcony', pricePaise: 60_000, totalTickets: 10 },
     ],
     platformFeeRate: 10,
   });
-  const [lastFive, left, right, plenty, lounge, dayOne, dayTwo] = ev.ticketTypeIds as string[] as [
+  const [lastFive, left, right, plenty, lounge, dayOne, dayTwo, balcony] = ev.ticketTypeIds as string[] as [
+    string,
     string,
     string,
     string,
@@ -434,6 +490,7 @@ async function buildInstallation(): Promise<World> {
     lastFive,
     quotaTypes: [left, right],
     quotaId: `${ev.eventId}-q-pit`,
+    lateQuota: balcony,
     plenty,
     duo: [dayOne, dayTwo],
     lastUseCode: 'LastOne',

@@ -114,8 +114,24 @@ describe.skipIf(serverUrl === undefined)('moving a SQLite installation to Postgr
       // JS values, or the move converted something wrongly.
       const before = sortRows(sqliteDb.select().from(table).all());
       const after = sortRows(await target.select().from(pgTables.get(name) as PgTable));
-      expect(after, name).toEqual(before);
       expect(copied.get(name), `${name} row count`).toBe(before.length);
+      if (name === 'gate_positions') {
+        // SQLite never fills it; on PostgreSQL the triggers counted the copied rows into it.
+        expect(before, name).toEqual([]);
+        compared += 1;
+        continue;
+      }
+      // PostgreSQL's gate orderings (ADR 0045) are its own: numbered at commit by its triggers, null on
+      // SQLite. Every copied row has one there; the rest of the row is the SQLite one.
+      const ordering = ['gateListPosition', 'feedPosition'].filter((key) => after.some((r) => key in r));
+      for (const key of ordering)
+        expect(
+          after.filter((r) => (r as Record<string, unknown>)[key] === null),
+          `${name}.${key}`,
+        ).toEqual([]);
+      expect(sortRows(after.map((r) => withoutKeys(r, ordering))), name).toEqual(
+        sortRows(before.map((r) => withoutKeys(r, ordering))),
+      );
       compared += 1;
     }
     // Hand-written tables (outside the schema modules) compared as raw rows.
@@ -375,6 +391,10 @@ async function buildInstallation(t: TestApp) {
 }
 
 /** Rows in an order that does not depend on the engine: by their canonical JSON. */
+function withoutKeys(row: object, keys: string[]): object {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+}
+
 function sortRows<T>(rows: T[]): T[] {
   return [...rows].sort((a, b) => canonical(a).localeCompare(canonical(b)));
 }

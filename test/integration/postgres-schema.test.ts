@@ -205,8 +205,11 @@ describe.skipIf(serverUrl === undefined)('PostgreSQL migrations on a real server
     expect(triggers.rows.map((row) => row.tgname)).toEqual([
       // The order history is append-only like the invoices (issue 40).
       'booking_history_immutable',
+      // The gate's orderings, numbered at commit (ADR 0045, migrations-pg gate_positions).
+      'bookings_gate_list_position',
       'credit_notes_immutable',
       'events_status_moves_catalog_version',
+      'gate_scans_feed_position',
       'invoices_immutable',
     ]);
 

@@ -83,6 +83,12 @@ export const bookings = pgTable(
     discountCode: text('discount_code'),
     /** What the code took off the ticket prices, before tax; `subtotal_amount_paise` is after it. */
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /**
+     * PostgreSQL only (null on SQLite, where the gate's cursor is the rowid): the booking's place in its
+     * event's gate ticket list, given at commit by the bookings_gate_list_position trigger under the
+     * event's gate_positions row, so a device's ticket cursor never passes a booking committed later.
+     */
+    gateListPosition: integer('gate_list_position'),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
@@ -96,9 +102,15 @@ export const bookings = pgTable(
     // The gate's ticket list and its deltas: a slot's bookings (in insertion order on SQLite, by rowid).
     index('bookings_slot_idx').on(t.slotId),
     // Kept for parity with SQLite, where every index ends with the rowid and this one orders the gate's
-    // cursor by (event_id, rowid). PostgreSQL has no rowid: the gate needs an explicit ordering column
-    // before it runs here (docs/decisions/0035-two-engines.md, step 4).
+    // cursor by (event_id, rowid). PostgreSQL has no rowid: its gate cursor is gate_list_position, below.
     index('bookings_event_rowid_idx').on(t.eventId),
+    // The gate's ticket list and its cursor on PostgreSQL; partial, so SQLite's inserts do not maintain them.
+    index('bookings_slot_gate_list_idx')
+      .on(t.slotId, t.gateListPosition)
+      .where(sql`${t.gateListPosition} is not null`),
+    index('bookings_event_gate_list_idx')
+      .on(t.eventId, t.gateListPosition)
+      .where(sql`${t.gateListPosition} is not null`),
     // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
     index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
     // Bookings an account paid for and gave away, per event: they still count towards its per-buyer maximum.

@@ -42,10 +42,25 @@ export const gateScans = pgTable(
     offline: boolean('offline').notNull().default(false),
     /** The attendee's gate ticket id (`{bookingId}+{typeId}+{position}`, ADR 0046); null: the booking's QR. */
     ticketId: text('ticket_id'),
+    /**
+     * PostgreSQL only (null on SQLite, whose single writer makes `seq` commit-ordered already): the scan's
+     * place in its slot's feed, given at commit by the gate_scans_feed_position trigger under the slot's
+     * gate_positions row, so positions commit in order with no gaps and a device's cursor never passes a
+     * scan that commits later (ADR 0045).
+     */
+    feedPosition: integer('feed_position'),
   },
   (t) => [
     index('gate_scans_slot_seq_idx').on(t.slotId, t.seq),
     index('gate_scans_booking_idx').on(t.bookingId, t.seq),
     index('gate_scans_double_idx').on(t.slotId, t.seq).where(sql`${t.excess} > 0`),
+    // The feed on PostgreSQL; partial, so SQLite's inserts (always null) do not maintain it.
+    index('gate_scans_slot_feed_idx').on(t.slotId, t.feedPosition).where(sql`${t.feedPosition} is not null`),
   ],
 );
+
+/** PostgreSQL's gate orderings: see ../schema/gate.ts. */
+export const gatePositions = pgTable('gate_positions', {
+  scope: text('scope').primaryKey(),
+  position: integer('position').notNull().default(0),
+});

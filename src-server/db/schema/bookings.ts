@@ -97,6 +97,12 @@ export const bookings = sqliteTable(
     discountCode: text('discount_code'),
     /** What the code took off the ticket prices, before tax; `subtotal_amount_paise` is after it. */
     discountPaise: integer('discount_paise').notNull().default(0),
+    /**
+     * PostgreSQL only (null on SQLite, where the gate's cursor is the rowid): the booking's place in its
+     * event's gate ticket list, given at commit by the bookings_gate_list_position trigger under the
+     * event's gate_positions row, so a device's ticket cursor never passes a booking committed later.
+     */
+    gateListPosition: integer('gate_list_position'),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
@@ -113,6 +119,13 @@ export const bookings = sqliteTable(
     // with the rowid, so this one is ordered by (event_id, rowid) and the cursor is a range, not a scan of
     // the event's whole history.
     index('bookings_event_rowid_idx').on(t.eventId),
+    // The gate's ticket list and its cursor on PostgreSQL; partial, so SQLite's inserts do not maintain them.
+    index('bookings_slot_gate_list_idx')
+      .on(t.slotId, t.gateListPosition)
+      .where(sql`${t.gateListPosition} is not null`),
+    index('bookings_event_gate_list_idx')
+      .on(t.eventId, t.gateListPosition)
+      .where(sql`${t.gateListPosition} is not null`),
     // A slot's transferred bookings, resent in every gate delta (few, like cancelled ones).
     index('bookings_slot_transferred_idx').on(t.slotId).where(sql`${t.transferCount} > 0`),
     // Bookings an account paid for and gave away, per event: they still count towards its per-buyer maximum.

@@ -43,10 +43,30 @@ export const gateScans = sqliteTable(
     offline: integer('offline', { mode: 'boolean' }).notNull().default(false),
     /** The attendee's gate ticket id (`{bookingId}+{typeId}+{position}`, ADR 0046); null: the booking's QR. */
     ticketId: text('ticket_id'),
+    /**
+     * PostgreSQL only (null on SQLite, whose single writer makes `seq` commit-ordered already): the scan's
+     * place in its slot's feed, given at commit by the gate_scans_feed_position trigger under the slot's
+     * gate_positions row, so positions commit in order with no gaps and a device's cursor never passes a
+     * scan that commits later (ADR 0045).
+     */
+    feedPosition: integer('feed_position'),
   },
   (t) => [
     index('gate_scans_slot_seq_idx').on(t.slotId, t.seq),
     index('gate_scans_booking_idx').on(t.bookingId, t.seq),
     index('gate_scans_double_idx').on(t.slotId, t.seq).where(sql`${t.excess} > 0`),
+    // The feed on PostgreSQL; partial, so SQLite's inserts (always null) do not maintain it.
+    index('gate_scans_slot_feed_idx').on(t.slotId, t.feedPosition).where(sql`${t.feedPosition} is not null`),
   ],
 );
+
+/**
+ * PostgreSQL's gate orderings (ADR 0045): one counter per scope (`slot:<id>` for a slot's feed,
+ * `event:<id>` for an event's ticket list), taken by the commit-time triggers of migrations-pg that number
+ * gate_scans.feed_position and bookings.gate_list_position. Its row lock, held to the commit, makes the
+ * numbers commit in order. Unused on SQLite.
+ */
+export const gatePositions = sqliteTable('gate_positions', {
+  scope: text('scope').primaryKey(),
+  position: integer('position').notNull().default(0),
+});

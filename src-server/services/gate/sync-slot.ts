@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../../shared/gate-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isPostgres, readSnapshot } from '../../db/engine/reads.ts';
@@ -68,9 +68,12 @@ export async function syncSlot(
 }
 
 /**
- * The sync's reads, written once for both engines (ADR 0045). PostgreSQL has no rowid and the bookings
- * no ordering column yet (ADR 0035, step 4), so there every sync is a whole list (`ticketCursor` stays
- * 0, which makes the device ask for the whole list again): correct, only larger, until that column exists.
+ * The sync's reads, written once for both engines (ADR 0045). The cursors must be orders in which rows
+ * commit, or a device that synced past a number would never receive a row given a smaller one that
+ * committed later. On SQLite the single writer makes the scan's `seq` and the booking's rowid that order.
+ * On PostgreSQL identities and insertion order are not: there the cursors are `feed_position` and
+ * `gate_list_position`, numbered at commit under their slot's or event's gate_positions row
+ * (migrations-pg, gate_positions).
  */
 function* syncSlotSteps(
   tx: DbOrTx,
@@ -81,12 +84,13 @@ function* syncSlotSteps(
 ): Steps<GateSync> {
   const { bookings, gateScans } = tablesOf(tx);
   const postgres = isPostgres(tx);
-  if (postgres) input = { ...input, ticketCursor: 0 };
+  // The feed's order: seq on SQLite; the position given at commit on PostgreSQL, never null once committed.
+  const seq = sql<number>`${postgres ? gateScans.feedPosition : gateScans.seq}`;
   if (input.ticketCursor === 0) {
     // The whole list: its counts already hold every admission, so the feed starts after the last one.
     const last = yield* row(
       tx
-        .select({ seq: max(gateScans.seq) })
+        .select({ seq: sql<number | null>`max(${seq})` })
         .from(gateScans)
         .where(eq(gateScans.slotId, input.slotId)),
     );
@@ -95,7 +99,7 @@ function* syncSlotSteps(
   const feedRows = yield* rows(
     tx
       .select({
-        seq: gateScans.seq,
+        seq,
         scanId: gateScans.scanId,
         bookingId: gateScans.bookingId,
         kind: gateScans.kind,
@@ -105,8 +109,8 @@ function* syncSlotSteps(
         ticketId: gateScans.ticketId,
       })
       .from(gateScans)
-      .where(and(eq(gateScans.slotId, input.slotId), gt(gateScans.seq, input.feedCursor)))
-      .orderBy(asc(gateScans.seq))
+      .where(and(eq(gateScans.slotId, input.slotId), gt(seq, input.feedCursor)))
+      .orderBy(asc(seq))
       .limit(FEED_PAGE + 1),
   );
   const more = feedRows.length > FEED_PAGE;
@@ -125,8 +129,8 @@ function* syncSlotSteps(
       ]);
   const feedCursor = feedRows.at(-1)?.seq ?? input.feedCursor;
 
-  // The ticket cursor: SQLite's rowid; none on PostgreSQL (a whole list each time, see above).
-  const rowid = postgres ? sql<number>`0` : sql<number>`${bookings}.rowid`;
+  // The ticket cursor: SQLite's rowid; on PostgreSQL the position given at commit (see above).
+  const rowid = postgres ? sql<number>`${bookings.gateListPosition}` : sql<number>`${bookings}.rowid`;
   const listColumns = {
     rowid,
     id: bookings.id,
@@ -141,32 +145,22 @@ function* syncSlotSteps(
     generation: bookings.transferCount,
   };
   const ticketRows = yield* rows(
-    postgres
-      ? tx
-          .select(listColumns)
-          .from(bookings)
-          .where(eq(bookings.slotId, input.slotId))
-          .orderBy(asc(bookings.createdAt), asc(bookings.id))
-      : tx
-          .select(listColumns)
-          .from(bookings)
-          .where(and(eq(bookings.slotId, input.slotId), gt(rowid, input.ticketCursor)))
-          .orderBy(rowid),
+    tx
+      .select(listColumns)
+      .from(bookings)
+      .where(and(eq(bookings.slotId, input.slotId), gt(rowid, input.ticketCursor)))
+      .orderBy(rowid),
   );
-  // The cursor is a bookings rowid (one sequence for every slot): the other slots' rows share it, and
-  // bookings_event_rowid_idx reads them from the cursor on.
-  const others = tx
-    .select({ rowid, id: bookings.id, start: bookings.ticketSlot })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.eventId, eventId),
-        ne(bookings.slotId, input.slotId),
-        postgres ? undefined : gt(rowid, input.ticketCursor),
-      ),
-    );
+  // The cursor is a bookings rowid (one sequence for every slot), or on PostgreSQL a position among the
+  // event's bookings: the other slots' rows share it, and bookings_event_rowid_idx (SQLite) or
+  // bookings_event_gate_list_idx (PostgreSQL) reads them from the cursor on.
   const otherRows = yield* rows(
-    postgres ? others.orderBy(asc(bookings.createdAt), asc(bookings.id)) : others,
+    tx
+      .select({ rowid, id: bookings.id, start: bookings.ticketSlot })
+      .from(bookings)
+      .where(
+        and(eq(bookings.eventId, eventId), ne(bookings.slotId, input.slotId), gt(rowid, input.ticketCursor)),
+      ),
   );
   let ticketCursor = Math.max(input.ticketCursor, ticketRows.at(-1)?.rowid ?? 0);
   const bySlot = new Map<string, string[]>();

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { isPostgres } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, rows, runSync, type Steps, savepoint, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
@@ -604,6 +605,14 @@ function* takeSeatsOfTypes(
       throw soldOut(now ?? types[lines.findIndex((l) => l.ticketTypeId === line.ticketTypeId)]!);
     }
   }
+  // PostgreSQL: the quotas read with the type came before its row lock, so a quota created in between
+  // (its editor locks the types FOR UPDATE, quota-members.ts) would go uncharged. Read again now that
+  // the UPDATE holds the row: READ COMMITTED's next statement sees what committed before the lock was
+  // granted. SQLite's single writer read them under its lock already.
+  if (isPostgres(tx))
+    for (const line of taken)
+      line.quotaIds =
+        (yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }))?.quotaIds ?? [];
   // And from every shared capacity the types count towards (ADR 0039), under the same lock.
   yield* takeQuotaSeatsSteps(tx, taken);
   return taken;
