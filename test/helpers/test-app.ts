@@ -39,6 +39,19 @@ export function testClock(start = TEST_CLOCK_START): TestClock {
 /** The engines the app runs on (ADR 0035): SQLite's file, or a PostgreSQL (DATABASE_URL). */
 export type Engine = 'sqlite' | 'postgres';
 
+/**
+ * The engine this run of an integration file is for: vitest.config.ts runs the files of ON_BOTH_ENGINES in
+ * the `integration` project (SQLite) and again in `integration-postgres`, which sets TEST_ENGINE=postgres.
+ * Such a file builds its app with `createTestAppOn(testEngine())` and its data with engine-fixtures.ts.
+ */
+export function testEngine(): Engine {
+  const engine = process.env.TEST_ENGINE ?? 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') {
+    throw new Error(`TEST_ENGINE=${engine}: expected sqlite or postgres`);
+  }
+  return engine;
+}
+
 export interface TestApp {
   engine: Engine;
   deps: AppDeps;
