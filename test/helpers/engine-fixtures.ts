@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { changes } from '../../src-server/db/engine/steps.ts';
@@ -8,6 +9,7 @@ import { createSessionSteps, SESSION_COOKIE } from '../../src-server/services/ac
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { writeAccountRoleSteps } from '../../src-server/services/roles/set-account-role.ts';
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
+import { confirm, payWithSimulator, proceed } from './checkout-flow.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
 import { createTicketedEventOn, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
@@ -143,4 +145,27 @@ export async function consoleWorld(t: TestApp): Promise<ConsoleWorld> {
     people,
     cookieOf: (caller: Caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
   };
+}
+
+/**
+ * `buyTickets` on either engine: a new buyer books `quantity` tickets through the real Proceed →
+ * simulator → confirm flow (HTTP, engine-neutral already); only the buyer's account differs.
+ */
+export async function buy(
+  t: TestApp,
+  ev: TicketedEvent,
+  quantity = 2,
+  options: { ticketDetails?: object; waitForWebhooks?: boolean; extra?: object } = {},
+) {
+  const buyer = await signedInUser(t);
+  const extra = {
+    ...(options.ticketDetails ? { ticketDetails: options.ticketDetails } : {}),
+    ...options.extra,
+  };
+  const session = await proceed(t, buyer.cookie, ev, quantity, extra);
+  const paid = await payWithSimulator(t, session.orderId, options.waitForWebhooks);
+  const res = await confirm(t, buyer.cookie, paid);
+  expect(res.data).toMatchObject({ outcome: 'booked' });
+  const bookingId = (res.data as { bookingId: string }).bookingId;
+  return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
 }

@@ -6,6 +6,9 @@ import { createApp } from '../../src-server/app.ts';
 import { noSqliteOnPostgres } from '../../src-server/app-database.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
 import { type Db, openDatabase } from '../../src-server/db/client.ts';
+import type { Tables } from '../../src-server/db/engine/tables.ts';
+import * as sqliteSchema from '../../src-server/db/schema/index.ts';
+import * as pgSchema from '../../src-server/db/schema-pg/index.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
@@ -50,6 +53,14 @@ export function testEngine(): Engine {
     throw new Error(`TEST_ENGINE=${engine}: expected sqlite or postgres`);
   }
   return engine;
+}
+
+/**
+ * The tables of `engine`, as `tablesOf(t.deps.db)` gives them (ADR 0045): a file run on both engines
+ * takes its tables from here instead of importing SQLite's, so its own queries are the engine's own.
+ */
+export function tablesFor(engine: Engine): Tables {
+  return (engine === 'postgres' ? pgSchema : sqliteSchema) as unknown as Tables;
 }
 
 export interface TestApp {
