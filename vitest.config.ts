@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -25,6 +26,33 @@ const REACT_LIBRARIES = [
 
 // Integration files that replace a module with vi.mock: they run isolated (see the integration project).
 const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits.test.ts'];
+
+// Integration files that run twice, once per engine (issue 38, ADR 0035): in `integration` on SQLite and in
+// `integration-postgres` with TEST_ENGINE=postgres, each building its app with createTestAppOn(testEngine()).
+// A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
+const ON_BOTH_ENGINES = [
+  'test/integration/security-access-matrix.test.ts',
+  'test/integration/security-console-access-matrix.test.ts',
+];
+
+/**
+ * Whether the PostgreSQL project can run here: CI (which must fail rather than skip without
+ * TEST_DATABASE_URL, as testPostgresUrl does), a TEST_DATABASE_URL, or Debian's server installed so
+ * scripts/start-test-postgres.sh can start one. Decided without starting anything: the config is loaded by
+ * every run, the unit project's too.
+ */
+function postgresForTests(): boolean {
+  if (process.env.CI === 'true' || process.env.CI === '1' || process.env.TEST_DATABASE_URL) return true;
+  const debian = '/usr/lib/postgresql';
+  const installed =
+    existsSync(debian) && readdirSync(debian).some((major) => existsSync(`${debian}/${major}/bin/initdb`));
+  if (!installed) {
+    console.warn(
+      'integration-postgres skipped: no TEST_DATABASE_URL and no PostgreSQL server installed (apt-get install -y postgresql)',
+    );
+  }
+  return installed;
+}
 
 // One `npm test` runs four kinds of test (ADR 0031), each a project with a time budget per file
 // (test/budget/time-budgets.ts): unit tests beside the code; integration tests of the real app in-process on
@@ -84,6 +112,20 @@ export default defineConfig({
           testTimeout: 20_000,
           // Each file builds its own app from its own deps (createTestApp), so the files of a worker share
           // the imported modules instead of importing the server again per file (~1 s each, 64 files).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // The files of ON_BOTH_ENGINES again, on a scratch PostgreSQL database each (createTestAppOn).
+          name: 'integration-postgres',
+          execArgv,
+          maxWorkers,
+          include: postgresForTests() ? ON_BOTH_ENGINES : [],
+          env: { TEST_ENGINE: 'postgres' },
+          setupFiles: ['test/setup/msw.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
           isolate: false,
         },
       },

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { BUDGET_EXCEPTIONS, BUDGET_MS_BY_KIND, kindOfProject } from './time-budgets.ts';
+import {
+  BUDGET_EXCEPTIONS,
+  BUDGET_EXCEPTIONS_ON_POSTGRES,
+  BUDGET_MS_BY_KIND,
+  BUDGET_MS_BY_PROJECT,
+  kindOfProject,
+} from './time-budgets.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,7 +21,11 @@ export default class TimeBudgetReporter implements Reporter {
       .map((m) => {
         const file = path.relative(ROOT, m.moduleId);
         const kind = kindOfProject(m.project.name);
-        const budgetMs = BUDGET_EXCEPTIONS[file]?.budgetMs ?? BUDGET_MS_BY_KIND[kind];
+        const project = m.project.name;
+        const budgetMs =
+          project === 'integration-postgres'
+            ? (BUDGET_EXCEPTIONS_ON_POSTGRES[file]?.budgetMs ?? BUDGET_MS_BY_PROJECT[project]!)
+            : (BUDGET_EXCEPTIONS[file]?.budgetMs ?? BUDGET_MS_BY_PROJECT[project] ?? BUDGET_MS_BY_KIND[kind]);
         return { file, kind, budgetMs, ms: busyMs(m) };
       });
     const over = rows.filter((r) => r.ms > r.budgetMs).sort((a, b) => b.ms - a.ms);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BookedTicketType } from '../../shared/ticket-type.ts';
 import type { Db } from '../../src-server/db/client.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { BookedTicketLine } from '../../src-server/db/schema/bookings.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { fixtureShow } from './fixture-dates.ts';
-import { type EventDocument, insertEvent } from './insert-event.ts';
+import { type EventDocument, insertEvent, insertEventOn } from './insert-event.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -34,12 +35,35 @@ export function createBooking(
   return insertBookingWithEvent(t.deps.db, t.clock.now(), options);
 }
 
+/** `createBooking` on either engine (ADR 0045), for a file run on both (`testEngine()`). */
+export async function createBookingOn(
+  t: Pick<TestApp, 'deps' | 'clock'>,
+  options: Parameters<typeof createBooking>[1],
+): Promise<CreatedBooking> {
+  const now = t.clock.now();
+  const { event, values } = bookingFixture(now, options);
+  await insertEventOn(t.deps.db, event, now.toISOString());
+  const { bookings: table } = tablesOf(t.deps.db);
+  const [row] = await t.deps.db.insert(table).values(values).returning();
+  return { bookingId: row!.id, eventId: event.id, row: row! };
+}
+
 /** The same, for a database opened by hand (the e2e server's). */
 export function insertBookingWithEvent(
   db: Db,
   now: Date,
   options: Parameters<typeof createBooking>[1],
 ): CreatedBooking {
+  const { event, values } = bookingFixture(now, options);
+  insertEvent(db, event, now.toISOString());
+  const row = db.insert(bookings).values(values).returning().get();
+  return { bookingId: row.id, eventId: event.id, row };
+}
+
+function bookingFixture(
+  now: Date,
+  options: Parameters<typeof createBooking>[1],
+): { event: EventDocument; values: typeof bookings.$inferInsert } {
   counter += 1;
   const suffix = `${counter}-${randomUUID().slice(0, 8)}`;
   const {
@@ -95,8 +119,6 @@ export function insertBookingWithEvent(
     ],
     ...eventOverrides,
   };
-  insertEvent(db, event, now.toISOString());
-
   const line: BookedTicketLine = {
     id: ticketType.id,
     name: ticketType.name,
@@ -140,6 +162,5 @@ export function insertBookingWithEvent(
     createdAt: now.toISOString(),
     ...bookingOverrides,
   };
-  const row = db.insert(bookings).values(values).returning().get();
-  return { bookingId: row.id, eventId: event.id, row };
+  return { event, values };
 }

@@ -1,8 +1,11 @@
 import type { EventCategory } from '../../shared/categories.ts';
 import type { TicketType } from '../../shared/ticket-type.ts';
-import type { Db } from '../../src-server/db/client.ts';
-import { artists, eventDates, events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { refreshEventListing } from '../../src-server/services/catalog/refresh-event-listing.ts';
+import type { Db, DbOrTx } from '../../src-server/db/client.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { changes, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
+import { refreshEventListingSteps } from '../../src-server/services/catalog/refresh-event-listing.ts';
 
 /**
  * FOR TEST AND BENCHMARK FIXTURES ONLY, above all large ones (bench/lib/fixtures.ts writes thousands of
@@ -60,47 +63,58 @@ export type TicketTypeDocument = Omit<
  * (the column's default) unless the test changes it. Synchronous, in a test's or benchmark's setup.
  */
 export function insertEvent(db: Db, doc: EventDocument, createdAt: string): void {
-  db.transaction((tx) => {
-    tx.insert(events)
-      .values({
-        id: doc.id,
-        name: doc.name,
-        description: doc.description,
-        category: doc.category,
-        city: doc.city,
-        imagesUrls: doc.imagesUrls,
-        posterUrl: doc.posterUrl,
-        startTime: doc.startTime,
-        endTime: doc.endTime,
-        eventLocationText: doc.eventLocationText,
-        googleMapsEmbedLink: doc.googleMapsEmbedLink,
-        ageRestrictions: doc.ageRestrictions,
-        termsAndConditions: doc.termsAndConditions,
-        platformFeeRate: doc.platformFeeRate,
-        ownerId: doc.ownerId ?? null,
-        createdAt,
-      })
-      .run();
-    (doc.artistLineup ?? []).forEach((artist, position) => {
-      tx.insert(artists)
-        .values({ eventId: doc.id, name: artist.name, imageUrl: artist.imageUrl, position })
-        .run();
-    });
-    for (const date of doc.tickets) {
-      tx.insert(eventDates)
-        .values({ id: date.id, eventId: doc.id, dateOfEvent: date.dateOfEvent, isLive: date.isLive })
-        .run();
-      for (const slot of date.slots) {
-        tx.insert(slots)
-          .values({ id: slot.id, eventDateId: date.id, startTime: slot.startTime, endTime: slot.endTime })
-          .run();
-        slot.tickets.forEach((ticket, position) => {
-          tx.insert(ticketTypes)
-            .values({ ...ticket, slotId: slot.id, position })
-            .run();
-        });
+  db.transaction((tx) => runSync(insertEventSteps(tx, doc, createdAt)));
+}
+
+/** The same on either engine (ADR 0045), for a file that runs on both (`createTestAppOn(testEngine())`). */
+export function insertEventOn(db: Db, doc: EventDocument, createdAt: string): Promise<void> {
+  return runnerFor(db).write((tx) => insertEventSteps(tx, doc, createdAt));
+}
+
+/** The rows of `insertEvent`, as steps of the caller's write transaction on either engine. */
+export function* insertEventSteps(tx: DbOrTx, doc: EventDocument, createdAt: string): Steps<void> {
+  const { events, artists, eventDates, slots, ticketTypes } = tablesOf(tx);
+  yield* changes(
+    tx.insert(events).values({
+      id: doc.id,
+      name: doc.name,
+      description: doc.description,
+      category: doc.category,
+      city: doc.city,
+      imagesUrls: doc.imagesUrls,
+      posterUrl: doc.posterUrl,
+      startTime: doc.startTime,
+      endTime: doc.endTime,
+      eventLocationText: doc.eventLocationText,
+      googleMapsEmbedLink: doc.googleMapsEmbedLink,
+      ageRestrictions: doc.ageRestrictions,
+      termsAndConditions: doc.termsAndConditions,
+      platformFeeRate: doc.platformFeeRate,
+      ownerId: doc.ownerId ?? null,
+      createdAt,
+    }),
+  );
+  for (const [position, artist] of (doc.artistLineup ?? []).entries()) {
+    yield* changes(
+      tx.insert(artists).values({ eventId: doc.id, name: artist.name, imageUrl: artist.imageUrl, position }),
+    );
+  }
+  for (const date of doc.tickets) {
+    yield* changes(
+      tx
+        .insert(eventDates)
+        .values({ id: date.id, eventId: doc.id, dateOfEvent: date.dateOfEvent, isLive: date.isLive }),
+    );
+    for (const slot of date.slots) {
+      yield* changes(
+        tx
+          .insert(slots)
+          .values({ id: slot.id, eventDateId: date.id, startTime: slot.startTime, endTime: slot.endTime }),
+      );
+      for (const [position, ticket] of slot.tickets.entries()) {
+        yield* changes(tx.insert(ticketTypes).values({ ...ticket, slotId: slot.id, position }));
       }
     }
-    refreshEventListing(tx, doc.id);
-  });
+  }
+  yield* refreshEventListingSteps(tx as unknown as WriteTx, doc.id);
 }

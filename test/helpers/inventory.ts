@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../src-server/db/client.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { refundParts } from '../../src-server/db/schema/partial-refunds.ts';
-import { holdItems, holds } from '../../src-server/db/schema/payments.ts';
+import type { Db, DbOrTx } from '../../src-server/db/client.ts';
+import { runStatements } from '../../src-server/db/engine/reads.ts';
+import { rows, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
 import { fixtureShow, TEST_CLOCK_START } from './fixture-dates.ts';
-import { insertEvent } from './insert-event.ts';
+import { type EventDocument, insertEvent, insertEventOn } from './insert-event.ts';
 
 export interface TicketTypeSpec {
   name: string;
@@ -34,81 +33,100 @@ export interface TicketedEvent {
  * slot is the fixture show 14 days after `now`: pass the real time when the server under test is a
  * process reading the real clock; the default suits in-process apps on the test clock (5 Dec 2026).
  */
-export function createTicketedEvent(
+export function createTicketedEvent(db: Db, options: TicketedEventOptions = {}): TicketedEvent {
+  const { doc, createdAt, event } = ticketedEventFixture(options);
+  insertEvent(db, doc, createdAt);
+  return event;
+}
+
+/** `createTicketedEvent` on either engine (ADR 0045), for a file run on both (`testEngine()`). */
+export async function createTicketedEventOn(
   db: Db,
-  options: {
-    types?: TicketTypeSpec[];
-    platformFeeRate?: number | null;
-    name?: string;
-    city?: string;
-    location?: string;
-    noTickets?: boolean;
-    now?: Date;
-  } = {},
-): TicketedEvent {
+  options: TicketedEventOptions = {},
+): Promise<TicketedEvent> {
+  const { doc, createdAt, event } = ticketedEventFixture(options);
+  await insertEventOn(db, doc, createdAt);
+  return event;
+}
+
+export interface TicketedEventOptions {
+  types?: TicketTypeSpec[];
+  platformFeeRate?: number | null;
+  name?: string;
+  city?: string;
+  location?: string;
+  noTickets?: boolean;
+  now?: Date;
+}
+
+function ticketedEventFixture(options: TicketedEventOptions): {
+  doc: EventDocument;
+  createdAt: string;
+  event: TicketedEvent;
+} {
   const id = `evt-${randomUUID().slice(0, 8)}`;
   const types = options.types ?? [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 50 }];
   const now = options.now ?? TEST_CLOCK_START;
   const { start: slotStart, end: slotEnd } = fixtureShow(now);
   const ticketTypeIds = types.map((_, i) => `${id}-type-${i}`);
   const eventName = options.name ?? `Sunburn Arena ${id}`;
-  insertEvent(
-    db,
-    {
-      id,
-      name: eventName,
-      description: 'A night of music.',
-      category: 'concerts',
-      city: options.city ?? 'Mumbai',
-      imagesUrls: [],
-      posterUrl: null,
-      startTime: slotStart,
-      endTime: slotEnd,
-      eventLocationText: options.location ?? 'NSCI Dome, Worli, Mumbai',
-      googleMapsEmbedLink: null,
-      ageRestrictions: 18,
-      artistLineup: null,
-      termsAndConditions: [],
-      platformFeeRate: options.platformFeeRate ?? null,
-      tickets: options.noTickets
-        ? []
-        : [
-            {
-              id: `${id}-date`,
-              dateOfEvent: slotStart,
-              isLive: true,
-              slots: [
-                {
-                  id: `${id}-slot`,
-                  startTime: slotStart,
-                  endTime: slotEnd,
-                  tickets: types.map((t, i) => ({
-                    id: ticketTypeIds[i]!,
-                    name: t.name,
-                    pricePaise: t.pricePaise,
-                    personAllowedPerTicket: t.personAllowedPerTicket ?? 1,
-                    description: `${t.name} entry`,
-                    isRefundable: true,
-                    totalTickets: t.totalTickets,
-                    availableTickets: t.availableTickets ?? t.totalTickets,
-                    isLive: t.isLive ?? true,
-                    benefits: ['Entry'],
-                  })),
-                },
-              ],
-            },
-          ],
-    },
-    new Date(now.getTime() - 20 * 86_400_000).toISOString(),
-  );
+  const doc: EventDocument = {
+    id,
+    name: eventName,
+    description: 'A night of music.',
+    category: 'concerts',
+    city: options.city ?? 'Mumbai',
+    imagesUrls: [],
+    posterUrl: null,
+    startTime: slotStart,
+    endTime: slotEnd,
+    eventLocationText: options.location ?? 'NSCI Dome, Worli, Mumbai',
+    googleMapsEmbedLink: null,
+    ageRestrictions: 18,
+    artistLineup: null,
+    termsAndConditions: [],
+    platformFeeRate: options.platformFeeRate ?? null,
+    tickets: options.noTickets
+      ? []
+      : [
+          {
+            id: `${id}-date`,
+            dateOfEvent: slotStart,
+            isLive: true,
+            slots: [
+              {
+                id: `${id}-slot`,
+                startTime: slotStart,
+                endTime: slotEnd,
+                tickets: types.map((t, i) => ({
+                  id: ticketTypeIds[i]!,
+                  name: t.name,
+                  pricePaise: t.pricePaise,
+                  personAllowedPerTicket: t.personAllowedPerTicket ?? 1,
+                  description: `${t.name} entry`,
+                  isRefundable: true,
+                  totalTickets: t.totalTickets,
+                  availableTickets: t.availableTickets ?? t.totalTickets,
+                  isLive: t.isLive ?? true,
+                  benefits: ['Entry'],
+                })),
+              },
+            ],
+          },
+        ],
+  };
   return {
-    eventId: id,
-    eventName,
-    dateId: `${id}-date`,
-    slotId: `${id}-slot`,
-    slotStart,
-    slotEnd,
-    ticketTypeIds,
+    doc,
+    createdAt: new Date(now.getTime() - 20 * 86_400_000).toISOString(),
+    event: {
+      eventId: id,
+      eventName,
+      dateId: `${id}-date`,
+      slotId: `${id}-slot`,
+      slotStart,
+      slotEnd,
+      ticketTypeIds,
+    },
   };
 }
 
@@ -122,8 +140,14 @@ export interface InventoryCount {
 
 /** Per ticket type: available, seats in active holds, and seats sold according to the confirmed bookings. */
 export function inventoryCounts(db: Db): InventoryCount[] {
+  return runSync(inventoryCountsSteps(db));
+}
+
+/** `inventoryCounts` as steps, read through either engine's tables (ADR 0045). */
+function* inventoryCountsSteps(db: DbOrTx): Steps<InventoryCount[]> {
+  const { ticketTypes, holdItems, holds, bookings, refundParts } = tablesOf(db);
   const counts = new Map<string, InventoryCount>();
-  for (const t of db.select().from(ticketTypes).all()) {
+  for (const t of yield* rows(db.select().from(ticketTypes))) {
     counts.set(t.id, {
       ticketTypeId: t.id,
       total: t.totalTickets,
@@ -132,20 +156,22 @@ export function inventoryCounts(db: Db): InventoryCount[] {
       sold: 0,
     });
   }
-  const active = db
-    .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
-    .from(holdItems)
-    .innerJoin(holds, eq(holds.id, holdItems.holdId))
-    .where(eq(holds.status, 'active'))
-    .all();
+  const active = yield* rows(
+    db
+      .select({ ticketTypeId: holdItems.ticketTypeId, quantity: holdItems.quantity })
+      .from(holdItems)
+      .innerJoin(holds, eq(holds.id, holdItems.holdId))
+      .where(eq(holds.status, 'active')),
+  );
   for (const item of active) counts.get(item.ticketTypeId)!.held += item.quantity;
   // A cancelled booking's seats went back to available: only confirmed bookings hold tickets, and
   // cancelled ones people had walked in with (their seats are never sold again, issue 35).
-  const confirmed = db
-    .select({ lines: bookings.ticketTypes })
-    .from(bookings)
-    .where(or(eq(bookings.status, 'confirmed'), eq(bookings.seatsKept, true)))
-    .all();
+  const confirmed = yield* rows(
+    db
+      .select({ lines: bookings.ticketTypes })
+      .from(bookings)
+      .where(or(eq(bookings.status, 'confirmed'), eq(bookings.seatsKept, true))),
+  );
   for (const booking of confirmed) {
     for (const line of booking.lines) {
       const c = counts.get(line.id);
@@ -153,13 +179,40 @@ export function inventoryCounts(db: Db): InventoryCount[] {
     }
   }
   // Tickets a part refund cancelled after people walked in with the booking stay sold (ADR 0043).
-  for (const part of db.select({ lines: refundParts.cancelledTickets }).from(refundParts).all()) {
+  for (const part of yield* rows(db.select({ lines: refundParts.cancelledTickets }).from(refundParts))) {
     for (const line of part.lines) {
       const c = counts.get(line.id);
       if (c) c.sold += line.quantity - line.seatsReturned;
     }
   }
   return [...counts.values()];
+}
+
+/** `countOf` on either engine. */
+export async function countOfOn(db: Db, ticketTypeId: string): Promise<InventoryCount> {
+  const c = (await runStatements(db, inventoryCountsSteps)).find((x) => x.ticketTypeId === ticketTypeId);
+  if (!c) throw new Error(`no ticket type ${ticketTypeId}`);
+  return c;
+}
+
+/** `expectInventoryInvariant` on either engine, for ticket types and quotas alike. */
+export async function expectInventoryInvariantOn(db: Db): Promise<void> {
+  const counts = await runStatements(db, inventoryCountsSteps);
+  for (const c of counts) {
+    expect(c.available, `available of ${c.ticketTypeId}`).toBeGreaterThanOrEqual(0);
+    expect(c.available + c.held + c.sold, `available + held + sold of ${c.ticketTypeId}`).toBe(c.total);
+  }
+  const { quotas, quotaTicketTypes } = tablesOf(db);
+  const members = await db.select().from(quotaTicketTypes);
+  for (const q of await db.select().from(quotas)) {
+    const types = counts.filter((c) =>
+      members.some((m) => m.quotaId === q.id && m.ticketTypeId === c.ticketTypeId),
+    );
+    const held = types.reduce((sum, c) => sum + c.held, 0);
+    const sold = types.reduce((sum, c) => sum + c.sold, 0);
+    expect(q.available, `available of quota ${q.id}`).toBeGreaterThanOrEqual(0);
+    expect(q.available + held + sold, `available + held + sold of quota ${q.id}`).toBe(q.capacity);
+  }
 }
 
 export interface QuotaCount {

@@ -7,6 +7,9 @@ import { noSqliteOnPostgres } from '../../src-server/app-database.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
 import { type Db, openDatabase } from '../../src-server/db/client.ts';
 import { openPostgres } from '../../src-server/db/engine/postgres.ts';
+import type { Tables } from '../../src-server/db/engine/tables.ts';
+import * as sqliteSchema from '../../src-server/db/schema/index.ts';
+import * as pgSchema from '../../src-server/db/schema-pg/index.ts';
 import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { EnvSchema } from '../../src-server/env.ts';
 import { createLogger } from '../../src-server/logger.ts';
@@ -39,6 +42,27 @@ export function testClock(start = TEST_CLOCK_START): TestClock {
 
 /** The engines the app runs on (ADR 0035): SQLite's file, or a PostgreSQL (DATABASE_URL). */
 export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * The engine this run of an integration file is for: vitest.config.ts runs the files of ON_BOTH_ENGINES in
+ * the `integration` project (SQLite) and again in `integration-postgres`, which sets TEST_ENGINE=postgres.
+ * Such a file builds its app with `createTestAppOn(testEngine())` and its data with engine-fixtures.ts.
+ */
+export function testEngine(): Engine {
+  const engine = process.env.TEST_ENGINE ?? 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') {
+    throw new Error(`TEST_ENGINE=${engine}: expected sqlite or postgres`);
+  }
+  return engine;
+}
+
+/**
+ * The tables of `engine`, as `tablesOf(t.deps.db)` gives them (ADR 0045): a file run on both engines
+ * takes its tables from here instead of importing SQLite's, so its own queries are the engine's own.
+ */
+export function tablesFor(engine: Engine): Tables {
+  return (engine === 'postgres' ? pgSchema : sqliteSchema) as unknown as Tables;
+}
 
 export interface TestApp {
   engine: Engine;

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts';
+import { openPostgres, PG_MIGRATIONS_FOLDER, type PgDb } from '../../src-server/db/engine/postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,13 +44,20 @@ export interface ScratchPostgres {
   drop: (options?: { waitForClosing?: boolean }) => Promise<void>;
 }
 
-/** A new, empty database on the server, dropped (with any connection left to it) by `drop`. */
-export async function scratchPostgres(serverUrl: string, prefix = 'jalsa_test'): Promise<ScratchPostgres> {
+/**
+ * A new database on the server, dropped (with any connection left to it) by `drop`: empty, or a copy of
+ * `template` (CREATE DATABASE … TEMPLATE, a file copy rather than a migration run).
+ */
+export async function scratchPostgres(
+  serverUrl: string,
+  prefix = 'jalsa_test',
+  template?: string,
+): Promise<ScratchPostgres> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -81,13 +89,15 @@ export async function scratchPostgres(serverUrl: string, prefix = 'jalsa_test'):
 
 /**
  * A scratch database opened as the server opens PostgreSQL (`openPostgres`: a pool, the migrations
- * applied); `drop` closes the pool and removes the database.
+ * applied); `drop` closes the pool and removes the database. It is a copy of a migrated template (one per
+ * set of migrations on the server), so its own migration run finds nothing to do: a test that makes a
+ * database per case (the access matrices on PostgreSQL) pays a copy, not 60 migrations.
  */
 export async function freshPostgresDatabase(
   serverUrl: string,
   options: { poolSize?: number } = {},
 ): Promise<{ db: PgDb; url: string; drop: () => Promise<void> }> {
-  const scratch = await scratchPostgres(serverUrl);
+  const scratch = await scratchPostgres(serverUrl, 'jalsa_test', await migratedTemplate(serverUrl));
   const db = await openPostgres(scratch.url, options);
   return {
     db,
@@ -97,4 +107,48 @@ export async function freshPostgresDatabase(
       await scratch.drop({ waitForClosing: true });
     },
   };
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a database holding every migration of migrations-pg/ and nothing else, made once per server
+ * and set of migrations (its name carries their hash), under an advisory lock so parallel workers make it
+ * once. It is built under a temporary name and renamed when complete, and nobody stays connected to it
+ * (CREATE DATABASE … TEMPLATE needs that).
+ */
+function migratedTemplate(serverUrl: string): Promise<string> {
+  let made = templates.get(serverUrl);
+  if (!made) {
+    made = makeTemplate(serverUrl);
+    templates.set(serverUrl, made);
+  }
+  return made;
+}
+
+async function makeTemplate(serverUrl: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(PG_MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) {
+      hash.update(file).update(readFileSync(path.join(PG_MIGRATIONS_FOLDER, file)));
+    }
+  }
+  const name = `jalsa_template_${hash.digest('hex').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', ['jalsa test template']);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = await scratchPostgres(serverUrl, 'jalsa_template_building');
+      const db = await openPostgres(building.url, { poolSize: 1 });
+      await db.$client.end();
+      const buildingName = new URL(building.url).pathname.slice(1);
+      await admin.query(`ALTER DATABASE "${buildingName}" RENAME TO "${name}"`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', ['jalsa test template']).catch(() => {});
+    await admin.end();
+  }
+  return name;
 }

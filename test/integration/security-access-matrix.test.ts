@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { holds } from '../../src-server/db/schema/payments.ts';
-import { bookingAttendees } from '../../src-server/db/schema/questions.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
-import { createBooking } from '../helpers/bookings.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
-import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { countOfOn, createTicketedEventOn, expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestApp, createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * The access matrix (docs/security.md). Every tRPC procedure and every plain HTTP route is classified
@@ -752,8 +750,8 @@ const procedures = Object.entries(
 
 describe('the access matrix covers everything', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
   afterEach(() => t.close());
 
@@ -806,19 +804,19 @@ function answer(res: { status: number; body: { error?: { message: string } }; da
 
 describe('owner-only data, tried by every kind of caller', () => {
   let t: TestApp;
-  let owner: ReturnType<typeof createSignedInUser>;
-  let stranger: ReturnType<typeof createSignedInUser>;
-  let staff: ReturnType<typeof createSignedInUser>;
+  let owner: Person;
+  let stranger: Person;
+  let staff: Person;
   /** Everyone who is not the owner; `null` is a signed-out visitor. */
   let others: { who: string; cookie: string | undefined }[];
 
   beforeEach(async () => {
-    t = createTestApp();
-    owner = createSignedInUser(t);
-    stranger = createSignedInUser(t);
-    staff = createSignedInUser(t);
+    t = await createTestAppOn(testEngine());
+    owner = await signedInUser(t);
+    stranger = await signedInUser(t);
+    staff = await signedInUser(t);
     // Gate staff of some event (not the owner's bookings' events).
-    const elsewhere = createTicketedEvent(t.deps.db);
+    const elsewhere = await createTicketedEventOn(t.deps.db);
     await setGateStaff(t.deps.db, staff.email, elsewhere.eventId, true, t.clock.now());
     others = [
       { who: 'signed out', cookie: undefined },
@@ -828,8 +826,8 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
   afterEach(async () => {
     await simulatorWebhooksDelivered(t.deps);
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
 
   /**
@@ -849,7 +847,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   }
 
   it('invoices.forBooking: only the booking’s owner lists its invoices', async () => {
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
         await callProcedure(
@@ -865,7 +863,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
 
   it('invoices.addBuyerGstin: nobody but the booking’s owner can touch its invoice', async () => {
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
         await callProcedure(
@@ -885,7 +883,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
 
   it('bookings.byId: only the owner sees the booking (and its QR token)', async () => {
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
         await callProcedure(
@@ -911,7 +909,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   ] as const)(
     '%s %s: only the owner sees, offers or takes back a transfer of the booking',
     async (type, path, extra) => {
-      const { bookingId } = createBooking(t, { userId: owner.userId });
+      const { bookingId } = await createBookingOn(t, { userId: owner.userId });
       const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
         answer(
           await callProcedure(
@@ -924,9 +922,9 @@ describe('owner-only data, tried by every kind of caller', () => {
         );
       await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
       expect((await call('real', stranger.cookie)).message).toBe('Booking not found');
-      expect(t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()?.userId).toBe(
-        owner.userId,
-      );
+      const { bookings } = tablesOf(t.deps.db);
+      const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      expect(booking?.userId).toBe(owner.userId);
     },
   );
 
@@ -935,10 +933,10 @@ describe('owner-only data, tried by every kind of caller', () => {
     ['mutation', 'waitlist.payOffer'],
     ['mutation', 'waitlist.leave'],
   ] as const)('%s %s: only the entry’s account sees, pays for or leaves it', async (type, path) => {
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 1 }],
     });
-    const holder = createSignedInUser(t);
+    const holder = await signedInUser(t);
     const held = await proceed(t, holder.cookie, ev, 1);
     const joined = await callProcedure(
       t,
@@ -975,7 +973,8 @@ describe('owner-only data, tried by every kind of caller', () => {
         ),
       );
     await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
-    expect((await call('real', owner.cookie)).status).toBe(200);
+    const mine = await call('real', owner.cookie);
+    expect(mine.status, mine.message ?? '').toBe(200);
   });
 
   it.each([
@@ -985,7 +984,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   ] as const)(
     '%s %s: only the owner quotes or cancels the booking; nothing changes for others',
     async (type, path) => {
-      const { bookingId } = createBooking(t, { userId: owner.userId });
+      const { bookingId } = await createBookingOn(t, { userId: owner.userId });
       const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
         answer(
           await callProcedure(
@@ -1003,17 +1002,17 @@ describe('owner-only data, tried by every kind of caller', () => {
         );
       await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
       expect((await call('real', stranger.cookie)).message).toBe('Booking not found');
-      const status = t.deps.db
+      const { bookings } = tablesOf(t.deps.db);
+      const [status] = await t.deps.db
         .select({ status: bookings.status })
         .from(bookings)
-        .where(eq(bookings.id, bookingId))
-        .get();
+        .where(eq(bookings.id, bookingId));
       expect(status?.status).toBe('confirmed');
     },
   );
 
   it('questions.correctAttendeeName and myAttendees: only the holder renames or reads the attendees; nothing changes for others', async () => {
-    const { bookingId, row } = createBooking(t, { userId: owner.userId });
+    const { bookingId, row } = await createBookingOn(t, { userId: owner.userId });
     const ticketTypeId = row.ticketTypes[0]!.id;
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
@@ -1031,7 +1030,7 @@ describe('owner-only data, tried by every kind of caller', () => {
         ),
       );
     await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
-    expect(t.deps.db.select().from(bookingAttendees).all()).toEqual([]);
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).bookingAttendees)).toEqual([]);
     expect((await call('real', owner.cookie)).status).toBe(200);
     const mine = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
@@ -1053,7 +1052,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
 
   it.each(['pdf', 'ics'])('GET /api/tickets/{id}.%s: only the owner downloads it', async (ext) => {
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) => {
       const res = await t.request(
         `/api/tickets/${id === 'real' ? bookingId : 'bk_doesnotexist000000'}.${ext}`,
@@ -1070,7 +1069,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
 
   it('payments.confirm: nobody but the buyer can turn the buyer’s paid order into a booking', async () => {
-    const ev = createTicketedEvent(t.deps.db);
+    const ev = await createTicketedEventOn(t.deps.db);
     const session = await proceed(t, owner.cookie, ev, 2);
     // The genuine signed result (as the payment window returns it), without the simulator's webhooks.
     const paid = await simulatePayment(t.deps, session.orderId);
@@ -1090,17 +1089,20 @@ describe('owner-only data, tried by every kind of caller', () => {
         ),
       );
     await expectOthersRefused(call, (cookie) => (cookie ? 404 : 401));
-    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
-    expect(t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)).get()?.status).toBe('active');
+    const { bookings, holds } = tablesOf(t.deps.db);
+    expect(await t.deps.db.select().from(bookings)).toEqual([]);
+    expect((await t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)))[0]?.status).toBe(
+      'active',
+    );
 
     const mine = await call('real', owner.cookie);
     expect(mine.status).toBe(200);
-    const booked = t.deps.db.select().from(bookings).all();
+    const booked = await t.deps.db.select().from(bookings);
     expect(booked.map((b) => b.userId)).toEqual([owner.userId]);
   });
 
   it('payments.release: nobody but the buyer can put the buyer’s held seats back on sale', async () => {
-    const ev = createTicketedEvent(t.deps.db);
+    const ev = await createTicketedEventOn(t.deps.db);
     const session = await proceed(t, owner.cookie, ev, 3);
     const call = async (id: 'real' | 'unknown', cookie: string | undefined) =>
       answer(
@@ -1123,15 +1125,18 @@ describe('owner-only data, tried by every kind of caller', () => {
       if (cookie) expect(real, who).toEqual({ status: 200, message: null, data: { released: false } });
       else expect(real.status, who).toBe(401);
     }
-    expect(t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)).get()?.status).toBe('active');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 3, available: 47 });
+    const { holds } = tablesOf(t.deps.db);
+    expect((await t.deps.db.select().from(holds).where(eq(holds.id, session.holdId)))[0]?.status).toBe(
+      'active',
+    );
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 3, available: 47 });
 
     expect(await call('real', owner.cookie)).toEqual({
       status: 200,
       message: null,
       data: { released: true },
     });
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 0, available: 50 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 0, available: 50 });
   });
 
   it('gate.scan: the event’s gate staff only; the ticket’s owner and other events’ staff cannot check it in', async () => {
@@ -1139,7 +1144,7 @@ describe('owner-only data, tried by every kind of caller', () => {
       bookingId,
       eventId,
       row: booking,
-    } = createBooking(t, {
+    } = await createBookingOn(t, {
       userId: owner.userId,
       quantity: 1,
       personAllowedPerTicket: 1,
@@ -1168,19 +1173,20 @@ describe('owner-only data, tried by every kind of caller', () => {
       expect(real, who).toEqual(await call('unknown', cookie));
       expect(real.status, who).toBe(cookie ? 404 : 401);
     }
-    const row = () => t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-    expect(row()).toMatchObject({ isCheckIn: false, numberOfUserCheckedIn: 0 });
+    const { bookings } = tablesOf(t.deps.db);
+    const row = async () => (await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!;
+    expect(await row()).toMatchObject({ isCheckIn: false, numberOfUserCheckedIn: 0 });
 
-    const eventStaff = createSignedInUser(t);
+    const eventStaff = await signedInUser(t);
     await setGateStaff(t.deps.db, eventStaff.email, eventId, true, t.clock.now());
     const admitted = await call('real', eventStaff.cookie);
     expect(admitted.status).toBe(200);
     expect(admitted.data).toMatchObject({ outcome: 'admit' });
-    expect(row()).toMatchObject({ isCheckIn: true, numberOfUserCheckedIn: 1 });
+    expect(await row()).toMatchObject({ isCheckIn: true, numberOfUserCheckedIn: 1 });
   });
 
   it('bookings.mine lists only the caller’s own bookings', async () => {
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     for (const cookie of [stranger.cookie, staff.cookie]) {
       const res = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie });
       expect(res.status).toBe(200);
@@ -1191,7 +1197,7 @@ describe('owner-only data, tried by every kind of caller', () => {
   });
 
   it("the simulator's Pay on someone else's order books it for the order's owner, never for the payer", async () => {
-    const ev = createTicketedEvent(t.deps.db);
+    const ev = await createTicketedEventOn(t.deps.db);
     const session = await proceed(t, owner.cookie, ev, 1);
 
     const peek = await t.request(`/api/simulator/orders/${session.orderId}`);
@@ -1205,13 +1211,9 @@ describe('owner-only data, tried by every kind of caller', () => {
     });
     expect(paid.status).toBe(200);
     await simulatorWebhooksDelivered(t.deps);
-    expect(
-      t.deps.db
-        .select()
-        .from(bookings)
-        .all()
-        .map((b) => b.userId),
-    ).toEqual([owner.userId]);
+    expect((await t.deps.db.select().from(tablesOf(t.deps.db).bookings)).map((b) => b.userId)).toEqual([
+      owner.userId,
+    ]);
     const strangers = await callProcedure(t, 'query', 'bookings.mine', undefined, {
       cookie: stranger.cookie,
     });

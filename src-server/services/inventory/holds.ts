@@ -17,7 +17,6 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { transactionOf } from '../../db/transaction-of.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { refuseLockedTypesSteps } from '../access-codes/hidden-types.ts';
 import {
@@ -249,18 +248,11 @@ export function releaseHold(
   reason: string,
   now: Date,
   userId?: string,
-  release: ReleaseIn = releaseHoldIn,
+  release: ReleaseSteps = releaseHoldSteps,
 ): Promise<boolean> {
-  // The database's own prepared statements run inside the transaction (same connection).
-  return writeTransaction(db, () => release(db, holdId, reason, now, userId));
+  // On either engine (ADR 0045): SQLite's runner keeps the one synchronous write transaction.
+  return runnerFor(db).write((tx) => release(tx, holdId, reason, now, userId));
 }
-
-/**
- * How a hold is released inside a transaction: `releaseHoldIn`, or a caller's wrapper around it that
- * also passes the returned seats on (the waiting list, services/waitlist/pass-on.ts) in the same
- * transaction. Passed in rather than imported: the waiting list builds on this module.
- */
-export type ReleaseIn = (tx: DbOrTx, holdId: string, reason: string, now: Date, userId?: string) => boolean;
 
 export function releaseHoldIn(
   tx: DbOrTx,
@@ -315,7 +307,13 @@ export function* returnSeatsSteps(tx: DbOrTx, lines: readonly HoldLine[]): Steps
  * How the sweeper releases one hold, as steps of its transaction: `releaseHoldSteps`, or the waiting
  * list's wrapper that also passes the seats on (services/waitlist/pass-on.ts, `releaseAndPassOnSteps`).
  */
-export type ReleaseSteps = (tx: DbOrTx, holdId: string, reason: string, now: Date) => Steps<boolean>;
+export type ReleaseSteps = (
+  tx: DbOrTx,
+  holdId: string,
+  reason: string,
+  now: Date,
+  userId?: string,
+) => Steps<boolean>;
 
 /**
  * The sweeper: releases every hold past its expiry, even if nobody comes back, on the app's engine

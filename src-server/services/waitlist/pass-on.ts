@@ -1,22 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { changes, rows, runSync, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { type DbOrTx, type ReleaseIn, releaseHoldSteps } from '../inventory/holds.ts';
+import { type DbOrTx, type ReleaseSteps, releaseHoldSteps } from '../inventory/holds.ts';
 import { offerReturnedSeatsSteps, type WaitlistDeps } from './offer-returned-seats.ts';
 
 /** The release reason of an offer its owner gave up (Leave on My Bookings). */
 export const LEFT_REASON = 'waitlist_left';
 
 /**
- * Releases a hold (as `releaseHoldIn`) and, in the same transaction, passes its seats on: if it was a
+ * Releases a hold (as `releaseHoldSteps`) and, in the same transaction, passes its seats on: if it was a
  * waiting-list offer, the entry ends first ('lapsed' when it ran out, 'left' otherwise, so it is never
  * offered again), then the seats go to the next people waiting for those ticket types. Used wherever
  * seats return: the sweeper (an unanswered offer passing to the next in line), a dismissed checkout,
  * leaving the list.
  */
-export function releaseAndPassOn(deps: WaitlistDeps): ReleaseIn {
-  return (tx, holdId, reason, now, userId) =>
-    runSync(releaseAndPassOnSteps(tx, deps, holdId, reason, now, userId));
+export function releaseAndPassOn(deps: WaitlistDeps): ReleaseSteps {
+  return (tx, holdId, reason, now, userId) => releaseAndPassOnSteps(tx, deps, holdId, reason, now, userId);
 }
 
 /**

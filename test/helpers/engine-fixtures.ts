@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { changes } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createSessionSteps, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
+import { writeAccountRoleSteps } from '../../src-server/services/roles/set-account-role.ts';
+import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
+import { confirm, payWithSimulator, proceed } from './checkout-flow.ts';
+import type { Caller, ConsoleWorld } from './console-world.ts';
+import { createTicketedEventOn, type TicketedEvent } from './inventory.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * The set-up of users.ts and console-world.ts on either engine (ADR 0045), for integration files that run
+ * once per engine (vitest.config.ts ON_BOTH_ENGINES, `createTestAppOn(testEngine())`): each writes through
+ * the app's own steps (a session, an account role) or the engine's tables (`tablesOf`) on `t.deps.db`,
+ * never `t.deps.sqlite`, and is awaited. Same rows, same defaults as the synchronous helpers.
+ */
+
+let counter = 0;
+
+export type Person = { userId: string; email: string; name: string; cookie: string };
+
+type UserRow = Partial<ReturnType<typeof tablesOf>['users']['$inferInsert']>;
+
+/**
+ * `createSignedInUser` on either engine: the account (verified unless overridden), an account role if
+ * `role` is given, and a session, in one write transaction; returns the Cookie header that signs in as it.
+ */
+export async function signedInUser(
+  t: TestApp,
+  overrides: UserRow = {},
+  role: AccountRole = 'none',
+): Promise<Person> {
+  counter += 1;
+  const now = t.clock.now();
+  const userId = overrides.id ?? randomUUID();
+  const email = overrides.email ?? `buyer${counter}-${userId.slice(0, 8)}@example.com`;
+  const name = overrides.name ?? `Test Buyer ${counter}`;
+  const { token } = await runnerFor(t.deps.db).write(function* (tx) {
+    const { users } = tablesOf(tx);
+    yield* changes(
+      tx.insert(users).values({
+        id: userId,
+        email,
+        name,
+        phone: '9876543210',
+        isEmailVerified: true,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        ...overrides,
+      }),
+    );
+    if (role !== 'none') yield* writeAccountRoleSteps(tx, userId, role, null, now);
+    return yield* createSessionSteps(tx, userId, now);
+  });
+  return { userId, email, name, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** `createAccount`: a signed-in account with an installation role. */
+export function account(t: TestApp, role: AccountRole = 'none', overrides: UserRow = {}): Promise<Person> {
+  return signedInUser(t, overrides, role);
+}
+
+/** `addTeamMember`: `userId` gets `role` on the event. */
+export async function teamMember(t: TestApp, eventId: string, userId: string, role: TeamRole): Promise<void> {
+  const { eventTeamMembers } = tablesOf(t.deps.db);
+  await t.deps.db
+    .insert(eventTeamMembers)
+    .values({ eventId, userId, role, addedAt: t.clock.now().toISOString() });
+}
+
+/** `createOwnedEvent`: an event owned by `ownerId`, with a poster, so that as a draft it could be published. */
+export async function ownedEvent(t: TestApp, ownerId: string, name?: string): Promise<TicketedEvent> {
+  const event = await createTicketedEventOn(t.deps.db, name ? { name } : {});
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db
+    .update(events)
+    .set({ ownerId, posterUrl: '/images/events/sufi-nights-delhi-poster.webp' })
+    .where(eq(events.id, event.eventId));
+  return event;
+}
+
+/** `insertInvitation`: a waiting invitation written straight to the table; its id and the link's token. */
+export async function invitation(
+  t: TestApp,
+  invite: { eventId: string; invitedBy: string; email?: string; role?: TeamRole },
+): Promise<{ invitationId: string; token: string }> {
+  const { token, id: tokenHash } = newLinkToken();
+  const invitationId = randomUUID();
+  const now = t.clock.now();
+  const { teamInvitations } = tablesOf(t.deps.db);
+  await t.deps.db.insert(teamInvitations).values({
+    id: invitationId,
+    eventId: invite.eventId,
+    email: invite.email ?? `invitee-${invitationId.slice(0, 8)}@example.com`,
+    tokenHash,
+    role: invite.role ?? 'co_organiser',
+    invitedBy: invite.invitedBy,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+    createdAt: now.toISOString(),
+  });
+  return { invitationId, token };
+}
+
+/** `createPendingRequest`: an organiser request waiting for an admin. */
+export async function pendingRequest(t: TestApp, userId: string): Promise<string> {
+  const id = randomUUID();
+  const { organiserRequests } = tablesOf(t.deps.db);
+  await t.deps.db.insert(organiserRequests).values({
+    id,
+    userId,
+    organisationName: 'Sur Sangam Events',
+    contactPhone: '9876543210',
+    city: 'Pune',
+    whatTheyRun: 'Classical concerts',
+    createdAt: t.clock.now().toISOString(),
+  });
+  return id;
+}
+
+/** `createConsoleWorld`: everyone the console access matrix tries, on either engine. */
+export async function consoleWorld(t: TestApp): Promise<ConsoleWorld> {
+  const people = {
+    buyer: await account(t),
+    'organiser of another event': await account(t, 'organiser'),
+    'gate staff': await account(t),
+    'box office': await account(t),
+    'co-organiser': await account(t),
+    owner: await account(t, 'organiser'),
+    admin: await account(t, 'admin'),
+  };
+  const event = await ownedEvent(t, people.owner.userId);
+  const otherEvent = await ownedEvent(t, people['organiser of another event'].userId);
+  await teamMember(t, event.eventId, people['gate staff'].userId, 'gate_staff');
+  await teamMember(t, event.eventId, people['box office'].userId, 'box_office');
+  await teamMember(t, event.eventId, people['co-organiser'].userId, 'co_organiser');
+  return {
+    event,
+    otherEvent,
+    people,
+    cookieOf: (caller: Caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
+  };
+}
+
+/**
+ * `buyTickets` on either engine: a new buyer books `quantity` tickets through the real Proceed →
+ * simulator → confirm flow (HTTP, engine-neutral already); only the buyer's account differs.
+ */
+export async function buy(
+  t: TestApp,
+  ev: TicketedEvent,
+  quantity = 2,
+  options: { ticketDetails?: object; waitForWebhooks?: boolean; extra?: object } = {},
+) {
+  const buyer = await signedInUser(t);
+  const extra = {
+    ...(options.ticketDetails ? { ticketDetails: options.ticketDetails } : {}),
+    ...options.extra,
+  };
+  const session = await proceed(t, buyer.cookie, ev, quantity, extra);
+  const paid = await payWithSimulator(t, session.orderId, options.waitForWebhooks);
+  const res = await confirm(t, buyer.cookie, paid);
+  expect(res.data).toMatchObject({ outcome: 'booked' });
+  const bookingId = (res.data as { bookingId: string }).bookingId;
+  return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
+}
