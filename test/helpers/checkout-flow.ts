@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { simulatorOrders, simulatorPayments } from '../../src-server/db/schema/payments.ts';
+import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
+import { hmacSha256Hex, paymentSignaturePayload } from '../../src-server/services/payments/signatures.ts';
 import { DETAILS, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
 import { callProcedure } from './trpc-http.ts';
@@ -81,4 +86,32 @@ export function expectEveryCapturedPaymentSettledOnce(t: TestApp) {
     )
     .all() as { id: string; booked: number; refunded: number }[];
   for (const row of rows) expect(row.booked + row.refunded, `outcomes of ${row.id}`).toBe(1);
+}
+
+/**
+ * A second captured payment on an order the simulator already marked paid, with its signed result: what
+ * real Razorpay rarely does (a late UPI success on a paid order), and what the simulator's Pay refuses.
+ * Written into the simulator's books directly, as the gateway would report it.
+ */
+export async function lateSecondCapture(t: TestApp, orderId: string): Promise<PaidResult> {
+  const order = t.deps.db.select().from(simulatorOrders).where(eq(simulatorOrders.id, orderId)).get();
+  if (!order) throw new Error(`no simulator order ${orderId}`);
+  const paymentId = `pay_Late${randomBytes(5).toString('hex')}`;
+  t.deps.db
+    .insert(simulatorPayments)
+    .values({
+      id: paymentId,
+      orderId,
+      amountPaise: order.amountPaise,
+      currency: order.currency,
+      status: 'captured',
+      createdAt: t.clock.now().toISOString(),
+    })
+    .run();
+  const { keySecret } = simulatorSecrets(t.deps.appSecret);
+  return {
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: orderId,
+    razorpay_signature: hmacSha256Hex(keySecret, paymentSignaturePayload(orderId, paymentId)),
+  };
 }

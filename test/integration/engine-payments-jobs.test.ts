@@ -18,6 +18,7 @@ import type { AppDeps, Clock } from '../../src-server/deps.ts';
 import { databasePing, HEALTHY, healthCheckFastPath } from '../../src-server/http/health-check.ts';
 import { publicQueryCache } from '../../src-server/http/public-query-cache.ts';
 import { requestContext } from '../../src-server/http/request-context.ts';
+import { createRazorpayGateway } from '../../src-server/integrations/razorpay/gateway.ts';
 import {
   createSimulatorGateway,
   simulatePayment,
@@ -59,6 +60,8 @@ const BUYER = {
 };
 const B2B_BOOKINGS = 4;
 const RECONCILED_ORDERS = 6;
+const RAZORPAY = 'https://api.razorpay.com/v1';
+const RAZORPAY_KEYS = { keyId: 'rzp_test_abc123', keySecret: 'key_secret_xyz', webhookSecret: 'whsec_789' };
 
 interface World {
   t: TestApp;
@@ -68,6 +71,8 @@ interface World {
   lostOrders: string[];
   /** B2B tax invoices of an organiser under e-invoicing, none registered yet. */
   b2bInvoices: string[];
+  /** A booked order whose gateway (msw's Razorpay, in its test) also holds a second captured payment. */
+  strayOrder: { orderId: string; bookedPaymentId: string; amountPaise: number };
 }
 
 const serverUrl = testPostgresUrl('engine-payments-jobs.test.ts');
@@ -184,7 +189,10 @@ describe.each(engines)('payments, jobs and infrastructure, on %s', (name, open) 
     ]);
 
     const asked = calls.filter((c) => c.startsWith('fetch ')).map((c) => c.slice('fetch '.length));
-    expect(asked.sort()).toEqual([...world.lostOrders].sort());
+    // Each order asked about once, whichever server claimed it: the open ones, and the paid ones whose
+    // captured payments the reconciler checks are all accounted for.
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked).toEqual(expect.arrayContaining(world.lostOrders));
     expect(reports[0]!.paymentsSettled + reports[1]!.paymentsSettled).toBe(RECONCILED_ORDERS);
     const booked = await db.select().from(bookings).where(inArray(bookings.orderId, world.lostOrders));
     expect(booked).toHaveLength(RECONCILED_ORDERS);
@@ -192,6 +200,69 @@ describe.each(engines)('payments, jobs and infrastructure, on %s', (name, open) 
     const orders = await db.select().from(paymentOrders).where(inArray(paymentOrders.id, world.lostOrders));
     expect(orders.every((o) => o.status === 'paid')).toBe(true);
     expect(await db.select().from(refunds).where(inArray(refunds.orderId, world.lostOrders))).toEqual([]);
+  });
+
+  it("refunds once a booked order's second captured payment whose webhook never arrived", async () => {
+    const db = engine.db();
+    const { bookings, refunds } = tablesOf(db);
+    const { orderId, bookedPaymentId, amountPaise } = world.strayOrder;
+    // Real Razorpay can, rarely, capture two payments on one order (a late UPI success): the booking
+    // took one, the other's webhooks were lost with the server that would have received them.
+    const stray = 'pay_RzpStray00001';
+    const captured = (id: string) => ({
+      id,
+      entity: 'payment',
+      order_id: orderId,
+      amount: amountPaise,
+      currency: 'INR',
+      status: 'captured',
+      amount_refunded: 0,
+    });
+    const refundCalls: string[] = [];
+    mswServer.use(
+      http.get(`${RAZORPAY}/orders/${orderId}/payments`, () =>
+        HttpResponse.json({
+          entity: 'collection',
+          count: 2,
+          items: [captured(bookedPaymentId), captured(stray)],
+        }),
+      ),
+      http.get(`${RAZORPAY}/orders/:orderId/payments`, () =>
+        HttpResponse.json({ entity: 'collection', count: 0, items: [] }),
+      ),
+      http.post(`${RAZORPAY}/payments/${stray}/refund`, () => {
+        refundCalls.push(stray);
+        return HttpResponse.json({
+          id: 'rfnd_RzpStray00001',
+          entity: 'refund',
+          amount: amountPaise,
+          payment_id: stray,
+          status: 'processed',
+        });
+      }),
+    );
+    const razorpay = createRazorpayGateway(RAZORPAY_KEYS);
+    const hoursLater = (hours: number): Clock => ({
+      now: () => new Date(world.t.clock.now().getTime() + hours * 60 * 60_000),
+      sleep: (ms) => world.t.clock.sleep(ms),
+    });
+    const on = (index: number, clock: Clock): AppDeps => ({
+      ...world.t.deps,
+      db: engine.db(index),
+      clock,
+      paymentGateway: razorpay,
+    });
+
+    // Two servers' reconcilers at once, then a later round that asks about the order again.
+    await Promise.all([reconcileOpenOrders(on(0, hoursLater(7))), reconcileOpenOrders(on(1, hoursLater(7)))]);
+    await reconcileOpenOrders(on(1, hoursLater(14)));
+
+    expect(refundCalls).toEqual([stray]);
+    expect(await db.select().from(refunds).where(eq(refunds.orderId, orderId))).toMatchObject([
+      { paymentId: stray, amountPaise, reason: 'duplicate_payment', status: 'processed' },
+    ]);
+    const booked = await db.select().from(bookings).where(eq(bookings.orderId, orderId));
+    expect(booked.map((b) => b.paymentId)).toEqual([bookedPaymentId]);
   });
 
   it('two e-invoicing jobs racing register each invoice with the IRP once', async () => {
@@ -382,9 +453,17 @@ async function buildInstallation(): Promise<World> {
     await simulatePayment(t.deps, session.orderId);
     return session.orderId;
   };
+  const { bookingId: strayBooking } = await buyTickets(t, ev, 1, { waitForWebhooks: true });
+  const { bookings } = tablesOf(t.deps.db);
+  const booked = t.deps.db.select().from(bookings).where(eq(bookings.id, strayBooking)).get()!;
+  const strayOrder = {
+    orderId: booked.orderId,
+    bookedPaymentId: booked.paymentId,
+    amountPaise: booked.totalAmountPaise,
+  };
   const webhookOrder = await paidUnreported();
   const lostOrders: string[] = [];
   for (let i = 0; i < RECONCILED_ORDERS; i++) lostOrders.push(await paidUnreported());
   await simulatorWebhooksDelivered(t.deps);
-  return { t, webhookOrder, lostOrders, b2bInvoices };
+  return { t, webhookOrder, lostOrders, b2bInvoices, strayOrder };
 }

@@ -13,6 +13,7 @@ import { reconcilePayments } from '../../src-server/services/payments/reconcile.
 import {
   confirm,
   expectEveryCapturedPaymentSettledOnce,
+  lateSecondCapture,
   payWithSimulator,
   proceed,
 } from '../helpers/checkout-flow.ts';
@@ -165,8 +166,9 @@ describe('confirming a payment', () => {
     const first = await simulatePayment(t.deps, session.orderId);
     expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
 
-    // A second card attempt on the same order that also went through.
-    const second = await simulatePayment(t.deps, session.orderId);
+    // A second payment on the same order that also went through (Razorpay's rare late UPI success; the
+    // simulator's own Pay refuses a paid order).
+    const second = await lateSecondCapture(t, session.orderId);
     expect((await confirm(t, buyer.cookie, second)).data).toMatchObject({
       outcome: 'refunded',
       paymentId: second.razorpay_payment_id,
@@ -374,6 +376,30 @@ describe('the reconciler', () => {
       outcome: 'booked',
       bookingId: booking?.id,
     });
+  });
+
+  it('refunds once a second captured payment on a booked order that nothing reported', async () => {
+    const ev = createTicketedEvent(t.deps.db);
+    const buyer = createSignedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 2);
+    const first = await payWithSimulator(t, session.orderId);
+    expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
+    // Captured at the gateway too, its callback and webhooks lost: the order is paid, so only the
+    // reconciler's look at settled orders finds it.
+    const second = await lateSecondCapture(t, session.orderId);
+    await simulatorWebhooksDelivered(t.deps);
+
+    t.clock.advance(61_000);
+    expect(await reconcilePayments(t.deps)).toMatchObject({ settledOrdersChecked: 1, paymentsSettled: 1 });
+    expect(await reconcilePayments(t.deps)).toMatchObject({ settledOrdersChecked: 0 });
+    t.clock.advance(7 * 60 * 60 * 1000);
+    expect(await reconcilePayments(t.deps)).toMatchObject({ settledOrdersChecked: 1, paymentsSettled: 0 });
+
+    expect(t.deps.db.select().from(refunds).all()).toMatchObject([
+      { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment', status: 'processed' },
+    ]);
+    expect(t.deps.db.select().from(bookings).all()).toMatchObject([{ paymentId: first.razorpay_payment_id }]);
+    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
   });
 
   it('leaves unpaid orders alone and stops asking once they are old', async () => {

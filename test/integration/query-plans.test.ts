@@ -14,6 +14,7 @@ import { saveOrganiserProfile } from '../../src-server/services/invoices/organis
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
+import { reconcileOpenOrders } from '../../src-server/services/payments/reconcile.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-visitors.ts';
@@ -445,8 +446,12 @@ describe('query plans on the request paths', () => {
       }
       await cancelBookingsOfCancelledSlots(t.deps);
       await runDueRefunds(t.deps);
+      // The reconciler's sweeps of open and of settled orders, past the minute it leaves to the webhook.
+      t.clock.advance(61_000);
+      expect(await reconcileOpenOrders(t.deps)).toMatchObject({ settledOrdersChecked: 2 });
       const statements = compiled.stop();
       expect(statements.some((s) => s.includes('"refunds"'))).toBe(true);
+      expect(statements.some((s) => /from "payment_orders" where .*"status" in/.test(s))).toBe(true);
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

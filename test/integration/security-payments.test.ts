@@ -9,9 +9,11 @@ import {
   paymentOrders,
   refunds,
   simulatorOrders,
+  simulatorPayments,
   webhookEvents,
 } from '../../src-server/db/schema/payments.ts';
 import {
+  ORDER_ALREADY_PAID,
   simulatePayment,
   simulatorPaymentEntity,
   simulatorSecrets,
@@ -20,6 +22,7 @@ import { simulatorWebhooksDelivered } from '../../src-server/integrations/simula
 import {
   confirm,
   expectEveryCapturedPaymentSettledOnce,
+  lateSecondCapture,
   proceed,
   startInput,
 } from '../helpers/checkout-flow.ts';
@@ -326,8 +329,9 @@ describe('payment integrity', () => {
     expect(bookingRows().map((r) => r.paymentId)).toEqual([paidA.razorpay_payment_id]);
     expect(holdStatus(b.holdId)).toBe('active');
 
-    // Paying A again (a second card attempt that also went through) is refunded in full, never booked.
-    const paidAgain = await simulatePayment(t.deps, a.orderId);
+    // A second captured payment on A (Razorpay's rare late UPI success on a paid order) is refunded in
+    // full, never booked. The simulator's own Pay refuses it (the next test); the gateway's books hold it.
+    const paidAgain = await lateSecondCapture(t, a.orderId);
     const again = await confirm(t, buyer.cookie, paidAgain);
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ outcome: 'refunded', amountPaise: a.amountPaise });
@@ -345,6 +349,45 @@ describe('payment integrity', () => {
       { holdId: b.holdId, reason: 'cancelled' },
       { cookie: buyer.cookie },
     );
+  });
+
+  it('the simulator refuses a Pay on an order it already marked paid, as Razorpay does, also when two race', async () => {
+    const session = await proceed(t, buyer.cookie, ev, 2);
+    const pay = () => t.request(`/api/simulator/orders/${session.orderId}/pay`, { method: 'POST' });
+    // A Pay cut off with its server, retried on another: the retry must not take the money again.
+    const first = await pay();
+    expect(first.status).toBe(200);
+    const again = await pay();
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: ORDER_ALREADY_PAID,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'order_already_paid',
+        metadata: { order_id: session.orderId },
+      },
+    });
+    const paymentsOf = (orderId: string) =>
+      t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId)).all();
+    expect(paymentsOf(session.orderId)).toHaveLength(1);
+
+    // Two Pays at once on a fresh order: one payment, one refusal.
+    const other = await proceed(t, buyer.cookie, createTicketedEvent(t.deps.db), 1);
+    const both = await Promise.all(
+      [0, 1].map(() => t.request(`/api/simulator/orders/${other.orderId}/pay`, { method: 'POST' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(paymentsOf(other.orderId)).toHaveLength(1);
+
+    await simulatorWebhooksDelivered(t.deps);
+    expect(
+      bookingRows()
+        .map((b) => b.orderId)
+        .sort(),
+    ).toEqual([session.orderId, other.orderId].sort());
+    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
   });
 
   it("someone else's genuine result cannot confirm the attacker's own hold, nor the victim's", async () => {

@@ -35,7 +35,7 @@ export function SimulatorDialog({
         body: JSON.stringify(body ?? {}),
       });
       const json = (await res.json()) as PaymentSuccess & { error?: PaymentFailure & { message?: string } };
-      if (!res.ok) throw new Error(json.error?.message ?? 'The test gateway did not answer');
+      if (!res.ok) throw new Error(refusalMessage(json.error));
       return json;
     } catch (err) {
       setProblem(err instanceof Error ? err.message : 'The test gateway did not answer');
@@ -136,4 +136,14 @@ export function SimulatorDialog({
       )}
     </ModalPanel>
   );
+}
+
+/** Shown when Pay or Fail is pressed again on an order the gateway already took a payment for. */
+const ORDER_ALREADY_PAID_MESSAGE =
+  'This order has already been paid, so it was not charged again. Your booking will appear under My Bookings shortly.';
+
+/** The simulator's refusal, in words for the buyer: Razorpay's error object, or the simulator's own message. */
+function refusalMessage(error: (PaymentFailure & { message?: string }) | undefined): string {
+  if (error?.reason === 'order_already_paid') return ORDER_ALREADY_PAID_MESSAGE;
+  return error?.message ?? error?.description ?? 'The test gateway did not answer';
 }

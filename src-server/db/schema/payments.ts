@@ -133,6 +133,8 @@ export const paymentOrders = sqliteTable(
   (t) => [
     uniqueIndex('payment_orders_hold_idx').on(t.holdId),
     index('payment_orders_status_idx').on(t.status),
+    // The reconciler's sweeps: one status's orders within an age window (services/payments/reconcile.ts).
+    index('payment_orders_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 

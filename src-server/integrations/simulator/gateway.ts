@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isPostgres, runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
@@ -143,12 +143,50 @@ function prepareInsertOrder(db: Db) {
     .prepare();
 }
 
-/** The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it. */
+/** Razorpay's description when a payment is started on an order already paid. */
+export const ORDER_ALREADY_PAID = 'Payment has already been made for this order.';
+
+/**
+ * Razorpay's refusal of a payment on a paid order: its error object (`code`, `description`, `reason`, …),
+ * as the checkout reports an attempt it would not start.
+ */
+export class OrderAlreadyPaidError extends GatewayError {
+  constructor(readonly orderId: string) {
+    super(ORDER_ALREADY_PAID, 'api', 400);
+    this.name = 'OrderAlreadyPaidError';
+  }
+
+  get razorpayError() {
+    return {
+      code: 'BAD_REQUEST_ERROR',
+      description: ORDER_ALREADY_PAID,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'order_already_paid',
+      metadata: { order_id: this.orderId },
+    };
+  }
+}
+
+/**
+ * The buyer pressed Pay: a captured payment and its signed result, as Razorpay's checkout returns it.
+ * An order already paid is refused, as Razorpay refuses it: a Pay cut off with its server and pressed
+ * again on another must not take the money twice. The order is marked paid by a conditional UPDATE in
+ * the same transaction as the payment, so of two Pays at once one pays and the other is refused.
+ */
 export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: string }, orderId: string) {
   const order = await findOrder(deps.db, orderId);
+  if (order.status === 'paid') throw new OrderAlreadyPaidError(orderId);
   const paymentId = gatewayId('pay');
   await runnerFor(deps.db).write(function* (tx) {
     const { simulatorOrders, simulatorPayments } = tablesOf(tx);
+    const paid = yield* changes(
+      tx
+        .update(simulatorOrders)
+        .set({ status: 'paid' })
+        .where(and(eq(simulatorOrders.id, orderId), ne(simulatorOrders.status, 'paid'))),
+    );
+    if (paid !== 1) throw new OrderAlreadyPaidError(orderId);
     yield* changes(
       tx.insert(simulatorPayments).values({
         id: paymentId,
@@ -159,7 +197,6 @@ export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: s
         createdAt: deps.clock.now().toISOString(),
       }),
     );
-    yield* changes(tx.update(simulatorOrders).set({ status: 'paid' }).where(eq(simulatorOrders.id, orderId)));
   });
   const signature = hmacSha256Hex(
     simulatorSecrets(deps.appSecret).keySecret,
@@ -171,9 +208,18 @@ export async function simulatePayment(deps: { db: Db; clock: Clock; appSecret: s
 /** The buyer pressed Fail: a failed attempt and the error object Razorpay's `payment.failed` event carries. */
 export async function simulateFailure(deps: { db: Db; clock: Clock }, orderId: string, description: string) {
   const order = await findOrder(deps.db, orderId);
+  if (order.status === 'paid') throw new OrderAlreadyPaidError(orderId);
   const paymentId = gatewayId('pay');
   await runStatements(deps.db, function* (db) {
     const { simulatorOrders, simulatorPayments } = tablesOf(db);
+    // A failed attempt never takes a paid order back to 'attempted' (a Pay may have won meanwhile).
+    const attempted = yield* changes(
+      db
+        .update(simulatorOrders)
+        .set({ status: 'attempted' })
+        .where(and(eq(simulatorOrders.id, orderId), ne(simulatorOrders.status, 'paid'))),
+    );
+    if (attempted !== 1) throw new OrderAlreadyPaidError(orderId);
     yield* changes(
       db.insert(simulatorPayments).values({
         id: paymentId,
@@ -184,9 +230,6 @@ export async function simulateFailure(deps: { db: Db; clock: Clock }, orderId: s
         errorDescription: description,
         createdAt: deps.clock.now().toISOString(),
       }),
-    );
-    yield* changes(
-      db.update(simulatorOrders).set({ status: 'attempted' }).where(eq(simulatorOrders.id, orderId)),
     );
   });
   return {

@@ -7,6 +7,7 @@ import { GatewayError } from '../../services/payments/gateway.ts';
 import { hmacSha256Hex } from '../../services/payments/signatures.ts';
 import {
   findSimulatorOrder,
+  OrderAlreadyPaidError,
   simulateFailure,
   simulatePayment,
   simulatorPaymentEntity,
@@ -27,7 +28,8 @@ const failSchema = z.object({ description: z.string().trim().min(1).max(200) });
 /**
  * The buyer's side of the offline gateway, called by the checkout's simulator dialog: Pay returns a
  * signed result exactly like Razorpay's checkout; Fail returns Razorpay's error object. Both then send
- * the matching signed webhooks to this app's own webhook endpoint, as Razorpay would. The routes exist
+ * the matching signed webhooks to this app's own webhook endpoint, as Razorpay would. Either on an order
+ * already paid answers 400 with Razorpay's error object for it (`reason: 'order_already_paid'`). The routes exist
  * only while the simulator is the app's gateway (compose-deps.ts chooses Razorpay once it is configured):
  * a site taking real money has no use for a Pay button that costs nothing, whatever its orders table
  * still holds from before.
@@ -58,6 +60,7 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
       ]);
       return c.json(result);
     } catch (err) {
+      if (err instanceof OrderAlreadyPaidError) return c.json({ error: err.razorpayError }, 400);
       if (err instanceof GatewayError) return c.json({ error: { message: err.message } }, 404);
       throw err;
     }
@@ -72,6 +75,7 @@ export function mountSimulator(app: Hono<AppEnv>, deps: AppDeps) {
       sendWebhooks(app, deps, [{ event: 'payment.failed', payload: { payment: { entity: payment } } }]);
       return c.json({ error });
     } catch (err) {
+      if (err instanceof OrderAlreadyPaidError) return c.json({ error: err.razorpayError }, 400);
       if (err instanceof GatewayError) return c.json({ error: { message: err.message } }, 404);
       throw err;
     }
