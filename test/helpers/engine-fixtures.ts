@@ -11,8 +11,10 @@ import { writeAccountRoleSteps } from '../../src-server/services/roles/set-accou
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import { confirm, payWithSimulator, proceed } from './checkout-flow.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
-import { createTicketedEventOn, type TicketedEvent } from './inventory.ts';
+import { insertEventSteps } from './insert-event.ts';
+import { createTicketedEventOn, type TicketedEvent, ticketedEventFixture } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
+import { callProcedure } from './trpc-http.ts';
 
 /**
  * The set-up of users.ts and console-world.ts on either engine (ADR 0045), for integration files that run
@@ -168,4 +170,101 @@ export async function buy(
   expect(res.data).toMatchObject({ outcome: 'booked' });
   const bookingId = (res.data as { bookingId: string }).bookingId;
   return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
+}
+
+/** `inviteThroughOwner` on either engine: the owner invites `email` (console.invite); the mail and its token. */
+export async function invitedThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
+  const res = await callProcedure(
+    t,
+    'mutation',
+    'console.invite',
+    { eventId: w.event.eventId, email, role },
+    { cookie: w.people.owner.cookie },
+  );
+  expect(res.status).toBe(200);
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.to, email));
+  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail!.text)![1]!;
+  return { token, mail: mail! };
+}
+
+/**
+ * `consoleWorld`'s very rows (people, sessions, roles, the two owned events, the team) written in one
+ * write transaction instead of twelve: for a file that builds hundreds of worlds (the console access
+ * matrix gives every mutation's caller a world of its own).
+ */
+export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> {
+  const now = t.clock.now();
+  const roles = {
+    buyer: 'none',
+    'organiser of another event': 'organiser',
+    'gate staff': 'none',
+    'box office': 'none',
+    'co-organiser': 'none',
+    owner: 'organiser',
+    admin: 'admin',
+  } as const satisfies Record<Exclude<Caller, 'signed out'>, AccountRole>;
+  const people = Object.fromEntries(
+    Object.keys(roles).map((who) => {
+      counter += 1;
+      const userId = randomUUID();
+      const email = `buyer${counter}-${userId.slice(0, 8)}@example.com`;
+      return [who, { userId, email, name: `Test Buyer ${counter}`, cookie: '' }];
+    }),
+  ) as Record<keyof typeof roles, Person>;
+  const event = ticketedEventFixture({});
+  const otherEvent = ticketedEventFixture({});
+  await runnerFor(t.deps.db).write(function* (tx) {
+    const { users, events, eventTeamMembers } = tablesOf(tx);
+    yield* changes(
+      tx.insert(users).values(
+        Object.values(people).map((p) => ({
+          id: p.userId,
+          email: p.email,
+          name: p.name,
+          phone: '9876543210',
+          isEmailVerified: true,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })),
+      ),
+    );
+    for (const who of Object.keys(roles) as (keyof typeof roles)[]) {
+      const role: AccountRole = roles[who];
+      if (role !== 'none') yield* writeAccountRoleSteps(tx, people[who].userId, role, null, now);
+      const { token } = yield* createSessionSteps(tx, people[who].userId, now);
+      people[who].cookie = `${SESSION_COOKIE}=${token}`;
+    }
+    for (const [fixture, owner] of [
+      [event, people.owner],
+      [otherEvent, people['organiser of another event']],
+    ] as const) {
+      yield* insertEventSteps(tx, fixture.doc, fixture.createdAt);
+      yield* changes(
+        tx
+          .update(events)
+          .set({ ownerId: owner.userId, posterUrl: '/images/events/sufi-nights-delhi-poster.webp' })
+          .where(eq(events.id, fixture.event.eventId)),
+      );
+    }
+    const addedAt = now.toISOString();
+    yield* changes(
+      tx.insert(eventTeamMembers).values([
+        { eventId: event.event.eventId, userId: people['gate staff'].userId, role: 'gate_staff', addedAt },
+        { eventId: event.event.eventId, userId: people['box office'].userId, role: 'box_office', addedAt },
+        {
+          eventId: event.event.eventId,
+          userId: people['co-organiser'].userId,
+          role: 'co_organiser',
+          addedAt,
+        },
+      ]),
+    );
+  });
+  return {
+    event: event.event,
+    otherEvent: otherEvent.event,
+    people,
+    cookieOf: (caller: Caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
+  };
 }

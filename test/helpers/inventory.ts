@@ -59,7 +59,7 @@ export interface TicketedEventOptions {
   now?: Date;
 }
 
-function ticketedEventFixture(options: TicketedEventOptions): {
+export function ticketedEventFixture(options: TicketedEventOptions): {
   doc: EventDocument;
   createdAt: string;
   event: TicketedEvent;
