@@ -44,10 +44,6 @@ export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reas
     reason:
       'the storefront’s component tests in happy-dom: copy, validation and focus that e2e no longer walks',
   },
-  'test/integration/security-console-access-matrix.test.ts': {
-    budgetMs: 30_000,
-    reason: 'every console, editor and admin procedure × seven callers (371 cases), each on its own database',
-  },
   'test/integration/invoices.test.ts': {
     budgetMs: 25_000,
     reason: '200 simultaneous confirmations on four worker threads prove gap-free invoice numbers',

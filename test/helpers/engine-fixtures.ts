@@ -5,7 +5,13 @@ import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { changes } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { createSessionSteps, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
+import {
+  createSessionSteps,
+  generateSessionToken,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  sessionIdOf,
+} from '../../src-server/services/accounts/sessions.ts';
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { writeAccountRoleSteps } from '../../src-server/services/roles/set-account-role.ts';
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
@@ -189,9 +195,9 @@ export async function invitedThroughOwner(t: TestApp, w: ConsoleWorld, email: st
 }
 
 /**
- * `consoleWorld`'s very rows (people, sessions, roles, the two owned events, the team) written in one
- * write transaction instead of twelve: for a file that builds hundreds of worlds (the console access
- * matrix gives every mutation's caller a world of its own).
+ * `consoleWorld`'s rows (the seven people with their roles and sessions, the two owned events, the team)
+ * in one write transaction instead of twelve, each table in one statement where it can be: for a file
+ * that builds hundreds of worlds (the console access matrix gives every mutation's caller its own).
  */
 export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> {
   const now = t.clock.now();
@@ -215,7 +221,7 @@ export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> 
   const event = ticketedEventFixture({});
   const otherEvent = ticketedEventFixture({});
   await runnerFor(t.deps.db).write(function* (tx) {
-    const { users, events, eventTeamMembers } = tablesOf(tx);
+    const { users, accountRoles, sessions, events, eventTeamMembers } = tablesOf(tx);
     yield* changes(
       tx.insert(users).values(
         Object.values(people).map((p) => ({
@@ -229,12 +235,30 @@ export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> 
         })),
       ),
     );
-    for (const who of Object.keys(roles) as (keyof typeof roles)[]) {
-      const role: AccountRole = roles[who];
-      if (role !== 'none') yield* writeAccountRoleSteps(tx, people[who].userId, role, null, now);
-      const { token } = yield* createSessionSteps(tx, people[who].userId, now);
-      people[who].cookie = `${SESSION_COOKIE}=${token}`;
-    }
+    // Roles and sessions as `account` writes them, each table in one statement.
+    const signedIn = Object.values(people).map((p) => ({ p, token: generateSessionToken() }));
+    for (const { p, token } of signedIn) p.cookie = `${SESSION_COOKIE}=${token}`;
+    yield* changes(
+      tx.insert(accountRoles).values(
+        (['organiser of another event', 'owner', 'admin'] as const).map((who) => ({
+          userId: people[who].userId,
+          role: roles[who],
+          grantedBy: null,
+          grantedAt: now.toISOString(),
+        })),
+      ),
+    );
+    yield* changes(
+      tx.insert(sessions).values(
+        signedIn.map(({ p, token }) => ({
+          id: sessionIdOf(token),
+          userId: p.userId,
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+          createdAt: now.toISOString(),
+        })),
+      ),
+    );
+    // The events last: their listing bumps the one catalog_version row, which concurrent worlds queue on.
     for (const [fixture, owner] of [
       [event, people.owner],
       [otherEvent, people['organiser of another event']],

@@ -1027,7 +1027,7 @@ describe('every procedure × every caller', () => {
     beforeAll(async () => {
       const shared = c.kind === 'query' ? newWorld(t, name) : undefined;
       const built = await Promise.all(CALLERS.map(() => shared ?? newWorld(t, name)));
-      CALLERS.forEach((caller, i) => worlds.set(caller, built[i]!));
+      for (const [i, caller] of CALLERS.entries()) worlds.set(caller, built[i]!);
     });
 
     it.each(CALLERS)('as %s', async (caller) => {
