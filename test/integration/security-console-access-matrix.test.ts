@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt, sum } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
 import { createBookingOn } from '../helpers/bookings.ts';
@@ -39,6 +39,7 @@ const {
   invoices,
   organiserProfiles,
   outbox,
+  platformSettings,
   waitingRooms,
   refundParts,
   attendeeNameSettings,
@@ -74,6 +75,11 @@ interface Case {
   unknown?: (w: World, t: TestApp) => Awaitable<Record<string, unknown>>;
   /** What a refused call must leave unchanged. */
   state?: (t: TestApp) => Promise<unknown>;
+  /**
+   * For a setting of the whole installation rather than of the case's world: saves it before the call
+   * and answers what puts it back, so the cases after this one find it as a database of their own would.
+   */
+  keepInstallation?: (t: TestApp) => Promise<() => Promise<void>>;
 }
 
 const VIEW: Expected = {
@@ -922,6 +928,13 @@ const CASES: Record<string, Case> = {
     expected: ADMIN_ONLY,
     input: () => ({ percent: 1 }),
     state: async (t) => await t.deps.db.select({ rate: events.platformFeeRate }).from(events),
+    keepInstallation: async (t) => {
+      const saved = await t.deps.db.select().from(platformSettings);
+      return async () => {
+        await t.deps.db.delete(platformSettings);
+        if (saved.length > 0) await t.deps.db.insert(platformSettings).values(saved);
+      };
+    },
   },
   'admin.unpublishEvent': {
     kind: 'mutation',
@@ -1032,6 +1045,10 @@ describe('every procedure × every caller', () => {
 
     it.each(CALLERS)('as %s', async (caller) => {
       const w = worlds.get(caller)!;
+      const restore = await c.keepInstallation?.(t);
+      onTestFinished(async () => {
+        await restore?.();
+      });
       const expected = c.expected[caller];
       const input = await c.input(w, t);
       const before = await c.state?.(t);
