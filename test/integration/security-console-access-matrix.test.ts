@@ -1016,8 +1016,10 @@ async function newWorld(t: TestApp, name: string): Promise<World> {
 /**
  * One database (and app) for the file rather than one per case: on PostgreSQL a database per case
  * (~650) took over five minutes. Each case still stands alone: it has a world of its own (fresh ids:
- * people, events, team), so no other case's writes are in what it calls or checks. Only gate.events'
- * test, whose admin answer is every event of the installation, has a database of its own.
+ * people, events, team), so no other case's writes are in what it calls or checks; the one setting
+ * of the whole installation a case changes (the convenience-fee cap) is put back after it
+ * (`keepInstallation`). Only gate.events' test, whose admin answer is every event of the installation,
+ * has a database of its own.
  */
 let t: TestApp;
 beforeAll(async () => {
