@@ -32,6 +32,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
 const ON_BOTH_ENGINES = [
   'test/integration/partial-refunds-razorpay.test.ts',
+  'test/integration/payment-setup.test.ts',
   'test/integration/razorpay.test.ts',
   'test/integration/refund-jobs.test.ts',
   'test/integration/security-access-matrix.test.ts',
