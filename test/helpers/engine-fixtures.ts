@@ -182,3 +182,10 @@ export async function refundOn(t: TestApp, paymentId: string) {
   const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
   return refund;
 }
+
+/** `mailOf` (organiser-bookings.ts) on either engine: the outbox's mail of an idempotency key, if any. */
+export async function mailOn(t: TestApp, key: string) {
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, key));
+  return mail;
+}
