@@ -33,6 +33,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 const ON_BOTH_ENGINES = [
   'test/integration/attendee-questions.test.ts',
   'test/integration/booking-mail-add-ons.test.ts',
+  'test/integration/gate-look-up-attendees.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/payment-setup.test.ts',
   'test/integration/razorpay.test.ts',
