@@ -169,3 +169,23 @@ export async function buy(
   const bookingId = (res.data as { bookingId: string }).bookingId;
   return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
 }
+
+/** `mailKeys` (organiser-bookings.ts) on either engine: the idempotency key of every mail in the outbox. */
+export async function mailKeysOn(t: TestApp): Promise<string[]> {
+  const { outbox } = tablesOf(t.deps.db);
+  return (await t.deps.db.select({ key: outbox.idempotencyKey }).from(outbox)).map((m) => m.key);
+}
+
+/** `refundOf` (organiser-bookings.ts) on either engine: the refund of a payment, if any. */
+export async function refundOn(t: TestApp, paymentId: string) {
+  const { refunds } = tablesOf(t.deps.db);
+  const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  return refund;
+}
+
+/** `mailOf` (organiser-bookings.ts) on either engine: the outbox's mail of an idempotency key, if any. */
+export async function mailOn(t: TestApp, key: string) {
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, key));
+  return mail;
+}
