@@ -169,3 +169,10 @@ export async function buy(
   const bookingId = (res.data as { bookingId: string }).bookingId;
   return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
 }
+
+/** `mailOf` on either engine: the outbox row with this idempotency key, or undefined. */
+export async function mailOn(t: TestApp, key: string) {
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, key));
+  return mail;
+}
