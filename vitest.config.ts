@@ -33,6 +33,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 const ON_BOTH_ENGINES = [
   'test/integration/checkout-taxes.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
+  'test/integration/event-money.test.ts',
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
