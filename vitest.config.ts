@@ -37,6 +37,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
+  'test/integration/gstr1-export.test.ts',
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',
   'test/integration/security-access-matrix.test.ts',
