@@ -33,6 +33,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 const ON_BOTH_ENGINES = [
   'test/integration/auth-password-reset.test.ts',
   'test/integration/auth.test.ts',
+  'test/integration/bookings-access.test.ts',
   'test/integration/security-access-matrix.test.ts',
   'test/integration/security-account-mail.test.ts',
   'test/integration/security-sessions.test.ts',
