@@ -68,7 +68,8 @@ export function linkInOutbox(t: TestApp, to: string, pathname: string): string {
 /** `linkInOutbox` on either engine (the outbox read through the engine's own table, awaited). */
 export async function linkInOutboxOn(t: TestApp, to: string, pathname: string): Promise<string> {
   const { outbox: mail } = tablesOf(t.deps.db);
-  const mails = await t.deps.db.select().from(mail).where(eq(mail.to, to));
+  // In the order they were queued, as SQLite's rowid order gives them (PostgreSQL keeps none without ORDER BY).
+  const mails = await t.deps.db.select().from(mail).where(eq(mail.to, to)).orderBy(mail.id);
   for (const one of mails.reverse()) {
     const match = new RegExp(`https?://[^\\s"<]+${pathname}\\?token=[A-Za-z0-9%]+`).exec(one.text);
     if (match) return match[0];

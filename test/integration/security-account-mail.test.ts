@@ -201,5 +201,5 @@ describe('verification and reset mail limits', () => {
 
 function mailsTo(t: TestApp, to: string) {
   const { outbox } = tablesOf(t.deps.db);
-  return t.deps.db.select().from(outbox).where(eq(outbox.to, to));
+  return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
 }
