@@ -34,6 +34,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/auth-password-reset.test.ts',
   'test/integration/auth.test.ts',
   'test/integration/bookings-access.test.ts',
+  'test/integration/event-team.test.ts',
   'test/integration/organiser-requests.test.ts',
   'test/integration/security-access-matrix.test.ts',
   'test/integration/security-account-mail.test.ts',
