@@ -32,15 +32,20 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
 const ON_BOTH_ENGINES = [
   'test/integration/attendee-questions.test.ts',
+  'test/integration/auth-password-reset.test.ts',
+  'test/integration/auth.test.ts',
   'test/integration/booking-mail-add-ons.test.ts',
+  'test/integration/bookings-access.test.ts',
   'test/integration/checkout-taxes.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
   'test/integration/event-money.test.ts',
+  'test/integration/event-team.test.ts',
   'test/integration/gate-look-up-attendees.test.ts',
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
   'test/integration/gstr1-export.test.ts',
+  'test/integration/organiser-requests.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/payment-setup.test.ts',
   'test/integration/platform-invoices-export.test.ts',
@@ -48,6 +53,8 @@ const ON_BOTH_ENGINES = [
   'test/integration/razorpay.test.ts',
   'test/integration/refund-jobs.test.ts',
   'test/integration/security-access-matrix.test.ts',
+  'test/integration/security-account-mail.test.ts',
+  'test/integration/security-sessions.test.ts',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
@@ -13,6 +13,7 @@ import { confirm, payWithSimulator, proceed } from './checkout-flow.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
 import { createTicketedEventOn, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
+import { callProcedure } from './trpc-http.ts';
 
 /**
  * The set-up of users.ts and console-world.ts on either engine (ADR 0045), for integration files that run
@@ -188,4 +189,36 @@ export async function mailOn(t: TestApp, key: string) {
   const { outbox } = tablesOf(t.deps.db);
   const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, key));
   return mail;
+}
+
+/**
+ * `inviteThroughOwner` on either engine: the owner invites `email` through console.invite; the mail just
+ * queued to that address (the newest, by the outbox's id) and its link's token.
+ */
+export async function invitedThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
+  const res = await callProcedure(
+    t,
+    'mutation',
+    'console.invite',
+    { eventId: w.event.eventId, email, role },
+    { cookie: w.people.owner.cookie },
+  );
+  expect(res.status).toBe(200);
+  const { token, mail } = await invitationMailedTo(t, email);
+  return { token, mail };
+}
+
+/** The newest invitation mail queued to `email` and its link's token. */
+export async function invitationMailedTo(t: TestApp, email: string) {
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  if (!mail) throw new Error(`no mail queued to ${email}`);
+  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no invitation link in the newest mail to ${email}`);
+  return { token, mail };
 }
