@@ -30,7 +30,10 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // Integration files that run twice, once per engine (issue 38, ADR 0035): in `integration` on SQLite and in
 // `integration-postgres` with TEST_ENGINE=postgres, each building its app with createTestAppOn(testEngine()).
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
-const ON_BOTH_ENGINES = ['test/integration/security-access-matrix.test.ts'];
+const ON_BOTH_ENGINES = [
+  'test/integration/sales-dashboard.test.ts',
+  'test/integration/security-access-matrix.test.ts',
+];
 
 /**
  * Whether the PostgreSQL project can run here: CI (which must fail rather than skip without
