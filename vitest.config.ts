@@ -37,6 +37,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/payout-statement.test.ts',
   'test/integration/sales-dashboard.test.ts',
   'test/integration/security-access-matrix.test.ts',
+  'test/integration/storefront-visibility.test.ts',
 ];
 
 /**
