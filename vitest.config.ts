@@ -33,6 +33,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 const ON_BOTH_ENGINES = [
   'test/integration/admin-page.test.ts',
   'test/integration/console-home.test.ts',
+  'test/integration/events.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/payout-statement.test.ts',
   'test/integration/sales-dashboard.test.ts',
