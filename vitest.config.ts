@@ -36,6 +36,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/events.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/payout-statement.test.ts',
+  'test/integration/public-links.test.ts',
   'test/integration/sales-dashboard.test.ts',
   'test/integration/security-access-matrix.test.ts',
   'test/integration/storefront-visibility.test.ts',
