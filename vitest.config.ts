@@ -32,6 +32,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
 const ON_BOTH_ENGINES = [
   'test/integration/admin-page.test.ts',
+  'test/integration/booking-check-in-history.test.ts',
   'test/integration/console-home.test.ts',
   'test/integration/events.test.ts',
   'test/integration/orders-csv.test.ts',
