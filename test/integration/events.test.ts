@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import type { EventDetail, EventSummary } from '../../src-server/services/catalog/events.ts';
 import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { type SeededCopies, seededCopies } from '../helpers/seeded-copies.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -20,9 +21,19 @@ const POPULAR = [
 
 describe('events procedures on the demo catalogue', () => {
   let t: TestApp;
+  // The demo catalogue is made once, through the event editor's services (the costly part on
+  // PostgreSQL); each test gets its own copy of it.
+  let catalogue: SeededCopies;
+  beforeAll(async () => {
+    catalogue = await seededCopies(testEngine(), async (app) => {
+      await seedDemoData(app.deps.db, app.clock);
+    });
+  });
+  afterAll(async () => {
+    await catalogue.close();
+  });
   beforeEach(async () => {
-    t = await createTestAppOn(testEngine());
-    await seedDemoData(t.deps.db, t.clock);
+    t = await catalogue.app();
   });
   afterEach(async () => {
     await t.close();
