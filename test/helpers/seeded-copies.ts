@@ -13,7 +13,8 @@ export interface SeededCopies {
 
 /**
  * Apps on `engine` that each start from the same data, seeded once (`seed` on a first app) and copied
- * per test: the SQLite file copied, or CREATE DATABASE … TEMPLATE on PostgreSQL. For a file whose every
+ * per test: the SQLite file copied, or CREATE DATABASE … TEMPLATE on PostgreSQL. Each copy's clock reads
+ * what the seeding app's read when `seed` was done, as if the test had seeded it itself. For a file whose every
  * test needs the same costly data (the demo catalogue, made through the event editor's services): each
  * test still has a database of its own, for the price of a copy instead of the seeding.
  */
@@ -24,13 +25,16 @@ export async function seededCopies(
   if (engine === 'sqlite') {
     const source = createTestApp();
     await seed(source);
+    const at = source.clock.now();
     // Everything in the main file, so a copy of that file alone is the whole database.
     source.deps.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     return {
       app: async () => {
         const dataDir = mkdtempSync(path.join(tmpdir(), 'jalsa-test-'));
         copyFileSync(path.join(source.dataDir, 'jalsa.db'), path.join(dataDir, 'jalsa.db'));
-        return createTestApp({ DATA_DIR: dataDir });
+        const t = createTestApp({ DATA_DIR: dataDir });
+        t.clock.set(at);
+        return t;
       },
       close: async () => source.close(),
     };
@@ -40,6 +44,7 @@ export async function seededCopies(
   const source = await scratchPostgres(server, 'jalsa_seeded', await migratedTemplate(server));
   const first = await createTestAppOn('postgres', { DATABASE_URL: source.url });
   await seed(first);
+  const at = first.clock.now();
   // Ends the first app's pool only: the database is ours, the template of every copy.
   await first.close();
   const sourceName = new URL(source.url).pathname.slice(1);
@@ -47,6 +52,7 @@ export async function seededCopies(
     app: async () => {
       const copy = await copyOf(server, sourceName);
       const t = await createTestAppOn('postgres', { DATABASE_URL: copy.url });
+      t.clock.set(at);
       return {
         ...t,
         close: async () => {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { account, ownedEvent, type Person, signedInUser, teamMember } from '../helpers/engine-fixtures.ts';
 import { countOfOn, type TicketedEvent } from '../helpers/inventory.ts';
 import { cancelWithFullRefundOn, seedOrdersOn } from '../helpers/sales.ts';
-import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
+import { type SeededCopies, seededCopies } from '../helpers/seeded-copies.ts';
+import { type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -29,91 +30,101 @@ describe('sales dashboard', () => {
   let lateTypeId: string;
   let ids: { a: string; b: string; c: string };
 
-  beforeEach(async () => {
-    t = await createTestAppOn(testEngine());
-    const { bookings, slots, ticketTypes } = tablesOf(t.deps.db);
-    owner = await account(t, 'organiser');
-    ev = await ownedEvent(t, owner.userId, 'Sur Sangam Night');
-    // A second ticket type in slot 1, and a second slot with its own type.
-    const [gold] = ev.ticketTypeIds;
-    const silverId = `${ev.eventId}-type-1`;
-    await t.deps.db.insert(ticketTypes).values({
-      id: silverId,
-      slotId: ev.slotId,
-      name: 'Silver',
-      pricePaise: 49_950,
-      totalTickets: 30,
-      availableTickets: 30,
-      position: 1,
-    });
-    ev.ticketTypeIds.push(silverId);
-    lateSlotId = `${ev.eventId}-late`;
-    lateTypeId = `${ev.eventId}-late-type`;
-    await t.deps.db.insert(slots).values({
-      id: lateSlotId,
-      eventDateId: ev.dateId,
-      startTime: '2026-12-05T18:00:00.000Z',
-      endTime: '2026-12-05T20:00:00.000Z',
-    });
-    await t.deps.db.insert(ticketTypes).values({
-      id: lateTypeId,
-      slotId: lateSlotId,
-      name: 'Late Show',
-      pricePaise: 30_000,
-      totalTickets: 20,
-      availableTickets: 20,
-    });
-
-    const buy = async (
-      name: string,
-      email: string,
-      phone: string,
-      selection: { slotId: string; items: [string, number][] },
-    ) => {
-      const buyer = await signedInUser(t);
-      const session = await proceed(t, buyer.cookie, ev, 1, {
-        selectedSlot: selection.slotId,
-        selectedTickets: selection.items.map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
-        ticketDetails: { name, email, phone, state: 'Maharashtra' },
+  // The sales below are made once, through the real checkout (the costly part on PostgreSQL); each test
+  // gets its own copy of them.
+  let sales: SeededCopies;
+  beforeAll(async () => {
+    sales = await seededCopies(testEngine(), async (t) => {
+      const { bookings, slots, ticketTypes } = tablesOf(t.deps.db);
+      owner = await account(t, 'organiser');
+      ev = await ownedEvent(t, owner.userId, 'Sur Sangam Night');
+      // A second ticket type in slot 1, and a second slot with its own type.
+      const [gold] = ev.ticketTypeIds;
+      const silverId = `${ev.eventId}-type-1`;
+      await t.deps.db.insert(ticketTypes).values({
+        id: silverId,
+        slotId: ev.slotId,
+        name: 'Silver',
+        pricePaise: 49_950,
+        totalTickets: 30,
+        availableTickets: 30,
+        position: 1,
       });
-      const paid = await payWithSimulator(t, session.orderId, true);
-      expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
-      const [booking] = await t.deps.db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(eq(bookings.paymentId, paid.razorpay_payment_id));
-      return booking!.id;
-    };
-    // 21 Nov 2026 06:30 UTC = 12:00 IST.
-    const a = await buy('Asha Verma', 'asha@example.com', '9876543210', {
-      slotId: ev.slotId,
-      items: [
-        [gold!, 2],
-        [silverId, 1],
-      ],
+      ev.ticketTypeIds.push(silverId);
+      lateSlotId = `${ev.eventId}-late`;
+      lateTypeId = `${ev.eventId}-late-type`;
+      await t.deps.db.insert(slots).values({
+        id: lateSlotId,
+        eventDateId: ev.dateId,
+        startTime: '2026-12-05T18:00:00.000Z',
+        endTime: '2026-12-05T20:00:00.000Z',
+      });
+      await t.deps.db.insert(ticketTypes).values({
+        id: lateTypeId,
+        slotId: lateSlotId,
+        name: 'Late Show',
+        pricePaise: 30_000,
+        totalTickets: 20,
+        availableTickets: 20,
+      });
+
+      const buy = async (
+        name: string,
+        email: string,
+        phone: string,
+        selection: { slotId: string; items: [string, number][] },
+      ) => {
+        const buyer = await signedInUser(t);
+        const session = await proceed(t, buyer.cookie, ev, 1, {
+          selectedSlot: selection.slotId,
+          selectedTickets: selection.items.map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+          ticketDetails: { name, email, phone, state: 'Maharashtra' },
+        });
+        const paid = await payWithSimulator(t, session.orderId, true);
+        expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
+        const [booking] = await t.deps.db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(eq(bookings.paymentId, paid.razorpay_payment_id));
+        return booking!.id;
+      };
+      // 21 Nov 2026 06:30 UTC = 12:00 IST.
+      const a = await buy('Asha Verma', 'asha@example.com', '9876543210', {
+        slotId: ev.slotId,
+        items: [
+          [gold!, 2],
+          [silverId, 1],
+        ],
+      });
+      t.clock.advance(24 * 3600_000);
+      const b = await buy('Bina Rao', 'bina@example.com', '9123456780', {
+        slotId: ev.slotId,
+        items: [[silverId, 3]],
+      });
+      t.clock.advance(10 * 60_000);
+      const c = await buy('Chetan Shah', 'chetan@example.com', '9988776655', {
+        slotId: lateSlotId,
+        items: [[lateTypeId, 4]],
+      });
+      ids = { a, b, c };
+      await cancelWithFullRefundOn(t, c);
+      await t.deps.db
+        .update(bookings)
+        .set({ numberOfUserCheckedIn: 2, isCheckIn: true })
+        .where(eq(bookings.id, a));
+      // E's hold expires unswept; then D holds three Gold seats.
+      await proceed(t, (await signedInUser(t)).cookie, ev, 1, {
+        selectedTickets: [{ ticketTypeId: silverId, quantity: 1 }],
+      });
+      t.clock.advance(15 * 60_000);
+      await proceed(t, (await signedInUser(t)).cookie, ev, 3);
     });
-    t.clock.advance(24 * 3600_000);
-    const b = await buy('Bina Rao', 'bina@example.com', '9123456780', {
-      slotId: ev.slotId,
-      items: [[silverId, 3]],
-    });
-    t.clock.advance(10 * 60_000);
-    const c = await buy('Chetan Shah', 'chetan@example.com', '9988776655', {
-      slotId: lateSlotId,
-      items: [[lateTypeId, 4]],
-    });
-    ids = { a, b, c };
-    await cancelWithFullRefundOn(t, c);
-    await t.deps.db
-      .update(bookings)
-      .set({ numberOfUserCheckedIn: 2, isCheckIn: true })
-      .where(eq(bookings.id, a));
-    // E's hold expires unswept; then D holds three Gold seats.
-    await proceed(t, (await signedInUser(t)).cookie, ev, 1, {
-      selectedTickets: [{ ticketTypeId: silverId, quantity: 1 }],
-    });
-    t.clock.advance(15 * 60_000);
-    await proceed(t, (await signedInUser(t)).cookie, ev, 3);
+  });
+  afterAll(async () => {
+    await sales.close();
+  });
+  beforeEach(async () => {
+    t = await sales.app();
   });
   afterEach(async () => {
     await t.close();
