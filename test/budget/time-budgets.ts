@@ -43,6 +43,15 @@ export const BUDGET_EXCEPTIONS_ON_POSTGRES: Readonly<Record<string, { budgetMs: 
     reason:
       'seven purchases under different GST rules, each on its own database, most rendering the invoice PDF',
   },
+  'test/integration/orders-csv.test.ts': {
+    budgetMs: 30_000,
+    reason:
+      'seeds 5,000 orders to prove the CSV streams in pages (4.5 s of inserts on PostgreSQL, 0.8 s on SQLite)',
+  },
+  'test/integration/sales-dashboard.test.ts': {
+    budgetMs: 30_000,
+    reason: 'nine cases, each on its own copy of a seeded database of sales (a template copy per case)',
+  },
 };
 
 /** A project's kind: its name, or the part before a dash ('integration-isolated' is integration). */
