@@ -593,7 +593,12 @@ function* insertHoldSteps(
     // The code's use lives on the hold's own row (issue 40): no second table for a Proceed with a code.
     ...discountColumnsOf(discount),
   });
-  for (const [position, line] of lines.entries()) {
+  // In ticket-type id order (`position` keeps the buyer's): on PostgreSQL each item's foreign key takes
+  // FOR KEY SHARE on its type's row before the hold's UPDATEs, and the quota editor locks those rows FOR
+  // UPDATE in id order (quotas/quota-members.ts), so the two must take them in one order.
+  const entries = [...lines.entries()];
+  if (entries.length > 1) entries.sort(([, a], [, b]) => byTicketType(a, b));
+  for (const [position, line] of entries) {
     yield* changes(query(tx, 'insertHoldItem'), {
       holdId: hold.id,
       ticketTypeId: line.ticketTypeId,
