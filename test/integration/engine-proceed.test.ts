@@ -133,7 +133,7 @@ function hoarding(clientAddress: string, limits: Partial<HoardingContext['limits
   };
 }
 
-describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (_name, open) => {
+describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (engineName, open) => {
   let engine: Engine;
   const now = () => world.t.clock.now();
   const proceed = (
@@ -349,11 +349,16 @@ describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (_nam
     expect(outcome.ok).toBe(true);
     const firstTake = log.findIndex((sql) => sql.startsWith('update ticket_types'));
     expect(firstTake, log.join('\n')).toBeGreaterThan(0);
-    expect(log.slice(firstTake), log.join('\n')).toEqual([
-      expect.stringMatching(/^update ticket_types/),
-      expect.stringMatching(/^update ticket_types/),
-      expect.stringMatching(/^update quotas/),
-    ]);
+    // On PostgreSQL the types' quotas are read again under the lock (a quota created while the hold
+    // waited for the row must be charged, engine-holds.test.ts): a statement's RETURNING would read them
+    // in the snapshot taken before the wait, so it is one read more, and nothing is written before the
+    // quotas' UPDATE.
+    const rereads = engineName === 'PostgreSQL' ? [/^select/, /^select/] : [];
+    expect(log.slice(firstTake), log.join('\n')).toEqual(
+      [/^update ticket_types/, /^update ticket_types/, ...rereads, /^update quotas/].map((pattern) =>
+        expect.stringMatching(pattern),
+      ),
+    );
     const before = log.slice(0, firstTake);
     expect(before.some((sql) => sql.startsWith('insert into holds'))).toBe(true);
     expect(before.filter((sql) => sql.startsWith('insert into hold_items'))).toHaveLength(2);
