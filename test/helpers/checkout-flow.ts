@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { simulatorOrders, simulatorPayments } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
@@ -94,20 +94,19 @@ export function expectEveryCapturedPaymentSettledOnce(t: TestApp) {
  * Written into the simulator's books directly, as the gateway would report it.
  */
 export async function lateSecondCapture(t: TestApp, orderId: string): Promise<PaidResult> {
-  const order = t.deps.db.select().from(simulatorOrders).where(eq(simulatorOrders.id, orderId)).get();
+  // The engine's own tables (ADR 0045): files run on both engines use it too.
+  const { simulatorOrders: orders, simulatorPayments: payments } = tablesOf(t.deps.db);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`no simulator order ${orderId}`);
   const paymentId = `pay_Late${randomBytes(5).toString('hex')}`;
-  t.deps.db
-    .insert(simulatorPayments)
-    .values({
-      id: paymentId,
-      orderId,
-      amountPaise: order.amountPaise,
-      currency: order.currency,
-      status: 'captured',
-      createdAt: t.clock.now().toISOString(),
-    })
-    .run();
+  await t.deps.db.insert(payments).values({
+    id: paymentId,
+    orderId,
+    amountPaise: order.amountPaise,
+    currency: order.currency,
+    status: 'captured',
+    createdAt: t.clock.now().toISOString(),
+  });
   const { keySecret } = simulatorSecrets(t.deps.appSecret);
   return {
     razorpay_payment_id: paymentId,

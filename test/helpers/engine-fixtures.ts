@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
@@ -178,7 +178,30 @@ export async function buy(
   return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
 }
 
-/** `inviteThroughOwner` on either engine: the owner invites `email` (console.invite); the mail and its token. */
+/** `mailKeys` (organiser-bookings.ts) on either engine: the idempotency key of every mail in the outbox. */
+export async function mailKeysOn(t: TestApp): Promise<string[]> {
+  const { outbox } = tablesOf(t.deps.db);
+  return (await t.deps.db.select({ key: outbox.idempotencyKey }).from(outbox)).map((m) => m.key);
+}
+
+/** `refundOf` (organiser-bookings.ts) on either engine: the refund of a payment, if any. */
+export async function refundOn(t: TestApp, paymentId: string) {
+  const { refunds } = tablesOf(t.deps.db);
+  const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  return refund;
+}
+
+/** `mailOf` (organiser-bookings.ts) on either engine: the outbox's mail of an idempotency key, if any. */
+export async function mailOn(t: TestApp, key: string) {
+  const { outbox } = tablesOf(t.deps.db);
+  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, key));
+  return mail;
+}
+
+/**
+ * `inviteThroughOwner` on either engine: the owner invites `email` through console.invite; the mail just
+ * queued to that address (the newest, by the outbox's id) and its link's token.
+ */
 export async function invitedThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
   const res = await callProcedure(
     t,
@@ -188,10 +211,23 @@ export async function invitedThroughOwner(t: TestApp, w: ConsoleWorld, email: st
     { cookie: w.people.owner.cookie },
   );
   expect(res.status).toBe(200);
+  const { token, mail } = await invitationMailedTo(t, email);
+  return { token, mail };
+}
+
+/** The newest invitation mail queued to `email` and its link's token. */
+export async function invitationMailedTo(t: TestApp, email: string) {
   const { outbox } = tablesOf(t.deps.db);
-  const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.to, email));
-  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail!.text)![1]!;
-  return { token, mail: mail! };
+  const [mail] = await t.deps.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  if (!mail) throw new Error(`no mail queued to ${email}`);
+  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no invitation link in the newest mail to ${email}`);
+  return { token, mail };
 }
 
 /**

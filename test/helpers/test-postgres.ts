@@ -117,7 +117,7 @@ const templates = new Map<string, Promise<string>>();
  * once. It is built under a temporary name and renamed when complete, and nobody stays connected to it
  * (CREATE DATABASE … TEMPLATE needs that).
  */
-function migratedTemplate(serverUrl: string): Promise<string> {
+export function migratedTemplate(serverUrl: string): Promise<string> {
   let made = templates.get(serverUrl);
   if (!made) {
     made = makeTemplate(serverUrl);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUESTION_MESSAGES } from '../../shared/question-schemas.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
-import { DETAILS, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, ownedEvent, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { DETAILS, expectInventoryInvariantOn, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Attendee names and questions (issue 40, ADR 0040) through the real procedures: the console adds a
@@ -15,16 +15,14 @@ import { createSignedInUser } from '../helpers/users.ts';
  * CSV show them, and the holder corrects a name until 24 hours before the show.
  */
 let t: TestApp;
-afterEach(() => {
-  if (t) expectInventoryInvariant(t.deps.db);
-  t?.close();
+afterEach(async () => {
+  if (t) await expectInventoryInvariantOn(t.deps.db);
+  await t?.close();
 });
 
 function msg(res: { body: { error?: { message: string } } }) {
   return res.body.error?.message;
 }
-
-type Person = ReturnType<typeof createAccount>;
 
 async function ok(res: { status: number; body: unknown; data?: unknown }) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -32,9 +30,9 @@ async function ok(res: { status: number; body: unknown; data?: unknown }) {
 }
 
 async function setUp() {
-  t = createTestApp({ SEED_DEMO_DATA: 'false' });
-  const owner = createAccount(t, 'organiser');
-  const ev = createOwnedEvent(t, owner.userId);
+  t = await createTestAppOn(testEngine(), { SEED_DEMO_DATA: 'false' });
+  const owner = await account(t, 'organiser');
+  const ev = await ownedEvent(t, owner.userId);
   const type = ev.ticketTypeIds[0]!;
   const consoleCall = (path: string, input: object, who: Person = owner) =>
     callProcedure(
@@ -115,7 +113,7 @@ async function buy(w: World, cookie: string) {
 describe('checkout answers, checked on the server', () => {
   it('refuses a missing required answer, a choice not offered and a 50,000-character answer, holding nothing', async () => {
     const w = await setUp();
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const form = (await ok(
       await callProcedure(t, 'query', 'questions.checkoutForm', {
         eventId: w.ev.eventId,
@@ -162,12 +160,12 @@ describe('checkout answers, checked on the server', () => {
     long.answers[2]!.value = 'x'.repeat(201);
     expect(msg(await start(w.ev, buyer.cookie, long))).toBe('Gold Circle: Company: at most 200 characters');
     // Nothing was held by any refused Proceed.
-    expect(t.deps.db.$client.prepare('select count(*) n from holds').get()).toEqual({ n: 0 });
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).holds)).toEqual([]);
   });
 
   it('keeps the answers with the booking; its owner sees them, another organiser gets NOT_FOUND', async () => {
     const w = await setUp();
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const bookingId = await buy(w, buyer.cookie);
     const page = (await ok(
       await callProcedure(
@@ -191,7 +189,7 @@ describe('checkout answers, checked on the server', () => {
       ]),
     );
 
-    const other = createAccount(t, 'organiser');
+    const other = await account(t, 'organiser');
     const theirs = await callProcedure(
       t,
       'query',
@@ -224,7 +222,7 @@ describe('checkout answers, checked on the server', () => {
 
   it('puts one column per question and the attendee names in the orders CSV', async () => {
     const w = await setUp();
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     await buy(w, buyer.cookie);
     const csv = await (
       await t.request(`/api/organiser/events/${w.ev.eventId}/orders.csv`, {
@@ -288,7 +286,7 @@ describe('copying ticket types to other slots', () => {
 describe('correcting an attendee name', () => {
   it('works until 24 hours before the show, is recorded in the history, and is refused after', async () => {
     const w = await setUp();
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const bookingId = await buy(w, buyer.cookie);
     const correct = (name: string, who = buyer.cookie) =>
       callProcedure(
@@ -298,7 +296,7 @@ describe('correcting an attendee name', () => {
         { bookingId, ticketTypeId: w.type, position: 2, name },
         { cookie: who },
       );
-    const stranger = createSignedInUser(t);
+    const stranger = await signedInUser(t);
     expect((await correct('Someone Else', stranger.cookie)).status).toBe(404);
     expect(msg(await correct('R'))).toBe(QUESTION_MESSAGES.nameTooShort);
     await ok(await correct('Ravi Kumar'));

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { outbox } from '../../src-server/db/schema/mail.ts';
 import { SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -59,6 +60,18 @@ export function linkInOutbox(t: TestApp, to: string, pathname: string): string {
   const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
   for (const mail of mails.reverse()) {
     const match = new RegExp(`https?://[^\\s"<]+${pathname}\\?token=[A-Za-z0-9%]+`).exec(mail.text);
+    if (match) return match[0];
+  }
+  throw new Error(`no ${pathname} link mailed to ${to}`);
+}
+
+/** `linkInOutbox` on either engine (the outbox read through the engine's own table, awaited). */
+export async function linkInOutboxOn(t: TestApp, to: string, pathname: string): Promise<string> {
+  const { outbox: mail } = tablesOf(t.deps.db);
+  // In the order they were queued, as SQLite's rowid order gives them (PostgreSQL keeps none without ORDER BY).
+  const mails = await t.deps.db.select().from(mail).where(eq(mail.to, to)).orderBy(mail.id);
+  for (const one of mails.reverse()) {
+    const match = new RegExp(`https?://[^\\s"<]+${pathname}\\?token=[A-Za-z0-9%]+`).exec(one.text);
     if (match) return match[0];
   }
   throw new Error(`no ${pathname} link mailed to ${to}`);

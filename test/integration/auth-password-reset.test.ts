@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { passwordResetTokens, users } from '../../src-server/db/schema/accounts.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import {
-  linkInOutbox,
+  linkInOutboxOn,
   sessionCookieFrom,
   signInVia,
   signUpVia,
@@ -19,10 +18,12 @@ const DEAD_LINK = 'This reset link is invalid or has expired. Please request a n
 
 describe('password reset', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   async function requestReset(email: string) {
     return callProcedure(t, 'mutation', 'auth.requestPasswordReset', { email });
@@ -38,11 +39,9 @@ describe('password reset', () => {
     const unknown = await requestReset(uniqueEmail('nobody'));
     expect(known.data).toEqual({ message: SAME_ANSWER });
     expect(unknown.data).toEqual({ message: SAME_ANSWER });
-    const resetMails = t.deps.db
-      .select()
-      .from(outbox)
-      .all()
-      .filter((m) => m.subject === 'Reset your Jalsa password');
+    const resetMails = (await t.deps.db.select().from(tablesOf(t.deps.db).outbox)).filter(
+      (m) => m.subject === 'Reset your Jalsa password',
+    );
     expect(resetMails.map((m) => m.to)).toEqual([person.email]);
     expect(resetMails[0]!.html).toContain('/reset-password?token=');
     expect(resetMails[0]!.text).toContain('/reset-password?token=');
@@ -51,8 +50,8 @@ describe('password reset', () => {
   it('stores only a hash of the token', async () => {
     const person = await signUpVia(t);
     await requestReset(person.email);
-    const token = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
-    const rows = t.deps.db.select().from(passwordResetTokens).all();
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
+    const rows = await t.deps.db.select().from(tablesOf(t.deps.db).passwordResetTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -62,7 +61,7 @@ describe('password reset', () => {
     const person = await signUpVia(t);
     const otherDevice = sessionCookieFrom((await signInVia(t, person.email, person.password)).setCookies)!;
     await requestReset(person.email);
-    const token = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
 
     const done = await reset(token, 'brand-new-pass');
     expect(done.status).toBe(200);
@@ -85,14 +84,14 @@ describe('password reset', () => {
       (await callProcedure(t, 'query', 'auth.resetLinkStatus', { token })).data;
     const person = await signUpVia(t);
     await requestReset(person.email);
-    const used = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const used = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
     expect(await status(used)).toEqual({ usable: true });
     expect((await reset(used, 'brand-new-pass')).status).toBe(200);
     expect(await status(used)).toEqual({ usable: false });
 
     t.clock.advance(20 * MINUTE);
     await requestReset(person.email);
-    const expiring = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const expiring = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
     t.clock.advance(29 * MINUTE);
     expect(await status(expiring)).toEqual({ usable: true });
     t.clock.advance(MINUTE);
@@ -103,7 +102,7 @@ describe('password reset', () => {
   it('expires the link after 30 minutes', async () => {
     const person = await signUpVia(t);
     await requestReset(person.email);
-    const token = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
     t.clock.advance(30 * MINUTE);
     const late = await reset(token, 'brand-new-pass');
     expect(late.status).toBe(400);
@@ -114,10 +113,10 @@ describe('password reset', () => {
   it('still works at 29 minutes, and a used link kills the other links of the account', async () => {
     const person = await signUpVia(t);
     await requestReset(person.email);
-    const first = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const first = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
     t.clock.advance(MINUTE);
     await requestReset(person.email);
-    const second = tokenOf(linkInOutbox(t, person.email, '/reset-password'));
+    const second = tokenOf(await linkInOutboxOn(t, person.email, '/reset-password'));
     expect(second).not.toBe(first);
     t.clock.advance(28 * MINUTE);
     expect((await reset(second, 'brand-new-pass')).status).toBe(200);
@@ -144,11 +143,11 @@ describe('password reset', () => {
     const person = await signUpVia(t);
     for (let i = 0; i < 5; i++)
       expect((await requestReset(person.email)).data).toEqual({ message: SAME_ANSWER });
-    const count = () => t.deps.db.select().from(passwordResetTokens).all().length;
-    expect(count()).toBe(3);
+    const count = async () => (await t.deps.db.select().from(tablesOf(t.deps.db).passwordResetTokens)).length;
+    expect(await count()).toBe(3);
     t.clock.advance(15 * MINUTE + 1);
     await requestReset(person.email);
-    expect(count()).toBe(4);
+    expect(await count()).toBe(4);
   });
 
   it('lifts the sign-in block for the account once the password is reset', async () => {
@@ -156,17 +155,19 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) await signInVia(t, person.email, `wrong-${i}`);
     expect((await signInVia(t, person.email, person.password)).status).toBe(429);
     await requestReset(person.email);
-    await reset(tokenOf(linkInOutbox(t, person.email, '/reset-password')), 'brand-new-pass');
+    await reset(tokenOf(await linkInOutboxOn(t, person.email, '/reset-password')), 'brand-new-pass');
     expect((await signInVia(t, person.email, 'brand-new-pass')).status).toBe(200);
   });
 });
 
 describe('password change', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('checks the current password, ends other sessions and gives this browser a fresh one', async () => {
     const person = await signUpVia(t);
@@ -203,14 +204,16 @@ describe('password change', () => {
 
 describe('e-mail verification', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('the link mailed at sign-up marks the address verified, and opening it twice is harmless', async () => {
     const person = await signUpVia(t);
-    const token = tokenOf(linkInOutbox(t, person.email, '/verify-email'));
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/verify-email'));
     expect((await callProcedure(t, 'mutation', 'auth.verifyEmail', { token })).status).toBe(200);
     const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: person.cookie });
     expect((me.data as { isEmailVerified: boolean }).isEmailVerified).toBe(true);
@@ -219,24 +222,27 @@ describe('e-mail verification', () => {
 
   it('refuses an unknown or expired link', async () => {
     const person = await signUpVia(t);
-    const token = tokenOf(linkInOutbox(t, person.email, '/verify-email'));
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/verify-email'));
     const bogus = await callProcedure(t, 'mutation', 'auth.verifyEmail', { token: 'bogus' });
     expect(bogus.body.error?.message).toBe('This verification link is invalid or has expired.');
     t.clock.advance(48 * 60 * MINUTE);
     const late = await callProcedure(t, 'mutation', 'auth.verifyEmail', { token });
     expect(late.body.error?.message).toBe('This verification link is invalid or has expired.');
-    const row = t.deps.db.select().from(users).where(eq(users.email, person.email)).get()!;
-    expect(row.isEmailVerified).toBe(false);
+    const { users } = tablesOf(t.deps.db);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, person.email));
+    expect(row?.isEmailVerified).toBe(false);
   });
 
   it('sends a new verification mail on request, to unverified accounts only', async () => {
     const person = await signUpVia(t);
-    const mails = () => t.deps.db.select().from(outbox).where(eq(outbox.to, person.email)).all().length;
+    const { outbox } = tablesOf(t.deps.db);
+    const mails = async () =>
+      (await t.deps.db.select().from(outbox).where(eq(outbox.to, person.email))).length;
     await callProcedure(t, 'mutation', 'auth.resendVerification', undefined, { cookie: person.cookie });
-    expect(mails()).toBe(2);
-    const token = tokenOf(linkInOutbox(t, person.email, '/verify-email'));
+    expect(await mails()).toBe(2);
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/verify-email'));
     await callProcedure(t, 'mutation', 'auth.verifyEmail', { token });
     await callProcedure(t, 'mutation', 'auth.resendVerification', undefined, { cookie: person.cookie });
-    expect(mails()).toBe(2);
+    expect(await mails()).toBe(2);
   });
 });

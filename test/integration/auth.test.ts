@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src-server/db/schema/accounts.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { sessionCookieFrom, signInVia, signUpInput, signUpVia, uniqueEmail } from './auth-helpers.ts';
 
@@ -11,10 +10,12 @@ const DAY = 24 * 60 * MINUTE;
 
 describe('sign up', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('creates the account with every §3 field, signs the person in and queues a verification mail', async () => {
     const input = signUpInput({ email: '  Asha.Verma@Example.COM ' });
@@ -29,7 +30,9 @@ describe('sign up', () => {
       bookingIdsList: [],
       hasPassword: true,
     });
-    const row = t.deps.db.select().from(users).where(eq(users.email, 'asha.verma@example.com')).get()!;
+    const { users, outbox } = tablesOf(t.deps.db);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, 'asha.verma@example.com'));
+    if (!row) throw new Error('no account row');
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.isEmailVerified).toBe(false);
     expect(row.imageUrl).toBeNull();
@@ -39,7 +42,7 @@ describe('sign up', () => {
     const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie });
     expect(me.data).toMatchObject({ id: row.id, email: 'asha.verma@example.com' });
 
-    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, 'asha.verma@example.com')).all();
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.to, 'asha.verma@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Verify your email address for Jalsa');
     expect(mails[0]!.html).toContain('http://localhost/verify-email?token=');
@@ -68,7 +71,7 @@ describe('sign up', () => {
     const res = await callProcedure(t, 'mutation', 'auth.signUp', signUpInput(overrides));
     expect(res.status).toBe(400);
     expect(res.body.error?.data.fieldErrors?.[field]).toBe(message);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).users)).toHaveLength(0);
   });
 
   it("says 'An account with this email already exists' on the email field, whatever the case", async () => {
@@ -88,10 +91,12 @@ describe('sign up', () => {
 
 describe('sign in', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('signs in with the right password and sets a session cookie with the security flags', async () => {
     const person = await signUpVia(t);
@@ -110,12 +115,15 @@ describe('sign in', () => {
   });
 
   it('marks the cookie Secure in production', async () => {
-    const prod = createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
+    const prod = await createTestAppOn(testEngine(), {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.in',
+    });
     try {
       const res = await callProcedure(prod, 'mutation', 'auth.signUp', signUpInput());
       expect(res.setCookies.find((c) => c.startsWith('jalsa_session='))).toMatch(/; Secure/);
     } finally {
-      prod.close();
+      await prod.close();
     }
   });
 
@@ -162,8 +170,8 @@ describe('sign in', () => {
 
   it('blocks a client address after 20 failures across accounts, but not other addresses', async () => {
     // Addresses come from X-Forwarded-For, which the app believes only behind a trusted proxy.
-    t.close();
-    t = createTestApp({ TRUST_PROXY: 'true' });
+    await t.close();
+    t = await createTestAppOn(testEngine(), { TRUST_PROXY: 'true' });
     const person = await signUpVia(t);
     for (let i = 0; i < 20; i++) {
       const res = await signInVia(t, uniqueEmail('guess'), 'wrong-password', { ip: '203.0.113.9' });
@@ -198,7 +206,7 @@ describe('sign in', () => {
   it('stores only a hash of the token, never the token itself', async () => {
     const person = await signUpVia(t);
     const token = person.cookie.split('=')[1]!;
-    const rows = t.deps.db.select().from(sessions).all();
+    const rows = await t.deps.db.select().from(tablesOf(t.deps.db).sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.id).not.toContain(token);
@@ -228,10 +236,12 @@ describe('sign in', () => {
 
 describe('sessions', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('logout deletes the session on the server and clears the cookie', async () => {
     const person = await signUpVia(t);
@@ -240,7 +250,7 @@ describe('sessions', () => {
     expect(out.setCookies.find((c) => c.startsWith('jalsa_session='))).toMatch(
       /^jalsa_session=; .*Max-Age=0/,
     );
-    expect(t.deps.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).sessions)).toHaveLength(0);
     // A copy of the old cookie no longer works.
     expect(
       (await callProcedure(t, 'query', 'auth.me', undefined, { cookie: person.cookie })).data,
@@ -296,10 +306,12 @@ describe('sessions', () => {
 
 describe('profile', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('saves name, phone, gender, country, state and about, and not the email', async () => {
     const person = await signUpVia(t);

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
-import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type CreatedBooking, createBookingOn } from '../helpers/bookings.ts';
+import type { ConsoleWorld } from '../helpers/console-world.ts';
+import { consoleWorld, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * The organiser's booking page shows the booking's check-ins (issue 14: "see check-in history"):
@@ -17,17 +17,19 @@ describe('eventBookings.booking: check-in history after a scan and an undo', () 
   let t: TestApp;
   let w: ConsoleWorld;
   let booking: CreatedBooking;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
     // 2 tickets × 2 people: 4 may enter.
-    booking = createBooking(t, {
-      userId: createSignedInUser(t).userId,
+    booking = await createBookingOn(t, {
+      userId: (await signedInUser(t)).userId,
       eventId: w.event.eventId,
       slotId: w.event.slotId,
     });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const where = () => ({
     eventId: w.event.eventId,

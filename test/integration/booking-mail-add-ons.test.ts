@@ -1,18 +1,14 @@
 import { eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TICKET_GST_LABEL } from '../../shared/pricing.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { AddOnRow } from '../../src-server/services/add-ons/list-add-ons.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
-import { mailOf } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, mailOn, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * The booking-confirmed mail lists the add-ons bought with the tickets (issue 40): each line's name, size
@@ -20,7 +16,9 @@ import { createSignedInUser } from '../helpers/users.ts';
  * entrance; and their amount is not mistaken for GST on the tickets. A resend from the console says the same.
  */
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 const TSHIRT = {
   name: 'T-shirt',
@@ -46,28 +44,25 @@ const PARKING = {
 
 /** A GST-registered organiser's event in Mumbai, with a T-shirt in two sizes and a parking pass. */
 async function eventWithAddOns(taxInclusive: boolean) {
-  t = createTestApp({ SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
-  const owner = createAccount(t, 'organiser');
-  const ev = createTicketedEvent(t.deps.db, {
+  t = await createTestAppOn(testEngine(), { SEED_DEMO_DATA: 'false', HOLD_SEATS_PER_ADDRESS: '0' });
+  const owner = await account(t, 'organiser');
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'General', pricePaise: 75_000, totalTickets: 200 }],
   });
-  t.deps.db
+  const { events, organiserProfiles } = tablesOf(t.deps.db);
+  await t.deps.db
     .update(events)
     .set({ ownerId: owner.userId, taxInclusive })
-    .where(eq(events.id, ev.eventId))
-    .run();
-  t.deps.db
-    .insert(organiserProfiles)
-    .values({
-      userId: owner.userId,
-      legalName: 'Tala Collective LLP',
-      address: '12 Hill Road, Mumbai',
-      state: 'Maharashtra',
-      gstin: '27AAPFU0939F1ZV',
-      updatedAt: t.clock.now().toISOString(),
-    })
-    .run();
+    .where(eq(events.id, ev.eventId));
+  await t.deps.db.insert(organiserProfiles).values({
+    userId: owner.userId,
+    legalName: 'Tala Collective LLP',
+    address: '12 Hill Road, Mumbai',
+    state: 'Maharashtra',
+    gstin: '27AAPFU0939F1ZV',
+    updatedAt: t.clock.now().toISOString(),
+  });
   for (const addOn of [TSHIRT, PARKING]) {
     const made = await callProcedure(
       t,
@@ -91,7 +86,7 @@ async function eventWithAddOns(taxInclusive: boolean) {
 }
 
 async function buy(ev: TicketedEvent, addOns: { variantId: string; quantity: number }[]) {
-  const buyer = createSignedInUser(t);
+  const buyer = await signedInUser(t);
   const held = await callProcedure(
     t,
     'mutation',
@@ -120,7 +115,7 @@ describe('the booking-confirmed mail and add-ons', () => {
       { variantId: variant('T-shirt', 'L'), quantity: 2 },
       { variantId: variant('Parking', ''), quantity: 1 },
     ]);
-    const mail = mailOf(t, `booking-confirmed:${bookingId}`)!;
+    const mail = (await mailOn(t, `booking-confirmed:${bookingId}`))!;
     // The lines come in the booking's order (the hold takes variants in id order): each is checked apart.
     const addOnPart = mail.text.split(
       'Add-ons (collect them at the entrance; amounts include their GST):\n',
@@ -145,18 +140,18 @@ describe('the booking-confirmed mail and add-ons', () => {
       { cookie: owner.cookie },
     );
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
-    const again = t.deps.db
+    const { outbox } = tablesOf(t.deps.db);
+    const resends = await t.deps.db
       .select({ html: outbox.html, text: outbox.text })
       .from(outbox)
-      .where(like(outbox.idempotencyKey, `booking-resent:${bookingId}:%`))
-      .get();
-    expect(again).toEqual({ html: mail.html, text: mail.text });
+      .where(like(outbox.idempotencyKey, `booking-resent:${bookingId}:%`));
+    expect(resends).toEqual([{ html: mail.html, text: mail.text }]);
   });
 
   it('prices plus GST: the ticket GST line is the tickets’ tax only, and the lines add up to the total', async () => {
     const { ev, variant } = await eventWithAddOns(false);
     const { bookingId, session } = await buy(ev, [{ variantId: variant('T-shirt', 'M'), quantity: 1 }]);
-    const { text } = mailOf(t, `booking-confirmed:${bookingId}`)!;
+    const { text } = (await mailOn(t, `booking-confirmed:${bookingId}`))!;
     // 2 × ₹750 + 18 % GST (₹270.00), the T-shirt's ₹500 + its own 5 % (₹525.00), the fee, the total paid.
     expect(text).toContain(`${TICKET_GST_LABEL}: ₹270.00`);
     expect(text).toContain('  1 × T-shirt (M): ₹525.00');

@@ -1,30 +1,32 @@
 import ical from 'node-ical';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { createBooking } from '../helpers/bookings.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
+import { type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import { pdfPageCount, pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 describe('My Bookings, tickets and ticket files are for the owner only', () => {
   let t: TestApp;
-  let owner: ReturnType<typeof createSignedInUser>;
-  let stranger: ReturnType<typeof createSignedInUser>;
+  let owner: Person;
+  let stranger: Person;
   let bookingId: string;
 
-  beforeEach(() => {
-    t = createTestApp();
-    owner = createSignedInUser(t, { name: 'Asha Rao' });
-    stranger = createSignedInUser(t, { name: 'Someone Else' });
-    bookingId = createBooking(t, { userId: owner.userId, userName: 'Asha Rao' }).bookingId;
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    owner = await signedInUser(t, { name: 'Asha Rao' });
+    stranger = await signedInUser(t, { name: 'Someone Else' });
+    bookingId = (await createBookingOn(t, { userId: owner.userId, userName: 'Asha Rao' })).bookingId;
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('lists only the signed-in person’s bookings, newest first, with the ticket fields', async () => {
     t.clock.advance(60_000);
-    const newer = createBooking(t, { userId: owner.userId, quantity: 1, personAllowedPerTicket: 1 });
-    createBooking(t, { userId: stranger.userId });
+    const newer = await createBookingOn(t, { userId: owner.userId, quantity: 1, personAllowedPerTicket: 1 });
+    await createBookingOn(t, { userId: stranger.userId });
 
     const { status, data } = await callProcedure(t, 'query', 'bookings.mine', undefined, {
       cookie: owner.cookie,

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
-import { paymentOrders } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, type TicketedEvent, type TicketTypeSpec } from '../helpers/inventory.ts';
-import { mailOf } from '../helpers/organiser-bookings.ts';
+import { account, mailOn, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, type TicketedEvent, type TicketTypeSpec } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * How Proceed taxes a checkout (issue 16, ADR 0024): GST on the convenience fee only when the platform
@@ -40,10 +35,12 @@ const PROFILE = {
 };
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function organiserEvent(types: TicketTypeSpec[], profile: object = {}) {
-  const organiser = createAccount(t, 'organiser');
+  const organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -51,8 +48,9 @@ async function organiserEvent(types: TicketTypeSpec[], profile: object = {}) {
     organiserProfileSchema.parse({ ...PROFILE, ...profile }),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, { types, city: 'Mumbai' });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const ev = await createTicketedEventOn(t.deps.db, { types, city: 'Mumbai' });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return ev;
 }
 
@@ -64,7 +62,7 @@ async function taxesOf(ev: TicketedEvent) {
 
 /** Proceed with the given quantities per ticket type, pay and confirm. */
 async function buy(ev: TicketedEvent, quantities: number[]) {
-  const buyer = createSignedInUser(t);
+  const buyer = await signedInUser(t);
   const selectedTickets = quantities
     .map((quantity, i) => ({ ticketTypeId: ev.ticketTypeIds[i]!, quantity }))
     .filter((line) => line.quantity > 0);
@@ -73,16 +71,17 @@ async function buy(ev: TicketedEvent, quantities: number[]) {
   const res = await confirm(t, buyer.cookie, paid);
   expect(res.data).toMatchObject({ outcome: 'booked' });
   const bookingId = (res.data as { bookingId: string }).bookingId;
-  const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-  const order = t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId)).get()!;
-  const issued = t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
-  const mail = mailOf(t, `booking-confirmed:${bookingId}`)!;
-  return { buyer, session, booking, order, issued, mail };
+  const { bookings, paymentOrders, invoices } = tablesOf(t.deps.db);
+  const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [order] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId));
+  const issued = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+  const mail = (await mailOn(t, `booking-confirmed:${bookingId}`))!;
+  return { buyer, session, booking: booking!, order: order!, issued, mail };
 }
 
 describe('GST on the convenience fee', () => {
   it('is not charged when the platform has no GST registration, and every document says so', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const ev = await organiserEvent([{ name: 'Gold', pricePaise: 99_999, totalTickets: 20 }]);
     expect(await taxesOf(ev)).toEqual({
       feeTaxRatePercent: 0,
@@ -113,7 +112,7 @@ describe('GST on the convenience fee', () => {
   });
 
   it('is 18 % with a registration, invoiced by the platform; the two invoices add up to the amount paid', async () => {
-    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    t = await createTestAppOn(testEngine(), { ...NO_PLATFORM_GST, ...PLATFORM_GST });
     const ev = await organiserEvent([{ name: 'Gold', pricePaise: 99_999, totalTickets: 20 }]);
     expect(await taxesOf(ev)).toEqual({
       feeTaxRatePercent: 18,
@@ -136,7 +135,7 @@ describe('GST on the convenience fee', () => {
 
 describe('tax-exclusive prices', () => {
   it('add the admission GST at Proceed, line by line, and the invoice shows it as exclusive', async () => {
-    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    t = await createTestAppOn(testEngine(), { ...NO_PLATFORM_GST, ...PLATFORM_GST });
     const ev = await organiserEvent(
       [
         { name: 'Gold', pricePaise: 100_000, totalTickets: 20 },
@@ -194,7 +193,7 @@ describe('tax-exclusive prices', () => {
   });
 
   it('add nothing when every line is exempt, nor for an organiser who is not registered', async () => {
-    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    t = await createTestAppOn(testEngine(), { ...NO_PLATFORM_GST, ...PLATFORM_GST });
     const exempt = await organiserEvent([{ name: 'Entry', pricePaise: 50_000, totalTickets: 20 }], {
       taxInclusive: false,
     });

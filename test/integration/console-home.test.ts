@@ -1,32 +1,42 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBooking } from '../helpers/bookings.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
+import { account, ownedEvent } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 describe('console home: my events with their figures', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('lists status, next date, sold / capacity and gross from the bookings, soonest first', async () => {
-    const owner = createAccount(t, 'organiser');
-    const buyer = createAccount(t);
+    const owner = await account(t, 'organiser');
+    const buyer = await account(t);
     // Two bookings of one event: 3 + 2 Gold Circle tickets at ₹999.99 (capacity 25).
-    const first = createBooking(t, { userId: buyer.userId, quantity: 3, event: { ownerId: owner.userId } });
-    createBooking(t, {
+    const first = await createBookingOn(t, {
+      userId: buyer.userId,
+      quantity: 3,
+      event: { ownerId: owner.userId },
+    });
+    await createBookingOn(t, {
       userId: buyer.userId,
       quantity: 2,
       eventId: first.eventId,
       event: { id: `unused-${Math.random()}` },
     });
-    const soldOut = createOwnedEvent(t, owner.userId, 'Sold Out Show');
-    t.deps.sqlite
-      .prepare('update ticket_types set available_tickets = 0 where id = ?')
-      .run(soldOut.ticketTypeIds[0]);
-    createOwnedEvent(t, createAccount(t, 'organiser').userId, 'Somebody Else’s Show');
+    const soldOut = await ownedEvent(t, owner.userId, 'Sold Out Show');
+    const { ticketTypes } = tablesOf(t.deps.db);
+    await t.deps.db
+      .update(ticketTypes)
+      .set({ availableTickets: 0 })
+      .where(eq(ticketTypes.id, soldOut.ticketTypeIds[0]!));
+    await ownedEvent(t, (await account(t, 'organiser')).userId, 'Somebody Else’s Show');
 
     const home = async () =>
       (await callProcedure(t, 'query', 'console.myEvents', undefined, { cookie: owner.cookie })).data as {

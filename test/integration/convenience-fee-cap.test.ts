@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_FEE_RATE, MAX_CONVENIENCE_FEE_RATE } from '../../shared/pricing.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { feeAboveCapMessage } from '../../src-server/services/platform-settings/convenience-fee-cap.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, type Person } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 const DETAILS = {
@@ -24,20 +24,31 @@ const DETAILS = {
 
 describe('the admin caps the convenience fee (issue 14: "convenience-fee rate (admin may cap it)")', () => {
   let t: TestApp;
-  let admin: ReturnType<typeof createAccount>;
-  let organiser: ReturnType<typeof createAccount>;
-  beforeEach(() => {
-    t = createTestApp();
-    admin = createAccount(t, 'admin');
-    organiser = createAccount(t, 'organiser');
+  let admin: Person;
+  let organiser: Person;
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    admin = await account(t, 'admin');
+    organiser = await account(t, 'organiser');
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
 
-  const rateOf = (eventId: string) =>
-    t.deps.db.select({ rate: events.platformFeeRate }).from(events).where(eq(events.id, eventId)).get()?.rate;
+  const rateOf = async (eventId: string) => {
+    const { events } = tablesOf(t.deps.db);
+    const [event] = await t.deps.db
+      .select({ rate: events.platformFeeRate })
+      .from(events)
+      .where(eq(events.id, eventId));
+    return event?.rate;
+  };
+  /** Every event's version, in the order of their ids (PostgreSQL's unordered scan follows updates). */
+  const versionsOf = () => {
+    const { events } = tablesOf(t.deps.db);
+    return t.deps.db.select({ id: events.id, version: events.version }).from(events).orderBy(asc(events.id));
+  };
   const setCap = (percent: unknown) =>
     callProcedure(t, 'mutation', 'admin.setConvenienceFeeCap', { percent }, { cookie: admin.cookie });
 
@@ -47,12 +58,13 @@ describe('the admin caps the convenience fee (issue 14: "convenience-fee rate (a
     });
     expect(cap.data).toEqual({ percent: MAX_CONVENIENCE_FEE_RATE });
 
-    const high = createTicketedEvent(t.deps.db, { platformFeeRate: 12 });
-    const byDefault = createTicketedEvent(t.deps.db, { platformFeeRate: null });
-    const low = createTicketedEvent(t.deps.db, { platformFeeRate: 2 });
-    const cancelled = createTicketedEvent(t.deps.db, { platformFeeRate: 15 });
-    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, cancelled.eventId)).run();
-    const versions = t.deps.db.select({ id: events.id, version: events.version }).from(events).all();
+    const high = await createTicketedEventOn(t.deps.db, { platformFeeRate: 12 });
+    const byDefault = await createTicketedEventOn(t.deps.db, { platformFeeRate: null });
+    const low = await createTicketedEventOn(t.deps.db, { platformFeeRate: 2 });
+    const cancelled = await createTicketedEventOn(t.deps.db, { platformFeeRate: 15 });
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, cancelled.eventId));
+    const versions = await versionsOf();
 
     const saved = await setCap(3);
     expect(saved.status).toBe(200);
@@ -60,25 +72,25 @@ describe('the admin caps the convenience fee (issue 14: "convenience-fee rate (a
     expect(saved.data).toEqual({ cap: 3, lowered: 2 });
     expect(DEFAULT_PLATFORM_FEE_RATE).toBeGreaterThan(3);
     expect([
-      rateOf(high.eventId),
-      rateOf(byDefault.eventId),
-      rateOf(low.eventId),
-      rateOf(cancelled.eventId),
+      await rateOf(high.eventId),
+      await rateOf(byDefault.eventId),
+      await rateOf(low.eventId),
+      await rateOf(cancelled.eventId),
     ]).toEqual([3, 3, 2, 15]);
     // No event's version moved: an organiser's open editor is not told someone else changed it.
-    expect(t.deps.db.select({ id: events.id, version: events.version }).from(events).all()).toEqual(versions);
+    expect(await versionsOf()).toEqual(versions);
     expect(
       (await callProcedure(t, 'query', 'admin.convenienceFeeCap', undefined, { cookie: admin.cookie })).data,
     ).toEqual({ percent: 3 });
 
     // The buyer is charged the capped fee: 3 % of the subtotal, IGST on top of it.
-    const buyer = createAccount(t);
+    const buyer = await account(t);
     const session = await proceed(t, buyer.cookie, high, 1);
     expect(session.feePaise).toBe(Math.round(session.subtotalPaise * 0.03));
 
     // Raising the cap later lowers nothing and raises nothing.
     expect((await setCap(10)).data).toEqual({ cap: 10, lowered: 0 });
-    expect(rateOf(high.eventId)).toBe(3);
+    expect(await rateOf(high.eventId)).toBe(3);
   });
 
   it('the editor refuses a fee above the cap beside the field, and stores no rate as the cap when the default is above it', async () => {
@@ -94,7 +106,7 @@ describe('the admin caps the convenience fee (issue 14: "convenience-fee rate (a
     expect(atCap.status).toBe(200);
     const noRate = await create({ ...DETAILS, platformFeeRate: null });
     const { eventId } = noRate.data as { eventId: string };
-    expect(rateOf(eventId)).toBe(4);
+    expect(await rateOf(eventId)).toBe(4);
 
     const update = await callProcedure(
       t,
@@ -104,7 +116,7 @@ describe('the admin caps the convenience fee (issue 14: "convenience-fee rate (a
       { cookie: organiser.cookie },
     );
     expect(update.body.error?.data.fieldErrors?.platformFeeRate).toBe(feeAboveCapMessage(4));
-    expect(rateOf(eventId)).toBe(4);
+    expect(await rateOf(eventId)).toBe(4);
   });
 
   it('refuses a cap outside 0–20 % with a clear message, and only admins may set it', async () => {

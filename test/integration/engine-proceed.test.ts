@@ -4,7 +4,7 @@ import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import { appSecretFor } from '../../src-server/app-secret.ts';
 import type { DbOrTx } from '../../src-server/db/client.ts';
 import { openPostgres, type PgDb, pgWriteTransaction } from '../../src-server/db/engine/postgres.ts';
-import { rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
+import { changes, rows, runAsync, runSync, type Steps } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { attendeeNameSettings, ticketQuestions } from '../../src-server/db/schema/questions.ts';
 import { quotas, quotaTicketTypes } from '../../src-server/db/schema/quotas.ts';
@@ -72,6 +72,9 @@ interface World {
   household: string[];
   /** The buyer who answers the checkout's questions. */
   answerer: string;
+  /** A new buyer whose hold's statements are read, and one refused. */
+  newcomer: string;
+  latecomer: string;
 }
 
 const serverUrl = testPostgresUrl('engine-proceed.test.ts');
@@ -130,7 +133,7 @@ function hoarding(clientAddress: string, limits: Partial<HoardingContext['limits
   };
 }
 
-describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (_name, open) => {
+describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (engineName, open) => {
   let engine: Engine;
   const now = () => world.t.clock.now();
   const proceed = (
@@ -325,7 +328,114 @@ describe.each(engines)("Proceed's replace-then-hold, written once, on %s", (_nam
     expect(live.reduce((sum, h) => sum + h.seats, 0)).toBe(4);
     await expectInvariants(engine);
   });
+
+  it("a new buyer's hold takes its hot rows (the type's seats, its quota's) by its last statements; a refused one leaves nothing it wrote first", async () => {
+    // On PostgreSQL a type's row stays locked from its UPDATE to the COMMIT, and every statement in
+    // between is a round trip to a busy app (docs/benchmarks.md, the hot ticket type): the hold, its
+    // items and the caller's rows (Proceed's payment order) come first.
+    const lines = [
+      { ticketTypeId: world.addressType, quantity: 1 },
+      { ticketTypeId: world.racingType, quantity: 1 },
+    ];
+    const callersRow = (tx: DbOrTx) =>
+      function* (hold: { id: string }) {
+        const { holds } = tablesOf(tx);
+        yield* changes(tx.update(holds).set({ userCity: 'Pune' }).where(eq(holds.id, hold.id)));
+      };
+    const log: string[] = [];
+    const outcome = await engine.write((tx) =>
+      recorded(replaceHoldsAndReserveSteps(tx, input(world.newcomer, lines, {}), now(), callersRow(tx)), log),
+    );
+    expect(outcome.ok).toBe(true);
+    const firstTake = log.findIndex((sql) => sql.startsWith('update ticket_types'));
+    expect(firstTake, log.join('\n')).toBeGreaterThan(0);
+    // On PostgreSQL the types' quotas are read again under the lock (a quota created while the hold
+    // waited for the row must be charged, engine-holds.test.ts): a statement's RETURNING would read them
+    // in the snapshot taken before the wait, so it is one read more, and nothing is written before the
+    // quotas' UPDATE.
+    const rereads = engineName === 'PostgreSQL' ? [/^select/, /^select/] : [];
+    expect(log.slice(firstTake), log.join('\n')).toEqual(
+      [/^update ticket_types/, /^update ticket_types/, ...rereads, /^update quotas/].map((pattern) =>
+        expect.stringMatching(pattern),
+      ),
+    );
+    const before = log.slice(0, firstTake);
+    expect(before.some((sql) => sql.startsWith('insert into holds'))).toBe(true);
+    expect(before.filter((sql) => sql.startsWith('insert into hold_items'))).toHaveLength(2);
+    expect(before.some((sql) => sql.startsWith('update holds set user_city'))).toBe(true);
+
+    // Refused by a type of too few seats: the hold, its items and the caller's row, written before,
+    // are undone with the other type's seats.
+    const typeIds = [world.addressType, world.lastOne, world.racingType];
+    const inventory = await engine.read((db) => inventoryOf(db, typeIds));
+    await expect(
+      engine.write((tx) =>
+        replaceHoldsAndReserveSteps(
+          tx,
+          input(
+            world.latecomer,
+            [
+              { ticketTypeId: world.addressType, quantity: 1 },
+              { ticketTypeId: world.lastOne, quantity: 2 },
+            ],
+            {},
+          ),
+          now(),
+          callersRow(tx),
+        ),
+      ),
+    ).rejects.toThrow(/Insufficient tickets available for Last One/);
+    // Refused by the caller's own check, asked once the seats are taken: undone likewise.
+    await expect(
+      engine.write((tx) =>
+        replaceHoldsAndReserveSteps(
+          tx,
+          input(world.latecomer, [{ ticketTypeId: world.racingType, quantity: 1 }], {}),
+          now(),
+          {
+            check: () => {
+              throw conflict('the order could not be recorded');
+            },
+            write: callersRow(tx),
+          },
+        ),
+      ),
+    ).rejects.toThrow(/could not be recorded/);
+    expect(await engine.read((db) => holdsOf(db, world.latecomer))).toEqual([]);
+    expect(await engine.read((db) => inventoryOf(db, typeIds))).toEqual(inventory);
+    await expectInvariants(engine);
+  });
 });
+
+/** The transition's statements as they run, each as its SQL's start (lower case, unquoted). */
+function* recorded<T>(steps: Steps<T>, log: string[]): Steps<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const statement = next.value;
+    if ('query' in statement) log.push(sqlText(statement.query));
+    let answer: unknown;
+    try {
+      answer = yield statement;
+    } catch (err) {
+      next = steps.throw(err);
+      continue;
+    }
+    next = steps.next(answer);
+  }
+  return next.value;
+}
+
+/** A built or prepared Drizzle query's SQL, on either engine. */
+function sqlText(query: unknown): string {
+  const q = query as {
+    toSQL?: () => { sql: string };
+    query?: { sql: string };
+    rawQueryConfig?: { text: string };
+    queryConfig?: { text: string };
+  };
+  const text = q.toSQL?.().sql ?? q.query?.sql ?? q.rawQueryConfig?.text ?? q.queryConfig?.text ?? '?';
+  return text.replaceAll('"', '').replaceAll('`', '').toLowerCase();
+}
 
 function input(userId: string, lines: HoldLine[], extra: Partial<ReserveInput>): ReserveInput {
   return {
@@ -487,5 +597,7 @@ async function buildInstallation(): Promise<World> {
     spreader: account(),
     household: Array.from({ length: 20 }, account),
     answerer: account(),
+    newcomer: account(),
+    latecomer: account(),
   };
 }

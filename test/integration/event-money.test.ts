@@ -2,17 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { type RefundPolicy, refundAmountPaise } from '../../shared/refund-policy.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
-import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
+import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
 import { creditShareFor } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, buy, type Person } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -35,11 +34,11 @@ const PROFILE = {
 
 describe('an event’s money, one definition everywhere', () => {
   let t: TestApp;
-  let organiser: ReturnType<typeof createAccount>;
+  let organiser: Person;
   let ev: TicketedEvent;
   beforeEach(async () => {
-    t = createTestApp();
-    organiser = createAccount(t, 'organiser');
+    t = await createTestAppOn(testEngine());
+    organiser = await account(t, 'organiser');
     await saveOrganiserProfile(
       t.deps.db,
       platformGstOf(t.deps.env),
@@ -47,10 +46,15 @@ describe('an event’s money, one definition everywhere', () => {
       organiserProfileSchema.parse(PROFILE),
       t.clock.now(),
     );
-    ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }] });
-    t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+    ev = await createTicketedEventOn(t.deps.db, {
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const money = async () => {
     const res = await callProcedure(
@@ -70,21 +74,21 @@ describe('an event’s money, one definition everywhere', () => {
     );
   };
   /** The buyer cancels under `policy`: the refund and the credit notes the cancellation service makes. */
-  const buyerCancels = (bookingId: string, policy: RefundPolicy) => {
-    const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-    return writeTransaction(t.deps.db, (tx) =>
-      cancelBookingIn(tx, t.deps, bookingId, 'buyer', t.clock.now(), {
-        refundAmountPaise: refundAmountPaise(policy, booking),
-        credit: creditShareFor(policy),
+  const buyerCancels = async (bookingId: string, policy: RefundPolicy) => {
+    const { bookings } = tablesOf(t.deps.db);
+    const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    return runnerFor(t.deps.db).write((tx) =>
+      cancelBookingSteps(tx as WriteTx, t.deps, bookingId, 'buyer', t.clock.now(), {
+        partial: { refundAmountPaise: refundAmountPaise(policy, booking!), credit: creditShareFor(policy) },
       }),
     );
   };
 
   it('two tickets at ₹1,180, one refunded in full: ticket revenue, GST, platform fees, refunds, payable', async () => {
-    await buyTickets(t, ev, 1);
-    const refunded = await buyTickets(t, ev, 1);
-    await writeTransaction(t.deps.db, (tx) =>
-      cancelBookingIn(tx, t.deps, refunded.bookingId, 'organiser', t.clock.now()),
+    await buy(t, ev, 1);
+    const refunded = await buy(t, ev, 1);
+    await runnerFor(t.deps.db).write((tx) =>
+      cancelBookingSteps(tx as WriteTx, t.deps, refunded.bookingId, 'organiser', t.clock.now()),
     );
 
     expect(await money()).toEqual({
@@ -126,9 +130,9 @@ describe('an event’s money, one definition everywhere', () => {
   });
 
   it('a refund that keeps the fee, and a 50 % refund, split between the tickets and the platform’s fee', async () => {
-    await buyTickets(t, ev, 1);
-    const keepsFee = await buyTickets(t, ev, 1);
-    const half = await buyTickets(t, ev, 1);
+    await buy(t, ev, 1);
+    const keepsFee = await buy(t, ev, 1);
+    const half = await buy(t, ev, 1);
     // 'minus_fee': the refund is the ticket price, 1,18,000; the platform keeps its 6,962.
     await buyerCancels(keepsFee.bookingId, { cutoffHours: 24, rule: 'minus_fee', percent: null });
     // 50 %: ⌊1,24,962 / 2⌋ = 62,481, the same share of each part: the fee's 6,962 / 2 = 3,481

@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import {
   INVITATION_TTL_MS,
@@ -14,37 +11,42 @@ import {
   TOO_MANY_INVITATIONS_FROM_SENDER,
   TOO_MANY_INVITATIONS_TO_ADDRESS,
 } from '../../src-server/services/team/invite-team-member.ts';
+import type { ConsoleWorld } from '../helpers/console-world.ts';
 import {
-  type ConsoleWorld,
-  createAccount,
-  createConsoleWorld,
-  createOwnedEvent,
-  insertInvitation,
-  inviteThroughOwner,
-} from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+  account,
+  consoleWorld,
+  invitation,
+  invitationMailedTo,
+  invitedThroughOwner,
+  ownedEvent,
+} from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { signUpVia, uniqueEmail } from './auth-helpers.ts';
 
 describe('event team: invite, accept, remove', () => {
   let t: TestApp;
   let w: ConsoleWorld;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
-  const roleOf = (userId: string) =>
-    t.deps.db
+  const roleOf = async (userId: string) => {
+    const { eventTeamMembers } = tablesOf(t.deps.db);
+    const [row] = await t.deps.db
       .select({ role: eventTeamMembers.role })
       .from(eventTeamMembers)
-      .where(and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, userId)))
-      .get()?.role ?? null;
+      .where(and(eq(eventTeamMembers.eventId, w.event.eventId), eq(eventTeamMembers.userId, userId)));
+    return row?.role ?? null;
+  };
 
   it('someone without an account is invited, signs up with that address, accepts from the link and joins the team', async () => {
     const email = uniqueEmail('gate');
-    const { token, mail } = await inviteThroughOwner(t, w, email, 'gate_staff');
+    const { token, mail } = await invitedThroughOwner(t, w, email, 'gate_staff');
     expect(mail.subject).toBe(`You're invited to ${w.event.eventName} on Jalsa`);
     expect(mail.text).toContain('as gate staff');
     // Gate staff are told where the scanner is (issue 35): the mail names /gate, not only the console.
@@ -80,11 +82,11 @@ describe('event team: invite, accept, remove', () => {
       },
     );
     expect(accepted.data).toEqual({ eventId: w.event.eventId, role: 'gate_staff' });
-    expect(roleOf(invitee.account.id)).toBe('gate_staff');
+    expect(await roleOf(invitee.account.id)).toBe('gate_staff');
     // The mailed link proved the address.
-    expect(
-      t.deps.db.select().from(users).where(eq(users.id, invitee.account.id)).get()?.isEmailVerified,
-    ).toBe(true);
+    const { users } = tablesOf(t.deps.db);
+    const [verified] = await t.deps.db.select().from(users).where(eq(users.id, invitee.account.id));
+    expect(verified?.isEmailVerified).toBe(true);
     // Accepting again is harmless; the event now appears in their console with their role.
     expect(
       (await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: invitee.cookie }))
@@ -108,10 +110,10 @@ describe('event team: invite, accept, remove', () => {
   });
 
   it('the owner removes a member, whose access ends with their next request', async () => {
-    const member = createAccount(t);
-    const { token } = await inviteThroughOwner(t, w, member.email, 'co_organiser');
+    const member = await account(t);
+    const { token } = await invitedThroughOwner(t, w, member.email, 'co_organiser');
     await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: member.cookie });
-    expect(roleOf(member.userId)).toBe('co_organiser');
+    expect(await roleOf(member.userId)).toBe('co_organiser');
     const view = () =>
       callProcedure(t, 'query', 'console.event', { eventId: w.event.eventId }, { cookie: member.cookie });
     expect((await view()).status).toBe(200);
@@ -124,7 +126,7 @@ describe('event team: invite, accept, remove', () => {
       { cookie: w.people.owner.cookie },
     );
     expect(removed.data).toEqual({ removed: true });
-    expect(roleOf(member.userId)).toBeNull();
+    expect(await roleOf(member.userId)).toBeNull();
     expect((await view()).status).toBe(404);
     // A member of another event cannot be removed through this one.
     const elsewhere = await callProcedure(
@@ -140,7 +142,7 @@ describe('event team: invite, accept, remove', () => {
   it('a co-organiser manages the team like the owner (invites, removes gate staff and co-organisers), never the owner', async () => {
     const co = { cookie: w.people['co-organiser'].cookie };
     const eventId = w.event.eventId;
-    const invitee = createAccount(t);
+    const invitee = await account(t);
     const invited = await callProcedure(
       t,
       'mutation',
@@ -149,10 +151,9 @@ describe('event team: invite, accept, remove', () => {
       co,
     );
     expect(invited.status).toBe(200);
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, invitee.email)).get()!;
-    const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
+    const { token } = await invitationMailedTo(t, invitee.email);
     await callProcedure(t, 'mutation', 'console.acceptInvitation', { token }, { cookie: invitee.cookie });
-    expect(roleOf(invitee.userId)).toBe('co_organiser');
+    expect(await roleOf(invitee.userId)).toBe('co_organiser');
 
     for (const memberUserId of [w.people['gate staff'].userId, invitee.userId]) {
       const removed = await callProcedure(
@@ -163,7 +164,7 @@ describe('event team: invite, accept, remove', () => {
         co,
       );
       expect(removed.data).toEqual({ removed: true });
-      expect(roleOf(memberUserId)).toBeNull();
+      expect(await roleOf(memberUserId)).toBeNull();
     }
 
     // The owner is not on the team: neither invited nor removed, by anyone.
@@ -184,9 +185,10 @@ describe('event team: invite, accept, remove', () => {
       co,
     );
     expect(removeOwner.status).toBe(404);
+    const { events } = tablesOf(t.deps.db);
     expect(
-      t.deps.db.select({ ownerId: events.ownerId }).from(events).where(eq(events.id, eventId)).get(),
-    ).toEqual({ ownerId: owner.userId });
+      await t.deps.db.select({ ownerId: events.ownerId }).from(events).where(eq(events.id, eventId)),
+    ).toEqual([{ ownerId: owner.userId }]);
     // Cancelling the whole event stays the owner's (and admins').
     const cancel = await callProcedure(t, 'mutation', 'organiser.cancelEvent', { eventId, version: 1 }, co);
     expect(cancel.status).toBe(403);
@@ -196,7 +198,7 @@ describe('event team: invite, accept, remove', () => {
     const eventId = w.event.eventId;
     const co = w.people['co-organiser'];
     // The attack (issue 35, item 4): before being removed, the co-organiser invites an address they control.
-    const accomplice = createAccount(t);
+    const accomplice = await account(t);
     const invited = await callProcedure(
       t,
       'mutation',
@@ -205,9 +207,9 @@ describe('event team: invite, accept, remove', () => {
       { cookie: co.cookie },
     );
     expect(invited.status).toBe(200);
-    const token = tokenMailedTo(accomplice.email);
+    const { token } = await invitationMailedTo(t, accomplice.email);
     // The owner's own invitation, waiting too, is not the removed member's and stays.
-    const kept = await inviteThroughOwner(t, w, uniqueEmail('kept'), 'gate_staff');
+    const kept = await invitedThroughOwner(t, w, uniqueEmail('kept'), 'gate_staff');
 
     const removed = await callProcedure(
       t,
@@ -230,7 +232,7 @@ describe('event team: invite, accept, remove', () => {
     );
     expect(accepted.status).toBe(404);
     expect(accepted.body.error?.message).toBe('This invitation link is invalid or has expired.');
-    expect(roleOf(accomplice.userId)).toBeNull();
+    expect(await roleOf(accomplice.userId)).toBeNull();
     const editor = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId }, accomplice);
     expect(editor.status).toBe(404);
     // The team page no longer lists it as waiting; the owner's invitation still works.
@@ -250,7 +252,7 @@ describe('event team: invite, accept, remove', () => {
   it('an admin whose admin role is taken away leaves no invitation behind that still works', async () => {
     const eventId = w.event.eventId;
     const admin = w.people.admin;
-    const invitee = createAccount(t);
+    const invitee = await account(t);
     const invited = await callProcedure(
       t,
       'mutation',
@@ -259,7 +261,7 @@ describe('event team: invite, accept, remove', () => {
       { cookie: admin.cookie },
     );
     expect(invited.status).toBe(200);
-    const token = tokenMailedTo(invitee.email);
+    const { token } = await invitationMailedTo(t, invitee.email);
     // `npm run user:role -- <admin> none`: the role change voids what the admin issued.
     expect(
       await setAccountRoleByEmail(
@@ -276,20 +278,20 @@ describe('event team: invite, accept, remove', () => {
       { cookie: invitee.cookie },
     );
     expect(accepted.status).toBe(404);
-    expect(roleOf(invitee.userId)).toBeNull();
+    expect(await roleOf(invitee.userId)).toBeNull();
   });
 
   it('an invitation is only as good as its sender’s right to invite, whichever way that right ended', async () => {
     const eventId = w.event.eventId;
     const co = w.people['co-organiser'];
-    const invitee = createAccount(t);
-    const { token } = insertInvitation(t, { eventId, invitedBy: co.userId, email: invitee.email });
+    const invitee = await account(t);
+    const { token } = await invitation(t, { eventId, invitedBy: co.userId, email: invitee.email });
     // The member row goes by a path that does not void anything (a direct database change): accepting
     // still checks that the sender may invite to this event today.
-    t.deps.db
+    const { eventTeamMembers } = tablesOf(t.deps.db);
+    await t.deps.db
       .delete(eventTeamMembers)
-      .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, co.userId)))
-      .run();
+      .where(and(eq(eventTeamMembers.eventId, eventId), eq(eventTeamMembers.userId, co.userId)));
     const accepted = await callProcedure(
       t,
       'mutation',
@@ -298,13 +300,13 @@ describe('event team: invite, accept, remove', () => {
       { cookie: invitee.cookie },
     );
     expect(accepted.status).toBe(404);
-    expect(roleOf(invitee.userId)).toBeNull();
+    expect(await roleOf(invitee.userId)).toBeNull();
   });
 
   it('refuses a link used by another account, an expired link, a cancelled one, and inviting the owner or a member', async () => {
-    const invitee = createAccount(t);
-    const { token } = await inviteThroughOwner(t, w, invitee.email);
-    const other = createAccount(t);
+    const invitee = await account(t);
+    const { token } = await invitedThroughOwner(t, w, invitee.email);
+    const other = await account(t);
     const wrong = await callProcedure(
       t,
       'mutation',
@@ -329,9 +331,9 @@ describe('event team: invite, accept, remove', () => {
     );
     expect(expired.status).toBe(404);
     expect(expired.body.error?.message).toBe('This invitation link is invalid or has expired.');
-    expect(roleOf(invitee.userId)).toBeNull();
+    expect(await roleOf(invitee.userId)).toBeNull();
 
-    const fresh = await inviteThroughOwner(t, w, invitee.email);
+    const fresh = await invitedThroughOwner(t, w, invitee.email);
     const team = await callProcedure(
       t,
       'query',
@@ -383,8 +385,8 @@ describe('event team: invite, accept, remove', () => {
   });
 
   it('a new invitation to the same address replaces the old one, whose link stops working', async () => {
-    const invitee = createAccount(t);
-    const first = await inviteThroughOwner(t, w, invitee.email, 'co_organiser');
+    const invitee = await account(t);
+    const first = await invitedThroughOwner(t, w, invitee.email, 'co_organiser');
     t.clock.advance(1000);
     const second = await inviteThroughOwnerAgain(invitee.email, 'gate_staff');
     const old = await callProcedure(
@@ -444,11 +446,13 @@ describe('event team: invite, accept, remove', () => {
     // The attack (issue 35, item 11): one organiser's invitations, re-sent as fast as possible, flood one
     // mailbox with the organiser's own text (event name, inviter name).
     const owner = w.people.owner;
-    const second = createOwnedEvent(t, owner.userId, 'Second Night');
+    const second = await ownedEvent(t, owner.userId, 'Second Night');
     const victim = 'victim@example.com';
     const invite = (eventId: string, email: string, cookie = owner.cookie) =>
       callProcedure(t, 'mutation', 'console.invite', { eventId, email, role: 'gate_staff' }, { cookie });
-    const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all().length;
+    const { outbox } = tablesOf(t.deps.db);
+    const mailsTo = async (to: string) =>
+      (await t.deps.db.select().from(outbox).where(eq(outbox.to, to))).length;
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => invite(i % 2 ? second.eventId : w.event.eventId, victim)),
@@ -458,7 +462,7 @@ describe('event team: invite, accept, remove', () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => a.status)).toEqual(refused.map(() => 429));
     expect(refused[0]!.body.error?.message).toBe(TOO_MANY_INVITATIONS_TO_ADDRESS);
-    expect(mailsTo(victim)).toBe(INVITATIONS_PER_ADDRESS.max);
+    expect(await mailsTo(victim)).toBe(INVITATIONS_PER_ADDRESS.max);
     // Another sender cannot go on where this one stopped; another address is not affected.
     const other = w.people['organiser of another event'];
     expect((await invite(w.otherEvent.eventId, victim, other.cookie)).status).toBe(429);
@@ -470,8 +474,8 @@ describe('event team: invite, accept, remove', () => {
 
   it(`lets one person send at most ${INVITATIONS_PER_SENDER.max} invitations an hour, across all their events`, async () => {
     const owner = w.people.owner;
-    const events = [w.event.eventId, createOwnedEvent(t, owner.userId, 'Second Night').eventId];
-    events.push(createOwnedEvent(t, owner.userId, 'Third Night').eventId);
+    const events = [w.event.eventId, (await ownedEvent(t, owner.userId, 'Second Night')).eventId];
+    events.push((await ownedEvent(t, owner.userId, 'Third Night')).eventId);
     const invite = (i: number) =>
       callProcedure(
         t,
@@ -497,11 +501,6 @@ describe('event team: invite, accept, remove', () => {
     expect((await invite(INVITATIONS_PER_SENDER.max + 1)).status).toBe(200);
   });
 
-  function tokenMailedTo(email: string): string {
-    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
-    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
-  }
-
   async function inviteThroughOwnerAgain(email: string, role: string): Promise<string> {
     const res = await callProcedure(
       t,
@@ -513,7 +512,6 @@ describe('event team: invite, accept, remove', () => {
       },
     );
     expect(res.status).toBe(200);
-    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).all();
-    return /\/organiser\/invitations\/([a-z0-9]+)/.exec(mails.at(-1)!.text)![1]!;
+    return (await invitationMailedTo(t, email)).token;
   }
 });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src-server/db/schema/contact.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { seedDemoData } from '../../src-server/db/seed/seed.ts';
 import type { EventDetail, EventSummary } from '../../src-server/services/catalog/events.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { type SeededCopies, seededCopies } from '../helpers/seeded-copies.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 const POPULAR = [
@@ -20,11 +21,23 @@ const POPULAR = [
 
 describe('events procedures on the demo catalogue', () => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = createTestApp();
-    await seedDemoData(t.deps.db, t.clock);
+  // The demo catalogue is made once, through the event editor's services (the costly part on
+  // PostgreSQL); each test gets its own copy of it.
+  let catalogue: SeededCopies;
+  beforeAll(async () => {
+    catalogue = await seededCopies(testEngine(), async (app) => {
+      await seedDemoData(app.deps.db, app.clock);
+    });
   });
-  afterEach(() => t.close());
+  afterAll(async () => {
+    await catalogue.close();
+  });
+  beforeEach(async () => {
+    t = await catalogue.app();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const list = async (input?: unknown) =>
     (await callProcedure(t, 'query', 'events.list', input)).data as EventSummary[];
@@ -136,7 +149,7 @@ describe('events procedures on the demo catalogue', () => {
       .data as EventDetail;
     expect(run.artistLineup).toBeNull();
     // Every demo event has ticket types (it is published like any other); a fixture has none.
-    const bare = createTicketedEvent(t.deps.db, { noTickets: true, now: t.clock.now() });
+    const bare = await createTicketedEventOn(t.deps.db, { noTickets: true, now: t.clock.now() });
     const noTypes = (await callProcedure(t, 'query', 'events.byId', { id: bare.eventId }))
       .data as EventDetail;
     expect(noTypes.lowestPricePaise).toBeNull();
@@ -152,10 +165,12 @@ describe('events procedures on the demo catalogue', () => {
 
 describe('contact.send', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('stores a valid message', async () => {
     const res = await callProcedure(t, 'mutation', 'contact.send', {
@@ -166,7 +181,7 @@ describe('contact.send', () => {
       message: 'Is there parking at the venue?',
     });
     expect(res.status).toBe(200);
-    const rows = t.deps.db.select().from(contactMessages).all();
+    const rows = await t.deps.db.select().from(tablesOf(t.deps.db).contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       firstName: 'Asha',
@@ -192,6 +207,6 @@ describe('contact.send', () => {
       mobile: 'Please enter a valid 10-digit mobile number',
       message: 'Message is required',
     });
-    expect(t.deps.db.select().from(contactMessages).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).contactMessages)).toHaveLength(0);
   });
 });

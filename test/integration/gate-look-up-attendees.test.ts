@@ -7,19 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { LookedUpTicket } from '../../src-server/services/gate/look-up-tickets.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { signAttendeeTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { account, ownedEvent, signedInUser } from '../helpers/engine-fixtures.ts';
 import { DETAILS } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function ok(res: { status: number; body: unknown; data?: unknown }) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -28,12 +29,13 @@ async function ok(res: { status: number; body: unknown; data?: unknown }) {
 
 /** An event of one type (2 persons a ticket) asking attendee names, with a gate volunteer. */
 async function setUp() {
-  t = createTestApp({ SEED_DEMO_DATA: 'false' });
-  const owner = createAccount(t, 'organiser');
-  const ev = createOwnedEvent(t, owner.userId);
+  t = await createTestAppOn(testEngine(), { SEED_DEMO_DATA: 'false' });
+  const owner = await account(t, 'organiser');
+  const ev = await ownedEvent(t, owner.userId);
   const type = ev.ticketTypeIds[0]!;
-  t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type)).run();
-  const staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
+  const { events, ticketTypes } = tablesOf(t.deps.db);
+  await t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type));
+  const staff = await signedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
   expect(await setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
   await ok(
     await callProcedure(
@@ -47,8 +49,9 @@ async function setUp() {
 
   /** The console's ticket-type editor with "One ticket per attendee" ticked (or not). */
   const setPerAttendee = async (on: boolean) => {
-    const row = t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type)).get()!;
-    const version = t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.version;
+    const [row] = await t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type));
+    const [event] = await t.deps.db.select().from(events).where(eq(events.id, ev.eventId));
+    const version = event!.version;
     await ok(
       await callProcedure(
         t,
@@ -59,14 +62,14 @@ async function setUp() {
           version,
           ticketTypeId: type,
           ticket: {
-            name: row.name,
-            priceRupees: row.pricePaise / 100,
-            totalTickets: row.totalTickets,
-            maxPerOrder: row.maxPerOrder,
-            personAllowedPerTicket: row.personAllowedPerTicket,
-            description: row.description,
-            benefits: row.benefits,
-            isRefundable: row.isRefundable,
+            name: row!.name,
+            priceRupees: row!.pricePaise / 100,
+            totalTickets: row!.totalTickets,
+            maxPerOrder: row!.maxPerOrder,
+            personAllowedPerTicket: row!.personAllowedPerTicket,
+            description: row!.description,
+            benefits: row!.benefits,
+            isRefundable: row!.isRefundable,
             onSale: true,
             perAttendeeTickets: on,
             saleOpensAt: null,
@@ -80,7 +83,7 @@ async function setUp() {
 
   /** Three tickets held by Asha Verma through the real checkout, the first two named. */
   const buyThree = async () => {
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const session = (await ok(
       await callProcedure(
         t,

@@ -3,15 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventCategory } from '../../shared/categories.ts';
 import { EXEMPT_WORDING } from '../../shared/gst.ts';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { account, buy } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -29,10 +27,12 @@ const PROFILE = {
 };
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function mumbaiEvent(category: EventCategory, pricePaise: number) {
-  const organiser = createAccount(t, 'organiser');
+  const organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -40,15 +40,15 @@ async function mumbaiEvent(category: EventCategory, pricePaise: number) {
     organiserProfileSchema.parse(PROFILE),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'Seat', pricePaise, totalTickets: 20 }],
   });
-  t.deps.db
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db
     .update(events)
     .set({ ownerId: organiser.userId, category })
-    .where(eq(events.id, ev.eventId))
-    .run();
+    .where(eq(events.id, ev.eventId));
   const setGst = (settings: object) =>
     callProcedure(
       t,
@@ -61,13 +61,11 @@ async function mumbaiEvent(category: EventCategory, pricePaise: number) {
 }
 
 async function admissionInvoiceOf(ev: TicketedEvent) {
-  const { buyer, bookingId } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
-  const invoice = t.deps.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.bookingId, bookingId))
-    .all()
-    .find((i) => i.kind === 'admission')!;
+  const { buyer, bookingId } = await buy(t, ev, 1, { ticketDetails: DETAILS });
+  const { invoices } = tablesOf(t.deps.db);
+  const invoice = (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).find(
+    (i) => i.kind === 'admission',
+  )!;
   const res = await t.request(`/api/invoices/${invoice.id}.pdf`, { headers: { cookie: buyer.cookie } });
   expect(res.status).toBe(200);
   return { invoice, pdf: pdfPageText(Buffer.from(await res.arrayBuffer())) };
@@ -75,7 +73,7 @@ async function admissionInvoiceOf(ev: TicketedEvent) {
 
 describe('the ₹500 exemption (entry 81) by kind of event', () => {
   it('a ₹499 workshop is taxed: 422.88 + CGST 38.06 + SGST 38.06', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await mumbaiEvent('workshops', 49_900);
     // Workshops are not in entry 81. 499.00 / 1.18 = 422.8813 → 422.88; tax 76.12 (even) → 38.06 each.
     const { invoice, pdf } = await admissionInvoiceOf(ev);
@@ -96,7 +94,7 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
   });
 
   it('a ₹499 concert is exempt: 499.00, no tax', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await mumbaiEvent('concerts', 49_900);
     const { invoice } = await admissionInvoiceOf(ev);
     expect(invoice).toMatchObject({
@@ -110,7 +108,7 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
   });
 
   it('the organiser says the kind where the category cannot: a comedy night that is theatre, a show that is not', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     // Comedy defaults to 'other' (not listed): a ₹499 ticket would be taxed. Marked theatre: exempt.
     const comedy = await mumbaiEvent('comedy', 49_900);
     expect((await comedy.setGst({ admissionKind: 'theatre' })).status).toBe(200);
@@ -127,7 +125,7 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
   });
 
   it('tax-exclusive prices: the checkout adds GST to a ₹499 workshop (89.82) and none to a ₹499 concert', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const exclusive = { ...PROFILE, taxInclusive: false };
     for (const [category, added] of [
       // 499.00 × 9 % = 44.91 per head, CGST + SGST = 89.82.
@@ -142,7 +140,7 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
         organiserProfileSchema.parse(exclusive),
         t.clock.now(),
       );
-      const { session } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
+      const { session } = await buy(t, ev, 1, { ticketDetails: DETAILS });
       expect(session).toMatchObject({ subtotalPaise: 49_900, admissionTaxPaise: added });
     }
   });
@@ -150,7 +148,7 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
 
 describe('rates from the schedule in force', () => {
   it('a 40 % admission (e.g. an IPL-type match): ₹3,500 incl is 2,500 + CGST 20 % 500 + SGST 20 % 500', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev, setGst } = await mumbaiEvent('sports', 350_000);
     // 28 % left the schedule on 22 September 2025; 40 % joined it.
     const refused = await setGst({ taxRate: 28 });
@@ -170,20 +168,21 @@ describe('rates from the schedule in force', () => {
   });
 
   it('an invoice keeps the rate it was issued at when the event’s rate changes later', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev, setGst } = await mumbaiEvent('sports', 118_000);
     const first = await admissionInvoiceOf(ev);
     expect((await setGst({ taxRate: 40 })).status).toBe(200);
     await admissionInvoiceOf(ev);
-    const stored = t.deps.db.select().from(invoices).where(eq(invoices.id, first.invoice.id)).get()!;
+    const { invoices } = tablesOf(t.deps.db);
+    const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.id, first.invoice.id));
     // ₹1,180 at 18 %: 1000.00 + 90.00 + 90.00, as issued.
-    expect(stored.lines[0]).toMatchObject({ taxRatePercent: 18, cgstPaise: 9_000, sgstPaise: 9_000 });
+    expect(stored!.lines[0]).toMatchObject({ taxRatePercent: 18, cgstPaise: 9_000, sgstPaise: 9_000 });
   });
 });
 
 describe('CGST and SGST are equal on inclusive prices', () => {
   it('₹999 incl: the odd paisa goes to the taxable value, 846.62 + 76.19 + 76.19 = 999.00', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await mumbaiEvent('concerts', 99_900);
     // 999.00 / 1.18 = 846.6102 → 846.61; tax 152.39 is odd: halves would be 76.20 and 76.19. One paisa
     // moves from tax to the taxable value: 846.62 taxable, 152.38 tax = 76.19 + 76.19; total 999.00.

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { getEventBooking } from '../../src-server/services/bookings/get-event-booking.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
+import { account, buy, mailOn } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -26,35 +24,38 @@ const PLATFORM_GST = {
 } as const;
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function mumbaiShow(pricePaise: number) {
-  const organiser = createAccount(t, 'organiser');
+  const organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return ev;
 }
 
+async function invoicesOf(bookingId: string) {
+  const { invoices } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+}
+
 async function feeInvoiceOf(bookingId: string) {
-  return t.deps.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.bookingId, bookingId))
-    .all()
-    .find((i) => i.kind === 'platform_fee')!;
+  return (await invoicesOf(bookingId)).find((i) => i.kind === 'platform_fee')!;
 }
 
 describe('the platform’s fee invoice', () => {
   it('to a B2B buyer takes the GSTIN’s state (Maharashtra), not the state typed (Karnataka): IGST 18.00', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const ev = await mumbaiShow(100_000);
     // 2 × 1000.00 = 2000.00; fee 5 % = 100.00; GST 18 % = 18.00. Typed Karnataka (the platform's state),
     // but the GSTIN 27… is Maharashtra's: inter-state, IGST 18.00 (before: CGST 9.00 + SGST 9.00).
-    const { buyer, bookingId } = await buyTickets(t, ev, 2, {
+    const { buyer, bookingId } = await buy(t, ev, 2, {
       ticketDetails: {
         ...DETAILS,
         state: 'Karnataka',
@@ -77,7 +78,7 @@ describe('the platform’s fee invoice', () => {
     expect(pdf).toContain('Place of supply: Maharashtra (27)');
     expect(pdf).toContain('IGST: Rs. 18.00');
     // The mail says what the invoice says.
-    expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
+    expect((await mailOn(t, `booking-confirmed:${bookingId}`))!.text).toContain(
       'Booking fee (incl. IGST 18%): ₹118.00',
     );
     // And the organiser's view of the order names the same head (it said "IGST" whatever the invoice did).
@@ -85,11 +86,11 @@ describe('the platform’s fee invoice', () => {
   });
 
   it('intra-state: equal heads, the odd paisa in the taxable value; the mail says CGST 9% + SGST 9%', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const ev = await mumbaiShow(100_100);
     // 1 × 1001.00; fee 5 % = 50.05; GST 18 % = 9.009 → 9.01 (charged at Proceed). 9.01 is odd: one paisa
     // moves to the taxable value → 50.06 + CGST 4.50 + SGST 4.50 = 59.06, what was paid for the fee.
-    const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: { ...DETAILS, state: 'Karnataka' } });
+    const { bookingId } = await buy(t, ev, 1, { ticketDetails: { ...DETAILS, state: 'Karnataka' } });
     const fee = await feeInvoiceOf(bookingId);
     expect(fee).toMatchObject({
       placeOfSupply: 'Karnataka',
@@ -99,7 +100,7 @@ describe('the platform’s fee invoice', () => {
       igstPaise: 0,
       totalPaise: 5_906,
     });
-    expect(mailOf(t, `booking-confirmed:${bookingId}`)!.text).toContain(
+    expect((await mailOn(t, `booking-confirmed:${bookingId}`))!.text).toContain(
       'Booking fee (incl. CGST 9% + SGST 9%): ₹59.06',
     );
     expect((await getEventBooking(t.deps.db, ev.eventId, bookingId)).feeTaxSplit).toEqual({
@@ -109,10 +110,10 @@ describe('the platform’s fee invoice', () => {
   });
 
   it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const ev = await mumbaiShow(100_100);
     // As above: fee 50.05 + GST 9.01, bought from Karnataka without a GSTIN → 50.06 + 4.50 + 4.50.
-    const { buyer, bookingId } = await buyTickets(t, ev, 1, {
+    const { buyer, bookingId } = await buy(t, ev, 1, {
       ticketDetails: { ...DETAILS, state: 'Karnataka' },
     });
     const res = await callProcedure(
@@ -128,12 +129,7 @@ describe('the platform’s fee invoice', () => {
       { cookie: buyer.cookie },
     );
     expect(res.status).toBe(200);
-    const fees = t.deps.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.bookingId, bookingId))
-      .all()
-      .filter((i) => i.kind === 'platform_fee');
+    const fees = (await invoicesOf(bookingId)).filter((i) => i.kind === 'platform_fee');
     // The re-issued one: Maharashtra's GSTIN, inter-state: 50.05 + IGST 9.01 = 59.06, still what was paid.
     expect(fees.find((i) => i.buyerGstin)).toMatchObject({
       placeOfSupply: 'Maharashtra',
@@ -146,7 +142,7 @@ describe('the platform’s fee invoice', () => {
   });
 
   it('the checkout learns the platform’s state, to name the fee’s heads by the invoice’s rule', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const ev = await mumbaiShow(100_000);
     const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
     expect((res.data as { taxes: unknown }).taxes).toEqual({

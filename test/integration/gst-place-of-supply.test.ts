@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { addTeamMember, createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets, versionOf } from '../helpers/organiser-bookings.ts';
+import { account, buy, type Person, teamMember } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import type { createSignedInUser } from '../helpers/users.ts';
-
-type Person = ReturnType<typeof createSignedInUser>;
 
 /**
  * Issue 36, items 1 and 8: the place of supply of admission is where the event is held (IGST Act
@@ -29,10 +24,19 @@ const PB_GSTIN = '03AAPFU0939F1Z5';
 const CH_GSTIN = '04AAPFU0939F1Z3';
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
+
+/** The event's current version (every console edit carries it). */
+async function versionOf(eventId: string): Promise<number> {
+  const { events } = tablesOf(t.deps.db);
+  const [event] = await t.deps.db.select({ v: events.version }).from(events).where(eq(events.id, eventId));
+  return event!.v;
+}
 
 async function organiserIn(state: string, gstin: string): Promise<Person> {
-  const organiser = createAccount(t, 'organiser');
+  const organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -43,12 +47,13 @@ async function organiserIn(state: string, gstin: string): Promise<Person> {
   return organiser;
 }
 
-function eventOf(organiser: Person, city: string, pricePaise: number): TicketedEvent {
-  const ev = createTicketedEvent(t.deps.db, {
+async function eventOf(organiser: Person, city: string, pricePaise: number): Promise<TicketedEvent> {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city,
     types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return ev;
 }
 
@@ -64,13 +69,11 @@ function setGst(organiser: Person, ev: TicketedEvent, settings: object) {
 }
 
 async function admissionInvoiceOf(ev: TicketedEvent) {
-  const { buyer, bookingId } = await buyTickets(t, ev, 1, { ticketDetails: DETAILS });
-  const invoice = t.deps.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.bookingId, bookingId))
-    .all()
-    .find((i) => i.kind === 'admission')!;
+  const { buyer, bookingId } = await buy(t, ev, 1, { ticketDetails: DETAILS });
+  const { invoices } = tablesOf(t.deps.db);
+  const invoice = (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).find(
+    (i) => i.kind === 'admission',
+  )!;
   const res = await t.request(`/api/invoices/${invoice.id}.pdf`, { headers: { cookie: buyer.cookie } });
   expect(res.status).toBe(200);
   return { invoice, pdf: pdfPageText(Buffer.from(await res.arrayBuffer())) };
@@ -78,11 +81,11 @@ async function admissionInvoiceOf(ev: TicketedEvent) {
 
 describe('the venue’s state is the place of supply', () => {
   it('a DL organiser’s Gurugram show: IGST 1,080 on 6,000, place of supply Haryana', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Delhi', DL_GSTIN);
     // ₹7,080 incl 18 %: 7080 / 1.18 = 6000.00 taxable, 1080.00 tax. Gurugram is in Haryana, the
     // organiser in Delhi: inter-state, all IGST (before: CGST 540 + SGST 540, place of supply Delhi).
-    const ev = eventOf(organiser, 'Delhi/NCR', 708_000);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 708_000);
     expect((await setGst(organiser, ev, { venueState: 'Haryana' })).status).toBe(200);
 
     const { invoice, pdf } = await admissionInvoiceOf(ev);
@@ -102,11 +105,11 @@ describe('the venue’s state is the place of supply', () => {
   });
 
   it('a Mohali show of a Punjab organiser is intra-state in Punjab: CGST 90 + SGST 90', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Punjab', PB_GSTIN);
     // Listed under 'Chandigarh', held in Mohali (Punjab). ₹1,180 incl: 1000.00 + 90.00 + 90.00
     // (before: place of supply Chandigarh, IGST 180.00).
-    const ev = eventOf(organiser, 'Chandigarh', 118_000);
+    const ev = await eventOf(organiser, 'Chandigarh', 118_000);
     expect((await setGst(organiser, ev, { venueState: 'Punjab' })).status).toBe(200);
 
     const { invoice, pdf } = await admissionInvoiceOf(ev);
@@ -124,10 +127,10 @@ describe('the venue’s state is the place of supply', () => {
   });
 
   it('an event saved before venues had a state keeps today’s city rule (Delhi/NCR is Delhi)', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Delhi', DL_GSTIN);
     // No venue state: Delhi, intra-state for a Delhi organiser. ₹1,180: 1000.00 + 90.00 + 90.00.
-    const ev = eventOf(organiser, 'Delhi/NCR', 118_000);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 118_000);
     const { invoice } = await admissionInvoiceOf(ev);
     expect(invoice).toMatchObject({
       placeOfSupply: 'Delhi',
@@ -138,9 +141,9 @@ describe('the venue’s state is the place of supply', () => {
   });
 
   it('the editor must be told the state where the city spans states, and only one of the city’s', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Delhi', DL_GSTIN);
-    const ev = eventOf(organiser, 'Delhi/NCR', 118_000);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 118_000);
     const editable = await callProcedure(
       t,
       'query',
@@ -164,20 +167,21 @@ describe('the venue’s state is the place of supply', () => {
     expect(elsewhere.status).toBe(400);
     expect(JSON.stringify(elsewhere.body)).toContain(GST_MESSAGES.venueStateInvalid);
     // Another organiser's event answers as if it did not exist.
-    const stranger = createAccount(t, 'organiser');
+    const stranger = await account(t, 'organiser');
     expect((await setGst(stranger, ev, { venueState: 'Haryana' })).status).toBe(404);
+    const { events } = tablesOf(t.deps.db);
     expect(
-      t.deps.db.select({ s: events.venueState }).from(events).where(eq(events.id, ev.eventId)).get(),
-    ).toEqual({ s: null });
+      await t.deps.db.select({ s: events.venueState }).from(events).where(eq(events.id, ev.eventId)),
+    ).toEqual([{ s: null }]);
 
     // Publishing waits for the state.
-    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, ev.eventId)).run();
-    const publish = () =>
+    await t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, ev.eventId));
+    const publish = async () =>
       callProcedure(
         t,
         'mutation',
         'organiser.publish',
-        { eventId: ev.eventId, version: versionOf(t, ev.eventId) },
+        { eventId: ev.eventId, version: await versionOf(ev.eventId) },
         { cookie: organiser.cookie },
       );
     const refused = await publish();
@@ -186,18 +190,18 @@ describe('the venue’s state is the place of supply', () => {
     const published = await publish();
     expect(JSON.stringify(published.body)).not.toContain(GST_MESSAGES.venueStateRequired);
     // A co-organiser who may edit the event may set it too.
-    const co = createAccount(t, 'organiser');
-    addTeamMember(t, ev.eventId, co.userId, 'co_organiser');
+    const co = await account(t, 'organiser');
+    await teamMember(t, ev.eventId, co.userId, 'co_organiser');
     expect((await setGst(co, ev, { venueState: 'Haryana' })).status).toBe(200);
   });
 });
 
 describe('UTGST in a union territory without a legislature', () => {
   it('a Chandigarh organiser’s Chandigarh show: CGST 90 + UTGST 90, in the PDF and both CSVs', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Chandigarh', CH_GSTIN);
     // ₹1,180 incl: 1000.00 taxable, 180.00 tax → CGST 9 % 90.00 + UTGST 9 % 90.00 (not SGST).
-    const ev = eventOf(organiser, 'Chandigarh', 118_000);
+    const ev = await eventOf(organiser, 'Chandigarh', 118_000);
     expect((await setGst(organiser, ev, { venueState: 'Chandigarh' })).status).toBe(200);
 
     const { invoice, pdf } = await admissionInvoiceOf(ev);

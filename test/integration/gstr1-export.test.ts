@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditNotes, type InvoiceLine, invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { InvoiceLine } from '../../src-server/db/schema/invoices.ts';
 import { GSTR1_HEADERS, GSTR1_TABLES } from '../../src-server/services/invoices/export-gstr1.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, buy, type Person } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { readZip } from '../helpers/zip-entries.ts';
 
 /**
@@ -38,9 +38,9 @@ const BUYER_GSTIN = '29AAGCB7383J1Z4';
 const BUYER_NAME = 'Kaveri Events Pvt Ltd';
 
 let t: TestApp;
-let organiser: ReturnType<typeof createAccount>;
-let otherOrganiser: ReturnType<typeof createAccount>;
-let admin: ReturnType<typeof createAccount>;
+let organiser: Person;
+let otherOrganiser: Person;
+let admin: Person;
 let bookingId: string;
 let eventId: string;
 
@@ -73,50 +73,48 @@ function line(spec: {
   };
 }
 
-function insertInvoice(
+async function insertInvoice(
   number: string,
   issuedAt: string,
   placeOfSupply: string,
   lines: InvoiceLine[],
   buyer: { gstin?: string; issuer?: string } = {},
-): string {
+): Promise<string> {
   const id = randomUUID();
   const sum = (f: (l: InvoiceLine) => number) => lines.reduce((a, l) => a + f(l), 0);
-  t.deps.db
-    .insert(invoices)
-    .values({
-      id,
-      bookingId,
-      kind: 'admission',
-      documentType: 'tax_invoice',
-      issuer: buyer.issuer ?? organiser.userId,
-      eventId,
-      number,
-      financialYear: '26-27',
-      issuedAt,
-      supplierName: 'Tala Collective LLP',
-      supplierAddress: '12 Hill Road, Mumbai',
-      supplierState: ORGANISER_STATE,
-      supplierGstin: ORGANISER_GSTIN,
-      buyerName: 'Asha Verma',
-      buyerState: buyer.gstin ? 'Karnataka' : 'Maharashtra',
-      buyerGstin: buyer.gstin ?? null,
-      buyerLegalName: buyer.gstin ? BUYER_NAME : null,
-      placeOfSupply,
-      taxInclusive: true,
-      lines,
-      taxableValuePaise: sum((l) => l.taxableValuePaise),
-      cgstPaise: sum((l) => l.cgstPaise),
-      sgstPaise: sum((l) => l.sgstPaise),
-      igstPaise: sum((l) => l.igstPaise),
-      totalPaise: sum((l) => l.totalPaise),
-      notes: [],
-    })
-    .run();
+  const { invoices } = tablesOf(t.deps.db);
+  await t.deps.db.insert(invoices).values({
+    id,
+    bookingId,
+    kind: 'admission',
+    documentType: 'tax_invoice',
+    issuer: buyer.issuer ?? organiser.userId,
+    eventId,
+    number,
+    financialYear: '26-27',
+    issuedAt,
+    supplierName: 'Tala Collective LLP',
+    supplierAddress: '12 Hill Road, Mumbai',
+    supplierState: ORGANISER_STATE,
+    supplierGstin: ORGANISER_GSTIN,
+    buyerName: 'Asha Verma',
+    buyerState: buyer.gstin ? 'Karnataka' : 'Maharashtra',
+    buyerGstin: buyer.gstin ?? null,
+    buyerLegalName: buyer.gstin ? BUYER_NAME : null,
+    placeOfSupply,
+    taxInclusive: true,
+    lines,
+    taxableValuePaise: sum((l) => l.taxableValuePaise),
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+    totalPaise: sum((l) => l.totalPaise),
+    notes: [],
+  });
   return id;
 }
 
-function insertCreditNote(
+async function insertCreditNote(
   invoiceId: string,
   number: string,
   issuedAt: string,
@@ -125,85 +123,83 @@ function insertCreditNote(
   const cgst = a.cgst ?? 0;
   const sgst = a.sgst ?? 0;
   const igst = a.igst ?? 0;
-  t.deps.db
-    .insert(creditNotes)
-    .values({
-      id: randomUUID(),
-      invoiceId,
-      issuer: organiser.userId,
-      number,
-      financialYear: '26-27',
-      issuedAt,
-      reason: 'event_cancelled',
-      taxableValuePaise: a.taxable,
-      cgstPaise: cgst,
-      sgstPaise: sgst,
-      igstPaise: igst,
-      totalPaise: a.taxable + cgst + sgst + igst,
-    })
-    .run();
+  const { creditNotes } = tablesOf(t.deps.db);
+  await t.deps.db.insert(creditNotes).values({
+    id: randomUUID(),
+    invoiceId,
+    issuer: organiser.userId,
+    number,
+    financialYear: '26-27',
+    issuedAt,
+    reason: 'event_cancelled',
+    taxableValuePaise: a.taxable,
+    cgstPaise: cgst,
+    sgstPaise: sgst,
+    igstPaise: igst,
+    totalPaise: a.taxable + cgst + sgst + igst,
+  });
 }
 
 const NOV = '2026-11-05T06:30:00.000Z'; // 05-Nov-2026 12:00 IST
 
 beforeAll(async () => {
-  t = createTestApp({ SEED_DEMO_DATA: 'false' });
-  organiser = createAccount(t, 'organiser');
-  otherOrganiser = createAccount(t, 'organiser');
-  admin = createAccount(t, 'admin');
+  t = await createTestAppOn(testEngine(), { SEED_DEMO_DATA: 'false' });
+  organiser = await account(t, 'organiser');
+  otherOrganiser = await account(t, 'organiser');
+  admin = await account(t, 'admin');
   // A real booking and event for the rows to refer to (no profile: it issues no invoice of its own).
-  const ev = createTicketedEvent(t.deps.db);
+  const ev = await createTicketedEventOn(t.deps.db);
   eventId = ev.eventId;
-  bookingId = (await buyTickets(t, ev, 1)).bookingId;
+  bookingId = (await buy(t, ev, 1)).bookingId;
 
-  const inv1 = insertInvoice(
+  const inv1 = await insertInvoice(
     'INV/26-27/000001',
     '2026-10-31T19:00:00.000Z',
     'Maharashtra',
     [line({ qty: 2, unit: 118_000, kind: 'intra', rate: 18, taxable: 200_000, cgst: 18_000, sgst: 18_000 })],
     { gstin: BUYER_GSTIN },
   );
-  const inv2 = insertInvoice('INV/26-27/000002', NOV, 'Karnataka', [
+  const inv2 = await insertInvoice('INV/26-27/000002', NOV, 'Karnataka', [
     line({ qty: 100, unit: 120_000, kind: 'inter', rate: 18, taxable: 10_169_492, igst: 1_830_508 }),
   ]);
-  const inv3 = insertInvoice('INV/26-27/000003', NOV, 'Maharashtra', [
+  const inv3 = await insertInvoice('INV/26-27/000003', NOV, 'Maharashtra', [
     line({ qty: 1, unit: 118_000, kind: 'intra', rate: 18, taxable: 100_000, cgst: 9_000, sgst: 9_000 }),
   ]);
-  insertInvoice('INV/26-27/000004', NOV, 'Karnataka', [
+  await insertInvoice('INV/26-27/000004', NOV, 'Karnataka', [
     line({ qty: 1, unit: 236_000, kind: 'inter', rate: 18, taxable: 200_000, igst: 36_000 }),
   ]);
-  insertInvoice('INV/26-27/000005', NOV, 'Maharashtra', [
+  await insertInvoice('INV/26-27/000005', NOV, 'Maharashtra', [
     line({ qty: 3, unit: 50_000, kind: 'exempt', rate: 0, taxable: 150_000 }),
   ]);
-  insertInvoice('INV/26-27/000006', NOV, 'Karnataka', [
+  await insertInvoice('INV/26-27/000006', NOV, 'Karnataka', [
     line({ qty: 2, unit: 40_000, kind: 'exempt', rate: 0, taxable: 80_000 }),
   ]);
-  insertInvoice(
+  await insertInvoice(
     'INV/26-27/000007',
     NOV,
     'Maharashtra',
     [line({ qty: 1, unit: 30_000, kind: 'exempt', rate: 0, taxable: 30_000 })],
     { gstin: BUYER_GSTIN },
   );
-  insertCreditNote(inv1, 'CRN/26-27/000001', '2026-11-20T06:30:00.000Z', {
+  await insertCreditNote(inv1, 'CRN/26-27/000001', '2026-11-20T06:30:00.000Z', {
     taxable: 200_000,
     cgst: 18_000,
     sgst: 18_000,
   });
-  insertCreditNote(inv3, 'CRN/26-27/000002', '2026-11-20T06:30:00.000Z', {
+  await insertCreditNote(inv3, 'CRN/26-27/000002', '2026-11-20T06:30:00.000Z', {
     taxable: 50_000,
     cgst: 4_500,
     sgst: 4_500,
   });
-  insertCreditNote(inv2, 'CRN/26-27/000003', '2026-11-21T06:30:00.000Z', {
+  await insertCreditNote(inv2, 'CRN/26-27/000003', '2026-11-21T06:30:00.000Z', {
     taxable: 1_016_949,
     igst: 183_051,
   });
   // Not November's: October (31 Oct 18:00 UTC = 23:30 IST), and another organiser's.
-  insertInvoice('INV/26-27/000099', '2026-10-31T18:00:00.000Z', 'Maharashtra', [
+  await insertInvoice('INV/26-27/000099', '2026-10-31T18:00:00.000Z', 'Maharashtra', [
     line({ qty: 1, unit: 118_000, kind: 'intra', rate: 18, taxable: 100_000, cgst: 9_000, sgst: 9_000 }),
   ]);
-  insertInvoice(
+  await insertInvoice(
     'INV/26-27/000001',
     NOV,
     'Maharashtra',
@@ -211,7 +207,9 @@ beforeAll(async () => {
     { issuer: otherOrganiser.userId },
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+});
 
 async function download(cookie: string, month = '2026-11') {
   const res = await t.request(`/api/invoices/gstr1/${month}.zip`, { headers: { cookie } });
@@ -254,11 +252,11 @@ describe('GSTR-1 export of one organiser’s month', () => {
   it('b2cl starts above ₹1,00,000: exactly ₹1,00,000 inter-state stays in b2cs (December)', async () => {
     const DEC = '2026-12-10T06:30:00.000Z';
     // ₹1,00,000 incl. 18 %: taxable 1,00,00,000 × 100/118 = 84,74,576.27 → 84,74,576 p; IGST 15,25,424 p.
-    insertInvoice('INV/26-27/000100', DEC, 'Karnataka', [
+    await insertInvoice('INV/26-27/000100', DEC, 'Karnataka', [
       line({ qty: 1, unit: 10_000_000, kind: 'inter', rate: 18, taxable: 8_474_576, igst: 1_525_424 }),
     ]);
     // ₹1,00,001: taxable 1,00,00,100 × 100/118 = 84,74,661.02 → 84,74,661 p; IGST 15,25,439 p.
-    insertInvoice('INV/26-27/000101', DEC, 'Karnataka', [
+    await insertInvoice('INV/26-27/000101', DEC, 'Karnataka', [
       line({ qty: 1, unit: 10_000_100, kind: 'inter', rate: 18, taxable: 8_474_661, igst: 1_525_439 }),
     ]);
     const dec = await download(organiser.cookie, '2026-12');
@@ -339,7 +337,7 @@ describe('GSTR-1 export of one organiser’s month', () => {
 
   it('refuses signed-out callers, buyers and bad months', async () => {
     expect((await t.request('/api/invoices/gstr1/2026-11.zip')).status).toBe(401);
-    const buyer = createAccount(t);
+    const buyer = await account(t);
     expect(
       (await t.request('/api/invoices/gstr1/2026-11.zip', { headers: { cookie: buyer.cookie } })).status,
     ).toBe(403);

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
-import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
+import { issueCreditNotesSteps } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { CSV_PAGE_SIZE, ORDERS_CSV_HEADER } from '../../src-server/services/sales/stream-orders-csv.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { CALLERS, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { cancelWithFullRefund, seedOrders } from '../helpers/sales.ts';
+import { CALLERS, type ConsoleWorld } from '../helpers/console-world.ts';
+import { buy as buyTickets, consoleWorld, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
+import { cancelWithFullRefundOn, seedOrdersOn } from '../helpers/sales.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSignedInUser } from '../helpers/users.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /** GET /api/organiser/events/{eventId}/orders.csv: who may download it, what is in it, and how it streams. */
 
@@ -56,17 +55,21 @@ async function book(t: TestApp, w: ConsoleWorld, name: string, email: string, qu
     ticketDetails: { name, email, phone: '9876543210', state: 'Maharashtra' },
     waitForWebhooks: true,
   });
-  return t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+  const { bookings } = tablesOf(t.deps.db);
+  const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return booking!;
 }
 
 describe('orders CSV', () => {
   let t: TestApp;
   let w: ConsoleWorld;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('answers each kind of caller as console.orders does', async () => {
     await book(t, w, 'Asha Verma', 'asha@example.com');
@@ -101,7 +104,7 @@ describe('orders CSV', () => {
     const tricky = await book(t, w, '=HYPERLINK("http://evil.example","Verma, Asha")', 'eve@example.com', 1);
     t.clock.advance(60_000);
     const cancelled = await book(t, w, '@SUM(1+1)', 'cancel@example.com', 1);
-    cancelWithFullRefund(t, cancelled.id);
+    await cancelWithFullRefundOn(t, cancelled.id);
 
     const res = await t.request(csvUrl(w.event.eventId, '?sort=oldest'), {
       headers: { cookie: w.people.owner.cookie },
@@ -184,7 +187,7 @@ describe('orders CSV', () => {
   it('takes the table’s filters, validated', async () => {
     await book(t, w, 'Asha Verma', 'asha@example.com');
     const kept = await book(t, w, 'Bina Rao', 'bina@example.com');
-    cancelWithFullRefund(t, kept.id);
+    await cancelWithFullRefundOn(t, kept.id);
     const get = (query: string) =>
       t.request(csvUrl(w.event.eventId, query), { headers: { cookie: w.people.owner.cookie } });
     const ids = async (query: string) =>
@@ -234,15 +237,16 @@ describe('orders CSV', () => {
     const owner = w.people.owner;
     await saveTaxProfile(t, owner.userId);
     // Mumbai, so the place of supply is the organiser's own state: CGST + SGST. Prices include GST.
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       city: 'Mumbai',
       types: [
         { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
         { name: 'Lawn', pricePaise: 40_000, totalTickets: 20 },
       ],
     });
-    t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
-    const buyer = createSignedInUser(t);
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId));
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 0, {
       selectedTickets: [
         { ticketTypeId: ev.ticketTypeIds[0]!, quantity: 2 },
@@ -257,9 +261,9 @@ describe('orders CSV', () => {
     });
     const paid = await payWithSimulator(t, session.orderId, true);
     const bookingId = ((await confirm(t, buyer.cookie, paid)).data as { bookingId: string }).bookingId;
-    cancelWithFullRefund(t, bookingId);
-    await writeTransaction(t.deps.db, (tx) =>
-      issueCreditNotes(tx, bookingId, 'Cancelled by the organiser', t.clock.now()),
+    await cancelWithFullRefundOn(t, bookingId);
+    await runnerFor(t.deps.db).write((tx) =>
+      issueCreditNotesSteps(tx as WriteTx, bookingId, 'Cancelled by the organiser', t.clock.now()),
     );
 
     const res = await t.request(csvUrl(ev.eventId), { headers: { cookie: owner.cookie } });
@@ -327,7 +331,7 @@ describe('orders CSV', () => {
 
   it('streams 5,000 orders page by page, never the whole table at once', async () => {
     await book(t, w, 'Asha Verma', 'asha@example.com', 1);
-    seedOrders(t, w.event, 5_000, '2026-11-21T07:00:00.000Z');
+    await seedOrdersOn(t, w.event, 5_000, '2026-11-21T07:00:00.000Z');
     const res = await t.request(csvUrl(w.event.eventId, '?sort=oldest'), {
       headers: { cookie: w.people.owner.cookie },
     });
@@ -355,11 +359,11 @@ describe('orders CSV', () => {
     // An order made while the download runs, after every other: the later pages are read only now, so
     // it is in the file. A file built from one read of the table would not have it.
     const late = await book(t, w, 'Late Buyer', 'late@example.com', 1);
-    t.deps.db
+    const { bookings } = tablesOf(t.deps.db);
+    await t.deps.db
       .update(bookings)
       .set({ createdAt: '2026-12-01T00:00:00.000Z' })
-      .where(eq(bookings.id, late.id))
-      .run();
+      .where(eq(bookings.id, late.id));
     // Read the rest as a fast socket takes it: every chunk the moment it comes.
     for (;;) {
       const { value, done } = await reader.read();

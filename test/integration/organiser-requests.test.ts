@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { organiserRequests } from '../../src-server/db/schema/roles.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { getAccountRole } from '../../src-server/services/roles/get-account-role.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 const REQUEST = {
@@ -17,30 +16,37 @@ const REQUEST = {
 
 describe('List your Event: organiser requests', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
-  const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
+  const mailsTo = (to: string) => {
+    const { outbox } = tablesOf(t.deps.db);
+    return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+  };
+  const requests = () => t.deps.db.select().from(tablesOf(t.deps.db).organiserRequests);
 
   it('reaches every admin by mail and on the admin page; approving makes the requester an organiser and mails them', async () => {
-    const requester = createAccount(t, 'none', { name: 'Meera Iyer' });
-    const admins = [createAccount(t, 'admin'), createAccount(t, 'admin')];
+    const requester = await account(t, 'none', { name: 'Meera Iyer' });
+    const admins = [await account(t, 'admin'), await account(t, 'admin')];
 
     const sent = await callProcedure(t, 'mutation', 'organiserRequests.submit', REQUEST, {
       cookie: requester.cookie,
     });
     expect(sent.status).toBe(200);
     // Stored normalised: the phone's +91 and spaces gone, the city's alias resolved, the GSTIN upper-cased.
-    expect(t.deps.db.select().from(organiserRequests).get()).toMatchObject({
+    expect(await requests()).toHaveLength(1);
+    expect((await requests())[0]).toMatchObject({
       contactPhone: '9876543210',
       city: 'Bengaluru',
       gstin: '27AAPFU0939F1ZV',
       status: 'pending',
     });
     for (const admin of admins) {
-      const [mail] = mailsTo(admin.email);
+      const [mail] = await mailsTo(admin.email);
       expect(mail?.subject).toBe('List your Event: Sur Sangam Events asks to sell tickets');
       expect(mail?.text).toContain('http://localhost/admin');
       expect(mail?.text).toContain(requester.email);
@@ -74,7 +80,7 @@ describe('List your Event: organiser requests', () => {
     );
     expect(approved.data).toEqual({ status: 'approved' });
     expect(await getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
-    const [decidedMail] = mailsTo(requester.email);
+    const [decidedMail] = await mailsTo(requester.email);
     expect(decidedMail?.subject).toBe('Your Jalsa organiser request was approved');
     expect(decidedMail?.text).toContain('http://localhost/organiser');
 
@@ -91,14 +97,14 @@ describe('List your Event: organiser requests', () => {
     expect(late.status).toBe(409);
     expect(late.body.error?.message).toBe('This request has already been decided.');
     expect(await getAccountRole(t.deps.db, requester.userId)).toBe('organiser');
-    expect(mailsTo(requester.email)).toHaveLength(1);
+    expect(await mailsTo(requester.email)).toHaveLength(1);
   });
 
   it('declining keeps the requester a buyer, mails them, and lets them ask again', async () => {
-    const requester = createAccount(t);
-    const admin = createAccount(t, 'admin');
+    const requester = await account(t);
+    const admin = await account(t, 'admin');
     await callProcedure(t, 'mutation', 'organiserRequests.submit', REQUEST, { cookie: requester.cookie });
-    const id = t.deps.db.select().from(organiserRequests).get()!.id;
+    const id = (await requests())[0]!.id;
     const declined = await callProcedure(
       t,
       'mutation',
@@ -110,7 +116,7 @@ describe('List your Event: organiser requests', () => {
     );
     expect(declined.data).toEqual({ status: 'declined' });
     expect(await getAccountRole(t.deps.db, requester.userId)).toBe('none');
-    expect(mailsTo(requester.email).map((m) => m.subject)).toEqual([
+    expect((await mailsTo(requester.email)).map((m) => m.subject)).toEqual([
       'Your Jalsa organiser request was declined',
     ]);
     const again = await callProcedure(t, 'mutation', 'organiserRequests.submit', REQUEST, {
@@ -120,13 +126,13 @@ describe('List your Event: organiser requests', () => {
   });
 
   it('goes to the support address while the installation has no admin', async () => {
-    const requester = createAccount(t);
+    const requester = await account(t);
     await callProcedure(t, 'mutation', 'organiserRequests.submit', REQUEST, { cookie: requester.cookie });
-    expect(mailsTo(t.deps.env.SUPPORT_EMAIL)).toHaveLength(1);
+    expect(await mailsTo(t.deps.env.SUPPORT_EMAIL)).toHaveLength(1);
   });
 
   it('answers each bad field with its message beside the field', async () => {
-    const requester = createAccount(t);
+    const requester = await account(t);
     const res = await callProcedure(
       t,
       'mutation',
@@ -148,13 +154,13 @@ describe('List your Event: organiser requests', () => {
       whatTheyRun: 'Please keep this under 1000 characters',
       gstin: 'Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)',
     });
-    expect(t.deps.db.select().from(organiserRequests).all()).toEqual([]);
+    expect(await requests()).toEqual([]);
   });
 
   it('lets an admin grant and take away organiser rights directly, but not change an admin', async () => {
-    const admin = createAccount(t, 'admin');
-    const other = createAccount(t, 'admin');
-    const person = createAccount(t);
+    const admin = await account(t, 'admin');
+    const other = await account(t, 'admin');
+    const person = await account(t);
     const grant = (email: string, role: string) =>
       callProcedure(t, 'mutation', 'admin.setOrganiser', { email, role }, { cookie: admin.cookie });
     expect((await grant(person.email.toUpperCase(), 'organiser')).status).toBe(200);

@@ -1,41 +1,45 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app.ts';
 import { composeDeps } from '../../src-server/compose-deps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import {
   PAYMENTS_NOT_CONFIGURED,
   paymentSetupProblem,
 } from '../../src-server/services/payments/gateway-of.ts';
 import { proceed, startInput } from '../helpers/checkout-flow.ts';
-import { createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' } as const;
 
 describe('payments in production', () => {
   let t: TestApp | undefined;
-  afterEach(() => t?.close());
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   it('never lets the offline simulator sell tickets unless explicitly allowed', async () => {
-    t = createTestApp(PRODUCTION);
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    t = await createTestAppOn(testEngine(), PRODUCTION);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
       cookie: buyer.cookie,
     });
     expect(res.status).toBe(412);
     expect(res.body.error?.message).toBe(PAYMENTS_NOT_CONFIGURED);
     // Nothing was held for a payment that cannot happen.
-    expectInventoryInvariant(t.deps.db);
-    expect(t.deps.sqlite.prepare('select count(*) as n from holds').get()).toEqual({ n: 0 });
+    await expectInventoryInvariantOn(t.deps.db);
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).holds)).toEqual([]);
   });
 
   it('runs the simulator in production for a demo when ALLOW_PAYMENT_SIMULATOR=true', async () => {
-    t = createTestApp({ ...PRODUCTION, ALLOW_PAYMENT_SIMULATOR: 'true' });
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    t = await createTestAppOn(testEngine(), { ...PRODUCTION, ALLOW_PAYMENT_SIMULATOR: 'true' });
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
       cookie: buyer.cookie,
     });
@@ -53,12 +57,15 @@ describe('payments in production', () => {
 
 describe("the simulator's routes", () => {
   let t: TestApp | undefined;
-  afterEach(() => t?.close());
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   it('do not exist once Razorpay is configured, even for an order the simulator made before', async () => {
-    t = createTestApp();
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    t = await createTestAppOn(testEngine());
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const { orderId } = await proceed(t, buyer.cookie, ev);
     expect((await t.request(`/api/simulator/orders/${orderId}`)).status).toBe(200);
 
@@ -81,6 +88,6 @@ describe("the simulator's routes", () => {
       const res = await withRazorpay.request(`${base}/${orderId}/${action}`, { method: 'POST' });
       expect(res.status, action).toBe(404);
     }
-    expect(t.deps.sqlite.prepare('select count(*) as n from bookings').get()).toEqual({ n: 0 });
+    expect(await t.deps.db.select().from(tablesOf(t.deps.db).bookings)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { CALLERS, createAccount, createConsoleWorld } from '../helpers/console-world.ts';
-import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { CALLERS } from '../helpers/console-world.ts';
+import { account, buy as buyTickets, consoleWorld, type Person } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -32,11 +32,11 @@ const csvUrl = (eventId: string, query = '') => `/api/organiser/events/${eventId
 
 describe('the payout statement', () => {
   let t: TestApp;
-  let organiser: ReturnType<typeof createAccount>;
+  let organiser: Person;
   let ev: TicketedEvent;
   beforeEach(async () => {
-    t = createTestApp();
-    organiser = createAccount(t, 'organiser');
+    t = await createTestAppOn(testEngine());
+    organiser = await account(t, 'organiser');
     await saveOrganiserProfile(
       t.deps.db,
       platformGstOf(t.deps.env),
@@ -44,10 +44,15 @@ describe('the payout statement', () => {
       organiserProfileSchema.parse(PROFILE),
       t.clock.now(),
     );
-    ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }] });
-    t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+    ev = await createTicketedEventOn(t.deps.db, {
+      types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
+    });
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const statement = async (month?: string) => {
     const res = await callProcedure(
@@ -231,9 +236,9 @@ describe('the payout statement', () => {
 
 describe('who may download the payout CSV', () => {
   it('the owner and admins; co-organisers and gate staff are refused, others told it does not exist', async () => {
-    const t = createTestApp();
+    const t = await createTestAppOn(testEngine());
     try {
-      const w = createConsoleWorld(t);
+      const w = await consoleWorld(t);
       const expected = {
         'signed out': 401,
         buyer: 404,
@@ -257,7 +262,7 @@ describe('who may download the payout CSV', () => {
         }
       }
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

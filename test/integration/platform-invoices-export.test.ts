@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { GSTR1_HEADERS } from '../../src-server/services/invoices/export-gstr1.ts';
-import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { issueCreditNotesSteps } from '../../src-server/services/invoices/issue-credit-note.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, buy, type Person } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { readZip } from '../helpers/zip-entries.ts';
 
 /**
@@ -35,13 +35,13 @@ const PLATFORM_GST = {
 };
 
 let t: TestApp;
-let admin: ReturnType<typeof createAccount>;
-let organiser: ReturnType<typeof createAccount>;
+let admin: Person;
+let organiser: Person;
 
 beforeAll(async () => {
-  t = createTestApp(PLATFORM_GST);
-  admin = createAccount(t, 'admin');
-  organiser = createAccount(t, 'organiser');
+  t = await createTestAppOn(testEngine(), PLATFORM_GST);
+  admin = await account(t, 'admin');
+  organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -54,12 +54,13 @@ beforeAll(async () => {
     }),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 10 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
-  await buyTickets(t, ev, 1);
-  const b = await buyTickets(t, ev, 2, {
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
+  await buy(t, ev, 1);
+  const b = await buy(t, ev, 2, {
     ticketDetails: {
       ...DETAILS,
       buyerGstin: '27AAPFU0939F1ZV',
@@ -67,11 +68,13 @@ beforeAll(async () => {
       buyerAddress: '12 Hill Road, Bandra, Mumbai 400050',
     },
   });
-  await writeTransaction(t.deps.db, (tx) =>
-    issueCreditNotes(tx, b.bookingId, 'event_cancelled', t.clock.now()),
+  await runnerFor(t.deps.db).write((tx) =>
+    issueCreditNotesSteps(tx as WriteTx, b.bookingId, 'event_cancelled', t.clock.now()),
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+});
 
 async function gstr1(cookie: string) {
   const res = await t.request('/api/invoices/platform/gstr1/2026-11.zip', { headers: { cookie } });
@@ -129,7 +132,7 @@ describe('the platform’s own invoices, for the operator', () => {
   });
 
   it('is for admins only: organisers (even the one whose booking it was) and buyers 403, signed out 401', async () => {
-    const buyer = createAccount(t);
+    const buyer = await account(t);
     for (const path of [
       '/api/invoices/platform/gstr1/2026-11.zip',
       '/api/invoices/platform/month/2026-11.csv',

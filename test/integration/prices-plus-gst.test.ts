@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, type TicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, type TicketedEvent } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
-
-type Person = ReturnType<typeof createSignedInUser>;
 
 /**
  * Issue 40, "Prices plus GST": the organiser chooses per event whether ticket prices include GST or
@@ -35,11 +30,19 @@ const PROFILE = {
 const GSTIN = '27AAPFU0939F1ZV';
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
+
+async function taxInclusiveOf(eventId: string) {
+  const { events } = tablesOf(t.deps.db);
+  const [event] = await t.deps.db.select().from(events).where(eq(events.id, eventId));
+  return event!.taxInclusive;
+}
 
 /** An organiser (registered when `gstin` is given) with a ₹750 concert in Mumbai. */
 async function organiserWithEvent(gstin: string): Promise<{ organiser: Person; ev: TicketedEvent }> {
-  const organiser = createAccount(t, 'organiser');
+  const organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -47,11 +50,12 @@ async function organiserWithEvent(gstin: string): Promise<{ organiser: Person; e
     organiserProfileSchema.parse({ ...PROFILE, gstin }),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 20 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
@@ -80,7 +84,7 @@ async function publicView(ev: TicketedEvent) {
 
 describe('prices plus GST, chosen per event', () => {
   it('a registered organiser’s ₹750 + 18 % GST ticket: the buyer sees "+ GST" and pays ₹885 + fee', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent(GSTIN);
     // The profile's default (prices include GST) until the event says otherwise.
     expect(await publicView(ev)).toEqual({ page: false, card: false, ticketTaxRate: null });
@@ -88,7 +92,7 @@ describe('prices plus GST, chosen per event', () => {
     expect((await choose(organiser, ev, false)).status).toBe(200);
     expect(await publicView(ev)).toEqual({ page: true, card: true, ticketTaxRate: 18 });
 
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1);
     // By hand: ticket 750.00; GST 18 % on it 135.00 (CGST 67.50 + SGST 67.50, Mumbai in Maharashtra):
     // 885.00 per ticket. Fee 5 % of the ticket price 37.50, its IGST 18 % 6.75. Total 929.25.
@@ -101,14 +105,12 @@ describe('prices plus GST, chosen per event', () => {
     });
     const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
     const bookingId = (res.data as { bookingId: string }).bookingId;
-    const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-    expect(booking.totalAmountPaise).toBe(92_925);
-    const admission = t.deps.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.bookingId, bookingId))
-      .all()
-      .find((i) => i.kind === 'admission')!;
+    const { bookings, invoices } = tablesOf(t.deps.db);
+    const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booking!.totalAmountPaise).toBe(92_925);
+    const admission = (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).find(
+      (i) => i.kind === 'admission',
+    )!;
     // The organiser's invoice: taxable 750.00 with GST 135.00 on top.
     expect(admission).toMatchObject({ taxInclusive: false, totalPaise: 88_500 });
 
@@ -118,24 +120,24 @@ describe('prices plus GST, chosen per event', () => {
   });
 
   it('is refused for an organiser without a GSTIN, with a message saying why', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent('');
     const res = await choose(organiser, ev, false);
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe(GST_MESSAGES.plusGstNeedsGstin);
     expect(res.body.error?.data.fieldErrors).toEqual({ taxInclusive: GST_MESSAGES.plusGstNeedsGstin });
-    expect(t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.taxInclusive).toBeNull();
+    expect(await taxInclusiveOf(ev.eventId)).toBeNull();
     expect(await publicView(ev)).toEqual({ page: false, card: false, ticketTaxRate: null });
     // Prices that include GST are still theirs to state.
     expect((await choose(organiser, ev, true)).status).toBe(200);
   });
 
   it('another organiser’s event is NOT_FOUND and stays as it was', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev } = await organiserWithEvent(GSTIN);
     const { organiser: other } = await organiserWithEvent(GSTIN);
     const res = await choose(other, ev, false);
     expect(res.status).toBe(404);
-    expect(t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.taxInclusive).toBeNull();
+    expect(await taxInclusiveOf(ev.eventId)).toBeNull();
   });
 });

@@ -2,14 +2,14 @@ import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../src-server/db/schema/mail.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
 import { fakeClientDir } from '../helpers/fake-client.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 import { signUpInput } from './auth-helpers.ts';
 
 /**
@@ -24,13 +24,13 @@ describe.each([
   const base = 'https://tickets.example.in';
   let t: TestApp;
   let clientDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     clientDir = fakeClientDir();
-    t = createTestApp({ PUBLIC_URL: publicUrl }, { clientDir });
+    t = await createTestAppOn(testEngine(), { PUBLIC_URL: publicUrl }, { clientDir });
   });
   afterAll(async () => {
     await simulatorWebhooksDelivered(t.deps);
-    t.close();
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -43,22 +43,21 @@ describe.each([
   it('the verification mail', async () => {
     const input = signUpInput();
     expect((await callProcedure(t, 'mutation', 'auth.signUp', input)).status).toBe(200);
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, input.email)).get()!;
-    expect(mail.text).toContain(`${base}/verify-email?token=`);
+    const { outbox } = tablesOf(t.deps.db);
+    const [mail] = await t.deps.db.select().from(outbox).where(eq(outbox.to, input.email));
+    expect(mail!.text).toContain(`${base}/verify-email?token=`);
   });
 
   it('the booking mail and the calendar file', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1);
     const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
     const { bookingId } = res.data as { bookingId: string };
     const ticketUrl = `${base}/ticket/${bookingId}`;
-    const mail = t.deps.db
-      .select()
-      .from(outbox)
-      .all()
-      .find((m) => m.text.includes(bookingId));
+    const mail = (await t.deps.db.select().from(tablesOf(t.deps.db).outbox)).find((m) =>
+      m.text.includes(bookingId),
+    );
     expect(mail?.text).toContain(ticketUrl);
 
     const file = await t.request(`/api/tickets/${bookingId}.ics`, { headers: { cookie: buyer.cookie } });

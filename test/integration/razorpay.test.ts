@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { paymentOrders, refunds } from '../../src-server/db/schema/payments.ts';
+import { runStatements } from '../../src-server/db/engine/reads.ts';
+import { rows } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { createRazorpayGateway } from '../../src-server/integrations/razorpay/gateway.ts';
 import { GatewayError } from '../../src-server/services/payments/gateway.ts';
 import { paymentGatewayOf } from '../../src-server/services/payments/gateway-of.ts';
 import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
-import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { countOfOn, createTicketedEventOn, expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 import { mswServer } from '../mocks/server.ts';
 
 const API = 'https://api.razorpay.com/v1';
@@ -184,17 +185,25 @@ describe('the Razorpay adapter (msw standing in for api.razorpay.com)', () => {
 
 describe('checkout with Razorpay configured', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), {
       RAZORPAY_KEY_ID: KEYS.keyId,
       RAZORPAY_KEY_SECRET: KEYS.keySecret,
       RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
     });
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
+
+  // The one row of a table the test expects, read on the engine the app runs on.
+  const onlyRow = <K extends 'paymentOrders' | 'bookings' | 'refunds'>(table: K) =>
+    runStatements(t.deps.db, function* (db) {
+      const all = yield* rows(db.select().from(tablesOf(db)[table]));
+      expect(all).toHaveLength(1);
+      return all[0] as (typeof all)[number];
+    });
 
   it('chooses Razorpay and tells the browser its key', async () => {
     expect(paymentGatewayOf(t.deps).name).toBe('razorpay');
@@ -209,8 +218,8 @@ describe('checkout with Razorpay configured', () => {
         return HttpResponse.json({ id: 'order_RzpFlow000001', entity: 'order', ...body, status: 'created' });
       }),
     );
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1);
     expect(session).toMatchObject({
       gateway: 'razorpay',
@@ -218,7 +227,7 @@ describe('checkout with Razorpay configured', () => {
       orderId: 'order_RzpFlow000001',
       amountPaise: 105_899,
     });
-    expect(t.deps.db.select().from(paymentOrders).get()).toMatchObject({
+    expect(await onlyRow('paymentOrders')).toMatchObject({
       gateway: 'razorpay',
       amountPaise: 105_899,
     });
@@ -234,8 +243,8 @@ describe('checkout with Razorpay configured', () => {
       { cookie: buyer.cookie },
     );
     expect(res.data).toMatchObject({ outcome: 'booked' });
-    expect(t.deps.db.select().from(bookings).get()?.paymentId).toBe('pay_RzpFlow000001');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 1, held: 0 });
+    expect((await onlyRow('bookings')).paymentId).toBe('pay_RzpFlow000001');
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 1, held: 0 });
   });
 
   it('keeps a refund pending when Razorpay is unreachable, and refunds once it answers', async () => {
@@ -253,10 +262,10 @@ describe('checkout with Razorpay configured', () => {
       }),
       http.post(`${API}/payments/pay_RzpLate000001/refund`, () => HttpResponse.error(), { once: true }),
     );
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 1 }],
     });
-    const late = createSignedInUser(t);
+    const late = await signedInUser(t);
     const session = await proceed(t, late.cookie, ev, 1);
     await callProcedure(
       t,
@@ -265,7 +274,7 @@ describe('checkout with Razorpay configured', () => {
       { holdId: session.holdId, reason: 'cancelled' },
       { cookie: late.cookie },
     );
-    const quick = createSignedInUser(t);
+    const quick = await signedInUser(t);
     const quickSession = await proceed(t, quick.cookie, ev, 1);
     const sign = (o: string, p: string) =>
       createHmac('sha256', KEYS.keySecret).update(`${o}|${p}`).digest('hex');
@@ -293,7 +302,7 @@ describe('checkout with Razorpay configured', () => {
       { cookie: late.cookie },
     );
     expect(res.data).toMatchObject({ outcome: 'refunded' });
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await onlyRow('refunds')).toMatchObject({ status: 'pending', attempts: 1 });
 
     mswServer.use(
       http.get(`${API}/payments/pay_RzpLate000001`, () =>
@@ -321,7 +330,7 @@ describe('checkout with Razorpay configured', () => {
     );
     t.clock.advance(61_000);
     await reconcilePayments(t.deps);
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({
+    expect(await onlyRow('refunds')).toMatchObject({
       status: 'processed',
       gatewayRefundId: 'rfnd_RzpLate000001',
     });

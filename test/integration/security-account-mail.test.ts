@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { rateLimitHits } from '../../src-server/db/schema/rate-limits.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { pruneExpiredAccountRows } from '../../src-server/services/accounts/cleanup.ts';
 import {
   ACCOUNT_MAILS_PER_CLIENT,
   SIGN_UPS_PER_CLIENT,
   SIGN_UPS_PER_EMAIL,
 } from '../../src-server/services/accounts/request-limits.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { linkInOutbox, signUpInput, signUpVia, tokenOf, uniqueEmail } from './auth-helpers.ts';
+import { linkInOutboxOn, signUpInput, signUpVia, tokenOf, uniqueEmail } from './auth-helpers.ts';
 
 /**
  * Replays of issue 18, item 4: anyone could sign up with a stranger's address and have Jalsa mail the
@@ -26,10 +24,12 @@ const TOO_MANY_MAILS = 'Too many emails requested. Please try again later';
 
 describe('mail to an address nobody has proved', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('the verification mail carries no text the person signing up chose', async () => {
     const stranger = uniqueEmail('stranger');
@@ -40,7 +40,7 @@ describe('mail to an address nobody has proved', () => {
       signUpInput({ name: BAIT, email: stranger }),
     );
     expect(res.status).toBe(200);
-    const [mail] = mailsTo(t, stranger);
+    const [mail] = await mailsTo(t, stranger);
     expect(mail!.subject).toBe('Verify your email address for Jalsa');
     expect(mail!.text).toContain('Hi there,');
     for (const body of [mail!.subject, mail!.html, mail!.text]) {
@@ -52,26 +52,28 @@ describe('mail to an address nobody has proved', () => {
   it('a reset mail greets by name only once the address is verified', async () => {
     const person = await signUpVia(t, { name: BAIT });
     await callProcedure(t, 'mutation', 'auth.requestPasswordReset', { email: person.email });
-    const unverified = mailsTo(t, person.email).at(-1)!;
+    const unverified = (await mailsTo(t, person.email)).at(-1)!;
     expect(unverified.subject).toBe('Reset your Jalsa password');
     expect(unverified.text).not.toContain('evil.example');
     expect(unverified.html).not.toContain('evil.example');
 
-    const token = tokenOf(linkInOutbox(t, person.email, '/verify-email'));
+    const token = tokenOf(await linkInOutboxOn(t, person.email, '/verify-email'));
     expect((await callProcedure(t, 'mutation', 'auth.verifyEmail', { token })).status).toBe(200);
     t.clock.advance(MINUTE);
     await callProcedure(t, 'mutation', 'auth.requestPasswordReset', { email: person.email });
-    expect(mailsTo(t, person.email).at(-1)!.text).toContain(`Hi ${BAIT},`);
+    expect((await mailsTo(t, person.email)).at(-1)!.text).toContain(`Hi ${BAIT},`);
   });
 });
 
 describe('sign-up limits', () => {
   let t: TestApp;
-  beforeEach(() => {
+  beforeEach(async () => {
     // Client addresses come from X-Forwarded-For, which the app believes only behind a trusted proxy.
-    t = createTestApp({ TRUST_PROXY: 'true' });
+    t = await createTestAppOn(testEngine(), { TRUST_PROXY: 'true' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const signUpFrom = (ip: string, overrides: Record<string, unknown> = {}) =>
     callProcedure(t, 'mutation', 'auth.signUp', signUpInput(overrides), {
@@ -89,15 +91,16 @@ describe('sign-up limits', () => {
       expect(res.body.error?.message).toBe(TOO_MANY_SIGN_UPS);
       expect(res.setCookies).toEqual([]);
     }
-    expect(t.deps.db.select().from(users).all()).toHaveLength(SIGN_UPS_PER_CLIENT.max);
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(SIGN_UPS_PER_CLIENT.max);
+    const { users, outbox, rateLimitHits } = tablesOf(t.deps.db);
+    expect(await t.deps.db.select().from(users)).toHaveLength(SIGN_UPS_PER_CLIENT.max);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(SIGN_UPS_PER_CLIENT.max);
 
     expect((await signUpFrom('198.51.100.6')).status).toBe(200);
     t.clock.advance(15 * MINUTE);
     expect((await signUpFrom('203.0.113.5')).status).toBe(200);
     // The clean-up job keeps only the counts still inside their window (the hourly total's are).
-    pruneExpiredAccountRows(t.deps);
-    const kept = t.deps.db.select().from(rateLimitHits).all();
+    await pruneExpiredAccountRows(t.deps);
+    const kept = await t.deps.db.select().from(rateLimitHits);
     expect(kept.filter((hit) => hit.limitName !== 'sign-up/all')).toHaveLength(2);
   });
 
@@ -109,16 +112,18 @@ describe('sign-up limits', () => {
     }
     expect(answers.map((r) => r.status)).toEqual([200, ...Array(SIGN_UPS_PER_EMAIL.max - 1).fill(409), 429]);
     expect(answers.at(-1)!.body.error?.message).toBe(TOO_MANY_SIGN_UPS);
-    expect(mailsTo(t, email)).toHaveLength(1);
+    expect(await mailsTo(t, email)).toHaveLength(1);
   });
 });
 
 describe('verification and reset mail limits', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ TRUST_PROXY: 'true' });
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), { TRUST_PROXY: 'true' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
@@ -135,7 +140,8 @@ describe('verification and reset mail limits', () => {
       );
       expect(res.status).toBe(200);
     }
-    const queued = t.deps.db.select().from(outbox).all().length;
+    const { outbox } = tablesOf(t.deps.db);
+    const queued = (await t.deps.db.select().from(outbox)).length;
     for (const email of targets) {
       const res = await callProcedure(
         t,
@@ -147,7 +153,7 @@ describe('verification and reset mail limits', () => {
       expect(res.status, email).toBe(429);
       expect(res.body.error?.message).toBe(TOO_MANY_MAILS);
     }
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(queued);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(queued);
     const elsewhere = await callProcedure(
       t,
       'mutation',
@@ -194,5 +200,6 @@ describe('verification and reset mail limits', () => {
 });
 
 function mailsTo(t: TestApp, to: string) {
-  return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
+  const { outbox } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
 }

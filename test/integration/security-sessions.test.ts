@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPostgres, runStatements, sqlRows } from '../../src-server/db/engine/reads.ts';
 import { sessionIdOf } from '../../src-server/services/accounts/sessions.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
-import { createBooking } from '../helpers/bookings.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 import { sessionCookieFrom, signInVia, signUpVia } from './auth-helpers.ts';
 
 /**
@@ -35,10 +37,12 @@ const sessionSetCookie = (setCookies: string[]) => setCookies.find((c) => c.star
 
 describe('session cookies in production', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp(PRODUCTION);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), PRODUCTION);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   // Requests reach the production app over HTTPS behind the proxy (docs/operations.md).
   const origin = PRODUCTION.PUBLIC_URL;
@@ -73,8 +77,8 @@ describe('session cookies in production', () => {
   });
 
   it('the renewal from a ticket download carries the same flags', async () => {
-    const person = createSignedInUser(t);
-    const { bookingId } = createBooking(t, { userId: person.userId });
+    const person = await signedInUser(t);
+    const { bookingId } = await createBookingOn(t, { userId: person.userId });
     t.clock.advance(20 * DAY);
     const res = await t.request(`/api/tickets/${bookingId}.ics`, { headers: { cookie: person.cookie } });
     expect(res.status).toBe(200);
@@ -84,10 +88,12 @@ describe('session cookies in production', () => {
 
 describe('session tokens', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('the stored session id (the token’s hash) does not work as a cookie, nor does a made-up token', async () => {
     const person = await signUpVia(t);
@@ -104,7 +110,7 @@ describe('session tokens', () => {
 
   it('a signed-out cookie opens nothing anywhere, plain routes included', async () => {
     const person = await signUpVia(t);
-    const { bookingId } = createBooking(t, { userId: person.account.id });
+    const { bookingId } = await createBookingOn(t, { userId: person.account.id });
     expect(
       (await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: person.cookie } })).status,
     ).toBe(200);
@@ -117,14 +123,28 @@ describe('session tokens', () => {
   });
 });
 
-/** Every row of every table, to prove a refused request changed nothing at all. */
-function snapshot(t: TestApp): Record<string, unknown[]> {
-  const tables = t.deps.sqlite
-    .prepare("select name from sqlite_master where type = 'table' order by name")
-    .all() as { name: string }[];
-  return Object.fromEntries(
-    tables.map(({ name }) => [name, t.deps.sqlite.prepare(`select * from "${name}"`).all()]),
-  );
+/**
+ * Every row of every table, to prove a refused request changed nothing at all: SQLite's tables from
+ * sqlite_master, PostgreSQL's from its catalogue (the app's schema; drizzle's migration journal lives
+ * apart). PostgreSQL keeps no row order without ORDER BY (an update moves a row), so each table's rows
+ * are compared as a sorted list: any added, removed or changed row still shows.
+ */
+async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {
+  const listTables = isPostgres(t.deps.db)
+    ? sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`
+    : sql`select name from sqlite_master where type = 'table' order by name`;
+  return runStatements(t.deps.db, function* (db) {
+    const tables = yield* sqlRows<{ name: string }>(db, listTables);
+    // A snapshot that found no tables would prove nothing.
+    if (!tables.some(({ name }) => name === 'users')) throw new Error('snapshot: no users table found');
+    const out: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      const rows = yield* sqlRows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(name)}`);
+      out[name] = rows.map((r) => JSON.stringify(r)).sort();
+    }
+    return out;
+  });
 }
 
 const mutations = Object.entries(
@@ -134,8 +154,8 @@ const mutations = Object.entries(
   .map(([name]) => name);
 
 /** A valid input per mutation, so a refusal can only come from the Origin check. */
-function validInputs(t: TestApp, password: string): Record<string, unknown> {
-  const ev = createTicketedEvent(t.deps.db);
+async function validInputs(t: TestApp, password: string): Promise<Record<string, unknown>> {
+  const ev = await createTicketedEventOn(t.deps.db);
   const versioned = { eventId: ev.eventId, version: 1 };
   return {
     'auth.signUp': {
@@ -400,18 +420,20 @@ const EVIL_TICKET = {
 
 describe('cross-origin state changes (CSRF)', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it.each(['https://evil.example', 'null', 'http://localhost:8080', 'http://localhost.evil.example'])(
     'every mutation posted with Origin %s gets 403 and changes nothing',
     async (origin) => {
       const victim = await signUpVia(t, { email: 'victim@example.com' });
-      const inputs = validInputs(t, victim.password);
+      const inputs = await validInputs(t, victim.password);
       expect(mutations.length).toBeGreaterThan(10);
-      const before = snapshot(t);
+      const before = await snapshot(t);
       for (const name of mutations) {
         expect(name in inputs, `a valid input for ${name}`).toBe(true);
         const res = await callProcedure(t, 'mutation', name, inputs[name], { cookie: victim.cookie, origin });
@@ -419,7 +441,7 @@ describe('cross-origin state changes (CSRF)', () => {
         expect(res.body).toEqual({ error: { message: 'Cross-origin request refused' } });
         expect(res.setCookies, name).toEqual([]);
       }
-      expect(snapshot(t)).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
       // The victim is still signed in with the same profile.
       const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: victim.cookie });
       expect(me.data).toMatchObject({ email: 'victim@example.com', name: 'Asha Verma' });
@@ -439,10 +461,10 @@ describe('cross-origin state changes (CSRF)', () => {
   });
 
   it('plain POST routes refuse another origin too, and change nothing', async () => {
-    const buyer = createSignedInUser(t);
-    const ev = createTicketedEvent(t.deps.db);
+    const buyer = await signedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
     const session = await proceed(t, buyer.cookie, ev, 1);
-    const before = snapshot(t);
+    const before = await snapshot(t);
     for (const path of [
       '/api/create-order',
       `/api/simulator/orders/${session.orderId}/pay`,
@@ -456,19 +478,19 @@ describe('cross-origin state changes (CSRF)', () => {
       });
       expect(res.status, path).toBe(403);
     }
-    expect(snapshot(t)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('a mutation cannot be triggered with GET (a link or an <img> on another site)', async () => {
     const victim = await signUpVia(t);
-    const before = snapshot(t);
+    const before = await snapshot(t);
     for (const name of ['auth.signOut', 'auth.resendVerification', 'auth.updateProfile']) {
       const res = await t.request(`/trpc/${name}?input=${encodeURIComponent('{}')}`, {
         headers: { cookie: victim.cookie },
       });
       expect(res.status, name).toBe(405);
     }
-    expect(snapshot(t)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('no CORS: another site’s script cannot read answers (no Access-Control-Allow-* headers)', async () => {

@@ -3,21 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { holds } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { startInput } from '../helpers/checkout-flow.ts';
-import { createTicketedEvent, expectInventoryInvariant, type TicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import {
+  createTicketedEventOn,
+  expectInventoryInvariantOn,
+  type TicketedEvent,
+} from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
-const holdCount = (t: TestApp) => t.deps.db.select().from(holds).all().length;
+const holdCount = async (t: TestApp) => (await t.deps.db.select().from(tablesOf(t.deps.db).holds)).length;
 
 describe('the storefront shows published events only', () => {
   let t: TestApp;
   let ev: TicketedEvent;
   let clientDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     // The server renders pages (with their link-preview tags) around the client's index.html; a minimal
     // one stands in for the build.
     clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
@@ -25,11 +28,11 @@ describe('the storefront shows published events only', () => {
       path.join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
     );
-    t = createTestApp({}, { clientDir });
-    ev = createTicketedEvent(t.deps.db, { name: 'Hidden Raga Night' });
+    t = await createTestAppOn(testEngine(), {}, { clientDir });
+    ev = await createTicketedEventOn(t.deps.db, { name: 'Hidden Raga Night' });
   });
-  afterEach(() => {
-    t.close();
+  afterEach(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -44,7 +47,8 @@ describe('the storefront shows published events only', () => {
       expect(await listed()).toEqual([true, true]);
       // Published, its page (the link preview's source) carries the name: the check below means something.
       expect(await (await t.request(`/events/${ev.eventId}`)).text()).toContain('Hidden Raga Night');
-      t.deps.db.update(events).set({ status }).where(eq(events.id, ev.eventId)).run();
+      const { events } = tablesOf(t.deps.db);
+      await t.deps.db.update(events).set({ status }).where(eq(events.id, ev.eventId));
 
       expect(await listed()).toEqual([false, false]);
       const detail = await callProcedure(t, 'query', 'events.byId', { id: ev.eventId });
@@ -66,12 +70,12 @@ describe('the storefront shows published events only', () => {
       const preview = await callProcedure(t, 'query', 'organiser.preview', { eventId: ev.eventId });
       expect(preview.status).toBe(401);
 
-      const buyer = createSignedInUser(t);
+      const buyer = await signedInUser(t);
       const start = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
         cookie: buyer.cookie,
       });
       expect(start.body.error?.data.code).toBe('NOT_FOUND');
-      expect(holdCount(t)).toBe(0);
+      expect(await holdCount(t)).toBe(0);
     });
   }
 });
@@ -80,46 +84,50 @@ describe('sale windows and per-order maximums are enforced at Proceed', () => {
   let t: TestApp;
   let ev: TicketedEvent;
   let cookie: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     // The test clock reads 2026-11-21T06:30Z.
-    t = createTestApp();
-    ev = createTicketedEvent(t.deps.db, { types: [{ name: 'Gold', pricePaise: 50_000, totalTickets: 20 }] });
-    cookie = createSignedInUser(t).cookie;
+    t = await createTestAppOn(testEngine());
+    ev = await createTicketedEventOn(t.deps.db, {
+      types: [{ name: 'Gold', pricePaise: 50_000, totalTickets: 20 }],
+    });
+    cookie = (await signedInUser(t)).cookie;
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
 
-  const setType = (values: Partial<typeof ticketTypes.$inferInsert>) =>
-    t.deps.db.update(ticketTypes).set(values).where(eq(ticketTypes.id, ev.ticketTypeIds[0]!)).run();
+  const setType = async (values: Partial<ReturnType<typeof tablesOf>['ticketTypes']['$inferInsert']>) => {
+    const { ticketTypes } = tablesOf(t.deps.db);
+    await t.deps.db.update(ticketTypes).set(values).where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
+  };
   const start = (quantity: number) =>
     callProcedure(t, 'mutation', 'payments.start', startInput(ev, quantity), { cookie });
 
   it('refuses a type whose sale has not opened, with the opening time in India time', async () => {
-    setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
+    await setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
     const res = await start(1);
     expect(res.body.error?.data.code).toBe('CONFLICT');
     expect(res.body.error?.message).toBe('Gold: Sale opens 22 Nov 2026, 10:00 AM');
-    expect(holdCount(t)).toBe(0);
+    expect(await holdCount(t)).toBe(0);
   });
 
   it('refuses a type whose sale has closed', async () => {
-    setType({ saleClosesAt: '2026-11-21T06:30:00.000Z' });
+    await setType({ saleClosesAt: '2026-11-21T06:30:00.000Z' });
     const res = await start(1);
     expect(res.body.error?.message).toBe('Gold: Sales closed');
-    expect(holdCount(t)).toBe(0);
+    expect(await holdCount(t)).toBe(0);
   });
 
   it('holds a type inside its window', async () => {
-    setType({ saleOpensAt: '2026-11-21T06:00:00.000Z', saleClosesAt: '2026-11-21T07:00:00.000Z' });
+    await setType({ saleOpensAt: '2026-11-21T06:00:00.000Z', saleClosesAt: '2026-11-21T07:00:00.000Z' });
     const res = await start(2);
     expect(res.status).toBe(200);
-    expect(holdCount(t)).toBe(1);
+    expect(await holdCount(t)).toBe(1);
   });
 
   it("refuses more than the type's per-order maximum", async () => {
-    setType({ maxPerOrder: 2 });
+    await setType({ maxPerOrder: 2 });
     const res = await start(3);
     expect(res.body.error?.data.code).toBe('BAD_REQUEST');
     expect(res.body.error?.message).toBe('You can book at most 2 tickets of Gold');
@@ -129,15 +137,15 @@ describe('sale windows and per-order maximums are enforced at Proceed', () => {
   // Issue 39: one rule and one message wherever the maximum is checked (the input schema, Proceed, the
   // reservation, the waiting list), never the platform's limit above the organiser's.
   it("refuses more than the platform's maximum in the same words, whatever the organiser set", async () => {
-    setType({ maxPerOrder: 50 });
+    await setType({ maxPerOrder: 50 });
     const res = await start(11);
     expect(res.body.error?.data.code).toBe('BAD_REQUEST');
     expect(res.body.error?.message).toContain('You can book at most 10 tickets of one type');
-    expect(holdCount(t)).toBe(0);
+    expect(await holdCount(t)).toBe(0);
   });
 
   it('the ticket options carry the window so the page can say why a type cannot be bought', async () => {
-    setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
+    await setType({ saleOpensAt: '2026-11-22T04:30:00.000Z' });
     const res = await callProcedure(t, 'query', 'tickets.options', { eventId: ev.eventId });
     const type = (res.data as { dates: { slots: { ticketTypes: object[] }[] }[] }).dates[0]!.slots[0]!
       .ticketTypes[0];

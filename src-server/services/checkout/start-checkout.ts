@@ -22,6 +22,7 @@ import { evaluateDiscountSteps } from '../discounts/discount-uses.ts';
 import { checkHoardingSteps, type HoardingContext, hoardingLimitsOf } from '../inventory/hoarding.ts';
 import {
   type Hold,
+  type HoldRecord,
   quoteSeatsSteps,
   type ReserveInput,
   refuseProceedOverOfferSteps,
@@ -113,24 +114,24 @@ export async function startCheckout(
     addOns: input.addOns,
   };
   // Inside the new hold's savepoint: the order row, and the buyer's answers with the hold.
-  const recordOrder = (tx: DbOrTx, held: Hold) =>
-    recordOrderSteps(tx, held, now, {
-      id: orderId,
-      gateway: gateway.name,
-      userId,
-      expectedPaise: grandTotalPaise,
-      receipt,
-      notes,
-      answers,
-    });
+  const recordOrder = (tx: DbOrTx): HoldRecord => ({
+    check: (held) => checkOrderAmount(held, grandTotalPaise),
+    write: (held) =>
+      recordOrderSteps(tx, held, now, {
+        id: orderId,
+        gateway: gateway.name,
+        userId,
+        receipt,
+        notes,
+        answers,
+      }),
+  });
   const hold = isPostgres(db)
     ? await holdOnPostgres(db, reserve, now, recordOrder)
     : // SQLite: one synchronous transaction inside a group commit shared with the buyers who proceed
       // in the same 2 ms (ADR 0010), the flash sale's path, its statements counted by
       // proceed-statements.test.ts.
-      await groupCommitOf(db.$client).write(() =>
-        replaceHoldsAndReserve(db, reserve, now, (held) => recordOrder(db, held)),
-      );
+      await groupCommitOf(db.$client).write(() => replaceHoldsAndReserve(db, reserve, now, recordOrder(db)));
 
   return checkoutSessionOf(
     hold,
@@ -159,19 +160,28 @@ async function holdOnPostgres(
   db: Db,
   reserve: ReserveInput,
   now: Date,
-  recordOrder: (tx: DbOrTx, held: Hold) => Steps<void>,
+  recordOrder: (tx: DbOrTx) => HoldRecord,
 ): Promise<Hold> {
   const outcome = await runnerFor(db).write((tx) =>
-    replaceHoldsAndReserveSteps(tx, reserve, now, (held) => recordOrder(tx, held)),
+    replaceHoldsAndReserveSteps(tx, reserve, now, recordOrder(tx)),
   );
   if (!outcome.ok) throw outcome.refused;
   return outcome.hold;
 }
 
 /**
- * The payment order's row, in the new hold's savepoint, and the buyer's checked answers with the hold.
  * A price changed while the order was being opened: its amount is no longer the hold's, and the hold
- * is undone.
+ * is undone (asked once the seats are taken, so a sold-out type is still what the buyer hears first).
+ */
+function checkOrderAmount(held: Hold, expectedPaise: number): void {
+  if (held.totalPaise !== expectedPaise) {
+    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * The payment order's row, in the new hold's savepoint, and the buyer's checked answers with the hold:
+ * no hot row, so written before the seats are taken when the hold allows (inventory/holds.ts).
  */
 function* recordOrderSteps(
   tx: DbOrTx,
@@ -181,15 +191,11 @@ function* recordOrderSteps(
     id: string;
     gateway: string;
     userId: string;
-    expectedPaise: number;
     receipt: string;
     notes: Record<string, string>;
     answers: CheckedAnswers;
   },
 ): Steps<void> {
-  if (held.totalPaise !== order.expectedPaise) {
-    throw new DomainError('PRECONDITION_FAILED', ORDER_FAILED_MESSAGE);
-  }
   yield* changes(query(tx, 'insertPaymentOrder'), {
     id: order.id,
     gateway: order.gateway,

@@ -20,6 +20,7 @@ import { transactionOf } from '../../db/transaction-of.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import { refuseLockedTypesSteps } from '../access-codes/hidden-types.ts';
 import {
+  type AddOnSale,
   recordHoldAddOnsSteps,
   retakeHoldAddOnsSteps,
   returnHoldAddOnsSteps,
@@ -103,7 +104,8 @@ export function reserveSeats(db: Db, input: ReserveInput, now: Date): Hold {
 /**
  * Proceed's one write transaction: releases the buyer's other active holds on the slot (a new Proceed
  * replaces an abandoned attempt, and its seats count for the new one), takes the new seats and, with
- * `recordOrder`, writes the payment order in the same transaction (it may throw to undo the new hold).
+ * `recordOrder`, writes the payment order in the same transaction (it may throw to undo the new hold;
+ * `reserveSteps` says when its rows are written).
  * When the new seats cannot be taken, the release still stands (as if the two had been separate
  * transactions) and the spec's message is thrown once the transaction is over: the taking runs in a
  * savepoint. Run alone it is a BEGIN IMMEDIATE transaction; inside a group commit (Proceed, ADR 0010)
@@ -115,7 +117,7 @@ export function replaceHoldsAndReserve(
   db: Db,
   input: ReserveInput,
   now: Date,
-  recordOrder?: (hold: Hold) => Steps<void>,
+  recordOrder?: HoldRecord,
 ): Hold {
   const outcome = immediateTransaction(db, () =>
     runSync(replaceHoldsAndReserveSteps(db, input, now, recordOrder)),
@@ -142,7 +144,7 @@ export function* replaceHoldsAndReserveSteps(
   tx: DbOrTx,
   input: ReserveInput,
   now: Date,
-  recordOrder?: (hold: Hold) => Steps<void>,
+  recordOrder?: HoldRecord,
 ): Steps<ReplaceOutcome> {
   for (const key of hoardingLockKeys(input.userId, input.hoarding)) yield* serialize(key);
   // A refusal here writes nothing: the buyer's earlier hold, if any, stays as it was.
@@ -153,9 +155,7 @@ export function* replaceHoldsAndReserveSteps(
   const active = yield* rows(query(tx, 'activeHoldsOnSlot'), { userId: input.userId, slotId: input.slotId });
   if ((yield* releaseActiveSteps(tx, active, now)) === 0) {
     // The flash sale's path (a new buyer): no generator between this one and the hold's statements.
-    const hold = yield* reserveSteps(tx, input, now, window);
-    if (recordOrder) yield* recordOrder(hold);
-    return { ok: true, hold };
+    return { ok: true, hold: yield* reserveSteps(tx, input, now, window, recordOrder) };
   }
   return yield* replacementSteps(tx, input, now, window, recordOrder);
 }
@@ -169,26 +169,14 @@ function* replacementSteps(
   input: ReserveInput,
   now: Date,
   window: HoldWindow | null,
-  recordOrder?: (hold: Hold) => Steps<void>,
+  recordOrder?: HoldRecord,
 ): Steps<ReplaceOutcome> {
   try {
-    return { ok: true, hold: yield* savepoint(tx, reserveAndRecord(tx, input, now, window, recordOrder)) };
+    return { ok: true, hold: yield* savepoint(tx, reserveSteps(tx, input, now, window, recordOrder)) };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     return { ok: false, refused: err };
   }
-}
-
-function* reserveAndRecord(
-  tx: DbOrTx,
-  input: ReserveInput,
-  now: Date,
-  window: HoldWindow | null,
-  recordOrder?: (hold: Hold) => Steps<void>,
-): Steps<Hold> {
-  const hold = yield* reserveSteps(tx, input, now, window);
-  if (recordOrder) yield* recordOrder(hold);
-  return hold;
 }
 
 /** The selection's ticket types are not all on the slot (spec §7's message). */
@@ -450,19 +438,44 @@ function reserveIn(tx: DbOrTx, input: ReserveInput, now: Date, window: HoldWindo
 }
 
 /**
+ * What a caller writes with a new hold in its transaction (Proceed: the payment order and the buyer's
+ * answers), and its own refusal of it. A plain function is `write` alone.
+ */
+export type HoldRecord =
+  | ((hold: Hold) => Steps<void>)
+  | {
+      /** Refuses the new hold (throws a DomainError), asked once its seats are taken. */
+      check: (hold: Hold) => void;
+      /** Rows that lock no hot row: written before the seats are taken when the hold's amounts allow. */
+      write: (hold: Hold) => Steps<void>;
+    };
+
+/**
  * The hold written once for both engines (ADR 0045), inside the caller's transaction: every row it
  * changes is changed by a conditional UPDATE that decides on the row as committed (PostgreSQL waits for
  * a row another transaction holds and checks it again), never a lock on the whole event, and in one
  * order: ticket types by id, their quotas by id, add-on variants by id, then the code. Two holds (or a
  * hold and a release) on PostgreSQL therefore never deadlock; on SQLite they run one at a time anyway.
+ * `record` (the caller's rows, and its refusal) runs in the same transaction.
+ *
+ * On PostgreSQL a type's row stays locked from its UPDATE to the COMMIT, and every statement in between
+ * is a round trip to a busy app process (docs/benchmarks.md, the hot ticket type): the holds of one type
+ * pass one at a time, at ≈ 1 / (time locked). So a hold whose amounts are known before any row is taken
+ * (no add-ons, no code) writes itself, its items and `record`'s rows first, and takes its seats and
+ * quotas last, right before the COMMIT. A refused take throws as before and the caller's transaction
+ * or savepoint rolls those rows back; the refusals and their order are unchanged (the quantity and the
+ * types first, then the seats, then `record`'s check). A hold with add-ons or a code is priced from
+ * what their UPDATEs return (the code's terms come back from its conditional UPDATE), so it is written
+ * after them.
  */
 export function* reserveSteps(
   tx: DbOrTx,
   input: ReserveInput,
   now: Date,
   window: HoldWindow | null = null,
+  record?: HoldRecord,
 ): Steps<Hold> {
-  // Each type's row is read once under the lock: whether it is hidden, its seats, its quotas.
+  // Each type's row is read once: whether it is hidden, its price, its seats, its quotas.
   const types: (TicketTypeRow | undefined)[] = [];
   for (const line of input.lines) {
     types.push(yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }));
@@ -472,13 +485,25 @@ export function* reserveSteps(
     const lines = input.lines.map((line, i) => ({ ...line, isHidden: types[i]?.isHidden ?? false }));
     yield* refuseLockedTypesSteps(tx, { ...input, lines, code: input.discountCode }, now);
   }
-  const taken = yield* takeSeatsOfTypes(tx, input.lines, types);
+  const lines = linesOfTypes(input.lines, types);
+  const { check, write } =
+    typeof record === 'function' ? { check: undefined, write: record } : (record ?? {});
+  if (!input.discountCode && !input.addOns?.length) {
+    // The flash sale's path: the hot rows are locked by the last statements before the COMMIT.
+    const hold = priceHold(input, lines, null, null, now, window);
+    yield* insertHoldSteps(tx, input, hold, null, null, now);
+    if (write) yield* write(hold.hold);
+    yield* takeLinesSteps(tx, lines, types);
+    check?.(hold.hold);
+    return hold.hold;
+  }
+  yield* takeLinesSteps(tx, lines, types);
   // Add-ons' stock under the same lock; their GST-inclusive amount joins the total, not the fee's base.
   // Before the code's use: variants are locked before the code, as a release gives them back.
   const addOns = input.addOns?.length
     ? yield* takeAddOnsSteps(tx, {
         eventId: input.eventId,
-        ticketTypeIds: taken.map((l) => l.ticketTypeId),
+        ticketTypeIds: lines.map((l) => l.ticketTypeId),
         selection: input.addOns,
         taxes: input.taxes ?? DEFAULT_CHECKOUT_TAXES,
       })
@@ -492,12 +517,35 @@ export function* reserveSteps(
           slotId: input.slotId,
           userId: input.userId,
           code: input.discountCode,
-          lines: taken,
+          lines,
         },
         now,
       )
     : null;
-  const priced = taken.map((line) => ({
+  const hold = priceHold(input, lines, discount, addOns, now, window);
+  yield* insertHoldSteps(tx, input, hold, discount, addOns, now);
+  check?.(hold.hold);
+  if (write) yield* write(hold.hold);
+  return hold.hold;
+}
+
+type HoldLineOfType = HoldLine & { pricePaise: number; personsPerTicket: number; quotaIds: string[] };
+
+interface PricedHold {
+  hold: Hold;
+  lines: (HoldLineOfType & { discountPerTicketPaise: number })[];
+}
+
+/** The hold's amounts and ids: its lines at the types' prices, less the code's discount, plus add-ons. */
+function priceHold(
+  input: ReserveInput,
+  lines: HoldLineOfType[],
+  discount: AppliedDiscount | null,
+  addOns: AddOnSale | null,
+  now: Date,
+  window: HoldWindow | null,
+): PricedHold {
+  const priced = lines.map((line) => ({
     ...line,
     ...(input.complimentary ? { pricePaise: 0 } : {}),
     discountPerTicketPaise: discount?.perTicket.get(line.ticketTypeId) ?? 0,
@@ -518,9 +566,21 @@ export function* reserveSteps(
     expiresAt: new Date(now.getTime() + PAYMENT_SESSION_MS + HOLD_GRACE_MS).toISOString(),
     ...window,
   };
+  return { hold, lines: priced };
+}
+
+/** The hold's row, its items and its add-ons' lines. */
+function* insertHoldSteps(
+  tx: DbOrTx,
+  input: ReserveInput,
+  { hold, lines }: PricedHold,
+  discount: AppliedDiscount | null,
+  addOns: AddOnSale | null,
+  now: Date,
+): Steps<void> {
   yield* changes(query(tx, 'insertHold'), {
     ...hold,
-    seats: seatsOf(priced),
+    seats: seatsOf(lines),
     clientAddress: input.hoarding?.clientAddress ?? null,
     userId: input.userId,
     eventId: input.eventId,
@@ -532,7 +592,12 @@ export function* reserveSteps(
     // The code's use lives on the hold's own row (issue 40): no second table for a Proceed with a code.
     ...discountColumnsOf(discount),
   });
-  for (const [position, line] of priced.entries()) {
+  // In ticket-type id order (`position` keeps the buyer's): on PostgreSQL each item's foreign key takes
+  // FOR KEY SHARE on its type's row before the hold's UPDATEs, and the quota editor locks those rows FOR
+  // UPDATE in id order (quotas/quota-members.ts), so the two must take them in one order.
+  const entries = [...lines.entries()];
+  if (entries.length > 1) entries.sort(([, a], [, b]) => byTicketType(a, b));
+  for (const [position, line] of entries) {
     yield* changes(query(tx, 'insertHoldItem'), {
       holdId: hold.id,
       ticketTypeId: line.ticketTypeId,
@@ -543,7 +608,6 @@ export function* reserveSteps(
     });
   }
   if (addOns) yield* recordHoldAddOnsSteps(tx, hold.id, addOns);
-  return hold;
 }
 
 /**
@@ -566,20 +630,17 @@ export function* takeSeatsSteps(
   const types: (TicketTypeRow | undefined)[] = [];
   for (const line of lines)
     types.push(yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }));
-  return yield* takeSeatsOfTypes(tx, lines, types);
+  const taken = linesOfTypes(lines, types);
+  yield* takeLinesSteps(tx, taken, types);
+  return taken;
 }
 
 /**
- * `takeSeats` with each line's type row already read in this transaction (`types[i]` for `lines[i]`).
- * The UPDATEs run in ticket-type id order (the lines keep theirs), so two PostgreSQL transactions
- * taking the same types lock their rows in one order.
+ * Each line with its type's price and quotas (`types[i]`, read in this transaction, for `lines[i]`);
+ * refuses a type that is not there or a quantity out of bounds, before any seat is taken.
  */
-function* takeSeatsOfTypes(
-  tx: DbOrTx,
-  lines: HoldLine[],
-  types: (TicketTypeRow | undefined)[],
-): Steps<(HoldLine & { pricePaise: number; personsPerTicket: number; quotaIds: string[] })[]> {
-  const taken = lines.map((line, i) => {
+function linesOfTypes(lines: HoldLine[], types: (TicketTypeRow | undefined)[]): HoldLineOfType[] {
+  return lines.map((line, i) => {
     const type = types[i];
     if (!type) throw new DomainError('NOT_FOUND', 'Event data not available');
     checkQuantity(line.quantity);
@@ -590,6 +651,18 @@ function* takeSeatsOfTypes(
       quotaIds: type.quotaIds,
     };
   });
+}
+
+/**
+ * Takes the lines' seats (`linesOfTypes`' lines, `types` as read for them): the UPDATEs run in
+ * ticket-type id order (the lines keep theirs), so two PostgreSQL transactions taking the same types
+ * lock their rows in one order; then the quotas'.
+ */
+function* takeLinesSteps(
+  tx: DbOrTx,
+  taken: HoldLineOfType[],
+  types: (TicketTypeRow | undefined)[],
+): Steps<void> {
   const inIdOrder = taken.length > 1 ? [...taken].sort(byTicketType) : taken;
   for (const line of inIdOrder) {
     const changed = yield* changes(query(tx, 'takeSeats'), {
@@ -600,7 +673,7 @@ function* takeSeatsOfTypes(
     // update changed nothing.
     if (changed !== 1) {
       const now = yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId });
-      throw soldOut(now ?? types[lines.findIndex((l) => l.ticketTypeId === line.ticketTypeId)]!);
+      throw soldOut(now ?? types[taken.findIndex((l) => l.ticketTypeId === line.ticketTypeId)]!);
     }
   }
   // PostgreSQL: the quotas read with the type came before its row lock, so a quota created in between
@@ -613,7 +686,6 @@ function* takeSeatsOfTypes(
         (yield* row(query(tx, 'ticketType'), { ticketTypeId: line.ticketTypeId }))?.quotaIds ?? [];
   // And from every shared capacity the types count towards (ADR 0039), under the same lock.
   yield* takeQuotaSeatsSteps(tx, taken);
-  return taken;
 }
 
 function byTicketType(a: { ticketTypeId: string }, b: { ticketTypeId: string }): number {
