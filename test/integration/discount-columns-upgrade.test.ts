@@ -127,8 +127,10 @@ it('a live hold and a booking priced with a code the old way upgrade onto the ho
     for (const statement of statements.reverse()) {
       const added = /^ALTER TABLE `([a-z_]+)` ADD `([a-z_]+)`/.exec(statement);
       const index = /^CREATE INDEX `([a-z_]+)`/.exec(statement)?.[1];
+      const table = /^CREATE TABLE `([a-z_]+)`/.exec(statement)?.[1];
       if (added) sqlite.exec(`alter table ${added[1]} drop column ${added[2]}`);
       else if (index) sqlite.exec(`drop index ${index}`);
+      else if (table) sqlite.exec(`drop table ${table}`);
       else if (!statement.startsWith('-- Holds priced with a code before'))
         throw new Error(`rewinding ${entry.tag}: teach this test to undo "${statement.slice(0, 60)}"`);
     }
