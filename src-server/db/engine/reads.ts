@@ -61,15 +61,9 @@ export function bytewise(db: object, column: SQLiteColumn): SQLiteColumn | SQL {
 export function* sqlRows<T>(db: DbOrTx, query: SQL): Steps<T[]> {
   if (isPostgres(db)) {
     const pg = db as unknown as PgDb;
-    // A thenable, so the statement runs when the driver awaits it, in the transition's order.
-    const found: PromiseLike<T[]> = {
-      then: (onRows, onError) =>
-        pg
-          .execute(query)
-          .then((result) => result.rows as T[])
-          .then(onRows, onError),
-    };
-    return (yield { kind: 'rows', query: found }) as T[];
+    // Run when the driver asks (its `execute` with parameters, here none to bind), in the steps' order.
+    const found = { execute: async () => (await pg.execute(query)).rows as T[] };
+    return (yield { kind: 'rows', query: found, params: {} }) as T[];
   }
   return (yield { kind: 'rows', query: { all: () => (db as Db).all<T>(query) } }) as T[];
 }
