@@ -33,6 +33,10 @@ export const BUDGET_EXCEPTIONS_ON_POSTGRES: Readonly<Record<string, { budgetMs: 
     budgetMs: 45_000,
     reason: '35 cases of sign-up, sign-in, verification and sessions, each on its own scratch database',
   },
+  'test/integration/security-access-matrix.test.ts': {
+    budgetMs: 30_000,
+    reason: 'every buyer-side procedure × every caller, each case on its own scratch database',
+  },
   'test/integration/event-team.test.ts': {
     budgetMs: 30_000,
     reason:
@@ -75,6 +79,11 @@ export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reas
     budgetMs: 20_000,
     reason:
       'builds an installation through the real checkout, gate and cancellation, then moves it into a real PostgreSQL (three new databases, their migrations, every table compared)',
+  },
+  'test/integration/engine-app.test.ts': {
+    budgetMs: 20_000,
+    reason:
+      'the real app on both engines: a purchase, 50 buyers racing through two app instances for the last 5 seats, the waiting room',
   },
   'test/integration/engine-journeys.test.ts': {
     budgetMs: 20_000,
