@@ -15,10 +15,10 @@ import {
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { writeAccountRoleSteps } from '../../src-server/services/roles/set-account-role.ts';
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
-import { confirm, payWithSimulator, proceed } from './checkout-flow.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
 import { insertEventSteps } from './insert-event.ts';
 import { createTicketedEventOn, type TicketedEvent, ticketedEventFixture } from './inventory.ts';
+import { type BuyOptions, buyAs } from './organiser-bookings.ts';
 import type { TestApp } from './test-app.ts';
 import { callProcedure } from './trpc-http.ts';
 
@@ -159,23 +159,8 @@ export async function consoleWorld(t: TestApp): Promise<ConsoleWorld> {
  * `buyTickets` on either engine: a new buyer books `quantity` tickets through the real Proceed →
  * simulator → confirm flow (HTTP, engine-neutral already); only the buyer's account differs.
  */
-export async function buy(
-  t: TestApp,
-  ev: TicketedEvent,
-  quantity = 2,
-  options: { ticketDetails?: object; waitForWebhooks?: boolean; extra?: object } = {},
-) {
-  const buyer = await signedInUser(t);
-  const extra = {
-    ...(options.ticketDetails ? { ticketDetails: options.ticketDetails } : {}),
-    ...options.extra,
-  };
-  const session = await proceed(t, buyer.cookie, ev, quantity, extra);
-  const paid = await payWithSimulator(t, session.orderId, options.waitForWebhooks);
-  const res = await confirm(t, buyer.cookie, paid);
-  expect(res.data).toMatchObject({ outcome: 'booked' });
-  const bookingId = (res.data as { bookingId: string }).bookingId;
-  return { buyer, bookingId, paymentId: paid.razorpay_payment_id, session };
+export async function buy(t: TestApp, ev: TicketedEvent, quantity = 2, options: BuyOptions = {}) {
+  return buyAs(t, await signedInUser(t), ev, quantity, options);
 }
 
 /** `mailKeys` (organiser-bookings.ts) on either engine: the idempotency key of every mail in the outbox. */

@@ -14,13 +14,24 @@ import { createSignedInUser } from './users.ts';
  * ticket details (else inventory.ts's DETAILS); `waitForWebhooks` also lets the simulator's webhooks land;
  * `extra` goes into payments.start's input as it is (a discount code).
  */
-export async function buyTickets(
+export async function buyTickets(t: TestApp, ev: TicketedEvent, quantity = 2, options: BuyOptions = {}) {
+  return buyAs(t, createSignedInUser(t), ev, quantity, options);
+}
+
+export interface BuyOptions {
+  ticketDetails?: object;
+  waitForWebhooks?: boolean;
+  extra?: object;
+}
+
+/** `buyer` books `quantity` tickets through Proceed → simulator → confirm (HTTP: either engine). */
+export async function buyAs<Buyer extends { cookie: string }>(
   t: TestApp,
+  buyer: Buyer,
   ev: TicketedEvent,
-  quantity = 2,
-  options: { ticketDetails?: object; waitForWebhooks?: boolean; extra?: object } = {},
+  quantity: number,
+  options: BuyOptions,
 ) {
-  const buyer = createSignedInUser(t);
   const extra = {
     ...(options.ticketDetails ? { ticketDetails: options.ticketDetails } : {}),
     ...options.extra,
