@@ -31,6 +31,7 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // `integration-postgres` with TEST_ENGINE=postgres, each building its app with createTestAppOn(testEngine()).
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
 const ON_BOTH_ENGINES = [
+  'test/integration/access-codes.test.ts',
   'test/integration/add-ons.test.ts',
   'test/integration/admin-page.test.ts',
   'test/integration/attendee-questions.test.ts',
