@@ -31,6 +31,8 @@ const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits
 // `integration-postgres` with TEST_ENGINE=postgres, each building its app with createTestAppOn(testEngine()).
 // A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
 const ON_BOTH_ENGINES = [
+  'test/integration/access-codes.test.ts',
+  'test/integration/add-ons.test.ts',
   'test/integration/admin-page.test.ts',
   'test/integration/attendee-questions.test.ts',
   'test/integration/auth-password-reset.test.ts',
@@ -41,6 +43,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/checkout-taxes.test.ts',
   'test/integration/console-home.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
+  'test/integration/discount-codes.test.ts',
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
   'test/integration/events.test.ts',
@@ -57,6 +60,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',
   'test/integration/public-links.test.ts',
+  'test/integration/quotas.test.ts',
   'test/integration/razorpay.test.ts',
   'test/integration/refund-jobs.test.ts',
   'test/integration/sales-dashboard.test.ts',

@@ -17,7 +17,13 @@ import { writeAccountRoleSteps } from '../../src-server/services/roles/set-accou
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
 import { insertEventSteps } from './insert-event.ts';
-import { createTicketedEventOn, type TicketedEvent, ticketedEventFixture } from './inventory.ts';
+import {
+  countOfOn,
+  createTicketedEventOn,
+  type QuotaCount,
+  type TicketedEvent,
+  ticketedEventFixture,
+} from './inventory.ts';
 import { type BuyOptions, buyAs } from './organiser-bookings.ts';
 import type { TestApp } from './test-app.ts';
 import { callProcedure } from './trpc-http.ts';
@@ -311,5 +317,26 @@ export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> 
     otherEvent: otherEvent.event,
     people,
     cookieOf: (caller: Caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
+  };
+}
+
+/** `quotaCountOf` (inventory.ts) on either engine: a quota's capacity and available, and its types' held and sold. */
+export async function quotaCountOn(t: TestApp, quotaId: string): Promise<QuotaCount> {
+  const { quotas, quotaTicketTypes } = tablesOf(t.deps.db);
+  const [quota] = await t.deps.db.select().from(quotas).where(eq(quotas.id, quotaId));
+  if (!quota) throw new Error(`no quota ${quotaId}`);
+  const members = await t.deps.db
+    .select()
+    .from(quotaTicketTypes)
+    .where(eq(quotaTicketTypes.quotaId, quotaId));
+  const ticketTypeIds = members.map((m) => m.ticketTypeId);
+  const types = await Promise.all(ticketTypeIds.map((id) => countOfOn(t.deps.db, id)));
+  return {
+    quotaId,
+    capacity: quota.capacity,
+    available: quota.available,
+    held: types.reduce((sum, c) => sum + c.held, 0),
+    sold: types.reduce((sum, c) => sum + c.sold, 0),
+    ticketTypeIds,
   };
 }

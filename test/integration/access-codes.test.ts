@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '../../shared/discount-schemas.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { discountCodes } from '../../src-server/db/schema/discounts.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { LOCKED_TYPE_MESSAGE } from '../../src-server/services/access-codes/hidden-types.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
+import { account, mailOn, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
+  countOfOn,
+  createTicketedEventOn,
   DETAILS,
-  expectInventoryInvariant,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { mailOf } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Access codes and hidden ticket types (issue 40, ADR 0038) through the real procedures: a hidden type
@@ -45,22 +41,25 @@ const TYPES = [
 ];
 
 let t: TestApp;
-afterEach(() => {
-  if (t) expectInventoryInvariant(t.deps.db);
-  t?.close();
+afterEach(async () => {
+  if (t) await expectInventoryInvariantOn(t.deps.db);
+  await t?.close();
 });
 
-function organiserEvent(name?: string) {
-  const owner = createAccount(t, 'organiser');
-  const ev = createTicketedEvent(t.deps.db, { types: TYPES, name });
-  t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
+async function organiserEvent(name?: string) {
+  const owner = await account(t, 'organiser');
+  const ev = await createTicketedEventOn(t.deps.db, { types: TYPES, name });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId));
   return { ev, owner, stalls: ev.ticketTypeIds[0]!, press: ev.ticketTypeIds[1]! };
 }
 
 /** Hides a type as the console's ticket-type editor does ("Hidden: sold only with an access code"). */
 async function hide(ev: TicketedEvent, cookie: string, ticketTypeId: string) {
-  const type = t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)).get()!;
-  const version = t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.version;
+  const { events, ticketTypes } = tablesOf(t.deps.db);
+  const [type] = await t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
+  const [event] = await t.deps.db.select().from(events).where(eq(events.id, ev.eventId));
+  const version = event!.version;
   const res = await callProcedure(
     t,
     'mutation',
@@ -70,14 +69,14 @@ async function hide(ev: TicketedEvent, cookie: string, ticketTypeId: string) {
       version,
       ticketTypeId,
       ticket: {
-        name: type.name,
-        priceRupees: type.pricePaise / 100,
-        totalTickets: type.totalTickets,
-        maxPerOrder: type.maxPerOrder,
-        personAllowedPerTicket: type.personAllowedPerTicket,
-        description: type.description,
-        benefits: type.benefits,
-        isRefundable: type.isRefundable,
+        name: type!.name,
+        priceRupees: type!.pricePaise / 100,
+        totalTickets: type!.totalTickets,
+        maxPerOrder: type!.maxPerOrder,
+        personAllowedPerTicket: type!.personAllowedPerTicket,
+        description: type!.description,
+        benefits: type!.benefits,
+        isRefundable: type!.isRefundable,
         onSale: true,
         isHidden: true,
         saleOpensAt: null,
@@ -89,8 +88,9 @@ async function hide(ev: TicketedEvent, cookie: string, ticketTypeId: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-function hideInDb(ticketTypeId: string) {
-  t.deps.db.update(ticketTypes).set({ isHidden: true }).where(eq(ticketTypes.id, ticketTypeId)).run();
+async function hideInDb(ticketTypeId: string) {
+  const { ticketTypes } = tablesOf(t.deps.db);
+  await t.deps.db.update(ticketTypes).set({ isHidden: true }).where(eq(ticketTypes.id, ticketTypeId));
 }
 
 async function createCode(ev: TicketedEvent, cookie: string, code: object) {
@@ -151,14 +151,16 @@ async function shownTypes(ev: TicketedEvent, code?: string) {
   return { ids: pageTypes, body: JSON.stringify(page.body) + JSON.stringify(options.body) };
 }
 
-function usesOf(id: string): number {
-  return t.deps.db.select().from(discountCodes).where(eq(discountCodes.id, id)).get()!.uses;
+async function usesOf(id: string): Promise<number> {
+  const { discountCodes } = tablesOf(t.deps.db);
+  const [code] = await t.deps.db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  return code!.uses;
 }
 
 describe('a hidden ticket type', () => {
   it('is shown nowhere and cannot be held, quoted or waited for without its code', async () => {
-    t = createTestApp();
-    const { ev, owner, stalls, press } = organiserEvent('Qawwali Night Hidden');
+    t = await createTestAppOn(testEngine());
+    const { ev, owner, stalls, press } = await organiserEvent('Qawwali Night Hidden');
     const listedFrom = async () => {
       const list = await callProcedure(t, 'query', 'events.list', {});
       const found = await callProcedure(t, 'query', 'events.search', { q: 'Qawwali' });
@@ -181,7 +183,7 @@ describe('a hidden ticket type', () => {
     await codeOf(ev, owner.cookie, { code: 'PRESS', unlocksTicketTypeIds: [press] });
     expect((await shownTypes(ev, 'wrong')).ids).toEqual([stalls]);
 
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     for (const code of [undefined, 'wrong']) {
       const held = await start(ev, buyer.cookie, press, code);
       expect(held.status).toBe(404);
@@ -203,11 +205,11 @@ describe('a hidden ticket type', () => {
     expect(quoted.status).toBe(404);
     expect(JSON.stringify(quoted.body)).not.toContain('Press Pass');
     // Sold out, it still cannot be waited for: an offer would go round the code.
-    t.deps.db
+    const { ticketTypes } = tablesOf(t.deps.db);
+    await t.deps.db
       .update(ticketTypes)
       .set({ availableTickets: 0, totalTickets: 0 })
-      .where(eq(ticketTypes.id, press))
-      .run();
+      .where(eq(ticketTypes.id, press));
     const wait = await callProcedure(
       t,
       'mutation',
@@ -216,12 +218,12 @@ describe('a hidden ticket type', () => {
       { cookie: buyer.cookie },
     );
     expect(wait.status).toBe(404);
-    expect(countOf(t.deps.db, stalls)).toMatchObject({ available: 100, held: 0 });
+    expect(await countOfOn(t.deps.db, stalls)).toMatchObject({ available: 100, held: 0 });
   });
 
   it('is shown and sold with the code that unlocks it, the code counted like a discount code', async () => {
-    t = createTestApp({ HOLD_SEATS_PER_ADDRESS: '0' });
-    const { ev, owner, stalls, press } = organiserEvent();
+    t = await createTestAppOn(testEngine(), { HOLD_SEATS_PER_ADDRESS: '0' });
+    const { ev, owner, stalls, press } = await organiserEvent();
     await hide(ev, owner.cookie, press);
     const id = await codeOf(ev, owner.cookie, {
       code: 'FanClub',
@@ -235,25 +237,26 @@ describe('a hidden ticket type', () => {
     const page = await callProcedure(t, 'query', 'events.byId', { id: ev.eventId, code: 'FANCLUB' });
     expect(JSON.stringify(page.data)).toContain('"isHidden":true');
 
-    const first = createSignedInUser(t);
+    const first = await signedInUser(t);
     const session = await buy(ev, first.cookie, press, 'FANCLUB');
     expect(session).toMatchObject({ discountPaise: 0, subtotalPaise: 30_000 });
     // The confirmation names the type bought and shows no ₹0.00 discount line.
-    const booking = t.deps.db.select().from(bookings).where(eq(bookings.orderId, session.orderId)).get()!;
-    const mail = mailOf(t, `booking-confirmed:${booking.id}`)!;
+    const { bookings } = tablesOf(t.deps.db);
+    const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.orderId, session.orderId));
+    const mail = (await mailOn(t, `booking-confirmed:${booking!.id}`))!;
     expect(mail.text).toContain('Press Pass');
     expect(mail.text).not.toContain('Discount (code');
     expect(mail.html).not.toContain('Discount (code');
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     // Its per-buyer limit…
     expect((await start(ev, first.cookie, press, 'fanclub')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.alreadyUsed,
     );
     // …and its total: the second use is held, the third refused, the release gives it back.
-    const secondBuyer = createSignedInUser(t);
+    const secondBuyer = await signedInUser(t);
     const second = await start(ev, secondBuyer.cookie, press, 'fanclub');
     expect(second.status).toBe(200);
-    const late = createSignedInUser(t);
+    const late = await signedInUser(t);
     expect((await start(ev, late.cookie, press, 'fanclub')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.usedUp,
     );
@@ -265,11 +268,11 @@ describe('a hidden ticket type', () => {
       { cookie: secondBuyer.cookie },
     );
     expect(released.data).toEqual({ released: true });
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     expect((await start(ev, late.cookie, press, 'fanclub')).status).toBe(200);
-    expect(usesOf(id)).toBe(2);
+    expect(await usesOf(id)).toBe(2);
     // An access code alone is not a discount: on public types only it is refused as not for them.
-    expect((await start(ev, createSignedInUser(t).cookie, stalls, 'fanclub')).body.error?.message).toBe(
+    expect((await start(ev, (await signedInUser(t)).cookie, stalls, 'fanclub')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.notForTickets,
     );
     // The team's preview shows every type.
@@ -284,11 +287,11 @@ describe('a hidden ticket type', () => {
   });
 
   it('refuses an expired, a deactivated, a mismatched and another event’s code', async () => {
-    t = createTestApp();
-    const { ev, owner, stalls, press } = organiserEvent();
-    const other = organiserEvent();
-    hideInDb(press);
-    hideInDb(other.press);
+    t = await createTestAppOn(testEngine());
+    const { ev, owner, stalls, press } = await organiserEvent();
+    const other = await organiserEvent();
+    await hideInDb(press);
+    await hideInDb(other.press);
     const now = t.clock.now().getTime();
     await codeOf(ev, owner.cookie, {
       code: 'EARLYBIRD',
@@ -311,7 +314,7 @@ describe('a hidden ticket type', () => {
       percentOff: 10,
       unlocksTicketTypeIds: [stalls],
     });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
 
     expect((await shownTypes(ev, 'earlybird')).ids).toEqual([stalls, press]);
     for (const code of ['OFF', 'OTHERS', 'STALLS']) {
@@ -325,38 +328,38 @@ describe('a hidden ticket type', () => {
     // The buyer knows the code: its own refusal, the type's name still unsaid.
     const expired = await start(ev, buyer.cookie, press, 'earlybird');
     expect(expired.body.error?.message).toBe(DISCOUNT_REFUSALS.expired);
-    expect(countOf(t.deps.db, press)).toMatchObject({ available: 100, held: 0 });
+    expect(await countOfOn(t.deps.db, press)).toMatchObject({ available: 100, held: 0 });
   });
 });
 
 describe('the last use of an access code under concurrency', () => {
   it('50 buyers racing for the last use: exactly one holds the hidden type, the rest are told it is used up', async () => {
-    t = createTestApp({ HOLD_SEATS_PER_ADDRESS: '0' });
-    const { ev, owner, press } = organiserEvent();
-    hideInDb(press);
+    t = await createTestAppOn(testEngine(), { HOLD_SEATS_PER_ADDRESS: '0' });
+    const { ev, owner, press } = await organiserEvent();
+    await hideInDb(press);
     const id = await codeOf(ev, owner.cookie, { code: 'SPONSOR', unlocksTicketTypeIds: [press], maxUses: 2 });
-    await buy(ev, createSignedInUser(t).cookie, press, 'sponsor');
-    const buyers = Array.from({ length: 50 }, () => createSignedInUser(t));
+    await buy(ev, (await signedInUser(t)).cookie, press, 'sponsor');
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => signedInUser(t)));
     const results = await Promise.all(buyers.map((b) => start(ev, b.cookie, press, 'sponsor')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) {
       expect(r.body.error?.message).toBe(DISCOUNT_REFUSALS.usedUp);
     }
-    expect(usesOf(id)).toBe(2);
-    expect(countOf(t.deps.db, press)).toMatchObject({ available: 98 });
+    expect(await usesOf(id)).toBe(2);
+    expect(await countOfOn(t.deps.db, press)).toMatchObject({ available: 98 });
   });
 });
 
 describe('bad input', () => {
   it('refuses a code with neither a discount nor a type to unlock, another event’s type, and an over-long code', async () => {
-    t = createTestApp();
-    const { ev, owner } = organiserEvent();
+    t = await createTestAppOn(testEngine());
+    const { ev, owner } = await organiserEvent();
     const empty = await createCode(ev, owner.cookie, { code: 'NOTHING' });
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain(DISCOUNT_MESSAGES.unlocksNothing);
     const foreign = await createCode(ev, owner.cookie, {
       code: 'FOREIGN',
-      unlocksTicketTypeIds: [createTicketedEvent(t.deps.db).ticketTypeIds[0]],
+      unlocksTicketTypeIds: [(await createTicketedEventOn(t.deps.db)).ticketTypeIds[0]],
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error?.data.fieldErrors?.unlocksTicketTypeIds).toBe(DISCOUNT_MESSAGES.typeUnknown);
@@ -370,6 +373,7 @@ describe('bad input', () => {
       const res = await callProcedure(t, 'query', path, input);
       expect(res.status, path).toBe(400);
     }
-    expect(t.deps.db.select().from(discountCodes).all()).toHaveLength(0);
+    const { discountCodes } = tablesOf(t.deps.db);
+    expect(await t.deps.db.select().from(discountCodes)).toHaveLength(0);
   });
 });

@@ -2,29 +2,23 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '../../shared/discount-schemas.ts';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { discountCodes } from '../../src-server/db/schema/discounts.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
-import { holds } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount, createConsoleWorld } from '../helpers/console-world.ts';
+import { account, consoleWorld, mailOn, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
+  countOfOn,
+  createTicketedEventOn,
   DETAILS,
-  expectInventoryInvariant,
+  expectInventoryInvariantOn,
   type TicketedEvent,
   type TicketTypeSpec,
 } from '../helpers/inventory.ts';
-import { mailOf } from '../helpers/organiser-bookings.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Discount codes (issue 40) through the real procedures: the organiser's console creates them, the
@@ -58,13 +52,13 @@ const CODE = {
 };
 
 let t: TestApp;
-afterEach(() => {
-  if (t) expectInventoryInvariant(t.deps.db);
-  t?.close();
+afterEach(async () => {
+  if (t) await expectInventoryInvariantOn(t.deps.db);
+  await t?.close();
 });
 
 async function organiserEvent(types: TicketTypeSpec[], profile: object = {}) {
-  const owner = createAccount(t, 'organiser');
+  const owner = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
     platformGstOf(t.deps.env),
@@ -72,8 +66,9 @@ async function organiserEvent(types: TicketTypeSpec[], profile: object = {}) {
     organiserProfileSchema.parse({ ...PROFILE, ...profile }),
     t.clock.now(),
   );
-  const ev = createTicketedEvent(t.deps.db, { types, city: 'Mumbai' });
-  t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
+  const ev = await createTicketedEventOn(t.deps.db, { types, city: 'Mumbai' });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId));
   return { ev, owner };
 }
 
@@ -138,27 +133,35 @@ async function buy(ev: TicketedEvent, cookie: string, quantities: number[], disc
   const confirmed = await confirm(t, cookie, await payWithSimulator(t, session.orderId));
   expect(confirmed.data).toMatchObject({ outcome: 'booked' });
   const bookingId = (confirmed.data as { bookingId: string }).bookingId;
-  const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
-  const issued = t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
-  return { session, booking, issued };
+  const { bookings, invoices } = tablesOf(t.deps.db);
+  const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const issued = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+  return { session, booking: booking!, issued };
 }
 
-function usesOf(id: string): number {
-  return t.deps.db
+async function usesOf(id: string): Promise<number> {
+  const { discountCodes } = tablesOf(t.deps.db);
+  const [code] = await t.deps.db
     .select({ uses: discountCodes.uses })
     .from(discountCodes)
-    .where(eq(discountCodes.id, id))
-    .get()!.uses;
+    .where(eq(discountCodes.id, id));
+  return code!.uses;
+}
+
+/** The holds that took a use of a code. */
+async function holdsWithACode() {
+  const { holds } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(holds).where(isNotNull(holds.discountCodeId));
 }
 
 describe('pricing with a code', () => {
   it('takes a percentage off each ticket before GST and fee, and the invoice taxes the discounted price', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 20 }], {
       taxInclusive: false,
     });
     await codeOf(ev, owner.cookie, { code: 'Diwali20', kind: 'percent', percentOff: 20 });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
 
     // By hand: 2 × ₹1,000.00, 20 % off each = ₹200.00 → ₹800.00 a ticket (over ₹500: taxed).
     // Subtotal 1,600.00; GST 18 % on top 288.00; fee 5 % of 1,600.00 = 80.00, its IGST 14.40.
@@ -210,7 +213,7 @@ describe('pricing with a code', () => {
         totalPaise: 188_800,
       }),
     ]);
-    expect(mailOf(t, `booking-confirmed:${booking.id}`)!.text).toContain(
+    expect((await mailOn(t, `booking-confirmed:${booking.id}`))!.text).toContain(
       'Discount (code Diwali20): -₹400.00\nSubtotal: ₹1,600.00',
     );
     // The two invoices add up to what was paid.
@@ -252,7 +255,7 @@ describe('pricing with a code', () => {
   });
 
   it('takes a fixed amount off the chosen types only; the ₹500 exemption is judged on the price charged', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([
       { name: 'Stalls', pricePaise: 60_000, totalTickets: 20 },
       { name: 'Balcony', pricePaise: 40_000, totalTickets: 20 },
@@ -263,7 +266,7 @@ describe('pricing with a code', () => {
       amountOffPaise: 15_000,
       ticketTypeIds: [ev.ticketTypeIds[0]],
     });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
 
     // Only Balcony chosen: the code is not for it.
     const wrong = await quote(ev, buyer.cookie, [0, 1], 'fan150');
@@ -297,7 +300,7 @@ describe('pricing with a code', () => {
 
 describe('limits', () => {
   it('keeps to its validity window', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 20 }]);
     const now = t.clock.now().getTime();
     await codeOf(ev, owner.cookie, {
@@ -310,7 +313,7 @@ describe('limits', () => {
       percentOff: 10,
       validUntil: new Date(now + 60_000).toISOString(),
     });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     expect((await quote(ev, buyer.cookie, [1], 'later')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.notYetValid,
     );
@@ -321,35 +324,35 @@ describe('limits', () => {
     expect((await quote(ev, buyer.cookie, [1], 'nosuch')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.unknown,
     );
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, held: 0 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, held: 0 });
   });
 
   it('allows one buyer only their limit; a replaced unpaid hold gives its use back first', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 20 }]);
     const id = await codeOf(ev, owner.cookie, { code: 'ONCE', percentOff: 10, maxUsesPerBuyer: 1 });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     // Proceed twice (the first attempt abandoned): the second replaces the first and may use the code.
     expect((await start(ev, buyer.cookie, [1], 'once')).status).toBe(200);
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     await buy(ev, buyer.cookie, [2], 'once');
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     const again = await start(ev, buyer.cookie, [1], 'ONCE');
     expect(again.status).toBe(409);
     expect(again.body.error?.message).toBe(DISCOUNT_REFUSALS.alreadyUsed);
     // Another buyer still may.
-    expect((await start(ev, createSignedInUser(t).cookie, [1], 'once')).status).toBe(200);
+    expect((await start(ev, (await signedInUser(t)).cookie, [1], 'once')).status).toBe(200);
   });
 
   it('gives the use back when the hold is released unpaid and when the booking is cancelled', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 20 }]);
     const id = await codeOf(ev, owner.cookie, { code: 'LAST', percentOff: 50, maxUses: 1 });
-    const first = createSignedInUser(t);
-    const second = createSignedInUser(t);
+    const first = await signedInUser(t);
+    const second = await signedInUser(t);
 
     const held = await start(ev, first.cookie, [1], 'last');
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     expect((await start(ev, second.cookie, [1], 'last')).body.error?.message).toBe(DISCOUNT_REFUSALS.usedUp);
     const release = await callProcedure(
       t,
@@ -359,10 +362,10 @@ describe('limits', () => {
       { cookie: first.cookie },
     );
     expect(release.data).toEqual({ released: true });
-    expect(usesOf(id)).toBe(0);
+    expect(await usesOf(id)).toBe(0);
 
     const { booking } = await buy(ev, second.cookie, [1], 'last');
-    expect(usesOf(id)).toBe(1);
+    expect(await usesOf(id)).toBe(1);
     expect((await start(ev, first.cookie, [1], 'last')).body.error?.message).toBe(DISCOUNT_REFUSALS.usedUp);
     const listed = await callProcedure(
       t,
@@ -385,15 +388,8 @@ describe('limits', () => {
       { cookie: owner.cookie },
     );
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(usesOf(id)).toBe(0);
-    expect(
-      t.deps.db
-        .select()
-        .from(holds)
-        .where(isNotNull(holds.discountCodeId))
-        .all()
-        .every((d) => d.discountReturnedAt !== null),
-    ).toBe(true);
+    expect(await usesOf(id)).toBe(0);
+    expect((await holdsWithACode()).every((d) => d.discountReturnedAt !== null)).toBe(true);
     expect((await start(ev, first.cookie, [1], 'last')).status).toBe(200);
   });
 });
@@ -401,26 +397,26 @@ describe('limits', () => {
 describe('the last use under concurrency', () => {
   it('50 buyers racing for the last use: exactly one gets it, the rest are told it is used up', async () => {
     // One in-process address for all: the per-address caps are off, as in the inventory race.
-    t = createTestApp({ ...PLATFORM_GST, HOLD_SEATS_PER_ADDRESS: '0' });
+    t = await createTestAppOn(testEngine(), { ...PLATFORM_GST, HOLD_SEATS_PER_ADDRESS: '0' });
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 100 }]);
     const id = await codeOf(ev, owner.cookie, { code: 'RUSH', percentOff: 30, maxUses: 2 });
-    await buy(ev, createSignedInUser(t).cookie, [1], 'rush'); // one use gone: one left
-    const buyers = Array.from({ length: 50 }, () => createSignedInUser(t));
+    await buy(ev, (await signedInUser(t)).cookie, [1], 'rush'); // one use gone: one left
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => signedInUser(t)));
     const results = await Promise.all(buyers.map((b) => start(ev, b.cookie, [1], 'rush')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) {
       expect(r.body.error?.message).toBe(DISCOUNT_REFUSALS.usedUp);
     }
-    expect(usesOf(id)).toBe(2);
-    expect(t.deps.db.select().from(holds).where(isNotNull(holds.discountCodeId)).all()).toHaveLength(2);
+    expect(await usesOf(id)).toBe(2);
+    expect(await holdsWithACode()).toHaveLength(2);
     // The refused buyers' seats were never taken.
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 98 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 98 });
   });
 });
 
 describe('bad input', () => {
   it('refuses a negative amount, 101 %, a 50,000-character code and a duplicate, with clear messages', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev, owner } = await organiserEvent([{ name: 'Gold', pricePaise: 100_000, totalTickets: 20 }]);
     const negative = await createCode(ev, owner.cookie, { code: 'NEG', kind: 'fixed', amountOffPaise: -100 });
     expect(negative.status).toBe(400);
@@ -431,7 +427,7 @@ describe('bad input', () => {
     const long = await createCode(ev, owner.cookie, { code: 'x'.repeat(50_000), percentOff: 10 });
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body)).toContain(DISCOUNT_MESSAGES.codeLong);
-    const otherEventType = createTicketedEvent(t.deps.db).ticketTypeIds[0];
+    const otherEventType = (await createTicketedEventOn(t.deps.db)).ticketTypeIds[0];
     const foreign = await createCode(ev, owner.cookie, {
       code: 'X',
       percentOff: 10,
@@ -443,7 +439,7 @@ describe('bad input', () => {
     expect(twin.status).toBe(409);
     expect(twin.body.error?.message).toBe(DISCOUNT_MESSAGES.codeTaken);
 
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const huge = await start(ev, buyer.cookie, [1], 'x'.repeat(50_000));
     expect(huge.status).toBe(400);
     expect(JSON.stringify(huge.body)).toContain(DISCOUNT_REFUSALS.unknown);
@@ -455,8 +451,8 @@ describe('bad input', () => {
 
 describe('who may not', () => {
   it('lets the owner and a co-organiser manage codes; gate staff may not; another organiser is told not found', async () => {
-    t = createTestApp(PLATFORM_GST);
-    const w = createConsoleWorld(t);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const w = await consoleWorld(t);
     const ok = await createCode(w.event, w.people['co-organiser'].cookie, { code: 'CO', percentOff: 5 });
     expect(ok.status).toBe(200);
     const id = (ok.data as { id: string }).id;
@@ -478,7 +474,9 @@ describe('who may not', () => {
     );
     expect(sideways.status).toBe(404);
     expect(sideways.body.error?.message).toBe(DISCOUNT_MESSAGES.codeNotFound);
-    expect(t.deps.db.select().from(discountCodes).where(eq(discountCodes.id, id)).get()!.isActive).toBe(true);
+    const { discountCodes } = tablesOf(t.deps.db);
+    const [kept] = await t.deps.db.select().from(discountCodes).where(eq(discountCodes.id, id));
+    expect(kept!.isActive).toBe(true);
 
     // The owner deactivates it: buyers are told it does not exist.
     const off = await callProcedure(
@@ -489,7 +487,7 @@ describe('who may not', () => {
       { cookie: w.people.owner.cookie },
     );
     expect(off.status).toBe(200);
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     expect((await quote(w.event, buyer.cookie, [1], 'co')).body.error?.message).toBe(
       DISCOUNT_REFUSALS.unknown,
     );
