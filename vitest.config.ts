@@ -52,6 +52,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
+  'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
   'test/integration/payout-statement.test.ts',
   'test/integration/platform-invoices-export.test.ts',
