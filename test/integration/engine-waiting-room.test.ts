@@ -333,7 +333,7 @@ async function statusCheck(db: DbOrTx, eventId: string, token: string | undefine
 // The app's own entry points on the app's engine: the route a buyer joins through and the admitter job
 // took SQLite's runner whatever the engine, so on PostgreSQL the join answered 500 and every admission
 // tick failed (found converting waitlist.test.ts to both engines).
-describe.each(['sqlite', ...(serverUrl ? ['postgres'] : [])] as const)(
+describe.each<'sqlite' | 'postgres'>(serverUrl ? ['sqlite', 'postgres'] : ['sqlite'])(
   "the room's route and admitter job in the app on %s",
   (engine) => {
     it('a buyer joins through waitingRoom.join and the admitter admits them at opening', async () => {

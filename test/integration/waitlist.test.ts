@@ -9,6 +9,7 @@ import {
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { startBackgroundJobs } from '../../src-server/jobs.ts';
 import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
@@ -125,7 +126,7 @@ async function holdOf(entryId: string) {
 
 function cancelBooking(bookingId: string) {
   return runnerFor(t.deps.db).write((tx) =>
-    cancelBookingSteps(tx, t.deps, bookingId, 'organiser', t.clock.now()),
+    cancelBookingSteps(tx as WriteTx, t.deps, bookingId, 'organiser', t.clock.now()),
   );
 }
 
@@ -448,7 +449,7 @@ describe('offers when seats come back', () => {
     const { ev, bookingIds, first, second } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
     const { cancelSlotsInSteps } = await import('../../src-server/services/event-editor/cancel-slots.ts');
-    await runnerFor(t.deps.db).write((tx) => cancelSlotsInSteps(tx, [ev.slotId], t.clock.now()));
+    await runnerFor(t.deps.db).write((tx) => cancelSlotsInSteps(tx as WriteTx, [ev.slotId], t.clock.now()));
     expect((await entry(first.entryId)).status).toBe('lapsed');
     expect((await entry(second.entryId)).status).toBe('lapsed');
     expect((await holdOf(first.entryId))?.status).toBe('released');
