@@ -55,6 +55,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
+  'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
   'test/integration/payout-statement.test.ts',
   'test/integration/platform-invoices-export.test.ts',
@@ -69,6 +70,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/security-console-access-matrix.test.ts',
   'test/integration/security-sessions.test.ts',
   'test/integration/storefront-visibility.test.ts',
+  'test/integration/transfers.test.ts',
 ];
 
 /**

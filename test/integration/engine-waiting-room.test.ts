@@ -9,7 +9,11 @@ import { openPostgres, type PgDb } from '../../src-server/db/engine/postgres.ts'
 import { isPostgres } from '../../src-server/db/engine/reads.ts';
 import { postgresRunner, sqliteRunner, type TransitionRunner } from '../../src-server/db/engine/runner.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { admitDueVisitorsOn, admitSteps } from '../../src-server/services/waiting-room/admit-visitors.ts';
+import {
+  admitDueVisitors,
+  admitDueVisitorsOn,
+  admitSteps,
+} from '../../src-server/services/waiting-room/admit-visitors.ts';
 import {
   checkWaitingRoomStatus,
   checkWaitingRoomStatusOnPostgres,
@@ -19,7 +23,11 @@ import { joinWaitingRoomOn } from '../../src-server/services/waiting-room/join-w
 import { admissionStateSteps } from '../../src-server/services/waiting-room/require-admitted-account.ts';
 import { verifyQueueToken } from '../../src-server/services/waiting-room/tokens.ts';
 import { waitingRoomSettingsSteps } from '../../src-server/services/waiting-room/waiting-room-settings.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn } from '../helpers/test-app.ts';
 import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
 
 // Issue 38, ADR 0045: the waiting room's transitions (the draw at opening, a join, admission at the
 // room's rate) are written once and proved here on both engines by the same cases, including two
@@ -321,3 +329,51 @@ async function statusCheck(db: DbOrTx, eventId: string, token: string | undefine
     ? checkWaitingRoomStatusOnPostgres({ ...deps, pool: (db as unknown as PgDb).$client }, eventId, token)
     : checkWaitingRoomStatus({ ...deps, sqlite: (db as Db).$client }, eventId, token);
 }
+
+// The app's own entry points on the app's engine: the route a buyer joins through and the admitter job
+// took SQLite's runner whatever the engine, so on PostgreSQL the join answered 500 and every admission
+// tick failed (found converting waitlist.test.ts to both engines).
+describe.each<'sqlite' | 'postgres'>(serverUrl ? ['sqlite', 'postgres'] : ['sqlite'])(
+  "the room's route and admitter job in the app on %s",
+  (engine) => {
+    it('a buyer joins through waitingRoom.join and the admitter admits them at opening', async () => {
+      const t = await createTestAppOn(engine);
+      try {
+        const ev = await createTicketedEventOn(t.deps.db);
+        const buyer = await signedInUser(t);
+        const opensAt = new Date(t.clock.now().getTime() + 60_000);
+        const { waitingRooms } = tablesOf(t.deps.db);
+        await t.deps.db.insert(waitingRooms).values({
+          eventId: ev.eventId,
+          enabled: true,
+          opensAt: opensAt.toISOString(),
+          admitPerMinute: 60,
+          updatedAt: t.clock.now().toISOString(),
+        });
+        const joined = await callProcedure(
+          t,
+          'mutation',
+          'waitingRoom.join',
+          { eventId: ev.eventId },
+          { cookie: buyer.cookie },
+        );
+        expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+        const { token } = joined.data as { token: string };
+        expect(verifyQueueToken(t.deps.appSecret, token, ev.eventId)).not.toBeNull();
+        // At opening the room draws; a second later the admitter lets the one visitor in.
+        t.clock.set(opensAt);
+        await admitDueVisitors(t.deps);
+        t.clock.advance(1_001);
+        expect(await admitDueVisitors(t.deps)).toBe(1);
+        const { waitingRoomVisitors } = tablesOf(t.deps.db);
+        const [visitor] = await t.deps.db
+          .select()
+          .from(waitingRoomVisitors)
+          .where(eq(waitingRoomVisitors.userId, buyer.userId));
+        expect(visitor).toMatchObject({ position: 1, admittedAt: expect.any(String) });
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);

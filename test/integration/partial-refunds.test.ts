@@ -2,58 +2,74 @@
  * Issue 40 "Partial refunds by the organiser" and issue 36 item 12 (a buyer cancels part of an order):
  * amounts checked against what is still refundable, credit notes for exactly the amount with the heads in
  * proportion (worked by hand below), seats back only for tickets nobody walked in with, the refund job,
- * the order history and the buyer's mail (ADR 0043).
+ * the order history and the buyer's mail (ADR 0043). Runs on both engines (vitest.config.ts ON_BOTH_ENGINES).
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PART_REFUND_MESSAGES } from '../../shared/partial-refund-schemas.ts';
-import { bookingHistory } from '../../src-server/db/schema/booking-history.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { creditNotes } from '../../src-server/db/schema/invoices.ts';
-import { partialCreditNotes, refundParts } from '../../src-server/db/schema/partial-refunds.ts';
-import { simulatorPayments } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { EVENT_BOOKING_NOT_FOUND } from '../../src-server/services/bookings/cancel-booking.ts';
 import { recordScan } from '../../src-server/services/gate/record-scan.ts';
 import { gstr1Tables } from '../../src-server/services/invoices/export-gstr1.ts';
 import { streamInvoicesCsv } from '../../src-server/services/invoices/stream-invoices-csv.ts';
 import { PART_REFUND_REFUSALS } from '../../src-server/services/partial-refunds/refund-part-in.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { account, buy, mailOn, ownedEvent, type Person } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
-  expectInventoryInvariant,
-  quotaCountOf,
+  countOfOn,
+  createTicketedEventOn,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { buyTickets, mailOf } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 let t: TestApp;
 let ev: TicketedEvent;
-let organiser: ReturnType<typeof createAccount>;
+let organiser: Person;
 beforeEach(async () => {
-  t = createTestApp();
-  organiser = createAccount(t, 'organiser');
+  t = await createTestAppOn(testEngine());
+  organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
   // ₹1,180 tickets, GST included at 18 %, with a 10 % convenience fee: a Mumbai (Maharashtra) show.
-  ev = createTicketedEvent(t.deps.db, {
+  ev = await createTicketedEventOn(t.deps.db, {
     types: [{ name: 'Floor', pricePaise: 118_000, totalTickets: 20 }],
     platformFeeRate: 10,
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tables();
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
 });
-afterEach(() => {
-  expectInventoryInvariant(t.deps.db);
-  t.close();
+afterEach(async () => {
+  await expectInventoryInvariantOn(t.deps.db);
+  await t.close();
 });
 
+/** The engine's tables, for the rows this file reads itself. */
+const tables = () => tablesOf(t.deps.db);
+const countOf = (ticketTypeId: string) => countOfOn(t.deps.db, ticketTypeId);
+const mailOf = (key: string) => mailOn(t, key);
 const refundPart = (input: object, cookie = organiser.cookie) =>
   callProcedure(t, 'mutation', 'eventBookings.refundPart', { eventId: ev.eventId, ...input }, { cookie });
-const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
+const bookingRow = async (id: string) => {
+  const { bookings } = tables();
+  const [found] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+  return found!;
+};
+/** Every part refund, oldest first. */
+const parts = () => {
+  const { refundParts } = tables();
+  return t.deps.db.select().from(refundParts).orderBy(asc(refundParts.createdAt), asc(refundParts.id));
+};
+/** A shared capacity's seats left (the quota row's `available`). */
+const quotaAvailable = async (quotaId: string) => {
+  const { quotas } = tables();
+  const [q] = await t.deps.db
+    .select({ available: quotas.available })
+    .from(quotas)
+    .where(eq(quotas.id, quotaId));
+  return q!.available;
+};
 
 /** Lets `persons` people in with the booking at the gate. */
 async function admit(bookingId: string, persons: number) {
@@ -73,11 +89,22 @@ async function admit(bookingId: string, persons: number) {
   );
   expect(res.outcome).toBe('admit');
 }
-const notesOf = (refundPartId: string) =>
-  t.deps.db.select().from(partialCreditNotes).where(eq(partialCreditNotes.refundPartId, refundPartId)).all();
-const refundedAtGateway = (paymentId: string) =>
-  t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.id, paymentId)).get()!
-    .amountRefundedPaise;
+const notesOf = (refundPartId: string) => {
+  const { partialCreditNotes } = tables();
+  return t.deps.db
+    .select()
+    .from(partialCreditNotes)
+    .where(eq(partialCreditNotes.refundPartId, refundPartId))
+    .orderBy(asc(partialCreditNotes.number));
+};
+const refundedAtGateway = async (paymentId: string) => {
+  const { simulatorPayments } = tables();
+  const [payment] = await t.deps.db
+    .select()
+    .from(simulatorPayments)
+    .where(eq(simulatorPayments.id, paymentId));
+  return payment!.amountRefundedPaise;
+};
 
 // The booking every case starts from: 2 × ₹1,180 tickets, GST included, intra-state (MH organiser, MH buyer).
 //   admission invoice: total 236,000 = taxable 200,000 + CGST 18,000 + SGST 18,000 (9 % + 9 % of 200,000)
@@ -85,8 +112,8 @@ const refundedAtGateway = (paymentId: string) =>
 //   4,248; fee invoice total 27,848. Paid: 236,000 + 27,848 = 263,848.
 describe('the organiser refunds part of a booking', () => {
   it('two part refunds, a third beyond what is left refused; credit notes for exactly each amount', async () => {
-    const { bookingId, paymentId } = await buyTickets(t, ev, 2);
-    expect(bookingRow(bookingId).totalAmountPaise).toBe(263_848);
+    const { bookingId, paymentId } = await buy(t, ev, 2);
+    expect((await bookingRow(bookingId)).totalAmountPaise).toBe(263_848);
 
     // 1) ₹500 back for the sound failing. Credited on the admission invoice, heads in its proportion:
     //    CGST = round(18,000 × 50,000 / 236,000) = round(3,813.56) = 3,814; SGST = CGST = 3,814;
@@ -98,7 +125,7 @@ describe('the organiser refunds part of a booking', () => {
     });
     expect(first.status).toBe(200);
     const firstId = (first.data as { refundPartId: string }).refundPartId;
-    expect(notesOf(firstId)).toMatchObject([
+    expect(await notesOf(firstId)).toMatchObject([
       {
         number: 'CRN/26-27/000001',
         taxableValuePaise: 42_372,
@@ -116,7 +143,7 @@ describe('the organiser refunds part of a booking', () => {
     const second = await refundPart({ bookingId, allButFee: true, reason: 'Show cut short by rain' });
     expect(second.data).toMatchObject({ amountPaise: 186_000 });
     const secondId = (second.data as { refundPartId: string }).refundPartId;
-    expect(notesOf(secondId)).toMatchObject([
+    expect(await notesOf(secondId)).toMatchObject([
       {
         number: 'CRN/26-27/000002',
         taxableValuePaise: 157_628,
@@ -136,21 +163,16 @@ describe('the organiser refunds part of a booking', () => {
     expect(onlyFee.body.error?.message).toBe(PART_REFUND_REFUSALS.onlyFeeLeft);
 
     // Both went through the refund job to the gateway, once each: 50,000 + 186,000 = 236,000 refunded.
-    expect(
-      t.deps.db
-        .select()
-        .from(refundParts)
-        .all()
-        .map((p) => p.status),
-    ).toEqual(['processed', 'processed']);
-    expect(refundedAtGateway(paymentId)).toBe(236_000);
+    expect((await parts()).map((p) => p.status)).toEqual(['processed', 'processed']);
+    expect(await refundedAtGateway(paymentId)).toBe(236_000);
 
     // The order history has each, with who asked and why; the buyer's mail says what and why.
-    const history = t.deps.db
+    const { bookingHistory } = tables();
+    const history = await t.deps.db
       .select()
       .from(bookingHistory)
       .where(eq(bookingHistory.bookingId, bookingId))
-      .all();
+      .orderBy(asc(bookingHistory.seq));
     expect(history.filter((h) => h.kind === 'partly_refunded')).toMatchObject([
       {
         actor: 'organiser',
@@ -160,7 +182,7 @@ describe('the organiser refunds part of a booking', () => {
       { actor: 'organiser', details: { amountPaise: 186_000, reason: 'Show cut short by rain' } },
     ]);
     expect(history.filter((h) => h.kind === 'refund_issued')).toHaveLength(2);
-    const mail = mailOf(t, `booking-part-refund:${firstId}`)!;
+    const mail = (await mailOf(`booking-part-refund:${firstId}`))!;
     expect(mail.to).toBe('asha@example.com');
     expect(mail.text).toContain(
       'Refund: ₹500.00. Reason given by the organiser: Sound failed in the first half',
@@ -169,12 +191,12 @@ describe('the organiser refunds part of a booking', () => {
   });
 
   it('a part of the fee credits the platform invoice; cancelling afterwards refunds and credits only the rest', async () => {
-    const { bookingId, paymentId } = await buyTickets(t, ev, 2);
+    const { bookingId, paymentId } = await buy(t, ev, 2);
     await refundPart({ bookingId, allButFee: true, reason: 'Headliner did not play' });
     // ₹100 more comes out of the fee invoice (the ticket money is used up): IGST = round(4,248 × 10,000 /
     // 27,848) = round(1,525.42) = 1,525; taxable = 10,000 − 1,525 = 8,475.
     const fee = await refundPart({ bookingId, amountPaise: 10_000, reason: 'Fee waived' });
-    const feeNotes = notesOf((fee.data as { refundPartId: string }).refundPartId);
+    const feeNotes = await notesOf((fee.data as { refundPartId: string }).refundPartId);
     expect(feeNotes).toMatchObject([
       {
         issuer: 'platform',
@@ -197,15 +219,15 @@ describe('the organiser refunds part of a booking', () => {
       { cookie: organiser.cookie },
     );
     expect(cancel.data).toEqual({ cancelled: true });
-    expect(refundedAtGateway(paymentId)).toBe(263_848);
-    const whole = t.deps.db.select().from(creditNotes).all();
+    expect(await refundedAtGateway(paymentId)).toBe(263_848);
+    const whole = await t.deps.db.select().from(tables().creditNotes);
     expect(whole).toMatchObject([
       { issuer: 'platform', taxableValuePaise: 15_125, igstPaise: 2_723, totalPaise: 17_848 },
     ]);
   });
 
   it("the sales money and the payout statement count part refunds, the fee part as the platform's", async () => {
-    const { bookingId } = await buyTickets(t, ev, 2);
+    const { bookingId } = await buy(t, ev, 2);
     await refundPart({ bookingId, allButFee: true, reason: 'Headliner did not play' });
     await refundPart({ bookingId, amountPaise: 10_000, reason: 'Fee waived' });
     const res = await callProcedure(
@@ -240,7 +262,7 @@ describe('the organiser refunds part of a booking', () => {
   });
 
   it("the accountant's monthly CSV and the GSTR-1 export list the part credit notes", async () => {
-    const { bookingId } = await buyTickets(t, ev, 2);
+    const { bookingId } = await buy(t, ev, 2);
     await refundPart({ bookingId, amountPaise: 50_000, reason: 'Sound failed in the first half' });
     await refundPart({ bookingId, allButFee: true, reason: 'Show cut short by rain' });
     const month = '2026-11';
@@ -282,10 +304,10 @@ describe('the organiser refunds part of a booking', () => {
     );
     expect(quota.status, JSON.stringify(quota.body)).toBe(200);
     const quotaId = (quota.data as { id: string }).id;
-    const { bookingId } = await buyTickets(t, ev, 3);
+    const { bookingId } = await buy(t, ev, 3);
     await admit(bookingId, 2);
-    const before = countOf(t.deps.db, typeId);
-    const quotaBefore = quotaCountOf(t.deps.db, quotaId);
+    const before = await countOf(typeId);
+    const quotaBefore = await quotaAvailable(quotaId);
     // Two admitted, one ticket kept: one of the two cancelled tickets was used, its seat stays off sale.
     const res = await refundPart({
       bookingId,
@@ -294,26 +316,28 @@ describe('the organiser refunds part of a booking', () => {
       cancelTickets: [{ ticketTypeId: typeId, quantity: 2 }],
     });
     expect(res.status).toBe(200);
-    expect(t.deps.db.select().from(refundParts).get()!.cancelledTickets).toMatchObject([
+    expect((await parts())[0]!.cancelledTickets).toMatchObject([
       { id: typeId, quantity: 2, seatsReturned: 1 },
     ]);
-    expect(countOf(t.deps.db, typeId).available).toBe(before.available + 1);
-    expect(quotaCountOf(t.deps.db, quotaId).available).toBe(quotaBefore.available + 1);
-    expect(bookingRow(bookingId)).toMatchObject({ ticketCount: 1, status: 'confirmed' });
-    expect(bookingRow(bookingId).ticketTypes[0]!.quantity).toBe(1);
-    const mail = mailOf(t, `booking-part-refund:${(res.data as { refundPartId: string }).refundPartId}`)!;
+    expect((await countOf(typeId)).available).toBe(before.available + 1);
+    expect(await quotaAvailable(quotaId)).toBe(quotaBefore + 1);
+    expect(await bookingRow(bookingId)).toMatchObject({ ticketCount: 1, status: 'confirmed' });
+    expect((await bookingRow(bookingId)).ticketTypes[0]!.quantity).toBe(1);
+    const mail = (await mailOf(
+      `booking-part-refund:${(res.data as { refundPartId: string }).refundPartId}`,
+    ))!;
     expect(mail.text).toContain('The organiser has cancelled 2 × Floor of your booking');
 
     // Nobody admitted with another booking: both cancelled seats go back on sale.
-    const other = await buyTickets(t, ev, 3);
-    const mid = countOf(t.deps.db, typeId);
+    const other = await buy(t, ev, 3);
+    const mid = await countOf(typeId);
     await refundPart({
       bookingId: other.bookingId,
       amountPaise: 1_000,
       reason: 'Seats moved',
       cancelTickets: [{ ticketTypeId: typeId, quantity: 2 }],
     });
-    expect(countOf(t.deps.db, typeId).available).toBe(mid.available + 2);
+    expect((await countOf(typeId)).available).toBe(mid.available + 2);
 
     // Every ticket of a booking: that is a cancellation, not a part.
     const all = await refundPart({
@@ -326,9 +350,9 @@ describe('the organiser refunds part of a booking', () => {
   });
 
   it("another organiser's booking answers NOT_FOUND and changes nothing", async () => {
-    const { bookingId } = await buyTickets(t, ev, 2);
-    const stranger = createAccount(t, 'organiser');
-    const theirs = createOwnedEvent(t, stranger.userId);
+    const { bookingId } = await buy(t, ev, 2);
+    const stranger = await account(t, 'organiser');
+    const theirs = await ownedEvent(t, stranger.userId);
     // Their own event id with our booking id, and our event id: both not found / not theirs.
     const res = await callProcedure(
       t,
@@ -341,7 +365,7 @@ describe('the organiser refunds part of a booking', () => {
     expect(res.body.error?.message).toBe(EVENT_BOOKING_NOT_FOUND);
     const direct = await refundPart({ bookingId, amountPaise: 1_000, reason: 'Not mine' }, stranger.cookie);
     expect(direct.status).toBe(404);
-    expect(t.deps.db.select().from(refundParts).all()).toEqual([]);
+    expect(await parts()).toEqual([]);
   });
 
   it.each([
@@ -361,15 +385,15 @@ describe('the organiser refunds part of a booking', () => {
       PART_REFUND_MESSAGES.quantityPositive,
     ],
   ])('refuses %s with a clear message', async (_, input, message) => {
-    const { bookingId } = await buyTickets(t, ev, 2);
+    const { bookingId } = await buy(t, ev, 2);
     const res = await refundPart({ bookingId, reason: 'Goodwill', ...input });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.error)).toContain(message);
-    expect(t.deps.db.select().from(refundParts).all()).toEqual([]);
+    expect(await parts()).toEqual([]);
   });
 
   it('refuses more than was paid, and tickets the booking does not have', async () => {
-    const { bookingId } = await buyTickets(t, ev, 2);
+    const { bookingId } = await buy(t, ev, 2);
     const over = await refundPart({ bookingId, amountPaise: 263_849, reason: 'Too much' });
     expect(over.status).toBe(400);
     expect(over.body.error?.message).toBe(PART_REFUND_REFUSALS.overLeft('₹2,638.48'));
@@ -387,6 +411,6 @@ describe('the organiser refunds part of a booking', () => {
       cancelTickets: [{ ticketTypeId: 'nope', quantity: 1 }],
     });
     expect(unknown.body.error?.message).toBe(PART_REFUND_REFUSALS.unknownTicket);
-    expect(t.deps.db.select().from(refundParts).all()).toEqual([]);
+    expect(await parts()).toEqual([]);
   });
 });

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import { TRANSFER_MESSAGES } from '../../shared/transfer-schemas.ts';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { bookingTransfers } from '../../src-server/db/schema/transfers.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { cancelEventBooking } from '../../src-server/services/bookings/cancel-booking.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
@@ -15,34 +11,36 @@ import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { readTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { TRANSFER_OFFERS_LIMITED } from '../../src-server/services/transfers/start-transfer.ts';
-import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type CreatedBooking, createBookingOn } from '../helpers/bookings.ts';
+import { buy, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 import { signUpVia } from './auth-helpers.ts';
 
 /**
  * Ticket transfers (issue 16, docs/decisions/0025-ticket-transfers.md): the owner offers a booking by
  * name and e-mail, the addressee accepts with that address, the booking moves with a new token, and the
- * gate refuses the old QR online and, through the list's deltas, offline.
+ * gate refuses the old QR online and, through the list's deltas, offline. Runs on both engines
+ * (vitest.config.ts ON_BOTH_ENGINES).
  */
 describe('ticket transfers', () => {
   let t: TestApp;
-  let sender: ReturnType<typeof createSignedInUser>;
-  let staff: ReturnType<typeof createSignedInUser>;
+  let sender: Person;
+  let staff: Person;
   let booking: CreatedBooking;
   const recipientEmail = 'meera.friend@example.com';
 
   beforeEach(async () => {
-    t = createTestApp();
-    sender = createSignedInUser(t, { name: 'Asha Rao' });
-    booking = createBooking(t, { userId: sender.userId, userName: 'Asha Rao' });
-    staff = createSignedInUser(t, { email: 'gate@example.com' });
+    t = await createTestAppOn(testEngine());
+    sender = await signedInUser(t, { name: 'Asha Rao' });
+    booking = await createBookingOn(t, { userId: sender.userId, userName: 'Asha Rao' });
+    staff = await signedInUser(t, { email: 'gate@example.com' });
     await setGateStaff(t.deps.db, staff.email, booking.eventId, true, t.clock.now());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const call = (kind: 'query' | 'mutation', name: string, input: unknown, cookie?: string) =>
     callProcedure(t, kind, name, input, { cookie });
@@ -53,14 +51,29 @@ describe('ticket transfers', () => {
       { bookingId: booking.bookingId, name: 'Meera Iyer', email: recipientEmail, mobile: '', ...overrides },
       cookie,
     );
+  /** The mails queued to `to`, oldest first. */
+  const mailsTo = (to: string) => {
+    const { outbox } = tablesOf(t.deps.db);
+    return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id));
+  };
   /** The token in the newest offer mailed to the recipient. */
-  const tokenFromMail = () => {
-    const mails = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).all();
+  const tokenFromMail = async () => {
+    const mails = await mailsTo(recipientEmail);
     const match = /\/transfers\/([\w-]+)/.exec(mails.at(-1)?.text ?? '');
     if (!match) throw new Error('no transfer link mailed');
     return match[1]!;
   };
-  const row = () => t.deps.db.select().from(bookings).where(eq(bookings.id, booking.bookingId)).get()!;
+  const row = async () => {
+    const { bookings } = tablesOf(t.deps.db);
+    const [found] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.bookingId));
+    return found!;
+  };
+  const transfers = () => t.deps.db.select().from(tablesOf(t.deps.db).bookingTransfers);
+  /** Sets columns of the booking's event (the organiser's switches, a cancelled show). */
+  const setEvent = async (values: Partial<ReturnType<typeof tablesOf>['events']['$inferInsert']>) => {
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set(values).where(eq(events.id, booking.eventId));
+  };
   const scan = async (token: string, persons = 1) =>
     (
       await call(
@@ -97,11 +110,11 @@ describe('ticket transfers', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const status = await call('query', 'transfers.status', { bookingId: booking.bookingId }, sender.cookie);
     expect(status.data).toMatchObject({ state: 'pending', toName: 'Meera Iyer', toEmail: recipientEmail });
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).get()!;
-    expect(mail.subject).toBe(`A ticket for ${booking.row.eventName} was sent to you on Jalsa`);
-    expect(mail.text).toContain('sign in (or sign up) on Jalsa with this email address');
+    const [mail] = await mailsTo(recipientEmail);
+    expect(mail!.subject).toBe(`A ticket for ${booking.row.eventName} was sent to you on Jalsa`);
+    expect(mail!.text).toContain('sign in (or sign up) on Jalsa with this email address');
 
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     // The link's page, before signing in: the show, the sender's name, the address to use.
     const page = await call('query', 'transfers.byToken', { token });
     expect(page.data).toMatchObject({
@@ -118,7 +131,7 @@ describe('ticket transfers', () => {
     const accepted = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.data).toEqual({ bookingId: booking.bookingId });
-    expect(row()).toMatchObject({
+    expect(await row()).toMatchObject({
       userId: recipient.account.id,
       userName: 'Meera Iyer',
       userEmail: recipientEmail,
@@ -130,7 +143,7 @@ describe('ticket transfers', () => {
     expect((await call('mutation', 'transfers.accept', { token }, recipient.cookie)).data).toEqual({
       bookingId: booking.bookingId,
     });
-    expect(t.deps.db.select().from(outbox).where(eq(outbox.to, sender.email)).get()?.subject).toBe(
+    expect((await mailsTo(sender.email))[0]?.subject).toBe(
       `Meera Iyer accepted your ticket for ${booking.row.eventName}`,
     );
 
@@ -172,22 +185,22 @@ describe('ticket transfers', () => {
       persons: 2,
       ticket: { holderName: 'Meera Iyer' },
     });
-    expect(row().numberOfUserCheckedIn).toBe(2);
+    expect((await row()).numberOfUserCheckedIn).toBe(2);
   });
 
   it('mails the stranger no text the sender chose, and limits offers per sender and per address', async () => {
-    t.deps.db
+    const { users } = tablesOf(t.deps.db);
+    await t.deps.db
       .update(users)
       .set({ name: 'Claim your refund at evil.example' })
-      .where(eq(users.id, sender.userId))
-      .run();
+      .where(eq(users.id, sender.userId));
     expect((await start(sender.cookie, { name: 'You won 5000, call 90000 00000' })).status).toBe(200);
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, recipientEmail)).get()!;
-    for (const text of [mail.subject, mail.text, mail.html]) {
+    const [mail] = await mailsTo(recipientEmail);
+    for (const text of [mail!.subject, mail!.text, mail!.html]) {
       expect(text).not.toContain('evil.example');
       expect(text).not.toContain('You won');
     }
-    expect(mail.text).toContain(sender.email);
+    expect(mail!.text).toContain(sender.email);
 
     // Per sender: five offers an hour (cancelling one does not give it back).
     const cancel = () =>
@@ -214,8 +227,8 @@ describe('ticket transfers', () => {
 
   it('after a transfer, a cancellation mails the payer the refund and tells the holder the ticket is void', async () => {
     // A real purchase, so the organiser's cancellation can refund it through the gateway.
-    const ev = createTicketedEvent(t.deps.db, { now: t.clock.now() });
-    const bought = await buyTickets(t, ev, 1);
+    const ev = await createTicketedEventOn(t.deps.db, { now: t.clock.now() });
+    const bought = await buy(t, ev, 1);
     const payerEmail = bought.buyer.email;
     const offered = await call(
       'mutation',
@@ -224,21 +237,22 @@ describe('ticket transfers', () => {
       bought.buyer.cookie,
     );
     expect(offered.status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     const recipient = await signUpVia(t, { email: recipientEmail, name: 'Meera Iyer' });
     expect((await call('mutation', 'transfers.accept', { token }, recipient.cookie)).status).toBe(200);
     await cancelEventBooking(t.deps, ev.eventId, bought.bookingId);
 
-    const mailsTo = (to: string) => t.deps.db.select().from(outbox).where(eq(outbox.to, to)).all();
-    const payerCancelled = mailsTo(payerEmail).find((m) => m.subject.startsWith('Booking cancelled'));
+    const payerCancelled = (await mailsTo(payerEmail)).find((m) => m.subject.startsWith('Booking cancelled'));
     expect(payerCancelled?.text).toContain('is on its way to your original payment method');
-    const holderCancelled = mailsTo(recipientEmail).find((m) => m.subject.startsWith('Booking cancelled'));
+    const holderCancelled = (await mailsTo(recipientEmail)).find((m) =>
+      m.subject.startsWith('Booking cancelled'),
+    );
     expect(holderCancelled?.text).toContain('goes back to the payment method of the person who paid for it');
     expect(holderCancelled?.text).not.toContain('₹');
     // The refund went back to the payer's payment: its mail goes to them, never to the holder.
     const refunded = (m: { subject: string }) => m.subject.startsWith('Refund issued');
-    expect(mailsTo(payerEmail).some(refunded)).toBe(true);
-    expect(mailsTo(recipientEmail).some(refunded)).toBe(false);
+    expect((await mailsTo(payerEmail)).some(refunded)).toBe(true);
+    expect((await mailsTo(recipientEmail)).some(refunded)).toBe(false);
   });
 
   it('refuses bad input with field messages', async () => {
@@ -254,11 +268,11 @@ describe('ticket transfers', () => {
     const badLink = await call('query', 'transfers.byToken', { token: 'x'.repeat(40) });
     expect(badLink.status).toBe(404);
     expect(badLink.body.error?.message).toBe(TRANSFER_MESSAGES.linkInvalid);
-    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+    expect(await transfers()).toEqual([]);
   });
 
   it('who may not: another buyer cannot transfer, cancel or accept; the wrong address gets a clear refusal', async () => {
-    const other = createSignedInUser(t);
+    const other = await signedInUser(t);
     expect((await start(other.cookie)).status).toBe(404);
     const signedOut = await call('mutation', 'transfers.start', {
       bookingId: booking.bookingId,
@@ -267,10 +281,10 @@ describe('ticket transfers', () => {
       mobile: '',
     });
     expect(signedOut.status).toBe(401);
-    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+    expect(await transfers()).toEqual([]);
 
     expect((await start()).status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     expect(
       (await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, other.cookie)).status,
     ).toBe(404);
@@ -280,7 +294,7 @@ describe('ticket transfers', () => {
     // The sender cannot accept their own offer either; signed out is 401.
     expect((await call('mutation', 'transfers.accept', { token }, sender.cookie)).status).toBe(403);
     expect((await call('mutation', 'transfers.accept', { token })).status).toBe(401);
-    expect(row()).toMatchObject({ userId: sender.userId, transferCount: 0 });
+    expect(await row()).toMatchObject({ userId: sender.userId, transferCount: 0 });
     // The page tells a signed-in stranger they are not the addressee.
     expect((await call('query', 'transfers.byToken', { token }, other.cookie)).data).toMatchObject({
       viewerIsRecipient: false,
@@ -290,7 +304,7 @@ describe('ticket transfers', () => {
 
   it('the sender cancels a pending transfer: the link stops working and they can send it again', async () => {
     expect((await start()).status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.pending);
     const cancelled = await call(
       'mutation',
@@ -299,7 +313,7 @@ describe('ticket transfers', () => {
       sender.cookie,
     );
     expect(cancelled.status).toBe(200);
-    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const recipient = await signedInUser(t, { email: recipientEmail });
     const late = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
     expect(late.status).toBe(409);
     expect(late.body.error?.message).toBe(TRANSFER_MESSAGES.linkCancelled);
@@ -308,25 +322,25 @@ describe('ticket transfers', () => {
         ?.message,
     ).toBe(TRANSFER_MESSAGES.noPending);
     expect((await start()).status).toBe(200);
-    expect(row().userId).toBe(sender.userId);
+    expect((await row()).userId).toBe(sender.userId);
   });
 
   it('refuses after check-in, also when the check-in came between offer and acceptance', async () => {
     expect((await start()).status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     expect((await scan(signTicketToken(t.deps.appSecret, booking.bookingId), 1)).outcome).toBe('admit');
-    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const recipient = await signedInUser(t, { email: recipientEmail });
     const accept = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
     expect(accept.status).toBe(409);
     expect(accept.body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
-    expect(row().userId).toBe(sender.userId);
+    expect((await row()).userId).toBe(sender.userId);
     await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
   });
 
   it('refuses a ticket whose admission the gate undid, also when the undo came between offer and acceptance (issue 35)', async () => {
     expect((await start()).status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     const admitted = await scan(signTicketToken(t.deps.appSecret, booking.bookingId), 1);
     expect(admitted.outcome).toBe('admit');
     const undo = await call(
@@ -344,20 +358,20 @@ describe('ticket transfers', () => {
       staff.cookie,
     );
     expect(undo.status).toBe(200);
-    expect(row().numberOfUserCheckedIn).toBe(0);
-    const recipient = createSignedInUser(t, { email: recipientEmail });
+    expect((await row()).numberOfUserCheckedIn).toBe(0);
+    const recipient = await signedInUser(t, { email: recipientEmail });
     const accept = await call('mutation', 'transfers.accept', { token }, recipient.cookie);
     expect(accept.status).toBe(409);
     expect(accept.body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
-    expect(row().userId).toBe(sender.userId);
+    expect((await row()).userId).toBe(sender.userId);
     await call('mutation', 'transfers.cancel', { bookingId: booking.bookingId }, sender.cookie);
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.checkedIn);
   });
 
   it('cancelling the booking voids a pending offer: its link says the transfer was cancelled', async () => {
     // A real purchase, so the buyer's own cancellation can queue its refund.
-    const ev = createTicketedEvent(t.deps.db, { now: t.clock.now() });
-    const bought = await buyTickets(t, ev, 1);
+    const ev = await createTicketedEventOn(t.deps.db, { now: t.clock.now() });
+    const bought = await buy(t, ev, 1);
     const offered = await call(
       'mutation',
       'transfers.start',
@@ -365,7 +379,7 @@ describe('ticket transfers', () => {
       bought.buyer.cookie,
     );
     expect(offered.status).toBe(200);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     const cancelled = await call(
       'mutation',
       'bookings.cancel',
@@ -374,7 +388,7 @@ describe('ticket transfers', () => {
     );
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect((await call('query', 'transfers.byToken', { token })).data).toMatchObject({ status: 'cancelled' });
-    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const recipient = await signedInUser(t, { email: recipientEmail });
     expect(
       (await call('mutation', 'transfers.accept', { token }, recipient.cookie)).body.error?.message,
     ).toBe(TRANSFER_MESSAGES.linkCancelled);
@@ -382,30 +396,31 @@ describe('ticket transfers', () => {
   });
 
   it('refuses when the organiser switched transfers off, and for a cancelled event or booking', async () => {
-    t.deps.db.update(events).set({ transfersAllowed: false }).where(eq(events.id, booking.eventId)).run();
+    await setEvent({ transfersAllowed: false });
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.switchedOff);
     expect(
       (await call('query', 'transfers.status', { bookingId: booking.bookingId }, sender.cookie)).data,
     ).toEqual({ state: 'unavailable', reason: TRANSFER_MESSAGES.switchedOff });
-    t.deps.db.update(events).set({ transfersAllowed: true }).where(eq(events.id, booking.eventId)).run();
-    t.deps.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.bookingId)).run();
+    await setEvent({ transfersAllowed: true });
+    const { bookings } = tablesOf(t.deps.db);
+    await t.deps.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.bookingId));
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.cancelled);
-    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, booking.eventId)).run();
+    await setEvent({ status: 'cancelled' });
     expect((await start()).body.error?.message).toBe(TRANSFER_MESSAGES.showCancelled);
-    expect(t.deps.db.select().from(bookingTransfers).all()).toEqual([]);
+    expect(await transfers()).toEqual([]);
   });
 
   it('refuses once the organiser’s limit of transfers per booking is reached (default 1)', async () => {
     expect((await start()).status).toBe(200);
-    const recipient = createSignedInUser(t, { email: recipientEmail });
+    const recipient = await signedInUser(t, { email: recipientEmail });
     expect(
-      (await call('mutation', 'transfers.accept', { token: tokenFromMail() }, recipient.cookie)).status,
+      (await call('mutation', 'transfers.accept', { token: await tokenFromMail() }, recipient.cookie)).status,
     ).toBe(200);
     const onward = await start(recipient.cookie, { email: 'third@example.com' });
     expect(onward.status).toBe(409);
     expect(onward.body.error?.message).toBe(TRANSFER_MESSAGES.limitReached);
     // Raised to 2 by the organiser, the recipient may pass it on; the first QR stays refused.
-    t.deps.db.update(events).set({ maxTransfersPerBooking: 2 }).where(eq(events.id, booking.eventId)).run();
+    await setEvent({ maxTransfersPerBooking: 2 });
     expect((await start(recipient.cookie, { email: 'third@example.com' })).status).toBe(200);
   });
 });

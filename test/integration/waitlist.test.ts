@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
 import {
@@ -7,14 +7,11 @@ import {
   type WaitingRoomStatus,
 } from '../../shared/waiting-room.ts';
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { waitingRooms, waitlistEntries } from '../../src-server/db/schema/on-sale.ts';
-import { holds, simulatorOrders } from '../../src-server/db/schema/payments.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { startBackgroundJobs } from '../../src-server/jobs.ts';
-import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
+import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
 import { updateTicketType } from '../../src-server/services/event-editor/update-ticket-type.ts';
 import { HOLD_GRACE_MS, sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
@@ -23,36 +20,44 @@ import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-v
 import { releaseAndPassOnSteps } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
-import { createConsoleWorld } from '../helpers/console-world.ts';
+import { consoleWorld, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
+  countOfOn,
+  createTicketedEventOn,
   DETAILS,
-  expectInventoryInvariant,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 const MINUTE = 60_000;
 
+/** Runs on both engines (vitest.config.ts ON_BOTH_ENGINES). */
+const engine = testEngine();
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
-type Buyer = ReturnType<typeof createSignedInUser>;
+type Buyer = Person;
+
+/** The engine's tables, for the rows this file reads and writes itself. */
+const tables = () => tablesOf(t.deps.db);
+const countOf = (ticketTypeId: string) => countOfOn(t.deps.db, ticketTypeId);
+const expectInventoryInvariant = () => expectInventoryInvariantOn(t.deps.db);
 
 /** A sold-out event: one type of `total` seats, all bought by one buyer in bookings of `perBooking`. */
 async function soldOutEvent(total = 4, perBooking = 2) {
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: total }],
   });
-  const owner = createSignedInUser(t);
+  const owner = await signedInUser(t);
   const bookingIds: string[] = [];
   for (let sold = 0; sold < total; sold += perBooking) {
     bookingIds.push(await buy(owner, ev, perBooking));
   }
-  expect(countOf(t.deps.db, typeOf(ev)).available).toBe(0);
+  expect((await countOf(typeOf(ev))).available).toBe(0);
   return { ev, owner, bookingIds };
 }
 
@@ -62,7 +67,7 @@ async function soldOutEvent(total = 4, perBooking = 2) {
  */
 async function twoInLine(secondQuantity: number) {
   const { ev, bookingIds } = await soldOutEvent(2, 2);
-  const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+  const [a, b] = [await signedInUser(t), await signedInUser(t)];
   const first = await joined(a, ev, 2);
   t.clock.advance(1);
   const second = await joined(b, ev, secondQuantity);
@@ -105,35 +110,53 @@ function onEntry(buyer: Buyer, action: 'payOffer' | 'leave', entryId: string) {
   return callProcedure(t, 'mutation', `waitlist.${action}`, { entryId }, { cookie: buyer.cookie });
 }
 
-function entry(entryId: string) {
-  return t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).get()!;
+async function entry(entryId: string) {
+  const { waitlistEntries } = tables();
+  const [found] = await t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId));
+  return found!;
 }
 
-function holdOf(entryId: string) {
-  const e = entry(entryId);
-  return e.offerHoldId ? t.deps.db.select().from(holds).where(eq(holds.id, e.offerHoldId)).get() : undefined;
+async function holdOf(entryId: string) {
+  const e = await entry(entryId);
+  if (!e.offerHoldId) return undefined;
+  const { holds } = tables();
+  const [hold] = await t.deps.db.select().from(holds).where(eq(holds.id, e.offerHoldId));
+  return hold;
 }
 
 function cancelBooking(bookingId: string) {
-  return writeTransaction(t.deps.db, (tx) =>
-    cancelBookingIn(tx, t.deps, bookingId, 'organiser', t.clock.now()),
+  return runnerFor(t.deps.db).write((tx) =>
+    cancelBookingSteps(tx as WriteTx, t.deps, bookingId, 'organiser', t.clock.now()),
   );
 }
 
-function offerMailsTo(email: string) {
-  return t.deps.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.to, email))
-    .all()
-    .filter((m) => m.idempotencyKey.startsWith('waitlist-offer:'));
+async function offerMailsTo(email: string) {
+  const { outbox } = tables();
+  return (await t.deps.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(asc(outbox.id))).filter(
+    (m) => m.idempotencyKey.startsWith('waitlist-offer:'),
+  );
+}
+
+/** Sets columns of an event (the organiser's limits). */
+async function setEvent(
+  eventId: string,
+  values: Partial<ReturnType<typeof tablesOf>['events']['$inferInsert']>,
+) {
+  const { events } = tables();
+  await t.deps.db.update(events).set(values).where(eq(events.id, eventId));
+}
+
+async function eventRow(eventId: string) {
+  const { events } = tables();
+  const [found] = await t.deps.db.select().from(events).where(eq(events.id, eventId));
+  return found!;
 }
 
 describe('joining the waiting list', () => {
   it('takes a verified account on a sold-out type, once per slot, and tells its place', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev } = await soldOutEvent();
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
     expect((await joined(a, ev, 2)).place).toBe(1);
     t.clock.advance(1);
     expect((await joined(b, ev, 1)).place).toBe(2);
@@ -142,7 +165,7 @@ describe('joining the waiting list', () => {
     expect(again.status).toBe(409);
     expect(again.body.error?.message).toBe(WAITLIST_MESSAGES.alreadyOnList);
 
-    const unverified = createSignedInUser(t, { isEmailVerified: false });
+    const unverified = await signedInUser(t, { isEmailVerified: false });
     const refused = await join(unverified, ev, 1);
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.emailNotVerified);
@@ -154,15 +177,16 @@ describe('joining the waiting list', () => {
   });
 
   it('refuses a type that is not sold out, more than the per-order maximum, and signed-out callers', async () => {
-    t = createTestApp();
-    const ev = createTicketedEvent(t.deps.db);
-    const a = createSignedInUser(t);
+    t = await createTestAppOn(engine);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const a = await signedInUser(t);
     const open = await join(a, ev, 1);
     expect(open.status).toBe(409);
     expect(open.body.error?.message).toBe(WAITLIST_MESSAGES.notSoldOut);
 
-    t.deps.db.update(ticketTypes).set({ availableTickets: 0, totalTickets: 0 }).run();
-    t.deps.db.update(ticketTypes).set({ maxPerOrder: 3 }).run();
+    const { ticketTypes } = tables();
+    await t.deps.db.update(ticketTypes).set({ availableTickets: 0, totalTickets: 0 });
+    await t.deps.db.update(ticketTypes).set({ maxPerOrder: 3 });
     const tooMany = await join(a, ev, 4);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error?.message).toBe('You can book at most 3 tickets of Gold Circle');
@@ -180,20 +204,20 @@ describe('joining the waiting list', () => {
       details: DETAILS,
     });
     expect(anonymous.status).toBe(401);
-    expect(t.deps.db.select().from(waitlistEntries).all()).toEqual([]);
+    expect(await t.deps.db.select().from(tables().waitlistEntries)).toEqual([]);
   });
 
   it('refuses more than the event’s per-buyer maximum, counting what the account already bought', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, owner } = await soldOutEvent(4, 2);
-    t.deps.db.update(events).set({ maxTicketsPerBuyer: 5 }).where(eq(events.id, ev.eventId)).run();
+    await setEvent(ev.eventId, { maxTicketsPerBuyer: 5 });
     // The owner bought all four seats: one more fits the maximum of five, two do not.
     const over = await join(owner, ev, 2);
     expect(over.status).toBe(409);
     expect(over.body.error?.message).toBe(HOARDING_MESSAGES.perBuyerMax(5, 4));
     expect((await joined(owner, ev, 1)).place).toBe(1);
     // Someone with nothing yet may ask for up to the maximum (within the per-order one).
-    const other = createSignedInUser(t);
+    const other = await signedInUser(t);
     t.clock.advance(1); // joined after the owner, so the order is theirs and not the ids'
     expect((await joined(other, ev, 2)).place).toBe(2);
   });
@@ -201,9 +225,9 @@ describe('joining the waiting list', () => {
 
 describe('offers when seats come back', () => {
   it('a cancelled booking’s seats are offered in the same transaction, skipping an entry that wants more', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds } = await soldOutEvent(4, 2);
-    const [big, small, later] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    const [big, small, later] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
     const bigEntry = await joined(big, ev, 3);
     t.clock.advance(1);
     const smallEntry = await joined(small, ev, 2);
@@ -212,23 +236,23 @@ describe('offers when seats come back', () => {
 
     await cancelBooking(bookingIds[0]!);
     // Two seats: the head wants three and keeps its place; the next who fits gets them, nothing is left.
-    expect(entry(bigEntry.entryId).status).toBe('waiting');
-    expect(entry(smallEntry.entryId).status).toBe('offered');
-    expect(entry(laterEntry.entryId).status).toBe('waiting');
-    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 2 });
-    const hold = holdOf(smallEntry.entryId)!;
+    expect((await entry(bigEntry.entryId)).status).toBe('waiting');
+    expect((await entry(smallEntry.entryId)).status).toBe('offered');
+    expect((await entry(laterEntry.entryId)).status).toBe('waiting');
+    expect(await countOf(typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 2 });
+    const hold = (await holdOf(smallEntry.entryId))!;
     expect(hold).toMatchObject({ status: 'active', userId: small.userId, subtotalPaise: 100_000 });
-    const offerMinutes = t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!;
+    const offerMinutes = await eventRow(ev.eventId);
     expect(Date.parse(hold.sessionExpiresAt)).toBe(
       t.clock.now().getTime() + offerMinutes.waitlistOfferMinutes * MINUTE,
     );
-    const mails = offerMailsTo(small.email);
+    const mails = await offerMailsTo(small.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/waitlist/offers/${smallEntry.entryId}`);
-    expectInventoryInvariant(t.deps.db);
+    await expectInventoryInvariant();
 
     // A Proceed by someone else finds nothing to take.
-    const stranger = createSignedInUser(t);
+    const stranger = await signedInUser(t);
     const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
       cookie: stranger.cookie,
     });
@@ -236,17 +260,17 @@ describe('offers when seats come back', () => {
   });
 
   it('passes over an entry the offer would take over the per-buyer maximum (bought since joining); it keeps its place', async () => {
-    t = createTestApp();
-    const ev = createTicketedEvent(t.deps.db, {
+    t = await createTestAppOn(engine);
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [
         { name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 },
         { name: 'Silver', pricePaise: 20_000, totalTickets: 10 },
       ],
     });
-    t.deps.db.update(events).set({ maxTicketsPerBuyer: 3 }).where(eq(events.id, ev.eventId)).run();
-    const owner = createSignedInUser(t);
+    await setEvent(ev.eventId, { maxTicketsPerBuyer: 3 });
+    const owner = await signedInUser(t);
     const goldBooking = await buy(owner, ev, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
     const first = await joined(a, ev, 2); // nothing yet: two fit the maximum of three
     t.clock.advance(1);
     const second = await joined(b, ev, 1);
@@ -255,73 +279,74 @@ describe('offers when seats come back', () => {
     await payFor(a, await proceed(t, a.cookie, ev, 2, silver));
 
     await cancelBooking(goldBooking);
-    expect(entry(first.entryId).status).toBe('waiting');
-    expect(offerMailsTo(a.email)).toHaveLength(0);
-    expect(entry(second.entryId).status).toBe('offered');
-    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 1, held: 1, sold: 0 });
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(first.entryId)).status).toBe('waiting');
+    expect(await offerMailsTo(a.email)).toHaveLength(0);
+    expect((await entry(second.entryId)).status).toBe('offered');
+    expect(await countOf(typeOf(ev))).toMatchObject({ available: 1, held: 1, sold: 0 });
+    await expectInventoryInvariant();
   });
 
   it('a Proceed by the offer’s holder on that slot is refused, and the offer stays theirs to pay', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds, a, first } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
-    expect(entry(first.entryId).status).toBe('offered');
-    const gatewayOrders = () =>
-      t.deps.db.select({ id: simulatorOrders.id }).from(simulatorOrders).all().length;
-    const ordersBefore = gatewayOrders();
+    expect((await entry(first.entryId)).status).toBe('offered');
+    const { simulatorOrders } = tables();
+    const gatewayOrders = async () =>
+      (await t.deps.db.select({ id: simulatorOrders.id }).from(simulatorOrders)).length;
+    const ordersBefore = await gatewayOrders();
 
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: a.cookie });
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(WAITLIST_MESSAGES.offerPending);
     // Refused before the gateway was asked for an order nobody would pay.
-    expect(gatewayOrders()).toBe(ordersBefore);
-    expect(entry(first.entryId).status).toBe('offered');
-    expect(holdOf(first.entryId)!.status).toBe('active');
-    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 0 });
-    expectInventoryInvariant(t.deps.db);
+    expect(await gatewayOrders()).toBe(ordersBefore);
+    expect((await entry(first.entryId)).status).toBe('offered');
+    expect((await holdOf(first.entryId))!.status).toBe('active');
+    expect(await countOf(typeOf(ev))).toMatchObject({ available: 0, held: 2, sold: 0 });
+    await expectInventoryInvariant();
     expect((await onEntry(a, 'payOffer', first.entryId)).status).toBe(200);
   });
 
   it('an offer past its time to pay, not yet swept, is not named to its holder’s Proceed: the unpaid session’s cool-down is', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds, a, first } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
-    const offer = entry(first.entryId);
+    const offer = await entry(first.entryId);
     t.clock.set(new Date(Date.parse(offer.offerExpiresAt!) + 1_000)); // inside the hold's grace
-    expect(holdOf(first.entryId)!.status).toBe('active');
+    expect((await holdOf(first.entryId))!.status).toBe('active');
 
     // Pay would say the offer has ended; Proceed must not send them to pay it. (The cool-down is
     // checked before the offer, and outlasts the hold's grace, so the offer is never named late.)
     const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: a.cookie });
     expect(res.status).toBe(429);
     expect(res.body.error?.message).toBe(HOARDING_MESSAGES.coolDown(10));
-    expectInventoryInvariant(t.deps.db);
+    await expectInventoryInvariant();
   });
 
   it('an expired hold’s seats are offered by the sweeper, and added capacity too', async () => {
-    t = createTestApp();
-    const ev = createTicketedEvent(t.deps.db, {
+    t = await createTestAppOn(engine);
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
     });
-    const holder = createSignedInUser(t);
+    const holder = await signedInUser(t);
     await proceed(t, holder.cookie, ev, 2);
-    const [a, b] = [createSignedInUser(t), createSignedInUser(t)];
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
     const first = await joined(a, ev, 2);
     t.clock.advance(1);
     const second = await joined(b, ev, 1);
 
     t.clock.advance(10 * MINUTE);
     await holdSweeperJob.run(t.deps);
-    expect(entry(first.entryId).status).toBe('offered');
-    expect(entry(second.entryId).status).toBe('waiting');
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(first.entryId)).status).toBe('offered');
+    expect((await entry(second.entryId)).status).toBe('waiting');
+    await expectInventoryInvariant();
 
     // The organiser adds a seat in the editor: it goes to the next in line in the same transaction.
     await updateTicketType(
       t.deps.db,
       ev.eventId,
-      t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.version,
+      (await eventRow(ev.eventId)).version,
       typeOf(ev),
       {
         name: 'Gold Circle',
@@ -338,16 +363,16 @@ describe('offers when seats come back', () => {
       },
       { deps: t.deps, now: t.clock.now() },
     );
-    expect(entry(second.entryId).status).toBe('offered');
-    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ total: 3, available: 0, held: 3 });
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(second.entryId)).status).toBe('offered');
+    expect(await countOf(typeOf(ev))).toMatchObject({ total: 3, available: 0, held: 3 });
+    await expectInventoryInvariant();
   });
 
   it('an unused offer lapses and passes to the next person; paying an offer books it', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
-    expect(entry(first.entryId).status).toBe('offered');
+    expect((await entry(first.entryId)).status).toBe('offered');
 
     const offerMinutes = 30;
     t.clock.advance(offerMinutes * MINUTE + HOLD_GRACE_MS + 1);
@@ -356,9 +381,9 @@ describe('offers when seats come back', () => {
         releaseAndPassOnSteps(tx, t.deps, holdId, reason, now),
       ),
     ).toBe(1);
-    expect(entry(first.entryId).status).toBe('lapsed');
-    expect(entry(second.entryId).status).toBe('offered');
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(first.entryId)).status).toBe('lapsed');
+    expect((await entry(second.entryId)).status).toBe('offered');
+    await expectInventoryInvariant();
 
     // The offer page and Pay: the hold's amounts, the simulator's payment, a booking.
     const page = await callProcedure(
@@ -378,33 +403,34 @@ describe('offers when seats come back', () => {
     const pay = await onEntry(b, 'payOffer', second.entryId);
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
     const session = pay.data as CheckoutSession;
-    expect(session.amountPaise).toBe(holdOf(second.entryId)!.totalPaise);
+    expect(session.amountPaise).toBe((await holdOf(second.entryId))!.totalPaise);
     // Pressing Pay again reopens the same order.
     const again = await onEntry(b, 'payOffer', second.entryId);
     expect((again.data as CheckoutSession).orderId).toBe(session.orderId);
     const bookingId = await payFor(b, session);
-    expect(entry(second.entryId).status).toBe('booked');
-    const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    expect((await entry(second.entryId)).status).toBe('booked');
+    const { bookings } = tables();
+    const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking).toMatchObject({ userId: b.userId, ticketCount: 2, status: 'confirmed' });
-    expect(countOf(t.deps.db, typeOf(ev))).toMatchObject({ available: 0, held: 0, sold: 2 });
-    expectInventoryInvariant(t.deps.db);
+    expect(await countOf(typeOf(ev))).toMatchObject({ available: 0, held: 0, sold: 2 });
+    await expectInventoryInvariant();
     const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: b.cookie });
     expect(mine.data).toEqual([]);
   });
 
   it('leaving with an offer releases it to the next in line; leaving while waiting just ends the entry', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds, a, b, first, second } = await twoInLine(2);
-    const c = createSignedInUser(t);
+    const c = await signedInUser(t);
     t.clock.advance(1);
     const third = await joined(c, ev, 1);
 
     const waitingLeave = await onEntry(c, 'leave', third.entryId);
     expect(waitingLeave.status).toBe(200);
-    expect(entry(third.entryId).status).toBe('left');
+    expect((await entry(third.entryId)).status).toBe('left');
 
     await cancelBooking(bookingIds[0]!);
-    expect(entry(first.entryId).status).toBe('offered');
+    expect((await entry(first.entryId)).status).toBe('offered');
     const mine = await callProcedure(t, 'query', 'waitlist.mine', undefined, { cookie: a.cookie });
     expect(mine.data).toMatchObject([{ status: 'offered', place: null }]);
 
@@ -412,22 +438,22 @@ describe('offers when seats come back', () => {
     expect(stranger.status).toBe(404);
     const left = await onEntry(a, 'leave', first.entryId);
     expect(left.status).toBe(200);
-    expect(entry(first.entryId).status).toBe('left');
-    expect(holdOf(first.entryId)?.status).toBe('released');
-    expect(entry(second.entryId).status).toBe('offered');
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(first.entryId)).status).toBe('left');
+    expect((await holdOf(first.entryId))?.status).toBe('released');
+    expect((await entry(second.entryId)).status).toBe('offered');
+    await expectInventoryInvariant();
   });
 
   it('a cancelled slot ends its waiting list', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds, first, second } = await twoInLine(1);
     await cancelBooking(bookingIds[0]!);
-    const { cancelSlotsIn } = await import('../../src-server/services/event-editor/cancel-slots.ts');
-    await writeTransaction(t.deps.db, (tx) => cancelSlotsIn(tx, [ev.slotId], t.clock.now()));
-    expect(entry(first.entryId).status).toBe('lapsed');
-    expect(entry(second.entryId).status).toBe('lapsed');
-    expect(holdOf(first.entryId)?.status).toBe('released');
-    expectInventoryInvariant(t.deps.db);
+    const { cancelSlotsInSteps } = await import('../../src-server/services/event-editor/cancel-slots.ts');
+    await runnerFor(t.deps.db).write((tx) => cancelSlotsInSteps(tx as WriteTx, [ev.slotId], t.clock.now()));
+    expect((await entry(first.entryId)).status).toBe('lapsed');
+    expect((await entry(second.entryId)).status).toBe('lapsed');
+    expect((await holdOf(first.entryId))?.status).toBe('released');
+    await expectInventoryInvariant();
   });
 });
 
@@ -438,18 +464,16 @@ describe('offers when seats come back', () => {
  */
 describe('with the event’s waiting room on', () => {
   /** Switches the room on for `ev`, opening a minute from now and admitting one visitor a second. */
-  function roomOn(ev: TicketedEvent): Date {
+  async function roomOn(ev: TicketedEvent): Promise<Date> {
     const opensAt = new Date(t.clock.now().getTime() + MINUTE);
-    t.deps.db
-      .insert(waitingRooms)
-      .values({
-        eventId: ev.eventId,
-        enabled: true,
-        opensAt: opensAt.toISOString(),
-        admitPerMinute: 60,
-        updatedAt: t.clock.now().toISOString(),
-      })
-      .run();
+    const { waitingRooms } = tables();
+    await t.deps.db.insert(waitingRooms).values({
+      eventId: ev.eventId,
+      enabled: true,
+      opensAt: opensAt.toISOString(),
+      admitPerMinute: 60,
+      updatedAt: t.clock.now().toISOString(),
+    });
     return opensAt;
   }
 
@@ -464,6 +488,7 @@ describe('with the event’s waiting room on', () => {
         { eventId: ev.eventId },
         { cookie: buyer.cookie },
       );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       tokens.push((res.data as { token: string }).token);
     }
     t.clock.set(opensAt);
@@ -483,15 +508,15 @@ describe('with the event’s waiting room on', () => {
   }
 
   it('an account that never queued cannot join the list; the seats a hold releases go to an admitted visitor', async () => {
-    t = createTestApp();
-    const ev = createTicketedEvent(t.deps.db, {
+    t = await createTestAppOn(engine);
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
     });
-    const opensAt = roomOn(ev);
-    const [holder, fan, intruder] = [createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)];
+    const opensAt = await roomOn(ev);
+    const [holder, fan, intruder] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
     const [holderPass] = await queueAndAdmit(ev, opensAt, [holder, fan]);
     const held = await proceed(t, holder.cookie, ev, 2, { admissionPass: holderPass });
-    expect(countOf(t.deps.db, typeOf(ev)).available).toBe(0);
+    expect((await countOf(typeOf(ev))).available).toBe(0);
 
     // The intruder is refused at Proceed, and now at the list too, with the same message.
     const proceeded = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
@@ -512,43 +537,43 @@ describe('with the event’s waiting room on', () => {
       { cookie: holder.cookie },
     );
     expect(released.data).toEqual({ released: true });
-    const fanEntry = t.deps.db
+    const { waitlistEntries } = tables();
+    const [fanEntry] = await t.deps.db
       .select()
       .from(waitlistEntries)
-      .where(eq(waitlistEntries.userId, fan.userId))
-      .get()!;
-    expect(fanEntry.status).toBe('offered');
+      .where(eq(waitlistEntries.userId, fan.userId));
+    expect(fanEntry!.status).toBe('offered');
     expect(
-      t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, intruder.userId)).all(),
+      await t.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, intruder.userId)),
     ).toEqual([]);
-    expectInventoryInvariant(t.deps.db);
+    await expectInventoryInvariant();
   });
 
   it('an entry made while the room was off is passed over for an admitted one, and keeps its place', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const [early, fan] = [createSignedInUser(t), createSignedInUser(t)];
+    const [early, fan] = [await signedInUser(t), await signedInUser(t)];
     const earlyEntry = await joined(early, ev, 2); // the room is not on yet
-    const opensAt = roomOn(ev);
+    const opensAt = await roomOn(ev);
     await queueAndAdmit(ev, opensAt, [fan]);
     const fanEntry = await joined(fan, ev, 2);
     expect(fanEntry.place).toBe(2);
 
     await cancelBooking(bookingIds[0]!);
-    expect(entry(earlyEntry.entryId).status).toBe('waiting');
-    expect(entry(fanEntry.entryId).status).toBe('offered');
-    expectInventoryInvariant(t.deps.db);
+    expect((await entry(earlyEntry.entryId)).status).toBe('waiting');
+    expect((await entry(fanEntry.entryId)).status).toBe('offered');
+    await expectInventoryInvariant();
   });
 
   it('an offer made while the room was off cannot be paid once it is on, until its holder is admitted or the room is off', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { ev, bookingIds } = await soldOutEvent(2, 2);
-    const early = createSignedInUser(t);
+    const early = await signedInUser(t);
     const offered = await joined(early, ev, 2);
     await cancelBooking(bookingIds[0]!);
-    expect(entry(offered.entryId).status).toBe('offered');
+    expect((await entry(offered.entryId)).status).toBe('offered');
 
-    roomOn(ev);
+    await roomOn(ev);
     const beforeOpening = await onEntry(early, 'payOffer', offered.entryId);
     expect(beforeOpening.status).toBe(409);
     expect(beforeOpening.body.error?.message).toBe(WAITING_ROOM_MESSAGES.notOpenYet);
@@ -556,10 +581,11 @@ describe('with the event’s waiting room on', () => {
     const refused = await onEntry(early, 'payOffer', offered.entryId);
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe(WAITING_ROOM_MESSAGES.passRequired);
-    expect(t.deps.db.select().from(simulatorOrders).all()).toHaveLength(1); // the first buyer's only
+    const { simulatorOrders, waitingRooms } = tables();
+    expect(await t.deps.db.select().from(simulatorOrders)).toHaveLength(1); // the first buyer's only
 
     // Switching the room off lets the list through at once.
-    t.deps.db.update(waitingRooms).set({ enabled: false }).where(eq(waitingRooms.eventId, ev.eventId)).run();
+    await t.deps.db.update(waitingRooms).set({ enabled: false }).where(eq(waitingRooms.eventId, ev.eventId));
     const paid = await onEntry(early, 'payOffer', offered.entryId);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   });
@@ -567,13 +593,13 @@ describe('with the event’s waiting room on', () => {
 
 describe('the organiser', () => {
   it('sees the list length per ticket type on the sales dashboard; other organisers get not found', async () => {
-    t = createTestApp();
-    const w = createConsoleWorld(t);
-    t.deps.db
+    t = await createTestAppOn(engine);
+    const w = await consoleWorld(t);
+    const { ticketTypes } = tables();
+    await t.deps.db
       .update(ticketTypes)
       .set({ availableTickets: 0 })
-      .where(eq(ticketTypes.id, typeOf(w.event)))
-      .run();
+      .where(eq(ticketTypes.id, typeOf(w.event)));
     for (const person of [w.people.buyer, w.people['gate staff']]) {
       await joined(person as Buyer, w.event, 1);
       t.clock.advance(1);
@@ -606,20 +632,20 @@ describe('the inventory stays whole', () => {
   it('under concurrent returns and interleaved Proceeds: available + held + sold = total, no seat lost', async () => {
     // Six holders of a 12-seat slot on one in-process address: more than one address's share of the
     // slot, so the per-address caps are off here (a one-address crowd, ADR 0023).
-    t = createTestApp({ HOLD_SEATS_PER_ADDRESS: '0' });
-    const ev = createTicketedEvent(t.deps.db, {
+    t = await createTestAppOn(engine, { HOLD_SEATS_PER_ADDRESS: '0' });
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 12 }],
     });
-    const holders = Array.from({ length: 6 }, () => createSignedInUser(t));
+    const holders = await Promise.all(Array.from({ length: 6 }, () => signedInUser(t)));
     const sessions = await Promise.all(holders.map((h) => proceed(t, h.cookie, ev, 2)));
-    const waiting = Array.from({ length: 8 }, () => createSignedInUser(t));
+    const waiting = await Promise.all(Array.from({ length: 8 }, () => signedInUser(t)));
     const entries = [];
     for (const [i, w] of waiting.entries()) {
       t.clock.advance(1);
       entries.push(await joined(w, ev, (i % 3) + 1));
     }
     // Two holds dismissed at the same moment, a third expiring, and Proceeds racing them.
-    const racers = Array.from({ length: 4 }, () => createSignedInUser(t));
+    const racers = await Promise.all(Array.from({ length: 4 }, () => signedInUser(t)));
     const release = (i: number) =>
       callProcedure(
         t,
@@ -637,27 +663,26 @@ describe('the inventory stays whole', () => {
     expect(results.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
     // Every returned seat went to the waiting list, in the same transaction: no racer got one.
     expect(results.slice(2, 6).every((r) => r.status === 409)).toBe(true);
-    expectInventoryInvariant(t.deps.db);
+    await expectInventoryInvariant();
 
     // Offers expire and pass on, in a loop, with the job running in between.
     for (let round = 0; round < 4; round += 1) {
       t.clock.advance(31 * MINUTE + HOLD_GRACE_MS);
       await holdSweeperJob.run(t.deps);
       await tendWaitlists(t.deps, t.clock.now());
-      expectInventoryInvariant(t.deps.db);
+      await expectInventoryInvariant();
     }
-    const c = countOf(t.deps.db, typeOf(ev));
+    const c = await countOf(typeOf(ev));
     expect(c.available + c.held + c.sold).toBe(12);
     // Seats held by an offer are never more than the seats the entries asked for.
-    const live = t.deps.db.select().from(waitlistEntries).all();
+    const { outbox, waitlistEntries } = tables();
+    const live = await t.deps.db.select().from(waitlistEntries);
     const offeredSeats = live.filter((e) => e.status === 'offered').reduce((s, e) => s + e.quantity, 0);
     expect(offeredSeats).toBeLessThanOrEqual(c.held);
     // Nobody was offered twice.
-    const offerMails = t.deps.db
-      .select()
-      .from(outbox)
-      .all()
-      .filter((m) => m.idempotencyKey.startsWith('waitlist-offer:'));
+    const offerMails = (await t.deps.db.select().from(outbox)).filter((m) =>
+      m.idempotencyKey.startsWith('waitlist-offer:'),
+    );
     expect(new Set(offerMails.map((m) => m.idempotencyKey)).size).toBe(offerMails.length);
     expect(entries.length).toBe(8);
   });
@@ -665,43 +690,45 @@ describe('the inventory stays whole', () => {
 
 describe('a restart mid-offer', () => {
   let second: TestApp | undefined;
-  afterEach(() => {
-    second?.close();
+  afterEach(async () => {
+    await second?.close();
     second = undefined;
   });
 
   it('the offer is a hold in the database: the next process expires it and hands it over', async () => {
-    t = createTestApp();
+    t = await createTestAppOn(engine);
     const { bookingIds, first, second: next } = await twoInLine(2);
     await cancelBooking(bookingIds[0]!);
-    expect(entry(first.entryId).status).toBe('offered');
+    expect((await entry(first.entryId)).status).toBe('offered');
 
     const at = t.clock.now().getTime();
-    t.deps.sqlite.close();
-    second = createTestApp({ DATA_DIR: t.dataDir, JOB_INTERVAL_MS: 50 });
+    if (engine === 'sqlite') {
+      t.deps.sqlite.close();
+      second = await createTestAppOn(engine, { DATA_DIR: t.dataDir, JOB_INTERVAL_MS: 50 });
+      // `t.close` removes the folder the second app also uses: the second's close removes it.
+      t = { ...t, close: () => {} };
+    } else {
+      // The next server on the same database; the first keeps no part of the offer in memory (its
+      // database is dropped by its own close, after the second's pool has ended: hooks run inner first).
+      second = await createTestAppOn(engine, { DATABASE_URL: t.deps.env.DATABASE_URL, JOB_INTERVAL_MS: 50 });
+    }
     const restarted = second;
     restarted.clock.set(new Date(at + 31 * MINUTE + HOLD_GRACE_MS));
+    const { waitlistEntries } = tablesOf(restarted.deps.db);
+    const statusOf = async (entryId: string) =>
+      (
+        await restarted.deps.db
+          .select({ status: waitlistEntries.status })
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.id, entryId))
+      )[0]?.status;
     const jobs = startBackgroundJobs(restarted.deps, [holdSweeperJob, waitlistJob]);
     try {
-      await expect
-        .poll(
-          () =>
-            restarted.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, next.entryId)).get()
-              ?.status,
-          { timeout: 5_000 },
-        )
-        .toBe('offered');
+      await expect.poll(() => statusOf(next.entryId), { timeout: 5_000 }).toBe('offered');
     } finally {
       jobs.stop();
     }
-    const lapsed = restarted.deps.db
-      .select()
-      .from(waitlistEntries)
-      .where(eq(waitlistEntries.id, first.entryId))
-      .get();
-    expect(lapsed?.status).toBe('lapsed');
-    expectInventoryInvariant(restarted.deps.db);
-    // `t.close` removes the folder the second app also uses: close the second first.
-    t = { ...t, close: () => {} };
+    expect(await statusOf(first.entryId)).toBe('lapsed');
+    await expectInventoryInvariantOn(restarted.deps.db);
   });
 });

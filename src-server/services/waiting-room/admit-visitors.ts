@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import { DEFAULT_ADMIT_PER_MINUTE } from '../../../shared/waiting-room.ts';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { sqliteRunner, type TransitionRunner } from '../../db/engine/runner.ts';
+import { runnerFor, type TransitionRunner } from '../../db/engine/runner.ts';
 import { changes, row, rows, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
@@ -26,7 +26,7 @@ export const waitingRoomAdmitterJob: BackgroundJob = {
 };
 
 export function admitDueVisitors(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
-  return admitDueVisitorsOn(sqliteRunner(deps.db), deps.clock.now());
+  return admitDueVisitorsOn(runnerFor(deps.db), deps.clock.now());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { sqliteRunner, type TransitionRunner } from '../../db/engine/runner.ts';
+import { runnerFor, type TransitionRunner } from '../../db/engine/runner.ts';
 import { row, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { preparedQueries } from '../../db/prepared-queries.ts';
@@ -22,7 +22,7 @@ export function joinWaitingRoom(
   userId: string,
   eventId: string,
 ): Promise<{ token: string }> {
-  return joinWaitingRoomOn(sqliteRunner(deps.db), deps.appSecret, userId, eventId, deps.clock.now());
+  return joinWaitingRoomOn(runnerFor(deps.db), deps.appSecret, userId, eventId, deps.clock.now());
 }
 
 /** `joinWaitingRoom` on either engine (ADR 0045). */
