@@ -220,13 +220,23 @@ export function s3SettingsProblem(
   return `${S3_REQUIRED.join(', ')} go together (with S3_ENDPOINT for a bucket not on AWS, e.g. S3_REGION=auto on Cloudflare R2): set all of them to keep uploaded images in the bucket, or none to keep them in DATA_DIR/uploads. Missing: ${missing.join(', ')}`;
 }
 
+/** Null when the IRP connection is set whole (URL and token) or not at all. */
+export function einvoiceIrpProblem(env: {
+  EINVOICE_IRP_URL?: string;
+  EINVOICE_IRP_TOKEN?: string;
+}): string | null {
+  return (env.EINVOICE_IRP_URL === undefined) === (env.EINVOICE_IRP_TOKEN === undefined)
+    ? null
+    : EINVOICE_IRP_INVALID;
+}
+
 type PlatformGstFields = Pick<
   z.output<typeof EnvFieldsShape>,
   'PLATFORM_GSTIN' | 'PLATFORM_LEGAL_NAME' | 'PLATFORM_ADDRESS' | 'PLATFORM_STATE'
 >;
 
 /** Null when the platform's GST settings are all absent, or all present and consistent. */
-function platformGstProblem(env: PlatformGstFields): string | null {
+export function platformGstProblem(env: PlatformGstFields): string | null {
   const values = [env.PLATFORM_GSTIN, env.PLATFORM_LEGAL_NAME, env.PLATFORM_ADDRESS, env.PLATFORM_STATE];
   if (values.every((v) => v === undefined)) return null;
   if (values.some((v) => v === undefined)) return PLATFORM_GST_INVALID;
@@ -250,7 +260,7 @@ export const EnvSchema = EnvFields.refine(
     path: ['PLATFORM_GSTIN'],
     message: PLATFORM_GST_INVALID,
   })
-  .refine((env) => (env.EINVOICE_IRP_URL === undefined) === (env.EINVOICE_IRP_TOKEN === undefined), {
+  .refine((env) => einvoiceIrpProblem(env) === null, {
     // Half an IRP connection would leave every e-invoice waiting while the operator thinks it is set up.
     path: ['EINVOICE_IRP_URL'],
     message: EINVOICE_IRP_INVALID,

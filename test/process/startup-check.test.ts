@@ -61,6 +61,30 @@ describe('a production start (issue 22)', () => {
     expect(problems.join('\n')).not.toContain('very-secret-value');
   });
 
+  it('names half-set platform GST and e-invoicing settings in the same message, not a stack trace', () => {
+    const problems = startupProblems({
+      DATA_DIR: PRODUCTION.DATA_DIR,
+      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+      EINVOICE_IRP_URL: 'https://gsp.example.in',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^PLATFORM_GSTIN: PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE go together/,
+      ),
+      expect.stringMatching(/^EINVOICE_IRP_URL: EINVOICE_IRP_URL .* and EINVOICE_IRP_TOKEN go together/),
+    ]);
+    // A GSTIN of another state than the one named is refused the same way.
+    expect(
+      startupProblems({
+        DATA_DIR: PRODUCTION.DATA_DIR,
+        PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+        PLATFORM_LEGAL_NAME: 'Jalsa Platform Pvt Ltd',
+        PLATFORM_ADDRESS: '1 MG Road, Pune',
+        PLATFORM_STATE: 'Maharashtra',
+      }),
+    ).toEqual([expect.stringMatching(/^PLATFORM_GSTIN: /)]);
+  });
+
   it('reports a malformed setting by name instead of a stack trace', () => {
     expect(startupProblems({ PORT: 'eighty', DATA_DIR: PRODUCTION.DATA_DIR })).toEqual([
       expect.stringMatching(/^PORT: /),
