@@ -45,6 +45,35 @@ describe('write transactions in src-server', () => {
   });
 });
 
+// ADR 0045: a service runs its steps on whichever engine it is given, through `runnerFor(db)`. Issue 38
+// found the waiting room's join and admitter calling `sqliteRunner` directly, which answered 500 on
+// PostgreSQL; only the runner's own dispatch may name an engine's runner.
+const ENGINE_RUNNER = /\b(?:sqliteRunner|postgresRunner)\s*\(/;
+const RUNNER_DISPATCH = path.join('db', 'engine', 'runner.ts');
+
+describe('engine runners in src-server', () => {
+  it('are picked only by runnerFor, never named by a service', () => {
+    const named = sourceFiles(SERVER_DIR)
+      .filter((file) => path.relative(SERVER_DIR, file) !== RUNNER_DISPATCH)
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            ENGINE_RUNNER.test(line) && !/^\s*(?:\*|\/\/)/.test(line)
+              ? [`${path.relative(SERVER_DIR, file)}:${i + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(named).toEqual([]);
+  });
+
+  it('would see a service naming one', () => {
+    expect(ENGINE_RUNNER.test('const runner = sqliteRunner(deps.db);')).toBe(true);
+    expect(ENGINE_RUNNER.test('await postgresRunner (db).write(steps)')).toBe(true);
+    expect(ENGINE_RUNNER.test('const runner = runnerFor(deps.db);')).toBe(false);
+  });
+});
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
