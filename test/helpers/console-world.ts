@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
 import { eventTeamMembers, organiserRequests, teamInvitations } from '../../src-server/db/schema/roles.ts';
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import { createTicketedEvent, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
-import { callProcedure } from './trpc-http.ts';
 import { createSignedInUser } from './users.ts';
 
 export const CALLERS = [
@@ -132,19 +129,4 @@ export function createConsoleWorld(t: TestApp): ConsoleWorld {
     people,
     cookieOf: (caller) => (caller === 'signed out' ? undefined : people[caller].cookie),
   };
-}
-
-/** Invites through the real procedure as the owner and reads the token from the mailed link. */
-export async function inviteThroughOwner(t: TestApp, w: ConsoleWorld, email: string, role = 'co_organiser') {
-  const res = await callProcedure(
-    t,
-    'mutation',
-    'console.invite',
-    { eventId: w.event.eventId, email, role },
-    { cookie: w.people.owner.cookie },
-  );
-  expect(res.status).toBe(200);
-  const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, email)).get()!;
-  const token = /\/organiser\/invitations\/([a-z0-9]+)/.exec(mail.text)![1]!;
-  return { token, mail };
 }
