@@ -64,6 +64,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/public-links.test.ts',
   'test/integration/quotas.test.ts',
   'test/integration/razorpay.test.ts',
+  'test/integration/readiness.test.ts',
   'test/integration/refund-jobs.test.ts',
   'test/integration/sales-dashboard.test.ts',
   'test/integration/security-access-matrix.test.ts',
