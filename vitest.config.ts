@@ -54,6 +54,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/gst-place-of-supply.test.ts',
   'test/integration/gstr1-export.test.ts',
   'test/integration/health.test.ts',
+  'test/integration/mail-contact.test.ts',
   'test/integration/mail-floods.test.ts',
   'test/integration/mail-rate.test.ts',
   'test/integration/orders-csv.test.ts',
