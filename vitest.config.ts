@@ -43,6 +43,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/checkout-taxes.test.ts',
   'test/integration/console-home.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
+  'test/integration/dev-mail-access.test.ts',
   'test/integration/discount-codes.test.ts',
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
