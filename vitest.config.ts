@@ -60,6 +60,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/mail-rate.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
+  'test/integration/page-first-data.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
