@@ -58,6 +58,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/mail-contact.test.ts',
   'test/integration/mail-floods.test.ts',
   'test/integration/mail-rate.test.ts',
+  'test/integration/not-found.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
   'test/integration/page-first-data.test.ts',
