@@ -5,6 +5,7 @@ import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { changes } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import {
   createSessionSteps,
   generateSessionToken,
@@ -344,5 +345,5 @@ export async function quotaCountOn(t: TestApp, quotaId: string): Promise<QuotaCo
 
 /** `enqueueMail` on either engine: queues `mail` in a write transaction of its own, at the app's clock. */
 export function queueMailOn(t: TestApp, mail: OutgoingMail): Promise<void> {
-  return runnerFor(t.deps.db).write((tx) => enqueueMailSteps(tx, mail, t.clock.now()));
+  return runnerFor(t.deps.db).write((tx) => enqueueMailSteps(tx as WriteTx, mail, t.clock.now()));
 }

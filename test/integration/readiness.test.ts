@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PgDb } from '../../src-server/db/engine/postgres.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { createLogger } from '../../src-server/logger.ts';
 import { enqueueMailSteps } from '../../src-server/services/mail/outbox.ts';
 import { watchDisk } from '../../src-server/services/operations/disk-watch.ts';
@@ -67,7 +68,7 @@ describe('readiness and metrics for the operator', () => {
     const queue = (key: string, bulk: boolean) =>
       runnerFor(t.deps.db).write((tx) =>
         enqueueMailSteps(
-          tx,
+          tx as WriteTx,
           { to: 'a@example.com', subject: 's', html: '<p>x</p>', text: 'x', idempotencyKey: key, bulk },
           t.clock.now(),
         ),
