@@ -67,7 +67,11 @@ function openOnSqlite(env: Env, { first, logger }: OpenOptions): AppDatabase {
 }
 
 async function openOnPostgres(url: string, env: Env, { logger }: OpenOptions): Promise<AppDatabase> {
-  const db: PgDb = await openPostgres(url, { poolSize: env.DATABASE_POOL_SIZE });
+  const db: PgDb = await openPostgres(url, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    onIdleError: (err) =>
+      logger.warn({ err }, 'database connection ended while idle: the next query opens another'),
+  });
   const leadership = pgJobLeadership(db.$client);
   // Said once per change, so an operator reading several servers' logs sees which one runs each job.
   const led = new Set<string>();

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Logger } from '../logger.ts';
 
 /** One full line per distinct failure in this window; the repeats are counted, not written. */
@@ -31,6 +32,10 @@ export function failureLog(now: () => Date) {
 }
 
 function messageOf(err: unknown): string {
+  // On PostgreSQL Drizzle wraps the database's error in one whose message is the query with its
+  // parameters (a time, an address, an id: different on every request), so each failure of a full disk
+  // was a kind of its own and written in full again. The kind is the database's own error, as SQLite's is.
+  if (err instanceof DrizzleQueryError && err.cause) return messageOf(err.cause);
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
 }

@@ -5,6 +5,7 @@ import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { runnerFor } from '../../src-server/db/engine/runner.ts';
 import { changes } from '../../src-server/db/engine/steps.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import {
   createSessionSteps,
   generateSessionToken,
@@ -13,6 +14,7 @@ import {
   sessionIdOf,
 } from '../../src-server/services/accounts/sessions.ts';
 import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
+import { enqueueMailSteps, type OutgoingMail } from '../../src-server/services/mail/outbox.ts';
 import { writeAccountRoleSteps } from '../../src-server/services/roles/set-account-role.ts';
 import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import type { Caller, ConsoleWorld } from './console-world.ts';
@@ -339,4 +341,9 @@ export async function quotaCountOn(t: TestApp, quotaId: string): Promise<QuotaCo
     sold: types.reduce((sum, c) => sum + c.sold, 0),
     ticketTypeIds,
   };
+}
+
+/** `enqueueMail` on either engine: queues `mail` in a write transaction of its own, at the app's clock. */
+export function queueMailOn(t: TestApp, mail: OutgoingMail): Promise<void> {
+  return runnerFor(t.deps.db).write((tx) => enqueueMailSteps(tx as WriteTx, mail, t.clock.now()));
 }

@@ -1,17 +1,19 @@
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listen } from '../helpers/listen.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /** What @hono/node-server passes as the request's env: the Node request, with its socket. */
 const connectionFrom = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 describe('the development mailbox outside production', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ NODE_ENV: 'development' });
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), { NODE_ENV: 'development' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('is shown to this machine (loopback connections)', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

@@ -1,8 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { contactMessages } from '../../src-server/db/schema/contact.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -11,11 +8,18 @@ import { callProcedure } from '../helpers/trpc-http.ts';
  * and queue is bounded in total: here at 5 an hour, each request from an address of its own.
  */
 describe('anonymous writes are bounded in total, not only per address', () => {
+  const { users, contactMessages, outbox } = tablesFor(testEngine());
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ TRUST_PROXY: 'true', SIGN_UPS_PER_HOUR: '5', CONTACT_MESSAGES_PER_HOUR: '5' });
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), {
+      TRUST_PROXY: 'true',
+      SIGN_UPS_PER_HOUR: '5',
+      CONTACT_MESSAGES_PER_HOUR: '5',
+    });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const from = (i: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${i}` } });
 
@@ -39,8 +43,8 @@ describe('anonymous writes are bounded in total, not only per address', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(5);
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(5);
+    expect(await t.deps.db.select().from(users)).toHaveLength(5);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(5);
     // An hour later the site takes sign-ups again.
     t.clock.advance(60 * 60_000 + 1);
     const later = await callProcedure(
@@ -73,7 +77,7 @@ describe('anonymous writes are bounded in total, not only per address', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
-    expect(t.deps.db.select().from(contactMessages).all()).toHaveLength(5);
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(5);
+    expect(await t.deps.db.select().from(contactMessages)).toHaveLength(5);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(5);
   });
 });

@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src-server/db/schema/contact.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 describe('Contact Us mail', () => {
+  const { contactMessages, outbox } = tablesFor(testEngine());
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ SUPPORT_EMAIL: 'help@jalsa.example' });
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), { SUPPORT_EMAIL: 'help@jalsa.example' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('queues a mail to the support address with the message, in the same write', async () => {
     const res = await callProcedure(t, 'mutation', 'contact.send', {
@@ -20,7 +21,7 @@ describe('Contact Us mail', () => {
       message: 'Is there parking at the <venue>?',
     });
     expect(res.status).toBe(200);
-    const mails = t.deps.db.select().from(outbox).all();
+    const mails = await t.deps.db.select().from(outbox);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toBe('help@jalsa.example');
@@ -28,7 +29,7 @@ describe('Contact Us mail', () => {
     expect(mail.text).toContain('Is there parking at the <venue>?');
     expect(mail.text).toContain('asha@example.com');
     expect(mail.html).toContain('Is there parking at the &#60;venue&#62;?');
-    const saved = t.deps.db.select().from(contactMessages).all();
+    const saved = await t.deps.db.select().from(contactMessages);
     expect(mail.idempotencyKey).toBe(`contact-message:${saved[0]!.id}`);
   });
 
@@ -39,6 +40,6 @@ describe('Contact Us mail', () => {
       message: '',
     });
     expect(res.status).toBe(400);
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(0);
   });
 });

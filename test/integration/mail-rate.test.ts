@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseMailer } from '../../src-server/compose-deps.ts';
 import { loadEnv } from '../../src-server/env.ts';
 import type { Mailer, MailMessage } from '../../src-server/services/mail/mailer.ts';
-import { enqueueMail } from '../../src-server/services/mail/outbox.ts';
 import { sendDueMail } from '../../src-server/services/mail/sender.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { queueMailOn } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /**
  * Issue 37: confirmations left at 2 a second (Resend's default) and, in rounds of 20 per 3-second tick,
@@ -12,10 +12,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 describe('the mail rate is a setting, and the sender keeps up with it', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('sends through Resend at MAIL_SEND_PER_SECOND (default 2, Resend’s own default)', () => {
     const mailerOf = (extra: Record<string, string>) =>
@@ -30,31 +32,23 @@ describe('the mail rate is a setting, and the sender keeps up with it', () => {
 
   it('sends 100 confirmations in one round at 10 a second, ahead of the bulk mail queued before them', async () => {
     for (let i = 0; i < 40; i++) {
-      enqueueMail(
-        t.deps.db,
-        {
-          to: 'help@jalsa.example',
-          subject: 'Contact Us',
-          html: '<p>hi</p>',
-          text: 'hi',
-          idempotencyKey: `contact:${i}`,
-          bulk: true,
-        },
-        t.clock.now(),
-      );
+      await queueMailOn(t, {
+        to: 'help@jalsa.example',
+        subject: 'Contact Us',
+        html: '<p>hi</p>',
+        text: 'hi',
+        idempotencyKey: `contact:${i}`,
+        bulk: true,
+      });
     }
     for (let i = 0; i < 100; i++) {
-      enqueueMail(
-        t.deps.db,
-        {
-          to: `buyer${i}@example.com`,
-          subject: 'Booking Confirmed',
-          html: '<p>ok</p>',
-          text: 'ok',
-          idempotencyKey: `booking-confirmed:${i}`,
-        },
-        t.clock.now(),
-      );
+      await queueMailOn(t, {
+        to: `buyer${i}@example.com`,
+        subject: 'Booking Confirmed',
+        html: '<p>ok</p>',
+        text: 'ok',
+        idempotencyKey: `booking-confirmed:${i}`,
+      });
     }
     const sent: MailMessage[] = [];
     const mailer: Mailer = {

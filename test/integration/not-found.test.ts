@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClientDir } from '../helpers/fake-client.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /**
  * Issue 22: every unknown path answered 200 with the app, so a monitor pointed at a wrong URL passed and
@@ -20,12 +20,12 @@ describe.each([
 ])('paths without a screen, in %s', (_mode, env) => {
   let t: TestApp;
   let clientDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     clientDir = fakeClientDir();
-    t = createTestApp(env, { clientDir });
+    t = await createTestAppOn(testEngine(), env, { clientDir });
   });
-  afterAll(() => {
-    t.close();
+  afterAll(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -52,13 +52,13 @@ describe.each([
 
 it('/dev/mail is 404 in production, with the client served', async () => {
   const clientDir = fakeClientDir();
-  const t = createTestApp(PRODUCTION, { clientDir });
+  const t = await createTestAppOn(testEngine(), PRODUCTION, { clientDir });
   try {
     const res = await t.request('/dev/mail');
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('Development mailbox');
   } finally {
-    t.close();
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   }
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 interface InitialQuery {
@@ -26,22 +26,22 @@ function firstData(html: string): InitialQuery[] {
 describe('the first screen’s data inside the page', () => {
   let t: TestApp;
   let clientDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
     writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
     );
-    t = createTestApp({}, { clientDir });
+    t = await createTestAppOn(testEngine(), {}, { clientDir });
   });
-  afterEach(() => {
-    t.close();
+  afterEach(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('an event page carries events.byId, and a name with </script> cannot end the block', async () => {
     const attack = '</script><script>alert(1)</script>';
-    const ev = createTicketedEvent(t.deps.db, { name: attack });
+    const ev = await createTicketedEventOn(t.deps.db, { name: attack });
     const html = await (await t.request(`/events/${ev.eventId}`)).text();
 
     expect(html).not.toContain('<script>alert(1)');
@@ -54,7 +54,7 @@ describe('the first screen’s data inside the page', () => {
   });
 
   it('the home page carries the default city’s listing, or the one the city cookie names', async () => {
-    createTicketedEvent(t.deps.db, { name: 'Bombay Jazz', city: 'Mumbai' });
+    await createTicketedEventOn(t.deps.db, { name: 'Bombay Jazz', city: 'Mumbai' });
 
     const [byDefault] = firstData(await (await t.request('/')).text());
     const delhi = await callProcedure(t, 'query', 'events.home', { city: 'Delhi/NCR' });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_BANNER } from '../../shared/home-banner.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -30,14 +30,14 @@ function pick(srcset: string, slotPx: number, dpr: number): string {
 describe('the largest paint in the first response', () => {
   let t: TestApp;
   let clientDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     // The client's real page template, as the build copies it.
     clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-'));
     copyFileSync(path.join(ROOT, 'src-client/index.html'), path.join(clientDir, 'index.html'));
-    t = createTestApp({}, { clientDir });
+    t = await createTestAppOn(testEngine(), {}, { clientDir });
   });
-  afterEach(() => {
-    t.close();
+  afterEach(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -70,7 +70,7 @@ describe('the largest paint in the first response', () => {
   });
 
   it('an event page preloads its own picture; no page has a script that holds the parser', async () => {
-    const ev = createTicketedEvent(t.deps.db, { name: 'Sunday Jazz' });
+    const ev = await createTicketedEventOn(t.deps.db, { name: 'Sunday Jazz' });
     const eventHtml = await (await t.request(`/events/${ev.eventId}`)).text();
     const preload = attributesOf(eventHtml, /<link rel="preload" as="image"[^>]*>/);
     const image = attributesOf(eventHtml, /<img [^>]*fetchpriority="high"[^>]*>/);

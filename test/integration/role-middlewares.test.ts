@@ -8,8 +8,9 @@ import {
   organiserProcedure,
   router,
 } from '../../src-server/trpc/init.ts';
-import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { ConsoleWorld } from '../helpers/console-world.ts';
+import { consoleWorld } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /**
  * The building blocks themselves, on a router of probes that echo what the middleware handed them:
@@ -29,11 +30,13 @@ const callerOf = createCallerFactory(probes);
 describe('role middlewares', () => {
   let t: TestApp;
   let w: ConsoleWorld;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   function caller(who: keyof ConsoleWorld['people'] | 'signed out') {
     const person = who === 'signed out' ? null : w.people[who];

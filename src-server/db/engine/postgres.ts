@@ -14,9 +14,21 @@ export const PG_MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../
 /**
  * A PostgreSQL database for `DATABASE_URL` (ADR 0035): a pool of `poolSize` connections, its migrations
  * (migrations-pg/) applied. Every read that decides a sale goes to this primary, never a replica.
+ *
+ * A pooled connection the server ends while it is idle (a restart, a failover, an administrator's
+ * pg_terminate_backend) is an 'error' event of the pool, which without a listener ended the whole process
+ * as an uncaught exception. pg has already dropped that connection, and the next query opens a new one
+ * (or fails as a query, answered like any other failure): `onIdleError` only reports it.
  */
-export async function openPostgres(url: string, { poolSize = DEFAULT_POOL_SIZE } = {}): Promise<PgDb> {
+export async function openPostgres(
+  url: string,
+  {
+    poolSize = DEFAULT_POOL_SIZE,
+    onIdleError = () => {},
+  }: { poolSize?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', onIdleError);
   const db = drizzle(pool, { schema }) as PgDb;
   try {
     await migrateOneAtATime(url, db);
