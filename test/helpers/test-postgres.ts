@@ -151,7 +151,9 @@ function claimerFor(serverUrl: string): Promise<Claimer> {
   return claimer;
 }
 
-async function claimPooledDatabase(serverUrl: string): Promise<{ name: string; release: () => Promise<void> }> {
+async function claimPooledDatabase(
+  serverUrl: string,
+): Promise<{ name: string; release: () => Promise<void> }> {
   const template = await migratedTemplate(serverUrl);
   const family = `${POOL_PREFIX}${template.slice('jalsa_template_'.length)}_`;
   const claimer = await claimerFor(serverUrl);
@@ -194,8 +196,15 @@ async function claimPooledDatabase(serverUrl: string): Promise<{ name: string; r
  * back: kept as the template's comment when it is made, so reading them connects nobody to the template
  * (CREATE DATABASE … TEMPLATE refuses while anyone is).
  */
-const seeds = new Map<string, Promise<Record<string, unknown[]>>>();
-function seedOf(admin: pg.Client, template: string): Promise<Record<string, unknown[]>> {
+interface TemplateSeed {
+  /** The template's rows by table (`"schema"."table"` → rows as JSON). */
+  rows: Record<string, unknown[]>;
+  /** SCHEMA_FINGERPRINT of the template. */
+  fingerprint: string;
+}
+
+const seeds = new Map<string, Promise<TemplateSeed>>();
+function seedOf(admin: pg.Client, template: string): Promise<TemplateSeed> {
   let seed = seeds.get(template);
   if (!seed) {
     seed = admin
@@ -203,7 +212,11 @@ function seedOf(admin: pg.Client, template: string): Promise<Record<string, unkn
         "SELECT shobj_description(oid, 'pg_database') AS seed FROM pg_database WHERE datname = $1",
         [template],
       )
-      .then(({ rows }) => JSON.parse(rows[0]?.seed ?? 'null') ?? {});
+      .then(({ rows }) => {
+        const seed = JSON.parse(rows[0]?.seed ?? 'null') as TemplateSeed | null;
+        if (!seed?.fingerprint) throw new Error(`test PostgreSQL: template ${template} has no seed comment`);
+        return seed;
+      });
     seeds.set(template, seed);
   }
   return seed;
@@ -215,13 +228,18 @@ function seedOf(admin: pg.Client, template: string): Promise<Record<string, unkn
  * of), every sequence restarted, the template's rows put back. False when it could not (a lock held by
  * a transaction some test left open, past a short timeout).
  */
-async function emptied(serverUrl: string, name: string, seed: Record<string, unknown[]>): Promise<boolean> {
+async function emptied(serverUrl: string, name: string, seed: TemplateSeed): Promise<boolean> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.toString() });
   client.on('error', () => {});
   try {
     await client.connect();
+    const { rows: found } = await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
+    if (found[0]?.fingerprint !== seed.fingerprint) {
+      console.warn(`test PostgreSQL: ${name}'s schema was changed by a test, so it is replaced, not reused`);
+      return false;
+    }
     const { rows: tables } = await client.query<{ name: string }>(
       "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public'",
     );
@@ -234,7 +252,7 @@ async function emptied(serverUrl: string, name: string, seed: Record<string, unk
       'SET LOCAL session_replication_role = replica',
       ...tables.map((t) => `DELETE FROM ${t.name}`),
       ...sequences.map((s) => `ALTER SEQUENCE ${s.name} RESTART`),
-      ...Object.entries(seed).map(
+      ...Object.entries(seed.rows).map(
         ([table, rows]) =>
           `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${client.escapeLiteral(JSON.stringify(rows))})`,
       ),
@@ -269,7 +287,7 @@ export function migratedTemplate(serverUrl: string): Promise<string> {
 
 async function makeTemplate(serverUrl: string): Promise<string> {
   // The version names what a template holds besides the migrations (the seed comment below).
-  const hash = createHash('sha256').update('template with its seed, 1');
+  const hash = createHash('sha256').update('template with its seed, 2');
   for (const file of readdirSync(PG_MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) {
       hash.update(file).update(readFileSync(path.join(PG_MIGRATIONS_FOLDER, file)));
@@ -287,7 +305,9 @@ async function makeTemplate(serverUrl: string): Promise<string> {
       const seed = await templateRows(db);
       await db.$client.end();
       const buildingName = new URL(building.url).pathname.slice(1);
-      await admin.query(`COMMENT ON DATABASE "${buildingName}" IS ${admin.escapeLiteral(JSON.stringify(seed))}`);
+      await admin.query(
+        `COMMENT ON DATABASE "${buildingName}" IS ${admin.escapeLiteral(JSON.stringify(seed))}`,
+      );
       await admin.query(`ALTER DATABASE "${buildingName}" RENAME TO "${name}"`);
     }
   } finally {
@@ -297,8 +317,26 @@ async function makeTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
+/**
+ * What a test could change in a pooled database besides rows (a trigger it adds to fake a full disk, a
+ * table, an index, a function): one hash of the public schema's objects. An emptied database whose hash is
+ * not the template's is replaced rather than reused.
+ */
+const SCHEMA_FINGERPRINT = `SELECT md5(string_agg(item, ',' ORDER BY item)) AS fingerprint FROM (
+  SELECT 'c:' || c.relname || ':' || c.relkind::text AS item FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+  UNION ALL SELECT 't:' || t.tgname || ':' || t.tgenabled::text FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND NOT t.tgisinternal
+  UNION ALL SELECT 'p:' || p.proname || ':' || md5(p.prosrc) FROM pg_proc p
+    JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+  UNION ALL SELECT 'a:' || c.relname || ':' || a.attname || ':' || a.atttypid::text FROM pg_attribute a
+    JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+) objects`;
+
 /** The rows the migrations left in public tables, by table (`"schema"."table"` → rows as JSON). */
-async function templateRows(db: PgDb): Promise<Record<string, unknown[]>> {
+async function templateRows(db: PgDb): Promise<TemplateSeed> {
   const { rows: tables } = await db.$client.query<{ name: string }>(
     "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public'",
   );
@@ -309,5 +347,6 @@ async function templateRows(db: PgDb): Promise<Record<string, unknown[]>> {
     );
     if (rows[0]?.rows) seed[name] = rows[0].rows;
   }
-  return seed;
+  const { rows } = await db.$client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
+  return { rows: seed, fingerprint: rows[0]!.fingerprint };
 }
