@@ -57,6 +57,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
+  'test/integration/payments.test.ts',
   'test/integration/payout-statement.test.ts',
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
@@ -113,4 +113,19 @@ export async function lateSecondCapture(t: TestApp, orderId: string): Promise<Pa
     razorpay_order_id: orderId,
     razorpay_signature: hmacSha256Hex(keySecret, paymentSignaturePayload(orderId, paymentId)),
   };
+}
+
+/** `expectEveryCapturedPaymentSettledOnce` on either engine: read through the engine's own tables. */
+export async function expectEveryCapturedPaymentSettledOnceOn(t: TestApp) {
+  const { simulatorPayments, bookings, refunds } = tablesOf(t.deps.db);
+  const captured = await t.deps.db
+    .select({ id: simulatorPayments.id })
+    .from(simulatorPayments)
+    .where(inArray(simulatorPayments.status, ['captured', 'refunded']));
+  const booked = await t.deps.db.select({ paymentId: bookings.paymentId }).from(bookings);
+  const refunded = await t.deps.db.select({ paymentId: refunds.paymentId }).from(refunds);
+  for (const { id } of captured) {
+    const outcomes = [...booked, ...refunded].filter((o) => o.paymentId === id).length;
+    expect(outcomes, `outcomes of ${id}`).toBe(1);
+  }
 }
