@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { type Tables, tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
@@ -128,4 +128,26 @@ export async function expectEveryCapturedPaymentSettledOnceOn(t: TestApp) {
     const outcomes = [...booked, ...refunded].filter((o) => o.paymentId === id).length;
     expect(outcomes, `outcomes of ${id}`).toBe(1);
   }
+}
+
+type CheckoutTable =
+  | 'bookings'
+  | 'holds'
+  | 'paymentOrders'
+  | 'refunds'
+  | 'outbox'
+  | 'webhookEvents'
+  | 'simulatorOrders'
+  | 'simulatorPayments';
+
+/** Every row of one of checkout's tables, on the test's engine (`tablesOf`): `await tableRows(t, 'refunds')`. */
+export async function tableRows<K extends CheckoutTable>(
+  t: TestApp,
+  table: K,
+): Promise<Tables[K]['$inferSelect'][]> {
+  const tables = tablesOf(t.deps.db);
+  // Each table is its own type; one select over the union would not type-check, the rows are the table's.
+  return (await t.deps.db
+    .select()
+    .from(tables[table] as Tables['bookings'])) as unknown as Tables[K]['$inferSelect'][];
 }

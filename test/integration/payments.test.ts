@@ -13,6 +13,7 @@ import {
   lateSecondCapture,
   payWithSimulator,
   proceed,
+  tableRows,
 } from '../helpers/checkout-flow.ts';
 import { signedInUser } from '../helpers/engine-fixtures.ts';
 import {
@@ -23,17 +24,6 @@ import {
 } from '../helpers/inventory.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-
-/** The rows of a table on the test's engine (ADR 0045): `all(t, 'refunds')`. */
-async function all<K extends 'bookings' | 'holds' | 'paymentOrders' | 'refunds' | 'outbox'>(
-  t: TestApp,
-  table: K,
-) {
-  const tables = tablesOf(t.deps.db);
-  return t.deps.db.select().from(tables[table] as (typeof tables)['bookings']) as unknown as Promise<
-    (typeof tables)[K]['$inferSelect'][]
-  >;
-}
 
 describe('confirming a payment', () => {
   let t: TestApp;
@@ -112,8 +102,8 @@ describe('confirming a payment', () => {
     ]);
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, buyer.userId));
     expect(user?.bookingIdsList).toEqual([outcome.bookingId]);
-    expect((await all(t, 'holds'))[0]?.status).toBe('converted');
-    expect((await all(t, 'paymentOrders'))[0]?.status).toBe('paid');
+    expect((await tableRows(t, 'holds'))[0]?.status).toBe('converted');
+    expect((await tableRows(t, 'paymentOrders'))[0]?.status).toBe('paid');
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
       available: 17,
       held: 0,
@@ -163,12 +153,12 @@ describe('confirming a payment', () => {
     const c = await confirm(t, buyer.cookie, paid);
     const ids = [a, b, c].map((r) => (r.data as { bookingId: string }).bookingId);
     expect(new Set(ids).size).toBe(1);
-    expect(await all(t, 'bookings')).toHaveLength(1);
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
     const { users } = tablesOf(t.deps.db);
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, buyer.userId));
     expect(user?.bookingIdsList).toEqual([ids[0]]);
     expect(
-      (await all(t, 'outbox')).filter((m) => m.idempotencyKey.startsWith('booking-confirmed')),
+      (await tableRows(t, 'outbox')).filter((m) => m.idempotencyKey.startsWith('booking-confirmed')),
     ).toHaveLength(1);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, sold: 2 });
   });
@@ -187,13 +177,13 @@ describe('confirming a payment', () => {
       outcome: 'refunded',
       paymentId: second.razorpay_payment_id,
     });
-    expect(await all(t, 'refunds')).toMatchObject([
+    expect(await tableRows(t, 'refunds')).toMatchObject([
       { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment' },
     ]);
     const { paymentOrders } = tablesOf(t.deps.db);
     const [order] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId));
     expect(order?.status).toBe('paid');
-    expect(await all(t, 'bookings')).toMatchObject([
+    expect(await tableRows(t, 'bookings')).toMatchObject([
       { paymentId: first.razorpay_payment_id, status: 'confirmed' },
     ]);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
@@ -225,7 +215,7 @@ describe('confirming a payment', () => {
     const stranger = await signedInUser(t);
     const notYours = await confirm(t, stranger.cookie, paid);
     expect(notYours.status).toBe(404);
-    expect(await all(t, 'bookings')).toHaveLength(0);
+    expect(await tableRows(t, 'bookings')).toHaveLength(0);
     expect((await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).held).toBe(3);
 
     // The genuine result still works afterwards.
@@ -258,7 +248,7 @@ describe('confirming a payment', () => {
       held: 0,
       sold: 2,
     });
-    expect(await all(t, 'refunds')).toEqual([]);
+    expect(await tableRows(t, 'refunds')).toEqual([]);
   });
 
   it('a verified payment whose seats are gone is refunded through the gateway and the buyer told', async () => {
@@ -292,7 +282,7 @@ describe('confirming a payment', () => {
       message:
         'The tickets sold out before your payment completed, so no booking was made. Your payment is being refunded in full.',
     });
-    expect((await all(t, 'refunds'))[0]).toMatchObject({
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({
       paymentId: paid.razorpay_payment_id,
       status: 'processed',
       reason: 'seats_unavailable',
@@ -313,13 +303,13 @@ describe('confirming a payment', () => {
       .where(eq(outbox.idempotencyKey, `payment-refunded:${paid.razorpay_payment_id}`));
     expect(mail?.to).toBe(DETAILS.email);
     expect(mail?.text).toContain('refunded');
-    expect(await all(t, 'bookings')).toHaveLength(1);
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, sold: 2 });
 
     // The webhooks for the refunded payment change nothing, and confirming again answers the same.
     await simulatorWebhooksDelivered(t.deps);
     expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
-    expect(await all(t, 'refunds')).toHaveLength(1);
+    expect(await tableRows(t, 'refunds')).toHaveLength(1);
   });
 
   it('a refund the gateway refused stays pending and the reconciler issues it once', async () => {
@@ -352,12 +342,12 @@ describe('confirming a payment', () => {
 
     const paid = await payWithSimulator(t, session.orderId, true);
     expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
-    expect((await all(t, 'refunds'))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
     refundsDown = false;
     t.clock.advance(61_000);
     await reconcilePayments(t.deps);
-    expect((await all(t, 'refunds'))[0]).toMatchObject({ status: 'processed', attempts: 2 });
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({ status: 'processed', attempts: 2 });
     expect(refundCalls).toBe(2);
     t.clock.advance(61_000);
     await reconcilePayments(t.deps);
@@ -385,7 +375,7 @@ describe('the reconciler', () => {
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
     t.clock.advance(61_000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 1 });
-    const [booking] = await all(t, 'bookings');
+    const [booking] = await tableRows(t, 'bookings');
     expect(booking?.paymentId).toBe(paid.razorpay_payment_id);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
     // The late browser callback finds the same booking.
@@ -412,10 +402,10 @@ describe('the reconciler', () => {
     t.clock.advance(7 * 60 * 60 * 1000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ settledOrdersChecked: 1, paymentsSettled: 0 });
 
-    expect(await all(t, 'refunds')).toMatchObject([
+    expect(await tableRows(t, 'refunds')).toMatchObject([
       { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment', status: 'processed' },
     ]);
-    expect(await all(t, 'bookings')).toMatchObject([{ paymentId: first.razorpay_payment_id }]);
+    expect(await tableRows(t, 'bookings')).toMatchObject([{ paymentId: first.razorpay_payment_id }]);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
   });
 
