@@ -75,19 +75,6 @@ export async function confirm(t: TestApp, cookie: string, paid: PaidResult) {
   );
 }
 
-/** Every payment the simulator captured ended as exactly one booking or exactly one refund. */
-export function expectEveryCapturedPaymentSettledOnce(t: TestApp) {
-  const rows = t.deps.sqlite
-    .prepare(
-      `select p.id,
-        (select count(*) from bookings b where b.payment_id = p.id) as booked,
-        (select count(*) from refunds r where r.payment_id = p.id) as refunded
-       from simulator_payments p where p.status in ('captured', 'refunded')`,
-    )
-    .all() as { id: string; booked: number; refunded: number }[];
-  for (const row of rows) expect(row.booked + row.refunded, `outcomes of ${row.id}`).toBe(1);
-}
-
 /**
  * A second captured payment on an order the simulator already marked paid, with its signed result: what
  * real Razorpay rarely does (a late UPI success on a paid order), and what the simulator's Pay refuses.
@@ -115,7 +102,10 @@ export async function lateSecondCapture(t: TestApp, orderId: string): Promise<Pa
   };
 }
 
-/** `expectEveryCapturedPaymentSettledOnce` on either engine: read through the engine's own tables. */
+/**
+ * Every payment the simulator captured ended as exactly one booking or exactly one refund, on either
+ * engine (read through the engine's own tables).
+ */
 export async function expectEveryCapturedPaymentSettledOnceOn(t: TestApp) {
   const { simulatorPayments, bookings, refunds } = tablesOf(t.deps.db);
   const captured = await t.deps.db
