@@ -41,6 +41,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/booking-mail-add-ons.test.ts',
   'test/integration/bookings-access.test.ts',
   'test/integration/checkout-taxes.test.ts',
+  'test/integration/checkout.test.ts',
   'test/integration/console-home.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
   'test/integration/dev-mail-access.test.ts',
@@ -48,6 +49,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
   'test/integration/events.test.ts',
+  'test/integration/faults-gateway.test.ts',
   'test/integration/flood-bounds.test.ts',
   'test/integration/gate-look-up-attendees.test.ts',
   'test/integration/gst-exemption-and-rates.test.ts',
@@ -66,6 +68,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
+  'test/integration/payments.test.ts',
   'test/integration/payout-statement.test.ts',
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',
@@ -79,9 +82,11 @@ const ON_BOTH_ENGINES = [
   'test/integration/security-access-matrix.test.ts',
   'test/integration/security-account-mail.test.ts',
   'test/integration/security-console-access-matrix.test.ts',
+  'test/integration/security-payments.test.ts',
   'test/integration/security-sessions.test.ts',
   'test/integration/storefront-visibility.test.ts',
   'test/integration/transfers.test.ts',
+  'test/integration/webhooks.test.ts',
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { type Tables, tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import type { CheckoutSession } from '../../src-server/services/checkout/checkout-session.ts';
@@ -75,19 +75,6 @@ export async function confirm(t: TestApp, cookie: string, paid: PaidResult) {
   );
 }
 
-/** Every payment the simulator captured ended as exactly one booking or exactly one refund. */
-export function expectEveryCapturedPaymentSettledOnce(t: TestApp) {
-  const rows = t.deps.sqlite
-    .prepare(
-      `select p.id,
-        (select count(*) from bookings b where b.payment_id = p.id) as booked,
-        (select count(*) from refunds r where r.payment_id = p.id) as refunded
-       from simulator_payments p where p.status in ('captured', 'refunded')`,
-    )
-    .all() as { id: string; booked: number; refunded: number }[];
-  for (const row of rows) expect(row.booked + row.refunded, `outcomes of ${row.id}`).toBe(1);
-}
-
 /**
  * A second captured payment on an order the simulator already marked paid, with its signed result: what
  * real Razorpay rarely does (a late UPI success on a paid order), and what the simulator's Pay refuses.
@@ -113,4 +100,44 @@ export async function lateSecondCapture(t: TestApp, orderId: string): Promise<Pa
     razorpay_order_id: orderId,
     razorpay_signature: hmacSha256Hex(keySecret, paymentSignaturePayload(orderId, paymentId)),
   };
+}
+
+/**
+ * Every payment the simulator captured ended as exactly one booking or exactly one refund, on either
+ * engine (read through the engine's own tables).
+ */
+export async function expectEveryCapturedPaymentSettledOnceOn(t: TestApp) {
+  const { simulatorPayments, bookings, refunds } = tablesOf(t.deps.db);
+  const captured = await t.deps.db
+    .select({ id: simulatorPayments.id })
+    .from(simulatorPayments)
+    .where(inArray(simulatorPayments.status, ['captured', 'refunded']));
+  const booked = await t.deps.db.select({ paymentId: bookings.paymentId }).from(bookings);
+  const refunded = await t.deps.db.select({ paymentId: refunds.paymentId }).from(refunds);
+  for (const { id } of captured) {
+    const outcomes = [...booked, ...refunded].filter((o) => o.paymentId === id).length;
+    expect(outcomes, `outcomes of ${id}`).toBe(1);
+  }
+}
+
+type CheckoutTable =
+  | 'bookings'
+  | 'holds'
+  | 'paymentOrders'
+  | 'refunds'
+  | 'outbox'
+  | 'webhookEvents'
+  | 'simulatorOrders'
+  | 'simulatorPayments';
+
+/** Every row of one of checkout's tables, on the test's engine (`tablesOf`): `await tableRows(t, 'refunds')`. */
+export async function tableRows<K extends CheckoutTable>(
+  t: TestApp,
+  table: K,
+): Promise<Tables[K]['$inferSelect'][]> {
+  const tables = tablesOf(t.deps.db);
+  // Each table is its own type; one select over the union would not type-check, the rows are the table's.
+  return (await t.deps.db
+    .select()
+    .from(tables[table] as Tables['bookings'])) as unknown as Tables[K]['$inferSelect'][];
 }

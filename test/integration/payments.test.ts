@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { holds, paymentOrders, refunds, simulatorPayments } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { createSimulatorGateway, simulatePayment } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
@@ -12,33 +9,39 @@ import { GatewayError, type PaymentGateway } from '../../src-server/services/pay
 import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
 import {
   confirm,
-  expectEveryCapturedPaymentSettledOnce,
+  expectEveryCapturedPaymentSettledOnceOn,
   lateSecondCapture,
   payWithSimulator,
   proceed,
+  tableRows,
 } from '../helpers/checkout-flow.ts';
-import { countOf, createTicketedEvent, DETAILS, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import {
+  countOfOn,
+  createTicketedEventOn,
+  DETAILS,
+  expectInventoryInvariantOn,
+} from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 describe('confirming a payment', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
   afterEach(async () => {
     await simulatorWebhooksDelivered(t.deps);
-    expectInventoryInvariant(t.deps.db);
-    expectEveryCapturedPaymentSettledOnce(t);
-    t.close();
+    await expectInventoryInvariantOn(t.deps.db);
+    await expectEveryCapturedPaymentSettledOnceOn(t);
+    await t.close();
   });
 
   it('writes the booking with every §3 field, records it on the user, sells the hold and queues the mail', async () => {
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Couple Pass', pricePaise: 150_000, totalTickets: 20, personAllowedPerTicket: 2 }],
     });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 3, { userCity: 'Mumbai' });
     const paid = await payWithSimulator(t, session.orderId);
     const res = await confirm(t, buyer.cookie, paid);
@@ -46,7 +49,9 @@ describe('confirming a payment', () => {
     const outcome = res.data as { outcome: string; bookingId: string };
     expect(outcome.outcome).toBe('booked');
 
-    const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, outcome.bookingId)).get()!;
+    const { bookings, users, outbox } = tablesOf(t.deps.db);
+    const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, outcome.bookingId));
+    if (!booking) throw new Error('no booking');
     expect(booking).toMatchObject({
       paymentId: paid.razorpay_payment_id,
       orderId: session.orderId,
@@ -95,18 +100,21 @@ describe('confirming a payment', () => {
         totalPersons: 6,
       },
     ]);
-    expect(t.deps.db.select().from(users).where(eq(users.id, buyer.userId)).get()?.bookingIdsList).toEqual([
-      outcome.bookingId,
-    ]);
-    expect(t.deps.db.select().from(holds).get()?.status).toBe('converted');
-    expect(t.deps.db.select().from(paymentOrders).get()?.status).toBe('paid');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 17, held: 0, sold: 3 });
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect(user?.bookingIdsList).toEqual([outcome.bookingId]);
+    expect((await tableRows(t, 'holds'))[0]?.status).toBe('converted');
+    expect((await tableRows(t, 'paymentOrders'))[0]?.status).toBe('paid');
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
+      available: 17,
+      held: 0,
+      sold: 3,
+    });
 
-    const mail = t.deps.db
+    const [mail] = await t.deps.db
       .select()
       .from(outbox)
-      .where(eq(outbox.idempotencyKey, `booking-confirmed:${outcome.bookingId}`))
-      .get()!;
+      .where(eq(outbox.idempotencyKey, `booking-confirmed:${outcome.bookingId}`));
+    if (!mail) throw new Error('no confirmation mail');
     expect(mail.to).toBe(DETAILS.email);
     expect(mail.subject).toBe(`🎟️ Booking Confirmed - ${ev.eventName}`);
     for (const body of [mail.html, mail.text]) {
@@ -136,8 +144,8 @@ describe('confirming a payment', () => {
   });
 
   it('confirmed twice (and by the webhook too) gives one booking', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     const paid = await payWithSimulator(t, session.orderId);
     const [a, b] = await Promise.all([confirm(t, buyer.cookie, paid), confirm(t, buyer.cookie, paid)]);
@@ -145,23 +153,19 @@ describe('confirming a payment', () => {
     const c = await confirm(t, buyer.cookie, paid);
     const ids = [a, b, c].map((r) => (r.data as { bookingId: string }).bookingId);
     expect(new Set(ids).size).toBe(1);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
-    expect(t.deps.db.select().from(users).where(eq(users.id, buyer.userId)).get()?.bookingIdsList).toEqual([
-      ids[0],
-    ]);
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
+    const { users } = tablesOf(t.deps.db);
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect(user?.bookingIdsList).toEqual([ids[0]]);
     expect(
-      t.deps.db
-        .select()
-        .from(outbox)
-        .all()
-        .filter((m) => m.idempotencyKey.startsWith('booking-confirmed')),
+      (await tableRows(t, 'outbox')).filter((m) => m.idempotencyKey.startsWith('booking-confirmed')),
     ).toHaveLength(1);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, sold: 2 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, sold: 2 });
   });
 
   it('refunds a second payment on a booked order, and the order stays paid with its booking', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     const first = await simulatePayment(t.deps, session.orderId);
     expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
@@ -173,20 +177,21 @@ describe('confirming a payment', () => {
       outcome: 'refunded',
       paymentId: second.razorpay_payment_id,
     });
-    expect(t.deps.db.select().from(refunds).all()).toMatchObject([
+    expect(await tableRows(t, 'refunds')).toMatchObject([
       { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment' },
     ]);
-    const order = t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId)).get();
+    const { paymentOrders } = tablesOf(t.deps.db);
+    const [order] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId));
     expect(order?.status).toBe('paid');
-    expect(t.deps.db.select().from(bookings).all()).toMatchObject([
+    expect(await tableRows(t, 'bookings')).toMatchObject([
       { paymentId: first.razorpay_payment_id, status: 'confirmed' },
     ]);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
   });
 
   it('rejects a forged or mismatched signature, and someone else’s order', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     // Paid without the simulator's webhooks, which would book it (genuinely) while this test is still
     // checking that nothing was booked.
@@ -202,16 +207,16 @@ describe('confirming a payment', () => {
     expect(otherPayment.status).toBe(400);
 
     // A valid result for order A presented as order B's does not verify against B's stored id.
-    const second = createSignedInUser(t);
+    const second = await signedInUser(t);
     const otherSession = await proceed(t, second.cookie, ev, 1);
     const swapped = await confirm(t, second.cookie, { ...paid, razorpay_order_id: otherSession.orderId });
     expect(swapped.status).toBe(400);
 
-    const stranger = createSignedInUser(t);
+    const stranger = await signedInUser(t);
     const notYours = await confirm(t, stranger.cookie, paid);
     expect(notYours.status).toBe(404);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(0);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(3);
+    expect(await tableRows(t, 'bookings')).toHaveLength(0);
+    expect((await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).held).toBe(3);
 
     // The genuine result still works afterwards.
     expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
@@ -227,26 +232,30 @@ describe('confirming a payment', () => {
   });
 
   it('a payment verified after its hold was released re-takes the seats while they are there', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     t.clock.advance(420_001);
     expect(await sweepExpiredHolds(t.deps.db, t.clock.now())).toBe(1);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
-    expectInventoryInvariant(t.deps.db);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
+    await expectInventoryInvariantOn(t.deps.db);
 
     const paid = await payWithSimulator(t, session.orderId);
     const res = await confirm(t, buyer.cookie, paid);
     expect(res.data).toMatchObject({ outcome: 'booked' });
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 48, held: 0, sold: 2 });
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
+      available: 48,
+      held: 0,
+      sold: 2,
+    });
+    expect(await tableRows(t, 'refunds')).toEqual([]);
   });
 
   it('a verified payment whose seats are gone is refunded through the gateway and the buyer told', async () => {
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 2 }],
     });
-    const late = createSignedInUser(t);
+    const late = await signedInUser(t);
     const session = await proceed(t, late.cookie, ev, 2);
     const dismissed = await callProcedure(
       t,
@@ -259,7 +268,7 @@ describe('confirming a payment', () => {
     );
     expect(dismissed.data).toEqual({ released: true });
     // Someone else buys the last two seats meanwhile.
-    const quick = createSignedInUser(t);
+    const quick = await signedInUser(t);
     const quickSession = await proceed(t, quick.cookie, ev, 2);
     await confirm(t, quick.cookie, await payWithSimulator(t, quickSession.orderId, true));
 
@@ -273,36 +282,34 @@ describe('confirming a payment', () => {
       message:
         'The tickets sold out before your payment completed, so no booking was made. Your payment is being refunded in full.',
     });
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({
       paymentId: paid.razorpay_payment_id,
       status: 'processed',
       reason: 'seats_unavailable',
       amountPaise: session.amountPaise,
     });
-    expect(
-      t.deps.db
-        .select()
-        .from(simulatorPayments)
-        .where(eq(simulatorPayments.id, paid.razorpay_payment_id))
-        .get(),
-    ).toMatchObject({
+    const { simulatorPayments, outbox } = tablesOf(t.deps.db);
+    const [payment] = await t.deps.db
+      .select()
+      .from(simulatorPayments)
+      .where(eq(simulatorPayments.id, paid.razorpay_payment_id));
+    expect(payment).toMatchObject({
       status: 'refunded',
       amountRefundedPaise: session.amountPaise,
     });
-    const mail = t.deps.db
+    const [mail] = await t.deps.db
       .select()
       .from(outbox)
-      .where(eq(outbox.idempotencyKey, `payment-refunded:${paid.razorpay_payment_id}`))
-      .get();
+      .where(eq(outbox.idempotencyKey, `payment-refunded:${paid.razorpay_payment_id}`));
     expect(mail?.to).toBe(DETAILS.email);
     expect(mail?.text).toContain('refunded');
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, sold: 2 });
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0, sold: 2 });
 
     // The webhooks for the refunded payment change nothing, and confirming again answers the same.
     await simulatorWebhooksDelivered(t.deps);
     expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
-    expect(t.deps.db.select().from(refunds).all()).toHaveLength(1);
+    expect(await tableRows(t, 'refunds')).toHaveLength(1);
   });
 
   it('a refund the gateway refused stays pending and the reconciler issues it once', async () => {
@@ -317,10 +324,10 @@ describe('confirming a payment', () => {
         return real.refundPayment(...args);
       },
     } satisfies PaymentGateway;
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold Circle', pricePaise: 99_999, totalTickets: 1 }],
     });
-    const late = createSignedInUser(t);
+    const late = await signedInUser(t);
     const session = await proceed(t, late.cookie, ev, 1);
     await callProcedure(
       t,
@@ -329,18 +336,18 @@ describe('confirming a payment', () => {
       { holdId: session.holdId, reason: 'failed' },
       { cookie: late.cookie },
     );
-    const quick = createSignedInUser(t);
+    const quick = await signedInUser(t);
     const quickSession = await proceed(t, quick.cookie, ev, 1);
     await confirm(t, quick.cookie, await payWithSimulator(t, quickSession.orderId, true));
 
     const paid = await payWithSimulator(t, session.orderId, true);
     expect((await confirm(t, late.cookie, paid)).data).toMatchObject({ outcome: 'refunded' });
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
     refundsDown = false;
     t.clock.advance(61_000);
     await reconcilePayments(t.deps);
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({ status: 'processed', attempts: 2 });
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({ status: 'processed', attempts: 2 });
     expect(refundCalls).toBe(2);
     t.clock.advance(61_000);
     await reconcilePayments(t.deps);
@@ -350,27 +357,27 @@ describe('confirming a payment', () => {
 
 describe('the reconciler', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    expectEveryCapturedPaymentSettledOnce(t);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await expectEveryCapturedPaymentSettledOnceOn(t);
+    await t.close();
   });
 
   it('books a captured payment whose callback and webhooks were both lost', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     // Paid at the gateway, but the browser closed and no webhook arrived.
     const paid = await simulatePayment(t.deps, session.orderId);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 0 });
     t.clock.advance(61_000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 1 });
-    const booking = t.deps.db.select().from(bookings).get();
+    const [booking] = await tableRows(t, 'bookings');
     expect(booking?.paymentId).toBe(paid.razorpay_payment_id);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
     // The late browser callback finds the same booking.
     expect((await confirm(t, buyer.cookie, paid)).data).toEqual({
       outcome: 'booked',
@@ -379,8 +386,8 @@ describe('the reconciler', () => {
   });
 
   it('refunds once a second captured payment on a booked order that nothing reported', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     const first = await payWithSimulator(t, session.orderId);
     expect((await confirm(t, buyer.cookie, first)).data).toMatchObject({ outcome: 'booked' });
@@ -395,16 +402,16 @@ describe('the reconciler', () => {
     t.clock.advance(7 * 60 * 60 * 1000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ settledOrdersChecked: 1, paymentsSettled: 0 });
 
-    expect(t.deps.db.select().from(refunds).all()).toMatchObject([
+    expect(await tableRows(t, 'refunds')).toMatchObject([
       { paymentId: second.razorpay_payment_id, reason: 'duplicate_payment', status: 'processed' },
     ]);
-    expect(t.deps.db.select().from(bookings).all()).toMatchObject([{ paymentId: first.razorpay_payment_id }]);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+    expect(await tableRows(t, 'bookings')).toMatchObject([{ paymentId: first.razorpay_payment_id }]);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
   });
 
   it('leaves unpaid orders alone and stops asking once they are old', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     await proceed(t, buyer.cookie, ev, 1);
     t.clock.advance(61_000);
     expect(await reconcilePayments(t.deps)).toMatchObject({ ordersChecked: 1, paymentsSettled: 0 });

@@ -2,16 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { priceBreakdown } from '../../shared/pricing.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import {
-  holds,
-  paymentOrders,
-  refunds,
-  simulatorOrders,
-  simulatorPayments,
-  webhookEvents,
-} from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import {
   ORDER_ALREADY_PAID,
   simulatePayment,
@@ -21,20 +12,21 @@ import {
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import {
   confirm,
-  expectEveryCapturedPaymentSettledOnce,
+  expectEveryCapturedPaymentSettledOnceOn,
   lateSecondCapture,
   proceed,
   startInput,
+  tableRows,
 } from '../helpers/checkout-flow.ts';
+import { type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
-  expectInventoryInvariant,
+  countOfOn,
+  createTicketedEventOn,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Payment integrity against an attacker who controls the browser (and so the callback and the request
@@ -50,29 +42,27 @@ const hmac = (secret: string, data: string) => createHmac('sha256', secret).upda
 
 describe('payment integrity', () => {
   let t: TestApp;
-  let buyer: ReturnType<typeof createSignedInUser>;
+  let buyer: Person;
   let ev: TicketedEvent;
-  beforeEach(() => {
-    t = createTestApp();
-    buyer = createSignedInUser(t);
-    ev = createTicketedEvent(t.deps.db);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    buyer = await signedInUser(t);
+    ev = await createTicketedEventOn(t.deps.db);
   });
   afterEach(async () => {
     await simulatorWebhooksDelivered(t.deps);
-    expectInventoryInvariant(t.deps.db);
-    expectEveryCapturedPaymentSettledOnce(t);
-    t.close();
+    await expectInventoryInvariantOn(t.deps.db);
+    await expectEveryCapturedPaymentSettledOnceOn(t);
+    await t.close();
   });
 
-  const bookingRows = () => t.deps.db.select().from(bookings).all();
-  const holdStatus = (holdId: string) =>
-    t.deps.db.select().from(holds).where(eq(holds.id, holdId)).get()?.status;
-  const confirmationMails = () =>
-    t.deps.db
-      .select()
-      .from(outbox)
-      .all()
-      .filter((m) => m.idempotencyKey.startsWith('booking-confirmed'));
+  const bookingRows = () => tableRows(t, 'bookings');
+  const holdStatus = async (holdId: string) => {
+    const { holds } = tablesOf(t.deps.db);
+    return (await t.deps.db.select().from(holds).where(eq(holds.id, holdId)))[0]?.status;
+  };
+  const confirmationMails = async () =>
+    (await tableRows(t, 'outbox')).filter((m) => m.idempotencyKey.startsWith('booking-confirmed'));
 
   function webhook(body: object) {
     const raw = JSON.stringify({ entity: 'event', ...body, created_at: 1 });
@@ -118,11 +108,11 @@ describe('payment integrity', () => {
     // A genuine signature does not carry over to a payment id the attacker made up.
     const madeUp = await confirm(t, buyer.cookie, { ...paid, razorpay_payment_id: 'pay_MadeUp00000000' });
     expect(madeUp.status).toBe(400);
-    expect(bookingRows()).toEqual([]);
-    expect(holdStatus(session.holdId)).toBe('active');
+    expect(await bookingRows()).toEqual([]);
+    expect(await holdStatus(session.holdId)).toBe('active');
 
     expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
-    expect(bookingRows()).toHaveLength(1);
+    expect(await bookingRows()).toHaveLength(1);
   });
 
   it('refuses forged webhooks for a payment that never happened, and records nothing', async () => {
@@ -154,11 +144,11 @@ describe('payment integrity', () => {
         expect(await res.json()).toEqual({ error: { message: 'Invalid signature' } });
       }
     }
-    expect(bookingRows()).toEqual([]);
-    expect(t.deps.db.select().from(webhookEvents).all()).toEqual([]);
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
-    expect(holdStatus(session.holdId)).toBe('active');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 2, sold: 0 });
+    expect(await bookingRows()).toEqual([]);
+    expect(await tableRows(t, 'webhookEvents')).toEqual([]);
+    expect(await tableRows(t, 'refunds')).toEqual([]);
+    expect(await holdStatus(session.holdId)).toBe('active');
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 2, sold: 0 });
   });
 
   it('a captured genuine delivery replayed (same id, new ids, no id, both events) books once and mails once', async () => {
@@ -188,10 +178,14 @@ describe('payment integrity', () => {
     // And the browser's own callback, late.
     expect((await confirm(t, buyer.cookie, paid)).status).toBe(200);
 
-    expect(bookingRows()).toHaveLength(1);
-    expect(confirmationMails()).toHaveLength(1);
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0, available: 48 });
+    expect(await bookingRows()).toHaveLength(1);
+    expect(await confirmationMails()).toHaveLength(1);
+    expect(await tableRows(t, 'refunds')).toEqual([]);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
+      sold: 2,
+      held: 0,
+      available: 48,
+    });
   });
 
   it('prices on the server: a tampered amount, price, fee or total from the client changes nothing', async () => {
@@ -230,22 +224,21 @@ describe('payment integrity', () => {
     expect(session.amountPaise).toBe(expected);
     expect(session.currency).toBe('INR');
     // What the gateway was asked to charge and what the server will accept agree with the server's price.
-    const order = t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId)).get();
+    const { paymentOrders, simulatorOrders, bookings } = tablesOf(t.deps.db);
+    const [order] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, session.orderId));
     expect(order).toMatchObject({ amountPaise: expected, currency: 'INR' });
-    const gatewayOrder = t.deps.db
+    const [gatewayOrder] = await t.deps.db
       .select()
       .from(simulatorOrders)
-      .where(eq(simulatorOrders.id, session.orderId))
-      .get();
+      .where(eq(simulatorOrders.id, session.orderId));
     expect(gatewayOrder).toMatchObject({ amountPaise: expected, currency: 'INR' });
 
     const paid = await simulatePayment(t.deps, session.orderId);
     const booked = await confirm(t, buyer.cookie, paid);
-    const row = t.deps.db
+    const [row] = await t.deps.db
       .select()
       .from(bookings)
-      .where(eq(bookings.id, (booked.data as { bookingId: string }).bookingId))
-      .get()!;
+      .where(eq(bookings.id, (booked.data as { bookingId: string }).bookingId));
     expect(row).toMatchObject({
       totalAmountPaise: expected,
       subtotalAmountPaise: 2 * 99_999,
@@ -254,8 +247,8 @@ describe('payment integrity', () => {
   });
 
   it('refuses a tampered ticket type or quantity, holding nothing', async () => {
-    const other = createTicketedEvent(t.deps.db);
-    const offSale = createTicketedEvent(t.deps.db, {
+    const other = await createTicketedEventOn(t.deps.db);
+    const offSale = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Closed', pricePaise: 100, totalTickets: 10, isLive: false }],
     });
     const input = startInput(ev, 1);
@@ -301,13 +294,13 @@ describe('payment integrity', () => {
     expect(closed.status).toBe(409);
     expect(closed.body.error?.message).toBe('Closed: Sold Out');
 
-    expect(t.deps.db.select().from(holds).all()).toEqual([]);
-    expect(t.deps.db.select().from(paymentOrders).all()).toEqual([]);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
+    expect(await tableRows(t, 'holds')).toEqual([]);
+    expect(await tableRows(t, 'paymentOrders')).toEqual([]);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 50, held: 0 });
   });
 
   it('one payment cannot pay for two holds; a second payment on a booked order is refunded, not booked', async () => {
-    const second = createTicketedEvent(t.deps.db);
+    const second = await createTicketedEventOn(t.deps.db);
     const a = await proceed(t, buyer.cookie, ev, 2);
     const b = await proceed(t, buyer.cookie, second, 2);
     const paidA = await simulatePayment(t.deps, a.orderId);
@@ -326,8 +319,8 @@ describe('payment integrity', () => {
     };
     const crossed = webhook({ event: 'payment.captured', payload: { payment: { entity } } });
     expect((await crossed.post(hmac(webhookSecret, crossed.raw), 'evt_crossed001')).status).toBe(200);
-    expect(bookingRows().map((r) => r.paymentId)).toEqual([paidA.razorpay_payment_id]);
-    expect(holdStatus(b.holdId)).toBe('active');
+    expect((await bookingRows()).map((r) => r.paymentId)).toEqual([paidA.razorpay_payment_id]);
+    expect(await holdStatus(b.holdId)).toBe('active');
 
     // A second captured payment on A (Razorpay's rare late UPI success on a paid order) is refunded in
     // full, never booked. The simulator's own Pay refuses it (the next test); the gateway's books hold it.
@@ -335,12 +328,12 @@ describe('payment integrity', () => {
     const again = await confirm(t, buyer.cookie, paidAgain);
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ outcome: 'refunded', amountPaise: a.amountPaise });
-    expect(bookingRows()).toHaveLength(1);
-    expect(t.deps.db.select().from(refunds).all()).toMatchObject([
+    expect(await bookingRows()).toHaveLength(1);
+    expect(await tableRows(t, 'refunds')).toMatchObject([
       { paymentId: paidAgain.razorpay_payment_id, reason: 'duplicate_payment', status: 'processed' },
     ]);
-    expect(confirmationMails()).toHaveLength(1);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+    expect(await confirmationMails()).toHaveLength(1);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
 
     await callProcedure(
       t,
@@ -369,29 +362,28 @@ describe('payment integrity', () => {
         metadata: { order_id: session.orderId },
       },
     });
+    const { simulatorPayments } = tablesOf(t.deps.db);
     const paymentsOf = (orderId: string) =>
-      t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId)).all();
-    expect(paymentsOf(session.orderId)).toHaveLength(1);
+      t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.orderId, orderId));
+    expect(await paymentsOf(session.orderId)).toHaveLength(1);
 
     // Two Pays at once on a fresh order: one payment, one refusal.
-    const other = await proceed(t, buyer.cookie, createTicketedEvent(t.deps.db), 1);
+    const other = await proceed(t, buyer.cookie, await createTicketedEventOn(t.deps.db), 1);
     const both = await Promise.all(
       [0, 1].map(() => t.request(`/api/simulator/orders/${other.orderId}/pay`, { method: 'POST' })),
     );
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(paymentsOf(other.orderId)).toHaveLength(1);
+    expect(await paymentsOf(other.orderId)).toHaveLength(1);
 
     await simulatorWebhooksDelivered(t.deps);
-    expect(
-      bookingRows()
-        .map((b) => b.orderId)
-        .sort(),
-    ).toEqual([session.orderId, other.orderId].sort());
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    expect((await bookingRows()).map((b) => b.orderId).sort()).toEqual(
+      [session.orderId, other.orderId].sort(),
+    );
+    expect(await tableRows(t, 'refunds')).toEqual([]);
   });
 
   it("someone else's genuine result cannot confirm the attacker's own hold, nor the victim's", async () => {
-    const attacker = createSignedInUser(t);
+    const attacker = await signedInUser(t);
     const victim = await proceed(t, buyer.cookie, ev, 1);
     const own = await proceed(t, attacker.cookie, ev, 1);
     const paidVictim = await simulatePayment(t.deps, victim.orderId);
@@ -400,10 +392,10 @@ describe('payment integrity', () => {
     expect(onOwn.status).toBe(400);
     const onVictims = await confirm(t, attacker.cookie, paidVictim);
     expect(onVictims.status).toBe(404);
-    expect(bookingRows()).toEqual([]);
+    expect(await bookingRows()).toEqual([]);
 
     expect((await confirm(t, buyer.cookie, paidVictim)).status).toBe(200);
-    expect(bookingRows().map((r) => r.userId)).toEqual([buyer.userId]);
+    expect((await bookingRows()).map((r) => r.userId)).toEqual([buyer.userId]);
     await callProcedure(
       t,
       'mutation',

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { holds, refunds, simulatorPayments, webhookEvents } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import {
   simulateFailure,
   simulatePayment,
@@ -13,14 +12,15 @@ import { simulatorWebhooksDelivered } from '../../src-server/integrations/simula
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
 import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
 import {
-  expectEveryCapturedPaymentSettledOnce,
+  expectEveryCapturedPaymentSettledOnceOn,
   payWithSimulator,
   proceed,
+  tableRows,
 } from '../helpers/checkout-flow.ts';
-import { countOf, createTicketedEvent, expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { countOfOn, createTicketedEventOn, expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 function signedDelivery(t: TestApp, event: string, payload: object, eventId: string, secret?: string) {
   const body = JSON.stringify({
@@ -48,19 +48,19 @@ function signedDelivery(t: TestApp, event: string, payload: object, eventId: str
 
 describe('POST /api/webhooks/razorpay', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
   afterEach(async () => {
     await simulatorWebhooksDelivered(t.deps);
-    expectInventoryInvariant(t.deps.db);
-    expectEveryCapturedPaymentSettledOnce(t);
-    t.close();
+    await expectInventoryInvariantOn(t.deps.db);
+    await expectEveryCapturedPaymentSettledOnceOn(t);
+    await t.close();
   });
 
   async function paidOrder(quantity = 2) {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, quantity);
     const paid = await simulatePayment(t.deps, session.orderId);
     const payment = await simulatorPaymentEntity(t.deps.db, paid.razorpay_payment_id);
@@ -68,20 +68,16 @@ describe('POST /api/webhooks/razorpay', () => {
   }
 
   it('books a payment the browser never reported, from the simulator’s own webhooks', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     const paid = await payWithSimulator(t, session.orderId, true);
-    const booking = t.deps.db.select().from(bookings).get();
+    const [booking] = await tableRows(t, 'bookings');
     expect(booking?.paymentId).toBe(paid.razorpay_payment_id);
-    expect(
-      t.deps.db
-        .select()
-        .from(webhookEvents)
-        .all()
-        .map((e) => e.event)
-        .sort(),
-    ).toEqual(['order.paid', 'payment.captured']);
+    expect((await tableRows(t, 'webhookEvents')).map((e) => e.event).sort()).toEqual([
+      'order.paid',
+      'payment.captured',
+    ]);
   });
 
   it('acknowledges a replayed delivery without acting twice', async () => {
@@ -93,8 +89,8 @@ describe('POST /api/webhooks/razorpay', () => {
     const replay = await delivery.send();
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ status: 'duplicate' });
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 2, held: 0 });
   });
 
   it('handles events out of order: order.paid first, then payment.captured, then the browser', async () => {
@@ -116,9 +112,9 @@ describe('POST /api/webhooks/razorpay', () => {
     // A failure event for an earlier attempt that arrives late must not undo the booking or free its seats.
     expect(await (await failedEarlier.send()).json()).toMatchObject({ status: 'ignored' });
     expect(await (await captured.send()).json()).toMatchObject({ status: 'processed' });
-    const booking = t.deps.db.select().from(bookings).all();
+    const booking = await tableRows(t, 'bookings');
     expect(booking).toHaveLength(1);
-    expect(t.deps.db.select().from(holds).get()?.status).toBe('converted');
+    expect((await tableRows(t, 'holds'))[0]?.status).toBe('converted');
     const res = await callProcedure(
       t,
       'mutation',
@@ -134,8 +130,8 @@ describe('POST /api/webhooks/razorpay', () => {
   });
 
   it('books nothing on a signed payment.captured or order.paid whose payment is only authorized or failed', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 2);
     const failure = await simulateFailure(t.deps, session.orderId, 'Your card was declined');
     const failed = await simulatorPaymentEntity(t.deps.db, failure.metadata.payment_id);
@@ -160,10 +156,10 @@ describe('POST /api/webhooks/razorpay', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: 'ignored' });
     }
-    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
-    expect(t.deps.db.select().from(holds).get()?.status).toBe('active');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 2, sold: 0 });
+    expect(await tableRows(t, 'bookings')).toEqual([]);
+    expect(await tableRows(t, 'refunds')).toEqual([]);
+    expect((await tableRows(t, 'holds'))[0]?.status).toBe('active');
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ held: 2, sold: 0 });
   });
 
   it('rejects a forged signature, a tampered body and a missing signature', async () => {
@@ -186,11 +182,11 @@ describe('POST /api/webhooks/razorpay', () => {
       body: genuine.body,
     });
     expect(missing.status).toBe(400);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(0);
-    expect(t.deps.db.select().from(webhookEvents).all()).toHaveLength(0);
+    expect(await tableRows(t, 'bookings')).toHaveLength(0);
+    expect(await tableRows(t, 'webhookEvents')).toHaveLength(0);
     // The same event, correctly signed, is still accepted afterwards.
     expect((await genuine.send()).status).toBe(200);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(1);
+    expect(await tableRows(t, 'bookings')).toHaveLength(1);
   });
 
   it('refunds a captured payment whose amount differs from the order instead of booking it', async () => {
@@ -198,12 +194,12 @@ describe('POST /api/webhooks/razorpay', () => {
     const odd = { ...payment, amount: payment.amount - 100 };
     const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: odd } }, 'evt_odd001');
     expect((await delivery.send()).status).toBe(200);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(0);
-    expect(t.deps.db.select().from(refunds).get()).toMatchObject({
+    expect(await tableRows(t, 'bookings')).toHaveLength(0);
+    expect((await tableRows(t, 'refunds'))[0]).toMatchObject({
       reason: 'amount_mismatch',
       amountPaise: odd.amount,
     });
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!).held).toBe(2);
+    expect((await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).held).toBe(2);
     t.clock.advance(421_000);
     // Nothing else books that payment later: the hold simply expires.
     await sweepExpiredHolds(t.deps.db, t.clock.now());
@@ -213,38 +209,40 @@ describe('POST /api/webhooks/razorpay', () => {
     const { payment } = await paidOrder();
     const odd = { ...payment, amount: payment.amount - 100 };
     await signedDelivery(t, 'payment.captured', { payment: { entity: odd } }, 'evt_odd002').send();
-    const first = t.deps.db.select().from(refunds).get()!;
+    const [first] = await tableRows(t, 'refunds');
+    if (!first) throw new Error('no refund');
     expect(first).toMatchObject({ status: 'processed', amountPaise: odd.amount });
-    const refundedAtGateway = () =>
-      t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.id, payment.id)).get()!
-        .amountRefundedPaise;
+    const { simulatorPayments } = tablesOf(t.deps.db);
+    const refundedAtGateway = async () =>
+      (await t.deps.db.select().from(simulatorPayments).where(eq(simulatorPayments.id, payment.id)))[0]
+        ?.amountRefundedPaise;
 
     // A report about some other, superseded refund changes nothing.
     const stale = { refund: { entity: { id: 'rfnd_someother', payment_id: payment.id } } };
     await signedDelivery(t, 'refund.failed', stale, 'evt_rfail0').send();
-    expect(t.deps.db.select().from(refunds).get()?.status).toBe('processed');
+    expect((await tableRows(t, 'refunds'))[0]?.status).toBe('processed');
 
     // The bank sends the money back: the gateway shows nothing refunded and reports our refund failed.
-    t.deps.db
+    await t.deps.db
       .update(simulatorPayments)
       .set({ status: 'captured', amountRefundedPaise: 0 })
-      .where(eq(simulatorPayments.id, payment.id))
-      .run();
+      .where(eq(simulatorPayments.id, payment.id));
     const returned = { refund: { entity: { id: first.gatewayRefundId, payment_id: payment.id } } };
     expect((await signedDelivery(t, 'refund.failed', returned, 'evt_rfail1').send()).status).toBe(200);
-    expect(t.deps.db.select().from(refunds).get()?.status).toBe('pending');
+    expect((await tableRows(t, 'refunds'))[0]?.status).toBe('pending');
 
     t.clock.advance(15 * 60_000);
     await reconcilePayments(t.deps);
-    const reissued = t.deps.db.select().from(refunds).get()!;
+    const [reissued] = await tableRows(t, 'refunds');
+    if (!reissued) throw new Error('no refund');
     expect(reissued.status).toBe('processed');
     expect(reissued.gatewayRefundId).not.toBe(first.gatewayRefundId);
-    expect(refundedAtGateway()).toBe(odd.amount);
+    expect(await refundedAtGateway()).toBe(odd.amount);
 
     // Later passes find nothing left to do: never a second refund.
     t.clock.advance(15 * 60_000);
     await reconcilePayments(t.deps);
-    expect(refundedAtGateway()).toBe(odd.amount);
+    expect(await refundedAtGateway()).toBe(odd.amount);
     await sweepExpiredHolds(t.deps.db, t.clock.now());
   });
 
@@ -260,6 +258,7 @@ describe('POST /api/webhooks/razorpay', () => {
     const delivery = signedDelivery(t, 'payment.captured', { payment: { entity: payment } }, 'evt_test01');
     expect(await (await delivery.send()).json()).toEqual({ status: 'ignored', event: 'payment.captured' });
     // Test-page payments are outside bookings: take it off the settled-once check.
-    t.deps.sqlite.prepare('delete from simulator_payments where id = ?').run(paid.razorpay_payment_id);
+    const { simulatorPayments } = tablesOf(t.deps.db);
+    await t.deps.db.delete(simulatorPayments).where(eq(simulatorPayments.id, paid.razorpay_payment_id));
   });
 });
