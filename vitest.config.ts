@@ -35,6 +35,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/add-ons.test.ts',
   'test/integration/admin-page.test.ts',
   'test/integration/attendee-questions.test.ts',
+  'test/integration/auth-google.test.ts',
   'test/integration/auth-password-reset.test.ts',
   'test/integration/auth.test.ts',
   'test/integration/booking-check-in-history.test.ts',
