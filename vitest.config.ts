@@ -71,6 +71,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/security-account-mail.test.ts',
   'test/integration/security-console-access-matrix.test.ts',
   'test/integration/security-limits.test.ts',
+  'test/integration/security-headers.test.ts',
   'test/integration/security-http-routes.property.test.ts',
   'test/integration/security-logs.test.ts',
   'test/integration/security-sessions.test.ts',
