@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_IN_TEXT_MESSAGE } from '../../src-server/trpc/nul-in-text.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
-import { account } from '../helpers/engine-fixtures.ts';
+import { account, consoleWorld } from '../helpers/engine-fixtures.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -121,6 +121,37 @@ describe('every procedure under hostile input', () => {
       );
     });
   }
+});
+
+// PostgreSQL's integer columns hold 4 bytes (SQLite's 8): a version or a gate cursor beyond that failed
+// the statement there, a 500. The schemas bound them to what the columns hold, with their messages.
+describe('numbers beyond what the database holds', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestAppOn(testEngine());
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('an event version and the gate cursors are refused with their message', async () => {
+    const w = await consoleWorld(t);
+    const { eventId, slotId, dateId } = w.event;
+    const cookie = w.people.owner.cookie;
+    const beyond = 2 ** 40;
+    const version = 'Unknown version of this event: reload the page';
+    const position = 'Unknown sync position: reload the gate to sync again';
+    for (const [name, kind, input, message] of [
+      ['organiser.unpublish', 'mutation', { eventId, version: beyond }, version],
+      ['organiser.removeDate', 'mutation', { eventId, version: beyond, dateId }, version],
+      ['gate.sync', 'query', { eventId, slotId, ticketCursor: beyond, feedCursor: 0 }, position],
+      ['gate.sync', 'query', { eventId, slotId, ticketCursor: 1, feedCursor: beyond }, position],
+    ] as const) {
+      const res = await callProcedure(t, kind, name, input, { cookie });
+      expect(res.status, `${name} ${JSON.stringify(input)}`).toBe(400);
+      expect(res.body.error?.message, name).toBe(message);
+    }
+  });
 });
 
 describe('HTTP edges', () => {
