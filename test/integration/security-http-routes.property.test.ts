@@ -75,7 +75,7 @@ describe('plain HTTP routes under hostile input', () => {
       '/trpc/events.byId%00',
     ];
     for (const address of addresses) {
-      for (const as of [{ cookie }, {}]) {
+      for (const as of [{ cookie }, {}] as Record<string, string>[]) {
         const res = await t.request(address, { headers: as });
         expect(res.status, address).toBe(400);
         expect(await res.json(), address).toEqual({ error: { message: NUL_IN_ADDRESS_MESSAGE } });
