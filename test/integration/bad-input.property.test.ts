@@ -78,29 +78,27 @@ describe('every procedure under hostile input', () => {
 
   // PostgreSQL's text cannot hold U+0000: an id, a search or a name with it failed the statement, a 500
   // (a search did on SQLite too). Every procedure refuses it with its message before anything runs.
-  it('refuses U+0000 in any field, key or nested value, with its message, by every procedure', async () => {
+  it('refuses U+0000 in the input with its message, by every procedure', async () => {
     const nul = 'a\u0000b';
     const fields = ['id', 'eventId', 'bookingId', 'q', 'query', 'name', 'email', 'token', 'code', 'message'];
-    const inputs = [
-      Object.fromEntries(fields.map((field) => [field, nul])),
-      { selectedTickets: [{ ticketTypeId: nul, quantity: 1 }] },
-      { answers: { [nul]: 'x' } },
-    ];
+    // At the top, in an array's object and as a key (the walk itself: nul-in-text.test.ts).
+    const input = {
+      ...Object.fromEntries(fields.map((field) => [field, nul])),
+      selectedTickets: [{ ticketTypeId: nul, quantity: 1 }],
+      answers: { [nul]: 'x' },
+    };
     const answers: string[] = [];
     // Signing out last: until then the admin's session must last.
     const signOutLast = [...procedures].sort(
       (a, b) => Number(a.name === 'auth.signOut') - Number(b.name === 'auth.signOut'),
     );
     for (const { name, kind } of signOutLast) {
-      for (const input of inputs) {
-        const res = await callProcedure(t, kind, name, input, { cookie: staffCookie });
-        const error = res.body.error;
-        if (res.status === 405) continue;
-        if (res.status !== 400 || error?.message !== NUL_IN_TEXT_MESSAGE) {
-          answers.push(`${name} ${JSON.stringify(input)}: ${res.status} ${error?.message}`);
-        } else {
-          expect(Object.values(error.data.fieldErrors ?? {})).toEqual([NUL_IN_TEXT_MESSAGE]);
-        }
+      const res = await callProcedure(t, kind, name, input, { cookie: staffCookie });
+      const error = res.body.error;
+      if (res.status !== 400 || error?.message !== NUL_IN_TEXT_MESSAGE) {
+        answers.push(`${name}: ${res.status} ${error?.message}`);
+      } else {
+        expect(Object.values(error.data.fieldErrors ?? {})).toEqual([NUL_IN_TEXT_MESSAGE]);
       }
     }
     expect(answers).toEqual([]);
