@@ -5,6 +5,7 @@ import { eventImageUrl } from './event-images.ts';
 import { MAP_LINK_HELP, parseMapLink } from './map-links.ts';
 import { MAX_CONVENIENCE_FEE_RATE, MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { REFUND_RULES } from './refund-policy.ts';
+import { MAX_STORED_INTEGER } from './stored-integer.ts';
 import { maxTransfersPerBookingField, transfersAllowedField } from './transfer-schemas.ts';
 import { WaitlistOfferMinutesField } from './waitlist-schemas.ts';
 
@@ -157,7 +158,7 @@ export const CreateEventInput = EventDetailsFields;
 const Versioned = z.object({
   eventId: z.string().min(1).max(100),
   /** The version the edit was based on; a newer one in the database refuses the edit. */
-  version: z.number().int().min(1),
+  version: z.number().int().min(1).max(MAX_STORED_INTEGER, 'Unknown version of this event: reload the page'),
 });
 
 export const UpdateEventDetailsInput = Versioned.extend(EventDetailsFields.shape);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInIndia } from './dates.ts';
+import { MAX_STORED_INTEGER } from './stored-integer.ts';
 import { gateTicketId, parseTicketToken } from './ticket-token-format.ts';
 
 /** The most people one scan may admit on one ticket (a group at the gate). */
@@ -14,6 +15,13 @@ export const MAX_SCANS_PER_UPLOAD = 500;
 export const MAX_SCANS_PER_TICKET = 20;
 
 const id = z.string().trim().min(1).max(100);
+/** A position the server handed the device (0: none yet). */
+const cursor = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_STORED_INTEGER, 'Unknown sync position: reload the gate to sync again')
+  .default(0);
 const gateName = z
   .string()
   .trim()
@@ -120,8 +128,8 @@ export type GateHistoryInput = z.input<typeof GateHistoryInput>;
 /** The ticket list and feed since the device's cursors (0 and 0: the whole list). */
 export const GateSyncInput = z.object({
   slotId: id,
-  ticketCursor: z.number().int().min(0).default(0),
-  feedCursor: z.number().int().min(0).default(0),
+  ticketCursor: cursor,
+  feedCursor: cursor,
 });
 export type GateSyncInput = z.input<typeof GateSyncInput>;
 

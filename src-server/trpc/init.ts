@@ -6,6 +6,7 @@ import { getAccountRole } from '../services/roles/get-account-role.ts';
 import { type EventPermission, eventRoleMay } from '../services/team/event-permissions.ts';
 import { loadEventAccess } from '../services/team/load-event-access.ts';
 import type { Context } from './context.ts';
+import { refuseNulInText } from './nul-in-text.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -44,16 +45,21 @@ function withDomainErrors<Result extends { ok: true } | { ok: false; error: TRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(async ({ next }) => withDomainErrors(await next()));
+/** Every procedure's first step (in the one middleware each base has): no U+0000 in any text (nul-in-text.ts). */
+export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => {
+  refuseNulInText(await getRawInput());
+  return withDomainErrors(await next());
+});
 
 /**
  * A procedure for signed-in people only; `ctx.user` is non-null inside. One middleware does both the
  * check and the error mapping, and passes only the two narrowed fields: tRPC copies its options and
  * the whole context at every middleware layer, on every signed-in call (docs/benchmarks.md).
  */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
   if (!ctx.user || !ctx.sessionId)
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'User not authenticated' });
+  refuseNulInText(await getRawInput());
   return withDomainErrors(await next({ ctx: { user: ctx.user, sessionId: ctx.sessionId } }));
 });
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { mswServer } from '../mocks/server.ts';
 import { sessionCookieFrom, signInVia, signUpVia } from './auth-helpers.ts';
@@ -49,10 +49,15 @@ function googleTokenEndpoint(claims: Claims, seen: URLSearchParams[] = []) {
 
 describe('Continue with Google', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine(), {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   /** Follows the browser through /api/auth/google and back with `code`, returning the final answer. */
   async function roundTrip(
@@ -77,13 +82,13 @@ describe('Continue with Google', () => {
 
   it('is offered only when both Google keys are set', async () => {
     expect((await callProcedure(t, 'query', 'auth.googleEnabled')).data).toBe(true);
-    const plain = createTestApp();
+    const plain = await createTestAppOn(testEngine());
     try {
       expect((await callProcedure(plain, 'query', 'auth.googleEnabled')).data).toBe(false);
       expect((await plain.request('/api/auth/google')).status).toBe(404);
       expect((await plain.request('/api/auth/google/callback?code=x&state=y')).status).toBe(404);
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 
@@ -126,12 +131,14 @@ describe('Continue with Google', () => {
     const again = await roundTrip();
     const meAgain = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: again.session });
     expect((meAgain.data as { id: string }).id).toBe((me.data as { id: string }).id);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(1);
+    const { users } = tablesOf(t.deps.db);
+    expect(await t.deps.db.select().from(users)).toHaveLength(1);
   });
 
   it('links to an existing account with the same verified email, keeping its password', async () => {
     const person = await signUpVia(t, { email: 'asha@example.com' });
-    t.deps.db.update(users).set({ isEmailVerified: true }).where(eq(users.email, 'asha@example.com')).run();
+    const { users } = tablesOf(t.deps.db);
+    await t.deps.db.update(users).set({ isEmailVerified: true }).where(eq(users.email, 'asha@example.com'));
     mswServer.use(googleTokenEndpoint({ sub: 'g-200', email: 'asha@example.com', email_verified: true }));
     const { session } = await roundTrip();
     const me = await callProcedure(t, 'query', 'auth.me', undefined, { cookie: session });

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking } from '../helpers/bookings.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
 import { fakeClientDir } from '../helpers/fake-client.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSignedInUser } from '../helpers/users.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /**
  * Security headers on every kind of response the app sends: the built client's HTML and assets, tRPC
@@ -97,13 +97,13 @@ describe.each([
   let responses: Record<string, Response>;
   beforeAll(async () => {
     clientDir = fakeClientDir();
-    t = createTestApp(env, { clientDir });
-    const owner = createSignedInUser(t);
-    const { bookingId } = createBooking(t, { userId: owner.userId });
+    t = await createTestAppOn(testEngine(), env, { clientDir });
+    const owner = await signedInUser(t);
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId });
     responses = await everyKindOfResponse(t, owner.cookie, bookingId);
   });
-  afterAll(() => {
-    t.close();
+  afterAll(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 

@@ -1,14 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
-import { contactMessages } from '../../src-server/db/schema/contact.ts';
-import { holds } from '../../src-server/db/schema/payments.ts';
-import { createBooking } from '../helpers/bookings.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageCount, pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Issue 18, item 2: free-text inputs had no maximum. A 50,000-character name was stored, and laying
@@ -20,14 +18,16 @@ const HUGE = 'q'.repeat(50_000);
 
 describe('Text limits: an oversized field is refused with its message, never stored, never a 500', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('refuses a 50,000-character name in the checkout details, holding nothing', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const res = await callProcedure(
       t,
       'mutation',
@@ -45,12 +45,13 @@ describe('Text limits: an oversized field is refused with its message, never sto
     expect(res.body.error?.data.fieldErrors).toEqual({
       ticketDetails: 'Name must be at most 100 characters',
     });
-    expect(t.deps.db.select({ n: count() }).from(holds).get()?.n).toBe(0);
+    const { holds } = tablesOf(t.deps.db);
+    expect((await t.deps.db.select({ n: count() }).from(holds))[0]?.n).toBe(0);
   });
 
   it('refuses a 50,000-character e-mail in the checkout details', async () => {
-    const ev = createTicketedEvent(t.deps.db);
-    const buyer = createSignedInUser(t);
+    const ev = await createTicketedEventOn(t.deps.db);
+    const buyer = await signedInUser(t);
     const res = await callProcedure(
       t,
       'mutation',
@@ -81,11 +82,10 @@ describe('Text limits: an oversized field is refused with its message, never sto
     });
     expect(signUp.status).toBe(400);
     expect(signUp.body.error?.data.fieldErrors).toEqual({ name: 'Name must be at most 100 characters' });
-    expect(
-      t.deps.db.select().from(users).where(eq(users.email, 'long-name@example.com')).get(),
-    ).toBeUndefined();
+    const { users } = tablesOf(t.deps.db);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'long-name@example.com'))).toEqual([]);
 
-    const person = createSignedInUser(t, { name: 'Asha Rao' });
+    const person = await signedInUser(t, { name: 'Asha Rao' });
     const profile = await callProcedure(
       t,
       'mutation',
@@ -96,10 +96,8 @@ describe('Text limits: an oversized field is refused with its message, never sto
     expect(profile.status).toBe(400);
     expect(profile.body.error?.data.fieldErrors).toEqual({ name: 'Name must be at most 100 characters' });
     expect(
-      t.deps.db.select({ name: users.name }).from(users).where(eq(users.id, person.userId)).get(),
-    ).toEqual({
-      name: 'Asha Rao',
-    });
+      await t.deps.db.select({ name: users.name }).from(users).where(eq(users.id, person.userId)),
+    ).toEqual([{ name: 'Asha Rao' }]);
   });
 
   it('refuses a 50,000-character e-mail at sign-in and a reset request with its own message', async () => {
@@ -132,13 +130,14 @@ describe('Text limits: an oversized field is refused with its message, never sto
       email: 'Email must be at most 254 characters',
       message: 'Message must be at most 2000 characters',
     });
-    expect(t.deps.db.select({ n: count() }).from(contactMessages).get()?.n).toBe(0);
+    const { contactMessages } = tablesOf(t.deps.db);
+    expect((await t.deps.db.select({ n: count() }).from(contactMessages))[0]?.n).toBe(0);
   });
 
   it('draws a stored 50,000-character name cut to 100 characters, in a real one-page PDF', async () => {
     // Written before the limits existed: the database holds whatever the old checkout accepted.
-    const owner = createSignedInUser(t, { name: 'Asha Rao' });
-    const { bookingId } = createBooking(t, { userId: owner.userId, userName: HUGE });
+    const owner = await signedInUser(t, { name: 'Asha Rao' });
+    const { bookingId } = await createBookingOn(t, { userId: owner.userId, userName: HUGE });
     const res = await t.request(`/api/tickets/${bookingId}.pdf`, { headers: { cookie: owner.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { simulatorSecrets } from '../../src-server/integrations/simulator/gateway.ts';
 import { simulatorWebhooksDelivered } from '../../src-server/integrations/simulator/routes.ts';
 import { createLogger } from '../../src-server/logger.ts';
@@ -12,12 +11,12 @@ import { sendDueMail } from '../../src-server/services/mail/sender.ts';
 import { reconcilePayments } from '../../src-server/services/payments/reconcile.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 import { mswServer } from '../mocks/server.ts';
-import { linkInOutbox, sessionCookieFrom, tokenOf } from './auth-helpers.ts';
+import { linkInOutboxOn, sessionCookieFrom, tokenOf } from './auth-helpers.ts';
 
 /**
  * Real flows run with the app's own logger at level 'trace', writing into a buffer: sign up, a wrong
@@ -27,11 +26,11 @@ import { linkInOutbox, sessionCookieFrom, tokenOf } from './auth-helpers.ts';
  * address, phone number, gateway secret, full signature or ticket token.
  */
 
-/** The app with its logger writing every line, at every level, into `lines`. */
-function appWithCapturedLogs(env: Record<string, string> = {}) {
+/** The app (on this run's engine) with its logger writing every line, at every level, into `lines`. */
+async function appWithCapturedLogs(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const logger = createLogger('trace', { write: (line: string) => lines.push(line) });
-  const t = createTestApp({ LOG_LEVEL: 'trace', ...env }, { logger });
+  const t = await createTestAppOn(testEngine(), { LOG_LEVEL: 'trace', ...env }, { logger });
   return { t, lines, text: () => lines.join('') };
 }
 
@@ -80,7 +79,7 @@ async function accountFlows(t: TestApp) {
   expect(right.status).toBe(200);
   const signInCookie = sessionCookieFrom(right.setCookies)!;
 
-  const verifyToken = tokenOf(linkInOutbox(t, email.toLowerCase(), '/verify-email'));
+  const verifyToken = tokenOf(await linkInOutboxOn(t, email.toLowerCase(), '/verify-email'));
   expect((await callProcedure(t, 'mutation', 'auth.verifyEmail', { token: verifyToken })).status).toBe(200);
 
   const changed = await callProcedure(
@@ -94,7 +93,7 @@ async function accountFlows(t: TestApp) {
   const changedCookie = sessionCookieFrom(changed.setCookies)!;
 
   await callProcedure(t, 'mutation', 'auth.requestPasswordReset', { email });
-  const resetToken = tokenOf(linkInOutbox(t, email.toLowerCase(), '/reset-password'));
+  const resetToken = tokenOf(await linkInOutboxOn(t, email.toLowerCase(), '/reset-password'));
   const reset = await callProcedure(t, 'mutation', 'auth.resetPassword', {
     token: resetToken,
     password: RESET_PASSWORD,
@@ -180,13 +179,13 @@ describe('secrets and personal data never reach the logs', () => {
   });
 
   it('accounts, a simulator purchase, forged payments, a failing mail provider and a check-in', async () => {
-    const { t, text } = appWithCapturedLogs();
+    const { t, text } = await appWithCapturedLogs();
     try {
       const secrets: Record<string, string> = await accountFlows(t);
 
       // A purchase through the offline gateway, with a forged result first and a forged webhook.
-      const buyer = createSignedInUser(t, { email: 'rahul.buyer@example.com', phone: '9876501234' });
-      const ev = createTicketedEvent(t.deps.db);
+      const buyer = await signedInUser(t, { email: 'rahul.buyer@example.com', phone: '9876501234' });
+      const ev = await createTicketedEventOn(t.deps.db);
       const details = {
         name: 'Rahul Mehta',
         email: 'rahul.tickets@example.net',
@@ -248,14 +247,16 @@ describe('secrets and personal data never reach the logs', () => {
         logger: t.deps.logger,
       });
       expect(calls).toBeGreaterThan(0);
-      expect(t.deps.db.select().from(outbox).all().length).toBeGreaterThan(0);
+      const { outbox, bookings } = tablesOf(t.deps.db);
+      expect((await t.deps.db.select().from(outbox)).length).toBeGreaterThan(0);
       t.clock.advance(60 * 60_000);
       await reconcilePayments(t.deps);
 
       // Gate staff check the ticket in with its signed QR token.
-      const staff = createSignedInUser(t, { email: 'gate.staff@example.com', phone: '9000012345' });
+      const staff = await signedInUser(t, { email: 'gate.staff@example.com', phone: '9000012345' });
       const bookingId = (booked.data as { bookingId: string }).bookingId;
-      const bookedRow = t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+      const [bookedRow] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      if (!bookedRow) throw new Error(`no booking ${bookingId}`);
       await setGateStaff(t.deps.db, 'gate.staff@example.com', bookedRow.eventId, true, t.clock.now());
       const ticket = await callProcedure(
         t,
@@ -302,7 +303,7 @@ describe('secrets and personal data never reach the logs', () => {
       });
       expectNoneLogged(text(), secrets);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -312,10 +313,10 @@ describe('secrets and personal data never reach the logs', () => {
       RAZORPAY_KEY_SECRET: 'rzp-key-secret-do-not-log-01',
       RAZORPAY_WEBHOOK_SECRET: 'rzp-webhook-secret-do-not-log-02',
     };
-    const { t, text } = appWithCapturedLogs(keys);
+    const { t, text } = await appWithCapturedLogs(keys);
     try {
-      const buyer = createSignedInUser(t, { email: 'anita.rzp@example.com', phone: '9811122233' });
-      const ev = createTicketedEvent(t.deps.db);
+      const buyer = await signedInUser(t, { email: 'anita.rzp@example.com', phone: '9811122233' });
+      const ev = await createTicketedEventOn(t.deps.db);
       const details = {
         name: 'Anita Rao',
         email: 'anita.checkout@example.com',
@@ -413,7 +414,7 @@ describe('secrets and personal data never reach the logs', () => {
         'buyer session': buyer.cookie.split('=')[1]!,
       });
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

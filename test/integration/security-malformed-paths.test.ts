@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /**
  * Paths whose percent-encoding does not decode (a lone `%`, bytes that are not UTF-8) used to reach
@@ -12,16 +12,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 describe('malformed percent-encoding in the path', () => {
   let t: TestApp;
   let clientDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'jalsa-client-paths-'));
     writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>Jalsa</title></head><body><div id="root"></div></body></html>',
     );
-    t = createTestApp({}, { clientDir });
+    t = await createTestAppOn(testEngine(), {}, { clientDir });
   });
-  afterEach(() => {
-    t.close();
+  afterEach(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
