@@ -34,6 +34,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/access-codes.test.ts',
   'test/integration/add-ons.test.ts',
   'test/integration/admin-page.test.ts',
+  'test/integration/attendee-qr.test.ts',
   'test/integration/attendee-questions.test.ts',
   'test/integration/auth-password-reset.test.ts',
   'test/integration/auth.test.ts',
