@@ -166,15 +166,13 @@ describe('the draw at opening and arrival order after it', () => {
       t = await createTestAppOn(testEngine());
       const ev = await roomEvent(MINUTE);
       const five = await newBuyers(5);
-      await t.deps.db
-        .insert(waitingRoomVisitors)
-        .values(
-          five.map((b) => ({
-            eventId: ev.eventId,
-            userId: b.userId,
-            arrivedAt: t.clock.now().toISOString(),
-          })),
-        );
+      await t.deps.db.insert(waitingRoomVisitors).values(
+        five.map((b) => ({
+          eventId: ev.eventId,
+          userId: b.userId,
+          arrivedAt: t.clock.now().toISOString(),
+        })),
+      );
       t.clock.set(ev.opensAt);
       const draws = 2_000;
       // counts[arrival][position]
