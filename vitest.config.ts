@@ -34,6 +34,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/access-codes.test.ts',
   'test/integration/add-ons.test.ts',
   'test/integration/admin-page.test.ts',
+  'test/integration/attendee-qr.test.ts',
   'test/integration/attendee-questions.test.ts',
   'test/integration/auth-google.test.ts',
   'test/integration/auth-password-reset.test.ts',
@@ -54,6 +55,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/faults-gateway.test.ts',
   'test/integration/flood-bounds.test.ts',
   'test/integration/gate-look-up-attendees.test.ts',
+  'test/integration/gate.test.ts',
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
@@ -62,6 +64,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/mail-contact.test.ts',
   'test/integration/mail-floods.test.ts',
   'test/integration/mail-rate.test.ts',
+  'test/integration/mail.test.ts',
   'test/integration/not-found.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
@@ -93,6 +96,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/security-sessions.test.ts',
   'test/integration/storefront-visibility.test.ts',
   'test/integration/transfers.test.ts',
+  'test/integration/waiting-room.test.ts',
   'test/integration/webhooks.test.ts',
 ];
 

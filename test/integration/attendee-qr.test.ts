@@ -7,27 +7,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attendeeTickets } from '../../src-server/db/schema/attendee-tickets.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
 import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { signAttendeeTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { createBooking } from '../helpers/bookings.ts';
+import { createBookingOn } from '../helpers/bookings.ts';
 import { confirm, payWithSimulator } from '../helpers/checkout-flow.ts';
-import { createAccount, createOwnedEvent } from '../helpers/console-world.ts';
+import { account, ownedEvent, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import { DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageCount, pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
-type Person = ReturnType<typeof createAccount>;
+const { attendeeTickets, bookings, events, ticketTypes } = tablesFor(testEngine());
 const sid = () => randomUUID();
 
 async function ok(res: { status: number; body: unknown; data?: unknown }) {
@@ -37,12 +35,12 @@ async function ok(res: { status: number; body: unknown; data?: unknown }) {
 
 /** An event whose one type (2 persons per ticket) is switched to one ticket per attendee in the console. */
 async function setUp() {
-  t = createTestApp({ SEED_DEMO_DATA: 'false' });
-  const owner = createAccount(t, 'organiser');
-  const ev = createOwnedEvent(t, owner.userId);
+  t = await createTestAppOn(testEngine(), { SEED_DEMO_DATA: 'false' });
+  const owner = await account(t, 'organiser');
+  const ev = await ownedEvent(t, owner.userId);
   const type = ev.ticketTypeIds[0]!;
-  t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type)).run();
-  const staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
+  await t.deps.db.update(ticketTypes).set({ personAllowedPerTicket: 2 }).where(eq(ticketTypes.id, type));
+  const staff = await signedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
   expect(await setGateStaff(t.deps.db, 'gate@example.com', ev.eventId, true, t.clock.now())).toBe('done');
   await ok(
     await callProcedure(
@@ -60,8 +58,10 @@ type World = Awaited<ReturnType<typeof setUp>>;
 
 /** The console's ticket-type editor with "One ticket per attendee" ticked (or not). */
 async function setPerAttendee(ev: TicketedEvent, owner: Person, on: boolean) {
-  const type = t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ev.ticketTypeIds[0]!)).get()!;
-  const version = t.deps.db.select().from(events).where(eq(events.id, ev.eventId)).get()!.version;
+  const [type] = await t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
+  if (!type) throw new Error('no ticket type');
+  const [event] = await t.deps.db.select().from(events).where(eq(events.id, ev.eventId));
+  const version = event!.version;
   await ok(
     await callProcedure(
       t,
@@ -93,7 +93,7 @@ async function setPerAttendee(ev: TicketedEvent, owner: Person, on: boolean) {
 
 /** Three tickets through the real checkout, the first two named. */
 async function buyThree(w: World) {
-  const buyer = createSignedInUser(t);
+  const buyer = await signedInUser(t);
   const session = (await ok(
     await callProcedure(
       t,
@@ -169,7 +169,12 @@ function everyPageText(pdf: Buffer): string {
   return parts.filter(Boolean).join('\n');
 }
 
-const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
+/** The booking's row as it is now. */
+async function bookingRow(id: string) {
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`no booking ${id}`);
+  return row;
+}
 
 describe('one QR per attendee', () => {
   it('shows each attendee their own QR and admits each apart: the same QR twice is refused, another attendee’s still admits', async () => {
@@ -211,7 +216,7 @@ describe('one QR per attendee', () => {
       ticket: { holderName: 'Asha Verma', admitted: 2, allowed: 2 },
     });
     // The booking counts everyone (dashboards); its own QR has nobody left to admit.
-    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(4);
+    expect((await bookingRow(bookingId)).numberOfUserCheckedIn).toBe(4);
     expect(
       await answerOf(scanWith(w, signTicketToken(t.deps.appSecret, bookingId), { persons: 1 })),
     ).toMatchObject({ outcome: 'refuse', reason: 'per-attendee' });
@@ -230,8 +235,8 @@ describe('one QR per attendee', () => {
 
   it('keeps admitting the per-booking QR of a booking made before the setting', async () => {
     const w = await setUp();
-    const buyer = createSignedInUser(t);
-    const old = createBooking(t, {
+    const buyer = await signedInUser(t);
+    const old = await createBookingOn(t, {
       userId: buyer.userId,
       eventId: w.ev.eventId,
       slotId: w.ev.slotId,
@@ -283,9 +288,9 @@ describe('one QR per attendee', () => {
     ).toMatchObject({ outcome: 'refuse', reason: 'invalid' });
 
     // Another event's gate staff: this event's gate answers NOT_FOUND; their own gate says "another event".
-    const otherOwner = createAccount(t, 'organiser');
-    const other = createOwnedEvent(t, otherOwner.userId, 'Another show');
-    const otherStaff = createSignedInUser(t, { email: 'other-gate@example.com' });
+    const otherOwner = await account(t, 'organiser');
+    const other = await ownedEvent(t, otherOwner.userId, 'Another show');
+    const otherStaff = await signedInUser(t, { email: 'other-gate@example.com' });
     expect(await setGateStaff(t.deps.db, 'other-gate@example.com', other.eventId, true, t.clock.now())).toBe(
       'done',
     );
@@ -307,10 +312,10 @@ describe('one QR per attendee', () => {
       { cookie: otherStaff.cookie },
     );
     expect(there.data).toMatchObject({ outcome: 'refuse', reason: 'other-event', ticket: null });
-    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(0);
+    expect((await bookingRow(bookingId)).numberOfUserCheckedIn).toBe(0);
 
     // After a transfer (generation 1) the QRs made before it are refused; the new ones admit.
-    t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId)).run();
+    await t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId));
     expect(await answerOf(scanWith(w, real, { persons: 1 }))).toMatchObject({ reason: 'transferred' });
     const renewed = signAttendeeTicketToken(t.deps.appSecret, bookingId, 1, {
       ticketTypeId: w.type,
@@ -338,18 +343,17 @@ describe('one QR per attendee', () => {
     );
     await ok(part);
     // Ticket 3 was used at the gate: ticket 2 (the highest unused) is the one cancelled.
-    const voided = t.deps.db
+    const voided = await t.deps.db
       .select({ position: attendeeTickets.position })
       .from(attendeeTickets)
-      .where(and(eq(attendeeTickets.bookingId, bookingId), isNotNull(attendeeTickets.voidedAt)))
-      .all();
+      .where(and(eq(attendeeTickets.bookingId, bookingId), isNotNull(attendeeTickets.voidedAt)));
     expect(voided).toEqual([{ position: 2 }]);
     expect(await answerOf(scanWith(w, token(2), { persons: 1 }))).toMatchObject({
       outcome: 'refuse',
       reason: 'cancelled',
     });
     expect(await answerOf(scanWith(w, token(1), { persons: 2 }))).toMatchObject({ outcome: 'admit' });
-    const row = bookingRow(bookingId);
+    const row = await bookingRow(bookingId);
     expect([row.ticketCount, row.totalUserAllowed, row.numberOfUserCheckedIn]).toEqual([2, 4, 4]);
   });
 
@@ -390,7 +394,7 @@ describe('one QR per attendee', () => {
       outcome: 'admit',
       ticket: { holderName: 'Asha Verma', allowed: 2 },
     });
-    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(2);
+    expect((await bookingRow(bookingId)).numberOfUserCheckedIn).toBe(2);
     expect(await answerOf(scanWith(w, token(1), { persons: 2 }))).toMatchObject({ outcome: 'admit' });
     expect(await answerOf(scanWith(w, token(2), { persons: 1 }))).toMatchObject({ reason: 'used' });
   });
@@ -440,7 +444,7 @@ describe('one QR per attendee', () => {
       await upload('d-2', [{ scanId: sid(), token: token(1), decision: 'admit', persons: 2, scannedAt: at }]),
     )) as MergedScan[];
     expect(b.map((s) => [s.counted, s.excess])).toEqual([[0, 2]]);
-    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(4);
+    expect((await bookingRow(bookingId)).numberOfUserCheckedIn).toBe(4);
     // Other devices learn of it from the feed, under each attendee's ticket id.
     const delta = (await ok(
       await callProcedure(

@@ -1,38 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { gateScans } from '../../src-server/db/schema/gate.ts';
+import { runStatements } from '../../src-server/db/engine/reads.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
-import { listCheckIns } from '../../src-server/services/gate/list-check-ins.ts';
+import { listCheckInsSteps } from '../../src-server/services/gate/list-check-ins.ts';
 import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
 import { signLegacyTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { type CreatedBooking, createBooking } from '../helpers/bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type CreatedBooking, createBookingOn } from '../helpers/bookings.ts';
+import { type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 const sid = () => randomUUID();
+const { bookings, gateScans } = tablesFor(testEngine());
 
 describe('the gate: per-event rights, scans, the log, undo, offline merge', () => {
   let t: TestApp;
-  let staff: ReturnType<typeof createSignedInUser>;
-  let buyer: ReturnType<typeof createSignedInUser>;
+  let staff: Person;
+  let buyer: Person;
   let main: CreatedBooking;
 
   beforeEach(async () => {
-    t = createTestApp();
-    buyer = createSignedInUser(t);
+    t = await createTestAppOn(testEngine());
+    buyer = await signedInUser(t);
     // 2 tickets × 2 people = 4 entries, Sat 5 Dec 2026, 7 PM India time.
-    main = createBooking(t, { userId: buyer.userId, userName: 'Asha Rao' });
-    staff = createSignedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
+    main = await createBookingOn(t, { userId: buyer.userId, userName: 'Asha Rao' });
+    staff = await signedInUser(t, { email: 'gate@example.com', name: 'Ravi' });
     expect(await setGateStaff(t.deps.db, ' Gate@Example.com ', main.eventId, true, t.clock.now())).toBe(
       'done',
     );
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** The booking's row as it is now. */
+  const bookingRow = async (bookingId: string) =>
+    (await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0];
 
   const scan = async (
     token: string,
@@ -75,7 +81,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       ticket: { holderName: 'Asha Rao', typeName: 'Gold Circle', allowed: 4, admitted: 0 },
     });
     // Nothing was counted or logged by the question.
-    expect(t.deps.db.select().from(gateScans).all()).toHaveLength(0);
+    expect(await t.deps.db.select().from(gateScans)).toHaveLength(0);
 
     t.clock.set(new Date('2026-12-05T13:34:00.000Z'));
     const admitted = await scan(token, { persons: 4, scanId: ask.answer.scanId });
@@ -92,9 +98,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       reason: 'used',
       message: 'Already used at North gate, 19:04',
     });
-    expect(
-      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
-    ).toBe(4);
+    expect((await bookingRow(main.bookingId))?.numberOfUserCheckedIn).toBe(4);
   });
 
   it('keeps admitting the first release’s HMAC tokens; refuses altered and invented codes as "Invalid ticket"', async () => {
@@ -112,7 +116,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
   });
 
   it('refuses another event’s ticket, another slot’s (naming the slot) and a cancelled booking', async () => {
-    const elsewhere = createBooking(t, { userId: buyer.userId });
+    const elsewhere = await createBookingOn(t, { userId: buyer.userId });
     const other = await scan(signTicketToken(t.deps.appSecret, elsewhere.bookingId), { persons: 1 });
     expect(other.answer).toMatchObject({
       outcome: 'refuse',
@@ -121,7 +125,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       ticket: null,
     });
 
-    const otherSlot = createBooking(t, {
+    const otherSlot = await createBookingOn(t, {
       userId: buyer.userId,
       eventId: main.eventId,
       slotId: 'slot-sat-12',
@@ -134,7 +138,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       message: 'Ticket for Sat 12 Dec, 7 PM slot',
     });
 
-    const cancelled = createBooking(t, {
+    const cancelled = await createBookingOn(t, {
       userId: buyer.userId,
       eventId: main.eventId,
       slotId: main.row.slotId,
@@ -145,8 +149,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
   });
 
   it('gate rights are per event: staff of another event, and strangers, cannot scan here; admins and the owner can', async () => {
-    const elsewhere = createBooking(t, { userId: buyer.userId });
-    const otherStaff = createSignedInUser(t, { email: 'other.gate@example.com' });
+    const elsewhere = await createBookingOn(t, { userId: buyer.userId });
+    const otherStaff = await signedInUser(t, { email: 'other.gate@example.com' });
     await setGateStaff(t.deps.db, 'other.gate@example.com', elsewhere.eventId, true, t.clock.now());
     const token = signTicketToken(t.deps.appSecret, main.bookingId);
     // On their own event, our ticket is "for another event"; on ours they have no rights at all.
@@ -160,9 +164,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect((await scan(token, { persons: 1 }, buyer.cookie)).status).toBe(404);
     // A slot of another event is no slot of this one.
     expect((await scan(token, { slotId: elsewhere.row.slotId, persons: 1 })).status).toBe(404);
-    expect(
-      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
-    ).toBe(0);
+    expect((await bookingRow(main.bookingId))?.numberOfUserCheckedIn).toBe(0);
 
     const events = await callProcedure(t, 'query', 'gate.events', undefined, { cookie: staff.cookie });
     expect(
@@ -180,7 +182,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     const resent = await scan(token, { persons: 2, scanId });
     expect(first.answer).toMatchObject({ outcome: 'admit', persons: 2 });
     expect(resent.answer).toMatchObject({ outcome: 'admit', persons: 2, ticket: { admitted: 2 } });
-    expect(t.deps.db.select().from(gateScans).all()).toHaveLength(1);
+    expect(await t.deps.db.select().from(gateScans)).toHaveLength(1);
   });
 
   it('20 gates scanning one 4-person ticket at the same instant admit exactly 4', async () => {
@@ -190,10 +192,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     );
     expect(answers.filter((a) => a.answer.outcome === 'admit')).toHaveLength(4);
     expect(answers.filter((a) => a.answer.outcome === 'refuse')).toHaveLength(16);
-    expect(
-      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
-    ).toBe(4);
-    const logged = t.deps.db.select().from(gateScans).where(eq(gateScans.kind, 'admit')).all();
+    expect((await bookingRow(main.bookingId))?.numberOfUserCheckedIn).toBe(4);
+    const logged = await t.deps.db.select().from(gateScans).where(eq(gateScans.kind, 'admit'));
     expect(logged.reduce((n, r) => n + r.persons, 0)).toBe(4);
   });
 
@@ -220,7 +220,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     expect((await undo(undoId)).data).toMatchObject({ undone: 3, ticket: { admitted: 0 } });
     expect((await undo(undoId)).data).toMatchObject({ undone: 3, ticket: { admitted: 0 } });
     expect((await undo(sid())).body.error?.message).toBe('That admission was already undone');
-    expect(listCheckIns(t.deps.db, main.bookingId)).toMatchObject([
+    expect(await runStatements(t.deps.db, (db) => listCheckInsSteps(db, main.bookingId))).toMatchObject([
       { kind: 'admit', persons: 3, gate: 'North gate', staffName: 'Ravi', reason: null },
       { kind: 'undo', persons: 3, reason: 'Wrong ticket scanned' },
     ]);
@@ -236,9 +236,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       remaining: 1,
       ticket: { admitted: 3, allowed: 4 },
     });
-    expect(
-      t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get()?.numberOfUserCheckedIn,
-    ).toBe(3);
+    expect((await bookingRow(main.bookingId))?.numberOfUserCheckedIn).toBe(3);
   });
 
   it('after a reload, the look-up’s history undoes a chosen earlier admission, with a reason logged (who, when, why) (issue 35)', async () => {
@@ -288,13 +286,13 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       { persons: 2, undone: null },
     ]);
     // Another event's booking, or a stranger: not found / not allowed, like any other gate call.
-    const other = createBooking(t, { userId: buyer.userId, userName: 'Elsewhere' });
+    const other = await createBookingOn(t, { userId: buyer.userId, userName: 'Elsewhere' });
     expect((await history(staff.cookie, other.bookingId)).status).toBe(404);
     expect((await history(buyer.cookie)).status).toBe(404);
   });
 
   it('looks a buyer up by booking id, name or mobile, in this slot only', async () => {
-    createBooking(t, { userId: buyer.userId, userName: 'Asha Elsewhere' });
+    await createBookingOn(t, { userId: buyer.userId, userName: 'Asha Elsewhere' });
     const lookUp = async (query: string) =>
       (
         await callProcedure(
@@ -337,7 +335,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       counted: 4,
       excess: 0,
     });
-    const second = createSignedInUser(t, { email: 'south@example.com', name: 'Meena' });
+    const second = await signedInUser(t, { email: 'south@example.com', name: 'Meena' });
     await setGateStaff(t.deps.db, 'south@example.com', main.eventId, true, t.clock.now());
     expect(
       ((await upload('South gate', 'd-south', south, second.cookie)).data as MergedScan[])[0],
@@ -407,7 +405,7 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
 
     const token = signTicketToken(t.deps.appSecret, main.bookingId);
     await scan(token, { persons: 1 });
-    const later = createBooking(t, {
+    const later = await createBookingOn(t, {
       userId: buyer.userId,
       userName: 'Kabir',
       eventId: main.eventId,
@@ -433,11 +431,10 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     // A cancellation after the device has the ticket reaches it in the next delta, not only in a new
     // full download.
     // (The booking row as cancelBookingIn leaves it; the helper's booking has no payment to refund.)
-    t.deps.db
+    await t.deps.db
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: '2026-12-05T13:40:00.000Z', cancelReason: 'organiser' })
-      .where(eq(bookings.id, later.bookingId))
-      .run();
+      .where(eq(bookings.id, later.bookingId));
     const afterCancel = await syncAt(delta.ticketCursor, delta.feedCursor);
     expect(afterCancel.tickets).toEqual([[later.bookingId, 'Kabir', 'Gold Circle', 4, 2, 1, '3210']]);
     expect(afterCancel.ticketCursor).toBe(delta.ticketCursor);
@@ -454,19 +451,19 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
         )
       ).data as GateSync;
     const otherSlot = (ticketSlot: string) =>
-      createBooking(t, {
+      createBookingOn(t, {
         userId: buyer.userId,
         eventId: main.eventId,
         slotId: `slot-${ticketSlot}`,
         ticketSlot,
       });
-    const sat = otherSlot('2026-12-12T13:30:00.000Z');
-    createBooking(t, { userId: buyer.userId }); // another event's
+    const sat = await otherSlot('2026-12-12T13:30:00.000Z');
+    await createBookingOn(t, { userId: buyer.userId }); // another event's
     const full = await syncAt(0);
     expect(full.elsewhere).toEqual([['2026-12-12T13:30:00.000Z', [sat.bookingId]]]);
     expect(full.tickets.map((r) => r[0])).toEqual([main.bookingId]);
 
-    const sun = otherSlot('2026-12-13T04:45:00.000Z');
+    const sun = await otherSlot('2026-12-13T04:45:00.000Z');
     const delta = await syncAt(full.ticketCursor);
     expect(delta.elsewhere).toEqual([['2026-12-13T04:45:00.000Z', [sun.bookingId]]]);
     expect(delta.tickets).toEqual([]);
@@ -495,8 +492,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
     const dashboard = async () =>
       (await callProcedure(t, 'query', 'gate.dashboard', { eventId: main.eventId }, { cookie: staff.cookie }))
         .data as { doubleEntries: unknown[]; doubleEntryTotals: { entries: number; excess: number } };
-    const rowOf = (scanId: string) =>
-      t.deps.db.select().from(gateScans).where(eq(gateScans.scanId, scanId)).get();
+    const rowOf = async (scanId: string) =>
+      (await t.deps.db.select().from(gateScans).where(eq(gateScans.scanId, scanId)))[0];
     beforeEach(() => t.clock.set(new Date('2026-12-05T13:45:00.000Z')));
 
     it('a scan time of 2001, or ahead of the server’s clock, is logged at the upload’s time with a note', async () => {
@@ -524,20 +521,20 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       };
       expect((await upload([old, ahead, fine])).status).toBe(200);
       const now = t.clock.now().toISOString();
-      expect(rowOf(old.scanId)).toMatchObject({
+      expect(await rowOf(old.scanId)).toMatchObject({
         scannedAt: now,
         reason: 'Device clock said 2001-01-01T00:00:00.000Z: logged at upload time',
         staffUserId: staff.userId,
       });
-      expect(rowOf(ahead.scanId)).toMatchObject({ scannedAt: now });
-      expect(rowOf(fine.scanId)).toMatchObject({ scannedAt: fine.scannedAt, reason: null });
-      const booking = t.deps.db.select().from(bookings).where(eq(bookings.id, main.bookingId)).get();
+      expect(await rowOf(ahead.scanId)).toMatchObject({ scannedAt: now });
+      expect(await rowOf(fine.scanId)).toMatchObject({ scannedAt: fine.scannedAt, reason: null });
+      const booking = await bookingRow(main.bookingId);
       expect(booking?.numberOfUserCheckedIn).toBe(3);
       expect(booking?.lastCheckInAt).toBe(now);
     });
 
     it('an upload cannot claim more than 20 scans of one ticket, nor more people on a ticket than it admits, and every excess person is listed', async () => {
-      const elsewhere = createBooking(t, { userId: buyer.userId, userName: 'Not this event' });
+      const elsewhere = await createBookingOn(t, { userId: buyer.userId, userName: 'Not this event' });
       const token = signTicketToken(t.deps.appSecret, elsewhere.bookingId);
       const forged = (n: number) =>
         Array.from({ length: n }, (_, i) => ({
@@ -586,11 +583,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
         offline: true,
       });
       // An old large double entry, then 200 small made-up ones after it.
-      t.deps.db.insert(gateScans).values(scanRow(3, 0)).run();
-      t.deps.db
-        .insert(gateScans)
-        .values(Array.from({ length: 200 }, (_, i) => scanRow(1, i + 1)))
-        .run();
+      await t.deps.db.insert(gateScans).values(scanRow(3, 0));
+      await t.deps.db.insert(gateScans).values(Array.from({ length: 200 }, (_, i) => scanRow(1, i + 1)));
       // Then a real one: the ticket is full, another device let 2 more in.
       const token = signTicketToken(t.deps.appSecret, main.bookingId);
       expect((await scan(token, { persons: 4 })).answer.outcome).toBe('admit');

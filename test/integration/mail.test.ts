@@ -1,19 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../src-server/db/schema/mail.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
 import { createResendMailer } from '../../src-server/integrations/resend/resend-mailer.ts';
 import type { Mailer, MailMessage } from '../../src-server/services/mail/mailer.ts';
 import { MailSendError } from '../../src-server/services/mail/mailer.ts';
-import { enqueueMail } from '../../src-server/services/mail/outbox.ts';
+import { enqueueMailSteps, type OutgoingMail } from '../../src-server/services/mail/outbox.ts';
 import { MAX_ATTEMPTS, mailSenderJob, sendDueMail } from '../../src-server/services/mail/sender.ts';
-import { createTicketedEvent } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { buy } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { mswServer } from '../mocks/server.ts';
 
 const RESEND_EMAILS = 'https://api.resend.com/emails';
 const FROM = 'Jalsa Bookings <bookings@jalsa.local>';
+const { outbox } = tablesFor(testEngine());
+
+/** Queues a mail as its cause's transaction does (enqueueMailSteps), on either engine. */
+function enqueue(t: TestApp, mail: OutgoingMail): Promise<void> {
+  return runnerFor(t.deps.db).write((tx) => enqueueMailSteps(tx as WriteTx, mail, t.clock.now()));
+}
+
+/** The outbox's rows (a test queues one, or a few). */
+function outboxRows(t: TestApp) {
+  return t.deps.db.select().from(outbox);
+}
 
 function message(overrides: Partial<MailMessage> = {}): MailMessage {
   return {
@@ -103,27 +115,25 @@ describe('the Resend adapter', () => {
 
 describe('the outbox sender', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   function queue(key = 'welcome:1', to = 'asha@example.com') {
-    enqueueMail(
-      t.deps.db,
-      { to, subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi', idempotencyKey: key },
-      t.clock.now(),
-    );
+    return enqueue(t, { to, subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi', idempotencyKey: key });
   }
 
   function drain(mailer: Mailer) {
     return sendDueMail({ db: t.deps.db, mailer, from: FROM, clock: t.clock, logger: t.deps.logger });
   }
 
-  it('queues a key once, however often it is enqueued', () => {
-    queue('booking-confirmed:b9');
-    queue('booking-confirmed:b9');
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(1);
+  it('queues a key once, however often it is enqueued', async () => {
+    await queue('booking-confirmed:b9');
+    await queue('booking-confirmed:b9');
+    expect(await outboxRows(t)).toHaveLength(1);
   });
 
   it('retries after a network failure with backoff and the same idempotency key, and never sends twice', async () => {
@@ -140,10 +150,10 @@ describe('the outbox sender', () => {
       }),
     );
     const resend = createResendMailer('re_test_key');
-    queue('welcome:42');
+    await queue('welcome:42');
 
     expect(await drain(resend)).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    let row = t.deps.db.select().from(outbox).get()!;
+    let row = (await outboxRows(t))[0]!;
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toContain('Unable to fetch');
     expect(new Date(row.nextAttemptAt).getTime() - t.clock.now().getTime()).toBe(30_000);
@@ -155,7 +165,7 @@ describe('the outbox sender', () => {
 
     t.clock.advance(1_000);
     expect(await drain(resend)).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    row = t.deps.db.select().from(outbox).get()!;
+    row = (await outboxRows(t))[0]!;
     expect(row).toMatchObject({
       status: 'sent',
       attempts: 2,
@@ -177,17 +187,17 @@ describe('the outbox sender', () => {
         throw new MailSendError('provider down', true);
       },
     };
-    queue();
+    await queue();
     const waits: number[] = [];
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await drain(broken);
-      const row = t.deps.db.select().from(outbox).get()!;
+      const row = (await outboxRows(t))[0]!;
       waits.push(new Date(row.nextAttemptAt).getTime() - t.clock.now().getTime());
       t.clock.set(new Date(row.nextAttemptAt));
     }
     expect(waits.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(Math.max(...waits)).toBe(60 * 60_000);
-    expect(t.deps.db.select().from(outbox).get()).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect((await outboxRows(t))[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await drain(broken);
     expect(calls).toBe(MAX_ATTEMPTS);
   });
@@ -199,9 +209,9 @@ describe('the outbox sender', () => {
         throw new MailSendError('invalid address', false);
       },
     };
-    queue();
+    await queue();
     expect(await drain(rejecting)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect(t.deps.db.select().from(outbox).get()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await outboxRows(t))[0]).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('sends oldest first and leaves other messages untouched when one fails', async () => {
@@ -214,31 +224,32 @@ describe('the outbox sender', () => {
         return { messageId: m.idempotencyKey };
       },
     };
-    queue('a', 'one@example.com');
-    queue('b', 'bounce@example.com');
-    queue('c', 'two@example.com');
+    await queue('a', 'one@example.com');
+    await queue('b', 'bounce@example.com');
+    await queue('c', 'two@example.com');
     expect(await drain(picky)).toEqual({ sent: 2, retrying: 1, failed: 0 });
     expect(sent).toEqual(['a', 'c']);
-    expect(t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'b')).get()?.status).toBe(
-      'pending',
-    );
+    const [b] = await t.deps.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'b'));
+    expect(b?.status).toBe('pending');
   });
 });
 
 describe('header injection (issue 35)', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
   it('an event name with CR/LF reaches the subject on one line, queued and sent', async () => {
     // The attack: a line break in the event's name would end the Subject header and start a Bcc one.
-    const ev = createTicketedEvent(t.deps.db, { name: 'Sunburn\r\nBcc: eve@evil.example' });
-    await buyTickets(t, ev, 1);
-    const queued = t.deps.db.select().from(outbox).all();
+    const ev = await createTicketedEventOn(t.deps.db, { name: 'Sunburn\r\nBcc: eve@evil.example' });
+    await buy(t, ev, 1);
+    const queued = await outboxRows(t);
     const confirmation = queued.find((m) => m.idempotencyKey.startsWith('booking-confirmed:'));
     expect(confirmation?.subject).toBe('🎟️ Booking Confirmed - Sunburn Bcc: eve@evil.example');
     expect(queued.filter((m) => CONTROL.test(m.subject) || CONTROL.test(m.to))).toEqual([]);
@@ -284,26 +295,24 @@ describe('header injection (issue 35)', () => {
 
 describe('the development mailbox', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('writes each message with both bodies and lists it at /dev/mail', async () => {
-    enqueueMail(
-      t.deps.db,
-      {
-        to: 'asha@example.com',
-        subject: 'Reset <your> password',
-        html: '<p>Open <a href="http://localhost/reset-password?token=abc">Reset password</a></p>',
-        text: 'Open http://localhost/reset-password?token=abc',
-        idempotencyKey: 'dev:1',
-      },
-      t.clock.now(),
-    );
+    await enqueue(t, {
+      to: 'asha@example.com',
+      subject: 'Reset <your> password',
+      html: '<p>Open <a href="http://localhost/reset-password?token=abc">Reset password</a></p>',
+      text: 'Open http://localhost/reset-password?token=abc',
+      idempotencyKey: 'dev:1',
+    });
     // No Resend key in tests: the app's own mailer is the development mailbox.
     await mailSenderJob.run(t.deps);
-    expect(t.deps.db.select().from(outbox).get()?.status).toBe('sent');
+    expect((await outboxRows(t))[0]?.status).toBe('sent');
 
     const list = await t.request('/dev/mail');
     expect(list.status).toBe(200);
@@ -325,13 +334,16 @@ describe('the development mailbox', () => {
   });
 
   it('is not served in production', async () => {
-    const prod = createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.in' });
+    const prod = await createTestAppOn(testEngine(), {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tickets.example.in',
+    });
     try {
       const res = await prod.request('/dev/mail');
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('Development mailbox');
     } finally {
-      prod.close();
+      await prod.close();
     }
   });
 });
