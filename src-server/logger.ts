@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 
 export type Logger = pino.Logger;
@@ -19,6 +20,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       ],
       censor: '[redacted]',
     },
+    serializers: { err: (err: unknown) => pino.stdSerializers.err(withoutQueryValues(err) as Error) },
   };
   return pino(options, destination ?? stdoutInBlocks());
 }
@@ -96,4 +98,58 @@ const REDACTED_FIELDS = [
 
 function topAndOneDown(fields: string[]): string[] {
   return fields.flatMap((field) => [field, `*.${field}`]);
+}
+
+/**
+ * An error as it may be logged: a failed query's statement without its values. Drizzle's query error
+ * carries the statement's parameters in its message and `params` (a sign-up's name, e-mail and password
+ * hash; a buyer's phone), and every error that wraps it (tRPC's) copies that message; PostgreSQL's own
+ * error adds the values of a violated key in `detail`. Each such error in the chain is replaced by a copy
+ * whose message names the statement only, with the same stack frames; the field names redacted above
+ * cannot reach text inside a message.
+ */
+export function withoutQueryValues(err: unknown): unknown {
+  const failed = failedQueryIn(err);
+  if (!failed) return err;
+  const leaked = failed.message;
+  const safeMessage = `Failed query: ${failed.query}`;
+  const copy = (error: Error, depth: number): Error => {
+    const cause = (error as { cause?: unknown }).cause;
+    const message = error === failed ? safeMessage : error.message.split(leaked).join(safeMessage);
+    // Of the same class (pino logs its name as the error's type), with the native fields not enumerable.
+    const safe = Object.create(Object.getPrototypeOf(error) as object) as Error;
+    const field = (value: unknown) => ({ value, writable: true, configurable: true, enumerable: false });
+    Object.defineProperties(safe, {
+      message: field(message),
+      stack: field(`${error.name}: ${message}\n${framesOf(error)}`),
+      cause: field(cause instanceof Error && depth < MAX_CAUSES ? copy(cause, depth + 1) : undefined),
+    });
+    if (Object.hasOwn(error, 'name')) safe.name = error.name;
+    for (const [key, value] of Object.entries(error)) {
+      if (key === 'cause' || key === 'message' || key === 'stack' || SECRET_ERROR_FIELDS.has(key)) continue;
+      (safe as unknown as Record<string, unknown>)[key] = value;
+    }
+    return safe;
+  };
+  return copy(err as Error, 0);
+}
+
+/** Fields of a failed query's errors that hold values: Drizzle's parameters, PostgreSQL's key detail. */
+const SECRET_ERROR_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery']);
+const MAX_CAUSES = 8;
+
+function failedQueryIn(err: unknown): DrizzleQueryError | null {
+  let current: unknown = err;
+  for (let depth = 0; current instanceof Error && depth <= MAX_CAUSES; depth++) {
+    if (current instanceof DrizzleQueryError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function framesOf(error: Error): string {
+  return (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
 }
