@@ -45,6 +45,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/convenience-fee-cap.test.ts',
   'test/integration/discount-codes.test.ts',
   'test/integration/event-editor.test.ts',
+  'test/integration/event-images.test.ts',
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
   'test/integration/events.test.ts',
