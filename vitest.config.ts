@@ -64,6 +64,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',
   'test/integration/public-links.test.ts',
+  'test/integration/public-query-cache.test.ts',
   'test/integration/quotas.test.ts',
   'test/integration/razorpay.test.ts',
   'test/integration/refund-jobs.test.ts',
