@@ -69,6 +69,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/razorpay.test.ts',
   'test/integration/refund-jobs.test.ts',
   'test/integration/sales-dashboard.test.ts',
+  'test/integration/search-cleanup.test.ts',
   'test/integration/security-access-matrix.test.ts',
   'test/integration/security-account-mail.test.ts',
   'test/integration/security-console-access-matrix.test.ts',
