@@ -47,6 +47,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/discount-codes.test.ts',
   'test/integration/event-editor.test.ts',
   'test/integration/event-images.test.ts',
+  'test/integration/event-map-link.test.ts',
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
   'test/integration/events.test.ts',
