@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { WAITLIST_MESSAGES } from '../../shared/waitlist-schemas.ts';
-import { eventDates, events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { holdItems } from '../../src-server/db/schema/payments.ts';
-import { getEvent } from '../../src-server/services/catalog/events.ts';
+import { readEvent } from '../../src-server/services/catalog/events.ts';
 import { proceed } from '../helpers/checkout-flow.ts';
-import { type ConsoleWorld, createAccount, createConsoleWorld } from '../helpers/console-world.ts';
-import { expectInventoryInvariant } from '../helpers/inventory.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { ConsoleWorld } from '../helpers/console-world.ts';
+import { account, consoleWorld, type Person } from '../helpers/engine-fixtures.ts';
+import { expectInventoryInvariantOn } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+
+// Runs on both engines (vitest.config.ts ON_BOTH_ENGINES): the rows it reads are the engine's own tables.
+const { eventDates, events, ticketTypes, holdItems } = tablesFor(testEngine());
 
 // The test clock reads 2026-11-21T06:30Z (12:00 in India).
 const DETAILS = {
@@ -50,15 +52,17 @@ interface EditAnswer {
 
 describe('the event editor over HTTP', () => {
   let t: TestApp;
-  let organiser: ReturnType<typeof createAccount>;
-  beforeEach(() => {
-    t = createTestApp();
-    organiser = createAccount(t, 'organiser');
+  let organiser: Person;
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    organiser = await account(t, 'organiser');
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
+  const eventRow = async (eventId: string) =>
+    (await t.deps.db.select().from(events).where(eq(events.id, eventId)))[0]!;
 
   const call = async (kind: 'query' | 'mutation', name: string, input: unknown, cookie = organiser.cookie) =>
     callProcedure(t, kind, `organiser.${name}`, input, { cookie });
@@ -80,7 +84,7 @@ describe('the event editor over HTTP', () => {
       version: number;
     };
     expect(v1).toBe(1);
-    const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+    const row = await eventRow(eventId);
     expect(row).toMatchObject({
       ownerId: organiser.userId,
       status: 'draft',
@@ -153,7 +157,7 @@ describe('the event editor over HTTP', () => {
       ]);
     }
     // The event's own start and end follow its slots.
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+    expect(await eventRow(eventId)).toMatchObject({
       startTime: '2026-12-12T13:00:00.000Z',
       endTime: '2026-12-13T15:30:00.000Z',
     });
@@ -202,7 +206,7 @@ describe('the event editor over HTTP', () => {
         'Add a ticket type on sale to a slot that has not started yet.',
       ],
     });
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+    expect(await eventRow(eventId)).toMatchObject({
       status: 'draft',
       version: s.version + 1,
     });
@@ -221,7 +225,7 @@ describe('the event editor over HTTP', () => {
     expect(second.body.error?.message).toBe(
       'This event was changed by someone else. Reload to see their changes.',
     );
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+    expect(await eventRow(eventId)).toMatchObject({
       name: 'First save',
       version: 2,
     });
@@ -230,9 +234,8 @@ describe('the event editor over HTTP', () => {
   // Issue 19: how long a waiting-list offer holds its seats; 30 minutes unless the organiser says.
   it('stores the waiting-list offer time (5 to 1440 minutes) and keeps it when an edit omits it', async () => {
     const { eventId } = await ok('createEvent', DETAILS);
-    const stored = () =>
-      t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.waitlistOfferMinutes;
-    expect(stored()).toBe(30);
+    const stored = async () => (await eventRow(eventId)).waitlistOfferMinutes;
+    expect(await stored()).toBe(30);
     for (const minutes of [4, 1441, 10.5]) {
       const bad = await call('mutation', 'updateDetails', {
         eventId,
@@ -247,14 +250,14 @@ describe('the event editor over HTTP', () => {
       waitlistOfferMinutes: 15,
     });
     await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
-    expect(stored()).toBe(15);
+    expect(await stored()).toBe(15);
   });
 
   // Issue 19: the organiser's per-buyer maximum, stored, shown back to the editor, and kept by an edit
   // that leaves it out (an older page).
   it('stores the maximum tickets per buyer, refuses a bad one, and keeps it when an edit omits it', async () => {
     const { eventId } = await ok('createEvent', { ...DETAILS, maxTicketsPerBuyer: 4 });
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer).toBe(4);
+    expect((await eventRow(eventId)).maxTicketsPerBuyer).toBe(4);
     const bad = await call('mutation', 'updateDetails', {
       eventId,
       version: 1,
@@ -266,22 +269,20 @@ describe('the event editor over HTTP', () => {
     const editable = await call('query', 'editableEvent', { eventId });
     expect(editable.data).toMatchObject({ maxTicketsPerBuyer: 6 });
     await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer).toBe(6);
+    expect((await eventRow(eventId)).maxTicketsPerBuyer).toBe(6);
     await ok('updateDetails', { eventId, version: 3, ...DETAILS, maxTicketsPerBuyer: null });
-    expect(
-      t.deps.db.select().from(events).where(eq(events.id, eventId)).get()?.maxTicketsPerBuyer,
-    ).toBeNull();
+    expect((await eventRow(eventId)).maxTicketsPerBuyer).toBeNull();
   });
 
   // Issue 16 (ADR 0025): ticket transfers on by default with 1 per booking; switched off and limited by the
   // organiser through the editor's shared schema; kept by an edit that leaves them out.
   it('stores the transfer settings, refuses a bad limit with its message, and keeps them when an edit omits them', async () => {
     const { eventId } = await ok('createEvent', DETAILS);
-    const settings = () => {
-      const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+    const settings = async () => {
+      const row = await eventRow(eventId);
       return { allowed: row.transfersAllowed, max: row.maxTransfersPerBooking };
     };
-    expect(settings()).toEqual({ allowed: true, max: 1 });
+    expect(await settings()).toEqual({ allowed: true, max: 1 });
     const bad = await call('mutation', 'updateDetails', {
       eventId,
       version: 1,
@@ -301,18 +302,18 @@ describe('the event editor over HTTP', () => {
       maxTransfersPerBooking: 2,
     });
     await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
-    expect(settings()).toEqual({ allowed: false, max: 2 });
+    expect(await settings()).toEqual({ allowed: false, max: 2 });
   });
 
   // Issue 16: the buyer-cancellation policy, stored, shown back to the editor and on the event page,
   // kept by an edit that leaves it out; a percentage refund needs its percentage.
   it('stores the refund policy, shows it to buyers, refuses a bad one, and keeps it when an edit omits it', async () => {
     const { eventId } = await ok('createEvent', DETAILS);
-    const policy = () => {
-      const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
+    const policy = async () => {
+      const row = await eventRow(eventId);
       return { cutoffHours: row.refundCutoffHours, rule: row.refundRule, percent: row.refundPercent };
     };
-    expect(policy()).toEqual({ cutoffHours: 24, rule: 'full', percent: null });
+    expect(await policy()).toEqual({ cutoffHours: 24, rule: 'full', percent: null });
     const noPercent = await call('mutation', 'updateDetails', {
       eventId,
       version: 1,
@@ -338,15 +339,15 @@ describe('the event editor over HTTP', () => {
       refundRule: 'percent',
       refundPercent: 75,
     });
-    expect(policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
+    expect(await policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
     expect((await call('query', 'editableEvent', { eventId })).data).toMatchObject({
       refundCutoffHours: 48,
       refundRule: 'percent',
       refundPercent: 75,
     });
     await ok('updateDetails', { eventId, version: 2, ...DETAILS, name: 'Renamed' });
-    expect(policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
-    expect(getEvent(t.deps.db, eventId, { preview: true }).refundPolicy).toEqual({
+    expect(await policy()).toEqual({ cutoffHours: 48, rule: 'percent', percent: 75 });
+    expect((await readEvent(t.deps.db, eventId, { preview: true })).refundPolicy).toEqual({
       cutoffHours: 48,
       rule: 'percent',
       percent: 75,
@@ -410,7 +411,7 @@ describe('the event editor over HTTP', () => {
     });
     expect(negative.status).toBe(400);
     expect(negative.body.error?.message).toMatch(/Capacity|Price/);
-    expect(t.deps.db.select().from(ticketTypes).all()).toEqual([]);
+    expect(await t.deps.db.select().from(ticketTypes)).toEqual([]);
   });
 
   it('refuses a day the event already has, also one stored as a show time by an older release', async () => {
@@ -423,17 +424,15 @@ describe('the event editor over HTTP', () => {
     });
     // The demo's events and a previous release's store a date as the show's start: 19:30 in India on
     // 20 Dec is 14:00Z. The editor's own dates are midnight, so the day is what is compared.
-    t.deps.db
+    await t.deps.db
       .insert(eventDates)
-      .values({ id: 'date-older-release', eventId, dateOfEvent: '2026-12-20T14:00:00.000Z', isLive: true })
-      .run();
+      .values({ id: 'date-older-release', eventId, dateOfEvent: '2026-12-20T14:00:00.000Z', isLive: true });
     const sameDay = await call('mutation', 'addDate', { eventId, version: d.version, day: '2026-12-20' });
     expect(sameDay.body.error?.message).toBe(EDITOR_MESSAGES.dateExists);
     // Late in the evening in India is already the next day in UTC (and the other way round): not taken.
-    t.deps.db
+    await t.deps.db
       .insert(eventDates)
-      .values({ id: 'date-late-show', eventId, dateOfEvent: '2026-12-21T19:00:00.000Z', isLive: true })
-      .run();
+      .values({ id: 'date-late-show', eventId, dateOfEvent: '2026-12-21T19:00:00.000Z', isLive: true });
     expect(
       (await call('mutation', 'addDate', { eventId, version: d.version, day: '2026-12-22' })).body.error
         ?.message,
@@ -462,7 +461,7 @@ describe('the event editor over HTTP', () => {
         endTime: '2026-12-31T21:00:00.000Z',
       }),
     ]);
-    expect(t.deps.db.select().from(events).where(eq(events.id, eventId)).get()).toMatchObject({
+    expect(await eventRow(eventId)).toMatchObject({
       startTime: '2026-12-31T16:30:00.000Z',
       endTime: '2026-12-31T21:00:00.000Z',
     });
@@ -588,7 +587,7 @@ describe('the event editor over HTTP', () => {
     });
     expect(copied.created).toBe(2);
 
-    const rows = t.deps.db
+    const rows = await t.deps.db
       .select({
         slotId: ticketTypes.slotId,
         name: ticketTypes.name,
@@ -598,7 +597,8 @@ describe('the event editor over HTTP', () => {
         availableTickets: ticketTypes.availableTickets,
       })
       .from(ticketTypes)
-      .all();
+      // The copies in the order the test lists them (PostgreSQL keeps no order without one).
+      .orderBy(ticketTypes.slotId, ticketTypes.name);
     expect(rows.filter((r) => r.slotId === gone.slotId)).toEqual([]);
     // Shifted by the 28 h 30 min between the shows: Gold opens 2 Dec 05:30 in India (00:00Z) and closes
     // 14 Dec 12:00 in India (06:30Z), two hours before the matinee, not a day early as before.
@@ -623,7 +623,7 @@ describe('the event editor over HTTP', () => {
   });
 
   it("answers NOT_FOUND for another event's date, slot or ticket type passed with one's own event", async () => {
-    const w: ConsoleWorld = createConsoleWorld(t);
+    const w: ConsoleWorld = await consoleWorld(t);
     const { eventId } = await ok('createEvent', DETAILS);
     const cases = [
       ['addSlot', { dateId: w.event.dateId, startTime: '18:00', endTime: '20:00' }],
@@ -639,11 +639,11 @@ describe('the event editor over HTTP', () => {
       const res = await call('mutation', name, { eventId, version, ...input });
       expect(res.body.error?.data.code, name).toBe('NOT_FOUND');
       // The refusal rolled the version claim back.
-      version = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!.version;
+      version = (await eventRow(eventId)).version;
       expect(version).toBe(1);
     }
     expect(
-      t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)).get(),
+      (await t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)))[0],
     ).toMatchObject({
       name: 'Gold Circle',
     });
@@ -653,13 +653,13 @@ describe('the event editor over HTTP', () => {
 describe('edits never break what is sold', () => {
   let t: TestApp;
   let w: ConsoleWorld;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
   });
-  afterEach(() => {
-    expectInventoryInvariant(t.deps.db);
-    t.close();
+  afterEach(async () => {
+    await expectInventoryInvariantOn(t.deps.db);
+    await t.close();
   });
 
   const edit = (name: string, input: object, version: number) =>
@@ -672,9 +672,10 @@ describe('edits never break what is sold', () => {
         cookie: w.people.owner.cookie,
       },
     );
-  const type = () =>
-    t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)).get()!;
-  const version = () => t.deps.db.select().from(events).where(eq(events.id, w.event.eventId)).get()!.version;
+  const type = async () =>
+    (await t.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, w.event.ticketTypeIds[0]!)))[0]!;
+  const version = async () =>
+    (await t.deps.db.select().from(events).where(eq(events.id, w.event.eventId)))[0]!.version;
   const ticket = (overrides: object) => ({
     ticketTypeId: w.event.ticketTypeIds[0],
     ticket: { ...TICKET, name: 'Gold Circle', priceRupees: 999.99, ...overrides },
@@ -688,12 +689,12 @@ describe('edits never break what is sold', () => {
       'Capacity cannot be lower than the 3 tickets already sold or held (0 sold, 3 held).',
     );
     expect(low.body.error?.data.fieldErrors?.totalTickets).toBe(low.body.error?.message);
-    expect(type()).toMatchObject({ totalTickets: 50, availableTickets: 47 });
+    expect(await type()).toMatchObject({ totalTickets: 50, availableTickets: 47 });
 
     expect((await edit('updateTicketType', ticket({ totalTickets: 3 }), 1)).status).toBe(200);
-    expect(type()).toMatchObject({ totalTickets: 3, availableTickets: 0 });
+    expect(await type()).toMatchObject({ totalTickets: 3, availableTickets: 0 });
     expect((await edit('updateTicketType', ticket({ totalTickets: 60 }), 2)).status).toBe(200);
-    expect(type()).toMatchObject({ totalTickets: 60, availableTickets: 57 });
+    expect(await type()).toMatchObject({ totalTickets: 60, availableTickets: 57 });
   });
 
   it('a price change applies to new orders only', async () => {
@@ -701,12 +702,7 @@ describe('edits never break what is sold', () => {
     expect((await edit('updateTicketType', ticket({ priceRupees: 1200 }), 1)).status).toBe(200);
     await proceed(t, w.people['gate staff'].cookie, w.event, 1);
     expect(
-      t.deps.db
-        .select({ price: holdItems.pricePaise })
-        .from(holdItems)
-        .all()
-        .map((r) => r.price)
-        .sort(),
+      (await t.deps.db.select({ price: holdItems.pricePaise }).from(holdItems)).map((r) => r.price).sort(),
     ).toEqual([120_000, 99_999]);
   });
 
@@ -725,9 +721,9 @@ describe('edits never break what is sold', () => {
       const res = await edit(name, input, 1);
       expect(res.body.error?.message, name).toBe(message);
     }
-    expect(version()).toBe(1);
+    expect(await version()).toBe(1);
     expect((await edit('updateTicketType', ticket({ onSale: false, totalTickets: 50 }), 1)).status).toBe(200);
-    expect(type()).toMatchObject({ isLive: false, availableTickets: 49 });
+    expect(await type()).toMatchObject({ isLive: false, availableTickets: 49 });
     const buy = await callProcedure(
       t,
       'mutation',
@@ -745,7 +741,7 @@ describe('edits never break what is sold', () => {
   });
 
   it('a cancelled event is not edited', async () => {
-    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, w.event.eventId)).run();
+    await t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, w.event.eventId));
     const res = await edit('updateTicketType', ticket({ totalTickets: 70 }), 1);
     expect(res.body.error?.message).toBe(EDITOR_MESSAGES.cancelledLocked);
   });

@@ -5,13 +5,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../shared/event-images.ts';
-import { artists, events } from '../../src-server/db/schema/catalog.ts';
-import { type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
+import type { ConsoleWorld } from '../helpers/console-world.ts';
+import { consoleWorldInOneWrite as consoleWorld } from '../helpers/engine-fixtures.ts';
 import { fakeClientDir } from '../helpers/fake-client.ts';
 import { makeImage, pixelBombPng, uploadImage } from '../helpers/images.ts';
 import { listen } from '../helpers/listen.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+
+// Runs on both engines (vitest.config.ts ON_BOTH_ENGINES): the rows it reads are the engine's own tables.
+const { artists, events } = tablesFor(testEngine());
 
 /**
  * Issue 14's image uploads: pictures are judged by their content, made into the sizes the pages use
@@ -45,12 +48,14 @@ describe('uploading event pictures', () => {
   let t: TestApp;
   let w: ConsoleWorld;
   let owner: string;
-  beforeEach(() => {
-    t = createTestApp();
-    w = createConsoleWorld(t);
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    w = await consoleWorld(t);
     owner = w.people.owner.cookie;
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it.each([
     [
@@ -207,16 +212,16 @@ describe('a 50 MB upload over a real socket', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   beforeEach(async () => {
-    t = createTestApp();
+    t = await createTestAppOn(testEngine());
     server = await listen(t);
   });
   afterEach(async () => {
     await server.close();
-    t.close();
+    await t.close();
   });
 
   it('is refused with 413 while it is still arriving (chunked, no length), and the server goes on answering', async () => {
-    const w = createConsoleWorld(t);
+    const w = await consoleWorld(t);
     const url = new URL(`/api/organiser/events/${w.event.eventId}/images?kind=poster`, server.url);
     const started = performance.now();
     const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>(
@@ -272,13 +277,13 @@ describe('saving pictures on the event', () => {
   let t: TestApp;
   let w: ConsoleWorld;
   let clientDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     clientDir = fakeClientDir();
-    t = createTestApp({}, { clientDir });
-    w = createConsoleWorld(t);
+    t = await createTestAppOn(testEngine(), {}, { clientDir });
+    w = await consoleWorld(t);
   });
-  afterEach(() => {
-    t.close();
+  afterEach(async () => {
+    await t.close();
     rmSync(clientDir, { recursive: true, force: true });
   });
   const editor = async (name: string, input: unknown) =>
@@ -295,7 +300,8 @@ describe('saving pictures on the event', () => {
     const poster = await upload('poster', 900, 1200);
     const banner = await upload('banner', 1600, 800);
     const photo = await upload('artist', 400, 400);
-    const version = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!.version;
+    const [current] = await t.deps.db.select().from(events).where(eq(events.id, eventId));
+    const version = current!.version;
     const saved = await editor('updateDetails', {
       eventId,
       version,
@@ -335,11 +341,10 @@ describe('saving pictures on the event', () => {
     expect(
       (await editor('updateDetails', { eventId, version: next, ...DETAILS, bannerUrl: banner.url })).status,
     ).toBe(200);
-    const row = t.deps.db.select().from(events).where(eq(events.id, eventId)).get()!;
-    expect([row.posterUrl, row.imagesUrls]).toEqual([poster.url, [banner.url]]);
-    expect(t.deps.db.select().from(artists).where(eq(artists.eventId, eventId)).get()!.imageUrl).toBe(
-      photo.url,
-    );
+    const [row] = await t.deps.db.select().from(events).where(eq(events.id, eventId));
+    expect([row!.posterUrl, row!.imagesUrls]).toEqual([poster.url, [banner.url]]);
+    const [artist] = await t.deps.db.select().from(artists).where(eq(artists.eventId, eventId));
+    expect(artist!.imageUrl).toBe(photo.url);
     const withBanner = await (await t.request(`/events/${eventId}`)).text();
     expect(withBanner).toContain(`<meta property="og:image" content="http://localhost${banner.url}">`);
   });
@@ -363,10 +368,12 @@ describe('saving pictures on the event', () => {
 
 describe('serving /uploads', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it.each([
     `/uploads/${'0'.repeat(32)}.600x800.webp`,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAP_LINK_HELP } from '../../shared/map-links.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { account, type Person } from '../helpers/engine-fixtures.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 const DETAILS = {
@@ -20,12 +20,14 @@ const DETAILS = {
 // Issue 35 item 24: Google's Share button gives a maps.app.goo.gl link, which left a blank map box.
 describe("an event's map link, as Google Maps gives it", () => {
   let t: TestApp;
-  let organiser: ReturnType<typeof createAccount>;
-  beforeEach(() => {
-    t = createTestApp();
-    organiser = createAccount(t, 'organiser');
+  let organiser: Person;
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
+    organiser = await account(t, 'organiser');
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const createEvent = (googleMapsEmbedLink: string) =>
     callProcedure(
