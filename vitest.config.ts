@@ -55,6 +55,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/gstr1-export.test.ts',
   'test/integration/invoices.test.ts',
   'test/integration/orders-csv.test.ts',
+  'test/integration/owed-invoices.test.ts',
   'test/integration/organiser-requests.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/partial-refunds.test.ts',
