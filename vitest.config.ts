@@ -49,6 +49,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/events.test.ts',
   'test/integration/gate-look-up-attendees.test.ts',
   'test/integration/gst-documents.test.ts',
+  'test/integration/gst-e-invoice-credit-notes.test.ts',
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
