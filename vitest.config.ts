@@ -44,6 +44,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/console-home.test.ts',
   'test/integration/convenience-fee-cap.test.ts',
   'test/integration/discount-codes.test.ts',
+  'test/integration/e-invoicing.test.ts',
   'test/integration/event-money.test.ts',
   'test/integration/event-team.test.ts',
   'test/integration/events.test.ts',
