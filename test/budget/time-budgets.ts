@@ -29,11 +29,17 @@ export const BUDGET_MS_BY_PROJECT: Readonly<Record<string, number>> = {
 };
 
 /**
- * Files of `integration-postgres` allowed more than its budget, each with the reason. None since a test's
- * database is an emptied pooled one instead of a new copy (0.4–0.7 s each, the reason of every entry that was
- * here).
+ * Files of `integration-postgres` allowed more than its budget, each with the reason. A test's database is
+ * an emptied pooled one instead of a new copy (0.4–0.7 s each, the reason of every entry that was here
+ * before), so what is left is work the file must do.
  */
-export const BUDGET_EXCEPTIONS_ON_POSTGRES: Readonly<Record<string, { budgetMs: number; reason: string }>> = {};
+export const BUDGET_EXCEPTIONS_ON_POSTGRES: Readonly<Record<string, { budgetMs: number; reason: string }>> = {
+  'test/integration/invoices.test.ts': {
+    budgetMs: 25_000,
+    reason:
+      '200 simultaneous confirmations through four pools prove gap-free invoice numbers: each waits for the counter row the one before holds until its commit',
+  },
+};
 
 /** A project's kind: its name, or the part before a dash ('integration-isolated' is integration). */
 export function kindOfProject(project: string): TestKind {

@@ -2,21 +2,18 @@ import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { eInvoiceRegistrations } from '../../src-server/db/schema/e-invoices.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import {
   MAX_E_INVOICE_ATTEMPTS,
   OUTSIDE_WINDOW,
   registerDueEInvoices,
 } from '../../src-server/services/invoices/register-e-invoices.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { mswServer } from '../mocks/server.ts';
 
@@ -43,7 +40,9 @@ const BUYER = {
 };
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 const IRP_ENV = {
   SEED_DEMO_DATA: 'false',
@@ -52,18 +51,19 @@ const IRP_ENV = {
 } as const;
 
 async function world(options: { eInvoicing?: boolean; city?: string } = {}) {
-  t = createTestApp(IRP_ENV);
-  const organiser = createAccount(t, 'organiser');
+  t = await createTestAppOn(testEngine(), IRP_ENV);
+  const organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
   if (options.eInvoicing !== false) {
     const res = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
     expect(res.status).toBe(200);
   }
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: options.city ?? 'Mumbai',
     types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
@@ -100,16 +100,16 @@ const refused = () =>
     ],
   });
 
-function registrationOf(invoiceId: string) {
-  return t.deps.db
-    .select()
-    .from(eInvoiceRegistrations)
-    .where(eq(eInvoiceRegistrations.invoiceId, invoiceId))
-    .get();
+async function registrationOf(invoiceId: string) {
+  const { eInvoiceRegistrations } = tablesOf(t.deps.db);
+  return (
+    await t.deps.db.select().from(eInvoiceRegistrations).where(eq(eInvoiceRegistrations.invoiceId, invoiceId))
+  )[0];
 }
 
-function admissionInvoiceOf(bookingId: string) {
-  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all()[0]!;
+async function admissionInvoiceOf(bookingId: string) {
+  const { invoices } = tablesOf(t.deps.db);
+  return (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)))[0]!;
 }
 
 describe('e-invoicing', () => {
@@ -117,8 +117,8 @@ describe('e-invoicing', () => {
     const { organiser, ev } = await world();
     const calls = irp(registered);
     const { bookingId, buyer } = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
-    const invoice = admissionInvoiceOf(bookingId);
-    expect(registrationOf(invoice.id), 'nothing is sent inside the confirmation').toBeUndefined();
+    const invoice = await admissionInvoiceOf(bookingId);
+    expect(await registrationOf(invoice.id), 'nothing is sent inside the confirmation').toBeUndefined();
 
     expect(await registerDueEInvoices(t.deps)).toBe(1);
     expect(calls).toHaveLength(1);
@@ -166,7 +166,7 @@ describe('e-invoicing', () => {
       ValDtls: { AssVal: 2000, CgstVal: 180, SgstVal: 180, IgstVal: 0, TotInvVal: 2360 },
     });
 
-    expect(registrationOf(invoice.id)).toMatchObject({
+    expect(await registrationOf(invoice.id)).toMatchObject({
       status: 'registered',
       attempts: 1,
       irn: IRN,
@@ -215,12 +215,12 @@ describe('e-invoicing', () => {
     let answer = refused;
     const calls = irp(() => answer());
     const { bookingId } = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
-    const invoice = admissionInvoiceOf(bookingId);
+    const invoice = await admissionInvoiceOf(bookingId);
 
     await registerDueEInvoices(t.deps);
     const message = 'IRP: 2265: Recipient GSTIN state code does not match the state code';
     // First failure: retried a minute later.
-    expect(registrationOf(invoice.id)).toMatchObject({
+    expect(await registrationOf(invoice.id)).toMatchObject({
       status: 'failed',
       attempts: 1,
       lastError: message,
@@ -240,7 +240,7 @@ describe('e-invoicing', () => {
     await registerDueEInvoices(t.deps);
     expect(calls).toHaveLength(2);
     // Second failure: two minutes.
-    expect(registrationOf(invoice.id)!.nextAttemptAt).toBe(
+    expect((await registrationOf(invoice.id))!.nextAttemptAt).toBe(
       new Date(t.clock.now().getTime() + 120_000).toISOString(),
     );
 
@@ -248,13 +248,13 @@ describe('e-invoicing', () => {
     answer = () => HttpResponse.error();
     t.clock.advance(120_000);
     await registerDueEInvoices(t.deps);
-    expect(registrationOf(invoice.id)).toMatchObject({ status: 'failed', attempts: 3 });
-    expect(registrationOf(invoice.id)!.lastError).toMatch(/^The IRP could not be reached/);
+    expect(await registrationOf(invoice.id)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect((await registrationOf(invoice.id))!.lastError).toMatch(/^The IRP could not be reached/);
 
     answer = registered;
     t.clock.advance(240_000);
     await registerDueEInvoices(t.deps);
-    expect(registrationOf(invoice.id)).toMatchObject({
+    expect(await registrationOf(invoice.id)).toMatchObject({
       status: 'registered',
       attempts: 4,
       irn: IRN,
@@ -283,7 +283,7 @@ describe('e-invoicing', () => {
     const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
     await registerDueEInvoices(t.deps);
     expect(lookups).toEqual([`${IRN} 27AAPFU0939F1ZV`]);
-    expect(registrationOf(admissionInvoiceOf(bookingId).id)).toMatchObject({
+    expect(await registrationOf((await admissionInvoiceOf(bookingId)).id)).toMatchObject({
       status: 'registered',
       irn: IRN,
       signedQrCode: SIGNED_QR,
@@ -294,19 +294,19 @@ describe('e-invoicing', () => {
     const { organiser, ev } = await world();
     const calls = irp(refused);
     const { bookingId } = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
-    const invoice = admissionInvoiceOf(bookingId);
+    const invoice = await admissionInvoiceOf(bookingId);
     for (let i = 0; i < MAX_E_INVOICE_ATTEMPTS + 2; i++) {
       await registerDueEInvoices(t.deps);
       t.clock.advance(6 * 3_600_000);
     }
     expect(calls).toHaveLength(MAX_E_INVOICE_ATTEMPTS);
-    expect(registrationOf(invoice.id)).toMatchObject({
+    expect(await registrationOf(invoice.id)).toMatchObject({
       status: 'failed',
       attempts: MAX_E_INVOICE_ATTEMPTS,
       nextAttemptAt: null,
     });
 
-    const other = createAccount(t, 'organiser');
+    const other = await account(t, 'organiser');
     const stranger = await callProcedure(
       t,
       'mutation',
@@ -334,7 +334,7 @@ describe('e-invoicing', () => {
     t.clock.advance(31 * 86_400_000);
     await registerDueEInvoices(t.deps);
     expect(calls).toHaveLength(0);
-    expect(registrationOf(admissionInvoiceOf(bookingId).id)).toMatchObject({
+    expect(await registrationOf((await admissionInvoiceOf(bookingId)).id)).toMatchObject({
       status: 'failed',
       lastError: OUTSIDE_WINDOW,
       nextAttemptAt: null,
@@ -347,19 +347,19 @@ describe('e-invoicing', () => {
     const b2c = await buyTickets(t, ev, 1);
     await registerDueEInvoices(t.deps);
     expect(calls).toHaveLength(0);
-    expect(registrationOf(admissionInvoiceOf(b2c.bookingId).id)).toBeUndefined();
-    t.close();
+    expect(await registrationOf((await admissionInvoiceOf(b2c.bookingId)).id)).toBeUndefined();
+    await t.close();
 
     const below = await world({ eInvoicing: false });
     const b2b = await buyTickets(t, below.ev, 1, { ticketDetails: BUYER });
     await registerDueEInvoices(t.deps);
     expect(calls).toHaveLength(0);
-    expect(registrationOf(admissionInvoiceOf(b2b.bookingId).id)).toBeUndefined();
+    expect(await registrationOf((await admissionInvoiceOf(b2b.bookingId)).id)).toBeUndefined();
   });
 
   it('the setting needs a GSTIN; invoices from before it was turned on are not sent', async () => {
-    t = createTestApp(IRP_ENV);
-    const unregistered = createAccount(t, 'organiser');
+    t = await createTestAppOn(testEngine(), IRP_ENV);
+    const unregistered = await account(t, 'organiser');
     await saveOrganiserProfile(
       t.deps.db,
       null,
@@ -375,7 +375,7 @@ describe('e-invoicing', () => {
       unregistered,
     );
     expect(refusedSetting.body.error?.data.code).toBe('BAD_REQUEST');
-    t.close();
+    await t.close();
 
     const { organiser, ev } = await world({ eInvoicing: false });
     const calls = irp(registered);
@@ -385,7 +385,7 @@ describe('e-invoicing', () => {
     const after = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
     await registerDueEInvoices(t.deps);
     expect(calls.map((c) => (c.body.DocDtls as { No: string }).No)).toEqual([
-      admissionInvoiceOf(after.bookingId).number,
+      (await admissionInvoiceOf(after.bookingId)).number,
     ]);
   });
 
@@ -393,7 +393,7 @@ describe('e-invoicing', () => {
     const { ev } = await world();
     const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
     await registerDueEInvoices({ ...t.deps, eInvoiceProvider: null });
-    expect(registrationOf(admissionInvoiceOf(bookingId).id)).toMatchObject({
+    expect(await registrationOf((await admissionInvoiceOf(bookingId)).id)).toMatchObject({
       status: 'failed',
       lastError: expect.stringContaining('no IRP connection'),
     });

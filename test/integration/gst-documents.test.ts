@@ -5,20 +5,15 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXEMPT_WORDING } from '../../shared/gst.ts';
-import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { RECIPIENT_ADDRESS_MESSAGES } from '../../shared/recipient-address.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { startInput } from '../helpers/checkout-flow.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { account, buy as buyTickets, signedInUser } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 const REGISTERED = {
   legalName: 'Tala Collective LLP',
@@ -37,25 +32,23 @@ const KA_BUYER = {
 const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function organiserWithEvent(profile: typeof REGISTERED, types: TicketTypeSpec[]) {
-  const organiser = createAccount(t, 'organiser');
-  await saveOrganiserProfile(
-    t.deps.db,
-    platformGstOf(t.deps.env),
-    organiser.userId,
-    organiserProfileSchema.parse(profile),
-    t.clock.now(),
-  );
+  const organiser = await account(t, 'organiser');
+  await saveTaxProfile(t, organiser.userId, profile);
   // A concert in Mumbai (createTicketedEvent's category and city).
-  const ev = createTicketedEvent(t.deps.db, { types });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const ev = await createTicketedEventOn(t.deps.db, { types });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
-function admissionInvoiceOf(bookingId: string) {
-  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all()[0]!;
+async function admissionInvoiceOf(bookingId: string) {
+  const { invoices } = tablesOf(t.deps.db);
+  return (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)))[0]!;
 }
 
 async function pdfText(path: string, cookie: string): Promise<string> {
@@ -71,13 +64,13 @@ function recipientBlock(text: string): string {
 
 describe('the document for every sale (Rules 46, 49)', () => {
   it('a wholly exempt ₹499 concert ticket gets a bill of supply in its own series, not a tax invoice', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent(REGISTERED, [
       { name: 'Lawn', pricePaise: 49_900, totalTickets: 20 },
       { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
     ]);
     const { buyer, bookingId } = await buyTickets(t, ev, 1);
-    const bill = admissionInvoiceOf(bookingId);
+    const bill = await admissionInvoiceOf(bookingId);
     // ₹499 ≤ ₹500 per person: exempt (entry 81); taxable value 499.00, no tax, total ₹499.00.
     expect(bill).toMatchObject({
       documentType: 'bill_of_supply',
@@ -103,19 +96,19 @@ describe('the document for every sale (Rules 46, 49)', () => {
 
     // The tax invoices' series is its own: the organiser's first taxable sale is INV/…/000001, not 000002.
     const gold = await buyTickets(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 1);
-    expect(admissionInvoiceOf(gold.bookingId)).toMatchObject({
+    expect(await admissionInvoiceOf(gold.bookingId)).toMatchObject({
       documentType: 'tax_invoice',
       number: 'INV/26-27/000001',
     });
   });
 
   it('an unregistered organiser’s document says no GST is charged, never that the supply is exempt', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent(UNREGISTERED, [
       { name: 'Gold', pricePaise: 100_000, totalTickets: 20 },
     ]);
     const { buyer, bookingId } = await buyTickets(t, ev, 2);
-    const bill = admissionInvoiceOf(bookingId);
+    const bill = await admissionInvoiceOf(bookingId);
     // 2 × ₹1,000 = ₹2,000.00, no GST at all.
     expect(bill).toMatchObject({
       documentType: 'bill_of_supply',
@@ -138,12 +131,12 @@ describe('the document for every sale (Rules 46, 49)', () => {
 
 describe('the recipient’s address (Rule 46(e))', () => {
   it('B2B: Proceed without an address is refused; the invoice prints the address and the GSTIN’s state', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent(REGISTERED, [
       { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
     ]);
     // The attack: a GSTIN without an address (the invoice would lack a particular Rule 46 requires).
-    const buyerless = createSignedInUser(t);
+    const buyerless = await signedInUser(t);
     const refused = await callProcedure(
       t,
       'mutation',
@@ -165,7 +158,7 @@ describe('the recipient’s address (Rule 46(e))', () => {
     const { buyer, bookingId } = await buyTickets(t, ev, 1, {
       ticketDetails: { ...DETAILS, state: 'Maharashtra', ...KA_BUYER },
     });
-    const invoice = admissionInvoiceOf(bookingId);
+    const invoice = await admissionInvoiceOf(bookingId);
     // ₹1,180 tax included at 18 %: taxable 1180 × 100/118 = 1000.00, tax 180.00; the event is in
     // Maharashtra like the organiser, so CGST 90.00 + SGST 90.00.
     expect(invoice).toMatchObject({
@@ -191,21 +184,21 @@ describe('the recipient’s address (Rule 46(e))', () => {
   });
 
   it('B2C: asked for at ₹50,000 and over, not below (and not kept when not asked for)', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent(REGISTERED, [
       { name: 'Box', pricePaise: 2_500_000, totalTickets: 20 },
       { name: 'Box minus', pricePaise: 2_499_999, totalTickets: 20 },
     ]);
     // 2 × ₹25,000 = ₹50,000.00 (tax included): "fifty thousand rupees or more" needs the address.
     const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
-      cookie: createSignedInUser(t).cookie,
+      cookie: (await signedInUser(t)).cookie,
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
     const big = await buyTickets(t, ev, 2, {
       ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
     });
-    expect(admissionInvoiceOf(big.bookingId)).toMatchObject({
+    expect(await admissionInvoiceOf(big.bookingId)).toMatchObject({
       buyerAddress: 'Flat 4, Koregaon Park, Pune 411001',
       buyerGstin: null,
       totalPaise: 5_000_000,
@@ -215,13 +208,16 @@ describe('the recipient’s address (Rule 46(e))', () => {
     const small = await buyTickets(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 2, {
       ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
     });
-    expect(admissionInvoiceOf(small.bookingId)).toMatchObject({ buyerAddress: null, totalPaise: 4_999_998 });
+    expect(await admissionInvoiceOf(small.bookingId)).toMatchObject({
+      buyerAddress: null,
+      totalPaise: 4_999_998,
+    });
   });
 });
 
 describe('credit notes (Rule 53)', () => {
   it('print the reason in words, the reverse-charge line, the signatory and the amount in words', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent(REGISTERED, [
       { name: 'Gold', pricePaise: 118_025, totalTickets: 20 },
     ]);

@@ -2,17 +2,13 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { eCreditNoteRegistrations } from '../../src-server/db/schema/e-invoices.ts';
-import { creditNotes, invoices } from '../../src-server/db/schema/invoices.ts';
-import { partialCreditNotes } from '../../src-server/db/schema/partial-refunds.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
-import { createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { mswServer } from '../mocks/server.ts';
 
@@ -68,19 +64,26 @@ const signedQr = (irn: string) =>
   `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ data: { Irn: irn } })).toString('base64url')}.c2ln`;
 
 let t: TestApp;
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+});
 
 async function world() {
-  t = createTestApp({ SEED_DEMO_DATA: 'false', EINVOICE_IRP_URL: IRP, EINVOICE_IRP_TOKEN: 'gsp-token-1' });
-  const organiser = createAccount(t, 'organiser');
+  t = await createTestAppOn(testEngine(), {
+    SEED_DEMO_DATA: 'false',
+    EINVOICE_IRP_URL: IRP,
+    EINVOICE_IRP_TOKEN: 'gsp-token-1',
+  });
+  const organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
   const on = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
   expect(on.status).toBe(200);
-  const ev = createTicketedEvent(t.deps.db, {
+  const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
     types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
   });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
@@ -114,23 +117,29 @@ function irp(refuse: (body: Sent) => boolean = () => false) {
   return calls;
 }
 
-const invoiceOf = (bookingId: string) =>
-  t.deps.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.bookingId, bookingId))
-    .all()
-    .find((i) => i.kind === 'admission')!;
-const wholeNoteOf = (invoiceId: string) =>
-  t.deps.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId)).get();
-const partNotesOf = (invoiceId: string) =>
-  t.deps.db.select().from(partialCreditNotes).where(eq(partialCreditNotes.invoiceId, invoiceId)).all();
-const registrationOf = (creditNoteId: string) =>
-  t.deps.db
-    .select()
-    .from(eCreditNoteRegistrations)
-    .where(eq(eCreditNoteRegistrations.creditNoteId, creditNoteId))
-    .get();
+const invoiceOf = async (bookingId: string) => {
+  const { invoices } = tablesOf(t.deps.db);
+  return (await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).find(
+    (i) => i.kind === 'admission',
+  )!;
+};
+const wholeNoteOf = async (invoiceId: string) => {
+  const { creditNotes } = tablesOf(t.deps.db);
+  return (await t.deps.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId)))[0];
+};
+const partNotesOf = (invoiceId: string) => {
+  const { partialCreditNotes } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(partialCreditNotes).where(eq(partialCreditNotes.invoiceId, invoiceId));
+};
+const registrationOf = async (creditNoteId: string) => {
+  const { eCreditNoteRegistrations } = tablesOf(t.deps.db);
+  return (
+    await t.deps.db
+      .select()
+      .from(eCreditNoteRegistrations)
+      .where(eq(eCreditNoteRegistrations.creditNoteId, creditNoteId))
+  )[0];
+};
 const crns = (calls: Sent[]) => calls.filter((c) => c.DocDtls.Typ === 'CRN');
 
 async function cancel(organiser: { cookie: string }, eventId: string, bookingId: string) {
@@ -162,8 +171,8 @@ describe('e-invoicing of credit notes', () => {
 
     await cancel(organiser, ev.eventId, a.bookingId);
     await refundPart(organiser, ev.eventId, b.bookingId);
-    const whole = wholeNoteOf(invoiceOf(a.bookingId).id)!;
-    const [part] = partNotesOf(invoiceOf(b.bookingId).id);
+    const whole = (await wholeNoteOf((await invoiceOf(a.bookingId)).id))!;
+    const [part] = await partNotesOf((await invoiceOf(b.bookingId)).id);
     expect(whole.number).toBe('CRN/26-27/000001');
     expect(part!.number).toBe('CRN/26-27/000002');
 
@@ -229,7 +238,7 @@ describe('e-invoicing of credit notes', () => {
 
     const wholeIrn = irnOf('CRN', 'CRN/26-27/000001');
     const partIrn = irnOf('CRN', 'CRN/26-27/000002');
-    expect(registrationOf(whole.id)).toMatchObject({
+    expect(await registrationOf(whole.id)).toMatchObject({
       kind: 'whole',
       status: 'registered',
       attempts: 1,
@@ -237,7 +246,11 @@ describe('e-invoicing of credit notes', () => {
       signedQrCode: signedQr(wholeIrn),
       nextAttemptAt: null,
     });
-    expect(registrationOf(part!.id)).toMatchObject({ kind: 'part', status: 'registered', irn: partIrn });
+    expect(await registrationOf(part!.id)).toMatchObject({
+      kind: 'part',
+      status: 'registered',
+      irn: partIrn,
+    });
     // Registered once: the next run sends nothing.
     expect(await registerDueEInvoices(t.deps)).toBe(0);
 
@@ -254,7 +267,9 @@ describe('e-invoicing of credit notes', () => {
       expect(text).toContain(`Credit note number: ${note.number}`);
       // Its own IRN, not its invoice's.
       expect(text).toContain(`IRN: ${irn}`);
-      expect(text).not.toContain(irnOf('INV', invoiceOf(note === whole ? a.bookingId : b.bookingId).number));
+      expect(text).not.toContain(
+        irnOf('INV', (await invoiceOf(note === whole ? a.bookingId : b.bookingId)).number),
+      );
       expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
     }
   });
@@ -266,11 +281,11 @@ describe('e-invoicing of credit notes', () => {
     const b = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
     await registerDueEInvoices(t.deps);
     await refundPart(organiser, ev.eventId, b.bookingId);
-    const [part] = partNotesOf(invoiceOf(b.bookingId).id);
+    const [part] = await partNotesOf((await invoiceOf(b.bookingId)).id);
 
     await registerDueEInvoices(t.deps);
     const message = 'IRP: 2212: The preceding document details are invalid';
-    expect(registrationOf(part!.id)).toMatchObject({
+    expect(await registrationOf(part!.id)).toMatchObject({
       status: 'failed',
       attempts: 1,
       lastError: message,
@@ -299,19 +314,23 @@ describe('e-invoicing of credit notes', () => {
     await registerDueEInvoices(t.deps);
     expect(crns(calls)).toHaveLength(2);
     // Second failure: two minutes.
-    expect(registrationOf(part!.id)!.nextAttemptAt).toBe(
+    expect((await registrationOf(part!.id))!.nextAttemptAt).toBe(
       new Date(t.clock.now().getTime() + 120_000).toISOString(),
     );
 
     refuse = false;
     t.clock.advance(120_000);
     await registerDueEInvoices(t.deps);
-    expect(registrationOf(part!.id)).toMatchObject({ status: 'registered', attempts: 3, lastError: null });
+    expect(await registrationOf(part!.id)).toMatchObject({
+      status: 'registered',
+      attempts: 3,
+      lastError: null,
+    });
     const after = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
     expect(after.body.result?.data).toMatchObject({ creditNotesNotRegistered: [] });
 
     // Another organiser cannot retry it; its owner may once the retries have stopped (here: registered).
-    const other = createAccount(t, 'organiser');
+    const other = await account(t, 'organiser');
     const stranger = await callProcedure(
       t,
       'mutation',
@@ -337,11 +356,11 @@ describe('e-invoicing of credit notes', () => {
     const a = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
     await registerDueEInvoices(t.deps);
     await cancel(organiser, ev.eventId, a.bookingId);
-    const whole = wholeNoteOf(invoiceOf(a.bookingId).id)!;
+    const whole = (await wholeNoteOf((await invoiceOf(a.bookingId)).id))!;
     t.clock.advance(60_000);
     await registerDueEInvoices(t.deps);
     expect(crns(calls), 'no CRN while the invoice has no IRN').toHaveLength(0);
-    expect(registrationOf(whole.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await registrationOf(whole.id)).toMatchObject({ status: 'pending', attempts: 0 });
     const shown = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
     expect(shown.body.result?.data).toMatchObject({
       creditNotesNotRegistered: [{ creditNoteId: whole.id, status: 'pending', waitingForInvoice: true }],
@@ -351,7 +370,7 @@ describe('e-invoicing of credit notes', () => {
     t.clock.advance(120_000);
     await registerDueEInvoices(t.deps);
     expect(calls.slice(-2).map((c) => c.DocDtls.Typ)).toEqual(['INV', 'CRN']);
-    expect(registrationOf(whole.id)).toMatchObject({ status: 'registered' });
+    expect(await registrationOf(whole.id)).toMatchObject({ status: 'registered' });
   });
 
   it('a B2C credit note of the same organiser is not sent', async () => {
@@ -361,13 +380,13 @@ describe('e-invoicing of credit notes', () => {
     const part = await buyTickets(t, ev, 2);
     await cancel(organiser, ev.eventId, b2c.bookingId);
     await refundPart(organiser, ev.eventId, part.bookingId);
-    const whole = wholeNoteOf(invoiceOf(b2c.bookingId).id)!;
-    const [partNote] = partNotesOf(invoiceOf(part.bookingId).id);
+    const whole = (await wholeNoteOf((await invoiceOf(b2c.bookingId)).id))!;
+    const [partNote] = await partNotesOf((await invoiceOf(part.bookingId)).id);
     expect(whole).toBeDefined();
     expect(partNote).toBeDefined();
     expect(await registerDueEInvoices(t.deps)).toBe(0);
     expect(calls).toHaveLength(0);
-    expect(registrationOf(whole.id)).toBeUndefined();
-    expect(registrationOf(partNote!.id)).toBeUndefined();
+    expect(await registrationOf(whole.id)).toBeUndefined();
+    expect(await registrationOf(partNote!.id)).toBeUndefined();
   });
 });

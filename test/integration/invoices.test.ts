@@ -3,25 +3,29 @@ import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXEMPT_WORDING } from '../../shared/gst.ts';
-import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { creditNotes, documentCounters, invoices } from '../../src-server/db/schema/invoices.ts';
-import { holdItems, holds, paymentOrders } from '../../src-server/db/schema/payments.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
+import { composeDeps } from '../../src-server/compose-deps.ts';
+import type { Db } from '../../src-server/db/client.ts';
+import { openPostgres } from '../../src-server/db/engine/postgres.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { changes } from '../../src-server/db/engine/steps.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { GSTIN_ALREADY_GIVEN, GSTIN_TOO_LATE } from '../../src-server/services/invoices/add-buyer-gstin.ts';
 import { financialYearOf } from '../../src-server/services/invoices/document-numbers.ts';
 import { FEE_NOT_TAXED_NOTE } from '../../src-server/services/invoices/issue-booking-invoices.ts';
-import { issueCreditNotes } from '../../src-server/services/invoices/issue-credit-note.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { issueCreditNotesSteps } from '../../src-server/services/invoices/issue-credit-note.ts';
+import { settlePayment } from '../../src-server/services/payments/confirm.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { addTeamMember, createAccount } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS, type TicketTypeSpec } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
+import { account, buy as buyOn, signedInUser, teamMember } from '../helpers/engine-fixtures.ts';
+import {
+  createTicketedEventOn,
+  DETAILS,
+  type TicketedEvent,
+  type TicketTypeSpec,
+} from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 const PROFILE = {
   legalName: 'Tala Collective LLP',
@@ -42,38 +46,60 @@ const PLATFORM_GST = {
 const NO_PLATFORM_GST = { SEED_DEMO_DATA: 'false' } as const;
 
 let t: TestApp;
-afterEach(() => t?.close());
+// Once per app: a test without one (financialYearOf) must not close the previous test's again.
+afterEach(async () => {
+  const app: TestApp | undefined = t;
+  t = undefined as unknown as TestApp;
+  await app?.close();
+});
 
 async function organiserWithEvent(
   options: { city?: string; types?: TicketTypeSpec[]; profile?: boolean } = {},
 ) {
-  const organiser = createAccount(t, 'organiser');
-  if (options.profile !== false) {
-    await saveOrganiserProfile(
-      t.deps.db,
-      platformGstOf(t.deps.env),
-      organiser.userId,
-      organiserProfileSchema.parse(PROFILE),
-      t.clock.now(),
-    );
-  }
-  const ev = createTicketedEvent(t.deps.db, { types: options.types, city: options.city ?? 'Mumbai' });
-  t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+  const organiser = await account(t, 'organiser');
+  if (options.profile !== false) await saveTaxProfile(t, organiser.userId, PROFILE);
+  const ev = await createTicketedEventOn(t.deps.db, { types: options.types, city: options.city ?? 'Mumbai' });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
-async function buy(ev: ReturnType<typeof createTicketedEvent>, quantity: number, details: object = DETAILS) {
-  const { buyer, bookingId } = await buyTickets(t, ev, quantity, { ticketDetails: details });
+async function buy(ev: TicketedEvent, quantity: number, details: object = DETAILS) {
+  const { buyer, bookingId } = await buyOn(t, ev, quantity, { ticketDetails: details });
   return { buyer, bookingId };
 }
 
 function invoicesOf(bookingId: string) {
-  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
+  const { invoices } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+}
+
+async function creditNotesNow() {
+  const { creditNotes } = tablesOf(t.deps.db);
+  return t.deps.db.select().from(creditNotes);
+}
+
+/** `issueCreditNotes` in a write transaction of its own, on either engine. */
+function issueCreditNotesFor(bookingId: string) {
+  return runnerFor(t.deps.db).write((tx) =>
+    issueCreditNotesSteps(tx as never, bookingId, 'Cancelled by the buyer', t.clock.now()),
+  );
+}
+
+/** What a refused statement said: PostgreSQL's driver error is the cause of Drizzle's "Failed query". */
+async function refusalOf(statement: PromiseLike<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (err) {
+    const cause = (err as { cause?: unknown }).cause;
+    return `${String(err)} ${cause ? String(cause) : ''}`;
+  }
+  throw new Error('the statement was not refused');
 }
 
 describe('invoices issued at confirmation', () => {
   it('intra-state: CGST + SGST, buyer GSTIN, numbered in the financial year, fee stated as not taxed', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -83,7 +109,7 @@ describe('invoices issued at confirmation', () => {
       buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
       buyerAddress: '4 MG Road, Pune 411001',
     });
-    const [invoice, ...more] = invoicesOf(bookingId);
+    const [invoice, ...more] = await invoicesOf(bookingId);
     expect(more).toEqual([]);
     // The test clock is 21 Nov 2026 (IST): financial year 2026-27.
     expect(invoice).toMatchObject({
@@ -125,19 +151,26 @@ describe('invoices issued at confirmation', () => {
     // No platform registration: 5 % of ₹2,360 = ₹118 fee, charged without GST, and the invoice says so.
     expect(invoice!.notes).toEqual([FEE_NOT_TAXED_NOTE('₹118.00')]);
     expect(invoice!.notes[0]).toContain('not charged with tax');
-    const booked = t.deps.sqlite
-      .prepare(
-        'select fee_amount_paise as fee, igst_amount_paise as igst, total_amount_paise as total from bookings where id = ?',
-      )
-      .get(bookingId);
+    const { bookings } = tablesOf(t.deps.db);
+    const [booked] = await t.deps.db
+      .select({
+        fee: bookings.feeAmountPaise,
+        igst: bookings.igstAmountPaise,
+        total: bookings.totalAmountPaise,
+      })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
     expect(booked).toEqual({ fee: 11_800, igst: 0, total: 236_000 + 11_800 });
 
     const second = await buy(ev, 1);
-    expect(invoicesOf(second.bookingId)[0]).toMatchObject({ number: 'INV/26-27/000002', buyerGstin: null });
+    expect((await invoicesOf(second.bookingId))[0]).toMatchObject({
+      number: 'INV/26-27/000002',
+      buyerGstin: null,
+    });
   });
 
   it('inter-state: the venue in another state gets IGST; ₹500 admission is exempt and says so', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       city: 'Bangalore',
       types: [
@@ -146,31 +179,31 @@ describe('invoices issued at confirmation', () => {
       ],
     });
     const a = await buy(ev, 1);
-    expect(invoicesOf(a.bookingId)[0]).toMatchObject({
+    expect((await invoicesOf(a.bookingId))[0]).toMatchObject({
       placeOfSupply: 'Karnataka',
       cgstPaise: 0,
       sgstPaise: 0,
       igstPaise: 18_000,
       taxableValuePaise: 100_000,
     });
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1, {
       selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 3 }],
     });
     const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
-    const exempt = invoicesOf((res.data as { bookingId: string }).bookingId)[0]!;
+    const exempt = (await invoicesOf((res.data as { bookingId: string }).bookingId))[0]!;
     expect(exempt).toMatchObject({ taxableValuePaise: 150_000, igstPaise: 0, totalPaise: 150_000 });
     expect(exempt.lines[0]!.kind).toBe('exempt');
     expect(exempt.notes[0]).toBe(EXEMPT_WORDING);
   });
 
   it('issues the platform’s own fee invoice when its GST details are configured', async () => {
-    t = createTestApp(PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 5 }],
     });
     const { bookingId } = await buy(ev, 1);
-    const fee = invoicesOf(bookingId).find((i) => i.kind === 'platform_fee')!;
+    const fee = (await invoicesOf(bookingId)).find((i) => i.kind === 'platform_fee')!;
     // Fee 5 % of ₹1,180 = ₹59; IGST 18 % = ₹10.62 (buyer in Maharashtra, platform in Karnataka).
     expect(fee).toMatchObject({
       issuer: 'platform',
@@ -179,116 +212,137 @@ describe('invoices issued at confirmation', () => {
       igstPaise: 1_062,
       totalPaise: 6_962,
     });
-    expect(invoicesOf(bookingId).find((i) => i.kind === 'admission')!.notes).toEqual([]);
+    expect((await invoicesOf(bookingId)).find((i) => i.kind === 'admission')!.notes).toEqual([]);
   });
 
   it('gives no invoice (and still books) when the organiser has no tax profile', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({ profile: false });
     const { bookingId } = await buy(ev, 1);
-    expect(invoicesOf(bookingId)).toEqual([]);
+    expect(await invoicesOf(bookingId)).toEqual([]);
   });
 
   it('200 simultaneous confirmations on four threads get 200 consecutive numbers, no gaps, no duplicates', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 400 }],
     });
     const now = t.clock.now().toISOString();
     const later = new Date(t.clock.now().getTime() + 600_000).toISOString();
-    const orders: string[] = [];
-    for (let i = 0; i < 200; i++) {
-      const buyer = createSignedInUser(t);
-      const holdId = randomUUID();
-      t.deps.db
-        .insert(holds)
-        .values({
-          id: holdId,
-          userId: buyer.userId,
-          eventId: ev.eventId,
-          eventDateId: ev.dateId,
-          slotId: ev.slotId,
-          details: { ...DETAILS, phone: '9876543210' },
-          subtotalPaise: 118_000,
-          feePaise: 5_900,
-          igstPaise: 1_062,
-          totalPaise: 124_962,
-          sessionExpiresAt: later,
-          expiresAt: later,
-          seats: 1,
-          createdAt: now,
-        })
-        .run();
-      t.deps.db
-        .insert(holdItems)
-        .values({ holdId, ticketTypeId: ev.ticketTypeIds[0]!, quantity: 1, pricePaise: 118_000 })
-        .run();
-      const orderId = `order_${i}`;
-      t.deps.db
-        .insert(paymentOrders)
-        .values({
-          id: orderId,
-          gateway: 'simulator',
-          holdId,
-          userId: buyer.userId,
-          amountPaise: 124_962,
-          currency: 'INR',
-          receipt: orderId,
-          notes: {},
-          createdAt: now,
-        })
-        .run();
-      orders.push(orderId);
-    }
-    // Four worker threads, each with its own connection to the database file, settle 50 orders each at
-    // once: their transactions contend for SQLite's write lock like server processes do.
+    const orders = Array.from({ length: 200 }, (_, i) => ({
+      orderId: `order_${i}`,
+      holdId: randomUUID(),
+      userId: randomUUID(),
+    }));
+    // 200 buyers, each with a hold of one ticket and its payment order waiting for the gateway's answer.
+    await runnerFor(t.deps.db).write(function* (tx) {
+      const { users, holds, holdItems, paymentOrders } = tablesOf(tx);
+      yield* changes(
+        tx.insert(users).values(
+          orders.map((o, i) => ({
+            id: o.userId,
+            email: `racer${i}-${o.userId.slice(0, 8)}@example.com`,
+            name: `Racer ${i}`,
+            phone: '9876543210',
+            isEmailVerified: true,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        ),
+      );
+      yield* changes(
+        tx.insert(holds).values(
+          orders.map((o) => ({
+            id: o.holdId,
+            userId: o.userId,
+            eventId: ev.eventId,
+            eventDateId: ev.dateId,
+            slotId: ev.slotId,
+            details: { ...DETAILS, phone: '9876543210' },
+            subtotalPaise: 118_000,
+            feePaise: 5_900,
+            igstPaise: 1_062,
+            totalPaise: 124_962,
+            sessionExpiresAt: later,
+            expiresAt: later,
+            seats: 1,
+            createdAt: now,
+          })),
+        ),
+      );
+      yield* changes(
+        tx.insert(holdItems).values(
+          orders.map((o) => ({
+            holdId: o.holdId,
+            ticketTypeId: ev.ticketTypeIds[0]!,
+            quantity: 1,
+            pricePaise: 118_000,
+          })),
+        ),
+      );
+      yield* changes(
+        tx.insert(paymentOrders).values(
+          orders.map((o) => ({
+            id: o.orderId,
+            gateway: 'simulator' as const,
+            holdId: o.holdId,
+            userId: o.userId,
+            amountPaise: 124_962,
+            currency: 'INR',
+            receipt: o.orderId,
+            notes: {},
+            createdAt: now,
+          })),
+        ),
+      );
+    });
+    const shareOf = (w: number) =>
+      orders.flatMap(({ orderId }, i) => (i % 4 === w ? [{ orderId, paymentId: `pay_${i}` }] : []));
+    // Four servers settle 50 orders each at once, each with its own connections: on SQLite four worker
+    // threads with their own connection to the database file contend for its write lock like server
+    // processes do; on PostgreSQL four pools on the one database contend for the counter's row.
     const outcomes = (
       await Promise.all(
         [0, 1, 2, 3].map((w) =>
-          settleInWorker(
-            t.dataDir,
-            orders.flatMap((orderId, i) => (i % 4 === w ? [{ orderId, paymentId: `pay_${i}` }] : [])),
-            124_962,
-          ),
+          t.engine === 'postgres'
+            ? settleOnPool(shareOf(w), 124_962)
+            : settleInWorker(t.dataDir, shareOf(w), 124_962),
         ),
       )
     ).flat();
     expect(outcomes).toHaveLength(200);
     expect(outcomes.every((o) => o === 'booked')).toBe(true);
-    const numbers = t.deps.db
-      .select({ number: invoices.number })
-      .from(invoices)
-      .where(eq(invoices.issuer, organiser.userId))
-      .all()
+    const { invoices, documentCounters } = tablesOf(t.deps.db);
+    const numbers = (
+      await t.deps.db
+        .select({ number: invoices.number })
+        .from(invoices)
+        .where(eq(invoices.issuer, organiser.userId))
+    )
       .map((r) => r.number)
       .sort();
     expect(numbers).toHaveLength(200);
     expect(numbers).toEqual(
       Array.from({ length: 200 }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, '0')}`),
     );
-    expect(t.deps.db.select().from(documentCounters).all()).toEqual([
+    expect(await t.deps.db.select().from(documentCounters)).toEqual([
       { issuer: organiser.userId, series: 'invoice', financialYear: '26-27', lastNumber: 200 },
     ]);
     // Four threads each load the app's modules through tsx first: slow on a busy 2-core machine.
   }, 120_000);
 });
-
 describe('credit notes', () => {
   it('refer to the invoice, copy its amounts, have their own series and are issued once', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
     const { bookingId } = await buy(ev, 1);
-    const invoice = invoicesOf(bookingId)[0]!;
-    const first = await writeTransaction(t.deps.db, (tx) =>
-      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
-    );
-    const again = await writeTransaction(t.deps.db, (tx) =>
-      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
-    );
+    const invoice = (await invoicesOf(bookingId))[0]!;
+    const first = await issueCreditNotesFor(bookingId);
+    const again = await issueCreditNotesFor(bookingId);
     expect(again).toEqual(first);
-    const notes = t.deps.db.select().from(creditNotes).all();
+    const notes = await creditNotesNow();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
       invoiceId: invoice.id,
@@ -302,28 +356,27 @@ describe('credit notes', () => {
       totalPaise: 75_000,
     });
     // The invoice itself is untouched, and the database refuses to change or remove either document.
-    expect(invoicesOf(bookingId)[0]).toEqual(invoice);
-    expect(() =>
-      t.deps.db.update(invoices).set({ totalPaise: 1 }).where(eq(invoices.id, invoice.id)).run(),
-    ).toThrow(/invoices are immutable/);
-    expect(() => t.deps.db.delete(invoices).where(eq(invoices.id, invoice.id)).run()).toThrow(
+    expect((await invoicesOf(bookingId))[0]).toEqual(invoice);
+    const { invoices, creditNotes } = tablesOf(t.deps.db);
+    expect(
+      await refusalOf(t.deps.db.update(invoices).set({ totalPaise: 1 }).where(eq(invoices.id, invoice.id))),
+    ).toMatch(/invoices are immutable/);
+    expect(await refusalOf(t.deps.db.delete(invoices).where(eq(invoices.id, invoice.id)))).toMatch(
       /invoices are immutable/,
     );
-    expect(() => t.deps.db.update(creditNotes).set({ reason: 'x' }).run()).toThrow(
+    expect(await refusalOf(t.deps.db.update(creditNotes).set({ reason: 'x' }))).toMatch(
       /credit notes are immutable/,
     );
   });
 
   it('have their own rows in the monthly CSV, after the totals, referring to the invoice', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
     const { bookingId } = await buy(ev, 1);
-    const invoice = invoicesOf(bookingId)[0]!;
-    await writeTransaction(t.deps.db, (tx) =>
-      issueCreditNotes(tx, bookingId, 'Cancelled by the buyer', t.clock.now()),
-    );
+    const invoice = (await invoicesOf(bookingId))[0]!;
+    await issueCreditNotesFor(bookingId);
     const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
     expect(res.status).toBe(200);
     const rows = (await res.text())
@@ -339,12 +392,12 @@ describe('credit notes', () => {
 
 describe('credit notes on cancellation', () => {
   it('an organiser cancelling a booking issues its credit note in the same step, once', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 5 }],
     });
     const { bookingId } = await buy(ev, 1);
-    const invoice = invoicesOf(bookingId)[0]!;
+    const invoice = (await invoicesOf(bookingId))[0]!;
     const cancel = () =>
       callProcedure(
         t,
@@ -355,7 +408,7 @@ describe('credit notes on cancellation', () => {
       );
     expect((await cancel()).status).toBe(200);
     await cancel(); // a second cancel changes nothing
-    const notes = t.deps.db.select().from(creditNotes).all();
+    const notes = await creditNotesNow();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ invoiceId: invoice.id, totalPaise: invoice.totalPaise });
   });
@@ -369,17 +422,17 @@ describe('credit notes on cancellation', () => {
   ] as const)(
     'a buyer cancelling under a %s policy credits that share of each invoice',
     async (rule, percent, share) => {
-      t = createTestApp(PLATFORM_GST);
+      t = await createTestAppOn(testEngine(), PLATFORM_GST);
       const { ev } = await organiserWithEvent({
         types: [{ name: 'Gold', pricePaise: 118_099, totalTickets: 5 }],
       });
-      t.deps.db
+      const { events } = tablesOf(t.deps.db);
+      await t.deps.db
         .update(events)
         .set({ refundRule: rule, refundPercent: percent })
-        .where(eq(events.id, ev.eventId))
-        .run();
+        .where(eq(events.id, ev.eventId));
       const { buyer, bookingId } = await buy(ev, 2);
-      const issued = invoicesOf(bookingId);
+      const issued = await invoicesOf(bookingId);
       expect(issued.map((i) => i.kind).sort()).toEqual(['admission', 'platform_fee']);
       const res = await callProcedure(
         t,
@@ -390,7 +443,7 @@ describe('credit notes on cancellation', () => {
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-      const notes = t.deps.db.select().from(creditNotes).all();
+      const notes = await creditNotesNow();
       for (const invoice of issued) {
         const note = notes.find((n) => n.invoiceId === invoice.id);
         const fraction = share[invoice.kind];
@@ -429,7 +482,7 @@ describe('financialYearOf', () => {
 
 describe('invoice downloads', () => {
   it('the PDF shows the split; only the buyer and the event’s sales team may download it', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -439,7 +492,7 @@ describe('invoice downloads', () => {
       buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
       buyerAddress: '4 MG Road, Pune 411001',
     });
-    const invoice = invoicesOf(bookingId)[0]!;
+    const invoice = (await invoicesOf(bookingId))[0]!;
     const get = (cookie?: string) =>
       t.request(`/api/invoices/${invoice.id}.pdf`, { headers: cookie ? { cookie } : {} });
 
@@ -455,20 +508,20 @@ describe('invoice downloads', () => {
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).not.toContain('IGST:');
 
-    const coOrganiser = createAccount(t, 'organiser');
-    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
-    const gate = createAccount(t);
-    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    const coOrganiser = await account(t, 'organiser');
+    await teamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = await account(t);
+    await teamMember(t, ev.eventId, gate.userId, 'gate_staff');
     expect((await get(organiser.cookie)).status).toBe(200);
     expect((await get(coOrganiser.cookie)).status).toBe(200);
     expect((await get(gate.cookie)).status).toBe(404);
-    expect((await get(createAccount(t, 'organiser').cookie)).status).toBe(404);
-    expect((await get(createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get((await account(t, 'organiser')).cookie)).status).toBe(404);
+    expect((await get((await signedInUser(t)).cookie)).status).toBe(404);
     expect((await get()).status).toBe(404);
   });
 
   it('a cancelled booking’s credit notes download as PDFs, for the buyer and the event’s sales team only', async () => {
-    t = createTestApp({ ...NO_PLATFORM_GST, ...PLATFORM_GST });
+    t = await createTestAppOn(testEngine(), { ...NO_PLATFORM_GST, ...PLATFORM_GST });
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -505,7 +558,7 @@ describe('invoice downloads', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain('jalsa-credit-note-CRN-26-27-000001.pdf');
-    const invoice = invoicesOf(bookingId).find((i) => i.kind === 'admission')!;
+    const invoice = (await invoicesOf(bookingId)).find((i) => i.kind === 'admission')!;
     const text = pdfPageText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain('Credit note');
     expect(text).toContain('Credit note number: CRN/26-27/000001');
@@ -518,21 +571,21 @@ describe('invoice downloads', () => {
     expect((await get(fee.creditNoteId!, buyer.cookie)).status).toBe(200);
     expect((await get(fee.creditNoteId!, organiser.cookie)).status).toBe(404);
 
-    const coOrganiser = createAccount(t, 'organiser');
-    addTeamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
-    const gate = createAccount(t);
-    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    const coOrganiser = await account(t, 'organiser');
+    await teamMember(t, ev.eventId, coOrganiser.userId, 'co_organiser');
+    const gate = await account(t);
+    await teamMember(t, ev.eventId, gate.userId, 'gate_staff');
     expect((await get(admission.creditNoteId!, organiser.cookie)).status).toBe(200);
     expect((await get(admission.creditNoteId!, coOrganiser.cookie)).status).toBe(200);
     expect((await get(admission.creditNoteId!, gate.cookie)).status).toBe(404);
-    expect((await get(admission.creditNoteId!, createAccount(t, 'organiser').cookie)).status).toBe(404);
-    expect((await get(admission.creditNoteId!, createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, (await account(t, 'organiser')).cookie)).status).toBe(404);
+    expect((await get(admission.creditNoteId!, (await signedInUser(t)).cookie)).status).toBe(404);
     expect((await get(admission.creditNoteId!)).status).toBe(404);
     expect((await get('no-such-note', buyer.cookie)).status).toBe(404);
   });
 
   it('the monthly CSV has B2B rows with the GSTIN and B2C totals by state and rate', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [
         { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
@@ -547,7 +600,7 @@ describe('invoice downloads', () => {
     });
     await buy(ev, 2);
     await buy(ev, 1);
-    const buyer = createSignedInUser(t);
+    const buyer = await signedInUser(t);
     const session = await proceed(t, buyer.cookie, ev, 1, {
       selectedTickets: [{ ticketTypeId: ev.ticketTypeIds[1]!, quantity: 1 }],
     });
@@ -587,7 +640,7 @@ describe('invoice downloads', () => {
 
 describe('the monthly CSV and CSV injection', () => {
   it('writes a buyer’s legal name that a `;` spreadsheet would split into a formula as one neutralised cell (issue 35)', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
@@ -611,12 +664,12 @@ describe('the monthly CSV and CSV injection', () => {
 
 describe('adding a GSTIN after buying', () => {
   it('re-issues the invoice with the GSTIN (credit note + new number) until the end of its month', async () => {
-    t = createTestApp(NO_PLATFORM_GST);
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent({
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
     const { buyer, bookingId } = await buy(ev, 1);
-    const [original] = invoicesOf(bookingId);
+    const [original] = await invoicesOf(bookingId);
     const add = (cookie: string, id = bookingId) =>
       callProcedure(
         t,
@@ -631,10 +684,10 @@ describe('adding a GSTIN after buying', () => {
         { cookie },
       );
 
-    expect((await add(createSignedInUser(t).cookie)).status).toBe(404);
+    expect((await add((await signedInUser(t)).cookie)).status).toBe(404);
     const res = await add(buyer.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const all = invoicesOf(bookingId);
+    const all = await invoicesOf(bookingId);
     expect(all).toHaveLength(2);
     expect(all.find((i) => i.id === original!.id)).toEqual(original);
     const replacement = all.find((i) => i.id !== original!.id)!;
@@ -645,7 +698,7 @@ describe('adding a GSTIN after buying', () => {
       cgstPaise: original!.cgstPaise,
       totalPaise: original!.totalPaise,
     });
-    expect(t.deps.db.select().from(creditNotes).all()).toMatchObject([
+    expect(await creditNotesNow()).toMatchObject([
       { invoiceId: original!.id, number: 'CRN/26-27/000001', totalPaise: original!.totalPaise },
     ]);
     expect((await add(buyer.cookie)).body.error?.message).toBe(GSTIN_ALREADY_GIVEN);
@@ -656,7 +709,7 @@ describe('adding a GSTIN after buying', () => {
     const refused = await add(late.buyer.cookie, late.bookingId);
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toBe(GSTIN_TOO_LATE);
-    expect(invoicesOf(late.bookingId)).toHaveLength(1);
+    expect(await invoicesOf(late.bookingId)).toHaveLength(1);
   });
 });
 
@@ -683,4 +736,21 @@ import(workerData.tsx).then((api) => api.tsImport(workerData.entry, workerData.e
     );
     worker.once('error', reject);
   });
+}
+
+/**
+ * On PostgreSQL, a server of its own: the test app's deps on a second pool on the same database (as
+ * engine-app.test.ts's second app instance) settle the given orders at once.
+ */
+async function settleOnPool(orders: { orderId: string; paymentId: string }[], amountPaise: number) {
+  const pool = await openPostgres(t.deps.env.DATABASE_URL!, { poolSize: 4 });
+  try {
+    const deps = composeDeps({ ...t.deps, db: pool as unknown as Db });
+    const outcomes = await Promise.all(
+      orders.map((o) => settlePayment(deps, o.orderId, o.paymentId, { amountPaise, source: 'webhook' })),
+    );
+    return outcomes.map((o) => o.outcome as string);
+  } finally {
+    await pool.$client.end();
+  }
 }

@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES, invoicingNotice } from '../../shared/gst-schemas.ts';
-import { events } from '../../src-server/db/schema/catalog.ts';
-import { invoices } from '../../src-server/db/schema/invoices.ts';
-import { writeTransaction } from '../../src-server/db/write-transaction.ts';
-import { cancelBookingIn } from '../../src-server/services/bookings/cancel-booking-in.ts';
-import { createAccount, createOwnedEvent, createPendingRequest } from '../helpers/console-world.ts';
-import { createTicketedEvent, DETAILS } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { runnerFor } from '../../src-server/db/engine/runner.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import type { WriteTx } from '../../src-server/db/write-transaction.ts';
+import { cancelBookingSteps } from '../../src-server/services/bookings/cancel-booking-in.ts';
+import { account, buy as buyTickets, ownedEvent, pendingRequest } from '../helpers/engine-fixtures.ts';
+import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 /**
@@ -27,10 +26,12 @@ const ADDRESS = '12 Hill Road, Bandra, Mumbai 400050';
 
 describe('invoicing details from the organiser request to the invoices owed', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestAppOn(testEngine());
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const call = async (kind: 'query' | 'mutation', name: string, input: unknown, cookie: string) => {
     const res = await callProcedure(t, kind, name, input, { cookie });
@@ -40,8 +41,8 @@ describe('invoicing details from the organiser request to the invoices owed', ()
 
   /** Someone asks through List your Event and an admin approves: they are an organiser now. */
   async function approvedOrganiser(request: Partial<typeof REQUEST> = {}) {
-    const person = createAccount(t, 'none');
-    const admin = createAccount(t, 'admin');
+    const person = await account(t, 'none');
+    const admin = await account(t, 'admin');
     await call('mutation', 'organiserRequests.submit', { ...REQUEST, ...request }, person.cookie);
     const [row] = (
       await callProcedure(t, 'query', 'admin.organiserRequests', undefined, { cookie: admin.cookie })
@@ -50,12 +51,21 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     return person;
   }
 
-  const admissionInvoices = (bookingId: string) =>
-    t.deps.db
+  const admissionInvoices = (bookingId: string) => {
+    const { invoices } = tablesOf(t.deps.db);
+    return t.deps.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'admission')))
-      .all();
+      .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'admission')));
+  };
+  const invoicesIssuedBy = (issuer: string) => {
+    const { invoices } = tablesOf(t.deps.db);
+    return t.deps.db.select().from(invoices).where(eq(invoices.issuer, issuer));
+  };
+  const setDraft = (eventId: string) => {
+    const { events } = tablesOf(t.deps.db);
+    return t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, eventId));
+  };
 
   it('approving a request makes its GSTIN, organisation and state the profile’s defaults, still to complete', async () => {
     const registered = await approvedOrganiser();
@@ -78,9 +88,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
       complete: false,
     });
     // A request declined carries nothing over.
-    const declinedPerson = createAccount(t, 'none');
-    const requestId = createPendingRequest(t, declinedPerson.userId);
-    await call('mutation', 'admin.declineRequest', { requestId }, createAccount(t, 'admin').cookie);
+    const declinedPerson = await account(t, 'none');
+    const requestId = await pendingRequest(t, declinedPerson.userId);
+    await call('mutation', 'admin.declineRequest', { requestId }, (await account(t, 'admin')).cookie);
     expect(
       await callProcedure(t, 'query', 'invoices.profile', undefined, { cookie: declinedPerson.cookie }),
     ).toMatchObject({
@@ -90,8 +100,8 @@ describe('invoicing details from the organiser request to the invoices owed', ()
 
   it('a GST-registered organiser cannot publish before the invoice details are complete; an unregistered one is told why no GST invoice', async () => {
     const registered = await approvedOrganiser();
-    const ev = createOwnedEvent(t, registered.userId, 'Monsoon Ragas');
-    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, ev.eventId)).run();
+    const ev = await ownedEvent(t, registered.userId, 'Monsoon Ragas');
+    await setDraft(ev.eventId);
     const editable = async (cookie: string, eventId: string) =>
       (await call('query', 'organiser.editableEvent', { eventId }, cookie)) as {
         version: number;
@@ -110,8 +120,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
         registered.cookie,
       ),
     ).toEqual({ published: false, missing: [GST_MESSAGES.invoiceDetailsMissing] });
+    const { events } = tablesOf(t.deps.db);
     expect(
-      t.deps.db.select({ s: events.status }).from(events).where(eq(events.id, ev.eventId)).get()?.s,
+      (await t.deps.db.select({ s: events.status }).from(events).where(eq(events.id, ev.eventId)))[0]?.s,
     ).toBe('draft');
 
     const profile = (await call('query', 'invoices.profile', undefined, registered.cookie)) as object;
@@ -130,9 +141,9 @@ describe('invoicing details from the organiser request to the invoices owed', ()
 
     // Not registered (no GSTIN, no profile at all): publishing is not held up, and the editor says plainly
     // that no GST invoice will be issued, and why.
-    const plain = createAccount(t, 'organiser');
-    const other = createOwnedEvent(t, plain.userId, 'Open Mic');
-    t.deps.db.update(events).set({ status: 'draft' }).where(eq(events.id, other.eventId)).run();
+    const plain = await account(t, 'organiser');
+    const other = await ownedEvent(t, plain.userId, 'Open Mic');
+    await setDraft(other.eventId);
     const plainDraft = await editable(plain.cookie, other.eventId);
     expect(plainDraft.invoicing).toEqual({ registered: false, complete: false });
     expect(invoicingNotice(plainDraft.invoicing)).toBe(GST_MESSAGES.notRegisteredIncomplete);
@@ -151,10 +162,11 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     // Approved with a GSTIN but no address yet; the event is already on sale (e.g. published before
     // this rule, or by an admin's hand).
     const organiser = await approvedOrganiser();
-    const ev = createTicketedEvent(t.deps.db, {
+    const ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Gold', pricePaise: 118_000, totalTickets: 20 }],
     });
-    t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId)).run();
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
 
     const first = await buyTickets(t, ev, 2, {
       ticketDetails: {
@@ -168,12 +180,12 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     const second = await buyTickets(t, ev, 1);
     t.clock.advance(60_000);
     const cancelled = await buyTickets(t, ev, 1);
-    await writeTransaction(t.deps.db, (tx) =>
-      cancelBookingIn(tx, t.deps, cancelled.bookingId, 'organiser', t.clock.now()),
+    await runnerFor(t.deps.db).write((tx) =>
+      cancelBookingSteps(tx as WriteTx, t.deps, cancelled.bookingId, 'organiser', t.clock.now(), {}),
     );
     // The profile is not complete: no admission invoice was issued (the platform's fee invoices were).
-    for (const b of [first, second, cancelled]) expect(admissionInvoices(b.bookingId)).toEqual([]);
-    const platformInvoices = t.deps.db.select().from(invoices).where(eq(invoices.issuer, 'platform')).all();
+    for (const b of [first, second, cancelled]) expect(await admissionInvoices(b.bookingId)).toEqual([]);
+    const platformInvoices = await invoicesIssuedBy('platform');
     expect(platformInvoices).toHaveLength(3);
 
     const profile = (await call('query', 'invoices.profile', undefined, organiser.cookie)) as object;
@@ -187,7 +199,7 @@ describe('invoicing details from the organiser request to the invoices owed', ()
     expect(saved).toMatchObject({ complete: true, invoicesIssued: 2 });
 
     // Two tickets at ₹1,180 incl. 18 %: taxable 2 × 1,000 = ₹2,000, CGST + SGST ₹180 each (Mumbai, intra-state).
-    const [one] = admissionInvoices(first.bookingId);
+    const [one] = await admissionInvoices(first.bookingId);
     expect(one).toMatchObject({
       number: 'INV/26-27/000001',
       documentType: 'tax_invoice',
@@ -202,23 +214,21 @@ describe('invoicing details from the organiser request to the invoices owed', ()
       totalPaise: 236_000,
       issuedAt: t.clock.now().toISOString(),
     });
-    expect(admissionInvoices(second.bookingId)).toMatchObject([
+    expect(await admissionInvoices(second.bookingId)).toMatchObject([
       { number: 'INV/26-27/000002', buyerGstin: null, totalPaise: 118_000 },
     ]);
     // A cancelled booking is owed nothing; the platform's fee invoices were not issued a second time.
-    expect(admissionInvoices(cancelled.bookingId)).toEqual([]);
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.issuer, 'platform')).all()).toHaveLength(3);
+    expect(await admissionInvoices(cancelled.bookingId)).toEqual([]);
+    expect(await invoicesIssuedBy('platform')).toHaveLength(3);
 
     // Saving again issues nothing more.
     expect(
       await call('mutation', 'invoices.saveProfile', { ...profile, address: ADDRESS }, organiser.cookie),
     ).toMatchObject({ invoicesIssued: 0 });
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.issuer, organiser.userId)).all()).toHaveLength(
-      2,
-    );
+    expect(await invoicesIssuedBy(organiser.userId)).toHaveLength(2);
 
     // The next booking is invoiced at confirmation, and its number follows with no gap.
     const later = await buyTickets(t, ev, 1);
-    expect(admissionInvoices(later.bookingId)).toMatchObject([{ number: 'INV/26-27/000003' }]);
+    expect(await admissionInvoices(later.bookingId)).toMatchObject([{ number: 'INV/26-27/000003' }]);
   });
 });
