@@ -52,6 +52,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
   'test/integration/gstr1-export.test.ts',
+  'test/integration/hoarding.test.ts',
   'test/integration/inventory.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',
