@@ -73,6 +73,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/security-sessions.test.ts',
   'test/integration/storefront-visibility.test.ts',
   'test/integration/transfers.test.ts',
+  'test/integration/waitlist.test.ts',
 ];
 
 /**
