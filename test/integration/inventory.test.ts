@@ -12,7 +12,7 @@ import { openPostgres } from '../../src-server/db/engine/postgres.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { ensureFallbackTicketTypes } from '../../src-server/services/checkout/ticket-options.ts';
 import { sweepExpiredHolds } from '../../src-server/services/inventory/holds.ts';
-import { signedInUser } from '../helpers/engine-fixtures.ts';
+import { signedInUser, signedInUsersInOneWrite } from '../helpers/engine-fixtures.ts';
 import {
   countOfOn,
   createTicketedEventOn,
@@ -292,7 +292,7 @@ describe('holds and inventory', () => {
     await t.close();
     t = await createTestAppOn(testEngine(), { HOLD_SEATS_PER_ADDRESS: '0' });
     const ev = await createTicketedEventOn(t.deps.db);
-    const buyers = await Promise.all(Array.from({ length: 200 }, () => signedInUser(t)));
+    const buyers = await signedInUsersInOneWrite(t, 200);
     const results = await Promise.all(
       buyers.map((b) =>
         callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), { cookie: b.cookie }),
@@ -312,9 +312,7 @@ describe('holds and inventory', () => {
     'four processes with their own connections racing for 50 seats hold exactly 50',
     async () => {
       const ev = await createTicketedEventOn(t.deps.db);
-      const users = (await Promise.all(Array.from({ length: 200 }, () => signedInUser(t)))).map(
-        (u) => u.userId,
-      );
+      const users = (await signedInUsersInOneWrite(t, 200)).map((u) => u.userId);
       const file = path.join(t.dataDir, 'jalsa.db');
       const startAt = Date.now() + 1500;
       const outputs = await Promise.all(
@@ -355,7 +353,7 @@ describe('holds and inventory', () => {
       await t.close();
       t = await createTestAppOn(testEngine(), { HOLD_SEATS_PER_ADDRESS: '0' });
       const ev = await createTicketedEventOn(t.deps.db);
-      const buyers = await Promise.all(Array.from({ length: 200 }, () => signedInUser(t)));
+      const buyers = await signedInUsersInOneWrite(t, 200);
       const pools = await Promise.all([1, 2, 3].map(() => openPostgres(t.deps.env.DATABASE_URL!)));
       try {
         const apps = [
