@@ -68,6 +68,8 @@ const ON_BOTH_ENGINES = [
   'test/integration/gst-place-of-supply.test.ts',
   'test/integration/gstr1-export.test.ts',
   'test/integration/health.test.ts',
+  'test/integration/hoarding.test.ts',
+  'test/integration/inventory.test.ts',
   'test/integration/invoices.test.ts',
   'test/integration/mail-contact.test.ts',
   'test/integration/mail-floods.test.ts',
@@ -108,6 +110,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/storefront-visibility.test.ts',
   'test/integration/transfers.test.ts',
   'test/integration/waiting-room.test.ts',
+  'test/integration/waitlist.test.ts',
   'test/integration/webhooks.test.ts',
 ];
 

@@ -3,7 +3,7 @@ import { rupeesToPaise } from '../../../shared/money.ts';
 import type { CheckoutTaxes } from '../../../shared/pricing.ts';
 import type { TicketType } from '../../../shared/ticket-type.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { isPostgres, runStatements } from '../../db/engine/reads.ts';
+import { isPostgres, readSnapshot, runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
@@ -70,9 +70,11 @@ export async function ticketOptions(
   accessCode?: string,
 ): Promise<TicketOptions> {
   const { db } = deps;
-  // The same statements, in the same order, as each engine reads them: on SQLite each runs at once (no
-  // transaction, as before); only an event with no types at all writes its fallback in between.
-  const first = await runStatements(db, function* (db): Steps<{
+  // The same statements, in the same order, on each engine, in one snapshot: the tree shown and the whole
+  // tree must agree. Read statement by statement, another request's fallback (or an organiser's first
+  // type) committed between the two reads found no types shown yet types in all, and answered no dates.
+  // Only an event with no types at all writes its fallback, after this read.
+  const first = await readSnapshot(db, function* (db): Steps<{
     event: TicketEvent;
     shown: ReadonlySet<string>;
     options: OptionsOfTree | null;
