@@ -93,6 +93,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/razorpay.test.ts',
   'test/integration/readiness.test.ts',
   'test/integration/refund-jobs.test.ts',
+  'test/integration/reschedule.test.ts',
   'test/integration/role-middlewares.test.ts',
   'test/integration/sales-dashboard.test.ts',
   'test/integration/search-cleanup.test.ts',

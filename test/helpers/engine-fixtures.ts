@@ -347,3 +347,11 @@ export async function quotaCountOn(t: TestApp, quotaId: string): Promise<QuotaCo
 export function queueMailOn(t: TestApp, mail: OutgoingMail): Promise<void> {
   return runnerFor(t.deps.db).write((tx) => enqueueMailSteps(tx as WriteTx, mail, t.clock.now()));
 }
+
+/** `versionOf` (organiser-bookings.ts) on either engine: the event's current version (every console edit carries it). */
+export async function versionOn(t: TestApp, eventId: string): Promise<number> {
+  const { events } = tablesOf(t.deps.db);
+  const [row] = await t.deps.db.select({ v: events.version }).from(events).where(eq(events.id, eventId));
+  if (!row) throw new Error(`no event ${eventId}`);
+  return row.v;
+}

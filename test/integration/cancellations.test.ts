@@ -24,6 +24,7 @@ import {
   mailOn,
   refundOn,
   signedInUser,
+  versionOn,
 } from '../helpers/engine-fixtures.ts';
 import { countOfOn, DETAILS, expectInventoryInvariantOn, type TicketedEvent } from '../helpers/inventory.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
@@ -55,12 +56,7 @@ const countOf = (ticketTypeId: string) => countOfOn(t.deps.db, ticketTypeId);
 const mailOf = (key: string) => mailOn(t, key);
 const refundOf = (paymentId: string) => refundOn(t, paymentId);
 const allRefunds = () => t.deps.db.select().from(tables().refunds);
-/** The event's current version (every console edit carries it). */
-const versionOf = async (eventId: string) => {
-  const { events } = tables();
-  const [row] = await t.deps.db.select({ v: events.version }).from(events).where(eq(events.id, eventId));
-  return row!.v;
-};
+const versionOf = (eventId: string) => versionOn(t, eventId);
 /** Waits until every refund has reached the gateway (the cancel procedures start that work themselves). */
 async function refundsSettled() {
   await expect
