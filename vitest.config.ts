@@ -43,6 +43,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/booking-check-in-history.test.ts',
   'test/integration/booking-mail-add-ons.test.ts',
   'test/integration/bookings-access.test.ts',
+  'test/integration/buyer-cancellation.test.ts',
   'test/integration/cancellations.test.ts',
   'test/integration/catalogue.test.ts',
   'test/integration/checkout-taxes.test.ts',
