@@ -81,6 +81,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/owed-invoices.test.ts',
   'test/integration/page-first-data.test.ts',
   'test/integration/page-largest-paint.test.ts',
+  'test/integration/partial-refunds-buyer.test.ts',
   'test/integration/partial-refunds-razorpay.test.ts',
   'test/integration/partial-refunds.test.ts',
   'test/integration/payment-setup.test.ts',
