@@ -41,6 +41,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/auth.test.ts',
   'test/integration/bad-input.property.test.ts',
   'test/integration/booking-check-in-history.test.ts',
+  'test/integration/booking-history.test.ts',
   'test/integration/booking-mail-add-ons.test.ts',
   'test/integration/bookings-access.test.ts',
   'test/integration/buyer-cancellation.test.ts',
