@@ -44,6 +44,7 @@ const ON_BOTH_ENGINES = [
   'test/integration/booking-history.test.ts',
   'test/integration/booking-mail-add-ons.test.ts',
   'test/integration/bookings-access.test.ts',
+  'test/integration/box-office.test.ts',
   'test/integration/buyer-cancellation.test.ts',
   'test/integration/cancellations.test.ts',
   'test/integration/catalogue.test.ts',
