@@ -394,3 +394,11 @@ export async function signedInUsersInOneWrite(t: TestApp, count: number): Promis
   });
   return people.map(({ token: _token, ...person }) => person);
 }
+
+/** `versionOf` (organiser-bookings.ts) on either engine: the event's current version (every console edit carries it). */
+export async function versionOn(t: TestApp, eventId: string): Promise<number> {
+  const { events } = tablesOf(t.deps.db);
+  const [row] = await t.deps.db.select({ v: events.version }).from(events).where(eq(events.id, eventId));
+  if (!row) throw new Error(`no event ${eventId}`);
+  return row.v;
+}

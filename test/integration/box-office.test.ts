@@ -1,30 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOX_OFFICE_MESSAGES } from '../../shared/box-office-schemas.ts';
-import { bookingHistory } from '../../src-server/db/schema/booking-history.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { boxOfficeSales } from '../../src-server/db/schema/box-office.ts';
-import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { creditNotes, invoices } from '../../src-server/db/schema/invoices.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
-import { partialCreditNotes, refundParts } from '../../src-server/db/schema/partial-refunds.ts';
-import { refunds } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { WALK_IN_ACCOUNT } from '../../src-server/services/box-office/record-box-office-sale.ts';
 import { runDueRefunds } from '../../src-server/services/refunds/run-due-refunds.ts';
 import { ORDERS_CSV_HEADER } from '../../src-server/services/sales/stream-orders-csv.ts';
-import { addTeamMember, createAccount } from '../helpers/console-world.ts';
 import {
-  countOf,
-  createTicketedEvent,
+  account,
+  buy as buyTickets,
+  type Person,
+  signedInUser,
+  teamMember,
+} from '../helpers/engine-fixtures.ts';
+import {
+  countOfOn,
+  createTicketedEventOn,
   DETAILS,
-  expectInventoryInvariant,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { buyTickets } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 /**
  * Comps and door sales (issue 40, ADR 0042) through the real procedures. A GST-registered organiser in
@@ -36,6 +33,7 @@ import { createSignedInUser } from '../helpers/users.ts';
  *   the buyer pays 1,50,000 + 27,000 = 1,77,000 (₹1,770), all of it collected by the organiser in cash.
  * An online buyer of 1 Stalls pays 75,000 + 13,500 GST + the default 5 % fee on 75,000 (3,750) + 18 %
  * GST on the fee (675) = 92,925; the organiser's ticket revenue from it is 88,500.
+ * Runs on both engines (vitest.config.ts ON_BOTH_ENGINES).
  */
 const PLATFORM_GST = {
   SEED_DEMO_DATA: 'false' as const,
@@ -47,7 +45,11 @@ const PLATFORM_GST = {
 
 let t: TestApp;
 let ev: TicketedEvent;
-let owner: ReturnType<typeof createAccount>;
+let owner: Person;
+
+/** The engine's tables, for the rows this file reads and writes itself. */
+const tables = () => tablesOf(t.deps.db);
+const countOf = (ticketTypeId: string) => countOfOn(t.deps.db, ticketTypeId);
 
 function buyer(extra: object = {}) {
   return { name: 'Ravi Kulkarni', email: 'ravi.walkin@example.com', phone: '98200 12345', ...extra };
@@ -87,30 +89,40 @@ function doorSale(cookie: string, extra: object = {}) {
   );
 }
 
-function bookingOf(bookingId: string) {
-  return t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+async function bookingOf(bookingId: string) {
+  const { bookings } = tables();
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row!;
+}
+async function invoicesOf(bookingId: string) {
+  const { invoices } = tables();
+  return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.id));
+}
+async function mailTo(to: string) {
+  const { outbox } = tables();
+  return t.deps.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id));
 }
 
 beforeEach(async () => {
-  t = createTestApp(PLATFORM_GST);
-  owner = createAccount(t, 'organiser');
+  t = await createTestAppOn(testEngine(), PLATFORM_GST);
+  owner = await account(t, 'organiser');
   await saveTaxProfile(t, owner.userId);
-  ev = createTicketedEvent(t.deps.db, {
+  ev = await createTicketedEventOn(t.deps.db, {
     types: [
       { name: 'Stalls', pricePaise: 75_000, totalTickets: 20 },
       { name: 'Balcony', pricePaise: 50_000, totalTickets: 10 },
     ],
     city: 'Mumbai',
   });
-  t.deps.db
+  const { events } = tables();
+  await t.deps.db
     .update(events)
     .set({ ownerId: owner.userId, taxInclusive: false })
-    .where(eq(events.id, ev.eventId))
-    .run();
+    .where(eq(events.id, ev.eventId));
 });
-afterEach(() => {
-  expectInventoryInvariant(t.deps.db);
-  t.close();
+afterEach(async () => {
+  await expectInventoryInvariantOn(t.deps.db);
+  await t.close();
 });
 
 describe('a comp', () => {
@@ -120,7 +132,7 @@ describe('a comp', () => {
     const { bookingId, totalPaise } = res.data as { bookingId: string; totalPaise: number };
     expect(totalPaise).toBe(0);
 
-    const booking = bookingOf(bookingId);
+    const booking = await bookingOf(bookingId);
     expect(booking).toMatchObject({
       status: 'confirmed',
       totalAmountPaise: 0,
@@ -135,10 +147,10 @@ describe('a comp', () => {
       userId: WALK_IN_ACCOUNT.id,
     });
     expect(booking.ticketTypes[0]).toMatchObject({ name: 'Stalls', pricePaise: 0, quantity: 2 });
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 18, sold: 2 });
+    expect(await countOf(ev.ticketTypeIds[0]!)).toMatchObject({ available: 18, sold: 2 });
     // No consideration, no supply (CGST Act s.7): no tax invoice, no bill of supply, no fee invoice.
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all()).toEqual([]);
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, 'ravi.walkin@example.com')).all();
+    expect(await invoicesOf(bookingId)).toEqual([]);
+    const mail = await mailTo('ravi.walkin@example.com');
     expect(mail.map((m) => m.subject).join()).toContain('Booking Confirmed');
     // The link carries the ticket's signed token: it opens the ticket page without an account …
     const link = new URL(/(http\S+\/ticket\/\S+)/.exec(mail[0]!.text)![1]!);
@@ -156,10 +168,11 @@ describe('a comp', () => {
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await callProcedure(t, 'query', 'bookings.byId', { bookingId, token: forged })).status).toBe(404);
     // Once the booking moves on (a transfer), the old link's token opens nothing.
-    t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId)).run();
+    const { bookings } = tables();
+    await t.deps.db.update(bookings).set({ transferCount: 1 }).where(eq(bookings.id, bookingId));
     expect((await callProcedure(t, 'query', 'bookings.byId', { bookingId, token })).status).toBe(404);
-    t.deps.db.update(bookings).set({ transferCount: 0 }).where(eq(bookings.id, bookingId)).run();
-    expect(t.deps.db.select().from(boxOfficeSales).all()).toEqual([
+    await t.deps.db.update(bookings).set({ transferCount: 0 }).where(eq(bookings.id, bookingId));
+    expect(await t.deps.db.select().from(tables().boxOfficeSales)).toEqual([
       expect.objectContaining({
         bookingId,
         kind: 'comp',
@@ -167,11 +180,11 @@ describe('a comp', () => {
         recordedBy: owner.userId,
       }),
     ]);
-    const history = t.deps.db
+    const { bookingHistory } = tables();
+    const history = await t.deps.db
       .select()
       .from(bookingHistory)
-      .where(eq(bookingHistory.bookingId, bookingId))
-      .all();
+      .where(eq(bookingHistory.bookingId, bookingId));
     expect(history).toEqual([
       expect.objectContaining({ kind: 'confirmed', actor: 'organiser', actorUserId: owner.userId }),
     ]);
@@ -205,26 +218,26 @@ describe('a comp', () => {
   });
 
   it('may be of a hidden ticket type, which buyers see only with an access code (ADR 0038)', async () => {
-    t.deps.db
+    const { ticketTypes } = tables();
+    await t.deps.db
       .update(ticketTypes)
       .set({ isHidden: true })
-      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!))
-      .run();
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
     const res = await comp(owner.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 1 });
+    expect(await countOf(ev.ticketTypeIds[0]!)).toMatchObject({ sold: 1 });
   });
 
   it('belongs to the buyer’s account when their e-mail has one', async () => {
-    const known = createSignedInUser(t);
+    const known = await signedInUser(t);
     const res = await comp(owner.cookie, { email: known.email.toUpperCase() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(bookingOf((res.data as { bookingId: string }).bookingId).userId).toBe(known.userId);
+    expect((await bookingOf((res.data as { bookingId: string }).bookingId)).userId).toBe(known.userId);
     const mine = await callProcedure(t, 'query', 'bookings.mine', undefined, { cookie: known.cookie });
     expect(mine.data as unknown[]).toHaveLength(1);
     // Their own account opens it: the mailed link carries no token.
-    const mail = t.deps.db.select().from(outbox).where(eq(outbox.to, known.email)).get()!;
-    expect(mail.text).not.toContain('?t=');
+    const [mail] = await mailTo(known.email);
+    expect(mail!.text).not.toContain('?t=');
   });
 
   it('needs a reason, a valid phone and at least one ticket, and the slot’s own ticket types', async () => {
@@ -237,7 +250,7 @@ describe('a comp', () => {
     expect(noTickets.body.error?.data.fieldErrors?.lines).toBe(BOX_OFFICE_MESSAGES.ticketsRequired);
     const zero = await comp(owner.cookie, { lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 0 }] });
     expect(zero.status).toBe(400);
-    const other = createTicketedEvent(t.deps.db);
+    const other = await createTicketedEventOn(t.deps.db);
     const foreignType = await comp(owner.cookie, {
       lines: [{ ticketTypeId: other.ticketTypeIds[0], quantity: 1 }],
     });
@@ -251,7 +264,7 @@ describe('a comp', () => {
     const soldOut = await comp(owner.cookie, { lines: [{ ticketTypeId: ev.ticketTypeIds[1], quantity: 1 }] });
     expect(soldOut.status).toBe(409);
     expect(soldOut.body.error?.message).toBe('Balcony: Sold Out');
-    expect(t.deps.db.select().from(boxOfficeSales).all()).toHaveLength(1);
+    expect(await t.deps.db.select().from(tables().boxOfficeSales)).toHaveLength(1);
   });
 });
 
@@ -260,13 +273,13 @@ describe('a door sale', () => {
     const res = await doorSale(owner.cookie, { reference: 'Receipt 0042', totalPaise: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { bookingId } = res.data as { bookingId: string };
-    expect(bookingOf(bookingId)).toMatchObject({
+    expect(await bookingOf(bookingId)).toMatchObject({
       subtotalAmountPaise: 150_000,
       feeAmountPaise: 0,
       igstAmountPaise: 0,
       totalAmountPaise: 177_000,
     });
-    const issued = t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).all();
+    const issued = await invoicesOf(bookingId);
     expect(issued.map((i) => i.kind)).toEqual(['admission']);
     expect(issued[0]).toMatchObject({
       documentType: 'tax_invoice',
@@ -276,7 +289,7 @@ describe('a door sale', () => {
       igstPaise: 0,
       totalPaise: 177_000,
     });
-    expect(t.deps.db.select().from(boxOfficeSales).get()).toMatchObject({
+    expect((await t.deps.db.select().from(tables().boxOfficeSales))[0]).toMatchObject({
       kind: 'door',
       method: 'cash',
       reference: 'Receipt 0042',
@@ -346,11 +359,11 @@ describe('a door sale', () => {
       { cookie: owner.cookie },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(bookingOf(bookingId).status).toBe('cancelled');
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, sold: 0 });
+    expect((await bookingOf(bookingId)).status).toBe('cancelled');
+    expect(await countOf(ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, sold: 0 });
     // The organiser hands the cash back at the desk: nothing is sent to the payment gateway.
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
-    expect(t.deps.db.select().from(creditNotes).all()).toHaveLength(1);
+    expect(await t.deps.db.select().from(tables().refunds)).toEqual([]);
+    expect(await t.deps.db.select().from(tables().creditNotes)).toHaveLength(1);
   });
 
   it('refunded in part by the organiser: a credit note for the part, and nothing asked of the gateway', async () => {
@@ -366,27 +379,29 @@ describe('a door sale', () => {
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await runDueRefunds(t.deps);
-    const [part] = t.deps.db.select().from(refundParts).all();
+    const [part] = await t.deps.db.select().from(tables().refundParts);
     expect(part).toMatchObject({ bookingId, amountPaise: 50_000, status: 'processed' });
-    expect(t.deps.db.select().from(partialCreditNotes).all()).toHaveLength(1);
-    expect(t.deps.db.select().from(refunds).all()).toEqual([]);
+    expect(await t.deps.db.select().from(tables().partialCreditNotes)).toHaveLength(1);
+    expect(await t.deps.db.select().from(tables().refunds)).toEqual([]);
   });
 
   it('refuses an unknown payment method and a long reference', async () => {
     expect((await doorSale(owner.cookie, { method: 'card' })).status).toBe(400);
     const long = await doorSale(owner.cookie, { reference: 'x'.repeat(65) });
     expect(long.body.error?.data.fieldErrors?.reference).toBe(BOX_OFFICE_MESSAGES.referenceLong);
-    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
+    expect(await t.deps.db.select().from(tables().bookings)).toEqual([]);
   });
 });
 
 describe('never oversold', () => {
   it('comps racing online buyers for the last seats: exactly as many bookings as seats', async () => {
-    ev = createTicketedEvent(t.deps.db, {
+    ev = await createTicketedEventOn(t.deps.db, {
       types: [{ name: 'Last Row', pricePaise: 75_000, totalTickets: 3 }],
     });
-    t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId)).run();
-    const buyers = Array.from({ length: 4 }, () => createSignedInUser(t));
+    const { events } = tables();
+    await t.deps.db.update(events).set({ ownerId: owner.userId }).where(eq(events.id, ev.eventId));
+    const buyers = [];
+    for (let i = 0; i < 4; i++) buyers.push(await signedInUser(t));
     const online = buyers.map((b) =>
       callProcedure(
         t,
@@ -407,14 +422,14 @@ describe('never oversold', () => {
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(3);
     expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 0 });
+    expect(await countOf(ev.ticketTypeIds[0]!)).toMatchObject({ available: 0 });
   });
 });
 
 describe('who may', () => {
   it('a box-office member issues comps, records door sales and looks up orders, and nothing else', async () => {
-    const desk = createAccount(t);
-    addTeamMember(t, ev.eventId, desk.userId, 'box_office');
+    const desk = await account(t);
+    await teamMember(t, ev.eventId, desk.userId, 'box_office');
     expect((await comp(desk.cookie)).status).toBe(200);
     const sale = await doorSale(desk.cookie, { method: 'upi', reference: 'UPI 4242' });
     expect(sale.status).toBe(200);
@@ -447,18 +462,18 @@ describe('who may', () => {
       expect(res.status, procedure).toBe(403);
     }
     // Another event: as if it did not exist.
-    const other = createTicketedEvent(t.deps.db);
+    const other = await createTicketedEventOn(t.deps.db);
     const elsewhere = await comp(desk.cookie, {}, other);
     expect(elsewhere.status).toBe(404);
-    expect(t.deps.db.select().from(bookings).all()).toHaveLength(2);
+    expect(await t.deps.db.select().from(tables().bookings)).toHaveLength(2);
   });
 
   it('another organiser and a buyer are told the event does not exist; gate staff are not allowed', async () => {
-    const rival = createAccount(t, 'organiser');
-    const gate = createAccount(t);
-    addTeamMember(t, ev.eventId, gate.userId, 'gate_staff');
+    const rival = await account(t, 'organiser');
+    const gate = await account(t);
+    await teamMember(t, ev.eventId, gate.userId, 'gate_staff');
     const unknown = await comp(rival.cookie, { eventId: 'evt-doesnotexist' });
-    for (const cookie of [rival.cookie, createAccount(t).cookie]) {
+    for (const cookie of [rival.cookie, (await account(t)).cookie]) {
       const res = await comp(cookie);
       expect(res.status).toBe(404);
       expect(res.body.error?.message).toBe(unknown.body.error?.message);
@@ -466,7 +481,7 @@ describe('who may', () => {
     }
     expect((await comp(gate.cookie)).status).toBe(403);
     expect((await comp('')).status).toBe(401);
-    expect(t.deps.db.select().from(bookings).all()).toEqual([]);
-    expect(countOf(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20 });
+    expect(await t.deps.db.select().from(tables().bookings)).toEqual([]);
+    expect(await countOf(ev.ticketTypeIds[0]!)).toMatchObject({ available: 20 });
   });
 });

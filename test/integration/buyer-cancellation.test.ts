@@ -1,48 +1,58 @@
+/**
+ * A buyer cancels their own booking under the event's refund policy: the quote, the refund, the seats
+ * and the refusals. Runs on both engines (vitest.config.ts ON_BOTH_ENGINES).
+ */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import type { RefundRule } from '../../shared/refund-policy.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { events, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { refunds } from '../../src-server/db/schema/payments.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
 import { recordScan } from '../../src-server/services/gate/record-scan.ts';
 import { undoAdmission } from '../../src-server/services/gate/undo-admission.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { buy as buyTickets, mailOn, refundOn, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
-  countOf,
-  createTicketedEvent,
-  expectInventoryInvariant,
+  countOfOn,
+  createTicketedEventOn,
+  expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
-import { buyTickets, mailOf, refundOf } from '../helpers/organiser-bookings.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
-import { createSignedInUser } from '../helpers/users.ts';
 
 let t: TestApp;
 let ev: TicketedEvent;
-beforeEach(() => {
-  t = createTestApp();
+beforeEach(async () => {
+  t = await createTestAppOn(testEngine());
   // ₹500 tickets with a 10% convenience fee, so the three rules give three different amounts.
-  ev = createTicketedEvent(t.deps.db, {
+  ev = await createTicketedEventOn(t.deps.db, {
     types: [{ name: 'Floor', pricePaise: 50_000, totalTickets: 20 }],
     platformFeeRate: 10,
   });
 });
-afterEach(() => {
-  expectInventoryInvariant(t.deps.db);
-  t.close();
+afterEach(async () => {
+  await expectInventoryInvariantOn(t.deps.db);
+  await t.close();
 });
 
-function setPolicy(rule: RefundRule, percent: number | null = null, cutoffHours = 24) {
-  t.deps.db
+/** The engine's tables, for the rows this file reads and writes itself. */
+const tables = () => tablesOf(t.deps.db);
+async function setPolicy(rule: RefundRule, percent: number | null = null, cutoffHours = 24) {
+  const { events } = tables();
+  await t.deps.db
     .update(events)
     .set({ refundRule: rule, refundPercent: percent, refundCutoffHours: cutoffHours })
-    .where(eq(events.id, ev.eventId))
-    .run();
+    .where(eq(events.id, ev.eventId));
 }
-const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
+const bookingRow = async (id: string) => {
+  const { bookings } = tables();
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+};
+const countOf = (ticketTypeId: string) => countOfOn(t.deps.db, ticketTypeId);
+const mailOf = (key: string) => mailOn(t, key);
+const refundOf = (paymentId: string) => refundOn(t, paymentId);
 const quote = (bookingId: string, cookie: string) =>
   callProcedure(t, 'query', 'bookings.cancellationQuote', { bookingId }, { cookie });
 const cancel = (bookingId: string, cookie: string) =>
@@ -66,37 +76,38 @@ describe('a buyer cancels their own booking', () => {
   ] as const)(
     '%s: quotes the amount, cancels, refunds it once, seats back, mails, gate refuses',
     async (rule, percent, expected) => {
-      setPolicy(rule, percent);
+      await setPolicy(rule, percent);
       const typeId = ev.ticketTypeIds[0]!;
       const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 3);
-      const booked = bookingRow(bookingId);
+      const booked = await bookingRow(bookingId);
       expect(booked.feeAmountPaise).toBeGreaterThan(0);
       expect(booked.igstAmountPaise).toBeGreaterThan(0);
       const amount = expected(booked);
-      const before = countOf(t.deps.db, typeId);
+      const before = await countOf(typeId);
 
       const q = await quote(bookingId, buyer.cookie);
       expect(q.data).toMatchObject({ cancellable: true, refundAmountPaise: amount });
 
       const res = await cancel(bookingId, buyer.cookie);
       expect(res.data).toEqual({ cancelled: true, refundAmountPaise: amount });
-      expect(bookingRow(bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' });
-      expect(countOf(t.deps.db, typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
-      expect(refundOf(t, paymentId)).toMatchObject({
+      expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' });
+      expect(await countOf(typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
+      expect(await refundOf(paymentId)).toMatchObject({
         status: 'processed',
         reason: 'buyer_cancelled',
         amountPaise: amount,
       });
-      const mail = mailOf(t, `booking-cancelled:${bookingId}`)!;
+      const mail = (await mailOf(`booking-cancelled:${bookingId}`))!;
       expect(mail.text).toContain('As you asked, your booking is cancelled.');
       expect(mail.text).toContain(`₹`);
-      expect(mailOf(t, `booking-refunded:${bookingId}`)).toBeTruthy();
+      expect(await mailOf(`booking-refunded:${bookingId}`)).toBeTruthy();
 
       // Twice: nothing more is refunded, seats are not released twice.
       const again = await cancel(bookingId, buyer.cookie);
       expect(again.data).toEqual({ cancelled: false, refundAmountPaise: 0 });
-      expect(t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).all()).toHaveLength(1);
-      expect(countOf(t.deps.db, typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
+      const { refunds } = tables();
+      expect(await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId))).toHaveLength(1);
+      expect(await countOf(typeId)).toMatchObject({ sold: 0, available: before.available + 3 });
       expect((await quote(bookingId, buyer.cookie)).data).toMatchObject({
         cancellable: false,
         reason: CANCEL_REFUSALS.alreadyCancelled,
@@ -125,29 +136,30 @@ describe('a buyer cancels their own booking', () => {
     const res = await cancel(bookingId, cookie);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(reason);
-    expect(bookingRow(bookingId).status).toBe('confirmed');
-    expect(refundOf(t, paymentId)).toBeUndefined();
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+    expect(await refundOf(paymentId)).toBeUndefined();
   }
 
   it('refuses a booking with a non-refundable ticket type', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
-    t.deps.db
+    const { ticketTypes } = tables();
+    await t.deps.db
       .update(ticketTypes)
       .set({ isRefundable: false })
-      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!))
-      .run();
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.notRefundable, paymentId);
   });
 
   it('refuses a checked-in booking', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
-    t.deps.db.update(bookings).set({ numberOfUserCheckedIn: 1 }).where(eq(bookings.id, bookingId)).run();
+    const { bookings } = tables();
+    await t.deps.db.update(bookings).set({ numberOfUserCheckedIn: 1 }).where(eq(bookings.id, bookingId));
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.checkedIn, paymentId);
   });
 
   it('refuses a booking whose admission gate staff undid: anything ever admitted counts (issue 35)', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
-    const caller = { eventId: ev.eventId, staffUserId: createSignedInUser(t).userId };
+    const caller = { eventId: ev.eventId, staffUserId: (await signedInUser(t)).userId };
     const where = { slotId: ev.slotId, gate: 'North gate', deviceId: 'test-device' };
     const scanId = `scan-${bookingId}`;
     const token = signTicketToken(t.deps.appSecret, bookingId);
@@ -166,7 +178,7 @@ describe('a buyer cancels their own booking', () => {
       { ...where, undoId: `undo-${bookingId}`, scanId, reason: 'Scanned the wrong ticket' },
       t.clock.now(),
     );
-    expect(bookingRow(bookingId).numberOfUserCheckedIn).toBe(0);
+    expect((await bookingRow(bookingId)).numberOfUserCheckedIn).toBe(0);
     // …but the person walked in: the buyer may not cancel the used ticket for a refund.
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.checkedIn, paymentId);
   });
@@ -174,7 +186,7 @@ describe('a buyer cancels their own booking', () => {
   it('refuses after the cut-off, and allows just before it', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
     const start = Date.parse(ev.slotStart);
-    setPolicy('full', null, 48);
+    await setPolicy('full', null, 48);
     t.clock.set(new Date(start - 48 * 3_600_000 - 60_000));
     expect((await quote(bookingId, buyer.cookie)).data).toMatchObject({ cancellable: true });
     t.clock.set(new Date(start - 48 * 3_600_000));
@@ -183,26 +195,26 @@ describe('a buyer cancels their own booking', () => {
 
   it('refuses when the slot or the event is cancelled', async () => {
     const { bookingId, buyer, paymentId } = await buyTickets(t, ev, 1);
-    t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, ev.eventId)).run();
+    const { events, slots } = tables();
+    await t.deps.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, ev.eventId));
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.showCancelled, paymentId);
-    t.deps.db.update(events).set({ status: 'published' }).where(eq(events.id, ev.eventId)).run();
-    t.deps.db
+    await t.deps.db.update(events).set({ status: 'published' }).where(eq(events.id, ev.eventId));
+    await t.deps.db
       .update(slots)
       .set({ cancelledAt: t.clock.now().toISOString() })
-      .where(eq(slots.id, ev.slotId))
-      .run();
+      .where(eq(slots.id, ev.slotId));
     await expectRefused(bookingId, buyer.cookie, CANCEL_REFUSALS.showCancelled, paymentId);
   });
 
   it("another user's booking id answers NOT_FOUND and changes nothing", async () => {
     const { bookingId, paymentId } = await buyTickets(t, ev, 1);
-    const stranger = createSignedInUser(t);
+    const stranger = await signedInUser(t);
     const q = await quote(bookingId, stranger.cookie);
     expect(q.status).toBe(404);
     const res = await cancel(bookingId, stranger.cookie);
     expect(res.status).toBe(404);
     expect(res.body.error?.message).toBe('Booking not found');
-    expect(bookingRow(bookingId).status).toBe('confirmed');
-    expect(refundOf(t, paymentId)).toBeUndefined();
+    expect((await bookingRow(bookingId)).status).toBe('confirmed');
+    expect(await refundOf(paymentId)).toBeUndefined();
   });
 });

@@ -1,59 +1,77 @@
+/**
+ * Moving a show to another date or time: tickets stay valid, holders are mailed, and a move to another
+ * date opens a full-refund window. Runs on both engines (vitest.config.ts ON_BOTH_ENGINES).
+ */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/event-editor-schemas.ts';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { bookings } from '../../src-server/db/schema/bookings.ts';
-import { eventDates, slots, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { creditNotes, invoices } from '../../src-server/db/schema/invoices.ts';
-import { outbox } from '../../src-server/db/schema/mail.ts';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { CANCEL_REFUSALS } from '../../src-server/services/bookings/buyer-cancellation.ts';
 import type { GateScanResult } from '../../src-server/services/gate/gate-core.ts';
-import { type Caller, type ConsoleWorld, createConsoleWorld } from '../helpers/console-world.ts';
-import { expectInventoryInvariant } from '../helpers/inventory.ts';
-import { buyTickets, refundOf, versionOf } from '../helpers/organiser-bookings.ts';
+import type { Caller, ConsoleWorld } from '../helpers/console-world.ts';
+import { buy as buyTickets, consoleWorld, refundOn, versionOn } from '../helpers/engine-fixtures.ts';
+import { expectInventoryInvariantOn } from '../helpers/inventory.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
 let t: TestApp;
 let w: ConsoleWorld;
 beforeEach(async () => {
-  t = createTestApp();
-  w = createConsoleWorld(t);
+  t = await createTestAppOn(testEngine());
+  w = await consoleWorld(t);
   // The organiser issues GST invoices, so a refund must come with credit notes.
   await saveTaxProfile(t, w.people.owner.userId);
   // Non-refundable tickets: without a move to another date, nobody may cancel them.
-  t.deps.db
+  const { ticketTypes } = tables();
+  await t.deps.db
     .update(ticketTypes)
     .set({ isRefundable: false })
-    .where(inArray(ticketTypes.id, w.event.ticketTypeIds))
-    .run();
+    .where(inArray(ticketTypes.id, w.event.ticketTypeIds));
 });
-afterEach(() => {
-  expectInventoryInvariant(t.deps.db);
-  t.close();
+afterEach(async () => {
+  await expectInventoryInvariantOn(t.deps.db);
+  await t.close();
 });
 
+/** The engine's tables, for the rows this file reads itself. */
+const tables = () => tablesOf(t.deps.db);
 const as = (caller: Caller) => ({ cookie: w.cookieOf(caller) });
+const versionOf = (eventId: string) => versionOn(t, eventId);
 /** The fixture show is Sat 5 Dec 2026, 7:00-11:00 PM India time. */
-const move = (fields: { day?: string; startTime: string; endTime: string }, caller: Caller = 'owner') =>
+const move = async (fields: { day?: string; startTime: string; endTime: string }, caller: Caller = 'owner') =>
   callProcedure(
     t,
     'mutation',
     'organiser.updateSlotTime',
-    { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), slotId: w.event.slotId, ...fields },
+    {
+      eventId: w.event.eventId,
+      version: await versionOf(w.event.eventId),
+      slotId: w.event.slotId,
+      ...fields,
+    },
     as(caller),
   );
 const quote = (bookingId: string, cookie: string) =>
   callProcedure(t, 'query', 'bookings.cancellationQuote', { bookingId }, { cookie });
-const movedMail = (bookingId: string) =>
-  t.deps.db
-    .select()
-    .from(outbox)
-    .all()
-    .find((m) => m.idempotencyKey.startsWith(`slot-moved:${bookingId}:`));
-const bookingRow = (id: string) => t.deps.db.select().from(bookings).where(eq(bookings.id, id)).get()!;
+const movedMail = async (bookingId: string) => {
+  const { outbox } = tables();
+  return (await t.deps.db.select().from(outbox)).find((m) =>
+    m.idempotencyKey.startsWith(`slot-moved:${bookingId}:`),
+  );
+};
+const bookingRow = async (id: string) => {
+  const { bookings } = tables();
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+};
+const slotRow = async (id: string) => {
+  const { slots } = tables();
+  const [row] = await t.deps.db.select().from(slots).where(eq(slots.id, id));
+  return row;
+};
 
 describe('rescheduling a show to another date', () => {
   it('keeps tickets valid at the gate, mails every holder, records the move, and lets holders of non-refundable tickets cancel for a full refund', async () => {
@@ -69,23 +87,24 @@ describe('rescheduling a show to another date', () => {
     expect(res.data).toMatchObject({ holdersMailed: 2, dateMoved: true });
 
     // The slot is on a new date of the event; the old, now empty date is gone.
-    const slot = t.deps.db.select().from(slots).where(eq(slots.id, w.event.slotId)).get()!;
+    const slot = (await slotRow(w.event.slotId))!;
     expect(slot).toMatchObject({
       startTime: '2026-12-12T12:30:00.000Z',
       endTime: '2026-12-12T15:30:00.000Z',
     });
-    const dates = t.deps.db.select().from(eventDates).where(eq(eventDates.eventId, w.event.eventId)).all();
+    const { eventDates } = tables();
+    const dates = await t.deps.db.select().from(eventDates).where(eq(eventDates.eventId, w.event.eventId));
     expect(dates).toEqual([
       expect.objectContaining({ id: slot.eventDateId, dateOfEvent: '2026-12-11T18:30:00.000Z' }),
     ]);
 
     for (const booking of [a, b]) {
-      const mail = movedMail(booking.bookingId)!;
+      const mail = (await movedMail(booking.bookingId))!;
       expect(mail.subject).toContain('New date for');
       expect(mail.text).toContain('Was: 05 Dec 2026, 7:00 PM - 11:00 PM (India time)');
       expect(mail.text).toContain('Now: 12 Dec 2026, 6:00 PM - 9:00 PM (India time)');
       expect(mail.text).toContain('Your ticket stays valid for the new date');
-      const total = bookingRow(booking.bookingId).totalAmountPaise;
+      const total = (await bookingRow(booking.bookingId)).totalAmountPaise;
       expect(mail.text).toContain(`full refund of ${formatPaiseExact(total)}`);
       expect(mail.text).toContain('until 12 Dec 2026, 6:00 PM (India time)');
     }
@@ -105,7 +124,7 @@ describe('rescheduling a show to another date', () => {
     });
 
     // Non-refundable, yet the move lets the holder cancel for the whole amount, credit notes included.
-    const total = bookingRow(a.bookingId).totalAmountPaise;
+    const total = (await bookingRow(a.bookingId)).totalAmountPaise;
     expect((await quote(a.bookingId, a.buyer.cookie)).data).toMatchObject({
       cancellable: true,
       rescheduled: true,
@@ -120,10 +139,11 @@ describe('rescheduling a show to another date', () => {
       { cookie: a.buyer.cookie },
     );
     expect(cancelled.data).toEqual({ cancelled: true, refundAmountPaise: total });
-    expect(refundOf(t, a.paymentId)).toMatchObject({ status: 'processed', amountPaise: total });
-    const issued = t.deps.db.select().from(invoices).where(eq(invoices.bookingId, a.bookingId)).all();
+    expect(await refundOn(t, a.paymentId)).toMatchObject({ status: 'processed', amountPaise: total });
+    const { invoices, creditNotes } = tables();
+    const issued = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, a.bookingId));
     expect(issued.length).toBeGreaterThan(0);
-    const notes = t.deps.db.select().from(creditNotes).all();
+    const notes = await t.deps.db.select().from(creditNotes);
     for (const invoice of issued) {
       expect(notes.find((n) => n.invoiceId === invoice.id)?.totalPaise).toBe(invoice.totalPaise);
     }
@@ -168,7 +188,7 @@ describe('rescheduling a show to another date', () => {
       t,
       'mutation',
       'organiser.addDate',
-      { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), day: '2026-12-06' },
+      { eventId: w.event.eventId, version: await versionOf(w.event.eventId), day: '2026-12-06' },
       as('owner'),
     );
     const dateId = (added.data as { dateId: string }).dateId;
@@ -176,14 +196,12 @@ describe('rescheduling a show to another date', () => {
     expect((await move({ day: '2026-12-06', startTime: '19:00', endTime: '23:00' })).data).toMatchObject({
       dateMoved: true,
     });
-    expect(t.deps.db.select().from(slots).where(eq(slots.id, w.event.slotId)).get()?.eventDateId).toBe(
-      dateId,
-    );
+    expect((await slotRow(w.event.slotId))?.eventDateId).toBe(dateId);
     expect((await quote(before.bookingId, before.buyer.cookie)).data).toMatchObject({ cancellable: true });
 
     // A buyer who opens the event page now books the show on its new date.
     const after = await buyTickets(t, { ...w.event, dateId }, 1);
-    expect(bookingRow(after.bookingId)).toMatchObject({
+    expect(await bookingRow(after.bookingId)).toMatchObject({
       ticketSlot: '2026-12-06T13:30:00.000Z',
       rescheduledFrom: null,
       rescheduleRefundUntil: null,
@@ -200,10 +218,10 @@ describe('rescheduling a show to another date', () => {
       holdersMailed: 1,
       dateMoved: false,
     });
-    const mail = movedMail(a.bookingId)!;
+    const mail = (await movedMail(a.bookingId))!;
     expect(mail.subject).toContain('New time for');
     expect(mail.text).not.toContain('full refund');
-    expect(bookingRow(a.bookingId)).toMatchObject({
+    expect(await bookingRow(a.bookingId)).toMatchObject({
       rescheduledFrom: w.event.slotStart,
       rescheduleRefundUntil: null,
     });
@@ -229,7 +247,7 @@ describe('rescheduling a show to another date', () => {
       t,
       'mutation',
       'organiser.addDate',
-      { eventId: w.event.eventId, version: versionOf(t, w.event.eventId), day: '2026-12-12' },
+      { eventId: w.event.eventId, version: await versionOf(w.event.eventId), day: '2026-12-12' },
       as('owner'),
     );
     await callProcedure(
@@ -238,7 +256,7 @@ describe('rescheduling a show to another date', () => {
       'organiser.addSlot',
       {
         eventId: w.event.eventId,
-        version: versionOf(t, w.event.eventId),
+        version: await versionOf(w.event.eventId),
         dateId: (date.data as { dateId: string }).dateId,
         startTime: '18:00',
         endTime: '21:00',
@@ -248,9 +266,7 @@ describe('rescheduling a show to another date', () => {
     const twin = await move({ day: '2026-12-12', startTime: '18:00', endTime: '22:00' });
     expect(twin.body.error?.data.code).toBe('CONFLICT');
     expect(twin.body.error?.message).toBe(EDITOR_MESSAGES.slotStartTaken);
-    expect(t.deps.db.select().from(slots).where(eq(slots.id, w.event.slotId)).get()?.startTime).toBe(
-      w.event.slotStart,
-    );
+    expect((await slotRow(w.event.slotId))?.startTime).toBe(w.event.slotStart);
   });
 
   it('gate staff and buyers may not move a show; another organiser’s slot answers not found', async () => {
@@ -266,15 +282,13 @@ describe('rescheduling a show to another date', () => {
       'organiser.updateSlotTime',
       {
         eventId: w.otherEvent.eventId,
-        version: versionOf(t, w.otherEvent.eventId),
+        version: await versionOf(w.otherEvent.eventId),
         slotId: w.event.slotId,
         ...fields,
       },
       as('organiser of another event'),
     );
     expect(theirs.body.error?.data.code).toBe('NOT_FOUND');
-    expect(t.deps.db.select().from(slots).where(eq(slots.id, w.event.slotId)).get()?.startTime).toBe(
-      w.event.slotStart,
-    );
+    expect((await slotRow(w.event.slotId))?.startTime).toBe(w.event.slotStart);
   });
 });
