@@ -43,11 +43,24 @@ function withDomainErrors<Result extends { ok: true } | { ok: false; error: TRPC
   return result;
 }
 
+/**
+ * The call's raw input, for the U+0000 check. A body that cannot be read (a call without input, e.g. a
+ * sign-out posted with no body) is no concern of that check: a procedure without input never reads it,
+ * and one with input refuses it through its own parser, as it did before the check.
+ */
+async function rawInputOf(getRawInput: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await getRawInput();
+  } catch {
+    return undefined;
+  }
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** Every procedure's first step (in the one middleware each base has): no U+0000 in any text (nul-in-text.ts). */
 export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => {
-  refuseNulInText(await getRawInput());
+  refuseNulInText(await rawInputOf(getRawInput));
   return withDomainErrors(await next());
 });
 
@@ -59,7 +72,7 @@ export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => 
 export const protectedProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
   if (!ctx.user || !ctx.sessionId)
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'User not authenticated' });
-  refuseNulInText(await getRawInput());
+  refuseNulInText(await rawInputOf(getRawInput));
   return withDomainErrors(await next({ ctx: { user: ctx.user, sessionId: ctx.sessionId } }));
 });
 
