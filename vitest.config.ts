@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { ON_BOTH_ENGINES } from './test/setup/engines-of-integration-files.ts';
 import SlowKindsFirstSequencer from './test/setup/slow-kinds-first-sequencer.ts';
 import { PREACT_FOR_REACT } from './vite.config.ts';
 
@@ -26,99 +27,6 @@ const REACT_LIBRARIES = [
 
 // Integration files that replace a module with vi.mock: they run isolated (see the integration project).
 const INTEGRATION_WITH_MODULE_MOCKS = ['test/integration/security-sign-in-limits.test.ts'];
-
-// Integration files that run twice, once per engine (issue 38, ADR 0035): in `integration` on SQLite and in
-// `integration-postgres` with TEST_ENGINE=postgres, each building its app with createTestAppOn(testEngine()).
-// A file joins the list once its set-up is engine-neutral (test/helpers/engine-fixtures.ts).
-const ON_BOTH_ENGINES = [
-  'test/integration/access-codes.test.ts',
-  'test/integration/add-ons.test.ts',
-  'test/integration/admin-page.test.ts',
-  'test/integration/attendee-qr.test.ts',
-  'test/integration/attendee-questions.test.ts',
-  'test/integration/auth-google.test.ts',
-  'test/integration/auth-password-reset.test.ts',
-  'test/integration/auth.test.ts',
-  'test/integration/bad-input.property.test.ts',
-  'test/integration/booking-check-in-history.test.ts',
-  'test/integration/booking-history.test.ts',
-  'test/integration/booking-mail-add-ons.test.ts',
-  'test/integration/bookings-access.test.ts',
-  'test/integration/box-office.test.ts',
-  'test/integration/buyer-cancellation.test.ts',
-  'test/integration/cancellations.test.ts',
-  'test/integration/catalogue.test.ts',
-  'test/integration/checkout-taxes.test.ts',
-  'test/integration/checkout.test.ts',
-  'test/integration/console-home.test.ts',
-  'test/integration/convenience-fee-cap.test.ts',
-  'test/integration/dev-mail-access.test.ts',
-  'test/integration/discount-codes.test.ts',
-  'test/integration/e-invoicing.test.ts',
-  'test/integration/event-editor.test.ts',
-  'test/integration/event-images.test.ts',
-  'test/integration/event-map-link.test.ts',
-  'test/integration/event-money.test.ts',
-  'test/integration/event-team.test.ts',
-  'test/integration/events.test.ts',
-  'test/integration/faults-gateway.test.ts',
-  'test/integration/flood-bounds.test.ts',
-  'test/integration/gate-look-up-attendees.test.ts',
-  'test/integration/gate.test.ts',
-  'test/integration/gst-documents.test.ts',
-  'test/integration/gst-e-invoice-credit-notes.test.ts',
-  'test/integration/gst-exemption-and-rates.test.ts',
-  'test/integration/gst-fee-invoice.test.ts',
-  'test/integration/gst-place-of-supply.test.ts',
-  'test/integration/gstr1-export.test.ts',
-  'test/integration/health.test.ts',
-  'test/integration/hoarding.test.ts',
-  'test/integration/inventory.test.ts',
-  'test/integration/invoices.test.ts',
-  'test/integration/mail-contact.test.ts',
-  'test/integration/mail-floods.test.ts',
-  'test/integration/mail-rate.test.ts',
-  'test/integration/mail.test.ts',
-  'test/integration/not-found.test.ts',
-  'test/integration/orders-csv.test.ts',
-  'test/integration/organiser-requests.test.ts',
-  'test/integration/owed-invoices.test.ts',
-  'test/integration/page-first-data.test.ts',
-  'test/integration/page-largest-paint.test.ts',
-  'test/integration/partial-refunds-buyer.test.ts',
-  'test/integration/partial-refunds-razorpay.test.ts',
-  'test/integration/partial-refunds.test.ts',
-  'test/integration/payment-setup.test.ts',
-  'test/integration/payments.test.ts',
-  'test/integration/payout-statement.test.ts',
-  'test/integration/platform-invoices-export.test.ts',
-  'test/integration/prices-plus-gst.test.ts',
-  'test/integration/public-links.test.ts',
-  'test/integration/public-query-cache.test.ts',
-  'test/integration/quotas.test.ts',
-  'test/integration/razorpay.test.ts',
-  'test/integration/readiness.test.ts',
-  'test/integration/refund-jobs.test.ts',
-  'test/integration/reschedule.test.ts',
-  'test/integration/role-middlewares.test.ts',
-  'test/integration/sales-dashboard.test.ts',
-  'test/integration/search-cleanup.test.ts',
-  'test/integration/security-access-matrix.test.ts',
-  'test/integration/security-account-mail.test.ts',
-  'test/integration/security-console-access-matrix.test.ts',
-  'test/integration/security-headers.test.ts',
-  'test/integration/security-http-routes.property.test.ts',
-  'test/integration/security-limits.test.ts',
-  'test/integration/security-logs.test.ts',
-  'test/integration/security-malformed-paths.test.ts',
-  'test/integration/security-payments.test.ts',
-  'test/integration/security-sessions.test.ts',
-  'test/integration/storefront-visibility.test.ts',
-  'test/integration/transfers.test.ts',
-  'test/integration/waiting-room.test.ts',
-  'test/integration/waitlist.test.ts',
-  'test/integration/webhooks.test.ts',
-];
 
 /**
  * Whether the PostgreSQL project can run here: CI (which must fail rather than skip without
@@ -160,6 +68,7 @@ export default defineConfig({
             'src-server/**/*.test.ts',
             'src-client/**/*.test.{ts,tsx}',
             'test/budget/**/*.test.ts',
+            'test/setup/**/*.test.ts',
           ],
           environment: 'node',
           // The client's components render on Preact as in the build (vite.config.ts): the libraries that

@@ -1,15 +1,19 @@
+import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { TEST_ORDERS_PER_CLIENT } from '../../src-server/http/test-order.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 
 /** POST /api/create-order, the anonymous order endpoint of the /temp-checkout test page. */
 describe('the test page’s order endpoint', () => {
   let t: TestApp;
-  beforeEach(() => {
+  beforeEach(async () => {
     // Client addresses come from X-Forwarded-For, which the app believes only behind a trusted proxy.
-    t = createTestApp({ TRUST_PROXY: 'true' });
+    t = await createTestAppOn(testEngine(), { TRUST_PROXY: 'true' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   const createOrder = (ip: string) =>
     t.request('/api/create-order', {
@@ -17,7 +21,11 @@ describe('the test page’s order endpoint', () => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify({ amount: 1_000_000, currency: 'INR' }),
     });
-  const orders = () => t.deps.sqlite.prepare('select count(*) as n from simulator_orders').get();
+  const orders = async () => {
+    const { simulatorOrders } = tablesOf(t.deps.db);
+    const [row] = await t.deps.db.select({ n: count() }).from(simulatorOrders);
+    return { n: Number(row!.n) };
+  };
 
   it('opens an order for the test page', async () => {
     const res = await createOrder('203.0.113.3');
@@ -36,7 +44,7 @@ describe('the test page’s order endpoint', () => {
     expect(await refused.json()).toEqual({
       error: { message: 'Too many test orders. Please try again later' },
     });
-    expect(orders()).toEqual({ n: TEST_ORDERS_PER_CLIENT.max });
+    expect(await orders()).toEqual({ n: TEST_ORDERS_PER_CLIENT.max });
 
     expect((await createOrder('198.51.100.4')).status).toBe(200);
     t.clock.advance(TEST_ORDERS_PER_CLIENT.windowMs);
