@@ -49,6 +49,15 @@ export function kindOfProject(project: string): TestKind {
 
 /** Files allowed more than their kind's budget, each with the reason it cannot be cheaper today. */
 export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reason: string }>> = {
+  // Only in CI's leg that runs issue 38's sale at its full size (.ci/run sets PG_FLASH_SALE_BUYERS); `npm test`
+  // runs a tenth of it (1,500 buyers for 150 seats) within the process budget.
+  ...(process.env.PG_FLASH_SALE_BUYERS && {
+    'test/process/postgres-flash-sale.test.ts': {
+      budgetMs: 150_000,
+      reason:
+        '5,000 buyers for 500 seats on three servers, one killed mid-sale: 28 s alone on 2 cores, 65–70 s beside other work',
+    },
+  }),
   'src-client/storefront.test.tsx': {
     budgetMs: 12_000,
     reason:
