@@ -251,19 +251,7 @@ export async function consoleWorldInOneWrite(t: TestApp): Promise<ConsoleWorld> 
   const otherEvent = ticketedEventFixture({});
   await runnerFor(t.deps.db).write(function* (tx) {
     const { users, accountRoles, sessions, events, eventTeamMembers } = tablesOf(tx);
-    yield* changes(
-      tx.insert(users).values(
-        Object.values(people).map((p) => ({
-          id: p.userId,
-          email: p.email,
-          name: p.name,
-          phone: '9876543210',
-          isEmailVerified: true,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })),
-      ),
-    );
+    yield* changes(tx.insert(users).values(Object.values(people).map((p) => verifiedUserRow(p, now))));
     // Roles and sessions as `account` writes them, each table in one statement.
     const signedIn = Object.values(people).map((p) => ({ p, token: generateSessionToken() }));
     for (const { p, token } of signedIn) p.cookie = `${SESSION_COOKIE}=${token}`;
@@ -368,19 +356,7 @@ export async function signedInUsersInOneWrite(t: TestApp, count: number): Promis
   });
   await runnerFor(t.deps.db).write(function* (tx) {
     const { users, sessions } = tablesOf(tx);
-    yield* changes(
-      tx.insert(users).values(
-        people.map((p) => ({
-          id: p.userId,
-          email: p.email,
-          name: p.name,
-          phone: '9876543210',
-          isEmailVerified: true,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })),
-      ),
-    );
+    yield* changes(tx.insert(users).values(people.map((p) => verifiedUserRow(p, now))));
     yield* changes(
       tx.insert(sessions).values(
         people.map((p) => ({
@@ -401,4 +377,17 @@ export async function versionOn(t: TestApp, eventId: string): Promise<number> {
   const [row] = await t.deps.db.select({ v: events.version }).from(events).where(eq(events.id, eventId));
   if (!row) throw new Error(`no event ${eventId}`);
   return row.v;
+}
+
+/** A users row as `signedInUser` makes one: verified, the test phone number. */
+function verifiedUserRow(p: Pick<Person, 'userId' | 'email' | 'name'>, now: Date) {
+  return {
+    id: p.userId,
+    email: p.email,
+    name: p.name,
+    phone: '9876543210',
+    isEmailVerified: true,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
 }
