@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AccountRole, TeamRole } from '../../shared/organiser-schemas.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
-import { eventTeamMembers, organiserRequests, teamInvitations } from '../../src-server/db/schema/roles.ts';
-import { newLinkToken } from '../../src-server/services/accounts/tokens.ts';
+import { eventTeamMembers } from '../../src-server/db/schema/roles.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
-import { INVITATION_TTL_MS } from '../../src-server/services/team/invite-team-member.ts';
 import { createTicketedEvent, type TicketedEvent } from './inventory.ts';
 import type { TestApp } from './test-app.ts';
 import { createSignedInUser } from './users.ts';
@@ -57,50 +54,6 @@ export function createOwnedEvent(t: TestApp, ownerId: string, name?: string): Ti
     .where(eq(events.id, event.eventId))
     .run();
   return event;
-}
-
-/**
- * A waiting invitation written straight to the table (no mail, no limits), for a test that needs one
- * synchronously; `console.invite` is the real way. Answers its id and the link's token.
- */
-export function insertInvitation(
-  t: TestApp,
-  invite: { eventId: string; invitedBy: string; email?: string; role?: TeamRole },
-): { invitationId: string; token: string } {
-  const { token, id: tokenHash } = newLinkToken();
-  const invitationId = randomUUID();
-  const now = t.clock.now();
-  t.deps.db
-    .insert(teamInvitations)
-    .values({
-      id: invitationId,
-      eventId: invite.eventId,
-      email: invite.email ?? `invitee-${invitationId.slice(0, 8)}@example.com`,
-      tokenHash,
-      role: invite.role ?? 'co_organiser',
-      invitedBy: invite.invitedBy,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
-      createdAt: now.toISOString(),
-    })
-    .run();
-  return { invitationId, token };
-}
-
-export function createPendingRequest(t: TestApp, userId: string): string {
-  const id = randomUUID();
-  t.deps.db
-    .insert(organiserRequests)
-    .values({
-      id,
-      userId,
-      organisationName: 'Sur Sangam Events',
-      contactPhone: '9876543210',
-      city: 'Pune',
-      whatTheyRun: 'Classical concerts',
-      createdAt: t.clock.now().toISOString(),
-    })
-    .run();
-  return id;
 }
 
 /**

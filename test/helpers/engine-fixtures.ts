@@ -101,7 +101,7 @@ export async function ownedEvent(t: TestApp, ownerId: string, name?: string): Pr
   return event;
 }
 
-/** `insertInvitation`: a waiting invitation written straight to the table; its id and the link's token. */
+/** A waiting invitation written straight to the table; its id and the link's token. */
 export async function invitation(
   t: TestApp,
   invite: { eventId: string; invitedBy: string; email?: string; role?: TeamRole },
@@ -123,7 +123,7 @@ export async function invitation(
   return { invitationId, token };
 }
 
-/** `createPendingRequest`: an organiser request waiting for an admin. */
+/** An organiser request waiting for an admin. */
 export async function pendingRequest(t: TestApp, userId: string): Promise<string> {
   const id = randomUUID();
   const { organiserRequests } = tablesOf(t.deps.db);

@@ -18,6 +18,25 @@ export interface Answer<T> {
   cookie?: string;
 }
 
+/** A Proceed (`payments.start`) of `quantity` tickets of the event's one type, with the same buyer's details. */
+export function proceedInput(
+  event: { eventId: string; dateId: string; slotId: string; ticketTypeId: string },
+  quantity: number,
+) {
+  return {
+    eventId: event.eventId,
+    selectedDate: event.dateId,
+    selectedSlot: event.slotId,
+    selectedTickets: [{ ticketTypeId: event.ticketTypeId, quantity }],
+    ticketDetails: {
+      name: 'Asha Verma',
+      email: 'asha@example.in',
+      phone: '+91 98765-43210',
+      state: 'Maharashtra',
+    },
+  };
+}
+
 export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
   async function call<T>(
     kind: 'query' | 'mutation',
@@ -192,19 +211,7 @@ export function storefront(fetcher: Fetcher, origin = SITE_ORIGIN) {
       const started = await call<{ orderId: string; holdId: string; amountPaise: number }>(
         'mutation',
         'payments.start',
-        {
-          eventId: event.eventId,
-          selectedDate: event.dateId,
-          selectedSlot: event.slotId,
-          selectedTickets: [{ ticketTypeId: event.ticketTypeId, quantity }],
-          ticketDetails: {
-            name: 'Asha Verma',
-            email: 'asha@example.in',
-            phone: '+91 98765-43210',
-            state: 'Maharashtra',
-          },
-          ...(admissionPass && { admissionPass }),
-        },
+        { ...proceedInput(event, quantity), ...(admissionPass && { admissionPass }) },
         cookie,
       );
       if (started.status !== 200) return { started, paid: undefined, confirmed: undefined };

@@ -22,7 +22,7 @@ import {
   unsettledOnPostgres,
 } from '../helpers/postgres-settlement.ts';
 import type { ServerProcess } from '../helpers/server-process.ts';
-import { storefront } from '../helpers/storefront-http.ts';
+import { proceedInput, storefront } from '../helpers/storefront-http.ts';
 import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
@@ -151,22 +151,7 @@ describe.skipIf(serverUrl === undefined)('a flash sale on three servers sharing 
       j.start = await call(
         i,
         'payments.start',
-        trpc(
-          'payments.start',
-          {
-            eventId: event.eventId,
-            selectedDate: event.dateId,
-            selectedSlot: event.slotId,
-            selectedTickets: [{ ticketTypeId: event.ticketTypeId, quantity }],
-            ticketDetails: {
-              name: 'Asha Verma',
-              email: 'asha@example.in',
-              phone: '+91 98765-43210',
-              state: 'Maharashtra',
-            },
-          },
-          buyer.cookie,
-        ),
+        trpc('payments.start', proceedInput(event, quantity), buyer.cookie),
       );
       proceedsAnswered += 1;
       if (proceedsAnswered === KILL_AFTER) {

@@ -11,7 +11,7 @@ import { inventoryOf } from '../helpers/engine-inventory.ts';
 import { waitUntil } from '../helpers/fault-process.ts';
 import { createFakeResend, type FakeResend } from '../helpers/fault-resend.ts';
 import { type Fleet, type FleetServer, startFleet } from '../helpers/postgres-server-fleet.ts';
-import { storefront } from '../helpers/storefront-http.ts';
+import { proceedInput, storefront } from '../helpers/storefront-http.ts';
 import { type ScratchPostgres, scratchPostgres, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
@@ -190,18 +190,7 @@ describe.skipIf(serverUrl === undefined)(
           sites[i % SERVERS]!.ok<{ holdId: string }>(
             'mutation',
             'payments.start',
-            {
-              eventId: onSale.eventId,
-              selectedDate: onSale.dateId,
-              selectedSlot: onSale.slotId,
-              selectedTickets: [{ ticketTypeId: onSale.ticketTypeId, quantity: 2 }],
-              ticketDetails: {
-                name: 'Asha Verma',
-                email: 'asha@example.in',
-                phone: '+91 98765-43210',
-                state: 'Maharashtra',
-              },
-            },
+            proceedInput(onSale, 2),
             cookie,
           ),
         ),
