@@ -104,16 +104,26 @@ export async function waitUntil(check: () => boolean, what: string, diagnostics?
  */
 export function letTimePass(database: DatabaseHandle, ms: number) {
   const shift = `'-${Math.round(ms / 1000)} seconds'`;
-  const iso = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, ${shift})`;
-  database.sqlite.exec(`
-    update payment_orders set created_at = ${iso('created_at')},
-      checked_at = case when checked_at is null then null else ${iso('checked_at')} end;
-    update refunds set updated_at = ${iso('updated_at')},
-      next_attempt_at = case when next_attempt_at is null then null else ${iso('next_attempt_at')} end;
-    update holds set created_at = ${iso('created_at')}, expires_at = ${iso('expires_at')},
-      session_expires_at = ${iso('session_expires_at')};
-    update outbox set next_attempt_at = ${iso('next_attempt_at')} where status = 'pending';
-  `);
+  database.sqlite.exec(
+    timeShiftStatements((column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, ${shift})`),
+  );
+}
+
+/**
+ * The statements that move the order, refund, hold and outbox times into the past, each time column
+ * rewritten by `earlier` (the engine's expression for that column's ISO text, shifted): `letTimePass`
+ * and its PostgreSQL twin in postgres-settlement.ts.
+ */
+export function timeShiftStatements(earlier: (column: string) => string): string {
+  return `
+    update payment_orders set created_at = ${earlier('created_at')},
+      checked_at = case when checked_at is null then null else ${earlier('checked_at')} end;
+    update refunds set updated_at = ${earlier('updated_at')},
+      next_attempt_at = case when next_attempt_at is null then null else ${earlier('next_attempt_at')} end;
+    update holds set created_at = ${earlier('created_at')}, expires_at = ${earlier('expires_at')},
+      session_expires_at = ${earlier('session_expires_at')};
+    update outbox set next_attempt_at = ${earlier('next_attempt_at')} where status = 'pending';
+  `;
 }
 
 /** A user with a session, written straight into the database; returns the Cookie header. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { PgDb } from '../../src-server/db/engine/postgres.ts';
-import type { PaymentOutcomeRow } from './fault-process.ts';
+import { type PaymentOutcomeRow, timeShiftStatements } from './fault-process.ts';
 
 /**
  * fault-process.ts's settlement checks (letTimePass, capturedPayments, allPaymentsSettled,
@@ -17,17 +17,12 @@ async function all<T>(db: PgDb, sql: string): Promise<T[]> {
  * times are ISO strings in text columns, as on SQLite.
  */
 export async function letTimePassOnPostgres(db: PgDb, ms: number) {
-  const iso = (column: string) =>
-    `to_char((${column}::timestamptz - interval '${Math.round(ms / 1000)} seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  await db.$client.query(`
-    update payment_orders set created_at = ${iso('created_at')},
-      checked_at = case when checked_at is null then null else ${iso('checked_at')} end;
-    update refunds set updated_at = ${iso('updated_at')},
-      next_attempt_at = case when next_attempt_at is null then null else ${iso('next_attempt_at')} end;
-    update holds set created_at = ${iso('created_at')}, expires_at = ${iso('expires_at')},
-      session_expires_at = ${iso('session_expires_at')};
-    update outbox set next_attempt_at = ${iso('next_attempt_at')} where status = 'pending';
-  `);
+  await db.$client.query(
+    timeShiftStatements(
+      (column) =>
+        `to_char((${column}::timestamptz - interval '${Math.round(ms / 1000)} seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    ),
+  );
 }
 
 /** Every payment the simulator captured, with what the books made of it. */
