@@ -57,6 +57,14 @@ export function testEngine(): Engine {
 }
 
 /**
+ * The engines a file that proves both within one run (`describe.each`, the engine-*.test.ts files) runs
+ * on: SQLite, and PostgreSQL where a test server is configured (`testPostgresUrl`: in CI it must be).
+ */
+export function enginesFor(testFile: string): Engine[] {
+  return testPostgresUrl(testFile) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
  * The tables of `engine`, as `tablesOf(t.deps.db)` gives them (ADR 0045): a file run on both engines
  * takes its tables from here instead of importing SQLite's, so its own queries are the engine's own.
  */

@@ -11,16 +11,14 @@ import { markEmailVerified } from '../../src-server/services/accounts/mark-email
 import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import { signAdmissionPass } from '../../src-server/services/waiting-room/tokens.ts';
 import { storefront } from '../helpers/storefront-http.ts';
-import { createTestAppOn, type Engine, type TestApp } from '../helpers/test-app.ts';
-import { testPostgresUrl } from '../helpers/test-postgres.ts';
+import { createTestAppOn, enginesFor, type TestApp } from '../helpers/test-app.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
 // The whole app on either engine (issue 38, ADR 0035), built as the composition root builds it
 // (createTestAppOn): the same requests, the same answers. test/process/postgres-servers.test.ts runs
 // real servers on PostgreSQL; this is the in-process twin that shows SQLite answers alike.
 
-const serverUrl = testPostgresUrl('engine-app.test.ts');
-const engines: Engine[] = serverUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines = enginesFor('engine-app.test.ts');
 
 describe.each(engines)('the app on %s', (engine) => {
   let t: TestApp;

@@ -8,8 +8,7 @@ import type { CheckoutSession } from '../../src-server/services/checkout/checkou
 import { setAccountRoleByEmail } from '../../src-server/services/roles/set-account-role.ts';
 import { signAttendeeTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { storefront } from '../helpers/storefront-http.ts';
-import { createTestAppOn, type Engine, type TestApp } from '../helpers/test-app.ts';
-import { testPostgresUrl } from '../helpers/test-postgres.ts';
+import { createTestAppOn, type Engine, enginesFor, type TestApp } from '../helpers/test-app.ts';
 import { allowLocalServers } from '../mocks/server.ts';
 
 // Issue 38 with the box office's checkout features (issue 40): a buyer's checkout through the app's
@@ -17,8 +16,7 @@ import { allowLocalServers } from '../mocks/server.ts';
 // HTTP too. Attendee names and a question, per-attendee tickets, an add-on with stock, a one-use code and
 // a shared capacity over two types: the same requests, the same answers on SQLite and PostgreSQL.
 
-const serverUrl = testPostgresUrl('engine-checkout-extras.test.ts');
-const engines: Engine[] = serverUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines = enginesFor('engine-checkout-extras.test.ts');
 
 /** The platform is registered for GST, so the fee carries 18 % (shared/pricing.ts). */
 const PLATFORM_GST = {

@@ -4,16 +4,14 @@ import { GATE_MESSAGES } from '../../shared/gate-schemas.ts';
 import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type JourneyWorld, journeyWorld } from '../helpers/journey-world.ts';
-import type { Engine } from '../helpers/test-app.ts';
-import { testPostgresUrl } from '../helpers/test-postgres.ts';
+import { enginesFor } from '../helpers/test-app.ts';
 
 // Issue 38: journeys proved service by service on both engines (engine-refunds, engine-gate-*) now end to
 // end through the app on each, everything set up over its HTTP/tRPC interface (test/helpers/journey-world.ts).
 // Here the door: a transfer (the old QR refused, the new one admitted), the volunteer's online scans and
 // the offline device's download and upload.
 
-const serverUrl = testPostgresUrl('engine-journeys-gate.test.ts');
-const engines: Engine[] = serverUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines = enginesFor('engine-journeys-gate.test.ts');
 
 describe.each(engines)('gate journeys through the app on %s', (engine) => {
   let w: JourneyWorld;

@@ -7,16 +7,14 @@ import { mailSenderJob } from '../../src-server/services/mail/sender.ts';
 import { refundJob } from '../../src-server/services/refunds/refund-job.ts';
 import { type JourneyWorld, journeyWorld } from '../helpers/journey-world.ts';
 import { watchRefunds } from '../helpers/organiser-bookings.ts';
-import type { Engine } from '../helpers/test-app.ts';
-import { testPostgresUrl } from '../helpers/test-postgres.ts';
+import { enginesFor } from '../helpers/test-app.ts';
 
 // Issue 38: journeys proved service by service on both engines (engine-refunds, engine-gate-*) now end to
 // end through the app on each, everything set up over its HTTP/tRPC interface (test/helpers/journey-world.ts).
 // Here the money: a buyer's cancellation and an organiser's full and part refunds, paid by the refund job
 // through the simulator after a failed first call, and the mails sent by the mail job.
 
-const serverUrl = testPostgresUrl('engine-journeys.test.ts');
-const engines: Engine[] = serverUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines = enginesFor('engine-journeys.test.ts');
 
 describe.each(engines)('refund journeys through the app on %s', (engine) => {
   let w: JourneyWorld;

@@ -25,7 +25,7 @@ import { verifyQueueToken } from '../../src-server/services/waiting-room/tokens.
 import { waitingRoomSettingsSteps } from '../../src-server/services/waiting-room/waiting-room-settings.ts';
 import { signedInUser } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn } from '../helpers/inventory.ts';
-import { createTestAppOn } from '../helpers/test-app.ts';
+import { createTestAppOn, enginesFor } from '../helpers/test-app.ts';
 import { freshPostgresDatabase, testPostgresUrl } from '../helpers/test-postgres.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -333,7 +333,7 @@ async function statusCheck(db: DbOrTx, eventId: string, token: string | undefine
 // The app's own entry points on the app's engine: the route a buyer joins through and the admitter job
 // took SQLite's runner whatever the engine, so on PostgreSQL the join answered 500 and every admission
 // tick failed (found converting waitlist.test.ts to both engines).
-describe.each<'sqlite' | 'postgres'>(serverUrl ? ['sqlite', 'postgres'] : ['sqlite'])(
+describe.each(enginesFor('engine-waiting-room.test.ts'))(
   "the room's route and admitter job in the app on %s",
   (engine) => {
     it('a buyer joins through waitingRoom.join and the admitter admits them at opening', async () => {
