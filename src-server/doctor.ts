@@ -213,7 +213,7 @@ async function checkWebhook(http: typeof fetch, env: Env, webhookSecret: string)
 }
 
 /** The probe the doctor writes into the image bucket (overwritten each run; no page ever names it). */
-export const IMAGE_BUCKET_PROBE = 'jalsa-doctor-probe';
+const IMAGE_BUCKET_PROBE = 'jalsa-doctor-probe';
 
 /**
  * Writes a few bytes to the S3 bucket and reads them back with the server's own storage, so the

@@ -108,7 +108,7 @@ function topAndOneDown(fields: string[]): string[] {
  * whose message names the statement only, with the same stack frames; the field names redacted above
  * cannot reach text inside a message.
  */
-export function withoutQueryValues(err: unknown): unknown {
+function withoutQueryValues(err: unknown): unknown {
   const failed = failedQueryIn(err);
   if (!failed) return err;
   const leaked = failed.message;

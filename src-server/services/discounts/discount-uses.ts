@@ -17,7 +17,7 @@ import { discountCodeTermsOf } from './discount-code-fields.ts';
  * A code's uses (issue 40). A use is taken with the hold, inside Proceed's write transaction, by a
  * conditional UPDATE (`uses < max_uses`), so of 50 buyers racing for the last use exactly one gets it,
  * as with the last seat. It is given back when the hold is released unpaid (services/inventory/holds.ts
- * `releaseHoldIn`: expiry, dismissal, replacement) or its booking is cancelled
+ * `releaseHoldSteps`: expiry, dismissal, replacement) or its booking is cancelled
  * (services/bookings/cancel-booking-in.ts). One order is one use, whatever its number of tickets.
  */
 

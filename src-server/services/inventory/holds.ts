@@ -242,16 +242,6 @@ export function releaseHold(
   return runnerFor(db).write((tx) => release(tx, holdId, reason, now, userId));
 }
 
-export function releaseHoldIn(
-  tx: DbOrTx,
-  holdId: string,
-  reason: string,
-  now: Date,
-  userId?: string,
-): boolean {
-  return runSync(releaseHoldSteps(tx, holdId, reason, now, userId));
-}
-
 /**
  * The release written once for both engines (ADR 0045): the hold's row is ended by a conditional
  * UPDATE (only an active hold, so two releases racing give back once), then its seats, its quotas'

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { numeric, readSnapshot, sqlRows } from '../../db/engine/reads.ts';
+import { numeric, sqlRows } from '../../db/engine/reads.ts';
 import type { Steps } from '../../db/engine/steps.ts';
 import { partRefundMoneySteps } from '../partial-refunds/part-refund-money.ts';
 
@@ -98,19 +98,11 @@ export interface MoneyPeriod {
 }
 
 /**
- * The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript); with a
- * period, only what happened in it (sales by their booking's time, refunds by theirs). One snapshot on
- * either engine, so the bookings' and the part refunds' figures are of one moment.
+ * The money of each listed event, in one SQL aggregate (no loop over bookings in JavaScript), as read
+ * steps (ADR 0045) for a list that reads its rows and their money together; with a period, only what
+ * happened in it (sales by their booking's time, refunds by theirs). Run them in one snapshot
+ * (`readSnapshot`), so the bookings' and the part refunds' figures are of one moment.
  */
-export function eventMoney(
-  db: DbOrTx,
-  eventIds: readonly string[],
-  period?: MoneyPeriod,
-): Promise<Map<string, EventMoney>> {
-  return readSnapshot(db, (db) => eventMoneySteps(db, eventIds, period));
-}
-
-/** `eventMoney` as read steps (ADR 0045), for a list that reads its rows and their money together. */
 export function* eventMoneySteps(
   db: DbOrTx,
   eventIds: readonly string[],
