@@ -211,7 +211,7 @@ const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_AC
  * Half a bucket's settings would start a server that keeps images where other servers cannot see them
  * (or fails every upload): it refuses to start and names what is missing, never a value (keys are secret).
  */
-export function s3SettingsProblem(
+function s3SettingsProblem(
   env: Partial<Record<(typeof S3_REQUIRED)[number] | 'S3_ENDPOINT', string>>,
 ): string | null {
   const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
@@ -221,10 +221,7 @@ export function s3SettingsProblem(
 }
 
 /** Null when the IRP connection is set whole (URL and token) or not at all. */
-export function einvoiceIrpProblem(env: {
-  EINVOICE_IRP_URL?: string;
-  EINVOICE_IRP_TOKEN?: string;
-}): string | null {
+function einvoiceIrpProblem(env: { EINVOICE_IRP_URL?: string; EINVOICE_IRP_TOKEN?: string }): string | null {
   return (env.EINVOICE_IRP_URL === undefined) === (env.EINVOICE_IRP_TOKEN === undefined)
     ? null
     : EINVOICE_IRP_INVALID;
@@ -236,7 +233,7 @@ type PlatformGstFields = Pick<
 >;
 
 /** Null when the platform's GST settings are all absent, or all present and consistent. */
-export function platformGstProblem(env: PlatformGstFields): string | null {
+function platformGstProblem(env: PlatformGstFields): string | null {
   const values = [env.PLATFORM_GSTIN, env.PLATFORM_LEGAL_NAME, env.PLATFORM_ADDRESS, env.PLATFORM_STATE];
   if (values.every((v) => v === undefined)) return null;
   if (values.some((v) => v === undefined)) return PLATFORM_GST_INVALID;

@@ -1,15 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import {
-  EnvFields,
-  einvoiceIrpProblem,
-  issueLines,
-  PUBLIC_URL_REQUIRED,
-  platformGstProblem,
-  readDotEnvInto,
-  s3SettingsProblem,
-} from './env.ts';
+import { EnvFields, EnvSchema, issueLines, readDotEnvInto } from './env.ts';
 import { paymentSetupProblem } from './services/payments/gateway-of.ts';
 
 /**
@@ -23,16 +15,15 @@ export function startupProblems(source: NodeJS.ProcessEnv = process.env): string
   if (!fields.success) return issueLines(fields.error).map((line) => line.trim());
   const env = fields.data;
   const production = env.NODE_ENV === 'production';
+  // The rules EnvSchema adds to the fields (PUBLIC_URL in production, settings that go together), each
+  // on its own line: the rules `loadEnv` enforces, written once in env.ts.
+  const refined = EnvSchema.safeParse(source);
   return [
-    production && !env.PUBLIC_URL ? `PUBLIC_URL: ${PUBLIC_URL_REQUIRED}` : null,
+    ...(refined.success ? [] : issueLines(refined.error).map((line) => line.trim())),
     production ? paymentSetupProblem(env) : null,
     production && !env.RESEND_API_KEY && !env.ALLOW_FILE_MAILBOX
       ? 'RESEND_API_KEY: set it (and MAIL_FROM, a verified sender) so buyers get their confirmations, tickets and password resets, or ALLOW_FILE_MAILBOX=true to keep mail in DATA_DIR/mail, where nobody receives it.'
       : null,
-    // The rules of settings that go together (env.ts's EnvSchema refines them too, as a last guard).
-    platformGstProblem(env) ? `PLATFORM_GSTIN: ${platformGstProblem(env)}` : null,
-    einvoiceIrpProblem(env) ? `EINVOICE_IRP_URL: ${einvoiceIrpProblem(env)}` : null,
-    s3SettingsProblem(env) ? `S3_BUCKET: ${s3SettingsProblem(env)}` : null,
     dataDirProblem(env.DATA_DIR),
   ].filter((problem): problem is string => problem !== null);
 }
