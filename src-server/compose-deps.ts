@@ -3,7 +3,7 @@ import type { AppDeps } from './deps.ts';
 import { createIrpProvider } from './integrations/irp/irp-provider.ts';
 import { createRazorpayGateway } from './integrations/razorpay/gateway.ts';
 import { createResendMailer } from './integrations/resend/resend-mailer.ts';
-import { createS3ImageStorage } from './integrations/s3/s3-image-storage.ts';
+import { createS3ImageStorage, s3SettingsOf } from './integrations/s3/s3-image-storage.ts';
 import { createSimulatorGateway } from './integrations/simulator/gateway.ts';
 import type { EInvoiceProvider } from './services/invoices/e-invoice-provider.ts';
 import { createDevMailer } from './services/mail/dev-mailbox.ts';
@@ -50,17 +50,8 @@ function chooseEInvoiceProvider(deps: Pick<BaseDeps, 'env'>): EInvoiceProvider |
  * beside the database they belong to and backed up with it (docs/decisions/0018, 0049).
  */
 function chooseImageStorage(deps: Pick<BaseDeps, 'env'>): ImageStorage {
-  const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = deps.env;
-  if (S3_BUCKET && S3_REGION && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
-    return createS3ImageStorage({
-      bucket: S3_BUCKET,
-      region: S3_REGION,
-      accessKeyId: S3_ACCESS_KEY_ID,
-      secretAccessKey: S3_SECRET_ACCESS_KEY,
-      endpoint: deps.env.S3_ENDPOINT,
-      forcePathStyle: deps.env.S3_FORCE_PATH_STYLE,
-    });
-  }
+  const bucket = s3SettingsOf(deps.env);
+  if (bucket) return createS3ImageStorage(bucket);
   return createDiskImageStorage(path.join(deps.env.DATA_DIR, 'uploads'));
 }
 

@@ -7,7 +7,7 @@ import { databaseFile, pendingMigrations } from './db/client.ts';
 import type { DoctorCheck } from './doctor-check.ts';
 import { checkPostgres } from './doctor-postgres.ts';
 import type { Env } from './env.ts';
-import { createS3ImageStorage } from './integrations/s3/s3-image-storage.ts';
+import { createS3ImageStorage, type S3Settings, s3SettingsOf } from './integrations/s3/s3-image-storage.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import { startupProblems } from './startup-check.ts';
 
@@ -38,7 +38,8 @@ export async function runDoctor(
   if (source.DATABASE_URL) checks.push(...(await checkPostgres(source, env)));
   else checks.push(checkDatabase(env));
 
-  if (env.S3_BUCKET) checks.push(await checkImageBucket(env));
+  const bucket = s3SettingsOf(env);
+  if (bucket) checks.push(await checkImageBucket(bucket));
 
   const {
     RAZORPAY_KEY_ID: keyId,
@@ -219,15 +220,8 @@ const IMAGE_BUCKET_PROBE = 'jalsa-doctor-probe';
  * Writes a few bytes to the S3 bucket and reads them back with the server's own storage, so the
  * endpoint, the URL style, the keys' signature and both permissions are all checked as uploads use them.
  */
-async function checkImageBucket(env: Env): Promise<DoctorCheck> {
-  const storage = createS3ImageStorage({
-    bucket: env.S3_BUCKET!,
-    region: env.S3_REGION!,
-    accessKeyId: env.S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-    endpoint: env.S3_ENDPOINT,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE,
-  });
+async function checkImageBucket(bucket: S3Settings): Promise<DoctorCheck> {
+  const storage = createS3ImageStorage(bucket);
   const probe = new TextEncoder().encode(`jalsa doctor ${new Date().toISOString()}`);
   try {
     await storage.put(IMAGE_BUCKET_PROBE, probe);
@@ -236,13 +230,13 @@ async function checkImageBucket(env: Env): Promise<DoctorCheck> {
       return {
         name: 'image storage',
         ok: true,
-        detail: `S3 bucket "${env.S3_BUCKET}" stored and returned a test object (${IMAGE_BUCKET_PROBE})`,
+        detail: `S3 bucket "${bucket.bucket}" stored and returned a test object (${IMAGE_BUCKET_PROBE})`,
       };
     }
     return {
       name: 'image storage',
       ok: false,
-      detail: `S3 bucket "${env.S3_BUCKET}" accepted a test object but did not return it: is S3_BUCKET the bucket S3_ENDPOINT serves?`,
+      detail: `S3 bucket "${bucket.bucket}" accepted a test object but did not return it: is S3_BUCKET the bucket S3_ENDPOINT serves?`,
     };
   } catch (err) {
     return {

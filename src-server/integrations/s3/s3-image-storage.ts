@@ -19,6 +19,27 @@ export interface S3Settings {
   timeoutMs?: number;
 }
 
+/** The settings of the bucket the environment names, or null when it names none (env.ts checks they go together). */
+export function s3SettingsOf(env: {
+  S3_BUCKET?: string;
+  S3_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_ENDPOINT?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}): S3Settings | null {
+  const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_BUCKET || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
+  return {
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** Names never change their bytes (content-addressed), so anyone may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DEFAULT_TIMEOUT_MS = 10_000;
