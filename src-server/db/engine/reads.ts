@@ -77,8 +77,3 @@ export function numeric<Row extends object, K extends keyof Row>(row: Row, keys:
   }
   return out;
 }
-
-/** A boolean column's "true" as each engine stores it: SQLite's 1, PostgreSQL's `true`. */
-export function sqlTrue(db: object): SQL {
-  return isPostgres(db) ? sql`true` : sql`1`;
-}

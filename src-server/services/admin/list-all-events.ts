@@ -57,7 +57,7 @@ function* listAllEventsSteps(db: DbOrTx, page: number, now: Date): Steps<AdminPa
     db,
     sql`
     select e.id, e.name, e.city, e.version, e.admin_hold_at, e.start_time, u.name as owner_name, u.email as owner_email,
-      ${eventFigureColumns(db, now)}
+      ${eventFigureColumns(now)}
     from events e left join users u on u.id = e.owner_id
     order by e.created_at desc, e.id
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}

@@ -51,7 +51,7 @@ function* listMyEventsSteps(db: DbOrTx, userId: string, now: Date): Steps<MyEven
       case when e.owner_id = ${userId} then 'owner'
            else (select m.role from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
       end as my_role,
-      ${eventFigureColumns(db, now)}
+      ${eventFigureColumns(now)}
     from events e
     where e.owner_id = ${userId}
        or exists (select 1 from event_team_members m where m.event_id = e.id and m.user_id = ${userId})
