@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { runStatements, sqlRows } from '../../db/engine/reads.ts';
+import { runStatements } from '../../db/engine/reads.ts';
+import { rows } from '../../db/engine/steps.ts';
+import { tablesOf } from '../../db/engine/tables.ts';
+import { escapeLike, likeEscapedOn } from '../../db/like.ts';
 
 export interface BoxOfficeOrder {
   id: string;
@@ -20,23 +23,36 @@ export interface BoxOfficeOrder {
  * no invoices, refunds or takings (the box-office role does not see the Sales page).
  */
 export async function lookUpOrders(db: DbOrTx, eventId: string, text: string): Promise<BoxOfficeOrder[]> {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-  // Quoted aliases: PostgreSQL folds unquoted names to lower case.
-  const found = await runStatements(db, (db) =>
-    sqlRows<BoxOfficeOrder>(
-      db,
-      sql`
-    select b.id, b.user_name as "userName", b.user_email as "userEmail", b.user_phone as "userPhone",
-      b.ticket_count as "ticketCount", b.status,
-      coalesce(s.kind, 'online') as channel, b.created_at as "createdAt"
-    from bookings b left join box_office_sales s on s.booking_id = b.id
-    where b.event_id = ${eventId}
-      and (lower(b.id) like ${like} escape '\\' or lower(b.user_name) like ${like} escape '\\'
-        or lower(b.user_email) like ${like} escape '\\' or b.user_phone like ${like} escape '\\')
-    order by b.created_at desc, b.id desc
-    limit 20
-  `,
-    ),
-  );
-  return found.map((order) => ({ ...order, ticketCount: Number(order.ticketCount) }));
+  const like = `%${escapeLike(text)}%`;
+  return runStatements(db, (db) => {
+    const { bookings, boxOfficeSales } = tablesOf(db);
+    return rows<BoxOfficeOrder>(
+      db
+        .select({
+          id: bookings.id,
+          userName: bookings.userName,
+          userEmail: bookings.userEmail,
+          userPhone: bookings.userPhone,
+          ticketCount: bookings.ticketCount,
+          status: bookings.status,
+          channel: sql<SalesChannel>`coalesce(${boxOfficeSales.kind}, 'online')`,
+          createdAt: bookings.createdAt,
+        })
+        .from(bookings)
+        .leftJoin(boxOfficeSales, eq(boxOfficeSales.bookingId, bookings.id))
+        .where(
+          and(
+            eq(bookings.eventId, eventId),
+            or(
+              likeEscapedOn(db, bookings.id, like),
+              likeEscapedOn(db, bookings.userName, like),
+              likeEscapedOn(db, bookings.userEmail, like),
+              likeEscapedOn(db, bookings.userPhone, like),
+            ),
+          ),
+        )
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(20),
+    );
+  });
 }
