@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addBuyerGstinSchema } from '../../shared/gst-schemas.ts';
+import { formatPaiseExact } from '../../shared/money.ts';
 import { messageOf } from '../lib/auth.ts';
 import { currentInvoices } from '../lib/current-invoices.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -13,7 +14,8 @@ const CREDIT_LABELS = { admission: 'Credit note', platform_fee: 'Convenience fee
 
 /**
  * Issue 16: download links for a booking's current invoices (none for bookings of organisers without a
- * tax profile), and, while the invoice's month lasts, a form to have it re-issued with a GSTIN.
+ * tax profile), their credit notes, and, while the invoice's month lasts, a form to have it re-issued
+ * with a GSTIN.
  */
 export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
   const invoices = trpc.invoices.forBooking.useQuery({ bookingId }, { staleTime: 60_000 });
@@ -49,6 +51,25 @@ export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
               {CREDIT_LABELS[invoice.kind]}
             </a>
           ),
+      )}
+      {/* Part refunds ("Cancel some tickets", issue 36 item 12) each have a credit note of their own, on
+          whichever invoice they credit (also one since replaced): named by number and amount, since a
+          booking may have several. */}
+      {all.flatMap((invoice) =>
+        (invoice.partCreditNotes ?? []).map((note) => {
+          const label = `${CREDIT_LABELS[invoice.kind]} ${note.number} for ${formatPaiseExact(note.totalPaise)}`;
+          return (
+            <a
+              key={note.id}
+              href={`/api/invoices/credit-notes/${encodeURIComponent(note.id)}.pdf`}
+              download
+              className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+              aria-label={`Download ${label}`}
+            >
+              {label}
+            </a>
+          );
+        }),
       )}
       {canAddGstin && !adding && (
         <button

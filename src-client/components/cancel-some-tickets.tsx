@@ -28,6 +28,8 @@ export function CancelSomeTickets({
         utils.bookings.mine.invalidate(),
         utils.bookings.byId.invalidate({ bookingId }),
         utils.bookings.cancellationQuote.invalidate(),
+        // The part refund's credit note joins the booking's invoice links.
+        utils.invoices.forBooking.invalidate({ bookingId }),
       ]);
     },
   });
