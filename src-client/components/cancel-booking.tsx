@@ -49,9 +49,7 @@ export function CancelBookingSection({
           >
             Cancel booking
           </button>
-          {lines.reduce((n, l) => n + l.quantity, 0) > 1 && (
-            <CancelSomeTickets bookingId={bookingId} eventName={eventName} lines={lines} />
-          )}
+          <CancelSomeTickets bookingId={bookingId} eventName={eventName} lines={lines} />
           <Modal
             open={open}
             onOpenChange={setOpen}

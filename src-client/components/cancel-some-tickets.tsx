@@ -7,7 +7,8 @@ import Modal from './modal.tsx';
 /**
  * "Cancel some tickets" of one's own booking where the event's refund policy allows cancelling it (issue 36
  * item 12): choose how many of each ticket; the server works out the policy's refund for them, cancels
- * them, and issues a credit note. At least one ticket stays (cancelling all is "Cancel booking").
+ * them, and issues a credit note. At least one ticket stays (cancelling all is "Cancel booking"), so it is
+ * offered only on a booking of more than one ticket.
  */
 export function CancelSomeTickets({
   bookingId,
@@ -36,18 +37,23 @@ export function CancelSomeTickets({
   const tickets = Object.entries(chosen)
     .filter(([, quantity]) => quantity > 0)
     .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+  // Offered while the booking has more than one ticket. The dialog stays mounted after the last but one is
+  // cancelled, so it can still say what was refunded once the booking has been read again.
+  const offered = lines.reduce((n, l) => n + l.quantity, 0) > 1;
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
-          cancel.reset();
-          setOpen(true);
-        }}
-        className="mt-2 ml-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
-      >
-        Cancel some tickets
-      </button>
+      {offered && (
+        <button
+          type="button"
+          onClick={() => {
+            cancel.reset();
+            setOpen(true);
+          }}
+          className="mt-2 ml-2 rounded-md border border-red-300 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+        >
+          Cancel some tickets
+        </button>
+      )}
       <Modal
         open={open}
         onOpenChange={setOpen}
