@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatPaiseExact } from '../../shared/money.ts';
+import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
+import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
@@ -15,6 +17,7 @@ import { signInNewBuyer } from '../helpers/buyer.ts';
 import { e2eServer } from '../helpers/e2e-server.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
+import { pdfPageText } from '../helpers/pdf-text.ts';
 
 describe('a buyer cancels their own booking from My Bookings, in Chromium', () => {
   const world = useE2eWorld();
@@ -118,6 +121,103 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await page.getByText('tickets that are not refundable, so it cannot be cancelled').waitFor();
     await page.goto(`/ticket/${bookingId}`);
     await page.getByText(`You cancelled booking ${bookingId}`).waitFor();
+
+    expect(buyer.cspViolations).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it('Cancel some tickets → the refund stated → the part credit note’s link on the card → its PDF', async () => {
+    const baseURL = e2eServer().baseURL;
+    // A GST-registered organiser (as in invoices.test.ts), so the booking has invoices to credit.
+    const now = new Date().toISOString();
+    const organiserId = randomUUID();
+    world.database.db
+      .insert(users)
+      .values({
+        id: organiserId,
+        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Tala Collective',
+        isEmailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    world.database.db
+      .insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Tala Collective LLP',
+        address: '12 Hill Road, Bandra, Mumbai 400050',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: now,
+      })
+      .run();
+    const ev = createTicketedEvent(world.database.db, {
+      name: `Qawwali Night ${randomUUID().slice(0, 6)}`,
+      city: 'Mumbai',
+      types: [{ name: 'Floor', pricePaise: 59_000, totalTickets: 20 }],
+      platformFeeRate: 10,
+      now: new Date(),
+    });
+    world.database.db
+      .update(events)
+      .set({ ownerId: organiserId, refundRule: 'minus_fee', refundCutoffHours: 24 })
+      .where(eq(events.id, ev.eventId))
+      .run();
+
+    const buyer = await newContext(world.browser, baseURL, PHONE_390);
+    const { email } = await signInNewBuyer(world.database.db, buyer.context, baseURL);
+    const page = await buyer.context.newPage();
+    await page.goto('/');
+    const bookingId = await buyThroughSimulator(page, baseURL, ev, email, 2);
+    // 'minus_fee': one ticket of two is half the ticket money back, the convenience fee kept.
+    const booked = world.database.db.select().from(bookings).where(eq(bookings.id, bookingId)).get()!;
+    const refund = formatPaiseExact(booked.subtotalAmountPaise / 2);
+    expect(refund).toBe('₹590.00');
+
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: bookingId });
+    await card.getByRole('link', { name: /^Download GST invoice INV\// }).waitFor();
+    expect(await card.getByRole('link', { name: /credit note/i }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Cancel some tickets' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel some tickets?' });
+    await dialog.getByLabel('Floor tickets to cancel').fill('1');
+    await dialog.getByRole('button', { name: 'Cancel these tickets' }).click();
+    await dialog.getByRole('status').or(dialog.getByRole('alert')).waitFor();
+    expect(await dialog.getByRole('status').or(dialog.getByRole('alert')).textContent()).toContain(
+      `A refund of ${refund} is on its way`,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The credit note's link comes without a reload, named by its number and amount.
+    const link = card.getByRole('link', {
+      name: new RegExp(`^Download Credit note CRN/\\d\\d-\\d\\d/000001 for ${refund}$`),
+    });
+    await link.waitFor();
+    await card.getByText('Floor x 1').waitFor();
+    const number = (await link.textContent())!.match(/CRN\/\d\d-\d\d\/\d{6}/)![0];
+    const pdf = await page.request.get(new URL((await link.getAttribute('href'))!, baseURL).href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const text = pdfPageText(await pdf.body());
+    expect(text).toContain(number);
+    expect(text).toContain('Credit note total: Rs. 590.00');
+    // The card is taller than the phone: the part of it around the link, under the sticky header.
+    await link.evaluate((a) => a.scrollIntoView({ block: 'center' }));
+    await saveScreenshot(page, 'part-cn-phone.png');
+
+    // Desktop: the same card, the link among the others.
+    const desktop = await newContext(world.browser, baseURL, DESKTOP);
+    await desktop.context.addCookies(await buyer.context.cookies());
+    const wide = await desktop.context.newPage();
+    await wide.goto('/my-bookings');
+    const wideCard = wide.getByRole('article').filter({ hasText: bookingId });
+    await wideCard.getByRole('link', { name: `Download Credit note ${number} for ${refund}` }).waitFor();
+    await expectNoSeriousA11yViolations(wide);
+    await saveScreenshot(wideCard, 'part-cn-desktop.png');
+    await desktop.context.close();
 
     expect(buyer.cspViolations).toEqual([]);
     await buyer.context.close();
