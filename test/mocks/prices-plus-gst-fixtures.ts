@@ -16,7 +16,7 @@ export const PLUS_GST_SUMMARY: RouterOutputs['events']['list'][number] = {
   id: 'evt-plus-gst',
   pricesPlusGst: true,
   name: 'Tala Live',
-  category: 'music',
+  category: 'concerts',
   city: 'Mumbai',
   posterUrl: null,
   imageUrl: null,
