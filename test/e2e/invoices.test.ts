@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
+import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
 import { writeAccountRole } from '../../src-server/services/roles/set-account-role.ts';
 import { expectNoSeriousA11yViolations, newContext, PHONE, saveScreenshot } from '../helpers/browser.ts';
 import { selectTwoGold, signInNewBuyer } from '../helpers/buyer.ts';
@@ -166,6 +167,78 @@ describe('GST invoice in Chromium', () => {
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain('IGST: Rs. 305.08');
     expect(text).not.toContain('CGST:');
+    await context.close();
+  });
+
+  it('prices plus GST (issue 40): the organiser switches an event in its GST section; a phone buyer sees "+ GST" and the all-in total', async () => {
+    // A registered organiser in Maharashtra, selling a ₹750 show in Mumbai.
+    const { db } = world.database;
+    const now = new Date();
+    const organiserId = randomUUID();
+    db.insert(users)
+      .values({
+        id: organiserId,
+        email: `e2e-plus-gst-${organiserId.slice(0, 8)}@example.com`,
+        name: 'Tala Collective',
+        isEmailVerified: true,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    writeAccountRole(db, organiserId, 'organiser', null, now);
+    db.insert(organiserProfiles)
+      .values({
+        userId: organiserId,
+        legalName: 'Tala Collective LLP',
+        address: '12 Hill Road, Bandra, Mumbai 400050',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        updatedAt: now.toISOString(),
+      })
+      .run();
+    const ev = createTicketedEvent(db, {
+      now,
+      city: 'Mumbai',
+      types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 10 }],
+    });
+    db.update(events).set({ ownerId: organiserId }).where(eq(events.id, ev.eventId)).run();
+
+    const organiser = await newContext(world.browser, baseURL, PHONE);
+    await organiser.context.addCookies([
+      { name: SESSION_COOKIE, value: createSession(db, organiserId, now).token, url: baseURL },
+    ]);
+    const editor = await organiser.context.newPage();
+    await editor.goto(`/organiser/events/${ev.eventId}/edit`);
+    const gst = editor.getByRole('region', { name: 'GST' });
+    await gst.getByLabel('Ticket prices').selectOption('Prices plus GST (added at checkout)');
+    await gst.getByRole('button', { name: 'Save GST settings' }).click();
+    await gst.getByText('Saved.').waitFor();
+    await organiser.context.close();
+
+    const { context } = await newContext(world.browser, baseURL, PHONE);
+    await signInNewBuyer(db, context, baseURL);
+    const page = await context.newPage();
+    await page.goto(`/events/${ev.eventId}`);
+    // The phone's bottom bar: the price says GST is added, from the first screen.
+    await page.locator('p:visible', { hasText: '₹750 + GST Onwards' }).waitFor();
+    await page.getByRole('link', { name: 'Book Now' }).filter({ visible: true }).click();
+    await page.getByRole('button', { name: 'Select Ticket: Gold' }).click();
+    await expect(page.getByText('+ 18% GST').textContent()).resolves.toBe('+ 18% GST');
+    // By hand: 750.00 + GST 18 % 135.00 = 885.00 on the running total.
+    await expect(page.getByTestId('selection-total').textContent()).resolves.toBe('₹885');
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Phone' }).click();
+    await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
+    await page.getByLabel('State').selectOption('Maharashtra');
+    // Fee 5 % of 750.00 = 37.50, its IGST 18 % 6.75 (the demo platform is in Karnataka, the buyer in
+    // Maharashtra): 750.00 + 135.00 + 37.50 + 6.75 = 929.25, before payment and in the phone's bar.
+    await expect(page.getByTestId('ticket-gst').textContent()).resolves.toBe('₹135.00');
+    await expect(page.getByTestId('grand-total').textContent()).resolves.toBe('₹929.25');
+    await expect(page.getByTestId('bar-grand-total').textContent()).resolves.toBe('₹929.25');
+    // Proceed asks the server, which quotes the same amount to pay.
+    await page.getByRole('button', { name: 'Proceed' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay ₹929.25' }).waitFor();
     await context.close();
   });
 

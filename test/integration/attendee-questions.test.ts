@@ -216,8 +216,24 @@ describe('checkout answers, checked on the server', () => {
         { eventId: w.ev.eventId, slotId: w.ev.slotId, query: DETAILS.name },
         { cookie: w.owner.cookie },
       ),
-    )) as { answers: { attendees: { name: string }[] } }[];
+    )) as {
+      answers: {
+        attendees: { name: string }[];
+        answers: { label: string; position: number; value: string }[];
+      };
+    }[];
     expect(lookUp[0]!.answers.attendees.map((a) => a.name)).toEqual(['Asha Verma', 'Ravi Verma']);
+    // The gate sees the answers too (issue 40), as goodAnswers gave them: the booking's own first
+    // (position 0: Company, then Vegetarian meal, in the order the questions were added), then each
+    // ticket's T-shirt size (ticket 1 M, ticket 2 L), so staff can hand the right one to each person.
+    expect(
+      lookUp[0]!.answers.answers.map(({ label, position, value }) => ({ label, position, value })),
+    ).toEqual([
+      { label: 'Company', position: 0, value: 'Tala LLP' },
+      { label: 'Vegetarian meal', position: 0, value: 'Yes' },
+      { label: 'T-shirt size', position: 1, value: 'M' },
+      { label: 'T-shirt size', position: 2, value: 'L' },
+    ]);
   });
 
   it('puts one column per question and the attendee names in the orders CSV', async () => {

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PLUS_GST_DETAIL } from '../../../test/mocks/prices-plus-gst-fixtures.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { EventDetailView } from './event-detail.lazy.tsx';
 
@@ -100,5 +101,21 @@ describe('the event page names every show', () => {
     expect(text).toContain('Starts:6:30 PM');
     expect(text).toContain('Ends:9:00 PM');
     expect(container.querySelector('ul[aria-label="Shows"]')).toBeNull();
+  });
+});
+
+describe('the event page says when GST is added to the price (issue 40, no drip pricing)', () => {
+  /** The price box's and the phone bar's lowest-price lines. */
+  const priceLines = () =>
+    [...container.querySelectorAll('p')].map((p) => p.textContent ?? '').filter((t) => t.includes('₹'));
+
+  it('a ₹750 ticket with GST added at checkout: "₹750 + GST Onwards" in the price box and the phone bar', () => {
+    render(PLUS_GST_DETAIL);
+    expect(priceLines()).toEqual(['₹750 + GST Onwards', '₹750 + GST Onwards']);
+  });
+
+  it('prices that include GST stay "₹750 Onwards"', () => {
+    render({ ...PLUS_GST_DETAIL, pricesPlusGst: false });
+    expect(priceLines()).toEqual(['₹750 Onwards', '₹750 Onwards']);
   });
 });

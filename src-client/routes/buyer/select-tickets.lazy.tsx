@@ -5,6 +5,7 @@ import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../../sha
 import { isExemptAdmission } from '../../../shared/gst.ts';
 import { formatPaise } from '../../../shared/money.ts';
 import { perOrderMaxOf } from '../../../shared/per-order-max.ts';
+import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { saleWindowMessage, saleWindowState } from '../../../shared/sale-window.ts';
 import { EventLoadError } from '../../components/event-load-error.tsx';
 import { JoinWaitingList } from '../../components/join-waiting-list.tsx';
@@ -55,10 +56,11 @@ function SelectTicketsPage() {
   if (options.data.waitingRoom && !storedAdmissionPass(eventId)) {
     return <Navigate to="/events/$eventId/waiting-room" params={{ eventId }} replace />;
   }
-  return <Selection data={options.data} code={code} />;
+  return <TicketSelection data={options.data} code={code} />;
 }
 
-function Selection({ data, code }: { data: Options; code?: string }) {
+/** The page on the server's ticket options (exported for its component test). */
+export function TicketSelection({ data, code }: { data: Options; code?: string }) {
   const router = useRouter();
   const days = useMemo(() => ticketDays(data.dates), [data.dates]);
   const [start] = useState(() => firstOnSale(days, purchasable));
@@ -74,7 +76,22 @@ function Selection({ data, code }: { data: Options; code?: string }) {
   const slot = chosen?.slot;
   const selectedType = slot?.ticketTypes.find((t) => t.id === selected?.ticketTypeId);
   const quantity = selectedType ? (selected?.quantity ?? 0) : 0;
-  const totalPaise = selectedType ? selectedType.pricePaise * quantity : 0;
+  // Where prices have GST added at checkout, the running total already carries it (issue 40: no drip
+  // pricing), worked by the function Proceed charges with, on the taxes the server sent.
+  const { subtotalPaise, admissionTaxPaise } = checkoutPriceBreakdown(
+    selectedType
+      ? [
+          {
+            pricePaise: selectedType.pricePaise,
+            quantity,
+            personsPerTicket: selectedType.personAllowedPerTicket,
+          },
+        ]
+      : [],
+    data.event.platformFeeRate,
+    data.taxes,
+  );
+  const totalPaise = subtotalPaise + admissionTaxPaise;
 
   const setQuantity = (type: TicketType, next: number) => {
     if (next <= 0) setSelected(null);
@@ -184,7 +201,12 @@ function Selection({ data, code }: { data: Options; code?: string }) {
             <p className="text-lg font-bold" data-testid="selection-total">
               {formatPaise(totalPaise)}
             </p>
-            <p className="text-sm text-gray-600">{quantity} Ticket(s)</p>
+            <p className="text-sm text-gray-600">
+              {quantity} Ticket(s)
+              {admissionTaxPaise > 0 && (
+                <span data-testid="selection-gst"> · incl. {formatPaise(admissionTaxPaise)} GST</span>
+              )}
+            </p>
           </div>
           {selectedType && slot && chosen ? (
             <Link
