@@ -36,8 +36,8 @@ export function isValidGstinValue(value: string): boolean {
   return GSTIN_SHAPE.test(value) && gstinCheckCharacter(value.slice(0, 14)) === value[14];
 }
 
-/** A GSTIN as typed: trimmed, upper-cased, then checked. */
-export const gstinSchema = z
+/** A GSTIN as typed: trimmed, upper-cased, then checked (a buyer's GSTIN added after buying). */
+const gstinSchema = z
   .string()
   .trim()
   .max(20, { message: GST_MESSAGES.gstinInvalid, abort: true })

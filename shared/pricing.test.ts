@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  admissionTaxOf,
   bookingFeeLabel,
   checkoutPriceBreakdown,
   DEFAULT_CHECKOUT_TAXES,
@@ -188,5 +189,76 @@ describe('subtotalOf', () => {
       ]),
     ).toBe(89_997);
     expect(subtotalOf([])).toBe(0);
+  });
+});
+
+describe('admissionTaxOf: the ticket GST read back from what a hold or booking charged (worked by hand)', () => {
+  it('is what the total holds beyond the tickets, the add-ons, the fee and its GST', () => {
+    // 2 × ₹1,000.00 tax-exclusive at 18 % = ₹360.00 GST; fee 5 % = ₹100.00, its GST 18 % = ₹18.00;
+    // 2 parking passes at ₹250.00 with their GST inside = ₹500.00.
+    // Total 2000.00 + 360.00 + 100.00 + 18.00 + 500.00 = ₹2,978.00.
+    const charged = {
+      totalPaise: 297_800,
+      subtotalPaise: 200_000,
+      addOnsPaise: 50_000,
+      feePaise: 10_000,
+      igstPaise: 1_800,
+    };
+    expect(admissionTaxOf(charged)).toBe(36_000);
+    // The add-ons' own GST is inside their price and is not ticket GST; without them the total is ₹2,478.00.
+    expect(admissionTaxOf({ ...charged, totalPaise: 247_800, addOnsPaise: 0 })).toBe(36_000);
+  });
+
+  it('is 0 when the prices include GST, and with no fee GST when the platform charges none', () => {
+    // 2 × ₹999.99 = 1999.98; fee 100.00; IGST 18.00; total 2117.98.
+    expect(
+      admissionTaxOf({
+        totalPaise: 211_798,
+        subtotalPaise: 199_998,
+        addOnsPaise: 0,
+        feePaise: 10_000,
+        igstPaise: 1_800,
+      }),
+    ).toBe(0);
+    // ₹199.99 at 18 % exclusive: 36.00 (35.9982 half-up); fee 10.00, no GST; total 245.99.
+    expect(
+      admissionTaxOf({
+        totalPaise: 24_599,
+        subtotalPaise: 19_999,
+        addOnsPaise: 0,
+        feePaise: 1_000,
+        igstPaise: 0,
+      }),
+    ).toBe(3_600);
+  });
+
+  it('gives back the admission GST that checkoutPriceBreakdown put into the total, add-ons or not', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_00 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom(null, 5, 12, 18, 28),
+        fc.constantFrom(0, 18),
+        fc.integer({ min: 0, max: 50_000_00 }),
+        (price, quantity, admissionRate, feeRate, addOnsPaise) => {
+          const p = checkoutPriceBreakdown([{ pricePaise: price, quantity, personsPerTicket: 1 }], null, {
+            ...DEFAULT_CHECKOUT_TAXES,
+            feeTaxRatePercent: feeRate,
+            admissionTaxRatePercent: admissionRate,
+            admissionExemptionApplies: false,
+          });
+          expect(
+            admissionTaxOf({
+              // A hold's total is the tickets' grand total plus the add-ons (services/inventory/holds.ts).
+              totalPaise: p.grandTotalPaise + addOnsPaise,
+              subtotalPaise: p.subtotalPaise,
+              addOnsPaise,
+              feePaise: p.feePaise,
+              igstPaise: p.igstPaise,
+            }),
+          ).toBe(p.admissionTaxPaise);
+        },
+      ),
+    );
   });
 });

@@ -153,6 +153,34 @@ export function priceBreakdown(
   };
 }
 
+/** A hold's or a booking's stored amounts, enough to tell the ticket GST inside its total. */
+export interface ChargedAmounts {
+  totalPaise: number;
+  /** The tickets, after any discount, before tax. */
+  subtotalPaise: number;
+  /**
+   * The add-ons sold with the tickets, each with its own GST inside (ADR 0041); 0 without. Required, so
+   * a caller says it has none rather than forgets them.
+   */
+  addOnsPaise: number;
+  /** The convenience fee, before its GST. */
+  feePaise: number;
+  /** The fee's GST (0 when the platform charges none). */
+  igstPaise: number;
+}
+
+/**
+ * The admission GST added on top of tax-exclusive ticket prices, read back from what was charged: the
+ * total beyond the tickets, the add-ons (their GST is inside their prices), the fee and the fee's GST.
+ * 0 when the prices include GST. Holds and bookings store the total, not this figure, so the payment
+ * window, the offer page, the confirmation mail and the organiser's order view all read it here.
+ */
+export function admissionTaxOf(charged: ChargedAmounts): number {
+  return (
+    charged.totalPaise - charged.subtotalPaise - charged.addOnsPaise - charged.feePaise - charged.igstPaise
+  );
+}
+
 /** Half-up rounding of a non-negative integer quotient. */
 function divideRoundHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));

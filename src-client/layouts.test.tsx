@@ -137,6 +137,26 @@ describe('the layout routes', () => {
     expect(tabBars()).toHaveLength(0);
   });
 
+  it.each(['gate_staff', 'box_office'] as const)(
+    "the event's layout alone keeps the editor from %s: the editor never asks for the event",
+    async (role) => {
+      consoleEvent(role);
+      const asked = vi.fn();
+      server.use(
+        trpcMsw.organiser.editableEvent.query(() => {
+          asked();
+          throw new Error('the editor was asked for the event');
+        }),
+      );
+      await renderApp('/organiser/events/evt-1/edit');
+      await waitFor(() => heading('Not allowed'), "'Not allowed'");
+      // Long enough for a query the editor would have sent to reach the handler.
+      await act(() => new Promise((r) => setTimeout(r, 100)));
+      expect(asked).not.toHaveBeenCalled();
+      expect(tabBars()).toHaveLength(0);
+    },
+  );
+
   it('the box office sees its own tab, with a tab bar of that tab alone, and no other', async () => {
     consoleEvent('box_office');
     server.use(trpcMsw.tickets.options.query(() => ({ slots: [] }) as never));

@@ -2,11 +2,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GateElsewhere, GateFeedEntry, GateListTicket } from '../../shared/gate-schemas.ts';
-import {
-  signLegacyTicketToken,
-  signTicketToken,
-  ticketPublicKey,
-} from '../../src-server/services/tickets/ticket-token.ts';
+import { signTicketToken, ticketPublicKey } from '../../src-server/services/tickets/ticket-token.ts';
+import { signLegacyTicketToken } from '../../test/helpers/legacy-ticket-token.ts';
 import { type GateApi, GateEngine, Unreachable } from './gate-engine.ts';
 import { GateStore } from './gate-store.ts';
 

@@ -114,6 +114,20 @@ describe('sales dashboard and orders in Chromium', () => {
     // The chart is a canvas drawn by uPlot, with its figures as text beside it.
     await page.locator('[data-testid="sales-chart"] canvas').first().waitFor();
     await page.getByText(/4 tickets \(₹4,235\.96\) over 1 day with sales/).waitFor();
+    // The chart's figures as a table, in the console's own ScrollTable (issue 39).
+    await page.getByText('Sales per day as a table').click();
+    const perDay = page.getByRole('region', { name: 'Sales per day' });
+    expect(await perDay.getByRole('columnheader').allTextContents()).toEqual([
+      'Day',
+      'Orders',
+      'Tickets',
+      'Gross',
+    ]);
+    expect(await perDay.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      '2',
+      '4',
+      '₹4,235.96',
+    ]);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, `sales-dashboard-desktop.png`, { fullPage: true });
 
@@ -151,6 +165,12 @@ describe('sales dashboard and orders in Chromium', () => {
     const phonePage = await phone.context.newPage();
     await phonePage.goto(`/organiser/events/${sale.eventId}/sales`);
     await phonePage.locator('[data-testid="sales-chart"] canvas').first().waitFor();
+    await phonePage.getByText('Sales per day as a table').click();
+    await phonePage.getByRole('region', { name: 'Sales per day' }).getByRole('row').nth(1).waitFor();
+    expect(
+      await phonePage.evaluate(() => document.documentElement.scrollWidth),
+      'the per-day table scrolls inside its region, not the page',
+    ).toBeLessThanOrEqual(PHONE_390.width);
     await expectNoSeriousA11yViolations(phonePage);
     await saveScreenshot(phonePage, `sales-dashboard-phone.png`, { fullPage: true });
     // Per hour: the same sales, grouped by India-time hour.

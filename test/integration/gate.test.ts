@@ -7,9 +7,10 @@ import { listCheckInsSteps } from '../../src-server/services/gate/list-check-ins
 import type { MergedScan } from '../../src-server/services/gate/merge-offline-scans.ts';
 import type { GateSync } from '../../src-server/services/gate/sync-slot.ts';
 import { setGateStaff } from '../../src-server/services/tickets/gate-staff.ts';
-import { signLegacyTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { type CreatedBooking, createBookingOn } from '../helpers/bookings.ts';
 import { type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { signLegacyTicketToken } from '../helpers/legacy-ticket-token.ts';
 import { createTestAppOn, type TestApp, tablesFor, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 

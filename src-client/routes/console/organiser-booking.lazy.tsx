@@ -2,7 +2,12 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatDateWithTimeRange } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { FEE_TAX_NOT_CHARGED, feeTaxLabel, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
+import {
+  admissionTaxOf,
+  FEE_TAX_NOT_CHARGED,
+  feeTaxLabel,
+  TICKET_GST_LABEL,
+} from '../../../shared/pricing.ts';
 import { BookingAnswersList } from '../../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../../components/console/confirm-dialog.tsx';
 import { refreshAfterRefund } from '../../components/console/refresh-after-refund.ts';
@@ -31,6 +36,8 @@ const at = (instant: string) => `${formatDateTime(instant)} (India time)`;
 
 function BookingDetails({ booking }: { booking: Booking }) {
   const cancelled = booking.status === 'cancelled';
+  // GST added on top of tax-exclusive prices (the add-ons' own GST is inside their amounts).
+  const ticketGstPaise = admissionTaxOf(booking.amounts);
   return (
     <section className="mx-auto w-full max-w-3xl space-y-8 px-4 py-8">
       <div>
@@ -112,8 +119,9 @@ function BookingDetails({ booking }: { booking: Booking }) {
             ...(booking.amounts.addOnsPaise > 0
               ? [['Add-ons', formatPaiseExact(booking.amounts.addOnsPaise)] as [string, string]]
               : []),
-            // GST added on top of tax-exclusive prices: what the total holds beyond tickets and fee.
-            ...ticketGstRow(booking.amounts),
+            ...(ticketGstPaise > 0
+              ? [[TICKET_GST_LABEL, formatPaiseExact(ticketGstPaise)] as [string, string]]
+              : []),
             ['Convenience fee', formatPaiseExact(booking.amounts.feePaise)],
             booking.amounts.igstPaise > 0 || booking.amounts.feePaise === 0
               ? [feeTaxLabel(booking.feeTaxSplit), formatPaiseExact(booking.amounts.igstPaise)]
@@ -392,16 +400,4 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       ))}
     </dl>
   );
-}
-
-function ticketGstRow(a: {
-  subtotalPaise: number;
-  addOnsPaise: number;
-  feePaise: number;
-  igstPaise: number;
-  totalPaise: number;
-}): [string, string][] {
-  // The add-ons' own GST is inside their amounts: what is left is the tickets' GST.
-  const gst = a.totalPaise - a.subtotalPaise - a.addOnsPaise - a.feePaise - a.igstPaise;
-  return gst > 0 ? [[TICKET_GST_LABEL, formatPaiseExact(gst)]] : [];
 }

@@ -275,38 +275,30 @@ function SalesSummary({ points, bucket }: { points: SalesPoint[]; bucket: 'day' 
         <summary className="cursor-pointer font-semibold text-brand-700">
           Sales per {bucket} as a table
         </summary>
-        <div tabIndex={0} role="region" aria-label={`Sales per ${bucket}`} className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[360px] text-left">
-            <thead className="text-gray-700">
-              <tr>
-                <th scope="col" className="px-2 py-1 font-semibold">
-                  {bucket === 'day' ? 'Day' : 'Hour'}
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-semibold">
-                  Orders
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-semibold">
-                  Tickets
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-semibold">
-                  Gross
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {points.map((p) => (
-                <tr key={p.start}>
-                  <th scope="row" className="px-2 py-1 font-normal">
-                    {bucketLabel(p.start, bucket)}
-                  </th>
-                  <td className="px-2 py-1 text-right tabular-nums">{p.orders}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{p.tickets}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{formatPaise(p.grossPaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={`Sales per ${bucket}`}
+          minWidth="min-w-[360px]"
+          className="mt-2"
+          head={
+            <>
+              <Th>{bucket === 'day' ? 'Day' : 'Hour'}</Th>
+              <Th right>Orders</Th>
+              <Th right>Tickets</Th>
+              <Th right>Gross</Th>
+            </>
+          }
+        >
+          {points.map((p) => (
+            <tr key={p.start}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                {bucketLabel(p.start, bucket)}
+              </th>
+              <Td>{p.orders}</Td>
+              <Td>{p.tickets}</Td>
+              <Td>{formatPaise(p.grossPaise)}</Td>
+            </tr>
+          ))}
+        </ScrollTable>
       </details>
     </div>
   );

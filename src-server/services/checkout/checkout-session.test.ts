@@ -22,7 +22,6 @@ describe('checkoutSessionOf', () => {
         lines: [{ ticketTypeId: 'type-1', name: 'Gold Circle', quantity: 2 }],
         details: { name: 'Meera Iyer', email: 'meera@example.com', phone: '9876543210' },
         discount: null,
-        admissionTaxPaise: 0,
         feeTaxRatePercent: 18,
       },
     );
@@ -53,5 +52,33 @@ describe('checkoutSessionOf', () => {
       sessionExpiresAt: '2026-12-05T10:05:00.000Z',
       expiresAt: '2026-12-05T10:07:00.000Z',
     });
+  });
+
+  it('reads the ticket GST back from the hold, leaving out the add-ons and their own GST', () => {
+    // 2 × ₹1,000.00 tax-exclusive at 18 %: ₹360.00; fee ₹100.00 + ₹18.00; add-ons ₹500.00 (GST inside).
+    const hold = {
+      id: 'hold-2',
+      subtotalPaise: 200_000,
+      feePaise: 10_000,
+      igstPaise: 1_800,
+      totalPaise: 297_800,
+      sessionExpiresAt: '2026-12-05T10:05:00.000Z',
+      expiresAt: '2026-12-05T10:07:00.000Z',
+    };
+    const session = checkoutSessionOf(
+      hold,
+      { gateway: { name: 'simulator', keyId: 'rzp_test_sim' }, orderId: 'order_2' },
+      {
+        eventId: 'evt-1',
+        eventName: 'Retro Bollywood Live',
+        slotId: 'slot-1',
+        lines: [{ ticketTypeId: 'type-1', name: 'Gold Circle', quantity: 2 }],
+        details: { name: 'Meera Iyer', email: 'meera@example.com', phone: '9876543210' },
+        discount: null,
+        addOnsPaise: 50_000,
+        feeTaxRatePercent: 18,
+      },
+    );
+    expect(session).toMatchObject({ amountPaise: 297_800, admissionTaxPaise: 36_000, addOnsPaise: 50_000 });
   });
 });

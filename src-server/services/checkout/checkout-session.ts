@@ -1,3 +1,4 @@
+import { admissionTaxOf } from '../../../shared/pricing.ts';
 import type { Hold } from '../inventory/holds.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { buildCheckoutNotes } from './order-request.ts';
@@ -47,7 +48,6 @@ export interface SessionSale {
    * the tickets, before tax; null without one (a waiting-list offer never has one).
    */
   discount: { code: string; discountPaise: number } | null;
-  admissionTaxPaise: number;
   /** The add-ons' amount, GST included (ADR 0041); absent: none (a waiting-list offer). */
   addOnsPaise?: number;
   feeTaxRatePercent: number;
@@ -56,13 +56,14 @@ export interface SessionSale {
 /**
  * The payment window's session for a hold and its gateway order: Proceed's fresh hold and a waiting-list
  * offer's hold open the same window from the same facts. The amounts are the hold's, priced by the
- * server when the seats were held.
+ * server when the seats were held; the ticket GST is read back from them (`admissionTaxOf`).
  */
 export function checkoutSessionOf(
   hold: Omit<Hold, 'discountPaise'>,
   order: { gateway: Pick<PaymentGateway, 'name' | 'keyId'>; orderId: string },
   sale: SessionSale,
 ): CheckoutSession {
+  const addOnsPaise = sale.addOnsPaise ?? 0;
   return {
     holdId: hold.id,
     gateway: order.gateway.name,
@@ -77,8 +78,8 @@ export function checkoutSessionOf(
     discountCode: sale.discount?.code ?? null,
     discountPaise: sale.discount?.discountPaise ?? 0,
     subtotalPaise: hold.subtotalPaise,
-    admissionTaxPaise: sale.admissionTaxPaise,
-    addOnsPaise: sale.addOnsPaise ?? 0,
+    admissionTaxPaise: admissionTaxOf({ ...hold, addOnsPaise }),
+    addOnsPaise,
     feePaise: hold.feePaise,
     igstPaise: hold.igstPaise,
     feeTaxRatePercent: sale.feeTaxRatePercent,

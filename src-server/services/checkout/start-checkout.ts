@@ -143,8 +143,6 @@ export async function startCheckout(
       lines: quoted,
       details: input.ticketDetails,
       discount: discount && { code: discount.code, discountPaise: hold.discountPaise },
-      admissionTaxPaise:
-        hold.totalPaise - (addOns?.totalPaise ?? 0) - hold.subtotalPaise - hold.feePaise - hold.igstPaise,
       addOnsPaise: addOns?.totalPaise ?? 0,
       feeTaxRatePercent: taxes.feeTaxRatePercent,
     },

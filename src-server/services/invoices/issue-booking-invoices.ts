@@ -19,7 +19,7 @@ import {
   stateTaxHeadOf,
 } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { IGST_RATE } from '../../../shared/pricing.ts';
+import { admissionTaxOf, IGST_RATE } from '../../../shared/pricing.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
@@ -266,14 +266,15 @@ function* admissionInvoiceSteps(
     }));
   // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
   // of tax-exclusive prices at checkout (checkout/checkout-taxes.ts) is whatever the booking's total
-  // holds beyond the tickets, the fee and the fee's GST. With none added the prices were paid as set,
+  // holds beyond the tickets, the add-ons, the fee and the fee's GST (shared/pricing.ts admissionTaxOf). With none added the prices were paid as set,
   // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
-  const addedTax =
-    booking.totalAmountPaise -
-    (yield* addOnsPaiseOfBookingSteps(tx, bookingId)) -
-    booking.subtotalAmountPaise -
-    booking.feeAmountPaise -
-    booking.igstAmountPaise;
+  const addedTax = admissionTaxOf({
+    totalPaise: booking.totalAmountPaise,
+    subtotalPaise: booking.subtotalAmountPaise,
+    addOnsPaise: yield* addOnsPaiseOfBookingSteps(tx, bookingId),
+    feePaise: booking.feeAmountPaise,
+    igstPaise: booking.igstAmountPaise,
+  });
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     addedTax > 0 ||

@@ -1,6 +1,11 @@
 import { formatLongDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
-import { bookingFeeLabel, type FeeTaxSplit, TICKET_GST_LABEL } from '../../../shared/pricing.ts';
+import {
+  admissionTaxOf,
+  bookingFeeLabel,
+  type FeeTaxSplit,
+  TICKET_GST_LABEL,
+} from '../../../shared/pricing.ts';
 import { addOnLabel } from '../add-ons/booking-add-ons.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { bookingIcs } from '../tickets/calendar.ts';
@@ -56,8 +61,14 @@ export function bookingConfirmedMail(facts: BookingMailFacts): OutgoingMail {
 
   const addOns = facts.addOns ?? [];
   const addOnsPaise = addOns.reduce((sum, a) => sum + a.totalPaise, 0);
-  // GST added on top of tax-exclusive ticket prices is what the total holds beyond tickets, add-ons and fee.
-  const ticketGstPaise = facts.totalPaise - facts.subtotalPaise - addOnsPaise - facts.bookingFeePaise;
+  const ticketGstPaise = admissionTaxOf({
+    totalPaise: facts.totalPaise,
+    subtotalPaise: facts.subtotalPaise,
+    addOnsPaise,
+    // The booking fee is the fee with its GST.
+    feePaise: facts.bookingFeePaise - facts.feeGstPaise,
+    igstPaise: facts.feeGstPaise,
+  });
   const feeLabel = bookingFeeLabel(facts.feeGstPaise, facts.feeTaxSplit);
   const lineText = facts.lines.map(
     (l) =>

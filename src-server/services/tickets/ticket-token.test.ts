@@ -2,11 +2,10 @@ import { createPublicKey, verify } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ED25519_SIGNATURE_CHARS, parseTicketToken } from '../../../shared/ticket-token-format.ts';
+import { ed25519Message, signLegacyTicketToken } from '../../../test/helpers/legacy-ticket-token.ts';
 import {
-  ed25519Message,
   readTicketToken,
   signAttendeeTicketToken,
-  signLegacyTicketToken,
   signTicketToken,
   ticketPublicKey,
 } from './ticket-token.ts';

@@ -32,7 +32,9 @@ import {
 export function signTicketToken(secret: string, bookingId: string, generation = 0): string {
   const { privateKey } = ticketKeys(secret);
   const subject = ticketSubject(bookingId, generation);
-  return `${subject}.${sign(null, ed25519Message(subject), privateKey).toString('base64url')}`;
+  // The exact bytes the gate device verifies (shared/ticket-token-format.ts).
+  const text = Buffer.from(ticketSignedText(subject), 'utf8');
+  return `${subject}.${sign(null, text, privateKey).toString('base64url')}`;
 }
 
 /**
@@ -86,9 +88,6 @@ export function ticketPublicKey(secret: string): string {
   return ticketKeys(secret).publicRaw;
 }
 
-/** The exact bytes an Ed25519 ticket signature covers; the gate device builds the same. */
-export const ed25519Message = (subject: string) => Buffer.from(ticketSignedText(subject), 'utf8');
-
 // PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410): node:crypto imports keys in DER, not raw.
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
@@ -116,13 +115,9 @@ function ticketKeys(secret: string) {
   return keys;
 }
 
+// The first release's tokens (still in buyers' hands; test/helpers/legacy-ticket-token.ts makes them).
 // The app secret also signs simulator payments: a prefix keeps a ticket signature from ever being
 // valid as anything else.
 function hmacSignature(secret: string, bookingId: string): string {
   return createHmac('sha256', secret).update(`jalsa-ticket:${bookingId}`).digest('base64url');
-}
-
-/** The first release's token (kept for tests and for the tokens already in buyers' hands). */
-export function signLegacyTicketToken(secret: string, bookingId: string): string {
-  return `${bookingId}.${hmacSignature(secret, bookingId)}`;
 }

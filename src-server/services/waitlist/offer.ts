@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { admissionTaxOf } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES, type WaitlistEntryInput } from '../../../shared/waitlist-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
@@ -101,18 +102,9 @@ function* describeOfferSteps(
     subtotalPaise: hold?.subtotalPaise ?? null,
     feePaise: hold?.feePaise ?? null,
     igstPaise: hold?.igstPaise ?? null,
-    admissionTaxPaise: hold ? admissionTaxOf(hold) : null,
+    // An offer's hold is tickets only (offer-returned-seats.ts reserves no add-ons).
+    admissionTaxPaise: hold ? admissionTaxOf({ ...hold, addOnsPaise: 0 }) : null,
     totalPaise: hold?.totalPaise ?? null,
     payBy: hold ? hold.sessionExpiresAt : null,
   };
-}
-
-/** What a hold charges on top of its tickets, fee and fee GST: the admission GST of tax-exclusive prices. */
-export function admissionTaxOf(hold: {
-  totalPaise: number;
-  subtotalPaise: number;
-  feePaise: number;
-  igstPaise: number;
-}): number {
-  return hold.totalPaise - hold.subtotalPaise - hold.feePaise - hold.igstPaise;
 }

@@ -12,7 +12,7 @@ import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
 import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { admissionStateSteps, requireAdmission } from '../waiting-room/require-admitted-account.ts';
-import { admissionTaxOf, readOfferSteps } from './offer.ts';
+import { readOfferSteps } from './offer.ts';
 
 /**
  * Pay on the offer page: opens a gateway order for the offer's existing hold (its server-computed
@@ -53,7 +53,6 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
         details: hold.details,
         // A waiting-list offer is priced without a discount code.
         discount: null,
-        admissionTaxPaise: admissionTaxOf(hold),
         // The rate the hold was priced with: an offer made with fee GST charges it, one made without does not.
         feeTaxRatePercent: hold.igstPaise > 0 ? IGST_RATE : 0,
       },
