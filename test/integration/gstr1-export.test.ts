@@ -386,6 +386,29 @@ describe('GSTR-1 export of one organiser’s month', () => {
     }
   });
 
+  it('the monthly CSV: a credit note’s rows carry the rates of the supply it credits, one row a rate', async () => {
+    // February 2027: INV/26-27/000200 (intra, unregistered) has two rates:
+    //   1 × ₹1,180 at 18 %: taxable 1,00,000, CGST 9,000 + SGST 9,000;
+    //   1 × ₹525 at 5 %: taxable 50,000, CGST 1,250 + SGST 1,250; invoice 1,70,500 p.
+    // CRN/26-27/000200 credits half: taxable 75,000, CGST 5,125, SGST 5,125, total 85,250 p, spread by head:
+    //   taxable 75,000 × 1,00,000/1,50,000 = 50,000 at 18 %, the rest 25,000 at 5 %;
+    //   CGST 5,125 × 9,000/10,250 = 4,500 at 18 %, the rest 625 at 5 % (SGST the same).
+    const FEB = '2027-02-10T06:30:00.000Z';
+    const inv = await insertInvoice('INV/26-27/000200', FEB, 'Maharashtra', [
+      line({ qty: 1, unit: 118_000, kind: 'intra', rate: 18, taxable: 100_000, cgst: 9_000, sgst: 9_000 }),
+      line({ qty: 1, unit: 52_500, kind: 'intra', rate: 5, taxable: 50_000, cgst: 1_250, sgst: 1_250 }),
+    ]);
+    await insertCreditNote(inv, 'CRN/26-27/000200', FEB, { taxable: 75_000, cgst: 5_125, sgst: 5_125 });
+    const res = await t.request('/api/invoices/month/2027-02.csv', { headers: { cookie: organiser.cookie } });
+    const notes = (await res.text()).split('\r\n').filter((r) => r.startsWith('Credit note'));
+    expect(notes).toEqual([
+      // 500.00 + 45.00 + 45.00 = 590.00
+      'Credit note,CRN/26-27/000200,2027-02-10,,,27-Maharashtra,18,500.00,0.00,45.00,45.00,0.00,590.00,INV/26-27/000200',
+      // 250.00 + 6.25 + 6.25 = 262.50; with the row above, 852.50: the note's total.
+      'Credit note,CRN/26-27/000200,2027-02-10,,,27-Maharashtra,5,250.00,0.00,6.25,6.25,0.00,262.50,INV/26-27/000200',
+    ]);
+  });
+
   it('keeps the monthly CSV as it was', async () => {
     const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
     expect(res.status).toBe(200);
