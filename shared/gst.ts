@@ -15,8 +15,22 @@
 import type { EventCategory } from './categories.ts';
 import type { IndianState } from './states.ts';
 
-/** SAC for "recreation, cultural and sporting services" (admission to events). */
-export const ADMISSION_SAC = '9996';
+/**
+ * The SAC every document and return reports for admission to events, in 6 digits: e-invoices need 6, and
+ * GSTR-1's HSN summary has asked for 6 above ₹5 crore turnover (and accepted 6 from everyone) since 2025.
+ * The one home of this code: invoices store it on each line, e-invoices and GSTR-1 read it from there
+ * (docs/decisions/0034-gstr1-export-and-e-invoicing.md).
+ */
+export const ADMISSION_SAC = '999692';
+/** SAC of the platform's convenience fee: other support services n.e.c. (998599). */
+export const PLATFORM_FEE_SAC = '998599';
+/** Invoices issued before ADMISSION_SAC had 6 digits stored the heading 9996 (recreational, cultural and sporting services). */
+const SIX_DIGIT_SAC_OF_HEADING: Readonly<Record<string, string>> = { '9996': ADMISSION_SAC };
+
+/** A stored line's SAC as reported: an older line's 4-digit heading becomes the 6-digit code. */
+export function sixDigitSac(sac: string): string {
+  return SIX_DIGIT_SAC_OF_HEADING[sac] ?? sac;
+}
 /** Default GST rate on admission to events, percent. */
 export const DEFAULT_TAX_RATE = 18;
 /** Admission at or below this, per person, is exempt (Notification 12/2017-CT(Rate), entry 81). */

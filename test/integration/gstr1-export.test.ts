@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import type { InvoiceLine } from '../../src-server/db/schema/invoices.ts';
-import { GSTR1_HEADERS, GSTR1_TABLES } from '../../src-server/services/invoices/export-gstr1.ts';
+import { GSTR1_HEADERS } from '../../src-server/services/invoices/export-gstr1.ts';
 import { account, buy, type Person } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn } from '../helpers/inventory.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
+import { callProcedure } from '../helpers/trpc-http.ts';
 import { readZip } from '../helpers/zip-entries.ts';
 
 /**
@@ -223,15 +226,42 @@ async function download(cookie: string, month = '2026-11') {
 }
 
 describe('GSTR-1 export of one organiser’s month', () => {
-  it('is a ZIP of the offline tool’s eight CSVs, each with its template’s headers', async () => {
+  it('is a ZIP of the offline tool’s nine CSVs, each with its template’s header row, spelt out', async () => {
     const files = await download(organiser.cookie);
+    // Table 12 has been two tabs since May 2025, HSN(B2B) and HSN(B2C): no single hsn.csv any more.
     expect(Object.keys(files).sort()).toEqual(
-      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'exemp.csv', 'hsn.csv'].sort(),
+      [
+        'b2b.csv',
+        'b2cl.csv',
+        'b2cs.csv',
+        'cdnr.csv',
+        'cdnur.csv',
+        'docs.csv',
+        'exemp.csv',
+        'hsn(b2b).csv',
+        'hsn(b2c).csv',
+      ].sort(),
     );
-    for (const table of GSTR1_TABLES) expect(files[`${table}.csv`]![0]).toBe(GSTR1_HEADERS[table].join(','));
-    expect(files['b2b.csv']![0]).toBe(
-      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
-    );
+    const hsnHeader =
+      'HSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount';
+    // Each header as the offline tool's templates spell it, written out here (not read from GSTR1_HEADERS).
+    expect(Object.fromEntries(Object.entries(files).map(([name, rows]) => [name, rows[0]]))).toEqual({
+      'b2b.csv':
+        'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+      'b2cl.csv':
+        'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+      'b2cs.csv':
+        'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+      'cdnr.csv':
+        'GSTIN/UIN of Recipient,Receiver Name,Note Number,Note Date,Note Type,Place Of Supply,Reverse Charge,Note Supply Type,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount',
+      'cdnur.csv':
+        'UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount',
+      'exemp.csv':
+        'Description,Nil Rated Supplies,Exempted(other than nil rated/non GST supply),Non-GST Supplies',
+      'hsn(b2b).csv': hsnHeader,
+      'hsn(b2c).csv': hsnHeader,
+      'docs.csv': 'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
+    });
   });
 
   it('b2b: one row per invoice and rate with the recipient’s GSTIN (the exempt B2B line goes to exemp)', async () => {
@@ -299,18 +329,27 @@ describe('GSTR-1 export of one organiser’s month', () => {
     ]);
   });
 
-  it('hsn: table 12 per SAC and rate with quantity, value and each tax head, net of credit notes', async () => {
-    const { 'hsn.csv': hsn } = await download(organiser.cookie);
+  it('hsn(b2b) and hsn(b2c): table 12 per 6-digit SAC and rate, each credit note in its invoice’s table', async () => {
+    const files = await download(organiser.cookie);
     const description = 'Admission to events';
-    expect(hsn!.slice(1)).toEqual([
-      // Rate 0: quantity 3 + 2 + 1 = 6; taxable 1,50,000 + 80,000 + 30,000 = 2,60,000 p.
-      `9996,${description},NA,6,2600.00,0,2600.00,0.00,0.00,0.00,0.00`,
-      // Rate 18: taxable 2,00,000 + 1,01,69,492 + 1,00,000 + 2,00,000 = 1,06,69,492
-      //   − credits 2,00,000 + 50,000 + 10,16,949 = 12,66,949 → 94,02,543 p;
-      // IGST 18,30,508 + 36,000 − 1,83,051 = 16,83,457; CGST 18,000 + 9,000 − 18,000 − 4,500 = 4,500 = SGST;
-      // value 94,02,543 + 16,83,457 + 4,500 + 4,500 = 1,10,95,000 p (= invoices 1,25,90,000 − notes 14,95,000);
-      // quantity 2 + 100 + 1 + 1 = 104, less the 2 of INV 1's whole credit note = 102.
-      `9996,${description},NA,102,110950.00,18,94025.43,16834.57,45.00,45.00,0.00`,
+    // The rows above were stored with the 4-digit heading 9996 (as invoices were before): reported as the
+    // 6-digit SAC 999692, the one the e-invoices send.
+    // B2B (INV 1, INV 7 and INV 1's credit note):
+    expect(files['hsn(b2b).csv']!.slice(1)).toEqual([
+      // Rate 0: INV 7, 1 × ₹300 = 30,000 p.
+      `999692,${description},NA,1,300.00,0,300.00,0.00,0.00,0.00,0.00`,
+      // Rate 18: INV 1's 2 tickets, 2,00,000 + 18,000 + 18,000, all given back by CRN 1 (whole): 0 and 0.
+      `999692,${description},NA,0,0.00,18,0.00,0.00,0.00,0.00,0.00`,
+    ]);
+    expect(files['hsn(b2c).csv']!.slice(1)).toEqual([
+      // Rate 0: quantity 3 + 2 = 5; taxable 1,50,000 + 80,000 = 2,30,000 p.
+      `999692,${description},NA,5,2300.00,0,2300.00,0.00,0.00,0.00,0.00`,
+      // Rate 18: taxable 1,01,69,492 + 1,00,000 + 2,00,000 = 1,04,69,492
+      //   − credits 50,000 (CRN 2) + 10,16,949 (CRN 3) = 10,66,949 → 94,02,543 p;
+      // IGST 18,30,508 + 36,000 − 1,83,051 = 16,83,457; CGST 9,000 − 4,500 = 4,500 = SGST;
+      // value 94,02,543 + 16,83,457 + 4,500 + 4,500 = 1,10,95,000 p;
+      // quantity 100 + 1 + 1 = 102 (part credits return no quantity).
+      `999692,${description},NA,102,110950.00,18,94025.43,16834.57,45.00,45.00,0.00`,
     ]);
   });
 
@@ -347,11 +386,95 @@ describe('GSTR-1 export of one organiser’s month', () => {
     }
   });
 
+  it('the monthly CSV: a credit note’s rows carry the rates of the supply it credits, one row a rate', async () => {
+    // February 2027: INV/26-27/000200 (intra, unregistered) has two rates:
+    //   1 × ₹1,180 at 18 %: taxable 1,00,000, CGST 9,000 + SGST 9,000;
+    //   1 × ₹525 at 5 %: taxable 50,000, CGST 1,250 + SGST 1,250; invoice 1,70,500 p.
+    // CRN/26-27/000200 credits half: taxable 75,000, CGST 5,125, SGST 5,125, total 85,250 p, spread by head:
+    //   taxable 75,000 × 1,00,000/1,50,000 = 50,000 at 18 %, the rest 25,000 at 5 %;
+    //   CGST 5,125 × 9,000/10,250 = 4,500 at 18 %, the rest 625 at 5 % (SGST the same).
+    const FEB = '2027-02-10T06:30:00.000Z';
+    const inv = await insertInvoice('INV/26-27/000200', FEB, 'Maharashtra', [
+      line({ qty: 1, unit: 118_000, kind: 'intra', rate: 18, taxable: 100_000, cgst: 9_000, sgst: 9_000 }),
+      line({ qty: 1, unit: 52_500, kind: 'intra', rate: 5, taxable: 50_000, cgst: 1_250, sgst: 1_250 }),
+    ]);
+    await insertCreditNote(inv, 'CRN/26-27/000200', FEB, { taxable: 75_000, cgst: 5_125, sgst: 5_125 });
+    const res = await t.request('/api/invoices/month/2027-02.csv', { headers: { cookie: organiser.cookie } });
+    const notes = (await res.text()).split('\r\n').filter((r) => r.startsWith('Credit note'));
+    expect(notes).toEqual([
+      // 500.00 + 45.00 + 45.00 = 590.00
+      'Credit note,CRN/26-27/000200,2027-02-10,,,27-Maharashtra,18,500.00,0.00,45.00,45.00,0.00,590.00,INV/26-27/000200',
+      // 250.00 + 6.25 + 6.25 = 262.50; with the row above, 852.50: the note's total.
+      'Credit note,CRN/26-27/000200,2027-02-10,,,27-Maharashtra,5,250.00,0.00,6.25,6.25,0.00,262.50,INV/26-27/000200',
+    ]);
+  });
+
   it('keeps the monthly CSV as it was', async () => {
     const res = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: organiser.cookie } });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('B2B,INV/26-27/000001,2026-11-01');
     expect(text).toContain('Exempt');
+  });
+});
+
+describe('a bill of supply issued through the real path', () => {
+  /**
+   * A registered Mumbai organiser's concert in Mumbai (the test clock: 21 Nov 2026), tax-inclusive:
+   *   Lawn ₹499 ≤ ₹500 a person: exempt (entry 81), so a wholly exempt sale is a bill of supply (BOS series).
+   *     Booking 1: 1 × ₹499 → BOS/26-27/000001, 49,900 p.
+   *     Booking 2: 2 × ₹499 → BOS/26-27/000002, 99,800 p; then cancelled by the organiser → CRN/26-27/000001
+   *       for all of it (credited, not cancelled: the document stays issued).
+   *   Gold ₹1,180 at 18 %: 1 × → INV/26-27/000001: taxable 1,18,000 × 100/118 = 1,00,000 p; CGST 9,000 + SGST 9,000.
+   */
+  it('docs.csv gives the BOS series its own row; exemp.csv and hsn(b2c) count it, net of its credit note', async () => {
+    const seller = await account(t, 'organiser');
+    await saveTaxProfile(t, seller.userId);
+    const ev = await createTicketedEventOn(t.deps.db, {
+      types: [
+        { name: 'Lawn', pricePaise: 49_900, totalTickets: 20 },
+        { name: 'Gold', pricePaise: 118_000, totalTickets: 20 },
+      ],
+    });
+    const { events, invoices } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ ownerId: seller.userId }).where(eq(events.id, ev.eventId));
+    const lawn = { ...ev, ticketTypeIds: [ev.ticketTypeIds[0]!] };
+    await buy(t, lawn, 1);
+    const second = await buy(t, lawn, 2);
+    await buy(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 1);
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId: second.bookingId },
+      { cookie: seller.cookie },
+    );
+    expect(cancelled.status).toBe(200);
+    const [bill] = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, second.bookingId));
+    expect(bill).toMatchObject({ documentType: 'bill_of_supply', number: 'BOS/26-27/000002' });
+
+    const files = await download(seller.cookie);
+    expect(files['docs.csv']!.slice(1)).toEqual([
+      'Invoices for outward supply,BOS/26-27/000001,BOS/26-27/000002,2,0',
+      'Invoices for outward supply,INV/26-27/000001,INV/26-27/000001,1,0',
+      'Credit Note,CRN/26-27/000001,CRN/26-27/000001,1,0',
+    ]);
+    // Intra-state (Maharashtra to Maharashtra), unregistered: 49,900 + 99,800 − 99,800 = 49,900 p.
+    expect(files['exemp.csv']!.slice(1)).toEqual([
+      'Inter-State supplies to registered persons,0.00,0.00,0.00',
+      'Intra-State supplies to registered persons,0.00,0.00,0.00',
+      'Inter-State supplies to unregistered persons,0.00,0.00,0.00',
+      'Intra-State supplies to unregistered persons,0.00,499.00,0.00',
+    ]);
+    // New lines store the 6-digit SAC the summary reports.
+    expect(bill!.lines.map((l) => l.sac)).toEqual(['999692']);
+    expect(files['hsn(b2b).csv']!.slice(1)).toEqual([]);
+    expect(files['hsn(b2c).csv']!.slice(1)).toEqual([
+      // Rate 0: quantity 1 + 2 − 2 (the whole credit returns it) = 1; 49,900 p.
+      '999692,Admission to events,NA,1,499.00,0,499.00,0.00,0.00,0.00,0.00',
+      // Rate 18: Gold, 1; value 1,18,000 p; taxable 1,00,000; CGST = SGST = 9,000.
+      '999692,Admission to events,NA,1,1180.00,18,1000.00,0.00,90.00,90.00,0.00',
+    ]);
+    expect(files['b2cs.csv']!.slice(1)).toEqual(['OE,27-Maharashtra,,18,1000.00,0.00,']);
   });
 });

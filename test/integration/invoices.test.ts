@@ -135,7 +135,7 @@ describe('invoices issued at confirmation', () => {
     expect(invoice!.lines).toEqual([
       {
         description: expect.stringMatching(/: Gold$/),
-        sac: '9996',
+        sac: '999692',
         quantity: 2,
         unitPricePaise: 118_000,
         personsPerTicket: 1,
@@ -385,7 +385,8 @@ describe('credit notes', () => {
       .split('\r\n');
     expect(rows.slice(1)).toEqual([
       'B2C,,,,,27-Maharashtra,18,635.60,0.00,57.20,57.20,0.00,750.00,',
-      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,,635.60,0.00,57.20,57.20,0.00,750.00,${invoice.number}`,
+      // At the rate of the supply it credits (18 %), like its invoice's row.
+      `Credit note,CRN/26-27/000001,2026-11-21,,,27-Maharashtra,18,635.60,0.00,57.20,57.20,0.00,750.00,${invoice.number}`,
     ]);
   });
 });

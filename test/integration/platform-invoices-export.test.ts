@@ -87,7 +87,7 @@ async function gstr1(cookie: string) {
 }
 
 describe('the platform’s own invoices, for the operator', () => {
-  it('GSTR-1: fee invoices in b2b / b2cs, the credit note in cdnr, SAC 998599 in hsn, the PLF series in docs', async () => {
+  it('GSTR-1: fee invoices in b2b / b2cs, the credit note in cdnr, SAC 998599 in hsn(b2b)/hsn(b2c), the PLF series in docs', async () => {
     const table = await gstr1(admin.cookie);
     expect(table('b2b.csv')).toEqual([
       '27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,PLF/26-27/000002,21-Nov-2026,139.24,27-Maharashtra,N,,Regular B2B,,18,118.00,0.00',
@@ -97,9 +97,12 @@ describe('the platform’s own invoices, for the operator', () => {
     expect(table('cdnr.csv')).toEqual([
       '27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,CRN/26-27/000001,21-Nov-2026,C,27-Maharashtra,N,Regular B2B,139.24,,18,118.00,0.00',
     ]);
-    // Net of the credit note: taxable 5,900 + 11,800 − 11,800 = 5,900; IGST 1,062 + 2,124 − 2,124 = 1,062;
-    // quantity 1 + 1 − 1 (one fee line a booking; the whole credit returns it) = 1.
-    expect(table('hsn.csv')).toEqual([
+    // Table 12's B2B tab: PLF 2 (11,800 taxable, IGST 2,124, one fee line) less its whole credit note = 0.
+    expect(table('hsn(b2b).csv')).toEqual([
+      '998599,Convenience fee (support services),NA,0,0.00,18,0.00,0.00,0.00,0.00,0.00',
+    ]);
+    // B2C tab: PLF 1, taxable 5,900, IGST 1,062, value 6,962 p, one fee line.
+    expect(table('hsn(b2c).csv')).toEqual([
       '998599,Convenience fee (support services),NA,1,69.62,18,59.00,10.62,0.00,0.00,0.00',
     ]);
     expect(table('docs.csv')).toEqual([
@@ -123,9 +126,8 @@ describe('the platform’s own invoices, for the operator', () => {
     expect(rows).toEqual([
       'B2B,PLF/26-27/000002,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,18,118.00,21.24,0.00,0.00,0.00,139.24,',
       'B2C,,,,,27-Maharashtra,18,59.00,10.62,0.00,0.00,0.00,69.62,',
-      expect.stringMatching(
-        /^Credit note,CRN\/26-27\/000001,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,,118\.00,21\.24,0\.00,0\.00,0\.00,139\.24,PLF\/26-27\/000002$/,
-      ),
+      // The credit note at the rate of the fee it credits (18 %), as its invoice's row.
+      'Credit note,CRN/26-27/000001,2026-11-21,27AAPFU0939F1ZV,Asha Verma Consulting Pvt Ltd,27-Maharashtra,18,118.00,21.24,0.00,0.00,0.00,139.24,PLF/26-27/000002',
     ]);
     const own = await t.request('/api/invoices/month/2026-11.csv', { headers: { cookie: admin.cookie } });
     expect((await own.text()).split('\r\n').length, 'the admin issues nothing in their own name').toBe(2);

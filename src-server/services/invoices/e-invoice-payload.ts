@@ -1,7 +1,7 @@
-import { ADMISSION_SAC } from '../../../shared/gst.ts';
+import { sixDigitSac } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
-import { creditedBuckets } from './export-gstr1.ts';
+import { creditedBuckets } from './credited-buckets.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 /**
@@ -48,16 +48,6 @@ interface IrpItem {
   TotItemVal: number;
 }
 
-/**
- * E-invoices need a 6-digit SAC. Admission to events is stored under heading 9996; its 6-digit code for
- * admission to entertainment events is 999692 (docs/decisions/0034-gstr1-export-and-e-invoicing.md).
- */
-export const SIX_DIGIT_SAC: Readonly<Record<string, string>> = { [ADMISSION_SAC]: '999692' };
-
-export function sixDigitSac(sac: string): string {
-  return sac.length === 6 ? sac : (SIX_DIGIT_SAC[sac] ?? sac);
-}
-
 export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
   return {
     ...header(invoice),
@@ -87,7 +77,7 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
  * A credit note on an e-invoiced invoice as the IRP's CRN: the invoice's parties and place of supply,
  * the invoice named as the preceding document (number and date), and the note's own stored amounts. A
  * note stores only totals, so its items are the invoice's SAC-and-rate groups with each head spread in
- * proportion, exactly as GSTR-1's CDNR rows are (export-gstr1.ts `creditedBuckets`): the items add up to
+ * proportion, exactly as GSTR-1's CDNR rows are (credited-buckets.ts `creditedBuckets`): the items add up to
  * the note to the paisa. A note crediting the whole invoice returns each group's quantity; a part credit
  * is one unit of each group, its value the amount credited.
  */

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, gte, lt } from 'drizzle-orm';
+import { ADMISSION_SAC, PLATFORM_FEE_SAC } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -7,9 +8,24 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import { chainPages, partialCreditNotePages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvRow, csvRupees } from '../sales/csv-cells.ts';
 import { keysetPagesAsync } from '../sales/csv-stream.ts';
-import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
+import { type Bucket, bucketsOf, creditedBuckets } from './credited-buckets.ts';
+import type { InvoiceRow } from './invoice-pdf.ts';
 import { indiaMonthBounds, issuedAfter, issuedOrder } from './stream-invoices-csv.ts';
 import { zipArchive } from './zip-archive.ts';
+
+const HSN_HEADER = [
+  'HSN',
+  'Description',
+  'UQC',
+  'Total Quantity',
+  'Total Value',
+  'Rate',
+  'Taxable Value',
+  'Integrated Tax Amount',
+  'Central Tax Amount',
+  'State/UT Tax Amount',
+  'Cess Amount',
+] as const;
 
 /**
  * The GSTR-1 tables of one issuer's month, each as the CSV the GST offline tool imports (its template's
@@ -83,21 +99,11 @@ export const GSTR1_HEADERS = {
     'Description',
     'Nil Rated Supplies',
     'Exempted(other than nil rated/non GST supply)',
-    'Non-GST supplies',
+    'Non-GST Supplies',
   ],
-  hsn: [
-    'HSN',
-    'Description',
-    'UQC',
-    'Total Quantity',
-    'Total Value',
-    'Rate',
-    'Taxable Value',
-    'Integrated Tax Amount',
-    'Central Tax Amount',
-    'State/UT Tax Amount',
-    'Cess Amount',
-  ],
+  // Table 12 in two tabs since May 2025: supplies to registered recipients, and the rest.
+  'hsn(b2b)': HSN_HEADER,
+  'hsn(b2c)': HSN_HEADER,
   docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
 } as const;
 
@@ -117,7 +123,7 @@ const EXEMPT_ROWS = [
 
 const PAGE = 500;
 
-/** The month's GSTR-1 as a ZIP of the offline tool's CSVs (b2b.csv … docs.csv). */
+/** The month's GSTR-1 as a ZIP of the offline tool's CSVs (b2b.csv … hsn(b2b).csv, hsn(b2c).csv, docs.csv). */
 export async function gstr1Zip(db: Db | DbOrTx, issuer: string, month: string): Promise<Uint8Array> {
   const tables = await gstr1Tables(db, issuer, month);
   const encoder = new TextEncoder();
@@ -147,7 +153,8 @@ export async function gstr1Tables(
   };
   const b2cs = new Map<string, number>();
   const exempt = new Map<string, number>();
-  const hsn = new Map<string, HsnTotal>();
+  // Table 12's two tabs: a supply to a registered recipient (buyer GSTIN) or not; a credit note goes with its invoice.
+  const hsn = { b2b: new Map<string, HsnTotal>(), b2c: new Map<string, HsnTotal>() };
   const series = new Map<string, Series>();
 
   const { invoices, creditNotes } = tablesOf(db);
@@ -172,7 +179,7 @@ export async function gstr1Tables(
       countDocument(series, invoice.number.split('/')[0]!, invoice.number);
       const section = sectionOf(invoice);
       for (const bucket of bucketsOf(invoice)) {
-        addHsn(hsn, bucket, 1);
+        addHsn(hsn[hsnTab(invoice)], bucket, 1);
         if (bucket.exempt) {
           addTo(exempt, exemptKey(invoice), bucket.taxable);
         } else if (section === 'b2b') {
@@ -239,7 +246,7 @@ export async function gstr1Tables(
       const section = sectionOf(invoice);
       const whole = note.totalPaise === invoice.totalPaise;
       for (const bucket of creditedBuckets(invoice, note, whole)) {
-        addHsn(hsn, bucket, -1);
+        addHsn(hsn[hsnTab(invoice)], bucket, -1);
         if (bucket.exempt) {
           // Exempt supplies are reported net: the credited part comes off this month's exempt total.
           addTo(exempt, exemptKey(invoice), -bucket.taxable);
@@ -313,26 +320,8 @@ export async function gstr1Tables(
         ]),
       ),
     ),
-    hsn: table(
-      'hsn',
-      [...hsn.values()]
-        .sort((a, b) => a.sac.localeCompare(b.sac) || a.rate - b.rate)
-        .map((h) =>
-          csvRow([
-            h.sac,
-            sacDescription(h.sac),
-            'NA',
-            h.quantity,
-            csvRupees(h.taxable + h.igst + h.cgst + h.sgst),
-            h.rate,
-            csvRupees(h.taxable),
-            csvRupees(h.igst),
-            csvRupees(h.cgst),
-            csvRupees(h.sgst),
-            csvRupees(0),
-          ]),
-        ),
-    ),
+    'hsn(b2b)': table('hsn(b2b)', hsnRows(hsn.b2b)),
+    'hsn(b2c)': table('hsn(b2c)', hsnRows(hsn.b2c)),
     docs: table(
       'docs',
       [...series.entries()]
@@ -343,6 +332,32 @@ export async function gstr1Tables(
 }
 
 type Section = 'b2b' | 'b2cl' | 'b2cs';
+
+/** Table 12's tab for an invoice's supplies and its credit notes': B2B with the recipient's GSTIN. */
+function hsnTab(invoice: InvoiceRow): 'b2b' | 'b2c' {
+  return invoice.buyerGstin ? 'b2b' : 'b2c';
+}
+
+/** A tab of table 12: per SAC and rate, net of credit notes. */
+function hsnRows(hsn: Map<string, HsnTotal>): string[] {
+  return [...hsn.values()]
+    .sort((a, b) => a.sac.localeCompare(b.sac) || a.rate - b.rate)
+    .map((h) =>
+      csvRow([
+        h.sac,
+        sacDescription(h.sac),
+        'NA',
+        h.quantity,
+        csvRupees(h.taxable + h.igst + h.cgst + h.sgst),
+        h.rate,
+        csvRupees(h.taxable),
+        csvRupees(h.igst),
+        csvRupees(h.cgst),
+        csvRupees(h.sgst),
+        csvRupees(0),
+      ]),
+    );
+}
 
 /**
  * Where an invoice's taxable lines are reported: B2B with the buyer's GSTIN; B2CL for an unregistered
@@ -359,85 +374,7 @@ function exemptKey(invoice: InvoiceRow): string {
   return `${reach}/${invoice.buyerGstin ? 'registered' : 'unregistered'}`;
 }
 
-export interface Bucket {
-  sac: string;
-  rate: number;
-  exempt: boolean;
-  quantity: number;
-  taxable: number;
-  igst: number;
-  cgst: number;
-  sgst: number;
-}
-
 type HsnTotal = Omit<Bucket, 'exempt'>;
-
-/** An invoice's lines summed per SAC and rate (exempt lines at rate 0). */
-export function bucketsOf(invoice: InvoiceRow): Bucket[] {
-  const out = new Map<string, Bucket>();
-  for (const line of invoice.lines) {
-    const exempt = line.kind === 'exempt';
-    const rate = exempt ? 0 : line.taxRatePercent;
-    const key = `${line.sac}\u0000${rate}\u0000${exempt}`;
-    const b = out.get(key) ?? {
-      sac: line.sac,
-      rate,
-      exempt,
-      quantity: 0,
-      taxable: 0,
-      igst: 0,
-      cgst: 0,
-      sgst: 0,
-    };
-    b.quantity += line.quantity;
-    b.taxable += line.taxableValuePaise;
-    b.igst += line.igstPaise;
-    b.cgst += line.cgstPaise;
-    b.sgst += line.sgstPaise;
-    out.set(key, b);
-  }
-  return [...out.values()];
-}
-
-/**
- * A credit note's stored amounts spread over its invoice's SAC-and-rate buckets, each head in proportion
- * to that head in the buckets (the last bucket takes what rounding leaves), so each rate's row adds up
- * to the note exactly. A credit note stores only totals: a whole credit gives back each bucket as it
- * was, a share (a percentage refund) gives the share of each, and only a whole credit returns quantity.
- */
-export function creditedBuckets(invoice: InvoiceRow, note: CreditNoteRow, whole: boolean): Bucket[] {
-  const buckets = bucketsOf(invoice);
-  const heads = [
-    ['taxable', note.taxableValuePaise],
-    ['igst', note.igstPaise],
-    ['cgst', note.cgstPaise],
-    ['sgst', note.sgstPaise],
-  ] as const;
-  const out = buckets.map((b) => ({
-    ...b,
-    quantity: whole ? b.quantity : 0,
-    taxable: 0,
-    igst: 0,
-    cgst: 0,
-    sgst: 0,
-  }));
-  for (const [head, amount] of heads) {
-    const weights = buckets.map((b) => b[head]);
-    const sum = weights.reduce((a, w) => a + w, 0);
-    let left = amount;
-    const last = weights.findLastIndex((w) => w > 0);
-    out.forEach((b, i) => {
-      if (sum === 0) {
-        if (i === 0) b[head] = amount;
-        return;
-      }
-      const share = i === last ? left : Math.round((amount * weights[i]!) / sum);
-      b[head] = share;
-      left -= share;
-    });
-  }
-  return out;
-}
 
 function addHsn(hsn: Map<string, HsnTotal>, b: Bucket, sign: 1 | -1) {
   const key = `${b.sac}\u0000${b.rate}`;
@@ -485,8 +422,8 @@ function documentOrder(prefix: string): number {
 
 /** What each SAC the app issues is, for table 12's description. */
 function sacDescription(sac: string): string {
-  if (sac.startsWith('9996')) return 'Admission to events';
-  if (sac === '998599') return 'Convenience fee (support services)';
+  if (sac === ADMISSION_SAC) return 'Admission to events';
+  if (sac === PLATFORM_FEE_SAC) return 'Convenience fee (support services)';
   return 'Services';
 }
 

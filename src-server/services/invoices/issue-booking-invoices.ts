@@ -8,6 +8,7 @@ import {
   EXEMPT_WORDING,
   exemptionAppliesTo,
   intraStateSplit,
+  PLATFORM_FEE_SAC,
   sumTaxLines,
   type TaxLine,
 } from '../../../shared/gst.ts';
@@ -32,8 +33,6 @@ import type { DbOrTx } from '../inventory/holds.ts';
 import { documentNumberSteps } from './document-numbers.ts';
 import type { PlatformGst } from './platform-gst.ts';
 
-/** SAC of the platform's convenience fee: other support services (998599). */
-export const PLATFORM_FEE_SAC = '998599';
 export const FEE_NOT_TAXED_NOTE = (feePaise: string) =>
   `The convenience fee of ${feePaise} is the platform’s own service and is not part of this invoice; the platform is not registered for GST, so the fee was not charged with tax and no GST invoice is issued for it.`;
 /** An unregistered supplier's supply is not exempt: no GST is charged because they are not registered. */

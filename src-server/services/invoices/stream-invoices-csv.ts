@@ -4,10 +4,11 @@ import { isIndianState } from '../../../shared/states.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bytewise } from '../../db/engine/reads.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
-import { chainPages, partialCreditNoteCsvPages } from '../partial-refunds/partial-credit-note-reads.ts';
+import { chainPages, partialCreditNotePages } from '../partial-refunds/partial-credit-note-reads.ts';
 import { csvIndiaTime, csvRow, csvRupees } from '../sales/csv-cells.ts';
 import { csvStream, keysetPagesAsync } from '../sales/csv-stream.ts';
-import type { InvoiceRow } from './invoice-pdf.ts';
+import { creditedBuckets } from './credited-buckets.ts';
+import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 const PAGE = 500;
 
@@ -48,8 +49,9 @@ interface Bucket {
 /**
  * One issuer's documents of one month (IST), for the accountant's GSTR-1: a 'B2B' row per invoice and
  * rate for buyers with a GSTIN, then 'B2C' totals by place of supply and rate, 'Exempt' totals, and a
- * 'Credit note' row per credit note issued in the month. Streamed page by page like the orders CSV
- * (csv-stream.ts); the B2C totals (at most states × rates) are summed while the pages go by.
+ * 'Credit note' row per credit note issued in the month and rate of the supply it credits. Streamed
+ * page by page like the orders CSV (csv-stream.ts); the B2C totals (at most states × rates) are summed
+ * while the pages go by.
  */
 export function streamInvoicesCsv(
   db: Db | DbOrTx,
@@ -133,42 +135,30 @@ export function streamInvoicesCsv(
     }
     yield lines.join('');
 
-    const creditPage = async (after: { issuedAt: string; id: string } | undefined) =>
+    const creditPage = async (after: { note: { issuedAt: string; id: string } } | undefined) =>
       db
-        .select({
-          id: creditNotes.id,
-          number: creditNotes.number,
-          issuedAt: creditNotes.issuedAt,
-          taxable: creditNotes.taxableValuePaise,
-          igst: creditNotes.igstPaise,
-          cgst: creditNotes.cgstPaise,
-          stateTax: creditNotes.sgstPaise,
-          stateTaxHead: invoices.stateTaxHead,
-          total: creditNotes.totalPaise,
-          invoiceNumber: invoices.number,
-          buyerGstin: invoices.buyerGstin,
-          buyerLegalName: invoices.buyerLegalName,
-          placeOfSupply: invoices.placeOfSupply,
-        })
+        .select({ note: creditNotes, invoice: invoices })
         .from(creditNotes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-        .where(and(eq(creditNotes.issuer, issuer), inMonthAfter(db, creditNotes, from, to, after)))
+        .where(and(eq(creditNotes.issuer, issuer), inMonthAfter(db, creditNotes, from, to, after?.note)))
         .orderBy(...issuedOrder(db, creditNotes))
         .limit(PAGE);
     // Part refunds' notes (ADR 0043) after the whole ones, as the same rows.
-    const partPages = partialCreditNoteCsvPages(db, issuer, from, to, PAGE);
+    const partPages = partialCreditNotePages(db, issuer, from, to, PAGE);
     for await (const rows of chainPages(keysetPagesAsync(creditPage, PAGE), partPages)) {
       yield rows
-        .map((r) =>
-          documentRow(
-            'Credit note',
-            r.number,
-            r.issuedAt,
-            r,
-            null,
-            { ...r, ...stateTaxOf(r.stateTaxHead, r.stateTax) },
-            r.total,
-            r.invoiceNumber,
+        .flatMap(({ note, invoice }) =>
+          [...creditedByRate(invoice, note)].map(([rate, bucket]) =>
+            documentRow(
+              'Credit note',
+              note.number,
+              note.issuedAt,
+              invoice,
+              rate,
+              bucket,
+              total(bucket),
+              invoice.number,
+            ),
           ),
         )
         .join('');
@@ -269,6 +259,27 @@ function byRate(invoice: InvoiceRow): Map<number, Bucket> {
       ...stateTaxOf(invoice.stateTaxHead, line.sgstPaise),
     };
     out.set(line.taxRatePercent, add(out.get(line.taxRatePercent), bucket));
+  }
+  return out;
+}
+
+/**
+ * A credit note's amounts at the rates of the supply it credits: spread over its invoice's groups as
+ * GSTR-1's credit-note rows are (credited-buckets.ts), then summed per rate (0 = exempt). A rate the
+ * note gives nothing back on has no row, unless it is the invoice's only one.
+ */
+function creditedByRate(invoice: InvoiceRow, note: CreditNoteRow): Map<number, Bucket> {
+  const out = new Map<number, Bucket>();
+  const credited = creditedBuckets(invoice, note, note.totalPaise === invoice.totalPaise);
+  for (const b of credited) {
+    const bucket = {
+      taxable: b.taxable,
+      igst: b.igst,
+      cgst: b.cgst,
+      ...stateTaxOf(invoice.stateTaxHead, b.sgst),
+    };
+    if (total(bucket) === 0 && credited.length > 1) continue;
+    out.set(b.rate, add(out.get(b.rate), bucket));
   }
   return out;
 }

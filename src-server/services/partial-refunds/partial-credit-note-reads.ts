@@ -107,29 +107,3 @@ export async function* chainPages<Row>(
 ): AsyncGenerator<Row[], void, undefined> {
   for (const source of sources) yield* source;
 }
-
-/** The same pages as the accountant's monthly CSV reads its credit notes (stream-invoices-csv.ts). */
-export async function* partialCreditNoteCsvPages(
-  db: Db | DbOrTx,
-  issuer: string,
-  from: string,
-  to: string,
-  pageSize: number,
-) {
-  for await (const page of partialCreditNotePages(db, issuer, from, to, pageSize))
-    yield page.map(({ note, invoice }) => ({
-      id: note.id,
-      number: note.number,
-      issuedAt: note.issuedAt,
-      taxable: note.taxableValuePaise,
-      igst: note.igstPaise,
-      cgst: note.cgstPaise,
-      stateTax: note.sgstPaise,
-      stateTaxHead: invoice.stateTaxHead,
-      total: note.totalPaise,
-      invoiceNumber: invoice.number,
-      buyerGstin: invoice.buyerGstin,
-      buyerLegalName: invoice.buyerLegalName,
-      placeOfSupply: invoice.placeOfSupply,
-    }));
-}
