@@ -178,6 +178,22 @@ describe('a GSTIN added after a part refund', () => {
     expect(text).toContain('SGST: Rs. 90.00');
     expect(text).toContain('Invoice total: Rs. 1,180.00');
     expect(text).not.toContain('Rs. 2,360.00');
+
+    // Cancelling the rest later credits the B2B invoices exactly: every invoice of the booking then nets to 0.
+    const rest = await callProcedure(
+      t,
+      'mutation',
+      'bookings.cancel',
+      { bookingId },
+      { cookie: buyer.cookie },
+    );
+    expect(rest.data).toEqual({ cancelled: true, refundAmountPaise: 131_924 });
+    const after = await documentsOf(bookingId);
+    expect(after).toHaveLength(4);
+    for (const { invoice, whole, parts } of after) {
+      const credited = parts.reduce((s, n) => s + n.totalPaise, 0) + (whole?.totalPaise ?? 0);
+      expect(invoice.totalPaise - credited, invoice.number).toBe(0);
+    }
   });
 });
 
