@@ -23,7 +23,10 @@ export function BookingInvoiceLinks({ bookingId }: { bookingId: string }) {
   const all = invoices.data ?? [];
   const current = currentInvoices(all);
   if (current.length === 0) return null;
-  const canAddGstin = current.every((i) => !i.buyerGstin && !i.creditNoteNumber);
+  // Something must be left to re-issue: part refunds' credit notes may have credited every invoice whole.
+  const canAddGstin =
+    current.every((i) => !i.buyerGstin && !i.creditNoteNumber) &&
+    current.some((i) => i.totalPaise > (i.partCreditNotes ?? []).reduce((s, n) => s + n.totalPaise, 0));
   return (
     <>
       {current.map((invoice) => (
