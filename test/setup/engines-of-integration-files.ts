@@ -48,6 +48,7 @@ export const ON_BOTH_ENGINES = [
   'test/integration/gst-exemption-and-rates.test.ts',
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
+  'test/integration/gst-stale-rates.test.ts',
   'test/integration/gstr1-export.test.ts',
   'test/integration/health.test.ts',
   'test/integration/hoarding.test.ts',
