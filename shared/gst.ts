@@ -52,7 +52,10 @@ export function isRateInForce(ratePercent: number, now: Date): boolean {
  * The rate an event's tickets are taxed at: the event's own, else the organiser profile's default, else
  * 18 % (ADR 0024). The invoice, the checkout and the editor's checks all read it here.
  */
-export function ticketTaxRateOf(eventRate: number | null, profileDefaultRate: number | null | undefined): number {
+export function ticketTaxRateOf(
+  eventRate: number | null,
+  profileDefaultRate: number | null | undefined,
+): number {
   return eventRate ?? profileDefaultRate ?? DEFAULT_TAX_RATE;
 }
 

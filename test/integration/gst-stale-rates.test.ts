@@ -169,6 +169,25 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     const { res } = await tryProceed(ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
+    // The organiser's own sale at the door is invoiced too: refused, with what to do.
+    const door = await callProcedure(
+      t,
+      'mutation',
+      'boxOffice.recordDoorSale',
+      {
+        eventId: ev.eventId,
+        slotId: ev.slotId,
+        lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
+        name: 'Ravi Kulkarni',
+        email: 'ravi.walkin@example.com',
+        phone: '98200 12345',
+        method: 'cash',
+      },
+      organiser,
+    );
+    expect(door.status).toBe(409);
+    expect(door.body.error?.message).toBe(GST_MESSAGES.rateNotInForce(12));
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, sold: 0 });
 
     expect((await setRate(ev, organiser, 18)).status).toBe(200);
     // 1280.00 / 1.18 = 1084.7458 → 1084.75; tax 195.25 is odd: 1084.76 + 97.62 + 97.62 = 1280.00.
