@@ -251,4 +251,54 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: null });
     await buy(t, ev, 1, { ticketDetails: DETAILS });
   });
+
+  it('a waiting-list offer made on a stale rate cannot be paid until the organiser chooses a current one', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const { organiser, ev } = await mumbaiMatch();
+    const { ticketTypes } = tablesOf(t.deps.db);
+    await t.deps.db
+      .update(ticketTypes)
+      .set({ totalTickets: 1, availableTickets: 1 })
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
+    const first = await buy(t, ev, 1, { ticketDetails: DETAILS });
+    const fan = await account(t);
+    const joined = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      { ticketTypeId: ev.ticketTypeIds[0], quantity: 1, details: { ...DETAILS, email: fan.email } },
+      fan,
+    );
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const { entryId } = joined.data as { entryId: string };
+    await storedEventRate(ev, 28);
+    // The organiser cancels the first booking: its seat is offered to the fan (a hold in their name).
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId: first.bookingId },
+      organiser,
+    );
+    expect(cancelled.status).toBe(200);
+    const pay = () => callProcedure(t, 'mutation', 'waitlist.payOffer', { entryId }, fan);
+    const refused = await pay();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
+
+    expect((await setRate(ev, organiser, 18)).status).toBe(200);
+    const paid = await pay();
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const booked = await confirm(
+      t,
+      fan.cookie,
+      await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
+    );
+    expect(booked.data).toMatchObject({ outcome: 'booked' });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
+      available: 0,
+      held: 0,
+      sold: 1,
+    });
+  });
 });
