@@ -4,6 +4,12 @@ import { stateOfGstin } from './gst-states.ts';
 import { recipientAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
+/** "22 September 2025": the day the schedule in force began, as the organiser reads it. */
+const GST_RATE_SCHEDULE_SINCE_TEXT = new Date(`${GST_RATE_SCHEDULE.since}T00:00:00+05:30`).toLocaleDateString(
+  'en-IN',
+  { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' },
+);
+
 export const GST_MESSAGES = {
   gstinInvalid: 'Please enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV)',
   gstinState: 'The GSTIN’s first two digits must be the state’s GST code',
@@ -27,6 +33,11 @@ export const GST_MESSAGES = {
   notRegisteredIncomplete:
     'No GST invoice will be issued for your tickets: the organiser profile has no GSTIN, so no GST is charged on them. Buyers get a bill of supply once your legal name, address and state are in Organiser profile.',
   invoiceNotFound: 'Invoice not found',
+  /** The buyer's answer at Proceed (and the offer's Pay) while the ticket rate is out of the schedule. */
+  saleRateNotInForce: "Tickets for this event can't be sold until the organiser updates its GST rate.",
+  /** The organiser's, in the editor and the publish checklist: what to do, and that sales wait for it. */
+  rateNotInForce: (ratePercent: number) =>
+    `Your tickets' GST rate of ${ratePercent} % is no longer in force (since ${GST_RATE_SCHEDULE_SINCE_TEXT} the rates are ${GST_RATE_SCHEDULE.rates.join(', ')} %). Choose a current rate in this event's GST settings (or your organiser profile's default): until then its tickets are not sold and it cannot be published.`,
 } as const;
 
 const GSTIN_SHAPE = /^(0[1-9]|[12]\d|3[0-8]|97|99)[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;

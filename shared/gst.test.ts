@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeTaxLine, sumTaxLines, type TaxLine, type TaxLineInput } from './gst.ts';
+import {
+  computeTaxLine,
+  isRateInForce,
+  sumTaxLines,
+  type TaxLine,
+  type TaxLineInput,
+  ticketTaxRateOf,
+} from './gst.ts';
 import {
   CITIES_WITHOUT_STATE,
   defaultVenueState,
@@ -292,5 +299,21 @@ describe('places of supply', () => {
     expect(stateOfGstin('27AAPFU0939F1ZV')).toBe('Maharashtra');
     expect(stateOfGstin('29AAGCB7383J1Z4')).toBe('Karnataka');
     expect(stateOfGstin('99AAPFU0939F1ZV')).toBeUndefined();
+  });
+});
+
+describe('the rate schedule in force (issue 36, item 9)', () => {
+  it('changes at midnight India time of 22 September 2025: 12 and 28 % leave, 40 % joins', () => {
+    // 23:59:59 IST on 21 September is 18:29:59 UTC; midnight IST is 18:30:00 UTC.
+    const before = new Date('2025-09-21T18:29:59.000Z');
+    const from = new Date('2025-09-21T18:30:00.000Z');
+    expect([0, 5, 12, 18, 28, 40].filter((r) => isRateInForce(r, before))).toEqual([0, 5, 12, 18, 28]);
+    expect([0, 5, 12, 18, 28, 40].filter((r) => isRateInForce(r, from))).toEqual([0, 5, 18, 40]);
+  });
+
+  it('the tickets’ rate is the event’s, else the profile’s default, else 18 %', () => {
+    expect(ticketTaxRateOf(40, 28)).toBe(40);
+    expect(ticketTaxRateOf(null, 28)).toBe(28);
+    expect(ticketTaxRateOf(null, null)).toBe(18);
   });
 });

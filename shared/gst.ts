@@ -45,6 +45,34 @@ export const EXEMPT_WORDING =
  */
 export const GST_RATE_SCHEDULE = { since: '2025-09-22', rates: [0, 5, 18, 40] } as const;
 
+/** The schedule before it (1 July 2017 to 21 September 2025): what rates stored then may hold. */
+const PREVIOUS_RATE_SCHEDULE = { since: '2017-07-01', rates: [0, 5, 12, 18, 28] } as const;
+
+/**
+ * Whether `ratePercent` is in the schedule in force at `now` (a schedule starts at midnight India time
+ * of its date). The one place that decides whether a rate may go on a new invoice: an event or profile
+ * whose rate was saved under an earlier schedule (12 or 28 %) holds it until the organiser chooses a
+ * current one, and its tickets are not sold meanwhile (issue 36, ADR 0033).
+ */
+export function isRateInForce(ratePercent: number, now: Date): boolean {
+  const schedule =
+    now.getTime() >= Date.parse(`${GST_RATE_SCHEDULE.since}T00:00:00+05:30`)
+      ? GST_RATE_SCHEDULE
+      : PREVIOUS_RATE_SCHEDULE;
+  return (schedule.rates as readonly number[]).includes(ratePercent);
+}
+
+/**
+ * The rate an event's tickets are taxed at: the event's own, else the organiser profile's default, else
+ * 18 % (ADR 0024). The invoice, the checkout and the editor's checks all read it here.
+ */
+export function ticketTaxRateOf(
+  eventRate: number | null,
+  profileDefaultRate: number | null | undefined,
+): number {
+  return eventRate ?? profileDefaultRate ?? DEFAULT_TAX_RATE;
+}
+
 /**
  * What kind of admission an event sells, as entry 81 of Notification 12/2017-CT(R) lists them: only
  * these kinds are exempt at ₹500 or less per person ('other' covers workshops, talks, comedy, exhibitions

@@ -219,7 +219,7 @@ describe.each(engines)('the event editor, written once, on %s', (name, open) => 
     });
     expect(await countsOf(db, gold.ticketTypeId)).toEqual({ total: 80, available: 50, held: 30 });
 
-    const editable = await getEditableEvent(db, eventId);
+    const editable = await getEditableEvent(db, eventId, now());
     const goldShown = editable.dates[0]!.slots.flatMap((s) => s.tickets).find(
       (x) => x.id === gold.ticketTypeId,
     )!;

@@ -265,6 +265,16 @@ describe('e-invoicing of credit notes', () => {
       const bytes = Buffer.from(await pdf.arrayBuffer());
       const text = pdfPageText(bytes);
       expect(text).toContain(`Credit note number: ${note.number}`);
+      // Rule 53 (issue 36, item 6): the recipient's name, address and GSTIN, as on the invoice. The buyer
+      // typed Maharashtra (DETAILS.state) but the GSTIN's first two digits are 29: Karnataka is printed,
+      // and Maharashtra only as the place of supply (the show is in Mumbai).
+      const recipient = text.slice(text.indexOf('Recipient'), text.indexOf('Place of supply'));
+      expect(recipient).toContain('Kaveri Events Pvt Ltd');
+      expect(recipient).toContain('80 Feet Road, Indiranagar, Bengaluru 560038');
+      expect(recipient).toContain('GSTIN: 29AAGCB7383J1Z4');
+      expect(recipient).toContain('State: Karnataka (29)');
+      expect(recipient).not.toContain('Maharashtra');
+      expect(text).toContain('Place of supply: Maharashtra (27)');
       // Its own IRN, not its invoice's.
       expect(text).toContain(`IRN: ${irn}`);
       expect(text).not.toContain(

@@ -47,6 +47,7 @@ async function render(gst: Partial<EventGst>) {
     defaultAdmissionKind: 'concert',
     taxInclusive: null,
     invoicing: { registered: false },
+    ticketRateNotInForce: null,
     ...gst,
   };
   const queryClient = createQueryClient();
@@ -157,5 +158,23 @@ describe('the event editor’s GST section', () => {
         taxInclusive: false,
       },
     ]);
+  });
+
+  it('tells the organiser a rate saved before 22 September 2025 is out of the schedule, and the rates to choose from', async () => {
+    await render({ venueStates: ['Maharashtra'], invoicing: { registered: true }, taxRate: 28 });
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+
+    act(() => root?.unmount());
+    container.remove();
+    await render({
+      venueStates: ['Maharashtra'],
+      invoicing: { registered: true },
+      taxRate: 28,
+      ticketRateNotInForce: 28,
+    });
+    const alert = container.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe(GST_MESSAGES.rateNotInForce(28));
+    expect(alert.textContent).toContain('28 % is no longer in force');
+    expect(alert.textContent).toContain('since 22 September 2025 the rates are 0, 5, 18, 40 %');
   });
 });

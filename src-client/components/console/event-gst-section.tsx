@@ -32,6 +32,11 @@ export interface EventGst {
   taxInclusive: boolean | null;
   /** The owner's GST standing: only a registered organiser may add GST on top (the server refuses too). */
   invoicing: { registered: boolean };
+  /**
+   * The tickets' rate (the event's, else the profile's default) when the GST schedule in force no longer
+   * has it, saved before 22 September 2025: sales and publishing wait for a current one (issue 36).
+   */
+  ticketRateNotInForce: number | null;
 }
 
 type PriceBasis = 'include' | 'plus';
@@ -143,6 +148,11 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
         {gst.invoicing.registered && (
           <p className="text-sm text-gray-600">
             Plus GST: buyers see “₹750 + GST” from the first screen and pay the GST at checkout.
+          </p>
+        )}
+        {gst.ticketRateNotInForce !== null && (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {GST_MESSAGES.rateNotInForce(gst.ticketRateNotInForce)}
           </p>
         )}
         <TextField

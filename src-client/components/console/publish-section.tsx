@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { invoicingNotice } from '../../../shared/gst-schemas.ts';
+import { GST_MESSAGES, invoicingNotice } from '../../../shared/gst-schemas.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EditError, type Run, useEditAction } from './edit-error.tsx';
 import type { EditableEvent } from './editable-event.ts';
@@ -36,6 +36,7 @@ export function PublishSection({ event, run }: { event: EditableEvent; run: Run 
         <>
           <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>
           <InvoicingNotice invoicing={event.invoicing} />
+          <StaleRateNotice rate={event.ticketRateNotInForce} />
           <button
             type="button"
             disabled={publish.isPending}
@@ -65,6 +66,7 @@ export function PublishSection({ event, run }: { event: EditableEvent; run: Run 
         <>
           <p className="mt-1 text-gray-700">The event is on sale.</p>
           <InvoicingNotice invoicing={event.invoicing} />
+          <StaleRateNotice rate={event.ticketRateNotInForce} />
           <button
             type="button"
             disabled={unpublish.isPending}
@@ -98,6 +100,21 @@ export function InvoicingNotice({ invoicing }: { invoicing: EditableEvent['invoi
       <Link to="/organiser/profile" className="font-semibold underline">
         Organiser profile
       </Link>
+    </p>
+  );
+}
+
+/**
+ * Issue 36: the tickets' GST rate left the schedule (saved before 22 September 2025). A draft cannot be
+ * published and a published event sells nothing until the organiser chooses a current rate; buyers are
+ * told only that the organiser must update it, so the organiser is told here what and why.
+ */
+export function StaleRateNotice({ rate }: { rate: number | null }) {
+  if (rate === null) return null;
+  return (
+    <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <span className="font-semibold">Update the GST rate: </span>
+      {GST_MESSAGES.rateNotInForce(rate)}
     </p>
   );
 }

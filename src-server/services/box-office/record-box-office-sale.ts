@@ -5,6 +5,7 @@ import {
   type IssueCompInput,
   type RecordDoorSaleInput,
 } from '../../../shared/box-office-schemas.ts';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { DEFAULT_CHECKOUT_TAXES } from '../../../shared/pricing.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
@@ -12,7 +13,7 @@ import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { checkoutTaxesSteps } from '../checkout/checkout-taxes.ts';
+import { checkoutTaxesSteps, ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
 import { type DbOrTx, reserveSteps } from '../inventory/holds.ts';
 import { confirmBoxOfficeHoldSteps } from '../payments/confirm.ts';
 
@@ -77,6 +78,9 @@ export async function recordBoxOfficeSale(
     // (IGST Act s.12(6)). Every city of the list has one; an event without it is refused, not guessed.
     const state = placeOfSupplyOfEvent(slot);
     if (!state) throw conflict(BOX_OFFICE_MESSAGES.venueStateUnknown);
+    // A door sale is invoiced: not at a GST rate the schedule no longer has (issue 36); a comp is not.
+    const staleRate = kind === 'door' ? yield* ticketRateNotInForceSteps(tx, eventId, now) : null;
+    if (staleRate !== null) throw conflict(GST_MESSAGES.rateNotInForce(staleRate));
     const userId = yield* buyerAccountSteps(tx, input.email, now);
     const hold = yield* reserveSteps(
       tx,

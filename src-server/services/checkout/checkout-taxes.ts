@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { admissionKindOf, DEFAULT_TAX_RATE, exemptionAppliesTo } from '../../../shared/gst.ts';
+import { admissionKindOf, exemptionAppliesTo, isRateInForce, ticketTaxRateOf } from '../../../shared/gst.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
 import { row, type Steps } from '../../db/engine/steps.ts';
@@ -35,13 +35,27 @@ function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
   const exclusive = row !== undefined && pricesPlusGst(row);
   return {
     feeTaxRatePercent: platform ? IGST_RATE : 0,
-    admissionTaxRatePercent: exclusive ? (row.taxRate ?? row.defaultTaxRate ?? DEFAULT_TAX_RATE) : null,
+    admissionTaxRatePercent: exclusive ? ticketTaxRateOf(row.taxRate, row.defaultTaxRate) : null,
     admissionExemptionApplies: row
       ? exemptionAppliesTo(admissionKindOf(row.category, row.admissionKind))
       : true,
     admissionIntraState: row ? (placeOfSupplyOfEvent(row) ?? row.supplierState) === row.supplierState : true,
     feeSupplierState: platform?.state ?? null,
   };
+}
+
+/**
+ * The rate an event's tickets would be invoiced at when the schedule in force at `now` no longer has it
+ * (12 or 28 %, saved on the event or the profile before 22 September 2025; issue 36, ADR 0033), else
+ * null. Null too when no GST is charged on them (an owner not registered, or without a profile). Proceed,
+ * the waiting list's Pay and the door sale refuse to sell while it is not null, the publish checklist
+ * lists it and the editor shows it: a new invoice never carries a rate out of the schedule.
+ */
+export function* ticketRateNotInForceSteps(db: DbOrTx, eventId: string, now: Date): Steps<number | null> {
+  const found = yield* row(taxesLookup(db), { eventId });
+  if (!found || found.gstin === null) return null;
+  const rate = ticketTaxRateOf(found.taxRate, found.defaultTaxRate);
+  return isRateInForce(rate, now) ? null : rate;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
@@ -38,7 +39,7 @@ import {
 } from '../questions/checkout-answers.ts';
 import { requireAdmissionSteps } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
-import { checkoutTaxesSteps } from './checkout-taxes.ts';
+import { checkoutTaxesSteps, ticketRateNotInForceSteps } from './checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from './order-request.ts';
 
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please try again.';
@@ -281,6 +282,11 @@ function* proceedChecksSteps(
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
   const taxes = yield* checkoutTaxesSteps(db, deps.env, event.id);
+  // A rate the GST schedule no longer has must not reach a new invoice (issue 36): no sale until the
+  // organiser chooses a current one. A hold taken before it left the schedule is still paid and invoiced.
+  if ((yield* ticketRateNotInForceSteps(db, event.id, deps.clock.now())) !== null) {
+    throw conflict(GST_MESSAGES.saleRateNotInForce);
+  }
   // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
   const discount = input.discountCode
     ? yield* evaluateDiscountSteps(

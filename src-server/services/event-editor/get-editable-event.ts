@@ -6,6 +6,7 @@ import { readSnapshot } from '../../db/engine/reads.ts';
 import { row, rows } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { ticketTreeSteps } from '../catalog/ticket-tree.ts';
+import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
 import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 
 /**
@@ -13,11 +14,11 @@ import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
  * carry, and its dates → slots → ticket types with sold and held counts (sold = total − available − held),
  * read in one snapshot on either engine so the counts agree.
  */
-export function getEditableEvent(db: Db, eventId: string) {
-  return readSnapshot(db, (db) => editableEventSteps(db, eventId));
+export function getEditableEvent(db: Db, eventId: string, now: Date) {
+  return readSnapshot(db, (db) => editableEventSteps(db, eventId, now));
 }
 
-function* editableEventSteps(db: DbOrTx, eventId: string) {
+function* editableEventSteps(db: DbOrTx, eventId: string, now: Date) {
   const { artists, events, holdItems, holds } = tablesOf(db);
   const event = (yield* row(
     db
@@ -87,6 +88,11 @@ function* editableEventSteps(db: DbOrTx, eventId: string) {
     defaultAdmissionKind: admissionKindOf(details.category, null),
     /** The owner's GST standing, for the publish checklist (issue 35). */
     invoicing: yield* ownerInvoicingStatusSteps(db, ownerId),
+    /**
+     * The tickets' rate when the GST schedule in force no longer has it (issue 36): the GST section and
+     * the publish checklist ask for a current one; sales and publishing wait for it. Null: nothing to do.
+     */
+    ticketRateNotInForce: yield* ticketRateNotInForceSteps(db, eventId, now),
     /** An admin took the event off sale: the editor says so instead of offering to publish. */
     adminHold: adminHoldAt ? { at: adminHoldAt, reason: adminHoldReason } : null,
     bannerUrl: imagesUrls[0] ?? null,

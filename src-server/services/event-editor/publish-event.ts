@@ -13,6 +13,7 @@ import type { WriteTx } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { refreshEventListingSteps } from '../catalog/refresh-event-listing.ts';
+import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
 import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { requireEventRole } from '../team/require-event-permission.ts';
@@ -89,6 +90,9 @@ export function* findWhatIsMissingSteps(tx: WriteTx, eventId: string, now: Date)
   // A GST-registered organiser owes every buyer a tax invoice: no sales until the details for it are in.
   const invoicing = yield* ownerInvoicingStatusSteps(tx, event.ownerId);
   if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
+  // Its tickets would be refused at Proceed: a rate saved before the schedule changed (issue 36).
+  const staleRate = yield* ticketRateNotInForceSteps(tx, eventId, now);
+  if (staleRate !== null) missing.push(GST_MESSAGES.rateNotInForce(staleRate));
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   // The place of supply is where the event is held (IGST Act s.12(6)): in Delhi/NCR or the Chandigarh
   // tricity the city cannot say which state that is, so the organiser must (issue 36).

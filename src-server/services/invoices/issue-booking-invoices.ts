@@ -4,13 +4,13 @@ import {
   ADMISSION_SAC,
   admissionKindOf,
   computeTaxLine,
-  DEFAULT_TAX_RATE,
   EXEMPT_WORDING,
   exemptionAppliesTo,
   intraStateSplit,
   PLATFORM_FEE_SAC,
   sumTaxLines,
   type TaxLine,
+  ticketTaxRateOf,
 } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete } from '../../../shared/gst-schemas.ts';
 import {
@@ -247,7 +247,10 @@ function* admissionInvoiceSteps(
   // Entry 81 exempts ₹500 or less per person only for the kinds it lists (issue 36).
   const exemptionApplies = exemptionAppliesTo(admissionKindOf(event.category, event.admissionKind));
   const registered = profile.gstin !== null;
-  const rate = registered ? (event.taxRate ?? profile.defaultTaxRate ?? DEFAULT_TAX_RATE) : 0;
+  // The rate as the sale was quoted: a sale is refused while it is out of the schedule
+  // (checkout-taxes.ts ticketRateNotInForceSteps), so only a payment already under way when it left the
+  // schedule is invoiced at it (ADR 0033).
+  const rate = registered ? ticketTaxRateOf(event.taxRate, profile.defaultTaxRate) : 0;
   const taxLines = (taxInclusive: boolean) =>
     booking.ticketTypes.map((l) => ({
       l,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import { runStatements } from '../../db/engine/reads.ts';
@@ -8,6 +9,7 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, DomainError } from '../../errors.ts';
 import { type CheckoutSession, checkoutSessionOf } from '../checkout/checkout-session.ts';
+import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
 import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
@@ -64,6 +66,11 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   if (existing) return session(existing.id);
 
   const now = deps.clock.now();
+  // As Proceed: no new sale at a GST rate the schedule no longer has (issue 36). An order already opened
+  // above may be under payment, and is paid and invoiced as quoted.
+  if ((await runStatements(deps.db, (db) => ticketRateNotInForceSteps(db, hold.eventId, now))) !== null) {
+    throw conflict(GST_MESSAGES.saleRateNotInForce);
+  }
   const receipt = buildReceipt(hold.eventId, now);
   const notes = buildOrderNotes({
     eventId: hold.eventId,

@@ -51,7 +51,9 @@ export const organiserRouter = router({
     .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.deps.clock, ctx.user.id, input)),
 
   /** The editor's view of one event, drafts included, with sold and held counts. */
-  editableEvent: eventProcedure('edit').query(({ ctx }) => getEditableEvent(ctx.db, ctx.event.id)),
+  editableEvent: eventProcedure('edit').query(({ ctx }) =>
+    getEditableEvent(ctx.db, ctx.event.id, ctx.deps.clock.now()),
+  ),
 
   /** The buyer's event page as it will look, for the team, whatever the status. */
   preview: eventProcedure('view').query(({ ctx }) => readEvent(ctx.db, ctx.event.id, { preview: true })),
