@@ -186,7 +186,7 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
         page: (p) =>
           p
             .getByRole('heading', { level: 2, name: /payable to you$/ })
-            .or(p.getByText(/^No sales, refunds or credit notes in /)),
+            .or(p.getByText(/^No sales or refunds in /)),
       },
       {
         // A capability: whoever holds the mailed link sees what it invites to (only the invited

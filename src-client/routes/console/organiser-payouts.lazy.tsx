@@ -16,8 +16,8 @@ type Row = Statement['total'];
 const monthLabel = (month: string) => formatInIndia(`${month}-15T06:30:00.000Z`, 'MMMM yyyy');
 
 /**
- * The organiser's payout statement of one month (India time): a row per event with a sale, a refund or
- * a credit note in it, each that event's own statement for the month (the Sales page's figures), and
+ * The organiser's payout statement of one month (India time): a row per event with a sale or a refund
+ * in it, each that event's own statement for the month (the Sales page's figures), and
  * their total; the CSV has every row. The month is in the URL, so a statement can be bookmarked.
  */
 function PayoutsPage() {
@@ -28,15 +28,16 @@ function PayoutsPage() {
   const page = search.page ?? 1;
   const statement = trpc.console.monthlyPayoutStatement.useQuery({ month, page }, { retry: false });
   return (
-    <section className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+    // Wider than the console's other pages: a dozen figures per event should fit a laptop's screen.
+    <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div>
         <Link to="/organiser" className="text-sm font-semibold text-brand-700 underline">
           Organiser console
         </Link>
         <h1 className="mt-2 text-3xl font-extrabold text-gray-900">Payouts by month</h1>
         <p className="mt-2 text-gray-700">
-          Every event of yours with a sale, a refund or a credit note in the month (India time). Each row is
-          that event's payout statement for the month, as on its Sales page; the total adds them up.
+          Every event of yours with a sale or a refund in the month (India time). Each row is that event's
+          payout statement for the month, as on its Sales page; the total adds them up.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -77,7 +78,7 @@ function PayoutsPage() {
 
 function MonthTable({ statement: s, onPage }: { statement: Statement; onPage: (page: number) => void }) {
   if (s.eventCount === 0) {
-    return <p className="text-gray-600">No sales, refunds or credit notes in {monthLabel(s.month)}.</p>;
+    return <p className="text-gray-600">No sales or refunds in {monthLabel(s.month)}.</p>;
   }
   return (
     <section aria-labelledby="month-heading">
@@ -90,7 +91,7 @@ function MonthTable({ statement: s, onPage }: { statement: Statement; onPage: (p
       </p>
       <ScrollTable
         label={`Payouts of ${monthLabel(s.month)}`}
-        minWidth="min-w-[1400px]"
+        minWidth="min-w-[1200px]"
         head={
           <>
             <Th>Event</Th>
@@ -98,8 +99,7 @@ function MonthTable({ statement: s, onPage }: { statement: Statement; onPage: (p
             <Th right>Ticket revenue</Th>
             <Th right>Add-on revenue</Th>
             <Th right>GST on tickets and add-ons</Th>
-            <Th right>Convenience fees (platform's)</Th>
-            <Th right>GST on fees (platform's)</Th>
+            <Th right>Platform fees (not yours)</Th>
             <Th right>Refunds</Th>
             <Th right>Refunds from your revenue</Th>
             <Th right>Credit notes</Th>
@@ -112,7 +112,7 @@ function MonthTable({ statement: s, onPage }: { statement: Statement; onPage: (p
       >
         {s.events.map((event) => (
           <tr key={event.eventId}>
-            <th scope="row" className="px-4 py-3 font-semibold text-gray-900">
+            <th scope="row" className="min-w-44 px-4 py-3 font-semibold text-gray-900">
               <Link
                 to="/organiser/events/$eventId/sales"
                 params={{ eventId: event.eventId }}
@@ -140,6 +140,8 @@ function MonthTable({ statement: s, onPage }: { statement: Statement; onPage: (p
         onNext={() => onPage(s.page + 1)}
       />
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-[14rem_1fr]">
+        <dt className="font-semibold">Platform fees</dt>
+        <dd>The convenience fees buyers paid and the GST on them: the platform's, not in your payable.</dd>
         <dt className="font-semibold">GST on tickets and add-ons</dt>
         <dd>What your invoices charged, inside the two revenues: yours to pay to the government.</dd>
         <dt className="font-semibold">Refunds from your revenue</dt>
@@ -163,8 +165,12 @@ function Figures({ row }: { row: Row }) {
       <Td>{formatPaiseExact(row.ticketRevenuePaise)}</Td>
       <Td>{formatPaiseExact(row.addOnRevenuePaise)}</Td>
       <Td>{formatPaiseExact(row.ticketGstPaise)}</Td>
-      <Td>{formatPaiseExact(row.convenienceFeesPaise)}</Td>
-      <Td>{formatPaiseExact(row.feeGstPaise)}</Td>
+      <Td>
+        {formatPaiseExact(row.convenienceFeesPaise)}
+        <span className="block text-xs font-normal text-gray-600">
+          + {formatPaiseExact(row.feeGstPaise)} GST
+        </span>
+      </Td>
       <Td>
         {formatPaiseExact(row.refundsPaise)}
         {row.refundsPendingPaise > 0 && (

@@ -25,7 +25,7 @@ export interface MonthlyPayoutEvent extends PayoutMonth {
 export interface MonthlyPayoutStatement {
   /** 'yyyy-MM', India time. */
   month: string;
-  /** This page's events, by name: each with a sale, a refund or a credit note in the month. */
+  /** This page's events, by name: each with a sale or a refund in the month. */
   events: MonthlyPayoutEvent[];
   /** Every event of the month added up, not only this page's. */
   total: PayoutMonth;

@@ -53,7 +53,7 @@ export interface PayoutMonth {
 }
 
 export interface PayoutStatement {
-  /** Months with a sale, a refund or a credit note, newest first: the month selector's choices. */
+  /** Months with a sale or a refund, newest first: the month selector's choices. */
   months: string[];
   /** The month asked for (or the newest with activity; null when the event has none). */
   statement: PayoutMonth | null;
@@ -128,10 +128,9 @@ export function payoutMonthOf(month: string, money: EventMoney, credit: CreditNo
 }
 
 /**
- * What makes a month a statement's month: a booking made, a refund or a part refund recorded, or a
- * credit note issued on the event's admission invoices (a re-issue with the buyer's GSTIN is one
- * without a refund). One definition for an event's month selector and for which events the
- * organiser's month lists: rows (event_id, happened_at) for the events `eventIn` admits.
+ * What makes a month a statement's month: a booking made, or a refund or a part refund recorded. One
+ * definition for an event's month selector and for which events the organiser's month lists: rows
+ * (event_id, happened_at) for the events `eventIn` admits.
  */
 function activity(eventIn: (column: SQL) => SQL): SQL {
   return sql`
@@ -142,12 +141,6 @@ function activity(eventIn: (column: SQL) => SQL): SQL {
     union all
     select b.event_id, p.created_at from refund_parts p
       join bookings b on b.id = p.booking_id where ${eventIn(sql`b.event_id`)}
-    union all
-    select b.event_id, c.issued_at from (
-        select invoice_id, issued_at from credit_notes
-        union all select invoice_id, issued_at from partial_credit_notes) c
-      join invoices i on i.id = c.invoice_id and i.kind = 'admission'
-      join bookings b on b.id = i.booking_id where ${eventIn(sql`b.event_id`)}
   `;
 }
 
