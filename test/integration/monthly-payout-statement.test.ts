@@ -5,7 +5,7 @@ import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { CALLERS } from '../helpers/console-world.ts';
-import { account, buy, consoleWorld, type Person } from '../helpers/engine-fixtures.ts';
+import { account, buy, consoleWorld, type Person, teamMember } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, type TicketedEvent } from '../helpers/inventory.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -38,6 +38,17 @@ const DECEMBER = new Date('2026-12-01T04:30:00.000Z'); // 1 Dec 2026, 10:00 Indi
 
 const csvUrl = (month: string) => `/api/organiser/payout.csv?month=${month}`;
 
+/** An event of one ticket type (Gold above ₹1,000, else Silver) owned by `ownerId`. */
+async function ownedBy(t: TestApp, ownerId: string, name: string, pricePaise = 118_000) {
+  const ev = await createTicketedEventOn(t.deps.db, {
+    name,
+    types: [{ name: pricePaise > 100_000 ? 'Gold' : 'Silver', pricePaise, totalTickets: 20 }],
+  });
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db.update(events).set({ ownerId }).where(eq(events.id, ev.eventId));
+  return ev;
+}
+
 describe('the organiser’s monthly payout statement', () => {
   let t: TestApp;
   let organiser: Person;
@@ -45,16 +56,6 @@ describe('the organiser’s monthly payout statement', () => {
   let jazz: TicketedEvent;
   let sitar: TicketedEvent;
   let elsewhere: TicketedEvent;
-
-  const ownedBy = async (ownerId: string, name: string, pricePaise: number) => {
-    const ev = await createTicketedEventOn(t.deps.db, {
-      name,
-      types: [{ name: pricePaise > 100_000 ? 'Gold' : 'Silver', pricePaise, totalTickets: 20 }],
-    });
-    const { events } = tablesOf(t.deps.db);
-    await t.deps.db.update(events).set({ ownerId }).where(eq(events.id, ev.eventId));
-    return ev;
-  };
 
   beforeEach(async () => {
     t = await createTestAppOn(testEngine());
@@ -67,9 +68,9 @@ describe('the organiser’s monthly payout statement', () => {
       organiserProfileSchema.parse(PROFILE),
       t.clock.now(),
     );
-    jazz = await ownedBy(organiser.userId, 'Jazz on the Lawn', 118_000);
-    sitar = await ownedBy(organiser.userId, 'Sitar at Dawn', 59_000);
-    elsewhere = await ownedBy(other.userId, 'Someone Else’s Gig', 118_000);
+    jazz = await ownedBy(t, organiser.userId, 'Jazz on the Lawn', 118_000);
+    sitar = await ownedBy(t, organiser.userId, 'Sitar at Dawn', 59_000);
+    elsewhere = await ownedBy(t, other.userId, 'Someone Else’s Gig', 118_000);
   });
   afterEach(async () => {
     await t.close();
@@ -367,6 +368,26 @@ describe('who may have an organiser’s monthly statement', () => {
           Object.entries(expected).map(([caller, v]) => [caller, Array.isArray(v) ? v.length : v]),
         ),
       );
+
+      // An organiser who also helps run someone else's event, as co-organiser or at the box office, sees
+      // only their own events: no team role may see an event's payouts (viewPayouts).
+      const helper = w.people['organiser of another event'];
+      for (const role of ['co_organiser', 'box_office'] as const) {
+        const other = await ownedBy(t, w.people.owner.userId, `Helped ${role}`);
+        await buy(t, other, 1);
+        await teamMember(t, other.eventId, helper.userId, role);
+        const res = await callProcedure(
+          t,
+          'query',
+          'console.monthlyPayoutStatement',
+          { month: '2026-11' },
+          { cookie: helper.cookie },
+        );
+        expect(
+          (res.data as { events: { eventId: string }[] }).events.map((e) => e.eventId),
+          role,
+        ).toEqual([w.otherEvent.eventId]);
+      }
     } finally {
       await t.close();
     }
