@@ -34,6 +34,7 @@ export const PAGE_PATHS = [
   '/organiser',
   '/organiser/events/new',
   '/organiser/profile',
+  '/organiser/payouts',
   '/organiser/events/$eventId/edit',
   '/organiser/events/$eventId/team',
   '/organiser/events/$eventId/preview',

@@ -57,16 +57,34 @@ export type OrdersPageInput = z.input<typeof OrdersPageInput>;
 /** The sales chart: tickets and money per India-time day or hour. */
 export const SalesOverTimeInput = z.object({ bucket: z.enum(['day', 'hour']).default('day') });
 
-export const PAYOUT_MESSAGES = { badMonth: 'Month must look like 2026-04' } as const;
+export const PAYOUT_MESSAGES = {
+  badMonth: 'Month must look like 2026-04',
+  noMonth: 'Choose a month, like 2026-04',
+  futureMonth: 'That month has not begun yet. Choose this month or an earlier one.',
+} as const;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * The payout statement's month (India time), from the statement's month selector or the CSV's query
  * string. Absent: the statement shows the latest month with sales or refunds, the CSV every month.
  */
 export const PayoutStatementInput = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYOUT_MESSAGES.badMonth)
-    .optional(),
+  month: z.string().regex(MONTH, PAYOUT_MESSAGES.badMonth).optional(),
 });
 export type PayoutStatementInput = z.input<typeof PayoutStatementInput>;
+
+/** Rows per page of the organiser's monthly payout statement (one row per event). */
+export const MONTHLY_PAYOUT_PAGE_SIZE = 25;
+
+/**
+ * The organiser's payout statement of one month (India time), every event of theirs in it: the month
+ * (required; a month still to come is refused by the service, which knows the clock) and a page of
+ * the events. The CSV's query string is the same without the page (it has every event).
+ */
+export const MonthlyPayoutInput = z.object({
+  month: z.string({ error: PAYOUT_MESSAGES.noMonth }).regex(MONTH, PAYOUT_MESSAGES.badMonth),
+  page: z.number().int().min(1, 'Page numbers start at 1').max(10_000).default(1),
+});
+export type MonthlyPayoutInput = z.input<typeof MonthlyPayoutInput>;
+export const MonthlyPayoutCsvInput = MonthlyPayoutInput.pick({ month: true });

@@ -10,6 +10,7 @@ import { organiserEventPreviewRoute } from './routes/console/organiser-event-pre
 import { organiserInvitationRoute } from './routes/console/organiser-invitation.tsx';
 import { organiserNewEventRoute } from './routes/console/organiser-new-event.tsx';
 import { organiserOrdersRoute } from './routes/console/organiser-orders.tsx';
+import { organiserPayoutsRoute } from './routes/console/organiser-payouts.tsx';
 import { organiserProfileRoute } from './routes/console/organiser-profile.tsx';
 import { organiserSalesRoute } from './routes/console/organiser-sales.tsx';
 import { organiserTeamRoute } from './routes/console/organiser-team.tsx';
@@ -27,6 +28,7 @@ export const STAFF_LAYOUTS = [
   consoleLayout.addChildren([
     organiserRoute,
     organiserProfileRoute,
+    organiserPayoutsRoute,
     organiserNewEventRoute,
     organiserEventPreviewRoute,
     organiserBookingRoute,

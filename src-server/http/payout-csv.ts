@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
-import { PayoutStatementInput } from '../../shared/sales-schemas.ts';
+import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
+import { MonthlyPayoutCsvInput, PayoutStatementInput } from '../../shared/sales-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { streamMonthlyPayoutCsv } from '../services/sales/stream-monthly-payout-csv.ts';
 import { streamPayoutCsv } from '../services/sales/stream-payout-csv.ts';
 import { requireEventPermission } from '../services/team/require-event-permission.ts';
 import { sessionUserOf } from './session-of.ts';
@@ -12,6 +15,11 @@ import { sessionUserOf } from './session-of.ts';
  * (or the one asked for) and a total row. Exactly eventProcedure('viewPayouts')'s answers, as
  * orders-csv.ts does for viewSales: signed out 401; an event that is not the caller's, or does not
  * exist, 404; gate staff and co-organisers 403.
+ *
+ * GET /api/organiser/payout.csv?month=yyyy-MM: the organiser's month, every event of theirs in it and
+ * the total (stream-monthly-payout-csv.ts). Exactly console.monthlyPayoutStatement's answers
+ * (organiserProcedure): signed out 401, anyone but organisers and admins 403, a malformed month or one
+ * still to come 400; the rows are the caller's own events only.
  */
 export function payoutCsvRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
@@ -35,6 +43,25 @@ export function payoutCsvRoutes(deps: AppDeps) {
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="jalsa-payout-${slug}-${period}.csv"`);
     return c.body(streamPayoutCsv(deps.db, event.id, query.data.month));
+  });
+
+  routes.get('/payout.csv', async (c) => {
+    const user = await sessionUserOf(c, deps);
+    c.header('Cache-Control', 'private, no-store');
+    if (!user) throw unauthorized();
+    const role = await getAccountRole(deps.db, user.id);
+    if (role !== 'organiser' && role !== 'admin') throw forbidden(ORGANISER_MESSAGES.notAllowed);
+
+    const query = MonthlyPayoutCsvInput.safeParse(c.req.query());
+    if (!query.success) {
+      return c.json({ error: { message: query.error.issues[0]?.message ?? 'Invalid input' } }, 400);
+    }
+    const month = query.data.month;
+    // Reads the rows first: a month still to come is the service's 400, before any header is sent.
+    const body = await streamMonthlyPayoutCsv(deps.db, user.id, month, deps.clock.now());
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="jalsa-payout-${month}.csv"`);
+    return c.body(body);
   });
   return routes;
 }

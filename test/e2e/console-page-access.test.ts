@@ -180,6 +180,15 @@ describe('console, admin and gate pages × every caller (issue 14)', () => {
       },
       { path: '/organiser/profile', expected: ORGANISERS_PAGE, page: (p) => h1(p, 'Organiser profile') },
       {
+        // Issue 40: the organiser's month, their own events only (what it lists is the leak check below).
+        path: '/organiser/payouts',
+        expected: ORGANISERS_PAGE,
+        page: (p) =>
+          p
+            .getByRole('heading', { level: 2, name: /payable to you$/ })
+            .or(p.getByText(/^No sales or refunds in /)),
+      },
+      {
         // A capability: whoever holds the mailed link sees what it invites to (only the invited
         // address may accept, which the integration matrix tries).
         path: `/organiser/invitations/${token}`,

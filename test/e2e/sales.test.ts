@@ -97,12 +97,12 @@ describe('sales dashboard and orders in Chromium', () => {
     expect(await figure('Platform fees')).toBe(
       "₹236.00\nConvenience fees and their GST: the platform's, not yours",
     );
-    expect(await figure('Refunds')).toBe('₹0.00\n0 cancelled, ₹0.00 of it from tickets');
+    expect(await figure('Refunds')).toBe('₹0.00\n0 cancelled, ₹0.00 of it from your revenue');
     expect(await figure('At the box office')).toBe(
       '₹0.00\ncollected at the door: 0 sales (cash ₹0.00, UPI ₹0.00), 0 complimentary',
     );
     expect(await figure('Payable to organiser')).toBe(
-      '₹3,999.96\nTicket revenue − refunds from tickets − collected at the door',
+      '₹3,999.96\nTicket revenue − refunds from your revenue − collected at the door',
     );
     expect(await figure('Checked in')).toBe('0 / 4\npeople, from 0 of 2 bookings');
     const ticketTypes = page.getByRole('region', { name: 'Ticket types' });

@@ -178,7 +178,7 @@ describe('the payout statement', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Month,Orders,Ticket revenue (INR),Add-on revenue (INR),GST on tickets (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from ticket revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR),Door sales,Door cash (INR),Door UPI (INR),Collected at the door (INR)',
+      'Month,Orders,Ticket revenue (INR),Add-on revenue (INR),GST on tickets and add-ons (INR),"Convenience fees, platform (INR)","GST on fees, platform (INR)",Refunds (INR),Refunds pending (INR),Refunds from organiser revenue (INR),Credit notes,Credit notes value (INR),Discounts (INR),Comps,Payable to organiser (INR),Door sales,Door cash (INR),Door UPI (INR),Collected at the door (INR)',
     );
     expect(lines.slice(1)).toEqual([
       '2026-11,2,2360.00,0.00,360.00,118.00,21.24,0.00,0.00,0.00,0,0.00,0.00,0,2360.00,0,0.00,0.00,0.00',

@@ -407,6 +407,12 @@ const PROCEDURES: Record<string, Access> = {
     signedOut: 401,
     why: 'owner and admin (viewPayouts): not co-organisers, not gate staff',
   },
+  'console.monthlyPayoutStatement': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "organisers and admins (organiserProcedure); the rows are the caller's own events by viewPayouts on each, no id accepted (monthly-payout-statement.test.ts)",
+  },
   'boxOffice.issueComp': {
     kind: 'role',
     ids: ['eventId', 'slotId', 'lines.ticketTypeId'],
@@ -685,6 +691,10 @@ const ROUTES: Record<string, RouteAccess> = {
   'GET /api/organiser/events/:eventId/payout.csv': {
     kind: 'role',
     why: "eventProcedure('viewPayouts')'s answers, tried by seven callers in payout-statement.test.ts",
+  },
+  'GET /api/organiser/payout.csv': {
+    kind: 'role',
+    why: "console.monthlyPayoutStatement's answers (organisers and admins, their own events only), tried by every caller in monthly-payout-statement.test.ts and the console matrix",
   },
   'POST /api/webhooks/razorpay': { kind: 'signature', why: 'HMAC of the raw body with the webhook secret' },
   'GET /api/simulator/orders/:orderId': {

@@ -725,6 +725,12 @@ const CASES: Record<string, Case> = {
     discountState,
   ),
   'console.payoutStatement': eventQuery(VIEW_PAYOUTS, () => ({ month: '2026-11' })),
+  /** The organiser's month (issue 40): organisers and admins; whose events it lists is tried below. */
+  'console.monthlyPayoutStatement': {
+    kind: 'query',
+    expected: ORGANISERS,
+    input: () => ({ month: '2026-11' }),
+  },
   'console.ticketQuestions': eventQuery(EDIT),
   'console.createQuestion': eventMutation(
     EDIT,
@@ -1128,6 +1134,7 @@ describe.each(['gate staff', 'box office'] as const)('%s see no money (issues 35
       'console.salesOverTime',
       'console.orders',
       'console.payoutStatement',
+      'console.monthlyPayoutStatement',
     ])
       expect(allowed, name).not.toContain(name);
   });
@@ -1188,6 +1195,48 @@ describe('self-only and capability procedures', () => {
       'co-organiser': [w.event.eventId],
       owner: [w.event.eventId],
       admin: [],
+    });
+  });
+
+  it('console.monthlyPayoutStatement and /api/organiser/payout.csv list only the caller’s own events', async () => {
+    await buy(t, w.event, 1);
+    await buy(t, w.otherEvent, 1);
+    const seen: Record<string, unknown> = {};
+    for (const caller of CALLERS) {
+      const cookie = w.cookieOf(caller);
+      const res = await callProcedure(
+        t,
+        'query',
+        'console.monthlyPayoutStatement',
+        { month: '2026-11' },
+        { cookie },
+      );
+      const file = await t.request('/api/organiser/payout.csv?month=2026-11', {
+        headers: cookie ? { cookie } : {},
+      });
+      const text = await file.text();
+      const csvEvents = [w.event, w.otherEvent]
+        .filter((e) => text.includes(e.eventName))
+        .map((e) => e.eventId);
+      seen[caller] =
+        res.status === 200
+          ? {
+              rows: (res.data as { events: { eventId: string }[] }).events.map((e) => e.eventId),
+              csv: csvEvents,
+            }
+          : { status: res.status, csv: file.status };
+    }
+    expect(seen).toEqual({
+      'signed out': { status: 401, csv: 401 },
+      buyer: { status: 403, csv: 403 },
+      'organiser of another event': { rows: [w.otherEvent.eventId], csv: [w.otherEvent.eventId] },
+      // Team roles have no viewPayouts: not even the co-organiser (the per-event statement's rule).
+      'gate staff': { status: 403, csv: 403 },
+      'box office': { status: 403, csv: 403 },
+      'co-organiser': { status: 403, csv: 403 },
+      owner: { rows: [w.event.eventId], csv: [w.event.eventId] },
+      // An admin's own month: they own no event here.
+      admin: { rows: [], csv: [] },
     });
   });
 

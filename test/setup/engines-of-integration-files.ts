@@ -59,6 +59,7 @@ export const ON_BOTH_ENGINES = [
   'test/integration/mail-floods.test.ts',
   'test/integration/mail-rate.test.ts',
   'test/integration/mail.test.ts',
+  'test/integration/monthly-payout-statement.test.ts',
   'test/integration/not-found.test.ts',
   'test/integration/orders-csv.test.ts',
   'test/integration/organiser-requests.test.ts',

@@ -55,7 +55,9 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
       <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
         {/* One definition (services/sales/event-money.ts), the same the console's list shows. */}
         <Figure label="Ticket revenue" value={formatPaiseExact(money.ticketRevenuePaise)}>
-          {money.orders} {money.orders === 1 ? 'order' : 'orders'}, GST in it{' '}
+          {/* The invoices' GST covers the add-ons too (event-money.ts): say so when there are any. */}
+          {money.orders} {money.orders === 1 ? 'order' : 'orders'},{' '}
+          {money.addOnRevenuePaise > 0 ? 'GST on tickets and add-ons' : 'GST in it'}{' '}
           {formatPaiseExact(money.ticketGstPaise)}
         </Figure>
         {money.addOnRevenuePaise > 0 && (
@@ -67,7 +69,8 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
           Convenience fees and their GST: the platform's, not yours
         </Figure>
         <Figure label="Refunds" value={formatPaiseExact(money.refundsPaise)}>
-          {money.cancelledOrders} cancelled, {formatPaiseExact(money.ticketRefundsPaise)} of it from tickets
+          {money.cancelledOrders} cancelled, {formatPaiseExact(money.ticketRefundsPaise)} of it from your
+          revenue
           {money.refundsPendingPaise > 0 && `, ${formatPaise(money.refundsPendingPaise)} pending`}
         </Figure>
         {/* Issue 40 (ADR 0042): comps apart, door sales by method; the door's money is already yours. */}
@@ -77,7 +80,8 @@ function MoneyPanel({ money, checkIns }: { money: Dashboard['money']; checkIns: 
           {money.compOrders} complimentary
         </Figure>
         <Figure label="Payable to organiser" value={formatPaiseExact(money.payablePaise)}>
-          Ticket revenue − refunds from tickets − collected at the door
+          Ticket revenue{money.addOnRevenuePaise > 0 ? ' + add-on revenue' : ''} − refunds from your revenue −
+          collected at the door
         </Figure>
         <Figure label="Checked in" value={`${checkIns.peopleAdmitted} / ${checkIns.peopleExpected}`}>
           people, from {checkIns.bookingsCheckedIn} of {checkIns.bookings} bookings
@@ -167,13 +171,24 @@ function PayoutFigures({ s }: { s: Payout }) {
           ],
         ]
       : []),
-    ['GST collected on tickets', formatPaiseExact(s.ticketGstPaise), 'In the ticket revenue; yours to pay'],
+    s.addOnRevenuePaise > 0
+      ? [
+          'GST on tickets and add-ons',
+          formatPaiseExact(s.ticketGstPaise),
+          'In the ticket and add-on revenue; yours to pay',
+        ]
+      : [
+          'GST collected on tickets',
+          formatPaiseExact(s.ticketGstPaise),
+          'In the ticket revenue; yours to pay',
+        ],
     ['Convenience fees', formatPaiseExact(s.convenienceFeesPaise), "The platform's, not yours"],
     ['GST on convenience fees', formatPaiseExact(s.feeGstPaise), "The platform's, not yours"],
     [
       'Refunds',
       formatPaiseExact(s.refundsPaise),
-      `${formatPaiseExact(s.ticketRefundsPaise)} of it from ticket revenue${s.refundsPendingPaise > 0 ? `, ${formatPaiseExact(s.refundsPendingPaise)} pending` : ''}`,
+      // The organiser's part (tickets and add-ons alike); the rest was the platform's fee.
+      `${formatPaiseExact(s.ticketRefundsPaise)} of it from your revenue${s.refundsPendingPaise > 0 ? `, ${formatPaiseExact(s.refundsPendingPaise)} pending` : ''}`,
     ],
     ['Credit notes', `${s.creditNotes}`, `${formatPaiseExact(s.creditNotesPaise)} on your invoices`],
     ['Discounts given', formatPaiseExact(s.discountsPaise)],
@@ -187,7 +202,7 @@ function PayoutFigures({ s }: { s: Payout }) {
       'Payable to organiser',
       formatPaiseExact(s.payablePaise),
       // event-money.ts: the add-ons' money is the organiser's too, so it is in the payable.
-      `Ticket revenue${s.addOnRevenuePaise > 0 ? ' + add-on revenue' : ''} − refunds from ticket revenue − collected at the door`,
+      `Ticket revenue${s.addOnRevenuePaise > 0 ? ' + add-on revenue' : ''} − refunds from your revenue − collected at the door`,
     ],
   ];
   return (

@@ -40,6 +40,9 @@ function ConsoleHome() {
               <Link to="/organiser/profile" className="font-semibold text-brand-700 underline">
                 Organiser profile &amp; invoices
               </Link>
+              <Link to="/organiser/payouts" className="font-semibold text-brand-700 underline">
+                Payouts by month
+              </Link>
               <Link
                 to="/organiser/events/new"
                 className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"

@@ -10,19 +10,23 @@ import { partRefundMoneySteps } from '../partial-refunds/part-refund-money.ts';
  *
  * Every booking that took money counts (confirmed and cancelled: a cancelled one's money came in and
  * its refund went out). What a buyer paid splits into two owners:
- * - **ticket revenue** (the organiser's): the ticket prices paid, GST in them included — the total less
- *   the convenience fee and the GST on it. With tax-exclusive prices the GST added at checkout is in it.
+ * - **the organiser's**: the total less the convenience fee and the GST on it, counted in two parts:
+ *   **ticket revenue** (the ticket prices paid, GST in them included; with tax-exclusive prices the GST
+ *   added at checkout is in it) and **add-on revenue** (parking, T-shirts and the like sold with the
+ *   tickets, ADR 0041, GST included).
  * - **platform fees** (not the organiser's): the convenience fee and its GST.
- * **GST in ticket revenue** is what the organiser's invoices in force charged (each booking's latest
- * admission invoice; an earlier one was replaced when the buyer added a GSTIN): 0 for bookings of an
- * unregistered organiser, whose documents are bills of supply.
+ * **GST collected** (`ticketGstPaise`) is what the organiser's invoices in force charged (each booking's
+ * latest admission invoice; an earlier one was replaced when the buyer added a GSTIN): the GST on the
+ * tickets and on the add-ons, which are lines of the same invoice at their own rates. 0 for bookings of
+ * an unregistered organiser, whose documents are bills of supply.
  * A **refund** returns money from both owners as the refund rules (shared/refund-policy.ts) and the
- * credit notes (invoices/issue-credit-note.ts) decide: a refund of exactly the ticket revenue keeps the
+ * credit notes (invoices/issue-credit-note.ts) decide: a refund of exactly the organiser's part keeps the
  * fee ('minus_fee'); any other returns the fee in the same share as the whole (a full refund all of
- * it, a percentage refund that percentage, rounded half-up). **Payable to the organiser** is the ticket
- * revenue less the part of refunds that came out of it, less what the organiser collected at the door (a door sale's
- * cash or UPI never passed through the platform, ADR 0042); comps are ₹0 and counted apart. Refunds still pending count: that money is
- * going back.
+ * it, a percentage refund that percentage, rounded half-up); the rest of it came out of the organiser's
+ * part (tickets and add-ons alike). **Payable to the organiser** is ticket revenue + add-on revenue, less
+ * the organiser's part of refunds, less what the organiser collected at the door (a door sale's cash or
+ * UPI never passed through the platform, ADR 0042); comps are ₹0 and counted apart. Refunds still
+ * pending count: that money is going back.
  *
  * **Over a period** (the payout statement's month, issue 40) each flow counts when it happened: a sale in
  * the period its booking was made, a refund in the period it was recorded. So the months of an event add
@@ -38,10 +42,13 @@ export interface EventMoney {
   ticketRevenuePaise: number;
   /**
    * Add-ons sold with the tickets (ADR 0041), GST included: the organiser's too, counted apart from
-   * ticket revenue (which excludes them). Their GST is in `ticketGstPaise`, the invoice's.
+   * ticket revenue (which excludes them), and part of the payable. Their GST is in `ticketGstPaise`.
    */
   addOnRevenuePaise: number;
-  /** The GST inside ticket revenue (the organiser owes it to the government). */
+  /**
+   * The GST the organiser's invoices charged, on the tickets and on the add-ons (the organiser owes it
+   * to the government): inside ticket revenue + add-on revenue. The name is older than add-ons.
+   */
   ticketGstPaise: number;
   /** Convenience fees and the GST on them: the platform's. */
   platformFeesPaise: number;
@@ -52,7 +59,10 @@ export interface EventMoney {
   /** Everything refunded to buyers, pending included. */
   refundsPaise: number;
   refundsPendingPaise: number;
-  /** The part of refunds that came out of ticket revenue (the rest was the platform's fee). */
+  /**
+   * The part of refunds that came out of the organiser's money, tickets and add-ons alike (the rest was
+   * the platform's fee going back). The name is older than add-ons.
+   */
   ticketRefundsPaise: number;
   /** Taken off ticket prices by discount codes (ADR 0037), before GST: what the organiser gave away. */
   discountsPaise: number;
@@ -64,11 +74,15 @@ export interface EventMoney {
   doorUpiPaise: number;
   /** Door cash + door UPI: in ticket revenue, but already in the organiser's hands. */
   collectedAtDoorPaise: number;
-  /** Ticket revenue − ticket refunds − what was collected at the door: what the platform owes the organiser. */
+  /**
+   * Ticket revenue + add-on revenue − the organiser's part of refunds − what was collected at the door:
+   * what the platform owes the organiser.
+   */
   payablePaise: number;
 }
 
-const NO_MONEY: EventMoney = {
+/** An event with no money yet (and the start of any sum of events). */
+export const NO_MONEY: EventMoney = {
   orders: 0,
   confirmedOrders: 0,
   cancelledOrders: 0,
@@ -188,6 +202,7 @@ export function* eventMoneySteps(
       doorCashPaise: r.door_cash,
       doorUpiPaise: r.door_upi,
       collectedAtDoorPaise: r.door_cash + r.door_upi,
+      // r.tickets is everything but the platform's fee: ticket revenue and add-on revenue.
       payablePaise: r.tickets - ticketRefunds - r.door_cash - r.door_upi,
     });
   }

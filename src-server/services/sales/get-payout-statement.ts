@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { readSnapshot, sqlRows } from '../../db/engine/reads.ts';
 import type { Steps } from '../../db/engine/steps.ts';
 import { indiaMonthBounds } from '../invoices/stream-invoices-csv.ts';
-import { type EventMoney, eventMoneySteps } from './event-money.ts';
+import { type EventMoney, eventMoneySteps, type MoneyPeriod } from './event-money.ts';
 import { indiaTimeText } from './india-time-sql.ts';
 
 /**
@@ -20,12 +20,15 @@ export interface PayoutMonth {
   ticketRevenuePaise: number;
   /** Add-ons sold with the tickets (ADR 0041), GST included: the organiser's, apart from ticket revenue. */
   addOnRevenuePaise: number;
-  /** The GST inside ticket revenue, as the organiser's invoices in force charged it. */
+  /** The GST on tickets and add-ons, as the organiser's invoices in force charged it (inside the two revenues). */
   ticketGstPaise: number;
   /** The platform's convenience fees and the GST on them (not the organiser's; shown so the total ties to what buyers paid). */
   convenienceFeesPaise: number;
   feeGstPaise: number;
-  /** Refunds recorded this month, pending ones included, and the part of them that came out of ticket revenue. */
+  /**
+   * Refunds recorded this month, pending ones included, and the part of them that came out of the
+   * organiser's money (tickets and add-ons; the rest was the platform's fee going back).
+   */
   refundsPaise: number;
   refundsPendingPaise: number;
   ticketRefundsPaise: number;
@@ -42,7 +45,10 @@ export interface PayoutMonth {
   doorUpiPaise: number;
   /** "Collected at the door": subtracted from the payable, the platform never held it. */
   collectedAtDoorPaise: number;
-  /** Ticket revenue − ticket refunds − collected at the door: event-money's payable, for this month. */
+  /**
+   * Ticket revenue + add-on revenue − the organiser's part of refunds − collected at the door:
+   * event-money's payable, for this month.
+   */
   payablePaise: number;
 }
 
@@ -77,7 +83,8 @@ export function payoutMonths(
       months.push(yield* payoutMonthSteps(db, eventId, month));
     }
     const whole = (yield* eventMoneySteps(db, [eventId])).get(eventId)!;
-    return { months, total: monthOf('Total', whole, yield* creditNotesOf(db, eventId)) };
+    const credit = (yield* creditNotesSteps(db, [eventId])).get(eventId)!;
+    return { months, total: payoutMonthOf('Total', whole, credit) };
   });
 }
 
@@ -88,10 +95,15 @@ export function payoutMonth(db: DbOrTx, eventId: string, month: string): Promise
 function* payoutMonthSteps(db: DbOrTx, eventId: string, month: string): Steps<PayoutMonth> {
   const period = indiaMonthBounds(month);
   const money = (yield* eventMoneySteps(db, [eventId], period)).get(eventId)!;
-  return monthOf(month, money, yield* creditNotesOf(db, eventId, period));
+  const credit = (yield* creditNotesSteps(db, [eventId], period)).get(eventId)!;
+  return payoutMonthOf(month, money, credit);
 }
 
-function monthOf(month: string, money: EventMoney, credit: { count: number; paise: number }): PayoutMonth {
+/**
+ * A statement's row from event-money.ts's figures and the credit notes: the one place a statement's
+ * figures are put together, for an event's months and for the organiser's month (every event in it).
+ */
+export function payoutMonthOf(month: string, money: EventMoney, credit: CreditNotes): PayoutMonth {
   return {
     month,
     orders: money.orders,
@@ -115,42 +127,86 @@ function monthOf(month: string, money: EventMoney, credit: { count: number; pais
   };
 }
 
-/** Months ('yyyy-MM', India time) with a booking made or a refund recorded, newest first. */
+/**
+ * What makes a month a statement's month: a booking made, or a refund or a part refund recorded. One
+ * definition for an event's month selector and for which events the organiser's month lists: rows
+ * (event_id, happened_at) for the events `eventIn` admits.
+ */
+function activity(eventIn: (column: SQL) => SQL): SQL {
+  return sql`
+    select b.event_id, b.created_at as happened_at from bookings b where ${eventIn(sql`b.event_id`)}
+    union all
+    select b.event_id, r.created_at from refunds r
+      join bookings b on b.payment_id = r.payment_id where ${eventIn(sql`b.event_id`)}
+    union all
+    select b.event_id, p.created_at from refund_parts p
+      join bookings b on b.id = p.booking_id where ${eventIn(sql`b.event_id`)}
+  `;
+}
+
+/** Months ('yyyy-MM', India time) with activity, newest first. */
 function* activeMonths(db: DbOrTx, eventId: string): Steps<string[]> {
   const found = yield* sqlRows<{ month: string }>(
     db,
     sql`
-      select ${indiaTimeText(db, sql`b.created_at`, 'month')} as month from bookings b where b.event_id = ${eventId}
-      union
-      select ${indiaTimeText(db, sql`r.created_at`, 'month')} from refunds r
-        join bookings b on b.payment_id = r.payment_id where b.event_id = ${eventId}
-      union
-      select ${indiaTimeText(db, sql`p.created_at`, 'month')} from refund_parts p
-        join bookings b on b.id = p.booking_id where b.event_id = ${eventId}
+      select distinct ${indiaTimeText(db, sql`a.happened_at`, 'month')} as month
+      from (${activity((column) => sql`${column} = ${eventId}`)}) a
       order by month desc
     `,
   );
   return found.map((r) => r.month);
 }
 
-/** Credit notes on the event's admission invoices (the organiser's documents), in the period if one is given. */
-function* creditNotesOf(
+/** Which of the events had activity in the period (the same definition as an event's months). */
+export function* eventsActiveInSteps(
   db: DbOrTx,
-  eventId: string,
-  period?: { from: string; to: string },
-): Steps<{ count: number; paise: number }> {
-  const [row] = yield* sqlRows<{ count: number; paise: number }>(
+  eventIds: readonly string[],
+  period: MoneyPeriod,
+): Steps<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const found = yield* sqlRows<{ event_id: string }>(
     db,
     sql`
-    select count(*) as count, coalesce(sum(c.total_paise), 0) as paise
+      select distinct a.event_id from (${activity((column) => sql`${column} in (${idList(eventIds)})`)}) a
+      where a.happened_at >= ${period.from} and a.happened_at < ${period.to}
+    `,
+  );
+  return new Set(found.map((r) => r.event_id));
+}
+
+export interface CreditNotes {
+  count: number;
+  paise: number;
+}
+
+/** Credit notes on each event's admission invoices (the organiser's documents), in the period if one is given. */
+export function* creditNotesSteps(
+  db: DbOrTx,
+  eventIds: readonly string[],
+  period?: MoneyPeriod,
+): Steps<Map<string, CreditNotes>> {
+  const result = new Map<string, CreditNotes>(eventIds.map((id) => [id, { count: 0, paise: 0 }]));
+  if (eventIds.length === 0) return result;
+  const found = yield* sqlRows<{ event_id: string; count: number; paise: number }>(
+    db,
+    sql`
+    select b.event_id, count(*) as count, coalesce(sum(c.total_paise), 0) as paise
     from (select invoice_id, issued_at, total_paise from credit_notes
           union all select invoice_id, issued_at, total_paise from partial_credit_notes) c
     join invoices i on i.id = c.invoice_id
     join bookings b on b.id = i.booking_id
-    where b.event_id = ${eventId} and i.kind = 'admission'
+    where b.event_id in (${idList(eventIds)}) and i.kind = 'admission'
       ${period ? sql`and c.issued_at >= ${period.from} and c.issued_at < ${period.to}` : sql``}
+    group by b.event_id
   `,
   );
   // PostgreSQL answers a count and a sum of bigints as text.
-  return row ? { count: Number(row.count), paise: Number(row.paise) } : { count: 0, paise: 0 };
+  for (const row of found) result.set(row.event_id, { count: Number(row.count), paise: Number(row.paise) });
+  return result;
 }
+
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { csvRow, csvRupees } from './csv-cells.ts';
+import { type CsvValue, csvRow, csvRupees } from './csv-cells.ts';
 import { csvStream } from './csv-stream.ts';
 import { type PayoutMonth, payoutMonth, payoutMonths } from './get-payout-statement.ts';
 
@@ -9,12 +9,12 @@ export const PAYOUT_CSV_HEADER = [
   'Orders',
   'Ticket revenue (INR)',
   'Add-on revenue (INR)',
-  'GST on tickets (INR)',
+  'GST on tickets and add-ons (INR)',
   'Convenience fees, platform (INR)',
   'GST on fees, platform (INR)',
   'Refunds (INR)',
   'Refunds pending (INR)',
-  'Refunds from ticket revenue (INR)',
+  'Refunds from organiser revenue (INR)',
   'Credit notes',
   'Credit notes value (INR)',
   'Discounts (INR)',
@@ -50,7 +50,12 @@ export function streamPayoutCsv(
 }
 
 function rowOf(m: PayoutMonth): string {
-  return csvRow([
+  return csvRow(payoutCells(m));
+}
+
+/** A statement row's cells in PAYOUT_CSV_HEADER's order (the organiser's month CSV puts its event first). */
+export function payoutCells(m: PayoutMonth): CsvValue[] {
+  return [
     m.month,
     m.orders,
     csvRupees(m.ticketRevenuePaise),
@@ -70,5 +75,5 @@ function rowOf(m: PayoutMonth): string {
     csvRupees(m.doorCashPaise),
     csvRupees(m.doorUpiPaise),
     csvRupees(m.collectedAtDoorPaise),
-  ]);
+  ];
 }

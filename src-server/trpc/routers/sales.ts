@@ -1,9 +1,15 @@
-import { OrdersPageInput, PayoutStatementInput, SalesOverTimeInput } from '../../../shared/sales-schemas.ts';
+import {
+  MonthlyPayoutInput,
+  OrdersPageInput,
+  PayoutStatementInput,
+  SalesOverTimeInput,
+} from '../../../shared/sales-schemas.ts';
+import { getMonthlyPayoutStatement } from '../../services/sales/get-monthly-payout-statement.ts';
 import { getPayoutStatement } from '../../services/sales/get-payout-statement.ts';
 import { getSalesDashboard } from '../../services/sales/get-sales-dashboard.ts';
 import { getSalesOverTime } from '../../services/sales/get-sales-over-time.ts';
 import { listEventOrders } from '../../services/sales/list-event-orders.ts';
-import { eventProcedure } from '../init.ts';
+import { eventProcedure, organiserProcedure } from '../init.ts';
 
 /**
  * Sales and attendees of one event, part of the console router (`console.salesDashboard`, …): owner,
@@ -29,4 +35,14 @@ export const salesProcedures = {
   payoutStatement: eventProcedure('viewPayouts')
     .input(PayoutStatementInput)
     .query(({ ctx, input }) => getPayoutStatement(ctx.db, ctx.event.id, input.month)),
+
+  /**
+   * The organiser's month, every event of theirs in it (organisers and admins; the rows are the
+   * caller's own events, by viewPayouts on each); its CSV is http/payout-csv.ts's /payout.csv.
+   */
+  monthlyPayoutStatement: organiserProcedure
+    .input(MonthlyPayoutInput)
+    .query(({ ctx, input }) =>
+      getMonthlyPayoutStatement(ctx.db, { userId: ctx.user.id, ...input }, ctx.deps.clock.now()),
+    ),
 };
