@@ -52,7 +52,24 @@ function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
  * lists it and the editor shows it: a new invoice never carries a rate out of the schedule.
  */
 export function* ticketRateNotInForceSteps(db: DbOrTx, eventId: string, now: Date): Steps<number | null> {
+  return rateNotInForceOf(yield* row(taxesLookup(db), { eventId }), now);
+}
+
+/**
+ * `checkoutTaxesSteps` and `ticketRateNotInForceSteps` from one read of the event's tax row: Proceed needs
+ * both, and each statement it runs is counted (proceed-statements.test.ts).
+ */
+export function* checkoutTaxesAndRateSteps(
+  db: DbOrTx,
+  env: Env,
+  eventId: string,
+  now: Date,
+): Steps<{ taxes: CheckoutTaxes; rateNotInForce: number | null }> {
   const found = yield* row(taxesLookup(db), { eventId });
+  return { taxes: taxesOf(env, found), rateNotInForce: rateNotInForceOf(found, now) };
+}
+
+function rateNotInForceOf(found: TaxesRow | undefined, now: Date): number | null {
   if (!found || found.gstin === null) return null;
   const rate = ticketTaxRateOf(found.taxRate, found.defaultTaxRate);
   return isRateInForce(rate, now) ? null : rate;

@@ -39,7 +39,7 @@ import {
 } from '../questions/checkout-answers.ts';
 import { requireAdmissionSteps } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
-import { checkoutTaxesSteps, ticketRateNotInForceSteps } from './checkout-taxes.ts';
+import { checkoutTaxesAndRateSteps } from './checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from './order-request.ts';
 
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please try again.';
@@ -281,10 +281,15 @@ function* proceedChecksSteps(
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
-  const taxes = yield* checkoutTaxesSteps(db, deps.env, event.id);
+  const { taxes, rateNotInForce } = yield* checkoutTaxesAndRateSteps(
+    db,
+    deps.env,
+    event.id,
+    deps.clock.now(),
+  );
   // A rate the GST schedule no longer has must not reach a new invoice (issue 36): no sale until the
   // organiser chooses a current one. A hold taken before it left the schedule is still paid and invoiced.
-  if ((yield* ticketRateNotInForceSteps(db, event.id, deps.clock.now())) !== null) {
+  if (rateNotInForce !== null) {
     throw conflict(GST_MESSAGES.saleRateNotInForce);
   }
   // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
