@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMISSION_KINDS,
+  admissionSacOf,
   computeTaxLine,
   isRateInForce,
+  PLATFORM_FEE_SAC,
+  reportedSacOf,
   sumTaxLines,
   type TaxLine,
   type TaxLineInput,
@@ -315,5 +319,41 @@ describe('the rate schedule in force (issue 36, item 9)', () => {
     expect(ticketTaxRateOf(40, 28)).toBe(40);
     expect(ticketTaxRateOf(null, 28)).toBe(28);
     expect(ticketTaxRateOf(null, null)).toBe(18);
+  });
+});
+
+describe('the SAC of admission, by kind (issue 36; Scheme of Classification of Services)', () => {
+  it('gives each admission kind its 6-digit code, written out here', () => {
+    expect(Object.fromEntries(ADMISSION_KINDS.map((kind) => [kind, admissionSacOf(kind)]))).toEqual({
+      // Group 99962: performing arts event production and presentation (circus, dance, theatre, drama,
+      // ballet, concerts).
+      theatre: '999622',
+      concert: '999622',
+      // Other performing arts and live entertainment services n.e.c.
+      awards_or_pageant: '999629',
+      // Group 99965: sports event promotion and organisation.
+      sporting_event: '999651',
+      // Group 99969: other recreation and amusement services n.e.c.
+      planetarium: '999699',
+      other: '999699',
+    });
+  });
+
+  it('never gives 999692 (gambling and betting, omitted from the scheme w.e.f. 20-10-2023)', () => {
+    for (const kind of ADMISSION_KINDS) expect(admissionSacOf(kind)).not.toBe('999692');
+  });
+
+  it('reports an admission line stored with the heading 9996 or with 999692 as 999699', () => {
+    expect(reportedSacOf({ sac: '9996' })).toBe('999699');
+    expect(reportedSacOf({ sac: '999692' })).toBe('999699');
+  });
+
+  it('reports today’s codes, the fee’s and an add-on’s own code as stored', () => {
+    for (const sac of ['999622', '999629', '999651', '999699']) expect(reportedSacOf({ sac })).toBe(sac);
+    expect(PLATFORM_FEE_SAC).toBe('998599');
+    expect(reportedSacOf({ sac: '998599' })).toBe('998599');
+    // An add-on keeps the HSN/SAC its organiser gave it, whatever it is.
+    expect(reportedSacOf({ sac: '9996', addOn: true })).toBe('9996');
+    expect(reportedSacOf({ sac: '61091000', addOn: true })).toBe('61091000');
   });
 });

@@ -15,22 +15,8 @@
 import type { EventCategory } from './categories.ts';
 import type { IndianState } from './states.ts';
 
-/**
- * The SAC every document and return reports for admission to events, in 6 digits: e-invoices need 6, and
- * GSTR-1's HSN summary has asked for 6 above ₹5 crore turnover (and accepted 6 from everyone) since 2025.
- * The one home of this code: invoices store it on each line, e-invoices and GSTR-1 read it from there
- * (docs/decisions/0034-gstr1-export-and-e-invoicing.md).
- */
-export const ADMISSION_SAC = '999692';
 /** SAC of the platform's convenience fee: other support services n.e.c. (998599). */
 export const PLATFORM_FEE_SAC = '998599';
-/** Invoices issued before ADMISSION_SAC had 6 digits stored the heading 9996 (recreational, cultural and sporting services). */
-const SIX_DIGIT_SAC_OF_HEADING: Readonly<Record<string, string>> = { '9996': ADMISSION_SAC };
-
-/** A stored line's SAC as reported: an older line's 4-digit heading becomes the 6-digit code. */
-export function sixDigitSac(sac: string): string {
-  return SIX_DIGIT_SAC_OF_HEADING[sac] ?? sac;
-}
 /** Default GST rate on admission to events, percent. */
 export const DEFAULT_TAX_RATE = 18;
 /** Admission at or below this, per person, is exempt (Notification 12/2017-CT(Rate), entry 81). */
@@ -97,6 +83,63 @@ export const ADMISSION_KIND_LABELS: Readonly<Record<AdmissionKind, string>> = {
   planetarium: 'Planetarium',
   other: 'Anything else (workshop, talk, comedy, exhibition…)',
 };
+
+/**
+ * The 6-digit SAC of admission to an event of each kind: e-invoices need 6 digits, and GSTR-1's HSN
+ * summary has asked for 6 above ₹5 crore turnover (and accepted 6 from everyone) since 2025. From the
+ * Scheme of Classification of Services (annexure to Notification 11/2017-Central Tax (Rate)), heading
+ * 9996 "Recreational, cultural and sporting services":
+ * - group 99962 (performing arts and other live entertainment event presentation and promotion):
+ *   999622 "Performing arts event production and presentation services" for circus, dance, theatre,
+ *   drama, ballet and concerts; 999629 "Other performing arts and live entertainment services n.e.c."
+ *   for award functions and pageants;
+ * - group 99965 (sports and recreational sports services): 999651 "Sports and recreational sports event
+ *   promotion and organisation services";
+ * - group 99969 (other amusement and recreational services): 999699 "Other recreation and amusement
+ *   services n.e.c." for planetariums and everything else (workshops, talks, comedy, exhibitions).
+ * Not 999692: in group 99969 it was gambling and betting, and Notification 12/2023-CT(R) (w.e.f.
+ * 20-10-2023) omitted it, so the IRP's master refuses it. The one home of these codes: invoices store
+ * the kind's code on each line at issue, e-invoices and GSTR-1 read it from there (ADR 0034). A chartered
+ * accountant should confirm the code per kind.
+ */
+const ADMISSION_SAC_OF_KIND: Readonly<Record<AdmissionKind, string>> = {
+  theatre: '999622',
+  concert: '999622',
+  awards_or_pageant: '999629',
+  sporting_event: '999651',
+  planetarium: '999699',
+  other: '999699',
+};
+
+/** The SAC an admission line of this kind is issued with. */
+export function admissionSacOf(kind: AdmissionKind): string {
+  return ADMISSION_SAC_OF_KIND[kind];
+}
+
+/** What each SAC Jalsa issues is, in the scheme's words: GSTR-1's HSN summary describes its rows so. */
+export const SAC_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '999622': 'Performing arts event production and presentation services',
+  '999629': 'Other performing arts and live entertainment services n.e.c.',
+  '999651': 'Sports and recreational sports event promotion and organisation services',
+  '999699': 'Other recreation and amusement services n.e.c.',
+  [PLATFORM_FEE_SAC]: 'Convenience fee (support services)',
+};
+
+/**
+ * Codes an admission line was stored with before it had its kind's: the heading 9996 (before 6 digits)
+ * and 999692 (briefly, before the code by kind). The lines do not say their kind and their event's may
+ * have changed since, so they are reported as group 99969's catch-all, 999699; never as 999692.
+ */
+const EARLIER_ADMISSION_SACS: ReadonlySet<string> = new Set(['9996', '999692']);
+const EARLIER_ADMISSION_SAC_REPORTED_AS = '999699';
+
+/**
+ * A stored line's SAC as e-invoices and GSTR-1 report it: its own, except an admission line stored with
+ * an earlier code (above). An add-on's line keeps the HSN/SAC its organiser gave it.
+ */
+export function reportedSacOf(line: { sac: string; addOn?: boolean }): string {
+  return !line.addOn && EARLIER_ADMISSION_SACS.has(line.sac) ? EARLIER_ADMISSION_SAC_REPORTED_AS : line.sac;
+}
 
 /** The kinds entry 81 lists: admission to these at ₹500 or less per person is exempt. */
 const EXEMPT_KINDS: ReadonlySet<AdmissionKind> = new Set([

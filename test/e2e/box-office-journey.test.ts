@@ -295,7 +295,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
       expect(text).toContain(
         'Taxable value Rs. 380.96; CGST 2.5% Rs. 9.52; SGST 2.5% Rs. 9.52; amount Rs. 400.00',
       );
-      expect(text).toMatch(/\(SAC 999692\): 2 x Rs\. [\d,]+\.00\n\s+Less discount/);
+      expect(text).toMatch(/\(SAC 999622\): 2 x Rs\. [\d,]+\.00\n\s+Less discount/);
       expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
 
       // The e-ticket: a QR of their own for each attendee, named, and no booking QR (nobody is left on it).

@@ -211,7 +211,7 @@ describe('money', () => {
     // Invoice: taxable ₹1,747.40, CGST ₹126.30, SGST ₹126.30, total ₹2,000.00.
     expect(invoice.lines).toEqual([
       expect.objectContaining({
-        sac: '999692',
+        sac: '999622',
         quantity: 2,
         taxableValuePaise: 127_120,
         cgstPaise: 11_440,
@@ -280,7 +280,7 @@ describe('money, prices + GST', () => {
     expect(
       invoice.lines.map((l) => [l.sac, l.taxRatePercent, l.taxableValuePaise, l.igstPaise, l.cgstPaise]),
     ).toEqual([
-      ['999692', 18, 75_000, 13_500, 0],
+      ['999622', 18, 75_000, 13_500, 0],
       ['6109', 5, 50_000, 2_500, 0],
     ]);
     expect(invoice).toMatchObject({

@@ -150,7 +150,7 @@ describe('e-invoicing', () => {
           SlNo: '1',
           PrdDesc: expect.stringMatching(/Gold$/),
           IsServc: 'Y',
-          HsnCd: '999692',
+          HsnCd: '999622',
           Qty: 2,
           Unit: 'OTH',
           UnitPrice: 1000,
@@ -204,7 +204,7 @@ describe('e-invoicing', () => {
     expect(calls[0]!.body).toMatchObject({
       BuyerDtls: { Pos: '29', Stcd: '29' },
       ItemList: [
-        { HsnCd: '999692', GstRt: 18, AssAmt: 2000, IgstAmt: 360, CgstAmt: 0, SgstAmt: 0, TotItemVal: 2360 },
+        { HsnCd: '999622', GstRt: 18, AssAmt: 2000, IgstAmt: 360, CgstAmt: 0, SgstAmt: 0, TotItemVal: 2360 },
       ],
       ValDtls: { AssVal: 2000, CgstVal: 0, SgstVal: 0, IgstVal: 360, TotInvVal: 2360 },
     });

@@ -48,6 +48,7 @@ let bookingId: string;
 let eventId: string;
 
 function line(spec: {
+  sac?: string;
   qty: number;
   unit: number;
   kind: InvoiceLine['kind'];
@@ -62,7 +63,7 @@ function line(spec: {
   const igst = spec.igst ?? 0;
   return {
     description: 'Jazz night: Gold',
-    sac: '9996',
+    sac: spec.sac ?? '9996',
     quantity: spec.qty,
     unitPricePaise: spec.unit,
     personsPerTicket: 1,
@@ -331,26 +332,56 @@ describe('GSTR-1 export of one organiser’s month', () => {
 
   it('hsn(b2b) and hsn(b2c): table 12 per 6-digit SAC and rate, each credit note in its invoice’s table', async () => {
     const files = await download(organiser.cookie);
-    const description = 'Admission to events';
-    // The rows above were stored with the 4-digit heading 9996 (as invoices were before): reported as the
-    // 6-digit SAC 999692, the one the e-invoices send.
+    const description = 'Other recreation and amusement services n.e.c.';
+    // The rows above were stored with the 4-digit heading 9996 (as invoices were before they had a code
+    // per admission kind): the lines do not say their kind, so they are reported as group 99969's
+    // catch-all 999699, as the e-invoices send them.
     // B2B (INV 1, INV 7 and INV 1's credit note):
     expect(files['hsn(b2b).csv']!.slice(1)).toEqual([
       // Rate 0: INV 7, 1 × ₹300 = 30,000 p.
-      `999692,${description},NA,1,300.00,0,300.00,0.00,0.00,0.00,0.00`,
+      `999699,${description},NA,1,300.00,0,300.00,0.00,0.00,0.00,0.00`,
       // Rate 18: INV 1's 2 tickets, 2,00,000 + 18,000 + 18,000, all given back by CRN 1 (whole): 0 and 0.
-      `999692,${description},NA,0,0.00,18,0.00,0.00,0.00,0.00,0.00`,
+      `999699,${description},NA,0,0.00,18,0.00,0.00,0.00,0.00,0.00`,
     ]);
     expect(files['hsn(b2c).csv']!.slice(1)).toEqual([
       // Rate 0: quantity 3 + 2 = 5; taxable 1,50,000 + 80,000 = 2,30,000 p.
-      `999692,${description},NA,5,2300.00,0,2300.00,0.00,0.00,0.00,0.00`,
+      `999699,${description},NA,5,2300.00,0,2300.00,0.00,0.00,0.00,0.00`,
       // Rate 18: taxable 1,01,69,492 + 1,00,000 + 2,00,000 = 1,04,69,492
       //   − credits 50,000 (CRN 2) + 10,16,949 (CRN 3) = 10,66,949 → 94,02,543 p;
       // IGST 18,30,508 + 36,000 − 1,83,051 = 16,83,457; CGST 9,000 − 4,500 = 4,500 = SGST;
       // value 94,02,543 + 16,83,457 + 4,500 + 4,500 = 1,10,95,000 p;
       // quantity 100 + 1 + 1 = 102 (part credits return no quantity).
-      `999692,${description},NA,102,110950.00,18,94025.43,16834.57,45.00,45.00,0.00`,
+      `999699,${description},NA,102,110950.00,18,94025.43,16834.57,45.00,45.00,0.00`,
     ]);
+  });
+
+  it('reports lines stored with 999692 (gambling and betting, omitted in 2023) or 9996 as 999699', async () => {
+    // March 2027: INV/26-27/000300 stored with 999692, INV/26-27/000301 with 9996 (both as issued before
+    // a code per admission kind), each 1 × ₹1,180 incl. 18 % intra: taxable 1,00,000, CGST 9,000 + SGST 9,000.
+    const MAR = '2027-03-10T06:30:00.000Z';
+    for (const [number, sac] of [
+      ['INV/26-27/000300', '999692'],
+      ['INV/26-27/000301', '9996'],
+    ] as const) {
+      await insertInvoice(number, MAR, 'Maharashtra', [
+        line({
+          sac,
+          qty: 1,
+          unit: 118_000,
+          kind: 'intra',
+          rate: 18,
+          taxable: 100_000,
+          cgst: 9_000,
+          sgst: 9_000,
+        }),
+      ]);
+    }
+    const files = await download(organiser.cookie, '2027-03');
+    // Together: quantity 2, value 2,36,000 p, taxable 2,00,000, CGST = SGST = 18,000.
+    expect(files['hsn(b2c).csv']!.slice(1)).toEqual([
+      '999699,Other recreation and amusement services n.e.c.,NA,2,2360.00,18,2000.00,0.00,180.00,180.00,0.00',
+    ]);
+    for (const [name, rows] of Object.entries(files)) expect(rows.join('\n'), name).not.toContain('999692');
   });
 
   it('docs: table 13, each series’ first and last number, count and cancelled', async () => {
@@ -466,14 +497,14 @@ describe('a bill of supply issued through the real path', () => {
       'Inter-State supplies to unregistered persons,0.00,0.00,0.00',
       'Intra-State supplies to unregistered persons,0.00,499.00,0.00',
     ]);
-    // New lines store the 6-digit SAC the summary reports.
-    expect(bill!.lines.map((l) => l.sac)).toEqual(['999692']);
+    // New lines store the 6-digit SAC of the event's kind (a concert: 999622), which the summary reports.
+    expect(bill!.lines.map((l) => l.sac)).toEqual(['999622']);
     expect(files['hsn(b2b).csv']!.slice(1)).toEqual([]);
     expect(files['hsn(b2c).csv']!.slice(1)).toEqual([
       // Rate 0: quantity 1 + 2 − 2 (the whole credit returns it) = 1; 49,900 p.
-      '999692,Admission to events,NA,1,499.00,0,499.00,0.00,0.00,0.00,0.00',
+      '999622,Performing arts event production and presentation services,NA,1,499.00,0,499.00,0.00,0.00,0.00,0.00',
       // Rate 18: Gold, 1; value 1,18,000 p; taxable 1,00,000; CGST = SGST = 9,000.
-      '999692,Admission to events,NA,1,1180.00,18,1000.00,0.00,90.00,90.00,0.00',
+      '999622,Performing arts event production and presentation services,NA,1,1180.00,18,1000.00,0.00,90.00,90.00,0.00',
     ]);
     expect(files['b2cs.csv']!.slice(1)).toEqual(['OE,27-Maharashtra,,18,1000.00,0.00,']);
   });

@@ -135,7 +135,7 @@ describe('invoices issued at confirmation', () => {
     expect(invoice!.lines).toEqual([
       {
         description: expect.stringMatching(/: Gold$/),
-        sac: '999692',
+        sac: '999622',
         quantity: 2,
         unitPricePaise: 118_000,
         personsPerTicket: 1,

@@ -286,7 +286,9 @@ describe('the organiser refunds part of a booking', () => {
     // Table 12 (its B2C tab: the buyer has no GSTIN): the HSN summary nets the credit notes off the invoice:
     // 2,360.00 − 500.00 − 1,860.00 = 0.00 value, taxable 2,000.00 − 423.72 − 1,576.28 = 0.00, CGST and SGST
     // 180.00 − 38.14 − 141.86 = 0.00 (a part credit returns no quantity: 2 stays).
-    expect(gstr1['hsn(b2c)']).toContain('999692,Admission to events,NA,2,0.00,18,0.00,0.00,0.00,0.00,0.00');
+    expect(gstr1['hsn(b2c)']).toContain(
+      '999622,Performing arts event production and presentation services,NA,2,0.00,18,0.00,0.00,0.00,0.00,0.00',
+    );
   });
 
   it('cancels some tickets: seats go back only for tickets nobody walked in with', async () => {

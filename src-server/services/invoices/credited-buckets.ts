@@ -1,10 +1,10 @@
-import { sixDigitSac } from '../../../shared/gst.ts';
+import { reportedSacOf } from '../../../shared/gst.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 /**
  * An invoice's lines, and a credit note on it, as SAC-and-rate groups: what GSTR-1's tables
  * (export-gstr1.ts), the accountant's monthly CSV (stream-invoices-csv.ts) and the e-invoice's credit
- * note (e-invoice-payload.ts) report, each the same way. The SAC is the 6-digit one (shared/gst.ts).
+ * note (e-invoice-payload.ts) report, each the same way. The SAC is the one reported (shared/gst.ts `reportedSacOf`).
  */
 export interface Bucket {
   sac: string;
@@ -23,7 +23,7 @@ export function bucketsOf(invoice: InvoiceRow): Bucket[] {
   for (const line of invoice.lines) {
     const exempt = line.kind === 'exempt';
     const rate = exempt ? 0 : line.taxRatePercent;
-    const sac = sixDigitSac(line.sac);
+    const sac = reportedSacOf(line);
     const key = `${sac}\u0000${rate}\u0000${exempt}`;
     const b = out.get(key) ?? {
       sac,

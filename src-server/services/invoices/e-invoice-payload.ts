@@ -1,4 +1,4 @@
-import { sixDigitSac } from '../../../shared/gst.ts';
+import { reportedSacOf } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import { creditedBuckets } from './credited-buckets.ts';
@@ -56,7 +56,7 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
       SlNo: String(i + 1),
       PrdDesc: line.description.slice(0, 300),
       IsServc: 'Y',
-      HsnCd: sixDigitSac(line.sac),
+      HsnCd: reportedSacOf(line),
       Qty: line.quantity,
       Unit: 'OTH',
       // The price before tax, so that quantity × unit price is the taxable value (3 decimals allowed).
@@ -90,13 +90,13 @@ export function buildIrpCreditNotePayload(invoice: InvoiceRow, note: CreditNoteR
     ItemList: items.map((b, i) => {
       const quantity = whole ? Math.max(b.quantity, 1) : 1;
       const descriptions = invoice.lines
-        .filter((l) => l.sac === b.sac && (l.kind === 'exempt' ? 0 : l.taxRatePercent) === b.rate)
+        .filter((l) => reportedSacOf(l) === b.sac && (l.kind === 'exempt' ? 0 : l.taxRatePercent) === b.rate)
         .map((l) => l.description);
       return {
         SlNo: String(i + 1),
         PrdDesc: [...new Set(descriptions)].join('; ').slice(0, 300) || 'Admission',
         IsServc: 'Y',
-        HsnCd: sixDigitSac(b.sac),
+        HsnCd: b.sac,
         Qty: quantity,
         Unit: 'OTH',
         UnitPrice: unitPrice(b.taxable, quantity),

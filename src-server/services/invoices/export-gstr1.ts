@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { ADMISSION_SAC, PLATFORM_FEE_SAC } from '../../../shared/gst.ts';
+import { SAC_DESCRIPTIONS } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -420,11 +420,9 @@ function documentOrder(prefix: string): number {
   return prefix === CREDIT_NOTE_PREFIX ? 1 : 0;
 }
 
-/** What each SAC the app issues is, for table 12's description. */
+/** What each SAC the app issues is, for table 12's description; an add-on's own code is 'Services'. */
 function sacDescription(sac: string): string {
-  if (sac === ADMISSION_SAC) return 'Admission to events';
-  if (sac === PLATFORM_FEE_SAC) return 'Convenience fee (support services)';
-  return 'Services';
+  return SAC_DESCRIPTIONS[sac] ?? 'Services';
 }
 
 /** The offline tool's date: 05-Nov-2026, the IST calendar day. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  ADMISSION_SAC,
   admissionKindOf,
+  admissionSacOf,
   computeTaxLine,
   EXEMPT_WORDING,
   exemptionAppliesTo,
@@ -244,8 +244,10 @@ function* admissionInvoiceSteps(
   // Where the event is held (IGST Act s.12(6)): the venue's state, else the city's; the profile's state
   // only for a city not on the list.
   const placeOfSupply: IndianState = placeOfSupplyOfEvent(event) ?? (profile.state as IndianState);
-  // Entry 81 exempts ₹500 or less per person only for the kinds it lists (issue 36).
-  const exemptionApplies = exemptionAppliesTo(admissionKindOf(event.category, event.admissionKind));
+  // Entry 81 exempts ₹500 or less per person only for the kinds it lists, and the kind decides the
+  // SAC of the admission lines (issue 36).
+  const admissionKind = admissionKindOf(event.category, event.admissionKind);
+  const exemptionApplies = exemptionAppliesTo(admissionKind);
   const registered = profile.gstin !== null;
   // The rate as the sale was quoted: a sale is refused while it is out of the schedule
   // (checkout-taxes.ts ticketRateNotInForceSteps), so only a payment already under way when it left the
@@ -295,7 +297,7 @@ function* admissionInvoiceSteps(
   // A stored line keeps the tax split, not its sum (the invoice's totals have that).
   const lines: InvoiceLine[] = taxed.map(({ l, tax: { taxPaise: _sum, ...tax } }) => ({
     description: `${booking.eventName}: ${l.name}`,
-    sac: ADMISSION_SAC,
+    sac: admissionSacOf(admissionKind),
     quantity: l.quantity,
     unitPricePaise: l.pricePaise,
     personsPerTicket: l.personAllowedPerTicket,

@@ -5,7 +5,7 @@ import { leftOn, linesLeft, totalsOf } from './left-after-part-credits.ts';
 /** 3 × ₹500 + 18 % GST on top, intra-state: 150,000 + CGST 13,500 + SGST 13,500 = 177,000. */
 const GOLD: InvoiceLine = {
   description: 'Show: Gold',
-  sac: '9996',
+  sac: '999622',
   quantity: 3,
   unitPricePaise: 50_000,
   personsPerTicket: 1,
