@@ -49,6 +49,7 @@ export const ON_BOTH_ENGINES = [
   'test/integration/gst-fee-invoice.test.ts',
   'test/integration/gst-gstin-after-part-refund.test.ts',
   'test/integration/gst-place-of-supply.test.ts',
+  'test/integration/gst-sac-by-kind.test.ts',
   'test/integration/gst-stale-rates.test.ts',
   'test/integration/gstr1-export.test.ts',
   'test/integration/health.test.ts',
