@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { getEventBooking } from '../../src-server/services/bookings/get-event-booking.ts';
@@ -47,6 +47,36 @@ async function invoicesOf(bookingId: string) {
 
 async function feeInvoiceOf(bookingId: string) {
   return (await invoicesOf(bookingId)).find((i) => i.kind === 'platform_fee')!;
+}
+
+/**
+ * Rewrites an issued invoice's lines' SAC as an older release stored it. Invoices are immutable (a trigger
+ * on each engine refuses any UPDATE), so the guard is lifted for this one statement and put back.
+ */
+async function storedWithSac(invoiceId: string, sac: string) {
+  const { invoices } = tablesOf(t.deps.db);
+  const [issued] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const rewrite = t.deps.db
+    .update(invoices)
+    .set({ lines: issued!.lines.map((line) => ({ ...line, sac })) })
+    .where(eq(invoices.id, invoiceId));
+  const raw = t.deps.db as unknown as {
+    execute?: (q: unknown) => Promise<unknown>;
+    run?: (q: unknown) => unknown;
+  };
+  if (raw.execute) {
+    await raw.execute(sql`ALTER TABLE invoices DISABLE TRIGGER invoices_immutable`);
+    await rewrite;
+    await raw.execute(sql`ALTER TABLE invoices ENABLE TRIGGER invoices_immutable`);
+  } else {
+    raw.run!(sql`DROP TRIGGER invoices_immutable_update`);
+    await rewrite;
+    raw.run!(
+      sql.raw(
+        "CREATE TRIGGER `invoices_immutable_update` BEFORE UPDATE ON `invoices` BEGIN SELECT RAISE(ABORT, 'invoices are immutable'); END",
+      ),
+    );
+  }
 }
 
 describe('the platform’s fee invoice', () => {
@@ -152,5 +182,32 @@ describe('the platform’s fee invoice', () => {
       admissionIntraState: true,
       feeSupplierState: 'Karnataka',
     });
+  });
+
+  it('a GSTIN added to an invoice issued with the omitted SAC 999692 re-issues it with 999699 (ADR 0034)', async () => {
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const ev = await mumbaiShow(100_000);
+    const { buyer, bookingId } = await buy(t, ev, 1, { ticketDetails: { ...DETAILS, state: 'Maharashtra' } });
+    // As an invoice issued before the SAC was chosen by the event's kind stored it (gambling and betting's
+    // code, omitted from the scheme in 2023).
+    const issued = (await invoicesOf(bookingId)).find((i) => i.kind === 'admission')!;
+    await storedWithSac(issued.id, '999692');
+    const res = await callProcedure(
+      t,
+      'mutation',
+      'invoices.addBuyerGstin',
+      {
+        bookingId,
+        buyerGstin: '27AAPFU0939F1ZV',
+        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
+        buyerAddress: '4 MG Road, Pune 411001',
+      },
+      { cookie: buyer.cookie },
+    );
+    expect(res.status).toBe(200);
+    const admissions = (await invoicesOf(bookingId)).filter((i) => i.kind === 'admission');
+    // The old document keeps what it was issued with; the new one carries a code in today's scheme.
+    expect(admissions.find((i) => !i.buyerGstin)!.lines.map((l) => l.sac)).toEqual(['999692']);
+    expect(admissions.find((i) => i.buyerGstin)!.lines.map((l) => l.sac)).toEqual(['999699']);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { reportedSacOf } from '../../../shared/gst.ts';
 import { stateOfGstin } from '../../../shared/gst-states.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
@@ -92,13 +93,18 @@ export async function addBuyerGstin(
             : 'invoice';
       const { number, financialYear } = yield* documentNumberSteps(tx as WriteTx, old.issuer, series, now);
       const id = randomUUID();
+      const reissued = {
+        ...old,
+        // What part refunds left of it, when they credited some (ADR 0043).
+        ...(old.kind === 'admission' ? linesAfterParts(old, credited.get(old.id)!, booking) : {}),
+        // The fee's place of supply is now the GSTIN's state (issue 36), which may change its heads.
+        ...(old.kind === 'platform_fee' ? refeeFor(old, buyer.buyerGstin, credited.get(old.id)!) : {}),
+      };
       yield* changes(
         tx.insert(invoices).values({
-          ...old,
-          // What part refunds left of it, when they credited some (ADR 0043).
-          ...(old.kind === 'admission' ? linesAfterParts(old, credited.get(old.id)!, booking) : {}),
-          // The fee's place of supply is now the GSTIN's state (issue 36), which may change its heads.
-          ...(old.kind === 'platform_fee' ? refeeFor(old, buyer.buyerGstin, credited.get(old.id)!) : {}),
+          ...reissued,
+          // A new document carries a code in the scheme today, not an omitted one it copied (ADR 0034).
+          lines: reissued.lines.map((line) => ({ ...line, sac: reportedSacOf(line) })),
           id,
           number,
           financialYear,
