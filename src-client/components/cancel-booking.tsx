@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { messageOf } from '../lib/auth.ts';
 import { trpc } from '../lib/trpc.ts';
 import { CancelSomeTickets } from './cancel-some-tickets.tsx';
-import Modal from './modal.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * On an upcoming booking (My Bookings, the ticket page): the event's refund policy and either "Cancel booking" (with a confirmation
@@ -22,6 +22,7 @@ export function CancelBookingSection({
   const quote = trpc.bookings.cancellationQuote.useQuery({ bookingId });
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async () => {
       setOpen(false);
@@ -40,6 +41,7 @@ export function CancelBookingSection({
       {q.cancellable ? (
         <>
           <button
+            ref={cancelButton}
             type="button"
             onClick={() => {
               cancel.reset();
@@ -49,14 +51,23 @@ export function CancelBookingSection({
           >
             Cancel booking
           </button>
-          <CancelSomeTickets bookingId={bookingId} eventName={eventName} lines={lines} />
-          <Modal
+          <CancelSomeTickets
+            bookingId={bookingId}
+            eventName={eventName}
+            lines={lines}
+            returnFocus={() => cancelButton.current}
+          />
+          <ConfirmDialog
             open={open}
             onOpenChange={setOpen}
             title="Cancel this booking?"
             description={eventName}
-            className="w-[calc(100%-1.5rem)] max-w-md p-6"
-            headerClassName="flex items-start justify-between gap-4"
+            confirmLabel="Yes, cancel booking"
+            cancelLabel="Keep booking"
+            busyLabel="Cancelling..."
+            busy={cancel.isPending}
+            error={cancel.error ? messageOf(cancel.error) : null}
+            onConfirm={() => cancel.mutate({ bookingId })}
           >
             <p className="mt-4 text-gray-900">
               You will get a refund of{' '}
@@ -64,29 +75,7 @@ export function CancelBookingSection({
               original payment method. Your ticket will stop working and the seats go back on sale.
             </p>
             <p className="mt-2 text-sm text-gray-700">This cannot be undone.</p>
-            {cancel.error && (
-              <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
-                {messageOf(cancel.error)}
-              </p>
-            )}
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
-              >
-                Keep booking
-              </button>
-              <button
-                type="button"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate({ bookingId })}
-                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-              >
-                {cancel.isPending ? 'Cancelling...' : 'Yes, cancel booking'}
-              </button>
-            </div>
-          </Modal>
+          </ConfirmDialog>
         </>
       ) : (
         <p className="mt-1 font-medium text-gray-900">{q.reason}</p>

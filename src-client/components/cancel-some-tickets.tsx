@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPaiseExact } from '../../shared/money.ts';
 import { messageOf } from '../lib/auth.ts';
 import { trpc } from '../lib/trpc.ts';
-import Modal from './modal.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * "Cancel some tickets" of one's own booking where the event's refund policy allows cancelling it (issue 36
@@ -14,10 +14,13 @@ export function CancelSomeTickets({
   bookingId,
   eventName,
   lines,
+  returnFocus,
 }: {
   bookingId: string;
   eventName: string;
   lines: { id: string; name: string; quantity: number }[];
+  /** Where focus goes on closing once this button has gone (one ticket left). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
@@ -54,70 +57,53 @@ export function CancelSomeTickets({
           Cancel some tickets
         </button>
       )}
-      <Modal
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title="Cancel some tickets?"
         description={eventName}
-        className="w-[calc(100%-1.5rem)] max-w-md p-6"
-        headerClassName="flex items-start justify-between gap-4"
-      >
-        {cancel.isSuccess ? (
-          <p role="status" className="mt-4 text-gray-900">
-            Done. A refund of <strong>{formatPaiseExact(cancel.data.refundAmountPaise)}</strong> is on its way
-            to your original payment method; the rest of your booking stays valid.
-          </p>
-        ) : (
-          <>
-            <p className="mt-4 text-gray-900">
-              Choose the tickets to cancel. You get the event’s refund policy’s share of what you paid for
-              them, and their seats go back on sale. Your other tickets stay valid.
+        confirmLabel="Cancel these tickets"
+        cancelLabel="Keep them"
+        busyLabel="Cancelling..."
+        busy={cancel.isPending}
+        confirmDisabled={tickets.length === 0}
+        error={cancel.error ? messageOf(cancel.error) : null}
+        done={
+          cancel.isSuccess && (
+            <p>
+              Done. A refund of <strong>{formatPaiseExact(cancel.data.refundAmountPaise)}</strong> is on its
+              way to your original payment method; the rest of your booking stays valid.
             </p>
-            <div className="mt-3 space-y-2">
-              {lines.map((line) => (
-                <label key={line.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="number"
-                    min={0}
-                    max={line.quantity}
-                    aria-label={`${line.name} tickets to cancel`}
-                    value={chosen[line.id] ?? 0}
-                    onChange={(e) =>
-                      setChosen({ ...chosen, [line.id]: Math.max(0, Number(e.target.value) || 0) })
-                    }
-                    className="w-20 rounded-md border border-gray-300 px-2 py-1"
-                  />
-                  <span>
-                    of {line.quantity} × {line.name}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {cancel.error && (
-              <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
-                {messageOf(cancel.error)}
-              </p>
-            )}
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-800 hover:bg-gray-50"
-              >
-                Keep them
-              </button>
-              <button
-                type="button"
-                disabled={cancel.isPending || tickets.length === 0}
-                onClick={() => cancel.mutate({ bookingId, tickets })}
-                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-              >
-                {cancel.isPending ? 'Cancelling...' : 'Cancel these tickets'}
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+          )
+        }
+        returnFocus={returnFocus}
+        onConfirm={() => cancel.mutate({ bookingId, tickets })}
+      >
+        <p className="mt-4 text-gray-900">
+          Choose the tickets to cancel. You get the event’s refund policy’s share of what you paid for them,
+          and their seats go back on sale. Your other tickets stay valid.
+        </p>
+        <div className="mt-3 space-y-2">
+          {lines.map((line) => (
+            <label key={line.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="number"
+                min={0}
+                max={line.quantity}
+                aria-label={`${line.name} tickets to cancel`}
+                value={chosen[line.id] ?? 0}
+                onChange={(e) =>
+                  setChosen({ ...chosen, [line.id]: Math.max(0, Number(e.target.value) || 0) })
+                }
+                className="w-20 rounded-md border border-gray-300 px-2 py-1"
+              />
+              <span>
+                of {line.quantity} × {line.name}
+              </span>
+            </label>
+          ))}
+        </div>
+      </ConfirmDialog>
     </>
   );
 }

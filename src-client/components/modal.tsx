@@ -13,6 +13,8 @@ type ModalProps = {
   className: string;
   /** Layout of the row holding the title and the close (X) button. */
   headerClassName: string;
+  /** Where focus goes on closing when what had it at opening is no longer on the page. */
+  returnFocus?: () => HTMLElement | null;
   children: ReactNode;
 };
 
@@ -25,10 +27,11 @@ export default function Modal({
   descriptionHidden = false,
   className,
   headerClassName,
+  returnFocus,
   children,
 }: ModalProps) {
   return (
-    <ModalPanel open={open} onOpenChange={onOpenChange} className={className}>
+    <ModalPanel open={open} onOpenChange={onOpenChange} className={className} returnFocus={returnFocus}>
       <div className={headerClassName}>
         <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
         <Dialog.Close className="rounded-md p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
@@ -53,11 +56,14 @@ export function ModalPanel({
   open,
   onOpenChange,
   className,
+  returnFocus,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   className: string;
+  /** Where focus goes on closing when what had it at opening is no longer on the page. */
+  returnFocus?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   // Radix returns focus to a Dialog.Trigger; these dialogs are opened by ordinary buttons, so focus goes
@@ -72,9 +78,12 @@ export function ModalPanel({
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
+            // The opener can be gone by then (e.g. "Cancel some tickets" once one ticket is left): the
+            // dialog's owner names a neighbour rather than leave focus at the start of the page.
+            const target = opener.current?.isConnected ? opener.current : returnFocus?.();
+            if (!target) return;
             event.preventDefault();
-            opener.current.focus();
+            target.focus();
           }}
           className={`fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white shadow-xl focus:outline-none ${className}`}
         >

@@ -1,3 +1,5 @@
+import { AdmitButton, HistoryButton } from '../components/gate/look-up-buttons.tsx';
+
 /** One attendee's own ticket as the server's look-up lists it under its booking (ADR 0046). */
 export interface LookUpAttendeeTicket {
   ticketId: string;
@@ -28,28 +30,14 @@ export function LookUpAttendees({
     <ul aria-label="Each person’s own ticket" className="basis-full space-y-2 pl-4">
       {tickets.map((a) => (
         <li key={a.ticketId} className="flex gap-2">
-          <button
-            type="button"
-            disabled={a.cancelled || a.admitted >= a.allowed}
-            onClick={() => onPick(a.ticketId)}
-            className="min-h-14 min-w-0 flex-1 rounded-xl bg-white/10 px-3 py-2 text-left disabled:opacity-50"
-          >
+          <AdmitButton ticket={a} onAdmit={() => onPick(a.ticketId)}>
             <span className="font-semibold">{a.name}</span> · {a.typeName}
             <br />
             <span className="text-sm">
               {a.label} · {a.cancelled ? 'Cancelled' : `${a.admitted} of ${a.allowed} in`}
             </span>
-          </button>
-          {a.admitted > 0 && (
-            <button
-              type="button"
-              aria-label={`History: check-ins of ${a.name}`}
-              onClick={() => onHistory({ id: a.ticketId, name: a.name })}
-              className="min-h-14 shrink-0 rounded-xl bg-white/20 px-3 font-semibold"
-            >
-              History
-            </button>
-          )}
+          </AdmitButton>
+          <HistoryButton ticket={a} onOpen={() => onHistory({ id: a.ticketId, name: a.name })} />
         </li>
       ))}
     </ul>

@@ -183,13 +183,32 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await card.getByRole('button', { name: 'Cancel some tickets' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel some tickets?' });
     await dialog.getByLabel('Floor tickets to cancel').fill('1');
+    await saveScreenshot(page, 'cancel-some-dialog-phone.png');
+    await page.setViewportSize(DESKTOP);
+    await saveScreenshot(page, 'cancel-some-dialog-desktop.png');
+    await page.setViewportSize(PHONE_390);
     await dialog.getByRole('button', { name: 'Cancel these tickets' }).click();
     await dialog.getByRole('status').or(dialog.getByRole('alert')).waitFor();
     expect(await dialog.getByRole('status').or(dialog.getByRole('alert')).textContent()).toContain(
       `A refund of ${refund} is on its way`,
     );
+    // One ticket is left, so "Cancel some tickets" has gone from the card; the refund stays said.
+    await card
+      .getByRole('button', { name: 'Cancel some tickets', includeHidden: true })
+      .waitFor({ state: 'detached' });
+    await dialog.getByRole('status').getByText(`A refund of ${refund}`).waitFor();
+    await saveScreenshot(page, 'cancel-some-done-phone.png');
+    await page.setViewportSize(DESKTOP);
+    await saveScreenshot(page, 'cancel-some-done-desktop.png');
+    await page.setViewportSize(PHONE_390);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Focus goes to the card's "Cancel booking" beside where the opener was, not to the page's start.
+    await expect
+      .poll(() =>
+        card.getByRole('button', { name: 'Cancel booking' }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
 
     // The credit note's link comes without a reload, named by its number and amount.
     const link = card.getByRole('link', {

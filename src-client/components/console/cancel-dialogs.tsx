@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { EditError } from './edit-error.tsx';
 
 type Base = { eventId: string; version: number };

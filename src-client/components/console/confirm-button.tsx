@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../lib/auth.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 
 /**
  * A row action that asks once before it acts, through the console's one confirm dialog (issue 39: the

@@ -3,7 +3,7 @@ import { type CopyPlan, planTicketTypeCopy } from '../../../shared/copy-ticket-t
 import { formatCount } from '../../../shared/money.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { EditError, type Run } from './edit-error.tsx';
 import type { EditableSlot, EditableTicketType, EditBase } from './editable-event.ts';
 

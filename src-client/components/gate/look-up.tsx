@@ -6,6 +6,7 @@ import { bookingCountLine, LookUpAttendees } from '../../gate/look-up-attendees.
 import { trpc } from '../../lib/trpc.ts';
 import { attendeeLine } from './attendee-line.ts';
 import { big } from './gate-buttons.ts';
+import { AdmitButton, HistoryButton } from './look-up-buttons.tsx';
 import { TicketHistory } from './ticket-history.tsx';
 
 /** Find a ticket without its QR, by booking id, name or mobile: asks the server, or this device offline. */
@@ -70,12 +71,7 @@ export function LookUp({
       <ul className="mt-3 flex-1 space-y-2 overflow-auto">
         {rows.map((r) => (
           <li key={r.id} className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              disabled={r.cancelled || r.admitted >= r.allowed}
-              onClick={() => onPick(r.id)}
-              className="min-h-14 min-w-0 flex-1 rounded-xl bg-white/10 px-3 py-2 text-left disabled:opacity-50"
-            >
+            <AdmitButton ticket={r} onAdmit={() => onPick(r.id)}>
               <span className="font-semibold">{r.name}</span> · {r.type} · {r.id}
               {r.phoneEnd ? ` · ••${r.phoneEnd}` : ''}
               {r.attendees && (
@@ -86,17 +82,8 @@ export function LookUp({
               )}
               <br />
               <span className="text-sm">{bookingCountLine(r)}</span>
-            </button>
-            {r.admitted > 0 && (
-              <button
-                type="button"
-                aria-label={`History: check-ins of ${r.name}`}
-                onClick={() => setHistory({ id: r.id, name: r.name })}
-                className="min-h-14 shrink-0 rounded-xl bg-white/20 px-3 font-semibold"
-              >
-                History
-              </button>
-            )}
+            </AdmitButton>
+            <HistoryButton ticket={r} onOpen={() => setHistory({ id: r.id, name: r.name })} />
             {r.ownTickets.length > 0 && (
               <LookUpAttendees tickets={r.ownTickets} onPick={onPick} onHistory={setHistory} />
             )}

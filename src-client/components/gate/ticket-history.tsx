@@ -5,6 +5,7 @@ import type { GateSettings } from '../../gate/gate-settings.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { big } from './gate-buttons.ts';
 import { undoFailure } from './undo-failure.ts';
+import { UndoReason, undoReasonProblem } from './undo-reason.tsx';
 
 /**
  * One ticket's admissions, from the server (issue 35): staff undo a chosen one, with a reason that is
@@ -86,28 +87,14 @@ export function TicketHistory({
                 </p>
               ) : undoing === a.scanId ? (
                 <form
-                  className="mt-2"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (reason.trim().length >= 2) undo(a.scanId);
-                    else setError('Say why (e.g. scanned the wrong ticket)');
+                    const problem = undoReasonProblem(reason);
+                    if (problem) setError(problem);
+                    else undo(a.scanId);
                   }}
                 >
-                  <label className="block">
-                    <span className="text-sm">Reason (kept in the log)</span>
-                    <input
-                      autoFocus
-                      className="mt-1 min-h-14 w-full rounded-xl bg-white px-3 text-lg text-black"
-                      value={reason}
-                      maxLength={200}
-                      onChange={(e) => setReason(e.target.value)}
-                    />
-                  </label>
-                  {error && (
-                    <p role="alert" className="mt-2 text-red-300">
-                      {error}
-                    </p>
-                  )}
+                  <UndoReason value={reason} onChange={setReason} error={error} autoFocus />
                   <button
                     type="submit"
                     disabled={pending}

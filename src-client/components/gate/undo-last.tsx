@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { GateEngine } from '../../gate/gate-engine.ts';
 import { big } from './gate-buttons.ts';
 import { undoFailure } from './undo-failure.ts';
+import { UndoReason, undoReasonProblem } from './undo-reason.tsx';
 import type { Admitted } from './use-scanner.ts';
 
 /** Undo the last admission on this device at once, with a reason that is logged. */
@@ -27,25 +28,15 @@ export function UndoLast({
       <p className="text-xl font-bold">
         Undo: {admit.ticket.name}, {admit.persons} {admit.persons === 1 ? 'person' : 'people'}
       </p>
-      <label className="mt-3 block">
-        <span className="text-sm">Reason (kept in the log)</span>
-        <input
-          className="mt-1 min-h-14 w-full rounded-xl bg-white px-3 text-lg text-black"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
-      {error && (
-        <p role="alert" className="mt-2 text-red-300">
-          {error}
-        </p>
-      )}
+      <UndoReason value={reason} onChange={setReason} error={error} />
       <button
         type="button"
         className={`${big} mt-4 w-full bg-amber-500 text-black`}
-        onClick={() =>
-          engine.undo(admit.scanId, reason).then(onDone, (e: unknown) => setError(undoFailure(e)))
-        }
+        onClick={() => {
+          const problem = undoReasonProblem(reason);
+          if (problem) setError(problem);
+          else engine.undo(admit.scanId, reason).then(onDone, (e: unknown) => setError(undoFailure(e)));
+        }}
       >
         Undo admission
       </button>

@@ -9,7 +9,7 @@ import {
   TICKET_GST_LABEL,
 } from '../../../shared/pricing.ts';
 import { BookingAnswersList } from '../../components/booking-answers-list.tsx';
-import { ConfirmDialog } from '../../components/console/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { refreshAfterRefund } from '../../components/console/refresh-after-refund.ts';
 import { PartRefunds, RefundPartForm } from '../../components/console/refund-part-form.tsx';
 import { NotAllowedScreen } from '../../components/not-allowed.tsx';
