@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatPaiseExact } from '../../shared/money.ts';
-import { users } from '../../src-server/db/schema/accounts.ts';
 import { bookings } from '../../src-server/db/schema/bookings.ts';
 import { events, ticketTypes } from '../../src-server/db/schema/catalog.ts';
-import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import {
   DESKTOP,
   expectNoSeriousA11yViolations,
@@ -18,6 +16,7 @@ import { e2eServer } from '../helpers/e2e-server.ts';
 import { buyThroughSimulator, useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
+import { insertRegisteredOrganiser } from '../helpers/registered-organiser.ts';
 
 describe('a buyer cancels their own booking from My Bookings, in Chromium', () => {
   const world = useE2eWorld();
@@ -129,30 +128,7 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
   it('Cancel some tickets → the refund stated → the part credit note’s link on the card → its PDF', async () => {
     const baseURL = e2eServer().baseURL;
     // A GST-registered organiser (as in invoices.test.ts), so the booking has invoices to credit.
-    const now = new Date().toISOString();
-    const organiserId = randomUUID();
-    world.database.db
-      .insert(users)
-      .values({
-        id: organiserId,
-        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
-        name: 'Tala Collective',
-        isEmailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    world.database.db
-      .insert(organiserProfiles)
-      .values({
-        userId: organiserId,
-        legalName: 'Tala Collective LLP',
-        address: '12 Hill Road, Bandra, Mumbai 400050',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-        updatedAt: now,
-      })
-      .run();
+    const organiserId = insertRegisteredOrganiser(world.database.db, 'Tala Collective');
     const ev = createTicketedEvent(world.database.db, {
       name: `Qawwali Night ${randomUUID().slice(0, 6)}`,
       city: 'Mumbai',

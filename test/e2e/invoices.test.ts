@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src-server/db/schema/accounts.ts';
 import { events } from '../../src-server/db/schema/catalog.ts';
 import { organiserProfiles } from '../../src-server/db/schema/invoices.ts';
 import { createSession, SESSION_COOKIE } from '../../src-server/services/accounts/sessions.ts';
@@ -13,6 +11,7 @@ import { e2eServer } from '../helpers/e2e-server.ts';
 import { useE2eWorld } from '../helpers/e2e-world.ts';
 import { createTicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
+import { insertRegisteredOrganiser } from '../helpers/registered-organiser.ts';
 
 describe('GST invoice in Chromium', () => {
   const world = useE2eWorld();
@@ -20,30 +19,7 @@ describe('GST invoice in Chromium', () => {
 
   it('buy with a GSTIN → download the invoice from My Bookings → CGST and SGST in the PDF', async () => {
     // An organiser in Maharashtra with a tax profile, selling a show in Mumbai (intra-state).
-    const now = new Date().toISOString();
-    const organiserId = randomUUID();
-    world.database.db
-      .insert(users)
-      .values({
-        id: organiserId,
-        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
-        name: 'Tala Collective',
-        isEmailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    world.database.db
-      .insert(organiserProfiles)
-      .values({
-        userId: organiserId,
-        legalName: 'Tala Collective LLP',
-        address: '12 Hill Road, Bandra, Mumbai 400050',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-        updatedAt: now,
-      })
-      .run();
+    const organiserId = insertRegisteredOrganiser(world.database.db, 'Tala Collective');
     const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
       city: 'Mumbai',
@@ -99,30 +75,12 @@ describe('GST invoice in Chromium', () => {
   });
 
   it('a buyer who skipped the GSTIN adds it later from My Bookings and gets a re-issued invoice', async () => {
-    const now = new Date().toISOString();
-    const organiserId = randomUUID();
-    world.database.db
-      .insert(users)
-      .values({
-        id: organiserId,
-        email: `e2e-organiser-${organiserId.slice(0, 8)}@example.com`,
-        name: 'Deccan Live',
-        isEmailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-    world.database.db
-      .insert(organiserProfiles)
-      .values({
-        userId: organiserId,
-        legalName: 'Deccan Live Pvt Ltd',
-        address: 'Indiranagar, Bengaluru 560038',
-        state: 'Karnataka',
-        gstin: '29AAGCB7383J1Z4',
-        updatedAt: now,
-      })
-      .run();
+    const organiserId = insertRegisteredOrganiser(world.database.db, 'Deccan Live', {
+      legalName: 'Deccan Live Pvt Ltd',
+      address: 'Indiranagar, Bengaluru 560038',
+      state: 'Karnataka',
+      gstin: '29AAGCB7383J1Z4',
+    });
     // Held in Mumbai by a Karnataka organiser: inter-state, IGST.
     const ev = createTicketedEvent(world.database.db, {
       now: new Date(),
@@ -174,28 +132,8 @@ describe('GST invoice in Chromium', () => {
     // A registered organiser in Maharashtra, selling a ₹750 show in Mumbai.
     const { db } = world.database;
     const now = new Date();
-    const organiserId = randomUUID();
-    db.insert(users)
-      .values({
-        id: organiserId,
-        email: `e2e-plus-gst-${organiserId.slice(0, 8)}@example.com`,
-        name: 'Tala Collective',
-        isEmailVerified: true,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      })
-      .run();
+    const organiserId = insertRegisteredOrganiser(db, 'Tala Collective', undefined, now);
     writeAccountRole(db, organiserId, 'organiser', null, now);
-    db.insert(organiserProfiles)
-      .values({
-        userId: organiserId,
-        legalName: 'Tala Collective LLP',
-        address: '12 Hill Road, Bandra, Mumbai 400050',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-        updatedAt: now.toISOString(),
-      })
-      .run();
     const ev = createTicketedEvent(db, {
       now,
       city: 'Mumbai',
