@@ -21,6 +21,7 @@ export function ConfirmDialog({
   error,
   done,
   returnFocus,
+  focusOnClose,
   onConfirm,
 }: {
   open: boolean;
@@ -44,6 +45,8 @@ export function ConfirmDialog({
   done?: ReactNode;
   /** Where focus goes on closing when the button that opened the dialog is no longer on the page. */
   returnFocus?: () => HTMLElement | null;
+  /** Where focus goes on closing in place of the opener (e.g. the page's word on what was done). */
+  focusOnClose?: () => HTMLElement | null;
   onConfirm: () => void;
 }) {
   return (
@@ -53,6 +56,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       returnFocus={returnFocus}
+      focusOnClose={focusOnClose}
       className="w-[calc(100%-2rem)] max-w-md p-5"
       headerClassName="flex items-start justify-between gap-3"
     >

@@ -15,6 +15,8 @@ type ModalProps = {
   headerClassName: string;
   /** Where focus goes on closing when what had it at opening is no longer on the page. */
   returnFocus?: () => HTMLElement | null;
+  /** Where focus goes on closing in place of the opener; null leaves it to the opener (see ModalPanel). */
+  focusOnClose?: () => HTMLElement | null;
   children: ReactNode;
 };
 
@@ -28,10 +30,17 @@ export default function Modal({
   className,
   headerClassName,
   returnFocus,
+  focusOnClose,
   children,
 }: ModalProps) {
   return (
-    <ModalPanel open={open} onOpenChange={onOpenChange} className={className} returnFocus={returnFocus}>
+    <ModalPanel
+      open={open}
+      onOpenChange={onOpenChange}
+      className={className}
+      returnFocus={returnFocus}
+      focusOnClose={focusOnClose}
+    >
       <div className={headerClassName}>
         <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
         <Dialog.Close className="rounded-md p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
@@ -57,6 +66,7 @@ export function ModalPanel({
   onOpenChange,
   className,
   returnFocus,
+  focusOnClose,
   children,
 }: {
   open: boolean;
@@ -64,6 +74,12 @@ export function ModalPanel({
   className: string;
   /** Where focus goes on closing when what had it at opening is no longer on the page. */
   returnFocus?: () => HTMLElement | null;
+  /**
+   * Where focus goes on closing in place of the opener, when what the dialog did is said elsewhere on the
+   * page (a whole booking cancelled: its opener is about to go with the booking's card). Read when the
+   * dialog has closed, so it may name what that same render put on the page; null leaves it to the opener.
+   */
+  focusOnClose?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   // Radix returns focus to a Dialog.Trigger; these dialogs are opened by ordinary buttons, so focus goes
@@ -80,7 +96,8 @@ export function ModalPanel({
           onCloseAutoFocus={(event) => {
             // The opener can be gone by then (e.g. "Cancel some tickets" once one ticket is left): the
             // dialog's owner names a neighbour rather than leave focus at the start of the page.
-            const target = opener.current?.isConnected ? opener.current : returnFocus?.();
+            const target =
+              focusOnClose?.() ?? (opener.current?.isConnected ? opener.current : returnFocus?.());
             if (!target) return;
             event.preventDefault();
             target.focus();

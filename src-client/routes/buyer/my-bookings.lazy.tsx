@@ -4,7 +4,12 @@ import { formatBookingDate, formatTime } from '../../../shared/dates.ts';
 import { formatPaise } from '../../../shared/money.ts';
 import { AttendeeNamesSection } from '../../components/attendee-names.tsx';
 import { BookingInvoiceLinks } from '../../components/booking-invoices.tsx';
-import { CancelBookingSection } from '../../components/cancel-booking.tsx';
+import {
+  CancelBookingSection,
+  type CancelNotice,
+  CancelNoticeRegion,
+  useCancelNotice,
+} from '../../components/cancel-booking.tsx';
 import { LoadFailed, LoadingText } from '../../components/status-screens.tsx';
 import { TicketQr } from '../../components/ticket-qr.tsx';
 import { TransferBookingSection } from '../../components/transfer-booking.tsx';
@@ -25,11 +30,14 @@ function MyBookingsPage() {
   const bookings = trpc.bookings.mine.useQuery();
   const sent = trpc.transfers.sent.useQuery();
   const lists = useMemo(() => splitByEventDate(bookings.data ?? [], new Date()), [bookings.data]);
+  const notice = useCancelNotice();
 
   if (bookings.isError) return <LoadFailed title="My Bookings" message={BOOKINGS_FAILED} />;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">My Bookings</h1>
+      {/* Above the lists: a cancelled booking's card changes under it, the message stays. */}
+      <CancelNoticeRegion notice={notice} className="mt-4" />
       <WaitingListEntries />
       {bookings.isPending ? (
         <LoadingText text="Loading your bookings..." />
@@ -53,8 +61,9 @@ function MyBookingsPage() {
             bookings={lists.upcoming}
             empty="No upcoming events. Time to book one?"
             upcoming
+            notice={notice}
           />
-          <BookingList title="Past" bookings={lists.past} />
+          <BookingList title="Past" bookings={lists.past} notice={notice} />
           <TransferredList transfers={sent.data ?? []} />
         </>
       )}
@@ -68,11 +77,13 @@ function BookingList({
   bookings,
   empty,
   upcoming = false,
+  notice,
 }: {
   title: string;
   bookings: OwnBooking[];
   empty?: string;
   upcoming?: boolean;
+  notice: CancelNotice;
 }) {
   const headingId = useId();
   if (bookings.length === 0 && !empty) return null;
@@ -92,7 +103,7 @@ function BookingList({
         <ul className="mt-4 space-y-5">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} upcoming={upcoming} />
+              <BookingCard booking={booking} upcoming={upcoming} notice={notice} />
             </li>
           ))}
         </ul>
@@ -101,7 +112,15 @@ function BookingList({
   );
 }
 
-function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boolean }) {
+function BookingCard({
+  booking,
+  upcoming,
+  notice,
+}: {
+  booking: OwnBooking;
+  upcoming: boolean;
+  notice: CancelNotice;
+}) {
   const show = bookingDisplay(booking);
   const cancelled = booking.status === 'cancelled';
   return (
@@ -183,7 +202,12 @@ function BookingCard({ booking, upcoming }: { booking: OwnBooking; upcoming: boo
         {upcoming && !cancelled && <AttendeeNamesSection bookingId={booking.id} />}
         {upcoming && !cancelled && <TransferBookingSection bookingId={booking.id} eventName={show.name} />}
         {upcoming && !cancelled && (
-          <CancelBookingSection bookingId={booking.id} eventName={show.name} lines={booking.ticketTypes} />
+          <CancelBookingSection
+            bookingId={booking.id}
+            eventName={show.name}
+            lines={booking.ticketTypes}
+            notice={notice}
+          />
         )}
       </div>
       {!cancelled && (

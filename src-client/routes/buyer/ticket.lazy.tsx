@@ -1,5 +1,10 @@
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { CancelBookingSection } from '../../components/cancel-booking.tsx';
+import {
+  CancelBookingSection,
+  type CancelNotice,
+  CancelNoticeRegion,
+  useCancelNotice,
+} from '../../components/cancel-booking.tsx';
 import { LoadFailed, NotFound } from '../../components/status-screens.tsx';
 import { TicketQr } from '../../components/ticket-qr.tsx';
 import { bookingDisplay } from '../../lib/booking-display.ts';
@@ -14,7 +19,17 @@ const NO_ID = 'No bookingId provided in URL.';
 function TicketPage() {
   const { bookingId } = Route.useParams();
   const { t: token } = Route.useSearch() as TicketSearch;
-  const id = bookingId.trim();
+  const notice = useCancelNotice();
+  return (
+    <>
+      {/* Above whatever the ticket shows: once cancelled it gives way to a message, this one stays. */}
+      <CancelNoticeRegion notice={notice} className="mx-auto max-w-md px-4 pt-8" />
+      <TicketView id={bookingId.trim()} token={token} notice={notice} />
+    </>
+  );
+}
+
+function TicketView({ id, token, notice }: { id: string; token?: string; notice: CancelNotice }) {
   const ticket = trpc.bookings.byId.useQuery({ bookingId: id, token }, { enabled: id !== '' });
 
   if (id === '') return <TicketWithoutId />;
@@ -117,7 +132,7 @@ function TicketPage() {
       </button>
       <div className="print:hidden">
         {/* Opened by a box-office link without an account: nothing to cancel from (ADR 0042). */}
-        {!token && <CancelBookingSection bookingId={booking.id} eventName={show.name} />}
+        {!token && <CancelBookingSection bookingId={booking.id} eventName={show.name} notice={notice} />}
       </div>
     </section>
   );
