@@ -86,6 +86,22 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await dialog.waitFor({ state: 'hidden' });
     await card.getByText('Cancelled', { exact: true }).waitFor();
     await card.getByText('You cancelled this booking.').waitFor();
+    // The page says what was done, politely, above the lists, and focus is on that message: not left at
+    // the start of the page when "Cancel booking" went with the card (issue 39).
+    const said = page
+      .getByRole('status')
+      .filter({ hasText: `Booking ${bookingId} cancelled.` })
+      .getByText(
+        `Booking ${bookingId} cancelled. A refund of ${refund} is on its way to your original payment method.`,
+        { exact: true },
+      );
+    await said.waitFor();
+    await expect.poll(() => said.evaluate((p) => p === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    await saveScreenshot(page, `buyer-cancelled-notice-phone.png`);
+    await page.setViewportSize(DESKTOP);
+    await saveScreenshot(page, `buyer-cancelled-notice-desktop.png`);
+    await page.setViewportSize(PHONE_390);
     await saveScreenshot(page, `buyer-cancelled-phone.png`, { fullPage: true });
     expect(available()).toBe(20);
 
