@@ -98,6 +98,7 @@ describe('a buyer cancels their own booking from My Bookings, in Chromium', () =
     await said.waitFor();
     await expect.poll(() => said.evaluate((p) => p === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, `buyer-cancelled-notice-phone.png`);
     await page.setViewportSize(DESKTOP);
     await saveScreenshot(page, `buyer-cancelled-notice-desktop.png`);
