@@ -142,6 +142,28 @@ describe('e-invoicing IRP connection', () => {
     );
   });
 
+  it('PLATFORM_E_INVOICING_SINCE is a day, and needs the platform’s own GST registration', () => {
+    const platform = {
+      SEED_DEMO_DATA: 'false',
+      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+      PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru',
+      PLATFORM_STATE: 'Karnataka',
+    };
+    expect(loadEnv(platform).PLATFORM_E_INVOICING_SINCE).toBeUndefined();
+    expect(
+      loadEnv({ ...platform, PLATFORM_E_INVOICING_SINCE: '' }).PLATFORM_E_INVOICING_SINCE,
+    ).toBeUndefined();
+    expect(
+      loadEnv({ ...platform, PLATFORM_E_INVOICING_SINCE: '2026-04-01' }).PLATFORM_E_INVOICING_SINCE,
+    ).toBe('2026-04-01');
+    expect(() => loadEnv({ ...platform, PLATFORM_E_INVOICING_SINCE: '1 April 2026' })).toThrow(
+      /PLATFORM_E_INVOICING_SINCE must be a day/,
+    );
+    // Not on the demo registration either: it is filled in only when nothing is set.
+    expect(() => loadEnv({ PLATFORM_E_INVOICING_SINCE: '2026-04-01' })).toThrow(/needs the platform/);
+  });
+
   describe('an S3 bucket for uploaded images (issue 38)', () => {
     const bucket = {
       S3_BUCKET: 'jalsa-images',

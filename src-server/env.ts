@@ -111,6 +111,15 @@ const EnvFieldsShape = z.object({
   EINVOICE_IRP_URL: optionalText.pipe(z.url().optional()),
   EINVOICE_IRP_TOKEN: optionalText,
   /**
+   * E-invoicing for the platform's own documents (issue 36): from this day (IST, e.g. 2026-04-01) the
+   * convenience-fee invoices to buyers with a GSTIN, and their credit notes, are registered with the same
+   * IRP as organisers' (EINVOICE_IRP_URL). A day rather than on/off, as an organiser's "since": a fee
+   * invoice issued before it was not an e-invoice when issued. Needs the platform's GST registration.
+   */
+  PLATFORM_E_INVOICING_SINCE: optionalText.pipe(
+    z.iso.date({ error: 'PLATFORM_E_INVOICING_SINCE must be a day like 2026-04-01' }).optional(),
+  ),
+  /**
    * An S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO, Backblaze B2, DigitalOcean
    * Spaces), which every server of a multi-server installation reads (docs/decisions/0049). Bucket,
    * region and both keys go together; S3_ENDPOINT is the service's origin (unset: AWS S3 in S3_REGION).
@@ -204,6 +213,9 @@ export const PLATFORM_GST_INVALID =
 export const EINVOICE_IRP_INVALID =
   'EINVOICE_IRP_URL (e.g. https://gsp.example.in) and EINVOICE_IRP_TOKEN go together: both, or neither';
 
+export const PLATFORM_E_INVOICING_NEEDS_GST =
+  "PLATFORM_E_INVOICING_SINCE needs the platform's GST registration: set PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE too";
+
 /** The settings an S3 bucket needs; S3_ENDPOINT and S3_FORCE_PATH_STYLE only add to them. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -256,6 +268,11 @@ export const EnvSchema = EnvFields.refine(
     // A half-configured or mistyped registration would print wrong tax invoices: refuse to start.
     path: ['PLATFORM_GSTIN'],
     message: PLATFORM_GST_INVALID,
+  })
+  .refine((env) => env.PLATFORM_E_INVOICING_SINCE === undefined || env.PLATFORM_GSTIN !== undefined, {
+    // E-invoices are issued by a GSTIN; the demo registration (filled in below) never counts.
+    path: ['PLATFORM_E_INVOICING_SINCE'],
+    message: PLATFORM_E_INVOICING_NEEDS_GST,
   })
   .refine((env) => einvoiceIrpProblem(env) === null, {
     // Half an IRP connection would leave every e-invoice waiting while the operator thinks it is set up.

@@ -614,6 +614,9 @@ describe('query plans on the request paths', () => {
         (await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, eInvoicing)).status,
       ).toBe(200);
       expect(await registerDueEInvoices({ ...t.deps, eInvoiceProvider: null })).toBe(1);
+      // The platform's own B2B fee invoices (PLATFORM_E_INVOICING_SINCE): through their partial index.
+      const platformOn = { ...t.deps.env, PLATFORM_E_INVOICING_SINCE: '2026-11-01' };
+      await registerDueEInvoices({ ...t.deps, env: platformOn, eInvoiceProvider: null });
       expect((await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, eInvoicing)).status).toBe(
         200,
       );
@@ -622,6 +625,11 @@ describe('query plans on the request paths', () => {
       expect(statements.some((s) => s.includes('e_invoice_registrations'))).toBe(true);
       // The credit notes' queue and due list (CRN) are read through indexes too.
       expect(statements.some((s) => s.includes('e_credit_note_registrations'))).toBe(true);
+      // The platform's queue never walks its B2C fee invoices: it reads the partial index of B2B ones.
+      const feeQueue = statements.find(
+        (s) => s.includes("kind = 'platform_fee'") && s.includes('e_invoice_registrations'),
+      );
+      expect(planOf(t.deps.sqlite, feeQueue!).join('\n')).toContain('invoices_b2b_fee_issuer_issued_idx');
       expect(statements.flatMap((source) => planProblems(t.deps.sqlite, source))).toEqual([]);
     } finally {
       t.close();

@@ -638,6 +638,18 @@ const PROCEDURES: Record<string, Access> = {
   'admin.unpublishEvent': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'admins only' },
   'admin.releaseEvent': { kind: 'role', ids: ['eventId'], signedOut: 401, why: 'admins only' },
   'admin.totals': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
+  'admin.eInvoicing': {
+    kind: 'role',
+    ids: [],
+    signedOut: 401,
+    why: "admins only; the platform's own e-invoices",
+  },
+  'admin.retryEInvoice': {
+    kind: 'role',
+    ids: ['creditNoteId', 'invoiceId'],
+    signedOut: 401,
+    why: "admins only; only the platform's own invoice or credit note (issuer = platform), others NOT_FOUND",
+  },
   'admin.convenienceFeeCap': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
   'admin.setConvenienceFeeCap': { kind: 'role', ids: [], signedOut: 401, why: 'admins only' },
 };

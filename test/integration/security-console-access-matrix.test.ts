@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { PLATFORM_ISSUER } from '../../src-server/db/schema/invoices.ts';
 import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { appRouter } from '../../src-server/trpc/root.ts';
 import { createBookingOn } from '../helpers/bookings.ts';
@@ -409,23 +410,38 @@ const BOOKING_CASES: Record<string, Case> = {
         .select({ attempts: eInvoiceRegistrations.attempts, next: eInvoiceRegistrations.nextAttemptAt })
         .from(eInvoiceRegistrations),
   },
+  // The platform's own failed fee e-invoice: admins only (an organiser's is NOT_FOUND to admin.retryEInvoice).
+  'admin.retryEInvoice': {
+    kind: 'mutation',
+    expected: ADMIN_ONLY,
+    input: async (w, t) => ({ invoiceId: await failedEInvoiceOf(w, t, true) }),
+    state: async (t) =>
+      await t.deps.db
+        .select({ attempts: eInvoiceRegistrations.attempts, next: eInvoiceRegistrations.nextAttemptAt })
+        .from(eInvoiceRegistrations),
+  },
 };
 
-/** A B2B invoice of the owner's (for the matrix's booking) whose registration with the IRP gave up. */
-async function failedEInvoiceOf(w: World, t: TestApp): Promise<string> {
+/**
+ * A B2B invoice of the owner's (for the matrix's booking) whose registration with the IRP gave up; or,
+ * with `platform`, the platform's fee invoice of that booking.
+ */
+async function failedEInvoiceOf(w: World, t: TestApp, platform = false): Promise<string> {
   // Its own id each case: every case's world lives in the matrix's one database.
   const id = `inv_matrix_${randomUUID()}`;
+  const issuer = platform ? PLATFORM_ISSUER : w.people.owner.userId;
   const at = t.clock.now().toISOString();
   await t.deps.db
     .insert(invoices)
     .values({
       id,
       bookingId: w.bookingId!,
-      kind: 'admission',
+      kind: platform ? 'platform_fee' : 'admission',
       documentType: 'tax_invoice',
-      issuer: w.people.owner.userId,
+      issuer,
       eventId: w.event.eventId,
-      number: 'INV/26-27/000001',
+      // The platform is one issuer across every world: a number of its own each time.
+      number: platform ? `PLF/26-27/${id}` : 'INV/26-27/000001',
       financialYear: '26-27',
       issuedAt: at,
       supplierName: 'Tala Collective LLP',
@@ -451,7 +467,7 @@ async function failedEInvoiceOf(w: World, t: TestApp): Promise<string> {
     .insert(eInvoiceRegistrations)
     .values({
       invoiceId: id,
-      issuer: w.people.owner.userId,
+      issuer,
       status: 'failed',
       attempts: 8,
       nextAttemptAt: null,
@@ -928,6 +944,7 @@ const CASES: Record<string, Case> = {
   'admin.organisers': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
   'admin.events': { kind: 'query', expected: ADMIN_ONLY, input: () => ({ page: 1 }) },
   'admin.totals': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
+  'admin.eInvoicing': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.convenienceFeeCap': { kind: 'query', expected: ADMIN_ONLY, input: () => undefined },
   'admin.setConvenienceFeeCap': {
     kind: 'mutation',

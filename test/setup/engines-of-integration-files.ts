@@ -73,6 +73,7 @@ export const ON_BOTH_ENGINES = [
   'test/integration/payment-setup.test.ts',
   'test/integration/payments.test.ts',
   'test/integration/payout-statement.test.ts',
+  'test/integration/platform-e-invoicing.test.ts',
   'test/integration/platform-invoices-export.test.ts',
   'test/integration/prices-plus-gst.test.ts',
   'test/integration/public-links.test.ts',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { messageOf } from '../../lib/auth.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 /**
  * "E-invoicing applies to me" (issue 36): the organiser's setting, and each B2B invoice the IRP has not
@@ -62,6 +62,34 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
           {error}
         </p>
       )}
+      <EInvoiceQueue
+        notRegistered={notRegistered}
+        creditNotesNotRegistered={creditNotesNotRegistered}
+        retrying={retry.isPending}
+        onRetry={(target) => retry.mutate(target)}
+      />
+    </section>
+  );
+}
+
+type EInvoicingState = RouterOutputs['invoices']['eInvoicing'];
+
+/**
+ * The invoices and credit notes of one supplier the IRP has not registered yet, each with its state and
+ * the IRP's message, and "Try again" once the automatic retries have stopped: the organiser's section
+ * above and the admin's for the platform's own documents show the same list.
+ */
+export function EInvoiceQueue({
+  notRegistered,
+  creditNotesNotRegistered,
+  retrying,
+  onRetry,
+}: Pick<EInvoicingState, 'notRegistered' | 'creditNotesNotRegistered'> & {
+  retrying: boolean;
+  onRetry: (target: { invoiceId: string } | { creditNoteId: string }) => void;
+}) {
+  return (
+    <>
       {notRegistered.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold">Invoices without an IRN</h3>
@@ -80,8 +108,8 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
                     <button
                       type="button"
                       className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate({ invoiceId: r.invoiceId })}
+                      disabled={retrying}
+                      onClick={() => onRetry({ invoiceId: r.invoiceId })}
                     >
                       Try again
                     </button>
@@ -114,8 +142,8 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
                     <button
                       type="button"
                       className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate({ creditNoteId: r.creditNoteId })}
+                      disabled={retrying}
+                      onClick={() => onRetry({ creditNoteId: r.creditNoteId })}
                     >
                       Try again
                     </button>
@@ -125,6 +153,6 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
           </ul>
         </div>
       )}
-    </section>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  B2B_FEE_INVOICE,
   B2B_TAX_INVOICE,
   type DocumentSeries,
   type DocumentType,
@@ -115,6 +116,7 @@ export const invoices = pgTable(
     // The organiser's order view: one event's invoices.
     index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
     index('invoices_b2b_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_TAX_INVOICE),
+    index('invoices_b2b_fee_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_FEE_INVOICE),
   ],
 );
 

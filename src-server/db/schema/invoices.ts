@@ -79,6 +79,11 @@ export type InvoiceKind = 'admission' | 'platform_fee';
  * the partial index below matches the job's query.
  */
 export const B2B_TAX_INVOICE = sql`kind = 'admission' and document_type = 'tax_invoice' and buyer_gstin is not null and supplier_gstin is not null`;
+/**
+ * The platform's convenience-fee tax invoice to a buyer with a GSTIN: what e-invoicing registers for the
+ * platform (PLATFORM_E_INVOICING_SINCE). Literals, as above, for the partial index below.
+ */
+export const B2B_FEE_INVOICE = sql`kind = 'platform_fee' and document_type = 'tax_invoice' and buyer_gstin is not null and supplier_gstin is not null`;
 export type DocumentType = 'tax_invoice' | 'bill_of_supply';
 
 /**
@@ -141,6 +146,8 @@ export const invoices = sqliteTable(
     index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
     // The e-invoicing job: one organiser's B2B tax invoices of recent weeks (register-e-invoices.ts).
     index('invoices_b2b_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_TAX_INVOICE),
+    // The same for the platform's B2B fee invoices, so a run never walks the B2C fee invoices.
+    index('invoices_b2b_fee_issuer_issued_idx').on(t.issuer, t.issuedAt).where(B2B_FEE_INVOICE),
   ],
 );
 

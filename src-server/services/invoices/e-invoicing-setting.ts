@@ -3,9 +3,10 @@ import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { changes, row, rows } from '../../db/engine/steps.ts';
+import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { CreditNoteKind, EInvoiceStatus } from '../../db/schema/e-invoices.ts';
+import { PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { EInvoiceStamp } from './invoice-pdf.ts';
 import { creditNoteSteps } from './register-e-credit-notes.ts';
@@ -48,83 +49,113 @@ export interface EInvoicingState {
 /** The organiser's e-invoicing setting and what has not been registered yet. */
 export function getEInvoicing(db: Db, userId: string, providerConfigured: boolean): Promise<EInvoicingState> {
   return runStatements(db, function* (db) {
-    const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices, organiserProfiles } = tablesOf(db);
+    const { organiserProfiles } = tablesOf(db);
     const profile = yield* row(
       db
         .select({ since: organiserProfiles.eInvoicingSince })
         .from(organiserProfiles)
         .where(eq(organiserProfiles.userId, userId)),
     );
-    const pending = yield* rows(
-      db
-        .select({
-          invoiceId: invoices.id,
-          number: invoices.number,
-          issuedAt: invoices.issuedAt,
-          status: eInvoiceRegistrations.status,
-          attempts: eInvoiceRegistrations.attempts,
-          lastError: eInvoiceRegistrations.lastError,
-          nextAttemptAt: eInvoiceRegistrations.nextAttemptAt,
-        })
-        .from(eInvoiceRegistrations)
-        .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
-        .where(
-          and(
-            eq(eInvoiceRegistrations.issuer, userId),
-            inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
-          ),
-        )
-        .orderBy(desc(invoices.issuedAt))
-        .limit(50),
-    );
-    const notes = yield* rows(
-      db
-        .select({
-          creditNoteId: eCreditNoteRegistrations.creditNoteId,
-          kind: eCreditNoteRegistrations.kind,
-          invoiceNumber: invoices.number,
-          status: eCreditNoteRegistrations.status,
-          attempts: eCreditNoteRegistrations.attempts,
-          lastError: eCreditNoteRegistrations.lastError,
-          nextAttemptAt: eCreditNoteRegistrations.nextAttemptAt,
-          createdAt: eCreditNoteRegistrations.createdAt,
-          invoiceStatus: eInvoiceRegistrations.status,
-        })
-        .from(eCreditNoteRegistrations)
-        .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
-        .leftJoin(
-          eInvoiceRegistrations,
-          eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId),
-        )
-        .where(
-          and(
-            eq(eCreditNoteRegistrations.issuer, userId),
-            inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
-          ),
-        )
-        .orderBy(desc(eCreditNoteRegistrations.createdAt))
-        .limit(50),
-    );
-    const creditNotesNotRegistered: EInvoicingState['creditNotesNotRegistered'] = [];
-    for (const { createdAt: _at, invoiceStatus, ...r } of notes) {
-      const note = yield* creditNoteSteps(db, r.kind, r.creditNoteId);
-      if (!note) continue;
-      creditNotesNotRegistered.push({
-        ...r,
-        number: note.number,
-        issuedAt: note.issuedAt,
-        status: r.status as 'pending' | 'failed',
-        waitingForInvoice: invoiceStatus !== 'registered',
-      });
-    }
     return {
       applies: Boolean(profile?.since),
       since: profile?.since ?? null,
       providerConfigured,
-      notRegistered: pending.map((r) => ({ ...r, status: r.status as 'pending' | 'failed' })),
-      creditNotesNotRegistered,
+      ...(yield* notRegisteredSteps(db, userId)),
     };
   });
+}
+
+/**
+ * The platform's own e-invoicing (PLATFORM_E_INVOICING_SINCE, for the admin): the setting, and its fee
+ * invoices and their credit notes not registered yet, listed exactly as an organiser's.
+ */
+export function getPlatformEInvoicing(
+  db: Db,
+  platformSince: string | null,
+  providerConfigured: boolean,
+): Promise<EInvoicingState> {
+  return runStatements(db, function* (db) {
+    return {
+      applies: platformSince !== null,
+      since: platformSince,
+      providerConfigured,
+      ...(yield* notRegisteredSteps(db, PLATFORM_ISSUER)),
+    };
+  });
+}
+
+/** One issuer's invoices and credit notes without an IRN (waiting or failed), newest first. */
+function* notRegisteredSteps(
+  db: DbOrTx,
+  issuer: string,
+): Steps<Pick<EInvoicingState, 'notRegistered' | 'creditNotesNotRegistered'>> {
+  const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices } = tablesOf(db);
+  const pending = yield* rows(
+    db
+      .select({
+        invoiceId: invoices.id,
+        number: invoices.number,
+        issuedAt: invoices.issuedAt,
+        status: eInvoiceRegistrations.status,
+        attempts: eInvoiceRegistrations.attempts,
+        lastError: eInvoiceRegistrations.lastError,
+        nextAttemptAt: eInvoiceRegistrations.nextAttemptAt,
+      })
+      .from(eInvoiceRegistrations)
+      .innerJoin(invoices, eq(invoices.id, eInvoiceRegistrations.invoiceId))
+      .where(
+        and(
+          eq(eInvoiceRegistrations.issuer, issuer),
+          inArray(eInvoiceRegistrations.status, ['pending', 'failed']),
+        ),
+      )
+      .orderBy(desc(invoices.issuedAt))
+      .limit(50),
+  );
+  const notes = yield* rows(
+    db
+      .select({
+        creditNoteId: eCreditNoteRegistrations.creditNoteId,
+        kind: eCreditNoteRegistrations.kind,
+        invoiceNumber: invoices.number,
+        status: eCreditNoteRegistrations.status,
+        attempts: eCreditNoteRegistrations.attempts,
+        lastError: eCreditNoteRegistrations.lastError,
+        nextAttemptAt: eCreditNoteRegistrations.nextAttemptAt,
+        createdAt: eCreditNoteRegistrations.createdAt,
+        invoiceStatus: eInvoiceRegistrations.status,
+      })
+      .from(eCreditNoteRegistrations)
+      .innerJoin(invoices, eq(invoices.id, eCreditNoteRegistrations.invoiceId))
+      .leftJoin(
+        eInvoiceRegistrations,
+        eq(eInvoiceRegistrations.invoiceId, eCreditNoteRegistrations.invoiceId),
+      )
+      .where(
+        and(
+          eq(eCreditNoteRegistrations.issuer, issuer),
+          inArray(eCreditNoteRegistrations.status, ['pending', 'failed']),
+        ),
+      )
+      .orderBy(desc(eCreditNoteRegistrations.createdAt))
+      .limit(50),
+  );
+  const creditNotesNotRegistered: EInvoicingState['creditNotesNotRegistered'] = [];
+  for (const { createdAt: _at, invoiceStatus, ...r } of notes) {
+    const note = yield* creditNoteSteps(db, r.kind, r.creditNoteId);
+    if (!note) continue;
+    creditNotesNotRegistered.push({
+      ...r,
+      number: note.number,
+      issuedAt: note.issuedAt,
+      status: r.status as 'pending' | 'failed',
+      waitingForInvoice: invoiceStatus !== 'registered',
+    });
+  }
+  return {
+    notRegistered: pending.map((r) => ({ ...r, status: r.status as 'pending' | 'failed' })),
+    creditNotesNotRegistered,
+  };
 }
 
 /**
@@ -152,12 +183,13 @@ export async function setEInvoicing(db: Db, userId: string, applies: boolean, no
 }
 
 /**
- * Sends one of the organiser's failed invoices, or credit notes (`{ creditNoteId }`), to the IRP again
- * on the job's next run, attempts anew.
+ * Sends one of the issuer's failed invoices, or credit notes (`{ creditNoteId }`), to the IRP again on
+ * the job's next run, attempts anew. The issuer is the organiser calling, or PLATFORM_ISSUER for an
+ * admin; another issuer's document is not found.
  */
 export async function retryEInvoice(
   db: Db,
-  userId: string,
+  issuer: string,
   target: { invoiceId: string } | { creditNoteId: string },
   now: Date,
 ): Promise<void> {
@@ -172,7 +204,7 @@ export async function retryEInvoice(
       tx
         .select({ status: table.status })
         .from(table)
-        .where(and(key, eq(table.issuer, userId))),
+        .where(and(key, eq(table.issuer, issuer))),
     );
     if (!found) throw notFound(E_INVOICING_MESSAGES.notFound);
     if (found.status === 'registered') throw badRequest(E_INVOICING_MESSAGES.alreadyRegistered);

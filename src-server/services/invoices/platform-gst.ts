@@ -18,3 +18,12 @@ export function platformGstOf(env: Env): PlatformGst | null {
     gstin: PLATFORM_GSTIN,
   };
 }
+
+/**
+ * From when the platform's own B2B fee invoices and their credit notes are registered with the IRP
+ * (PLATFORM_E_INVOICING_SINCE, an IST day), as an instant; null when e-invoicing does not apply to it.
+ */
+export function platformEInvoicingSinceOf(env: Env): string | null {
+  const day = env.PLATFORM_E_INVOICING_SINCE;
+  return day ? new Date(`${day}T00:00:00+05:30`).toISOString() : null;
+}

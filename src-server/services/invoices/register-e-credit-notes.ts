@@ -1,11 +1,10 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, rows, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { CreditNoteKind } from '../../db/schema/e-invoices.ts';
-import { B2B_TAX_INVOICE as NEEDS_IRN } from '../../db/schema/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
   CREDIT_NOTE_OUTSIDE_WINDOW,
@@ -17,14 +16,17 @@ import {
 } from './e-invoice-attempts.ts';
 import { buildIrpCreditNotePayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
+import { eInvoicedIssuersSteps } from './e-invoiced-issuers.ts';
 import type { CreditNoteRow } from './invoice-pdf.ts';
+import { platformEInvoicingSinceOf } from './platform-gst.ts';
 
 const BATCH = 20;
 
 /**
  * Registers with the IRP, as document type CRN, the credit notes (whole and part) on invoices that
- * needed e-invoicing: the same predicate as the invoices (an admission tax invoice between two GSTINs,
- * of an organiser under e-invoicing, issued since they said so), so a B2C note is never sent. First
+ * needed e-invoicing: the same suppliers and predicate as the invoices (e-invoiced-issuers.ts: an
+ * organiser's admission tax invoice between two GSTINs, or the platform's B2B fee invoice, issued since
+ * e-invoicing applied), so a B2C note is never sent. First
  * queues a 'pending' row for each such note without one, then sends those due whose invoice has its
  * IRN (the IRP's credit note names the invoice it credits; a note waits, listed as waiting, while its
  * invoice is not registered). Same back-off, attempts and reporting window (from the note's own date)
@@ -32,11 +34,11 @@ const BATCH = 20;
  * many were tried.
  */
 export async function registerDueECreditNotes(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger' | 'env'>,
 ): Promise<number> {
   const { db, clock } = deps;
   const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices } = tablesOf(db);
-  await queueNewECreditNotes(db, clock.now());
+  await queueNewECreditNotes(db, platformEInvoicingSinceOf(deps.env), clock.now());
   const due = await runStatements(db, (db) =>
     rows(
       db
@@ -123,24 +125,18 @@ export function* creditNoteSteps(
 }
 
 /**
- * A 'pending' row for each credit note, whole or part, of an e-invoicing organiser, issued in the last
- * QUEUE_LOOKBACK_DAYS (and since the setting), on an invoice that needed e-invoicing, without one yet.
- * Read through each note table's (issuer, issued_at) index; the invoice by its key.
+ * A 'pending' row for each credit note, whole or part, of a supplier under e-invoicing (an organiser or
+ * the platform), issued in the last QUEUE_LOOKBACK_DAYS (and since e-invoicing applied), on an invoice
+ * that needed e-invoicing, without one yet. Read through each note table's (issuer, issued_at) index;
+ * the invoice by its key.
  */
-async function queueNewECreditNotes(db: Db, now: Date): Promise<void> {
+async function queueNewECreditNotes(db: Db, platformSince: string | null, now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const missing = await runStatements(db, function* (db) {
-    const { creditNotes, eCreditNoteRegistrations, invoices, organiserProfiles, partialCreditNotes } =
-      tablesOf(db);
-    const organisers = yield* rows(
-      db
-        .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
-        .from(organiserProfiles)
-        .where(isNotNull(organiserProfiles.eInvoicingSince)),
-    );
+    const { creditNotes, eCreditNoteRegistrations, invoices, partialCreditNotes } = tablesOf(db);
     const found: { id: string; kind: CreditNoteKind; invoiceId: string; issuer: string }[] = [];
-    for (const { userId, since } of organisers) {
-      const from = since && since > lookback ? since : lookback;
+    for (const { issuer, since, needsIrn } of yield* eInvoicedIssuersSteps(db, platformSince)) {
+      const from = since > lookback ? since : lookback;
       for (const [kind, table] of [
         ['whole', creditNotes],
         ['part', partialCreditNotes],
@@ -152,12 +148,12 @@ async function queueNewECreditNotes(db: Db, now: Date): Promise<void> {
             .innerJoin(invoices, eq(invoices.id, table.invoiceId))
             .where(
               and(
-                eq(table.issuer, userId),
+                eq(table.issuer, issuer),
                 gte(table.issuedAt, from),
                 // The invoices' own predicate (unqualified columns only invoices has): B2B, issued since
-                // e-invoicing applied to the organiser.
-                NEEDS_IRN,
-                gte(invoices.issuedAt, since ?? from),
+                // e-invoicing applied to the supplier.
+                needsIrn,
+                gte(invoices.issuedAt, since),
                 notExists(
                   db
                     .select({ one: sql`1` })

@@ -1,11 +1,10 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { BackgroundJob } from '../../background-job.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, rows } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
-import { B2B_TAX_INVOICE as NEEDS_IRN } from '../../db/schema/invoices.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
   claimDueSteps,
@@ -17,6 +16,8 @@ import {
 } from './e-invoice-attempts.ts';
 import { buildIrpPayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
+import { eInvoicedIssuersSteps } from './e-invoiced-issuers.ts';
+import { platformEInvoicingSinceOf } from './platform-gst.ts';
 import { registerDueECreditNotes } from './register-e-credit-notes.ts';
 
 export {
@@ -29,7 +30,8 @@ export {
 const BATCH = 20;
 
 /**
- * Registers the B2B invoices of organisers under e-invoicing with the IRP: first records a 'pending'
+ * Registers the B2B invoices of suppliers under e-invoicing with the IRP (organisers who said so, and the
+ * platform's fee invoices when PLATFORM_E_INVOICING_SINCE is set: e-invoiced-issuers.ts): first records a 'pending'
  * registration for each such invoice that has none (so none is missed, however it was issued: at
  * confirmation, owed later, or re-issued with a GSTIN), then sends those due, one at a time, each HTTP
  * call outside any transaction. A failure is stored with the IRP's message (status 'failed', shown to
@@ -38,11 +40,11 @@ const BATCH = 20;
  * (register-e-credit-notes.ts). Returns how many documents were tried.
  */
 export async function registerDueEInvoices(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger' | 'env'>,
 ): Promise<number> {
   const { db, clock } = deps;
   const { eInvoiceRegistrations, invoices } = tablesOf(db);
-  await queueNewEInvoices(db, clock.now());
+  await queueNewEInvoices(db, platformEInvoicingSinceOf(deps.env), clock.now());
   const due = await runStatements(db, (db) =>
     rows(
       db
@@ -121,23 +123,18 @@ export const eInvoicingJob: BackgroundJob = {
 };
 
 /**
- * A 'pending' registration for each invoice that needs an IRN and has none: an admission tax invoice
- * to a buyer with a GSTIN, of an organiser under e-invoicing, issued since they said so. Each organiser's
- * invoices are read through (issuer, issued_at) from QUEUE_LOOKBACK_DAYS ago at most, so a run reads a
- * bounded range; anything queued past the reporting window fails visibly (OUTSIDE_WINDOW).
+ * A 'pending' registration for each invoice that needs an IRN and has none: a B2B tax invoice of a
+ * supplier under e-invoicing (an organiser's admission invoice, or the platform's fee invoice), issued
+ * since e-invoicing applied to it. Each supplier's invoices are read through its partial index on
+ * (issuer, issued_at) from QUEUE_LOOKBACK_DAYS ago at most, so a run reads a bounded range and never the
+ * B2C invoices; anything queued past the reporting window fails visibly (OUTSIDE_WINDOW).
  */
-async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
+async function queueNewEInvoices(db: Db, platformSince: string | null, now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const missing = await runStatements(db, function* (db) {
-    const { eInvoiceRegistrations, invoices, organiserProfiles } = tablesOf(db);
-    const organisers = yield* rows(
-      db
-        .select({ userId: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
-        .from(organiserProfiles)
-        .where(isNotNull(organiserProfiles.eInvoicingSince)),
-    );
+    const { eInvoiceRegistrations, invoices } = tablesOf(db);
     const found: { id: string; issuer: string }[] = [];
-    for (const { userId, since } of organisers) {
+    for (const { issuer, since, needsIrn } of yield* eInvoicedIssuersSteps(db, platformSince)) {
       found.push(
         ...(yield* rows(
           db
@@ -146,10 +143,10 @@ async function queueNewEInvoices(db: Db, now: Date): Promise<void> {
             .leftJoin(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoices.id))
             .where(
               and(
-                eq(invoices.issuer, userId),
-                gte(invoices.issuedAt, since && since > lookback ? since : lookback),
+                eq(invoices.issuer, issuer),
+                gte(invoices.issuedAt, since > lookback ? since : lookback),
                 // Written as the partial index's own condition (literals, not parameters), so SQLite uses it.
-                NEEDS_IRN,
+                needsIrn,
                 isNull(eInvoiceRegistrations.invoiceId),
               ),
             ),

@@ -3,13 +3,17 @@ import {
   AdminUnpublishInput,
   ConvenienceFeeCapInput,
 } from '../../../shared/admin-schemas.ts';
+import { retryEInvoiceSchema } from '../../../shared/e-invoicing-schemas.ts';
 import { EventIdInput, GrantRoleInput, OrganiserRequestIdInput } from '../../../shared/organiser-schemas.ts';
 import { publicLinkBase } from '../../../shared/public-links.ts';
+import { PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
 import { getPlatformTotals } from '../../services/admin/get-platform-totals.ts';
 import { listAllEvents } from '../../services/admin/list-all-events.ts';
 import { listOrganisers } from '../../services/admin/list-organisers.ts';
 import { releaseEventHold } from '../../services/admin/release-event-hold.ts';
 import { unpublishAnyEvent } from '../../services/admin/unpublish-any-event.ts';
+import { getPlatformEInvoicing, retryEInvoice } from '../../services/invoices/e-invoicing-setting.ts';
+import { platformEInvoicingSinceOf } from '../../services/invoices/platform-gst.ts';
 import { decideOrganiserRequest } from '../../services/organiser-requests/decide-organiser-request.ts';
 import { listOrganiserRequests } from '../../services/organiser-requests/list-organiser-requests.ts';
 import {
@@ -64,6 +68,23 @@ export const adminRouter = router({
   ),
 
   totals: adminProcedure.query(({ ctx }) => getPlatformTotals(ctx.db)),
+
+  /**
+   * The platform's own e-invoicing (PLATFORM_E_INVOICING_SINCE): whether it applies, and the fee invoices
+   * and fee credit notes the IRP has not registered yet, with its messages.
+   */
+  eInvoicing: adminProcedure.query(({ ctx }) =>
+    getPlatformEInvoicing(
+      ctx.db,
+      platformEInvoicingSinceOf(ctx.deps.env),
+      ctx.deps.eInvoiceProvider !== null,
+    ),
+  ),
+
+  /** Sends one of the platform's failed e-invoices (or credit notes) again; an organiser's is NOT_FOUND. */
+  retryEInvoice: adminProcedure
+    .input(retryEInvoiceSchema)
+    .mutation(({ ctx, input }) => retryEInvoice(ctx.db, PLATFORM_ISSUER, input, ctx.deps.clock.now())),
 
   /** The most any event's convenience fee may be, in percent. */
   convenienceFeeCap: adminProcedure.query(async ({ ctx }) => ({

@@ -1,0 +1,1 @@
+CREATE INDEX `invoices_b2b_fee_issuer_issued_idx` ON `invoices` (`issuer`,`issued_at`) WHERE kind = 'platform_fee' and document_type = 'tax_invoice' and buyer_gstin is not null and supplier_gstin is not null;
