@@ -6,9 +6,6 @@ import { useRenderInSteps } from '../lib/yield-to-main.ts';
 import { LineIcon } from './line-icon.tsx';
 import Modal from './modal.tsx';
 
-/** 'More Cities' drawn per task: more rows than the dialog shows below the popular tiles. */
-const MORE_CITIES_STEP = 18;
-
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** 'Select Your City' (spec §2, §4): search by name or alias, location detection, popular and more cities. */
@@ -28,11 +25,9 @@ export default function CityPicker({
   const searching = query.trim().length > 0;
   const popular = useMemo(() => searchCities(query, POPULAR_CITIES), [query]);
   const others = useMemo(() => searchCities(query, OTHER_CITIES), [query]);
-  // The 70 'More Cities' come in the tasks after the dialog (below the popular tiles, and scrolled to),
-  // a few rows per task: the dialog's first render, opened by itself on a first visit, stays a short
-  // task on a slow phone, and so does each step after it (all 70 in one step were 150 ms at 4× on a
-  // busy machine, issue 39).
-  const othersShown = useRenderInSteps(others.length, 0, MORE_CITIES_STEP);
+  // The 70 'More Cities' come in the task after the dialog (below the popular tiles, and scrolled to):
+  // the dialog's first render, opened by itself on a first visit, stays a short task on a slow phone.
+  const othersShown = useRenderInSteps(others.length, 0, others.length);
 
   const choose = (name: string) => {
     clearTimeout(timer.current);
