@@ -43,22 +43,4 @@ describe('JavaScript budget', () => {
     expect(entries[0]?.imports ?? []).toEqual([]);
     expect(entries[0]?.dynamicImports).toEqual(['start-app.tsx']);
   });
-
-  // Issue 39 on a busy machine: the start-up's modules evaluated together were one long task (130 ms at
-  // Lighthouse's 4× when quiet, 300 ms at load 15), which Lighthouse counts four times over. start-app
-  // imports its groups (renderer and data layer, the router, the routes, the first render) one at a
-  // time, yielding between them; a static import would put its whole graph back into one task.
-  it('start-app imports its groups of modules one at a time, none up front', () => {
-    const dist = inject('e2eClientDir');
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-    >;
-    const start = manifest['start-app.tsx'];
-    // The entry chunk holds Vite's preload helper, which each of start-app's `import()`s calls.
-    expect(start?.imports ?? []).toEqual(['index.html']);
-    expect(start?.dynamicImports).toEqual(
-      expect.arrayContaining(['router.tsx', 'render-app.tsx', 'lib/initial-data.ts']),
-    );
-  });
 });
