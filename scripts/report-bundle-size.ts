@@ -24,7 +24,6 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
 }
 
 export function reportBundleSize(dist = path.resolve(import.meta.dirname, '../dist/client')) {
@@ -72,13 +71,10 @@ export function measureBundle(dist: string) {
 
   const startKey = Object.keys(manifest).find((key) => key.endsWith('start-app.tsx'));
   if (!startKey) throw new Error("No start-app chunk (the app's start-up) in the Vite manifest");
-  // start-app imports its groups of modules one after another (each evaluated in a task of its own),
-  // all of them before the first render: each is part of the start-up.
-  const startKeys = [startKey, ...(manifest[startKey]?.dynamicImports ?? [])];
-  const home = [...new Set([...classicScripts, ...staticClosure(manifest, [entryKey, ...startKeys])])];
+  const home = [...new Set([...classicScripts, ...staticClosure(manifest, [entryKey, startKey])])];
   const eventKey = Object.keys(manifest).find((key) => key.endsWith('routes/buyer/event-detail.lazy.tsx'));
   if (!eventKey) throw new Error('No event-detail route chunk in the Vite manifest');
-  const event = [...new Set([...home, ...staticClosure(manifest, [entryKey, ...startKeys, eventKey])])];
+  const event = [...new Set([...home, ...staticClosure(manifest, [entryKey, startKey, eventKey])])];
 
   const sizeOf = new Map<string, number>();
   for (const file of event) sizeOf.set(file, gzipSync(readFileSync(path.join(dist, file))).length);

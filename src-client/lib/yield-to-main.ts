@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
-import { yieldToMain } from './next-task.ts';
 
-export { yieldToMain };
+/**
+ * Lets the browser handle input and paint before the rest of the work: `scheduler.yield()` where the
+ * browser has it (the continuation runs before other queued tasks), else a new task.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * Renders a long list in steps, so no step holds the main thread for long (issue 39: a phone's first
