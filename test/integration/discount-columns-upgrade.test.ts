@@ -125,9 +125,9 @@ it('a live hold and a booking priced with a code the old way upgrade onto the ho
     const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim());
     // Last first: an index goes before the columns it covers.
     for (const statement of statements.reverse()) {
-      const added = /^ALTER TABLE `([a-z_]+)` ADD `([a-z_]+)`/.exec(statement);
-      const index = /^CREATE INDEX `([a-z_]+)`/.exec(statement)?.[1];
-      const table = /^CREATE TABLE `([a-z_]+)`/.exec(statement)?.[1];
+      const added = /^ALTER TABLE `([a-z0-9_]+)` ADD `([a-z0-9_]+)`/.exec(statement);
+      const index = /^CREATE INDEX `([a-z0-9_]+)`/.exec(statement)?.[1];
+      const table = /^CREATE TABLE `([a-z0-9_]+)`/.exec(statement)?.[1];
       if (added) sqlite.exec(`alter table ${added[1]} drop column ${added[2]}`);
       else if (index) sqlite.exec(`drop index ${index}`);
       else if (table) sqlite.exec(`drop table ${table}`);

@@ -62,9 +62,9 @@ it('a database with a whole refund and credit note from before part refunds upgr
     const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim());
     // Last first: an index goes before the columns it covers.
     for (const statement of statements.reverse()) {
-      const created = /^CREATE TABLE `([a-z_]+)`/.exec(statement)?.[1];
-      const added = /^ALTER TABLE `([a-z_]+)` ADD `([a-z_]+)`/.exec(statement);
-      const index = /^CREATE (?:UNIQUE )?INDEX `([a-z_]+)`/.exec(statement)?.[1];
+      const created = /^CREATE TABLE `([a-z0-9_]+)`/.exec(statement)?.[1];
+      const added = /^ALTER TABLE `([a-z0-9_]+)` ADD `([a-z0-9_]+)`/.exec(statement);
+      const index = /^CREATE (?:UNIQUE )?INDEX `([a-z0-9_]+)`/.exec(statement)?.[1];
       if (created) sqlite.exec(`drop table ${created}`);
       else if (added) sqlite.exec(`alter table ${added[1]} drop column ${added[2]}`);
       else if (index) sqlite.exec(`drop index ${index}`);
