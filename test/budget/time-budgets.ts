@@ -63,6 +63,11 @@ export const BUDGET_EXCEPTIONS: Readonly<Record<string, { budgetMs: number; reas
         '5,000 buyers for 500 seats on three servers, one killed mid-sale: 28 s alone on 2 cores, 65–70 s beside other work',
     },
   }),
+  'src-client/layouts.test.tsx': {
+    budgetMs: 5_000,
+    reason:
+      'renders the real router with the buyer, console, admin and gate layouts in happy-dom: importing their routes is half of its 3 s',
+  },
   'src-client/storefront.test.tsx': {
     budgetMs: 12_000,
     reason:
