@@ -13,7 +13,7 @@ import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { checkoutTaxesSteps, ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
+import { checkoutTaxesAndRateSteps } from '../checkout/checkout-taxes.ts';
 import { type DbOrTx, reserveSteps } from '../inventory/holds.ts';
 import { confirmBoxOfficeHoldSteps } from '../payments/confirm.ts';
 
@@ -79,8 +79,11 @@ export async function recordBoxOfficeSale(
     const state = placeOfSupplyOfEvent(slot);
     if (!state) throw conflict(BOX_OFFICE_MESSAGES.venueStateUnknown);
     // A door sale is invoiced: not at a GST rate the schedule no longer has (issue 36); a comp is not.
-    const staleRate = kind === 'door' ? yield* ticketRateNotInForceSteps(tx, eventId, now) : null;
-    if (staleRate !== null) throw conflict(GST_MESSAGES.rateNotInForce(staleRate));
+    const { taxes, rateNotInForce } =
+      kind === 'door'
+        ? yield* checkoutTaxesAndRateSteps(tx, deps.env, eventId, now)
+        : { taxes: DEFAULT_CHECKOUT_TAXES, rateNotInForce: null };
+    if (rateNotInForce !== null) throw conflict(GST_MESSAGES.rateNotInForce(rateNotInForce));
     const userId = yield* buyerAccountSteps(tx, input.email, now);
     const hold = yield* reserveSteps(
       tx,
@@ -93,7 +96,7 @@ export async function recordBoxOfficeSale(
         details: { name: input.name, email: input.email, phone: input.phone, state },
         userCity: slot.city,
         platformFeeRate: 0,
-        taxes: kind === 'door' ? yield* checkoutTaxesSteps(tx, deps.env, eventId) : DEFAULT_CHECKOUT_TAXES,
+        taxes,
         complimentary: kind === 'comp',
         // The organiser's own sale: hidden types (press, sponsors) need no access code here (ADR 0038).
         sellsHiddenTypes: true,
