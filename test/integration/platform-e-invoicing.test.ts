@@ -143,6 +143,34 @@ async function platformState(who: { cookie: string }) {
   return callProcedure(t, 'query', 'admin.eInvoicing', undefined, who);
 }
 
+/**
+ * The items and totals of the fee both documents carry, worked by hand: 5 % of ₹2,000 = ₹100, IGST 18 % =
+ * ₹18 (the platform in Karnataka, the buyer's GSTIN in Maharashtra), one item under SAC 998599.
+ */
+function feeOf100WithIgst18(bookingId: string) {
+  return {
+    ItemList: [
+      {
+        SlNo: '1',
+        PrdDesc: `Convenience fee: booking ${bookingId}`,
+        IsServc: 'Y',
+        HsnCd: '998599',
+        Qty: 1,
+        Unit: 'OTH',
+        UnitPrice: 100,
+        TotAmt: 100,
+        AssAmt: 100,
+        GstRt: 18,
+        IgstAmt: 18,
+        CgstAmt: 0,
+        SgstAmt: 0,
+        TotItemVal: 118,
+      },
+    ],
+    ValDtls: { AssVal: 100, CgstVal: 0, SgstVal: 0, IgstVal: 18, TotInvVal: 118 },
+  };
+}
+
 describe('e-invoicing of the platform’s fee invoices', () => {
   it('registers a B2B fee invoice as the platform (SAC 998599, ₹100 + IGST ₹18); its PDF prints IRN and QR', async () => {
     const { admin, ev } = await world();
@@ -160,25 +188,7 @@ describe('e-invoicing of the platform’s fee invoices', () => {
       DocDtls: { Typ: 'INV', No: 'PLF/26-27/000001', Dt: '21/11/2026' },
       SellerDtls: SELLER_DTLS,
       BuyerDtls: BUYER_DTLS,
-      ItemList: [
-        {
-          SlNo: '1',
-          PrdDesc: `Convenience fee: booking ${bookingId}`,
-          IsServc: 'Y',
-          HsnCd: '998599',
-          Qty: 1,
-          Unit: 'OTH',
-          UnitPrice: 100,
-          TotAmt: 100,
-          AssAmt: 100,
-          GstRt: 18,
-          IgstAmt: 18,
-          CgstAmt: 0,
-          SgstAmt: 0,
-          TotItemVal: 118,
-        },
-      ],
-      ValDtls: { AssVal: 100, CgstVal: 0, SgstVal: 0, IgstVal: 18, TotInvVal: 118 },
+      ...feeOf100WithIgst18(bookingId),
     });
     const irn = irnOf('INV', 'PLF/26-27/000001');
     expect(await registrationOf(fee.id)).toMatchObject({
@@ -319,25 +329,7 @@ describe('e-invoicing of the platform’s fee invoices', () => {
       DocDtls: { Typ: 'CRN', No: 'CRN/26-27/000001', Dt: '21/11/2026' },
       SellerDtls: SELLER_DTLS,
       BuyerDtls: BUYER_DTLS,
-      ItemList: [
-        {
-          SlNo: '1',
-          PrdDesc: `Convenience fee: booking ${bookingId}`,
-          IsServc: 'Y',
-          HsnCd: '998599',
-          Qty: 1,
-          Unit: 'OTH',
-          UnitPrice: 100,
-          TotAmt: 100,
-          AssAmt: 100,
-          GstRt: 18,
-          IgstAmt: 18,
-          CgstAmt: 0,
-          SgstAmt: 0,
-          TotItemVal: 118,
-        },
-      ],
-      ValDtls: { AssVal: 100, CgstVal: 0, SgstVal: 0, IgstVal: 18, TotInvVal: 118 },
+      ...feeOf100WithIgst18(bookingId),
       RefDtls: { PrecDocDtls: [{ InvNo: 'PLF/26-27/000001', InvDt: '21/11/2026' }] },
     });
     const irn = irnOf('CRN', 'CRN/26-27/000001');
