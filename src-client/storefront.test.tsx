@@ -1,29 +1,22 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { httpLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SELECTED_CITY_DATA_KEY, SELECTED_CITY_KEY } from '../shared/cities.ts';
 import { mockCatalog } from '../test/mocks/catalog-fixtures.ts';
+import { mountWithTrpc, testClients, unmountMounted, waitFor } from '../test/mocks/mount-with-trpc.tsx';
 import { trpcHandlers, trpcMsw } from '../test/mocks/trpc-handlers.ts';
-import { createQueryClient, createTrpcUtils, trpc } from './lib/trpc.ts';
+import { createTrpcUtils } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 
 // The client on msw-mocked procedures: the very handlers `npm run dev:mock` answers with.
 const server = setupServer(...trpcHandlers);
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let container: HTMLElement;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountMounted();
   localStorage.clear();
   server.resetHandlers();
 });
@@ -31,32 +24,13 @@ afterAll(() => server.close());
 
 async function renderApp(path: string) {
   window.history.replaceState(null, '', path);
-  const queryClient = createQueryClient();
-  // msw-trpc matches one procedure per request, so the test client does not batch.
-  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
-  const router = createAppRouter({ queryClient, trpcUtils: createTrpcUtils(queryClient, trpcClient) });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
+  const clients = testClients();
+  const { queryClient } = clients;
+  const router = createAppRouter({
+    queryClient,
+    trpcUtils: createTrpcUtils(queryClient, clients.trpcClient),
   });
-}
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-  }
+  await mountWithTrpc(<RouterProvider router={router} />, clients);
 }
 
 const rowTitles = (heading: string): string[] | undefined => {

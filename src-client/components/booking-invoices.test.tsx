@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { httpLink } from '@trpc/client';
 import { setupServer } from 'msw/node';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mountWithTrpc, unmountMounted, waitFor } from '../../test/mocks/mount-with-trpc.tsx';
 import { trpcMsw } from '../../test/mocks/trpc-handlers.ts';
-import { createQueryClient, trpc } from '../lib/trpc.ts';
 import { BookingInvoiceLinks } from './booking-invoices.tsx';
 import { CancelSomeTickets } from './cancel-some-tickets.tsx';
 
@@ -51,43 +48,19 @@ const server = setupServer(
     return { refundAmountPaise: NOTE.totalPaise };
   }),
 );
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root | undefined;
 let container: HTMLElement;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountMounted();
   partNotes = [];
   feeNotes = [];
 });
 afterAll(() => server.close());
 
 async function render(children: ReactNode) {
-  const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </trpc.Provider>,
-    );
-  });
-}
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-  }
+  container = await mountWithTrpc(children);
 }
 
 /** The download links shown: accessible name, visible text and address. */

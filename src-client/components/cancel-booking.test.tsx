@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -7,14 +6,12 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { httpLink } from '@trpc/client';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mountWithTrpc, unmountMounted, waitFor } from '../../test/mocks/mount-with-trpc.tsx';
 import { trpcMsw } from '../../test/mocks/trpc-handlers.ts';
 import type { OwnBooking } from '../lib/booking-display.ts';
-import { createQueryClient, trpc } from '../lib/trpc.ts';
 import { Route as MyBookingsRoute } from '../routes/buyer/my-bookings.lazy.tsx';
 import { Route as TicketRoute } from '../routes/buyer/ticket.lazy.tsx';
 
@@ -85,15 +82,12 @@ const server = setupServer(
     return { cancelled: true, refundAmountPaise: REFUND_PAISE };
   }),
 );
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root | undefined;
 let container: HTMLElement;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountMounted();
   status = 'confirmed';
 });
 afterAll(() => server.close());
@@ -117,30 +111,7 @@ async function render(path: string) {
     ]),
   ]);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
-  const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
-  });
-}
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-  }
+  container = await mountWithTrpc(<RouterProvider router={router} />);
 }
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === text);

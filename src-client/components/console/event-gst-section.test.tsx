@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { httpLink } from '@trpc/client';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { mountWithTrpc, unmountMounted, waitFor } from '../../../test/mocks/mount-with-trpc.tsx';
 import { trpcMsw } from '../../../test/mocks/trpc-handlers.ts';
-import { createQueryClient, trpc } from '../../lib/trpc.ts';
 import { type EventGst, EventGstSection } from './event-gst-section.tsx';
 
 /**
@@ -24,15 +21,12 @@ const server = setupServer(
     throw new Error('not needed');
   }),
 );
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root | undefined;
 let container: HTMLElement;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountMounted();
   sent.length = 0;
 });
 afterAll(() => server.close());
@@ -50,35 +44,12 @@ async function render(gst: Partial<EventGst>) {
     ticketRateNotInForce: null,
     ...gst,
   };
-  const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <EventGstSection gst={props} /> }),
     history: createMemoryHistory(),
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
-  });
+  container = await mountWithTrpc(<RouterProvider router={router} />);
   await waitFor(() => container.querySelector('form'), 'the form');
-}
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-  }
 }
 
 function select(label: string): HTMLSelectElement {
@@ -138,8 +109,7 @@ describe('the event editor’s GST section', () => {
     await render({ venueStates: ['Maharashtra'] });
     expect(container.textContent).not.toContain('Ticket prices');
 
-    act(() => root?.unmount());
-    container.remove();
+    unmountMounted();
     await render({ venueStates: ['Maharashtra'], invoicing: { registered: true } });
     expect([...select('Ticket prices').options].map((o) => o.textContent)).toEqual([
       'Prices include GST (profile default)',
@@ -164,8 +134,7 @@ describe('the event editor’s GST section', () => {
     await render({ venueStates: ['Maharashtra'], invoicing: { registered: true }, taxRate: 28 });
     expect(container.querySelector('[role="alert"]')).toBeNull();
 
-    act(() => root?.unmount());
-    container.remove();
+    unmountMounted();
     await render({
       venueStates: ['Maharashtra'],
       invoicing: { registered: true },

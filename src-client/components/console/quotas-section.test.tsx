@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { httpLink } from '@trpc/client';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGES } from '../../../shared/quota-schemas.ts';
+import { mountWithTrpc, unmountMounted, waitFor } from '../../../test/mocks/mount-with-trpc.tsx';
 import { trpcMsw } from '../../../test/mocks/trpc-handlers.ts';
-import { createQueryClient, trpc } from '../../lib/trpc.ts';
 import { QuotasSection } from './quotas-section.tsx';
 
 /**
@@ -49,51 +46,25 @@ const server = setupServer(
     return { id: 'qt-2' };
   }),
 );
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root | undefined;
 let container: HTMLElement;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountMounted();
   sent.length = 0;
 });
 afterAll(() => server.close());
 
 async function render() {
-  const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [httpLink({ url: `${window.location.origin}/trpc` })] });
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => <QuotasSection eventId="evt-1" version={3} slots={SLOTS} />,
     }),
     history: createMemoryHistory(),
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>,
-    );
-  });
+  container = await mountWithTrpc(<RouterProvider router={router} />);
   await waitFor(() => container.querySelector('table'), 'the list');
-}
-
-async function waitFor<T>(check: () => T | undefined | null | false, what: string, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${document.body.textContent}`);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-  }
 }
 
 function field(label: string): HTMLInputElement {
