@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutSessionOf } from './checkout-session.ts';
 
+/** Two Gold Circle tickets of one slot, bought by Meera with no code; the fee taxed at 18 %. */
+const SALE = {
+  eventId: 'evt-1',
+  eventName: 'Retro Bollywood Live',
+  slotId: 'slot-1',
+  lines: [{ ticketTypeId: 'type-1', name: 'Gold Circle', quantity: 2 }],
+  details: { name: 'Meera Iyer', email: 'meera@example.com', phone: '9876543210' },
+  discount: null,
+  feeTaxRatePercent: 18,
+};
+
 describe('checkoutSessionOf', () => {
   it("opens the payment window with the hold's own amounts and the sale's names", () => {
     const hold = {
@@ -15,15 +26,7 @@ describe('checkoutSessionOf', () => {
     const session = checkoutSessionOf(
       hold,
       { gateway: { name: 'simulator', keyId: 'rzp_test_sim' }, orderId: 'order_1' },
-      {
-        eventId: 'evt-1',
-        eventName: 'Retro Bollywood Live',
-        slotId: 'slot-1',
-        lines: [{ ticketTypeId: 'type-1', name: 'Gold Circle', quantity: 2 }],
-        details: { name: 'Meera Iyer', email: 'meera@example.com', phone: '9876543210' },
-        discount: null,
-        feeTaxRatePercent: 18,
-      },
+      SALE,
     );
     expect(session).toEqual({
       holdId: 'hold-1',
@@ -68,16 +71,7 @@ describe('checkoutSessionOf', () => {
     const session = checkoutSessionOf(
       hold,
       { gateway: { name: 'simulator', keyId: 'rzp_test_sim' }, orderId: 'order_2' },
-      {
-        eventId: 'evt-1',
-        eventName: 'Retro Bollywood Live',
-        slotId: 'slot-1',
-        lines: [{ ticketTypeId: 'type-1', name: 'Gold Circle', quantity: 2 }],
-        details: { name: 'Meera Iyer', email: 'meera@example.com', phone: '9876543210' },
-        discount: null,
-        addOnsPaise: 50_000,
-        feeTaxRatePercent: 18,
-      },
+      { ...SALE, addOnsPaise: 50_000 },
     );
     expect(session).toMatchObject({ amountPaise: 297_800, admissionTaxPaise: 36_000, addOnsPaise: 50_000 });
   });
