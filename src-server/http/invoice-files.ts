@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { invoiceMonthSchema } from '../../shared/gst-schemas.ts';
-import { ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
+import { type AccountRole, ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import { PLATFORM_ISSUER } from '../db/schema/invoices.ts';
 import type { AppDeps } from '../deps.ts';
@@ -8,7 +8,7 @@ import { eCreditNoteStampOf, eInvoiceStampOf } from '../services/invoices/e-invo
 import { gstr1Zip } from '../services/invoices/export-gstr1.ts';
 import { getCreditNoteForDownload, getInvoiceForDownload } from '../services/invoices/read-invoices.ts';
 import { streamInvoicesCsv } from '../services/invoices/stream-invoices-csv.ts';
-import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { getAccountRole, runsTheConsole } from '../services/roles/get-account-role.ts';
 import { sessionUserOf } from './session-of.ts';
 import { pdfWorkerOf } from './ticket-files.ts';
 
@@ -27,9 +27,8 @@ export function invoiceFileRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>();
 
   // Each export answers for one issuer: the caller's own documents, or the platform's for an admin.
-  const ownIssuer = (role: string, userId: string) =>
-    role === 'organiser' || role === 'admin' ? userId : null;
-  const platformIssuer = (role: string) => (role === 'admin' ? PLATFORM_ISSUER : null);
+  const ownIssuer = (role: AccountRole, userId: string) => (runsTheConsole(role) ? userId : null);
+  const platformIssuer = (role: AccountRole) => (role === 'admin' ? PLATFORM_ISSUER : null);
   for (const [prefix, issuerOf] of [
     ['', ownIssuer],
     ['/platform', platformIssuer],
@@ -104,7 +103,7 @@ export function invoiceFileRoutes(deps: AppDeps) {
 async function exportIssuer(
   c: Context<AppEnv>,
   deps: AppDeps,
-  issuerOf: (role: string, userId: string) => string | null,
+  issuerOf: (role: AccountRole, userId: string) => string | null,
   filePattern: RegExp,
 ): Promise<{ issuer: string; month: string } | Response> {
   const user = await sessionUserOf(c, deps);

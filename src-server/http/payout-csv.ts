@@ -4,7 +4,7 @@ import { MonthlyPayoutCsvInput, PayoutStatementInput } from '../../shared/sales-
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { getAccountRole, runsTheConsole } from '../services/roles/get-account-role.ts';
 import { streamMonthlyPayoutCsv } from '../services/sales/stream-monthly-payout-csv.ts';
 import { streamPayoutCsv } from '../services/sales/stream-payout-csv.ts';
 import { requireEventPermission } from '../services/team/require-event-permission.ts';
@@ -50,7 +50,7 @@ export function payoutCsvRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'private, no-store');
     if (!user) throw unauthorized();
     const role = await getAccountRole(deps.db, user.id);
-    if (role !== 'organiser' && role !== 'admin') throw forbidden(ORGANISER_MESSAGES.notAllowed);
+    if (!runsTheConsole(role)) throw forbidden(ORGANISER_MESSAGES.notAllowed);
 
     const query = MonthlyPayoutCsvInput.safeParse(c.req.query());
     if (!query.success) {

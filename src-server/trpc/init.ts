@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { EventIdInput, ORGANISER_MESSAGES } from '../../shared/organiser-schemas.ts';
 import { DomainError } from '../errors.ts';
-import { getAccountRole } from '../services/roles/get-account-role.ts';
+import { getAccountRole, runsTheConsole } from '../services/roles/get-account-role.ts';
 import { type EventPermission, eventRoleMay } from '../services/team/event-permissions.ts';
 import { loadEventAccess } from '../services/team/load-event-access.ts';
 import type { Context } from './context.ts';
@@ -94,7 +94,7 @@ export const adminProcedure = roleProcedure.use(({ ctx, next }) => {
 
 /** Organisers (and admins, who may do what organisers do). */
 export const organiserProcedure = roleProcedure.use(({ ctx, next }) => {
-  if (ctx.role !== 'organiser' && ctx.role !== 'admin') throw notAllowed();
+  if (!runsTheConsole(ctx.role)) throw notAllowed();
   return next({ ctx: { role: ctx.role } });
 });
 

@@ -11,6 +11,11 @@ export function getAccountRole(db: DbOrTx, userId: string): Promise<AccountRole>
   return runStatements(db, (d) => accountRoleSteps(d, userId));
 }
 
+/** Whether the role opens the organiser console: organisers and admins (organiserProcedure and its routes). */
+export function runsTheConsole(role: AccountRole): boolean {
+  return role === 'organiser' || role === 'admin';
+}
+
 /** `getAccountRole` as a step, for a transition that decides on the role it reads (one statement). */
 export function* accountRoleSteps(db: DbOrTx, userId: string): Steps<AccountRole> {
   return (yield* row(roleLookup(db), { userId }))?.role ?? 'none';
