@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indianMobileDigits } from './indian-mobile.ts';
+import { indianMobileDigits, mobileDigitsSearchedBy } from './indian-mobile.ts';
 
 describe('indianMobileDigits', () => {
   it('keeps the ten digits of a number typed with +91, 0, 91, spaces, dashes or brackets', () => {
@@ -32,5 +32,18 @@ describe('indianMobileDigits', () => {
     ]) {
       expect(indianMobileDigits(typed), typed).toBeNull();
     }
+  });
+});
+
+describe('mobileDigitsSearchedBy', () => {
+  it('searches the digits of a query typed as a number, at most the last ten', () => {
+    expect(mobileDigitsSearchedBy('98765 43210')).toBe('9876543210');
+    expect(mobileDigitsSearchedBy(' +91 (98765)-43210 ')).toBe('9876543210');
+    expect(mobileDigitsSearchedBy('3210')).toBe('3210');
+  });
+
+  it('searches no mobile for a booking id or a name that holds digits', () => {
+    for (const q of ['jby88dq7', 'JB7K2M9Q', 'zz98765', 'Asha 2', ''])
+      expect(mobileDigitsSearchedBy(q), q).toBe('');
   });
 });

@@ -321,6 +321,8 @@ describe('the gate device offline', () => {
     expect(ids('kabir')).toEqual(['JB2']);
     expect(ids('jb3')).toEqual(['JB3']);
     expect(ids('0000')).toEqual([]);
+    // A booking id that holds a mobile's last four digits is not that mobile.
+    expect(ids('jb7788')).toEqual([]);
     // Kept on the device: a reload still finds by mobile.
     const again = new GateEngine(store, server.api, place);
     await again.start();

@@ -1,4 +1,5 @@
 import { type GateListTicket, uploadBatch } from '../../shared/gate-schemas.ts';
+import { mobileDigitsSearchedBy } from '../../shared/indian-mobile.ts';
 import { gateTicketId, parseTicketToken } from '../../shared/ticket-token-format.ts';
 import type { RouterInputs, RouterOutputs } from '../lib/trpc.ts';
 import { decideLocally, type Elsewhere, isStaleGeneration, type LocalTicket } from './decide-locally.ts';
@@ -419,7 +420,7 @@ export class GateEngine {
   lookUpLocally(query: string, limit = 20): LocalTicket[] {
     const q = query.trim().toLowerCase();
     if (q.length < 2) return [];
-    const digits = q.replace(/\D/g, '');
+    const digits = mobileDigitsSearchedBy(q);
     const lastFour = digits.length >= 4 ? digits.slice(-4) : null;
     const out: LocalTicket[] = [];
     for (const t of this.tickets.values()) {

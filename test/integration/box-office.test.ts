@@ -442,6 +442,14 @@ describe('who may', () => {
     );
     expect(found.status).toBe(200);
     expect((found.data as { channel: string }[]).map((o) => o.channel).sort()).toEqual(['comp', 'door']);
+    const byMobile = await callProcedure(
+      t,
+      'query',
+      'boxOffice.lookUpOrders',
+      { eventId: ev.eventId, query: '+91 98200-12345' },
+      { cookie: desk.cookie },
+    );
+    expect((byMobile.data as unknown[]).length).toBe(2);
 
     const edit = await callProcedure(
       t,

@@ -311,6 +311,8 @@ describe('the gate: per-event rights, scans, the log, undo, offline merge', () =
       ).toEqual([main.bookingId]);
     expect((await lookUp('asha'))[0]?.phoneEnd).toBe('3210');
     expect(await lookUp('nobody here')).toEqual([]);
+    // Letters with a mobile's digits read as a booking id, not as that mobile.
+    expect(await lookUp('jb43210')).toEqual([]);
   });
 
   it('merges offline scans: two devices admitting the same ticket become a double entry (who, where, when); a resent batch changes nothing', async () => {

@@ -301,6 +301,9 @@ describe('sales dashboard', () => {
       expect(await found({ q: 'CHETAN@EXAMPLE' })).toEqual([ids.c]);
       expect(await found({ q: '98765 43210' })).toEqual([ids.a]);
       expect(await found({ q: ids.a.slice(0, 8).toLowerCase() })).toEqual([ids.a]);
+      // Letters mixed with a mobile's digits read as a booking id, not a mobile.
+      expect(await found({ q: 'zz98765' })).toEqual([]);
+      expect(await found({ q: '+91 98765-43210' })).toEqual([ids.a]);
       expect(await found({ q: '%' })).toEqual([]);
       expect(await found({ q: '_' })).toEqual([]);
       expect(await found({ slotId: lateSlotId })).toEqual([ids.c]);

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { SalesChannel } from '../../../shared/box-office-schemas.ts';
+import { mobileDigitsSearchedBy } from '../../../shared/indian-mobile.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { rows } from '../../db/engine/steps.ts';
@@ -24,6 +25,8 @@ export interface BoxOfficeOrder {
  */
 export async function lookUpOrders(db: DbOrTx, eventId: string, text: string): Promise<BoxOfficeOrder[]> {
   const like = `%${escapeLike(text)}%`;
+  // A mobile as typed at the desk ('+91 98200 12345') against the stored ten digits.
+  const digits = mobileDigitsSearchedBy(text);
   return runStatements(db, (db) => {
     const { bookings, boxOfficeSales } = tablesOf(db);
     return rows<BoxOfficeOrder>(
@@ -47,7 +50,7 @@ export async function lookUpOrders(db: DbOrTx, eventId: string, text: string): P
               likeEscapedOn(db, bookings.id, like),
               likeEscapedOn(db, bookings.userName, like),
               likeEscapedOn(db, bookings.userEmail, like),
-              likeEscapedOn(db, bookings.userPhone, like),
+              ...(digits.length >= 3 ? [likeEscapedOn(db, bookings.userPhone, `%${digits}%`)] : []),
             ),
           ),
         )

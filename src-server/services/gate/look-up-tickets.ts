@@ -1,4 +1,5 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { mobileDigitsSearchedBy } from '../../../shared/indian-mobile.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { rows, type Steps } from '../../db/engine/steps.ts';
@@ -40,7 +41,7 @@ export function lookUpTickets(db: DbOrTx, slotId: string, query: string): Promis
 function* lookUpTicketsSteps(db: DbOrTx, slotId: string, query: string): Steps<LookedUpTicket[]> {
   const { bookingAttendees, bookings } = tablesOf(db);
   const q = query.trim();
-  const digits = q.replace(/\D/g, '');
+  const digits = mobileDigitsSearchedBy(q);
   const escaped = escapeLike(q);
   const match = or(
     likeEscapedOn(db, bookings.id, `${escaped}%`),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { mobileDigitsSearchedBy } from '../../../shared/indian-mobile.ts';
 import { type OrdersFilter, SALES_MESSAGES } from '../../../shared/sales-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
@@ -122,8 +123,8 @@ function searchCondition(db: DbOrTx, bookings: Tables['bookings'], q: string): S
     likeEscapedOn(db, bookings.userEmail, anywhere),
     likeEscapedOn(db, bookings.id, `${escapeLike(q)}%`),
   ];
-  const digits = q.replace(/\D/g, '');
-  if (digits.length >= 3) parts.push(sql`${bookings.userPhone} like ${`%${digits.slice(-10)}%`}`);
+  const digits = mobileDigitsSearchedBy(q);
+  if (digits.length >= 3) parts.push(sql`${bookings.userPhone} like ${`%${digits}%`}`);
   return or(...parts)!;
 }
 
