@@ -286,6 +286,74 @@ describe('offers when seats come back', () => {
     await expectInventoryInvariant();
   });
 
+  it('two offers that together pass the per-buyer maximum: Pay refuses either while the other is held, and pays one once the other is left', async () => {
+    t = await createTestAppOn(engine);
+    const ev = await createTicketedEventOn(t.deps.db, {
+      types: [{ name: 'Gold Circle', pricePaise: 50_000, totalTickets: 2 }],
+    });
+    // A second show of the event, with its own type: the list is once per show, so one account can
+    // wait on both, and be offered both.
+    const { slots, ticketTypes } = tables();
+    const lateSlotId = `${ev.eventId}-late`;
+    const lateTypeId = `${ev.eventId}-late-type`;
+    await t.deps.db.insert(slots).values({
+      id: lateSlotId,
+      eventDateId: ev.dateId,
+      startTime: '2026-12-05T18:00:00.000Z',
+      endTime: '2026-12-05T20:00:00.000Z',
+    });
+    await t.deps.db
+      .insert(ticketTypes)
+      .values({
+        id: lateTypeId,
+        slotId: lateSlotId,
+        name: 'Late Show',
+        pricePaise: 30_000,
+        totalTickets: 2,
+        availableTickets: 2,
+      });
+    const owner = await signedInUser(t);
+    const early = await buy(owner, ev, 2);
+    const late = await payFor(
+      owner,
+      await proceed(t, owner.cookie, ev, 2, {
+        selectedSlot: lateSlotId,
+        selectedTickets: [{ ticketTypeId: lateTypeId, quantity: 2 }],
+      }),
+    );
+    await setEvent(ev.eventId, { maxTicketsPerBuyer: 4 });
+    const fan = await signedInUser(t);
+    const onEarly = await joined(fan, ev, 2);
+    const onLate = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      { ticketTypeId: lateTypeId, quantity: 2, details: { ...DETAILS, email: fan.email, name: fan.name } },
+      { cookie: fan.cookie },
+    );
+    expect(onLate.status, JSON.stringify(onLate.body)).toBe(200);
+    const lateEntryId = (onLate.data as { entryId: string }).entryId;
+    await cancelBooking(early);
+    await cancelBooking(late);
+    // Two plus two fit four, so both were offered; then the organiser lowers the maximum to three.
+    expect((await entry(onEarly.entryId)).status).toBe('offered');
+    expect((await entry(lateEntryId)).status).toBe('offered');
+    await setEvent(ev.eventId, { maxTicketsPerBuyer: 3 });
+
+    for (const entryId of [onEarly.entryId, lateEntryId]) {
+      const refused = await onEntry(fan, 'payOffer', entryId);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.message).toBe(HOARDING_MESSAGES.perBuyerMax(3, 2));
+    }
+    expect(await t.deps.db.select().from(tables().paymentOrders)).toHaveLength(2); // the owner's two
+    expect((await onEntry(fan, 'leave', lateEntryId)).status).toBe(200);
+    const pay = await onEntry(fan, 'payOffer', onEarly.entryId);
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    await payFor(fan, pay.data as CheckoutSession);
+    expect((await entry(onEarly.entryId)).status).toBe('booked');
+    await expectInventoryInvariant();
+  });
+
   it('a Proceed by the offer’s holder on that slot is refused, and the offer stays theirs to pay', async () => {
     t = await createTestAppOn(engine);
     const { ev, bookingIds, a, first } = await twoInLine(1);

@@ -250,7 +250,7 @@ export function coolDownEndsAt(hold: {
 /**
  * The tickets an account already has for an event, as the organiser's per-buyer maximum counts them:
  * seats it holds, seats it booked, and seats it paid for and gave away. For the waiting list's join,
- * whose offer is paid without a Proceed (ADR 0027).
+ * offer and Pay, since an offer is paid without a Proceed (ADR 0027).
  */
 export function ticketsCountedTowardsMax(db: DbOrTx, userId: string, eventId: string): number {
   return runSync(ticketsCountedTowardsMaxSteps(db, userId, eventId));

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
-import { changes, row, serialize } from '../../db/engine/steps.ts';
+import { changes, row, type Steps, serialize } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, DomainError } from '../../errors.ts';
@@ -12,6 +13,8 @@ import { type CheckoutSession, checkoutSessionOf } from '../checkout/checkout-se
 import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
 import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
+import { ticketsCountedTowardsMaxSteps } from '../inventory/hoarding.ts';
+import type { DbOrTx } from '../inventory/holds.ts';
 import { paymentGatewayOf } from '../payments/gateway-of.ts';
 import { admissionStateSteps, requireAdmission } from '../waiting-room/require-admitted-account.ts';
 import { readOfferSteps } from './offer.ts';
@@ -71,6 +74,7 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   if ((await runStatements(deps.db, (db) => ticketRateNotInForceSteps(db, hold.eventId, now))) !== null) {
     throw conflict(GST_MESSAGES.saleRateNotInForce);
   }
+  await runStatements(deps.db, (db) => refuseOverPerBuyerMaxSteps(db, userId, hold));
   const receipt = buildReceipt(hold.eventId, now);
   const notes = buildOrderNotes({
     eventId: hold.eventId,
@@ -115,4 +119,29 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
     );
     return session(orderId);
   });
+}
+
+/**
+ * The organiser's per-buyer maximum, once more at Pay: each offer was checked when it was made, but two
+ * offers made at once on two slots (each in its own slot's transaction, on two servers) can each have
+ * counted without the other, and the organiser may have lowered the maximum since. Every other ticket
+ * the account has for the event counts, its other offers' holds too, so of two offers that together go
+ * over, the buyer pays one once they leave the other's list. Read before the gateway is asked, with no
+ * lock: a Proceed or another Pay cannot change what it counts in a way that lets both through, since
+ * every offer's hold exists before either Pay and a Proceed counts them too. An order opened before is
+ * not refused again: it may be under payment.
+ */
+function* refuseOverPerBuyerMaxSteps(
+  tx: DbOrTx,
+  userId: string,
+  hold: { eventId: string; seats: number },
+): Steps<void> {
+  const { events } = tablesOf(tx);
+  const event = yield* row(
+    tx.select({ max: events.maxTicketsPerBuyer }).from(events).where(eq(events.id, hold.eventId)),
+  );
+  const max = event?.max ?? null;
+  if (max === null) return;
+  const already = (yield* ticketsCountedTowardsMaxSteps(tx, userId, hold.eventId)) - hold.seats;
+  if (already + hold.seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
 }
