@@ -15,6 +15,7 @@ export const Route = createLazyRoute('/_buyer/ticket/$bookingId')({ component: T
 export const WithoutIdRoute = createLazyRoute('/_buyer/ticket')({ component: TicketWithoutId });
 
 const NO_ID = 'No bookingId provided in URL.';
+const NO_LONGER_VALID = 'This ticket is no longer valid.';
 
 function TicketPage() {
   const { bookingId } = Route.useParams();
@@ -56,12 +57,16 @@ function TicketView({ id, token, notice }: { id: string; token?: string; notice:
   const booking = ticket.data;
   const show = bookingDisplay(booking);
   if (booking.status === 'cancelled') {
+    // Cancelled here a moment ago: the notice above has said so, with the refund, and holds the focus;
+    // a second status saying it again would be read out twice.
+    if (notice.outcome?.bookingId === booking.id)
+      return <p className="mx-auto max-w-xl px-4 py-16 text-center text-gray-700">{NO_LONGER_VALID}</p>;
     return (
       <TicketMessage
         text={
           booking.cancelReason === 'buyer'
-            ? `You cancelled booking ${booking.id} (${show.name}); your refund goes back to your original payment method. This ticket is no longer valid.`
-            : `Booking ${booking.id} (${show.name}) was cancelled by the organiser and refunded in full. This ticket is no longer valid.`
+            ? `You cancelled booking ${booking.id} (${show.name}); your refund goes back to your original payment method. ${NO_LONGER_VALID}`
+            : `Booking ${booking.id} (${show.name}) was cancelled by the organiser and refunded in full. ${NO_LONGER_VALID}`
         }
       />
     );
