@@ -109,6 +109,7 @@ export function EInvoiceQueue({
                       type="button"
                       className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
                       disabled={retrying}
+                      aria-label={`Try again: ${r.number}`}
                       onClick={() => onRetry({ invoiceId: r.invoiceId })}
                     >
                       Try again
@@ -143,6 +144,7 @@ export function EInvoiceQueue({
                       type="button"
                       className="mt-1 rounded-md border border-gray-300 px-3 py-1 text-xs font-semibold"
                       disabled={retrying}
+                      aria-label={`Try again: ${r.number}`}
                       onClick={() => onRetry({ creditNoteId: r.creditNoteId })}
                     >
                       Try again
