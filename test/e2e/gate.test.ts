@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { otherSlotMessage } from '../../shared/gate-schemas.ts';
 import { appSecretFile } from '../../src-server/app-secret.ts';
 import { databaseFile, openDatabase } from '../../src-server/db/client.ts';
 import { users } from '../../src-server/db/schema/accounts.ts';
@@ -27,6 +28,7 @@ describe('the gate in Chromium with a fake camera', () => {
   const browsers: Browser[] = [];
   let staffEmail: string;
   let main: CreatedBooking;
+  let otherSlotStart: string;
   const tickets: Record<'scan' | 'offline' | 'twoGates' | 'otherSlot' | 'group', CreatedBooking> =
     {} as never;
 
@@ -57,10 +59,9 @@ describe('the gate in Chromium with a fake camera', () => {
     tickets.twoGates = inSlot('Meera Twogates');
     // Three people on one ticket: the gate asks how many enter now.
     tickets.group = inSlot('Nila Groupticket', { personAllowedPerTicket: 3 });
-    tickets.otherSlot = inSlot('Ravi Otherslot', {
-      slotId: 'slot-sat-12',
-      ticketSlot: '2026-12-12T13:30:00.000Z',
-    });
+    // A week after the gate's own show, whatever today is, so it is never a past show.
+    otherSlotStart = new Date(Date.parse(main.row.ticketSlot) + 7 * 24 * 3_600_000).toISOString();
+    tickets.otherSlot = inSlot('Ravi Otherslot', { slotId: 'slot-next-week', ticketSlot: otherSlotStart });
     database.close();
 
     // The gate's person: signed up, then put on the event's team by the CLI (per-event rights).
@@ -266,7 +267,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await context.setOffline(true);
     await context.grantPermissions(['camera']);
     await page.getByRole('button', { name: 'Try the camera again' }).click();
-    await result(page).getByText('Ticket for Sat 12 Dec, 7 PM slot').waitFor({ timeout: 20_000 });
+    await result(page).getByText(otherSlotMessage(otherSlotStart)).waitFor({ timeout: 20_000 });
     await result(page).getByText('Decided offline', { exact: false }).waitFor();
     await saveScreenshot(page, 'gate-other-slot-offline-390.png');
 
@@ -278,7 +279,7 @@ describe('the gate in Chromium with a fake camera', () => {
     await dismiss(page);
     await result(page)
       .filter({ hasNotText: 'Decided offline' })
-      .getByText('Ticket for Sat 12 Dec, 7 PM slot')
+      .getByText(otherSlotMessage(otherSlotStart))
       .waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'gate-other-slot-390.png');
   });

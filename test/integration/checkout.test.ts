@@ -232,7 +232,9 @@ describe('Proceed: hold and payment order', () => {
     const first = await proceed(t, (await signedInUser(t)).cookie, ev, 1);
     // Hold ids take the app's clock; the simulator, like Razorpay, its own.
     t.clock.advance(1);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // The simulator's own clock must move on: a timer may fire within the same millisecond.
+    const made = Date.now();
+    while (Date.now() <= made) await new Promise((resolve) => setTimeout(resolve, 1));
     const second = await proceed(t, (await signedInUser(t)).cookie, ev, 1);
     expect(first.holdId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(first.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
