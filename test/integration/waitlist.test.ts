@@ -302,16 +302,14 @@ describe('offers when seats come back', () => {
       startTime: '2026-12-05T18:00:00.000Z',
       endTime: '2026-12-05T20:00:00.000Z',
     });
-    await t.deps.db
-      .insert(ticketTypes)
-      .values({
-        id: lateTypeId,
-        slotId: lateSlotId,
-        name: 'Late Show',
-        pricePaise: 30_000,
-        totalTickets: 2,
-        availableTickets: 2,
-      });
+    await t.deps.db.insert(ticketTypes).values({
+      id: lateTypeId,
+      slotId: lateSlotId,
+      name: 'Late Show',
+      pricePaise: 30_000,
+      totalTickets: 2,
+      availableTickets: 2,
+    });
     const owner = await signedInUser(t);
     const early = await buy(owner, ev, 2);
     const late = await payFor(
