@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import type { BookedTicketLine, BookingStatus } from '../schema/bookings.ts';
 import { users } from './accounts.ts';
@@ -89,6 +89,13 @@ export const bookings = pgTable(
      * event's gate_positions row, so a device's ticket cursor never passes a booking committed later.
      */
     gateListPosition: integer('gate_list_position'),
+    /**
+     * The admission GST the checkout quoted (copied from the hold, schema/payments.ts): the admission
+     * invoice is computed from it, not from the event's settings of the day, so it adds up to what was
+     * paid (ADR 0033). Null on bookings made before it was kept: their invoice reads the event's settings.
+     */
+    admissionTaxRatePercent: doublePrecision('admission_tax_rate_percent'),
+    admissionExemptionApplies: boolean('admission_exemption_applies'),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),

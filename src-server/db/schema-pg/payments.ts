@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import type { HoldStatus, PaymentOrderStatus, RefundStatus } from '../schema/payments.ts';
 import { users } from './accounts.ts';
@@ -57,6 +68,14 @@ export const holds = pgTable(
     discountPaise: bigint('discount_paise', { mode: 'number' }),
     /** When the code's use was given back (hold released unpaid, booking cancelled); null while it counts. */
     discountReturnedAt: text('discount_returned_at'),
+    /**
+     * The admission GST the hold was priced with (checkout/checkout-taxes.ts), copied onto the booking so
+     * its invoice adds up to what was paid even if the organiser changes the rate or the kind meanwhile
+     * (ADR 0033): the rate added on top of the prices (null: none added, or a hold made before it was kept)
+     * and whether entry 81's exemption applied (null: a hold made before it was kept).
+     */
+    admissionTaxRatePercent: doublePrecision('admission_tax_rate_percent'),
+    admissionExemptionApplies: boolean('admission_exemption_applies'),
   },
   (t) => [
     index('holds_status_expiry_idx').on(t.status, t.expiresAt),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { BookedTicketType } from '../../../shared/ticket-type.ts';
 import { users } from './accounts.ts';
 import { events } from './catalog.ts';
@@ -103,6 +103,13 @@ export const bookings = sqliteTable(
      * event's gate_positions row, so a device's ticket cursor never passes a booking committed later.
      */
     gateListPosition: integer('gate_list_position'),
+    /**
+     * The admission GST the checkout quoted (copied from the hold, schema/payments.ts): the admission
+     * invoice is computed from it, not from the event's settings of the day, so it adds up to what was
+     * paid (ADR 0033). Null on bookings made before it was kept: their invoice reads the event's settings.
+     */
+    admissionTaxRatePercent: real('admission_tax_rate_percent'),
+    admissionExemptionApplies: integer('admission_exemption_applies', { mode: 'boolean' }),
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { users } from './accounts.ts';
 import { eventDates, events, slots, ticketTypes } from './catalog.ts';
@@ -58,6 +58,14 @@ export const holds = sqliteTable(
     discountPaise: integer('discount_paise'),
     /** When the code's use was given back (hold released unpaid, booking cancelled); null while it counts. */
     discountReturnedAt: text('discount_returned_at'),
+    /**
+     * The admission GST the hold was priced with (checkout/checkout-taxes.ts), copied onto the booking so
+     * its invoice adds up to what was paid even if the organiser changes the rate or the kind meanwhile
+     * (ADR 0033): the rate added on top of the prices (null: none added, or a hold made before it was kept)
+     * and whether entry 81's exemption applied (null: a hold made before it was kept).
+     */
+    admissionTaxRatePercent: real('admission_tax_rate_percent'),
+    admissionExemptionApplies: integer('admission_exemption_applies', { mode: 'boolean' }),
   },
   (t) => [
     index('holds_status_expiry_idx').on(t.status, t.expiresAt),
