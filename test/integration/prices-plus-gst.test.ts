@@ -40,8 +40,11 @@ async function taxInclusiveOf(eventId: string) {
   return event!.taxInclusive;
 }
 
-/** An organiser (registered when `gstin` is given) with a ₹750 concert in Mumbai. */
-async function organiserWithEvent(gstin: string): Promise<{ organiser: Person; ev: TicketedEvent }> {
+/** An organiser (registered when `gstin` is given) with a concert in Mumbai, ₹750 unless `pricePaise`. */
+async function organiserWithEvent(
+  gstin: string,
+  pricePaise = 75_000,
+): Promise<{ organiser: Person; ev: TicketedEvent }> {
   const organiser = await account(t, 'organiser');
   await saveOrganiserProfile(
     t.deps.db,
@@ -52,21 +55,42 @@ async function organiserWithEvent(gstin: string): Promise<{ organiser: Person; e
   );
   const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
-    types: [{ name: 'Gold', pricePaise: 75_000, totalTickets: 20 }],
+    types: [{ name: 'Gold', pricePaise, totalTickets: 20 }],
   });
   const { events } = tablesOf(t.deps.db);
   await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, ev.eventId));
   return { organiser, ev };
 }
 
-function choose(organiser: Person, ev: TicketedEvent, taxInclusive: boolean | null) {
+/** The event editor's GST settings through the real procedure (its rate is always sent). */
+function setTax(
+  organiser: Person,
+  ev: TicketedEvent,
+  settings: { taxRate: number | null; taxInclusive?: boolean | null; admissionKind?: string },
+) {
   return callProcedure(
     t,
     'mutation',
     'invoices.setEventTaxRate',
-    { eventId: ev.eventId, taxRate: null, taxInclusive },
+    { eventId: ev.eventId, ...settings },
     { cookie: organiser.cookie },
   );
+}
+
+function choose(organiser: Person, ev: TicketedEvent, taxInclusive: boolean | null) {
+  return setTax(organiser, ev, { taxRate: null, taxInclusive });
+}
+
+/** The booking, its admission invoice and the sum of all its invoices' totals. */
+async function invoicesOf(bookingId: string) {
+  const { bookings, invoices } = tablesOf(t.deps.db);
+  const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const issued = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+  return {
+    booking: booking!,
+    admission: issued.find((i) => i.kind === 'admission')!,
+    sum: issued.reduce((sum, i) => sum + i.totalPaise, 0),
+  };
 }
 
 async function publicView(ev: TicketedEvent) {
@@ -139,5 +163,102 @@ describe('prices plus GST, chosen per event', () => {
     const res = await choose(other, ev, false);
     expect(res.status).toBe(404);
     expect(await taxInclusiveOf(ev.eventId)).toBeNull();
+  });
+});
+
+/**
+ * The organiser edits the event's GST while a buyer is paying (issue: invoices must add up to what the
+ * buyer paid): the hold was priced with the rate and exemption of Proceed, and its invoice is computed
+ * from those, kept on the hold and the booking, not from the event's settings at confirmation.
+ */
+describe('prices plus GST, changed while the buyer pays', () => {
+  it('₹1,000 + 18 % quoted, the event moved to 5 % before the payment: invoiced at 18 %, adding up to ₹1,239', async () => {
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const { organiser, ev } = await organiserWithEvent(GSTIN, 100_000);
+    expect((await setTax(organiser, ev, { taxRate: 18, taxInclusive: false })).status).toBe(200);
+    const buyer = await signedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1);
+    // By hand: ticket 1000.00 + GST 18 % 180.00; fee 5 % 50.00 + its IGST 18 % 9.00. Total 1239.00.
+    expect(session).toMatchObject({ admissionTaxPaise: 18_000, amountPaise: 123_900 });
+
+    expect((await setTax(organiser, ev, { taxRate: 5 })).status).toBe(200);
+    const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    const { booking, admission, sum } = await invoicesOf((res.data as { bookingId: string }).bookingId);
+    expect(booking).toMatchObject({
+      totalAmountPaise: 123_900,
+      admissionTaxRatePercent: 18,
+      admissionExemptionApplies: true,
+    });
+    // 1000.00 + CGST 9 % 90.00 + SGST 9 % 90.00, not 1000.00 + 5 % = 1050.00.
+    expect(admission).toMatchObject({
+      taxInclusive: false,
+      taxableValuePaise: 100_000,
+      cgstPaise: 9_000,
+      sgstPaise: 9_000,
+      totalPaise: 118_000,
+    });
+    expect(admission.lines.map((l) => [l.kind, l.taxRatePercent])).toEqual([['intra', 18]]);
+    // The organiser's invoice and the platform's (59.00) add up to exactly what was paid.
+    expect(sum).toBe(123_900);
+
+    // The next buyer is quoted (and invoiced at) the new 5 %: 1000.00 + 50.00.
+    const next = await signedInUser(t);
+    const second = await proceed(t, next.cookie, ev, 1);
+    expect(second).toMatchObject({ admissionTaxPaise: 5_000, amountPaise: 110_900 });
+    const paid = await confirm(t, next.cookie, await payWithSimulator(t, second.orderId));
+    const later = await invoicesOf((paid.data as { bookingId: string }).bookingId);
+    expect(later.admission).toMatchObject({ totalPaise: 105_000 });
+    expect(later.sum).toBe(110_900);
+  });
+
+  it('₹400 + 18 % quoted as a workshop, the kind changed to a concert (exempt at ₹500) before the payment: still 18 %', async () => {
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const { organiser, ev } = await organiserWithEvent(GSTIN, 40_000);
+    expect(
+      (await setTax(organiser, ev, { taxRate: 18, taxInclusive: false, admissionKind: 'other' })).status,
+    ).toBe(200);
+    const buyer = await signedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1);
+    // By hand: ticket 400.00 + GST 18 % 72.00 (entry 81 does not exempt a workshop); fee 20.00 + 3.60.
+    expect(session).toMatchObject({ admissionTaxPaise: 7_200, amountPaise: 49_560 });
+
+    expect((await setTax(organiser, ev, { taxRate: 18, admissionKind: 'concert' })).status).toBe(200);
+    const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    const { booking, admission, sum } = await invoicesOf((res.data as { bookingId: string }).bookingId);
+    expect(booking).toMatchObject({ admissionTaxRatePercent: 18, admissionExemptionApplies: false });
+    // Taxed as quoted, not exempt: 400.00 + CGST 36.00 + SGST 36.00.
+    expect(admission).toMatchObject({
+      documentType: 'tax_invoice',
+      taxInclusive: false,
+      cgstPaise: 3_600,
+      sgstPaise: 3_600,
+      totalPaise: 47_200,
+    });
+    expect(admission.lines.map((l) => [l.kind, l.taxRatePercent])).toEqual([['intra', 18]]);
+    expect(sum).toBe(49_560);
+  });
+
+  it('a hold from before the quote was kept (columns null) is invoiced at the event’s settings, as before', async () => {
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const { organiser, ev } = await organiserWithEvent(GSTIN, 100_000);
+    expect((await setTax(organiser, ev, { taxRate: 18, taxInclusive: false })).status).toBe(200);
+    const buyer = await signedInUser(t);
+    const session = await proceed(t, buyer.cookie, ev, 1);
+    // A hold taken by the release before this one, paid after the upgrade: nothing quoted on its row.
+    const { holds } = tablesOf(t.deps.db);
+    const quoted = await t.deps.db
+      .update(holds)
+      .set({ admissionTaxRatePercent: null, admissionExemptionApplies: null })
+      .where(eq(holds.userId, buyer.userId))
+      .returning({ rate: holds.admissionTaxRatePercent });
+    expect(quoted).toEqual([{ rate: null }]);
+
+    const res = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    const { booking, admission, sum } = await invoicesOf((res.data as { bookingId: string }).bookingId);
+    expect(booking).toMatchObject({ admissionTaxRatePercent: null, admissionExemptionApplies: null });
+    // The event's 18 % read at confirmation, as before the quote was kept.
+    expect(admission).toMatchObject({ taxInclusive: false, totalPaise: 118_000 });
+    expect(admission.lines.map((l) => l.taxRatePercent)).toEqual([18]);
+    expect(sum).toBe(123_900);
   });
 });

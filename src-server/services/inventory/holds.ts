@@ -581,6 +581,11 @@ function* insertHoldSteps(
     createdAt: now.toISOString(),
     // The code's use lives on the hold's own row (issue 40): no second table for a Proceed with a code.
     ...discountColumnsOf(discount),
+    // The admission GST this hold was priced with, in the same row: its invoice is computed from it, so
+    // an edit of the event's rate or kind while the buyer pays cannot make the invoice disagree with the
+    // money (ADR 0033). Null without the event's settings (benchmarks, the inventory's own tests).
+    admissionTaxRatePercent: input.taxes?.admissionTaxRatePercent ?? null,
+    admissionExemptionApplies: input.taxes?.admissionExemptionApplies ?? null,
   });
   // In ticket-type id order (`position` keeps the buyer's): on PostgreSQL each item's foreign key takes
   // FOR KEY SHARE on its type's row before the hold's UPDATEs, and the quota editor locks those rows FOR
@@ -766,6 +771,8 @@ const builders = {
         createdAt: p('createdAt'),
         discountCodeId: p('discountCodeId'),
         discountPaise: p('discountPaise'),
+        admissionTaxRatePercent: p('admissionTaxRatePercent'),
+        admissionExemptionApplies: p('admissionExemptionApplies'),
       })
       .prepare();
   },

@@ -247,12 +247,21 @@ function* admissionInvoiceSteps(
   // Entry 81 exempts ₹500 or less per person only for the kinds it lists, and the kind decides the
   // SAC of the admission lines (issue 36).
   const admissionKind = admissionKindOf(event.category, event.admissionKind);
-  const exemptionApplies = exemptionAppliesTo(admissionKind);
   const registered = profile.gstin !== null;
-  // The rate as the sale was quoted: a sale is refused while it is out of the schedule
-  // (checkout-taxes.ts ticketRateNotInForceSteps), so only a payment already under way when it left the
-  // schedule is invoiced at it (ADR 0033).
-  const rate = registered ? ticketTaxRateOf(event.taxRate, profile.defaultTaxRate) : 0;
+  // GST added on top at checkout is invoiced at the rate and exemption the hold was priced with (kept on
+  // the booking): the organiser may change the event's rate, the profile's default or the event's kind
+  // while the buyer pays, and the invoice must still add up to what was paid (ADR 0033). A booking
+  // made before they were kept (null), or one whose prices included GST, is invoiced at the settings of
+  // the day: with prices that include GST the total is what was paid whatever the rate.
+  const quotedRate = registered ? booking.admissionTaxRatePercent : null;
+  const exemptionApplies =
+    quotedRate !== null && booking.admissionExemptionApplies !== null
+      ? booking.admissionExemptionApplies
+      : exemptionAppliesTo(admissionKind);
+  // Else the rate of the day, as the sale was quoted unless it changed meanwhile: a sale is refused
+  // while its rate is out of the schedule (checkout-taxes.ts ticketRateNotInForceSteps), so only a
+  // payment already under way when it left the schedule is invoiced at it.
+  const rate = quotedRate ?? (registered ? ticketTaxRateOf(event.taxRate, profile.defaultTaxRate) : 0);
   const taxLines = (taxInclusive: boolean) =>
     booking.ticketTypes.map((l) => ({
       l,
@@ -268,10 +277,11 @@ function* admissionInvoiceSteps(
         exemptionApplies,
       }),
     }));
-  // What was paid decides, not today's profile (it may have changed since Proceed): GST added on top
-  // of tax-exclusive prices at checkout (checkout/checkout-taxes.ts) is whatever the booking's total
-  // holds beyond the tickets, the add-ons, the fee and the fee's GST (shared/pricing.ts admissionTaxOf). With none added the prices were paid as set,
-  // tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
+  // A quoted rate says the prices were tax-exclusive. Without one, what was paid decides, not today's
+  // profile (it may have changed since Proceed): GST added on top of tax-exclusive prices at checkout
+  // (checkout/checkout-taxes.ts) is whatever the booking's total holds beyond the tickets, the add-ons,
+  // the fee and the fee's GST (shared/pricing.ts admissionTaxOf). With none added the prices were paid
+  // as set, tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
   const addedTax = admissionTaxOf({
     totalPaise: booking.totalAmountPaise,
     subtotalPaise: booking.subtotalAmountPaise,
@@ -281,6 +291,7 @@ function* admissionInvoiceSteps(
   });
   const exclusiveTaxed = taxLines(false);
   const exclusive =
+    quotedRate !== null ||
     addedTax > 0 ||
     (registered &&
       !(event.taxInclusive ?? profile.taxInclusive) &&

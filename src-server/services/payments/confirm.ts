@@ -420,6 +420,9 @@ function* createBookingSteps(
       totalAmountPaise: hold.totalPaise,
       discountCode: discount?.code ?? null,
       discountPaise: discount?.discountPaise ?? 0,
+      // What the checkout quoted: the admission invoice below is computed from it (ADR 0033).
+      admissionTaxRatePercent: hold.admissionTaxRatePercent,
+      admissionExemptionApplies: hold.admissionExemptionApplies,
       status: 'confirmed',
       isCheckIn: false,
       totalUserAllowed: lines.reduce((sum, l) => sum + l.totalPersons, 0),
