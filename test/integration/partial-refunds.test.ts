@@ -4,7 +4,7 @@
  * proportion (worked by hand below), seats back only for tickets nobody walked in with, the refund job,
  * the order history and the buyer's mail (ADR 0043). Runs on both engines (vitest.config.ts ON_BOTH_ENGINES).
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PART_REFUND_MESSAGES } from '../../shared/partial-refund-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
@@ -13,8 +13,9 @@ import { recordScan } from '../../src-server/services/gate/record-scan.ts';
 import { gstr1Tables } from '../../src-server/services/invoices/export-gstr1.ts';
 import { streamInvoicesCsv } from '../../src-server/services/invoices/stream-invoices-csv.ts';
 import { PART_REFUND_REFUSALS } from '../../src-server/services/partial-refunds/refund-part-in.ts';
-import { signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
-import { account, buy, mailOn, ownedEvent, type Person } from '../helpers/engine-fixtures.ts';
+import { signAttendeeTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
+import { account, buy, mailOn, ownedEvent, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { buyAs } from '../helpers/organiser-bookings.ts';
 import {
   countOfOn,
   createTicketedEventOn,
@@ -414,5 +415,154 @@ describe('the organiser refunds part of a booking', () => {
     });
     expect(unknown.body.error?.message).toBe(PART_REFUND_REFUSALS.unknownTicket);
     expect(await parts()).toEqual([]);
+  });
+});
+
+/**
+ * A booking mixing a type whose attendees have their own QR (ADR 0046) with a type on the booking's QR:
+ * which cancelled tickets were used is known per attendee ticket for the first, and counted booking-wide
+ * only for the second. A cancelled ticket someone walked in on keeps its seat off sale (pretix: a
+ * checked-in position may be cancelled, its quota is not given back).
+ */
+describe('cancelling tickets of a booking with attendee tickets', () => {
+  /** Stalls (one QR per attendee) and Balcony (the booking's QR), both in one shared capacity. */
+  async function mixedEvent() {
+    const mixed = await createTicketedEventOn(t.deps.db, {
+      types: [
+        { name: 'Stalls', pricePaise: 118_000, totalTickets: 20 },
+        { name: 'Balcony', pricePaise: 59_000, totalTickets: 20 },
+      ],
+      platformFeeRate: 10,
+    });
+    const { events, ticketTypes } = tables();
+    await t.deps.db.update(events).set({ ownerId: organiser.userId }).where(eq(events.id, mixed.eventId));
+    const [stalls, balcony] = mixed.ticketTypeIds as [string, string];
+    await t.deps.db.update(ticketTypes).set({ perAttendeeTickets: true }).where(eq(ticketTypes.id, stalls));
+    const quota = await callProcedure(
+      t,
+      'mutation',
+      'console.createQuota',
+      {
+        eventId: mixed.eventId,
+        quota: { name: 'Hall', capacity: 30, slotIds: [mixed.slotId], ticketTypeIds: [stalls, balcony] },
+      },
+      { cookie: organiser.cookie },
+    );
+    expect(quota.status, JSON.stringify(quota.body)).toBe(200);
+    return { mixed, stalls, balcony, quotaId: (quota.data as { id: string }).id };
+  }
+  type Mixed = Awaited<ReturnType<typeof mixedEvent>>;
+
+  /** 1 × Stalls + 1 × Balcony through the real checkout. */
+  async function buyOneOfEach(m: Mixed) {
+    const { bookingId } = await buyAs(t, await signedInUser(t), m.mixed, 2, {
+      extra: {
+        selectedTickets: [
+          { ticketTypeId: m.stalls, quantity: 1 },
+          { ticketTypeId: m.balcony, quantity: 1 },
+        ],
+      },
+    });
+    return bookingId;
+  }
+
+  /** One person in at the gate with `token` (an attendee's own QR, or the booking's). */
+  async function scan(m: Mixed, token: string) {
+    const res = await recordScan(
+      t.deps.db,
+      t.deps.appSecret,
+      { eventId: m.mixed.eventId, staffUserId: organiser.userId },
+      {
+        slotId: m.mixed.slotId,
+        gate: 'North gate',
+        deviceId: 'test-device',
+        scanId: `scan-${token.slice(-12)}`,
+        token,
+        persons: 1,
+      },
+      t.clock.now(),
+    );
+    expect(res.outcome).toBe('admit');
+  }
+  const stallsQr = (m: Mixed, bookingId: string) =>
+    signAttendeeTicketToken(t.deps.appSecret, bookingId, 0, { ticketTypeId: m.stalls, position: 1 });
+
+  const cancel = (m: Mixed, bookingId: string, ticketTypeId: string) =>
+    callProcedure(
+      t,
+      'mutation',
+      'eventBookings.refundPart',
+      {
+        eventId: m.mixed.eventId,
+        bookingId,
+        amountPaise: 1_000,
+        reason: 'One guest cannot come',
+        cancelTickets: [{ ticketTypeId, quantity: 1 }],
+      },
+      { cookie: organiser.cookie },
+    );
+
+  /** The seats left of both types and of their shared capacity. */
+  const seatsLeft = async (m: Mixed) => ({
+    stalls: (await countOf(m.stalls)).available,
+    balcony: (await countOf(m.balcony)).available,
+    quota: await quotaAvailable(m.quotaId),
+  });
+
+  it('an admitted attendee’s cancelled ticket keeps its seat off sale, though a kept ticket is unused', async () => {
+    const m = await mixedEvent();
+    const bookingId = await buyOneOfEach(m);
+    // The Stalls attendee walks in on their own QR; nobody comes on the Balcony ticket.
+    await scan(m, stallsQr(m, bookingId));
+    const before = await seatsLeft(m);
+
+    const res = await cancel(m, bookingId, m.stalls);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await parts())[0]!.cancelledTickets).toMatchObject([
+      { id: m.stalls, quantity: 1, seatsReturned: 0 },
+    ]);
+    expect(await seatsLeft(m)).toEqual(before);
+    // The one attendee ticket there was is voided (pretix cancels a checked-in position too); the booking
+    // keeps its Balcony ticket, and the person already in still counts.
+    const { attendeeTickets } = tables();
+    const voided = await t.deps.db
+      .select({ position: attendeeTickets.position, admitted: attendeeTickets.admitted })
+      .from(attendeeTickets)
+      .where(and(eq(attendeeTickets.bookingId, bookingId), isNotNull(attendeeTickets.voidedAt)));
+    expect(voided).toEqual([{ position: 1, admitted: 1 }]);
+    expect(await bookingRow(bookingId)).toMatchObject({ ticketCount: 1, numberOfUserCheckedIn: 1 });
+  });
+
+  it('the mirror: cancelling the Balcony nobody used returns its seat, the admitted attendee keeps theirs', async () => {
+    const m = await mixedEvent();
+    const bookingId = await buyOneOfEach(m);
+    await scan(m, stallsQr(m, bookingId));
+    const before = await seatsLeft(m);
+
+    const res = await cancel(m, bookingId, m.balcony);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await parts())[0]!.cancelledTickets).toMatchObject([
+      { id: m.balcony, quantity: 1, seatsReturned: 1 },
+    ]);
+    expect(await seatsLeft(m)).toEqual({
+      stalls: before.stalls,
+      balcony: before.balcony + 1,
+      quota: before.quota + 1,
+    });
+  });
+
+  it('a person let in on the booking’s QR is not taken to be the unused attendee’s', async () => {
+    const m = await mixedEvent();
+    const bookingId = await buyOneOfEach(m);
+    // The Balcony guest walks in on the booking's QR (it admits the persons of its other tickets only).
+    await scan(m, signTicketToken(t.deps.appSecret, bookingId));
+    const before = await seatsLeft(m);
+
+    const res = await cancel(m, bookingId, m.balcony);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await parts())[0]!.cancelledTickets).toMatchObject([
+      { id: m.balcony, quantity: 1, seatsReturned: 0 },
+    ]);
+    expect(await seatsLeft(m)).toEqual(before);
   });
 });

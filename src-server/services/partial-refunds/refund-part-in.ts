@@ -9,7 +9,11 @@ import type { CancelledTicketLine, RefundPartKind } from '../../db/schema/partia
 import type { WriteTx } from '../../db/write-transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { voidAttendeeTicketsSteps } from '../attendee-tickets/void-attendee-tickets.ts';
+import {
+  attendeeTicketsOfBookingSteps,
+  chooseAttendeeTickets,
+  voidAttendeeTicketsSteps,
+} from '../attendee-tickets/void-attendee-tickets.ts';
 import { recordBookingEventSteps } from '../bookings/booking-history.ts';
 import { bookingLockKey } from '../bookings/booking-lock.ts';
 import { payerOfSteps } from '../bookings/payer.ts';
@@ -216,10 +220,16 @@ export function* refundPartSteps(
 
 /**
  * Takes the chosen tickets off the booking's lines (quantities, persons, the ticket count and the persons
- * the gate lets in). People already admitted with the booking are taken to have used the tickets it keeps
- * first; the cancelled tickets their count still needs are used, so those seats stay off sale (a seat
- * someone walked in on is never sold again, issue 35). Every other cancelled seat goes back to
- * `available` and to the waiting list, as a whole cancellation's do (cancel-booking-in.ts).
+ * the gate lets in). A cancelled ticket someone walked in on stays sold: its seat is never sold again
+ * (issue 35). Cancelling it is allowed (the organiser may take back a ticket already used; pretix cancels
+ * a checked-in position too, without giving its quota back). Which cancelled tickets were used:
+ * - of a type whose attendees have their own QR (ADR 0046), each ticket's own check-ins say: the unused
+ *   ones are cancelled first, and every used one that still has to go counts as used;
+ * - of the types on the booking's QR, only a count is known: people its QR ever let in are taken to have
+ *   used the tickets the booking keeps of those types first, and the cancelled tickets their count still
+ *   needs are used.
+ * Every other cancelled seat goes back to `available` and to the waiting list, as a whole cancellation's
+ * do (cancel-booking-in.ts).
  */
 function* cancelTicketsSteps(
   tx: WriteTx,
@@ -243,19 +253,32 @@ function* cancelTicketsSteps(
   const remainingCount = lines.reduce((n, l) => n + l.quantity, 0) - cancelledCount;
   if (remainingCount <= 0) throw badRequest(PART_REFUND_REFUSALS.allTickets);
 
-  // Persons kept after the cancellation, and persons ever let in (an undo or an offline excess counts).
+  const attendees = yield* attendeeTicketsOfBookingSteps(tx, booking);
+  // Persons kept on the booking's QR after the cancellation, against the persons it ever let in.
   let keptPersons = 0;
-  for (const l of lines) keptPersons += (l.quantity - (byType.get(l.id) ?? 0)) * l.personAllowedPerTicket;
-  let usedBeyondKept = Math.max(0, (yield* admittedPersonsSteps(tx, booking)) - keptPersons);
+  for (const l of lines) {
+    if (attendees.live.has(l.id)) continue;
+    keptPersons += (l.quantity - (byType.get(l.id) ?? 0)) * l.personAllowedPerTicket;
+  }
+  let usedBeyondKept = Math.max(0, attendees.admittedOnBookingQr - keptPersons);
 
   const out: CancelledTicketLine[] = [];
+  const voided: { ticketTypeId: string; positions: number[] }[] = [];
   let cancelledPersons = 0;
   for (const line of lines) {
     const quantity = byType.get(line.id);
     if (!quantity) continue;
-    const perTicket = Math.max(1, line.personAllowedPerTicket);
-    const used = Math.min(quantity, Math.ceil(usedBeyondKept / perTicket));
-    usedBeyondKept = Math.max(0, usedBeyondKept - used * perTicket);
+    const own = attendees.live.get(line.id);
+    let used: number;
+    if (own) {
+      const chosen = chooseAttendeeTickets(own, quantity);
+      voided.push({ ticketTypeId: line.id, positions: chosen.positions });
+      used = chosen.used;
+    } else {
+      const perTicket = Math.max(1, line.personAllowedPerTicket);
+      used = Math.min(quantity, Math.ceil(usedBeyondKept / perTicket));
+      usedBeyondKept = Math.max(0, usedBeyondKept - used * perTicket);
+    }
     const seatsReturned = quantity - used;
     line.quantity -= quantity;
     line.totalPersons = line.quantity * line.personAllowedPerTicket;
@@ -288,23 +311,8 @@ function* cancelTicketsSteps(
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed'))),
   );
   // Cancelled attendees' own QRs stop admitting (ADR 0046).
-  yield* voidAttendeeTicketsSteps(tx, booking.id, out, now);
+  yield* voidAttendeeTicketsSteps(tx, booking.id, voided, now);
   return out;
-}
-
-/** Persons ever admitted with the booking: today's count, or the gate's log when it says more. */
-function* admittedPersonsSteps(
-  tx: WriteTx,
-  booking: { id: string; numberOfUserCheckedIn: number },
-): Steps<number> {
-  const { gateScans } = tablesOf(tx);
-  const logged = yield* row(
-    tx
-      .select({ persons: sql<number>`coalesce(sum(${gateScans.persons} + ${gateScans.excess}), 0)` })
-      .from(gateScans)
-      .where(and(eq(gateScans.bookingId, booking.id), eq(gateScans.kind, 'admit'))),
-  );
-  return Math.max(booking.numberOfUserCheckedIn, Number(logged?.persons ?? 0));
 }
 
 /** "1 × Floor, 2 × Balcony" */
