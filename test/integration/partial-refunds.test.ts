@@ -15,13 +15,13 @@ import { streamInvoicesCsv } from '../../src-server/services/invoices/stream-inv
 import { PART_REFUND_REFUSALS } from '../../src-server/services/partial-refunds/refund-part-in.ts';
 import { signAttendeeTicketToken, signTicketToken } from '../../src-server/services/tickets/ticket-token.ts';
 import { account, buy, mailOn, ownedEvent, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
-import { buyAs } from '../helpers/organiser-bookings.ts';
 import {
   countOfOn,
   createTicketedEventOn,
   expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
+import { buyAs } from '../helpers/organiser-bookings.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
