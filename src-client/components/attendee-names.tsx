@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../shared/dates.ts';
 import { ATTENDEE_NAME_MAX, attendeeLabel, attendeeNameSchema } from '../../shared/question-schemas.ts';
 import { messageOf } from '../lib/auth.ts';
-import { trpc } from '../lib/trpc.ts';
+import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
 
 /**
  * On an upcoming booking (My Bookings): each ticket's attendee name, which the holder can correct
@@ -52,9 +52,11 @@ function AttendeeRow({
       setDraft(null);
       await utils.questions.myAttendees.invalidate({ bookingId });
     },
-    onError: (err) => setProblem(messageOf(err)),
+    // The server's message for the name (its schema is the form's), else its refusal (the cut-off passed).
+    onError: (err) => setProblem(fieldErrorsOf(err).name ?? messageOf(err)),
   });
   const label = attendeeLabel(attendee.ticketTypeName, attendee.position);
+  const fieldId = `attendee-${attendee.ticketTypeId}-${attendee.position}`;
   if (draft === null) {
     return (
       <li className="flex items-center justify-between gap-2">
@@ -90,18 +92,16 @@ function AttendeeRow({
   };
   return (
     <li>
-      <label
-        className="block text-gray-600"
-        htmlFor={`attendee-${attendee.ticketTypeId}-${attendee.position}`}
-      >
+      <label className="block text-gray-600" htmlFor={fieldId}>
         {label}
       </label>
       <div className="mt-1 flex gap-2">
         <input
-          id={`attendee-${attendee.ticketTypeId}-${attendee.position}`}
+          id={fieldId}
           value={draft}
           maxLength={ATTENDEE_NAME_MAX}
           aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${fieldId}-error` : undefined}
           onChange={(e) => setDraft(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-1"
         />
@@ -122,7 +122,7 @@ function AttendeeRow({
         </button>
       </div>
       {problem && (
-        <p role="alert" className="mt-1 text-red-700">
+        <p id={`${fieldId}-error`} role="alert" className="mt-1 text-red-700">
           {problem}
         </p>
       )}
