@@ -41,7 +41,7 @@ async function render(gst: Partial<EventGst>) {
     defaultAdmissionKind: 'concert',
     taxInclusive: null,
     invoicing: { registered: false },
-    ticketRateNotInForce: null,
+    ticketSaleGstProblem: null,
     ...gst,
   };
   const router = createRouter({
@@ -139,7 +139,7 @@ describe('the event editor’s GST section', () => {
       venueStates: ['Maharashtra'],
       invoicing: { registered: true },
       taxRate: 28,
-      ticketRateNotInForce: 28,
+      ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 28 },
     });
     const alert = container.querySelector('[role="alert"]')!;
     expect(alert.textContent).toBe(GST_MESSAGES.rateNotInForce(28));
