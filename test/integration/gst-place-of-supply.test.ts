@@ -4,7 +4,7 @@ import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.t
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
-import { confirm, payWithSimulator, startInput } from '../helpers/checkout-flow.ts';
+import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { account, buy, type Person, teamMember } from '../helpers/engine-fixtures.ts';
 import { countOfOn, createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
@@ -322,6 +322,24 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
       await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
     );
     expect(booked.data).toMatchObject({ outcome: 'booked' });
+  });
+
+  it('a payment already under way is booked, as with a stale rate; the next Proceed is refused', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 118_000);
+    // The hold is taken while the event still sells (here: its state stated), then the state is gone,
+    // as for a hold taken on the old release and paid on the new one.
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ venueState: 'Delhi' }).where(eq(events.id, ev.eventId));
+    const buyer = await account(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, { ticketDetails: DETAILS });
+    await publishedWithoutVenueState(ev);
+    const confirmed = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    expect(confirmed.data).toMatchObject({ outcome: 'booked' });
+    const { res } = await tryProceed(ev);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(NOT_SET);
   });
 
   it('an unregistered organiser charges no GST: the same event still sells', async () => {
