@@ -38,6 +38,13 @@ export const GST_MESSAGES = {
   /** The organiser's, in the editor and the publish checklist: what to do, and that sales wait for it. */
   rateNotInForce: (ratePercent: number) =>
     `Your tickets' GST rate of ${ratePercent} % is no longer in force (since ${GST_RATE_SCHEDULE_SINCE_TEXT} the rates are ${GST_RATE_SCHEDULE.rates.join(', ')} %). Choose a current rate in this event's GST settings (or your organiser profile's default): until then its tickets are not sold and it cannot be published.`,
+  /**
+   * Buyers' and organisers' alike (Proceed, the offer's Pay, the door sale, the editor, the publish section):
+   * a registered organiser's event in a city whose area spans states, published before the venue's state
+   * was asked for (issue 36): its place of supply is unknown, so nothing is sold until it is chosen.
+   */
+  venueStateNotSet: (city: string) =>
+    `This event's venue state is not set: ${city} spans several states, and GST depends on where the event is held. The organiser must choose it in the event's GST settings; until then its tickets are not sold.`,
 } as const;
 
 const GSTIN_SHAPE = /^(0[1-9]|[12]\d|3[0-8]|97|99)[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
@@ -126,6 +133,29 @@ export function invoicingStatusOf(
 export function invoicingNotice(status: InvoicingStatus): string | null {
   if (status.registered) return status.complete ? null : GST_MESSAGES.invoiceDetailsMissing;
   return status.complete ? GST_MESSAGES.notRegistered : GST_MESSAGES.notRegisteredIncomplete;
+}
+
+/**
+ * Why a registered organiser's tickets cannot be sold now (issue 36; checkout-taxes.ts
+ * `ticketSaleGstProblemOf` decides it): the tickets' rate left the GST schedule, or the event is in a city
+ * whose area spans states and its venue's state, the place of supply, was never stated.
+ */
+export type TicketSaleGstProblem =
+  | { kind: 'rateNotInForce'; ratePercent: number }
+  | { kind: 'venueStateNotSet'; city: string };
+
+/**
+ * What a refused sale says: buyers hear only that the organiser must act (a rate is the organiser's to
+ * explain), the organiser what to do; the venue's state reads the same for both.
+ */
+export function ticketSaleGstProblemMessage(
+  problem: TicketSaleGstProblem,
+  audience: 'buyer' | 'organiser',
+): string {
+  if (problem.kind === 'venueStateNotSet') return GST_MESSAGES.venueStateNotSet(problem.city);
+  return audience === 'buyer'
+    ? GST_MESSAGES.saleRateNotInForce
+    : GST_MESSAGES.rateNotInForce(problem.ratePercent);
 }
 
 /**

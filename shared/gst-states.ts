@@ -174,9 +174,21 @@ export function defaultVenueState(city: string): IndianState | undefined {
 }
 
 /**
+ * Whether the organiser still has to say which state the venue is in: the city's area spans states and no
+ * one of them is stated. Publishing waits for it, and a registered organiser's tickets are not sold
+ * without it (issue 36).
+ */
+export function venueStateMissing(event: { city: string; venueState: string | null }): boolean {
+  const states = venueStatesOfCity(event.city);
+  return states.length > 1 && !states.some((s) => s === event.venueState);
+}
+
+/**
  * The place of supply of admission to an event (IGST Act s.12(6): where it is held): the venue's state
  * the organiser stated, when it is one of the city's; else the city's state (the rule before venues had
- * a state, kept for events that have none). Undefined only for a city not on the list.
+ * a state, kept for events that have none: a registered organiser's such event in a city spanning states
+ * sells nothing until its state is set, `venueStateMissing`, so only an unregistered organiser's sale or
+ * a payment already under way reaches it). Undefined only for a city not on the list.
  */
 export function placeOfSupplyOfEvent(event: {
   city: string;

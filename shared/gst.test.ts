@@ -19,6 +19,7 @@ import {
   stateOfCity,
   stateOfGstin,
   stateTaxHeadOf,
+  venueStateMissing,
   venueStatesOfCity,
 } from './gst-states.ts';
 
@@ -268,6 +269,13 @@ describe('places of supply', () => {
     expect(placeOfSupplyOfEvent({ city: 'Delhi/NCR', venueState: null })).toBe('Delhi');
     // A state the city is not in (left over from an earlier city): the city's own state.
     expect(placeOfSupplyOfEvent({ city: 'Mumbai', venueState: 'Haryana' })).toBe('Maharashtra');
+  });
+
+  it('says when the venue’s state is still to be chosen: a city spanning states and none of its states', () => {
+    expect(venueStateMissing({ city: 'Delhi/NCR', venueState: null })).toBe(true);
+    expect(venueStateMissing({ city: 'Chandigarh', venueState: 'Maharashtra' })).toBe(true);
+    expect(venueStateMissing({ city: 'Delhi/NCR', venueState: 'Uttar Pradesh' })).toBe(false);
+    expect(venueStateMissing({ city: 'Mumbai', venueState: null })).toBe(false);
   });
 
   it('levies UTGST, not SGST, in the union territories without a legislature', () => {

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
+import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { account, buy, type Person, teamMember } from '../helpers/engine-fixtures.ts';
-import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { countOfOn, createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
@@ -126,20 +127,6 @@ describe('the venue’s state is the place of supply', () => {
     expect(pdf).not.toContain('UTGST');
   });
 
-  it('an event saved before venues had a state keeps today’s city rule (Delhi/NCR is Delhi)', async () => {
-    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
-    const organiser = await organiserIn('Delhi', DL_GSTIN);
-    // No venue state: Delhi, intra-state for a Delhi organiser. ₹1,180: 1000.00 + 90.00 + 90.00.
-    const ev = await eventOf(organiser, 'Delhi/NCR', 118_000);
-    const { invoice } = await admissionInvoiceOf(ev);
-    expect(invoice).toMatchObject({
-      placeOfSupply: 'Delhi',
-      cgstPaise: 9_000,
-      sgstPaise: 9_000,
-      igstPaise: 0,
-    });
-  });
-
   it('the editor must be told the state where the city spans states, and only one of the city’s', async () => {
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Delhi', DL_GSTIN);
@@ -193,6 +180,183 @@ describe('the venue’s state is the place of supply', () => {
     const co = await account(t, 'organiser');
     await teamMember(t, ev.eventId, co.userId, 'co_organiser');
     expect((await setGst(co, ev, { venueState: 'Haryana' })).status).toBe(200);
+  });
+});
+
+/** What a database from before the venue's state was asked for holds: a published event without one. */
+async function publishedWithoutVenueState(ev: TicketedEvent) {
+  const { events } = tablesOf(t.deps.db);
+  await t.deps.db
+    .update(events)
+    .set({ status: 'published', venueState: null })
+    .where(eq(events.id, ev.eventId));
+}
+
+async function editableOf(ev: TicketedEvent, organiser: Person) {
+  const res = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId: ev.eventId }, organiser);
+  expect(res.status).toBe(200);
+  return res.data as { ticketSaleGstProblem: unknown };
+}
+
+async function tryProceed(ev: TicketedEvent) {
+  const buyer = await account(t);
+  const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+    cookie: buyer.cookie,
+  });
+  const { holds } = tablesOf(t.deps.db);
+  const held = await t.deps.db
+    .select()
+    .from(holds)
+    .where(and(eq(holds.userId, buyer.userId), eq(holds.status, 'active')));
+  return { res, held };
+}
+
+const doorSale = (ev: TicketedEvent, organiser: Person) =>
+  callProcedure(
+    t,
+    'mutation',
+    'boxOffice.recordDoorSale',
+    {
+      eventId: ev.eventId,
+      slotId: ev.slotId,
+      lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
+      name: 'Ravi Kulkarni',
+      email: 'ravi.walkin@example.com',
+      phone: '98200 12345',
+      method: 'cash',
+    },
+    organiser,
+  );
+
+describe('an event published in Delhi/NCR or Chandigarh before the venue’s state was asked for', () => {
+  const NOT_SET = GST_MESSAGES.venueStateNotSet('Delhi/NCR');
+
+  it('a registered organiser’s: no sale (Proceed, door) until the state is chosen; then Haryana, IGST 152.54 on 847.46', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 100_000);
+    await publishedWithoutVenueState(ev);
+
+    // Proceed: refused before any hold (not invoiced CGST + SGST with Delhi as the place of supply).
+    const { res, held } = await tryProceed(ev);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(NOT_SET);
+    expect(held).toEqual([]);
+    // The organiser's own sale at the door is invoiced too: refused, with the same message.
+    const door = await doorSale(ev, organiser);
+    expect(door.status).toBe(409);
+    expect(door.body.error?.message).toBe(NOT_SET);
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
+      available: 20,
+      held: 0,
+      sold: 0,
+    });
+    // The organiser is told why sales stopped (the editor's GST section and the publish section).
+    expect(await editableOf(ev, organiser)).toMatchObject({
+      ticketSaleGstProblem: { kind: 'venueStateNotSet', city: 'Delhi/NCR' },
+    });
+    expect(NOT_SET).toContain('Delhi/NCR spans several states');
+
+    // The organiser states the venue is in Haryana (Gurugram), through the editor's procedure.
+    expect((await setGst(organiser, ev, { venueState: 'Haryana' })).status).toBe(200);
+    expect(await editableOf(ev, organiser)).toMatchObject({ ticketSaleGstProblem: null });
+    // ₹1,000 incl. 18 %, DL organiser, venue in Haryana: inter-state. 1000 / 1.18 = 847.4576 → 847.46
+    // taxable; IGST 1000.00 − 847.46 = 152.54 (18 % of 847.46 = 152.5428 → 152.54).
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      placeOfSupply: 'Haryana',
+      taxableValuePaise: 84_746,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 15_254,
+      totalPaise: 100_000,
+    });
+    expect(pdf).toContain('Place of supply: Haryana (06)');
+    expect(pdf).toContain('IGST: Rs. 152.54');
+    expect(pdf).not.toContain('CGST');
+  });
+
+  it('a waiting-list offer on such an event cannot be paid until the state is chosen', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 100_000);
+    const { events, ticketTypes } = tablesOf(t.deps.db);
+    await t.deps.db
+      .update(ticketTypes)
+      .set({ totalTickets: 1, availableTickets: 1 })
+      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
+    // Sold out while the venue was stated (Delhi), so a fan joins the waiting list.
+    await t.deps.db.update(events).set({ venueState: 'Delhi' }).where(eq(events.id, ev.eventId));
+    const first = await buy(t, ev, 1, { ticketDetails: DETAILS });
+    const fan = await account(t);
+    const joined = await callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      { ticketTypeId: ev.ticketTypeIds[0], quantity: 1, details: { ...DETAILS, email: fan.email } },
+      fan,
+    );
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const { entryId } = joined.data as { entryId: string };
+    await publishedWithoutVenueState(ev);
+    // The organiser cancels the first booking: its seat is offered to the fan.
+    const cancelled = await callProcedure(
+      t,
+      'mutation',
+      'eventBookings.cancel',
+      { eventId: ev.eventId, bookingId: first.bookingId },
+      organiser,
+    );
+    expect(cancelled.status).toBe(200);
+    const pay = () => callProcedure(t, 'mutation', 'waitlist.payOffer', { entryId }, fan);
+    const refused = await pay();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(NOT_SET);
+
+    expect((await setGst(organiser, ev, { venueState: 'Haryana' })).status).toBe(200);
+    const paid = await pay();
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const booked = await confirm(
+      t,
+      fan.cookie,
+      await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
+    );
+    expect(booked.data).toMatchObject({ outcome: 'booked' });
+  });
+
+  it('a payment already under way is booked, as with a stale rate; the next Proceed is refused', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const organiser = await organiserIn('Delhi', DL_GSTIN);
+    const ev = await eventOf(organiser, 'Delhi/NCR', 118_000);
+    // The hold is taken while the event still sells (here: its state stated), then the state is gone,
+    // as for a hold taken on the old release and paid on the new one.
+    const { events } = tablesOf(t.deps.db);
+    await t.deps.db.update(events).set({ venueState: 'Delhi' }).where(eq(events.id, ev.eventId));
+    const buyer = await account(t);
+    const session = await proceed(t, buyer.cookie, ev, 1, { ticketDetails: DETAILS });
+    await publishedWithoutVenueState(ev);
+    const confirmed = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
+    expect(confirmed.data).toMatchObject({ outcome: 'booked' });
+    const { res } = await tryProceed(ev);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(NOT_SET);
+  });
+
+  it('an unregistered organiser charges no GST: the same event still sells', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const organiser = await account(t, 'organiser');
+    await saveOrganiserProfile(
+      t.deps.db,
+      platformGstOf(t.deps.env),
+      organiser.userId,
+      organiserProfileSchema.parse({ legalName: 'Tala Collective', address: '12 Hill Road', state: 'Delhi' }),
+      t.clock.now(),
+    );
+    const ev = await eventOf(organiser, 'Delhi/NCR', 100_000);
+    await publishedWithoutVenueState(ev);
+    expect(await editableOf(ev, organiser)).toMatchObject({ ticketSaleGstProblem: null });
+    await buy(t, ev, 1, { ticketDetails: DETAILS });
+    expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ sold: 1 });
   });
 });
 

@@ -93,7 +93,7 @@ async function holdsOf(buyer: Person) {
 async function editable(ev: TicketedEvent, organiser: Person) {
   const res = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId: ev.eventId }, organiser);
   expect(res.status).toBe(200);
-  return res.data as { ticketRateNotInForce: number | null };
+  return res.data as { ticketSaleGstProblem: unknown };
 }
 
 async function publish(ev: TicketedEvent, organiser: Person) {
@@ -131,7 +131,9 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     await storedEventRate(ev, 28);
 
     // The editor says which rate is out of the schedule, and the publish checklist refuses it.
-    expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: 28 });
+    expect(await editable(ev, organiser)).toMatchObject({
+      ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 28 },
+    });
     const refused = await publish(ev, organiser);
     expect(refused.status).toBe(200);
     expect(refused.data).toEqual({ published: false, missing: [GST_MESSAGES.rateNotInForce(28)] });
@@ -148,7 +150,7 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
 
     // The organiser chooses 40 % (an IPL-type match): the flag goes, and the ticket sells at 40 %.
     expect((await setRate(ev, organiser, 40)).status).toBe(200);
-    expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: null });
+    expect(await editable(ev, organiser)).toMatchObject({ ticketSaleGstProblem: null });
     // 1280.00 / 1.40 = 914.2857 → 914.29; tax 365.71 is odd: 914.30 + 182.85 + 182.85 = 1280.00.
     const { bookingId, buyer: payer } = await buy(t, ev, 1, { ticketDetails: DETAILS });
     const { invoice } = await admissionInvoiceOf(bookingId, payer.cookie);
@@ -165,7 +167,9 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await mumbaiMatch();
     await storedProfileDefault(organiser, 12);
-    expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: 12 });
+    expect(await editable(ev, organiser)).toMatchObject({
+      ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 12 },
+    });
     const { res } = await tryProceed(ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
@@ -226,7 +230,9 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     const { res } = await tryProceed(ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
-    expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: 28 });
+    expect(await editable(ev, organiser)).toMatchObject({
+      ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 28 },
+    });
 
     // The organiser moves to 40 %; the invoice already issued keeps its 28 %.
     expect((await setRate(ev, organiser, 40)).status).toBe(200);
@@ -248,7 +254,7 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
       t.clock.now(),
     );
     await storedEventRate(ev, 28);
-    expect(await editable(ev, organiser)).toMatchObject({ ticketRateNotInForce: null });
+    expect(await editable(ev, organiser)).toMatchObject({ ticketSaleGstProblem: null });
     await buy(t, ev, 1, { ticketDetails: DETAILS });
   });
 

@@ -41,7 +41,7 @@ async function render(gst: Partial<EventGst>) {
     defaultAdmissionKind: 'concert',
     taxInclusive: null,
     invoicing: { registered: false },
-    ticketRateNotInForce: null,
+    ticketSaleGstProblem: null,
     ...gst,
   };
   const router = createRouter({
@@ -139,11 +139,21 @@ describe('the event editor’s GST section', () => {
       venueStates: ['Maharashtra'],
       invoicing: { registered: true },
       taxRate: 28,
-      ticketRateNotInForce: 28,
+      ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 28 },
     });
     const alert = container.querySelector('[role="alert"]')!;
     expect(alert.textContent).toBe(GST_MESSAGES.rateNotInForce(28));
     expect(alert.textContent).toContain('28 % is no longer in force');
     expect(alert.textContent).toContain('since 22 September 2025 the rates are 0, 5, 18, 40 %');
+  });
+  it('tells a registered organiser why a Delhi/NCR event published without its venue’s state sells nothing', async () => {
+    await render({
+      invoicing: { registered: true },
+      ticketSaleGstProblem: { kind: 'venueStateNotSet', city: 'Delhi/NCR' },
+    });
+    const alert = container.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe(GST_MESSAGES.venueStateNotSet('Delhi/NCR'));
+    expect(alert.textContent).toContain('Delhi/NCR spans several states');
+    expect(alert.textContent).toContain('until then its tickets are not sold');
   });
 });

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADMISSION_KIND_LABELS, ADMISSION_KINDS, type AdmissionKind } from '../../../shared/gst.ts';
-import { eventTaxRateSchema, GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import {
+  eventTaxRateSchema,
+  GST_MESSAGES,
+  type TicketSaleGstProblem,
+  ticketSaleGstProblemMessage,
+} from '../../../shared/gst-schemas.ts';
 import { INDIAN_STATES, type IndianState } from '../../../shared/states.ts';
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -33,10 +38,10 @@ export interface EventGst {
   /** The owner's GST standing: only a registered organiser may add GST on top (the server refuses too). */
   invoicing: { registered: boolean };
   /**
-   * The tickets' rate (the event's, else the profile's default) when the GST schedule in force no longer
-   * has it, saved before 22 September 2025: sales and publishing wait for a current one (issue 36).
+   * Why the tickets are not sold (issue 36): their rate (the event's, else the profile's default) left the
+   * GST schedule on 22 September 2025, or the venue's state is not set where the city spans states.
    */
-  ticketRateNotInForce: number | null;
+  ticketSaleGstProblem: TicketSaleGstProblem | null;
 }
 
 type PriceBasis = 'include' | 'plus';
@@ -150,9 +155,9 @@ export function EventGstSection({ gst }: { gst: EventGst }) {
             Plus GST: buyers see “₹750 + GST” from the first screen and pay the GST at checkout.
           </p>
         )}
-        {gst.ticketRateNotInForce !== null && (
+        {gst.ticketSaleGstProblem !== null && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {GST_MESSAGES.rateNotInForce(gst.ticketRateNotInForce)}
+            {ticketSaleGstProblemMessage(gst.ticketSaleGstProblem, 'organiser')}
           </p>
         )}
         <TextField

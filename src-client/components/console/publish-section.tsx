@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { GST_MESSAGES, invoicingNotice } from '../../../shared/gst-schemas.ts';
+import {
+  invoicingNotice,
+  type TicketSaleGstProblem,
+  ticketSaleGstProblemMessage,
+} from '../../../shared/gst-schemas.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EditError, type Run, useEditAction } from './edit-error.tsx';
 import type { EditableEvent } from './editable-event.ts';
@@ -36,7 +40,7 @@ export function PublishSection({ event, run }: { event: EditableEvent; run: Run 
         <>
           <p className="mt-1 text-gray-700">Buyers see the event on its city's list once it is published.</p>
           <InvoicingNotice invoicing={event.invoicing} />
-          <StaleRateNotice rate={event.ticketRateNotInForce} />
+          <SaleGstProblemNotice problem={event.ticketSaleGstProblem} />
           <button
             type="button"
             disabled={publish.isPending}
@@ -66,7 +70,7 @@ export function PublishSection({ event, run }: { event: EditableEvent; run: Run 
         <>
           <p className="mt-1 text-gray-700">The event is on sale.</p>
           <InvoicingNotice invoicing={event.invoicing} />
-          <StaleRateNotice rate={event.ticketRateNotInForce} />
+          <SaleGstProblemNotice problem={event.ticketSaleGstProblem} />
           <button
             type="button"
             disabled={unpublish.isPending}
@@ -104,17 +108,23 @@ export function InvoicingNotice({ invoicing }: { invoicing: EditableEvent['invoi
   );
 }
 
+const SALE_GST_PROBLEM_TITLES: Record<TicketSaleGstProblem['kind'], string> = {
+  rateNotInForce: 'Update the GST rate: ',
+  venueStateNotSet: 'Choose the venue’s state: ',
+};
+
 /**
- * Issue 36: the tickets' GST rate left the schedule (saved before 22 September 2025). A draft cannot be
- * published and a published event sells nothing until the organiser chooses a current rate; buyers are
- * told only that the organiser must update it, so the organiser is told here what and why.
+ * Issue 36: a registered organiser's tickets are not sold while their GST rate is out of the schedule
+ * (saved before 22 September 2025) or, in a city spanning states, the venue's state is not set (an event
+ * published before it was asked for). A published event sells nothing until then, so "The event is on
+ * sale" alone would mislead: the organiser is told here what and why.
  */
-export function StaleRateNotice({ rate }: { rate: number | null }) {
-  if (rate === null) return null;
+export function SaleGstProblemNotice({ problem }: { problem: TicketSaleGstProblem | null }) {
+  if (problem === null) return null;
   return (
     <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-      <span className="font-semibold">Update the GST rate: </span>
-      {GST_MESSAGES.rateNotInForce(rate)}
+      <span className="font-semibold">{SALE_GST_PROBLEM_TITLES[problem.kind]}</span>
+      {ticketSaleGstProblemMessage(problem, 'organiser')}
     </p>
   );
 }

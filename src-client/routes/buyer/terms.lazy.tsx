@@ -44,10 +44,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Bookings and Payments',
     body: (
       <p>
-        Prices are in Indian rupees. A convenience fee (with 18% IGST on it when the platform is registered
-        for GST) and, where an organiser's prices exclude GST, the GST on the tickets are added at checkout
-        and shown before you pay. Seats are held for a few minutes while you pay; a booking is confirmed only
-        when the payment succeeds and you receive a booking id.
+        Prices are in Indian rupees. A convenience fee (with 18% GST on it when the platform is registered for
+        GST) and, where an organiser's prices exclude GST, the GST on the tickets are added at checkout and
+        shown before you pay. Seats are held for a few minutes while you pay; a booking is confirmed only when
+        the payment succeeds and you receive a booking id.
       </p>
     ),
   },

@@ -5,7 +5,7 @@ import {
   type IssueCompInput,
   type RecordDoorSaleInput,
 } from '../../../shared/box-office-schemas.ts';
-import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { ticketSaleGstProblemMessage } from '../../../shared/gst-schemas.ts';
 import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
 import { DEFAULT_CHECKOUT_TAXES } from '../../../shared/pricing.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
@@ -13,7 +13,7 @@ import { changes, row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { checkoutTaxesAndRateSteps } from '../checkout/checkout-taxes.ts';
+import { checkoutTaxesAndSaleProblemSteps } from '../checkout/checkout-taxes.ts';
 import { type DbOrTx, reserveSteps } from '../inventory/holds.ts';
 import { confirmBoxOfficeHoldSteps } from '../payments/confirm.ts';
 
@@ -78,12 +78,13 @@ export async function recordBoxOfficeSale(
     // (IGST Act s.12(6)). Every city of the list has one; an event without it is refused, not guessed.
     const state = placeOfSupplyOfEvent(slot);
     if (!state) throw conflict(BOX_OFFICE_MESSAGES.venueStateUnknown);
-    // A door sale is invoiced: not at a GST rate the schedule no longer has (issue 36); a comp is not.
-    const { taxes, rateNotInForce } =
+    // A door sale is invoiced: not with wrong GST (issue 36: a rate the schedule no longer has, or no
+    // venue state where the city spans states), told in the organiser's words; a comp is not invoiced.
+    const { taxes, saleGstProblem } =
       kind === 'door'
-        ? yield* checkoutTaxesAndRateSteps(tx, deps.env, eventId, now)
-        : { taxes: DEFAULT_CHECKOUT_TAXES, rateNotInForce: null };
-    if (rateNotInForce !== null) throw conflict(GST_MESSAGES.rateNotInForce(rateNotInForce));
+        ? yield* checkoutTaxesAndSaleProblemSteps(tx, deps.env, eventId, now)
+        : { taxes: DEFAULT_CHECKOUT_TAXES, saleGstProblem: null };
+    if (saleGstProblem !== null) throw conflict(ticketSaleGstProblemMessage(saleGstProblem, 'organiser'));
     const userId = yield* buyerAccountSteps(tx, input.email, now);
     const hold = yield* reserveSteps(
       tx,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { admissionKindOf, exemptionAppliesTo, isRateInForce, ticketTaxRateOf } from '../../../shared/gst.ts';
-import { placeOfSupplyOfEvent } from '../../../shared/gst-states.ts';
+import type { TicketSaleGstProblem } from '../../../shared/gst-schemas.ts';
+import { placeOfSupplyOfEvent, venueStateMissing } from '../../../shared/gst-states.ts';
 import { type CheckoutTaxes, IGST_RATE } from '../../../shared/pricing.ts';
 import { row, type Steps } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
@@ -45,34 +46,45 @@ function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
 }
 
 /**
- * The rate an event's tickets would be invoiced at when the schedule in force at `now` no longer has it
- * (12 or 28 %, saved on the event or the profile before 22 September 2025; issue 36, ADR 0033), else
- * null. Null too when no GST is charged on them (an owner not registered, or without a profile). Proceed,
- * the waiting list's Pay and the door sale refuse to sell while it is not null, the publish checklist
- * lists it and the editor shows it: a new invoice never carries a rate out of the schedule.
+ * Why a new sale of an event's tickets would put wrong GST on its invoice, else null (issue 36, ADR 0033):
+ * - the tickets' rate (12 or 28 %, saved on the event or the profile before 22 September 2025) is not in
+ *   the schedule in force at `now`;
+ * - the event is in a city whose area spans states (Delhi/NCR, Chandigarh) and was published before the
+ *   venue's state was asked for: the place of supply (IGST Act s.12(6)) would be the city's default state,
+ *   CGST + SGST in Delhi for a Gurugram show.
+ * Null when no GST is charged on them (an owner not registered, or without a profile). Proceed, the
+ * waiting list's Pay and the door sale refuse to sell while it is not null, the publish checklist lists it
+ * and the editor shows it. A payment already under way (a hold taken, an offer's order opened) is not
+ * refused: it is confirmed and invoiced as quoted.
  */
-export function* ticketRateNotInForceSteps(db: DbOrTx, eventId: string, now: Date): Steps<number | null> {
-  return rateNotInForceOf(yield* row(taxesLookup(db), { eventId }), now);
+export function* ticketSaleGstProblemSteps(
+  db: DbOrTx,
+  eventId: string,
+  now: Date,
+): Steps<TicketSaleGstProblem | null> {
+  return ticketSaleGstProblemOf(yield* row(taxesLookup(db), { eventId }), now);
 }
 
 /**
- * `checkoutTaxesSteps` and `ticketRateNotInForceSteps` from one read of the event's tax row: Proceed needs
+ * `checkoutTaxesSteps` and `ticketSaleGstProblemSteps` from one read of the event's tax row: Proceed needs
  * both, and each statement it runs is counted (proceed-statements.test.ts).
  */
-export function* checkoutTaxesAndRateSteps(
+export function* checkoutTaxesAndSaleProblemSteps(
   db: DbOrTx,
   env: Env,
   eventId: string,
   now: Date,
-): Steps<{ taxes: CheckoutTaxes; rateNotInForce: number | null }> {
+): Steps<{ taxes: CheckoutTaxes; saleGstProblem: TicketSaleGstProblem | null }> {
   const found = yield* row(taxesLookup(db), { eventId });
-  return { taxes: taxesOf(env, found), rateNotInForce: rateNotInForceOf(found, now) };
+  return { taxes: taxesOf(env, found), saleGstProblem: ticketSaleGstProblemOf(found, now) };
 }
 
-function rateNotInForceOf(found: TaxesRow | undefined, now: Date): number | null {
+function ticketSaleGstProblemOf(found: TaxesRow | undefined, now: Date): TicketSaleGstProblem | null {
   if (!found || found.gstin === null) return null;
   const rate = ticketTaxRateOf(found.taxRate, found.defaultTaxRate);
-  return isRateInForce(rate, now) ? null : rate;
+  if (!isRateInForce(rate, now)) return { kind: 'rateNotInForce', ratePercent: rate };
+  if (venueStateMissing(found)) return { kind: 'venueStateNotSet', city: found.city };
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StartCheckoutInput } from '../../../shared/checkout-schemas.ts';
-import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { ticketSaleGstProblemMessage } from '../../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
@@ -39,7 +39,7 @@ import {
 } from '../questions/checkout-answers.ts';
 import { requireAdmissionSteps } from '../waiting-room/require-admission.ts';
 import { type CheckoutSession, checkoutSessionOf } from './checkout-session.ts';
-import { checkoutTaxesAndRateSteps } from './checkout-taxes.ts';
+import { checkoutTaxesAndSaleProblemSteps } from './checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from './order-request.ts';
 
 export const ORDER_FAILED_MESSAGE = 'Failed to create order. Please try again.';
@@ -281,16 +281,17 @@ function* proceedChecksSteps(
 
   // Before any order or seat: a site that cannot take payments must not open orders or hold seats.
   const gateway = paymentGatewayOf(deps);
-  const { taxes, rateNotInForce } = yield* checkoutTaxesAndRateSteps(
+  const { taxes, saleGstProblem } = yield* checkoutTaxesAndSaleProblemSteps(
     db,
     deps.env,
     event.id,
     deps.clock.now(),
   );
-  // A rate the GST schedule no longer has must not reach a new invoice (issue 36): no sale until the
-  // organiser chooses a current one. A hold taken before it left the schedule is still paid and invoiced.
-  if (rateNotInForce !== null) {
-    throw conflict(GST_MESSAGES.saleRateNotInForce);
+  // No new invoice with wrong GST (issue 36): a rate the schedule no longer has, or an unknown place of
+  // supply (a city spanning states, no venue state); no sale until the organiser fixes it. A hold taken
+  // before is still paid and invoiced.
+  if (saleGstProblem !== null) {
+    throw conflict(ticketSaleGstProblemMessage(saleGstProblem, 'buyer'));
   }
   // The code is checked here so a refused one opens no gateway order; its use is taken with the hold.
   const discount = input.discountCode

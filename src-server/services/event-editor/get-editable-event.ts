@@ -6,7 +6,7 @@ import { readSnapshot } from '../../db/engine/reads.ts';
 import { row, rows } from '../../db/engine/steps.ts';
 import { tablesOf } from '../../db/engine/tables.ts';
 import { ticketTreeSteps } from '../catalog/ticket-tree.ts';
-import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
+import { ticketSaleGstProblemSteps } from '../checkout/checkout-taxes.ts';
 import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 
 /**
@@ -89,10 +89,11 @@ function* editableEventSteps(db: DbOrTx, eventId: string, now: Date) {
     /** The owner's GST standing, for the publish checklist (issue 35). */
     invoicing: yield* ownerInvoicingStatusSteps(db, ownerId),
     /**
-     * The tickets' rate when the GST schedule in force no longer has it (issue 36): the GST section and
-     * the publish checklist ask for a current one; sales and publishing wait for it. Null: nothing to do.
+     * Why the tickets are not sold (issue 36): a rate the GST schedule in force no longer has, or no venue
+     * state where the city spans states. The GST section and the publish section say what to do. Null:
+     * nothing to do.
      */
-    ticketRateNotInForce: yield* ticketRateNotInForceSteps(db, eventId, now),
+    ticketSaleGstProblem: yield* ticketSaleGstProblemSteps(db, eventId, now),
     /** An admin took the event off sale: the editor says so instead of offering to publish. */
     adminHold: adminHoldAt ? { at: adminHoldAt, reason: adminHoldReason } : null,
     bannerUrl: imagesUrls[0] ?? null,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { EDITOR_MESSAGES } from '../../../shared/event-editor-schemas.ts';
 import { IMAGE_MESSAGES } from '../../../shared/event-images.ts';
-import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
-import { venueStatesOfCity } from '../../../shared/gst-states.ts';
+import { GST_MESSAGES, ticketSaleGstProblemMessage } from '../../../shared/gst-schemas.ts';
+import { venueStateMissing } from '../../../shared/gst-states.ts';
 import type { EventRole } from '../../../shared/organiser-schemas.ts';
 import { saleWindowState } from '../../../shared/sale-window.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import type { WriteTx } from '../../db/write-transaction.ts';
 import type { Clock } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import { refreshEventListingSteps } from '../catalog/refresh-event-listing.ts';
-import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
+import { ticketSaleGstProblemSteps } from '../checkout/checkout-taxes.ts';
 import { ownerInvoicingStatusSteps } from '../invoices/invoicing-status.ts';
 import { accountRoleSteps } from '../roles/get-account-role.ts';
 import { requireEventRole } from '../team/require-event-permission.ts';
@@ -90,16 +90,16 @@ export function* findWhatIsMissingSteps(tx: WriteTx, eventId: string, now: Date)
   // A GST-registered organiser owes every buyer a tax invoice: no sales until the details for it are in.
   const invoicing = yield* ownerInvoicingStatusSteps(tx, event.ownerId);
   if (invoicing.registered && !invoicing.complete) missing.push(GST_MESSAGES.invoiceDetailsMissing);
-  // Its tickets would be refused at Proceed: a rate saved before the schedule changed (issue 36).
-  const staleRate = yield* ticketRateNotInForceSteps(tx, eventId, now);
-  if (staleRate !== null) missing.push(GST_MESSAGES.rateNotInForce(staleRate));
+  // Its tickets would be refused at Proceed (issue 36): a rate saved before the schedule changed. A
+  // missing venue state is listed below for every organiser (registered or not), in the checklist's words.
+  const saleProblem = yield* ticketSaleGstProblemSteps(tx, eventId, now);
+  if (saleProblem?.kind === 'rateNotInForce') {
+    missing.push(ticketSaleGstProblemMessage(saleProblem, 'organiser'));
+  }
   if (!event.eventLocationText.trim()) missing.push('Add the venue.');
   // The place of supply is where the event is held (IGST Act s.12(6)): in Delhi/NCR or the Chandigarh
   // tricity the city cannot say which state that is, so the organiser must (issue 36).
-  const states = venueStatesOfCity(event.city);
-  if (states.length > 1 && !states.some((s) => s === event.venueState)) {
-    missing.push(GST_MESSAGES.venueStateRequired);
-  }
+  if (venueStateMissing(event)) missing.push(GST_MESSAGES.venueStateRequired);
   if (!event.description.trim()) missing.push('Add a description.');
   // Cards, the event page and link previews all fall back to the poster; the banner may be left out.
   if (!event.posterUrl) missing.push(IMAGE_MESSAGES.posterMissing);

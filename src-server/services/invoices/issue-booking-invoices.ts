@@ -259,7 +259,7 @@ function* admissionInvoiceSteps(
       ? booking.admissionExemptionApplies
       : exemptionAppliesTo(admissionKind);
   // Else the rate of the day, as the sale was quoted unless it changed meanwhile: a sale is refused
-  // while its rate is out of the schedule (checkout-taxes.ts ticketRateNotInForceSteps), so only a
+  // while its rate is out of the schedule (checkout-taxes.ts ticketSaleGstProblemSteps), so only a
   // payment already under way when it left the schedule is invoiced at it.
   const rate = quotedRate ?? (registered ? ticketTaxRateOf(event.taxRate, profile.defaultTaxRate) : 0);
   const taxLines = (taxInclusive: boolean) =>

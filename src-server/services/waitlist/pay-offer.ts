@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { GST_MESSAGES } from '../../../shared/gst-schemas.ts';
+import { ticketSaleGstProblemMessage } from '../../../shared/gst-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { IGST_RATE } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
@@ -10,7 +10,7 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, DomainError } from '../../errors.ts';
 import { type CheckoutSession, checkoutSessionOf } from '../checkout/checkout-session.ts';
-import { ticketRateNotInForceSteps } from '../checkout/checkout-taxes.ts';
+import { ticketSaleGstProblemSteps } from '../checkout/checkout-taxes.ts';
 import { buildOrderNotes, buildReceipt } from '../checkout/order-request.ts';
 import { ORDER_FAILED_MESSAGE } from '../checkout/start-checkout.ts';
 import { ticketsCountedTowardsMaxSteps } from '../inventory/hoarding.ts';
@@ -69,11 +69,11 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   if (existing) return session(existing.id);
 
   const now = deps.clock.now();
-  // As Proceed: no new sale at a GST rate the schedule no longer has (issue 36). An order already opened
-  // above may be under payment, and is paid and invoiced as quoted.
-  if ((await runStatements(deps.db, (db) => ticketRateNotInForceSteps(db, hold.eventId, now))) !== null) {
-    throw conflict(GST_MESSAGES.saleRateNotInForce);
-  }
+  // As Proceed: no new sale with wrong GST, a rate the schedule no longer has or no venue state where the
+  // city spans states (issue 36). An order already opened above may be under payment, and is paid and
+  // invoiced as quoted.
+  const problem = await runStatements(deps.db, (db) => ticketSaleGstProblemSteps(db, hold.eventId, now));
+  if (problem !== null) throw conflict(ticketSaleGstProblemMessage(problem, 'buyer'));
   await runStatements(deps.db, (db) => refuseOverPerBuyerMaxSteps(db, userId, hold));
   const receipt = buildReceipt(hold.eventId, now);
   const notes = buildOrderNotes({
