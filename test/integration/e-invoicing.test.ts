@@ -380,7 +380,13 @@ describe('e-invoicing', () => {
     const organiser = await account(t, 'organiser');
     const noPin = { ...MUMBAI_TAX_PROFILE, address: '12 Hill Road, Bandra, Mumbai' };
     await saveTaxProfile(t, organiser.userId, noPin);
-    const refusedOn = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
+    const refusedOn = await callProcedure(
+      t,
+      'mutation',
+      'invoices.setEInvoicing',
+      { applies: true },
+      organiser,
+    );
     expect(refusedOn.body.error?.data).toMatchObject({
       code: 'BAD_REQUEST',
       fieldErrors: { applies: E_INVOICING_MESSAGES.needsPin },

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { OUTSIDE_WINDOW, registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
+import {
+  OUTSIDE_WINDOW,
+  registerDueEInvoices,
+} from '../../src-server/services/invoices/register-e-invoices.ts';
 import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';

@@ -60,8 +60,8 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
         My aggregate annual turnover is ₹10 crore or more
       </label>
       <p className="mt-1 text-xs text-gray-500">
-        From ₹10 crore the IRP accepts an invoice only within 30 days of its date; below that there is no
-        such limit. The address in your profile above must include its 6-digit PIN code.
+        From ₹10 crore the IRP accepts an invoice only within 30 days of its date; below that there is no such
+        limit. The address in your profile above must include its 6-digit PIN code.
       </p>
       {!registered && <p className="mt-1 text-xs text-gray-500">Add your GSTIN above first.</p>}
       {applies && since && (

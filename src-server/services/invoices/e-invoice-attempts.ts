@@ -27,7 +27,9 @@ export const OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_W
  * other the IRP decides, and a refusal is recorded with its own message.
  */
 export function outsideReportingWindow(issuedAt: string, now: Date, reportingWindow: boolean): boolean {
-  return reportingWindow && now.getTime() - new Date(issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000;
+  return (
+    reportingWindow && now.getTime() - new Date(issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000
+  );
 }
 
 /** How far back each run looks for documents not yet queued: twice the window, for a job stopped a while. */

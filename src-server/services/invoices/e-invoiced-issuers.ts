@@ -28,10 +28,7 @@ export interface PlatformEInvoicing {
  * buyers with a GSTIN; platform-gst.ts `platformEInvoicingSinceOf`). The invoices' job and the credit
  * notes' job read the same list, so a note is sent exactly when its invoice was.
  */
-export function* eInvoicedIssuersSteps(
-  db: DbOrTx,
-  platform: PlatformEInvoicing,
-): Steps<EInvoicedIssuer[]> {
+export function* eInvoicedIssuersSteps(db: DbOrTx, platform: PlatformEInvoicing): Steps<EInvoicedIssuer[]> {
   const { organiserProfiles } = tablesOf(db);
   const organisers = yield* rows(
     db

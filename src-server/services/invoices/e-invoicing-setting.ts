@@ -9,8 +9,8 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import type { CreditNoteKind, EInvoiceStatus } from '../../db/schema/e-invoices.ts';
 import { PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { EInvoiceStamp } from './invoice-pdf.ts';
 import type { PlatformEInvoicing } from './e-invoiced-issuers.ts';
+import type { EInvoiceStamp } from './invoice-pdf.ts';
 import { creditNoteSteps } from './register-e-credit-notes.ts';
 
 export interface EInvoicingState {

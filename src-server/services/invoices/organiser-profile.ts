@@ -93,7 +93,9 @@ export async function saveOrganiserProfile(
           .where(eq(organiserProfiles.userId, userId)),
       );
       if (current?.eInvoicingSince) {
-        throw badRequest(E_INVOICING_MESSAGES.addressNeedsPin, { address: E_INVOICING_MESSAGES.addressNeedsPin });
+        throw badRequest(E_INVOICING_MESSAGES.addressNeedsPin, {
+          address: E_INVOICING_MESSAGES.addressNeedsPin,
+        });
       }
     }
     const saved = yield* row(

@@ -9,8 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import {
   claimDueSteps,
   NO_IRP_CONFIGURED,
-  outsideReportingWindow,
   OUTSIDE_WINDOW,
+  outsideReportingWindow,
   QUEUE_LOOKBACK_DAYS,
   retryAt,
 } from './e-invoice-attempts.ts';

@@ -74,11 +74,7 @@ export const adminRouter = router({
    * and fee credit notes the IRP has not registered yet, with its messages.
    */
   eInvoicing: adminProcedure.query(({ ctx }) =>
-    getPlatformEInvoicing(
-      ctx.db,
-      platformEInvoicingOf(ctx.deps.env),
-      ctx.deps.eInvoiceProvider !== null,
-    ),
+    getPlatformEInvoicing(ctx.db, platformEInvoicingOf(ctx.deps.env), ctx.deps.eInvoiceProvider !== null),
   ),
 
   /** Sends one of the platform's failed e-invoices (or credit notes) again; an organiser's is NOT_FOUND. */
