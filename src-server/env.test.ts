@@ -9,6 +9,7 @@ import {
   DATABASE_URL_INVALID,
   DEMO_PLATFORM_GST,
   loadEnv,
+  PLATFORM_E_INVOICING_NEEDS_PIN,
   S3_ENDPOINT_INVALID,
 } from './env.ts';
 
@@ -147,7 +148,7 @@ describe('e-invoicing IRP connection', () => {
       SEED_DEMO_DATA: 'false',
       PLATFORM_GSTIN: '29AAGCB7383J1Z4',
       PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
-      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru',
+      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru 560038',
       PLATFORM_STATE: 'Karnataka',
     };
     expect(loadEnv(platform).PLATFORM_E_INVOICING_SINCE).toBeUndefined();
@@ -162,6 +163,28 @@ describe('e-invoicing IRP connection', () => {
     );
     // Not on the demo registration either: it is filled in only when nothing is set.
     expect(() => loadEnv({ PLATFORM_E_INVOICING_SINCE: '2026-04-01' })).toThrow(/needs the platform/);
+  });
+
+  it('PLATFORM_E_INVOICING_SINCE needs a PIN code in PLATFORM_ADDRESS, which the IRP requires of the seller', () => {
+    const platform = {
+      SEED_DEMO_DATA: 'false',
+      PLATFORM_GSTIN: '29AAGCB7383J1Z4',
+      PLATFORM_LEGAL_NAME: 'Jalsa Technologies Pvt Ltd',
+      PLATFORM_ADDRESS: 'Indiranagar, Bengaluru',
+      PLATFORM_STATE: 'Karnataka',
+      PLATFORM_E_INVOICING_SINCE: '2026-04-01',
+    };
+    expect(() => loadEnv(platform)).toThrow(PLATFORM_E_INVOICING_NEEDS_PIN);
+    // Without e-invoicing the address may be written without one.
+    expect(loadEnv({ ...platform, PLATFORM_E_INVOICING_SINCE: '' }).PLATFORM_ADDRESS).toBe(
+      'Indiranagar, Bengaluru',
+    );
+  });
+
+  it('PLATFORM_AATO_10_CRORE says whether the 30-day reporting window applies to the platform; no by default', () => {
+    expect(loadEnv({}).PLATFORM_AATO_10_CRORE).toBe(false);
+    expect(loadEnv({ PLATFORM_AATO_10_CRORE: 'true' }).PLATFORM_AATO_10_CRORE).toBe(true);
+    expect(() => loadEnv({ PLATFORM_AATO_10_CRORE: 'yes' })).toThrow(/PLATFORM_AATO_10_CRORE/);
   });
 
   describe('an S3 bucket for uploaded images (issue 38)', () => {

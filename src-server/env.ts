@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { isValidGstinValue } from '../shared/gst-schemas.ts';
 import { stateOfGstin } from '../shared/gst-states.ts';
+import { pinOf } from '../shared/indian-pin.ts';
 import { isIndianState } from '../shared/states.ts';
 import { DEFAULT_POOL_SIZE } from './db/engine/pool-size.ts';
 
@@ -120,6 +121,15 @@ const EnvFieldsShape = z.object({
     z.iso.date({ error: 'PLATFORM_E_INVOICING_SINCE must be a day like 2026-04-01' }).optional(),
   ),
   /**
+   * The platform's aggregate annual turnover is ₹10 crore or more: only then does the IRP's 30-day
+   * reporting window apply to its e-invoices (GSTN advisory, from 1 Apr 2025), so only then does the job
+   * give up by itself on a fee invoice or credit note older than that. Unset: no window of Jalsa's own.
+   */
+  PLATFORM_AATO_10_CRORE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
    * An S3-compatible bucket for uploaded images (AWS S3, Cloudflare R2, MinIO, Backblaze B2, DigitalOcean
    * Spaces), which every server of a multi-server installation reads (docs/decisions/0049). Bucket,
    * region and both keys go together; S3_ENDPOINT is the service's origin (unset: AWS S3 in S3_REGION).
@@ -216,6 +226,9 @@ export const EINVOICE_IRP_INVALID =
 export const PLATFORM_E_INVOICING_NEEDS_GST =
   "PLATFORM_E_INVOICING_SINCE needs the platform's GST registration: set PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE too";
 
+export const PLATFORM_E_INVOICING_NEEDS_PIN =
+  'PLATFORM_E_INVOICING_SINCE needs a 6-digit PIN code in PLATFORM_ADDRESS (e.g. "Indiranagar, Bengaluru 560038"): the IRP refuses an e-invoice without the seller\'s PIN';
+
 /** The settings an S3 bucket needs; S3_ENDPOINT and S3_FORCE_PATH_STYLE only add to them. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -274,6 +287,17 @@ export const EnvSchema = EnvFields.refine(
     path: ['PLATFORM_E_INVOICING_SINCE'],
     message: PLATFORM_E_INVOICING_NEEDS_GST,
   })
+  .refine(
+    (env) =>
+      env.PLATFORM_E_INVOICING_SINCE === undefined ||
+      env.PLATFORM_ADDRESS === undefined ||
+      pinOf(env.PLATFORM_ADDRESS) !== null,
+    {
+      // The IRP's schema 1.1 makes the seller's PIN mandatory: every fee e-invoice would be refused.
+      path: ['PLATFORM_ADDRESS'],
+      message: PLATFORM_E_INVOICING_NEEDS_PIN,
+    },
+  )
   .refine((env) => einvoiceIrpProblem(env) === null, {
     // Half an IRP connection would leave every e-invoice waiting while the operator thinks it is set up.
     path: ['EINVOICE_IRP_URL'],

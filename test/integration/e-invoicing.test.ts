@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { E_INVOICING_MESSAGES } from '../../shared/e-invoicing-schemas.ts';
 import { organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
@@ -12,7 +13,7 @@ import {
 import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { saveTaxProfile } from '../helpers/tax-profile.ts';
+import { MUMBAI_TAX_PROFILE, saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 import { mswServer } from '../mocks/server.ts';
@@ -50,12 +51,14 @@ const IRP_ENV = {
   EINVOICE_IRP_TOKEN: 'gsp-token-1',
 } as const;
 
-async function world(options: { eInvoicing?: boolean; city?: string } = {}) {
+/** `aato`: the organiser's aggregate annual turnover is ₹10 crore or more (the reporting window applies). */
+async function world(options: { eInvoicing?: boolean; city?: string; aato?: boolean } = {}) {
   t = await createTestAppOn(testEngine(), IRP_ENV);
   const organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
   if (options.eInvoicing !== false) {
-    const res = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
+    const setting = { applies: true, ...(options.aato ? { aatoTenCroreOrMore: true } : {}) };
+    const res = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', setting, organiser);
     expect(res.status).toBe(200);
   }
   const ev = await createTicketedEventOn(t.deps.db, {
@@ -327,8 +330,8 @@ describe('e-invoicing', () => {
     expect(calls).toHaveLength(MAX_E_INVOICE_ATTEMPTS + 1);
   });
 
-  it('an invoice past the 30-day reporting window fails for good without calling the IRP', async () => {
-    const { ev } = await world();
+  it('at ₹10 crore or more, an invoice past the 30-day reporting window fails for good without calling the IRP', async () => {
+    const { ev } = await world({ aato: true });
     const calls = irp(registered);
     const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
     t.clock.advance(31 * 86_400_000);
@@ -339,6 +342,75 @@ describe('e-invoicing', () => {
       lastError: OUTSIDE_WINDOW,
       nextAttemptAt: null,
     });
+  });
+
+  it('below ₹10 crore there is no 30-day window: an invoice 31 days old is still sent to the IRP', async () => {
+    const { organiser, ev } = await world();
+    const shown = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
+    expect(shown.body.result?.data).toMatchObject({ applies: true, aatoTenCroreOrMore: false });
+    const calls = irp(registered);
+    const { bookingId } = await buyTickets(t, ev, 1, { ticketDetails: BUYER });
+    t.clock.advance(31 * 86_400_000);
+    await registerDueEInvoices(t.deps);
+    expect(calls).toHaveLength(1);
+    expect(await registrationOf((await admissionInvoiceOf(bookingId)).id)).toMatchObject({
+      status: 'registered',
+      irn: IRN,
+    });
+  });
+
+  it('the turnover answer is kept when the setting is sent without it, and shown to the organiser', async () => {
+    const { organiser } = await world({ aato: true });
+    await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
+    const shown = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
+    expect(shown.body.result?.data).toMatchObject({ applies: true, aatoTenCroreOrMore: true });
+    await callProcedure(
+      t,
+      'mutation',
+      'invoices.setEInvoicing',
+      { applies: true, aatoTenCroreOrMore: false },
+      organiser,
+    );
+    const after = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
+    expect(after.body.result?.data).toMatchObject({ aatoTenCroreOrMore: false });
+  });
+
+  it('turning it on needs a PIN code in the profile’s address; while on, the address cannot lose it', async () => {
+    t = await createTestAppOn(testEngine(), IRP_ENV);
+    const organiser = await account(t, 'organiser');
+    const noPin = { ...MUMBAI_TAX_PROFILE, address: '12 Hill Road, Bandra, Mumbai' };
+    await saveTaxProfile(t, organiser.userId, noPin);
+    const refusedOn = await callProcedure(
+      t,
+      'mutation',
+      'invoices.setEInvoicing',
+      { applies: true },
+      organiser,
+    );
+    expect(refusedOn.body.error?.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { applies: E_INVOICING_MESSAGES.needsPin },
+    });
+    expect(refusedOn.body.error?.message).toBe(E_INVOICING_MESSAGES.needsPin);
+    const still = await callProcedure(t, 'query', 'invoices.eInvoicing', undefined, organiser);
+    expect(still.body.result?.data).toMatchObject({ applies: false });
+
+    const saved = await callProcedure(t, 'mutation', 'invoices.saveProfile', MUMBAI_TAX_PROFILE, organiser);
+    expect(saved.status).toBe(200);
+    const on = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
+    expect(on.status).toBe(200);
+
+    const lost = await callProcedure(t, 'mutation', 'invoices.saveProfile', noPin, organiser);
+    expect(lost.body.error?.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { address: E_INVOICING_MESSAGES.addressNeedsPin },
+    });
+    const kept = await callProcedure(t, 'query', 'invoices.profile', undefined, organiser);
+    expect(kept.body.result?.data).toMatchObject({ address: MUMBAI_TAX_PROFILE.address });
+
+    // Off again, the address is the organiser's to write as they like.
+    await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: false }, organiser);
+    expect((await callProcedure(t, 'mutation', 'invoices.saveProfile', noPin, organiser)).status).toBe(200);
   });
 
   it('no IRP call for a B2C invoice, nor for an organiser below the threshold', async () => {

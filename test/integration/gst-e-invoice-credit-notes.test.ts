@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
+import { CREDIT_NOTE_OUTSIDE_WINDOW } from '../../src-server/services/invoices/e-invoice-attempts.ts';
 import { registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
 import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
@@ -68,7 +69,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-async function world() {
+/** `aato`: the organiser's aggregate annual turnover is ₹10 crore or more (the reporting window applies). */
+async function world(aato = false) {
   t = await createTestAppOn(testEngine(), {
     SEED_DEMO_DATA: 'false',
     EINVOICE_IRP_URL: IRP,
@@ -76,7 +78,8 @@ async function world() {
   });
   const organiser = await account(t, 'organiser');
   await saveTaxProfile(t, organiser.userId);
-  const on = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', { applies: true }, organiser);
+  const setting = { applies: true, ...(aato ? { aatoTenCroreOrMore: true } : {}) };
+  const on = await callProcedure(t, 'mutation', 'invoices.setEInvoicing', setting, organiser);
   expect(on.status).toBe(200);
   const ev = await createTicketedEventOn(t.deps.db, {
     city: 'Mumbai',
@@ -381,6 +384,32 @@ describe('e-invoicing of credit notes', () => {
     await registerDueEInvoices(t.deps);
     expect(calls.slice(-2).map((c) => c.DocDtls.Typ)).toEqual(['INV', 'CRN']);
     expect(await registrationOf(whole.id)).toMatchObject({ status: 'registered' });
+  });
+
+  it('the 30-day window applies to a credit note only at ₹10 crore or more: below, one 31 days old is sent', async () => {
+    for (const aato of [false, true]) {
+      const { organiser, ev } = await world(aato);
+      const calls = irp();
+      const b = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
+      await registerDueEInvoices(t.deps);
+      await refundPart(organiser, ev.eventId, b.bookingId);
+      const [part] = await partNotesOf((await invoiceOf(b.bookingId)).id);
+      t.clock.advance(31 * 86_400_000);
+      await registerDueEInvoices(t.deps);
+      if (aato) {
+        expect(crns(calls), 'past the window: not sent').toHaveLength(0);
+        expect(await registrationOf(part!.id)).toMatchObject({
+          status: 'failed',
+          lastError: CREDIT_NOTE_OUTSIDE_WINDOW,
+          nextAttemptAt: null,
+        });
+      } else {
+        expect(crns(calls), 'no window below ₹10 crore').toHaveLength(1);
+        expect(await registrationOf(part!.id)).toMatchObject({ status: 'registered' });
+      }
+      // The next world's app; the last is closed by afterEach.
+      if (!aato) await t.close();
+    }
   });
 
   it('a B2C credit note of the same organiser is not sent', async () => {

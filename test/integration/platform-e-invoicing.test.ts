@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { registerDueEInvoices } from '../../src-server/services/invoices/register-e-invoices.ts';
+import {
+  OUTSIDE_WINDOW,
+  registerDueEInvoices,
+} from '../../src-server/services/invoices/register-e-invoices.ts';
 import { account, buy as buyTickets } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, DETAILS } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
@@ -213,6 +216,7 @@ describe('e-invoicing of the platform’s fee invoices', () => {
     expect((await platformState(admin)).body.result?.data).toEqual({
       applies: true,
       since: '2026-10-31T18:30:00.000Z',
+      aatoTenCroreOrMore: false,
       providerConfigured: true,
       notRegistered: [],
       creditNotesNotRegistered: [],
@@ -242,6 +246,32 @@ describe('e-invoicing of the platform’s fee invoices', () => {
     const before = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
     expect(await registerDueEInvoices(t.deps)).toBe(0);
     expect(await registrationOf((await feeInvoiceOf(before.bookingId)).id)).toBeUndefined();
+  });
+
+  it('the 30-day window applies only with PLATFORM_AATO_10_CRORE: without it a fee invoice 31 days old is sent', async () => {
+    for (const aato of [false, true]) {
+      const { admin, ev } = await world(aato ? { ...ON, PLATFORM_AATO_10_CRORE: 'true' } : ON);
+      const state = await platformState(admin);
+      expect(state.body.result?.data).toMatchObject({ applies: true, aatoTenCroreOrMore: aato });
+      const calls = irp();
+      const b = await buyTickets(t, ev, 2, { ticketDetails: BUYER });
+      t.clock.advance(31 * 86_400_000);
+      await registerDueEInvoices(t.deps);
+      const fee = await feeInvoiceOf(b.bookingId);
+      if (aato) {
+        expect(calls).toHaveLength(0);
+        expect(await registrationOf(fee.id)).toMatchObject({
+          status: 'failed',
+          lastError: OUTSIDE_WINDOW,
+          nextAttemptAt: null,
+        });
+      } else {
+        expect(calls).toHaveLength(1);
+        expect(await registrationOf(fee.id)).toMatchObject({ status: 'registered' });
+      }
+      // The next world's app; the last is closed by afterEach.
+      if (!aato) await t.close();
+    }
   });
 
   it('a refusal is listed for the admin with the IRP’s message; the admin retries it (others may not)', async () => {

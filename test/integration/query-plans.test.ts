@@ -544,7 +544,7 @@ describe('query plans on the request paths', () => {
       const owner = createAccount(t, 'organiser');
       const profile = organiserProfileSchema.parse({
         legalName: 'Tala LLP',
-        address: 'Mumbai',
+        address: 'Mumbai 400050',
         state: 'Maharashtra',
         gstin: '27AAPFU0939F1ZV',
       });

@@ -479,7 +479,10 @@ async function failedEInvoiceOf(w: World, t: TestApp, platform = false): Promise
   return id;
 }
 
-/** Gives every organiser and admin of the world a registered profile, so the e-invoicing setting may apply. */
+/**
+ * Gives every organiser and admin of the world a registered profile with a PIN code in its address, so
+ * the e-invoicing setting may apply.
+ */
 async function registeredProfiles(w: World, t: TestApp) {
   for (const who of [w.people.owner, w.people['organiser of another event'], w.people.admin]) {
     await t.deps.db
@@ -487,7 +490,7 @@ async function registeredProfiles(w: World, t: TestApp) {
       .values({
         userId: who.userId,
         legalName: 'Tala Collective LLP',
-        address: '12 Hill Road, Mumbai',
+        address: '12 Hill Road, Mumbai 400050',
         state: 'Maharashtra',
         gstin: '27AAPFU0939F1ZV',
         updatedAt: t.clock.now().toISOString(),
@@ -918,7 +921,7 @@ const CASES: Record<string, Case> = {
     expected: ORGANISERS,
     input: async (w, t) => {
       await registeredProfiles(w, t);
-      return { applies: true };
+      return { applies: true, aatoTenCroreOrMore: true };
     },
     state: async (t) =>
       await t.deps.db.select({ since: organiserProfiles.eInvoicingSince }).from(organiserProfiles),

@@ -19,7 +19,18 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
   });
   const [error, setError] = useState<string | null>(null);
   if (!state.data) return null;
-  const { applies, since, providerConfigured, notRegistered, creditNotesNotRegistered } = state.data;
+  const { applies, since, aatoTenCroreOrMore, providerConfigured, notRegistered, creditNotesNotRegistered } =
+    state.data;
+  // One shared schema (shared/e-invoicing-schemas.ts) for both answers; the server refuses turning it
+  // on without a GSTIN, or without a PIN code in the profile's address, with a message naming the field.
+  const change = async (setting: { applies: boolean; aatoTenCroreOrMore?: boolean }) => {
+    setError(null);
+    try {
+      await set.mutateAsync(setting);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
   return (
     <section aria-labelledby="e-invoicing-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
       <h2 id="e-invoicing-heading" className="text-xl font-bold">
@@ -35,17 +46,23 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
           type="checkbox"
           checked={applies}
           disabled={!registered || set.isPending}
-          onChange={async (e) => {
-            setError(null);
-            try {
-              await set.mutateAsync({ applies: e.target.checked });
-            } catch (err) {
-              setError(messageOf(err));
-            }
-          }}
+          onChange={(e) => change({ applies: e.target.checked })}
         />
         E-invoicing applies to me
       </label>
+      <label className="mt-2 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={aatoTenCroreOrMore}
+          disabled={!registered || set.isPending}
+          onChange={(e) => change({ applies, aatoTenCroreOrMore: e.target.checked })}
+        />
+        My aggregate annual turnover is ₹10 crore or more
+      </label>
+      <p className="mt-1 text-xs text-gray-500">
+        From ₹10 crore the IRP accepts an invoice only within 30 days of its date; below that there is no such
+        limit. The address in your profile above must include its 6-digit PIN code.
+      </p>
       {!registered && <p className="mt-1 text-xs text-gray-500">Add your GSTIN above first.</p>}
       {applies && since && (
         <p className="mt-1 text-xs text-gray-500">

@@ -42,6 +42,7 @@ export const organiserProfiles = pgTable(
     taxInclusive: boolean('tax_inclusive').notNull().default(true),
     updatedAt: text('updated_at').notNull(),
     eInvoicingSince: text('e_invoicing_since'),
+    aatoTenCroreOrMore: boolean('aato_ten_crore_or_more').notNull().default(false),
   },
   // The e-invoicing job's list of organisers under e-invoicing (register-e-invoices.ts).
   (t) => [index('organiser_profiles_e_invoicing_idx').on(t.eInvoicingSince)],

@@ -29,6 +29,14 @@ export const organiserProfiles = sqliteTable(
      * B2B tax invoices issued from then on are registered with the IRP (e-invoices.ts). Null: it does not.
      */
     eInvoicingSince: text('e_invoicing_since'),
+    /**
+     * What the organiser stated with the setting: aggregate annual turnover of ₹10 crore or more. Only
+     * then does the IRP's 30-day reporting window apply (GSTN advisory, from 1 Apr 2025), so only then
+     * does the job give up on an older invoice by itself. False for rows from before it was asked: no
+     * window of Jalsa's own, so a valid invoice is never given up on wrongly (the IRP refuses a too-old
+     * one with its own message, which the job records).
+     */
+    aatoTenCroreOrMore: integer('aato_ten_crore_or_more', { mode: 'boolean' }).notNull().default(false),
   },
   // The e-invoicing job's list of organisers under e-invoicing (register-e-invoices.ts).
   (t) => [index('organiser_profiles_e_invoicing_idx').on(t.eInvoicingSince)],

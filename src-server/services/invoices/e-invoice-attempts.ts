@@ -10,11 +10,27 @@ import type { Tables } from '../../db/engine/tables.ts';
 
 /** Tries before the job stops retrying by itself (the organiser may retry from their profile page). */
 export const MAX_E_INVOICE_ATTEMPTS = 8;
-/** The IRP refuses invoices older than this (for turnover of ₹10 crore and more, since 1 Apr 2025). */
+/**
+ * The IRP refuses documents older than this from a supplier whose aggregate annual turnover (AATO) is
+ * ₹10 crore or more (GSTN advisory, from 1 Apr 2025). E-invoicing starts at ₹5 crore: a supplier below
+ * ₹10 crore has no such window, so the job gives up by itself only for those who said they are at or
+ * above it (`outsideReportingWindow`).
+ */
 export const IRP_REPORTING_WINDOW_DAYS = 30;
 export const NO_IRP_CONFIGURED =
   'This Jalsa server has no IRP connection (EINVOICE_IRP_URL and EINVOICE_IRP_TOKEN): ask its operator to set it up.';
 export const OUTSIDE_WINDOW = `Not registered within the IRP's ${IRP_REPORTING_WINDOW_DAYS}-day reporting window: the IRP no longer accepts it. Cancel it with a credit note and issue a new invoice.`;
+
+/**
+ * Whether a document issued at `issuedAt` is past the IRP's reporting window now: only for a supplier
+ * the window applies to (`reportingWindow`: AATO ₹10 crore or more, e-invoiced-issuers.ts). For any
+ * other the IRP decides, and a refusal is recorded with its own message.
+ */
+export function outsideReportingWindow(issuedAt: string, now: Date, reportingWindow: boolean): boolean {
+  return (
+    reportingWindow && now.getTime() - new Date(issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000
+  );
+}
 
 /** How far back each run looks for documents not yet queued: twice the window, for a job stopped a while. */
 export const QUEUE_LOOKBACK_DAYS = 2 * IRP_REPORTING_WINDOW_DAYS;

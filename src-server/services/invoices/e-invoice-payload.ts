@@ -1,5 +1,6 @@
 import { reportedSacOf } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
+import { pinOf, withoutPin } from '../../../shared/indian-pin.ts';
 import { isIndianState } from '../../../shared/states.ts';
 import { creditedBuckets } from './credited-buckets.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
@@ -165,18 +166,18 @@ function stateCode(state: string): string {
   return isIndianState(state) ? GST_STATE_CODES[state] : '96';
 }
 
-/** Address line, locality and PIN code (the last six-digit number in the address, when there is one). */
+/**
+ * Address line, locality and PIN code (shared/indian-pin.ts `pinOf`). The seller's PIN is mandatory in
+ * schema 1.1: e-invoicing cannot be turned on, nor the profile saved while it is on, without one
+ * (e-invoicing-setting.ts, organiser-profile.ts); the platform's is checked at start (env.ts).
+ */
 function address(text: string, state: string): Pick<IrpParty, 'Addr1' | 'Loc' | 'Pin'> {
-  const pin = [...text.matchAll(/\b([1-9]\d{5})\b/g)].at(-1)?.[1];
+  const pin = pinOf(text);
   const parts = text
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const locality =
-    parts
-      .at(-1)
-      ?.replace(/\b[1-9]\d{5}\b/, '')
-      .trim() || state;
+  const locality = withoutPin(parts.at(-1) ?? '').trim() || state;
   return {
     Addr1: text.slice(0, 100),
     Loc: (locality.length >= 3 ? locality : state).slice(0, 50),

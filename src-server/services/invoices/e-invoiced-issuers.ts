@@ -12,6 +12,14 @@ export interface EInvoicedIssuer {
   issuer: string;
   since: string;
   needsIrn: SQL;
+  /** The IRP's 30-day reporting window applies to it (AATO ₹10 crore or more; e-invoice-attempts.ts). */
+  reportingWindow: boolean;
+}
+
+/** The platform's own e-invoicing from the environment (platform-gst.ts); `since` null: none. */
+export interface PlatformEInvoicing {
+  since: string | null;
+  reportingWindow: boolean;
 }
 
 /**
@@ -20,20 +28,38 @@ export interface EInvoicedIssuer {
  * buyers with a GSTIN; platform-gst.ts `platformEInvoicingSinceOf`). The invoices' job and the credit
  * notes' job read the same list, so a note is sent exactly when its invoice was.
  */
-export function* eInvoicedIssuersSteps(db: DbOrTx, platformSince: string | null): Steps<EInvoicedIssuer[]> {
+export function* eInvoicedIssuersSteps(db: DbOrTx, platform: PlatformEInvoicing): Steps<EInvoicedIssuer[]> {
   const { organiserProfiles } = tablesOf(db);
   const organisers = yield* rows(
     db
-      .select({ issuer: organiserProfiles.userId, since: organiserProfiles.eInvoicingSince })
+      .select({
+        issuer: organiserProfiles.userId,
+        since: organiserProfiles.eInvoicingSince,
+        reportingWindow: organiserProfiles.aatoTenCroreOrMore,
+      })
       .from(organiserProfiles)
       .where(isNotNull(organiserProfiles.eInvoicingSince)),
   );
-  const issuers: EInvoicedIssuer[] = organisers.map(({ issuer, since }) => ({
+  const issuers: EInvoicedIssuer[] = organisers.map(({ issuer, since, reportingWindow }) => ({
     issuer,
     since: since!,
     needsIrn: B2B_TAX_INVOICE,
+    reportingWindow,
   }));
-  if (platformSince)
-    issuers.push({ issuer: PLATFORM_ISSUER, since: platformSince, needsIrn: B2B_FEE_INVOICE });
+  if (platform.since)
+    issuers.push({
+      issuer: PLATFORM_ISSUER,
+      since: platform.since,
+      needsIrn: B2B_FEE_INVOICE,
+      reportingWindow: platform.reportingWindow,
+    });
   return issuers;
+}
+
+/**
+ * The issuers the reporting window applies to. A document of an issuer not in the list (an organiser
+ * who has since turned e-invoicing off) has no window of Jalsa's own: the IRP decides.
+ */
+export function windowedIssuers(issuers: EInvoicedIssuer[]): Set<string> {
+  return new Set(issuers.filter((i) => i.reportingWindow).map((i) => i.issuer));
 }

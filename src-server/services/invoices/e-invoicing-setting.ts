@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
+import { E_INVOICING_MESSAGES, type EInvoicingSetting } from '../../../shared/e-invoicing-schemas.ts';
+import { pinOf } from '../../../shared/indian-pin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
@@ -8,6 +9,7 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import type { CreditNoteKind, EInvoiceStatus } from '../../db/schema/e-invoices.ts';
 import { PLATFORM_ISSUER } from '../../db/schema/invoices.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import type { PlatformEInvoicing } from './e-invoiced-issuers.ts';
 import type { EInvoiceStamp } from './invoice-pdf.ts';
 import { creditNoteSteps } from './register-e-credit-notes.ts';
 
@@ -15,6 +17,8 @@ export interface EInvoicingState {
   applies: boolean;
   /** From when their B2B invoices are registered with the IRP. */
   since: string | null;
+  /** Aggregate annual turnover of ₹10 crore or more: the IRP's 30-day reporting window applies. */
+  aatoTenCroreOrMore: boolean;
   /** Whether this server can reach an IRP at all. */
   providerConfigured: boolean;
   /** Invoices still without an IRN, newest first (at most 50): waiting, or failed with the IRP's message. */
@@ -52,13 +56,14 @@ export function getEInvoicing(db: Db, userId: string, providerConfigured: boolea
     const { organiserProfiles } = tablesOf(db);
     const profile = yield* row(
       db
-        .select({ since: organiserProfiles.eInvoicingSince })
+        .select({ since: organiserProfiles.eInvoicingSince, aato: organiserProfiles.aatoTenCroreOrMore })
         .from(organiserProfiles)
         .where(eq(organiserProfiles.userId, userId)),
     );
     return {
       applies: Boolean(profile?.since),
       since: profile?.since ?? null,
+      aatoTenCroreOrMore: profile?.aato ?? false,
       providerConfigured,
       ...(yield* notRegisteredSteps(db, userId)),
     };
@@ -71,13 +76,14 @@ export function getEInvoicing(db: Db, userId: string, providerConfigured: boolea
  */
 export function getPlatformEInvoicing(
   db: Db,
-  platformSince: string | null,
+  platform: PlatformEInvoicing,
   providerConfigured: boolean,
 ): Promise<EInvoicingState> {
   return runStatements(db, function* (db) {
     return {
-      applies: platformSince !== null,
-      since: platformSince,
+      applies: platform.since !== null,
+      since: platform.since,
+      aatoTenCroreOrMore: platform.reportingWindow,
       providerConfigured,
       ...(yield* notRegisteredSteps(db, PLATFORM_ISSUER)),
     };
@@ -160,23 +166,44 @@ function* notRegisteredSteps(
 
 /**
  * "E-invoicing applies to me": from now on the organiser's B2B tax invoices are registered with the IRP
- * (invoices issued before stay as they are). Turning it on again keeps the first date. Needs a GSTIN.
+ * (invoices issued before stay as they are). Turning it on again keeps the first date. Needs a GSTIN,
+ * and a PIN code in the profile's address (shared/indian-pin.ts): the IRP's schema 1.1 requires the
+ * seller's PIN, so without one every invoice would be refused after all its retries, and an issued
+ * invoice cannot be changed. The turnover answer (₹10 crore or more: the reporting window applies) is
+ * stored with it; omitted, the one stored is kept.
  */
-export async function setEInvoicing(db: Db, userId: string, applies: boolean, now: Date): Promise<void> {
+export async function setEInvoicing(
+  db: Db,
+  userId: string,
+  setting: EInvoicingSetting,
+  now: Date,
+): Promise<void> {
   await runnerFor(db).write(function* (tx) {
     const { organiserProfiles } = tablesOf(tx);
     const profile = yield* row(
       tx
-        .select({ gstin: organiserProfiles.gstin, since: organiserProfiles.eInvoicingSince })
+        .select({
+          gstin: organiserProfiles.gstin,
+          address: organiserProfiles.address,
+          since: organiserProfiles.eInvoicingSince,
+        })
         .from(organiserProfiles)
         .where(eq(organiserProfiles.userId, userId)),
     );
-    if (applies && !profile?.gstin) throw badRequest(E_INVOICING_MESSAGES.needsGstin);
+    if (setting.applies && !profile?.gstin) throw badRequest(E_INVOICING_MESSAGES.needsGstin);
     if (!profile) return;
+    if (setting.applies && pinOf(profile.address) === null) {
+      throw badRequest(E_INVOICING_MESSAGES.needsPin, { applies: E_INVOICING_MESSAGES.needsPin });
+    }
     yield* changes(
       tx
         .update(organiserProfiles)
-        .set({ eInvoicingSince: applies ? (profile.since ?? now.toISOString()) : null })
+        .set({
+          eInvoicingSince: setting.applies ? (profile.since ?? now.toISOString()) : null,
+          ...(setting.aatoTenCroreOrMore === undefined
+            ? {}
+            : { aatoTenCroreOrMore: setting.aatoTenCroreOrMore }),
+        })
         .where(eq(organiserProfiles.userId, userId)),
     );
   });

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
+import { E_INVOICING_MESSAGES } from '../../../shared/e-invoicing-schemas.ts';
 import { DEFAULT_TAX_RATE } from '../../../shared/gst.ts';
 import { isInvoicingProfileComplete, type OrganiserProfile } from '../../../shared/gst-schemas.ts';
 import { stateOfCity, stateOfGstin } from '../../../shared/gst-states.ts';
+import { pinOf } from '../../../shared/indian-pin.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runStatements } from '../../db/engine/reads.ts';
 import { runnerFor } from '../../db/engine/runner.ts';
 import { changes, row, runSync, type Steps } from '../../db/engine/steps.ts';
 import { type Tables, tablesOf } from '../../db/engine/tables.ts';
 import { oncePer } from '../../db/once-per.ts';
+import { badRequest } from '../../errors.ts';
 import { issueOwedInvoicesSteps } from './issue-owed-invoices.ts';
 import type { PlatformGst } from './platform-gst.ts';
 
@@ -61,7 +64,8 @@ const profileLookup = oncePer((db: DbOrTx) => {
 /**
  * Saves the profile; invoices already issued keep the details they were issued with. In the same
  * transaction, the bookings sold while the profile was incomplete get the invoices they are owed
- * (issue 35); the answer says how many.
+ * (issue 35); the answer says how many. While e-invoicing is on, the address must keep a PIN code
+ * (shared/indian-pin.ts): it is the seller's address on every e-invoice, where the IRP requires a PIN.
  */
 export async function saveOrganiserProfile(
   db: Db | DbOrTx,
@@ -81,6 +85,19 @@ export async function saveOrganiserProfile(
   };
   return runnerFor(db).write(function* (tx) {
     const { organiserProfiles } = tablesOf(tx);
+    if (pinOf(input.address) === null) {
+      const current = yield* row(
+        tx
+          .select({ eInvoicingSince: organiserProfiles.eInvoicingSince })
+          .from(organiserProfiles)
+          .where(eq(organiserProfiles.userId, userId)),
+      );
+      if (current?.eInvoicingSince) {
+        throw badRequest(E_INVOICING_MESSAGES.addressNeedsPin, {
+          address: E_INVOICING_MESSAGES.addressNeedsPin,
+        });
+      }
+    }
     const saved = yield* row(
       tx
         .insert(organiserProfiles)

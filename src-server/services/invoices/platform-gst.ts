@@ -27,3 +27,11 @@ export function platformEInvoicingSinceOf(env: Env): string | null {
   const day = env.PLATFORM_E_INVOICING_SINCE;
   return day ? new Date(`${day}T00:00:00+05:30`).toISOString() : null;
 }
+
+/**
+ * The platform's own e-invoicing: from when (above), and whether the IRP's 30-day reporting window
+ * applies to it (PLATFORM_AATO_10_CRORE: aggregate annual turnover of ₹10 crore or more).
+ */
+export function platformEInvoicingOf(env: Env): { since: string | null; reportingWindow: boolean } {
+  return { since: platformEInvoicingSinceOf(env), reportingWindow: env.PLATFORM_AATO_10_CRORE };
+}

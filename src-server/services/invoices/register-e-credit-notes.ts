@@ -9,16 +9,16 @@ import type { AppDeps } from '../../deps.ts';
 import {
   CREDIT_NOTE_OUTSIDE_WINDOW,
   claimDueSteps,
-  IRP_REPORTING_WINDOW_DAYS,
   NO_IRP_CONFIGURED,
+  outsideReportingWindow,
   QUEUE_LOOKBACK_DAYS,
   retryAt,
 } from './e-invoice-attempts.ts';
 import { buildIrpCreditNotePayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
-import { eInvoicedIssuersSteps } from './e-invoiced-issuers.ts';
+import { type EInvoicedIssuer, eInvoicedIssuersSteps, windowedIssuers } from './e-invoiced-issuers.ts';
 import type { CreditNoteRow } from './invoice-pdf.ts';
-import { platformEInvoicingSinceOf } from './platform-gst.ts';
+import { platformEInvoicingOf } from './platform-gst.ts';
 
 const BATCH = 20;
 
@@ -38,7 +38,9 @@ export async function registerDueECreditNotes(
 ): Promise<number> {
   const { db, clock } = deps;
   const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices } = tablesOf(db);
-  await queueNewECreditNotes(db, platformEInvoicingSinceOf(deps.env), clock.now());
+  const issuers = await runStatements(db, (db) => eInvoicedIssuersSteps(db, platformEInvoicingOf(deps.env)));
+  await queueNewECreditNotes(db, issuers, clock.now());
+  const windowed = windowedIssuers(issuers);
   const due = await runStatements(db, (db) =>
     rows(
       db
@@ -70,7 +72,7 @@ export async function registerDueECreditNotes(
     const claim = claimDueSteps(eCreditNoteRegistrations, eq(eCreditNoteRegistrations.creditNoteId, id));
     if (!(await runStatements(db, (db) => claim(db, registration.nextAttemptAt, now)))) continue;
     tried += 1;
-    if (now.getTime() - new Date(note.issuedAt).getTime() > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
+    if (outsideReportingWindow(note.issuedAt, now, windowed.has(registration.issuer))) {
       await recordFailure(db, id, attempts, CREDIT_NOTE_OUTSIDE_WINDOW, null, now);
       continue;
     }
@@ -130,12 +132,12 @@ export function* creditNoteSteps(
  * that needed e-invoicing, without one yet. Read through each note table's (issuer, issued_at) index;
  * the invoice by its key.
  */
-async function queueNewECreditNotes(db: Db, platformSince: string | null, now: Date): Promise<void> {
+async function queueNewECreditNotes(db: Db, issuers: EInvoicedIssuer[], now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const missing = await runStatements(db, function* (db) {
     const { creditNotes, eCreditNoteRegistrations, invoices, partialCreditNotes } = tablesOf(db);
     const found: { id: string; kind: CreditNoteKind; invoiceId: string; issuer: string }[] = [];
-    for (const { issuer, since, needsIrn } of yield* eInvoicedIssuersSteps(db, platformSince)) {
+    for (const { issuer, since, needsIrn } of issuers) {
       const from = since > lookback ? since : lookback;
       for (const [kind, table] of [
         ['whole', creditNotes],

@@ -8,16 +8,16 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
   claimDueSteps,
-  IRP_REPORTING_WINDOW_DAYS,
   NO_IRP_CONFIGURED,
   OUTSIDE_WINDOW,
+  outsideReportingWindow,
   QUEUE_LOOKBACK_DAYS,
   retryAt,
 } from './e-invoice-attempts.ts';
 import { buildIrpPayload } from './e-invoice-payload.ts';
 import { EInvoiceError } from './e-invoice-provider.ts';
-import { eInvoicedIssuersSteps } from './e-invoiced-issuers.ts';
-import { platformEInvoicingSinceOf } from './platform-gst.ts';
+import { type EInvoicedIssuer, eInvoicedIssuersSteps, windowedIssuers } from './e-invoiced-issuers.ts';
+import { platformEInvoicingOf } from './platform-gst.ts';
 import { registerDueECreditNotes } from './register-e-credit-notes.ts';
 
 export {
@@ -36,7 +36,7 @@ const BATCH = 20;
  * confirmation, owed later, or re-issued with a GSTIN), then sends those due, one at a time, each HTTP
  * call outside any transaction. A failure is stored with the IRP's message (status 'failed', shown to
  * the organiser) and retried with back-off (1, 2, 4 … minutes) until MAX_E_INVOICE_ATTEMPTS; an invoice
- * past the reporting window fails for good. Then does the same for credit notes on e-invoiced invoices
+ * past the reporting window fails for good, for a supplier the window applies to (AATO ₹10 crore or more). Then does the same for credit notes on e-invoiced invoices
  * (register-e-credit-notes.ts). Returns how many documents were tried.
  */
 export async function registerDueEInvoices(
@@ -44,7 +44,9 @@ export async function registerDueEInvoices(
 ): Promise<number> {
   const { db, clock } = deps;
   const { eInvoiceRegistrations, invoices } = tablesOf(db);
-  await queueNewEInvoices(db, platformEInvoicingSinceOf(deps.env), clock.now());
+  const issuers = await runStatements(db, (db) => eInvoicedIssuersSteps(db, platformEInvoicingOf(deps.env)));
+  await queueNewEInvoices(db, issuers, clock.now());
+  const windowed = windowedIssuers(issuers);
   const due = await runStatements(db, (db) =>
     rows(
       db
@@ -68,8 +70,7 @@ export async function registerDueEInvoices(
     const claim = claimDueSteps(eInvoiceRegistrations, eq(eInvoiceRegistrations.invoiceId, invoice.id));
     if (!(await runStatements(db, (db) => claim(db, registration.nextAttemptAt, now)))) continue;
     tried += 1;
-    const ageMs = now.getTime() - new Date(invoice.issuedAt).getTime();
-    if (ageMs > IRP_REPORTING_WINDOW_DAYS * 86_400_000) {
+    if (outsideReportingWindow(invoice.issuedAt, now, windowed.has(registration.issuer))) {
       await recordFailure(db, invoice.id, attempts, OUTSIDE_WINDOW, null, now);
       continue;
     }
@@ -127,14 +128,14 @@ export const eInvoicingJob: BackgroundJob = {
  * supplier under e-invoicing (an organiser's admission invoice, or the platform's fee invoice), issued
  * since e-invoicing applied to it. Each supplier's invoices are read through its partial index on
  * (issuer, issued_at) from QUEUE_LOOKBACK_DAYS ago at most, so a run reads a bounded range and never the
- * B2C invoices; anything queued past the reporting window fails visibly (OUTSIDE_WINDOW).
+ * B2C invoices; anything queued past a reporting window that applies fails visibly (OUTSIDE_WINDOW).
  */
-async function queueNewEInvoices(db: Db, platformSince: string | null, now: Date): Promise<void> {
+async function queueNewEInvoices(db: Db, issuers: EInvoicedIssuer[], now: Date): Promise<void> {
   const lookback = new Date(now.getTime() - QUEUE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const missing = await runStatements(db, function* (db) {
     const { eInvoiceRegistrations, invoices } = tablesOf(db);
     const found: { id: string; issuer: string }[] = [];
-    for (const { issuer, since, needsIrn } of yield* eInvoicedIssuersSteps(db, platformSince)) {
+    for (const { issuer, since, needsIrn } of issuers) {
       found.push(
         ...(yield* rows(
           db

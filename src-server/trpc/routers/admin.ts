@@ -13,7 +13,7 @@ import { listOrganisers } from '../../services/admin/list-organisers.ts';
 import { releaseEventHold } from '../../services/admin/release-event-hold.ts';
 import { unpublishAnyEvent } from '../../services/admin/unpublish-any-event.ts';
 import { getPlatformEInvoicing, retryEInvoice } from '../../services/invoices/e-invoicing-setting.ts';
-import { platformEInvoicingSinceOf } from '../../services/invoices/platform-gst.ts';
+import { platformEInvoicingOf } from '../../services/invoices/platform-gst.ts';
 import { decideOrganiserRequest } from '../../services/organiser-requests/decide-organiser-request.ts';
 import { listOrganiserRequests } from '../../services/organiser-requests/list-organiser-requests.ts';
 import {
@@ -74,11 +74,7 @@ export const adminRouter = router({
    * and fee credit notes the IRP has not registered yet, with its messages.
    */
   eInvoicing: adminProcedure.query(({ ctx }) =>
-    getPlatformEInvoicing(
-      ctx.db,
-      platformEInvoicingSinceOf(ctx.deps.env),
-      ctx.deps.eInvoiceProvider !== null,
-    ),
+    getPlatformEInvoicing(ctx.db, platformEInvoicingOf(ctx.deps.env), ctx.deps.eInvoiceProvider !== null),
   ),
 
   /** Sends one of the platform's failed e-invoices (or credit notes) again; an organiser's is NOT_FOUND. */

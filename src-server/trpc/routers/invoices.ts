@@ -32,7 +32,7 @@ export const invoicesRouter = router({
 
   setEInvoicing: organiserProcedure
     .input(eInvoicingSettingSchema)
-    .mutation(({ ctx, input }) => setEInvoicing(ctx.db, ctx.user.id, input.applies, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) => setEInvoicing(ctx.db, ctx.user.id, input, ctx.deps.clock.now())),
 
   /** Sends one of the caller's own failed e-invoices again; another organiser's invoice is NOT_FOUND. */
   retryEInvoice: organiserProcedure

@@ -1,0 +1,1 @@
+ALTER TABLE "organiser_profiles" ADD COLUMN "aato_ten_crore_or_more" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `organiser_profiles` ADD `aato_ten_crore_or_more` integer DEFAULT false NOT NULL;
