@@ -27,8 +27,8 @@ import { pdfPageText } from '../helpers/pdf-text.ts';
  * Issue 40's quality bar, walked through the UI at phone and desktop size: the organiser sets up a hidden
  * type, a shared capacity, attendee names, a T-shirt add-on and two codes in the console; a buyer books
  * two named tickets with a code and a T-shirt; the invoice shows the discount and the T-shirt's own GST;
- * the gate admits each attendee by the QR of their own and the T-shirt is handed over; the organiser refunds part of a ticket;
- * the order history and the payout statement agree.
+ * the gate admits each attendee by the QR of their own and the T-shirt is handed over; the organiser refunds part and
+ * cancels one ticket (used at the gate: its seat stays sold); the order history and the payout statement agree.
  *
  * Set-up that is no part of the journey is written straight to the database: the organiser's account
  * and session, their GST registration (so the invoice carries GST lines), the event with its slot and
@@ -386,7 +386,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     }
   });
 
-  it('the organiser refunds part of a ticket; the order history and the payout statement agree', async () => {
+  it('the organiser refunds part and cancels one used ticket; the order history and the payout statement agree', async () => {
     const page = organiser;
     const { ev, bookingId } = state;
     expect(bookingId, 'the buyer has booked').not.toBe('');
