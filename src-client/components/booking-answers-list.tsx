@@ -2,7 +2,13 @@ import { attendeeLabel } from '../../shared/question-schemas.ts';
 
 /** A booking's attendee names and answers as the server sends them (services/questions/booking-answers.ts). */
 export interface AnswersView {
-  attendees: { ticketTypeId: string; ticketTypeName: string; position: number; name: string }[];
+  attendees: {
+    ticketTypeId: string;
+    ticketTypeName: string;
+    position: number;
+    name: string;
+    cancelled: boolean;
+  }[];
   answers: { questionId: string; label: string; ticketTypeName: string; position: number; value: string }[];
 }
 
@@ -19,7 +25,11 @@ export function BookingAnswersList({ answers }: { answers: AnswersView }) {
       {answers.attendees.map((a) => (
         <div key={`n-${a.ticketTypeId}-${a.position}`} className="contents">
           <dt className="text-gray-600">{attendeeLabel(a.ticketTypeName, a.position)}</dt>
-          <dd className="font-semibold text-gray-900">{a.name}</dd>
+          <dd className="font-semibold text-gray-900">
+            {a.name}
+            {/* A part refund cancelled this person's own ticket: the name stays, the ticket does not. */}
+            {a.cancelled && <span className="font-normal text-gray-700"> · ticket cancelled</span>}
+          </dd>
         </div>
       ))}
       {answers.answers.map((a) => (

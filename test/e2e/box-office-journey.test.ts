@@ -27,8 +27,8 @@ import { pdfPageText } from '../helpers/pdf-text.ts';
  * Issue 40's quality bar, walked through the UI at phone and desktop size: the organiser sets up a hidden
  * type, a shared capacity, attendee names, a T-shirt add-on and two codes in the console; a buyer books
  * two named tickets with a code and a T-shirt; the invoice shows the discount and the T-shirt's own GST;
- * the gate admits each attendee by the QR of their own and the T-shirt is handed over; the organiser refunds part of a ticket;
- * the order history and the payout statement agree.
+ * the gate admits each attendee by the QR of their own and the T-shirt is handed over; the organiser refunds part and
+ * cancels one ticket (used at the gate: its seat stays sold); the order history and the payout statement agree.
  *
  * Set-up that is no part of the journey is written straight to the database: the organiser's account
  * and session, their GST registration (so the invoice carries GST lines), the event with its slot and
@@ -386,7 +386,7 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     }
   });
 
-  it('the organiser refunds part of a ticket; the order history and the payout statement agree', async () => {
+  it('the organiser refunds part and cancels one used ticket; the order history and the payout statement agree', async () => {
     const page = organiser;
     const { ev, bookingId } = state;
     expect(bookingId, 'the buyer has booked').not.toBe('');
@@ -401,12 +401,39 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     const answers = section(page, 'answers-heading');
     for (const name of buyerNames) await answers.getByText(name).first().waitFor();
 
-    // One guest's view was blocked: ₹250 back on one ticket, the tickets kept (both were used).
+    // One guest left at the interval, a pillar in their way: ₹250 back and their ticket cancelled, as an
+    // organiser does it in the form (how many of the booking's tickets of that type to cancel).
     const refund = section(page, 'refund-part-heading');
     await refund.getByLabel('Amount to refund in rupees').fill('250');
     await refund.getByLabel('Reason (the buyer reads it)').fill('A pillar blocked one guest’s view');
+    const toCancel = refund.getByRole('spinbutton', { name: `${run.type} tickets to cancel` });
+    await expect(toCancel.inputValue()).resolves.toBe('0');
+    await refund.getByText(`of 2 × ${run.type}`, { exact: true }).waitFor();
+    await toCancel.fill('1');
+    await expect(toCancel.inputValue()).resolves.toBe('1');
+    await shot(refund, 'refund-part-cancel-ticket');
     await refund.getByRole('button', { name: 'Refund part' }).click();
     await refund.getByText('₹250.00 is being refunded.').waitFor(SLOW);
+
+    // The part refund, its ticket and its credit note for exactly the amount; the booking keeps one ticket.
+    // Both attendees were admitted at the gate, so the cancelled ticket was used: its seat stays sold.
+    const part = section(page, 'refund-heading')
+      .getByRole('listitem')
+      .filter({ hasText: 'by the organiser' });
+    await part.getByText(`Cancelled: 1 × ${run.type} (seats used at the gate stay off sale)`).waitFor(SLOW);
+    await part.getByRole('link', { name: /^Credit note .+ \(₹250\.00\)$/ }).waitFor();
+    await expect
+      .poll(async () =>
+        (await payment.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2),
+      )
+      .toEqual([run.type, '1']);
+    await expect(toCancel.inputValue()).resolves.toBe('0');
+    await refund.getByText(`of 1 × ${run.type}`, { exact: true }).waitFor();
+    // Both tickets were used, so the highest position goes: the second attendee's name stays on record,
+    // marked as no longer holding a ticket.
+    await expect
+      .poll(() => answers.locator('dd').allTextContents(), SLOW)
+      .toEqual(expect.arrayContaining([buyerNames[0], `${buyerNames[1]} · ticket cancelled`]));
 
     const history = section(page, 'history-heading');
     await history.getByText('Part refund of ₹250.00 issued').waitFor(SLOW);
@@ -418,7 +445,9 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     // Each attendee checked in on their own ticket; the refused second scan counts nobody.
     expect(entries.match(/Checked in: 1 person at Main gate/g)).toHaveLength(2);
     expect(entries).toContain('Handed over: 1 × T-shirt (M) at Main gate');
-    expect(entries).toContain('Part refund of ₹250.00: “A pillar blocked one guest’s view”');
+    expect(entries).toContain(
+      `Part refund of ₹250.00, 1 × ${run.type} cancelled: “A pillar blocked one guest’s view”`,
+    );
     expect(entries).toContain('Part refund of ₹250.00 issued');
     // Who did each: the buyer booked; the organiser admitted and handed over at the gate, then refunded.
     expect(entries).toContain('Meera Iyer (buyer)');
@@ -452,8 +481,9 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     await shot(payout, 'sales-payout');
     await expectNoSeriousA11yViolations(page);
 
-    // The hall's shared capacity counts the two sold (loaded afresh: the editor seen before the sale keeps
-    // its figures for the app's 30 s of freshness).
+    // The hall's shared capacity and the type still count the two sold, the cancelled ticket among them: it
+    // was used at the gate, so its seat does not go back on sale (loaded afresh: the editor seen before the
+    // sale keeps its figures for the app's 30 s of freshness).
     await page.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Edit' }).click();
     await page.reload();
     const hall = section(page, 'quotas-heading')
@@ -462,6 +492,8 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
     await expect
       .poll(async () => (await hall.getByRole('cell').allTextContents()).slice(1, 5), SLOW)
       .toEqual(['110', '2', '0', '108']);
+    const total = run.type === 'Fan Club' ? 20 : 100;
+    await page.getByText(new RegExp(`^${run.type} · ₹[\\d,]+ · 2 sold, 0 held of ${total}`)).waitFor(SLOW);
     expectInventoryInvariant(world.database.db, ev.ticketTypeIds);
 
     // The organiser's month (issue 40): their one event's row, its figures the same by hand, and the total.

@@ -355,6 +355,20 @@ describe('one QR per attendee', () => {
     expect(await answerOf(scanWith(w, token(1), { persons: 2 }))).toMatchObject({ outcome: 'admit' });
     const row = await bookingRow(bookingId);
     expect([row.ticketCount, row.totalUserAllowed, row.numberOfUserCheckedIn]).toEqual([2, 4, 4]);
+    // The organiser's booking page keeps the cancelled attendee's name, marked as no longer holding a ticket.
+    const page = (await ok(
+      await callProcedure(
+        t,
+        'query',
+        'eventBookings.booking',
+        { eventId: w.ev.eventId, bookingId },
+        { cookie: w.owner.cookie },
+      ),
+    )) as { answers: { attendees: { position: number; name: string; cancelled: boolean }[] } };
+    expect(page.answers.attendees.map((a) => [a.position, a.name, a.cancelled])).toEqual([
+      [1, 'Asha Verma', false],
+      [2, 'Priya Verma', true],
+    ]);
   });
 
   it('undoes one attendee’s admission only', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { QuestionScope } from '../../../shared/question-schemas.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { row, rows, runSync, type Steps } from '../../db/engine/steps.ts';
@@ -10,6 +10,11 @@ export interface BookingAttendee {
   ticketTypeName: string;
   position: number;
   name: string;
+  /**
+   * Their own ticket (ADR 0046) was cancelled by a part refund: the name stays on record, but the person
+   * holds no ticket any more, and the booking page and the gate's look-up say so.
+   */
+  cancelled: boolean;
 }
 
 /** An answer with its question as it reads now (a removed question keeps its label). */
@@ -41,7 +46,7 @@ export function* answersOfBookingsSteps(
 ): Steps<Map<string, BookingAnswers>> {
   const out = new Map<string, BookingAnswers>();
   if (bookingIds.length === 0) return out;
-  const { bookingAnswers, bookingAttendees, ticketQuestions, ticketTypes } = tablesOf(db);
+  const { attendeeTickets, bookingAnswers, bookingAttendees, ticketQuestions, ticketTypes } = tablesOf(db);
   for (const id of bookingIds) out.set(id, { attendees: [], answers: [] });
   const attendees = yield* rows(
     db
@@ -51,13 +56,23 @@ export function* answersOfBookingsSteps(
         ticketTypeName: ticketTypes.name,
         position: bookingAttendees.position,
         name: bookingAttendees.name,
+        voidedAt: attendeeTickets.voidedAt,
       })
       .from(bookingAttendees)
       .innerJoin(ticketTypes, eq(ticketTypes.id, bookingAttendees.ticketTypeId))
+      .leftJoin(
+        attendeeTickets,
+        and(
+          eq(attendeeTickets.bookingId, bookingAttendees.bookingId),
+          eq(attendeeTickets.ticketTypeId, bookingAttendees.ticketTypeId),
+          eq(attendeeTickets.position, bookingAttendees.position),
+        ),
+      )
       .where(inArray(bookingAttendees.bookingId, bookingIds))
       .orderBy(asc(ticketTypes.position), asc(bookingAttendees.position)),
   );
-  for (const { bookingId, ...a } of attendees) out.get(bookingId!)?.attendees.push(a);
+  for (const { bookingId, voidedAt, ...a } of attendees)
+    out.get(bookingId!)?.attendees.push({ ...a, cancelled: voidedAt !== null });
   const answers = yield* rows(
     db
       .select({
