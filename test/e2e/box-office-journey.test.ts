@@ -422,6 +422,8 @@ describe.each(RUNS)('the box office journey at $size size (issue 40)', (run) => 
       .filter({ hasText: 'by the organiser' });
     await part.getByText(`Cancelled: 1 × ${run.type} (seats used at the gate stay off sale)`).waitFor(SLOW);
     await part.getByRole('link', { name: /^Credit note .+ \(₹250\.00\)$/ }).waitFor();
+    // The panel does not also say "No refund." above the part refund it lists.
+    expect(await section(page, 'refund-heading').getByText('No refund.').count()).toBe(0);
     await expect
       .poll(async () =>
         (await payment.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2),

@@ -139,7 +139,7 @@ function BookingDetails({ booking }: { booking: Booking }) {
       </Panel>
 
       <Panel title="Refund" id="refund-heading">
-        <RefundState refund={booking.refund} />
+        <RefundState refund={booking.refund} partRefunded={booking.partRefunds.parts.length > 0} />
         <PartRefunds booking={booking} />
       </Panel>
 
@@ -342,8 +342,9 @@ function Actions({ booking }: { booking: Booking }) {
   );
 }
 
-function RefundState({ refund }: { refund: Booking['refund'] }) {
-  if (!refund) return <p className="text-sm text-gray-700">No refund.</p>;
+function RefundState({ refund, partRefunded }: { refund: Booking['refund']; partRefunded: boolean }) {
+  // With part refunds listed below, "No refund." would contradict them: there is just no whole one.
+  if (!refund) return partRefunded ? null : <p className="text-sm text-gray-700">No refund.</p>;
   if (refund.status === 'processed') {
     return (
       <p className="text-sm text-gray-800">
