@@ -36,6 +36,10 @@ function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
   return {
     feeTaxRatePercent: platform ? IGST_RATE : 0,
     admissionTaxRatePercent: exclusive ? ticketTaxRateOf(row.taxRate, row.defaultTaxRate) : null,
+    // The invoice's rate whether or not GST is on top (issue-booking-invoices.ts): Rule 46's threshold
+    // is weighed on the taxable value, which an inclusive price holds inside it.
+    admissionInvoiceRatePercent:
+      row !== undefined && row.gstin !== null ? ticketTaxRateOf(row.taxRate, row.defaultTaxRate) : null,
     admissionExemptionApplies: row
       ? exemptionAppliesTo(admissionKindOf(row.category, row.admissionKind))
       : true,
