@@ -190,7 +190,14 @@ const cases: Case[] = [
   // A ₹1,000 concert at 0 %: above ₹500, so entry 81 does not reach it either: nil-rated.
   [
     '₹1,000 concert at 0 % is nil-rated',
-    { pricePaise: 100_000, personsPerTicket: 1, quantity: 1, taxRatePercent: 0, taxInclusive: false, ...inter },
+    {
+      pricePaise: 100_000,
+      personsPerTicket: 1,
+      quantity: 1,
+      taxRatePercent: 0,
+      taxInclusive: false,
+      ...inter,
+    },
     line('nil', 100_000, 0, 0, 0),
   ],
   // A ₹400 concert at 0 %: entry 81 exempts it first, whatever the rate: exempt, ₹400.00.
@@ -219,7 +226,9 @@ describe('computeTaxLine (hand-worked cases)', () => {
     const got = computeTaxLine(input);
     const { taxRatePercent: _rate, ...amounts } = got;
     expect(amounts).toEqual(expected);
-    expect(got.taxRatePercent).toBe(expected.kind === 'exempt' || expected.kind === 'nil' ? 0 : (input.taxRatePercent ?? 18));
+    expect(got.taxRatePercent).toBe(
+      expected.kind === 'exempt' || expected.kind === 'nil' ? 0 : (input.taxRatePercent ?? 18),
+    );
   });
 
   it('inclusive lines always total exactly the price paid, exclusive lines the price plus tax', () => {

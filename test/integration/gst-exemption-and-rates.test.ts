@@ -9,9 +9,9 @@ import { platformGstOf } from '../../src-server/services/invoices/platform-gst.t
 import { account, buy } from '../helpers/engine-fixtures.ts';
 import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
-import { readZip } from '../helpers/zip-entries.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+import { readZip } from '../helpers/zip-entries.ts';
 
 /**
  * Issue 36, items 2, 9 and 10: the ₹500 exemption only for the kinds entry 81 of Notification
@@ -133,10 +133,14 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
     const ist = new Date(new Date(invoice.issuedAt).getTime() + 330 * 60_000).toISOString().slice(0, 7);
     const zip = await t.request(`/api/invoices/gstr1/${ist}.zip`, { headers: { cookie: organiser.cookie } });
     expect(zip.status).toBe(200);
-    const exemp = readZip(new Uint8Array(await zip.arrayBuffer())).get('exemp.csv')!.toString('utf8');
+    const exemp = readZip(new Uint8Array(await zip.arrayBuffer()))
+      .get('exemp.csv')!
+      .toString('utf8');
     expect(exemp.split('\r\n')).toContain('Intra-State supplies to unregistered persons,1000.00,0.00,0.00');
     // The monthly CSV totals it as 'Nil rated', not 'Exempt'.
-    const month = await t.request(`/api/invoices/month/${ist}.csv`, { headers: { cookie: organiser.cookie } });
+    const month = await t.request(`/api/invoices/month/${ist}.csv`, {
+      headers: { cookie: organiser.cookie },
+    });
     const rows = (await month.text()).split('\r\n');
     expect(rows.some((r) => r.startsWith('Nil rated,') && r.includes(',1000.00,'))).toBe(true);
     expect(rows.some((r) => r.startsWith('Exempt,'))).toBe(false);

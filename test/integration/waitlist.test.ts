@@ -292,7 +292,10 @@ describe('the GST invoice of an offer (Rule 46)', () => {
     const { ev } = await registeredSoldOut();
     const { ticketTypes } = tables();
     // 2 × ₹29,500 tax included at 18 % (a concert above ₹500: taxed): 59,000 / 1.18 = 50,000.00 taxable.
-    await t.deps.db.update(ticketTypes).set({ pricePaise: 2_950_000 }).where(eq(ticketTypes.id, typeOf(ev)));
+    await t.deps.db
+      .update(ticketTypes)
+      .set({ pricePaise: 2_950_000 })
+      .where(eq(ticketTypes.id, typeOf(ev)));
     const buyer = await signedInUser(t);
     const refused = await joinWith(buyer, ev, 2, {});
     expect(refused.status).toBe(400);

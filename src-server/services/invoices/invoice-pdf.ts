@@ -116,8 +116,8 @@ export async function renderInvoicePdf(
         : line.kind === 'nil'
           ? 'Nil rated (GST 0%)'
           : line.kind === 'intra'
-          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
-          : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
+            ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
+            : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
     text(`    Taxable value ${rupees(line.taxableValuePaise)}; ${tax}; amount ${rupees(line.totalPaise)}`);
   }
   doc.moveDown();

@@ -122,7 +122,18 @@ export function streamInvoicesCsv(
     if (nilRated > 0) {
       const nilBucket = { taxable: nilRated, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
       lines.push(
-        csvRow(['Nil rated', null, null, null, null, null, 0, ...amounts(nilBucket), csvRupees(nilRated), null]),
+        csvRow([
+          'Nil rated',
+          null,
+          null,
+          null,
+          null,
+          null,
+          0,
+          ...amounts(nilBucket),
+          csvRupees(nilRated),
+          null,
+        ]),
       );
     }
     if (exempt > 0) {
