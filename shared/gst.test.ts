@@ -173,6 +173,40 @@ const cases: Case[] = [
     },
     line('intra', 250_000, 50_000, 50_000, 0),
   ],
+  // A ₹1,000 workshop at 0 % (issue 36): entry 81 does not list workshops, so it is not exempt but
+  // nil-rated: 2 × 1000.00 = 2000.00 taxable, no tax, kind 'nil'.
+  [
+    '₹1,000 workshop at 0 % is nil-rated, not exempt',
+    {
+      pricePaise: 100_000,
+      personsPerTicket: 1,
+      quantity: 2,
+      taxRatePercent: 0,
+      taxInclusive: true,
+      ...intra,
+      exemptionApplies: false,
+    },
+    line('nil', 200_000, 0, 0, 0),
+  ],
+  // A ₹1,000 concert at 0 %: above ₹500, so entry 81 does not reach it either: nil-rated.
+  [
+    '₹1,000 concert at 0 % is nil-rated',
+    {
+      pricePaise: 100_000,
+      personsPerTicket: 1,
+      quantity: 1,
+      taxRatePercent: 0,
+      taxInclusive: false,
+      ...inter,
+    },
+    line('nil', 100_000, 0, 0, 0),
+  ],
+  // A ₹400 concert at 0 %: entry 81 exempts it first, whatever the rate: exempt, ₹400.00.
+  [
+    '₹400 concert at 0 % is still exempt under entry 81',
+    { pricePaise: 40_000, personsPerTicket: 1, quantity: 1, taxRatePercent: 0, taxInclusive: true, ...intra },
+    line('exempt', 40_000, 0, 0, 0),
+  ],
   // 12 %: ₹1,000 incl / 1.12 = 892.857 → 892.86; tax 107.14 IGST.
   [
     'a 12 % event, inter-state',
@@ -193,7 +227,9 @@ describe('computeTaxLine (hand-worked cases)', () => {
     const got = computeTaxLine(input);
     const { taxRatePercent: _rate, ...amounts } = got;
     expect(amounts).toEqual(expected);
-    expect(got.taxRatePercent).toBe(expected.kind === 'exempt' ? 0 : (input.taxRatePercent ?? 18));
+    expect(got.taxRatePercent).toBe(
+      expected.kind === 'exempt' || expected.kind === 'nil' ? 0 : (input.taxRatePercent ?? 18),
+    );
   });
 
   it('inclusive lines always total exactly the price paid, exclusive lines the price plus tax', () => {

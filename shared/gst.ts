@@ -23,6 +23,12 @@ export const DEFAULT_TAX_RATE = 18;
 export const EXEMPT_ADMISSION_PER_PERSON_PAISE = 50_000;
 export const EXEMPT_WORDING =
   'Exempt supply: admission of ₹500 or less per person (Notification 12/2017-Central Tax (Rate), entry 81). No GST charged.';
+/**
+ * A line at a 0 % rate that entry 81 does not exempt (a ₹1,000 workshop the organiser rates at 0 %): a
+ * nil-rated supply, not an exempt one, so its document never cites entry 81 and GSTR-1 reports it in table
+ * 8's Nil Rated column (issue 36, ADR 0033).
+ */
+export const NIL_RATED_WORDING = 'Nil-rated supply: GST at 0 %. No GST charged.';
 
 /**
  * The GST rates the event editor and the organiser profile accept: the schedule in force since
@@ -197,11 +203,21 @@ export interface TaxLineInput {
   discountPerTicketPaise?: number;
 }
 
-export type TaxKind = 'exempt' | 'intra' | 'inter';
+/**
+ * 'exempt': entry 81's ₹500 admission; 'nil': a 0 % rate on a supply entry 81 does not exempt; 'intra' /
+ * 'inter': taxed, CGST + SGST (or UTGST) or IGST. Lines stored before 'nil' existed keep the kind they
+ * were issued with (a 0 % line then was stored 'exempt').
+ */
+export type TaxKind = 'exempt' | 'nil' | 'intra' | 'inter';
+
+/** Whether a line of this kind carries GST (intra- or inter-state); exempt and nil-rated lines do not. */
+export function isTaxedKind(kind: TaxKind): kind is 'intra' | 'inter' {
+  return kind === 'intra' || kind === 'inter';
+}
 
 export interface TaxLine {
   kind: TaxKind;
-  /** The rate applied; 0 when exempt. */
+  /** The rate applied; 0 when exempt or nil-rated. */
   taxRatePercent: number;
   taxableValuePaise: number;
   cgstPaise: number;
@@ -244,9 +260,12 @@ export function computeTaxLine(input: TaxLineInput): TaxLine {
   const rate = input.taxRatePercent ?? DEFAULT_TAX_RATE;
   if (!Number.isFinite(rate) || rate < 0 || rate > 100) throw new RangeError(`bad tax rate ${rate}`);
   const gross = pricePaise * quantity;
-  if (isExemptAdmission(pricePaise, personsPerTicket, input.exemptionApplies) || rate === 0) {
+  // Entry 81 first: an exempt admission is exempt whatever its rate. A 0 % rate on anything else is a
+  // nil-rated supply (issue 36): no tax either, but not the exemption, on the document or in GSTR-1.
+  const exempt = isExemptAdmission(pricePaise, personsPerTicket, input.exemptionApplies);
+  if (exempt || rate === 0) {
     return {
-      kind: 'exempt',
+      kind: exempt ? 'exempt' : 'nil',
       taxRatePercent: 0,
       taxableValuePaise: gross,
       cgstPaise: 0,

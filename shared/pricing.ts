@@ -100,6 +100,12 @@ export interface CheckoutTaxes {
    * tax-exclusive; null when the prices already include it (or the organiser charges no GST).
    */
   admissionTaxRatePercent: number | null;
+  /**
+   * The rate the organiser's invoice taxes the tickets at, inclusive or "+ GST"; null when the organiser
+   * is not registered (no GST charged). The checkout weighs Rule 46's ₹50,000 on the taxable value it
+   * gives (shared/recipient-address.ts).
+   */
+  admissionInvoiceRatePercent: number | null;
   /** Whether entry 81's ₹500 exemption applies to the event's kind of admission (shared/gst.ts). */
   admissionExemptionApplies: boolean;
   /** Whether the admission is intra-state (the venue in the organiser's state): each head rounds alone. */
@@ -115,6 +121,7 @@ export interface CheckoutTaxes {
 export const DEFAULT_CHECKOUT_TAXES: CheckoutTaxes = {
   feeTaxRatePercent: IGST_RATE,
   admissionTaxRatePercent: null,
+  admissionInvoiceRatePercent: null,
   admissionExemptionApplies: true,
   admissionIntraState: true,
   feeSupplierState: null,

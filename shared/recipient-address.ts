@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { computeTaxLine } from './gst.ts';
+import type { CheckoutLine, CheckoutTaxes } from './pricing.ts';
 
 /**
- * When a GST invoice must carry the recipient's address (CGST Rule 46(e), issue 36): a registered
- * recipient (a GSTIN given), or an unregistered one whose invoice is worth ₹50,000 or more. The checkout
- * asks for the address exactly then (the server refuses Proceed without it; the client shows the field
- * by this same rule), and credit notes print what their invoice carries (Rule 53).
+ * When a GST invoice must carry the recipient's address (CGST Rule 46(e) and (f), issue 36): a registered
+ * recipient (a GSTIN given), or an unregistered one "where the value of the taxable supply is fifty
+ * thousand rupees or more": the taxable value of the organiser's admission invoice (tickets and add-ons,
+ * before GST), not what the buyer pays with GST. The platform's fee invoice is another supplier's and
+ * far below the threshold; it is not counted. The checkout asks for the address exactly then (the server
+ * refuses Proceed, and the waiting list's join, without it; the client shows the field by this same
+ * rule), and credit notes print what their invoice carries (Rule 53).
  */
 export const RECIPIENT_ADDRESS_THRESHOLD_PAISE = 5_000_000;
 
@@ -14,13 +19,75 @@ export const RECIPIENT_ADDRESS_MESSAGES = {
   long: 'Address must be at most 300 characters',
 } as const;
 
-export function recipientAddressRequired(order: {
+/** What the rule weighs: any GSTIN typed, and the taxable value of the supply (`invoiceTaxableValuePaise`). */
+export interface RecipientOrder {
   /** Any GSTIN given (as typed: the field shows as soon as one is). */
   buyerGstin?: string | null;
-  /** The admission invoice's value: ticket prices plus any GST added on top. */
-  invoiceValuePaise: number;
-}): boolean {
-  return !!order.buyerGstin?.trim() || order.invoiceValuePaise >= RECIPIENT_ADDRESS_THRESHOLD_PAISE;
+  /** The admission invoice's taxable value: before any GST, after any discount. */
+  taxableValuePaise: number;
+}
+
+export function recipientAddressRequired(order: RecipientOrder): boolean {
+  return !!order.buyerGstin?.trim() || order.taxableValuePaise >= RECIPIENT_ADDRESS_THRESHOLD_PAISE;
+}
+
+/** An add-on line as the organiser's invoice taxes it: its own price, quantity and rate. */
+export interface TaxedAddOnLine {
+  pricePaise: number;
+  quantity: number;
+  taxRatePercent: number;
+}
+
+/**
+ * The taxable value the organiser's admission invoice will show for this selection, with the invoice's
+ * own arithmetic (shared/gst.ts computeTaxLine, line by line): each ticket line at the event's rate,
+ * inclusive or "+ GST", with entry 81's exemption and any discount; each add-on at its own rate. An
+ * organiser not registered charges no GST: the taxable value is what is charged.
+ */
+export function invoiceTaxableValuePaise(
+  tickets: readonly CheckoutLine[],
+  addOns: readonly TaxedAddOnLine[],
+  taxes: Pick<
+    CheckoutTaxes,
+    | 'admissionTaxRatePercent'
+    | 'admissionInvoiceRatePercent'
+    | 'admissionExemptionApplies'
+    | 'admissionIntraState'
+  >,
+): number {
+  const pricesPlusGst = taxes.admissionTaxRatePercent !== null;
+  const registered = taxes.admissionInvoiceRatePercent !== null;
+  const ticketRate = taxes.admissionTaxRatePercent ?? taxes.admissionInvoiceRatePercent ?? 0;
+  // Any two states that are equal (or not): they only decide the heads and their rounding.
+  const states = taxes.admissionIntraState
+    ? ({ supplierState: 'Maharashtra', placeOfSupply: 'Maharashtra' } as const)
+    : ({ supplierState: 'Maharashtra', placeOfSupply: 'Karnataka' } as const);
+  const ticketsTaxable = tickets.reduce(
+    (sum, line) =>
+      sum +
+      computeTaxLine({
+        ...line,
+        taxRatePercent: ticketRate,
+        taxInclusive: !pricesPlusGst,
+        exemptionApplies: taxes.admissionExemptionApplies,
+        ...states,
+      }).taxableValuePaise,
+    0,
+  );
+  const addOnsTaxable = addOns.reduce(
+    (sum, line) =>
+      sum +
+      computeTaxLine({
+        ...line,
+        personsPerTicket: 1,
+        taxRatePercent: registered ? line.taxRatePercent : 0,
+        taxInclusive: !pricesPlusGst,
+        exemptionApplies: false,
+        ...states,
+      }).taxableValuePaise,
+    0,
+  );
+  return ticketsTaxable + addOnsTaxable;
 }
 
 /** The address as typed at checkout: optional in the form's schema, required by `recipientAddressSchema`. */
@@ -42,7 +109,7 @@ export const recipientAddressSchema = z
  * missing), dropped when not (the checkout asked for none).
  */
 export function recipientAddressOf(
-  order: { buyerGstin?: string | null; invoiceValuePaise: number },
+  order: RecipientOrder,
   typed: string | undefined,
 ): { ok: true; address: string | null } | { ok: false; message: string } {
   if (!recipientAddressRequired(order)) return { ok: true, address: null };

@@ -2,25 +2,36 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ticketDetailsFieldProblems } from '../../shared/checkout-schemas.ts';
 import { perOrderMaxOf } from '../../shared/per-order-max.ts';
+import type { CheckoutTaxes } from '../../shared/pricing.ts';
+import { invoiceTaxableValuePaise, recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
 import { messageOf, useCurrentUser } from '../lib/auth.ts';
 import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { RecipientAddressField } from './checkout/recipient-address-field.tsx';
 
-type Details = { name: string; email: string; phone: string; state: string };
+type Details = { name: string; email: string; phone: string; state: string; buyerAddress: string };
 
 /**
  * Under a sold-out ticket type (issue 19): "Join waiting list" opens a small form (how many, and the
  * contact details the booking will carry, checked by the checkout's own schema), then says the place
- * in line. Signed-out visitors are asked to sign in first; someone already on it sees their place.
+ * in line. Signed-out visitors are asked to sign in first; someone already on it sees their place. The
+ * offer is invoiced with these details, so the billing address is asked for when Rule 46 needs it on
+ * that invoice, by the checkout's rule (shared/recipient-address.ts), as the server decides at join.
  */
 export function JoinWaitingList({
   ticketTypeId,
   ticketTypeName,
   maxPerOrder,
+  pricePaise,
+  personsPerTicket,
+  taxes,
 }: {
   ticketTypeId: string;
   ticketTypeName: string;
   maxPerOrder: number;
+  pricePaise: number;
+  personsPerTicket: number;
+  taxes: CheckoutTaxes;
 }) {
   const me = useCurrentUser();
   const mine = trpc.waitlist.mine.useQuery(undefined, { enabled: Boolean(me.data) });
@@ -84,17 +95,34 @@ export function JoinWaitingList({
     email: me.data.email ?? '',
     phone: me.data.phone ?? '',
     state: me.data.state && isIndianState(me.data.state) ? me.data.state : '',
+    buyerAddress: '',
   };
-  const problems = { ...(checked ? ticketDetailsFieldProblems(form) : {}), ...fieldErrorsOf(join.error) };
+  const addressRequired = recipientAddressRequired({
+    taxableValuePaise: invoiceTaxableValuePaise([{ pricePaise, quantity, personsPerTicket }], [], taxes),
+  });
+  const problems = {
+    ...(checked ? ticketDetailsFieldProblems(form, { addressRequired }) : {}),
+    ...fieldErrorsOf(join.error),
+  };
   const set = (field: keyof Details, value: string) => setDetails({ ...form, [field]: value });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys(ticketDetailsFieldProblems(form)).length > 0) return;
-    join.mutate({ ticketTypeId, quantity, details: form });
+    if (Object.keys(ticketDetailsFieldProblems(form, { addressRequired })).length > 0) return;
+    const { buyerAddress, ...contact } = form;
+    join.mutate({
+      ticketTypeId,
+      quantity,
+      details: addressRequired ? { ...contact, buyerAddress } : contact,
+    });
   };
   const max = perOrderMaxOf({ maxPerOrder });
-  const field = (name: keyof Details, label: string, type = 'text', autoComplete?: string) => (
+  const field = (
+    name: Exclude<keyof Details, 'buyerAddress'>,
+    label: string,
+    type = 'text',
+    autoComplete?: string,
+  ) => (
     <div>
       <label htmlFor={`${formId}-${name}`} className="block text-xs font-medium text-gray-600">
         {label}
@@ -157,6 +185,16 @@ export function JoinWaitingList({
         {field('phone', 'Phone', 'tel', 'tel')}
         {field('state', 'State')}
       </div>
+      {addressRequired && (
+        <RecipientAddressField
+          id={`${formId}-buyerAddress`}
+          value={form.buyerAddress}
+          onChange={(value) => set('buyerAddress', value)}
+          problem={problems.buyerAddress}
+          labelClassName="block text-xs font-medium text-gray-600"
+          inputClassName="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+        />
+      )}
       {join.error && Object.keys(fieldErrorsOf(join.error)).length === 0 && (
         <p className="text-sm text-red-700" role="alert">
           {messageOf(join.error)}

@@ -86,6 +86,7 @@ describe('GST on the convenience fee', () => {
     expect(await taxesOf(ev)).toEqual({
       feeTaxRatePercent: 0,
       admissionTaxRatePercent: null,
+      admissionInvoiceRatePercent: 18,
       admissionExemptionApplies: true,
       admissionIntraState: true,
       feeSupplierState: null,
@@ -117,6 +118,7 @@ describe('GST on the convenience fee', () => {
     expect(await taxesOf(ev)).toEqual({
       feeTaxRatePercent: 18,
       admissionTaxRatePercent: null,
+      admissionInvoiceRatePercent: 18,
       admissionExemptionApplies: true,
       admissionIntraState: true,
       feeSupplierState: 'Karnataka',
@@ -147,6 +149,7 @@ describe('tax-exclusive prices', () => {
     expect(await taxesOf(ev)).toEqual({
       feeTaxRatePercent: 18,
       admissionTaxRatePercent: 18,
+      admissionInvoiceRatePercent: 18,
       admissionExemptionApplies: true,
       admissionIntraState: true,
       feeSupplierState: 'Karnataka',

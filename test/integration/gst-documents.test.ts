@@ -183,34 +183,64 @@ describe('the recipient’s address (Rule 46(e))', () => {
     expect(text).toContain('Whether tax is payable on reverse charge: No');
   });
 
-  it('B2C: asked for at ₹50,000 and over, not below (and not kept when not asked for)', async () => {
+  it('B2C: asked for at a taxable value of ₹50,000 and over (Rule 46(f)), not below (and not kept when not asked for)', async () => {
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { ev } = await organiserWithEvent(REGISTERED, [
       { name: 'Box', pricePaise: 2_500_000, totalTickets: 20 },
-      { name: 'Box minus', pricePaise: 2_499_999, totalTickets: 20 },
+      { name: 'Big box', pricePaise: 2_950_000, totalTickets: 20 },
     ]);
-    // 2 × ₹25,000 = ₹50,000.00 (tax included): "fifty thousand rupees or more" needs the address.
-    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 2), {
+    const pune = { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' };
+    // 2 × ₹29,500 = ₹59,000.00 tax included at 18 %: taxable 59,000 × 100/118 = 50,000.00 exactly, tax
+    // 9,000.00 (4,500.00 + 4,500.00): "fifty thousand rupees or more" needs the address.
+    const bigBox = { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] };
+    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(bigBox, 2), {
       cookie: (await signedInUser(t)).cookie,
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
-    const big = await buyTickets(t, ev, 2, {
-      ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
-    });
+    const big = await buyTickets(t, bigBox, 2, { ticketDetails: pune });
     expect(await admissionInvoiceOf(big.bookingId)).toMatchObject({
       buyerAddress: 'Flat 4, Koregaon Park, Pune 411001',
       buyerGstin: null,
-      totalPaise: 5_000_000,
+      taxableValuePaise: 5_000_000,
+      cgstPaise: 450_000,
+      sgstPaise: 450_000,
+      totalPaise: 5_900_000,
     });
 
-    // 2 × ₹24,999.99 = ₹49,999.98: below the line, no address needed, and one sent anyway is not kept.
-    const small = await buyTickets(t, { ...ev, ticketTypeIds: [ev.ticketTypeIds[1]!] }, 2, {
-      ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
-    });
+    // 2 × ₹25,000 = ₹50,000.00 tax included: taxable 50,000 / 1.18 = 42,372.8814 → 42,372.88, tax
+    // 7,627.12 (3,813.56 each): the taxable value is below the line, though the buyer pays ₹50,000. No
+    // address needed, and one sent anyway is not kept.
+    const small = await buyTickets(t, ev, 2, { ticketDetails: pune });
     expect(await admissionInvoiceOf(small.bookingId)).toMatchObject({
       buyerAddress: null,
-      totalPaise: 4_999_998,
+      taxableValuePaise: 4_237_288,
+      cgstPaise: 381_356,
+      sgstPaise: 381_356,
+      totalPaise: 5_000_000,
+    });
+  });
+
+  it('B2C with prices "+ GST": ₹50,000 + GST is a taxable value of ₹50,000, so the address is asked for', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const { ev } = await organiserWithEvent({ ...REGISTERED, taxInclusive: false } as typeof REGISTERED, [
+      { name: 'Box', pricePaise: 5_000_000, totalTickets: 20 },
+    ]);
+    const refused = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
+      cookie: (await signedInUser(t)).cookie,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
+    const bought = await buyTickets(t, ev, 1, {
+      ticketDetails: { ...DETAILS, buyerAddress: 'Flat 4, Koregaon Park, Pune 411001' },
+    });
+    // 1 × ₹50,000.00 + 18 %: CGST 4,500.00 + SGST 4,500.00; the buyer pays ₹59,000.00.
+    expect(await admissionInvoiceOf(bought.bookingId)).toMatchObject({
+      buyerAddress: 'Flat 4, Koregaon Park, Pune 411001',
+      taxableValuePaise: 5_000_000,
+      cgstPaise: 450_000,
+      sgstPaise: 450_000,
+      totalPaise: 5_900_000,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventCategory } from '../../shared/categories.ts';
-import { EXEMPT_WORDING } from '../../shared/gst.ts';
+import { EXEMPT_WORDING, NIL_RATED_WORDING } from '../../shared/gst.ts';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
@@ -11,6 +11,7 @@ import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/i
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
+import { readZip } from '../helpers/zip-entries.ts';
 
 /**
  * Issue 36, items 2, 9 and 10: the ₹500 exemption only for the kinds entry 81 of Notification
@@ -105,6 +106,44 @@ describe('the ₹500 exemption (entry 81) by kind of event', () => {
     });
     expect(invoice.lines[0]).toMatchObject({ kind: 'exempt', taxRatePercent: 0 });
     expect(invoice.notes).toContain(EXEMPT_WORDING);
+  });
+
+  it('a ₹1,000 workshop at 0 % is nil-rated, not exempt: a bill of supply without entry 81, Nil Rated in GSTR-1', async () => {
+    t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
+    const { ev, setGst, organiser } = await mumbaiEvent('workshops', 100_000);
+    expect((await setGst({ taxRate: 0 })).status).toBe(200);
+    // 1 × 1000.00 at 0 %: taxable 1000.00, no tax, total 1000.00. Workshops are not in entry 81 (and
+    // ₹1,000 is above ₹500 anyway), so the supply is nil-rated: no GST, and no exemption to cite.
+    const { invoice, pdf } = await admissionInvoiceOf(ev);
+    expect(invoice).toMatchObject({
+      documentType: 'bill_of_supply',
+      taxableValuePaise: 100_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 100_000,
+    });
+    expect(invoice.notes[0]).toBe(NIL_RATED_WORDING);
+    expect(invoice.notes).not.toContain(EXEMPT_WORDING);
+    expect(invoice.lines[0]).toMatchObject({ kind: 'nil', taxRatePercent: 0 });
+    expect(pdf).toContain('Taxable value Rs. 1,000.00; Nil rated (GST 0%); amount Rs. 1,000.00');
+    expect(pdf).not.toContain('entry 81');
+    expect(pdf).not.toContain('Exempt');
+    // GSTR-1 table 8 (exemp.csv): intra-state to an unregistered buyer, 1000.00 under Nil Rated, 0 exempt.
+    const ist = new Date(new Date(invoice.issuedAt).getTime() + 330 * 60_000).toISOString().slice(0, 7);
+    const zip = await t.request(`/api/invoices/gstr1/${ist}.zip`, { headers: { cookie: organiser.cookie } });
+    expect(zip.status).toBe(200);
+    const exemp = readZip(new Uint8Array(await zip.arrayBuffer()))
+      .get('exemp.csv')!
+      .toString('utf8');
+    expect(exemp.split('\r\n')).toContain('Intra-State supplies to unregistered persons,1000.00,0.00,0.00');
+    // The monthly CSV totals it as 'Nil rated', not 'Exempt'.
+    const month = await t.request(`/api/invoices/month/${ist}.csv`, {
+      headers: { cookie: organiser.cookie },
+    });
+    const rows = (await month.text()).split('\r\n');
+    expect(rows.some((r) => r.startsWith('Nil rated,') && r.includes(',1000.00,'))).toBe(true);
+    expect(rows.some((r) => r.startsWith('Exempt,'))).toBe(false);
   });
 
   it('the organiser says the kind where the category cannot: a comedy night that is theatre, a show that is not', async () => {

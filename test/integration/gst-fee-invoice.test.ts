@@ -178,6 +178,7 @@ describe('the platform’s fee invoice', () => {
     expect((res.data as { taxes: unknown }).taxes).toEqual({
       feeTaxRatePercent: 18,
       admissionTaxRatePercent: null,
+      admissionInvoiceRatePercent: 18,
       admissionExemptionApplies: true,
       admissionIntraState: true,
       feeSupplierState: 'Karnataka',

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOARDING_MESSAGES } from '../../shared/hoarding-messages.ts';
+import { RECIPIENT_ADDRESS_MESSAGES } from '../../shared/recipient-address.ts';
 import {
   QUEUE_TOKEN_HEADER,
   WAITING_ROOM_MESSAGES,
@@ -20,7 +21,7 @@ import { admitDueVisitors } from '../../src-server/services/waiting-room/admit-v
 import { releaseAndPassOnSteps } from '../../src-server/services/waitlist/pass-on.ts';
 import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/waitlist-job.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
-import { consoleWorld, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { account, consoleWorld, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
   countOfOn,
   createTicketedEventOn,
@@ -28,6 +29,7 @@ import {
   expectInventoryInvariantOn,
   type TicketedEvent,
 } from '../helpers/inventory.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -220,6 +222,87 @@ describe('joining the waiting list', () => {
     const other = await signedInUser(t);
     t.clock.advance(1); // joined after the owner, so the order is theirs and not the ids'
     expect((await joined(other, ev, 2)).place).toBe(2);
+  });
+});
+
+describe('the GST invoice of an offer (Rule 46)', () => {
+  /** A Karnataka business: its GSTIN needs the recipient's address on the invoice. */
+  const KA_BUSINESS = { buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: 'Kaveri Events Pvt Ltd' };
+  const ADDRESS = '80 Feet Road, Indiranagar, Bengaluru 560038';
+
+  function joinWith(buyer: Buyer, ev: TicketedEvent, quantity: number, details: object) {
+    return callProcedure(
+      t,
+      'mutation',
+      'waitlist.join',
+      {
+        ticketTypeId: typeOf(ev),
+        quantity,
+        details: { ...DETAILS, email: buyer.email, name: buyer.name, ...details },
+      },
+      { cookie: buyer.cookie },
+    );
+  }
+
+  /** A sold-out event of two ₹500 seats, sold by a GST-registered Mumbai organiser. */
+  async function registeredSoldOut() {
+    const sold = await soldOutEvent(2, 2);
+    const organiser = await account(t, 'organiser');
+    await saveTaxProfile(t, organiser.userId);
+    await setEvent(sold.ev.eventId, { ownerId: organiser.userId });
+    return sold;
+  }
+
+  it('a GSTIN without an address is refused at join with the field error; with one, the offer’s invoice carries it', async () => {
+    t = await createTestAppOn(engine);
+    const { ev, bookingIds } = await registeredSoldOut();
+    const buyer = await signedInUser(t);
+    // The attack: a GSTIN and no address, which the offer would be invoiced without (no Proceed asks).
+    const refused = await joinWith(buyer, ev, 2, KA_BUSINESS);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(RECIPIENT_ADDRESS_MESSAGES.required);
+    expect(refused.body.error?.data.fieldErrors?.buyerAddress).toBe(RECIPIENT_ADDRESS_MESSAGES.required);
+    expect(await t.deps.db.select().from(tables().waitlistEntries)).toEqual([]);
+
+    const joinedEntry = (await joinWith(buyer, ev, 2, { ...KA_BUSINESS, buyerAddress: ADDRESS })).data as {
+      entryId: string;
+    };
+    await cancelBooking(bookingIds[0]!);
+    expect((await entry(joinedEntry.entryId)).status).toBe('offered');
+    const pay = await onEntry(buyer, 'payOffer', joinedEntry.entryId);
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    const bookingId = await payFor(buyer, pay.data as CheckoutSession);
+    const { invoices } = tables();
+    const [invoice] = (
+      await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))
+    ).filter((i) => i.kind === 'admission');
+    // 2 × ₹500 a concert seat: ₹500 per person is exempt (entry 81), 1,000.00 with no tax; the
+    // recipient is the Karnataka business, with the address it gave at join.
+    expect(invoice).toMatchObject({
+      buyerGstin: KA_BUSINESS.buyerGstin,
+      buyerState: 'Karnataka',
+      buyerAddress: ADDRESS,
+      taxableValuePaise: 100_000,
+      totalPaise: 100_000,
+    });
+  });
+
+  it('an unregistered buyer is asked for the address from a taxable value of ₹50,000 (quantity × price)', async () => {
+    t = await createTestAppOn(engine);
+    const { ev } = await registeredSoldOut();
+    const { ticketTypes } = tables();
+    // 2 × ₹29,500 tax included at 18 % (a concert above ₹500: taxed): 59,000 / 1.18 = 50,000.00 taxable.
+    await t.deps.db
+      .update(ticketTypes)
+      .set({ pricePaise: 2_950_000 })
+      .where(eq(ticketTypes.id, typeOf(ev)));
+    const buyer = await signedInUser(t);
+    const refused = await joinWith(buyer, ev, 2, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.data.fieldErrors?.buyerAddress).toBe(RECIPIENT_ADDRESS_MESSAGES.required);
+    // One seat: 29,500 / 1.18 = 25,000.00 taxable, below: no address asked, and none kept.
+    const one = (await joinWith(buyer, ev, 1, { buyerAddress: ADDRESS })).data as { entryId: string };
+    expect((await entry(one.entryId)).details.buyerAddress).toBeUndefined();
   });
 });
 

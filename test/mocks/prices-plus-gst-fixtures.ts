@@ -82,6 +82,7 @@ export const PLUS_GST_OPTIONS: RouterOutputs['tickets']['options'] = {
   taxes: {
     feeTaxRatePercent: 18,
     admissionTaxRatePercent: 18,
+    admissionInvoiceRatePercent: 18,
     admissionExemptionApplies: true,
     admissionIntraState: true,
     feeSupplierState: 'Karnataka',

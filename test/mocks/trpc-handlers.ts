@@ -102,6 +102,8 @@ const checkoutHandlers = [
       taxes: {
         feeTaxRatePercent: 18,
         admissionTaxRatePercent: null,
+        // Not registered: no GST inside the prices, so Rule 46 weighs the price as set.
+        admissionInvoiceRatePercent: null,
         admissionExemptionApplies: true,
         admissionIntraState: true,
         feeSupplierState: null,

@@ -44,7 +44,7 @@ describe('checkoutPrice', () => {
 
   it("takes the server's discount quote over the list price, and sends its code", () => {
     const quoted = { subtotalPaise: 150_000, grandTotalPaise: 158_850 };
-    const discount = { code: 'EARLY', price: quoted } as unknown as DiscountQuote;
+    const discount = { code: 'EARLY', price: quoted, lines: [] } as unknown as DiscountQuote;
     const priced = priceOf({ lines: [line('vip', 100_000, 2)], discount });
     expect(priced.price.grandTotalPaise).toBe(158_850);
     expect(priced.discountCode).toBe('EARLY');
@@ -56,6 +56,26 @@ describe('checkoutPrice', () => {
     expect(at(RECIPIENT_ADDRESS_THRESHOLD_PAISE - 100, '')).toBe(false);
     expect(at(RECIPIENT_ADDRESS_THRESHOLD_PAISE, '')).toBe(true);
     expect(at(100, '27')).toBe(true);
+  });
+
+  it('weighs Rule 46’s ₹50,000 on the taxable value, as the invoice works it, not the price with GST', () => {
+    // A registered organiser's inclusive 18 % event (a workshop: no entry-81 exemption).
+    const inclusive = options({ admissionInvoiceRatePercent: 18, admissionExemptionApplies: false });
+    const exclusive = options({
+      admissionTaxRatePercent: 18,
+      admissionInvoiceRatePercent: 18,
+      admissionExemptionApplies: false,
+    });
+    const at = (data: CheckoutOptions, pricePaise: number, quantity = 1) =>
+      priceOf({ data, lines: [line('vip', pricePaise, quantity)] }).addressRequired;
+    // ₹50,000 incl: taxable 50,000 / 1.18 = 42,372.88, below ₹50,000: no address.
+    expect(at(inclusive, 5_000_000)).toBe(false);
+    // ₹59,000 incl (2 × ₹29,500): taxable 59,000 / 1.18 = 50,000.00: the address.
+    expect(at(inclusive, 2_950_000, 2)).toBe(true);
+    // ₹50,000 + GST: taxable 50,000.00 (the buyer pays 59,000): the address.
+    expect(at(exclusive, 5_000_000)).toBe(true);
+    // ₹49,999.99 + GST: taxable just under, though the buyer pays 58,999.99.
+    expect(at(exclusive, 4_999_999)).toBe(false);
   });
 
   it("splits the fee's GST by the GSTIN's state over the state chosen, and not before either is known", () => {

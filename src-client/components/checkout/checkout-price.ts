@@ -1,6 +1,6 @@
 import { isValidGstinValue } from '../../../shared/gst-schemas.ts';
 import { checkoutPriceBreakdown, feeTaxSplitFor } from '../../../shared/pricing.ts';
-import { recipientAddressRequired } from '../../../shared/recipient-address.ts';
+import { invoiceTaxableValuePaise, recipientAddressRequired } from '../../../shared/recipient-address.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { type AddOnChoice, addOnsFor, addOnsTotalPaise } from './add-on-picker.tsx';
 import type { DiscountQuote } from './discount-code-field.tsx';
@@ -56,10 +56,29 @@ export function checkoutPrice({
     .flatMap((a) => a.variants)
     .filter((v) => (addOnChoice[v.id] ?? 0) > 0)
     .map((v) => ({ variantId: v.id, quantity: addOnChoice[v.id]! }));
-  // The billing address only when the GST invoice must show it: the server's rule, decided again at Proceed.
+  // The billing address only when the GST invoice must show it: the server's rule on the invoice's
+  // taxable value (tickets after any code's discount, and add-ons), decided again at Proceed.
   const addressRequired = recipientAddressRequired({
     buyerGstin: details.buyerGstin,
-    invoiceValuePaise: price.subtotalPaise + price.admissionTaxPaise,
+    taxableValuePaise: invoiceTaxableValuePaise(
+      lines.map((l) => ({
+        pricePaise: l.type.pricePaise,
+        quantity: l.quantity,
+        personsPerTicket: l.type.personAllowedPerTicket,
+        discountPerTicketPaise:
+          discount?.lines.find((d) => d.ticketTypeId === l.type.id)?.discountPerTicketPaise ?? 0,
+      })),
+      offeredAddOns.flatMap((a) =>
+        a.variants
+          .filter((v) => (addOnChoice[v.id] ?? 0) > 0)
+          .map((v) => ({
+            pricePaise: a.pricePaise,
+            taxRatePercent: a.taxRatePercent,
+            quantity: addOnChoice[v.id]!,
+          })),
+      ),
+      data.taxes,
+    ),
   });
 
   // The fee invoice's rule (shared/pricing.ts feeTaxSplitFor): the GSTIN's state, else the state chosen.

@@ -3,6 +3,7 @@ import type { ticketDetailsFieldProblems } from '../../../shared/checkout-schema
 import { INDIAN_STATES } from '../../../shared/states.ts';
 import { CheckoutCard } from './checkout-card.tsx';
 import { EditableField, type EditableFieldHandle } from './editable-field.tsx';
+import { RecipientAddressField } from './recipient-address-field.tsx';
 import type { BuyerDetails } from './use-buyer-details.ts';
 
 /**
@@ -125,28 +126,12 @@ export function TicketDetailsForm({
         </details>
         {addressRequired && (
           <div className="py-3">
-            <label
-              htmlFor="checkout-buyerAddress"
-              className="block text-xs font-medium uppercase tracking-wide text-gray-500"
-            >
-              Billing address (printed on your GST invoice)
-            </label>
-            <textarea
+            <RecipientAddressField
               id="checkout-buyerAddress"
               value={details.buyerAddress}
-              maxLength={300}
-              rows={2}
-              autoComplete="street-address"
-              aria-invalid={fieldProblems.buyerAddress ? true : undefined}
-              aria-describedby={fieldProblems.buyerAddress ? 'checkout-buyerAddress-error' : undefined}
-              onChange={(e) => setDetails((d) => ({ ...d, buyerAddress: e.target.value }))}
-              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+              onChange={(buyerAddress) => setDetails((d) => ({ ...d, buyerAddress }))}
+              problem={fieldProblems.buyerAddress}
             />
-            {fieldProblems.buyerAddress && (
-              <p id="checkout-buyerAddress-error" className="mt-1 text-sm text-red-700">
-                {fieldProblems.buyerAddress}
-              </p>
-            )}
           </div>
         )}
       </div>

@@ -5,7 +5,7 @@ import { dateChipParts, formatDateWithTimeRange, formatTime } from '../../../sha
 import { isExemptAdmission } from '../../../shared/gst.ts';
 import { formatPaise } from '../../../shared/money.ts';
 import { perOrderMaxOf } from '../../../shared/per-order-max.ts';
-import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
+import { type CheckoutTaxes, checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import { saleWindowMessage, saleWindowState } from '../../../shared/sale-window.ts';
 import { EventLoadError } from '../../components/event-load-error.tsx';
 import { JoinWaitingList } from '../../components/join-waiting-list.tsx';
@@ -185,6 +185,7 @@ export function TicketSelection({ data, code }: { data: Options; code?: string }
                   type={type}
                   ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
                   exemptionApplies={data.taxes.admissionExemptionApplies}
+                  taxes={data.taxes}
                   quantity={selectedType?.id === type.id ? quantity : 0}
                   onSelect={() => choose(type)}
                   onChange={(next) => setQuantity(type, next)}
@@ -341,11 +342,14 @@ function TicketTypeCard({
   type,
   ticketTaxRatePercent,
   exemptionApplies,
+  taxes,
   quantity,
   onSelect,
   onChange,
 }: {
   type: TicketType;
+  /** How the organiser's invoice taxes the tickets: the waiting list asks for Rule 46's address by it. */
+  taxes: CheckoutTaxes;
   /** Set by the server when the organiser's prices exclude GST: the checkout adds it on top. */
   ticketTaxRatePercent: number | null;
   /** Whether the event's kind of admission is exempt at ₹500 or less per person (entry 81). */
@@ -421,7 +425,14 @@ function TicketTypeCard({
         !type.isHidden &&
         type.availableTickets <= 0 &&
         saleWindowMessage(type, new Date()) === null && (
-          <JoinWaitingList ticketTypeId={type.id} ticketTypeName={type.name} maxPerOrder={type.maxPerOrder} />
+          <JoinWaitingList
+            ticketTypeId={type.id}
+            ticketTypeName={type.name}
+            maxPerOrder={type.maxPerOrder}
+            pricePaise={type.pricePaise}
+            personsPerTicket={type.personAllowedPerTicket}
+            taxes={taxes}
+          />
         )}
       <p className="mt-2 text-xs font-semibold text-gray-700" data-testid="refundability">
         {type.isRefundable ? 'Refundable: cancel from My Bookings before the cut-off' : 'Non-refundable'}

@@ -31,17 +31,38 @@ export function* checkoutTaxesSteps(db: DbOrTx, env: Env, eventId: string): Step
   return taxesOf(env, yield* row(taxesLookup(db), { eventId }));
 }
 
+/** The admission half of an event's taxes: what the organiser's invoice needs, with no platform settings. */
+export type AdmissionTaxes = Omit<CheckoutTaxes, 'feeTaxRatePercent' | 'feeSupplierState'>;
+
+/**
+ * How the organiser's invoice will tax one event's tickets: the waiting list's join weighs Rule 46's
+ * ₹50,000 on it (join-waitlist.ts), as Proceed does on `checkoutTaxesSteps`.
+ */
+export function* admissionTaxesSteps(db: DbOrTx, eventId: string): Steps<AdmissionTaxes> {
+  return admissionTaxesOf(yield* row(taxesLookup(db), { eventId }));
+}
+
 function taxesOf(env: Env, row: TaxesRow | undefined): CheckoutTaxes {
   const platform = platformGstOf(env);
-  const exclusive = row !== undefined && pricesPlusGst(row);
   return {
     feeTaxRatePercent: platform ? IGST_RATE : 0,
+    ...admissionTaxesOf(row),
+    feeSupplierState: platform?.state ?? null,
+  };
+}
+
+function admissionTaxesOf(row: TaxesRow | undefined): AdmissionTaxes {
+  const exclusive = row !== undefined && pricesPlusGst(row);
+  return {
     admissionTaxRatePercent: exclusive ? ticketTaxRateOf(row.taxRate, row.defaultTaxRate) : null,
+    // The invoice's rate whether or not GST is on top (issue-booking-invoices.ts): Rule 46's threshold
+    // is weighed on the taxable value, which an inclusive price holds inside it.
+    admissionInvoiceRatePercent:
+      row !== undefined && row.gstin !== null ? ticketTaxRateOf(row.taxRate, row.defaultTaxRate) : null,
     admissionExemptionApplies: row
       ? exemptionAppliesTo(admissionKindOf(row.category, row.admissionKind))
       : true,
     admissionIntraState: row ? (placeOfSupplyOfEvent(row) ?? row.supplierState) === row.supplierState : true,
-    feeSupplierState: platform?.state ?? null,
   };
 }
 

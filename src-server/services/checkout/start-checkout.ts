@@ -5,7 +5,7 @@ import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import { checkoutPriceBreakdown } from '../../../shared/pricing.ts';
 import type { CheckedAnswers } from '../../../shared/question-schemas.ts';
-import { recipientAddressOf } from '../../../shared/recipient-address.ts';
+import { invoiceTaxableValuePaise, recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isPostgres, readSnapshot } from '../../db/engine/reads.ts';
@@ -321,12 +321,13 @@ function* proceedChecksSteps(
       })
     : null;
   const grandTotalPaise = amounts.grandTotalPaise + (addOns?.totalPaise ?? 0);
-  // The GST invoice must show the billing address for a registered buyer or an invoice of ₹50,000 or
-  // more (Rule 46): decided now that the order is priced; kept only then.
+  // The GST invoice must show the billing address for a registered buyer or a taxable value of ₹50,000
+  // or more (Rule 46(f)): decided now that the order is priced, on the invoice's own arithmetic; kept
+  // only then.
   const address = recipientAddressOf(
     {
       buyerGstin: input.ticketDetails.buyerGstin,
-      invoiceValuePaise: amounts.subtotalPaise + amounts.admissionTaxPaise + (addOns?.totalPaise ?? 0),
+      taxableValuePaise: invoiceTaxableValuePaise(discounted, addOns?.lines ?? [], taxes),
     },
     input.ticketDetails.buyerAddress,
   );

@@ -9,7 +9,10 @@ import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 export interface Bucket {
   sac: string;
   rate: number;
+  /** Entry 81's exempt admission (GSTR-1 table 8's Exempted column). */
   exempt: boolean;
+  /** A 0 % supply entry 81 does not exempt (table 8's Nil Rated column; issue 36). */
+  nil: boolean;
   quantity: number;
   taxable: number;
   igst: number;
@@ -17,18 +20,20 @@ export interface Bucket {
   sgst: number;
 }
 
-/** An invoice's lines summed per SAC and rate (exempt lines at rate 0). */
+/** An invoice's lines summed per SAC, rate and kind (exempt and nil-rated lines at rate 0). */
 export function bucketsOf(invoice: InvoiceRow): Bucket[] {
   const out = new Map<string, Bucket>();
   for (const line of invoice.lines) {
     const exempt = line.kind === 'exempt';
-    const rate = exempt ? 0 : line.taxRatePercent;
+    const nil = line.kind === 'nil';
+    const rate = exempt || nil ? 0 : line.taxRatePercent;
     const sac = reportedSacOf(line);
-    const key = `${sac}\u0000${rate}\u0000${exempt}`;
+    const key = `${sac}\u0000${rate}\u0000${line.kind === 'exempt' || line.kind === 'nil' ? line.kind : ''}`;
     const b = out.get(key) ?? {
       sac,
       rate,
       exempt,
+      nil,
       quantity: 0,
       taxable: 0,
       igst: 0,

@@ -153,6 +153,8 @@ export async function gstr1Tables(
   };
   const b2cs = new Map<string, number>();
   const exempt = new Map<string, number>();
+  // Table 8's Nil Rated column: 0 % supplies entry 81 does not exempt (issue 36).
+  const nilRated = new Map<string, number>();
   // Table 12's two tabs: a supply to a registered recipient (buyer GSTIN) or not; a credit note goes with its invoice.
   const hsn = { b2b: new Map<string, HsnTotal>(), b2c: new Map<string, HsnTotal>() };
   const series = new Map<string, Series>();
@@ -182,6 +184,8 @@ export async function gstr1Tables(
         addHsn(hsn[hsnTab(invoice)], bucket, 1);
         if (bucket.exempt) {
           addTo(exempt, exemptKey(invoice), bucket.taxable);
+        } else if (bucket.nil) {
+          addTo(nilRated, exemptKey(invoice), bucket.taxable);
         } else if (section === 'b2b') {
           rows.b2b.push(
             csvRow([
@@ -250,6 +254,8 @@ export async function gstr1Tables(
         if (bucket.exempt) {
           // Exempt supplies are reported net: the credited part comes off this month's exempt total.
           addTo(exempt, exemptKey(invoice), -bucket.taxable);
+        } else if (bucket.nil) {
+          addTo(nilRated, exemptKey(invoice), -bucket.taxable);
         } else if (section === 'b2b') {
           rows.cdnr.push(
             csvRow([
@@ -314,7 +320,7 @@ export async function gstr1Tables(
       EXEMPT_ROWS.map(([reach, registration, description]) =>
         csvRow([
           description,
-          csvRupees(0),
+          csvRupees(nilRated.get(`${reach}/${registration}`) ?? 0),
           csvRupees(exempt.get(`${reach}/${registration}`) ?? 0),
           csvRupees(0),
         ]),
@@ -374,7 +380,7 @@ function exemptKey(invoice: InvoiceRow): string {
   return `${reach}/${invoice.buyerGstin ? 'registered' : 'unregistered'}`;
 }
 
-type HsnTotal = Omit<Bucket, 'exempt'>;
+type HsnTotal = Omit<Bucket, 'exempt' | 'nil'>;
 
 function addHsn(hsn: Map<string, HsnTotal>, b: Bucket, sign: 1 | -1) {
   const key = `${b.sac}\u0000${b.rate}`;

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { amountInWords } from '../../../shared/amount-in-words.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
+import { isTaxedKind } from '../../../shared/gst.ts';
 import { GST_STATE_CODES, stateOfGstin } from '../../../shared/gst-states.ts';
 import { formatPaiseExact } from '../../../shared/money.ts';
 import { isIndianState } from '../../../shared/states.ts';
@@ -112,9 +113,11 @@ export async function renderInvoicePdf(
       ? 'GST not charged (supplier not registered under GST)'
       : line.kind === 'exempt'
         ? 'Exempt'
-        : line.kind === 'intra'
-          ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
-          : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
+        : line.kind === 'nil'
+          ? 'Nil rated (GST 0%)'
+          : line.kind === 'intra'
+            ? `CGST ${line.taxRatePercent / 2}% ${rupees(line.cgstPaise)}; ${stateHead} ${line.taxRatePercent / 2}% ${rupees(line.sgstPaise)}`
+            : `IGST ${line.taxRatePercent}% ${rupees(line.igstPaise)}`;
     text(`    Taxable value ${rupees(line.taxableValuePaise)}; ${tax}; amount ${rupees(line.totalPaise)}`);
   }
   doc.moveDown();
@@ -198,7 +201,7 @@ async function drawEInvoice(
 function documentTitle(invoice: InvoiceRow): string {
   if (invoice.documentType === 'bill_of_supply') return 'Bill of supply';
   const mixed =
-    invoice.lines.some((l) => l.kind === 'exempt') && invoice.lines.some((l) => l.kind !== 'exempt');
+    invoice.lines.some((l) => !isTaxedKind(l.kind)) && invoice.lines.some((l) => isTaxedKind(l.kind));
   return mixed && !invoice.buyerGstin ? 'Invoice-cum-bill of supply' : 'Tax invoice';
 }
 

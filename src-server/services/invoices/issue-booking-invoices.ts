@@ -7,6 +7,8 @@ import {
   EXEMPT_WORDING,
   exemptionAppliesTo,
   intraStateSplit,
+  isTaxedKind,
+  NIL_RATED_WORDING,
   PLATFORM_FEE_SAC,
   sumTaxLines,
   type TaxLine,
@@ -317,16 +319,22 @@ function* admissionInvoiceSteps(
       : {}),
     ...tax,
   }));
+  lines.push(...addOns.map(({ line }) => line));
   const notes: string[] = [];
   if (!registered) notes.push(UNREGISTERED_NOTE);
-  else if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
-  lines.push(...addOns.map(({ line }) => line));
+  else {
+    // Each untaxed kind says why no GST is charged: entry 81 only for the admission it exempts, a 0 %
+    // rate (an admission or an add-on) as nil-rated (issue 36).
+    if (lines.some((l) => l.kind === 'exempt')) notes.push(EXEMPT_WORDING);
+    if (lines.some((l) => l.kind === 'nil')) notes.push(NIL_RATED_WORDING);
+  }
   const feeWithTax = booking.feeAmountPaise + booking.igstAmountPaise;
   if (!platform && feeWithTax > 0) notes.push(FEE_NOT_TAXED_NOTE(formatPaiseExact(feeWithTax)));
-  // Rule 49: a wholly exempt supply, or any by a supplier not registered, is documented by a bill of
-  // supply, numbered in its own series (BOS/…) so the tax invoices' series stays consecutive on its own.
+  // Rule 49: a wholly exempt supply (exempt or nil-rated, CGST Act s.2(47)), or any by a supplier not
+  // registered, is documented by a bill of supply, numbered in its own series (BOS/…) so the tax
+  // invoices' series stays consecutive on its own.
   const documentType =
-    registered && lines.some((l) => l.kind !== 'exempt') ? 'tax_invoice' : 'bill_of_supply';
+    registered && lines.some((l) => isTaxedKind(l.kind)) ? 'tax_invoice' : 'bill_of_supply';
   const { number, financialYear } = yield* documentNumberSteps(
     tx as WriteTx,
     profile.userId,

@@ -1,4 +1,4 @@
-import { computeTaxLine } from '../../../shared/gst.ts';
+import { computeTaxLine, isTaxedKind } from '../../../shared/gst.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import type { InvoiceLine } from '../../db/schema/invoices.ts';
 import type { CreditedAmounts } from '../partial-refunds/partial-credit-notes.ts';
@@ -66,14 +66,16 @@ function retaxed(
     quantity,
     discountPerTicketPaise: line.discountPerTicketPaise,
     // An exempt line stays exempt (rate 0) and a taxed one stays taxed at its rate, whatever its price.
-    taxRatePercent: line.kind === 'exempt' ? 0 : line.taxRatePercent,
+    taxRatePercent: isTaxedKind(line.kind) ? line.taxRatePercent : 0,
     taxInclusive: invoice.taxInclusive,
     // The heads as issued: intra-state lines in one state, inter-state ones between the invoice's two.
     supplierState: line.kind === 'inter' ? (invoice.supplierState as IndianState) : placeOfSupply,
     placeOfSupply,
     exemptionApplies: false,
   });
-  return { ...line, quantity, ...tax };
+  // The kind as issued: an exempt line stays exempt (its 0 % would make it nil-rated now), and a line
+  // stored 'exempt' before nil-rated lines existed keeps that kind (issue 36).
+  return { ...line, quantity, ...tax, kind: line.kind };
 }
 
 function inProportionOf(lines: InvoiceLine[], left: Amounts): InvoiceLine[] {

@@ -48,7 +48,7 @@ interface Bucket {
 
 /**
  * One issuer's documents of one month (IST), for the accountant's GSTR-1: a 'B2B' row per invoice and
- * rate for buyers with a GSTIN, then 'B2C' totals by place of supply and rate, 'Exempt' totals, and a
+ * rate for buyers with a GSTIN, then 'B2C' totals by place of supply and rate, 'Nil rated' and 'Exempt' totals, and a
  * 'Credit note' row per credit note issued in the month and rate of the supply it credits. Streamed
  * page by page like the orders CSV (csv-stream.ts); the B2C totals (at most states × rates) are summed
  * while the pages go by.
@@ -65,6 +65,8 @@ export function streamInvoicesCsv(
   async function* pieces() {
     const b2c = new Map<string, Bucket>();
     let exempt = 0;
+    // 0 % supplies entry 81 does not exempt: their own 'Nil rated' total, never under 'Exempt' (issue 36).
+    let nilRated = 0;
     const invoicePage = async (after: InvoiceRow | undefined) =>
       db
         .select()
@@ -75,6 +77,7 @@ export function streamInvoicesCsv(
     for await (const rows of keysetPagesAsync(invoicePage, PAGE)) {
       const out: string[] = [];
       for (const invoice of rows) {
+        nilRated += invoice.lines.reduce((sum, l) => sum + (l.kind === 'nil' ? l.taxableValuePaise : 0), 0);
         for (const [rate, bucket] of byRate(invoice)) {
           if (rate === 0) {
             exempt += bucket.taxable;
@@ -116,6 +119,23 @@ export function streamInvoicesCsv(
         null,
       ]);
     });
+    if (nilRated > 0) {
+      const nilBucket = { taxable: nilRated, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
+      lines.push(
+        csvRow([
+          'Nil rated',
+          null,
+          null,
+          null,
+          null,
+          null,
+          0,
+          ...amounts(nilBucket),
+          csvRupees(nilRated),
+          null,
+        ]),
+      );
+    }
     if (exempt > 0) {
       const exemptBucket = { taxable: exempt, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
       lines.push(
@@ -248,10 +268,11 @@ function add(sum: Bucket | undefined, b: Bucket): Bucket {
   };
 }
 
-/** An invoice's lines summed per rate (0 = exempt). */
+/** An invoice's lines summed per rate (0 = exempt); nil-rated lines are totalled on their own. */
 function byRate(invoice: InvoiceRow): Map<number, Bucket> {
   const out = new Map<number, Bucket>();
   for (const line of invoice.lines) {
+    if (line.kind === 'nil') continue;
     const bucket = {
       taxable: line.taxableValuePaise,
       igst: line.igstPaise,

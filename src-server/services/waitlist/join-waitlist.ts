@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
+import { invoiceTaxableValuePaise, recipientAddressOf } from '../../../shared/recipient-address.ts';
 import { saleWindowMessage } from '../../../shared/sale-window.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -11,6 +12,7 @@ import { tablesOf } from '../../db/engine/tables.ts';
 import { timeOrderedUuid } from '../../db/time-ordered-id.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../accounts/sign-up.ts';
+import { admissionTaxesSteps } from '../checkout/checkout-taxes.ts';
 import { ticketsCountedTowardsMaxSteps } from '../inventory/hoarding.ts';
 import { quotaLeftOfTypeSteps } from '../quotas/quota-seats.ts';
 import { admissionStateSteps, requireAdmission } from '../waiting-room/require-admitted-account.ts';
@@ -59,6 +61,8 @@ function* joinWaitlistSteps(
         isLive: ticketTypes.isLive,
         isHidden: ticketTypes.isHidden,
         maxPerOrder: ticketTypes.maxPerOrder,
+        pricePaise: ticketTypes.pricePaise,
+        personsPerTicket: ticketTypes.personAllowedPerTicket,
         saleOpensAt: ticketTypes.saleOpensAt,
         saleClosesAt: ticketTypes.saleClosesAt,
         slotId: slots.id,
@@ -99,6 +103,20 @@ function* joinWaitlistSteps(
       throw conflict(HOARDING_MESSAGES.perBuyerMax(type.maxTicketsPerBuyer, already));
     }
   }
+  // The offer is confirmed and invoiced with these details, without a Proceed: Rule 46's address is
+  // asked for here, by Proceed's rule on the invoice the offer will carry (this many at the type's price).
+  const address = recipientAddressOf(
+    {
+      buyerGstin: input.details.buyerGstin,
+      taxableValuePaise: invoiceTaxableValuePaise(
+        [{ pricePaise: type.pricePaise, quantity: input.quantity, personsPerTicket: type.personsPerTicket }],
+        [],
+        yield* admissionTaxesSteps(tx, type.eventId),
+      ),
+    },
+    input.details.buyerAddress,
+  );
+  if (!address.ok) throw badRequest(address.message, { buyerAddress: address.message });
   const live = yield* row(
     tx
       .select({ id: waitlistEntries.id })
@@ -119,7 +137,7 @@ function* joinWaitlistSteps(
     ticketTypeId: type.id,
     userId,
     quantity: input.quantity,
-    details: input.details,
+    details: { ...input.details, buyerAddress: address.address ?? undefined },
     createdAt: now.toISOString(),
   };
   yield* changes(tx.insert(waitlistEntries).values(entry));
