@@ -12,6 +12,7 @@ import { BookingAnswersList } from '../../components/booking-answers-list.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { refreshAfterRefund } from '../../components/console/refresh-after-refund.ts';
 import { PartRefunds, RefundPartForm } from '../../components/console/refund-part-form.tsx';
+import { ScrollTable, Td, Th } from '../../components/console/scroll-table.tsx';
 import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -79,31 +80,33 @@ function BookingDetails({ booking }: { booking: Booking }) {
       </Panel>
 
       <Panel title="Tickets and payment" id="payment-heading">
-        <table className="w-full text-left text-sm">
-          <thead className="text-gray-600">
-            <tr>
-              <th className="py-1 font-medium">Ticket</th>
-              <th className="py-1 text-center font-medium">Qty</th>
-              <th className="py-1 text-right font-medium">Amount</th>
+        <ScrollTable
+          label="Tickets"
+          className=""
+          minWidth="min-w-[320px]"
+          head={
+            <>
+              <Th>Ticket</Th>
+              <Th right>Qty</Th>
+              <Th right>Amount</Th>
+            </>
+          }
+        >
+          {booking.lines.map((l) => (
+            <tr key={l.name}>
+              <td className="px-4 py-3">{l.name}</td>
+              <Td>{l.quantity}</Td>
+              <Td>{formatPaiseExact(l.pricePaise * l.quantity)}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {booking.lines.map((l) => (
-              <tr key={l.name} className="border-t border-gray-100">
-                <td className="py-1.5">{l.name}</td>
-                <td className="py-1.5 text-center">{l.quantity}</td>
-                <td className="py-1.5 text-right">{formatPaiseExact(l.pricePaise * l.quantity)}</td>
-              </tr>
-            ))}
-            {booking.addOns.map((a) => (
-              <tr key={a.id} className="border-t border-gray-100">
-                <td className="py-1.5">{a.label}</td>
-                <td className="py-1.5 text-center">add-on</td>
-                <td className="py-1.5 text-right">{formatPaiseExact(a.totalPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+          {booking.addOns.map((a) => (
+            <tr key={a.id}>
+              <td className="px-4 py-3">{a.label}</td>
+              <Td>add-on</Td>
+              <Td>{formatPaiseExact(a.totalPaise)}</Td>
+            </tr>
+          ))}
+        </ScrollTable>
         <Facts
           rows={[
             ...(booking.discount
