@@ -3,10 +3,13 @@ import { useId, useState } from 'react';
 import { ticketDetailsFieldProblems } from '../../shared/checkout-schemas.ts';
 import { perOrderMaxOf } from '../../shared/per-order-max.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
-import { messageOf, useCurrentUser } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { useCurrentUser } from '../lib/auth.ts';
+import { serverRefusalOf } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 
 type Details = { name: string; email: string; phone: string; state: string };
+/** The fields the form shows: a server message about anything else goes to the form's own line. */
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'state'] as const;
 
 /**
  * Under a sold-out ticket type (issue 19): "Join waiting list" opens a small form (how many, and the
@@ -85,7 +88,8 @@ export function JoinWaitingList({
     phone: me.data.phone ?? '',
     state: me.data.state && isIndianState(me.data.state) ? me.data.state : '',
   };
-  const problems = { ...(checked ? ticketDetailsFieldProblems(form) : {}), ...fieldErrorsOf(join.error) };
+  const refusal = serverRefusalOf(join.error, { fields: DETAIL_FIELDS });
+  const problems = { ...(checked ? ticketDetailsFieldProblems(form) : {}), ...refusal.fields };
   const set = (field: keyof Details, value: string) => setDetails({ ...form, [field]: value });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -157,9 +161,9 @@ export function JoinWaitingList({
         {field('phone', 'Phone', 'tel', 'tel')}
         {field('state', 'State')}
       </div>
-      {join.error && Object.keys(fieldErrorsOf(join.error)).length === 0 && (
+      {refusal.form && (
         <p className="text-sm text-red-700" role="alert">
-          {messageOf(join.error)}
+          {refusal.form}
         </p>
       )}
       <p className="text-xs text-gray-600">
