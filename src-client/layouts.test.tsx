@@ -38,6 +38,7 @@ async function renderApp(path: string) {
     trpcUtils: createTrpcUtils(queryClient, clients.trpcClient),
   });
   await mountWithTrpc(<RouterProvider router={router} />, clients);
+  return router;
 }
 
 const heading = (text: string) =>
@@ -131,6 +132,34 @@ describe('the layout routes', () => {
     },
   );
 
+  it.each(['gate_staff', 'box_office'] as const)(
+    "a booking's page sits in the event's Orders tab, whose layout keeps it from %s",
+    async (role) => {
+      consoleEvent(role);
+      const asked = vi.fn();
+      server.use(
+        trpcMsw.eventBookings.booking.query(() => {
+          asked();
+          throw new Error('the booking page was asked for the booking');
+        }),
+      );
+      await renderApp('/organiser/events/evt-1/bookings/bkg-1');
+      await waitFor(() => heading('Not allowed'), "'Not allowed'");
+      await act(() => new Promise((r) => setTimeout(r, 100)));
+      expect(asked).not.toHaveBeenCalled();
+    },
+  );
+
+  it("the team sees a booking's page under the event's tab bar, with Orders marked", async () => {
+    consoleEvent('co_organiser');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = await renderApp('/organiser/events/evt-1/bookings/bkg-1');
+    await waitFor(() => tabBars()[0], 'the tab bar');
+    const current = tabBars()[0]!.querySelector('a[aria-current="page"]');
+    expect(current?.textContent).toBe('Orders');
+    expect(router.state.matches.map((m) => m.routeId)).toContain('/_console/_event');
+  });
+
   it('the box office sees its own tab, with a tab bar of that tab alone, and no other', async () => {
     consoleEvent('box_office');
     server.use(trpcMsw.tickets.options.query(() => ({ slots: [] }) as never));
@@ -150,5 +179,51 @@ describe('the layout routes', () => {
     await renderApp('/admin');
     await waitFor(() => heading('Not allowed'), "'Not allowed' for an organiser");
     expect(heading('Admin')).toBeNull();
+  });
+
+  // The buyer's pages that need an account sit under `_buyer/_account`, whose beforeLoad alone asks for
+  // it (routes/buyer/account-layout.tsx); none of them carries a guard of its own.
+  const ACCOUNT_PAGES = [
+    ['/checkout-tickets?eventId=evt-1', '/_buyer/_account/checkout-tickets'],
+    ['/my-bookings', '/_buyer/_account/my-bookings'],
+    ['/profile', '/_buyer/_account/profile'],
+    ['/list-your-event', '/_buyer/_account/list-your-event'],
+    ['/protected', '/_buyer/_account/protected'],
+    ['/waitlist/offers/wl-1', '/_buyer/_account/waitlist/offers/$entryId'],
+  ] as const;
+
+  it.each(ACCOUNT_PAGES)('the account layout sends a signed-out visitor of %s to sign in', async (href) => {
+    server.use(trpcMsw.auth.me.query(() => null));
+    await renderApp(href);
+    await waitFor(() => window.location.pathname === '/login', 'the sign-in page');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe(href);
+  });
+
+  it.each(ACCOUNT_PAGES)('the account layout lets a signed-in person open %s', async (href, routeId) => {
+    // Only the layout decides here: each page's own queries are not what this test is about.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = await renderApp(href);
+    await waitFor(
+      () => router.state.status === 'idle' && router.state.matches.at(-1)?.routeId === routeId,
+      'the page itself',
+    );
+    const ids = router.state.matches.map((m) => m.routeId);
+    expect(ids).toEqual(['__root__', '/_buyer', '/_buyer/_account', routeId]);
+    expect(`${window.location.pathname}${window.location.search}`).toBe(href);
+  });
+
+  it("while the account layout's check fails, the page says so in its own words", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(
+      trpcMsw.auth.me.query(() => {
+        throw new Error('down');
+      }),
+    );
+    await renderApp('/profile');
+    await waitFor(
+      () => document.body.textContent?.includes('Failed to load user data'),
+      "My Profile's failure",
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { EventSection } from './components/console/event-nav.tsx';
 import { ErrorScreen } from './components/status-screens.tsx';
 import type { TrpcUtils } from './lib/trpc.ts';
 import { rootRoute } from './routes/__root.tsx';
+import { accountLayout } from './routes/buyer/account-layout.tsx';
 import { checkoutRoute } from './routes/buyer/checkout.tsx';
 import { contactUsRoute } from './routes/buyer/contact-us.tsx';
 import { eventDetailRoute } from './routes/buyer/event-detail.tsx';
@@ -34,6 +35,15 @@ import type { STAFF_BUYER_ROUTES, STAFF_LAYOUTS } from './staff-routes.ts';
 // Code-based routes (docs/decisions/0002-code-based-routes.md): the spec's paths include a space and an
 // ampersand ('/Terms & Conditions'), which file-based route names cannot spell.
 const BUYER_ROUTES = [
+  // The pages that need an account, behind the one sign-in check of their layout.
+  accountLayout.addChildren([
+    checkoutRoute,
+    profileRoute,
+    myBookingsRoute,
+    protectedRoute,
+    listYourEventRoute,
+    waitlistOfferRoute,
+  ]),
   homeRoute,
   loginRoute,
   signUpRoute,
@@ -42,24 +52,18 @@ const BUYER_ROUTES = [
   waitingRoomRoute,
   sharedEventLinkRoute,
   selectTicketsRoute,
-  checkoutRoute,
   privacyPolicyRoute,
   termsRoute,
   contactUsRoute,
-  profileRoute,
-  myBookingsRoute,
   ticketRoute,
   ticketWithoutIdRoute,
-  protectedRoute,
   tempCheckoutRoute,
   searchRoute,
   exploreRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   verifyEmailRoute,
-  listYourEventRoute,
   transferRoute,
-  waitlistOfferRoute,
 ] as const;
 
 /**

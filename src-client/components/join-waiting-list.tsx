@@ -5,11 +5,14 @@ import { perOrderMaxOf } from '../../shared/per-order-max.ts';
 import type { CheckoutTaxes } from '../../shared/pricing.ts';
 import { invoiceTaxableValuePaise, recipientAddressRequired } from '../../shared/recipient-address.ts';
 import { INDIAN_STATES, isIndianState } from '../../shared/states.ts';
-import { messageOf, useCurrentUser } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { useCurrentUser } from '../lib/auth.ts';
+import { serverRefusalOf } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 import { RecipientAddressField } from './checkout/recipient-address-field.tsx';
 
 type Details = { name: string; email: string; phone: string; state: string; buyerAddress: string };
+/** The fields the form shows: a server message about anything else goes to the form's own line. */
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'state', 'buyerAddress'] as const;
 
 /**
  * Under a sold-out ticket type (issue 19): "Join waiting list" opens a small form (how many, and the
@@ -100,9 +103,10 @@ export function JoinWaitingList({
   const addressRequired = recipientAddressRequired({
     taxableValuePaise: invoiceTaxableValuePaise([{ pricePaise, quantity, personsPerTicket }], [], taxes),
   });
+  const refusal = serverRefusalOf(join.error, { fields: DETAIL_FIELDS });
   const problems = {
     ...(checked ? ticketDetailsFieldProblems(form, { addressRequired }) : {}),
-    ...fieldErrorsOf(join.error),
+    ...refusal.fields,
   };
   const set = (field: keyof Details, value: string) => setDetails({ ...form, [field]: value });
   const submit = (e: React.FormEvent) => {
@@ -195,9 +199,9 @@ export function JoinWaitingList({
           inputClassName="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
         />
       )}
-      {join.error && Object.keys(fieldErrorsOf(join.error)).length === 0 && (
+      {refusal.form && (
         <p className="text-sm text-red-700" role="alert">
-          {messageOf(join.error)}
+          {refusal.form}
         </p>
       )}
       <p className="text-xs text-gray-600">

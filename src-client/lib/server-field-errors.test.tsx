@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -90,4 +92,38 @@ describe('the state forms’ counterparts (the console sections)', () => {
     });
     expect(serverRefusalOf(refused('Sold out'))).toEqual({ fields: {}, form: 'Sold out' });
   });
+
+  it('serverRefusalOf, given the fields a form shows, sends a message about any other to the form’s line', () => {
+    const aboutDetails = refused('Enter your name', { details: 'Enter your name' });
+    expect(serverRefusalOf(aboutDetails, { fields: ['name', 'email'] })).toEqual({
+      fields: {},
+      form: 'Enter your name',
+    });
+    expect(
+      serverRefusalOf(refused('Too much', { amountPaise: 'Too much', x: 'y' }), { fields: ['amountPaise'] }),
+    ).toEqual({ fields: { amountPaise: 'Too much' }, form: null });
+    // No answer at all: the form's own fallback; no error yet: nothing.
+    expect(serverRefusalOf(new Error('Failed to fetch'), { fallback: 'Enter an amount' }).form).toBe(
+      'Enter an amount',
+    );
+    expect(serverRefusalOf(null)).toEqual({ fields: {}, form: null });
+  });
+
+  it('is the one reader of the server’s field errors: no form reads `fieldErrorsOf` itself', () => {
+    const clientDir = path.resolve(import.meta.dirname, '..');
+    const readers = sourceFiles(clientDir)
+      .filter((file) => /\bfieldErrorsOf\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(clientDir, file))
+      .sort();
+    // trpc.ts defines it; this file's helpers are the only ones that call it.
+    expect(readers).toEqual(['lib/server-field-errors.ts', 'lib/trpc.ts']);
+  });
 });
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [full] : [];
+  });
+}

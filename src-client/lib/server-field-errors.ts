@@ -37,9 +37,21 @@ export function zodFieldErrors(issues: readonly { path: PropertyKey[]; message: 
 
 /**
  * The server's refusal for a form kept in state: its field messages when it named fields, else the
- * message for the form's own line. The state forms' counterpart of `showServerErrors`.
+ * message for the form's own line (`fallback` when no answer came). The state forms' counterpart of
+ * `showServerErrors`, and like it, given `fields` (the names this form shows), a message for a field the
+ * form does not show goes to the form's line instead of nowhere. No error (a mutation's `error` before
+ * it fails): nothing to show.
  */
-export function serverRefusalOf(error: unknown): { fields: Record<string, string>; form: string | null } {
-  const fields = fieldErrorsOf(error);
-  return Object.keys(fields).length > 0 ? { fields, form: null } : { fields: {}, form: messageOf(error) };
+export function serverRefusalOf(
+  error: unknown,
+  options: { fields?: readonly string[]; fallback?: string } = {},
+): { fields: Record<string, string>; form: string | null } {
+  if (error == null) return { fields: {}, form: null };
+  const named = fieldErrorsOf(error);
+  const shown = options.fields
+    ? Object.fromEntries(Object.entries(named).filter(([name]) => options.fields?.includes(name)))
+    : named;
+  return Object.keys(shown).length > 0
+    ? { fields: shown, form: null }
+    : { fields: {}, form: messageOf(error, options.fallback) };
 }

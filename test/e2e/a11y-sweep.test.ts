@@ -38,6 +38,10 @@ describe('accessibility sweep of the buyer pages', () => {
     ['/privacy-policy', (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
     ['/Terms%20&%20Conditions', (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
     ['/list-your-event', (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
+    // The storefront's two remaining pages (spec §2): /protected needs the account the sweep signs in with.
+    ['/protected', (p) => p.getByRole('heading', { level: 1, name: 'Protected' }).waitFor()],
+    // The test payment page, once the gateway's settings have loaded and Pay is enabled.
+    ['/temp-checkout', (p) => p.getByRole('button', { name: 'Pay', disabled: false }).waitFor()],
   ];
 
   // The two sizes side by side: much of a page's time is spent waiting on the server and the browser.

@@ -1,7 +1,7 @@
 import { CHECKOUT_INCOMPLETE_HEADING } from '../../../shared/checkout-schemas.ts';
 import { HOARDING_MESSAGES } from '../../../shared/hoarding-messages.ts';
 import { WAITING_ROOM_MESSAGES } from '../../../shared/waiting-room.ts';
-import { fieldErrorsOf } from '../../lib/trpc.ts';
+import { serverRefusalOf } from '../../lib/server-field-errors.ts';
 
 /** `notice`: what the buyer did themselves (closed the payment window), said without 'Payment Error:'. */
 /** `verify`: Proceed was refused for an unverified e-mail address; the banner offers to resend the link. */
@@ -24,7 +24,7 @@ export function startErrorBanner(err: unknown): Banner {
   if (message === HOARDING_MESSAGES.emailNotVerified) return { message, verify: true, tone: 'notice' };
   if (message === WAITING_ROOM_MESSAGES.passRequired) return { message, waitingRoom: true, tone: 'notice' };
   if (data.code === 'BAD_REQUEST') {
-    const items = [...new Set(Object.values(fieldErrorsOf(err)))];
+    const items = [...new Set(Object.values(serverRefusalOf(err).fields))];
     if (items.length > 0) return { message: CHECKOUT_INCOMPLETE_HEADING, items };
   }
   if (data.code === 'CONFLICT' || data.code === 'NOT_FOUND') return { message: `Booking Error: ${message}` };

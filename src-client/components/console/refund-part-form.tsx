@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { formatPaiseExact, rupeesToPaise } from '../../../shared/money.ts';
 import { PART_REFUND_MESSAGES } from '../../../shared/partial-refund-schemas.ts';
-import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf } from '../../lib/server-field-errors.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FormError, FormNotice } from '../auth-fields.tsx';
 import { refreshAfterRefund } from './refresh-after-refund.ts';
 
@@ -75,7 +75,11 @@ export function RefundPartForm({ booking }: { booking: Booking }) {
   const [reason, setReason] = useState('');
   const [cancel, setCancel] = useState<Record<string, number>>({});
   const left = booking.partRefunds.refundableLeft;
-  const errors = refund.error ? fieldErrorsOf(refund.error) : {};
+  const refusal = serverRefusalOf(refund.error, {
+    fields: ['amountPaise', 'reason'],
+    fallback: PART_REFUND_MESSAGES.amountRequired,
+  });
+  const errors = refusal.fields;
   const rupees = Number(amount);
 
   return (
@@ -180,13 +184,7 @@ export function RefundPartForm({ booking }: { booking: Booking }) {
             </p>
           </fieldset>
         )}
-        <FormError
-          message={
-            refund.error && !errors.amountPaise && !errors.reason
-              ? messageOf(refund.error, PART_REFUND_MESSAGES.amountRequired)
-              : null
-          }
-        />
+        <FormError message={refusal.form} />
         {refund.isSuccess && (
           <FormNotice>{formatPaiseExact(refund.data.amountPaise)} is being refunded.</FormNotice>
         )}

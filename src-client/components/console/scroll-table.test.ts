@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../..');
 const SCROLL_TABLE = path.join('components', 'console', 'scroll-table.tsx');
+/** The folders of the console's and the admin's pages and components. */
+const STAFF_DIRS = ['routes/console', 'routes/admin', 'components/console'];
+/** A table element written out (ScrollTable's name does not match: `<table` then a space, `>` or a newline). */
+const BARE_TABLE = /<table[\s>]/;
 /** An element's opening tag that is both a labelled region and a sideways scroller. */
 const SCROLLING_REGION = /<[a-z]+\b(?=[^>]*\brole="region")(?=[^>]*\boverflow-x-auto\b)[^>]*>/gs;
 
@@ -21,6 +25,18 @@ describe('sideways-scrolling table frames in src-client', () => {
         ),
       );
     expect(own).toEqual([]);
+  });
+
+  it('the console and the admin draw no table of their own', () => {
+    // A bare <table> there had neither the frame nor the sideways scroll on a phone (issue 39: the
+    // booking page's tickets). The buyer's pages (the ticket, invoices) keep their own layouts.
+    const own = STAFF_DIRS.flatMap((dir) => clientFiles(path.join(CLIENT_DIR, dir)))
+      .filter((file) => path.relative(CLIENT_DIR, file) !== SCROLL_TABLE)
+      .filter((file) => BARE_TABLE.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(CLIENT_DIR, file));
+    expect(own).toEqual([]);
+    expect('<table className="w-full">').toMatch(BARE_TABLE);
+    expect('<ScrollTable label="Orders">').not.toMatch(BARE_TABLE);
   });
 
   it('would see a hand-written frame, over one line or several', () => {

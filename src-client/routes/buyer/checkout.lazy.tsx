@@ -6,7 +6,7 @@ import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { checkoutRoute } from './checkout.tsx';
 
-export const Route = createLazyRoute('/_buyer/checkout-tickets')({ component: CheckoutPage });
+export const Route = createLazyRoute('/_buyer/_account/checkout-tickets')({ component: CheckoutPage });
 
 const NO_BOOKING_DATA = 'No booking data found. Please go back and select your tickets again.';
 

@@ -1,12 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { parseCheckoutSearch } from '../../components/checkout/checkout-search.ts';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { buyerLayout } from './layout.tsx';
+import { accountLayout } from './account-layout.tsx';
 
 export const checkoutRoute = createRoute({
-  getParentRoute: () => buyerLayout,
+  getParentRoute: () => accountLayout,
   path: '/checkout-tickets',
   validateSearch: parseCheckoutSearch,
-  // Spec §6: paying needs a signed-in user; a signed-out visitor signs in and comes back here.
-  beforeLoad: requireSignedIn,
+  // Spec §6: paying needs a signed-in user; the account layout sends a signed-out visitor to sign in.
 }).lazy(() => import('./checkout.lazy.tsx').then((m) => m.Route));

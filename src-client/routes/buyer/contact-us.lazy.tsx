@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ContactMessageInput } from '../../../shared/catalog-schemas.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf } from '../../lib/server-field-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 export const Route = createLazyRoute('/_buyer/Contact_Us')({ component: ContactUsPage });
 
@@ -21,7 +22,7 @@ function ContactUsPage() {
     defaultValues: { firstName: '', lastName: '', email: '', mobile: '', message: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const serverErrors = fieldErrorsOf(send.error);
+  const serverErrors = serverRefusalOf(send.error).fields;
   const errorOf = (field: keyof FormInput) => errors[field]?.message ?? serverErrors[field];
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -22,7 +22,7 @@ import { LoadingText } from '../../components/status-screens.tsx';
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/_buyer/list-your-event')({ component: ListYourEventPage });
+export const Route = createLazyRoute('/_buyer/_account/list-your-event')({ component: ListYourEventPage });
 
 const FIELDS = ['organisationName', 'contactPhone', 'city', 'whatTheyRun', 'gstin'] as const;
 

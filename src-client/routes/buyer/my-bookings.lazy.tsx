@@ -24,7 +24,7 @@ import {
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { BOOKINGS_FAILED } from './my-bookings.tsx';
 
-export const Route = createLazyRoute('/_buyer/my-bookings')({ component: MyBookingsPage });
+export const Route = createLazyRoute('/_buyer/_account/my-bookings')({ component: MyBookingsPage });
 
 function MyBookingsPage() {
   const bookings = trpc.bookings.mine.useQuery();

@@ -29,7 +29,7 @@ import { useCurrentUser, useSessionChange } from '../../lib/auth.ts';
 import { showServerErrors } from '../../lib/server-field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/_buyer/profile')({ component: ProfilePage });
+export const Route = createLazyRoute('/_buyer/_account/profile')({ component: ProfilePage });
 
 const STATE_LABELS = Object.fromEntries(INDIAN_STATES.map((s) => [s, s])) as Record<
   (typeof INDIAN_STATES)[number],

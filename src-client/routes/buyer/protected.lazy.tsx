@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 
-export const Route = createLazyRoute('/_buyer/protected')({ component: ProtectedPage });
+export const Route = createLazyRoute('/_buyer/_account/protected')({ component: ProtectedPage });
 
 function ProtectedPage() {
   return (

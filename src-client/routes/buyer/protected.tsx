@@ -1,9 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireSignedIn } from '../../lib/auth.ts';
-import { buyerLayout } from './layout.tsx';
+import { accountLayout } from './account-layout.tsx';
 
 export const protectedRoute = createRoute({
-  getParentRoute: () => buyerLayout,
+  getParentRoute: () => accountLayout,
   path: '/protected',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./protected.lazy.tsx').then((m) => m.Route));

@@ -18,11 +18,11 @@ import {
   SubmitButton,
   TextField,
 } from '../../components/auth-fields.tsx';
-import { afterSignInPath, messageOf, useSessionChange } from '../../lib/auth.ts';
+import { afterSignInPath, useSessionChange } from '../../lib/auth.ts';
 import { definedOnly } from '../../lib/search-params.ts';
-import { showServerErrors } from '../../lib/server-field-errors.ts';
+import { serverRefusalOf, showServerErrors } from '../../lib/server-field-errors.ts';
 import { signInReason } from '../../lib/sign-in-reason.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 export const Route = createLazyRoute('/_buyer/SignUp')({ component: SignUpPage });
 
@@ -53,8 +53,11 @@ function SignUpPage() {
     } catch (error) {
       showServerErrors(form, error, FIELDS);
       // §8: the general error shows when no email or password field error exists.
-      const fields = fieldErrorsOf(error);
-      if (!fields.email && !fields.password) setFormError(messageOf(error, MESSAGES.signUpDefault));
+      const refusal = serverRefusalOf(error, {
+        fields: ['email', 'password'],
+        fallback: MESSAGES.signUpDefault,
+      });
+      if (refusal.form) setFormError(refusal.form);
     }
   });
 

@@ -13,7 +13,9 @@ export const ticketRoute = createRoute({
   path: '/ticket/$bookingId',
   validateSearch: (search: Record<string, unknown>): TicketSearch =>
     typeof search.t === 'string' && search.t !== '' ? { t: search.t } : {},
-  // The token is the ticket itself: with it, the page needs no account (the server checks it).
+  // The token is the ticket itself: with it, the page needs no account (the server checks it). So this
+  // page decides for itself, by its search, and is not under the account layout (account-layout.tsx),
+  // which asks every page under it for an account.
   beforeLoad: (options) => (options.search.t ? undefined : requireSignedIn(options)),
   loaderDeps: ({ search }) => ({ token: search.t }),
   loader: ({ context, params, deps }) => {

@@ -12,7 +12,7 @@ import { LoadingText, NoticeText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-export const Route = createLazyRoute('/_buyer/waitlist/offers/$entryId')({ component: OfferPage });
+export const Route = createLazyRoute('/_buyer/_account/waitlist/offers/$entryId')({ component: OfferPage });
 
 /**
  * The waiting-list offer: the seats are already held for this account (the offer is a hold), so there

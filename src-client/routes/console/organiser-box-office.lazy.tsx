@@ -17,7 +17,8 @@ import {
 import { ConsoleEventHeader, useLayoutEvent } from '../../components/console/event-page.tsx';
 import { LoadingText } from '../../components/status-screens.tsx';
 import { messageOf } from '../../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../../lib/trpc.ts';
+import { serverRefusalOf } from '../../lib/server-field-errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 export const Route = createLazyRoute('/_console/_event/organiser/events/$eventId/box-office')({
   component: BoxOfficePage,
@@ -56,7 +57,8 @@ function SaleForm({ eventId, kind }: { eventId: string; kind: BoxOfficeKind }) {
   const [buyer, setBuyer] = useState({ name: '', email: '', phone: '', reason: '', reference: '' });
   const [method, setMethod] = useState<DoorPaymentMethod>('cash');
   const [result, setResult] = useState<{ bookingId: string; totalPaise: number } | null>(null);
-  const errors = fieldErrorsOf(mutation.error);
+  const refusal = serverRefusalOf(mutation.error);
+  const errors = refusal.fields;
   const heading = kind === 'comp' ? 'Complimentary tickets' : 'Sale at the door';
   const headingId = `${kind}-heading`;
 
@@ -169,11 +171,7 @@ function SaleForm({ eventId, kind }: { eventId: string; kind: BoxOfficeKind }) {
             className="sm:col-span-2"
           />
           <div className="space-y-3 sm:col-span-2">
-            <FormError
-              message={
-                mutation.error && Object.keys(errors).length === 0 ? messageOf(mutation.error) : errors._form
-              }
-            />
+            <FormError message={refusal.form ?? errors._form} />
             {result && (
               <FormNotice>
                 Booked: {result.bookingId}.{' '}

@@ -17,6 +17,7 @@ function EventPreviewPage() {
   const { eventId } = Route.useParams();
   const preview = trpc.organiser.preview.useQuery({ eventId });
   if (preview.isPending) return <LoadingText />;
+  // Its own check, not a layout's: the whole team may preview it (organiser-event-preview.tsx).
   if (preview.error?.data?.code === 'FORBIDDEN') return <NotAllowedScreen />;
   if (!preview.data) return <NoticeText text={messageOf(preview.error, 'Event not found')} />;
   return (

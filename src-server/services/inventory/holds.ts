@@ -1,12 +1,11 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { SelectedAddOn } from '../../../shared/add-on-schemas.ts';
 import type { TicketDetails } from '../../../shared/checkout-schemas.ts';
-import { perOrderMaxMessage } from '../../../shared/per-order-max.ts';
+import { perOrderMaxProblem } from '../../../shared/per-order-max.ts';
 import {
   type CheckoutTaxes,
   checkoutPriceBreakdown,
   DEFAULT_CHECKOUT_TAXES,
-  MAX_TICKETS_PER_TYPE,
 } from '../../../shared/pricing.ts';
 import { WAITLIST_MESSAGES } from '../../../shared/waitlist-schemas.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -687,10 +686,15 @@ function byTicketType(a: { ticketTypeId: string }, b: { ticketTypeId: string }):
   return a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0;
 }
 
+/**
+ * A line's quantity before its type is read: a whole number of tickets, at least one, within the shared
+ * per-order rule (shared/per-order-max.ts; the type's own maximum is Proceed's, start-checkout.ts). A
+ * quantity that is no count of tickets gets the rule's message too, as the schema gives it at the edge.
+ */
 function checkQuantity(quantity: number) {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TICKETS_PER_TYPE) {
-    throw new DomainError('BAD_REQUEST', perOrderMaxMessage(MAX_TICKETS_PER_TYPE));
-  }
+  const count = Number.isInteger(quantity) && quantity >= 1 ? quantity : Number.POSITIVE_INFINITY;
+  const problem = perOrderMaxProblem(null, count);
+  if (problem) throw new DomainError('BAD_REQUEST', problem);
 }
 
 /** 'Sold Out' when nothing is left (or the type is off sale), else the spec's insufficient-tickets message. */
