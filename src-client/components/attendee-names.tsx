@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/dates.ts';
 import { ATTENDEE_NAME_MAX, attendeeLabel, attendeeNameSchema } from '../../shared/question-schemas.ts';
-import { messageOf } from '../lib/auth.ts';
-import { fieldErrorsOf, trpc } from '../lib/trpc.ts';
+import { serverRefusalOf } from '../lib/server-field-errors.ts';
+import { trpc } from '../lib/trpc.ts';
 
 /**
  * On an upcoming booking (My Bookings): each ticket's attendee name, which the holder can correct
@@ -53,7 +53,10 @@ function AttendeeRow({
       await utils.questions.myAttendees.invalidate({ bookingId });
     },
     // The server's message for the name (its schema is the form's), else its refusal (the cut-off passed).
-    onError: (err) => setProblem(fieldErrorsOf(err).name ?? messageOf(err)),
+    onError: (err) => {
+      const refusal = serverRefusalOf(err, { fields: ['name'] });
+      setProblem(refusal.fields.name ?? refusal.form);
+    },
   });
   const label = attendeeLabel(attendee.ticketTypeName, attendee.position);
   const fieldId = `attendee-${attendee.ticketTypeId}-${attendee.position}`;
