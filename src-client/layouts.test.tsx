@@ -29,10 +29,15 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-async function renderApp(path: string) {
+async function renderApp(path: string, options: { retry?: boolean } = {}) {
   window.history.replaceState(null, '', path);
   const clients = testClients();
   const { queryClient } = clients;
+  // A failure shown at once, not after the app's two retries' back-off (3 s of this file's budget).
+  if (options.retry === false) {
+    const defaults = queryClient.getDefaultOptions();
+    queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  }
   const router = createAppRouter({
     queryClient,
     trpcUtils: createTrpcUtils(queryClient, clients.trpcClient),
@@ -220,7 +225,7 @@ describe('the layout routes', () => {
         throw new Error('down');
       }),
     );
-    await renderApp('/profile');
+    await renderApp('/profile', { retry: false });
     await waitFor(
       () => document.body.textContent?.includes('Failed to load user data'),
       "My Profile's failure",
