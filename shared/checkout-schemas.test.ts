@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ticketDetailsFieldProblems, ticketDetailsSchema } from './checkout-schemas.ts';
+import { RECIPIENT_ADDRESS_MESSAGES } from './recipient-address.ts';
 
 describe('ticketDetailsSchema', () => {
   const details = { name: 'Meera Iyer', email: 'meera@example.com', state: 'Kerala' };
@@ -28,5 +29,18 @@ describe('buyer GST details at checkout', () => {
     expect(ticketDetailsFieldProblems({ ...base, buyerGstin: '27AAPFU0939F1ZV' })).toEqual({
       buyerLegalName: 'Please enter the legal name registered for this GSTIN',
     });
+  });
+
+  it("the form asks a business's address for its PIN code, as the server does", () => {
+    const business = { ...base, buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Ltd' };
+    expect(
+      ticketDetailsFieldProblems({ ...business, buyerAddress: 'Panjim, Goa' }, { addressRequired: true }),
+    ).toEqual({ buyerAddress: RECIPIENT_ADDRESS_MESSAGES.businessPin });
+    expect(
+      ticketDetailsFieldProblems(
+        { ...business, buyerAddress: 'Panjim, Goa 403001' },
+        { addressRequired: true },
+      ),
+    ).toEqual({});
   });
 });

@@ -5,7 +5,7 @@ import { indianMobileDigits } from './indian-mobile.ts';
 import { perOrderMaxMessage } from './per-order-max.ts';
 import { MAX_TICKETS_PER_TYPE } from './pricing.ts';
 import { checkoutAnswersSchema } from './question-schemas.ts';
-import { optionalRecipientAddressSchema, recipientAddressSchema } from './recipient-address.ts';
+import { optionalRecipientAddressSchema, recipientAddressSchemaFor } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
 /** Shown above the list of every failed checkout rule (spec §5). */
@@ -109,7 +109,7 @@ export function ticketDetailsFieldProblems(
     problems[field] ??= issue.message;
   }
   if (options.addressRequired) {
-    const address = recipientAddressSchema.safeParse(details.buyerAddress ?? '');
+    const address = recipientAddressSchemaFor(details).safeParse(details.buyerAddress ?? '');
     if (!address.success) problems.buyerAddress ??= address.error.issues[0]?.message;
   }
   return problems;

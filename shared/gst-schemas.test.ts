@@ -8,6 +8,7 @@ import {
   isValidGstinValue,
   organiserProfileSchema,
 } from './gst-schemas.ts';
+import { RECIPIENT_ADDRESS_MESSAGES } from './recipient-address.ts';
 
 /** The GSTIN field of its one user: a buyer adding their GSTIN to a booking after buying. */
 const gstinSchema = addBuyerGstinSchema.shape.buyerGstin;
@@ -98,5 +99,20 @@ describe('invoicing status (issue 35)', () => {
     expect(invoicingNotice(invoicingStatusOf({ ...complete, gstin: null }))).toBe(GST_MESSAGES.notRegistered);
     expect(invoicingNotice(invoicingStatusOf(null))).toBe(GST_MESSAGES.notRegisteredIncomplete);
     expect(invoicingStatusOf({ ...complete, state: 'Atlantis' }).complete).toBe(false);
+  });
+});
+
+describe('adding a GSTIN after buying', () => {
+  const added = { bookingId: 'JB1', buyerGstin: '27AAPFU0939F1ZV', buyerLegalName: 'Asha Ltd' };
+
+  it("asks the business's address for its PIN code, as the checkout does", () => {
+    const noPin = addBuyerGstinSchema.safeParse({ ...added, buyerAddress: '12 Hill Road, Bandra, Mumbai' });
+    expect(noPin.error?.issues[0]).toMatchObject({
+      path: ['buyerAddress'],
+      message: RECIPIENT_ADDRESS_MESSAGES.businessPin,
+    });
+    expect(
+      addBuyerGstinSchema.safeParse({ ...added, buyerAddress: '12 Hill Road, Mumbai 400050' }).success,
+    ).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMISSION_KINDS, DEFAULT_TAX_RATE, GST_RATE_SCHEDULE, gstinCheckCharacter } from './gst.ts';
 import { stateOfGstin } from './gst-states.ts';
-import { recipientAddressSchema } from './recipient-address.ts';
+import { businessAddressSchema } from './recipient-address.ts';
 import { isIndianState } from './states.ts';
 
 /** "22 September 2025": the day the schedule in force began, as the organiser reads it. */
@@ -203,6 +203,6 @@ export const addBuyerGstinSchema = z.object({
     .trim()
     .min(1, GST_MESSAGES.buyerLegalNameNeeded)
     .max(120, GST_MESSAGES.legalNameLong),
-  /** A B2B invoice shows the recipient's address (Rule 46(e)): the re-issue needs one. */
-  buyerAddress: recipientAddressSchema,
+  /** A B2B invoice shows the recipient's address (Rule 46(e)), with its PIN (the IRP's): the re-issue needs one. */
+  buyerAddress: businessAddressSchema,
 });

@@ -83,3 +83,23 @@ describe('recipient address (Rule 46(e) and (f))', () => {
     });
   });
 });
+
+describe("a registered buyer's address", () => {
+  const business = { buyerGstin: '29AAGCB7383J1Z4', taxableValuePaise: 100_000 };
+
+  it("needs its PIN code (the IRP's BuyerDtls.Pin); an unregistered buyer's does not", () => {
+    expect(recipientAddressOf(business, '80 Feet Road, Indiranagar, Bengaluru')).toEqual({
+      ok: false,
+      message: RECIPIENT_ADDRESS_MESSAGES.businessPin,
+    });
+    expect(recipientAddressOf(business, '80 Feet Road, Indiranagar, Bengaluru 560038')).toEqual({
+      ok: true,
+      address: '80 Feet Road, Indiranagar, Bengaluru 560038',
+    });
+    // ₹50,000 or more to an unregistered buyer: an address, PIN or not.
+    expect(recipientAddressOf({ taxableValuePaise: 5_000_000 }, 'Koregaon Park, Pune')).toEqual({
+      ok: true,
+      address: 'Koregaon Park, Pune',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { computeTaxLine } from './gst.ts';
+import { pinOf } from './indian-pin.ts';
 import type { CheckoutLine, CheckoutTaxes } from './pricing.ts';
 
 /**
@@ -17,6 +18,8 @@ export const RECIPIENT_ADDRESS_MESSAGES = {
   required:
     'Please enter your billing address: GST invoices to a registered business, or of ₹50,000 or more, must show it',
   long: 'Address must be at most 300 characters',
+  businessPin:
+    "Please add the address's 6-digit PIN code (e.g. 560038): a GST invoice to a registered business must show it",
 } as const;
 
 /** What the rule weighs: any GSTIN typed, and the taxable value of the supply (`invoiceTaxableValuePaise`). */
@@ -105,15 +108,30 @@ export const recipientAddressSchema = z
   .max(300, RECIPIENT_ADDRESS_MESSAGES.long);
 
 /**
- * The address to keep for an order: parsed by `recipientAddressSchema` when required (its message when
- * missing), dropped when not (the checkout asked for none).
+ * A registered recipient's address: with its PIN code. The IRP's e-invoice (schema 1.1) requires the
+ * buyer's PIN as it does the seller's (ADR 0034), and an invoice cannot be changed once issued, so it is
+ * asked for at the checkout rather than found missing by the IRP after the sale (shared/indian-pin.ts
+ * decides what a PIN is, as for the seller's).
+ */
+export const businessAddressSchema = recipientAddressSchema.refine((address) => pinOf(address) !== null, {
+  message: RECIPIENT_ADDRESS_MESSAGES.businessPin,
+});
+
+/** The schema the rule asks of this order's address: a business's (with a PIN) when a GSTIN is given. */
+export function recipientAddressSchemaFor(order: Pick<RecipientOrder, 'buyerGstin'>) {
+  return order.buyerGstin?.trim() ? businessAddressSchema : recipientAddressSchema;
+}
+
+/**
+ * The address to keep for an order: parsed by `recipientAddressSchemaFor` when required (its message
+ * when missing, or a business's without its PIN), dropped when not (the checkout asked for none).
  */
 export function recipientAddressOf(
   order: RecipientOrder,
   typed: string | undefined,
 ): { ok: true; address: string | null } | { ok: false; message: string } {
   if (!recipientAddressRequired(order)) return { ok: true, address: null };
-  const parsed = recipientAddressSchema.safeParse(typed ?? '');
+  const parsed = recipientAddressSchemaFor(order).safeParse(typed ?? '');
   return parsed.success
     ? { ok: true, address: parsed.data }
     : { ok: false, message: parsed.error.issues[0]?.message ?? RECIPIENT_ADDRESS_MESSAGES.required };

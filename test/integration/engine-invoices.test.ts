@@ -189,7 +189,7 @@ describe.each(engines)('invoices, written once, on %s', (name, open) => {
     const gstin = {
       buyerGstin: '29AABCT1332L1ZU',
       buyerLegalName: 'Tech Park Pvt Ltd',
-      buyerAddress: 'Bengaluru',
+      buyerAddress: 'Whitefield, Bengaluru 560066',
     };
     const outcomes = await Promise.allSettled(
       [0, 1].map((pool) => addBuyerGstin(engine.db(pool), buyerId, bookingId, gstin, now())),

@@ -153,6 +153,25 @@ describe('the recipient’s address (Rule 46(e))', () => {
     );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(RECIPIENT_ADDRESS_MESSAGES.required);
+    // A business's address without its PIN code: the IRP would refuse the e-invoice, and an issued
+    // invoice cannot be corrected, so Proceed asks for it.
+    const noPin = await callProcedure(
+      t,
+      'mutation',
+      'payments.start',
+      {
+        ...startInput(ev, 1),
+        ticketDetails: {
+          ...DETAILS,
+          buyerGstin: KA_BUYER.buyerGstin,
+          buyerLegalName: KA_BUYER.buyerLegalName,
+          buyerAddress: '80 Feet Road, Indiranagar, Bengaluru',
+        },
+      },
+      { cookie: buyerless.cookie },
+    );
+    expect(noPin.status).toBe(400);
+    expect(noPin.body.error?.data.fieldErrors?.buyerAddress).toBe(RECIPIENT_ADDRESS_MESSAGES.businessPin);
 
     // Typed state Maharashtra, GSTIN of Karnataka (29): the invoice's recipient is in Karnataka.
     const { buyer, bookingId } = await buyTickets(t, ev, 1, {

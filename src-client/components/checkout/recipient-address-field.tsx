@@ -29,6 +29,8 @@ export function RecipientAddressField({
         maxLength={300}
         rows={2}
         autoComplete="street-address"
+        // A business's invoice needs the PIN code too (the IRP's), so the example ends with one.
+        placeholder="Street, area, city and PIN code"
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
