@@ -15,7 +15,9 @@ import { EInvoicingSettings } from './e-invoicing.tsx';
  */
 let state: { applies: boolean; aatoTenCroreOrMore: boolean };
 let refusePin = false;
+let failed: { invoiceId: string; number: string }[] = [];
 const sent: unknown[] = [];
+const RETRY_REFUSED = 'This invoice is no longer waiting for an IRN.';
 
 const server = setupServer(
   trpcMsw.invoices.eInvoicing.query(
@@ -24,10 +26,20 @@ const server = setupServer(
         ...state,
         since: state.applies ? '2026-11-01T00:00:00.000Z' : null,
         providerConfigured: true,
-        notRegistered: [],
+        notRegistered: failed.map((f) => ({
+          ...f,
+          issuedAt: '2026-11-20T10:00:00.000Z',
+          status: 'failed',
+          attempts: 8,
+          lastError: 'IRP: 2150 duplicate IRN',
+          nextAttemptAt: null,
+        })),
         creditNotesNotRegistered: [],
       }) as never,
   ),
+  trpcMsw.invoices.retryEInvoice.mutation(() => {
+    throw new TRPCError({ code: 'CONFLICT', message: RETRY_REFUSED });
+  }),
   trpcMsw.invoices.setEInvoicing.mutation(({ input }) => {
     sent.push(input);
     if (refusePin) throw new TRPCError({ code: 'BAD_REQUEST', message: E_INVOICING_MESSAGES.needsPin });
@@ -44,6 +56,7 @@ afterEach(() => {
   unmountMounted();
   sent.length = 0;
   refusePin = false;
+  failed = [];
 });
 afterAll(() => server.close());
 
@@ -73,5 +86,18 @@ describe('the organiser’s e-invoicing settings', () => {
     await act(async () => applies.click());
     const alert = await waitFor(() => container.querySelector('[role="alert"]'), 'the refusal');
     expect(alert.textContent).toBe(E_INVOICING_MESSAGES.needsPin);
+  });
+
+  it('shows a refused Try again above the list, as the admin’s section does', async () => {
+    state = { applies: true, aatoTenCroreOrMore: false };
+    failed = [{ invoiceId: 'inv-9', number: 'INV/26-27/000009' }];
+    const container = await mountWithTrpc(<EInvoicingSettings registered />);
+    const again = await waitFor(
+      () => container.querySelector<HTMLButtonElement>('button[aria-label="Try again: INV/26-27/000009"]'),
+      'the Try again button',
+    );
+    await act(async () => again.click());
+    const alert = await waitFor(() => container.querySelector('[role="alert"]'), 'the refusal');
+    expect(alert.textContent).toBe(RETRY_REFUSED);
   });
 });

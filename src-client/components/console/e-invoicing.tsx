@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { messageOf } from '../../lib/auth.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -17,20 +16,12 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
   const retry = trpc.invoices.retryEInvoice.useMutation({
     onSuccess: () => utils.invoices.eInvoicing.invalidate(),
   });
-  const [error, setError] = useState<string | null>(null);
   if (!state.data) return null;
   const { applies, since, aatoTenCroreOrMore, providerConfigured, notRegistered, creditNotesNotRegistered } =
     state.data;
   // One shared schema (shared/e-invoicing-schemas.ts) for both answers; the server refuses turning it
   // on without a GSTIN, or without a PIN code in the profile's address, with a message naming the field.
-  const change = async (setting: { applies: boolean; aatoTenCroreOrMore?: boolean }) => {
-    setError(null);
-    try {
-      await set.mutateAsync(setting);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
+  const change = (setting: { applies: boolean; aatoTenCroreOrMore?: boolean }) => set.mutate(setting);
   return (
     <section aria-labelledby="e-invoicing-heading" className="rounded-2xl border border-gray-200 p-5 sm:p-6">
       <h2 id="e-invoicing-heading" className="text-xl font-bold">
@@ -74,15 +65,16 @@ export function EInvoicingSettings({ registered }: { registered: boolean }) {
           This site has no connection to the IRP yet: your B2B invoices wait until its operator sets one up.
         </p>
       )}
-      {error && (
+      {set.error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
+          {messageOf(set.error)}
         </p>
       )}
       <EInvoiceQueue
         notRegistered={notRegistered}
         creditNotesNotRegistered={creditNotesNotRegistered}
         retrying={retry.isPending}
+        retryError={retry.error}
         onRetry={(target) => retry.mutate(target)}
       />
     </section>
@@ -100,13 +92,21 @@ export function EInvoiceQueue({
   notRegistered,
   creditNotesNotRegistered,
   retrying,
+  retryError,
   onRetry,
 }: Pick<EInvoicingState, 'notRegistered' | 'creditNotesNotRegistered'> & {
   retrying: boolean;
+  /** A "Try again" the server refused, shown above the list (the organiser's and the admin's alike). */
+  retryError: unknown;
   onRetry: (target: { invoiceId: string } | { creditNoteId: string }) => void;
 }) {
   return (
     <>
+      {retryError != null && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {messageOf(retryError)}
+        </p>
+      )}
       {notRegistered.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold">Invoices without an IRN</h3>

@@ -1,5 +1,4 @@
 import { formatLongDate } from '../../../shared/dates.ts';
-import { messageOf } from '../../lib/auth.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EInvoiceQueue } from './e-invoicing.tsx';
 
@@ -33,11 +32,6 @@ export function PlatformEInvoicing() {
           B2B fee invoices wait until it is set up.
         </p>
       )}
-      {retry.error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {messageOf(retry.error)}
-        </p>
-      )}
       {applies && nothingWaiting && (
         <p className="mt-2 text-sm text-gray-700">Nothing is waiting for an IRN.</p>
       )}
@@ -45,6 +39,7 @@ export function PlatformEInvoicing() {
         notRegistered={notRegistered}
         creditNotesNotRegistered={creditNotesNotRegistered}
         retrying={retry.isPending}
+        retryError={retry.error}
         onRetry={(target) => retry.mutate(target)}
       />
     </section>
