@@ -223,7 +223,7 @@ export const PLATFORM_GST_INVALID =
 export const EINVOICE_IRP_INVALID =
   'EINVOICE_IRP_URL (e.g. https://gsp.example.in) and EINVOICE_IRP_TOKEN go together: both, or neither';
 
-export const PLATFORM_E_INVOICING_NEEDS_GST =
+const PLATFORM_E_INVOICING_NEEDS_GST =
   "PLATFORM_E_INVOICING_SINCE needs the platform's GST registration: set PLATFORM_GSTIN, PLATFORM_LEGAL_NAME, PLATFORM_ADDRESS and PLATFORM_STATE too";
 
 export const PLATFORM_E_INVOICING_NEEDS_PIN =

@@ -284,17 +284,17 @@ function* admissionInvoiceSteps(
   // (checkout/checkout-taxes.ts) is whatever the booking's total holds beyond the tickets, the add-ons,
   // the fee and the fee's GST (shared/pricing.ts admissionTaxOf). With none added the prices were paid
   // as set, tax included (ADR 0024), unless every line is exempt under an exclusive profile (nothing to add).
-  const addedTax = admissionTaxOf({
-    totalPaise: booking.totalAmountPaise,
-    subtotalPaise: booking.subtotalAmountPaise,
-    addOnsPaise: yield* addOnsPaiseOfBookingSteps(tx, bookingId),
-    feePaise: booking.feeAmountPaise,
-    igstPaise: booking.igstAmountPaise,
-  });
+  // (The add-ons' sum is read only then: a quoted rate already answers.)
   const exclusiveTaxed = taxLines(false);
   const exclusive =
     quotedRate !== null ||
-    addedTax > 0 ||
+    admissionTaxOf({
+      totalPaise: booking.totalAmountPaise,
+      subtotalPaise: booking.subtotalAmountPaise,
+      addOnsPaise: yield* addOnsPaiseOfBookingSteps(tx, bookingId),
+      feePaise: booking.feeAmountPaise,
+      igstPaise: booking.igstAmountPaise,
+    }) > 0 ||
     (registered &&
       !(event.taxInclusive ?? profile.taxInclusive) &&
       exclusiveTaxed.every(({ tax }) => tax.taxPaise === 0));

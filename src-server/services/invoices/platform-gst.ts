@@ -1,4 +1,5 @@
 import type { Env } from '../../env.ts';
+import type { PlatformEInvoicing } from './e-invoiced-issuers.ts';
 
 /** The platform's own GST details for the convenience-fee invoice; null when not all are configured. */
 export interface PlatformGst {
@@ -23,7 +24,7 @@ export function platformGstOf(env: Env): PlatformGst | null {
  * From when the platform's own B2B fee invoices and their credit notes are registered with the IRP
  * (PLATFORM_E_INVOICING_SINCE, an IST day), as an instant; null when e-invoicing does not apply to it.
  */
-export function platformEInvoicingSinceOf(env: Env): string | null {
+function platformEInvoicingSinceOf(env: Env): string | null {
   const day = env.PLATFORM_E_INVOICING_SINCE;
   return day ? new Date(`${day}T00:00:00+05:30`).toISOString() : null;
 }
@@ -32,6 +33,6 @@ export function platformEInvoicingSinceOf(env: Env): string | null {
  * The platform's own e-invoicing: from when (above), and whether the IRP's 30-day reporting window
  * applies to it (PLATFORM_AATO_10_CRORE: aggregate annual turnover of ₹10 crore or more).
  */
-export function platformEInvoicingOf(env: Env): { since: string | null; reportingWindow: boolean } {
+export function platformEInvoicingOf(env: Env): PlatformEInvoicing {
   return { since: platformEInvoicingSinceOf(env), reportingWindow: env.PLATFORM_AATO_10_CRORE };
 }

@@ -35,10 +35,14 @@ const BATCH = 20;
  */
 export async function registerDueECreditNotes(
   deps: Pick<AppDeps, 'db' | 'clock' | 'eInvoiceProvider' | 'logger' | 'env'>,
+  // The invoices' run passes the list it read, so one job run reads it once.
+  issuersRead?: EInvoicedIssuer[],
 ): Promise<number> {
   const { db, clock } = deps;
   const { eCreditNoteRegistrations, eInvoiceRegistrations, invoices } = tablesOf(db);
-  const issuers = await runStatements(db, (db) => eInvoicedIssuersSteps(db, platformEInvoicingOf(deps.env)));
+  const issuers =
+    issuersRead ??
+    (await runStatements(db, (db) => eInvoicedIssuersSteps(db, platformEInvoicingOf(deps.env))));
   await queueNewECreditNotes(db, issuers, clock.now());
   const windowed = windowedIssuers(issuers);
   const due = await runStatements(db, (db) =>

@@ -109,7 +109,7 @@ export async function registerDueEInvoices(
   }
   // Then the credit notes on e-invoiced invoices (CRN), after their invoices, so a note whose invoice
   // was registered in this run goes in the same run.
-  return tried + (await registerDueECreditNotes(deps));
+  return tried + (await registerDueECreditNotes(deps, issuers));
 }
 
 /** Runs every 30 s in the job process; also at start-up (invoices issued while the server was down). */

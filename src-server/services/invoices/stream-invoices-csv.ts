@@ -119,38 +119,15 @@ export function streamInvoicesCsv(
         null,
       ]);
     });
-    if (nilRated > 0) {
-      const nilBucket = { taxable: nilRated, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
+    // Untaxed supplies, one row each: nil-rated (0 %) and exempt (entry 81) are separate in the returns.
+    for (const [label, paise] of [
+      ['Nil rated', nilRated],
+      ['Exempt', exempt],
+    ] as const) {
+      if (paise <= 0) continue;
+      const bucket = { taxable: paise, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
       lines.push(
-        csvRow([
-          'Nil rated',
-          null,
-          null,
-          null,
-          null,
-          null,
-          0,
-          ...amounts(nilBucket),
-          csvRupees(nilRated),
-          null,
-        ]),
-      );
-    }
-    if (exempt > 0) {
-      const exemptBucket = { taxable: exempt, igst: 0, cgst: 0, sgst: 0, utgst: 0 };
-      lines.push(
-        csvRow([
-          'Exempt',
-          null,
-          null,
-          null,
-          null,
-          null,
-          0,
-          ...amounts(exemptBucket),
-          csvRupees(exempt),
-          null,
-        ]),
+        csvRow([label, null, null, null, null, null, 0, ...amounts(bucket), csvRupees(paise), null]),
       );
     }
     yield lines.join('');

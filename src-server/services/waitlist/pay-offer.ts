@@ -72,9 +72,11 @@ export async function payOffer(deps: AppDeps, userId: string, entryId: string): 
   // As Proceed: no new sale with wrong GST, a rate the schedule no longer has or no venue state where the
   // city spans states (issue 36). An order already opened above may be under payment, and is paid and
   // invoiced as quoted.
-  const problem = await runStatements(deps.db, (db) => ticketSaleGstProblemSteps(db, hold.eventId, now));
-  if (problem !== null) throw conflict(ticketSaleGstProblemMessage(problem, 'buyer'));
-  await runStatements(deps.db, (db) => refuseOverPerBuyerMaxSteps(db, userId, hold));
+  await runStatements(deps.db, function* (db) {
+    const problem = yield* ticketSaleGstProblemSteps(db, hold.eventId, now);
+    if (problem !== null) throw conflict(ticketSaleGstProblemMessage(problem, 'buyer'));
+    yield* refuseOverPerBuyerMaxSteps(db, userId, hold);
+  });
   const receipt = buildReceipt(hold.eventId, now);
   const notes = buildOrderNotes({
     eventId: hold.eventId,
@@ -142,6 +144,7 @@ function* refuseOverPerBuyerMaxSteps(
   );
   const max = event?.max ?? null;
   if (max === null) return;
-  const already = (yield* ticketsCountedTowardsMaxSteps(tx, userId, hold.eventId)) - hold.seats;
-  if (already + hold.seats > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, already));
+  const counted = yield* ticketsCountedTowardsMaxSteps(tx, userId, hold.eventId);
+  // The message names what the account has besides this offer.
+  if (counted > max) throw conflict(HOARDING_MESSAGES.perBuyerMax(max, counted - hold.seats));
 }
