@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMISSION_KINDS,
   admissionSacOf,
+  chargedRateOf,
   computeTaxLine,
   isRateInForce,
   PLATFORM_FEE_SAC,
@@ -399,5 +400,14 @@ describe('the SAC of admission, by kind (issue 36; Scheme of Classification of S
     // An add-on keeps the HSN/SAC its organiser gave it, whatever it is.
     expect(reportedSacOf({ sac: '9996', addOn: true })).toBe('9996');
     expect(reportedSacOf({ sac: '61091000', addOn: true })).toBe('61091000');
+  });
+});
+
+describe('chargedRateOf', () => {
+  it('is the line’s rate when taxed, 0 when exempt or nil-rated whatever the event’s rate', () => {
+    expect(chargedRateOf({ kind: 'intra', taxRatePercent: 18 })).toBe(18);
+    expect(chargedRateOf({ kind: 'inter', taxRatePercent: 5 })).toBe(5);
+    expect(chargedRateOf({ kind: 'exempt', taxRatePercent: 18 })).toBe(0);
+    expect(chargedRateOf({ kind: 'nil', taxRatePercent: 18 })).toBe(0);
   });
 });

@@ -215,6 +215,14 @@ export function isTaxedKind(kind: TaxKind): kind is 'intra' | 'inter' {
   return kind === 'intra' || kind === 'inter';
 }
 
+/**
+ * The rate a stored line charges: its own when taxed, 0 when exempt or nil-rated (whatever rate the
+ * event had). One rule for re-taxing a line, credit notes' buckets and e-invoices, so they always agree.
+ */
+export function chargedRateOf(line: { kind: TaxKind; taxRatePercent: number }): number {
+  return isTaxedKind(line.kind) ? line.taxRatePercent : 0;
+}
+
 export interface TaxLine {
   kind: TaxKind;
   /** The rate applied; 0 when exempt or nil-rated. */

@@ -1,4 +1,4 @@
-import { reportedSacOf } from '../../../shared/gst.ts';
+import { chargedRateOf, isTaxedKind, reportedSacOf } from '../../../shared/gst.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-pdf.ts';
 
 /**
@@ -26,9 +26,9 @@ export function bucketsOf(invoice: InvoiceRow): Bucket[] {
   for (const line of invoice.lines) {
     const exempt = line.kind === 'exempt';
     const nil = line.kind === 'nil';
-    const rate = exempt || nil ? 0 : line.taxRatePercent;
+    const rate = chargedRateOf(line);
     const sac = reportedSacOf(line);
-    const key = `${sac}\u0000${rate}\u0000${line.kind === 'exempt' || line.kind === 'nil' ? line.kind : ''}`;
+    const key = `${sac}\u0000${rate}\u0000${isTaxedKind(line.kind) ? '' : line.kind}`;
     const b = out.get(key) ?? {
       sac,
       rate,

@@ -1,4 +1,4 @@
-import { isTaxedKind, reportedSacOf } from '../../../shared/gst.ts';
+import { chargedRateOf, reportedSacOf } from '../../../shared/gst.ts';
 import { GST_STATE_CODES } from '../../../shared/gst-states.ts';
 import { pinOf, withoutPin } from '../../../shared/indian-pin.ts';
 import { isIndianState } from '../../../shared/states.ts';
@@ -64,7 +64,7 @@ export function buildIrpPayload(invoice: InvoiceRow): IrpInvoicePayload {
       UnitPrice: unitPrice(line.taxableValuePaise, line.quantity),
       TotAmt: rupees(line.taxableValuePaise),
       AssAmt: rupees(line.taxableValuePaise),
-      GstRt: isTaxedKind(line.kind) ? line.taxRatePercent : 0,
+      GstRt: chargedRateOf(line),
       IgstAmt: rupees(line.igstPaise),
       CgstAmt: rupees(line.cgstPaise),
       SgstAmt: rupees(line.sgstPaise),
@@ -91,7 +91,7 @@ export function buildIrpCreditNotePayload(invoice: InvoiceRow, note: CreditNoteR
     ItemList: items.map((b, i) => {
       const quantity = whole ? Math.max(b.quantity, 1) : 1;
       const descriptions = invoice.lines
-        .filter((l) => reportedSacOf(l) === b.sac && (isTaxedKind(l.kind) ? l.taxRatePercent : 0) === b.rate)
+        .filter((l) => reportedSacOf(l) === b.sac && chargedRateOf(l) === b.rate)
         .map((l) => l.description);
       return {
         SlNo: String(i + 1),

@@ -1,4 +1,4 @@
-import { computeTaxLine, isTaxedKind } from '../../../shared/gst.ts';
+import { chargedRateOf, computeTaxLine } from '../../../shared/gst.ts';
 import type { IndianState } from '../../../shared/states.ts';
 import type { InvoiceLine } from '../../db/schema/invoices.ts';
 import type { CreditedAmounts } from '../partial-refunds/partial-credit-notes.ts';
@@ -66,7 +66,7 @@ function retaxed(
     quantity,
     discountPerTicketPaise: line.discountPerTicketPaise,
     // An exempt line stays exempt (rate 0) and a taxed one stays taxed at its rate, whatever its price.
-    taxRatePercent: isTaxedKind(line.kind) ? line.taxRatePercent : 0,
+    taxRatePercent: chargedRateOf(line),
     taxInclusive: invoice.taxInclusive,
     // The heads as issued: intra-state lines in one state, inter-state ones between the invoice's two.
     supplierState: line.kind === 'inter' ? (invoice.supplierState as IndianState) : placeOfSupply,
