@@ -23,7 +23,7 @@ export function UndoReason({
           autoFocus={autoFocus}
           className="mt-1 min-h-14 w-full rounded-xl bg-white px-3 text-lg text-black"
           value={value}
-          maxLength={REASON_MAX}
+          maxLength={GateUndoInput.shape.reason.maxLength ?? undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       </label>
@@ -35,8 +35,6 @@ export function UndoReason({
     </>
   );
 }
-
-const REASON_MAX = 200;
 
 /** What is wrong with a reason by the server's own rule (GateUndoInput), before the undo is sent. */
 export function undoReasonProblem(reason: string): string | null {

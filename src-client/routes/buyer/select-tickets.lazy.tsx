@@ -183,8 +183,6 @@ export function TicketSelection({ data, code }: { data: Options; code?: string }
                 <TicketTypeCard
                   key={type.id}
                   type={type}
-                  ticketTaxRatePercent={data.taxes.admissionTaxRatePercent}
-                  exemptionApplies={data.taxes.admissionExemptionApplies}
                   taxes={data.taxes}
                   quantity={selectedType?.id === type.id ? quantity : 0}
                   onSelect={() => choose(type)}
@@ -340,20 +338,17 @@ function ChoiceButton({
 
 function TicketTypeCard({
   type,
-  ticketTaxRatePercent,
-  exemptionApplies,
   taxes,
   quantity,
   onSelect,
   onChange,
 }: {
   type: TicketType;
-  /** How the organiser's invoice taxes the tickets: the waiting list asks for Rule 46's address by it. */
+  /**
+   * How the organiser's invoice taxes the tickets: its rate added on top when prices exclude GST, entry
+   * 81's exemption, and what the waiting list asks for Rule 46's address by.
+   */
   taxes: CheckoutTaxes;
-  /** Set by the server when the organiser's prices exclude GST: the checkout adds it on top. */
-  ticketTaxRatePercent: number | null;
-  /** Whether the event's kind of admission is exempt at ₹500 or less per person (entry 81). */
-  exemptionApplies: boolean;
   quantity: number;
   onSelect: () => void;
   onChange: (next: number) => void;
@@ -370,9 +365,15 @@ function TicketTypeCard({
           {type.isHidden && <p className="text-xs font-medium text-brand-700">Unlocked by your code</p>}
           <p className="mt-0.5 text-lg font-bold">
             {formatPaise(type.pricePaise)}
-            {ticketTaxRatePercent !== null &&
-              !isExemptAdmission(type.pricePaise, type.personAllowedPerTicket, exemptionApplies) && (
-                <span className="ml-1 text-sm font-normal text-gray-600">+ {ticketTaxRatePercent}% GST</span>
+            {taxes.admissionTaxRatePercent !== null &&
+              !isExemptAdmission(
+                type.pricePaise,
+                type.personAllowedPerTicket,
+                taxes.admissionExemptionApplies,
+              ) && (
+                <span className="ml-1 text-sm font-normal text-gray-600">
+                  + {taxes.admissionTaxRatePercent}% GST
+                </span>
               )}
           </p>
           <p className={`text-sm font-medium ${available ? 'text-green-700' : 'text-red-700'}`}>
