@@ -130,6 +130,35 @@ export function ticketedEventFixture(options: TicketedEventOptions): {
   };
 }
 
+/**
+ * A second show of the event on its date, 5 Dec 2026 18:00–20:00 UTC, with one type of its own ("Late
+ * Show", ₹300): ids `<event>-late` and `<event>-late-type`.
+ */
+export async function addLateShowOn(
+  db: Db,
+  ev: TicketedEvent,
+  totalTickets: number,
+): Promise<{ slotId: string; typeId: string }> {
+  const { slots, ticketTypes } = tablesOf(db);
+  const slotId = `${ev.eventId}-late`;
+  const typeId = `${ev.eventId}-late-type`;
+  await db.insert(slots).values({
+    id: slotId,
+    eventDateId: ev.dateId,
+    startTime: '2026-12-05T18:00:00.000Z',
+    endTime: '2026-12-05T20:00:00.000Z',
+  });
+  await db.insert(ticketTypes).values({
+    id: typeId,
+    slotId,
+    name: 'Late Show',
+    pricePaise: 30_000,
+    totalTickets,
+    availableTickets: totalTickets,
+  });
+  return { slotId, typeId };
+}
+
 export interface InventoryCount {
   ticketTypeId: string;
   total: number;

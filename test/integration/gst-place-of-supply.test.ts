@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
+import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { account, buy, type Person, teamMember } from '../helpers/engine-fixtures.ts';
 import { countOfOn, createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
+import { saveTaxProfile } from '../helpers/tax-profile.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -38,13 +37,12 @@ async function versionOf(eventId: string): Promise<number> {
 
 async function organiserIn(state: string, gstin: string): Promise<Person> {
   const organiser = await account(t, 'organiser');
-  await saveOrganiserProfile(
-    t.deps.db,
-    platformGstOf(t.deps.env),
-    organiser.userId,
-    organiserProfileSchema.parse({ legalName: 'Tala Collective LLP', address: '12 Hill Road', state, gstin }),
-    t.clock.now(),
-  );
+  await saveTaxProfile(t, organiser.userId, {
+    legalName: 'Tala Collective LLP',
+    address: '12 Hill Road',
+    state,
+    gstin,
+  });
   return organiser;
 }
 
@@ -345,13 +343,11 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
   it('an unregistered organiser charges no GST: the same event still sells', async () => {
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await account(t, 'organiser');
-    await saveOrganiserProfile(
-      t.deps.db,
-      platformGstOf(t.deps.env),
-      organiser.userId,
-      organiserProfileSchema.parse({ legalName: 'Tala Collective', address: '12 Hill Road', state: 'Delhi' }),
-      t.clock.now(),
-    );
+    await saveTaxProfile(t, organiser.userId, {
+      legalName: 'Tala Collective',
+      address: '12 Hill Road',
+      state: 'Delhi',
+    });
     const ev = await eventOf(organiser, 'Delhi/NCR', 100_000);
     await publishedWithoutVenueState(ev);
     expect(await editableOf(ev, organiser)).toMatchObject({ ticketSaleGstProblem: null });

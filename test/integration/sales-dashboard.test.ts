@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { account, ownedEvent, type Person, signedInUser, teamMember } from '../helpers/engine-fixtures.ts';
-import { countOfOn, type TicketedEvent } from '../helpers/inventory.ts';
+import { addLateShowOn, countOfOn, type TicketedEvent } from '../helpers/inventory.ts';
 import { cancelWithFullRefundOn, seedOrdersOn } from '../helpers/sales.ts';
 import { type SeededCopies, seededCopies } from '../helpers/seeded-copies.ts';
 import { type TestApp, testEngine } from '../helpers/test-app.ts';
@@ -35,7 +35,7 @@ describe('sales dashboard', () => {
   let sales: SeededCopies;
   beforeAll(async () => {
     sales = await seededCopies(testEngine(), async (t) => {
-      const { bookings, slots, ticketTypes } = tablesOf(t.deps.db);
+      const { bookings, ticketTypes } = tablesOf(t.deps.db);
       owner = await account(t, 'organiser');
       ev = await ownedEvent(t, owner.userId, 'Sur Sangam Night');
       // A second ticket type in slot 1, and a second slot with its own type.
@@ -51,22 +51,7 @@ describe('sales dashboard', () => {
         position: 1,
       });
       ev.ticketTypeIds.push(silverId);
-      lateSlotId = `${ev.eventId}-late`;
-      lateTypeId = `${ev.eventId}-late-type`;
-      await t.deps.db.insert(slots).values({
-        id: lateSlotId,
-        eventDateId: ev.dateId,
-        startTime: '2026-12-05T18:00:00.000Z',
-        endTime: '2026-12-05T20:00:00.000Z',
-      });
-      await t.deps.db.insert(ticketTypes).values({
-        id: lateTypeId,
-        slotId: lateSlotId,
-        name: 'Late Show',
-        pricePaise: 30_000,
-        totalTickets: 20,
-        availableTickets: 20,
-      });
+      ({ slotId: lateSlotId, typeId: lateTypeId } = await addLateShowOn(t.deps.db, ev, 20));
 
       const buy = async (
         name: string,

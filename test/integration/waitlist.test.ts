@@ -23,6 +23,7 @@ import { tendWaitlists, waitlistJob } from '../../src-server/services/waitlist/w
 import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
 import { account, consoleWorld, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
 import {
+  addLateShowOn,
   countOfOn,
   createTicketedEventOn,
   DETAILS,
@@ -376,23 +377,7 @@ describe('offers when seats come back', () => {
     });
     // A second show of the event, with its own type: the list is once per show, so one account can
     // wait on both, and be offered both.
-    const { slots, ticketTypes } = tables();
-    const lateSlotId = `${ev.eventId}-late`;
-    const lateTypeId = `${ev.eventId}-late-type`;
-    await t.deps.db.insert(slots).values({
-      id: lateSlotId,
-      eventDateId: ev.dateId,
-      startTime: '2026-12-05T18:00:00.000Z',
-      endTime: '2026-12-05T20:00:00.000Z',
-    });
-    await t.deps.db.insert(ticketTypes).values({
-      id: lateTypeId,
-      slotId: lateSlotId,
-      name: 'Late Show',
-      pricePaise: 30_000,
-      totalTickets: 2,
-      availableTickets: 2,
-    });
+    const { slotId: lateSlotId, typeId: lateTypeId } = await addLateShowOn(t.deps.db, ev, 2);
     const owner = await signedInUser(t);
     const early = await buy(owner, ev, 2);
     const late = await payFor(
