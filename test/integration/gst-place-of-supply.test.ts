@@ -1,9 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
-import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { account, buy, type Person, teamMember } from '../helpers/engine-fixtures.ts';
+import {
+  cashDoorSale,
+  editableGstOf,
+  fanWaitingForTheLastSeat,
+  offerBooked,
+  payOffer,
+  returnTheSeat,
+  tryProceed,
+} from '../helpers/gst-sale-gate.ts';
 import { countOfOn, createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { saveTaxProfile } from '../helpers/tax-profile.ts';
@@ -190,41 +199,7 @@ async function publishedWithoutVenueState(ev: TicketedEvent) {
     .where(eq(events.id, ev.eventId));
 }
 
-async function editableOf(ev: TicketedEvent, organiser: Person) {
-  const res = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId: ev.eventId }, organiser);
-  expect(res.status).toBe(200);
-  return res.data as { ticketSaleGstProblem: unknown };
-}
-
-async function tryProceed(ev: TicketedEvent) {
-  const buyer = await account(t);
-  const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
-    cookie: buyer.cookie,
-  });
-  const { holds } = tablesOf(t.deps.db);
-  const held = await t.deps.db
-    .select()
-    .from(holds)
-    .where(and(eq(holds.userId, buyer.userId), eq(holds.status, 'active')));
-  return { res, held };
-}
-
-const doorSale = (ev: TicketedEvent, organiser: Person) =>
-  callProcedure(
-    t,
-    'mutation',
-    'boxOffice.recordDoorSale',
-    {
-      eventId: ev.eventId,
-      slotId: ev.slotId,
-      lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
-      name: 'Ravi Kulkarni',
-      email: 'ravi.walkin@example.com',
-      phone: '98200 12345',
-      method: 'cash',
-    },
-    organiser,
-  );
+const editableOf = (ev: TicketedEvent, organiser: Person) => editableGstOf(t, ev, organiser);
 
 describe('an event published in Delhi/NCR or Chandigarh before the venue’s state was asked for', () => {
   const NOT_SET = GST_MESSAGES.venueStateNotSet('Delhi/NCR');
@@ -236,12 +211,12 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
     await publishedWithoutVenueState(ev);
 
     // Proceed: refused before any hold (not invoiced CGST + SGST with Delhi as the place of supply).
-    const { res, held } = await tryProceed(ev);
+    const { res, held } = await tryProceed(t, ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(NOT_SET);
     expect(held).toEqual([]);
     // The organiser's own sale at the door is invoiced too: refused, with the same message.
-    const door = await doorSale(ev, organiser);
+    const door = await cashDoorSale(t, ev, organiser);
     expect(door.status).toBe(409);
     expect(door.body.error?.message).toBe(NOT_SET);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
@@ -278,35 +253,14 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const organiser = await organiserIn('Delhi', DL_GSTIN);
     const ev = await eventOf(organiser, 'Delhi/NCR', 100_000);
-    const { events, ticketTypes } = tablesOf(t.deps.db);
-    await t.deps.db
-      .update(ticketTypes)
-      .set({ totalTickets: 1, availableTickets: 1 })
-      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
     // Sold out while the venue was stated (Delhi), so a fan joins the waiting list.
+    const { events } = tablesOf(t.deps.db);
     await t.deps.db.update(events).set({ venueState: 'Delhi' }).where(eq(events.id, ev.eventId));
-    const first = await buy(t, ev, 1, { ticketDetails: DETAILS });
-    const fan = await account(t);
-    const joined = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.join',
-      { ticketTypeId: ev.ticketTypeIds[0], quantity: 1, details: { ...DETAILS, email: fan.email } },
-      fan,
-    );
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-    const { entryId } = joined.data as { entryId: string };
+    const { first, fan, entryId } = await fanWaitingForTheLastSeat(t, ev);
     await publishedWithoutVenueState(ev);
     // The organiser cancels the first booking: its seat is offered to the fan.
-    const cancelled = await callProcedure(
-      t,
-      'mutation',
-      'eventBookings.cancel',
-      { eventId: ev.eventId, bookingId: first.bookingId },
-      organiser,
-    );
-    expect(cancelled.status).toBe(200);
-    const pay = () => callProcedure(t, 'mutation', 'waitlist.payOffer', { entryId }, fan);
+    await returnTheSeat(t, ev, organiser, first.bookingId);
+    const pay = () => payOffer(t, fan, entryId);
     const refused = await pay();
     expect(refused.status).toBe(409);
     expect(refused.body.error?.message).toBe(NOT_SET);
@@ -314,12 +268,7 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
     expect((await setGst(organiser, ev, { venueState: 'Haryana' })).status).toBe(200);
     const paid = await pay();
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const booked = await confirm(
-      t,
-      fan.cookie,
-      await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
-    );
-    expect(booked.data).toMatchObject({ outcome: 'booked' });
+    await offerBooked(t, fan, paid);
   });
 
   it('a payment already under way is booked, as with a stale rate; the next Proceed is refused', async () => {
@@ -335,7 +284,7 @@ describe('an event published in Delhi/NCR or Chandigarh before the venue’s sta
     await publishedWithoutVenueState(ev);
     const confirmed = await confirm(t, buyer.cookie, await payWithSimulator(t, session.orderId));
     expect(confirmed.data).toMatchObject({ outcome: 'booked' });
-    const { res } = await tryProceed(ev);
+    const { res } = await tryProceed(t, ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(NOT_SET);
   });

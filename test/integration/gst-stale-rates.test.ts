@@ -3,8 +3,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GST_MESSAGES, organiserProfileSchema } from '../../shared/gst-schemas.ts';
 import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
-import { confirm, payWithSimulator, proceed, startInput } from '../helpers/checkout-flow.ts';
+import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
 import { account, buy, type Person } from '../helpers/engine-fixtures.ts';
+import {
+  cashDoorSale,
+  editableGstOf,
+  fanWaitingForTheLastSeat,
+  offerBooked,
+  payOffer,
+  returnTheSeat,
+  tryProceed,
+} from '../helpers/gst-sale-gate.ts';
 import { countOfOn, createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
 import { pdfPageText } from '../helpers/pdf-text.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
@@ -74,14 +83,6 @@ async function storedProfileDefault(organiser: Person, defaultTaxRate: number) {
     .where(eq(organiserProfiles.userId, organiser.userId));
 }
 
-async function tryProceed(ev: TicketedEvent) {
-  const buyer = await account(t);
-  const res = await callProcedure(t, 'mutation', 'payments.start', startInput(ev, 1), {
-    cookie: buyer.cookie,
-  });
-  return { buyer, res };
-}
-
 async function holdsOf(buyer: Person) {
   const { holds } = tablesOf(t.deps.db);
   return t.deps.db
@@ -90,11 +91,7 @@ async function holdsOf(buyer: Person) {
     .where(and(eq(holds.userId, buyer.userId), eq(holds.status, 'active')));
 }
 
-async function editable(ev: TicketedEvent, organiser: Person) {
-  const res = await callProcedure(t, 'query', 'organiser.editableEvent', { eventId: ev.eventId }, organiser);
-  expect(res.status).toBe(200);
-  return res.data as { ticketSaleGstProblem: unknown };
-}
+const editable = (ev: TicketedEvent, organiser: Person) => editableGstOf(t, ev, organiser);
 
 async function publish(ev: TicketedEvent, organiser: Person) {
   const { events } = tablesOf(t.deps.db);
@@ -142,7 +139,7 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     // Published anyway (as it was before the change): Proceed is refused, no seat is held.
     const { events } = tablesOf(t.deps.db);
     await t.deps.db.update(events).set({ status: 'published' }).where(eq(events.id, ev.eventId));
-    const { buyer, res } = await tryProceed(ev);
+    const { buyer, res } = await tryProceed(t, ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
     expect(await holdsOf(buyer)).toEqual([]);
@@ -170,25 +167,11 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     expect(await editable(ev, organiser)).toMatchObject({
       ticketSaleGstProblem: { kind: 'rateNotInForce', ratePercent: 12 },
     });
-    const { res } = await tryProceed(ev);
+    const { res } = await tryProceed(t, ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
     // The organiser's own sale at the door is invoiced too: refused, with what to do.
-    const door = await callProcedure(
-      t,
-      'mutation',
-      'boxOffice.recordDoorSale',
-      {
-        eventId: ev.eventId,
-        slotId: ev.slotId,
-        lines: [{ ticketTypeId: ev.ticketTypeIds[0], quantity: 1 }],
-        name: 'Ravi Kulkarni',
-        email: 'ravi.walkin@example.com',
-        phone: '98200 12345',
-        method: 'cash',
-      },
-      organiser,
-    );
+    const door = await cashDoorSale(t, ev, organiser);
     expect(door.status).toBe(409);
     expect(door.body.error?.message).toBe(GST_MESSAGES.rateNotInForce(12));
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({ available: 20, sold: 0 });
@@ -227,7 +210,7 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     expect(issued.pdf).toContain('CGST 14% Rs. 140.00; SGST 14% Rs. 140.00');
 
     // A new sale at 28 % is refused from now on, and the organiser is told why.
-    const { res } = await tryProceed(ev);
+    const { res } = await tryProceed(t, ev);
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
     expect(await editable(ev, organiser)).toMatchObject({
@@ -261,33 +244,11 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
   it('a waiting-list offer made on a stale rate cannot be paid until the organiser chooses a current one', async () => {
     t = await createTestAppOn(testEngine(), NO_PLATFORM_GST);
     const { organiser, ev } = await mumbaiMatch();
-    const { ticketTypes } = tablesOf(t.deps.db);
-    await t.deps.db
-      .update(ticketTypes)
-      .set({ totalTickets: 1, availableTickets: 1 })
-      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
-    const first = await buy(t, ev, 1, { ticketDetails: DETAILS });
-    const fan = await account(t);
-    const joined = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.join',
-      { ticketTypeId: ev.ticketTypeIds[0], quantity: 1, details: { ...DETAILS, email: fan.email } },
-      fan,
-    );
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-    const { entryId } = joined.data as { entryId: string };
+    const { first, fan, entryId } = await fanWaitingForTheLastSeat(t, ev);
     await storedEventRate(ev, 28);
     // The organiser cancels the first booking: its seat is offered to the fan (a hold in their name).
-    const cancelled = await callProcedure(
-      t,
-      'mutation',
-      'eventBookings.cancel',
-      { eventId: ev.eventId, bookingId: first.bookingId },
-      organiser,
-    );
-    expect(cancelled.status).toBe(200);
-    const pay = () => callProcedure(t, 'mutation', 'waitlist.payOffer', { entryId }, fan);
+    await returnTheSeat(t, ev, organiser, first.bookingId);
+    const pay = () => payOffer(t, fan, entryId);
     const refused = await pay();
     expect(refused.status).toBe(409);
     expect(refused.body.error?.message).toBe(GST_MESSAGES.saleRateNotInForce);
@@ -295,12 +256,7 @@ describe('a rate stored before 22 September 2025 is not used for new invoices', 
     expect((await setRate(ev, organiser, 18)).status).toBe(200);
     const paid = await pay();
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const booked = await confirm(
-      t,
-      fan.cookie,
-      await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
-    );
-    expect(booked.data).toMatchObject({ outcome: 'booked' });
+    await offerBooked(t, fan, paid);
     expect(await countOfOn(t.deps.db, ev.ticketTypeIds[0]!)).toMatchObject({
       available: 0,
       held: 0,

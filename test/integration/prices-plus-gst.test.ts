@@ -5,8 +5,9 @@ import { tablesOf } from '../../src-server/db/engine/tables.ts';
 import { saveOrganiserProfile } from '../../src-server/services/invoices/organiser-profile.ts';
 import { platformGstOf } from '../../src-server/services/invoices/platform-gst.ts';
 import { confirm, payWithSimulator, proceed } from '../helpers/checkout-flow.ts';
-import { account, buy, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
-import { createTicketedEventOn, DETAILS, type TicketedEvent } from '../helpers/inventory.ts';
+import { account, type Person, signedInUser } from '../helpers/engine-fixtures.ts';
+import { fanWaitingForTheLastSeat, offerBooked, payOffer, returnTheSeat } from '../helpers/gst-sale-gate.ts';
+import { createTicketedEventOn, type TicketedEvent } from '../helpers/inventory.ts';
 import { createTestAppOn, type TestApp, testEngine } from '../helpers/test-app.ts';
 import { callProcedure } from '../helpers/trpc-http.ts';
 
@@ -242,41 +243,15 @@ describe('prices plus GST, changed while the buyer pays', () => {
     t = await createTestAppOn(testEngine(), PLATFORM_GST);
     const { organiser, ev } = await organiserWithEvent(GSTIN, 100_000);
     expect((await setTax(organiser, ev, { taxRate: 18, taxInclusive: false })).status).toBe(200);
-    const { ticketTypes } = tablesOf(t.deps.db);
-    await t.deps.db
-      .update(ticketTypes)
-      .set({ totalTickets: 1, availableTickets: 1 })
-      .where(eq(ticketTypes.id, ev.ticketTypeIds[0]!));
-    const first = await buy(t, ev, 1, { ticketDetails: DETAILS });
-    const fan = await signedInUser(t);
-    const joined = await callProcedure(
-      t,
-      'mutation',
-      'waitlist.join',
-      { ticketTypeId: ev.ticketTypeIds[0], quantity: 1, details: { ...DETAILS, email: fan.email } },
-      fan,
-    );
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const { first, fan, entryId } = await fanWaitingForTheLastSeat(t, ev);
     // The organiser cancels the first booking: its seat is offered to the fan, held and priced now.
-    const cancelled = await callProcedure(
-      t,
-      'mutation',
-      'eventBookings.cancel',
-      { eventId: ev.eventId, bookingId: first.bookingId },
-      organiser,
-    );
-    expect(cancelled.status).toBe(200);
+    await returnTheSeat(t, ev, organiser, first.bookingId);
 
     expect((await setTax(organiser, ev, { taxRate: 5 })).status).toBe(200);
-    const { entryId } = joined.data as { entryId: string };
-    const paid = await callProcedure(t, 'mutation', 'waitlist.payOffer', { entryId }, fan);
+    const paid = await payOffer(t, fan, entryId);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const booked = await confirm(
-      t,
-      fan.cookie,
-      await payWithSimulator(t, (paid.data as { orderId: string }).orderId),
-    );
-    const { booking, admission, sum } = await invoicesOf((booked.data as { bookingId: string }).bookingId);
+    const bookingId = await offerBooked(t, fan, paid);
+    const { booking, admission, sum } = await invoicesOf(bookingId);
     // The offer's price: 1000.00 + 180.00, fee 50.00 + 9.00.
     expect(booking).toMatchObject({ totalAmountPaise: 123_900, admissionTaxRatePercent: 18 });
     expect(admission).toMatchObject({ taxInclusive: false, totalPaise: 118_000 });
