@@ -116,3 +116,9 @@ describe('adding a GSTIN after buying', () => {
     ).toBe(true);
   });
 });
+
+describe('a sale refused for a venue state not set', () => {
+  it('names the city whose area spans states', () => {
+    expect(GST_MESSAGES.venueStateNotSet('Delhi/NCR')).toContain('Delhi/NCR spans several states');
+  });
+});

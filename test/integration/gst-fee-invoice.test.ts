@@ -139,14 +139,9 @@ describe('the platform’s fee invoice', () => {
     });
   });
 
-  it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {
-    t = await createTestAppOn(testEngine(), PLATFORM_GST);
-    const ev = await mumbaiShow(100_100);
-    // As above: fee 50.05 + GST 9.01, bought from Karnataka without a GSTIN → 50.06 + 4.50 + 4.50.
-    const { buyer, bookingId } = await buy(t, ev, 1, {
-      ticketDetails: { ...DETAILS, state: 'Karnataka' },
-    });
-    const res = await callProcedure(
+  /** "Add GSTIN" on My Bookings: a Maharashtra business (Pune). */
+  const addPuneGstin = (buyer: { cookie: string }, bookingId: string) =>
+    callProcedure(
       t,
       'mutation',
       'invoices.addBuyerGstin',
@@ -158,6 +153,15 @@ describe('the platform’s fee invoice', () => {
       },
       { cookie: buyer.cookie },
     );
+
+  it('a GSTIN added later re-issues the fee invoice in the GSTIN’s state: CGST 4.50 + SGST 4.50 becomes IGST 9.01', async () => {
+    t = await createTestAppOn(testEngine(), PLATFORM_GST);
+    const ev = await mumbaiShow(100_100);
+    // As above: fee 50.05 + GST 9.01, bought from Karnataka without a GSTIN → 50.06 + 4.50 + 4.50.
+    const { buyer, bookingId } = await buy(t, ev, 1, {
+      ticketDetails: { ...DETAILS, state: 'Karnataka' },
+    });
+    const res = await addPuneGstin(buyer, bookingId);
     expect(res.status).toBe(200);
     const fees = (await invoicesOf(bookingId)).filter((i) => i.kind === 'platform_fee');
     // The re-issued one: Maharashtra's GSTIN, inter-state: 50.05 + IGST 9.01 = 59.06, still what was paid.
@@ -193,18 +197,7 @@ describe('the platform’s fee invoice', () => {
     // code, omitted from the scheme in 2023).
     const issued = (await invoicesOf(bookingId)).find((i) => i.kind === 'admission')!;
     await storedWithSac(issued.id, '999692');
-    const res = await callProcedure(
-      t,
-      'mutation',
-      'invoices.addBuyerGstin',
-      {
-        bookingId,
-        buyerGstin: '27AAPFU0939F1ZV',
-        buyerLegalName: 'Asha Verma Consulting Pvt Ltd',
-        buyerAddress: '4 MG Road, Pune 411001',
-      },
-      { cookie: buyer.cookie },
-    );
+    const res = await addPuneGstin(buyer, bookingId);
     expect(res.status).toBe(200);
     const admissions = (await invoicesOf(bookingId)).filter((i) => i.kind === 'admission');
     // The old document keeps what it was issued with; the new one carries a code in today's scheme.
