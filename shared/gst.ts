@@ -345,7 +345,19 @@ export interface ExclusiveTaxRule {
  * the amount paid is always the invoice's total.
  */
 export function exclusiveTaxPaise(lines: readonly ExclusiveTaxLine[], rule: ExclusiveTaxRule): number {
-  // Any two states that are equal (or not): the states only decide the heads and their rounding.
+  return sumOfLinesHead(lines, { ...rule, taxInclusive: false }, 'taxPaise');
+}
+
+/**
+ * One head (the tax, or the taxable value) summed over lines taxed as the invoice taxes them, line by
+ * line: at the rule's rate, or a line's own (an add-on's). The states are any two that are equal (or
+ * not): they only decide the heads and their rounding.
+ */
+export function sumOfLinesHead(
+  lines: readonly (ExclusiveTaxLine & { taxRatePercent?: number; exemptionApplies?: boolean })[],
+  rule: ExclusiveTaxRule & { taxInclusive: boolean },
+  head: 'taxPaise' | 'taxableValuePaise',
+): number {
   const states = rule.intraState
     ? ({ supplierState: 'Maharashtra', placeOfSupply: 'Maharashtra' } as const)
     : ({ supplierState: 'Maharashtra', placeOfSupply: 'Karnataka' } as const);
@@ -354,11 +366,11 @@ export function exclusiveTaxPaise(lines: readonly ExclusiveTaxLine[], rule: Excl
       sum +
       computeTaxLine({
         ...line,
-        taxRatePercent: rule.taxRatePercent,
-        exemptionApplies: rule.exemptionApplies,
-        taxInclusive: false,
+        taxRatePercent: line.taxRatePercent ?? rule.taxRatePercent,
+        exemptionApplies: line.exemptionApplies ?? rule.exemptionApplies,
+        taxInclusive: rule.taxInclusive,
         ...states,
-      }).taxPaise,
+      })[head],
     0,
   );
 }

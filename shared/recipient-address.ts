@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { computeTaxLine } from './gst.ts';
+import { sumOfLinesHead } from './gst.ts';
 import { pinOf } from './indian-pin.ts';
 import type { CheckoutLine, CheckoutTaxes } from './pricing.ts';
 
@@ -58,39 +58,23 @@ export function invoiceTaxableValuePaise(
     | 'admissionIntraState'
   >,
 ): number {
-  const pricesPlusGst = taxes.admissionTaxRatePercent !== null;
   const registered = taxes.admissionInvoiceRatePercent !== null;
-  const ticketRate = taxes.admissionTaxRatePercent ?? taxes.admissionInvoiceRatePercent ?? 0;
-  // Any two states that are equal (or not): they only decide the heads and their rounding.
-  const states = taxes.admissionIntraState
-    ? ({ supplierState: 'Maharashtra', placeOfSupply: 'Maharashtra' } as const)
-    : ({ supplierState: 'Maharashtra', placeOfSupply: 'Karnataka' } as const);
-  const ticketsTaxable = tickets.reduce(
-    (sum, line) =>
-      sum +
-      computeTaxLine({
-        ...line,
-        taxRatePercent: ticketRate,
-        taxInclusive: !pricesPlusGst,
-        exemptionApplies: taxes.admissionExemptionApplies,
-        ...states,
-      }).taxableValuePaise,
-    0,
+  const rule = {
+    // "+ GST" prices (admissionTaxRatePercent) exist only for a registered organiser, at the invoice's rate.
+    taxRatePercent: taxes.admissionInvoiceRatePercent ?? 0,
+    exemptionApplies: taxes.admissionExemptionApplies,
+    intraState: taxes.admissionIntraState,
+    taxInclusive: taxes.admissionTaxRatePercent === null,
+  };
+  const addOnLines = addOns.map((line) => ({
+    ...line,
+    personsPerTicket: 1,
+    taxRatePercent: registered ? line.taxRatePercent : 0,
+    exemptionApplies: false,
+  }));
+  return (
+    sumOfLinesHead(tickets, rule, 'taxableValuePaise') + sumOfLinesHead(addOnLines, rule, 'taxableValuePaise')
   );
-  const addOnsTaxable = addOns.reduce(
-    (sum, line) =>
-      sum +
-      computeTaxLine({
-        ...line,
-        personsPerTicket: 1,
-        taxRatePercent: registered ? line.taxRatePercent : 0,
-        taxInclusive: !pricesPlusGst,
-        exemptionApplies: false,
-        ...states,
-      }).taxableValuePaise,
-    0,
-  );
-  return ticketsTaxable + addOnsTaxable;
 }
 
 /** The address as typed at checkout: optional in the form's schema, required by `recipientAddressSchema`. */
